@@ -1,0 +1,1 @@
+//! Seeded workloads for the benchmarks.

@@ -1,0 +1,52 @@
+//! Degrees to the label's reading axis, with exact quarter turns.
+
+use glam::Vec2;
+
+/// The unit reading axis `u = (cos θ, −sin θ)` of a label rotated by `degrees` counter-clockwise
+/// on a y-down screen (DESIGN §1).
+///
+/// Multiples of 90° give exact axes (`cos 90°` in floating point is not exactly zero, which would
+/// turn two exactly touching upright boxes into a sliver of overlap).
+///
+/// ```
+/// use label_core::geometry::reading_axis;
+/// use glam::Vec2;
+/// assert_eq!(reading_axis(0.0), Vec2::new(1.0, 0.0));
+/// // 90° counter-clockwise on screen reads upwards, towards negative y.
+/// assert_eq!(reading_axis(90.0), Vec2::new(0.0, -1.0));
+/// assert_eq!(reading_axis(-270.0), Vec2::new(0.0, -1.0));
+/// ```
+#[must_use]
+pub fn reading_axis(degrees: f64) -> Vec2 {
+    let turns = degrees.rem_euclid(360.0);
+    if turns.fract() == 0.0 && (turns as u32).is_multiple_of(90) {
+        return match turns as u32 {
+            0 => Vec2::new(1.0, 0.0),
+            90 => Vec2::new(0.0, -1.0),
+            180 => Vec2::new(-1.0, 0.0),
+            _ => Vec2::new(0.0, 1.0),
+        };
+    }
+    // Compute in f64 so that the f32 axis is the correctly rounded one.
+    let (s, c) = degrees.to_radians().sin_cos();
+    Vec2::new(c as f32, -s as f32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quarter_turns_are_exact_and_unit_otherwise() {
+        assert_eq!(reading_axis(180.0), Vec2::new(-1.0, 0.0));
+        assert_eq!(reading_axis(270.0), Vec2::new(0.0, 1.0));
+        assert_eq!(reading_axis(-90.0), Vec2::new(0.0, 1.0));
+        assert_eq!(reading_axis(720.0), Vec2::new(1.0, 0.0));
+        for d in [1.0_f64, 30.0, 45.0, 123.4, -17.0] {
+            assert!((reading_axis(d).length() - 1.0).abs() < 1e-6);
+        }
+        // 30° counter-clockwise: to the right and up (negative y on screen).
+        let u = reading_axis(30.0);
+        assert!(u.x > 0.0 && u.y < 0.0);
+    }
+}

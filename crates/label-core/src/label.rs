@@ -1,0 +1,273 @@
+//! Labels as the caller describes them, and how each becomes an oriented box (DESIGN §2).
+
+use std::fmt;
+use std::str::FromStr;
+
+use glam::DVec2;
+
+use crate::Obb;
+use crate::geometry::reading_axis;
+
+/// Which point of the unrotated label box sits on the anchor point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum Anchor {
+    /// The box's centre.
+    #[default]
+    Center,
+    /// The middle of the left edge (the text starts at the point).
+    Left,
+    /// The middle of the right edge.
+    Right,
+    /// The middle of the top edge (the text hangs below the point).
+    Top,
+    /// The middle of the bottom edge.
+    Bottom,
+    /// The top-left corner.
+    TopLeft,
+    /// The top-right corner.
+    TopRight,
+    /// The bottom-left corner.
+    BottomLeft,
+    /// The bottom-right corner.
+    BottomRight,
+}
+
+impl Anchor {
+    /// Every anchor, in the order DESIGN §2 lists them.
+    pub const ALL: [Anchor; 9] = [
+        Anchor::Center,
+        Anchor::Left,
+        Anchor::Right,
+        Anchor::Top,
+        Anchor::Bottom,
+        Anchor::TopLeft,
+        Anchor::TopRight,
+        Anchor::BottomLeft,
+        Anchor::BottomRight,
+    ];
+
+    /// The name used in documents: `center`, `top-left`, …
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Anchor::Center => "center",
+            Anchor::Left => "left",
+            Anchor::Right => "right",
+            Anchor::Top => "top",
+            Anchor::Bottom => "bottom",
+            Anchor::TopLeft => "top-left",
+            Anchor::TopRight => "top-right",
+            Anchor::BottomLeft => "bottom-left",
+            Anchor::BottomRight => "bottom-right",
+        }
+    }
+
+    /// Where the box centre lies relative to the anchor point, in units of the box's width and
+    /// height, in the label's own frame: `left` puts the centre half a width to the right.
+    #[must_use]
+    pub fn shift(self) -> DVec2 {
+        let (x, y) = match self {
+            Anchor::Center => (0.0, 0.0),
+            Anchor::Left => (0.5, 0.0),
+            Anchor::Right => (-0.5, 0.0),
+            Anchor::Top => (0.0, 0.5),
+            Anchor::Bottom => (0.0, -0.5),
+            Anchor::TopLeft => (0.5, 0.5),
+            Anchor::TopRight => (-0.5, 0.5),
+            Anchor::BottomLeft => (0.5, -0.5),
+            Anchor::BottomRight => (-0.5, -0.5),
+        };
+        DVec2::new(x, y)
+    }
+}
+
+impl fmt::Display for Anchor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The anchor name was none of the nine that DESIGN §2 allows.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown anchor {0:?}; expected one of center, left, right, top, bottom, top-left, top-right, bottom-left, bottom-right")]
+pub struct UnknownAnchor(pub String);
+
+impl FromStr for Anchor {
+    type Err = UnknownAnchor;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Anchor::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| UnknownAnchor(s.to_owned()))
+    }
+}
+
+/// A text label to place: an anchor point on screen, a size, and how it sits and rotates there.
+///
+/// Numbers are f64 so that callers' values are checked exactly as given; the engine works on
+/// the f32 boxes built from them.
+///
+/// ```
+/// use label_core::{Anchor, Label};
+/// use glam::Vec2;
+/// // A 40×10 label whose left edge starts at (100, 50), turned 90° counter-clockwise: it reads
+/// // upwards from the point.
+/// let label = Label::new(100.0, 50.0, 40.0, 10.0).with_angle(90.0).with_anchor(Anchor::Left);
+/// let b = label.obb();
+/// assert_eq!(b.center, Vec2::new(100.0, 30.0));
+/// assert_eq!(b.aabb().size(), Vec2::new(10.0, 40.0));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
+pub struct Label {
+    /// Anchor point x, px.
+    pub x: f64,
+    /// Anchor point y, px (down).
+    pub y: f64,
+    /// Width of the text box, px, > 0.
+    pub width: f64,
+    /// Height of the text box, px, > 0.
+    pub height: f64,
+    /// Rotation about the anchor point, degrees, counter-clockwise on screen.
+    pub angle: f64,
+    /// Higher is placed first.
+    pub priority: f64,
+    /// Which point of the box sits on the anchor point.
+    pub anchor: Anchor,
+    /// Shift of the box in the label's own (rotated) frame, px.
+    pub offset: DVec2,
+    /// Margin added on every side of the box, px, ≥ 0.
+    pub padding: f64,
+    /// Shown even when it collides (it still blocks later labels).
+    pub allow_overlap: bool,
+    /// Does not block later labels.
+    pub ignore_placement: bool,
+}
+
+impl Default for Label {
+    fn default() -> Self {
+        Self {
+            x: 0.0,
+            y: 0.0,
+            width: 1.0,
+            height: 1.0,
+            angle: 0.0,
+            priority: 0.0,
+            anchor: Anchor::Center,
+            offset: DVec2::ZERO,
+            padding: 0.0,
+            allow_overlap: false,
+            ignore_placement: false,
+        }
+    }
+}
+
+impl Label {
+    /// A centred, unrotated label of priority 0 at `(x, y)`.
+    #[must_use]
+    pub fn new(x: f64, y: f64, width: f64, height: f64) -> Self {
+        Self { x, y, width, height, ..Self::default() }
+    }
+
+    /// Sets the rotation in degrees (counter-clockwise on screen).
+    #[must_use]
+    pub fn with_angle(mut self, degrees: f64) -> Self {
+        self.angle = degrees;
+        self
+    }
+
+    /// Sets the priority (higher is placed first).
+    #[must_use]
+    pub fn with_priority(mut self, priority: f64) -> Self {
+        self.priority = priority;
+        self
+    }
+
+    /// Sets the anchor placement.
+    #[must_use]
+    pub fn with_anchor(mut self, anchor: Anchor) -> Self {
+        self.anchor = anchor;
+        self
+    }
+
+    /// Sets the offset in the label's own frame.
+    #[must_use]
+    pub fn with_offset(mut self, dx: f64, dy: f64) -> Self {
+        self.offset = DVec2::new(dx, dy);
+        self
+    }
+
+    /// Sets the padding added on every side.
+    #[must_use]
+    pub fn with_padding(mut self, padding: f64) -> Self {
+        self.padding = padding;
+        self
+    }
+
+    /// Sets whether the label shows even when it collides.
+    #[must_use]
+    pub fn with_allow_overlap(mut self, allow: bool) -> Self {
+        self.allow_overlap = allow;
+        self
+    }
+
+    /// Sets whether the label stays out of the way of later labels.
+    #[must_use]
+    pub fn with_ignore_placement(mut self, ignore: bool) -> Self {
+        self.ignore_placement = ignore;
+        self
+    }
+
+    /// The label's oriented box on screen (DESIGN §2): centre
+    /// `(x, y) + c.x·u + c.y·v` with `c = offset + shift(anchor)`, half extents
+    /// `(w/2 + padding, h/2 + padding)`.
+    #[must_use]
+    pub fn obb(&self) -> Obb {
+        let axis = reading_axis(self.angle);
+        let (u, v) = (axis.as_dvec2(), axis.perp().as_dvec2());
+        let size = DVec2::new(self.width, self.height);
+        let c = self.offset + self.anchor.shift() * size;
+        let center = DVec2::new(self.x, self.y) + u * c.x + v * c.y;
+        Obb { center: center.as_vec2(), half: (size * 0.5 + self.padding).as_vec2(), axis }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    #[test]
+    fn anchors_put_the_named_point_on_the_anchor() {
+        let base = Label::new(0.0, 0.0, 20.0, 10.0);
+        let centre = |a: Anchor| base.clone().with_anchor(a).obb().center;
+        assert_eq!(centre(Anchor::Center), Vec2::ZERO);
+        assert_eq!(centre(Anchor::Left), Vec2::new(10.0, 0.0));
+        assert_eq!(centre(Anchor::Right), Vec2::new(-10.0, 0.0));
+        assert_eq!(centre(Anchor::Top), Vec2::new(0.0, 5.0));
+        assert_eq!(centre(Anchor::Bottom), Vec2::new(0.0, -5.0));
+        assert_eq!(centre(Anchor::TopLeft), Vec2::new(10.0, 5.0));
+        assert_eq!(centre(Anchor::BottomRight), Vec2::new(-10.0, -5.0));
+        for a in Anchor::ALL {
+            assert_eq!(a.name().parse::<Anchor>(), Ok(a));
+        }
+        assert!("middle".parse::<Anchor>().is_err());
+    }
+
+    #[test]
+    fn offset_and_anchor_rotate_with_the_label() {
+        // Turned 90° counter-clockwise, the label reads up the screen: its +x offset moves the
+        // box up (−y) and its +y offset ("down" in the label) moves it right (+x).
+        let l = Label::new(100.0, 100.0, 20.0, 10.0).with_angle(90.0).with_offset(3.0, 4.0);
+        assert_eq!(l.obb().center, Vec2::new(104.0, 97.0));
+        let l = Label::new(100.0, 100.0, 20.0, 10.0).with_angle(90.0).with_anchor(Anchor::Left);
+        assert_eq!(l.obb().center, Vec2::new(100.0, 90.0));
+    }
+
+    #[test]
+    fn padding_grows_every_side() {
+        let b = Label::new(0.0, 0.0, 20.0, 10.0).with_padding(2.0).obb();
+        assert_eq!(b.half, Vec2::new(12.0, 7.0));
+    }
+}

@@ -1,0 +1,44 @@
+//! # label-core
+//!
+//! Decides which map labels to show. Each label — an anchor point on screen, a text box size,
+//! a rotation and a priority — becomes an oriented box; an `rstar` broad phase finds the pairs
+//! whose bounds meet; the Separating Axis Theorem confirms which of them really overlap; and a
+//! greedy pass in priority order hides every label that would overlap a more important one.
+//!
+//! Conventions (the project's `DESIGN.md`): pixels, origin top-left, **y down**; angles in
+//! degrees, **counter-clockwise on screen**; two shapes collide iff their **interiors overlap**
+//! — touching is not a collision, containment is.
+//!
+//! ```
+//! use label_core::{place, Label, PlacementOptions};
+//!
+//! let labels = vec![
+//!     Label::new(100.0, 100.0, 120.0, 16.0).with_priority(10.0),            // "Wien"
+//!     Label::new(110.0, 104.0, 90.0, 14.0).with_priority(5.0).with_angle(30.0), // a street
+//!     Label::new(300.0, 100.0, 90.0, 14.0).with_priority(1.0),
+//! ];
+//! let placement = place(&labels, &[], &PlacementOptions::default().with_viewport(800.0, 600.0))?;
+//! let shown: Vec<usize> = placement.visible_indices().collect();
+//! assert_eq!(shown, vec![0, 2]);
+//! # Ok::<(), label_core::Error>(())
+//! ```
+//!
+//! ## Feature flags
+//! - `serde` (default): `Serialize`/`Deserialize` for the public data types.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod broad;
+mod error;
+pub mod geometry;
+mod label;
+pub mod limits;
+pub mod narrow;
+mod placement;
+pub mod validate;
+
+pub use error::{Error, Problem};
+pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
+pub use label::{Anchor, Label, UnknownAnchor};
+pub use placement::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, place};

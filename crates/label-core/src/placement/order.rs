@@ -1,0 +1,41 @@
+//! The placement order: priority descending, then input position ascending (DESIGN §4).
+
+/// A key whose ascending order is the priority's descending order. `-0.0` and `0.0` are equal
+/// priorities, so they map to the same key.
+#[must_use]
+#[inline]
+pub(crate) fn descending_key(priority: f64) -> u64 {
+    let bits = (priority + 0.0).to_bits();
+    let ascending = if bits >> 63 == 1 { !bits } else { bits | (1 << 63) };
+    !ascending
+}
+
+/// The input positions of the chosen labels in placement order. A stable radix sort on the
+/// priority key keeps equal priorities in input order.
+#[must_use]
+pub(crate) fn placement_order(priorities: impl Iterator<Item = (u32, f64)>) -> Vec<u32> {
+    let mut keyed: Vec<(u64, u32)> = priorities.map(|(i, p)| (descending_key(p), i)).collect();
+    radsort::sort_by_key(&mut keyed, |e| e.0);
+    keyed.into_iter().map(|(_, i)| i).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_order_priorities_descending() {
+        let ps = [f64::MAX, 1e9, 1.5, 1.0, 1e-300, 0.0, -1e-300, -1.0, -1e9, f64::MIN];
+        for w in ps.windows(2) {
+            assert!(descending_key(w[0]) < descending_key(w[1]), "{} vs {}", w[0], w[1]);
+        }
+        assert_eq!(descending_key(-0.0), descending_key(0.0));
+    }
+
+    #[test]
+    fn ties_keep_input_order() {
+        let ps = [1.0, 2.0, 1.0, 2.0, 0.5, 2.0];
+        let order = placement_order(ps.iter().enumerate().map(|(i, p)| (i as u32, *p)));
+        assert_eq!(order, vec![1, 3, 5, 0, 2, 4]);
+    }
+}

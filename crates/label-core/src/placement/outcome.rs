@@ -1,0 +1,96 @@
+//! What the engine decides for each label.
+
+/// Why a label is hidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum HiddenReason {
+    /// It collides with an earlier placed label or an obstacle.
+    Collision,
+    /// Its box does not overlap the viewport.
+    Offscreen,
+}
+
+impl HiddenReason {
+    /// The name used in documents.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            HiddenReason::Collision => "collision",
+            HiddenReason::Offscreen => "offscreen",
+        }
+    }
+}
+
+/// What hid a label: the earliest placed label or obstacle it collides with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Blocker {
+    /// The label at this input position.
+    Label(u32),
+    /// The obstacle at this input position.
+    Obstacle(u32),
+}
+
+/// The decision for one label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LabelOutcome {
+    /// Shown on screen.
+    pub visible: bool,
+    /// Why it is hidden; `None` when visible.
+    pub reason: Option<HiddenReason>,
+    /// What hid it, for collisions.
+    pub hidden_by: Option<Blocker>,
+}
+
+impl LabelOutcome {
+    /// A shown label.
+    pub const VISIBLE: Self = Self { visible: true, reason: None, hidden_by: None };
+    /// A label outside the viewport.
+    pub const OFFSCREEN: Self = Self { visible: false, reason: Some(HiddenReason::Offscreen), hidden_by: None };
+
+    /// A label hidden by `blocker`.
+    #[must_use]
+    pub fn hidden_by(blocker: Blocker) -> Self {
+        Self { visible: false, reason: Some(HiddenReason::Collision), hidden_by: Some(blocker) }
+    }
+}
+
+/// Counts from one placement run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlacementStats {
+    /// Labels given.
+    pub labels: usize,
+    /// Labels shown.
+    pub visible: usize,
+    /// Labels hidden by a collision.
+    pub hidden_collision: usize,
+    /// Labels hidden for being outside the viewport.
+    pub hidden_offscreen: usize,
+    /// Pairs whose bounding boxes meet (the broad phase's output).
+    pub candidate_pairs: usize,
+    /// Exact overlap tests run by the greedy pass.
+    pub narrow_tests: usize,
+    /// Tiles the broad phase was split into.
+    pub tiles: usize,
+}
+
+/// The result of one placement: one outcome per input label, in input order.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Placement {
+    /// `outcomes[i]` is the decision for input label `i`.
+    pub outcomes: Vec<LabelOutcome>,
+    /// Counts.
+    pub stats: PlacementStats,
+}
+
+impl Placement {
+    /// Input positions of the shown labels, ascending.
+    pub fn visible_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.outcomes.iter().enumerate().filter(|(_, o)| o.visible).map(|(i, _)| i)
+    }
+}
