@@ -1,2 +1,178 @@
-//! placeholder
-fn main() {}
+//! `declutter`: decide which map labels to show, from the command line.
+
+mod convert;
+mod document;
+mod output;
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+/// Exit code for input that breaks the contract.
+const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code for failures to read or write.
+const EXIT_IO: u8 = 1;
+
+#[derive(Parser)]
+#[command(
+    name = "declutter",
+    version,
+    about = "Decide which map labels to show: rotated boxes, exact overlap tests, greedy by priority."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Place the labels of a JSON document (DESIGN §2) and write the decisions.
+    Place(PlaceArgs),
+}
+
+#[derive(clap::Args)]
+struct PlaceArgs {
+    /// Input document; `-` or nothing reads standard input.
+    input: Option<PathBuf>,
+    /// Write the result here (atomically) instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Overlap between two labels still tolerated, px².
+    #[arg(long, default_value_t = 0.0)]
+    max_overlap_area: f32,
+    /// Broad-phase tile size, px (default: chosen from the density; never changes the result).
+    #[arg(long)]
+    tile_size: Option<f32>,
+    /// Print a one-line summary to standard error; without `--output`, write no JSON.
+    #[arg(long)]
+    summary: bool,
+    /// Indent the JSON.
+    #[arg(long)]
+    pretty: bool,
+}
+
+/// Why a run failed: the caller's input, or the machine.
+enum Failure {
+    Input(String),
+    Io(anyhow::Error),
+}
+
+impl From<anyhow::Error> for Failure {
+    fn from(e: anyhow::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Place(args) => place(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(message)) => {
+            eprintln!("declutter: {message}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+        Err(Failure::Io(e)) => {
+            eprintln!("declutter: {e:#}");
+            ExitCode::from(EXIT_IO)
+        }
+    }
+}
+
+fn place(args: &PlaceArgs) -> Result<(), Failure> {
+    let (name, text) = read_input(args.input.as_deref())?;
+    let mut doc =
+        convert::read_document(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    doc.options.max_overlap_area = args.max_overlap_area;
+    doc.options.tile_size = args.tile_size;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("cannot start worker threads")?;
+    let started = Instant::now();
+    let placement = pool
+        .install(|| label_core::place(&doc.labels, &doc.obstacles, &doc.options))
+        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let engine_ms = started.elapsed().as_secs_f64() * 1e3;
+    let out = output::build(&doc, &placement, pool.current_num_threads(), engine_ms);
+    if args.summary {
+        let s = &out.stats;
+        eprintln!(
+            "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen; {:.2} ms on {} threads",
+            s.labels, s.visible, s.hidden_collision, s.hidden_offscreen, s.engine_ms, s.threads
+        );
+    }
+    let json = if args.pretty {
+        serde_json::to_vec_pretty(&out)
+    } else {
+        serde_json::to_vec(&out)
+    }
+    .context("cannot encode the result")?;
+    match &args.output {
+        Some(path) => write_atomically(path, &json)?,
+        None if !args.summary => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(&json)
+                .and_then(|()| stdout.write_all(b"\n"))
+                .context("cannot write to standard output")?;
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
+    let mut bytes = Vec::new();
+    let name = match path {
+        None => {
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .context("cannot read standard input")?;
+            "<stdin>".to_owned()
+        }
+        Some(p) if p == Path::new("-") => {
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .context("cannot read standard input")?;
+            "<stdin>".to_owned()
+        }
+        Some(p) => {
+            bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            p.display().to_string()
+        }
+    };
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Failure::Input(format!(
+            "{name}: not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
+    Ok((name, text))
+}
+
+/// Writes to a temporary file beside `path`, then renames it over `path`: readers never see a
+/// partial file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    tmp.write_all(bytes)
+        .and_then(|()| tmp.write_all(b"\n"))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}

@@ -91,14 +91,19 @@ impl fmt::Display for Anchor {
 
 /// The anchor name was none of the nine that DESIGN §2 allows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown anchor {0:?}; expected one of center, left, right, top, bottom, top-left, top-right, bottom-left, bottom-right")]
+#[error(
+    "unknown anchor {0:?}; expected one of center, left, right, top, bottom, top-left, top-right, bottom-left, bottom-right"
+)]
 pub struct UnknownAnchor(pub String);
 
 impl FromStr for Anchor {
     type Err = UnknownAnchor;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Anchor::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| UnknownAnchor(s.to_owned()))
+        Anchor::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| UnknownAnchor(s.to_owned()))
     }
 }
 
@@ -167,7 +172,13 @@ impl Label {
     /// A centred, unrotated label of priority 0 at `(x, y)`.
     #[must_use]
     pub fn new(x: f64, y: f64, width: f64, height: f64) -> Self {
-        Self { x, y, width, height, ..Self::default() }
+        Self {
+            x,
+            y,
+            width,
+            height,
+            ..Self::default()
+        }
     }
 
     /// Sets the rotation in degrees (counter-clockwise on screen).
@@ -229,7 +240,11 @@ impl Label {
         let size = DVec2::new(self.width, self.height);
         let c = self.offset + self.anchor.shift() * size;
         let center = DVec2::new(self.x, self.y) + u * c.x + v * c.y;
-        Obb { center: center.as_vec2(), half: (size * 0.5 + self.padding).as_vec2(), axis }
+        Obb {
+            center: center.as_vec2(),
+            half: (size * 0.5 + self.padding).as_vec2(),
+            axis,
+        }
     }
 }
 
@@ -259,9 +274,13 @@ mod tests {
     fn offset_and_anchor_rotate_with_the_label() {
         // Turned 90° counter-clockwise, the label reads up the screen: its +x offset moves the
         // box up (−y) and its +y offset ("down" in the label) moves it right (+x).
-        let l = Label::new(100.0, 100.0, 20.0, 10.0).with_angle(90.0).with_offset(3.0, 4.0);
+        let l = Label::new(100.0, 100.0, 20.0, 10.0)
+            .with_angle(90.0)
+            .with_offset(3.0, 4.0);
         assert_eq!(l.obb().center, Vec2::new(104.0, 97.0));
-        let l = Label::new(100.0, 100.0, 20.0, 10.0).with_angle(90.0).with_anchor(Anchor::Left);
+        let l = Label::new(100.0, 100.0, 20.0, 10.0)
+            .with_angle(90.0)
+            .with_anchor(Anchor::Left);
         assert_eq!(l.obb().center, Vec2::new(100.0, 90.0));
     }
 

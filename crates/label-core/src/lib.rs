@@ -41,4 +41,6 @@ pub mod validate;
 pub use error::{Error, Problem};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
 pub use label::{Anchor, Label, UnknownAnchor};
-pub use placement::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, place};
+pub use placement::{
+    Blocker, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, place,
+};

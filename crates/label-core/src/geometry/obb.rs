@@ -31,13 +31,21 @@ impl Obb {
     /// screen.
     #[must_use]
     pub fn from_center_half_extents_angle(center: Vec2, half: Vec2, degrees: f64) -> Self {
-        Self { center, half, axis: reading_axis(degrees) }
+        Self {
+            center,
+            half,
+            axis: reading_axis(degrees),
+        }
     }
 
     /// The unrotated box equal to an axis-aligned one.
     #[must_use]
     pub fn from_aabb(b: &Aabb) -> Self {
-        Self { center: b.center(), half: b.half_extents(), axis: Vec2::X }
+        Self {
+            center: b.center(),
+            half: b.half_extents(),
+            axis: Vec2::X,
+        }
     }
 
     /// Reading axis `u`.
@@ -127,7 +135,8 @@ mod tests {
 
     #[test]
     fn aabb_of_rotated_box_holds_all_corners() {
-        let o = Obb::from_center_half_extents_angle(Vec2::new(3.0, -2.0), Vec2::new(10.0, 4.0), 33.0);
+        let o =
+            Obb::from_center_half_extents_angle(Vec2::new(3.0, -2.0), Vec2::new(10.0, 4.0), 33.0);
         let b = o.aabb();
         for c in o.corners() {
             assert!(c.x >= b.min.x - 1e-4 && c.x <= b.max.x + 1e-4);
@@ -140,7 +149,10 @@ mod tests {
     #[test]
     fn quarter_turn_swaps_extents() {
         let o = Obb::from_center_half_extents_angle(Vec2::ZERO, Vec2::new(10.0, 2.0), 90.0);
-        assert_eq!(o.aabb(), Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(2.0, 10.0)));
+        assert_eq!(
+            o.aabb(),
+            Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(2.0, 10.0))
+        );
     }
 
     #[test]

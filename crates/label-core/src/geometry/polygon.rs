@@ -123,13 +123,28 @@ mod tests {
     #[test]
     fn rejects_bad_point_lists() {
         let v = |p: &[(f32, f32)]| p.iter().map(|&(x, y)| Vec2::new(x, y)).collect::<Vec<_>>();
-        assert_eq!(ConvexPolygon::new(v(&[(0.0, 0.0), (1.0, 0.0)])), Err(PolygonError::TooFewPoints(2)));
         assert_eq!(
-            ConvexPolygon::new(v(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)])),
+            ConvexPolygon::new(v(&[(0.0, 0.0), (1.0, 0.0)])),
+            Err(PolygonError::TooFewPoints(2))
+        );
+        assert_eq!(
+            ConvexPolygon::new(v(&[
+                (0.0, 0.0),
+                (2.0, 0.0),
+                (1.0, 0.5),
+                (2.0, 2.0),
+                (0.0, 2.0)
+            ])),
             Err(PolygonError::NotConvex)
         );
-        assert_eq!(ConvexPolygon::new(v(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)])), Err(PolygonError::NotConvex));
-        assert_eq!(ConvexPolygon::new(v(&[(0.0, f32::NAN), (1.0, 1.0), (2.0, 0.0)])), Err(PolygonError::NonFinite));
+        assert_eq!(
+            ConvexPolygon::new(v(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)])),
+            Err(PolygonError::NotConvex)
+        );
+        assert_eq!(
+            ConvexPolygon::new(v(&[(0.0, f32::NAN), (1.0, 1.0), (2.0, 0.0)])),
+            Err(PolygonError::NonFinite)
+        );
         // A pentagram turns the same way at every corner but winds twice.
         let star: Vec<Vec2> = (0..5)
             .map(|k| {
@@ -142,7 +157,12 @@ mod tests {
 
     #[test]
     fn either_winding_gives_the_same_interior() {
-        let cw = vec![Vec2::new(0.0, 0.0), Vec2::new(0.0, 2.0), Vec2::new(2.0, 2.0), Vec2::new(2.0, 0.0)];
+        let cw = vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(0.0, 2.0),
+            Vec2::new(2.0, 2.0),
+            Vec2::new(2.0, 0.0),
+        ];
         let mut ccw = cw.clone();
         ccw.reverse();
         for pts in [cw, ccw] {

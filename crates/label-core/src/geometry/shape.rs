@@ -69,9 +69,13 @@ impl Shape {
                 narrow::circle_obb_overlap(c, &super::Obb::from_aabb(b))
             }
             (Circle(c), Obb(b)) | (Obb(b), Circle(c)) => narrow::circle_obb_overlap(c, b),
-            (Circle(c), Polygon(p)) | (Polygon(p), Circle(c)) => narrow::circle_polygon_overlap(c, p),
+            (Circle(c), Polygon(p)) | (Polygon(p), Circle(c)) => {
+                narrow::circle_polygon_overlap(c, p)
+            }
             (Segment(s), Segment(t)) => narrow::segment_intersection(s, t).is_collision(),
-            (Segment(s), Circle(c)) | (Circle(c), Segment(s)) => narrow::segment_circle_overlap(s, c),
+            (Segment(s), Circle(c)) | (Circle(c), Segment(s)) => {
+                narrow::segment_circle_overlap(s, c)
+            }
             (Segment(s), convex) | (convex, Segment(s)) => {
                 narrow::segment_convex_overlap(s, &convex.convex_corners().unwrap_or_default())
             }

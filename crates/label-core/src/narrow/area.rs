@@ -104,7 +104,11 @@ fn disk_triangle_area(r: f64, p: DVec2, q: DVec2) -> f64 {
     // Split p→q where it crosses the circle; pieces inside count as triangles, pieces outside
     // as circular sectors.
     let d = q - p;
-    let (a, b, cc) = (d.length_squared(), 2.0 * p.dot(d), p.length_squared() - r * r);
+    let (a, b, cc) = (
+        d.length_squared(),
+        2.0 * p.dot(d),
+        p.length_squared() - r * r,
+    );
     let mut cuts = vec![0.0];
     let disc = b * b - 4.0 * a * cc;
     if a > 0.0 && disc > 0.0 {
@@ -136,14 +140,25 @@ mod tests {
 
     #[test]
     fn box_areas() {
-        let a = Shape::Obb(Obb::from_center_half_extents_angle(Vec2::ZERO, Vec2::splat(1.0), 0.0));
-        let b = Shape::Obb(Obb::from_center_half_extents_angle(Vec2::ZERO, Vec2::splat(1.0), 45.0));
+        let a = Shape::Obb(Obb::from_center_half_extents_angle(
+            Vec2::ZERO,
+            Vec2::splat(1.0),
+            0.0,
+        ));
+        let b = Shape::Obb(Obb::from_center_half_extents_angle(
+            Vec2::ZERO,
+            Vec2::splat(1.0),
+            45.0,
+        ));
         // A square and the same square turned 45°: an octagon of area 8(√2 − 1).
         let expected = 8.0 * (std::f32::consts::SQRT_2 - 1.0);
         assert!((overlap_area(&a, &b) - expected).abs() < 1e-4);
         let far = Shape::Aabb(Aabb::from_corners(Vec2::splat(5.0), Vec2::splat(6.0)));
         assert_eq!(overlap_area(&a, &far), 0.0);
-        let touching = Shape::Aabb(Aabb::from_corners(Vec2::new(1.0, -1.0), Vec2::new(2.0, 1.0)));
+        let touching = Shape::Aabb(Aabb::from_corners(
+            Vec2::new(1.0, -1.0),
+            Vec2::new(2.0, 1.0),
+        ));
         assert_eq!(overlap_area(&a, &touching), 0.0);
     }
 
@@ -154,13 +169,19 @@ mod tests {
         let big = Shape::Aabb(Aabb::from_corners(Vec2::splat(-5.0), Vec2::splat(5.0)));
         assert!((overlap_area(&Shape::Circle(unit), &big) as f64 - PI).abs() < 1e-5);
         // Half-plane through the centre: half the disk.
-        let half = Shape::Aabb(Aabb::from_corners(Vec2::new(0.0, -5.0), Vec2::new(5.0, 5.0)));
+        let half = Shape::Aabb(Aabb::from_corners(
+            Vec2::new(0.0, -5.0),
+            Vec2::new(5.0, 5.0),
+        ));
         assert!((overlap_area(&Shape::Circle(unit), &half) as f64 - PI / 2.0).abs() < 1e-5);
         // A disk holding a small square: the square's area.
         let small = Shape::Aabb(Aabb::from_corners(Vec2::splat(-0.5), Vec2::splat(0.5)));
         assert!((overlap_area(&small, &Shape::Circle(unit)) - 1.0).abs() < 1e-6);
         // Two unit disks one radius apart: 2π/3 − √3/2.
-        let lens = overlap_area(&Shape::Circle(unit), &Shape::Circle(Circle::new(Vec2::X, 1.0))) as f64;
+        let lens = overlap_area(
+            &Shape::Circle(unit),
+            &Shape::Circle(Circle::new(Vec2::X, 1.0)),
+        ) as f64;
         assert!((lens - (2.0 * PI / 3.0 - 3f64.sqrt() / 2.0)).abs() < 1e-5);
         let seg = Shape::Segment(Segment::new(Vec2::ZERO, Vec2::ONE));
         assert_eq!(overlap_area(&seg, &big), 0.0);

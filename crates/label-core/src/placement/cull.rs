@@ -25,14 +25,17 @@ mod tests {
         let v = Aabb::from_corners(Vec2::ZERO, Vec2::splat(100.0));
         // A box at 45° counter-clockwise just beyond the top-left corner lies across the
         // diagonal: its bounds overlap the viewport, the box itself does not.
-        let o = Obb::from_center_half_extents_angle(Vec2::new(-6.0, -6.0), Vec2::new(10.0, 2.0), 45.0);
+        let o =
+            Obb::from_center_half_extents_angle(Vec2::new(-6.0, -6.0), Vec2::new(10.0, 2.0), 45.0);
         assert!(o.aabb().overlaps(&v));
         assert!(!in_view(Some(&v), &o, &o.aabb()));
         // At −45° it points along the diagonal and reaches in.
-        let o = Obb::from_center_half_extents_angle(Vec2::new(-6.0, -6.0), Vec2::new(10.0, 2.0), -45.0);
+        let o =
+            Obb::from_center_half_extents_angle(Vec2::new(-6.0, -6.0), Vec2::new(10.0, 2.0), -45.0);
         assert!(in_view(Some(&v), &o, &o.aabb()));
         // Touching the edge from outside is off screen.
-        let t = Obb::from_center_half_extents_angle(Vec2::new(-5.0, 50.0), Vec2::new(5.0, 5.0), 0.0);
+        let t =
+            Obb::from_center_half_extents_angle(Vec2::new(-5.0, 50.0), Vec2::new(5.0, 5.0), 0.0);
         assert!(!in_view(Some(&v), &t, &t.aabb()));
         assert!(in_view(None, &t, &t.aabb()));
     }

@@ -1,8 +1,8 @@
 //! The greedy priority pass (DESIGN §4 steps 2–3) over the candidate table.
 
+use crate::Obb;
 use crate::broad::Candidates;
 use crate::narrow::convex_overlap_area;
-use crate::Obb;
 
 /// What the pass decided for the label at one rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,11 @@ pub(crate) struct Ranked<'a> {
 /// Runs the pass: each label in rank order is placed unless it collides with an obstacle or
 /// with a placed, blocking, earlier label; `allow_overlap` labels are always placed. Returns
 /// the decisions and the number of exact tests run.
-pub(crate) fn greedy(r: &Ranked<'_>, candidates: &Candidates, max_overlap_area: f32) -> (Vec<Decision>, usize) {
+pub(crate) fn greedy(
+    r: &Ranked<'_>,
+    candidates: &Candidates,
+    max_overlap_area: f32,
+) -> (Vec<Decision>, usize) {
     let n = r.obbs.len();
     let mut decisions = Vec::with_capacity(n);
     // `blocks[k]`: the label at rank k is placed and keeps later labels out.
@@ -63,5 +67,7 @@ pub(crate) fn greedy(r: &Ranked<'_>, candidates: &Candidates, max_overlap_area: 
 /// Two labels collide when their interiors overlap by more than `max_overlap_area`.
 #[inline]
 pub(crate) fn collides(a: &Obb, b: &Obb, max_overlap_area: f32) -> bool {
-    a.overlaps(b) && (max_overlap_area <= 0.0 || convex_overlap_area(&a.corners(), &b.corners()) > max_overlap_area)
+    a.overlaps(b)
+        && (max_overlap_area <= 0.0
+            || convex_overlap_area(&a.corners(), &b.corners()) > max_overlap_area)
 }

@@ -57,11 +57,23 @@ const MIN_PARALLEL_CHUNK: usize = 4096;
 ///
 /// # Errors
 /// [`Error`] naming the first bad label, obstacle or option. Nothing is placed then.
-pub fn place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -> Result<Placement, Error> {
+pub fn place(
+    labels: &[Label],
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+) -> Result<Placement, Error> {
     validate(labels, obstacles, options)?;
     let n = labels.len();
-    let obbs: Vec<Obb> = labels.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(Label::obb).collect();
-    let bounds: Vec<Aabb> = obbs.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(Obb::aabb).collect();
+    let obbs: Vec<Obb> = labels
+        .par_iter()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(Label::obb)
+        .collect();
+    let bounds: Vec<Aabb> = obbs
+        .par_iter()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(Obb::aabb)
+        .collect();
     let viewport = options.viewport.as_ref();
     let visible: Vec<bool> = obbs
         .par_iter()
@@ -70,8 +82,13 @@ pub fn place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) 
         .map(|(o, b)| cull::in_view(viewport, o, b))
         .collect();
 
-    let order = placement_order((0..n).filter(|&i| visible[i]).map(|i| (i as u32, labels[i].priority)));
-    let by_rank = |f: &dyn Fn(usize) -> bool| order.iter().map(|&i| f(i as usize)).collect::<Vec<bool>>();
+    let order = placement_order(
+        (0..n)
+            .filter(|&i| visible[i])
+            .map(|i| (i as u32, labels[i].priority)),
+    );
+    let by_rank =
+        |f: &dyn Fn(usize) -> bool| order.iter().map(|&i| f(i as usize)).collect::<Vec<bool>>();
     let ranked_obbs: Vec<Obb> = order.iter().map(|&i| obbs[i as usize]).collect();
     let ranked_bounds: Vec<Aabb> = order.iter().map(|&i| bounds[i as usize]).collect();
     let allow_overlap = by_rank(&|i| labels[i].allow_overlap);
@@ -96,7 +113,9 @@ pub fn place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) 
     for (&i, d) in order.iter().zip(&decisions) {
         outcomes[i as usize] = match *d {
             Decision::Placed => LabelOutcome::VISIBLE,
-            Decision::HiddenByLabel(rank) => LabelOutcome::hidden_by(Blocker::Label(order[rank as usize])),
+            Decision::HiddenByLabel(rank) => {
+                LabelOutcome::hidden_by(Blocker::Label(order[rank as usize]))
+            }
             Decision::HiddenByObstacle(o) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
         };
     }
@@ -113,7 +132,11 @@ pub fn place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) 
     Ok(Placement { outcomes, stats })
 }
 
-fn validate(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -> Result<(), Error> {
+fn validate(
+    labels: &[Label],
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+) -> Result<(), Error> {
     options.validate()?;
     if labels.len() > limits::MAX_LABELS {
         return Err(Error::TooManyLabels(labels.len()));
@@ -126,5 +149,8 @@ fn validate(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -
     {
         return Err(e);
     }
-    obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))
+    obstacles
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, s)| check_obstacle(i, s))
 }

@@ -1,0 +1,102 @@
+//! The result document: one entry per input label, in input order, and the run's counts.
+
+use label_core::{Blocker, Placement};
+use serde::Serialize;
+
+use crate::convert::Document;
+use crate::document::Id;
+
+/// The result document.
+#[derive(Serialize)]
+pub struct Output<'a> {
+    /// One entry per input label, in input order.
+    pub placements: Vec<PlacementOut<'a>>,
+    /// Counts and timing.
+    pub stats: Stats,
+}
+
+/// The decision for one label.
+#[derive(Serialize)]
+pub struct PlacementOut<'a> {
+    /// The label's id.
+    pub id: &'a Id,
+    /// Shown or not.
+    pub visible: bool,
+    /// `collision` or `offscreen` on hidden labels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// The id of the earliest placed label or obstacle that hides it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hidden_by: Option<&'a Id>,
+    /// `true` when `hidden_by` names an obstacle rather than a label.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hidden_by_obstacle: bool,
+}
+
+/// Counts and timing of the run.
+#[derive(Serialize, Clone, Copy, Debug)]
+pub struct Stats {
+    /// Labels in the input.
+    pub labels: usize,
+    /// Obstacles in the input.
+    pub obstacles: usize,
+    /// Labels shown.
+    pub visible: usize,
+    /// Labels hidden by collisions.
+    pub hidden_collision: usize,
+    /// Labels hidden outside the viewport.
+    pub hidden_offscreen: usize,
+    /// Pairs whose bounds meet.
+    pub candidate_pairs: usize,
+    /// Exact overlap tests run.
+    pub narrow_tests: usize,
+    /// Broad-phase tiles.
+    pub tiles: usize,
+    /// Worker threads.
+    pub threads: usize,
+    /// Placement time without reading and writing, ms.
+    pub engine_ms: f64,
+}
+
+/// Pairs the engine's decisions with the document's ids.
+#[must_use]
+pub fn build<'a>(
+    doc: &'a Document,
+    placement: &Placement,
+    threads: usize,
+    engine_ms: f64,
+) -> Output<'a> {
+    let placements = doc
+        .ids
+        .iter()
+        .zip(&placement.outcomes)
+        .map(|(id, o)| {
+            let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
+                Some(Blocker::Label(i)) => (Some(&doc.ids[i as usize]), false),
+                Some(Blocker::Obstacle(i)) => (Some(&doc.obstacle_ids[i as usize]), true),
+                None => (None, false),
+            };
+            PlacementOut {
+                id,
+                visible: o.visible,
+                reason: o.reason.map(|r| r.name()),
+                hidden_by,
+                hidden_by_obstacle,
+            }
+        })
+        .collect();
+    let s = placement.stats;
+    let stats = Stats {
+        labels: s.labels,
+        obstacles: doc.obstacles.len(),
+        visible: s.visible,
+        hidden_collision: s.hidden_collision,
+        hidden_offscreen: s.hidden_offscreen,
+        candidate_pairs: s.candidate_pairs,
+        narrow_tests: s.narrow_tests,
+        tiles: s.tiles,
+        threads,
+        engine_ms,
+    };
+    Output { placements, stats }
+}
