@@ -36,6 +36,8 @@ pub struct Document {
     pub ids: Vec<Id>,
     /// Labels, by input position.
     pub labels: Vec<Label>,
+    /// The labels' `text`, where given.
+    pub texts: Vec<Option<String>>,
     /// Obstacle ids, by input position (`obstacle-<i>` when none was given).
     pub obstacle_ids: Vec<Id>,
     /// Obstacles, by input position.
@@ -116,6 +118,7 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
 
     let mut ids = Vec::with_capacity(doc.labels.len());
     let mut labels = Vec::with_capacity(doc.labels.len());
+    let mut texts = Vec::with_capacity(doc.labels.len());
     for (index, raw) in doc.labels.iter().enumerate() {
         let line = line_of(text_no_bom, raw.get());
         let raw_label: RawLabel = parse_item(raw).map_err(|(path, why)| {
@@ -140,6 +143,7 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
         check_label(index, &label).map_err(|e| locate(e, line, &raw_label.id))?;
         ids.push(raw_label.id);
         labels.push(label);
+        texts.push(raw_label.text);
     }
     check_ids(&ids, text_no_bom, &doc.labels)?;
 
@@ -178,6 +182,7 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
     Ok(Document {
         ids,
         labels,
+        texts,
         obstacle_ids,
         obstacles,
         options,

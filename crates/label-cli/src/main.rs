@@ -3,6 +3,7 @@
 mod convert;
 mod document;
 mod output;
+mod svg;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -56,6 +57,9 @@ struct PlaceArgs {
     /// Indent the JSON.
     #[arg(long)]
     pretty: bool,
+    /// Also draw the result as an SVG picture into this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// Why a run failed: the caller's input, or the machine.
@@ -110,6 +114,9 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
             "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen; {:.2} ms on {} threads",
             s.labels, s.visible, s.hidden_collision, s.hidden_offscreen, s.engine_ms, s.threads
         );
+    }
+    if let Some(path) = &args.svg {
+        write_atomically(path, svg::render(&doc, &placement).as_bytes())?;
     }
     let json = if args.pretty {
         serde_json::to_vec_pretty(&out)

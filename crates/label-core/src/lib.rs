@@ -29,7 +29,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod broad;
+pub mod broad;
 mod error;
 pub mod geometry;
 mod label;
@@ -42,5 +42,6 @@ pub use error::{Error, Problem};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
 pub use label::{Anchor, Label, UnknownAnchor};
 pub use placement::{
-    Blocker, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, place,
+    Blocker, Decision, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats,
+    RankedFlags, collides, greedy, place, stages,
 };

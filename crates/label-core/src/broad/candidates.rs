@@ -12,7 +12,7 @@ type Item = GeomWithData<Rectangle<[f32; 2]>, u32>;
 /// For each label (by rank in the placement order), the ranks of the earlier labels whose
 /// bounding boxes meet its own: a compressed sparse row table.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Candidates {
+pub struct Candidates {
     starts: Vec<u32>,
     earlier: Vec<u32>,
 }
@@ -20,19 +20,34 @@ pub(crate) struct Candidates {
 impl Candidates {
     /// Earlier-ranked candidates of the label at `rank`, in no particular order.
     #[inline]
-    pub(crate) fn earlier(&self, rank: usize) -> &[u32] {
+    #[must_use]
+    pub fn earlier(&self, rank: usize) -> &[u32] {
         &self.earlier[self.starts[rank] as usize..self.starts[rank + 1] as usize]
     }
 
+    /// Number of labels (rows).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Whether there are no labels.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Number of candidate pairs.
-    pub(crate) fn pairs(&self) -> usize {
+    #[must_use]
+    pub fn pairs(&self) -> usize {
         self.earlier.len()
     }
 }
 
 /// Finds every pair of boxes (indexed by rank) whose closed bounds meet. Returns the table and
 /// the number of tiles used.
-pub(crate) fn find_candidates(boxes: &[Aabb], tile_size: Option<f32>) -> (Candidates, usize) {
+#[must_use]
+pub fn find_candidates(boxes: &[Aabb], tile_size: Option<f32>) -> (Candidates, usize) {
     let Some(bounds) = boxes.iter().copied().reduce(|a, b| a.union(&b)) else {
         return (
             Candidates {

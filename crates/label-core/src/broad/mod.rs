@@ -9,4 +9,4 @@
 mod candidates;
 mod tiles;
 
-pub(crate) use candidates::{Candidates, find_candidates};
+pub use candidates::{Candidates, find_candidates};

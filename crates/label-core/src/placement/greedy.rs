@@ -6,7 +6,7 @@ use crate::narrow::convex_overlap_area;
 
 /// What the pass decided for the label at one rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Decision {
+pub enum Decision {
     /// Shown.
     Placed,
     /// Hidden by the label at this rank.
@@ -15,8 +15,8 @@ pub(crate) enum Decision {
     HiddenByObstacle(u32),
 }
 
-/// Per-rank inputs of the pass.
-pub(crate) struct Ranked<'a> {
+/// Per-rank inputs of the greedy pass.
+pub struct RankedFlags<'a> {
     /// Boxes by rank.
     pub obbs: &'a [Obb],
     /// `allow_overlap` by rank.
@@ -30,8 +30,8 @@ pub(crate) struct Ranked<'a> {
 /// Runs the pass: each label in rank order is placed unless it collides with an obstacle or
 /// with a placed, blocking, earlier label; `allow_overlap` labels are always placed. Returns
 /// the decisions and the number of exact tests run.
-pub(crate) fn greedy(
-    r: &Ranked<'_>,
+pub fn greedy(
+    r: &RankedFlags<'_>,
     candidates: &Candidates,
     max_overlap_area: f32,
 ) -> (Vec<Decision>, usize) {
@@ -64,9 +64,10 @@ pub(crate) fn greedy(
     (decisions, tests)
 }
 
-/// Two labels collide when their interiors overlap by more than `max_overlap_area`.
+/// Two labels' boxes collide when their interiors overlap by more than `max_overlap_area`.
+#[must_use]
 #[inline]
-pub(crate) fn collides(a: &Obb, b: &Obb, max_overlap_area: f32) -> bool {
+pub fn collides(a: &Obb, b: &Obb, max_overlap_area: f32) -> bool {
     a.overlaps(b)
         && (max_overlap_area <= 0.0
             || convex_overlap_area(&a.corners(), &b.corners()) > max_overlap_area)

@@ -21,21 +21,14 @@ mod obstacles;
 mod options;
 mod order;
 mod outcome;
+pub mod stages;
 
-use rayon::prelude::*;
-
+pub use greedy::{Decision, RankedFlags, collides, greedy};
 pub use options::PlacementOptions;
 pub use outcome::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementStats};
 
-use crate::broad::find_candidates;
-use crate::validate::{check_label, check_obstacle};
-use crate::{Aabb, Error, Label, Obb, Shape, limits};
-use greedy::{Decision, Ranked, greedy};
-use obstacles::ObstacleIndex;
-use order::placement_order;
-
-/// Below this many items a parallel loop is not worth splitting.
-const MIN_PARALLEL_CHUNK: usize = 4096;
+use crate::validate::check_obstacle;
+use crate::{Error, Label, Shape, limits};
 
 /// Places `labels` around `obstacles`: decides, for every label, whether it is shown, and if
 /// not, why and behind what.
@@ -62,95 +55,34 @@ pub fn place(
     obstacles: &[Shape],
     options: &PlacementOptions,
 ) -> Result<Placement, Error> {
-    validate(labels, obstacles, options)?;
-    let n = labels.len();
-    let obbs: Vec<Obb> = labels
-        .par_iter()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(Label::obb)
-        .collect();
-    let bounds: Vec<Aabb> = obbs
-        .par_iter()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(Obb::aabb)
-        .collect();
-    let viewport = options.viewport.as_ref();
-    let visible: Vec<bool> = obbs
-        .par_iter()
-        .zip(&bounds)
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(|(o, b)| cull::in_view(viewport, o, b))
-        .collect();
-
-    let order = placement_order(
-        (0..n)
-            .filter(|&i| visible[i])
-            .map(|i| (i as u32, labels[i].priority)),
-    );
-    let by_rank =
-        |f: &dyn Fn(usize) -> bool| order.iter().map(|&i| f(i as usize)).collect::<Vec<bool>>();
-    let ranked_obbs: Vec<Obb> = order.iter().map(|&i| obbs[i as usize]).collect();
-    let ranked_bounds: Vec<Aabb> = order.iter().map(|&i| bounds[i as usize]).collect();
-    let allow_overlap = by_rank(&|i| labels[i].allow_overlap);
-    let ignore_placement = by_rank(&|i| labels[i].ignore_placement);
-    drop((obbs, bounds));
-
-    let (candidates, tiles) = find_candidates(&ranked_bounds, options.tile_size);
-    let obstacle_hits = if obstacles.is_empty() {
-        Vec::new()
-    } else {
-        ObstacleIndex::new(obstacles).first_hits(&ranked_obbs, &ranked_bounds)
-    };
-    let ranked = Ranked {
-        obbs: &ranked_obbs,
-        allow_overlap: &allow_overlap,
-        ignore_placement: &ignore_placement,
-        obstacle_hits: &obstacle_hits,
-    };
-    let (decisions, narrow_tests) = greedy(&ranked, &candidates, options.max_overlap_area);
-
-    let mut outcomes = vec![LabelOutcome::OFFSCREEN; n];
-    for (&i, d) in order.iter().zip(&decisions) {
-        outcomes[i as usize] = match *d {
-            Decision::Placed => LabelOutcome::VISIBLE,
-            Decision::HiddenByLabel(rank) => {
-                LabelOutcome::hidden_by(Blocker::Label(order[rank as usize]))
-            }
-            Decision::HiddenByObstacle(o) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
-        };
+    options.validate()?;
+    if labels.len() > limits::MAX_LABELS {
+        return Err(Error::TooManyLabels(labels.len()));
     }
+    stages::validate(labels)?;
+    obstacles
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, s)| check_obstacle(i, s))?;
+
+    let obbs = stages::build_boxes(labels);
+    let ranked = stages::rank(labels, &obbs, options.viewport.as_ref());
+    drop(obbs);
+    let (candidates, tiles) = stages::broad_phase(&ranked, options.tile_size);
+    let hits = stages::obstacle_hits(obstacles, &ranked);
+    let (decisions, narrow_tests) =
+        stages::greedy_pass(&ranked, &candidates, &hits, options.max_overlap_area);
+    let outcomes = stages::outcomes(labels.len(), &ranked, &decisions);
+
     let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();
     let stats = PlacementStats {
-        labels: n,
+        labels: labels.len(),
         visible: shown,
-        hidden_collision: order.len() - shown,
-        hidden_offscreen: n - order.len(),
+        hidden_collision: ranked.order.len() - shown,
+        hidden_offscreen: labels.len() - ranked.order.len(),
         candidate_pairs: candidates.pairs(),
         narrow_tests,
         tiles,
     };
     Ok(Placement { outcomes, stats })
-}
-
-fn validate(
-    labels: &[Label],
-    obstacles: &[Shape],
-    options: &PlacementOptions,
-) -> Result<(), Error> {
-    options.validate()?;
-    if labels.len() > limits::MAX_LABELS {
-        return Err(Error::TooManyLabels(labels.len()));
-    }
-    if let Some(e) = labels
-        .par_iter()
-        .enumerate()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .find_map_first(|(i, l)| check_label(i, l).err())
-    {
-        return Err(e);
-    }
-    obstacles
-        .iter()
-        .enumerate()
-        .try_for_each(|(i, s)| check_obstacle(i, s))
 }

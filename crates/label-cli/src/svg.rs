@@ -1,0 +1,187 @@
+//! A picture of a placement: the viewport, shown labels as rotated boxes with their text, hidden
+//! labels faint with a thin line to what hid them, and the obstacles.
+
+use std::fmt::Write as _;
+
+use glam::Vec2;
+use label_core::{Aabb, Blocker, HiddenReason, Obb, Placement, Shape};
+
+use crate::convert::Document;
+
+const VISIBLE_FILL: &str = "#dbe8f7";
+const VISIBLE_STROKE: &str = "#2a5d9f";
+const HIDDEN_STROKE: &str = "#9aa3ad";
+const LINK_STROKE: &str = "#e0787a";
+const OBSTACLE_FILL: &str = "#f6d5d5";
+const OBSTACLE_STROKE: &str = "#c0392b";
+
+fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            '"' => s.push_str("&quot;"),
+            '\'' => s.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\t' => {}
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+fn points(corners: &[Vec2]) -> String {
+    let mut s = String::new();
+    for (i, p) in corners.iter().enumerate() {
+        let sep = if i == 0 { "" } else { " " };
+        let _ = write!(s, "{sep}{:.2},{:.2}", p.x, p.y);
+    }
+    s
+}
+
+fn shape_element(shape: &Shape) -> String {
+    let style = format!("fill=\"{OBSTACLE_FILL}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"1\"");
+    match shape {
+        Shape::Circle(c) => format!(
+            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{:.2}\" {style}/>",
+            c.center.x, c.center.y, c.radius
+        ),
+        Shape::Segment(s) => format!(
+            "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"2\"/>",
+            s.a.x, s.a.y, s.b.x, s.b.y
+        ),
+        other => format!(
+            "<polygon points=\"{}\" {style}/>",
+            points(&other.convex_corners().unwrap_or_default())
+        ),
+    }
+}
+
+/// The picture as SVG text.
+#[must_use]
+pub fn render(doc: &Document, placement: &Placement) -> String {
+    let boxes: Vec<Obb> = doc.labels.iter().map(label_core::Label::obb).collect();
+    let frame = doc.options.viewport.unwrap_or_else(|| {
+        boxes
+            .iter()
+            .map(Obb::aabb)
+            .chain(doc.obstacles.iter().map(Shape::aabb))
+            .reduce(|a, b| a.union(&b))
+            .unwrap_or(Aabb {
+                min: Vec2::ZERO,
+                max: Vec2::splat(100.0),
+            })
+    });
+    let margin = 10.0;
+    let view = frame.inflate(margin);
+    let size = view.size();
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{:.2} {:.2} {:.2} {:.2}\" font-family=\"sans-serif\">",
+        size.x, size.y, view.min.x, view.min.y, size.x, size.y
+    );
+    let s = placement.stats;
+    let _ = writeln!(
+        svg,
+        "<title>declutter: {} labels, {} shown, {} hidden by collisions, {} off screen</title>",
+        s.labels, s.visible, s.hidden_collision, s.hidden_offscreen
+    );
+    let _ = writeln!(
+        svg,
+        "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"#fcfcfa\" stroke=\"#666\" stroke-width=\"1\"/>",
+        frame.min.x,
+        frame.min.y,
+        frame.size().x,
+        frame.size().y
+    );
+    let _ = writeln!(svg, "<g id=\"obstacles\">");
+    for shape in &doc.obstacles {
+        let _ = writeln!(svg, "{}", shape_element(shape));
+    }
+    let _ = writeln!(
+        svg,
+        "</g>\n<g id=\"hidden\" fill=\"none\" stroke=\"{HIDDEN_STROKE}\" stroke-width=\"0.5\" opacity=\"0.6\">"
+    );
+    for (i, o) in placement.outcomes.iter().enumerate() {
+        if o.reason != Some(HiddenReason::Collision) {
+            continue;
+        }
+        let b = &boxes[i];
+        let _ = writeln!(svg, "<polygon points=\"{}\"/>", points(&b.corners()));
+        let target = match o.hidden_by {
+            Some(Blocker::Label(j)) => Some(boxes[j as usize].center),
+            Some(Blocker::Obstacle(j)) => Some(doc.obstacles[j as usize].aabb().center()),
+            None => None,
+        };
+        if let Some(t) = target {
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"{LINK_STROKE}\"/>",
+                b.center.x, b.center.y, t.x, t.y
+            );
+        }
+    }
+    let _ = writeln!(svg, "</g>\n<g id=\"shown\">");
+    for (i, o) in placement.outcomes.iter().enumerate() {
+        if !o.visible {
+            continue;
+        }
+        let (b, label) = (&boxes[i], &doc.labels[i]);
+        let _ = writeln!(
+            svg,
+            "<polygon points=\"{}\" fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.8\"/>",
+            points(&b.corners())
+        );
+        if let Some(text) = doc.texts[i].as_deref() {
+            // The text's own centre: the box centre without padding is the same point.
+            let font = (label.height * 0.8).max(1.0);
+            let _ = writeln!(
+                svg,
+                "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"{font:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\" transform=\"rotate({:.3} {:.2} {:.2})\" fill=\"#15314f\">{}</text>",
+                b.center.x,
+                b.center.y,
+                -label.angle,
+                b.center.x,
+                b.center.y,
+                escape(text)
+            );
+        }
+    }
+    let _ = writeln!(svg, "</g>\n</svg>");
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(
+            escape("A & B <c> \"d\" 'e'\u{1}"),
+            "A &amp; B &lt;c&gt; &quot;d&quot; &apos;e&apos;"
+        );
+    }
+
+    #[test]
+    fn picture_has_every_part() {
+        let text = r#"{"viewport": {"width": 200, "height": 100}, "labels": [
+            {"id": 1, "x": 50, "y": 50, "width": 40, "height": 10, "priority": 2, "text": "Wien <1>"},
+            {"id": 2, "x": 55, "y": 52, "width": 40, "height": 10, "angle": 30, "text": "Graz"}],
+            "obstacles": [{"type": "circle", "x": 150, "y": 50, "radius": 5}]}"#;
+        let doc = crate::convert::read_document(text).unwrap();
+        let placement = label_core::place(&doc.labels, &doc.obstacles, &doc.options).unwrap();
+        let svg = render(&doc, &placement);
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.contains("Wien &lt;1&gt;"));
+        assert!(
+            !svg.contains(">Graz<"),
+            "hidden labels are drawn without text"
+        );
+        assert_eq!(svg.matches("<circle").count(), 1);
+        assert_eq!(svg.matches(&format!("stroke=\"{LINK_STROKE}\"")).count(), 1);
+        assert!(svg.trim_end().ends_with("</svg>"));
+    }
+}

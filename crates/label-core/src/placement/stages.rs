@@ -1,0 +1,150 @@
+//! The stages of [`crate::place`], public so that each can be measured on its own and reused
+//! by callers that keep state between frames.
+
+use rayon::prelude::*;
+
+use super::cull::in_view;
+use super::greedy::Decision;
+use super::obstacles::ObstacleIndex;
+use super::order::placement_order;
+use crate::broad::Candidates;
+use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
+
+/// Below this many items a parallel loop is not worth splitting.
+const MIN_PARALLEL_CHUNK: usize = 4096;
+
+/// The labels that take part in the greedy pass, in placement order.
+#[derive(Clone, Debug, Default)]
+pub struct Ranked {
+    /// Input position of the label at each rank.
+    pub order: Vec<u32>,
+    /// Box of the label at each rank.
+    pub obbs: Vec<Obb>,
+    /// Bounds of the box at each rank.
+    pub bounds: Vec<Aabb>,
+    /// `allow_overlap` at each rank.
+    pub allow_overlap: Vec<bool>,
+    /// `ignore_placement` at each rank.
+    pub ignore_placement: Vec<bool>,
+}
+
+/// Stage 1: every label's oriented box, in input order (in parallel).
+#[must_use]
+pub fn build_boxes(labels: &[Label]) -> Vec<Obb> {
+    labels
+        .par_iter()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(Label::obb)
+        .collect()
+}
+
+/// Stages 2–3: drops the labels whose box misses the viewport and ranks the rest by priority
+/// descending, then input position.
+#[must_use]
+pub fn rank(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>) -> Ranked {
+    let bounds: Vec<Aabb> = obbs
+        .par_iter()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(Obb::aabb)
+        .collect();
+    let shown: Vec<bool> = obbs
+        .par_iter()
+        .zip(&bounds)
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|(o, b)| in_view(viewport, o, b))
+        .collect();
+    let order = placement_order(
+        (0..labels.len())
+            .filter(|&i| shown[i])
+            .map(|i| (i as u32, labels[i].priority)),
+    );
+    let pick =
+        |f: &dyn Fn(usize) -> bool| order.iter().map(|&i| f(i as usize)).collect::<Vec<bool>>();
+    Ranked {
+        obbs: order.iter().map(|&i| obbs[i as usize]).collect(),
+        bounds: order.iter().map(|&i| bounds[i as usize]).collect(),
+        allow_overlap: pick(&|i| labels[i].allow_overlap),
+        ignore_placement: pick(&|i| labels[i].ignore_placement),
+        order,
+    }
+}
+
+/// Stage 4, the broad phase: see [`crate::broad::find_candidates`].
+#[must_use]
+pub fn broad_phase(ranked: &Ranked, tile_size: Option<f32>) -> (Candidates, usize) {
+    crate::broad::find_candidates(&ranked.bounds, tile_size)
+}
+
+/// The narrow phase on every candidate pair (the greedy pass tests only the pairs it needs;
+/// this eager form measures the cost of the test itself). Returns how many pairs overlap.
+#[must_use]
+pub fn narrow_phase(ranked: &Ranked, candidates: &Candidates) -> usize {
+    (0..candidates.len())
+        .into_par_iter()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|r| {
+            let me = &ranked.obbs[r];
+            candidates
+                .earlier(r)
+                .iter()
+                .filter(|&&e| me.overlaps(&ranked.obbs[e as usize]))
+                .count()
+        })
+        .sum()
+}
+
+/// Stage 5: the first obstacle each ranked box overlaps (in parallel); empty without obstacles.
+#[must_use]
+pub fn obstacle_hits(obstacles: &[Shape], ranked: &Ranked) -> Vec<Option<u32>> {
+    if obstacles.is_empty() {
+        return Vec::new();
+    }
+    ObstacleIndex::new(obstacles).first_hits(&ranked.obbs, &ranked.bounds)
+}
+
+/// Stage 6, the greedy pass: see [`super::greedy::greedy`]. Returns the decision at each rank
+/// and the number of exact tests run.
+#[must_use]
+pub fn greedy_pass(
+    ranked: &Ranked,
+    candidates: &Candidates,
+    obstacle_hits: &[Option<u32>],
+    max_overlap_area: f32,
+) -> (Vec<Decision>, usize) {
+    let flags = super::greedy::RankedFlags {
+        obbs: &ranked.obbs,
+        allow_overlap: &ranked.allow_overlap,
+        ignore_placement: &ranked.ignore_placement,
+        obstacle_hits,
+    };
+    super::greedy::greedy(&flags, candidates, max_overlap_area)
+}
+
+/// Stage 7: the decisions back in input order, for `count` input labels.
+#[must_use]
+pub fn outcomes(count: usize, ranked: &Ranked, decisions: &[Decision]) -> Vec<LabelOutcome> {
+    let mut outcomes = vec![LabelOutcome::OFFSCREEN; count];
+    for (&i, d) in ranked.order.iter().zip(decisions) {
+        outcomes[i as usize] = match *d {
+            Decision::Placed => LabelOutcome::VISIBLE,
+            Decision::HiddenByLabel(rank) => {
+                LabelOutcome::hidden_by(Blocker::Label(ranked.order[rank as usize]))
+            }
+            Decision::HiddenByObstacle(o) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
+        };
+    }
+    outcomes
+}
+
+/// Every label checked at the boundary; the first bad one (lowest index) is reported.
+pub(crate) fn validate(labels: &[Label]) -> Result<(), crate::Error> {
+    match labels
+        .par_iter()
+        .enumerate()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .find_map_first(|(i, l)| crate::validate::check_label(i, l).err())
+    {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
