@@ -20,7 +20,8 @@ fn bench_stages(c: &mut Criterion) {
         let options = w.options();
         let obbs = stages::build_boxes(&w.labels);
         let ranked = stages::rank(&w.labels, &obbs, options.viewport.as_ref());
-        let (candidates, _) = stages::broad_phase(&ranked, None);
+        let cells = stages::broad_phase(&ranked, None);
+        let candidates = stages::candidate_pairs(&ranked);
         let no_obstacles = Vec::new();
 
         let mut g = c.benchmark_group("stage");
@@ -41,7 +42,7 @@ fn bench_stages(c: &mut Criterion) {
             b.iter(|| stages::narrow_phase(black_box(ranked), &candidates));
         });
         g.bench_with_input(BenchmarkId::new("greedy", n), &ranked, |b, ranked| {
-            b.iter(|| stages::greedy_pass(black_box(ranked), &candidates, &no_obstacles, 0.0));
+            b.iter(|| stages::greedy_pass(black_box(ranked), &cells, &no_obstacles, 0.0, None));
         });
         g.finish();
 

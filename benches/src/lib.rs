@@ -6,6 +6,10 @@
 //! canvas area (rounded to 1/8 px), 70% of labels upright and 30% at an angle uniform in
 //! [−90°, 90°), priorities uniform in [0, 1), and the canvas as the viewport.
 
+mod naive;
+
+pub use naive::place_naive;
+
 use label_core::{Label, PlacementOptions};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

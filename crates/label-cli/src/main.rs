@@ -42,9 +42,9 @@ struct PlaceArgs {
     /// Write the result here (atomically) instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads, 1 to 1024 (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
     /// Overlap between two labels still tolerated, px².
     #[arg(long, default_value_t = 0.0)]
     max_overlap_area: f32,
@@ -99,7 +99,7 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     doc.options.max_overlap_area = args.max_overlap_area;
     doc.options.tile_size = args.tile_size;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.threads.map_or(0, |t| t as usize))
         .build()
         .context("cannot start worker threads")?;
     let started = Instant::now();
@@ -174,7 +174,12 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+    let mut builder = tempfile::Builder::new();
+    // Temporary files are private by default; the result is an ordinary file (less the umask).
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+    let mut tmp = builder
+        .tempfile_in(dir)
         .with_context(|| format!("cannot create a file in {}", dir.display()))?;
     tmp.write_all(bytes)
         .and_then(|()| tmp.write_all(b"\n"))

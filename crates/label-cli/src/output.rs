@@ -46,8 +46,10 @@ pub struct Stats {
     pub hidden_collision: usize,
     /// Labels hidden outside the viewport.
     pub hidden_offscreen: usize,
-    /// Pairs whose bounds meet.
-    pub candidate_pairs: usize,
+    /// Grid cells the broad phase used.
+    pub cells: usize,
+    /// Pairs of cells whose envelopes meet.
+    pub cell_pairs: usize,
     /// Exact overlap tests run.
     pub narrow_tests: usize,
     /// Broad-phase tiles.
@@ -92,7 +94,8 @@ pub fn build<'a>(
         visible: s.visible,
         hidden_collision: s.hidden_collision,
         hidden_offscreen: s.hidden_offscreen,
-        candidate_pairs: s.candidate_pairs,
+        cells: s.cells,
+        cell_pairs: s.cell_pairs,
         narrow_tests: s.narrow_tests,
         tiles: s.tiles,
         threads,

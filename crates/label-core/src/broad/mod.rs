@@ -1,12 +1,19 @@
-//! Broad phase: which pairs of labels might collide.
+//! Broad phase: which labels might collide.
 //!
-//! The labels' axis-aligned bounds go into `rstar` R-trees, one per tile of a uniform grid,
-//! built and joined in parallel. A pair is a candidate when the closed bounding boxes meet (a
-//! superset of the colliding pairs; the narrow phase confirms). A pair whose boxes reach into
-//! several tiles is reported only by the tile holding the top-left corner of the boxes' common
-//! part, so every candidate pair comes out exactly once, whatever the tile size.
+//! [`Cells`] buckets the labels into a uniform grid by the centre of their bounds and gives each
+//! cell its *neighbourhood*: the cells whose envelopes (the union of their labels' bounds) meet
+//! its own. Any two labels whose bounds meet sit in neighbouring cells, so the greedy pass need
+//! only look there.
+//!
+//! The neighbourhoods come from [`find_candidates`]: axis-aligned boxes go into `rstar`
+//! R-trees, one per tile of a coarser uniform grid, bulk-loaded and self-joined in parallel. A
+//! pair is reported when the closed boxes meet. A pair whose boxes reach into several tiles is
+//! reported only by the tile holding the top-left corner of the boxes' common part, so every
+//! pair comes out exactly once, whatever the tile size.
 
 mod candidates;
+mod cells;
 mod tiles;
 
 pub use candidates::{Candidates, find_candidates};
+pub use cells::{Cells, LABELS_PER_CELL};

@@ -1,8 +1,32 @@
-//! The greedy priority pass (DESIGN §4 steps 2–3) over the candidate table.
+//! The greedy priority pass (DESIGN §4 steps 2–3), in parallel and exact.
+//!
+//! The sequential definition walks the labels in rank order and places each one unless a placed
+//! label overlaps it. Most labels of a dense map are hidden by a label placed long before them,
+//! which can be found without knowing anything about the labels ranked close to them. So the
+//! ranks are cut into consecutive chunks, and for each chunk:
+//!
+//! 1. **in parallel**, every label of the chunk is tested against the labels placed *before the
+//!    chunk* (a fixed set while the chunk runs). A label that overlaps one is hidden for good,
+//!    by the earliest such label — all of them rank before anything in the chunk;
+//! 2. **in order**, the labels still undecided are tested against the labels the chunk itself
+//!    has placed so far, exactly as the sequential definition does.
+//!
+//! Both steps read the same per-cell lists of placed boxes, so each label scans only the placed
+//! labels of the cells its own cell meets (see [`crate::broad::Cells`]). The result is the
+//! sequential one for any chunking and any thread count.
 
-use crate::Obb;
-use crate::broad::Candidates;
+use rayon::prelude::*;
+
+use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
+use crate::{Aabb, Obb};
+
+/// Below this many labels the pass runs in one sequential chunk.
+const PARALLEL_MIN_LABELS: usize = 16_384;
+/// How many chunks the ranks are cut into when the pass runs in parallel.
+const CHUNKS: usize = 32;
+/// Labels per parallel work item.
+const MIN_PARALLEL_CHUNK: usize = 512;
 
 /// What the pass decided for the label at one rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +43,8 @@ pub enum Decision {
 pub struct RankedFlags<'a> {
     /// Boxes by rank.
     pub obbs: &'a [Obb],
+    /// Bounds of the boxes by rank.
+    pub bounds: &'a [Aabb],
     /// `allow_overlap` by rank.
     pub allow_overlap: &'a [bool],
     /// `ignore_placement` by rank.
@@ -27,41 +53,145 @@ pub struct RankedFlags<'a> {
     pub obstacle_hits: &'a [Option<u32>],
 }
 
+/// A placed, blocking label as a cell keeps it: its bounds for the quick test, its rank for
+/// the box and the order.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    bounds: Aabb,
+    rank: u32,
+}
+
+/// The placed, blocking labels of every cell, in rank order, with the bounds of each cell's
+/// list so that a scan can skip a cell at the cost of one box test.
+struct PlacedCells {
+    lists: Vec<Vec<Placed>>,
+    reach: Vec<Aabb>,
+}
+
+impl PlacedCells {
+    fn new(cells: usize) -> Self {
+        let empty = Aabb {
+            min: glam::Vec2::splat(f32::INFINITY),
+            max: glam::Vec2::splat(f32::NEG_INFINITY),
+        };
+        Self {
+            lists: vec![Vec::new(); cells],
+            reach: vec![empty; cells],
+        }
+    }
+
+    fn push(&mut self, cell: usize, bounds: Aabb, rank: u32) {
+        self.lists[cell].push(Placed { bounds, rank });
+        self.reach[cell] = self.reach[cell].union(&bounds);
+    }
+}
+
 /// Runs the pass: each label in rank order is placed unless it collides with an obstacle or
-/// with a placed, blocking, earlier label; `allow_overlap` labels are always placed. Returns
-/// the decisions and the number of exact tests run.
+/// with a placed, blocking, earlier label; `allow_overlap` labels are always placed. `chunk`
+/// labels are decided per parallel step (`None`: automatic). Returns the decisions and the
+/// number of exact tests run.
+#[must_use]
 pub fn greedy(
     r: &RankedFlags<'_>,
-    candidates: &Candidates,
+    cells: &Cells,
     max_overlap_area: f32,
+    chunk: Option<usize>,
 ) -> (Vec<Decision>, usize) {
     let n = r.obbs.len();
+    let mut placed = PlacedCells::new(cells.len());
     let mut decisions = Vec::with_capacity(n);
-    // `blocks[k]`: the label at rank k is placed and keeps later labels out.
-    let mut blocks = vec![false; n];
     let mut tests = 0usize;
-    for rank in 0..n {
-        let decision = if r.allow_overlap[rank] {
-            Decision::Placed
-        } else if let Some(o) = r.obstacle_hits.get(rank).copied().flatten() {
-            Decision::HiddenByObstacle(o)
+    let chunk = chunk
+        .unwrap_or(if n < PARALLEL_MIN_LABELS {
+            n
         } else {
-            let me = &r.obbs[rank];
-            let mut first: Option<u32> = None;
-            for &e in candidates.earlier(rank) {
-                if blocks[e as usize] && first.is_none_or(|f| e < f) {
-                    tests += 1;
-                    if collides(me, &r.obbs[e as usize], max_overlap_area) {
-                        first = Some(e);
+            n.div_ceil(CHUNKS)
+        })
+        .max(1);
+    let mut start = 0;
+    while start < n {
+        let end = (start + chunk).min(n);
+        let early: Vec<(Option<Decision>, usize)> = if start == 0 {
+            (start..end).map(|rank| (settled(r, rank), 0)).collect()
+        } else {
+            (start..end)
+                .into_par_iter()
+                .with_min_len(MIN_PARALLEL_CHUNK)
+                .map(|rank| {
+                    if let Some(d) = settled(r, rank) {
+                        return (Some(d), 0);
                     }
-                }
-            }
-            first.map_or(Decision::Placed, Decision::HiddenByLabel)
+                    let (first, t) = first_collision(r, cells, &placed, rank, 0, max_overlap_area);
+                    (first.map(Decision::HiddenByLabel), t)
+                })
+                .collect()
         };
-        blocks[rank] = decision == Decision::Placed && !r.ignore_placement[rank];
-        decisions.push(decision);
+        for (rank, (early, t)) in (start..end).zip(early) {
+            tests += t;
+            let decision = early.unwrap_or_else(|| {
+                let (first, t) =
+                    first_collision(r, cells, &placed, rank, start as u32, max_overlap_area);
+                tests += t;
+                first.map_or(Decision::Placed, Decision::HiddenByLabel)
+            });
+            if decision == Decision::Placed && !r.ignore_placement[rank] {
+                placed.push(cells.cell_of(rank), r.bounds[rank], rank as u32);
+            }
+            decisions.push(decision);
+        }
+        start = end;
     }
     (decisions, tests)
+}
+
+/// The decisions that need no other label: `allow_overlap` places, an obstacle hides.
+#[inline]
+fn settled(r: &RankedFlags<'_>, rank: usize) -> Option<Decision> {
+    if r.allow_overlap[rank] {
+        Some(Decision::Placed)
+    } else {
+        r.obstacle_hits
+            .get(rank)
+            .copied()
+            .flatten()
+            .map(Decision::HiddenByObstacle)
+    }
+}
+
+/// The earliest placed label of rank `since` or later that collides with the label at `rank`,
+/// and the number of exact tests it took.
+#[inline]
+fn first_collision(
+    r: &RankedFlags<'_>,
+    cells: &Cells,
+    placed: &PlacedCells,
+    rank: usize,
+    since: u32,
+    max_overlap_area: f32,
+) -> (Option<u32>, usize) {
+    let (me, bounds) = (&r.obbs[rank], &r.bounds[rank]);
+    let mut first: Option<u32> = None;
+    let mut tests = 0;
+    for &cell in cells.neighbors(cells.cell_of(rank)) {
+        let cell = cell as usize;
+        if !placed.reach[cell].overlaps(bounds) {
+            continue;
+        }
+        // Lists grow in rank order: walk back until the labels placed before `since`.
+        for p in placed.lists[cell]
+            .iter()
+            .rev()
+            .take_while(|p| p.rank >= since)
+        {
+            if p.bounds.overlaps(bounds) && first.is_none_or(|f| p.rank < f) {
+                tests += 1;
+                if collides(me, &r.obbs[p.rank as usize], max_overlap_area) {
+                    first = Some(p.rank);
+                }
+            }
+        }
+    }
+    (first, tests)
 }
 
 /// Two labels' boxes collide when their interiors overlap by more than `max_overlap_area`.

@@ -68,10 +68,15 @@ pub fn place(
     let obbs = stages::build_boxes(labels);
     let ranked = stages::rank(labels, &obbs, options.viewport.as_ref());
     drop(obbs);
-    let (candidates, tiles) = stages::broad_phase(&ranked, options.tile_size);
+    let cells = stages::broad_phase(&ranked, options.tile_size);
     let hits = stages::obstacle_hits(obstacles, &ranked);
-    let (decisions, narrow_tests) =
-        stages::greedy_pass(&ranked, &candidates, &hits, options.max_overlap_area);
+    let (decisions, narrow_tests) = stages::greedy_pass(
+        &ranked,
+        &cells,
+        &hits,
+        options.max_overlap_area,
+        options.greedy_chunk,
+    );
     let outcomes = stages::outcomes(labels.len(), &ranked, &decisions);
 
     let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();
@@ -80,9 +85,10 @@ pub fn place(
         visible: shown,
         hidden_collision: ranked.order.len() - shown,
         hidden_offscreen: labels.len() - ranked.order.len(),
-        candidate_pairs: candidates.pairs(),
+        cells: cells.len(),
+        cell_pairs: cells.cell_pairs(),
         narrow_tests,
-        tiles,
+        tiles: cells.tiles(),
     };
     Ok(Placement { outcomes, stats })
 }

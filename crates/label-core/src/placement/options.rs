@@ -21,9 +21,12 @@ pub struct PlacementOptions {
     /// Largest overlap between two labels' boxes that is still not a collision, in px².
     /// 0 (the default) is the strict rule: any positive overlap collides.
     pub max_overlap_area: f32,
-    /// Side of the square tiles that split the broad phase into parallel batches, px. `None`
+    /// Side of the square grid cells (tiles) the broad phase buckets labels into, px. `None`
     /// picks a size from the label density. The result never depends on it.
     pub tile_size: Option<f32>,
+    /// Labels per chunk of the parallel greedy pass. `None` picks one from the label count
+    /// (one sequential chunk for small inputs). The result never depends on it.
+    pub greedy_chunk: Option<usize>,
 }
 
 impl PlacementOptions {
@@ -52,6 +55,13 @@ impl PlacementOptions {
     #[must_use]
     pub fn with_tile_size(mut self, size: f32) -> Self {
         self.tile_size = Some(size);
+        self
+    }
+
+    /// Sets the labels per chunk of the parallel greedy pass.
+    #[must_use]
+    pub fn with_greedy_chunk(mut self, labels: usize) -> Self {
+        self.greedy_chunk = Some(labels);
         self
     }
 
@@ -89,6 +99,9 @@ impl PlacementOptions {
                     Problem::NotFinite(t)
                 },
             );
+        }
+        if self.greedy_chunk == Some(0) {
+            return fail("greedy_chunk", Problem::NotPositive(0.0));
         }
         Ok(())
     }

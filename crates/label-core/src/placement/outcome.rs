@@ -82,11 +82,13 @@ pub struct PlacementStats {
     pub hidden_collision: usize,
     /// Labels hidden for being outside the viewport.
     pub hidden_offscreen: usize,
-    /// Pairs whose bounding boxes meet (the broad phase's output).
-    pub candidate_pairs: usize,
+    /// Grid cells the labels were bucketed into.
+    pub cells: usize,
+    /// Pairs of cells whose envelopes meet (the R-tree join's output).
+    pub cell_pairs: usize,
     /// Exact overlap tests run by the greedy pass.
     pub narrow_tests: usize,
-    /// Tiles the broad phase was split into.
+    /// Tiles the R-tree join was split into.
     pub tiles: usize,
 }
 

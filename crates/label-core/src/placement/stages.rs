@@ -7,7 +7,7 @@ use super::cull::in_view;
 use super::greedy::Decision;
 use super::obstacles::ObstacleIndex;
 use super::order::placement_order;
-use crate::broad::Candidates;
+use crate::broad::{Candidates, Cells};
 use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
 
 /// Below this many items a parallel loop is not worth splitting.
@@ -69,10 +69,20 @@ pub fn rank(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>) -> Ranked {
     }
 }
 
-/// Stage 4, the broad phase: see [`crate::broad::find_candidates`].
+/// Stage 4, the broad phase: buckets the ranked labels into cells and finds, with an rstar
+/// self-join of the cells' envelopes, which cells' labels can reach each other
+/// (see [`Cells`]). `cell_size` in px, or `None` for an automatic size.
 #[must_use]
-pub fn broad_phase(ranked: &Ranked, tile_size: Option<f32>) -> (Candidates, usize) {
-    crate::broad::find_candidates(&ranked.bounds, tile_size)
+pub fn broad_phase(ranked: &Ranked, cell_size: Option<f32>) -> Cells {
+    Cells::new(&ranked.bounds, cell_size)
+}
+
+/// Every pair of ranked labels whose bounds meet, from per-tile rstar self-joins of the labels
+/// themselves: the input of [`narrow_phase`]. (Placement does not need the pairs: the greedy
+/// pass scans only placed labels.)
+#[must_use]
+pub fn candidate_pairs(ranked: &Ranked) -> Candidates {
+    crate::broad::find_candidates(&ranked.bounds, None).0
 }
 
 /// The narrow phase on every candidate pair (the greedy pass tests only the pairs it needs;
@@ -107,17 +117,19 @@ pub fn obstacle_hits(obstacles: &[Shape], ranked: &Ranked) -> Vec<Option<u32>> {
 #[must_use]
 pub fn greedy_pass(
     ranked: &Ranked,
-    candidates: &Candidates,
+    cells: &Cells,
     obstacle_hits: &[Option<u32>],
     max_overlap_area: f32,
+    chunk: Option<usize>,
 ) -> (Vec<Decision>, usize) {
     let flags = super::greedy::RankedFlags {
         obbs: &ranked.obbs,
+        bounds: &ranked.bounds,
         allow_overlap: &ranked.allow_overlap,
         ignore_placement: &ranked.ignore_placement,
         obstacle_hits,
     };
-    super::greedy::greedy(&flags, candidates, max_overlap_area)
+    super::greedy::greedy(&flags, cells, max_overlap_area, chunk)
 }
 
 /// Stage 7: the decisions back in input order, for `count` input labels.

@@ -1,0 +1,191 @@
+//! The batch benchmark: on W(n), interleaved round by round in one process, times
+//! (a) the floor — read every label once and sort by (priority, index);
+//! (b) the naive baseline — rstar insert-and-query of placed labels with a plain SAT;
+//! (c) the engine on one thread and on all threads;
+//! and checks that (b) and (c) agree label for label.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use clap::Parser;
+use declutter_benches::{place_naive, standard};
+use label_core::{Blocker, Label, place};
+use serde::Serialize;
+
+#[derive(Parser)]
+#[command(
+    about = "Time the engine against the floor and a naive baseline on the standard workload."
+)]
+struct Args {
+    /// Label counts, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [10_000usize, 100_000])]
+    n: Vec<usize>,
+    /// Σ(label area) / canvas area.
+    #[arg(long, default_value_t = 3.0)]
+    coverage: f64,
+    /// Workload seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Timed rounds per method.
+    #[arg(long, default_value_t = 7)]
+    rounds: usize,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Skip the naive baseline (slow at 1M).
+    #[arg(long)]
+    no_naive: bool,
+}
+
+#[derive(Serialize)]
+struct Timing {
+    method: String,
+    n: usize,
+    threads: usize,
+    median_ms: f64,
+    min_ms: f64,
+    max_ms: f64,
+    ns_per_label: f64,
+}
+
+#[derive(Serialize)]
+struct Report {
+    n: usize,
+    coverage: f64,
+    seed: u64,
+    rounds: usize,
+    visible: usize,
+    agree_with_naive: Option<bool>,
+    engine_over_floor: f64,
+    speedup_over_naive: Option<f64>,
+    parallel_speedup: f64,
+    timings: Vec<Timing>,
+}
+
+fn floor(labels: &[Label]) -> Vec<(f64, u32)> {
+    let mut keys: Vec<(f64, u32)> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.priority, i as u32))
+        .collect();
+    keys.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    keys
+}
+
+fn summarize(method: &str, n: usize, threads: usize, mut ms: Vec<f64>) -> Timing {
+    ms.sort_by(f64::total_cmp);
+    let median = ms[ms.len() / 2];
+    Timing {
+        method: method.to_owned(),
+        n,
+        threads,
+        median_ms: median,
+        min_ms: ms[0],
+        max_ms: ms[ms.len() - 1],
+        ns_per_label: median * 1e6 / n as f64,
+    }
+}
+
+fn time<T>(f: impl FnOnce() -> T) -> (f64, T) {
+    let start = Instant::now();
+    let out = f();
+    (start.elapsed().as_secs_f64() * 1e3, out)
+}
+
+fn run(args: &Args, n: usize) -> Report {
+    let w = standard(n, args.coverage, args.seed);
+    let options = w.options();
+    let all = rayon::current_num_threads();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    let engine = |labels: &[Label]| place(labels, &[], &options).expect("the workload is valid");
+
+    let reference = engine(&w.labels);
+    let agree = (!args.no_naive).then(|| {
+        let naive = place_naive(&w.labels, &options);
+        reference
+            .outcomes
+            .iter()
+            .zip(&naive)
+            .all(|(o, (visible, by))| {
+                let engine_by = match o.hidden_by {
+                    Some(Blocker::Label(j)) => Some(j),
+                    _ => None,
+                };
+                o.visible == *visible && engine_by == *by
+            })
+    });
+
+    let (mut t_floor, mut t_naive, mut t_one, mut t_all) = (vec![], vec![], vec![], vec![]);
+    for _ in 0..args.rounds {
+        t_floor.push(time(|| black_box(floor(black_box(&w.labels)))).0);
+        if !args.no_naive {
+            t_naive.push(time(|| black_box(place_naive(black_box(&w.labels), &options))).0);
+        }
+        t_one.push(time(|| one.install(|| black_box(engine(black_box(&w.labels))))).0);
+        t_all.push(time(|| black_box(engine(black_box(&w.labels)))).0);
+    }
+    let floor = summarize("floor (read + sort)", n, 1, t_floor);
+    let naive = (!args.no_naive).then(|| summarize("naive rstar + SAT", n, 1, t_naive));
+    let one = summarize("engine", n, 1, t_one);
+    let all_t = summarize("engine", n, all, t_all);
+    let mut timings = vec![];
+    let report_ratio = all_t.median_ms / floor.median_ms;
+    let speedup = naive.as_ref().map(|b| b.median_ms / all_t.median_ms);
+    let parallel = one.median_ms / all_t.median_ms;
+    timings.push(floor);
+    timings.extend(naive);
+    timings.push(one);
+    timings.push(all_t);
+    Report {
+        n,
+        coverage: args.coverage,
+        seed: args.seed,
+        rounds: args.rounds,
+        visible: reference.stats.visible,
+        agree_with_naive: agree,
+        engine_over_floor: report_ratio,
+        speedup_over_naive: speedup,
+        parallel_speedup: parallel,
+        timings,
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    let reports: Vec<Report> = args.n.iter().map(|&n| run(&args, n)).collect();
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&reports).expect("reports serialize")
+        );
+        return;
+    }
+    for r in &reports {
+        println!(
+            "W(n = {}, coverage {}, seed {}), {} rounds: {} labels shown",
+            r.n, r.coverage, r.seed, r.rounds, r.visible
+        );
+        println!(
+            "  {:<22} {:>7} {:>10} {:>10} {:>10} {:>9}",
+            "method", "threads", "median ms", "min ms", "max ms", "ns/label"
+        );
+        for t in &r.timings {
+            println!(
+                "  {:<22} {:>7} {:>10.3} {:>10.3} {:>10.3} {:>9.1}",
+                t.method, t.threads, t.median_ms, t.min_ms, t.max_ms, t.ns_per_label
+            );
+        }
+        println!(
+            "  engine / floor {:.2}x; speed-up over naive {}; parallel speed-up {:.2}x; agrees with naive: {}",
+            r.engine_over_floor,
+            r.speedup_over_naive
+                .map_or("-".to_owned(), |s| format!("{s:.2}x")),
+            r.parallel_speedup,
+            r.agree_with_naive
+                .map_or("not checked".to_owned(), |a| a.to_string()),
+        );
+    }
+}

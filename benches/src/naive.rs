@@ -1,0 +1,53 @@
+//! The naive baseline: what a newcomer writes with rstar — sort by priority, then for each label
+//! query an R-tree of the labels placed so far and insert the label if nothing overlaps it.
+
+use label_core::{Label, Obb, PlacementOptions};
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{AABB, RTree};
+
+type Item = GeomWithData<Rectangle<[f32; 2]>, u32>;
+
+/// Visible flags and `hidden_by` (input index of the earliest placed label that overlaps) per
+/// input label, by the plain incremental method. Labels off the viewport are hidden with no
+/// blocker.
+#[must_use]
+pub fn place_naive(labels: &[Label], options: &PlacementOptions) -> Vec<(bool, Option<u32>)> {
+    let obbs: Vec<Obb> = labels.iter().map(Label::obb).collect();
+    let viewport = options.viewport.map(|v| Obb::from_aabb(&v));
+    let mut order: Vec<u32> = (0..labels.len() as u32)
+        .filter(|&i| viewport.is_none_or(|v| v.overlaps(&obbs[i as usize])))
+        .collect();
+    order.sort_by(|&a, &b| {
+        labels[b as usize]
+            .priority
+            .total_cmp(&labels[a as usize].priority)
+            .then(a.cmp(&b))
+    });
+    let mut rank = vec![u32::MAX; labels.len()];
+    for (r, &i) in order.iter().enumerate() {
+        rank[i as usize] = r as u32;
+    }
+    let mut result = vec![(false, None); labels.len()];
+    let mut tree: RTree<Item> = RTree::new();
+    for &i in &order {
+        let me = &obbs[i as usize];
+        let b = me.aabb();
+        let env = AABB::from_corners(b.min.to_array(), b.max.to_array());
+        let first = tree
+            .locate_in_envelope_intersecting(env)
+            .filter(|other| me.overlaps(&obbs[other.data as usize]))
+            .map(|other| other.data)
+            .min_by_key(|&j| rank[j as usize]);
+        match first {
+            Some(j) => result[i as usize] = (false, Some(j)),
+            None => {
+                result[i as usize] = (true, None);
+                tree.insert(GeomWithData::new(
+                    Rectangle::from_corners(b.min.to_array(), b.max.to_array()),
+                    i,
+                ));
+            }
+        }
+    }
+    result
+}
