@@ -56,21 +56,11 @@ pub fn standard(n: usize, coverage: f64, seed: u64) -> Workload {
         .map(|(w, h)| {
             let x = eighths(rng.random_range(0.0..width));
             let y = eighths(rng.random_range(0.0..height));
-            let angle = if rng.random_bool(0.3) {
-                rng.random_range(-90.0..90.0)
-            } else {
-                0.0
-            };
-            Label::new(x, y, w, h)
-                .with_angle(angle)
-                .with_priority(rng.random_range(0.0..1.0))
+            let angle = if rng.random_bool(0.3) { rng.random_range(-90.0..90.0) } else { 0.0 };
+            Label::new(x, y, w, h).with_angle(angle).with_priority(rng.random_range(0.0..1.0))
         })
         .collect();
-    Workload {
-        labels,
-        width,
-        height,
-    }
+    Workload { labels, width, height }
 }
 
 #[cfg(test)]
@@ -85,11 +75,7 @@ mod tests {
         assert!((w.width / w.height - 16.0 / 9.0).abs() < 1e-9);
         let rotated = w.labels.iter().filter(|l| l.angle != 0.0).count() as f64 / 20_000.0;
         assert!((rotated - 0.3).abs() < 0.02);
-        assert!(
-            w.labels
-                .iter()
-                .all(|l| (20.0..=200.0).contains(&l.width) && (l.width * 8.0).fract() == 0.0)
-        );
+        assert!(w.labels.iter().all(|l| (20.0..=200.0).contains(&l.width) && (l.width * 8.0).fract() == 0.0));
         // Seeded: the same seed gives the same set.
         assert_eq!(standard(100, 3.0, 7).labels, standard(100, 3.0, 7).labels);
     }

@@ -14,15 +14,9 @@ type Item = GeomWithData<Rectangle<[f32; 2]>, u32>;
 pub fn place_naive(labels: &[Label], options: &PlacementOptions) -> Vec<(bool, Option<u32>)> {
     let obbs: Vec<Obb> = labels.iter().map(Label::obb).collect();
     let viewport = options.viewport.map(|v| Obb::from_aabb(&v));
-    let mut order: Vec<u32> = (0..labels.len() as u32)
-        .filter(|&i| viewport.is_none_or(|v| v.overlaps(&obbs[i as usize])))
-        .collect();
-    order.sort_by(|&a, &b| {
-        labels[b as usize]
-            .priority
-            .total_cmp(&labels[a as usize].priority)
-            .then(a.cmp(&b))
-    });
+    let mut order: Vec<u32> =
+        (0..labels.len() as u32).filter(|&i| viewport.is_none_or(|v| v.overlaps(&obbs[i as usize]))).collect();
+    order.sort_by(|&a, &b| labels[b as usize].priority.total_cmp(&labels[a as usize].priority).then(a.cmp(&b)));
     let mut rank = vec![u32::MAX; labels.len()];
     for (r, &i) in order.iter().enumerate() {
         rank[i as usize] = r as u32;
@@ -42,10 +36,7 @@ pub fn place_naive(labels: &[Label], options: &PlacementOptions) -> Vec<(bool, O
             Some(j) => result[i as usize] = (false, Some(j)),
             None => {
                 result[i as usize] = (true, None);
-                tree.insert(GeomWithData::new(
-                    Rectangle::from_corners(b.min.to_array(), b.max.to_array()),
-                    i,
-                ));
+                tree.insert(GeomWithData::new(Rectangle::from_corners(b.min.to_array(), b.max.to_array()), i));
             }
         }
     }

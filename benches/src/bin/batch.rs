@@ -13,9 +13,7 @@ use label_core::{Blocker, Label, place};
 use serde::Serialize;
 
 #[derive(Parser)]
-#[command(
-    about = "Time the engine against the floor and a naive baseline on the standard workload."
-)]
+#[command(about = "Time the engine against the floor and a naive baseline on the standard workload.")]
 struct Args {
     /// Label counts, comma-separated.
     #[arg(long, value_delimiter = ',', default_values_t = [10_000usize, 100_000])]
@@ -63,11 +61,7 @@ struct Report {
 }
 
 fn floor(labels: &[Label]) -> Vec<(f64, u32)> {
-    let mut keys: Vec<(f64, u32)> = labels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.priority, i as u32))
-        .collect();
+    let mut keys: Vec<(f64, u32)> = labels.iter().enumerate().map(|(i, l)| (l.priority, i as u32)).collect();
     keys.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     keys
 }
@@ -96,26 +90,19 @@ fn run(args: &Args, n: usize) -> Report {
     let w = standard(n, args.coverage, args.seed);
     let options = w.options();
     let all = rayon::current_num_threads();
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("a one-thread pool");
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool");
     let engine = |labels: &[Label]| place(labels, &[], &options).expect("the workload is valid");
 
     let reference = engine(&w.labels);
     let agree = (!args.no_naive).then(|| {
         let naive = place_naive(&w.labels, &options);
-        reference
-            .outcomes
-            .iter()
-            .zip(&naive)
-            .all(|(o, (visible, by))| {
-                let engine_by = match o.hidden_by {
-                    Some(Blocker::Label(j)) => Some(j),
-                    _ => None,
-                };
-                o.visible == *visible && engine_by == *by
-            })
+        reference.outcomes.iter().zip(&naive).all(|(o, (visible, by))| {
+            let engine_by = match o.hidden_by {
+                Some(Blocker::Label(j)) => Some(j),
+                _ => None,
+            };
+            o.visible == *visible && engine_by == *by
+        })
     });
 
     let (mut t_floor, mut t_naive, mut t_one, mut t_all) = (vec![], vec![], vec![], vec![]);
@@ -157,10 +144,7 @@ fn main() {
     let args = Args::parse();
     let reports: Vec<Report> = args.n.iter().map(|&n| run(&args, n)).collect();
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&reports).expect("reports serialize")
-        );
+        println!("{}", serde_json::to_string_pretty(&reports).expect("reports serialize"));
         return;
     }
     for r in &reports {
@@ -181,11 +165,9 @@ fn main() {
         println!(
             "  engine / floor {:.2}x; speed-up over naive {}; parallel speed-up {:.2}x; agrees with naive: {}",
             r.engine_over_floor,
-            r.speedup_over_naive
-                .map_or("-".to_owned(), |s| format!("{s:.2}x")),
+            r.speedup_over_naive.map_or("-".to_owned(), |s| format!("{s:.2}x")),
             r.parallel_speedup,
-            r.agree_with_naive
-                .map_or("not checked".to_owned(), |a| a.to_string()),
+            r.agree_with_naive.map_or("not checked".to_owned(), |a| a.to_string()),
         );
     }
 }

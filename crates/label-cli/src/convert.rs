@@ -4,13 +4,11 @@ use std::collections::HashMap;
 
 use glam::{DVec2, Vec2};
 use label_core::validate::{check_label, check_obstacle};
-use label_core::{
-    Aabb, Anchor, Circle, ConvexPolygon, Label, Obb, PlacementOptions, Problem, Segment, Shape,
-};
+use label_core::{Aabb, Anchor, Circle, ConvexPolygon, Label, Obb, PlacementOptions, Problem, Segment, Shape};
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
-use crate::document::{Id, IdOnly, RawDocument, RawLabel, RawShape};
+use crate::document::{Id, IdOnly, RawDocument, RawLabel, RawShape, RawViewport};
 
 /// Input that breaks the contract, located as precisely as the input allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,23 +44,71 @@ pub struct Document {
     pub options: PlacementOptions,
 }
 
-/// 1-based line of `part` inside `text` (a slice of it).
+/// Longest piece of the input an error message repeats.
+const MAX_MESSAGE_CHARS: usize = 240;
+
+/// 1-based line of `part` inside `text` (a slice of it). Only called on the error path: it
+/// counts newlines from the start.
 fn line_of(text: &str, part: &str) -> Option<usize> {
     let offset = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
     let before = text.get(..offset)?;
     Some(before.bytes().filter(|&b| b == b'\n').count() + 1)
 }
 
-/// Parses `raw` as `T`, reporting the path of the field that failed.
-fn parse_item<T: DeserializeOwned>(raw: &RawValue) -> Result<T, (String, String)> {
+/// An error message on one short line: control characters escaped, long texts cut, and the
+/// parser's own position (relative to the item, not the document) left out.
+fn one_line(message: &str) -> String {
+    let message = match message.rfind(" at line ") {
+        Some(at) if message[at..].contains(" column ") => &message[..at],
+        _ => message,
+    };
+    let mut out = String::new();
+    for (count, c) in message.chars().enumerate() {
+        if count == MAX_MESSAGE_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Why an item did not parse: the field path, the message, and the line inside the item.
+struct ItemError {
+    path: String,
+    message: String,
+    line_in_item: usize,
+}
+
+/// Parses `raw`, which must be a JSON object, as `T`, reporting the field that failed.
+fn parse_object<T: DeserializeOwned>(raw: &RawValue) -> Result<T, ItemError> {
+    if !raw.get().trim_start().starts_with('{') {
+        return Err(ItemError { path: ".".into(), message: "expected a JSON object".into(), line_in_item: 1 });
+    }
     let mut de = serde_json::Deserializer::from_str(raw.get());
-    serde_path_to_error::deserialize(&mut de)
-        .map_err(|e| (e.path().to_string(), e.inner().to_string()))
+    serde_path_to_error::deserialize(&mut de).map_err(|e| ItemError {
+        path: e.path().to_string(),
+        message: one_line(&e.inner().to_string()),
+        line_in_item: e.inner().line().max(1),
+    })
+}
+
+/// The document line of an error inside `raw`.
+fn item_line(text: &str, raw: &RawValue, line_in_item: usize) -> Option<usize> {
+    line_of(text, raw.get()).map(|l| l + line_in_item - 1)
+}
+
+fn field_part(path: &str) -> String {
+    if path == "." { String::new() } else { format!(": field `{}`", one_line(path)) }
 }
 
 fn describe(kind: &str, index: usize, id: Option<&Id>) -> String {
     match id {
-        Some(id) => format!("{kind} {index} (id {id})"),
+        Some(id) => format!("{kind} {index} (id {})", one_line(&id.to_string())),
         None => format!("{kind} {index}"),
     }
 }
@@ -72,141 +118,120 @@ fn describe(kind: &str, index: usize, id: Option<&Id>) -> String {
 /// # Errors
 /// [`InputError`] for malformed JSON, wrong types, missing or bad fields, duplicate ids.
 pub fn read_document(text: &str) -> Result<Document, InputError> {
-    let text_no_bom = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut de = serde_json::Deserializer::from_str(text_no_bom);
-    let doc: RawDocument<'_> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let inner = e.inner();
-        let path = e.path().to_string();
-        let at = if path == "." {
-            String::new()
-        } else {
-            format!(" at `{path}`")
-        };
-        InputError {
-            line: Some(inner.line()),
-            message: format!("invalid document{at}: {inner}"),
-        }
-    })?;
-    de.end().map_err(|e| InputError {
-        line: Some(e.line()),
-        message: format!("trailing data after the document: {e}"),
-    })?;
-
-    let mut options = PlacementOptions::default();
-    if let Some(v) = &doc.viewport {
-        options.viewport = Some(Aabb::from_corners(
-            Vec2::ZERO,
-            Vec2::new(v.width as f32, v.height as f32),
-        ));
-        let bad = |field: &str, problem: Problem| InputError {
-            line: None,
-            message: format!("viewport: field `{field}`: {problem}"),
-        };
-        for (field, value) in [("width", v.width), ("height", v.height)] {
-            if !(value.is_finite() && value > 0.0 && value <= label_core::limits::MAX_SIZE) {
-                return Err(bad(
-                    field,
-                    if value.is_finite() {
-                        Problem::NotPositive(value)
-                    } else {
-                        Problem::NotFinite(value)
-                    },
-                ));
-            }
-        }
-    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let doc = read_top_level(text)?;
+    let options = read_viewport(text, doc.viewport)?;
 
     let mut ids = Vec::with_capacity(doc.labels.len());
     let mut labels = Vec::with_capacity(doc.labels.len());
     let mut texts = Vec::with_capacity(doc.labels.len());
     for (index, raw) in doc.labels.iter().enumerate() {
-        let line = line_of(text_no_bom, raw.get());
-        let raw_label: RawLabel = parse_item(raw).map_err(|(path, why)| {
-            let id = parse_item::<IdOnly>(raw).ok().and_then(|i| i.id);
-            let field = if path == "." {
-                String::new()
-            } else {
-                format!(": field `{path}`")
-            };
+        let raw_label: RawLabel = parse_object(raw).map_err(|e| {
+            let id = parse_object::<IdOnly>(raw).ok().and_then(|i| i.id);
             InputError {
-                line,
-                message: format!("{}{field}: {why}", describe("label", index, id.as_ref())),
+                line: item_line(text, raw, e.line_in_item),
+                message: format!("{}{}: {}", describe("label", index, id.as_ref()), field_part(&e.path), e.message),
             }
         })?;
-        let label = to_label(&raw_label).map_err(|(field, problem)| InputError {
-            line,
-            message: format!(
-                "{}: field `{field}`: {problem}",
-                describe("label", index, Some(&raw_label.id))
-            ),
+        let located = |message: String| InputError { line: line_of(text, raw.get()), message };
+        let label = to_label(&raw_label).map_err(|(field, problem)| {
+            located(format!("{}: field `{field}`: {problem}", describe("label", index, Some(&raw_label.id))))
         })?;
-        check_label(index, &label).map_err(|e| locate(e, line, &raw_label.id))?;
+        check_label(index, &label).map_err(|e| located(engine_message(e, &raw_label.id)))?;
         ids.push(raw_label.id);
         labels.push(label);
         texts.push(raw_label.text);
     }
-    check_ids(&ids, text_no_bom, &doc.labels)?;
+    check_ids(&ids, text, &doc.labels)?;
+    let (obstacle_ids, obstacles) = read_obstacles(text, &doc.obstacles)?;
+    Ok(Document { ids, labels, texts, obstacle_ids, obstacles, options })
+}
 
-    let mut obstacle_ids = Vec::with_capacity(doc.obstacles.len());
-    let mut obstacles = Vec::with_capacity(doc.obstacles.len());
-    for (index, raw) in doc.obstacles.iter().enumerate() {
-        let line = line_of(text_no_bom, raw.get());
-        let fail = |id: Option<&Id>, detail: String| InputError {
-            line,
+fn read_top_level(text: &str) -> Result<RawDocument<'_>, InputError> {
+    if !text.trim_start().starts_with('{') {
+        let line = text.len() - text.trim_start().len();
+        return Err(InputError {
+            line: Some(text[..line].matches('\n').count() + 1),
+            message: "invalid document: expected a JSON object `{\"labels\": [...]}`".into(),
+        });
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    let doc: RawDocument<'_> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let at = if path == "." { String::new() } else { format!(" at `{}`", one_line(&path)) };
+        InputError {
+            line: Some(e.inner().line()),
+            message: format!("invalid document{at}: {}", one_line(&e.inner().to_string())),
+        }
+    })?;
+    de.end().map_err(|e| InputError {
+        line: Some(e.line()),
+        message: format!("trailing data after the document: {}", one_line(&e.to_string())),
+    })?;
+    Ok(doc)
+}
+
+fn read_viewport(text: &str, raw: Option<&RawValue>) -> Result<PlacementOptions, InputError> {
+    let mut options = PlacementOptions::default();
+    let Some(raw) = raw else { return Ok(options) };
+    let v: RawViewport = parse_object(raw).map_err(|e| InputError {
+        line: item_line(text, raw, e.line_in_item),
+        message: format!("viewport{}: {}", field_part(&e.path), e.message),
+    })?;
+    for (field, value) in [("width", v.width), ("height", v.height)] {
+        let problem = if !value.is_finite() {
+            Problem::NotFinite(value)
+        } else if value <= 0.0 {
+            Problem::NotPositive(value)
+        } else if value > label_core::limits::MAX_SIZE {
+            Problem::TooLarge { value, limit: label_core::limits::MAX_SIZE }
+        } else {
+            continue;
+        };
+        return Err(InputError {
+            line: line_of(text, raw.get()),
+            message: format!("viewport: field `{field}`: {problem}"),
+        });
+    }
+    options.viewport = Some(Aabb::from_corners(Vec2::ZERO, Vec2::new(v.width as f32, v.height as f32)));
+    Ok(options)
+}
+
+fn read_obstacles(text: &str, raws: &[&RawValue]) -> Result<(Vec<Id>, Vec<Shape>), InputError> {
+    let mut ids = Vec::with_capacity(raws.len());
+    let mut shapes = Vec::with_capacity(raws.len());
+    for (index, raw) in raws.iter().enumerate() {
+        let fail = |id: Option<&Id>, line_in_item: usize, detail: String| InputError {
+            line: item_line(text, raw, line_in_item),
             message: format!("{}{detail}", describe("obstacle", index, id)),
         };
-        let mut map: serde_json::Map<String, serde_json::Value> =
-            parse_item(raw).map_err(|(_, why)| fail(None, format!(": {why}")))?;
+        let mut map: serde_json::Map<String, serde_json::Value> = parse_object(raw)
+            .map_err(|e| fail(None, e.line_in_item, format!("{}: {}", field_part(&e.path), e.message)))?;
         let id = match map.remove("id") {
             None => Id::Str(format!("obstacle-{index}")),
             Some(v) => serde_json::from_value::<Id>(v)
-                .map_err(|e| fail(None, format!(": field `id`: {e}")))?,
+                .map_err(|e| fail(None, 1, format!(": field `id`: {}", one_line(&e.to_string()))))?,
         };
-        let raw_shape: RawShape = serde_path_to_error::deserialize(serde_json::Value::Object(map))
-            .map_err(|e| {
-                let path = e.path().to_string();
-                let field = if path == "." {
-                    String::new()
-                } else {
-                    format!(": field `{path}`")
-                };
-                fail(Some(&id), format!("{field}: {}", e.inner()))
-            })?;
+        let raw_shape: RawShape = serde_path_to_error::deserialize(serde_json::Value::Object(map)).map_err(|e| {
+            fail(Some(&id), 1, format!("{}: {}", field_part(&e.path().to_string()), one_line(&e.inner().to_string())))
+        })?;
         let shape = to_shape(&raw_shape)
-            .map_err(|(field, problem)| fail(Some(&id), format!(": field `{field}`: {problem}")))?;
+            .map_err(|(field, problem)| fail(Some(&id), 1, format!(": field `{field}`: {problem}")))?;
         check_obstacle(index, &shape)
-            .map_err(|e| fail(Some(&id), format!(": {}", strip_position(&e.to_string()))))?;
-        obstacle_ids.push(id);
-        obstacles.push(shape);
+            .map_err(|e| fail(Some(&id), 1, format!(": {}", strip_position(&e.to_string()))))?;
+        ids.push(id);
+        shapes.push(shape);
     }
-    Ok(Document {
-        ids,
-        labels,
-        texts,
-        obstacle_ids,
-        obstacles,
-        options,
-    })
+    Ok((ids, shapes))
 }
 
-/// The engine's error says "label 3: field …"; the CLI's message adds the id and the line.
-fn locate(e: label_core::Error, line: Option<usize>, id: &Id) -> InputError {
+/// The engine's error says "label 3: field …"; the CLI's message adds the id.
+fn engine_message(e: label_core::Error, id: &Id) -> String {
     match e {
-        label_core::Error::InvalidLabel {
-            index,
-            field,
-            problem,
-        } => InputError {
-            line,
-            message: format!(
-                "{}: field `{field}`: {problem}",
-                describe("label", index, Some(id))
-            ),
-        },
-        other => InputError {
-            line,
-            message: other.to_string(),
-        },
+        label_core::Error::InvalidLabel { index, field, problem } => {
+            format!("{}: field `{field}`: {problem}", describe("label", index, Some(id)))
+        }
+        other => other.to_string(),
     }
 }
 
@@ -235,9 +260,7 @@ fn check_ids(ids: &[Id], text: &str, raws: &[&RawValue]) -> Result<(), InputErro
 fn to_label(r: &RawLabel) -> Result<Label, (&'static str, Problem)> {
     let anchor = match &r.anchor {
         None => Anchor::Center,
-        Some(name) => name
-            .parse::<Anchor>()
-            .map_err(|_| ("anchor", Problem::UnknownAnchor(name.clone())))?,
+        Some(name) => name.parse::<Anchor>().map_err(|_| ("anchor", Problem::UnknownAnchor(name.clone())))?,
     };
     let offset = r.offset.map_or(DVec2::ZERO, DVec2::from_array);
     Ok(Label {
@@ -264,53 +287,27 @@ fn to_shape(r: &RawShape) -> Result<Shape, (&'static str, Problem)> {
         if v.is_finite() && v > 0.0 {
             Ok(v)
         } else {
-            Err((
-                field,
-                if v.is_finite() {
-                    Problem::NotPositive(v)
-                } else {
-                    Problem::NotFinite(v)
-                },
-            ))
+            Err((field, if v.is_finite() { Problem::NotPositive(v) } else { Problem::NotFinite(v) }))
         }
     };
     Ok(match *r {
-        RawShape::Box {
-            x,
-            y,
-            width,
-            height,
-        } => {
+        RawShape::Box { x, y, width, height } => {
             let (w, h) = (positive("width", width)?, positive("height", height)?);
             Shape::Aabb(Aabb::from_origin_size(point([x, y]), point([w, h])))
         }
-        RawShape::Obb {
-            x,
-            y,
-            width,
-            height,
-            angle,
-        } => {
+        RawShape::Obb { x, y, width, height, angle } => {
             let (w, h) = (positive("width", width)?, positive("height", height)?);
             if !angle.is_finite() {
                 return Err(("angle", Problem::NotFinite(angle)));
             }
-            Shape::Obb(Obb::from_center_half_extents_angle(
-                point([x, y]),
-                point([w / 2.0, h / 2.0]),
-                angle,
-            ))
+            Shape::Obb(Obb::from_center_half_extents_angle(point([x, y]), point([w / 2.0, h / 2.0]), angle))
         }
-        RawShape::Circle { x, y, radius } => Shape::Circle(Circle::new(
-            point([x, y]),
-            positive("radius", radius)? as f32,
-        )),
+        RawShape::Circle { x, y, radius } => {
+            Shape::Circle(Circle::new(point([x, y]), positive("radius", radius)? as f32))
+        }
         RawShape::Polygon { ref points } => {
             let pts = points.iter().map(|p| point(*p)).collect();
-            Shape::Polygon(
-                ConvexPolygon::new(pts)
-                    .map_err(|e| ("points", Problem::BadShape(e.to_string())))?,
-            )
+            Shape::Polygon(ConvexPolygon::new(pts).map_err(|e| ("points", Problem::BadShape(e.to_string())))?)
         }
         RawShape::Segment { points: [a, b] } => Shape::Segment(Segment::new(point(a), point(b))),
     })
@@ -327,18 +324,12 @@ mod tests {
     #[test]
     fn errors_name_line_label_id_and_field() {
         let doc = "{\"labels\": [\n {\"id\": 1, \"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5},\n {\"id\": \"b\", \"x\": 0, \"y\": 0, \"width\": -5, \"height\": 5}\n]}";
-        assert_eq!(
-            err(doc),
-            "line 3: label 1 (id \"b\"): field `width`: expected a number > 0, got -5"
-        );
-        let doc =
-            "{\"labels\": [{\"id\": 7, \"x\": \"left\", \"y\": 0, \"width\": 5, \"height\": 5}]}";
+        assert_eq!(err(doc), "line 3: label 1 (id \"b\"): field `width`: expected a number > 0, got -5");
+        let doc = "{\"labels\": [{\"id\": 7, \"x\": \"left\", \"y\": 0, \"width\": 5, \"height\": 5}]}";
         let e = err(doc);
-        assert!(
-            e.starts_with("line 1: label 0 (id 7): field `x`: invalid type: string \"left\""),
-            "{e}"
-        );
-        let doc = "{\"labels\": [{\"id\": 7, \"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5, \"anchor\": \"middle\"}]}";
+        assert!(e.starts_with("line 1: label 0 (id 7): field `x`: invalid type: string \"left\""), "{e}");
+        let doc =
+            "{\"labels\": [{\"id\": 7, \"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5, \"anchor\": \"middle\"}]}";
         assert!(err(doc).contains("field `anchor`: unknown anchor \"middle\""));
         let doc = "{\"labels\": [{\"id\": 7, \"x\": 0, \"y\": 0, \"width\": 5}]}";
         assert!(err(doc).contains("missing field `height`"));
@@ -347,11 +338,8 @@ mod tests {
     #[test]
     fn duplicate_ids_and_obstacles() {
         let doc = r#"{"labels": [{"id": "a", "x": 0, "y": 0, "width": 5, "height": 5}, {"id": "a", "x": 0, "y": 0, "width": 5, "height": 5}]}"#;
-        assert!(err(doc).contains(
-            "label 1 (id \"a\"): field `id`: duplicate id, first used by the label at index 0"
-        ));
-        let doc =
-            r#"{"labels": [], "obstacles": [{"type": "circle", "x": 0, "y": 0, "radius": 0}]}"#;
+        assert!(err(doc).contains("label 1 (id \"a\"): field `id`: duplicate id, first used by the label at index 0"));
+        let doc = r#"{"labels": [], "obstacles": [{"type": "circle", "x": 0, "y": 0, "radius": 0}]}"#;
         assert!(err(doc).contains("obstacle 0 (id \"obstacle-0\"): field `radius`"));
         let doc = r#"{"labels": [], "obstacles": [{"id": 4, "type": "star", "x": 0}]}"#;
         assert!(err(doc).contains("obstacle 0 (id 4)"));

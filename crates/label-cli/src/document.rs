@@ -38,9 +38,7 @@ impl<'de> Deserialize<'de> for Id {
                 Ok(Id::Int(v))
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Id, E> {
-                i64::try_from(v)
-                    .map(Id::Int)
-                    .map_err(|_| E::custom(format!("integer id {v} is larger than 2^63 - 1")))
+                i64::try_from(v).map(Id::Int).map_err(|_| E::custom(format!("integer id {v} is larger than 2^63 - 1")))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Id, E> {
                 Ok(Id::Str(v.to_owned()))
@@ -55,9 +53,9 @@ impl<'de> Deserialize<'de> for Id {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawDocument<'a> {
-    /// The screen, when culling is wanted.
-    #[serde(default)]
-    pub viewport: Option<RawViewport>,
+    /// The screen, when culling is wanted (a [`RawViewport`], kept raw to be checked alone).
+    #[serde(default, borrow)]
+    pub viewport: Option<&'a RawValue>,
     /// The labels.
     #[serde(borrow)]
     pub labels: Vec<&'a RawValue>,
@@ -113,10 +111,7 @@ pub struct RawLabel {
     pub ignore_placement: bool,
     /// The label's text; accepted for pictures and tools, not used for placement.
     #[serde(default)]
-    #[allow(
-        dead_code,
-        reason = "accepted so documents can carry it; placement does not read it"
-    )]
+    #[allow(dead_code, reason = "accepted so documents can carry it; placement does not read it")]
     pub text: Option<String>,
 }
 

@@ -94,8 +94,7 @@ fn main() -> ExitCode {
 
 fn place(args: &PlaceArgs) -> Result<(), Failure> {
     let (name, text) = read_input(args.input.as_deref())?;
-    let mut doc =
-        convert::read_document(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let mut doc = convert::read_document(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     doc.options.max_overlap_area = args.max_overlap_area;
     doc.options.tile_size = args.tile_size;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -118,12 +117,8 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     if let Some(path) = &args.svg {
         write_atomically(path, svg::render(&doc, &placement).as_bytes())?;
     }
-    let json = if args.pretty {
-        serde_json::to_vec_pretty(&out)
-    } else {
-        serde_json::to_vec(&out)
-    }
-    .context("cannot encode the result")?;
+    let json = if args.pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) }
+        .context("cannot encode the result")?;
     match &args.output {
         Some(path) => write_atomically(path, &json)?,
         None if !args.summary => {
@@ -142,15 +137,11 @@ fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
     let mut bytes = Vec::new();
     let name = match path {
         None => {
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
+            std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
             "<stdin>".to_owned()
         }
         Some(p) if p == Path::new("-") => {
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
+            std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
             "<stdin>".to_owned()
         }
         Some(p) => {
@@ -159,10 +150,7 @@ fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
         }
     };
     let text = String::from_utf8(bytes).map_err(|e| {
-        Failure::Input(format!(
-            "{name}: not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
+        Failure::Input(format!("{name}: not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))
     })?;
     Ok((name, text))
 }
@@ -170,21 +158,15 @@ fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
 /// Writes to a temporary file beside `path`, then renames it over `path`: readers never see a
 /// partial file.
 fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let mut builder = tempfile::Builder::new();
     // Temporary files are private by default; the result is an ordinary file (less the umask).
     #[cfg(unix)]
     builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let mut tmp = builder
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    let mut tmp = builder.tempfile_in(dir).with_context(|| format!("cannot create a file in {}", dir.display()))?;
     tmp.write_all(bytes)
         .and_then(|()| tmp.write_all(b"\n"))
         .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }

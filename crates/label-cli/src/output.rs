@@ -62,12 +62,7 @@ pub struct Stats {
 
 /// Pairs the engine's decisions with the document's ids.
 #[must_use]
-pub fn build<'a>(
-    doc: &'a Document,
-    placement: &Placement,
-    threads: usize,
-    engine_ms: f64,
-) -> Output<'a> {
+pub fn build<'a>(doc: &'a Document, placement: &Placement, threads: usize, engine_ms: f64) -> Output<'a> {
     let placements = doc
         .ids
         .iter()
@@ -78,13 +73,7 @@ pub fn build<'a>(
                 Some(Blocker::Obstacle(i)) => (Some(&doc.obstacle_ids[i as usize]), true),
                 None => (None, false),
             };
-            PlacementOut {
-                id,
-                visible: o.visible,
-                reason: o.reason.map(|r| r.name()),
-                hidden_by,
-                hidden_by_obstacle,
-            }
+            PlacementOut { id, visible: o.visible, reason: o.reason.map(|r| r.name()), hidden_by, hidden_by_obstacle }
         })
         .collect();
     let s = placement.stats;

@@ -43,18 +43,14 @@ fn points(corners: &[Vec2]) -> String {
 fn shape_element(shape: &Shape) -> String {
     let style = format!("fill=\"{OBSTACLE_FILL}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"1\"");
     match shape {
-        Shape::Circle(c) => format!(
-            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{:.2}\" {style}/>",
-            c.center.x, c.center.y, c.radius
-        ),
+        Shape::Circle(c) => {
+            format!("<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{:.2}\" {style}/>", c.center.x, c.center.y, c.radius)
+        }
         Shape::Segment(s) => format!(
             "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"2\"/>",
             s.a.x, s.a.y, s.b.x, s.b.y
         ),
-        other => format!(
-            "<polygon points=\"{}\" {style}/>",
-            points(&other.convex_corners().unwrap_or_default())
-        ),
+        other => format!("<polygon points=\"{}\" {style}/>", points(&other.convex_corners().unwrap_or_default())),
     }
 }
 
@@ -68,10 +64,7 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
             .map(Obb::aabb)
             .chain(doc.obstacles.iter().map(Shape::aabb))
             .reduce(|a, b| a.union(&b))
-            .unwrap_or(Aabb {
-                min: Vec2::ZERO,
-                max: Vec2::splat(100.0),
-            })
+            .unwrap_or(Aabb { min: Vec2::ZERO, max: Vec2::splat(100.0) })
     });
     let margin = 10.0;
     let view = frame.inflate(margin);
@@ -159,10 +152,7 @@ mod tests {
 
     #[test]
     fn text_is_escaped() {
-        assert_eq!(
-            escape("A & B <c> \"d\" 'e'\u{1}"),
-            "A &amp; B &lt;c&gt; &quot;d&quot; &apos;e&apos;"
-        );
+        assert_eq!(escape("A & B <c> \"d\" 'e'\u{1}"), "A &amp; B &lt;c&gt; &quot;d&quot; &apos;e&apos;");
     }
 
     #[test]
@@ -176,10 +166,7 @@ mod tests {
         let svg = render(&doc, &placement);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.contains("Wien &lt;1&gt;"));
-        assert!(
-            !svg.contains(">Graz<"),
-            "hidden labels are drawn without text"
-        );
+        assert!(!svg.contains(">Graz<"), "hidden labels are drawn without text");
         assert_eq!(svg.matches("<circle").count(), 1);
         assert_eq!(svg.matches(&format!("stroke=\"{LINK_STROKE}\"")).count(), 1);
         assert!(svg.trim_end().ends_with("</svg>"));

@@ -37,10 +37,7 @@ impl fmt::Display for Problem {
             Problem::NotPositive(v) => write!(f, "expected a number > 0, got {v}"),
             Problem::Negative(v) => write!(f, "expected a number >= 0, got {v}"),
             Problem::TooLarge { value, limit } => {
-                write!(
-                    f,
-                    "expected a magnitude of at most {limit:e}, got {value:e}"
-                )
+                write!(f, "expected a magnitude of at most {limit:e}, got {value:e}")
             }
             Problem::UnknownAnchor(name) => write!(
                 f,
@@ -48,10 +45,7 @@ impl fmt::Display for Problem {
                  top-left, top-right, bottom-left, bottom-right"
             ),
             Problem::DuplicateId { first_index } => {
-                write!(
-                    f,
-                    "duplicate id, first used by the label at index {first_index}"
-                )
+                write!(f, "duplicate id, first used by the label at index {first_index}")
             }
             Problem::BadShape(why) => f.write_str(why),
         }

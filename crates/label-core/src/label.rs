@@ -100,10 +100,7 @@ impl FromStr for Anchor {
     type Err = UnknownAnchor;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Anchor::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| UnknownAnchor(s.to_owned()))
+        Anchor::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| UnknownAnchor(s.to_owned()))
     }
 }
 
@@ -172,13 +169,7 @@ impl Label {
     /// A centred, unrotated label of priority 0 at `(x, y)`.
     #[must_use]
     pub fn new(x: f64, y: f64, width: f64, height: f64) -> Self {
-        Self {
-            x,
-            y,
-            width,
-            height,
-            ..Self::default()
-        }
+        Self { x, y, width, height, ..Self::default() }
     }
 
     /// Sets the rotation in degrees (counter-clockwise on screen).
@@ -235,16 +226,20 @@ impl Label {
     /// `(w/2 + padding, h/2 + padding)`.
     #[must_use]
     pub fn obb(&self) -> Obb {
+        self.obb_from(DVec2::ZERO)
+    }
+
+    /// The label's box in coordinates relative to `origin`: computed in f64, then stored in f32,
+    /// so that labels far from the screen's origin (world pixels at a high zoom, say) keep
+    /// sub-pixel precision relative to each other.
+    #[must_use]
+    pub fn obb_from(&self, origin: DVec2) -> Obb {
         let axis = reading_axis(self.angle);
         let (u, v) = (axis.as_dvec2(), axis.perp().as_dvec2());
         let size = DVec2::new(self.width, self.height);
         let c = self.offset + self.anchor.shift() * size;
-        let center = DVec2::new(self.x, self.y) + u * c.x + v * c.y;
-        Obb {
-            center: center.as_vec2(),
-            half: (size * 0.5 + self.padding).as_vec2(),
-            axis,
-        }
+        let center = (DVec2::new(self.x, self.y) - origin) + u * c.x + v * c.y;
+        Obb { center: center.as_vec2(), half: (size * 0.5 + self.padding).as_vec2(), axis }
     }
 }
 
@@ -274,13 +269,9 @@ mod tests {
     fn offset_and_anchor_rotate_with_the_label() {
         // Turned 90° counter-clockwise, the label reads up the screen: its +x offset moves the
         // box up (−y) and its +y offset ("down" in the label) moves it right (+x).
-        let l = Label::new(100.0, 100.0, 20.0, 10.0)
-            .with_angle(90.0)
-            .with_offset(3.0, 4.0);
+        let l = Label::new(100.0, 100.0, 20.0, 10.0).with_angle(90.0).with_offset(3.0, 4.0);
         assert_eq!(l.obb().center, Vec2::new(104.0, 97.0));
-        let l = Label::new(100.0, 100.0, 20.0, 10.0)
-            .with_angle(90.0)
-            .with_anchor(Anchor::Left);
+        let l = Label::new(100.0, 100.0, 20.0, 10.0).with_angle(90.0).with_anchor(Anchor::Left);
         assert_eq!(l.obb().center, Vec2::new(100.0, 90.0));
     }
 

@@ -42,6 +42,6 @@ pub use error::{Error, Problem};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
 pub use label::{Anchor, Label, UnknownAnchor};
 pub use placement::{
-    Blocker, Decision, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats,
-    RankedFlags, collides, greedy, place, stages,
+    Blocker, Decision, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, RankedFlags, collides,
+    greedy, place, stages,
 };

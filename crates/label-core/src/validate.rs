@@ -7,38 +7,22 @@ use crate::limits::{MAX_ANGLE, MAX_COORDINATE, MAX_SIZE};
 use crate::{Circle, Error, Label, Problem, Shape};
 
 fn finite(v: f64) -> Result<f64, Problem> {
-    if v.is_finite() {
-        Ok(v)
-    } else {
-        Err(Problem::NotFinite(v))
-    }
+    if v.is_finite() { Ok(v) } else { Err(Problem::NotFinite(v)) }
 }
 
 fn bounded(v: f64, limit: f64) -> Result<f64, Problem> {
     let v = finite(v)?;
-    if v.abs() > limit {
-        Err(Problem::TooLarge { value: v, limit })
-    } else {
-        Ok(v)
-    }
+    if v.abs() > limit { Err(Problem::TooLarge { value: v, limit }) } else { Ok(v) }
 }
 
 fn positive(v: f64) -> Result<f64, Problem> {
     let v = bounded(v, MAX_SIZE)?;
-    if v > 0.0 {
-        Ok(v)
-    } else {
-        Err(Problem::NotPositive(v))
-    }
+    if v > 0.0 { Ok(v) } else { Err(Problem::NotPositive(v)) }
 }
 
 fn non_negative(v: f64, limit: f64) -> Result<f64, Problem> {
     let v = bounded(v, limit)?;
-    if v >= 0.0 {
-        Ok(v)
-    } else {
-        Err(Problem::Negative(v))
-    }
+    if v >= 0.0 { Ok(v) } else { Err(Problem::Negative(v)) }
 }
 
 /// Checks one label: finite numbers within [`crate::limits`], positive size, padding ≥ 0.
@@ -46,13 +30,7 @@ fn non_negative(v: f64, limit: f64) -> Result<f64, Problem> {
 /// # Errors
 /// [`Error::InvalidLabel`] naming `index` and the first bad field.
 pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
-    let fail = |field: &'static str| {
-        move |problem| Error::InvalidLabel {
-            index,
-            field,
-            problem,
-        }
-    };
+    let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
     bounded(l.x, MAX_COORDINATE).map_err(fail("x"))?;
     bounded(l.y, MAX_COORDINATE).map_err(fail("y"))?;
     positive(l.width).map_err(fail("width"))?;
@@ -71,23 +49,15 @@ pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
 /// # Errors
 /// [`Error::InvalidObstacle`] naming `index` and the bad field.
 pub fn check_obstacle(index: usize, shape: &Shape) -> Result<(), Error> {
-    let fail = |field: &'static str| {
-        move |problem| Error::InvalidObstacle {
-            index,
-            field,
-            problem,
-        }
-    };
+    let fail = |field: &'static str| move |problem| Error::InvalidObstacle { index, field, problem };
     let points: Vec<glam::Vec2> = match shape {
         Shape::Aabb(b) => vec![b.min, b.max],
         Shape::Obb(b) => {
             positive(f64::from(b.half.x)).map_err(fail("half"))?;
             positive(f64::from(b.half.y)).map_err(fail("half"))?;
             let len = f64::from(b.axis.length());
-            if !((len - 1.0).abs() < 1e-3) {
-                return Err(fail("axis")(Problem::BadShape(format!(
-                    "axis must be a unit vector, has length {len}"
-                ))));
+            if (len - 1.0).abs() >= 1e-3 || len.is_nan() {
+                return Err(fail("axis")(Problem::BadShape(format!("axis must be a unit vector, has length {len}"))));
             }
             vec![b.center]
         }
@@ -105,9 +75,7 @@ pub fn check_obstacle(index: usize, shape: &Shape) -> Result<(), Error> {
     if let Shape::Aabb(b) = shape
         && !(b.min.x < b.max.x && b.min.y < b.max.y)
     {
-        return Err(fail("box")(Problem::BadShape(
-            "the box has no area (min must be below max)".into(),
-        )));
+        return Err(fail("box")(Problem::BadShape("the box has no area (min must be below max)".into())));
     }
     Ok(())
 }
@@ -116,17 +84,11 @@ pub fn check_obstacle(index: usize, shape: &Shape) -> Result<(), Error> {
 ///
 /// # Errors
 /// [`Error::InvalidLabel`] with field `id` and [`Problem::DuplicateId`] at the second use.
-pub fn check_unique_ids<'a, I: Eq + Hash + 'a>(
-    ids: impl IntoIterator<Item = &'a I>,
-) -> Result<(), Error> {
+pub fn check_unique_ids<'a, I: Eq + Hash + 'a>(ids: impl IntoIterator<Item = &'a I>) -> Result<(), Error> {
     let mut seen: HashMap<&I, usize> = HashMap::new();
     for (index, id) in ids.into_iter().enumerate() {
         if let Some(&first_index) = seen.get(id) {
-            return Err(Error::InvalidLabel {
-                index,
-                field: "id",
-                problem: Problem::DuplicateId { first_index },
-            });
+            return Err(Error::InvalidLabel { index, field: "id", problem: Problem::DuplicateId { first_index } });
         }
         seen.insert(id, index);
     }
@@ -142,75 +104,19 @@ mod tests {
         let ok = Label::new(1.0, 2.0, 3.0, 4.0);
         assert_eq!(check_label(0, &ok), Ok(()));
         let cases: Vec<(Label, &str)> = vec![
-            (
-                Label {
-                    x: f64::NAN,
-                    ..ok.clone()
-                },
-                "x",
-            ),
-            (
-                Label {
-                    y: f64::INFINITY,
-                    ..ok.clone()
-                },
-                "y",
-            ),
-            (
-                Label {
-                    width: 0.0,
-                    ..ok.clone()
-                },
-                "width",
-            ),
-            (
-                Label {
-                    height: -1.0,
-                    ..ok.clone()
-                },
-                "height",
-            ),
-            (
-                Label {
-                    angle: f64::NEG_INFINITY,
-                    ..ok.clone()
-                },
-                "angle",
-            ),
-            (
-                Label {
-                    priority: f64::NAN,
-                    ..ok.clone()
-                },
-                "priority",
-            ),
-            (
-                Label {
-                    padding: -0.5,
-                    ..ok.clone()
-                },
-                "padding",
-            ),
-            (
-                Label {
-                    x: 1e16,
-                    ..ok.clone()
-                },
-                "x",
-            ),
-            (
-                Label {
-                    offset: glam::DVec2::new(0.0, f64::NAN),
-                    ..ok.clone()
-                },
-                "offset",
-            ),
+            (Label { x: f64::NAN, ..ok.clone() }, "x"),
+            (Label { y: f64::INFINITY, ..ok.clone() }, "y"),
+            (Label { width: 0.0, ..ok.clone() }, "width"),
+            (Label { height: -1.0, ..ok.clone() }, "height"),
+            (Label { angle: f64::NEG_INFINITY, ..ok.clone() }, "angle"),
+            (Label { priority: f64::NAN, ..ok.clone() }, "priority"),
+            (Label { padding: -0.5, ..ok.clone() }, "padding"),
+            (Label { x: 1e16, ..ok.clone() }, "x"),
+            (Label { offset: glam::DVec2::new(0.0, f64::NAN), ..ok.clone() }, "offset"),
         ];
         for (label, field) in cases {
             match check_label(7, &label) {
-                Err(Error::InvalidLabel {
-                    index: 7, field: f, ..
-                }) => assert_eq!(f, field),
+                Err(Error::InvalidLabel { index: 7, field: f, .. }) => assert_eq!(f, field),
                 other => panic!("{field}: {other:?}"),
             }
         }
@@ -223,11 +129,7 @@ mod tests {
         let ids = ["a", "b", "c", "b"];
         assert_eq!(
             check_unique_ids(ids.iter()),
-            Err(Error::InvalidLabel {
-                index: 3,
-                field: "id",
-                problem: Problem::DuplicateId { first_index: 1 }
-            })
+            Err(Error::InvalidLabel { index: 3, field: "id", problem: Problem::DuplicateId { first_index: 1 } })
         );
         assert_eq!(check_unique_ids(["x", "y"].iter()), Ok(()));
     }
@@ -237,15 +139,9 @@ mod tests {
         use glam::Vec2;
         assert!(check_obstacle(0, &Shape::Circle(Circle::new(Vec2::ZERO, 0.0))).is_err());
         assert!(check_obstacle(0, &Shape::Circle(Circle::new(Vec2::ZERO, 1.0))).is_ok());
-        let flat = crate::Aabb {
-            min: Vec2::ZERO,
-            max: Vec2::new(1.0, 0.0),
-        };
+        let flat = crate::Aabb { min: Vec2::ZERO, max: Vec2::new(1.0, 0.0) };
         assert!(check_obstacle(2, &Shape::Aabb(flat)).is_err());
         let seg = crate::Segment::new(Vec2::ZERO, Vec2::new(f32::NAN, 0.0));
-        assert!(matches!(
-            check_obstacle(3, &Shape::Segment(seg)),
-            Err(Error::InvalidObstacle { index: 3, .. })
-        ));
+        assert!(matches!(check_obstacle(3, &Shape::Segment(seg)), Err(Error::InvalidObstacle { index: 3, .. })));
     }
 }

@@ -49,23 +49,13 @@ impl Candidates {
 #[must_use]
 pub fn find_candidates(boxes: &[Aabb], tile_size: Option<f32>) -> (Candidates, usize) {
     let Some(bounds) = boxes.iter().copied().reduce(|a, b| a.union(&b)) else {
-        return (
-            Candidates {
-                starts: vec![0],
-                earlier: vec![],
-            },
-            0,
-        );
+        return (Candidates { starts: vec![0], earlier: vec![] }, 0);
     };
-    let mean_extent =
-        boxes.iter().map(|b| b.size().max_element()).sum::<f32>() / boxes.len() as f32;
+    let mean_extent = boxes.iter().map(|b| b.size().max_element()).sum::<f32>() / boxes.len() as f32;
     let grid = TileGrid::new(bounds, boxes.len(), mean_extent, tile_size);
     let members = bucket_by_tile(boxes, &grid);
-    let per_tile: Vec<Vec<(u32, u32)>> = members
-        .par_iter()
-        .enumerate()
-        .map(|(tile, ranks)| tile_pairs(tile, ranks, boxes, &grid))
-        .collect();
+    let per_tile: Vec<Vec<(u32, u32)>> =
+        members.par_iter().enumerate().map(|(tile, ranks)| tile_pairs(tile, ranks, boxes, &grid)).collect();
     (to_rows(boxes.len(), &per_tile), grid.len())
 }
 
@@ -87,10 +77,7 @@ fn tile_pairs(tile: usize, ranks: &[u32], boxes: &[Aabb], grid: &TileGrid) -> Ve
         .iter()
         .map(|&r| {
             let b = &boxes[r as usize];
-            GeomWithData::new(
-                Rectangle::from_corners(b.min.to_array(), b.max.to_array()),
-                r,
-            )
+            GeomWithData::new(Rectangle::from_corners(b.min.to_array(), b.max.to_array()), r)
         })
         .collect();
     let tree = RTree::bulk_load(items);
@@ -145,9 +132,7 @@ mod tests {
     }
 
     fn rows(c: &Candidates, n: usize) -> Vec<(u32, u32)> {
-        let mut v: Vec<(u32, u32)> = (0..n)
-            .flat_map(|r| c.earlier(r).iter().map(move |&e| (r as u32, e)))
-            .collect();
+        let mut v: Vec<(u32, u32)> = (0..n).flat_map(|r| c.earlier(r).iter().map(move |&e| (r as u32, e))).collect();
         v.sort_unstable();
         v
     }
@@ -159,20 +144,11 @@ mod tests {
             let x = ((i * 37) % 101) as f32 * 3.3;
             let y = ((i * 53) % 97) as f32 * 2.1;
             let w = 2.0 + (i % 13) as f32 * 4.0;
-            boxes.push(Aabb::from_origin_size(
-                Vec2::new(x, y),
-                Vec2::new(w, 3.0 + (i % 5) as f32),
-            ));
+            boxes.push(Aabb::from_origin_size(Vec2::new(x, y), Vec2::new(w, 3.0 + (i % 5) as f32)));
         }
         // Exactly touching pairs are candidates too.
-        boxes.push(Aabb::from_corners(
-            Vec2::new(1000.0, 0.0),
-            Vec2::new(1010.0, 10.0),
-        ));
-        boxes.push(Aabb::from_corners(
-            Vec2::new(1010.0, 10.0),
-            Vec2::new(1020.0, 20.0),
-        ));
+        boxes.push(Aabb::from_corners(Vec2::new(1000.0, 0.0), Vec2::new(1010.0, 10.0)));
+        boxes.push(Aabb::from_corners(Vec2::new(1010.0, 10.0), Vec2::new(1020.0, 20.0)));
         let expected = brute_pairs(&boxes);
         for tile in [None, Some(1.0), Some(7.5), Some(40.0), Some(5000.0)] {
             let (c, _) = find_candidates(&boxes, tile);

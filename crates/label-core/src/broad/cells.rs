@@ -32,10 +32,7 @@ impl Cells {
     #[must_use]
     pub fn new(bounds: &[Aabb], size: Option<f32>) -> Self {
         if bounds.is_empty() {
-            return Self {
-                starts: vec![0],
-                ..Self::default()
-            };
+            return Self { starts: vec![0], ..Self::default() };
         }
         let grid = Grid::new(bounds, size);
         let cell_of: Vec<u32> = bounds.iter().map(|b| grid.cell(b.center())).collect();
@@ -56,13 +53,7 @@ impl Cells {
         let cell_of = cell_of.into_iter().map(|c| compact[c as usize]).collect();
         let (meeting, tiles) = find_candidates(&envelopes, None);
         let (starts, neighbors) = symmetric_rows(&meeting);
-        Self {
-            cell_of,
-            starts,
-            neighbors,
-            pairs: meeting.pairs(),
-            tiles,
-        }
+        Self { cell_of, starts, neighbors, pairs: meeting.pairs(), tiles }
     }
 
     /// The cell of the label at `rank`.
@@ -150,21 +141,12 @@ impl Grid {
         let span = extent.size().max(Vec2::splat(f32::MIN_POSITIVE));
         let most = 4.0 * bounds.len() as f32 + 16.0;
         let cells_wanted = (bounds.len() as f32 / LABELS_PER_CELL).max(1.0);
-        let auto = (span.x * span.y / cells_wanted)
-            .sqrt()
-            .max(span.max_element() / cells_wanted);
+        let auto = (span.x * span.y / cells_wanted).sqrt().max(span.max_element() / cells_wanted);
         // At most `most` cells in all, whatever the size asked for.
-        let floor = (span.x * span.y / most)
-            .sqrt()
-            .max(span.max_element() / most);
+        let floor = (span.x * span.y / most).sqrt().max(span.max_element() / most);
         let size = size.unwrap_or(auto).max(floor).max(f32::MIN_POSITIVE);
         let dims = (span / size).ceil().clamp(Vec2::ONE, Vec2::splat(most));
-        Self {
-            origin: extent.min,
-            inv_size: 1.0 / size,
-            cols: dims.x as u32,
-            rows: dims.y as u32,
-        }
+        Self { origin: extent.min, inv_size: 1.0 / size, cols: dims.x as u32, rows: dims.y as u32 }
     }
 
     fn len(&self) -> usize {
@@ -185,10 +167,7 @@ impl Grid {
 fn extent(bounds: &[Aabb]) -> Aabb {
     let centers: Vec<Vec2> = bounds.iter().map(Aabb::center).collect();
     if bounds.len() < ROBUST_EXTENT_MIN_LABELS {
-        return Aabb::from_points(&centers).unwrap_or(Aabb {
-            min: Vec2::ZERO,
-            max: Vec2::ONE,
-        });
+        return Aabb::from_points(&centers).unwrap_or(Aabb { min: Vec2::ZERO, max: Vec2::ONE });
     }
     let cut = bounds.len() / 200;
     let range = |mut v: Vec<f32>| {
@@ -199,10 +178,7 @@ fn extent(bounds: &[Aabb]) -> Aabb {
     };
     let (x0, x1) = range(centers.iter().map(|c| c.x).collect());
     let (y0, y1) = range(centers.iter().map(|c| c.y).collect());
-    Aabb {
-        min: Vec2::new(x0, y0),
-        max: Vec2::new(x1, y1),
-    }
+    Aabb { min: Vec2::new(x0, y0), max: Vec2::new(x1, y1) }
 }
 
 #[cfg(test)]
@@ -225,26 +201,17 @@ mod tests {
         let mut b = boxes();
         // A far outlier and a huge label must not break anything.
         b.push(Aabb::from_origin_size(Vec2::splat(1e9), Vec2::ONE));
-        b.push(Aabb::from_origin_size(
-            Vec2::new(-500.0, 100.0),
-            Vec2::new(2000.0, 5.0),
-        ));
+        b.push(Aabb::from_origin_size(Vec2::new(-500.0, 100.0), Vec2::new(2000.0, 5.0)));
         for size in [None, Some(0.01), Some(3.0), Some(20.0), Some(500.0)] {
             let cells = Cells::new(&b, size);
             for i in 0..b.len() {
                 for j in 0..b.len() {
                     if b[i].intersects_closed(&b[j]) {
                         let ci = cells.cell_of(i);
-                        assert!(
-                            cells.neighbors(ci).contains(&(cells.cell_of(j) as u32)),
-                            "{i} {j} size {size:?}"
-                        );
+                        assert!(cells.neighbors(ci).contains(&(cells.cell_of(j) as u32)), "{i} {j} size {size:?}");
                     }
                 }
-                assert_eq!(
-                    cells.neighbors(cells.cell_of(i))[0] as usize,
-                    cells.cell_of(i)
-                );
+                assert_eq!(cells.neighbors(cells.cell_of(i))[0] as usize, cells.cell_of(i));
             }
         }
     }

@@ -88,10 +88,7 @@ mod tests {
         let g = TileGrid::new(bounds, 10, 1.0, Some(10.0));
         assert_eq!(g.len(), 50);
         let mut hit = vec![];
-        g.for_each_tile(
-            &Aabb::from_corners(Vec2::new(9.0, 9.0), Vec2::new(11.0, 10.5)),
-            |t| hit.push(t),
-        );
+        g.for_each_tile(&Aabb::from_corners(Vec2::new(9.0, 9.0), Vec2::new(11.0, 10.5)), |t| hit.push(t));
         assert_eq!(hit, vec![0, 1, 10, 11]);
         // Points outside are clamped to the border tiles.
         assert_eq!(g.tile_of(Vec2::new(-5.0, 500.0)), 40);

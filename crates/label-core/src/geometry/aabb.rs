@@ -30,10 +30,7 @@ impl Aabb {
     /// The box spanned by two opposite corners, in any order.
     #[must_use]
     pub fn from_corners(a: Vec2, b: Vec2) -> Self {
-        Self {
-            min: a.min(b),
-            max: a.max(b),
-        }
+        Self { min: a.min(b), max: a.max(b) }
     }
 
     /// The box with top-left corner `origin` and the given `size`.
@@ -45,24 +42,15 @@ impl Aabb {
     /// The box with the given centre and half extents.
     #[must_use]
     pub fn from_center_half_extents(center: Vec2, half: Vec2) -> Self {
-        Self {
-            min: center - half,
-            max: center + half,
-        }
+        Self { min: center - half, max: center + half }
     }
 
     /// The smallest box holding every point, or `None` for no points.
     #[must_use]
     pub fn from_points(points: &[Vec2]) -> Option<Self> {
         let (first, rest) = points.split_first()?;
-        let init = Self {
-            min: *first,
-            max: *first,
-        };
-        Some(rest.iter().fold(init, |b, p| Self {
-            min: b.min.min(*p),
-            max: b.max.max(*p),
-        }))
+        let init = Self { min: *first, max: *first };
+        Some(rest.iter().fold(init, |b, p| Self { min: b.min.min(*p), max: b.max.max(*p) }))
     }
 
     /// Centre point.
@@ -93,22 +81,14 @@ impl Aabb {
     /// The four corners, clockwise on screen starting at the top-left.
     #[must_use]
     pub fn corners(&self) -> [Vec2; 4] {
-        [
-            self.min,
-            Vec2::new(self.max.x, self.min.y),
-            self.max,
-            Vec2::new(self.min.x, self.max.y),
-        ]
+        [self.min, Vec2::new(self.max.x, self.min.y), self.max, Vec2::new(self.min.x, self.max.y)]
     }
 
     /// Whether the interiors overlap (positive area). Touching edges or corners do not count.
     #[must_use]
     #[inline]
     pub fn overlaps(&self, other: &Aabb) -> bool {
-        self.min.x < other.max.x
-            && other.min.x < self.max.x
-            && self.min.y < other.max.y
-            && other.min.y < self.max.y
+        self.min.x < other.max.x && other.min.x < self.max.x && self.min.y < other.max.y && other.min.y < self.max.y
     }
 
     /// Whether the closed boxes share any point (touching counts). Used to gather broad-phase
@@ -116,10 +96,7 @@ impl Aabb {
     #[must_use]
     #[inline]
     pub fn intersects_closed(&self, other: &Aabb) -> bool {
-        self.min.x <= other.max.x
-            && other.min.x <= self.max.x
-            && self.min.y <= other.max.y
-            && other.min.y <= self.max.y
+        self.min.x <= other.max.x && other.min.x <= self.max.x && self.min.y <= other.max.y && other.min.y <= self.max.y
     }
 
     /// Whether `p` lies in the interior.
@@ -131,29 +108,26 @@ impl Aabb {
     /// The smallest box holding both.
     #[must_use]
     pub fn union(&self, other: &Aabb) -> Aabb {
-        Aabb {
-            min: self.min.min(other.min),
-            max: self.max.max(other.max),
-        }
+        Aabb { min: self.min.min(other.min), max: self.max.max(other.max) }
     }
 
     /// The common part of the closed boxes, if they share any point.
     #[must_use]
     pub fn intersection(&self, other: &Aabb) -> Option<Aabb> {
-        let b = Aabb {
-            min: self.min.max(other.min),
-            max: self.max.min(other.max),
-        };
+        let b = Aabb { min: self.min.max(other.min), max: self.max.min(other.max) };
         (b.min.x <= b.max.x && b.min.y <= b.max.y).then_some(b)
+    }
+
+    /// The box moved by `offset`.
+    #[must_use]
+    pub fn translate(&self, offset: Vec2) -> Aabb {
+        Aabb { min: self.min + offset, max: self.max + offset }
     }
 
     /// The box grown by `margin` on every side.
     #[must_use]
     pub fn inflate(&self, margin: f32) -> Aabb {
-        Aabb {
-            min: self.min - Vec2::splat(margin),
-            max: self.max + Vec2::splat(margin),
-        }
+        Aabb { min: self.min - Vec2::splat(margin), max: self.max + Vec2::splat(margin) }
     }
 }
 
@@ -185,16 +159,8 @@ mod tests {
     #[test]
     fn maplibre_grid_index_boxes() {
         // Boxes and queries from MapLibre's grid index tests (shared/reference/README.md).
-        let boxes = [
-            b(4.0, 10.0, 6.0, 30.0),
-            b(4.0, 10.0, 30.0, 12.0),
-            b(-10.0, 30.0, 5.0, 35.0),
-        ];
-        let hits = |q: Aabb| -> Vec<usize> {
-            (0..boxes.len())
-                .filter(|&i| boxes[i].overlaps(&q))
-                .collect()
-        };
+        let boxes = [b(4.0, 10.0, 6.0, 30.0), b(4.0, 10.0, 30.0, 12.0), b(-10.0, 30.0, 5.0, 35.0)];
+        let hits = |q: Aabb| -> Vec<usize> { (0..boxes.len()).filter(|&i| boxes[i].overlaps(&q)).collect() };
         assert_eq!(hits(b(4.0, 10.0, 5.0, 11.0)), vec![0, 1]);
         assert_eq!(hits(b(24.0, 10.0, 25.0, 11.0)), vec![1]);
         assert_eq!(hits(b(40.0, 40.0, 100.0, 100.0)), Vec::<usize>::new());
@@ -208,10 +174,7 @@ mod tests {
         assert_eq!(a.union(&c), b(0.0, 0.0, 3.0, 3.0));
         assert_eq!(a.intersection(&c), Some(b(1.0, 1.0, 2.0, 2.0)));
         assert_eq!(a.intersection(&b(5.0, 5.0, 6.0, 6.0)), None);
-        assert_eq!(
-            Aabb::from_points(&[Vec2::new(3.0, -1.0), Vec2::new(-2.0, 4.0)]),
-            Some(b(-2.0, -1.0, 3.0, 4.0))
-        );
+        assert_eq!(Aabb::from_points(&[Vec2::new(3.0, -1.0), Vec2::new(-2.0, 4.0)]), Some(b(-2.0, -1.0, 3.0, 4.0)));
         assert_eq!(Aabb::from_points(&[]), None);
         assert_eq!(a.area(), 4.0);
         assert!(a.contains_point(Vec2::new(1.0, 1.0)));

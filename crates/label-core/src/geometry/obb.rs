@@ -31,21 +31,13 @@ impl Obb {
     /// screen.
     #[must_use]
     pub fn from_center_half_extents_angle(center: Vec2, half: Vec2, degrees: f64) -> Self {
-        Self {
-            center,
-            half,
-            axis: reading_axis(degrees),
-        }
+        Self { center, half, axis: reading_axis(degrees) }
     }
 
     /// The unrotated box equal to an axis-aligned one.
     #[must_use]
     pub fn from_aabb(b: &Aabb) -> Self {
-        Self {
-            center: b.center(),
-            half: b.half_extents(),
-            axis: Vec2::X,
-        }
+        Self { center: b.center(), half: b.half_extents(), axis: Vec2::X }
     }
 
     /// Reading axis `u`.
@@ -74,12 +66,7 @@ impl Obb {
     pub fn corners(&self) -> [Vec2; 4] {
         let hu = self.u() * self.half.x;
         let hv = self.v() * self.half.y;
-        [
-            self.center - hu - hv,
-            self.center + hu - hv,
-            self.center + hu + hv,
-            self.center - hu + hv,
-        ]
+        [self.center - hu - hv, self.center + hu - hv, self.center + hu + hv, self.center - hu + hv]
     }
 
     /// The smallest axis-aligned box holding this one.
@@ -92,6 +79,17 @@ impl Obb {
             u.y.abs() * self.half.x + u.x.abs() * self.half.y,
         );
         Aabb::from_center_half_extents(self.center, ext)
+    }
+
+    /// Bounds that hold the box with room for rounding: the tight [`Obb::aabb`] grown by a few
+    /// units in the last place of the box's coordinates. Whenever the exact test finds two boxes
+    /// overlapping, their `bounds` overlap too, so the bounds can safely prune candidates.
+    #[must_use]
+    #[inline]
+    pub fn bounds(&self) -> Aabb {
+        let b = self.aabb();
+        let magnitude = self.center.abs().max_element() + (b.max - b.min).max_element();
+        b.inflate(magnitude * 8.0 * f32::EPSILON)
     }
 
     /// Half the length of the box's shadow on the unit axis `n`:
@@ -135,8 +133,7 @@ mod tests {
 
     #[test]
     fn aabb_of_rotated_box_holds_all_corners() {
-        let o =
-            Obb::from_center_half_extents_angle(Vec2::new(3.0, -2.0), Vec2::new(10.0, 4.0), 33.0);
+        let o = Obb::from_center_half_extents_angle(Vec2::new(3.0, -2.0), Vec2::new(10.0, 4.0), 33.0);
         let b = o.aabb();
         for c in o.corners() {
             assert!(c.x >= b.min.x - 1e-4 && c.x <= b.max.x + 1e-4);
@@ -149,10 +146,7 @@ mod tests {
     #[test]
     fn quarter_turn_swaps_extents() {
         let o = Obb::from_center_half_extents_angle(Vec2::ZERO, Vec2::new(10.0, 2.0), 90.0);
-        assert_eq!(
-            o.aabb(),
-            Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(2.0, 10.0))
-        );
+        assert_eq!(o.aabb(), Aabb::from_center_half_extents(Vec2::ZERO, Vec2::new(2.0, 10.0)));
     }
 
     #[test]

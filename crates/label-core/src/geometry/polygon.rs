@@ -88,6 +88,12 @@ impl ConvexPolygon {
         (0..n).map(move |i| (self.points[i], self.points[(i + 1) % n]))
     }
 
+    /// The polygon moved by `offset` (still convex, same winding).
+    #[must_use]
+    pub fn translate(&self, offset: Vec2) -> ConvexPolygon {
+        ConvexPolygon { points: self.points.iter().map(|p| *p + offset).collect() }
+    }
+
     /// The smallest axis-aligned box holding the polygon.
     #[must_use]
     pub fn aabb(&self) -> Aabb {
@@ -123,28 +129,13 @@ mod tests {
     #[test]
     fn rejects_bad_point_lists() {
         let v = |p: &[(f32, f32)]| p.iter().map(|&(x, y)| Vec2::new(x, y)).collect::<Vec<_>>();
+        assert_eq!(ConvexPolygon::new(v(&[(0.0, 0.0), (1.0, 0.0)])), Err(PolygonError::TooFewPoints(2)));
         assert_eq!(
-            ConvexPolygon::new(v(&[(0.0, 0.0), (1.0, 0.0)])),
-            Err(PolygonError::TooFewPoints(2))
-        );
-        assert_eq!(
-            ConvexPolygon::new(v(&[
-                (0.0, 0.0),
-                (2.0, 0.0),
-                (1.0, 0.5),
-                (2.0, 2.0),
-                (0.0, 2.0)
-            ])),
+            ConvexPolygon::new(v(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.5), (2.0, 2.0), (0.0, 2.0)])),
             Err(PolygonError::NotConvex)
         );
-        assert_eq!(
-            ConvexPolygon::new(v(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)])),
-            Err(PolygonError::NotConvex)
-        );
-        assert_eq!(
-            ConvexPolygon::new(v(&[(0.0, f32::NAN), (1.0, 1.0), (2.0, 0.0)])),
-            Err(PolygonError::NonFinite)
-        );
+        assert_eq!(ConvexPolygon::new(v(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)])), Err(PolygonError::NotConvex));
+        assert_eq!(ConvexPolygon::new(v(&[(0.0, f32::NAN), (1.0, 1.0), (2.0, 0.0)])), Err(PolygonError::NonFinite));
         // A pentagram turns the same way at every corner but winds twice.
         let star: Vec<Vec2> = (0..5)
             .map(|k| {
@@ -157,12 +148,7 @@ mod tests {
 
     #[test]
     fn either_winding_gives_the_same_interior() {
-        let cw = vec![
-            Vec2::new(0.0, 0.0),
-            Vec2::new(0.0, 2.0),
-            Vec2::new(2.0, 2.0),
-            Vec2::new(2.0, 0.0),
-        ];
+        let cw = vec![Vec2::new(0.0, 0.0), Vec2::new(0.0, 2.0), Vec2::new(2.0, 2.0), Vec2::new(2.0, 0.0)];
         let mut ccw = cw.clone();
         ccw.reverse();
         for pts in [cw, ccw] {

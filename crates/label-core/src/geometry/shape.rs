@@ -65,17 +65,11 @@ impl Shape {
             (Obb(a), Obb(b)) => a.overlaps(b),
             (Aabb(a), Obb(b)) | (Obb(b), Aabb(a)) => b.overlaps(&super::Obb::from_aabb(a)),
             (Circle(a), Circle(b)) => narrow::circle_circle_overlap(a, b),
-            (Circle(c), Aabb(b)) | (Aabb(b), Circle(c)) => {
-                narrow::circle_obb_overlap(c, &super::Obb::from_aabb(b))
-            }
+            (Circle(c), Aabb(b)) | (Aabb(b), Circle(c)) => narrow::circle_obb_overlap(c, &super::Obb::from_aabb(b)),
             (Circle(c), Obb(b)) | (Obb(b), Circle(c)) => narrow::circle_obb_overlap(c, b),
-            (Circle(c), Polygon(p)) | (Polygon(p), Circle(c)) => {
-                narrow::circle_polygon_overlap(c, p)
-            }
+            (Circle(c), Polygon(p)) | (Polygon(p), Circle(c)) => narrow::circle_polygon_overlap(c, p),
             (Segment(s), Segment(t)) => narrow::segment_intersection(s, t).is_collision(),
-            (Segment(s), Circle(c)) | (Circle(c), Segment(s)) => {
-                narrow::segment_circle_overlap(s, c)
-            }
+            (Segment(s), Circle(c)) | (Circle(c), Segment(s)) => narrow::segment_circle_overlap(s, c),
             (Segment(s), convex) | (convex, Segment(s)) => {
                 narrow::segment_convex_overlap(s, &convex.convex_corners().unwrap_or_default())
             }
@@ -97,6 +91,18 @@ impl Shape {
             Shape::Circle(c) => narrow::circle_obb_overlap(c, b),
             Shape::Segment(s) => narrow::segment_convex_overlap(s, &b.corners()),
             Shape::Polygon(p) => narrow::polygon_overlaps(p.points(), &b.corners()),
+        }
+    }
+
+    /// The shape moved by `offset`.
+    #[must_use]
+    pub fn translate(&self, offset: Vec2) -> Shape {
+        match self {
+            Shape::Aabb(b) => Shape::Aabb(b.translate(offset)),
+            Shape::Obb(b) => Shape::Obb(Obb { center: b.center + offset, ..*b }),
+            Shape::Circle(c) => Shape::Circle(Circle { center: c.center + offset, ..*c }),
+            Shape::Polygon(p) => Shape::Polygon(p.translate(offset)),
+            Shape::Segment(s) => Shape::Segment(Segment::new(s.a + offset, s.b + offset)),
         }
     }
 

@@ -35,7 +35,16 @@ pub fn overlap_area(a: &Shape, b: &Shape) -> f32 {
 #[must_use]
 pub fn convex_overlap_area(subject: &[Vec2], clip: &[Vec2]) -> f32 {
     let mut poly: Vec<DVec2> = subject.iter().map(|p| p.as_dvec2()).collect();
-    let clip: Vec<DVec2> = clip.iter().map(|p| p.as_dvec2()).collect();
+    let mut clip: Vec<DVec2> = clip.iter().map(|p| p.as_dvec2()).collect();
+    // A shape without area shares none; the clipping below also needs the clip polygon
+    // counter-clockwise.
+    let (subject_area, clip_area) = (shoelace(&poly), shoelace(&clip));
+    if subject_area == 0.0 || clip_area == 0.0 || poly.len() < 3 || clip.len() < 3 {
+        return 0.0;
+    }
+    if clip_area < 0.0 {
+        clip.reverse();
+    }
     let n = clip.len();
     for i in 0..n {
         if poly.is_empty() {
@@ -104,11 +113,7 @@ fn disk_triangle_area(r: f64, p: DVec2, q: DVec2) -> f64 {
     // Split p→q where it crosses the circle; pieces inside count as triangles, pieces outside
     // as circular sectors.
     let d = q - p;
-    let (a, b, cc) = (
-        d.length_squared(),
-        2.0 * p.dot(d),
-        p.length_squared() - r * r,
-    );
+    let (a, b, cc) = (d.length_squared(), 2.0 * p.dot(d), p.length_squared() - r * r);
     let mut cuts = vec![0.0];
     let disc = b * b - 4.0 * a * cc;
     if a > 0.0 && disc > 0.0 {
@@ -124,11 +129,7 @@ fn disk_triangle_area(r: f64, p: DVec2, q: DVec2) -> f64 {
         .map(|w| {
             let (x, y) = (p + d * w[0], p + d * w[1]);
             let mid = p + d * ((w[0] + w[1]) * 0.5);
-            if mid.length_squared() <= r * r {
-                0.5 * x.perp_dot(y)
-            } else {
-                0.5 * r * r * x.perp_dot(y).atan2(x.dot(y))
-            }
+            if mid.length_squared() < r * r { 0.5 * x.perp_dot(y) } else { 0.5 * r * r * x.perp_dot(y).atan2(x.dot(y)) }
         })
         .sum()
 }
@@ -140,25 +141,14 @@ mod tests {
 
     #[test]
     fn box_areas() {
-        let a = Shape::Obb(Obb::from_center_half_extents_angle(
-            Vec2::ZERO,
-            Vec2::splat(1.0),
-            0.0,
-        ));
-        let b = Shape::Obb(Obb::from_center_half_extents_angle(
-            Vec2::ZERO,
-            Vec2::splat(1.0),
-            45.0,
-        ));
+        let a = Shape::Obb(Obb::from_center_half_extents_angle(Vec2::ZERO, Vec2::splat(1.0), 0.0));
+        let b = Shape::Obb(Obb::from_center_half_extents_angle(Vec2::ZERO, Vec2::splat(1.0), 45.0));
         // A square and the same square turned 45°: an octagon of area 8(√2 − 1).
         let expected = 8.0 * (std::f32::consts::SQRT_2 - 1.0);
         assert!((overlap_area(&a, &b) - expected).abs() < 1e-4);
         let far = Shape::Aabb(Aabb::from_corners(Vec2::splat(5.0), Vec2::splat(6.0)));
         assert_eq!(overlap_area(&a, &far), 0.0);
-        let touching = Shape::Aabb(Aabb::from_corners(
-            Vec2::new(1.0, -1.0),
-            Vec2::new(2.0, 1.0),
-        ));
+        let touching = Shape::Aabb(Aabb::from_corners(Vec2::new(1.0, -1.0), Vec2::new(2.0, 1.0)));
         assert_eq!(overlap_area(&a, &touching), 0.0);
     }
 
@@ -169,19 +159,13 @@ mod tests {
         let big = Shape::Aabb(Aabb::from_corners(Vec2::splat(-5.0), Vec2::splat(5.0)));
         assert!((overlap_area(&Shape::Circle(unit), &big) as f64 - PI).abs() < 1e-5);
         // Half-plane through the centre: half the disk.
-        let half = Shape::Aabb(Aabb::from_corners(
-            Vec2::new(0.0, -5.0),
-            Vec2::new(5.0, 5.0),
-        ));
+        let half = Shape::Aabb(Aabb::from_corners(Vec2::new(0.0, -5.0), Vec2::new(5.0, 5.0)));
         assert!((overlap_area(&Shape::Circle(unit), &half) as f64 - PI / 2.0).abs() < 1e-5);
         // A disk holding a small square: the square's area.
         let small = Shape::Aabb(Aabb::from_corners(Vec2::splat(-0.5), Vec2::splat(0.5)));
         assert!((overlap_area(&small, &Shape::Circle(unit)) - 1.0).abs() < 1e-6);
         // Two unit disks one radius apart: 2π/3 − √3/2.
-        let lens = overlap_area(
-            &Shape::Circle(unit),
-            &Shape::Circle(Circle::new(Vec2::X, 1.0)),
-        ) as f64;
+        let lens = overlap_area(&Shape::Circle(unit), &Shape::Circle(Circle::new(Vec2::X, 1.0))) as f64;
         assert!((lens - (2.0 * PI / 3.0 - 3f64.sqrt() / 2.0)).abs() < 1e-5);
         let seg = Shape::Segment(Segment::new(Vec2::ZERO, Vec2::ONE));
         assert_eq!(overlap_area(&seg, &big), 0.0);

@@ -34,16 +34,10 @@ pub fn circle_obb_overlap(c: &Circle, b: &Obb) -> bool {
 /// polygon's boundary comes closer than the radius.
 #[must_use]
 pub fn circle_polygon_overlap(c: &Circle, p: &ConvexPolygon) -> bool {
-    let inside = p
-        .edges()
-        .all(|(a, b)| (b - a).perp_dot(c.center - a) >= 0.0);
+    let inside = p.edges().all(|(a, b)| (b - a).perp_dot(c.center - a) >= 0.0);
     inside
-        || p.edges().any(|(a, b)| {
-            Segment::new(a, b)
-                .closest_point(c.center)
-                .distance_squared(c.center)
-                < c.radius * c.radius
-        })
+        || p.edges()
+            .any(|(a, b)| Segment::new(a, b).closest_point(c.center).distance_squared(c.center) < c.radius * c.radius)
 }
 
 #[cfg(test)]
@@ -53,19 +47,10 @@ mod tests {
     #[test]
     fn circles_touching_do_not_overlap() {
         let a = Circle::new(Vec2::ZERO, 1.0);
-        assert!(!circle_circle_overlap(
-            &a,
-            &Circle::new(Vec2::new(3.0, 0.0), 2.0)
-        ));
-        assert!(circle_circle_overlap(
-            &a,
-            &Circle::new(Vec2::new(2.9, 0.0), 2.0)
-        ));
+        assert!(!circle_circle_overlap(&a, &Circle::new(Vec2::new(3.0, 0.0), 2.0)));
+        assert!(circle_circle_overlap(&a, &Circle::new(Vec2::new(2.9, 0.0), 2.0)));
         // Containment.
-        assert!(circle_circle_overlap(
-            &a,
-            &Circle::new(Vec2::new(0.1, 0.0), 10.0)
-        ));
+        assert!(circle_circle_overlap(&a, &Circle::new(Vec2::new(0.1, 0.0), 10.0)));
     }
 
     #[test]
@@ -97,23 +82,10 @@ mod tests {
 
     #[test]
     fn circle_and_polygon() {
-        let tri =
-            ConvexPolygon::new(vec![Vec2::ZERO, Vec2::new(4.0, 0.0), Vec2::new(0.0, 4.0)]).unwrap();
-        assert!(circle_polygon_overlap(
-            &Circle::new(Vec2::new(1.0, 1.0), 0.1),
-            &tri
-        ));
-        assert!(circle_polygon_overlap(
-            &Circle::new(Vec2::new(2.0, 2.5), 0.5),
-            &tri
-        ));
-        assert!(!circle_polygon_overlap(
-            &Circle::new(Vec2::new(2.0, -1.0), 1.0),
-            &tri
-        )); // touching
-        assert!(!circle_polygon_overlap(
-            &Circle::new(Vec2::new(5.0, 5.0), 1.0),
-            &tri
-        ));
+        let tri = ConvexPolygon::new(vec![Vec2::ZERO, Vec2::new(4.0, 0.0), Vec2::new(0.0, 4.0)]).unwrap();
+        assert!(circle_polygon_overlap(&Circle::new(Vec2::new(1.0, 1.0), 0.1), &tri));
+        assert!(circle_polygon_overlap(&Circle::new(Vec2::new(2.0, 2.5), 0.5), &tri));
+        assert!(!circle_polygon_overlap(&Circle::new(Vec2::new(2.0, -1.0), 1.0), &tri)); // touching
+        assert!(!circle_polygon_overlap(&Circle::new(Vec2::new(5.0, 5.0), 1.0), &tri));
     }
 }

@@ -27,17 +27,11 @@ pub fn polygon_overlaps(a: &[Vec2], b: &[Vec2]) -> bool {
 }
 
 fn edges(p: &[Vec2]) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
-    p.iter()
-        .zip(p.iter().cycle().skip(1))
-        .map(|(a, b)| (*a, *b))
+    p.iter().zip(p.iter().cycle().skip(1)).map(|(a, b)| (*a, *b))
 }
 
 fn shadow(p: &[Vec2], n: Vec2) -> (f32, f32) {
-    p.iter()
-        .map(|q| q.dot(n))
-        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), x| {
-            (lo.min(x), hi.max(x))
-        })
+    p.iter().map(|q| q.dot(n)).fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), x| (lo.min(x), hi.max(x)))
 }
 
 #[cfg(test)]

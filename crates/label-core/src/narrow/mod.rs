@@ -26,6 +26,4 @@ pub use area::{convex_overlap_area, overlap_area};
 pub use circle::{circle_circle_overlap, circle_obb_overlap, circle_polygon_overlap};
 pub use convex::{convex_separation, polygon_overlaps};
 pub use obb_obb::obb_obb_separation;
-pub use segment::{
-    SegmentIntersection, segment_circle_overlap, segment_convex_overlap, segment_intersection,
-};
+pub use segment::{SegmentIntersection, segment_circle_overlap, segment_convex_overlap, segment_intersection};

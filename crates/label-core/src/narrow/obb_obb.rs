@@ -52,20 +52,13 @@ mod tests {
     #[test]
     fn exact_touching_is_not_a_collision() {
         let a = obb(0.0, 0.0, 1.0, 1.0, 0.0);
-        for b in [
-            obb(2.0, 0.0, 1.0, 1.0, 0.0),
-            obb(2.0, 2.0, 1.0, 1.0, 0.0),
-            obb(0.0, -2.0, 1.0, 1.0, 90.0),
-        ] {
+        for b in [obb(2.0, 0.0, 1.0, 1.0, 0.0), obb(2.0, 2.0, 1.0, 1.0, 0.0), obb(0.0, -2.0, 1.0, 1.0, 90.0)] {
             assert_eq!(obb_obb_separation(&a, &b), 0.0);
             assert!(!a.overlaps(&b));
         }
         // Two boxes at 45° sharing a long edge: the centres are apart by exactly 2·half along v.
         let r = obb(10.0, 10.0, 4.0, 1.0, 45.0);
-        let s = Obb {
-            center: r.center + r.v() * 2.0,
-            ..r
-        };
+        let s = Obb { center: r.center + r.v() * 2.0, ..r };
         assert!(obb_obb_separation(&r, &s).abs() < 1e-5);
     }
 
@@ -80,10 +73,7 @@ mod tests {
     fn rotated_boxes_whose_aabbs_overlap_can_be_apart() {
         // Two thin bars at 45°, side by side: their axis-aligned boxes overlap heavily.
         let a = obb(0.0, 0.0, 20.0, 2.0, 45.0);
-        let b = Obb {
-            center: a.center + a.v() * 5.0,
-            ..a
-        };
+        let b = Obb { center: a.center + a.v() * 5.0, ..a };
         assert!(a.aabb().overlaps(&b.aabb()));
         assert!(!a.overlaps(&b));
         assert!((obb_obb_separation(&a, &b) - 1.0).abs() < 1e-4);

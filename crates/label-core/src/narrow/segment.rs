@@ -66,10 +66,7 @@ pub fn segment_intersection(s: &Segment, t: &Segment) -> SegmentIntersection {
     } else {
         // An end point lies on the other segment.
         let on_line = [(d1, s.a), (d2, s.b), (d3, t.a), (d4, t.b)];
-        let p = on_line
-            .iter()
-            .find(|(d, _)| *d == 0.0)
-            .map_or(point, |(_, p)| *p);
+        let p = on_line.iter().find(|(d, _)| *d == 0.0).map_or(point, |(_, p)| *p);
         SegmentIntersection::Touching(p)
     }
 }
@@ -172,15 +169,9 @@ mod tests {
             segment_intersection(&seg(0.0, 0.0, 1.0, 1.0), &seg(1.0, 1.0, 2.0, 0.0)),
             Touching(Vec2::new(1.0, 1.0))
         );
-        assert_eq!(
-            segment_intersection(&seg(0.0, 0.0, 1.0, 1.0), &seg(3.0, 0.0, 2.0, 5.0)),
-            None
-        );
+        assert_eq!(segment_intersection(&seg(0.0, 0.0, 1.0, 1.0), &seg(3.0, 0.0, 2.0, 5.0)), None);
         // Lines cross, segments do not.
-        assert_eq!(
-            segment_intersection(&seg(0.0, 0.0, 1.0, 0.0), &seg(2.0, -1.0, 2.0, 1.0)),
-            None
-        );
+        assert_eq!(segment_intersection(&seg(0.0, 0.0, 1.0, 0.0), &seg(2.0, -1.0, 2.0, 1.0)), None);
     }
 
     #[test]
@@ -194,23 +185,13 @@ mod tests {
             segment_intersection(&seg(0.0, 0.0, 4.0, 0.0), &seg(4.0, 0.0, 6.0, 0.0)),
             Touching(Vec2::new(4.0, 0.0))
         );
-        assert_eq!(
-            segment_intersection(&seg(0.0, 0.0, 1.0, 0.0), &seg(2.0, 0.0, 3.0, 0.0)),
-            None
-        );
-        assert!(
-            segment_intersection(&seg(0.0, 0.0, 4.0, 4.0), &seg(1.0, 1.0, 2.0, 2.0)).is_collision()
-        );
+        assert_eq!(segment_intersection(&seg(0.0, 0.0, 1.0, 0.0), &seg(2.0, 0.0, 3.0, 0.0)), None);
+        assert!(segment_intersection(&seg(0.0, 0.0, 4.0, 4.0), &seg(1.0, 1.0, 2.0, 2.0)).is_collision());
     }
 
     #[test]
     fn segment_against_box_interior() {
-        let square = [
-            Vec2::new(0.0, 0.0),
-            Vec2::new(2.0, 0.0),
-            Vec2::new(2.0, 2.0),
-            Vec2::new(0.0, 2.0),
-        ];
+        let square = [Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), Vec2::new(2.0, 2.0), Vec2::new(0.0, 2.0)];
         assert!(segment_convex_overlap(&seg(-1.0, 1.0, 3.0, 1.0), &square));
         assert!(segment_convex_overlap(&seg(0.5, 0.5, 1.0, 1.0), &square)); // inside
         assert!(!segment_convex_overlap(&seg(-1.0, 0.0, 3.0, 0.0), &square)); // along an edge

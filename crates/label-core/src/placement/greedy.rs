@@ -70,14 +70,8 @@ struct PlacedCells {
 
 impl PlacedCells {
     fn new(cells: usize) -> Self {
-        let empty = Aabb {
-            min: glam::Vec2::splat(f32::INFINITY),
-            max: glam::Vec2::splat(f32::NEG_INFINITY),
-        };
-        Self {
-            lists: vec![Vec::new(); cells],
-            reach: vec![empty; cells],
-        }
+        let empty = Aabb { min: glam::Vec2::splat(f32::INFINITY), max: glam::Vec2::splat(f32::NEG_INFINITY) };
+        Self { lists: vec![Vec::new(); cells], reach: vec![empty; cells] }
     }
 
     fn push(&mut self, cell: usize, bounds: Aabb, rank: u32) {
@@ -101,13 +95,7 @@ pub fn greedy(
     let mut placed = PlacedCells::new(cells.len());
     let mut decisions = Vec::with_capacity(n);
     let mut tests = 0usize;
-    let chunk = chunk
-        .unwrap_or(if n < PARALLEL_MIN_LABELS {
-            n
-        } else {
-            n.div_ceil(CHUNKS)
-        })
-        .max(1);
+    let chunk = chunk.unwrap_or(if n < PARALLEL_MIN_LABELS { n } else { n.div_ceil(CHUNKS) }).max(1);
     let mut start = 0;
     while start < n {
         let end = (start + chunk).min(n);
@@ -129,8 +117,7 @@ pub fn greedy(
         for (rank, (early, t)) in (start..end).zip(early) {
             tests += t;
             let decision = early.unwrap_or_else(|| {
-                let (first, t) =
-                    first_collision(r, cells, &placed, rank, start as u32, max_overlap_area);
+                let (first, t) = first_collision(r, cells, &placed, rank, start as u32, max_overlap_area);
                 tests += t;
                 first.map_or(Decision::Placed, Decision::HiddenByLabel)
             });
@@ -150,11 +137,7 @@ fn settled(r: &RankedFlags<'_>, rank: usize) -> Option<Decision> {
     if r.allow_overlap[rank] {
         Some(Decision::Placed)
     } else {
-        r.obstacle_hits
-            .get(rank)
-            .copied()
-            .flatten()
-            .map(Decision::HiddenByObstacle)
+        r.obstacle_hits.get(rank).copied().flatten().map(Decision::HiddenByObstacle)
     }
 }
 
@@ -178,11 +161,7 @@ fn first_collision(
             continue;
         }
         // Lists grow in rank order: walk back until the labels placed before `since`.
-        for p in placed.lists[cell]
-            .iter()
-            .rev()
-            .take_while(|p| p.rank >= since)
-        {
+        for p in placed.lists[cell].iter().rev().take_while(|p| p.rank >= since) {
             if p.bounds.overlaps(bounds) && first.is_none_or(|f| p.rank < f) {
                 tests += 1;
                 if collides(me, &r.obbs[p.rank as usize], max_overlap_area) {
@@ -198,7 +177,5 @@ fn first_collision(
 #[must_use]
 #[inline]
 pub fn collides(a: &Obb, b: &Obb, max_overlap_area: f32) -> bool {
-    a.overlaps(b)
-        && (max_overlap_area <= 0.0
-            || convex_overlap_area(&a.corners(), &b.corners()) > max_overlap_area)
+    a.overlaps(b) && (max_overlap_area <= 0.0 || convex_overlap_area(&a.corners(), &b.corners()) > max_overlap_area)
 }

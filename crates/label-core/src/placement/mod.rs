@@ -50,33 +50,26 @@ use crate::{Error, Label, Shape, limits};
 ///
 /// # Errors
 /// [`Error`] naming the first bad label, obstacle or option. Nothing is placed then.
-pub fn place(
-    labels: &[Label],
-    obstacles: &[Shape],
-    options: &PlacementOptions,
-) -> Result<Placement, Error> {
+pub fn place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -> Result<Placement, Error> {
     options.validate()?;
     if labels.len() > limits::MAX_LABELS {
         return Err(Error::TooManyLabels(labels.len()));
     }
     stages::validate(labels)?;
-    obstacles
-        .iter()
-        .enumerate()
-        .try_for_each(|(i, s)| check_obstacle(i, s))?;
+    obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))?;
 
-    let obbs = stages::build_boxes(labels);
-    let ranked = stages::rank(labels, &obbs, options.viewport.as_ref());
+    // Boxes, the viewport and the obstacles, all relative to one origin (see `stages::origin`).
+    let origin = stages::origin(labels, options.viewport.as_ref());
+    let shift = -origin.as_vec2();
+    let viewport = options.viewport.map(|v| v.translate(shift));
+    let obstacles: Vec<Shape> = obstacles.iter().map(|s| s.translate(shift)).collect();
+    let obbs = stages::build_boxes(labels, origin);
+    let ranked = stages::rank(labels, &obbs, viewport.as_ref());
     drop(obbs);
     let cells = stages::broad_phase(&ranked, options.tile_size);
-    let hits = stages::obstacle_hits(obstacles, &ranked);
-    let (decisions, narrow_tests) = stages::greedy_pass(
-        &ranked,
-        &cells,
-        &hits,
-        options.max_overlap_area,
-        options.greedy_chunk,
-    );
+    let hits = stages::obstacle_hits(&obstacles, &ranked);
+    let (decisions, narrow_tests) =
+        stages::greedy_pass(&ranked, &cells, &hits, options.max_overlap_area, options.greedy_chunk);
     let outcomes = stages::outcomes(labels.len(), &ranked, &decisions);
 
     let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();

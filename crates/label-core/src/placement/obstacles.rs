@@ -21,16 +21,13 @@ impl<'a> ObstacleIndex<'a> {
             .enumerate()
             .map(|(i, s)| {
                 let b = s.aabb();
-                GeomWithData::new(
-                    Rectangle::from_corners(b.min.to_array(), b.max.to_array()),
-                    i as u32,
-                )
+                let b = b.inflate(
+                    (b.min.abs().max(b.max.abs()).max_element() + b.size().max_element()) * 8.0 * f32::EPSILON,
+                );
+                GeomWithData::new(Rectangle::from_corners(b.min.to_array(), b.max.to_array()), i as u32)
             })
             .collect();
-        Self {
-            shapes,
-            tree: RTree::bulk_load(items),
-        }
+        Self { shapes, tree: RTree::bulk_load(items) }
     }
 
     /// The lowest-index obstacle whose interior overlaps the box, if any.
@@ -45,10 +42,6 @@ impl<'a> ObstacleIndex<'a> {
 
     /// [`Self::first_hit`] for every box, in parallel.
     pub(crate) fn first_hits(&self, obbs: &[Obb], bounds: &[Aabb]) -> Vec<Option<u32>> {
-        obbs.par_iter()
-            .zip(bounds)
-            .with_min_len(1024)
-            .map(|(o, b)| self.first_hit(o, b))
-            .collect()
+        obbs.par_iter().zip(bounds).with_min_len(1024).map(|(o, b)| self.first_hit(o, b)).collect()
     }
 }

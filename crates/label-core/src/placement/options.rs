@@ -91,14 +91,7 @@ impl PlacementOptions {
         if let Some(t) = self.tile_size.map(f64::from)
             && !(t.is_finite() && t > 0.0)
         {
-            return fail(
-                "tile_size",
-                if t.is_finite() {
-                    Problem::NotPositive(t)
-                } else {
-                    Problem::NotFinite(t)
-                },
-            );
+            return fail("tile_size", if t.is_finite() { Problem::NotPositive(t) } else { Problem::NotFinite(t) });
         }
         if self.greedy_chunk == Some(0) {
             return fail("greedy_chunk", Problem::NotPositive(0.0));

@@ -6,11 +6,7 @@
 #[inline]
 pub(crate) fn descending_key(priority: f64) -> u64 {
     let bits = (priority + 0.0).to_bits();
-    let ascending = if bits >> 63 == 1 {
-        !bits
-    } else {
-        bits | (1 << 63)
-    };
+    let ascending = if bits >> 63 == 1 { !bits } else { bits | (1 << 63) };
     !ascending
 }
 
@@ -29,25 +25,9 @@ mod tests {
 
     #[test]
     fn keys_order_priorities_descending() {
-        let ps = [
-            f64::MAX,
-            1e9,
-            1.5,
-            1.0,
-            1e-300,
-            0.0,
-            -1e-300,
-            -1.0,
-            -1e9,
-            f64::MIN,
-        ];
+        let ps = [f64::MAX, 1e9, 1.5, 1.0, 1e-300, 0.0, -1e-300, -1.0, -1e9, f64::MIN];
         for w in ps.windows(2) {
-            assert!(
-                descending_key(w[0]) < descending_key(w[1]),
-                "{} vs {}",
-                w[0],
-                w[1]
-            );
+            assert!(descending_key(w[0]) < descending_key(w[1]), "{} vs {}", w[0], w[1]);
         }
         assert_eq!(descending_key(-0.0), descending_key(0.0));
     }

@@ -47,26 +47,14 @@ pub struct LabelOutcome {
 
 impl LabelOutcome {
     /// A shown label.
-    pub const VISIBLE: Self = Self {
-        visible: true,
-        reason: None,
-        hidden_by: None,
-    };
+    pub const VISIBLE: Self = Self { visible: true, reason: None, hidden_by: None };
     /// A label outside the viewport.
-    pub const OFFSCREEN: Self = Self {
-        visible: false,
-        reason: Some(HiddenReason::Offscreen),
-        hidden_by: None,
-    };
+    pub const OFFSCREEN: Self = Self { visible: false, reason: Some(HiddenReason::Offscreen), hidden_by: None };
 
     /// A label hidden by `blocker`.
     #[must_use]
     pub fn hidden_by(blocker: Blocker) -> Self {
-        Self {
-            visible: false,
-            reason: Some(HiddenReason::Collision),
-            hidden_by: Some(blocker),
-        }
+        Self { visible: false, reason: Some(HiddenReason::Collision), hidden_by: Some(blocker) }
     }
 }
 
@@ -105,10 +93,6 @@ pub struct Placement {
 impl Placement {
     /// Input positions of the shown labels, ascending.
     pub fn visible_indices(&self) -> impl Iterator<Item = usize> + '_ {
-        self.outcomes
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.visible)
-            .map(|(i, _)| i)
+        self.outcomes.iter().enumerate().filter(|(_, o)| o.visible).map(|(i, _)| i)
     }
 }

@@ -1,6 +1,7 @@
 //! The stages of [`crate::place`], public so that each can be measured on its own and reused
 //! by callers that keep state between frames.
 
+use glam::DVec2;
 use rayon::prelude::*;
 
 use super::cull::in_view;
@@ -9,6 +10,10 @@ use super::obstacles::ObstacleIndex;
 use super::order::placement_order;
 use crate::broad::{Candidates, Cells};
 use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
+
+/// Distance from the screen's origin, px, past which the engine measures from a nearer point
+/// (see [`origin`]); f32 still resolves 1/128 px at this distance.
+pub const FAR_FROM_ORIGIN: f64 = 65_536.0;
 
 /// Below this many items a parallel loop is not worth splitting.
 const MIN_PARALLEL_CHUNK: usize = 4096;
@@ -28,38 +33,36 @@ pub struct Ranked {
     pub ignore_placement: Vec<bool>,
 }
 
-/// Stage 1: every label's oriented box, in input order (in parallel).
+/// Stage 1: every label's oriented box relative to `origin`, in input order (in parallel).
 #[must_use]
-pub fn build_boxes(labels: &[Label]) -> Vec<Obb> {
-    labels
-        .par_iter()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(Label::obb)
-        .collect()
+pub fn build_boxes(labels: &[Label], origin: DVec2) -> Vec<Obb> {
+    labels.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|l| l.obb_from(origin)).collect()
+}
+
+/// The point the engine measures from. Boxes are stored in f32 relative to it, so labels far
+/// from the screen's origin (world pixels at a high zoom, say) keep sub-pixel precision relative
+/// to each other. It is the origin itself unless the viewport's centre (or, without a viewport,
+/// the mean anchor point) lies more than [`FAR_FROM_ORIGIN`] px away; then it is that point
+/// rounded to whole pixels, so that coordinates on a pixel grid stay exact after the shift.
+#[must_use]
+pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
+    let center = match viewport {
+        Some(v) => v.center().as_dvec2(),
+        None if labels.is_empty() => DVec2::ZERO,
+        None => labels.iter().fold(DVec2::ZERO, |s, l| s + DVec2::new(l.x, l.y)) / labels.len() as f64,
+    };
+    if center.abs().max_element() > FAR_FROM_ORIGIN { center.round() } else { DVec2::ZERO }
 }
 
 /// Stages 2–3: drops the labels whose box misses the viewport and ranks the rest by priority
 /// descending, then input position.
 #[must_use]
 pub fn rank(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>) -> Ranked {
-    let bounds: Vec<Aabb> = obbs
-        .par_iter()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(Obb::aabb)
-        .collect();
-    let shown: Vec<bool> = obbs
-        .par_iter()
-        .zip(&bounds)
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(|(o, b)| in_view(viewport, o, b))
-        .collect();
-    let order = placement_order(
-        (0..labels.len())
-            .filter(|&i| shown[i])
-            .map(|i| (i as u32, labels[i].priority)),
-    );
-    let pick =
-        |f: &dyn Fn(usize) -> bool| order.iter().map(|&i| f(i as usize)).collect::<Vec<bool>>();
+    let bounds: Vec<Aabb> = obbs.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(Obb::bounds).collect();
+    let shown: Vec<bool> =
+        obbs.par_iter().zip(&bounds).with_min_len(MIN_PARALLEL_CHUNK).map(|(o, b)| in_view(viewport, o, b)).collect();
+    let order = placement_order((0..labels.len()).filter(|&i| shown[i]).map(|i| (i as u32, labels[i].priority)));
+    let pick = |f: &dyn Fn(usize) -> bool| order.iter().map(|&i| f(i as usize)).collect::<Vec<bool>>();
     Ranked {
         obbs: order.iter().map(|&i| obbs[i as usize]).collect(),
         bounds: order.iter().map(|&i| bounds[i as usize]).collect(),
@@ -94,11 +97,7 @@ pub fn narrow_phase(ranked: &Ranked, candidates: &Candidates) -> usize {
         .with_min_len(MIN_PARALLEL_CHUNK)
         .map(|r| {
             let me = &ranked.obbs[r];
-            candidates
-                .earlier(r)
-                .iter()
-                .filter(|&&e| me.overlaps(&ranked.obbs[e as usize]))
-                .count()
+            candidates.earlier(r).iter().filter(|&&e| me.overlaps(&ranked.obbs[e as usize])).count()
         })
         .sum()
 }
@@ -139,9 +138,7 @@ pub fn outcomes(count: usize, ranked: &Ranked, decisions: &[Decision]) -> Vec<La
     for (&i, d) in ranked.order.iter().zip(decisions) {
         outcomes[i as usize] = match *d {
             Decision::Placed => LabelOutcome::VISIBLE,
-            Decision::HiddenByLabel(rank) => {
-                LabelOutcome::hidden_by(Blocker::Label(ranked.order[rank as usize]))
-            }
+            Decision::HiddenByLabel(rank) => LabelOutcome::hidden_by(Blocker::Label(ranked.order[rank as usize])),
             Decision::HiddenByObstacle(o) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
         };
     }

@@ -1,0 +1,407 @@
+//! `declutter place` on input that breaks the contract: exit 2 (1 for I/O), exactly one line on
+//! standard error that says where and what, never a panic, never a partial output file.
+
+mod common;
+
+use common::{Rng, dir_entries, place_bytes, run, write_file};
+
+/// A document whose labels 0 and 1 are fine and whose label 2 — on line 4 — is `bad`.
+fn with_bad_label(bad: &str) -> String {
+    format!(
+        "{{\"viewport\": {{\"width\": 800, \"height\": 600}},\n\
+         \"labels\": [\n\
+         {{\"id\": \"a\", \"x\": 10, \"y\": 10, \"width\": 20, \"height\": 10}},\n\
+         {{\"id\": \"b\", \"x\": 50, \"y\": 10, \"width\": 20, \"height\": 10}}, {bad},\n\
+         {{\"id\": \"c\", \"x\": 90, \"y\": 10, \"width\": 20, \"height\": 10}}\n\
+         ]}}\n"
+    )
+}
+
+/// Runs on `text` through stdin, expects exit 2 and returns the one stderr line.
+#[track_caller]
+fn rejected(text: &str) -> String {
+    place_bytes(text.as_bytes()).assert_failure(2)
+}
+
+/// Asserts `line` contains every one of `parts`.
+#[track_caller]
+fn names(line: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(line.contains(part), "the error should name {part:?}; it says: {line}");
+    }
+}
+
+/// Asserts the error names the label at `index`, in either the per-label form (`label 2`) or
+/// the document-path form (`labels[2]`) used when the JSON itself is broken there.
+#[track_caller]
+fn names_index(line: &str, index: usize) {
+    assert!(
+        line.contains(&format!("label {index}")) || line.contains(&format!("labels[{index}]")),
+        "the error should name label {index}; it says: {line}"
+    );
+}
+
+/// Asserts a rejection of label 2 of [`with_bad_label`]: line 4, its index, and `parts`.
+#[track_caller]
+fn bad_label(bad: &str, parts: &[&str]) -> String {
+    let line = rejected(&with_bad_label(bad));
+    names(&line, &["line 4"]);
+    names_index(&line, 2);
+    names(&line, parts);
+    line
+}
+
+const ID: &str = "id \"bad\"";
+
+#[test]
+fn truncated_json() {
+    let text = "{\"labels\": [\n{\"id\": \"a\", \"x\": 1, \"y\": 1, \"width\": 2, \"height\": 2},\n{\"id\": \"b\", \"x\": 1, \"y\"";
+    let line = rejected(text);
+    names(&line, &["line 3", "EOF"]);
+    names_index(&line, 1);
+    // Cut anywhere, the document is refused cleanly.
+    let full = with_bad_label(r#"{"id": "z", "x": 1, "y": 1, "width": 2, "height": 2}"#);
+    for cut in (0..full.len() - 2).step_by(7) {
+        place_bytes(&full.as_bytes()[..cut]).assert_failure(2);
+    }
+}
+
+#[test]
+fn string_x() {
+    bad_label(r#"{"id": "bad", "x": "12", "y": 1, "width": 2, "height": 2}"#, &[ID, "`x`", "string"]);
+}
+
+#[test]
+fn boolean_width() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": true, "height": 2}"#, &[ID, "`width`", "boolean"]);
+}
+
+#[test]
+fn object_id() {
+    bad_label(r#"{"id": {"name": "bad"}, "x": 1, "y": 1, "width": 2, "height": 2}"#, &["`id`", "map"]);
+}
+
+#[test]
+fn float_id() {
+    bad_label(r#"{"id": 1.5, "x": 1, "y": 1, "width": 2, "height": 2}"#, &["`id`", "1.5"]);
+}
+
+#[test]
+fn integer_id_beyond_i64() {
+    bad_label(
+        r#"{"id": 9223372036854775808, "x": 1, "y": 1, "width": 2, "height": 2}"#,
+        &["`id`", "9223372036854775808"],
+    );
+}
+
+#[test]
+fn nan_literal() {
+    // Not JSON at all: the error comes from the JSON parser, at the right line and label.
+    bad_label(r#"{"id": "bad", "x": NaN, "y": 1, "width": 2, "height": 2}"#, &[]);
+}
+
+#[test]
+fn infinity_literal() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": Infinity, "height": 2}"#, &[]);
+    bad_label(r#"{"id": "bad", "x": -Infinity, "y": 1, "width": 2, "height": 2}"#, &[]);
+}
+
+#[test]
+fn number_beyond_f64() {
+    bad_label(r#"{"id": "bad", "x": 1e400, "y": 1, "width": 2, "height": 2}"#, &[ID, "`x`", "out of range"]);
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 2, "height": 2, "priority": -1e400}"#, &[ID, "`priority`"]);
+}
+
+#[test]
+fn coordinate_beyond_the_documented_limit() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 2e15, "width": 2, "height": 2}"#, &[ID, "`y`", "1e15"]);
+}
+
+#[test]
+fn zero_width() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 0, "height": 2}"#, &[ID, "`width`", "> 0"]);
+}
+
+#[test]
+fn negative_width() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": -3, "height": 2}"#, &[ID, "`width`", "-3"]);
+}
+
+#[test]
+fn zero_height() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 2, "height": 0}"#, &[ID, "`height`", "> 0"]);
+}
+
+#[test]
+fn negative_height() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 2, "height": -0.5}"#, &[ID, "`height`", "-0.5"]);
+}
+
+#[test]
+fn negative_padding() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 2, "height": 2, "padding": -1}"#, &[ID, "`padding`", ">= 0"]);
+}
+
+#[test]
+fn missing_id() {
+    bad_label(r#"{"x": 1, "y": 1, "width": 2, "height": 2}"#, &["`id`", "missing"]);
+}
+
+#[test]
+fn missing_x() {
+    bad_label(r#"{"id": "bad", "y": 1, "width": 2, "height": 2}"#, &[ID, "`x`", "missing"]);
+}
+
+#[test]
+fn duplicate_ids_name_both_positions() {
+    let text = "{\"labels\": [\n\
+        {\"id\": 5, \"x\": 1, \"y\": 1, \"width\": 2, \"height\": 2},\n\
+        {\"id\": \"twice\", \"x\": 1, \"y\": 1, \"width\": 2, \"height\": 2},\n\
+        {\"id\": \"5\", \"x\": 1, \"y\": 1, \"width\": 2, \"height\": 2},\n\
+        {\"id\": \"twice\", \"x\": 1, \"y\": 1, \"width\": 2, \"height\": 2}\n\
+        ]}";
+    let line = rejected(text);
+    names(&line, &["line 5", "label 3", "id \"twice\"", "`id`", "duplicate", "index 1"]);
+}
+
+#[test]
+fn unknown_anchor() {
+    bad_label(
+        r#"{"id": "bad", "x": 1, "y": 1, "width": 2, "height": 2, "anchor": "middle"}"#,
+        &[ID, "`anchor`", "middle", "top-left"],
+    );
+}
+
+#[test]
+fn unknown_field_typo() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 2, "height": 2, "prority": 3}"#, &[ID, "prority", "priority"]);
+}
+
+#[test]
+fn non_convex_polygon_obstacle() {
+    let text = "{\"labels\": [],\n\"obstacles\": [\n\
+        {\"type\": \"circle\", \"x\": 1, \"y\": 1, \"radius\": 1},\n\
+        {\"id\": \"dart\", \"type\": \"polygon\", \"points\": [[0, 0], [10, 0], [3, 3], [0, 10]]}\n\
+        ]}";
+    let line = rejected(text);
+    names(&line, &["line 4", "obstacle 1", "id \"dart\"", "`points`", "convex"]);
+}
+
+#[test]
+fn circle_with_radius_zero() {
+    let text = "{\"labels\": [],\n\"obstacles\": [\n\
+        {\"type\": \"box\", \"x\": 1, \"y\": 1, \"width\": 1, \"height\": 1},\n\
+        {\"type\": \"circle\", \"x\": 1, \"y\": 1, \"radius\": 0}\n\
+        ]}";
+    let line = rejected(text);
+    names(&line, &["line 4", "obstacle 1", "obstacle-1", "`radius`", "> 0"]);
+}
+
+#[test]
+fn unknown_obstacle_type() {
+    let text = "{\"labels\": [], \"obstacles\": [\n{\"id\": 3, \"type\": \"triangle\"}]}";
+    names(&rejected(text), &["line 2", "obstacle 0", "id 3", "triangle", "polygon"]);
+}
+
+#[test]
+fn bad_viewport() {
+    let line = rejected(r#"{"viewport": {"width": 0, "height": 600}, "labels": []}"#);
+    names(&line, &["viewport", "`width`"]);
+    let line = rejected(r#"{"viewport": {"width": 800}, "labels": []}"#);
+    names(&line, &["viewport", "height"]);
+}
+
+#[test]
+fn missing_labels() {
+    names(&rejected(r#"{"obstacles": []}"#), &["`labels`"]);
+    names(&rejected(r#"{"labels": null}"#), &["labels"]);
+}
+
+#[test]
+fn empty_input() {
+    rejected("");
+    rejected("   \n\n");
+}
+
+#[test]
+fn trailing_data_after_the_document() {
+    names(&rejected("{\"labels\": []}\n\n{\"labels\": []}"), &["line 3", "trailing"]);
+}
+
+/// `depth` unclosed `[` after `prefix`.
+fn nested(prefix: &str, depth: usize, closed_with: &str) -> String {
+    let mut s = String::with_capacity(prefix.len() + 2 * depth + closed_with.len());
+    s.push_str(prefix);
+    s.push_str(&"[".repeat(depth));
+    s.push_str(&"]".repeat(depth));
+    s.push_str(closed_with);
+    s
+}
+
+#[test]
+fn deeply_nested_brackets_at_the_top() {
+    rejected(&"[".repeat(100_000));
+    rejected(&nested("", 100_000, ""));
+    rejected(&"{\"a\":".repeat(100_000));
+}
+
+#[test]
+fn deeply_nested_brackets_in_the_labels() {
+    let line = rejected(&format!("{{\"labels\": {}", "[".repeat(100_000)));
+    names(&line, &["labels"]);
+    rejected(&nested("{\"labels\": [", 100_000, "]}"));
+    rejected(&nested("{\"labels\": [{\"id\": 1, \"y\": 1, \"width\": 1, \"height\": 1, \"x\": ", 100_000, "}]}"));
+    rejected(&nested(
+        "{\"labels\": [{\"id\": 1, \"x\": 1, \"y\": 1, \"width\": 1, \"height\": 1, \"text\": ",
+        100_000,
+        "}]}",
+    ));
+}
+
+#[test]
+fn deeply_nested_brackets_in_the_obstacles() {
+    rejected(&nested("{\"labels\": [], \"obstacles\": [", 100_000, "]}"));
+    rejected(&nested("{\"labels\": [], \"obstacles\": [{\"type\": \"polygon\", \"points\": ", 100_000, "}]}"));
+    rejected(&nested("{\"labels\": [], \"obstacles\": [{\"type\": \"box\", \"id\": ", 100_000, "}]}"));
+}
+
+#[test]
+fn five_megabytes_of_random_bytes() {
+    let mut rng = Rng::new(0xDEC1_u64);
+    let bytes: Vec<u8> = (0..5 << 20).map(|_| rng.next_u64() as u8).collect();
+    place_bytes(&bytes).assert_failure(2);
+}
+
+#[test]
+fn five_megabytes_of_json_like_garbage() {
+    // Valid UTF-8 made of JSON's own characters, so the parser, not the UTF-8 check, refuses it.
+    let alphabet = b"[]{}\",:0123456789.eE+-truefalsnl \n";
+    for seed in 1..=3u64 {
+        let mut rng = Rng::new(seed);
+        let mut text: Vec<u8> = b"{\"labels\": [".to_vec();
+        text.extend((0..5 << 20).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]));
+        place_bytes(&text).assert_failure(2);
+    }
+}
+
+#[test]
+fn non_utf8_bytes() {
+    let mut text = with_bad_label(r#"{"id": "b@d", "x": 1, "y": 1, "width": 2, "height": 2}"#).into_bytes();
+    let at = text.iter().position(|&b| b == b'@').unwrap();
+    text[at] = 0xFF;
+    let line = place_bytes(&text).assert_failure(2);
+    names(&line, &["UTF-8", &at.to_string()]);
+    // Latin-1 text, as produced by old tools.
+    let latin1 = b"{\"labels\": [{\"id\": \"Stra\xDFe\", \"x\": 1, \"y\": 1, \"width\": 2, \"height\": 2}]}";
+    names(&place_bytes(latin1).assert_failure(2), &["UTF-8"]);
+}
+
+#[test]
+fn nonexistent_input_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-file.json");
+    let line = run(&["place", missing.to_str().unwrap()], None).assert_failure(1);
+    names(&line, &["no-such-file.json"]);
+}
+
+#[test]
+fn input_is_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    run(&["place", dir.path().to_str().unwrap()], None).assert_failure(1);
+}
+
+#[test]
+fn output_in_a_nonexistent_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("missing-dir").join("out.json");
+    let line = run(
+        &["place", "-o", out.to_str().unwrap()],
+        Some(br#"{"labels": [{"id": 1, "x": 1, "y": 1, "width": 2, "height": 2}]}"#),
+    )
+    .assert_failure(1);
+    names(&line, &["missing-dir"]);
+    assert!(!out.exists());
+    assert!(dir_entries(dir.path()).is_empty(), "nothing left behind");
+}
+
+#[test]
+fn output_path_that_is_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("out.json")).unwrap();
+    run(&["place", "-o", dir.path().join("out.json").to_str().unwrap()], Some(br#"{"labels": []}"#)).assert_failure(1);
+    assert_eq!(dir_entries(dir.path()), ["out.json"], "no temporary file left");
+    assert!(dir.path().join("out.json").is_dir());
+}
+
+#[test]
+fn bad_input_leaves_an_existing_output_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = write_file(dir.path(), "out.json", b"previous result");
+    let svg = dir.path().join("picture.svg");
+    run(
+        &["place", "-o", out.to_str().unwrap(), "--svg", svg.to_str().unwrap()],
+        Some(with_bad_label(r#"{"id": "bad"}"#).as_bytes()),
+    )
+    .assert_failure(2);
+    assert_eq!(std::fs::read(&out).unwrap(), b"previous result");
+    assert_eq!(dir_entries(dir.path()), ["out.json"]);
+}
+
+#[test]
+fn bad_options() {
+    let doc = br#"{"labels": [{"id": 1, "x": 1, "y": 1, "width": 2, "height": 2}]}"#;
+    for args in [
+        &["place", "--tile-size", "0"][..],
+        &["place", "--tile-size", "NaN"],
+        &["place", "--max-overlap-area=-1"],
+        &["place", "--max-overlap-area", "inf"],
+    ] {
+        let line = run(args, Some(doc)).assert_failure(2);
+        assert!(
+            line.contains("tile_size") || line.contains("max_overlap_area"),
+            "{args:?}: the error should name the option: {line}"
+        );
+    }
+}
+
+// ---- Known bugs: each test states the contract and fails today. ----------------------------
+
+#[test]
+fn a_label_written_as_an_array_is_rejected() {
+    let line = rejected(r#"{"labels": [[1, 2, 3, 4, 5]]}"#);
+    names_index(&line, 0);
+}
+
+#[test]
+fn a_document_written_as_an_array_is_rejected() {
+    rejected(r#"[null, [{"id": 1, "x": 1, "y": 1, "width": 2, "height": 2}]]"#);
+}
+
+#[test]
+fn a_viewport_written_as_an_array_is_rejected() {
+    names(&rejected(r#"{"viewport": [800, 600], "labels": []}"#), &["viewport"]);
+}
+
+#[test]
+fn every_line_number_in_the_error_is_a_document_line() {
+    // Label 2 spans lines 4 to 6; its bad `height` is on line 6, and the error says so.
+    let line = rejected(&with_bad_label("{\"id\": \"bad\",\n\"x\": 1, \"y\": 1, \"width\": 2,\n\"height\": \"tall\"}"));
+    names(&line, &["line 6", ID, "`height`"]);
+    names_index(&line, 2);
+    for (i, _) in line.match_indices("line ") {
+        let n: usize = line[i + 5..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().unwrap_or(0);
+        assert!((4..=6).contains(&n), "`line {n}` does not point into label 2 (lines 4-6): {line}");
+    }
+}
+
+#[test]
+fn a_field_name_with_a_newline_keeps_the_error_on_one_line() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 2, "height": 2, "pro\nrity": 3}"#, &[ID]);
+}
+
+#[test]
+fn the_error_line_stays_short_for_huge_strings() {
+    let huge = "x".repeat(1 << 20);
+    let line = bad_label(&format!(r#"{{"id": "bad", "x": "{huge}", "y": 1, "width": 2, "height": 2}}"#), &[ID, "`x`"]);
+    assert!(line.len() < 4096, "error line of {} bytes", line.len());
+}
