@@ -88,7 +88,12 @@ impl Aabb {
     #[must_use]
     #[inline]
     pub fn overlaps(&self, other: &Aabb) -> bool {
-        self.min.x < other.max.x && other.min.x < self.max.x && self.min.y < other.max.y && other.min.y < self.max.y
+        // Non-short-circuit `&`: one well-predicted branch instead of four coin flips in the
+        // broad phase's hot loops.
+        (self.min.x < other.max.x)
+            & (other.min.x < self.max.x)
+            & (self.min.y < other.max.y)
+            & (other.min.y < self.max.y)
     }
 
     /// Whether the closed boxes share any point (touching counts). Used to gather broad-phase

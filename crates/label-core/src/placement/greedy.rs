@@ -53,11 +53,12 @@ pub struct RankedFlags<'a> {
     pub obstacle_hits: &'a [Option<u32>],
 }
 
-/// A placed, blocking label as a cell keeps it: its bounds for the quick test, its rank for
-/// the box and the order.
+/// A placed, blocking label as a cell keeps it: its bounds for the quick test, its box for the
+/// exact one, its rank for the order — together, so that a scan reads one place in memory.
 #[derive(Clone, Copy, Debug)]
 struct Placed {
     bounds: Aabb,
+    obb: Obb,
     rank: u32,
 }
 
@@ -74,8 +75,8 @@ impl PlacedCells {
         Self { lists: vec![Vec::new(); cells], reach: vec![empty; cells] }
     }
 
-    fn push(&mut self, cell: usize, bounds: Aabb, rank: u32) {
-        self.lists[cell].push(Placed { bounds, rank });
+    fn push(&mut self, cell: usize, bounds: Aabb, obb: Obb, rank: u32) {
+        self.lists[cell].push(Placed { bounds, obb, rank });
         self.reach[cell] = self.reach[cell].union(&bounds);
     }
 }
@@ -102,17 +103,28 @@ pub fn greedy(
         let early: Vec<(Option<Decision>, usize)> = if start == 0 {
             (start..end).map(|rank| (settled(r, rank), 0)).collect()
         } else {
-            (start..end)
-                .into_par_iter()
+            // Any order gives the same answers here; cell order makes neighbouring labels
+            // share the cells they scan.
+            let mut by_cell: Vec<u64> =
+                (start..end).map(|rank| ((cells.cell_of(rank) as u64) << 32) | rank as u64).collect();
+            by_cell.sort_unstable();
+            let found: Vec<(Option<Decision>, usize)> = by_cell
+                .par_iter()
                 .with_min_len(MIN_PARALLEL_CHUNK)
-                .map(|rank| {
+                .map(|&key| {
+                    let rank = key as u32 as usize;
                     if let Some(d) = settled(r, rank) {
                         return (Some(d), 0);
                     }
                     let (first, t) = first_collision(r, cells, &placed, rank, 0, max_overlap_area);
                     (first.map(Decision::HiddenByLabel), t)
                 })
-                .collect()
+                .collect();
+            let mut early = vec![(None, 0); end - start];
+            for (key, verdict) in by_cell.iter().zip(found) {
+                early[*key as u32 as usize - start] = verdict;
+            }
+            early
         };
         for (rank, (early, t)) in (start..end).zip(early) {
             tests += t;
@@ -122,7 +134,7 @@ pub fn greedy(
                 first.map_or(Decision::Placed, Decision::HiddenByLabel)
             });
             if decision == Decision::Placed && !r.ignore_placement[rank] {
-                placed.push(cells.cell_of(rank), r.bounds[rank], rank as u32);
+                placed.push(cells.cell_of(rank), r.bounds[rank], r.obbs[rank], rank as u32);
             }
             decisions.push(decision);
         }
@@ -164,7 +176,7 @@ fn first_collision(
         for p in placed.lists[cell].iter().rev().take_while(|p| p.rank >= since) {
             if p.bounds.overlaps(bounds) && first.is_none_or(|f| p.rank < f) {
                 tests += 1;
-                if collides(me, &r.obbs[p.rank as usize], max_overlap_area) {
+                if collides(me, &p.obb, max_overlap_area) {
                     first = Some(p.rank);
                 }
             }
