@@ -1,9 +1,6 @@
 //! `declutter`: decide which map labels to show, from the command line.
 
-mod convert;
-mod document;
-mod output;
-mod svg;
+use label_cli::{convert, output, svg};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

@@ -1,0 +1,13 @@
+//! The library behind the `declutter` binary: reading label-set documents (DESIGN §2) into the
+//! engine's types with errors that say where, and writing the result.
+//!
+//! It is a library so that the fuzzer (`fuzz/` at the repository root) and the tests can reach
+//! the parsers directly; the binary (`src/main.rs`) adds the command line, files and threads.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod convert;
+pub mod document;
+pub mod output;
+pub mod svg;
