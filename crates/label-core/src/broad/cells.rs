@@ -8,7 +8,7 @@ use crate::Aabb;
 
 /// Labels per cell the automatic size aims for. Measured on the standard workload: fewer
 /// labels per cell mean more cells for the R-tree to join; more mean longer scans per label.
-pub const LABELS_PER_CELL: f32 = 12.0;
+pub const LABELS_PER_CELL: f32 = 40.0;
 /// Below this many labels the grid's extent is the plain union of the bounds; above it, the
 /// extreme 0.5% of centres on each side are left out of the extent (and clamped into the border
 /// cells), so that a few far-away labels cannot make every cell huge.
@@ -19,6 +19,7 @@ const ROBUST_EXTENT_MIN_LABELS: usize = 1000;
 #[derive(Clone, Debug, Default)]
 pub struct Cells {
     cell_of: Vec<u32>,
+    envelopes: Vec<Aabb>,
     starts: Vec<u32>,
     neighbors: Vec<u32>,
     pairs: usize,
@@ -53,7 +54,7 @@ impl Cells {
         let cell_of = cell_of.into_iter().map(|c| compact[c as usize]).collect();
         let (meeting, tiles) = find_candidates(&envelopes, None);
         let (starts, neighbors) = symmetric_rows(&meeting);
-        Self { cell_of, starts, neighbors, pairs: meeting.pairs(), tiles }
+        Self { cell_of, envelopes, starts, neighbors, pairs: meeting.pairs(), tiles }
     }
 
     /// The cell of the label at `rank`.
@@ -61,6 +62,13 @@ impl Cells {
     #[inline]
     pub fn cell_of(&self, rank: usize) -> usize {
         self.cell_of[rank] as usize
+    }
+
+    /// The union of the bounds of the labels in `cell`.
+    #[must_use]
+    #[inline]
+    pub fn envelope(&self, cell: usize) -> &Aabb {
+        &self.envelopes[cell]
     }
 
     /// Number of non-empty cells.

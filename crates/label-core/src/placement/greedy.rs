@@ -11,8 +11,9 @@
 //! 2. **in order**, the labels still undecided are tested against the labels the chunk itself
 //!    has placed so far, exactly as the sequential definition does.
 //!
-//! Both steps read the same per-cell lists of placed boxes, so each label scans only the placed
-//! labels of the cells its own cell meets (see [`crate::broad::Cells`]). The result is the
+//! Both steps read the same per-cell lists of placed boxes: a placed label is registered with
+//! every cell of its neighbourhood (see [`crate::broad::Cells`]) whose envelope it overlaps, so
+//! each label scans one list, its own cell's. The result is the
 //! sequential one for any chunking and any thread count.
 
 use rayon::prelude::*;
@@ -53,31 +54,34 @@ pub struct RankedFlags<'a> {
     pub obstacle_hits: &'a [Option<u32>],
 }
 
-/// A placed, blocking label as a cell keeps it: its bounds for the quick test, its box for the
-/// exact one, its rank for the order — together, so that a scan reads one place in memory.
+/// A placed, blocking label as a cell keeps it: its bounds for the quick test and its rank
+/// (for the order, and to find its box).
 #[derive(Clone, Copy, Debug)]
 struct Placed {
     bounds: Aabb,
-    obb: Obb,
     rank: u32,
 }
 
-/// The placed, blocking labels of every cell, in rank order, with the bounds of each cell's
-/// list so that a scan can skip a cell at the cost of one box test.
+/// For every cell, the placed, blocking labels that can touch a label of that cell, in rank
+/// order. A placed label is registered with each cell of its own cell's neighbourhood whose
+/// envelope its bounds overlap; a later label then scans its own cell's list only — one
+/// contiguous list instead of a dozen scattered ones.
 struct PlacedCells {
     lists: Vec<Vec<Placed>>,
-    reach: Vec<Aabb>,
 }
 
 impl PlacedCells {
     fn new(cells: usize) -> Self {
-        let empty = Aabb { min: glam::Vec2::splat(f32::INFINITY), max: glam::Vec2::splat(f32::NEG_INFINITY) };
-        Self { lists: vec![Vec::new(); cells], reach: vec![empty; cells] }
+        Self { lists: vec![Vec::new(); cells] }
     }
 
-    fn push(&mut self, cell: usize, bounds: Aabb, obb: Obb, rank: u32) {
-        self.lists[cell].push(Placed { bounds, obb, rank });
-        self.reach[cell] = self.reach[cell].union(&bounds);
+    fn register(&mut self, cells: &Cells, home: usize, bounds: Aabb, rank: u32) {
+        for &c in cells.neighbors(home) {
+            let c = c as usize;
+            if cells.envelope(c).overlaps(&bounds) {
+                self.lists[c].push(Placed { bounds, rank });
+            }
+        }
     }
 }
 
@@ -107,7 +111,7 @@ pub fn greedy(
             // share the cells they scan.
             let mut by_cell: Vec<u64> =
                 (start..end).map(|rank| ((cells.cell_of(rank) as u64) << 32) | rank as u64).collect();
-            by_cell.sort_unstable();
+            radsort::sort(&mut by_cell);
             let found: Vec<(Option<Decision>, usize)> = by_cell
                 .par_iter()
                 .with_min_len(MIN_PARALLEL_CHUNK)
@@ -134,7 +138,7 @@ pub fn greedy(
                 first.map_or(Decision::Placed, Decision::HiddenByLabel)
             });
             if decision == Decision::Placed && !r.ignore_placement[rank] {
-                placed.push(cells.cell_of(rank), r.bounds[rank], r.obbs[rank], rank as u32);
+                placed.register(cells, cells.cell_of(rank), r.bounds[rank], rank as u32);
             }
             decisions.push(decision);
         }
@@ -167,18 +171,12 @@ fn first_collision(
     let (me, bounds) = (&r.obbs[rank], &r.bounds[rank]);
     let mut first: Option<u32> = None;
     let mut tests = 0;
-    for &cell in cells.neighbors(cells.cell_of(rank)) {
-        let cell = cell as usize;
-        if !placed.reach[cell].overlaps(bounds) {
-            continue;
-        }
-        // Lists grow in rank order: walk back until the labels placed before `since`.
-        for p in placed.lists[cell].iter().rev().take_while(|p| p.rank >= since) {
-            if p.bounds.overlaps(bounds) && first.is_none_or(|f| p.rank < f) {
-                tests += 1;
-                if collides(me, &p.obb, max_overlap_area) {
-                    first = Some(p.rank);
-                }
+    // Lists grow in rank order: walk back until the labels placed before `since`.
+    for p in placed.lists[cells.cell_of(rank)].iter().rev().take_while(|p| p.rank >= since) {
+        if p.bounds.overlaps(bounds) && first.is_none_or(|f| p.rank < f) {
+            tests += 1;
+            if collides(me, &r.obbs[p.rank as usize], max_overlap_area) {
+                first = Some(p.rank);
             }
         }
     }
