@@ -18,7 +18,7 @@ fn bench_stages(c: &mut Criterion) {
     for n in sizes() {
         let w = standard(n, 3.0, 1);
         let options = w.options();
-        let obbs = stages::build_boxes(&w.labels);
+        let obbs = stages::build_boxes(&w.labels, glam::DVec2::ZERO);
         let ranked = stages::rank(&w.labels, &obbs, options.viewport.as_ref());
         let cells = stages::broad_phase(&ranked, None);
         let candidates = stages::candidate_pairs(&ranked);
@@ -30,7 +30,7 @@ fn bench_stages(c: &mut Criterion) {
             g.sample_size(20);
         }
         g.bench_with_input(BenchmarkId::new("boxes", n), &w.labels, |b, labels| {
-            b.iter(|| stages::build_boxes(black_box(labels)));
+            b.iter(|| stages::build_boxes(black_box(labels), glam::DVec2::ZERO));
         });
         g.bench_with_input(BenchmarkId::new("rank", n), &obbs, |b, obbs| {
             b.iter(|| stages::rank(&w.labels, black_box(obbs), options.viewport.as_ref()));

@@ -9,5 +9,6 @@
 
 pub mod convert;
 pub mod document;
+pub mod generate;
 pub mod output;
 pub mod svg;

@@ -1,6 +1,6 @@
 //! `declutter`: decide which map labels to show, from the command line.
 
-use label_cli::{convert, output, svg};
+use label_cli::{convert, generate, output, svg};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -30,6 +30,24 @@ struct Cli {
 enum Command {
     /// Place the labels of a JSON document (DESIGN §2) and write the decisions.
     Place(PlaceArgs),
+    /// Write the standard benchmark workload W(n, coverage, seed) as a JSON document.
+    Generate(GenerateArgs),
+}
+
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// Number of labels.
+    #[arg(long, default_value_t = 10_000)]
+    n: usize,
+    /// Summed label area over canvas area (3.0: a dense map where about 18% of labels fit).
+    #[arg(long, default_value_t = 3.0)]
+    coverage: f64,
+    /// Seed of the random generator; the same seed gives the same document.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write here (atomically) instead of standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -75,6 +93,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Place(args) => place(&args),
+        Command::Generate(args) => generate(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -126,6 +145,24 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
                 .context("cannot write to standard output")?;
         }
         None => {}
+    }
+    Ok(())
+}
+
+fn generate(args: &GenerateArgs) -> Result<(), Failure> {
+    if !(args.coverage.is_finite() && args.coverage > 0.0) {
+        return Err(Failure::Input(format!("--coverage must be a number > 0, got {}", args.coverage)));
+    }
+    let json = serde_json::to_vec(&generate::document(args.n, args.coverage, args.seed)).context("cannot encode")?;
+    match &args.output {
+        Some(path) => write_atomically(path, &json)?,
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(&json)
+                .and_then(|()| stdout.write_all(b"\n"))
+                .context("cannot write to standard output")?;
+        }
     }
     Ok(())
 }
