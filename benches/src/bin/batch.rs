@@ -2,7 +2,9 @@
 //! (a) the floor — read every label once and sort by (priority, index);
 //! (b) the naive baseline — rstar insert-and-query of placed labels with a plain SAT;
 //! (c) the engine on one thread and on all threads;
-//! and checks that (b) and (c) agree label for label.
+//! and checks that (b) and (c) agree label for label. It also measures the engine's peak working
+//! memory per label (a counting allocator) and, with `--threads`, its speed-up over thread
+//! counts.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -11,6 +13,10 @@ use clap::Parser;
 use declutter_benches::{place_naive, standard};
 use label_core::{Blocker, Label, place};
 use serde::Serialize;
+
+/// Counts heap bytes so that the engine's peak working memory can be read off.
+#[global_allocator]
+static ALLOCATOR: peak_alloc::PeakAlloc = peak_alloc::PeakAlloc;
 
 #[derive(Parser)]
 #[command(about = "Time the engine against the floor and a naive baseline on the standard workload.")]
@@ -33,6 +39,9 @@ struct Args {
     /// Skip the naive baseline (slow at 1M).
     #[arg(long)]
     no_naive: bool,
+    /// Also time the engine on each of these thread counts (speed-up over threads).
+    #[arg(long, value_delimiter = ',')]
+    threads: Vec<usize>,
 }
 
 #[derive(Serialize)]
@@ -57,7 +66,12 @@ struct Report {
     engine_over_floor: f64,
     speedup_over_naive: Option<f64>,
     parallel_speedup: f64,
+    /// Peak heap bytes allocated by one `place()` call beyond what was live before it
+    /// (boxes, order, cells, lists and the result), per label.
+    engine_bytes_per_label: f64,
     timings: Vec<Timing>,
+    /// Median milliseconds of the engine on each thread count of `--threads`.
+    thread_scaling: Vec<(usize, f64)>,
 }
 
 fn floor(labels: &[Label]) -> Vec<(f64, u32)> {
@@ -93,7 +107,10 @@ fn run(args: &Args, n: usize) -> Report {
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool");
     let engine = |labels: &[Label]| place(labels, &[], &options).expect("the workload is valid");
 
+    let before = ALLOCATOR.current_usage();
+    ALLOCATOR.reset_peak_usage();
     let reference = engine(&w.labels);
+    let engine_bytes = ALLOCATOR.peak_usage().saturating_sub(before);
     let agree = (!args.no_naive).then(|| {
         let naive = place_naive(&w.labels, &options);
         reference.outcomes.iter().zip(&naive).all(|(o, (visible, by))| {
@@ -113,6 +130,14 @@ fn run(args: &Args, n: usize) -> Report {
         }
         t_one.push(time(|| one.install(|| black_box(engine(black_box(&w.labels))))).0);
         t_all.push(time(|| black_box(engine(black_box(&w.labels)))).0);
+    }
+    let mut thread_scaling = Vec::new();
+    for &threads in &args.threads {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a thread pool");
+        let mut ms: Vec<f64> =
+            (0..args.rounds).map(|_| time(|| pool.install(|| black_box(engine(black_box(&w.labels))))).0).collect();
+        ms.sort_by(f64::total_cmp);
+        thread_scaling.push((threads, ms[ms.len() / 2]));
     }
     let floor = summarize("floor (read + sort)", n, 1, t_floor);
     let naive = (!args.no_naive).then(|| summarize("naive rstar + SAT", n, 1, t_naive));
@@ -136,7 +161,9 @@ fn run(args: &Args, n: usize) -> Report {
         engine_over_floor: report_ratio,
         speedup_over_naive: speedup,
         parallel_speedup: parallel,
+        engine_bytes_per_label: engine_bytes as f64 / n as f64,
         timings,
+        thread_scaling,
     }
 }
 
@@ -169,5 +196,9 @@ fn main() {
             r.parallel_speedup,
             r.agree_with_naive.map_or("not checked".to_owned(), |a| a.to_string()),
         );
+        println!("  engine peak working memory: {:.0} bytes per label", r.engine_bytes_per_label);
+        for (threads, ms) in &r.thread_scaling {
+            println!("  {threads} threads: {ms:.3} ms median");
+        }
     }
 }
