@@ -62,12 +62,17 @@ pub fn rank(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>) -> Ranked {
     let shown: Vec<bool> =
         obbs.par_iter().zip(&bounds).with_min_len(MIN_PARALLEL_CHUNK).map(|(o, b)| in_view(viewport, o, b)).collect();
     let order = placement_order((0..labels.len()).filter(|&i| shown[i]).map(|i| (i as u32, labels[i].priority)));
+    // The flags, read once in input order: picking them from the labels in placement order
+    // would be a cache miss per label on large inputs.
+    let flags: Vec<(bool, bool)> =
+        labels.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|l| (l.allow_overlap, l.ignore_placement)).collect();
     let pick = |f: &dyn Fn(usize) -> bool| order.iter().map(|&i| f(i as usize)).collect::<Vec<bool>>();
     Ranked {
-        obbs: order.iter().map(|&i| obbs[i as usize]).collect(),
-        bounds: order.iter().map(|&i| bounds[i as usize]).collect(),
-        allow_overlap: pick(&|i| labels[i].allow_overlap),
-        ignore_placement: pick(&|i| labels[i].ignore_placement),
+        // Gathers in placement order: random reads, so spread over the threads.
+        obbs: order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| obbs[i as usize]).collect(),
+        bounds: order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| bounds[i as usize]).collect(),
+        allow_overlap: pick(&|i| flags[i].0),
+        ignore_placement: pick(&|i| flags[i].1),
         order,
     }
 }
