@@ -87,4 +87,12 @@ pub enum Error {
     /// More labels than the engine's 32-bit label indices can hold.
     #[error("too many labels: {0} (at most {max})", max = crate::limits::MAX_LABELS)]
     TooManyLabels(usize),
+    /// [`crate::place_with_ties`] was given a number of tie-break keys other than one per label.
+    #[error("{ties} tie-break keys for {labels} labels (one per label expected)")]
+    TieBreakLength {
+        /// Labels given.
+        labels: usize,
+        /// Keys given.
+        ties: usize,
+    },
 }

@@ -43,5 +43,5 @@ pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shap
 pub use label::{Anchor, Label, UnknownAnchor};
 pub use placement::{
     Blocker, Decision, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, RankedFlags, collides,
-    greedy, place, stages,
+    greedy, place, place_with_ties, stages,
 };

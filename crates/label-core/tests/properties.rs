@@ -10,6 +10,7 @@ use label_core::narrow::{
 };
 use label_core::{
     Aabb, Blocker, HiddenReason, Label, LabelOutcome, Obb, Placement, PlacementOptions, Segment, Shape, place,
+    place_with_ties,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -460,6 +461,34 @@ proptest! {
         check_scene(&scene)?;
     }
 
+    /// (5) `place_with_ties()` equals the brute-force reference with the same tie-break key.
+    /// Priorities are drawn from few values and keys from 0..3, so ties decided by the key are
+    /// frequent; all-zero keys must give `place()`'s answer.
+    #[test]
+    fn placement_with_tie_break_equals_reference(
+        scene in arb_scene(10..300, 6),
+        keys in prop::collection::vec(0u32..3, 300),
+        coarse in any::<bool>(),
+    ) {
+        let mut labels = scene.labels.clone();
+        if coarse {
+            for l in &mut labels {
+                l.priority = l.priority.clamp(-2.0, 2.0).round();
+            }
+        }
+        let ties = &keys[..labels.len()];
+        let got = place_with_ties(&labels, &scene.obstacles, &scene.options, ties)
+            .map_err(|e| TestCaseError::fail(format!("place_with_ties failed: {e}")))?;
+        let want = reference_place_with_ties(&labels, &scene.obstacles, &scene.options, Some(ties));
+        if let Some(diff) = first_difference(&got.outcomes, &want, &labels) {
+            return Err(TestCaseError::fail(format!("{diff}\nkeys {ties:?}\noptions {:?}", scene.options)));
+        }
+        check_stats(&got)?;
+        let zero = place_with_ties(&labels, &scene.obstacles, &scene.options, &vec![0; labels.len()]).unwrap();
+        let plain = place(&labels, &scene.obstacles, &scene.options).unwrap();
+        prop_assert_eq!(zero.outcomes, plain.outcomes);
+    }
+
     /// The bucketed reference (used for the big inputs below) is the brute-force one.
     #[test]
     fn bucketed_reference_equals_brute_force(scene in arb_scene(10..400, 8)) {
@@ -467,6 +496,27 @@ proptest! {
         let b = reference_place_bucketed(&scene.labels, &scene.obstacles, &scene.options);
         prop_assert!(a == b, "{:?}", first_difference(&b, &a, &scene.labels));
     }
+}
+
+/// The tie-break keys of the test above change the outcome of many scenes, so that its equality
+/// is not vacuous (an engine that ignored the keys would fail it).
+#[test]
+fn tie_break_keys_change_outcomes() {
+    let mut runner = TestRunner::new(config(1));
+    let strategy = (arb_scene(10..300, 6), prop::collection::vec(0u32..3, 300));
+    let changed = (0..40)
+        .filter(|_| {
+            let (scene, keys) = strategy.new_tree(&mut runner).unwrap().current();
+            let mut labels = scene.labels;
+            for l in &mut labels {
+                l.priority = l.priority.clamp(-2.0, 2.0).round();
+            }
+            let ties = &keys[..labels.len()];
+            let with = reference_place_with_ties(&labels, &scene.obstacles, &scene.options, Some(ties));
+            with != reference_place(&labels, &scene.obstacles, &scene.options)
+        })
+        .count();
+    assert!(changed >= 10, "only {changed} of 40 scenes depend on the keys");
 }
 
 /// The generators reach every kind of outcome, so that the equality above is not vacuous.

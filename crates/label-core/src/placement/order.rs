@@ -1,4 +1,6 @@
-//! The placement order: priority descending, then input position ascending (DESIGN §4).
+//! The placement order: priority descending, then input position ascending (DESIGN §4) — or,
+//! when the caller gives a tie-break key, priority descending, then the key ascending, then
+//! input position.
 
 /// A key whose ascending order is the priority's descending order. `-0.0` and `0.0` are equal
 /// priorities, so they map to the same key.
@@ -19,6 +21,16 @@ pub(crate) fn placement_order(priorities: impl Iterator<Item = (u32, f64)>) -> V
     keyed.into_iter().map(|(_, i)| i).collect()
 }
 
+/// The input positions of the chosen labels in placement order with a tie-break key: priority
+/// descending, then `tie` ascending, then input position. One stable radix sort on the pair of
+/// keys, so equal pairs stay in input order.
+#[must_use]
+pub(crate) fn placement_order_with_ties(items: impl Iterator<Item = (u32, f64, u32)>) -> Vec<u32> {
+    let mut keyed: Vec<(u64, u32, u32)> = items.map(|(i, p, t)| (descending_key(p), t, i)).collect();
+    radsort::sort_by_key(&mut keyed, |e| (e.0, e.1));
+    keyed.into_iter().map(|(_, _, i)| i).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -37,5 +49,18 @@ mod tests {
         let ps = [1.0, 2.0, 1.0, 2.0, 0.5, 2.0];
         let order = placement_order(ps.iter().enumerate().map(|(i, p)| (i as u32, *p)));
         assert_eq!(order, vec![1, 3, 5, 0, 2, 4]);
+    }
+
+    #[test]
+    fn tie_keys_order_equal_priorities_only() {
+        let ps = [1.0, 2.0, 1.0, 2.0, 0.5, 2.0, 1.0];
+        let ties = [1, 1, 0, 0, 0, 1, u32::MAX];
+        let order = placement_order_with_ties(ps.iter().zip(ties).enumerate().map(|(i, (p, t))| (i as u32, *p, t)));
+        // Priority first (2 before 1 before 0.5), then the key, then input order.
+        assert_eq!(order, vec![3, 1, 5, 2, 0, 6, 4]);
+        // All-equal keys give the plain order.
+        let plain = placement_order(ps.iter().enumerate().map(|(i, p)| (i as u32, *p)));
+        let zero = placement_order_with_ties(ps.iter().enumerate().map(|(i, p)| (i as u32, *p, 0)));
+        assert_eq!(zero, plain);
     }
 }

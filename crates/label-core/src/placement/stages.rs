@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::cull::in_view;
 use super::greedy::Decision;
 use super::obstacles::ObstacleIndex;
-use super::order::placement_order;
+use super::order::{placement_order, placement_order_with_ties};
 use crate::broad::{Candidates, Cells};
 use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
 
@@ -58,10 +58,30 @@ pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
 /// descending, then input position.
 #[must_use]
 pub fn rank(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>) -> Ranked {
+    rank_by(labels, obbs, viewport, None)
+}
+
+/// [`rank`] with a tie-break key: priority descending, then `ties[i]` ascending, then input
+/// position. A renderer gives the labels it showed in the last frame the lower key, so that
+/// they win priority ties and the picture does not flicker between equals.
+///
+/// # Panics
+/// If `ties` and `labels` differ in length ([`crate::place_with_ties`] checks it first).
+#[must_use]
+pub fn rank_with_ties(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>, ties: &[u32]) -> Ranked {
+    assert_eq!(ties.len(), labels.len(), "one tie-break key per label");
+    rank_by(labels, obbs, viewport, Some(ties))
+}
+
+fn rank_by(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>, ties: Option<&[u32]>) -> Ranked {
     let bounds: Vec<Aabb> = obbs.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(Obb::bounds).collect();
     let shown: Vec<bool> =
         obbs.par_iter().zip(&bounds).with_min_len(MIN_PARALLEL_CHUNK).map(|(o, b)| in_view(viewport, o, b)).collect();
-    let order = placement_order((0..labels.len()).filter(|&i| shown[i]).map(|i| (i as u32, labels[i].priority)));
+    let chosen = (0..labels.len()).filter(|&i| shown[i]);
+    let order = match ties {
+        None => placement_order(chosen.map(|i| (i as u32, labels[i].priority))),
+        Some(t) => placement_order_with_ties(chosen.map(|i| (i as u32, labels[i].priority, t[i]))),
+    };
     // The flags, read once in input order: picking them from the labels in placement order
     // would be a cache miss per label on large inputs.
     let flags: Vec<(bool, bool)> =

@@ -566,22 +566,37 @@ pub fn labels_collide(later: &Obb, earlier: &Obb, max_overlap_area: f32) -> bool
         && (max_overlap_area <= 0.0 || convex_overlap_area(&later.corners(), &earlier.corners()) > max_overlap_area)
 }
 
-/// The labels that are on screen, in placement order (priority descending, then index).
-fn placement_order(labels: &[Label], obbs: &[Obb], options: &PlacementOptions) -> Vec<usize> {
+/// The labels that are on screen, in placement order (priority descending, then the tie-break
+/// key ascending when there is one, then index).
+fn placement_order(labels: &[Label], obbs: &[Obb], options: &PlacementOptions, ties: Option<&[u32]>) -> Vec<usize> {
     let view = options.viewport.map(|b| Obb::from_aabb(&b));
     let mut order: Vec<usize> = (0..labels.len()).filter(|&i| view.is_none_or(|v| v.overlaps(&obbs[i]))).collect();
     // `partial_cmp`: -0.0 and 0.0 are the same priority. A stable sort keeps index order.
-    order.sort_by(|&a, &b| labels[b].priority.partial_cmp(&labels[a].priority).expect("finite"));
+    let tie = |i: usize| ties.map_or(0, |t| t[i]);
+    order.sort_by(|&a, &b| {
+        labels[b].priority.partial_cmp(&labels[a].priority).expect("finite").then(tie(a).cmp(&tie(b)))
+    });
     order
 }
 
 /// The plain O(n²) definition: every label in placement order against every placed blocking
 /// label before it, and against every obstacle.
 pub fn reference_place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -> Vec<LabelOutcome> {
+    reference_place_with_ties(labels, obstacles, options, None)
+}
+
+/// [`reference_place`] with an optional tie-break key per label (`place_with_ties`): equal
+/// priorities are taken by the key ascending, then by index.
+pub fn reference_place_with_ties(
+    labels: &[Label],
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+    ties: Option<&[u32]>,
+) -> Vec<LabelOutcome> {
     let obbs: Vec<Obb> = labels.iter().map(Label::obb).collect();
     let mut out = vec![LabelOutcome::OFFSCREEN; labels.len()];
     let mut blocking: Vec<usize> = Vec::new(); // placed, blocking labels in placement order
-    for i in placement_order(labels, &obbs, options) {
+    for i in placement_order(labels, &obbs, options, ties) {
         let me = &obbs[i];
         let outcome = if labels[i].allow_overlap {
             LabelOutcome::VISIBLE
@@ -633,7 +648,7 @@ pub fn reference_place_bucketed(
     let mut rank_of_placed = vec![u32::MAX; labels.len()];
     let mut placed_count = 0u32;
     let mut near: Vec<u32> = Vec::new();
-    for i in placement_order(labels, &obbs, options) {
+    for i in placement_order(labels, &obbs, options, None) {
         let me = &obbs[i];
         let outcome = if labels[i].allow_overlap {
             LabelOutcome::VISIBLE
