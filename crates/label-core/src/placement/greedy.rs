@@ -110,15 +110,14 @@ pub fn greedy(
             (start..end).map(|rank| (settled(r, rank), 0)).collect()
         } else {
             // Any order gives the same answers here; cell order makes neighbouring labels
-            // share the cells they scan.
-            let mut by_cell: Vec<u64> =
-                (start..end).map(|rank| ((cells.cell_of(rank) as u64) << 32) | rank as u64).collect();
-            radsort::sort(&mut by_cell);
+            // share the list they scan.
+            let mut by_cell: Vec<u32> = (start as u32..end as u32).collect();
+            radsort::sort_by_key(&mut by_cell, |&rank| cells.cell_of(rank as usize) as u32);
             let found: Vec<(Option<Decision>, usize)> = by_cell
                 .par_iter()
                 .with_min_len(MIN_PARALLEL_CHUNK)
-                .map(|&key| {
-                    let rank = key as u32 as usize;
+                .map(|&rank| {
+                    let rank = rank as usize;
                     if let Some(d) = settled(r, rank) {
                         return (Some(d), 0);
                     }
@@ -127,8 +126,8 @@ pub fn greedy(
                 })
                 .collect();
             let mut early = vec![(None, 0); end - start];
-            for (key, verdict) in by_cell.iter().zip(found) {
-                early[*key as u32 as usize - start] = verdict;
+            for (&rank, verdict) in by_cell.iter().zip(found) {
+                early[rank as usize - start] = verdict;
             }
             early
         };
@@ -171,18 +170,20 @@ fn first_collision(
     max_overlap_area: f32,
 ) -> (Option<u32>, usize) {
     let (me, bounds) = (&r.obbs[rank], &r.bounds[rank]);
-    let mut first: Option<u32> = None;
+    // Lists grow in rank order: start at the first label placed at `since` or later and stop at
+    // the first collision, which is then the earliest.
+    let list = &placed.lists[cells.cell_of(rank)];
+    let from = if since == 0 { 0 } else { list.partition_point(|p| p.rank < since) };
     let mut tests = 0;
-    // Lists grow in rank order: walk back until the labels placed before `since`.
-    for p in placed.lists[cells.cell_of(rank)].iter().rev().take_while(|p| p.rank >= since) {
-        if p.bounds.overlaps(bounds) && first.is_none_or(|f| p.rank < f) {
+    for p in &list[from..] {
+        if p.bounds.overlaps(bounds) {
             tests += 1;
             if collides(me, &p.obb, max_overlap_area) {
-                first = Some(p.rank);
+                return (Some(p.rank), tests);
             }
         }
     }
-    (first, tests)
+    (None, tests)
 }
 
 /// Two labels' boxes collide when their interiors overlap by more than `max_overlap_area`.
