@@ -1,0 +1,315 @@
+//! A font ready to measure text: the shaping face and the metrics read from it once.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use rustybuzz::ttf_parser::name_id;
+use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
+
+use crate::error::FontError;
+use crate::fallback::fallback_em;
+use crate::itemize::script_runs;
+
+/// DejaVu Sans 2.37 (Debian's `fonts-dejavu-core`), see `fonts/DejaVuSans-LICENSE.txt`.
+static BUNDLED_BYTES: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+
+/// The size of a measured text, in the unit of the font size (pixels for the CLI).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextSize {
+    /// Sum of the advances of the shaped text.
+    pub width: f64,
+    /// The font's line height.
+    pub height: f64,
+}
+
+/// A parsed font. Cheap to share between threads (`Sync`); parsing is the costly part, so keep
+/// one and measure many texts with it.
+pub struct Font<'a> {
+    face: Face<'a>,
+    units_per_em: f64,
+    line_height_em: f64,
+    average_em: f64,
+    family: Option<String>,
+    /// Shape plans by segment properties: building a plan costs far more than shaping a name.
+    plans: Mutex<HashMap<PlanKey, Arc<ShapePlan>>>,
+}
+
+type PlanKey = (Direction, Script, Option<Language>);
+
+impl std::fmt::Debug for Font<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Font")
+            .field("family", &self.family)
+            .field("units_per_em", &self.units_per_em)
+            .field("line_height_em", &self.line_height_em)
+            .field("average_em", &self.average_em)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Font<'static> {
+    /// The bundled font, DejaVu Sans, parsed on first use.
+    #[must_use]
+    pub fn bundled() -> &'static Font<'static> {
+        static BUNDLED: OnceLock<Font<'static>> = OnceLock::new();
+        BUNDLED.get_or_init(|| Font::from_bytes(BUNDLED_BYTES).expect("the bundled font is a valid font"))
+    }
+}
+
+impl<'a> Font<'a> {
+    /// Reads a TrueType or OpenType font (the first face of a collection).
+    ///
+    /// # Errors
+    /// [`FontError::Unreadable`] when the bytes are not a font; [`FontError::BadMetrics`] when
+    /// its metrics cannot size text.
+    pub fn from_bytes(data: &'a [u8]) -> Result<Self, FontError> {
+        let face = Face::from_slice(data, 0).ok_or(FontError::Unreadable)?;
+        let units_per_em = f64::from(face.units_per_em());
+        if units_per_em <= 0.0 {
+            return Err(FontError::BadMetrics("units per em is zero"));
+        }
+        let line = f64::from(face.ascender()) - f64::from(face.descender()) + f64::from(face.line_gap());
+        if line <= 0.0 {
+            return Err(FontError::BadMetrics("line height (ascender - descender + line gap) is not positive"));
+        }
+        let average_em = average_advance(&face) / units_per_em;
+        let family = family_name(&face);
+        Ok(Font {
+            face,
+            units_per_em,
+            line_height_em: line / units_per_em,
+            average_em,
+            family,
+            plans: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The font's family name (name table), e.g. `DejaVu Sans`, for drawing with the same font.
+    #[must_use]
+    pub fn family(&self) -> Option<&str> {
+        self.family.as_deref()
+    }
+
+    /// Height of the ascender above the baseline, in ems (positive).
+    #[must_use]
+    pub fn ascender_em(&self) -> f64 {
+        f64::from(self.face.ascender()) / self.units_per_em
+    }
+
+    /// Depth of the descender, in ems: negative below the baseline.
+    #[must_use]
+    pub fn descender_em(&self) -> f64 {
+        f64::from(self.face.descender()) / self.units_per_em
+    }
+
+    /// Line height in ems: `ascender − descender + line gap`.
+    #[must_use]
+    pub fn line_height_em(&self) -> f64 {
+        self.line_height_em
+    }
+
+    /// The advance, in ems, given to a character the font has no glyph for: 1 for East Asian
+    /// wide and fullwidth characters (UAX #11: CJK ideographs, kana, hangul, fullwidth forms,
+    /// emoji), 0 for zero-width and control characters, and otherwise the font's average
+    /// advance (the mean advance of its letters `a–z`, `A–Z`; 0.62 em for DejaVu Sans).
+    #[must_use]
+    pub fn fallback_advance_em(&self, c: char) -> f64 {
+        fallback_em(c, self.average_em)
+    }
+
+    /// Whether the font has a glyph for `c`.
+    #[must_use]
+    pub fn has_glyph(&self, c: char) -> bool {
+        self.face.glyph_index(c).is_some_and(|g| g.0 != 0)
+    }
+
+    /// The width of `text` on one line, in ems: the shaped advances of the runs the font
+    /// covers plus the fallback advances of the characters it lacks. Runs are shaped
+    /// separately, so there is no kerning across a missing character.
+    #[must_use]
+    pub fn advance_em(&self, text: &str) -> f64 {
+        let mut units = 0.0;
+        let mut fallback = 0.0;
+        let mut run_start = None;
+        for (at, c) in text.char_indices() {
+            if self.has_glyph(c) {
+                run_start.get_or_insert(at);
+            } else {
+                if let Some(start) = run_start.take() {
+                    units += self.shaped_units(&text[start..at]);
+                }
+                fallback += self.fallback_advance_em(c);
+            }
+        }
+        if let Some(start) = run_start {
+            units += self.shaped_units(&text[start..]);
+        }
+        units / self.units_per_em + fallback
+    }
+
+    /// Width and height of `text` at `font_size` (any unit; the result is in the same unit).
+    /// `font_size` should be finite and positive; the caller validates it.
+    #[must_use]
+    pub fn measure(&self, text: &str, font_size: f64) -> TextSize {
+        TextSize { width: self.advance_em(text) * font_size, height: self.line_height_em * font_size }
+    }
+
+    /// Sum of the horizontal advances of `run`, shaped one script run at a time, in font units.
+    fn shaped_units(&self, run: &str) -> f64 {
+        script_runs(run).into_iter().map(|(part, script)| self.shaped_segment_units(part, script)).sum()
+    }
+
+    /// Sum of the horizontal advances of `segment` shaped as one segment in `script` (its
+    /// direction follows from the script), in font units.
+    fn shaped_segment_units(&self, segment: &str, script: Option<unicode_script::Script>) -> f64 {
+        let mut buffer = UnicodeBuffer::new();
+        buffer.push_str(segment);
+        if let Some(script) = script.and_then(|s| s.short_name().parse::<Script>().ok()) {
+            buffer.set_script(script);
+        }
+        buffer.guess_segment_properties();
+        let plan = self.plan(buffer.direction(), buffer.script(), buffer.language());
+        let glyphs = rustybuzz::shape_with_plan(&self.face, &plan, buffer);
+        glyphs.glyph_positions().iter().map(|p| f64::from(p.x_advance)).sum()
+    }
+}
+
+impl Font<'_> {
+    /// The cached shape plan for these segment properties (a plan holds no per-text state).
+    fn plan(&self, direction: Direction, script: Script, language: Option<Language>) -> Arc<ShapePlan> {
+        let key = (direction, script, language);
+        // A panic elsewhere cannot leave the map half-updated: entries are inserted whole.
+        let mut plans = self.plans.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(plans.entry(key).or_insert_with_key(|(direction, script, language)| {
+            Arc::new(ShapePlan::new(&self.face, *direction, Some(*script), language.as_ref(), &[]))
+        }))
+    }
+}
+
+/// Mean advance of the font's basic Latin letters `a–z`, `A–Z`, in font units: the width of
+/// an "ordinary" character of this font. (OS/2 `xAvgCharWidth` would be the font's own word,
+/// but fonts fill it inconsistently — over all glyphs, or weighted by English letter
+/// frequencies — and ttf-parser does not expose it.) One em when the font has none of them.
+fn average_advance(face: &Face<'_>) -> f64 {
+    let (sum, count) = ('a'..='z')
+        .chain('A'..='Z')
+        .filter_map(|c| face.glyph_index(c).and_then(|g| face.glyph_hor_advance(g)))
+        .filter(|&a| a > 0)
+        .fold((0.0, 0u32), |(s, n), a| (s + f64::from(a), n + 1));
+    if count == 0 { face.units_per_em().into() } else { sum / f64::from(count) }
+}
+
+fn family_name(face: &Face<'_>) -> Option<String> {
+    let names = face.names();
+    let find = |id: u16| names.into_iter().filter(|n| n.name_id == id && n.is_unicode()).find_map(|n| n.to_string());
+    find(name_id::TYPOGRAPHIC_FAMILY).or_else(|| find(name_id::FAMILY))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn font() -> &'static Font<'static> {
+        Font::bundled()
+    }
+
+    #[test]
+    fn bundled_font_is_dejavu_sans_with_its_metrics() {
+        let f = font();
+        assert_eq!(f.family(), Some("DejaVu Sans"));
+        // hhea: ascender 1901, descender -483, line gap 0, 2048 units per em.
+        assert!((f.line_height_em() - 2384.0 / 2048.0).abs() < 1e-12, "{}", f.line_height_em());
+        assert!((0.4..0.8).contains(&f.average_em), "{}", f.average_em);
+    }
+
+    #[test]
+    fn widths_are_glyph_advances() {
+        let f = font();
+        // DejaVu Sans advances: 'W' 2025, 'i' 569 units of 2048.
+        assert!((f.advance_em("W") - 2025.0 / 2048.0).abs() < 1e-12, "{}", f.advance_em("W"));
+        assert!((f.advance_em("i") - 569.0 / 2048.0).abs() < 1e-12, "{}", f.advance_em("i"));
+        assert!(f.advance_em("WWWW") > 3.0 * f.advance_em("iiii"));
+        assert_eq!(f.advance_em(""), 0.0);
+    }
+
+    #[test]
+    fn kerning_applies_within_a_run() {
+        let f = font();
+        // DejaVu Sans kerns "AV" tighter than "A" + "V" alone.
+        assert!(f.advance_em("AV") < f.advance_em("A") + f.advance_em("V"));
+    }
+
+    #[test]
+    fn measure_scales_with_the_font_size() {
+        let f = font();
+        let a = f.measure("Wien", 10.0);
+        let b = f.measure("Wien", 20.0);
+        assert!((b.width - 2.0 * a.width).abs() < 1e-9);
+        assert!((b.height - 2.0 * a.height).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_chinese_name_is_one_em_per_ideograph() {
+        let f = font();
+        assert!(!f.has_glyph('北'));
+        for (name, n) in [("北京", 2.0), ("上海市", 3.0), ("乌鲁木齐", 4.0), ("呼和浩特市", 5.0)] {
+            let w = f.measure(name, 14.0).width;
+            assert!((w - n * 14.0).abs() < 1e-9, "{name}: {w}");
+        }
+    }
+
+    #[test]
+    fn mixed_scripts_add_up() {
+        let f = font();
+        let mixed = f.advance_em("Wien 维也纳");
+        let expected = f.advance_em("Wien ") + 3.0;
+        assert!((mixed - expected).abs() < 1e-12, "{mixed} vs {expected}");
+        // Kana and hangul fall back to a full em too.
+        assert_eq!(f.advance_em("トウキョウ"), 5.0);
+        assert_eq!(f.advance_em("서울"), 2.0);
+    }
+
+    #[test]
+    fn each_script_is_shaped_by_its_own_rules() {
+        let f = font();
+        // Joined Arabic letters are narrower than isolated ones; after a Latin word the Arabic
+        // must still be joined.
+        let arabic = f.advance_em("القاهرة");
+        let isolated: f64 = "القاهرة".chars().map(|c| f.advance_em(&c.to_string())).sum();
+        assert!(arabic < isolated - 0.1, "{arabic} vs {isolated}");
+        let mixed = f.advance_em("Cairo القاهرة");
+        let parts = f.advance_em("Cairo ") + arabic;
+        assert!((mixed - parts).abs() < 1e-12, "{mixed} vs {parts}");
+    }
+
+    #[test]
+    fn combining_marks_and_controls_add_nothing() {
+        let f = font();
+        // Precomposed and decomposed "é" shape to the same width.
+        assert!((f.advance_em("Caf\u{e9}") - f.advance_em("Cafe\u{301}")).abs() < 1e-12);
+        assert_eq!(f.advance_em("a\nb"), f.advance_em("ab"));
+    }
+
+    #[test]
+    fn scripts_the_font_covers_are_shaped() {
+        let f = font();
+        for name in ["Москва", "Αθήνα", "القاهرة", "Tbilisi თბილისი"] {
+            assert!(name.chars().filter(|c| !c.is_whitespace()).all(|c| f.has_glyph(c)), "{name}");
+            assert!(f.advance_em(name) > 0.3 * name.chars().count() as f64, "{name}");
+        }
+    }
+
+    #[test]
+    fn garbage_is_not_a_font() {
+        assert_eq!(Font::from_bytes(b"").err(), Some(FontError::Unreadable));
+        assert_eq!(Font::from_bytes(b"not a font at all, just some text").err(), Some(FontError::Unreadable));
+        let truncated = &BUNDLED_BYTES[..1000];
+        assert!(Font::from_bytes(truncated).is_err());
+    }
+
+    #[test]
+    fn font_is_shareable_between_threads() {
+        fn sync<T: Sync + Send>(_: &T) {}
+        sync(font());
+    }
+}
