@@ -166,7 +166,8 @@ impl Grid {
 
     #[inline]
     fn cell(&self, p: Vec2) -> u32 {
-        let c = ((p - self.origin) * self.inv_size).floor();
+        // Truncation is the floor for the non-negative values kept (and needs no libm call).
+        let c = (p - self.origin) * self.inv_size;
         let col = (c.x.max(0.0) as u32).min(self.cols - 1);
         let row = (c.y.max(0.0) as u32).min(self.rows - 1);
         row * self.cols + col

@@ -52,7 +52,8 @@ impl TileGrid {
     /// coordinate, which the pair-ownership rule relies on.
     #[inline]
     pub(crate) fn cell(&self, p: Vec2) -> (u32, u32) {
-        let c = ((p - self.origin) * self.inv_size).floor();
+        // Truncation is the floor for the non-negative values kept (and needs no libm call).
+        let c = (p - self.origin) * self.inv_size;
         let col = (c.x.max(0.0) as u32).min(self.cols - 1);
         let row = (c.y.max(0.0) as u32).min(self.rows - 1);
         (col, row)
