@@ -18,6 +18,10 @@ use glam::Vec2;
 /// ```
 #[must_use]
 pub fn reading_axis(degrees: f64) -> Vec2 {
+    // Most labels are upright: skip the remainder (a libm call) for them.
+    if degrees == 0.0 {
+        return Vec2::X;
+    }
     let turns = degrees.rem_euclid(360.0);
     if turns.fract() == 0.0 && (turns as u32).is_multiple_of(90) {
         return match turns as u32 {
