@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
 use crate::document::{Id, IdOnly, RawDocument, RawLabel, RawShape, RawViewport};
+use crate::limits;
 
 /// Input that breaks the contract, located as precisely as the input allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -90,10 +91,19 @@ fn parse_object<T: DeserializeOwned>(raw: &RawValue) -> Result<T, ItemError> {
         return Err(ItemError { path: ".".into(), message: "expected a JSON object".into(), line_in_item: 1 });
     }
     let mut de = serde_json::Deserializer::from_str(raw.get());
-    serde_path_to_error::deserialize(&mut de).map_err(|e| ItemError {
-        path: e.path().to_string(),
-        message: one_line(&e.inner().to_string()),
-        line_in_item: e.inner().line().max(1),
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let (path, message) = (e.path().to_string(), e.inner().to_string());
+        if message.starts_with("recursion limit exceeded") {
+            // The path would repeat `[0]` once per level: name the field only.
+            let field = path.split(['[', '.']).next().unwrap_or_default();
+            let message = format!("arrays and objects nested {} deep (the limit)", limits::MAX_NESTING_DEPTH);
+            return ItemError {
+                path: if field.is_empty() { ".".into() } else { field.into() },
+                message,
+                line_in_item: 1,
+            };
+        }
+        ItemError { path, message: one_line(&message), line_in_item: e.inner().line().max(1) }
     })
 }
 
@@ -205,6 +215,10 @@ fn read_obstacles(text: &str, raws: &[&RawValue]) -> Result<(Vec<Id>, Vec<Shape>
             line: item_line(text, raw, line_in_item),
             message: format!("{}{detail}", describe("obstacle", index, id)),
         };
+        if raw.get().len() > limits::MAX_OBSTACLE_BYTES {
+            let limit = limits::bytes(limits::MAX_OBSTACLE_BYTES as u64);
+            return Err(fail(None, 1, format!(": more than {limit} of JSON (the limit of one obstacle)")));
+        }
         let mut map: serde_json::Map<String, serde_json::Value> = parse_object(raw)
             .map_err(|e| fail(None, e.line_in_item, format!("{}: {}", field_part(&e.path), e.message)))?;
         let id = match map.remove("id") {
@@ -304,6 +318,10 @@ fn to_shape(r: &RawShape) -> Result<Shape, (&'static str, Problem)> {
         }
         RawShape::Circle { x, y, radius } => {
             Shape::Circle(Circle::new(point([x, y]), positive("radius", radius)? as f32))
+        }
+        RawShape::Polygon { ref points } if points.len() > limits::MAX_POLYGON_POINTS => {
+            let why = format!("{} corners; at most {} are accepted", points.len(), limits::MAX_POLYGON_POINTS);
+            return Err(("points", Problem::BadShape(why)));
         }
         RawShape::Polygon { ref points } => {
             let pts = points.iter().map(|p| point(*p)).collect();

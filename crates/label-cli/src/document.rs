@@ -2,10 +2,13 @@
 //! text; [`crate::convert`] turns them into the engine's types.
 
 use std::fmt;
+use std::marker::PhantomData;
 
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
+
+use crate::limits;
 
 /// A label or obstacle id: a string or an integer, kept as given.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -57,11 +60,49 @@ pub struct RawDocument<'a> {
     #[serde(default, borrow)]
     pub viewport: Option<&'a RawValue>,
     /// The labels.
-    #[serde(borrow)]
+    #[serde(borrow, deserialize_with = "at_most_max_labels")]
     pub labels: Vec<&'a RawValue>,
     /// Fixed shapes no label may overlap.
-    #[serde(default, borrow)]
+    #[serde(default, borrow, deserialize_with = "at_most_max_obstacles")]
     pub obstacles: Vec<&'a RawValue>,
+}
+
+fn at_most_max_labels<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<&'a RawValue>, D::Error> {
+    d.deserialize_seq(BoundedSeq { limit: limits::MAX_LABELS, what: "labels", marker: PhantomData })
+}
+
+fn at_most_max_obstacles<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<&'a RawValue>, D::Error> {
+    d.deserialize_seq(BoundedSeq { limit: limits::MAX_OBSTACLES, what: "obstacles", marker: PhantomData })
+}
+
+/// An array of raw items that stops at `limit + 1` items, so that an oversized array is refused
+/// before its index (16 bytes per item) outgrows memory.
+struct BoundedSeq<'a> {
+    limit: usize,
+    what: &'static str,
+    marker: PhantomData<&'a RawValue>,
+}
+
+impl<'de: 'a, 'a> Visitor<'de> for BoundedSeq<'a> {
+    type Value = Vec<&'a RawValue>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "an array of at most {} {}", self.limit, self.what)
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(item) = seq.next_element()? {
+            if items.len() == self.limit {
+                return Err(de::Error::custom(format!(
+                    "more than {} {} (the limit of one document)",
+                    self.limit, self.what
+                )));
+            }
+            items.push(item);
+        }
+        Ok(items)
+    }
 }
 
 /// `{"width": W, "height": H}`: the screen from the origin.
@@ -172,4 +213,22 @@ pub struct IdOnly {
     /// The id, if it parses.
     #[serde(default)]
     pub id: Option<Id>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_arrays_stop_one_past_the_limit() {
+        let parse = |text: &str| {
+            let mut de = serde_json::Deserializer::from_str(text);
+            de.deserialize_seq(BoundedSeq { limit: 3, what: "labels", marker: PhantomData }).map(|v| v.len())
+        };
+        assert_eq!(parse("[]").unwrap(), 0);
+        assert_eq!(parse("[1, {\"a\": [2]}, 3]").unwrap(), 3);
+        let e = parse("[1, 2, 3, 4]").unwrap_err().to_string();
+        assert!(e.starts_with("more than 3 labels (the limit of one document)"), "{e}");
+        assert!(parse("{}").unwrap_err().to_string().contains("an array of at most 3 labels"));
+    }
 }

@@ -10,5 +10,9 @@
 pub mod convert;
 pub mod document;
 pub mod generate;
+pub mod input;
+pub mod limits;
+pub mod ndjson;
 pub mod output;
+pub mod pipeline;
 pub mod svg;

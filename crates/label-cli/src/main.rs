@@ -1,8 +1,12 @@
 //! `declutter`: decide which map labels to show, from the command line.
 
+mod batch;
+mod progress;
+mod streaming;
+
 use label_cli::{convert, generate, output, svg};
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -54,6 +58,16 @@ struct GenerateArgs {
 struct PlaceArgs {
     /// Input document; `-` or nothing reads standard input.
     input: Option<PathBuf>,
+    /// More input files, placed in parallel (needs `--out-dir`).
+    #[arg(value_name = "MORE")]
+    more: Vec<PathBuf>,
+    /// Write one result per input into this directory: `NAME.json` gives `NAME.result.json`.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["output", "svg"])]
+    out_dir: Option<PathBuf>,
+    /// Read NDJSON: one document per line in, one result per line out (also chosen by a
+    /// `.ndjson` or `.jsonl` input).
+    #[arg(long, conflicts_with_all = ["svg", "pretty"])]
+    ndjson: bool,
     /// Write the result here (atomically) instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
@@ -109,6 +123,21 @@ fn main() -> ExitCode {
 }
 
 fn place(args: &PlaceArgs) -> Result<(), Failure> {
+    let settings = label_cli::pipeline::Settings {
+        max_overlap_area: args.max_overlap_area,
+        tile_size: args.tile_size,
+        pretty: args.pretty,
+    };
+    if let Some(out_dir) = &args.out_dir {
+        let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
+        return batch::run(&inputs, out_dir, args.ndjson, &settings, args.threads, args.summary);
+    }
+    if !args.more.is_empty() {
+        return Err(Failure::Input("several inputs need --out-dir DIR for their results".into()));
+    }
+    if args.ndjson || args.input.as_deref().is_some_and(streaming::is_ndjson_path) {
+        return streaming::run(args.input.as_deref(), args.output.as_deref(), args.summary, &settings, args.threads);
+    }
     let (name, text) = read_input(args.input.as_deref())?;
     let mut doc = convert::read_document(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     doc.options.max_overlap_area = args.max_overlap_area;
@@ -168,25 +197,26 @@ fn generate(args: &GenerateArgs) -> Result<(), Failure> {
 }
 
 fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
-    let mut bytes = Vec::new();
-    let name = match path {
-        None => {
-            std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
-            "<stdin>".to_owned()
-        }
-        Some(p) if p == Path::new("-") => {
-            std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
-            "<stdin>".to_owned()
-        }
+    use label_cli::input::{ReadError, read_text};
+    let (name, text) = match path {
+        None => ("<stdin>".to_owned(), read_text(std::io::stdin())),
+        Some(p) if p == Path::new("-") => ("<stdin>".to_owned(), read_text(std::io::stdin())),
         Some(p) => {
-            bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
-            p.display().to_string()
+            let file = std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
+            // Refused before reading when the size is known; `read_text` stops at the limit anyway.
+            let limit = label_cli::limits::MAX_DOCUMENT_BYTES;
+            let text = match file.metadata() {
+                Ok(m) if m.is_file() && m.len() > limit => Err(ReadError::TooLarge { limit }),
+                _ => read_text(file),
+            };
+            (p.display().to_string(), text)
         }
     };
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Failure::Input(format!("{name}: not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))
-    })?;
-    Ok((name, text))
+    match text {
+        Ok(text) => Ok((name, text)),
+        Err(ReadError::Io(e)) => Err(Failure::Io(anyhow::Error::new(e).context(format!("cannot read {name}")))),
+        Err(e) => Err(Failure::Input(format!("{name}: {e}"))),
+    }
 }
 
 /// Writes to a temporary file beside `path`, then renames it over `path`: readers never see a
