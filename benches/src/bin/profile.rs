@@ -1,0 +1,44 @@
+//! One placement of W(n), stage by stage, printing each stage's time: the target to run under
+//! `valgrind --tool=callgrind` (instruction counts, repeatable on a busy machine) or `perf`.
+//!
+//! `cargo run --release -p declutter-benches --bin profile -- [N] [ROUNDS] [CELL_SIZE]`
+
+use std::time::Instant;
+
+use glam::DVec2;
+use label_core::{Decision, stages};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
+    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let cell_size: Option<f32> = args.next().and_then(|s| s.parse().ok());
+    let w = declutter_benches::standard(n, 3.0, 1);
+    let options = w.options();
+    let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e3;
+    for _ in 0..rounds {
+        let t0 = Instant::now();
+        let obbs = stages::build_boxes(&w.labels, DVec2::ZERO);
+        let t1 = Instant::now();
+        let ranked = stages::rank(&w.labels, &obbs, options.viewport.as_ref());
+        let t2 = Instant::now();
+        let cells = stages::broad_phase(&ranked, cell_size);
+        let t3 = Instant::now();
+        let (decisions, tests) = stages::greedy_pass(&ranked, &cells, &[], 0.0, None);
+        let t4 = Instant::now();
+        let outcomes = stages::outcomes(n, &ranked, &decisions);
+        let t5 = Instant::now();
+        let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();
+        println!(
+            "boxes {:.2} ms, rank {:.2} ms, broad phase {:.2} ms, greedy {:.2} ms, outcomes {:.2} ms; \
+             {} cells, {tests} exact tests, {shown} of {} shown",
+            ms(t0, t1),
+            ms(t1, t2),
+            ms(t2, t3),
+            ms(t3, t4),
+            ms(t4, t5),
+            cells.len(),
+            outcomes.len()
+        );
+    }
+}
