@@ -74,9 +74,14 @@ pub fn rank_with_ties(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>, t
 }
 
 fn rank_by(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>, ties: Option<&[u32]>) -> Ranked {
-    let bounds: Vec<Aabb> = obbs.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(Obb::bounds).collect();
-    let shown: Vec<bool> =
-        obbs.par_iter().zip(&bounds).with_min_len(MIN_PARALLEL_CHUNK).map(|(o, b)| in_view(viewport, o, b)).collect();
+    let (bounds, shown): (Vec<Aabb>, Vec<bool>) = obbs
+        .par_iter()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|o| {
+            let b = o.bounds();
+            (b, in_view(viewport, o, &b))
+        })
+        .unzip();
     let chosen = (0..labels.len()).filter(|&i| shown[i]);
     let order = match ties {
         None => placement_order(chosen.map(|i| (i as u32, labels[i].priority))),
