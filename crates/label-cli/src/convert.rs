@@ -10,6 +10,7 @@ use serde_json::value::RawValue;
 
 use crate::document::{Id, IdOnly, RawDocument, RawLabel, RawShape, RawViewport};
 use crate::limits;
+use crate::measure;
 
 /// Input that breaks the contract, located as precisely as the input allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +38,8 @@ pub struct Document {
     pub labels: Vec<Label>,
     /// The labels' `text`, where given.
     pub texts: Vec<Option<String>>,
+    /// The labels' `font_size`, px, where given: pictures draw the text at this size.
+    pub font_sizes: Vec<Option<f64>>,
     /// Obstacle ids, by input position (`obstacle-<i>` when none was given).
     pub obstacle_ids: Vec<Id>,
     /// Obstacles, by input position.
@@ -50,7 +53,7 @@ const MAX_MESSAGE_CHARS: usize = 240;
 
 /// 1-based line of `part` inside `text` (a slice of it). Only called on the error path: it
 /// counts newlines from the start.
-fn line_of(text: &str, part: &str) -> Option<usize> {
+pub(crate) fn line_of(text: &str, part: &str) -> Option<usize> {
     let offset = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
     let before = text.get(..offset)?;
     Some(before.bytes().filter(|&b| b == b'\n').count() + 1)
@@ -58,7 +61,7 @@ fn line_of(text: &str, part: &str) -> Option<usize> {
 
 /// An error message on one short line: control characters escaped, long texts cut, and the
 /// parser's own position (relative to the item, not the document) left out.
-fn one_line(message: &str) -> String {
+pub(crate) fn one_line(message: &str) -> String {
     let message = match message.rfind(" at line ") {
         Some(at) if message[at..].contains(" column ") => &message[..at],
         _ => message,
@@ -135,6 +138,7 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
     let mut ids = Vec::with_capacity(doc.labels.len());
     let mut labels = Vec::with_capacity(doc.labels.len());
     let mut texts = Vec::with_capacity(doc.labels.len());
+    let mut font_sizes = Vec::with_capacity(doc.labels.len());
     for (index, raw) in doc.labels.iter().enumerate() {
         let raw_label: RawLabel = parse_object(raw).map_err(|e| {
             let id = parse_object::<IdOnly>(raw).ok().and_then(|i| i.id);
@@ -151,10 +155,11 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
         ids.push(raw_label.id);
         labels.push(label);
         texts.push(raw_label.text);
+        font_sizes.push(raw_label.font_size);
     }
     check_ids(&ids, text, &doc.labels)?;
     let (obstacle_ids, obstacles) = read_obstacles(text, &doc.obstacles)?;
-    Ok(Document { ids, labels, texts, obstacle_ids, obstacles, options })
+    Ok(Document { ids, labels, texts, font_sizes, obstacle_ids, obstacles, options })
 }
 
 fn read_top_level(text: &str) -> Result<RawDocument<'_>, InputError> {
@@ -271,17 +276,20 @@ fn check_ids(ids: &[Id], text: &str, raws: &[&RawValue]) -> Result<(), InputErro
     Ok(())
 }
 
-fn to_label(r: &RawLabel) -> Result<Label, (&'static str, Problem)> {
+fn to_label(r: &RawLabel) -> Result<Label, (&'static str, String)> {
     let anchor = match &r.anchor {
         None => Anchor::Center,
-        Some(name) => name.parse::<Anchor>().map_err(|_| ("anchor", Problem::UnknownAnchor(name.clone())))?,
+        Some(name) => {
+            name.parse::<Anchor>().map_err(|_| ("anchor", Problem::UnknownAnchor(name.clone()).to_string()))?
+        }
     };
     let offset = r.offset.map_or(DVec2::ZERO, DVec2::from_array);
+    let (width, height) = label_size(r)?;
     Ok(Label {
         x: r.x,
         y: r.y,
-        width: r.width,
-        height: r.height,
+        width,
+        height,
         angle: r.angle,
         priority: r.priority,
         anchor,
@@ -290,6 +298,38 @@ fn to_label(r: &RawLabel) -> Result<Label, (&'static str, Problem)> {
         allow_overlap: r.allow_overlap,
         ignore_placement: r.ignore_placement,
     })
+}
+
+/// The label's size: `width` and `height` as given; a missing one measured from `text` at
+/// `font_size` in the run's font ([`crate::measure`]).
+fn label_size(r: &RawLabel) -> Result<(f64, f64), (&'static str, String)> {
+    let font_size = r.font_size.map(measure::check_font_size).transpose().map_err(|p| ("font_size", p.to_string()))?;
+    if let (Some(width), Some(height)) = (r.width, r.height) {
+        return Ok((width, height));
+    }
+    let missing = if r.width.is_none() { "width" } else { "height" };
+    let (Some(text), Some(font_size)) = (r.text.as_deref(), font_size) else {
+        let lacking = match (&r.text, font_size) {
+            (None, None) => "`text` and `font_size`",
+            (None, Some(_)) => "`text`",
+            (Some(_), _) => "`font_size`",
+        };
+        return Err((
+            missing,
+            format!(
+                "missing; give `width` and `height`, or `text` and `font_size` to measure them (no {lacking} here)"
+            ),
+        ));
+    };
+    let (measured_width, measured_height) = measure::measure(text, font_size);
+    let width = r.width.unwrap_or(measured_width);
+    if width <= 0.0 {
+        return Err((
+            "text",
+            format!("\"{}\" measures 0 px wide; give `width`, or a text with visible characters", one_line(text)),
+        ));
+    }
+    Ok((width, r.height.unwrap_or(measured_height)))
 }
 
 fn point(p: [f64; 2]) -> Vec2 {
@@ -350,7 +390,11 @@ mod tests {
             "{\"labels\": [{\"id\": 7, \"x\": 0, \"y\": 0, \"width\": 5, \"height\": 5, \"anchor\": \"middle\"}]}";
         assert!(err(doc).contains("field `anchor`: unknown anchor \"middle\""));
         let doc = "{\"labels\": [{\"id\": 7, \"x\": 0, \"y\": 0, \"width\": 5}]}";
-        assert!(err(doc).contains("missing field `height`"));
+        assert!(
+            err(doc).contains(
+                "label 0 (id 7): field `height`: missing; give `width` and `height`, or `text` and `font_size`"
+            )
+        );
     }
 
     #[test]

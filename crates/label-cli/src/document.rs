@@ -125,10 +125,15 @@ pub struct RawLabel {
     pub x: f64,
     /// Anchor y, px.
     pub y: f64,
-    /// Box width, px.
-    pub width: f64,
-    /// Box height, px.
-    pub height: f64,
+    /// Box width, px; measured from `text` and `font_size` when absent.
+    #[serde(default)]
+    pub width: Option<f64>,
+    /// Box height, px; measured from `text` and `font_size` when absent.
+    #[serde(default)]
+    pub height: Option<f64>,
+    /// Font size, px: with `text`, gives the size the label lacks (see [`crate::measure`]).
+    #[serde(default)]
+    pub font_size: Option<f64>,
     /// Degrees, counter-clockwise on screen.
     #[serde(default)]
     pub angle: f64,
@@ -150,9 +155,8 @@ pub struct RawLabel {
     /// Blocks nothing.
     #[serde(default)]
     pub ignore_placement: bool,
-    /// The label's text; accepted for pictures and tools, not used for placement.
+    /// The label's text: measured when `width` or `height` is absent, drawn in pictures.
     #[serde(default)]
-    #[allow(dead_code, reason = "accepted so documents can carry it; placement does not read it")]
     pub text: Option<String>,
 }
 

@@ -12,6 +12,7 @@ pub mod document;
 pub mod generate;
 pub mod input;
 pub mod limits;
+pub mod measure;
 pub mod ndjson;
 pub mod output;
 pub mod pipeline;

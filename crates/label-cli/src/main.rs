@@ -4,7 +4,7 @@ mod batch;
 mod progress;
 mod streaming;
 
-use label_cli::{convert, generate, output, svg};
+use label_cli::{convert, generate, measure, output, svg};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -89,6 +89,10 @@ struct PlaceArgs {
     /// Also draw the result as an SVG picture into this file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Measure labels that give `text` and `font_size` with this TrueType/OpenType font
+    /// (default: the bundled DejaVu Sans).
+    #[arg(long, value_name = "PATH")]
+    font: Option<PathBuf>,
 }
 
 /// Why a run failed: the caller's input, or the machine.
@@ -123,6 +127,9 @@ fn main() -> ExitCode {
 }
 
 fn place(args: &PlaceArgs) -> Result<(), Failure> {
+    if let Some(path) = &args.font {
+        set_font(path)?;
+    }
     let settings = label_cli::pipeline::Settings {
         max_overlap_area: args.max_overlap_area,
         tile_size: args.tile_size,
@@ -176,6 +183,12 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         None => {}
     }
     Ok(())
+}
+
+/// Makes the font at `path` the run's measuring font. A font that cannot be read or is not a
+/// font fails like any unreadable file (exit 1): it is a resource of the run, not its input.
+fn set_font(path: &Path) -> Result<(), Failure> {
+    measure::set_font(path).map_err(|e| Failure::Io(anyhow::anyhow!("cannot use the font {}: {e}", path.display())))
 }
 
 fn generate(args: &GenerateArgs) -> Result<(), Failure> {

@@ -4,9 +4,10 @@
 use std::fmt::Write as _;
 
 use glam::Vec2;
-use label_core::{Aabb, Blocker, HiddenReason, Obb, Placement, Shape};
+use label_core::{Aabb, Blocker, HiddenReason, Label, Obb, Placement, Shape};
 
 use crate::convert::Document;
+use crate::measure;
 
 const VISIBLE_FILL: &str = "#dbe8f7";
 const VISIBLE_STROKE: &str = "#2a5d9f";
@@ -54,9 +55,73 @@ fn shape_element(shape: &Shape) -> String {
     }
 }
 
+/// The measuring font's family first, so that the text is drawn as wide as it was measured.
+fn font_family() -> String {
+    format!("'{}', sans-serif", measure::family().replace(['\'', '"'], ""))
+}
+
+/// A label's text, centred on its box (the box centre without padding is the same point) and
+/// turned with it. `font_size` is the label's own when it has one; otherwise the size whose
+/// line height is the box height. The baseline is placed from the font's metrics, as the
+/// measurement defines the box (ascender above, descender below), rather than by
+/// `dominant-baseline`, which browsers interpret differently.
+fn text_element(text: &str, center: Vec2, label: &Label, font_size: Option<f64>) -> String {
+    let font = measure::font();
+    let size = font_size.unwrap_or(label.height / font.line_height_em());
+    let baseline = (font.ascender_em() + font.descender_em()) / 2.0 * size;
+    // The baseline point in the label's frame (down axis `v`), turned onto the screen.
+    let (sin, cos) = label.angle.to_radians().sin_cos();
+    let x = f64::from(center.x) + baseline * sin;
+    let y = f64::from(center.y) + baseline * cos;
+    format!(
+        "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{size:.2}\" text-anchor=\"middle\" transform=\"rotate({:.3} {x:.2} {y:.2})\" fill=\"#15314f\">{}</text>",
+        -label.angle,
+        escape(text)
+    )
+}
+
+/// Map features drawn faintly under the labels, in screen px: what the labels name.
+#[derive(Clone, Debug, Default)]
+pub struct MapLayer {
+    /// Lines (streets, rivers), each a polyline.
+    pub lines: Vec<Vec<Vec2>>,
+    /// Points (places).
+    pub points: Vec<Vec2>,
+}
+
+const MAP_STROKE: &str = "#cfc8b8";
+
+/// The map layer's elements that can be seen in `frame`.
+fn map_elements(layer: &MapLayer, frame: &Aabb) -> String {
+    let mut out = String::new();
+    for line in &layer.lines {
+        let bounds = line.iter().fold(None, |b: Option<Aabb>, &p| {
+            let a = Aabb::from_corners(p, p);
+            Some(b.map_or(a, |b| b.union(&a)))
+        });
+        if bounds.is_some_and(|b| b.min.cmple(frame.max).all() && b.max.cmpge(frame.min).all()) {
+            let _ = writeln!(out, "<polyline points=\"{}\"/>", points(line));
+        }
+    }
+    for p in layer.points.iter().filter(|p| p.cmpge(frame.min).all() && p.cmple(frame.max).all()) {
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"1.5\" fill=\"{MAP_STROKE}\" stroke=\"none\"/>",
+            p.x, p.y
+        );
+    }
+    out
+}
+
 /// The picture as SVG text.
 #[must_use]
 pub fn render(doc: &Document, placement: &Placement) -> String {
+    render_over(doc, placement, &MapLayer::default())
+}
+
+/// The picture as SVG text, drawn over the map features of `layer`.
+#[must_use]
+pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> String {
     let boxes: Vec<Obb> = doc.labels.iter().map(label_core::Label::obb).collect();
     let frame = doc.options.viewport.unwrap_or_else(|| {
         boxes
@@ -72,8 +137,14 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{:.2} {:.2} {:.2} {:.2}\" font-family=\"sans-serif\">",
-        size.x, size.y, view.min.x, view.min.y, size.x, size.y
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{:.2} {:.2} {:.2} {:.2}\" font-family=\"{}\" text-rendering=\"geometricPrecision\">",
+        size.x,
+        size.y,
+        view.min.x,
+        view.min.y,
+        size.x,
+        size.y,
+        escape(&font_family())
     );
     let s = placement.stats;
     let _ = writeln!(
@@ -89,6 +160,13 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
         frame.size().x,
         frame.size().y
     );
+    if !layer.lines.is_empty() || !layer.points.is_empty() {
+        let _ = write!(
+            svg,
+            "<g id=\"map\" fill=\"none\" stroke=\"{MAP_STROKE}\" stroke-width=\"1.5\" stroke-linejoin=\"round\">\n{}</g>\n",
+            map_elements(layer, &view)
+        );
+    }
     let _ = writeln!(svg, "<g id=\"obstacles\">");
     for shape in &doc.obstacles {
         let _ = writeln!(svg, "{}", shape_element(shape));
@@ -128,18 +206,7 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
             points(&b.corners())
         );
         if let Some(text) = doc.texts[i].as_deref() {
-            // The text's own centre: the box centre without padding is the same point.
-            let font = (label.height * 0.8).max(1.0);
-            let _ = writeln!(
-                svg,
-                "<text x=\"{:.2}\" y=\"{:.2}\" font-size=\"{font:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\" transform=\"rotate({:.3} {:.2} {:.2})\" fill=\"#15314f\">{}</text>",
-                b.center.x,
-                b.center.y,
-                -label.angle,
-                b.center.x,
-                b.center.y,
-                escape(text)
-            );
+            let _ = writeln!(svg, "{}", text_element(text, b.center, label, doc.font_sizes[i]));
         }
     }
     let _ = writeln!(svg, "</g>\n</svg>");

@@ -1,0 +1,109 @@
+//! Text measurement for labels that give `text` and `font_size` instead of a size.
+//!
+//! One font serves the whole run: the bundled DejaVu Sans, or the one `--font` names, set once
+//! at start-up with [`set_font`] before any document is read. It is process-wide rather than
+//! threaded through every reader because every reader (one document, many files, NDJSON lines)
+//! must measure with the same font, and the font cannot change during a run.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use label_core::Problem;
+use label_text::{Font, FontError};
+
+static FONT: OnceLock<Font<'static>> = OnceLock::new();
+
+/// Why `--font` could not be used.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FontFileError {
+    /// The file could not be read (exit code 1).
+    Io(std::io::Error),
+    /// The file is not a usable font (exit code 2).
+    Font(FontError),
+    /// A font was already set for this run.
+    AlreadySet,
+}
+
+impl std::fmt::Display for FontFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FontFileError::Io(e) => write!(f, "{e}"),
+            FontFileError::Font(e) => write!(f, "{e}"),
+            FontFileError::AlreadySet => f.write_str("a font is already set for this run"),
+        }
+    }
+}
+
+/// Reads the font at `path` and makes it the run's font.
+///
+/// # Errors
+/// See [`FontFileError`].
+pub fn set_font(path: &Path) -> Result<(), FontFileError> {
+    let bytes = std::fs::read(path).map_err(FontFileError::Io)?;
+    // The font lives as long as the process: leaking its bytes once gives the `'static` borrow
+    // the parsed face needs.
+    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    let font = Font::from_bytes(bytes).map_err(FontFileError::Font)?;
+    FONT.set(font).map_err(|_| FontFileError::AlreadySet)
+}
+
+/// The run's font: the one [`set_font`] read, else the bundled DejaVu Sans.
+#[must_use]
+pub fn font() -> &'static Font<'static> {
+    FONT.get().unwrap_or_else(Font::bundled)
+}
+
+/// The font family to draw measured text with, so that pictures match the measurement.
+#[must_use]
+pub fn family() -> &'static str {
+    font().family().unwrap_or("DejaVu Sans")
+}
+
+/// Largest accepted `font_size`, px. A larger one is surely a mistake (a unit mix-up).
+pub const MAX_FONT_SIZE: f64 = 10_000.0;
+
+/// Checks a font size: finite, `> 0`, at most [`MAX_FONT_SIZE`].
+///
+/// # Errors
+/// The [`Problem`] with the value.
+pub fn check_font_size(size: f64) -> Result<f64, Problem> {
+    if !size.is_finite() {
+        Err(Problem::NotFinite(size))
+    } else if size <= 0.0 {
+        Err(Problem::NotPositive(size))
+    } else if size > MAX_FONT_SIZE {
+        Err(Problem::TooLarge { value: size, limit: MAX_FONT_SIZE })
+    } else {
+        Ok(size)
+    }
+}
+
+/// Width and height of `text` at `font_size` px in the run's font.
+#[must_use]
+pub fn measure(text: &str, font_size: f64) -> (f64, f64) {
+    let size = font().measure(text, font_size);
+    (size.width, size.height)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn font_sizes_are_checked() {
+        assert_eq!(check_font_size(12.0), Ok(12.0));
+        assert!(matches!(check_font_size(0.0), Err(Problem::NotPositive(_))));
+        assert!(matches!(check_font_size(-3.0), Err(Problem::NotPositive(_))));
+        assert!(matches!(check_font_size(f64::NAN), Err(Problem::NotFinite(_))));
+        assert!(matches!(check_font_size(1e6), Err(Problem::TooLarge { .. })));
+    }
+
+    #[test]
+    fn measures_with_the_bundled_font_by_default() {
+        let (w, h) = measure("北京", 12.0);
+        assert!((w - 24.0).abs() < 1e-9, "{w}");
+        assert!((h - 12.0 * 2384.0 / 2048.0).abs() < 1e-9, "{h}");
+        assert_eq!(family(), "DejaVu Sans");
+    }
+}
