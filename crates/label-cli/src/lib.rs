@@ -10,6 +10,7 @@
 pub mod convert;
 pub mod document;
 pub mod generate;
+pub mod geojson;
 pub mod input;
 pub mod limits;
 pub mod measure;

@@ -4,7 +4,7 @@ mod batch;
 mod progress;
 mod streaming;
 
-use label_cli::{convert, generate, measure, output, svg};
+use label_cli::{generate, geojson, measure, output};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -33,7 +33,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Place the labels of a JSON document (DESIGN §2) and write the decisions.
-    Place(PlaceArgs),
+    Place(Box<PlaceArgs>),
     /// Write the standard benchmark workload W(n, coverage, seed) as a JSON document.
     Generate(GenerateArgs),
 }
@@ -93,6 +93,8 @@ struct PlaceArgs {
     /// (default: the bundled DejaVu Sans).
     #[arg(long, value_name = "PATH")]
     font: Option<PathBuf>,
+    #[command(flatten)]
+    geo: geojson::GeoArgs,
 }
 
 /// Why a run failed: the caller's input, or the machine.
@@ -135,6 +137,10 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         tile_size: args.tile_size,
         pretty: args.pretty,
     };
+    let geojson_wanted = !args.geo.geojson_only_flags().is_empty() || args.geo.format == geojson::Format::Geojson;
+    if (args.out_dir.is_some() || args.ndjson) && geojson_wanted {
+        return Err(Failure::Input("GeoJSON input is read one file at a time: not with --out-dir or --ndjson".into()));
+    }
     if let Some(out_dir) = &args.out_dir {
         let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
         return batch::run(&inputs, out_dir, args.ndjson, &settings, args.threads, args.summary);
@@ -146,9 +152,11 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         return streaming::run(args.input.as_deref(), args.output.as_deref(), args.summary, &settings, args.threads);
     }
     let (name, text) = read_input(args.input.as_deref())?;
-    let mut doc = convert::read_document(&text).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
-    doc.options.max_overlap_area = args.max_overlap_area;
-    doc.options.tile_size = args.tile_size;
+    let mut input =
+        geojson::read(args.input.as_deref(), &text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    input.document_mut().options.max_overlap_area = args.max_overlap_area;
+    input.document_mut().options.tile_size = args.tile_size;
+    let doc = input.document();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, |t| t as usize))
         .build()
@@ -158,7 +166,7 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         .install(|| label_core::place(&doc.labels, &doc.obstacles, &doc.options))
         .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
-    let out = output::build(&doc, &placement, pool.current_num_threads(), engine_ms);
+    let out = output::build(doc, &placement, pool.current_num_threads(), engine_ms);
     if args.summary {
         let s = &out.stats;
         eprintln!(
@@ -167,10 +175,9 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         );
     }
     if let Some(path) = &args.svg {
-        write_atomically(path, svg::render(&doc, &placement).as_bytes())?;
+        write_atomically(path, input.svg(&placement).as_bytes())?;
     }
-    let json = if args.pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) }
-        .context("cannot encode the result")?;
+    let json = input.encode(&out, &placement, args.pretty).context("cannot encode the result")?;
     match &args.output {
         Some(path) => write_atomically(path, &json)?,
         None if !args.summary => {

@@ -1,0 +1,418 @@
+//! From a GeoJSON FeatureCollection to labels: one label per feature that has a supported
+//! geometry and a text, and a recorded reason for every feature that gets none.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use glam::{DVec2, Vec2};
+use label_core::validate::check_label;
+use label_core::{Aabb, Anchor, Label, PlacementOptions};
+use rayon::prelude::*;
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use super::args::{GeoOptions, Order};
+use super::line;
+use crate::convert::{Document, InputError, line_of, one_line};
+use crate::document::Id;
+use crate::{limits, measure};
+
+/// Why a feature has no label. Such a feature is still in the output, hidden, with this reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// `geometry` is null, or has no coordinates (an empty MultiPoint, a line of fewer than
+    /// two distinct points).
+    NoGeometry,
+    /// A geometry that gets no label: Polygon, MultiPolygon, GeometryCollection, or a type
+    /// GeoJSON does not define.
+    Unsupported,
+    /// The text property is missing, null, empty, or only characters without width.
+    NoText,
+}
+
+impl Skip {
+    /// The `reason` written for it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Skip::NoGeometry => "no_geometry",
+            Skip::Unsupported => "unsupported",
+            Skip::NoText => "no_text",
+        }
+    }
+}
+
+/// What one feature became.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// The label at this index of the document's labels.
+    Label(usize),
+    /// No label, for this reason.
+    Skipped(Skip),
+}
+
+/// A FeatureCollection read into labels.
+pub struct GeoDocument<'a> {
+    /// The labels of the features that have one, ready for the engine.
+    pub doc: Document,
+    /// The settings it was read with.
+    pub options: GeoOptions,
+    /// Every feature's id (its `id`, else its index), in input order.
+    pub feature_ids: Vec<Id>,
+    /// What each feature became, in input order.
+    pub slots: Vec<Slot>,
+    /// The features as read, for writing them back with the results.
+    pub features: Vec<Map<String, Value>>,
+    /// The collection's members other than `features` (`type`, `name`, `crs`, `bbox`, …) as
+    /// written, in order; `None` marks where `features` stood.
+    pub members: Vec<(String, Option<&'a RawValue>)>,
+}
+
+/// Where a feature's label goes, before its text is measured.
+enum Spot {
+    Point(DVec2),
+    Line(line::LineSpot),
+}
+
+/// One feature after reading, before the collection-wide steps (ids, priorities).
+struct Read {
+    id: Id,
+    feature: Map<String, Value>,
+    outcome: Result<(Label, String, f64), Skip>,
+    /// The priority property, already turned so that larger is more important.
+    priority: Option<f64>,
+}
+
+/// What is wrong with one feature: the field (or property) and what.
+struct Bad {
+    field: String,
+    message: String,
+}
+
+fn bad(field: impl Into<String>, message: impl Into<String>) -> Bad {
+    Bad { field: field.into(), message: message.into() }
+}
+
+/// A short description of a JSON value for messages.
+fn kind(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("boolean {b}"),
+        Value::Number(n) => format!("number {n}"),
+        Value::String(s) => format!("string \"{}\"", one_line(s)),
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// The collection's members, in order, kept raw.
+struct Members<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Members<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct MembersVisitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for MembersVisitor<'a> {
+            type Value = Members<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a GeoJSON FeatureCollection object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Members<'a>, A::Error> {
+                let mut members: Vec<(String, &'a RawValue)> = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, &'a RawValue>()? {
+                    if members.iter().any(|(k, _)| *k == key) {
+                        return Err(de::Error::custom(format!("duplicate member `{}`", one_line(&key))));
+                    }
+                    members.push((key, value));
+                }
+                Ok(Members(members))
+            }
+        }
+        d.deserialize_map(MembersVisitor(std::marker::PhantomData))
+    }
+}
+
+/// Reads a FeatureCollection with `options`.
+///
+/// # Errors
+/// [`InputError`] naming the feature (index and id), the field or property, and what was
+/// expected: malformed JSON, a document that is not a FeatureCollection, a feature that is not
+/// an object, bad ids, coordinates that are not longitude/latitude degrees, text or numeric
+/// properties of the wrong type, duplicate ids.
+pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let whole = |message: String, line: Option<usize>| InputError { line, message };
+    let mut de = serde_json::Deserializer::from_str(text);
+    let Members(members) = Members::deserialize(&mut de)
+        .map_err(|e| whole(format!("invalid GeoJSON: {}", one_line(&e.to_string())), Some(e.line())))?;
+    de.end().map_err(|e| {
+        whole(format!("trailing data after the document: {}", one_line(&e.to_string())), Some(e.line()))
+    })?;
+    let member = |name: &str| members.iter().find(|(k, _)| k == name).map(|(_, v)| *v);
+    let kind_ok = member("type").and_then(|t| serde_json::from_str::<&str>(t.get()).ok()) == Some("FeatureCollection");
+    if !kind_ok {
+        return Err(whole("expected a GeoJSON FeatureCollection (`\"type\": \"FeatureCollection\"`)".into(), None));
+    }
+    let raw_features = member("features").ok_or_else(|| whole("FeatureCollection without `features`".into(), None))?;
+    let raws: Vec<&RawValue> = serde_json::from_str(raw_features.get())
+        .map_err(|e| whole(format!("`features`: {}", one_line(&e.to_string())), line_of(text, raw_features.get())))?;
+    if raws.len() > limits::MAX_LABELS {
+        return Err(whole(format!("more than {} features (the limit of one document)", limits::MAX_LABELS), None));
+    }
+
+    let reads: Vec<Result<Read, InputError>> = raws
+        .par_iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            read_feature(index, raw, options).map_err(|(id, e)| InputError {
+                line: line_of(text, raw.get()),
+                message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
+            })
+        })
+        .collect();
+    let reads = reads.into_iter().collect::<Result<Vec<Read>, InputError>>()?;
+    check_ids(&reads, text, &raws)?;
+    Ok(assemble(reads, members, options))
+}
+
+fn describe(index: usize, id: Option<&Id>) -> String {
+    match id {
+        Some(id) => format!("feature {index} (id {})", one_line(&id.to_string())),
+        None => format!("feature {index}"),
+    }
+}
+
+fn check_ids(reads: &[Read], text: &str, raws: &[&RawValue]) -> Result<(), InputError> {
+    let mut seen: HashMap<&Id, usize> = HashMap::with_capacity(reads.len());
+    for (index, r) in reads.iter().enumerate() {
+        if let Some(first) = seen.insert(&r.id, index) {
+            return Err(InputError {
+                line: line_of(text, raws[index].get()),
+                message: format!(
+                    "{}: field `id`: duplicate id, first used by the feature at index {first} (a feature without \
+                     `id` is named by its index)",
+                    describe(index, Some(&r.id))
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The collection-wide steps: priorities of features without one, the document.
+fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options: &GeoOptions) -> GeoDocument<'a> {
+    // A feature without the priority property ranks below every feature with one.
+    let lowest = reads.iter().filter_map(|r| r.priority).reduce(f64::min).map_or(0.0, |p| p - 1.0);
+    let mut doc = Document {
+        ids: Vec::new(),
+        labels: Vec::new(),
+        texts: Vec::new(),
+        font_sizes: Vec::new(),
+        obstacle_ids: Vec::new(),
+        obstacles: Vec::new(),
+        options: PlacementOptions::default(),
+    };
+    doc.options.viewport = Some(Aabb::from_corners(Vec2::ZERO, options.view.size.as_vec2()));
+    let mut feature_ids = Vec::with_capacity(reads.len());
+    let mut slots = Vec::with_capacity(reads.len());
+    let mut features = Vec::with_capacity(reads.len());
+    for r in reads {
+        match r.outcome {
+            Ok((mut label, text, font_size)) => {
+                label.priority = r.priority.unwrap_or(lowest);
+                slots.push(Slot::Label(doc.labels.len()));
+                doc.ids.push(r.id.clone());
+                doc.labels.push(label);
+                doc.texts.push(Some(text));
+                doc.font_sizes.push(Some(font_size));
+            }
+            Err(skip) => slots.push(Slot::Skipped(skip)),
+        }
+        feature_ids.push(r.id);
+        features.push(r.feature);
+    }
+    let members = members.into_iter().map(|(k, v)| if k == "features" { (k, None) } else { (k, Some(v)) }).collect();
+    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members }
+}
+
+/// Reads one feature; on error, the id when it was read, and what is wrong.
+fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Read, (Option<Id>, Bad)> {
+    let feature: Map<String, Value> = serde_json::from_str(raw.get())
+        .map_err(|_| (None, bad("the feature", "expected a JSON object `{\"type\": \"Feature\", …}`")))?;
+    let id = feature_id(feature.get("id"), index).map_err(|e| (None, e))?;
+    let fail = |e: Bad| (Some(id.clone()), e);
+    match feature.get("type") {
+        None => {}
+        Some(Value::String(t)) if t == "Feature" => {}
+        Some(other) => return Err(fail(bad("field `type`", format!("expected \"Feature\", got {}", kind(other))))),
+    }
+    let empty = Map::new();
+    let properties = match feature.get("properties") {
+        None | Some(Value::Null) => &empty,
+        Some(Value::Object(p)) => p,
+        Some(other) => {
+            return Err(fail(bad("field `properties`", format!("expected an object or null, got {}", kind(other)))));
+        }
+    };
+    let spot = geometry(feature.get("geometry").unwrap_or(&Value::Null), options).map_err(fail)?;
+    let text = text_property(properties, &options.text_field).map_err(fail)?;
+    let priority = match &options.priority_field {
+        None => None,
+        Some(field) => number_property(properties, field).map_err(fail)?,
+    }
+    .map(|p| if options.priority_order == Order::Ascending { -p } else { p });
+    let font_size = match &options.font_size_field {
+        None => None,
+        Some(field) => number_property(properties, field)
+            .and_then(|size| {
+                size.map(|s| measure::check_font_size(s).map_err(|p| bad(format!("property `{field}`"), p.to_string())))
+                    .transpose()
+            })
+            .map_err(fail)?,
+    }
+    .unwrap_or(options.font_size);
+    let outcome = match (spot, text) {
+        (Err(skip), _) => Err(skip),
+        (Ok(_), None) => Err(Skip::NoText),
+        (Ok(spot), Some(text)) => {
+            let (width, height) = measure::measure(&text, font_size);
+            if width > 0.0 {
+                let label = make_label(&spot, width, height, options);
+                check_label(index, &label)
+                    .map_err(|e| fail(bad("field `geometry`", format!("its label is out of range: {e}"))))?;
+                Ok((label, text, font_size))
+            } else {
+                Err(Skip::NoText)
+            }
+        }
+    };
+    Ok(Read { id, feature, outcome, priority })
+}
+
+fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Label {
+    match spot {
+        Spot::Point(p) => Label::new(p.x, p.y, width, height)
+            .with_anchor(options.point_anchor)
+            .with_offset(options.point_offset.x, options.point_offset.y),
+        Spot::Line(s) => {
+            Label::new(s.point.x, s.point.y, width, height).with_angle(s.angle).with_anchor(Anchor::Center)
+        }
+    }
+}
+
+/// The feature's `id` (string or integer; other numbers by their JSON text), else its index.
+fn feature_id(v: Option<&Value>, index: usize) -> Result<Id, Bad> {
+    match v {
+        None | Some(Value::Null) => Ok(Id::Int(index as i64)),
+        Some(Value::String(s)) => Ok(Id::Str(s.clone())),
+        Some(Value::Number(n)) => Ok(n.as_i64().map_or_else(|| Id::Str(n.to_string()), Id::Int)),
+        Some(other) => Err(bad("field `id`", format!("expected a string or a number, got {}", kind(other)))),
+    }
+}
+
+/// The label text: a string (or a number, written as in the JSON); `None` when absent, null,
+/// or blank.
+fn text_property(properties: &Map<String, Value>, field: &str) -> Result<Option<String>, Bad> {
+    match properties.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(Value::Number(n)) => Ok(Some(n.to_string())),
+        Some(other) => {
+            Err(bad(format!("property `{}`", one_line(field)), format!("expected a string, got {}", kind(other))))
+        }
+    }
+}
+
+/// A numeric property: a number, or a string holding one (OpenStreetMap tags are strings);
+/// `None` when absent or null.
+fn number_property(properties: &Map<String, Value>, field: &str) -> Result<Option<f64>, Bad> {
+    let fail =
+        |v: &Value| bad(format!("property `{}`", one_line(field)), format!("expected a number, got {}", kind(v)));
+    match properties.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v @ Value::Number(n)) => n.as_f64().filter(|x| x.is_finite()).map(Some).ok_or_else(|| fail(v)),
+        Some(v @ Value::String(s)) => {
+            s.trim().parse::<f64>().ok().filter(|x| x.is_finite()).map(Some).ok_or_else(|| fail(v))
+        }
+        Some(v) => Err(fail(v)),
+    }
+}
+
+/// Where the label of this geometry goes, or why it has none.
+fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Spot, Skip>, Bad> {
+    let g = match g {
+        Value::Null => return Ok(Err(Skip::NoGeometry)),
+        Value::Object(g) => g,
+        other => return Err(bad("field `geometry`", format!("expected an object or null, got {}", kind(other)))),
+    };
+    let kind_name = match g.get("type") {
+        Some(Value::String(t)) => t.as_str(),
+        Some(other) => return Err(bad("field `geometry.type`", format!("expected a string, got {}", kind(other)))),
+        None => return Err(bad("field `geometry.type`", "missing")),
+    };
+    let coordinates = || g.get("coordinates").unwrap_or(&Value::Null);
+    let view = &options.view;
+    Ok(match kind_name {
+        "Point" => match coordinates() {
+            Value::Array(a) if a.is_empty() => Err(Skip::NoGeometry),
+            c => Ok(Spot::Point(view.project(position(c, "geometry.coordinates")?))),
+        },
+        "MultiPoint" => match array(coordinates(), "geometry.coordinates")?.first() {
+            None => Err(Skip::NoGeometry),
+            Some(first) => Ok(Spot::Point(view.project(position(first, "geometry.coordinates[0]")?))),
+        },
+        "LineString" => {
+            let part = positions(coordinates(), "geometry.coordinates")?;
+            line_spot(&[part], options)
+        }
+        "MultiLineString" => {
+            let parts = array(coordinates(), "geometry.coordinates")?
+                .iter()
+                .enumerate()
+                .map(|(i, p)| positions(p, &format!("geometry.coordinates[{i}]")))
+                .collect::<Result<Vec<_>, _>>()?;
+            line_spot(&parts, options)
+        }
+        _ => Err(Skip::Unsupported),
+    })
+}
+
+fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
+    let screen: Vec<Vec<DVec2>> = parts.iter().map(|p| p.iter().map(|&q| options.view.project(q)).collect()).collect();
+    line::spot(&screen, options.view.size).map(Spot::Line).ok_or(Skip::NoGeometry)
+}
+
+fn array<'v>(v: &'v Value, path: &str) -> Result<&'v Vec<Value>, Bad> {
+    v.as_array().ok_or_else(|| bad(format!("field `{path}`"), format!("expected an array, got {}", kind(v))))
+}
+
+fn positions(v: &Value, path: &str) -> Result<Vec<DVec2>, Bad> {
+    array(v, path)?.iter().enumerate().map(|(i, p)| position(p, &format!("{path}[{i}]"))).collect()
+}
+
+/// A position `[lon, lat, …]` in degrees.
+fn position(v: &Value, path: &str) -> Result<DVec2, Bad> {
+    let field = || format!("field `{path}`");
+    let lon_lat = match v.as_array().map(Vec::as_slice) {
+        Some([lon, lat, ..]) => lon.as_f64().zip(lat.as_f64()),
+        _ => None,
+    };
+    let Some((lon, lat)) = lon_lat else {
+        return Err(bad(
+            field(),
+            format!("expected a position [longitude, latitude], got {}", one_line(&v.to_string())),
+        ));
+    };
+    if lon.abs() > 360.0 || lat.abs() > 90.0 {
+        return Err(bad(
+            field(),
+            format!(
+                "[{lon}, {lat}] is not longitude/latitude in degrees (|lon| <= 360, |lat| <= 90); \
+                 GeoJSON is WGS84 — is the file in another projection?"
+            ),
+        ));
+    }
+    Ok(DVec2::new(lon, lat))
+}

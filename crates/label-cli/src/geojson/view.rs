@@ -1,0 +1,104 @@
+//! The map view: longitude/latitude → screen pixels through Web Mercator (256-px tiles), the
+//! view centre, the viewport size and the bearing.
+
+use glam::DVec2;
+
+/// Latitude limit of Web Mercator, degrees: the square world of the tiles.
+pub const MAX_LATITUDE: f64 = 85.051_128_779_806_59;
+
+/// Highest zoom accepted. At zoom 30 the world is 2.7e11 px wide, far inside the engine's
+/// coordinate limit; beyond it f64 world pixels lose sub-pixel precision.
+pub const MAX_ZOOM: f64 = 30.0;
+
+/// Where the map is looked at from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// Zoom level (fractional zooms allowed): the world is `256 · 2^zoom` px wide.
+    pub zoom: f64,
+    /// Longitude and latitude of the viewport's centre, degrees.
+    pub center: DVec2,
+    /// Viewport width and height, px.
+    pub size: DVec2,
+    /// Map rotation, degrees clockwise as map engines define it: the compass direction that
+    /// points up (90 puts east at the top).
+    pub bearing: f64,
+}
+
+impl View {
+    /// World pixels of a longitude/latitude at this zoom (y grows southwards); latitude is
+    /// clamped to ±[`MAX_LATITUDE`].
+    #[must_use]
+    pub fn world(&self, lon_lat: DVec2) -> DVec2 {
+        let world = 256.0 * self.zoom.exp2();
+        let lat = lon_lat.y.clamp(-MAX_LATITUDE, MAX_LATITUDE).to_radians();
+        let x = (lon_lat.x + 180.0) / 360.0 * world;
+        let y = (1.0 - (lat.tan() + 1.0 / lat.cos()).ln() / std::f64::consts::PI) / 2.0 * world;
+        DVec2::new(x, y)
+    }
+
+    /// Screen pixels (origin top-left, y down) of a longitude/latitude. The map turns about the
+    /// viewport's centre so that the bearing points up: with bearing β a world offset `d` lands
+    /// at `(d.x cos β + d.y sin β, −d.x sin β + d.y cos β)` from the centre. No world copies:
+    /// a longitude is not wrapped across the antimeridian.
+    #[must_use]
+    pub fn project(&self, lon_lat: DVec2) -> DVec2 {
+        self.screen(self.world(lon_lat))
+    }
+
+    /// Screen pixels of a world pixel; see [`View::project`].
+    #[must_use]
+    pub fn screen(&self, world: DVec2) -> DVec2 {
+        let d = world - self.world(self.center);
+        let (sin, cos) = self.bearing.to_radians().sin_cos();
+        self.size / 2.0 + DVec2::new(d.x * cos + d.y * sin, -d.x * sin + d.y * cos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(bearing: f64) -> View {
+        View { zoom: 4.0, center: DVec2::new(10.0, 50.0), size: DVec2::new(1920.0, 1080.0), bearing }
+    }
+
+    fn close(a: DVec2, b: DVec2) -> bool {
+        (a - b).length() < 1e-6
+    }
+
+    #[test]
+    fn web_mercator_matches_the_formula() {
+        let v = View { zoom: 0.0, center: DVec2::ZERO, size: DVec2::splat(256.0), bearing: 0.0 };
+        assert!(close(v.world(DVec2::new(0.0, 0.0)), DVec2::new(128.0, 128.0)));
+        assert!(close(v.world(DVec2::new(-180.0, MAX_LATITUDE)), DVec2::new(0.0, 0.0)));
+        assert!(close(v.world(DVec2::new(180.0, -MAX_LATITUDE)), DVec2::new(256.0, 256.0)));
+        // Beyond the limit, latitude is clamped rather than sent to infinity.
+        assert!(close(v.world(DVec2::new(0.0, 90.0)), DVec2::new(128.0, 0.0)));
+        // The fixtures' view: zoom 4, centre (10, 50) is world pixel (2161.78, 1389.14)
+        // (computed with Python's math module from the formula).
+        let w = view(0.0).world(DVec2::new(10.0, 50.0));
+        assert!((w.x - 2_161.777_777_777_778).abs() < 1e-9 && (w.y - 1_389.136_996_848_511).abs() < 1e-9, "{w}");
+    }
+
+    #[test]
+    fn the_centre_is_the_middle_of_the_screen_and_north_is_up() {
+        let v = view(0.0);
+        assert!(close(v.project(v.center), DVec2::new(960.0, 540.0)));
+        let north = v.project(DVec2::new(10.0, 51.0));
+        let east = v.project(DVec2::new(11.0, 50.0));
+        assert!(north.y < 540.0 && (north.x - 960.0).abs() < 1e-9);
+        assert!(east.x > 960.0 && (east.y - 540.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn bearing_90_puts_east_at_the_top() {
+        let v = view(90.0);
+        let east = v.project(DVec2::new(11.0, 50.0)) - DVec2::new(960.0, 540.0);
+        let north = v.project(DVec2::new(10.0, 51.0)) - DVec2::new(960.0, 540.0);
+        assert!(east.x.abs() < 1e-9 && east.y < 0.0, "east {east}");
+        assert!(north.y.abs() < 1e-9 && north.x < 0.0, "north goes left: {north}");
+        // Bearing turns distances by nothing.
+        let flat = view(0.0).project(DVec2::new(11.0, 50.0)) - DVec2::new(960.0, 540.0);
+        assert!((east.length() - flat.length()).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,208 @@
+//! The result of a GeoJSON input: the collection written back with each feature's decision in
+//! its properties, or the label-set result with one placement per feature.
+//!
+//! The collection is streamed from what was read (no copy of the features): members other
+//! than `features` verbatim, each feature's members in their order, the decision's keys last
+//! in `properties` (replacing properties of the same names).
+
+use label_core::{Blocker, Placement};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use super::features::{GeoDocument, Skip, Slot};
+use crate::document::Id;
+use crate::output::{PlacementOut, Stats};
+
+/// The property names a decision writes.
+pub const RESULT_KEYS: [&str; 4] = ["visible", "reason", "hidden_by", "label_box"];
+
+/// One feature's decision.
+#[derive(Clone, Copy, Debug)]
+struct Decision<'a> {
+    visible: bool,
+    reason: Option<&'static str>,
+    hidden_by: Option<&'a Id>,
+    hidden_by_obstacle: bool,
+    /// The label's box on screen, corners in the box's own order (px, to 0.01).
+    label_box: Option<[[f64; 2]; 4]>,
+}
+
+impl<'a> GeoDocument<'a> {
+    fn decisions(&'a self, placement: &Placement) -> Vec<Decision<'a>> {
+        self.slots
+            .iter()
+            .map(|slot| match *slot {
+                Slot::Skipped(skip) => Decision {
+                    visible: false,
+                    reason: Some(skip.name()),
+                    hidden_by: None,
+                    hidden_by_obstacle: false,
+                    label_box: None,
+                },
+                Slot::Label(i) => {
+                    let o = &placement.outcomes[i];
+                    let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
+                        Some(Blocker::Label(j)) => (Some(&self.doc.ids[j as usize]), false),
+                        Some(Blocker::Obstacle(j)) => (Some(&self.doc.obstacle_ids[j as usize]), true),
+                        None => (None, false),
+                    };
+                    let corners = self.doc.labels[i].obb().corners();
+                    let round = |v: f32| (f64::from(v) * 100.0).round() / 100.0;
+                    Decision {
+                        visible: o.visible,
+                        reason: o.reason.map(|r| r.name()),
+                        hidden_by,
+                        hidden_by_obstacle,
+                        label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The collection with every feature's decision in its properties.
+    ///
+    /// # Errors
+    /// Only if serde_json cannot encode (it always can: strings, numbers, raw JSON).
+    pub fn to_geojson(&self, placement: &Placement, pretty: bool) -> serde_json::Result<Vec<u8>> {
+        let decisions = self.decisions(placement);
+        let out = CollectionOut { geo: self, decisions: &decisions };
+        if pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) }
+    }
+
+    /// The label-set result: one placement per feature, in input order (features without a
+    /// label hidden with their [`Skip`] reason), and the counts.
+    ///
+    /// # Errors
+    /// Only if serde_json cannot encode.
+    pub fn to_json(&self, placement: &Placement, stats: Stats, pretty: bool) -> serde_json::Result<Vec<u8>> {
+        let decisions = self.decisions(placement);
+        let placements = self
+            .feature_ids
+            .iter()
+            .zip(&decisions)
+            .map(|(id, d)| PlacementOut {
+                id,
+                visible: d.visible,
+                reason: d.reason,
+                hidden_by: d.hidden_by,
+                hidden_by_obstacle: d.hidden_by_obstacle,
+            })
+            .collect();
+        let count = |skip: Skip| self.slots.iter().filter(|s| **s == Slot::Skipped(skip)).count();
+        let stats = GeoStats {
+            engine: stats,
+            features: self.slots.len(),
+            no_geometry: count(Skip::NoGeometry),
+            unsupported: count(Skip::Unsupported),
+            no_text: count(Skip::NoText),
+        };
+        let out = JsonOut { placements, stats };
+        if pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonOut<'a> {
+    placements: Vec<PlacementOut<'a>>,
+    stats: GeoStats,
+}
+
+/// The engine's counts (over labels) and the features' (over every feature).
+#[derive(Serialize)]
+struct GeoStats {
+    #[serde(flatten)]
+    engine: Stats,
+    /// Features in the input: `labels` + `no_geometry` + `unsupported` + `no_text`.
+    features: usize,
+    no_geometry: usize,
+    unsupported: usize,
+    no_text: usize,
+}
+
+struct CollectionOut<'a> {
+    geo: &'a GeoDocument<'a>,
+    decisions: &'a [Decision<'a>],
+}
+
+impl Serialize for CollectionOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.geo.members.len()))?;
+        for (key, raw) in &self.geo.members {
+            match raw {
+                Some(raw) => map.serialize_entry(key, raw)?,
+                None => {
+                    map.serialize_entry(key, &FeaturesOut { features: &self.geo.features, decisions: self.decisions })?
+                }
+            }
+        }
+        map.end()
+    }
+}
+
+struct FeaturesOut<'a> {
+    features: &'a [Map<String, Value>],
+    decisions: &'a [Decision<'a>],
+}
+
+impl Serialize for FeaturesOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.features.len()))?;
+        for (feature, decision) in self.features.iter().zip(self.decisions) {
+            seq.serialize_element(&FeatureOut { feature, decision })?;
+        }
+        seq.end()
+    }
+}
+
+struct FeatureOut<'a> {
+    feature: &'a Map<String, Value>,
+    decision: &'a Decision<'a>,
+}
+
+impl Serialize for FeatureOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let has_properties = self.feature.contains_key("properties");
+        let mut map = s.serialize_map(Some(self.feature.len() + usize::from(!has_properties)))?;
+        for (key, value) in self.feature {
+            if key == "properties" {
+                map.serialize_entry(key, &PropertiesOut { properties: value.as_object(), decision: self.decision })?;
+            } else {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        if !has_properties {
+            map.serialize_entry("properties", &PropertiesOut { properties: None, decision: self.decision })?;
+        }
+        map.end()
+    }
+}
+
+struct PropertiesOut<'a> {
+    properties: Option<&'a Map<String, Value>>,
+    decision: &'a Decision<'a>,
+}
+
+impl Serialize for PropertiesOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let d = self.decision;
+        let mut map = s.serialize_map(None)?;
+        for (key, value) in self.properties.into_iter().flatten() {
+            if !RESULT_KEYS.contains(&key.as_str()) {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        map.serialize_entry("visible", &d.visible)?;
+        if let Some(reason) = d.reason {
+            map.serialize_entry("reason", reason)?;
+        }
+        if let Some(by) = d.hidden_by {
+            map.serialize_entry("hidden_by", by)?;
+        }
+        if let Some(corners) = &d.label_box {
+            map.serialize_entry("label_box", corners)?;
+        }
+        map.end()
+    }
+}
