@@ -1,0 +1,146 @@
+//! The camera of one frame: where the map is looked at from.
+
+use glam::DVec2;
+
+use crate::FrameError;
+use crate::error::{in_range, positive};
+use crate::mercator::lon_lat_to_world;
+
+/// Largest pitch accepted, degrees. Beyond it the ground near the horizon is squeezed into a
+/// few pixels rows; map engines stop at 60–85°.
+pub const MAX_PITCH: f64 = 85.0;
+/// Largest zoom accepted (the world is `256 · 2^zoom` px wide).
+pub const MAX_ZOOM: f64 = 30.0;
+/// Largest viewport side accepted, px (screen boxes are f32: this keeps 1/128-px precision).
+pub const MAX_VIEWPORT: f64 = 65_536.0;
+/// The default vertical field of view, degrees: MapLibre's, which puts the camera 1.5 viewport
+/// heights above the centre.
+pub const DEFAULT_FOV: f64 = 36.869_897_645_844_02;
+
+/// A map camera, the way map engines describe it.
+///
+/// - `center`: the world point at the middle of the viewport, world px at zoom 0
+///   ([`crate::mercator`]);
+/// - `zoom`: one world px is `2^zoom` screen px at the centre;
+/// - `bearing`: the compass direction at the top of the screen, degrees. Growing bearings turn
+///   the map **counter-clockwise** on screen (bearing 90: east is up);
+/// - `pitch`: tilt from straight down, degrees, `0 ..= MAX_PITCH`; the far side of the map is at
+///   the top of the screen;
+/// - `size`: viewport width and height, px, at most [`MAX_VIEWPORT`];
+/// - `fov`: vertical field of view, degrees (only matters under pitch).
+///
+/// ```
+/// use label_frame::Camera;
+/// let camera = Camera::from_lon_lat(16.3725, 48.2083, 16.0, 1920.0, 1080.0).with_bearing(30.0).with_pitch(45.0);
+/// assert!(camera.validate().is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Camera {
+    /// World point at the viewport's centre, world px at zoom 0.
+    pub center: DVec2,
+    /// Zoom level, `0 ..= MAX_ZOOM`.
+    pub zoom: f64,
+    /// Compass direction at the top of the screen, degrees.
+    pub bearing: f64,
+    /// Tilt from straight down, degrees, `0 ..= MAX_PITCH`.
+    pub pitch: f64,
+    /// Viewport width and height, px.
+    pub size: DVec2,
+    /// Vertical field of view, degrees, in `(0, 120]`.
+    pub fov: f64,
+}
+
+impl Camera {
+    /// A camera looking straight down at a world point (world px, zoom 0), north up.
+    #[must_use]
+    pub fn new(center: DVec2, zoom: f64, width: f64, height: f64) -> Self {
+        Self { center, zoom, bearing: 0.0, pitch: 0.0, size: DVec2::new(width, height), fov: DEFAULT_FOV }
+    }
+
+    /// A camera looking straight down at a longitude and latitude, north up.
+    #[must_use]
+    pub fn from_lon_lat(lon: f64, lat: f64, zoom: f64, width: f64, height: f64) -> Self {
+        Self::new(lon_lat_to_world(lon, lat), zoom, width, height)
+    }
+
+    /// Sets the bearing, degrees.
+    #[must_use]
+    pub fn with_bearing(mut self, bearing: f64) -> Self {
+        self.bearing = bearing;
+        self
+    }
+
+    /// Sets the pitch, degrees.
+    #[must_use]
+    pub fn with_pitch(mut self, pitch: f64) -> Self {
+        self.pitch = pitch;
+        self
+    }
+
+    /// Sets the zoom.
+    #[must_use]
+    pub fn with_zoom(mut self, zoom: f64) -> Self {
+        self.zoom = zoom;
+        self
+    }
+
+    /// Sets the centre, world px at zoom 0.
+    #[must_use]
+    pub fn with_center(mut self, center: DVec2) -> Self {
+        self.center = center;
+        self
+    }
+
+    /// Sets the vertical field of view, degrees.
+    #[must_use]
+    pub fn with_fov(mut self, fov: f64) -> Self {
+        self.fov = fov;
+        self
+    }
+
+    /// Checks every field.
+    ///
+    /// # Errors
+    /// [`FrameError::InvalidCamera`] naming the first bad field.
+    pub fn validate(&self) -> Result<(), FrameError> {
+        let fail = |field: &'static str| move |problem| FrameError::InvalidCamera { field, problem };
+        let limit = label_core::limits::MAX_COORDINATE;
+        in_range(self.center.x, limit, true).map_err(fail("center"))?;
+        in_range(self.center.y, limit, true).map_err(fail("center"))?;
+        in_range(self.zoom, MAX_ZOOM, false).map_err(fail("zoom"))?;
+        in_range(self.bearing, label_core::limits::MAX_ANGLE, true).map_err(fail("bearing"))?;
+        in_range(self.pitch, MAX_PITCH, false).map_err(fail("pitch"))?;
+        positive(self.size.x, MAX_VIEWPORT).map_err(fail("size"))?;
+        positive(self.size.y, MAX_VIEWPORT).map_err(fail("size"))?;
+        positive(self.fov, 120.0).map_err(fail("fov"))?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use label_core::Problem;
+
+    #[test]
+    fn each_bad_field_is_named() {
+        let ok = Camera::new(DVec2::new(128.0, 128.0), 4.0, 800.0, 600.0);
+        assert_eq!(ok.validate(), Ok(()));
+        let field = |c: Camera| match c.validate() {
+            Err(FrameError::InvalidCamera { field, .. }) => field,
+            other => panic!("expected a camera error, got {other:?}"),
+        };
+        assert_eq!(field(ok.with_center(DVec2::new(f64::NAN, 0.0))), "center");
+        assert_eq!(field(ok.with_zoom(-1.0)), "zoom");
+        assert_eq!(field(ok.with_zoom(31.0)), "zoom");
+        assert_eq!(field(ok.with_bearing(f64::INFINITY)), "bearing");
+        assert_eq!(field(ok.with_pitch(86.0)), "pitch");
+        assert_eq!(field(Camera { size: DVec2::new(0.0, 10.0), ..ok }), "size");
+        assert_eq!(field(ok.with_fov(0.0)), "fov");
+        assert_eq!(
+            ok.with_pitch(-1.0).validate(),
+            Err(FrameError::InvalidCamera { field: "pitch", problem: Problem::Negative(-1.0) })
+        );
+    }
+}

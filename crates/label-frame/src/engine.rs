@@ -1,0 +1,290 @@
+//! The frame engine: labels and options kept across frames, and the memory of the last frame.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use label_core::{Blocker, Label, Shape};
+
+use crate::full::place_full;
+use crate::project::{Sight, project_all};
+use crate::reuse::place_reused;
+use crate::stability::fade;
+use crate::{
+    Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, WorldLabel,
+};
+
+/// Places a renderer's labels frame after frame.
+///
+/// Set the labels once (and again whenever they change), then call [`Self::place_frame`] with
+/// each frame's camera and timestamp. The engine remembers the last frame, which is what keeps
+/// labels from flickering: shown labels win priority ties, hidden labels need a margin to
+/// appear, opacity fades, and a camera that only moves the screen reuses the last placement
+/// (see [`FrameOptions`] and `docs/renderer.md`).
+///
+/// ```
+/// use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
+///
+/// let mut engine = FrameEngine::new(FrameOptions::default())?;
+/// engine.set_labels(vec![
+///     WorldLabel::from_lon_lat(1, 16.3725, 48.2083, 60.0, 16.0).with_priority(10.0), // Wien
+///     WorldLabel::from_lon_lat(2, 16.3730, 48.2085, 80.0, 14.0).with_priority(1.0),  // a street
+/// ])?;
+/// let camera = Camera::from_lon_lat(16.3725, 48.2083, 12.0, 800.0, 600.0);
+/// let frame = engine.place_frame(&camera, 0.0)?;
+/// assert!(frame.labels[0].visible && !frame.labels[1].visible);
+/// assert_eq!(frame.labels[1].hidden_by, Some(label_core::Blocker::Label(0)));
+/// // Fading in: after 150 ms of a 300-ms fade the label is half drawn.
+/// let frame = engine.place_frame(&camera, 150.0)?;
+/// assert_eq!(frame.labels[0].opacity, 0.5);
+/// # Ok::<(), label_frame::FrameError>(())
+/// ```
+///
+/// The engine is `Send` and `Sync`; a frame runs its parallel stages on rayon's current thread
+/// pool (call it inside `pool.install` to choose the pool).
+#[derive(Debug, Default)]
+pub struct FrameEngine {
+    options: FrameOptions,
+    labels: Vec<WorldLabel>,
+    /// Per label: how far its box reaches from its anchor point at scale 1, px.
+    reach: Vec<f64>,
+    obstacles: Vec<Shape>,
+    /// The last frame (its `labels` are the memory the next frame reads).
+    frame: Frame,
+    /// The projection of the last frame, if there was one since the last change.
+    last_projection: Option<Projection>,
+    /// Time of the last full frame, ms.
+    last_full_ms: f64,
+    /// Whether any frame was placed yet.
+    started: bool,
+    /// Where the last frame's time went.
+    timings: FrameTimings,
+    /// Per label: came into view in a reused frame and yielded there (see `reuse.rs`).
+    provisional: Vec<bool>,
+    /// Scratch, kept to reuse its allocation.
+    sights: Vec<Sight>,
+    next: Vec<LabelFrame>,
+}
+
+impl FrameEngine {
+    /// An engine with no labels.
+    ///
+    /// # Errors
+    /// [`FrameError::InvalidOption`] for a bad setting.
+    pub fn new(options: FrameOptions) -> Result<Self, FrameError> {
+        options.validate()?;
+        Ok(Self { options, ..Self::default() })
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn options(&self) -> &FrameOptions {
+        &self.options
+    }
+
+    /// Changes the settings; the memory of the last frame is kept, the next frame is a full one.
+    ///
+    /// # Errors
+    /// [`FrameError::InvalidOption`] for a bad setting (nothing changes then).
+    pub fn set_options(&mut self, options: FrameOptions) -> Result<(), FrameError> {
+        options.validate()?;
+        self.options = options;
+        self.last_projection = None;
+        Ok(())
+    }
+
+    /// The labels, in the order frames report them.
+    #[must_use]
+    pub fn labels(&self) -> &[WorldLabel] {
+        &self.labels
+    }
+
+    /// Replaces the labels. A label whose id was in the last set keeps its memory (shown or
+    /// not, opacity); new ids start unseen (opacity 0, so they fade in). The next frame is a
+    /// full one.
+    ///
+    /// # Errors
+    /// [`FrameError::InvalidLabel`] for a field that is not a finite number in range,
+    /// [`FrameError::DuplicateId`], [`FrameError::TooManyLabels`]. Nothing changes then.
+    pub fn set_labels(&mut self, labels: Vec<WorldLabel>) -> Result<(), FrameError> {
+        if labels.len() > label_core::limits::MAX_LABELS {
+            return Err(FrameError::TooManyLabels(labels.len()));
+        }
+        let mut new_index: HashMap<u64, usize> = HashMap::with_capacity(labels.len());
+        for (index, l) in labels.iter().enumerate() {
+            check_label(index, l)?;
+            if let Some(&first_index) = new_index.get(&l.id) {
+                return Err(FrameError::DuplicateId { index, id: l.id, first_index });
+            }
+            new_index.insert(l.id, index);
+        }
+        // Carry the memory over by id; `hidden_by` is renamed to the new indices.
+        let old_index: HashMap<u64, usize> = self.labels.iter().enumerate().map(|(i, l)| (l.id, i)).collect();
+        let rename = |b: Blocker| match b {
+            Blocker::Label(old) => {
+                let id = self.labels[old as usize].id;
+                new_index.get(&id).map(|&n| Blocker::Label(n as u32))
+            }
+            obstacle => Some(obstacle),
+        };
+        let carried: Vec<LabelFrame> = labels
+            .iter()
+            .map(|l| match old_index.get(&l.id) {
+                Some(&old) => {
+                    let last = self.frame.labels[old];
+                    LabelFrame { hidden_by: last.hidden_by.and_then(rename), ..last }
+                }
+                None => LabelFrame::UNSEEN,
+            })
+            .collect();
+        self.reach = labels.iter().map(WorldLabel::reach).collect();
+        self.provisional = vec![false; labels.len()];
+        self.labels = labels;
+        self.frame.labels = carried;
+        self.last_projection = None;
+        Ok(())
+    }
+
+    /// Replaces the obstacles: fixed shapes on screen, px (UI controls, markers), that no
+    /// label may overlap. With obstacles, every frame is a full one.
+    ///
+    /// # Errors
+    /// [`FrameError::Core`] naming the first bad shape (nothing changes then).
+    pub fn set_obstacles(&mut self, obstacles: Vec<Shape>) -> Result<(), FrameError> {
+        for (i, s) in obstacles.iter().enumerate() {
+            label_core::validate::check_obstacle(i, s).map_err(FrameError::Core)?;
+        }
+        self.obstacles = obstacles;
+        self.last_projection = None;
+        Ok(())
+    }
+
+    /// Forgets the last frame: the next frame is placed as if it were the first.
+    pub fn reset(&mut self) {
+        self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
+        self.provisional.fill(false);
+        self.last_projection = None;
+        self.started = false;
+    }
+
+    /// The last frame.
+    #[must_use]
+    pub fn frame(&self) -> &Frame {
+        &self.frame
+    }
+
+    /// Where the last frame's time went (wall clock, so noisy: for a renderer's frame-budget
+    /// display and for profiling, not for decisions).
+    #[must_use]
+    pub fn timings(&self) -> FrameTimings {
+        self.timings
+    }
+
+    /// Label `index` on screen as the last frame placed it (its own padding, without the
+    /// hysteresis margin): the box a renderer can draw or query. `None` behind the camera or
+    /// out of range.
+    #[must_use]
+    pub fn screen_label(&self, index: usize) -> Option<Label> {
+        let pose = self.frame.labels.get(index)?.pose?;
+        Some(self.labels[index].on_screen(&pose, 0.0))
+    }
+
+    /// Places one frame: projects every label with `camera`, culls what is behind the camera
+    /// or off screen, places the rest (or reuses the last placement when the camera only moved
+    /// the screen), and fades opacity by the time since the last frame. `time_ms` is the
+    /// frame's timestamp in milliseconds, from any origin; time that runs backwards counts as
+    /// none.
+    ///
+    /// # Errors
+    /// [`FrameError::InvalidCamera`] for a bad camera, [`FrameError::InvalidOption`] (field
+    /// `time_ms`) for a timestamp that is not finite. Nothing changes then.
+    pub fn place_frame(&mut self, camera: &Camera, time_ms: f64) -> Result<&Frame, FrameError> {
+        camera.validate()?;
+        if !time_ms.is_finite() {
+            return Err(FrameError::InvalidOption {
+                field: "time_ms",
+                problem: label_core::Problem::NotFinite(time_ms),
+            });
+        }
+        let start = Instant::now();
+        let projection = Projection::new(camera);
+        let options = &self.options;
+        project_all(&self.labels, &self.reach, &projection, options.perspective_scaling, &mut self.sights);
+        let projected = Instant::now();
+
+        let reuse = options.reuse_translations
+            && self.obstacles.is_empty()
+            && self.last_projection.is_some_and(|p| p.translation_to(&projection).is_some())
+            && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
+        let last = &self.frame.labels;
+        let (kind, placed_now) = if reuse {
+            let n = place_reused(
+                &self.labels,
+                &self.sights,
+                last,
+                options.max_overlap_area,
+                &mut self.next,
+                &mut self.provisional,
+            );
+            (FrameKind::Reused, n)
+        } else {
+            let (sights, provisional) = (&self.sights, &self.provisional);
+            let n = place_full(&self.labels, sights, last, provisional, &self.obstacles, options, &mut self.next);
+            self.provisional.fill(false);
+            self.last_full_ms = time_ms;
+            (FrameKind::Full, n)
+        };
+
+        let placed = Instant::now();
+        let dt = if self.started { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
+        let mut stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..FrameStats::default() };
+        for (now, before) in self.next.iter_mut().zip(last) {
+            now.opacity = fade(before.opacity, now.visible, dt, options.fade_ms);
+            let in_view = now.in_view();
+            stats.in_view += usize::from(in_view);
+            stats.visible += usize::from(now.visible);
+            stats.flips += usize::from(in_view && before.in_view() && now.visible != before.visible);
+            match now.reason {
+                Some(crate::HiddenReason::Collision) => stats.hidden_collision += 1,
+                Some(crate::HiddenReason::Offscreen) => stats.hidden_offscreen += 1,
+                Some(crate::HiddenReason::BehindCamera) => stats.behind_camera += 1,
+                None => {}
+            }
+        }
+        std::mem::swap(&mut self.frame.labels, &mut self.next);
+        self.frame.stats = stats;
+        self.frame.time_ms = time_ms;
+        self.last_projection = Some(projection);
+        self.started = true;
+        let us = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
+        self.timings = FrameTimings {
+            project_us: us(start, projected),
+            place_us: us(projected, placed),
+            finish_us: us(placed, Instant::now()),
+        };
+        Ok(&self.frame)
+    }
+}
+
+/// Checks one label's numbers with the core's limits (DESIGN §2), naming the field.
+fn check_label(index: usize, l: &WorldLabel) -> Result<(), FrameError> {
+    let as_core = Label {
+        x: l.position.x,
+        y: l.position.y,
+        width: l.width,
+        height: l.height,
+        angle: l.angle,
+        priority: l.priority,
+        anchor: l.anchor,
+        offset: l.offset,
+        padding: l.padding,
+        allow_overlap: l.allow_overlap,
+        ignore_placement: l.ignore_placement,
+    };
+    label_core::validate::check_label(index, &as_core).map_err(|e| match e {
+        label_core::Error::InvalidLabel { field, problem, .. } => {
+            let field = if matches!(field, "x" | "y") { "position" } else { field };
+            FrameError::InvalidLabel { index, id: l.id, field, problem }
+        }
+        other => FrameError::Core(other),
+    })
+}

@@ -1,0 +1,139 @@
+//! What a frame decides, per label and in total.
+
+use label_core::Blocker;
+
+use crate::ScreenPose;
+
+/// Why a label is not shown in a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[non_exhaustive]
+pub enum HiddenReason {
+    /// It collides with a label placed before it or with an obstacle (see `hidden_by`).
+    Collision,
+    /// Its box does not overlap the viewport.
+    Offscreen,
+    /// Its anchor point is behind the camera (pitch only).
+    BehindCamera,
+}
+
+impl HiddenReason {
+    /// The name used in documents and by the C API's messages.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            HiddenReason::Collision => "collision",
+            HiddenReason::Offscreen => "offscreen",
+            HiddenReason::BehindCamera => "behind-camera",
+        }
+    }
+}
+
+/// One label in one frame: what a renderer draws, and what its users ask ("which labels were
+/// hidden, and by what").
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LabelFrame {
+    /// Placed in this frame.
+    pub visible: bool,
+    /// How opaque to draw it, 0 to 1. It moves towards 1 while the label is visible and towards
+    /// 0 while it is not, over [`crate::FrameOptions::fade_ms`]; a hidden label can still be
+    /// fading out.
+    pub opacity: f32,
+    /// Why it is hidden; `None` when visible.
+    pub reason: Option<HiddenReason>,
+    /// What hid it, for collisions: a label (its index in the engine's label set) or an
+    /// obstacle (its index in the obstacle list).
+    pub hidden_by: Option<Blocker>,
+    /// Where it sits on screen this frame; `None` behind the camera.
+    pub pose: Option<ScreenPose>,
+}
+
+impl LabelFrame {
+    /// A label not seen in any frame yet.
+    pub(crate) const UNSEEN: Self =
+        Self { visible: false, opacity: 0.0, reason: Some(HiddenReason::Offscreen), hidden_by: None, pose: None };
+
+    /// Whether the label's box met the viewport (shown, or hidden by a collision).
+    #[must_use]
+    pub fn in_view(&self) -> bool {
+        self.visible || self.reason == Some(HiddenReason::Collision)
+    }
+}
+
+/// How a frame was computed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum FrameKind {
+    /// Every label in view went through the greedy placement.
+    #[default]
+    Full,
+    /// The camera only moved the screen: the last placement was kept, and only labels that
+    /// came into view were placed (around the shown ones).
+    Reused,
+}
+
+/// Counts of one frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FrameStats {
+    /// How the frame was computed.
+    pub kind: FrameKind,
+    /// Labels in the engine.
+    pub labels: usize,
+    /// Labels whose box met the viewport: the candidates of the placement.
+    pub in_view: usize,
+    /// Labels shown.
+    pub visible: usize,
+    /// Labels hidden by a collision.
+    pub hidden_collision: usize,
+    /// Labels hidden for being off screen.
+    pub hidden_offscreen: usize,
+    /// Labels behind the camera.
+    pub behind_camera: usize,
+    /// Labels in view in this frame and the last one whose visibility changed: the flicker a
+    /// viewer sees (labels crossing the screen's edge are not counted).
+    pub flips: usize,
+    /// Labels that went through the greedy pass (all in view for a full frame; those that came
+    /// into view for a reused one).
+    pub placed_now: usize,
+}
+
+/// Where one frame's time went, µs (wall clock; see [`crate::FrameEngine::timings`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FrameTimings {
+    /// Projecting and culling every label.
+    pub project_us: f64,
+    /// Deciding: the greedy passes (full frame) or the newcomers (reused frame).
+    pub place_us: f64,
+    /// Fading, counting and handing over the result.
+    pub finish_us: f64,
+}
+
+/// The result of one frame: one entry per label, in the engine's label order.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Frame {
+    /// `labels[i]` is label `i` of the engine's label set.
+    pub labels: Vec<LabelFrame>,
+    /// Counts.
+    pub stats: FrameStats,
+    /// The frame's timestamp, ms.
+    pub time_ms: f64,
+}
+
+impl Frame {
+    /// Indices of the shown labels, ascending.
+    pub fn visible_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.labels.iter().enumerate().filter(|(_, l)| l.visible).map(|(i, _)| i)
+    }
+
+    /// Indices of the labels to draw (opacity above 0), ascending: the shown ones and those
+    /// still fading out.
+    pub fn drawn_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        self.labels.iter().enumerate().filter(|(_, l)| l.opacity > 0.0).map(|(i, _)| i)
+    }
+}

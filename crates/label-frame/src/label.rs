@@ -1,0 +1,235 @@
+//! Labels as a renderer keeps them: a point of the world, a size on screen, and how the text
+//! turns when the map does.
+
+use glam::DVec2;
+use label_core::{Anchor, Label};
+
+use crate::mercator::lon_lat_to_world;
+
+/// How a label's angle relates to the map (MapLibre's `text-rotation-alignment`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Alignment {
+    /// The angle is on screen: a place name stays level however the map turns.
+    #[default]
+    Viewport,
+    /// The angle is on the map (north up, counter-clockwise): a street name turns with the
+    /// map's bearing and, under pitch, follows its street's direction as projected.
+    Map,
+}
+
+/// A label in world coordinates.
+///
+/// The anchor point is in world pixels (Web Mercator at zoom 0, see [`crate::mercator`]); sizes
+/// and offsets are screen pixels at the map's centre (under pitch they scale with perspective,
+/// see [`crate::FrameOptions::perspective_scaling`]). Angles are degrees counter-clockwise, on
+/// screen or on the map depending on [`Alignment`]. The other fields are `label_core`'s
+/// (DESIGN §2).
+///
+/// ```
+/// use label_frame::{Alignment, WorldLabel};
+/// let street = WorldLabel::from_lon_lat(7, 16.3725, 48.2083, 90.0, 14.0)
+///     .with_angle(30.0)
+///     .with_alignment(Alignment::Map)
+///     .with_priority(2.0);
+/// assert_eq!(street.id, 7);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
+pub struct WorldLabel {
+    /// The caller's identity of the label. The engine's memory of a label (shown last frame,
+    /// opacity) follows its id when the label set is replaced, so ids must be unique.
+    pub id: u64,
+    /// Anchor point, world pixels at zoom 0.
+    pub position: DVec2,
+    /// Width of the text box on screen, px, > 0.
+    pub width: f64,
+    /// Height of the text box on screen, px, > 0.
+    pub height: f64,
+    /// Rotation, degrees counter-clockwise, on screen or on the map (see `alignment`).
+    pub angle: f64,
+    /// Whether `angle` is on screen or on the map.
+    pub alignment: Alignment,
+    /// For map-aligned labels: turn the text by 180° when it would read upside down (MapLibre's
+    /// `text-keep-upright`). Ignored for viewport-aligned labels.
+    pub keep_upright: bool,
+    /// Higher is placed first.
+    pub priority: f64,
+    /// Which point of the box sits on the anchor point.
+    pub anchor: Anchor,
+    /// Shift of the box in the label's own (rotated) frame, screen px.
+    pub offset: DVec2,
+    /// Margin on every side of the box, screen px (not scaled by perspective).
+    pub padding: f64,
+    /// Shown even when it collides (it still blocks later labels).
+    pub allow_overlap: bool,
+    /// Does not block later labels.
+    pub ignore_placement: bool,
+}
+
+impl Default for WorldLabel {
+    fn default() -> Self {
+        Self {
+            id: 0,
+            position: DVec2::ZERO,
+            width: 1.0,
+            height: 1.0,
+            angle: 0.0,
+            alignment: Alignment::Viewport,
+            keep_upright: true,
+            priority: 0.0,
+            anchor: Anchor::Center,
+            offset: DVec2::ZERO,
+            padding: 0.0,
+            allow_overlap: false,
+            ignore_placement: false,
+        }
+    }
+}
+
+impl WorldLabel {
+    /// A centred, level label of priority 0 at a point in world pixels (zoom 0).
+    #[must_use]
+    pub fn from_world(id: u64, position: DVec2, width: f64, height: f64) -> Self {
+        Self { id, position, width, height, ..Self::default() }
+    }
+
+    /// A centred, level label of priority 0 at a longitude and latitude (degrees, WGS84),
+    /// projected with Web Mercator.
+    #[must_use]
+    pub fn from_lon_lat(id: u64, lon: f64, lat: f64, width: f64, height: f64) -> Self {
+        Self::from_world(id, lon_lat_to_world(lon, lat), width, height)
+    }
+
+    /// Sets the rotation in degrees, counter-clockwise.
+    #[must_use]
+    pub fn with_angle(mut self, degrees: f64) -> Self {
+        self.angle = degrees;
+        self
+    }
+
+    /// Sets whether the angle is on screen or on the map.
+    #[must_use]
+    pub fn with_alignment(mut self, alignment: Alignment) -> Self {
+        self.alignment = alignment;
+        self
+    }
+
+    /// Sets whether a map-aligned label turns by 180° rather than read upside down.
+    #[must_use]
+    pub fn with_keep_upright(mut self, keep: bool) -> Self {
+        self.keep_upright = keep;
+        self
+    }
+
+    /// Sets the priority (higher is placed first).
+    #[must_use]
+    pub fn with_priority(mut self, priority: f64) -> Self {
+        self.priority = priority;
+        self
+    }
+
+    /// Sets the anchor placement.
+    #[must_use]
+    pub fn with_anchor(mut self, anchor: Anchor) -> Self {
+        self.anchor = anchor;
+        self
+    }
+
+    /// Sets the offset in the label's own frame, px.
+    #[must_use]
+    pub fn with_offset(mut self, dx: f64, dy: f64) -> Self {
+        self.offset = DVec2::new(dx, dy);
+        self
+    }
+
+    /// Sets the padding added on every side, px.
+    #[must_use]
+    pub fn with_padding(mut self, padding: f64) -> Self {
+        self.padding = padding;
+        self
+    }
+
+    /// Sets whether the label shows even when it collides.
+    #[must_use]
+    pub fn with_allow_overlap(mut self, allow: bool) -> Self {
+        self.allow_overlap = allow;
+        self
+    }
+
+    /// Sets whether the label stays out of the way of later labels.
+    #[must_use]
+    pub fn with_ignore_placement(mut self, ignore: bool) -> Self {
+        self.ignore_placement = ignore;
+        self
+    }
+
+    /// The label on screen at `pose`: the anchor point, angle and scale of one frame. `extra`
+    /// padding (px) is added to the label's own; the engine uses it for the hysteresis margin.
+    #[must_use]
+    pub fn on_screen(&self, pose: &ScreenPose, extra_padding: f64) -> Label {
+        Label {
+            x: pose.position.x,
+            y: pose.position.y,
+            width: self.width * pose.scale,
+            height: self.height * pose.scale,
+            angle: pose.angle,
+            priority: self.priority,
+            anchor: self.anchor,
+            offset: self.offset * pose.scale,
+            padding: self.padding + extra_padding,
+            allow_overlap: self.allow_overlap,
+            ignore_placement: self.ignore_placement,
+        }
+    }
+
+    /// How far from the anchor point any point of the box (without padding) can lie at scale
+    /// 1, px: the culling step skips labels whose anchor is farther than this (scaled, plus
+    /// padding) outside the viewport without building their box.
+    #[must_use]
+    pub(crate) fn reach(&self) -> f64 {
+        let size = DVec2::new(self.width, self.height);
+        (self.offset + self.anchor.shift() * size).length() + size.length() * 0.5
+    }
+}
+
+/// Where and how a label sits on screen in one frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ScreenPose {
+    /// The anchor point on screen, px (origin top-left, y down).
+    pub position: DVec2,
+    /// Rotation on screen, degrees counter-clockwise.
+    pub angle: f64,
+    /// Size factor from perspective (1 without pitch).
+    pub scale: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn on_screen_scales_size_and_offset_but_not_padding() {
+        let l = WorldLabel::from_world(1, DVec2::ZERO, 40.0, 10.0).with_offset(4.0, 2.0).with_padding(1.0);
+        let pose = ScreenPose { position: DVec2::new(100.0, 50.0), angle: 30.0, scale: 0.5 };
+        let s = l.on_screen(&pose, 2.0);
+        assert_eq!((s.x, s.y, s.width, s.height, s.angle), (100.0, 50.0, 20.0, 5.0, 30.0));
+        assert_eq!(s.offset, DVec2::new(2.0, 1.0));
+        assert_eq!(s.padding, 3.0);
+    }
+
+    #[test]
+    fn reach_covers_every_corner_of_every_anchor() {
+        for anchor in Anchor::ALL {
+            let l = WorldLabel::from_world(0, DVec2::ZERO, 40.0, 10.0).with_anchor(anchor).with_offset(3.0, -5.0);
+            for angle in [0.0, 17.0, 90.0, 200.0] {
+                let pose = ScreenPose { position: DVec2::ZERO, angle, scale: 1.0 };
+                let far = l.on_screen(&pose, 0.0).obb().corners().iter().map(|c| c.length()).fold(0.0f32, f32::max);
+                assert!(f64::from(far) <= l.reach() + 1e-4, "{anchor} {angle}: {far} > {}", l.reach());
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! Web Mercator: longitude/latitude to world pixels and back.
+//!
+//! World pixels are the Web Mercator plane at zoom 0 with 256-px tiles: the whole world is the
+//! square `[0, 256)²`, x grows eastwards and **y southwards** (screen convention). At zoom `z` a
+//! world pixel is `2^z` screen pixels. The fixtures of this repository use the same plane
+//! (`fixtures/README.md`, "Projection").
+
+use glam::DVec2;
+
+/// Side of the world square at zoom 0, px (one 256-px tile).
+pub const TILE_SIZE: f64 = 256.0;
+
+/// The latitude where Web Mercator's square ends, degrees (`atan(sinh(π))`). Latitudes beyond
+/// it are clamped to it.
+pub const MAX_LATITUDE: f64 = 85.051_128_779_806_59;
+
+/// World pixels (zoom 0) of a longitude and latitude in degrees (WGS84). Latitudes are clamped
+/// to ±[`MAX_LATITUDE`]; longitudes are not wrapped (181° lies just east of the world square).
+///
+/// ```
+/// use label_frame::mercator::{lon_lat_to_world, TILE_SIZE};
+/// let origin = lon_lat_to_world(0.0, 0.0);
+/// assert_eq!(origin, glam::DVec2::splat(TILE_SIZE / 2.0));
+/// // North is up: a northern point has a smaller y.
+/// assert!(lon_lat_to_world(16.37, 48.21).y < origin.y);
+/// ```
+#[must_use]
+pub fn lon_lat_to_world(lon: f64, lat: f64) -> DVec2 {
+    let phi = lat.clamp(-MAX_LATITUDE, MAX_LATITUDE).to_radians();
+    let x = (lon + 180.0) / 360.0;
+    let y = (1.0 - (phi.tan() + 1.0 / phi.cos()).ln() / std::f64::consts::PI) / 2.0;
+    DVec2::new(x, y) * TILE_SIZE
+}
+
+/// Longitude and latitude in degrees of a point in world pixels (zoom 0): the inverse of
+/// [`lon_lat_to_world`].
+#[must_use]
+pub fn world_to_lon_lat(world: DVec2) -> (f64, f64) {
+    let p = world / TILE_SIZE;
+    let lon = p.x * 360.0 - 180.0;
+    let lat = (std::f64::consts::PI * (1.0 - 2.0 * p.y)).sinh().atan().to_degrees();
+    (lon, lat)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corners_of_the_world_square() {
+        let nw = lon_lat_to_world(-180.0, MAX_LATITUDE);
+        let se = lon_lat_to_world(180.0, -MAX_LATITUDE);
+        assert!(nw.abs_diff_eq(DVec2::ZERO, 1e-9), "{nw}");
+        assert!(se.abs_diff_eq(DVec2::splat(TILE_SIZE), 1e-9), "{se}");
+        // Clamped beyond the square.
+        assert_eq!(lon_lat_to_world(0.0, 89.0), lon_lat_to_world(0.0, 90.0));
+    }
+
+    #[test]
+    fn matches_the_fixture_formula_and_round_trips() {
+        // Stephansplatz at zoom 16: the fixtures' view centre (fixtures/README.md) lies in the
+        // pixel (9150662 + 960, 5816925 + 540) of the zoom-16 plane.
+        let p = lon_lat_to_world(16.3725, 48.2083) * 65536.0;
+        assert_eq!((p.x - 960.0).round(), 9_150_662.0);
+        assert_eq!((p.y - 540.0).round(), 5_816_925.0);
+        for (lon, lat) in [(16.3725, 48.2083), (-122.4, 37.8), (151.2, -33.9), (0.0, 0.0), (179.9, -80.0)] {
+            let (lo, la) = world_to_lon_lat(lon_lat_to_world(lon, lat));
+            assert!((lo - lon).abs() < 1e-9 && (la - lat).abs() < 1e-9, "{lon} {lat} -> {lo} {la}");
+        }
+    }
+}

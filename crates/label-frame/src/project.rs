@@ -1,0 +1,148 @@
+//! The projection stage of a frame: every label's pose on screen, and whether its box meets
+//! the viewport (in parallel; each label on its own, so the result does not depend on the
+//! thread count).
+
+use glam::DVec2;
+use label_core::Obb;
+use rayon::prelude::*;
+
+use crate::{Alignment, Projection, ScreenPose, WorldLabel};
+
+/// Below this many labels a parallel loop is not worth splitting.
+const MIN_PARALLEL_CHUNK: usize = 2048;
+
+/// Where a label is in one frame: the projection stage's answer, before any placement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Sight {
+    /// Its anchor point is behind the camera.
+    Behind,
+    /// Its box (with its own padding) does not meet the viewport's interior.
+    Off(ScreenPose),
+    /// Its box meets the viewport's interior: a candidate of the placement.
+    In(ScreenPose),
+}
+
+impl Sight {
+    /// The label's pose on screen; `None` behind the camera.
+    #[must_use]
+    pub fn pose(&self) -> Option<ScreenPose> {
+        match *self {
+            Sight::Behind => None,
+            Sight::Off(p) | Sight::In(p) => Some(p),
+        }
+    }
+}
+
+/// An angle in degrees turned by 180° if needed into `(-90, 90]`, so that text reads left to
+/// right (or bottom to top at exactly 90°).
+#[must_use]
+pub(crate) fn upright(degrees: f64) -> f64 {
+    let a = degrees.rem_euclid(360.0);
+    if a > 270.0 {
+        a - 360.0
+    } else if a > 90.0 {
+        a - 180.0
+    } else {
+        a
+    }
+}
+
+/// The pose of one label, and whether it is in sight.
+#[must_use]
+#[inline]
+pub(crate) fn sight(label: &WorldLabel, reach: f64, projection: &Projection, perspective_scaling: f64) -> Sight {
+    let Some(p) = projection.project(label.position) else { return Sight::Behind };
+    let scale = 1.0 + perspective_scaling * (p.perspective - 1.0);
+    let angle = match label.alignment {
+        Alignment::Viewport => label.angle,
+        Alignment::Map => {
+            let a = projection.screen_angle(&p, label.angle);
+            if label.keep_upright { upright(a) } else { a }
+        }
+    };
+    let pose = ScreenPose { position: p.screen, angle, scale };
+    // Bounds first: every point of the box lies within `r` of the anchor point.
+    let r = reach * scale + label.padding;
+    let size = projection.camera().size;
+    let DVec2 { x, y } = p.screen;
+    if x <= -r || y <= -r || x >= size.x + r || y >= size.y + r {
+        return Sight::Off(pose);
+    }
+    if x >= r && y >= r && x <= size.x - r && y <= size.y - r {
+        return Sight::In(pose);
+    }
+    // Across the edge: the exact test, as the core's culling does it (DESIGN §4 step 1).
+    let obb = label.on_screen(&pose, 0.0).obb();
+    if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) }
+}
+
+/// The projection stage on its own: every label's [`Sight`] through `projection`, with labels
+/// scaled by `perspective_scaling` (see [`crate::FrameOptions::perspective_scaling`]). In
+/// parallel; the same result on any thread count. This is the first stage of every frame; it is
+/// public for renderers that place labels their own way, and for benchmarks.
+#[must_use]
+pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspective_scaling: f64) -> Vec<Sight> {
+    let reach: Vec<f64> = labels.iter().map(WorldLabel::reach).collect();
+    let mut out = Vec::new();
+    project_all(labels, &reach, projection, perspective_scaling, &mut out);
+    out
+}
+
+/// Every label's sight, into `out` (its allocation is reused from frame to frame).
+pub(crate) fn project_all(
+    labels: &[WorldLabel],
+    reach: &[f64],
+    projection: &Projection,
+    perspective_scaling: f64,
+    out: &mut Vec<Sight>,
+) {
+    labels
+        .par_iter()
+        .zip(reach)
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|(l, &r)| sight(l, r, projection, perspective_scaling))
+        .collect_into_vec(out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Camera;
+
+    #[test]
+    fn upright_keeps_text_readable() {
+        assert_eq!(upright(0.0), 0.0);
+        assert_eq!(upright(90.0), 90.0);
+        assert_eq!(upright(-90.0), 90.0);
+        assert_eq!(upright(135.0), -45.0);
+        assert_eq!(upright(-135.0), 45.0);
+        assert_eq!(upright(270.0), 90.0);
+        assert_eq!(upright(300.0), -60.0);
+        assert_eq!(upright(-30.0), -30.0);
+    }
+
+    #[test]
+    fn bounds_and_the_exact_test_agree_with_the_box() {
+        // A grid of labels around the viewport's edges, some rotated; each one's sight must be
+        // what the exact box test says.
+        let camera = Camera::new(DVec2::new(100.0, 100.0), 3.0, 320.0, 200.0);
+        let projection = Projection::new(&camera);
+        let view = Obb::from_aabb(&projection.viewport());
+        let mut checked = [0usize; 2];
+        for i in 0..60 {
+            for j in 0..40 {
+                let world = DVec2::new(100.0 + (f64::from(i) - 30.0) * 0.75, 100.0 + (f64::from(j) - 20.0) * 0.75);
+                let label = WorldLabel::from_world(0, world, 30.0, 8.0)
+                    .with_angle(f64::from(i * 7 + j))
+                    .with_anchor(label_core::Anchor::ALL[(i + j) as usize % 9])
+                    .with_padding(f64::from(j % 3));
+                let s = sight(&label, label.reach(), &projection, 0.5);
+                let pose = s.pose().unwrap();
+                let exact = view.overlaps(&label.on_screen(&pose, 0.0).obb());
+                assert_eq!(matches!(s, Sight::In(_)), exact, "{label:?} at {pose:?}");
+                checked[usize::from(exact)] += 1;
+            }
+        }
+        assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
+    }
+}

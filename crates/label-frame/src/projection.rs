@@ -1,0 +1,332 @@
+//! From world pixels to the screen: the camera's projection.
+//!
+//! A world point `P` (world px, zoom 0) goes to the screen in three steps:
+//!
+//! 1. **scale and turn**: `r = R(bearing) · 2^zoom · (P − center)`, where `R` turns the map
+//!    counter-clockwise on screen by the bearing (y down: `r = (d.x·cos β + d.y·sin β,
+//!    −d.x·sin β + d.y·cos β)`). Without pitch the screen point is `size/2 + r`.
+//! 2. **tilt**: the camera sits `D = (height/2) / tan(fov/2)` px above the centre, tilted by the
+//!    pitch `θ` towards the top of the screen. A ground point at `r` is at depth
+//!    `z = D − r.y·sin θ` from the camera; points with `z ≤ NEAR·D` are behind it.
+//! 3. **perspective**: screen = `size/2 + (r.x, r.y·cos θ) · D/z`. The factor `D/z` (1 at the
+//!    centre, smaller far away) is what labels are scaled by under pitch.
+//!
+//! [`Projection::view_projection`] is the same map as a 4×4 clip-space matrix (OpenGL
+//! conventions), so a renderer can draw with the transform the labels were placed with.
+
+use glam::{DMat4, DVec2, DVec3, DVec4};
+use label_core::Aabb;
+
+use crate::Camera;
+
+/// Points nearer to the camera plane than this fraction of the camera's distance to the
+/// centre count as behind the camera.
+pub const NEAR: f64 = 0.05;
+
+/// Sine and cosine of an angle in degrees, exact at multiples of 90° (so that bearings of 0, 90,
+/// 180, 270 turn the map without rounding).
+#[must_use]
+pub(crate) fn sin_cos_degrees(degrees: f64) -> (f64, f64) {
+    let d = degrees.rem_euclid(360.0);
+    match d {
+        0.0 => (0.0, 1.0),
+        90.0 => (1.0, 0.0),
+        180.0 => (0.0, -1.0),
+        270.0 => (-1.0, 0.0),
+        _ => d.to_radians().sin_cos(),
+    }
+}
+
+/// A world point seen through the camera.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Projected {
+    /// Screen position, px (origin top-left, y down).
+    pub screen: DVec2,
+    /// `D/z`: 1 at the viewport's centre, below 1 farther away, above 1 nearer (pitch only).
+    pub perspective: f64,
+    /// The point after scaling and turning, before the tilt (step 1), px.
+    ground: DVec2,
+}
+
+/// The camera's projection of one frame. Built once per frame; projecting a point is a few
+/// multiplications.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Projection {
+    camera: Camera,
+    scale: f64,
+    sin_b: f64,
+    cos_b: f64,
+    sin_p: f64,
+    cos_p: f64,
+    distance: f64,
+    half: DVec2,
+}
+
+impl Projection {
+    /// The projection of a camera (checked with [`Camera::validate`] by the engine).
+    #[must_use]
+    pub fn new(camera: &Camera) -> Self {
+        let (sin_b, cos_b) = sin_cos_degrees(camera.bearing);
+        let (sin_p, cos_p) = sin_cos_degrees(camera.pitch);
+        let distance = camera.size.y * 0.5 / (camera.fov.to_radians() * 0.5).tan();
+        Self {
+            camera: *camera,
+            scale: camera.zoom.exp2(),
+            sin_b,
+            cos_b,
+            sin_p,
+            cos_p,
+            distance,
+            half: camera.size * 0.5,
+        }
+    }
+
+    /// The camera this projection was built from.
+    #[must_use]
+    pub fn camera(&self) -> &Camera {
+        &self.camera
+    }
+
+    /// Whether the camera is tilted.
+    #[must_use]
+    pub fn is_pitched(&self) -> bool {
+        self.sin_p != 0.0
+    }
+
+    /// The viewport, `(0, 0)` to `size`, px.
+    #[must_use]
+    pub fn viewport(&self) -> Aabb {
+        Aabb::from_corners(glam::Vec2::ZERO, self.camera.size.as_vec2())
+    }
+
+    /// Camera distance to the centre, px: `D = (height/2) / tan(fov/2)`.
+    #[must_use]
+    pub fn distance(&self) -> f64 {
+        self.distance
+    }
+
+    /// Where a world point (world px, zoom 0) appears on screen; `None` if it is behind the
+    /// camera (nearer than [`NEAR`]·D to the camera plane).
+    ///
+    /// ```
+    /// use label_frame::{Camera, Projection};
+    /// use glam::DVec2;
+    /// let camera = Camera::new(DVec2::new(128.0, 128.0), 2.0, 800.0, 600.0);
+    /// let p = Projection::new(&camera);
+    /// // One world px east of the centre is 2^2 = 4 screen px right of the viewport's centre.
+    /// assert_eq!(p.project(DVec2::new(129.0, 128.0)).unwrap().screen, DVec2::new(404.0, 300.0));
+    /// // Bearing 90: east is up.
+    /// let p = Projection::new(&camera.with_bearing(90.0));
+    /// assert_eq!(p.project(DVec2::new(129.0, 128.0)).unwrap().screen, DVec2::new(400.0, 296.0));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn project(&self, world: DVec2) -> Option<Projected> {
+        let d = (world - self.camera.center) * self.scale;
+        let ground = DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b);
+        if self.sin_p == 0.0 {
+            return Some(Projected { screen: self.half + ground, perspective: 1.0, ground });
+        }
+        let z = self.distance - ground.y * self.sin_p;
+        if z <= NEAR * self.distance {
+            return None;
+        }
+        let k = self.distance / z;
+        let screen = self.half + DVec2::new(ground.x * k, ground.y * self.cos_p * k);
+        Some(Projected { screen, perspective: k, ground })
+    }
+
+    /// The on-screen angle (degrees counter-clockwise) of a direction drawn on the map at
+    /// `map_degrees` (counter-clockwise from east, north up), at a projected point. Without pitch
+    /// it is `map_degrees + bearing`; under pitch the direction is carried through the
+    /// projection's derivative at the point, so a street name follows its street as drawn.
+    #[must_use]
+    #[inline]
+    pub fn screen_angle(&self, at: &Projected, map_degrees: f64) -> f64 {
+        let turned = map_degrees + self.camera.bearing;
+        if self.sin_p == 0.0 {
+            return turned;
+        }
+        let (s, c) = sin_cos_degrees(turned);
+        let q = DVec2::new(c, -s); // the direction after step 1 (y down)
+        let (r, d) = (at.ground, self.distance);
+        let z = d - r.y * self.sin_p;
+        // The Jacobian of step 2–3 at `r`: d(screen)/d(r).
+        let dx = q.x * d / z + q.y * d * r.x * self.sin_p / (z * z);
+        let dy = q.y * d * d * self.cos_p / (z * z);
+        (-dy).atan2(dx).to_degrees()
+    }
+
+    /// If `next` differs from this projection only by a shift of the whole screen (no pitch in
+    /// either, same zoom, bearing and viewport; any centre), the shift in px: every world point
+    /// moves by it. `None` otherwise. Under pitch a moved centre changes the perspective of
+    /// every point differently, so it is never a shift.
+    #[must_use]
+    pub fn translation_to(&self, next: &Projection) -> Option<DVec2> {
+        let (a, b) = (&self.camera, &next.camera);
+        let same = self.sin_p == 0.0
+            && next.sin_p == 0.0
+            && a.zoom == b.zoom
+            && (self.sin_b, self.cos_b) == (next.sin_b, next.cos_b)
+            && a.size == b.size;
+        same.then(|| {
+            let d = (a.center - b.center) * self.scale;
+            DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b)
+        })
+    }
+
+    /// The projection as a clip-space matrix (OpenGL: x, y, z in `[-1, 1]` after the divide by
+    /// w, y up): world px at zoom 0 with z = height above the ground in world px. Screen px
+    /// from clip: `((x/w + 1)/2 · width, (1 − y/w)/2 · height)`, the same as [`Self::project`].
+    #[must_use]
+    pub fn view_projection(&self) -> DMat4 {
+        let (w, h) = (self.camera.size.x, self.camera.size.y);
+        let d = self.distance;
+        let (near, far) = self.depth_range();
+        let translate = DMat4::from_translation(DVec3::new(-self.camera.center.x, -self.camera.center.y, 0.0));
+        let scale = DMat4::from_scale(DVec3::splat(self.scale));
+        let turn = DMat4::from_cols(
+            DVec4::new(self.cos_b, -self.sin_b, 0.0, 0.0),
+            DVec4::new(self.sin_b, self.cos_b, 0.0, 0.0),
+            DVec4::Z,
+            DVec4::W,
+        );
+        // Tilt about the screen's horizontal axis; z (up) comes nearer to the camera.
+        let tilt = DMat4::from_cols(
+            DVec4::X,
+            DVec4::new(0.0, self.cos_p, -self.sin_p, 0.0),
+            DVec4::new(0.0, -self.sin_p, -self.cos_p, 0.0),
+            DVec4::new(0.0, 0.0, d, 1.0),
+        );
+        let clip = DMat4::from_cols(
+            DVec4::new(2.0 * d / w, 0.0, 0.0, 0.0),
+            DVec4::new(0.0, -2.0 * d / h, 0.0, 0.0),
+            DVec4::new(0.0, 0.0, (far + near) / (far - near), 1.0),
+            DVec4::new(0.0, 0.0, -2.0 * far * near / (far - near), 0.0),
+        );
+        clip * tilt * turn * scale * translate
+    }
+
+    /// Near and far depth of the clip matrix: the near plane of [`NEAR`], and 1% beyond the
+    /// ground point at the top edge of the screen (or 100 camera distances when the horizon is
+    /// in view).
+    fn depth_range(&self) -> (f64, f64) {
+        let (d, h2) = (self.distance, self.half.y);
+        let denominator = d * self.cos_p - h2 * self.sin_p;
+        let far = if denominator > 0.0 {
+            let top = -h2 * d / denominator; // r.y of the ground point at the top edge
+            (d - top * self.sin_p) * 1.01
+        } else {
+            100.0 * d
+        };
+        (NEAR * d, far.max(2.0 * d))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn camera() -> Camera {
+        Camera::new(DVec2::new(137.1, 89.4), 5.5, 1280.0, 720.0)
+    }
+
+    #[test]
+    fn centre_goes_to_the_middle_of_the_viewport() {
+        for (bearing, pitch) in [(0.0, 0.0), (33.0, 0.0), (-120.0, 40.0), (270.0, 85.0)] {
+            let p = Projection::new(&camera().with_bearing(bearing).with_pitch(pitch));
+            let c = p.project(camera().center).unwrap();
+            assert!(c.screen.abs_diff_eq(DVec2::new(640.0, 360.0), 1e-9), "{bearing} {pitch}: {}", c.screen);
+            assert!((c.perspective - 1.0).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn growing_bearing_turns_the_map_counter_clockwise() {
+        let north = camera().center - DVec2::new(0.0, 1.0);
+        let at = |b: f64| {
+            Projection::new(&camera().with_bearing(b)).project(north).unwrap().screen - DVec2::new(640.0, 360.0)
+        };
+        let s = 5.5f64.exp2();
+        assert!(at(0.0).abs_diff_eq(DVec2::new(0.0, -s), 1e-9)); // north is up
+        assert!(at(90.0).abs_diff_eq(DVec2::new(-s, 0.0), 1e-9)); // bearing 90: north is left
+        assert!(at(180.0).abs_diff_eq(DVec2::new(0.0, s), 1e-9));
+        // The screen angle of a map direction grows with the bearing.
+        let p = Projection::new(&camera().with_bearing(30.0));
+        let q = p.project(north).unwrap();
+        assert_eq!(p.screen_angle(&q, 10.0), 40.0);
+    }
+
+    #[test]
+    fn pitch_puts_far_points_high_and_small_and_culls_behind() {
+        let p = Projection::new(&camera().with_pitch(60.0));
+        let far = p.project(camera().center - DVec2::new(0.0, 5.0)).unwrap();
+        let near = p.project(camera().center + DVec2::new(0.0, 5.0)).unwrap();
+        assert!(far.screen.y < 360.0 && far.perspective < 1.0);
+        assert!(near.screen.y > 360.0 && near.perspective > 1.0);
+        // Far south of the centre is under and behind the camera.
+        assert!(p.project(camera().center + DVec2::new(0.0, 200.0)).is_none());
+    }
+
+    #[test]
+    fn screen_angle_follows_the_projected_direction() {
+        for (bearing, pitch) in [(0.0, 0.0), (20.0, 30.0), (200.0, 60.0), (-75.0, 85.0)] {
+            let p = Projection::new(&camera().with_bearing(bearing).with_pitch(pitch));
+            for (offset, map_angle) in
+                [((0.0, 0.0), 0.0), ((3.0, -2.0), 35.0), ((-1.0, 0.5), 120.0), ((0.4, 0.3), -80.0)]
+            {
+                let at = camera().center + DVec2::new(offset.0, offset.1);
+                let a = p.project(at).unwrap();
+                // A tiny step along the direction on the map, projected.
+                let (s, c) = sin_cos_degrees(map_angle);
+                let b = p.project(at + DVec2::new(c, -s) * 1e-7).unwrap();
+                let step = b.screen - a.screen;
+                let want = (-step.y).atan2(step.x).to_degrees();
+                let got = p.screen_angle(&a, map_angle);
+                let diff = (got - want + 540.0).rem_euclid(360.0) - 180.0;
+                assert!(diff.abs() < 1e-4, "bearing {bearing} pitch {pitch} at {offset:?}: {got} vs {want}");
+            }
+        }
+    }
+
+    #[test]
+    fn matrix_agrees_with_project() {
+        for (bearing, pitch) in [(0.0, 0.0), (45.0, 0.0), (10.0, 30.0), (300.0, 60.0), (90.0, 80.0)] {
+            let p = Projection::new(&camera().with_bearing(bearing).with_pitch(pitch));
+            let m = p.view_projection();
+            for off in [(0.0, 0.0), (1.5, -2.0), (-3.0, 1.0), (0.2, 0.9)] {
+                let world = camera().center + DVec2::new(off.0, off.1);
+                let Some(want) = p.project(world) else { continue };
+                let clip = m * world.extend(0.0).extend(1.0);
+                let ndc = clip.truncate() / clip.w;
+                let got = DVec2::new((ndc.x + 1.0) * 0.5 * 1280.0, (1.0 - ndc.y) * 0.5 * 720.0);
+                assert!(got.abs_diff_eq(want.screen, 1e-6), "{bearing} {pitch} {off:?}: {got} vs {}", want.screen);
+                assert!(ndc.z > -1.0 && ndc.z < 1.0, "depth {} out of the clip range", ndc.z);
+            }
+        }
+    }
+
+    #[test]
+    fn only_unpitched_moves_of_the_centre_are_translations() {
+        let a = Projection::new(&camera().with_bearing(30.0));
+        let moved = camera().with_bearing(30.0).with_center(camera().center + DVec2::new(0.25, -0.5));
+        let b = Projection::new(&moved);
+        let shift = a.translation_to(&b).expect("a pure move of the centre");
+        let world = DVec2::new(140.0, 91.0);
+        let delta = b.project(world).unwrap().screen - a.project(world).unwrap().screen;
+        assert!(delta.abs_diff_eq(shift, 1e-9), "{delta} vs {shift}");
+        assert!(a.translation_to(&Projection::new(&moved.with_zoom(5.6))).is_none());
+        assert!(a.translation_to(&Projection::new(&moved.with_bearing(31.0))).is_none());
+        let pitched = Projection::new(&camera().with_pitch(10.0));
+        assert!(pitched.translation_to(&pitched).is_none());
+    }
+
+    #[test]
+    fn quarter_turns_are_exact() {
+        assert_eq!(sin_cos_degrees(90.0), (1.0, 0.0));
+        assert_eq!(sin_cos_degrees(-90.0), (-1.0, 0.0));
+        assert_eq!(sin_cos_degrees(540.0), (0.0, -1.0));
+        let (s, c) = sin_cos_degrees(30.0);
+        assert!((s - 0.5).abs() < 1e-15 && (c - 0.75f64.sqrt()).abs() < 1e-15);
+    }
+}

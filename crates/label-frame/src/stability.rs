@@ -1,0 +1,77 @@
+//! The memory between frames: which labels win ties, which need the hysteresis margin, and how
+//! opacity follows visibility.
+//!
+//! The rules (see `docs/renderer.md` for why):
+//! - **Ties**: a label shown in the last frame sorts before an equal-priority label that was
+//!   not (the core's tie-break key: 0 for shown, 1 for the others). A higher-priority label still
+//!   takes the place of a shown one it collides with: priority is never overruled.
+//! - **Hysteresis**: a label that was in view but hidden by a collision in the last frame is
+//!   placed with [`crate::FrameOptions::hysteresis_px`] more padding, so it appears only once it
+//!   clears the others by that margin and does not blink at the edge of fitting. Labels that
+//!   come into view (from off screen, or at the first frame) get no margin: they have no
+//!   decision to keep, and at rest the next frame then reproduces this one exactly.
+//! - **Fading**: opacity moves towards 1 while a label is visible and towards 0 while it is
+//!   not, at `1 / fade_ms` per millisecond of frame time.
+
+use crate::{FrameOptions, HiddenReason, LabelFrame};
+
+/// The tie-break key of a label given its last frame: shown labels first.
+#[must_use]
+#[inline]
+pub(crate) fn tie_key(last: &LabelFrame) -> u32 {
+    u32::from(!last.visible)
+}
+
+/// Extra padding for a label given its last frame: the hysteresis margin if a collision hid it.
+#[must_use]
+#[inline]
+pub(crate) fn margin(last: &LabelFrame, options: &FrameOptions) -> f64 {
+    if last.reason == Some(HiddenReason::Collision) { options.hysteresis_px } else { 0.0 }
+}
+
+/// The opacity after `dt_ms` of fading from `opacity` towards `visible`.
+#[must_use]
+#[inline]
+pub(crate) fn fade(opacity: f32, visible: bool, dt_ms: f64, fade_ms: f64) -> f32 {
+    let target = if visible { 1.0 } else { 0.0 };
+    if fade_ms <= 0.0 {
+        return target;
+    }
+    let step = (dt_ms / fade_ms) as f32;
+    if visible { (opacity + step).min(target) } else { (opacity - step).max(target) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use label_core::Blocker;
+
+    #[test]
+    fn fades_linearly_and_stops_at_the_ends() {
+        assert_eq!(fade(0.0, true, 150.0, 300.0), 0.5);
+        assert_eq!(fade(0.5, true, 150.0, 300.0), 1.0);
+        assert_eq!(fade(0.9, true, 150.0, 300.0), 1.0);
+        assert_eq!(fade(1.0, false, 75.0, 300.0), 0.75);
+        assert_eq!(fade(0.1, false, 75.0, 300.0), 0.0);
+        // No fading: opacity is the visibility.
+        assert_eq!(fade(0.3, true, 0.0, 0.0), 1.0);
+        assert_eq!(fade(0.3, false, 16.0, 0.0), 0.0);
+        // No time passed: no change.
+        assert_eq!(fade(0.3, true, 0.0, 300.0), 0.3);
+    }
+
+    #[test]
+    fn only_collisions_earn_the_margin_and_only_shown_labels_win_ties() {
+        let options = FrameOptions::default().with_hysteresis(2.5);
+        let shown = LabelFrame { visible: true, reason: None, ..LabelFrame::UNSEEN };
+        let hidden = LabelFrame {
+            visible: false,
+            reason: Some(HiddenReason::Collision),
+            hidden_by: Some(Blocker::Label(0)),
+            ..LabelFrame::UNSEEN
+        };
+        assert_eq!((margin(&shown, &options), tie_key(&shown)), (0.0, 0));
+        assert_eq!((margin(&hidden, &options), tie_key(&hidden)), (2.5, 1));
+        assert_eq!((margin(&LabelFrame::UNSEEN, &options), tie_key(&LabelFrame::UNSEEN)), (0.0, 1));
+    }
+}

@@ -1,0 +1,79 @@
+//! Shared by the integration tests: seeded label sets, cameras, and an independent check that no
+//! two visible labels overlap.
+#![allow(dead_code, reason = "each test binary uses a different subset")]
+
+use glam::DVec2;
+use label_core::{Label, Obb, collides};
+use label_frame::{Alignment, Camera, Frame, FrameEngine, WorldLabel};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The world point all test scenes are around (world px, zoom 0).
+pub const CENTER: DVec2 = DVec2::new(128.0, 96.0);
+
+/// A camera at zoom 0 on [`CENTER`]: one world px is one screen px, so screen =
+/// `(200, 150) + (P − CENTER)`.
+pub fn flat_camera() -> Camera {
+    Camera::new(CENTER, 0.0, 400.0, 300.0)
+}
+
+/// A label at a screen point of [`flat_camera`].
+pub fn at_screen(id: u64, x: f64, y: f64, w: f64, h: f64) -> WorldLabel {
+    WorldLabel::from_world(id, CENTER + DVec2::new(x - 200.0, y - 150.0), w, h)
+}
+
+/// `n` seeded labels scattered over about `spread` world px around [`CENTER`] (at zoom 0): a
+/// mix of level place names and map-aligned street names, a few priorities (ties happen),
+/// sizes of map text.
+pub fn scattered(seed: u64, n: usize, spread: f64) -> Vec<WorldLabel> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|i| {
+            let p = CENTER + DVec2::new(rng.random_range(-spread..spread), rng.random_range(-spread..spread) * 0.6);
+            let w = rng.random_range(20.0..120.0);
+            let h = rng.random_range(10.0..18.0);
+            let l = WorldLabel::from_world(i as u64 * 7 + 3, p, w, h).with_priority(f64::from(rng.random_range(0..4)));
+            if rng.random_bool(0.4) {
+                l.with_alignment(Alignment::Map).with_angle(rng.random_range(-180.0..180.0))
+            } else {
+                l
+            }
+        })
+        .collect()
+}
+
+/// Pairs of visible labels whose boxes overlap (allow_overlap and ignore_placement pairs are
+/// allowed to), by brute force on the boxes the engine reports.
+pub fn overlapping_visible_pairs(engine: &FrameEngine, frame: &Frame) -> Vec<(usize, usize)> {
+    let visible: Vec<(usize, Label, Obb)> = frame
+        .visible_indices()
+        .map(|i| {
+            let l = engine.screen_label(i).expect("visible labels have a pose");
+            let b = l.obb();
+            (i, l, b)
+        })
+        .collect();
+    let mut bad = Vec::new();
+    for (k, (i, li, bi)) in visible.iter().enumerate() {
+        for (j, lj, bj) in &visible[k + 1..] {
+            let exempt = li.allow_overlap || lj.allow_overlap || li.ignore_placement || lj.ignore_placement;
+            if !exempt && collides(bi, bj, 0.0) {
+                bad.push((*i, *j));
+            }
+        }
+    }
+    bad
+}
+
+/// A scripted camera path over `frames` frames: pan, zoom, turn and tilt all at once, around
+/// [`CENTER`], starting at `zoom`.
+pub fn animation(frames: usize, zoom: f64) -> Vec<Camera> {
+    (0..frames)
+        .map(|k| {
+            let t = k as f64 / frames as f64;
+            Camera::new(CENTER + DVec2::new(4.0 * t, -2.0 * t), zoom + 0.8 * t, 640.0, 400.0)
+                .with_bearing(70.0 * t)
+                .with_pitch(if k % 3 == 0 { 0.0 } else { 40.0 * t })
+        })
+        .collect()
+}

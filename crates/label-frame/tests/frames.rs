@@ -1,0 +1,232 @@
+//! Frames against the core: without stability a frame is exactly `label_core::place` on the
+//! projected labels; with it, visible labels still never overlap; results do not depend on the
+//! thread count; bad input is refused with the field named.
+
+mod common;
+
+use common::*;
+use glam::DVec2;
+use label_core::{Blocker, HiddenReason as CoreReason, Label, PlacementOptions, place};
+use label_frame::{
+    Alignment, Camera, Frame, FrameEngine, FrameError, FrameOptions, HiddenReason, Projection, WorldLabel,
+};
+
+/// Runs `cameras` through a fresh engine and returns every frame.
+fn run(labels: &[WorldLabel], options: FrameOptions, cameras: &[Camera]) -> Vec<Frame> {
+    let mut engine = FrameEngine::new(options).unwrap();
+    engine.set_labels(labels.to_vec()).unwrap();
+    cameras.iter().enumerate().map(|(k, c)| engine.place_frame(c, k as f64 * 16.0).unwrap().clone()).collect()
+}
+
+#[test]
+fn without_stability_a_frame_is_the_core_placement_of_the_projected_labels() {
+    let labels = scattered(11, 600, 90.0);
+    let mut engine = FrameEngine::new(FrameOptions::without_stability()).unwrap();
+    engine.set_labels(labels.clone()).unwrap();
+    let mut compared = 0;
+    for (k, camera) in animation(12, 1.2).iter().enumerate() {
+        let frame = engine.place_frame(camera, k as f64 * 16.0).unwrap().clone();
+        // The core on the same screen labels: every label with a pose, the viewport as given.
+        let with_pose: Vec<usize> = (0..labels.len()).filter(|&i| frame.labels[i].pose.is_some()).collect();
+        let screen: Vec<Label> = with_pose.iter().map(|&i| engine.screen_label(i).unwrap()).collect();
+        let options = PlacementOptions::default().with_viewport(camera.size.x as f32, camera.size.y as f32);
+        let core = place(&screen, &[], &options).unwrap();
+        for (k, &i) in with_pose.iter().enumerate() {
+            let (got, want) = (&frame.labels[i], &core.outcomes[k]);
+            assert_eq!(got.visible, want.visible, "label {i} at frame {camera:?}");
+            let reason = want.reason.map(|r| match r {
+                CoreReason::Collision => HiddenReason::Collision,
+                CoreReason::Offscreen => HiddenReason::Offscreen,
+            });
+            assert_eq!(got.reason, reason, "label {i}");
+            let hidden_by = want.hidden_by.map(|b| match b {
+                Blocker::Label(j) => Blocker::Label(with_pose[j as usize] as u32),
+                other => other,
+            });
+            assert_eq!(got.hidden_by, hidden_by, "label {i}");
+            assert_eq!(got.opacity, if got.visible { 1.0 } else { 0.0 });
+            compared += usize::from(got.visible);
+        }
+        for i in (0..labels.len()).filter(|&i| frame.labels[i].pose.is_none()) {
+            assert_eq!(frame.labels[i].reason, Some(HiddenReason::BehindCamera));
+        }
+    }
+    assert!(compared > 200, "only {compared} visible labels compared");
+}
+
+/// The definition of a frame with `Stickiness::Shown`, written with the core's public
+/// `place_with_ties` only: pass 1 places the labels shown last frame and the labels new to the
+/// view (shown ones first on ties); pass 2 places the labels that were hidden in view, with the
+/// hysteresis margin, around every label pass 1 showed. Returns the visible flags.
+fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options: &FrameOptions) -> Vec<bool> {
+    let n = now.labels.len();
+    let in_view: Vec<usize> = (0..n).filter(|&i| now.labels[i].in_view()).collect();
+    let waits = |i: usize| last.labels[i].reason == Some(HiddenReason::Collision);
+    let (waiting, free): (Vec<usize>, Vec<usize>) = in_view.iter().partition(|&&i| waits(i));
+    let screen = |i: usize, extra: f64| {
+        let l = engine.screen_label(i).unwrap();
+        Label { padding: l.padding + extra, ..l }
+    };
+    let mut visible = vec![false; n];
+    let labels: Vec<Label> = free.iter().map(|&i| screen(i, 0.0)).collect();
+    let ties: Vec<u32> = free.iter().map(|&i| u32::from(!last.labels[i].visible)).collect();
+    let p1 = label_core::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
+    for (k, &i) in free.iter().enumerate() {
+        visible[i] = p1.outcomes[k].visible;
+    }
+    let shown: Vec<usize> = free.iter().copied().filter(|&i| visible[i]).collect();
+    let mut labels: Vec<Label> =
+        shown.iter().map(|&i| Label { allow_overlap: true, priority: f64::MAX, ..screen(i, 0.0) }).collect();
+    labels.extend(waiting.iter().map(|&i| screen(i, options.hysteresis_px)));
+    let ties: Vec<u32> = (0..labels.len()).map(|k| u32::from(k >= shown.len())).collect();
+    let p2 = label_core::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
+    for (k, &i) in waiting.iter().enumerate() {
+        visible[i] = p2.outcomes[shown.len() + k].visible;
+    }
+    visible
+}
+
+#[test]
+fn sticky_frames_match_their_definition() {
+    let labels = scattered(14, 800, 100.0);
+    let options = FrameOptions::default();
+    let mut engine = FrameEngine::new(options.clone()).unwrap();
+    engine.set_labels(labels).unwrap();
+    let mut last = engine.place_frame(&animation(30, 1.0)[0], 0.0).unwrap().clone();
+    let mut waited = 0;
+    for (k, camera) in animation(30, 1.0).iter().enumerate().skip(1) {
+        let now = engine.place_frame(camera, k as f64 * 16.0).unwrap().clone();
+        assert_eq!(now.stats.kind, label_frame::FrameKind::Full);
+        let want = sticky_reference(&engine, &last, &now, &options);
+        for (i, l) in now.labels.iter().enumerate() {
+            assert_eq!(l.visible, want[i], "frame {k}, label {i}");
+        }
+        waited += now
+            .labels
+            .iter()
+            .zip(&last.labels)
+            .filter(|(n, l)| !n.visible && l.reason == Some(HiddenReason::Collision))
+            .count();
+        last = now;
+    }
+    assert!(waited > 1000, "{waited}");
+}
+
+#[test]
+fn visible_labels_never_overlap_with_stability() {
+    let labels = scattered(12, 700, 90.0);
+    let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
+    engine.set_labels(labels).unwrap();
+    let mut kinds = [0usize; 2];
+    // The scripted animation, then a pan (translation-only frames, reused).
+    let mut cameras = animation(40, 1.0);
+    let last = *cameras.last().unwrap();
+    cameras.extend(
+        (1..30).map(|k| last.with_pitch(0.0).with_center(last.center + DVec2::new(0.15 * k as f64, 0.1 * k as f64))),
+    );
+    for (k, camera) in cameras.iter().enumerate() {
+        let frame = engine.place_frame(camera, k as f64 * 16.0).unwrap().clone();
+        kinds[frame.stats.kind as usize] += 1;
+        let bad = overlapping_visible_pairs(&engine, &frame);
+        assert!(bad.is_empty(), "frame {k}: overlapping visible labels {bad:?}");
+        assert!(frame.stats.visible > 20);
+    }
+    assert!(kinds[1] > 10, "the pan should reuse placements: {kinds:?}");
+}
+
+#[test]
+fn frames_are_the_same_on_any_thread_count() {
+    // Enough labels for the projection and the core to split work between threads.
+    let labels = scattered(13, 9_000, 160.0);
+    let cameras = animation(6, 0.5);
+    let in_pool = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| run(&labels, FrameOptions::default(), &cameras))
+    };
+    let one = in_pool(1);
+    assert!(one.iter().all(|f| f.stats.visible > 100));
+    assert_eq!(one, in_pool(3));
+}
+
+#[test]
+fn map_aligned_labels_turn_with_the_bearing_and_stay_upright() {
+    let street = WorldLabel::from_world(1, CENTER, 60.0, 12.0).with_angle(30.0).with_alignment(Alignment::Map);
+    let place_name = WorldLabel::from_world(2, CENTER + DVec2::new(0.0, 40.0), 60.0, 12.0).with_angle(10.0);
+    let flipped = WorldLabel { id: 3, ..street.clone() }.with_keep_upright(false);
+    let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
+    engine.set_labels(vec![street, place_name, flipped]).unwrap();
+    let angle = |engine: &mut FrameEngine, bearing: f64, i: usize| {
+        let frame = engine.place_frame(&flat_camera().with_bearing(bearing), 0.0).unwrap();
+        frame.labels[i].pose.unwrap().angle
+    };
+    assert_eq!(angle(&mut engine, 0.0, 0), 30.0);
+    assert_eq!(angle(&mut engine, 40.0, 0), 70.0);
+    // 30 + 100 = 130° would read upside down: turned to −50°.
+    assert_eq!(angle(&mut engine, 100.0, 0), -50.0);
+    assert_eq!(angle(&mut engine, 100.0, 2), 130.0);
+    // Viewport-aligned: the angle stays on screen.
+    assert_eq!(angle(&mut engine, 100.0, 1), 10.0);
+}
+
+#[test]
+fn pitch_scales_labels_by_perspective_and_culls_behind_the_camera() {
+    let far = WorldLabel::from_world(1, CENTER - DVec2::new(0.0, 100.0), 50.0, 10.0);
+    let near = WorldLabel::from_world(2, CENTER + DVec2::new(0.0, 100.0), 50.0, 10.0);
+    let behind = WorldLabel::from_world(3, CENTER + DVec2::new(0.0, 5_000.0), 50.0, 10.0);
+    let camera = flat_camera().with_pitch(60.0);
+    let projection = Projection::new(&camera);
+    for scaling in [0.0, 0.5, 1.0] {
+        let mut engine = FrameEngine::new(FrameOptions::default().with_perspective_scaling(scaling)).unwrap();
+        engine.set_labels(vec![far.clone(), near.clone(), behind.clone()]).unwrap();
+        let frame = engine.place_frame(&camera, 0.0).unwrap().clone();
+        for (i, l) in [&far, &near].into_iter().enumerate() {
+            let k = projection.project(l.position).unwrap().perspective;
+            let scale = frame.labels[i].pose.unwrap().scale;
+            assert!((scale - (1.0 + scaling * (k - 1.0))).abs() < 1e-12, "{scaling}: {scale} vs k {k}");
+            assert_eq!(engine.screen_label(i).unwrap().width, 50.0 * scale);
+        }
+        if scaling > 0.0 {
+            assert!(frame.labels[0].pose.unwrap().scale < 1.0 && frame.labels[1].pose.unwrap().scale > 1.0);
+        }
+        assert_eq!(frame.labels[2].reason, Some(HiddenReason::BehindCamera));
+        assert_eq!(frame.labels[2].pose, None);
+        assert_eq!(frame.stats.behind_camera, 1);
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_the_field_named() {
+    let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
+    let ok = at_screen(5, 100.0, 100.0, 40.0, 10.0);
+    let err = engine.set_labels(vec![ok.clone(), WorldLabel { width: -1.0, id: 9, ..ok.clone() }]).unwrap_err();
+    assert!(matches!(err, FrameError::InvalidLabel { index: 1, id: 9, field: "width", .. }), "{err:?}");
+    let err = engine.set_labels(vec![WorldLabel { position: DVec2::new(f64::NAN, 0.0), ..ok.clone() }]).unwrap_err();
+    assert!(matches!(err, FrameError::InvalidLabel { field: "position", .. }), "{err:?}");
+    let err = engine.set_labels(vec![ok.clone(), ok.clone()]).unwrap_err();
+    assert_eq!(err, FrameError::DuplicateId { index: 1, id: 5, first_index: 0 });
+    assert!(engine.labels().is_empty(), "a refused set changes nothing");
+    engine.set_labels(vec![ok]).unwrap();
+    let err = engine.place_frame(&flat_camera().with_pitch(90.0), 0.0).unwrap_err();
+    assert!(matches!(err, FrameError::InvalidCamera { field: "pitch", .. }), "{err:?}");
+    let err = engine.place_frame(&flat_camera(), f64::NAN).unwrap_err();
+    assert!(matches!(err, FrameError::InvalidOption { field: "time_ms", .. }), "{err:?}");
+    assert!(engine.set_options(FrameOptions::default().with_fade_ms(-1.0)).is_err());
+    let bad_obstacle = label_core::Shape::Circle(label_core::Circle::new(glam::Vec2::ZERO, 0.0));
+    assert!(matches!(engine.set_obstacles(vec![bad_obstacle]), Err(FrameError::Core(_))));
+    // Error messages name what is wrong.
+    assert_eq!(
+        FrameError::DuplicateId { index: 1, id: 5, first_index: 0 }.to_string(),
+        "label 1: id 5 is already used by the label at index 0"
+    );
+}
+
+#[test]
+fn obstacles_hide_labels_and_are_named() {
+    let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
+    engine.set_labels(vec![at_screen(1, 50.0, 50.0, 40.0, 10.0), at_screen(2, 300.0, 50.0, 40.0, 10.0)]).unwrap();
+    let control = label_core::Aabb::from_corners(glam::Vec2::new(0.0, 0.0), glam::Vec2::new(60.0, 60.0));
+    engine.set_obstacles(vec![label_core::Shape::Aabb(control)]).unwrap();
+    let frame = engine.place_frame(&flat_camera(), 0.0).unwrap();
+    assert_eq!(frame.labels[0].hidden_by, Some(Blocker::Obstacle(0)));
+    assert!(frame.labels[1].visible);
+}
