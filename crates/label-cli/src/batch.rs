@@ -19,11 +19,11 @@ use crate::progress::Progress;
 use crate::streaming;
 
 /// The result file name for `input`: `NAME.EXT` becomes `NAME.result.EXT` for the extensions
-/// `json`, `ndjson`, `jsonl` and `geojson`; any other name gets `.result.json` appended.
+/// `json`, `ndjson` and `jsonl`; any other name gets `.result.json` appended.
 #[must_use]
 pub fn result_name(input: &Path) -> Option<OsString> {
     let file_name = input.file_name()?;
-    let known = ["json", "ndjson", "jsonl", "geojson"];
+    let known = ["json", "ndjson", "jsonl"];
     let ext = input.extension().and_then(|e| e.to_str()).filter(|e| known.iter().any(|k| e.eq_ignore_ascii_case(k)));
     let mut name = match (ext, input.file_stem()) {
         (Some(_), Some(stem)) => stem.to_owned(),
@@ -100,6 +100,12 @@ fn plan(inputs: &[&Path], out_dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Fai
         if input == Path::new("-") {
             return Err(Failure::Input("standard input (`-`) cannot be one of the inputs of --out-dir".into()));
         }
+        if input.extension().is_some_and(|e| e.eq_ignore_ascii_case("geojson")) {
+            return Err(Failure::Input(format!(
+                "{}: GeoJSON input is read one file at a time (each with its view): not with --out-dir",
+                input.display()
+            )));
+        }
         let name = result_name(input).ok_or_else(|| Failure::Input(format!("{}: not a file name", input.display())))?;
         if let Some(first) = seen.insert(name.clone(), input) {
             return Err(Failure::Input(format!(
@@ -175,7 +181,6 @@ mod tests {
         assert_eq!(name("a.b.JSON").as_deref(), Some("a.b.result.JSON"));
         assert_eq!(name("z.ndjson").as_deref(), Some("z.result.ndjson"));
         assert_eq!(name("z.jsonl").as_deref(), Some("z.result.jsonl"));
-        assert_eq!(name("places.geojson").as_deref(), Some("places.result.geojson"));
         assert_eq!(name("labels").as_deref(), Some("labels.result.json"));
         assert_eq!(name("labels.txt").as_deref(), Some("labels.txt.result.json"));
         assert_eq!(name("/"), None);
@@ -190,5 +195,6 @@ mod tests {
         };
         assert!(message.contains("a/x.json") && message.contains("b/x.json") && message.contains("x.result.json"));
         assert!(matches!(plan(&[Path::new("-")], out), Err(Failure::Input(_))));
+        assert!(matches!(plan(&[Path::new("a.json"), Path::new("m.GeoJSON")], out), Err(Failure::Input(_))));
     }
 }

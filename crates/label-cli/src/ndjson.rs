@@ -25,9 +25,10 @@ use crate::pipeline::{self, Settings};
 /// Most input text placed at once, bytes (64 MiB); see the module documentation.
 pub const WINDOW_BYTES: usize = 64 << 20;
 
-/// Capacity of the read buffer. Large enough that a window of small lines usually fills before
-/// the buffer runs dry (which closes a window early).
-const READ_BUFFER: usize = 1 << 20;
+/// Capacity of the read buffer (64 KiB). Large enough that a window of tile-sized lines
+/// usually fills before the buffer runs dry (which closes a window early); small enough to
+/// cost nothing for a short stream.
+const READ_BUFFER: usize = 64 << 10;
 
 /// The output line of a bad input line.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]

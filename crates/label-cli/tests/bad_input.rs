@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{Rng, dir_entries, place_bytes, run, write_file};
+use common::{Rng, dir_entries, ndjson_error, ndjson_lines, place_bytes, run, truncate, write_file};
+use serde_json::json;
 
 /// A document whose labels 0 and 1 are fine and whose label 2 — on line 4 — is `bad`.
 fn with_bad_label(bad: &str) -> String {
@@ -362,6 +363,86 @@ fn bad_options() {
             "{args:?}: the error should name the option: {line}"
         );
     }
+}
+
+// ---- NDJSON streams: a bad line is reported in place and the stream goes on (exit 2). ----
+
+/// A one-label NDJSON line whose label's id is `id`.
+fn tiny(id: u64) -> String {
+    json!({"labels": [{"id": id, "x": id as f64, "y": 5, "width": 8, "height": 8}]}).to_string()
+}
+
+#[test]
+fn ndjson_stream_with_a_bad_line_in_the_middle() {
+    let bad = r#"{"labels": [{"id": "a", "x": 1, "y": 1, "width": 2, "height": 2}, {"id": "x", "x": 1, "y": 1, "width": -4, "height": 2}]}"#;
+    let input = format!("{}\n{}\n{bad}\n{}\n{}\n", tiny(1), tiny(2), tiny(4), tiny(5));
+    let r = run(&["place", "--ndjson"], Some(input.as_bytes()));
+    r.assert_code(2);
+    let lines = ndjson_lines(&r.stdout);
+    assert_eq!(lines.len(), 5);
+    for (i, id) in [(0, 1), (1, 2), (3, 4), (4, 5)] {
+        assert_eq!(lines[i]["placements"][0]["id"], json!(id), "line {}", i + 1);
+    }
+    assert_eq!(ndjson_error(&lines[2], 3), "label 1 (id \"x\"): field `width`: expected a number > 0, got -4");
+    // Standard error: the bad line, then the summary with exit code 2.
+    let err: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(err.len(), 2, "{}", r.stderr);
+    assert_eq!(err[0], "declutter: <stdin>: line 3: label 1 (id \"x\"): field `width`: expected a number > 0, got -4");
+    assert!(err[1].contains("5 lines: 4 placed, 1 bad (first: line 3)"), "{}", err[1]);
+    assert!(!r.stderr.contains("panicked"));
+}
+
+#[test]
+fn ndjson_five_megabytes_of_garbage_lines() {
+    // Random bytes and JSON-like characters: every non-blank line is an error object, in order.
+    let alphabet = b"[]{}\",:0123456789.eE+-truefalsnl \n";
+    for (seed, json_like) in [(11u64, false), (12, true)] {
+        let mut rng = Rng::new(seed);
+        let bytes: Vec<u8> = (0..5 << 20)
+            .map(|_| {
+                let b = rng.next_u64() as u8;
+                if json_like { alphabet[b as usize % alphabet.len()] } else { b }
+            })
+            .collect();
+        let r = run(&["place", "--ndjson"], Some(&bytes));
+        r.assert_code(2);
+        assert!(!r.stderr.contains("panicked"), "{}", truncate(&r.stderr, 2000));
+        let mut expected = Vec::new();
+        let mut pieces: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+        if pieces.last().is_some_and(|p| p.is_empty()) {
+            pieces.pop();
+        }
+        for (i, piece) in pieces.iter().enumerate() {
+            if !piece.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+                expected.push(i as u64 + 1);
+            }
+        }
+        let lines = ndjson_lines(&r.stdout);
+        assert_eq!(lines.len(), expected.len());
+        for (value, &n) in lines.iter().zip(&expected) {
+            ndjson_error(value, n);
+        }
+    }
+}
+
+#[test]
+fn ndjson_truncated_last_line_non_utf8_line_and_unicode_ids() {
+    let mut input = format!("{}\n", tiny(1)).into_bytes();
+    input.extend_from_slice(b"{\"labels\": [{\"id\": \"Stra\xDFe\"}]}\n");
+    input.extend_from_slice(
+        "{\"labels\": [{\"id\": \"東京\", \"x\": 1, \"y\": 1, \"width\": 2, \"height\": 0}]}\n".as_bytes(),
+    );
+    let full = tiny(4);
+    input.extend_from_slice(&full.as_bytes()[..full.len() / 2]);
+    let r = run(&["place", "--ndjson"], Some(&input));
+    r.assert_code(2);
+    let lines = ndjson_lines(&r.stdout);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["placements"][0]["visible"], json!(true));
+    names(ndjson_error(&lines[1], 2), &["not UTF-8", "offset 24 of the line"]);
+    names(ndjson_error(&lines[2], 3), &["label 0 (id \"東京\")", "`height`", "> 0"]);
+    names(ndjson_error(&lines[3], 4), &["EOF"]);
+    assert!(r.stderr.contains("4 lines: 1 placed, 3 bad (first: line 2)"), "{}", r.stderr);
 }
 
 // ---- Known bugs: each test states the contract and fails today. ----------------------------

@@ -160,6 +160,30 @@ pub fn write_file(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     path
 }
 
+/// NDJSON output: one JSON value per line, the last line ended by a line break.
+#[track_caller]
+pub fn ndjson_lines(stdout: &[u8]) -> Vec<Value> {
+    let text = std::str::from_utf8(stdout).expect("NDJSON output is UTF-8");
+    assert!(text.is_empty() || text.ends_with('\n'), "the last output line must end with a line break");
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("output line {} is not JSON ({e}): {line}", i + 1))
+        })
+        .collect()
+}
+
+/// The message of an NDJSON error object `{"line": N, "error": "…"}`, checked for shape.
+#[track_caller]
+pub fn ndjson_error(value: &Value, line: u64) -> &str {
+    let obj = value.as_object().unwrap_or_else(|| panic!("not an object: {value}"));
+    assert_eq!(obj.len(), 2, "an error object has exactly `line` and `error`: {value}");
+    assert_eq!(value["line"], json!(line), "{value}");
+    let error = value["error"].as_str().unwrap_or_else(|| panic!("`error` is not a string: {value}"));
+    assert!(!error.is_empty() && !error.contains('\n'), "one non-empty line: {error:?}");
+    error
+}
+
 /// The names of the entries of `dir`, sorted.
 pub fn dir_entries(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)

@@ -1,0 +1,86 @@
+//! Every file in `tests/fuzz_regressions/` goes through the same checks as the fuzz targets in
+//! `fuzz/` (docs/fuzzing.md), in the ordinary test run and without nightly: as one document,
+//! and as an NDJSON stream. Fuzzer finds are kept here under their libFuzzer names
+//! (`crash-…`, `oom-…`, `timeout-…`); `hand-…` files are edge cases picked by hand.
+
+use std::path::{Path, PathBuf};
+
+use label_cli::ndjson;
+use label_cli::pipeline::{self, Settings};
+use label_cli::{input, limits};
+use serde_json::Value;
+
+fn cases() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    files
+}
+
+/// The `document` fuzz target: an error or a result with one placement per label.
+fn check_document(name: &str, data: &[u8]) {
+    let Ok(text) = input::read_text(data) else { return };
+    match pipeline::place_text(&text, &Settings::default()) {
+        Ok(placed) => {
+            let out: Value =
+                serde_json::from_slice(&placed.json).unwrap_or_else(|e| panic!("{name}: result is not JSON: {e}"));
+            let placements = out["placements"].as_array().unwrap_or_else(|| panic!("{name}: no placements"));
+            assert_eq!(placements.len(), placed.stats.labels, "{name}: one placement per label");
+        }
+        Err(e) => {
+            let message = e.to_string();
+            assert!(!message.is_empty() && !message.contains('\n'), "{name}: one-line error, got {message:?}");
+        }
+    }
+}
+
+/// The `ndjson` fuzz target: one output line per non-blank input line, in order.
+fn check_stream(name: &str, data: &[u8]) {
+    let mut out = Vec::new();
+    let summary = ndjson::run(data, &mut out, &Settings::default(), 3, |_| {})
+        .unwrap_or_else(|e| panic!("{name}: in-memory I/O failed: {e}"));
+    let text = std::str::from_utf8(&out).unwrap_or_else(|e| panic!("{name}: output is not UTF-8: {e}"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len() as u64, summary.placed + summary.bad, "{name}: one output line per non-blank line");
+    assert_eq!(summary.bytes, data.len() as u64, "{name}: every byte read");
+    let mut previous_bad = 0;
+    for line in lines {
+        let value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{name}: output line not JSON: {e}"));
+        match value.get("line").map(Value::as_u64) {
+            Some(Some(n)) => {
+                assert!(n > previous_bad && n <= summary.lines, "{name}: bad lines in order");
+                previous_bad = n;
+            }
+            Some(None) => panic!("{name}: `line` is not a line number: {value}"),
+            None => assert!(value.get("placements").is_some(), "{name}: neither a result nor an error: {value}"),
+        }
+    }
+}
+
+#[test]
+fn every_kept_input_is_handled_without_a_panic() {
+    let cases = cases();
+    assert!(!cases.is_empty(), "tests/fuzz_regressions/ holds the kept inputs; it must not be empty");
+    for path in cases {
+        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let data = std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
+        assert!(data.len() <= limits::MAX_LINE_BYTES, "{name}: keep regression inputs small");
+        check_document(&name, &data);
+        check_stream(&name, &data);
+    }
+}
+
+#[test]
+fn a_known_stream_gives_the_counts_the_checks_rely_on() {
+    // A stream check that ignored lines would pass anything: the same input run through the
+    // stream must not be read as one document's worth of output.
+    let data = b"{\"labels\": []}\n\n{\"labels\": []}\n";
+    let mut out = Vec::new();
+    let summary = ndjson::run(&data[..], &mut out, &Settings::default(), 1, |_| {}).unwrap();
+    assert_eq!((summary.placed, summary.blank, summary.lines), (2, 1, 3));
+    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 2);
+}
