@@ -183,3 +183,28 @@ fn pictures_draw_measured_text_in_the_measuring_font_at_its_size() {
     assert!(svg.contains(&format!("font-size=\"{:.2}\"", 20.0 / LINE_EM)), "{svg}");
     assert!(svg.contains(">Wien &lt;1&gt;</text>") && svg.contains(">given</text>"), "{svg}");
 }
+
+#[test]
+fn every_ndjson_line_measures_with_the_chosen_font() {
+    // Per line: a measured "iiii" at 10 px and a probe just inside its right edge in the
+    // monospaced font (4 × 0.602 em = 24.08 px wide), which DejaVu Sans (11.1 px) would miss.
+    let line = json!({"labels": [
+        {"id": "m", "x": 100, "y": 50, "text": "iiii", "font_size": 10},
+        probe("p", 100.0 + 4.0 * MONO_EM * 10.0 / 2.0 + 0.5 - 0.01, 50.0),
+    ]})
+    .to_string();
+    let stream = format!("{line}\n{line}\n");
+    let font = mono_font();
+    for (extra, hit) in [(vec![], false), (vec!["--font", font.to_str().unwrap()], true)] {
+        let mut args = vec!["place", "--ndjson", "-"];
+        args.extend(extra);
+        let r = run(&args, Some(stream.as_bytes()));
+        r.assert_code(0);
+        let lines: Vec<Value> =
+            String::from_utf8(r.stdout.clone()).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len(), 2);
+        for out in &lines {
+            assert_eq!(placements(out)[1]["reason"] == json!("collision"), hit, "{out}");
+        }
+    }
+}
