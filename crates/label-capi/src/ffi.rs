@@ -1,0 +1,342 @@
+//! The exported functions. Every one catches panics ([`guard`]) and checks its pointers; the
+//! only unsafe code of the crate is here, where a caller's pointer is read or written, each
+//! block under the `# Safety` contract of its function.
+#![allow(unsafe_code, reason = "the C ABI reads and writes through the caller's pointers")]
+
+use std::ffi::c_char;
+
+use crate::convert;
+use crate::error::{Failure, guard, last_error_ptr, set_last_error};
+use crate::handle::DeclutterEngine;
+use crate::types::*;
+
+/// `p` as a reference, or a null-pointer failure naming `what`.
+///
+/// # Safety
+/// `p` is null or points to a valid, initialised `T` that nothing writes during the call.
+unsafe fn read<'a, T>(p: *const T, what: &str) -> Result<&'a T, Failure> {
+    // SAFETY: null is handled by `as_ref`; otherwise the caller's contract makes `p` valid.
+    unsafe { p.as_ref() }.ok_or_else(|| Failure::null(what))
+}
+
+/// `p` as a mutable reference, or a null-pointer failure naming `what`.
+///
+/// # Safety
+/// `p` is null or points to valid memory for a `T` that nothing else uses during the call.
+unsafe fn write<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
+    // SAFETY: null is handled by `as_mut`; otherwise the caller's contract makes `p` valid.
+    unsafe { p.as_mut() }.ok_or_else(|| Failure::null(what))
+}
+
+/// Runs `f` on the engine behind `engine`: null and poisoned handles are refused, panics are
+/// caught and poison the engine.
+///
+/// # Safety
+/// `engine` is null or a live handle from `declutter_engine_new`, used by no other thread
+/// during the call.
+unsafe fn with_engine(
+    engine: *mut DeclutterEngine,
+    f: impl FnOnce(&mut DeclutterEngine) -> Result<(), Failure>,
+) -> DeclutterStatus {
+    // SAFETY: the function's contract.
+    let Some(e) = (unsafe { engine.as_mut() }) else {
+        set_last_error("engine is a null pointer");
+        return DECLUTTER_NULL_POINTER;
+    };
+    if e.poisoned {
+        set_last_error("the engine was poisoned by an earlier internal error; free it and make a new one");
+        return DECLUTTER_PANIC;
+    }
+    let mut poisoned = false;
+    let status = guard(Some(&mut poisoned), || f(e));
+    e.poisoned |= poisoned;
+    status
+}
+
+/// Fills `*out` with the default options (hysteresis 2 px, fade 300 ms, full placement at least
+/// every 300 ms, MapLibre's perspective scaling, `DECLUTTER_STICKY_SHOWN`, reuse on).
+///
+/// # Safety
+/// `out` is null or points to writable memory for a `DeclutterOptions`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_options_default(out: *mut DeclutterOptions) -> DeclutterStatus {
+    guard(None, || {
+        // SAFETY: the function's contract.
+        *unsafe { write(out, "out") }? = convert::default_options();
+        Ok(())
+    })
+}
+
+/// Makes an engine with no labels. `options` may be null (the defaults). `threads` is the
+/// number of threads of the engine's own pool, or 0 to run on one shared pool with a thread per
+/// core. On success `*out` is the handle; free it with `declutter_engine_free`.
+///
+/// # Safety
+/// `options` is null or points to a valid `DeclutterOptions`; `out` points to writable memory
+/// for a pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_new(
+    options: *const DeclutterOptions,
+    threads: u32,
+    out: *mut *mut DeclutterEngine,
+) -> DeclutterStatus {
+    guard(None, || {
+        // SAFETY: the function's contract.
+        let out = unsafe { write(out, "out") }?;
+        let options = if options.is_null() {
+            label_frame::FrameOptions::default()
+        } else {
+            // SAFETY: not null, and valid by the function's contract.
+            convert::options(unsafe { read(options, "options") }?)?
+        };
+        let engine = DeclutterEngine::new(options, threads as usize)?;
+        *out = Box::into_raw(Box::new(engine));
+        Ok(())
+    })
+}
+
+/// Frees an engine. A null pointer is ignored.
+///
+/// # Safety
+/// `engine` is null or a handle from `declutter_engine_new` not freed yet; it is not used
+/// after this call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_free(engine: *mut DeclutterEngine) {
+    if engine.is_null() {
+        return;
+    }
+    // SAFETY: the handle came from `Box::into_raw` in `declutter_engine_new` and is freed once.
+    let engine = unsafe { Box::from_raw(engine) };
+    // Dropping frees memory and joins the pool's threads; a panic there must not unwind into C.
+    let _ = guard(None, move || {
+        drop(engine);
+        Ok(())
+    });
+}
+
+/// Replaces the engine's settings (the memory of the last frame is kept).
+///
+/// # Safety
+/// `engine` is a live handle (see `declutter_engine_new`) not used by another thread during
+/// the call; `options` points to a valid `DeclutterOptions`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_set_options(
+    engine: *mut DeclutterEngine,
+    options: *const DeclutterOptions,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        // SAFETY: the function's contract.
+        let options = convert::options(unsafe { read(options, "options") }?)?;
+        e.engine.set_options(options)?;
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// Replaces the labels with `count` labels from `labels` (copied). A label whose id was in the
+/// last set keeps its memory (shown or not, opacity). Nothing changes on error.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `labels` points to
+/// `count` valid `DeclutterLabel`s (or is anything when `count` is 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_set_labels(
+    engine: *mut DeclutterEngine,
+    labels: *const DeclutterLabel,
+    count: usize,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        let labels: &[DeclutterLabel] = if count == 0 {
+            &[]
+        } else if labels.is_null() {
+            return Err(Failure::null("labels"));
+        } else {
+            // SAFETY: not null, and `count` valid labels by the function's contract.
+            unsafe { std::slice::from_raw_parts(labels, count) }
+        };
+        let labels = labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?;
+        e.engine.set_labels(labels)?;
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// Replaces the obstacles with `count` obstacles from `obstacles` (screen px, copied). With
+/// obstacles every frame is placed in full.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `obstacles` points to
+/// `count` valid `DeclutterObstacle`s (or is anything when `count` is 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_set_obstacles(
+    engine: *mut DeclutterEngine,
+    obstacles: *const DeclutterObstacle,
+    count: usize,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        let obstacles: &[DeclutterObstacle] = if count == 0 {
+            &[]
+        } else if obstacles.is_null() {
+            return Err(Failure::null("obstacles"));
+        } else {
+            // SAFETY: not null, and `count` valid obstacles by the function's contract.
+            unsafe { std::slice::from_raw_parts(obstacles, count) }
+        };
+        let shapes = obstacles.iter().enumerate().map(|(i, o)| convert::obstacle(i, o)).collect::<Result<_, _>>()?;
+        e.engine.set_obstacles(shapes)?;
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// Sets the camera of the next frames.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `camera` points to a
+/// valid `DeclutterCamera`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_set_camera(
+    engine: *mut DeclutterEngine,
+    camera: *const DeclutterCamera,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        // SAFETY: the function's contract.
+        e.camera = Some(convert::camera(unsafe { read(camera, "camera") }?)?);
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// Places a frame with the current camera at `time_ms` (the frame's timestamp, ms, from any
+/// origin; it drives the fades). `stats` may be null; otherwise it receives the frame's counts.
+/// Read the result with `declutter_engine_result(s)`.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `stats` is null or
+/// points to writable memory for a `DeclutterFrameStats`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_place_frame(
+    engine: *mut DeclutterEngine,
+    time_ms: f64,
+    stats: *mut DeclutterFrameStats,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        let camera = e
+            .camera
+            .ok_or_else(|| Failure::new(DECLUTTER_NO_CAMERA, "no camera: call declutter_engine_set_camera first"))?;
+        let counts = e.install(|engine| engine.place_frame(&camera, time_ms).map(|f| convert::stats(&f.stats)))?;
+        if !stats.is_null() {
+            // SAFETY: not null, and writable by the function's contract.
+            *unsafe { write(stats, "stats") }? = counts;
+        }
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// Writes the number of labels to `*count`.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `count` points to
+/// writable memory for a `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_label_count(
+    engine: *mut DeclutterEngine,
+    count: *mut usize,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        // SAFETY: the function's contract.
+        *unsafe { write(count, "count") }? = e.engine.labels().len();
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// Writes label `index`'s result in the last frame to `*out`.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `out` points to
+/// writable memory for a `DeclutterLabelResult`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_result(
+    engine: *mut DeclutterEngine,
+    index: usize,
+    out: *mut DeclutterLabelResult,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        let frame = e.engine.frame();
+        let label = frame.labels.get(index).ok_or_else(|| {
+            Failure::new(
+                DECLUTTER_OUT_OF_RANGE,
+                format!("label index {index} out of range ({} labels)", frame.labels.len()),
+            )
+        })?;
+        // SAFETY: the function's contract.
+        *unsafe { write(out, "out") }? = convert::result(label);
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// Writes the results of the first `capacity` labels (all of them if there are fewer) to
+/// `out[0..]`, in label order, and their number to `*written`.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `out` points to
+/// writable memory for `capacity` `DeclutterLabelResult`s (or is anything when `capacity` is 0);
+/// `written` points to writable memory for a `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_results(
+    engine: *mut DeclutterEngine,
+    out: *mut DeclutterLabelResult,
+    capacity: usize,
+    written: *mut usize,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        // SAFETY: the function's contract.
+        let written = unsafe { write(written, "written") }?;
+        let labels = &e.engine.frame().labels;
+        let n = labels.len().min(capacity);
+        if n > 0 {
+            if out.is_null() {
+                return Err(Failure::null("out"));
+            }
+            // SAFETY: not null, and room for `capacity` >= `n` results by the contract.
+            let out = unsafe { std::slice::from_raw_parts_mut(out, n) };
+            for (o, l) in out.iter_mut().zip(labels) {
+                *o = convert::result(l);
+            }
+        }
+        *written = n;
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// The message of the last failed call on this thread (empty if none yet). The pointer stays
+/// valid until the next failing call on this thread; copy the text to keep it.
+#[unsafe(no_mangle)]
+pub extern "C" fn declutter_last_error() -> *const c_char {
+    last_error_ptr()
+}
+
+/// The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
+/// "behind-camera"; "unknown" otherwise), a static string.
+#[unsafe(no_mangle)]
+pub extern "C" fn declutter_reason_name(reason: u32) -> *const c_char {
+    convert::reason_name(reason).as_ptr()
+}
+
+/// The library's version, a static string such as "0.1.0".
+#[unsafe(no_mangle)]
+pub extern "C" fn declutter_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}

@@ -1,0 +1,80 @@
+//! The C example, `examples/frame.c`, compiled with the system C compiler against the header
+//! and the shared library this build made, run, and its output checked line by line.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What `frame.c` prints.
+const EXPECTED: &str = "\
+declutter 0.1.0
+frame 1: kind=0 visible=2 in_view=3
+t=0 ms
+  Wien          visible=1 opacity=0.00 reason=visible at=(400.0, 300.0) angle=0.0
+  Stephansplatz visible=0 opacity=0.00 reason=collision hidden_by=Wien
+  Graben        visible=1 opacity=0.00 reason=visible at=(365.0, 293.0) angle=10.0
+  Schoenbrunn   visible=0 opacity=0.00 reason=offscreen
+frame 2: kind=1
+t=150 ms
+  Wien          visible=1 opacity=0.50 reason=visible at=(400.0, 300.0) angle=0.0
+  Stephansplatz visible=0 opacity=0.00 reason=collision hidden_by=Wien
+  Graben        visible=1 opacity=0.50 reason=visible at=(365.0, 293.0) angle=10.0
+  Schoenbrunn   visible=0 opacity=0.00 reason=offscreen
+frame 3: kind=0
+t=300 ms, bearing 90
+  Wien          visible=1 opacity=1.00 reason=visible at=(400.0, 300.0) angle=0.0
+  Stephansplatz visible=0 opacity=0.00 reason=collision hidden_by=Wien
+  Graben        visible=1 opacity=1.00 reason=visible at=(393.0, 335.0) angle=-80.0
+  Schoenbrunn   visible=0 opacity=0.00 reason=offscreen
+bad label: status 2: label 2 (id 3): field `width`: expected a number > 0, got -1
+null engine: status 1: engine is a null pointer
+labels still set: 4
+done
+";
+
+/// The folder holding this build's shared library: the test binary's own folder
+/// (`target/<profile>/deps`, where cargo builds every crate type of the library before a test
+/// runs) or, after a `cargo build`, `target/<profile>`.
+fn library_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let deps = exe.parent().expect("the test binary's folder");
+    let has_library = |dir: &Path| dir.join("libdeclutter.so").exists() || dir.join("libdeclutter.dylib").exists();
+    [Some(deps), deps.parent()]
+        .into_iter()
+        .flatten()
+        .find(|d| has_library(d))
+        .unwrap_or_else(|| panic!("no libdeclutter shared library next to {}", exe.display()))
+        .to_path_buf()
+}
+
+#[test]
+fn c_example_compiles_runs_and_prints_the_expected_frames() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let libs = library_dir();
+    let out_dir = std::env::temp_dir().join(format!("declutter-c-example-{}", std::process::id()));
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let exe = out_dir.join("frame");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
+    let compiled = Command::new(&cc)
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .arg("-I")
+        .arg(crate_dir.join("include"))
+        .arg(crate_dir.join("examples/frame.c"))
+        .arg("-L")
+        .arg(&libs)
+        .arg("-ldeclutter")
+        .arg(format!("-Wl,-rpath,{}", libs.display()))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
+    assert!(compiled.status.success(), "{cc} failed:\n{}", String::from_utf8_lossy(&compiled.stderr));
+
+    let run = Command::new(&exe).output().expect("run the C example");
+    let _ = std::fs::remove_dir_all(&out_dir);
+    assert!(run.status.success(), "the C example failed: {}", String::from_utf8_lossy(&run.stderr));
+    let got = String::from_utf8(run.stdout).expect("UTF-8 output");
+    for (k, (g, w)) in got.lines().zip(EXPECTED.lines()).enumerate() {
+        assert_eq!(g, w, "line {}", k + 1);
+    }
+    assert_eq!(got.lines().count(), EXPECTED.lines().count(), "{got}");
+}
