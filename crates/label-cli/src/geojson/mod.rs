@@ -5,7 +5,7 @@
 //!   `--size` px, turned by `--bearing` ([`view`]).
 //! - **Points** (and the first point of a MultiPoint) get a label at the point, upright, with
 //!   `--point-anchor` and `--point-offset`. **LineStrings and MultiLineStrings** get one label
-//!   along the longest straight-enough stretch on screen, never upside down ([`line`]).
+//!   along the longest straight-enough stretch on screen, never upside down ([`mod@line`]).
 //! - **Text** from `--text-field`, measured in the run's font at `--font-size` or the
 //!   `--font-size-field` property; **priority** from `--priority-field` in
 //!   `--priority-order`.
