@@ -6,11 +6,12 @@ use std::time::Instant;
 use label_core::{Blocker, Label, Shape};
 
 use crate::full::place_full;
-use crate::project::{Sight, project_all};
+use crate::project::{Hot, Sight, project_all};
 use crate::reuse::place_reused;
 use crate::stability::fade;
 use crate::{
-    Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, WorldLabel,
+    Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, HiddenReason, LabelFrame, Projection,
+    WorldLabel,
 };
 
 /// Places a renderer's labels frame after frame.
@@ -45,8 +46,8 @@ use crate::{
 pub struct FrameEngine {
     options: FrameOptions,
     labels: Vec<WorldLabel>,
-    /// Per label: how far its box reaches from its anchor point at scale 1, px.
-    reach: Vec<f64>,
+    /// Per label: what the projection stage reads, packed.
+    hot: Vec<Hot>,
     obstacles: Vec<Shape>,
     /// The last frame (its `labels` are the memory the next frame reads).
     frame: Frame,
@@ -136,7 +137,7 @@ impl FrameEngine {
                 None => LabelFrame::UNSEEN,
             })
             .collect();
-        self.reach = labels.iter().map(WorldLabel::reach).collect();
+        self.hot = labels.iter().map(Hot::new).collect();
         self.provisional = vec![false; labels.len()];
         self.labels = labels;
         self.frame.labels = carried;
@@ -208,7 +209,7 @@ impl FrameEngine {
         let start = Instant::now();
         let projection = Projection::new(camera);
         let options = &self.options;
-        project_all(&self.labels, &self.reach, &projection, options.perspective_scaling, &mut self.sights);
+        project_all(&self.labels, &self.hot, &projection, options.perspective_scaling, &mut self.sights);
         let projected = Instant::now();
 
         let reuse = options.reuse_translations
@@ -244,9 +245,9 @@ impl FrameEngine {
             stats.visible += usize::from(now.visible);
             stats.flips += usize::from(in_view && before.in_view() && now.visible != before.visible);
             match now.reason {
-                Some(crate::HiddenReason::Collision) => stats.hidden_collision += 1,
-                Some(crate::HiddenReason::Offscreen) => stats.hidden_offscreen += 1,
-                Some(crate::HiddenReason::BehindCamera) => stats.behind_camera += 1,
+                Some(HiddenReason::Collision) => stats.hidden_collision += 1,
+                Some(HiddenReason::Offscreen) => stats.hidden_offscreen += 1,
+                Some(HiddenReason::BehindCamera) => stats.behind_camera += 1,
                 None => {}
             }
         }

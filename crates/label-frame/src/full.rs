@@ -3,7 +3,7 @@
 //! [`Stickiness::Shown`]) a second pass for the labels that must wait for room.
 
 use glam::DVec2;
-use label_core::{Blocker, Decision, Label, Shape, collides, stages};
+use label_core::{Blocker, Decision, Label, Obb, Shape, collides, stages};
 use rayon::prelude::*;
 
 use crate::project::Sight;
@@ -139,7 +139,7 @@ pub(crate) fn place_full(
     // one exact test settles those, and only the others go through the greedy pass.
     if !waiting.is_empty() {
         let shown: Vec<u32> = order.iter().map(|&k| free[k as usize]).filter(|&i| next[i as usize].visible).collect();
-        let still = still_covered(labels, sights, last, &waiting, next, obstacles, options);
+        let still = still_covered(labels, sights, last, &waiting, &shown, obstacles, options);
         let contenders: Vec<u32> = waiting.iter().zip(&still).filter(|(_, s)| s.is_none()).map(|(&i, _)| i).collect();
         for (&i, s) in waiting.iter().zip(still) {
             if let Some(frame) = s {
@@ -154,17 +154,28 @@ pub(crate) fn place_full(
 }
 
 /// For each waiting label: hidden again (by the first obstacle its padded box overlaps, or
-/// else by the label that hid it last frame, if that label is shown now and still overlaps
-/// it), or `None` if it has to go through the greedy pass. In parallel.
+/// else by the label that hid it last frame, if that label is among the `shown` ones and still
+/// overlaps it), or `None` if it has to go through the greedy pass. In parallel.
 fn still_covered(
     labels: &[WorldLabel],
     sights: &[Sight],
     last: &[LabelFrame],
     waiting: &[u32],
-    next: &[LabelFrame],
+    shown: &[u32],
     obstacles: &[Shape],
     options: &FrameOptions,
 ) -> Vec<Option<LabelFrame>> {
+    // The boxes of the shown, blocking labels, built once: many waiting labels share a blocker.
+    let mut slot = vec![u32::MAX; labels.len()];
+    let boxes: Vec<Obb> = shown
+        .iter()
+        .filter(|&&i| !labels[i as usize].ignore_placement)
+        .enumerate()
+        .map(|(k, &i)| {
+            slot[i as usize] = k as u32;
+            labels[i as usize].on_screen(&sights[i as usize].pose().expect("shown labels are in sight"), 0.0).obb()
+        })
+        .collect();
     waiting
         .par_iter()
         .with_min_len(1024)
@@ -183,12 +194,8 @@ fn still_covered(
                 return Some(hidden(Blocker::Obstacle(o as u32)));
             }
             let Some(Blocker::Label(b)) = last[i].hidden_by else { return None };
-            let (b, frame) = (b as usize, &next[b as usize]);
-            if !frame.visible || labels[b].ignore_placement {
-                return None;
-            }
-            let them = labels[b].on_screen(&frame.pose?, 0.0).obb();
-            collides(&me, &them, options.max_overlap_area).then(|| hidden(Blocker::Label(b as u32)))
+            let them = boxes.get(slot[b as usize] as usize)?;
+            collides(&me, them, options.max_overlap_area).then(|| hidden(Blocker::Label(b)))
         })
         .collect()
 }

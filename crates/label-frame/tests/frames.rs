@@ -137,7 +137,7 @@ fn visible_labels_never_overlap_with_stability() {
 #[test]
 fn frames_are_the_same_on_any_thread_count() {
     // Enough labels for the projection and the core to split work between threads.
-    let labels = scattered(13, 9_000, 160.0);
+    let labels = scattered(13, 20_000, 160.0);
     let cameras = animation(6, 0.5);
     let in_pool = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
