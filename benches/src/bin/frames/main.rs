@@ -1,0 +1,147 @@
+//! Frame-time benchmark: scripted camera animations over real labels, the way a map renderer
+//! calls the engine, side by side with the engine without stability and an axis-aligned
+//! baseline.
+//!
+//! ```sh
+//! cargo run --release -p declutter-benches --bin frames            # the table
+//! cargo run --release -p declutter-benches --bin frames -- --json  # for machines
+//! cargo run --release -p declutter-benches --bin frames -- --svg docs/rotation-stability.svg
+//! ```
+//!
+//! Scenes (fixtures/world-*.json): `places` = Natural Earth populated places + GeoNames cities
+//! (30,183 point labels) over Europe, zoom 5 (the zoom animation runs 2 → 8); `streets` = Vienna's
+//! street names (3,356 labels along their streets), zoom 16 (zoom 14 → 18). Animations at 60
+//! frames per second of simulated time: pan (600 px/s, 4 s), zoom (6 s), a full turn (6 s),
+//! pitch 0 → 60° (3 s); viewports 1920×1080 and 3840×2160. Only the placement call is timed
+//! (for the engines: `FrameEngine::place_frame`, projection included).
+
+mod grid;
+mod methods;
+mod pictures;
+mod profile;
+mod report;
+mod scenes;
+mod world;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Parser;
+use glam::DVec2;
+
+use methods::{Method, Runner};
+use report::{Row, Summary};
+use scenes::{ANIMATIONS, SCENES};
+
+#[derive(Parser)]
+#[command(about = "Frame placement time, labels shown and flicker over scripted camera animations")]
+struct Args {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Only 1920×1080 (the 4K viewport doubles the run time).
+    #[arg(long)]
+    quick: bool,
+    /// Only these scenes (places, streets).
+    #[arg(long, value_delimiter = ',')]
+    scene: Vec<String>,
+    /// Only these animations (pan, zoom, rotate, pitch).
+    #[arg(long, value_delimiter = ',')]
+    animation: Vec<String>,
+    /// rayon threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Hysteresis margin of the engines with stability, px.
+    #[arg(long, default_value_t = 2.0)]
+    hysteresis: f64,
+    /// Check the shown labels for overlaps every N frames (0: never).
+    #[arg(long, default_value_t = 20)]
+    check_every: usize,
+    /// Repository root (where fixtures/ is).
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/.."))]
+    root: PathBuf,
+    /// Time the stages of a full frame one by one over the places zoom animation (1920×1080),
+    /// and do nothing else.
+    #[arg(long)]
+    profile: bool,
+    /// Write the picture sequence of a rotation with and without stability to this SVG file,
+    /// and do nothing else.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()?;
+    }
+    let fixtures = args.root.join("fixtures");
+    let load_start = Instant::now();
+    let mut places = world::load(&fixtures.join("world-natural-earth-places.json"), 1)?;
+    places.extend(world::load(&fixtures.join("world-geonames-cities.json"), 2)?);
+    let streets = world::load(&fixtures.join("world-vienna-streets.json"), 3)?;
+    eprintln!(
+        "loaded and measured {} place and {} street labels in {:.2} s; {} threads",
+        places.len(),
+        streets.len(),
+        load_start.elapsed().as_secs_f64(),
+        rayon::current_num_threads()
+    );
+    if let Some(path) = &args.svg {
+        return pictures::write(path, &places, &streets);
+    }
+    if args.profile {
+        profile::run(&places, &scenes::cameras(&SCENES[0], "zoom", DVec2::new(1920.0, 1080.0)));
+        return Ok(());
+    }
+
+    let sizes: &[(u32, u32)] = if args.quick { &[(1920, 1080)] } else { &[(1920, 1080), (3840, 2160)] };
+    let mut rows = Vec::new();
+    for scene in SCENES.iter().filter(|s| args.scene.is_empty() || args.scene.iter().any(|n| n == s.name)) {
+        let labels = if scene.name == "places" { &places } else { &streets };
+        let mut runners: Vec<Runner> = Method::ALL.iter().map(|&m| Runner::new(m, labels, args.hysteresis)).collect();
+        for &animation in
+            ANIMATIONS.iter().filter(|a| args.animation.is_empty() || args.animation.iter().any(|n| n == *a))
+        {
+            for &(w, h) in sizes {
+                let cameras = scenes::cameras(scene, animation, DVec2::new(f64::from(w), f64::from(h)));
+                for runner in &mut runners {
+                    // Warm up (allocations, caches) on the first frame, then forget it.
+                    runner.frame(&cameras[0].0, 0.0);
+                    runner.reset();
+                }
+                let mut outcomes: [Vec<methods::FrameOutcome>; 4] = Default::default();
+                let mut checks = [(0usize, 0usize); 4];
+                // Interleaved frame by frame, so that the machine's noise hits every method alike.
+                for (k, (camera, t)) in cameras.iter().enumerate() {
+                    for (m, runner) in runners.iter_mut().enumerate() {
+                        outcomes[m].push(runner.frame(camera, *t));
+                        if args.check_every > 0 && k % args.check_every == 0 {
+                            checks[m].0 += 1;
+                            checks[m].1 += runner.overlapping_pairs();
+                        }
+                    }
+                }
+                for (m, method) in Method::ALL.iter().enumerate() {
+                    rows.push(Row::new((scene.name, animation, w, h), *method, &outcomes[m], checks[m]));
+                }
+                eprintln!("  {} {} {}x{} done", scene.name, animation, w, h);
+            }
+        }
+    }
+    let summary = Summary::new(&rows);
+    if args.json {
+        let doc = serde_json::json!({
+            "threads": rayon::current_num_threads(),
+            "rows": rows,
+            "summary": summary,
+        });
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+    } else {
+        report::print_table(&rows);
+        report::print_split(&rows);
+        report::print_summary(&summary);
+    }
+    Ok(())
+}
