@@ -32,9 +32,8 @@ struct Panel {
 fn run(labels: &[WorldLabel], options: FrameOptions, turn: &[(Camera, f64)]) -> (Vec<Panel>, usize) {
     let mut engine = FrameEngine::new(options).expect("valid options");
     engine.set_labels(labels.to_vec()).expect("valid labels");
-    let corners = |engine: &FrameEngine, i: usize| {
-        engine.screen_label(i).expect("a pose").obb().corners().map(|c| c.as_dvec2())
-    };
+    let corners =
+        |engine: &FrameEngine, i: usize| engine.screen_label(i).expect("a pose").obb().corners().map(|c| c.as_dvec2());
     let mut panels = Vec::new();
     let mut flips = 0;
     let mut last: Vec<bool> = Vec::new();
@@ -96,7 +95,8 @@ pub fn write(path: &Path, places: &[WorldLabel], streets: &[WorldLabel]) -> Resu
         let (panels, flips) = run(labels, options.clone(), &turn);
         totals.push(flips);
         let top = r as f64 * (title_h + ph + caption_h) + 8.0;
-        let _ = writeln!(svg, r#"<text x="{gap}" y="{:.1}" font-size="14" font-weight="bold">{title}</text>"#, top + 16.0);
+        let _ =
+            writeln!(svg, r#"<text x="{gap}" y="{:.1}" font-size="14" font-weight="bold">{title}</text>"#, top + 16.0);
         for (c, panel) in panels.iter().enumerate() {
             let at = DVec2::new(gap + c as f64 * (pw + gap), top + title_h);
             let _ = writeln!(
