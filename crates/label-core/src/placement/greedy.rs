@@ -121,7 +121,7 @@ pub fn greedy(
                     if let Some(d) = settled(r, rank) {
                         return (Some(d), 0);
                     }
-                    let (first, t) = first_collision(r, cells, &placed, rank, 0, max_overlap_area);
+                    let (first, t) = first_collision(r, cells, &placed, rank, None, max_overlap_area);
                     (first.map(Decision::HiddenByLabel), t)
                 })
                 .collect();
@@ -131,10 +131,13 @@ pub fn greedy(
             }
             early
         };
+        // Where each cell's list stood when the chunk began: the undecided labels only need what
+        // the chunk added since (no search through the older part of the list).
+        let chunk_starts: Vec<u32> = placed.lists.iter().map(|l| l.len() as u32).collect();
         for (rank, (early, t)) in (start..end).zip(early) {
             tests += t;
             let decision = early.unwrap_or_else(|| {
-                let (first, t) = first_collision(r, cells, &placed, rank, start as u32, max_overlap_area);
+                let (first, t) = first_collision(r, cells, &placed, rank, Some(&chunk_starts), max_overlap_area);
                 tests += t;
                 first.map_or(Decision::Placed, Decision::HiddenByLabel)
             });
@@ -158,7 +161,8 @@ fn settled(r: &RankedFlags<'_>, rank: usize) -> Option<Decision> {
     }
 }
 
-/// The earliest placed label of rank `since` or later that collides with the label at `rank`,
+/// The earliest placed label that collides with the label at `rank` — among those registered
+/// with its cell after position `from[cell]` of the cell's list, or all of them without `from` —
 /// and the number of exact tests it took.
 #[inline]
 fn first_collision(
@@ -166,14 +170,14 @@ fn first_collision(
     cells: &Cells,
     placed: &PlacedCells,
     rank: usize,
-    since: u32,
+    from: Option<&[u32]>,
     max_overlap_area: f32,
 ) -> (Option<u32>, usize) {
     let (me, bounds) = (&r.obbs[rank], &r.bounds[rank]);
-    // Lists grow in rank order: start at the first label placed at `since` or later and stop at
-    // the first collision, which is then the earliest.
-    let list = &placed.lists[cells.cell_of(rank)];
-    let from = if since == 0 { 0 } else { list.partition_point(|p| p.rank < since) };
+    // Lists grow in rank order: stop at the first collision, which is then the earliest.
+    let cell = cells.cell_of(rank);
+    let list = &placed.lists[cell];
+    let from = from.map_or(0, |f| f[cell] as usize);
     let mut tests = 0;
     for p in &list[from..] {
         if p.bounds.overlaps(bounds) {
