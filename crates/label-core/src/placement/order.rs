@@ -12,12 +12,21 @@ pub(crate) fn descending_key(priority: f64) -> u64 {
     !ascending
 }
 
+/// From this many labels on, the order is sorted on all threads: a single-threaded radix sort
+/// reads and writes the whole array eight times, which dominates at a million labels.
+const PARALLEL_SORT_MIN: usize = 1 << 18;
+
 /// The input positions of the chosen labels in placement order. A stable radix sort on the
-/// priority key keeps equal priorities in input order.
+/// priority key keeps equal priorities in input order; large inputs sort the (unique) pairs of
+/// key and position on all threads, which gives the same order.
 #[must_use]
 pub(crate) fn placement_order(priorities: impl Iterator<Item = (u32, f64)>) -> Vec<u32> {
     let mut keyed: Vec<(u64, u32)> = priorities.map(|(i, p)| (descending_key(p), i)).collect();
-    radsort::sort_by_key(&mut keyed, |e| e.0);
+    if keyed.len() >= PARALLEL_SORT_MIN {
+        rayon::slice::ParallelSliceMut::par_sort_unstable(keyed.as_mut_slice());
+    } else {
+        radsort::sort_by_key(&mut keyed, |e| e.0);
+    }
     keyed.into_iter().map(|(_, i)| i).collect()
 }
 
