@@ -54,6 +54,17 @@ mod tests {
     }
 
     #[test]
+    fn parallel_sort_of_large_inputs_gives_the_radix_order() {
+        // Few distinct priorities: many ties, which must stay in input order.
+        let n = PARALLEL_SORT_MIN + 1000;
+        let priority = |i: usize| ((i * 7919) % 13) as f64 - 6.0;
+        let order = placement_order((0..n).map(|i| (i as u32, priority(i))));
+        let mut expected: Vec<(u64, u32)> = (0..n).map(|i| (descending_key(priority(i)), i as u32)).collect();
+        radsort::sort_by_key(&mut expected, |e| e.0);
+        assert!(order.iter().copied().eq(expected.iter().map(|e| e.1)));
+    }
+
+    #[test]
     fn ties_keep_input_order() {
         let ps = [1.0, 2.0, 1.0, 2.0, 0.5, 2.0];
         let order = placement_order(ps.iter().enumerate().map(|(i, p)| (i as u32, *p)));
