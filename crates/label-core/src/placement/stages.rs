@@ -16,7 +16,7 @@ use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
 pub const FAR_FROM_ORIGIN: f64 = 65_536.0;
 
 /// Below this many items a parallel loop is not worth splitting.
-const MIN_PARALLEL_CHUNK: usize = 4096;
+const MIN_PARALLEL_CHUNK: usize = 16_384;
 
 /// The labels that take part in the greedy pass, in placement order.
 #[derive(Clone, Debug, Default)]
