@@ -14,6 +14,6 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(placed) = pipeline::place_text(&text, &pipeline::Settings::default()) {
         let out: serde_json::Value = serde_json::from_slice(&placed.json).expect("the result is JSON");
         let shown = out["placements"].as_array().expect("placements").len();
-        assert_eq!(shown, placed.stats.labels, "one placement per label");
+        assert_eq!(shown, placed.stats.placement.labels, "one placement per label");
     }
 });

@@ -139,7 +139,12 @@ fn place_file(input: &Path, output: &Path, settings: &Settings) -> (Outcome, Opt
     let s = placed.stats;
     let line = format!(
         "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen; {:.2} ms on {} threads",
-        s.labels, s.visible, s.hidden_collision, s.hidden_offscreen, s.engine_ms, s.threads
+        s.placement.labels,
+        s.placement.visible,
+        s.placement.hidden_collision,
+        s.placement.hidden_offscreen,
+        s.engine_ms,
+        s.threads
     );
     (Outcome::Placed, Some(line))
 }

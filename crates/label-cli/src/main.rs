@@ -171,7 +171,12 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         let s = &out.stats;
         eprintln!(
             "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen; {:.2} ms on {} threads",
-            s.labels, s.visible, s.hidden_collision, s.hidden_offscreen, s.engine_ms, s.threads
+            s.placement.labels,
+            s.placement.visible,
+            s.placement.hidden_collision,
+            s.placement.hidden_offscreen,
+            s.engine_ms,
+            s.threads
         );
     }
     if let Some(path) = &args.svg {

@@ -1,6 +1,6 @@
 //! The result document: one entry per input label, in input order, and the run's counts.
 
-use label_core::{Blocker, Placement};
+use label_core::{Blocker, Placement, PlacementStats};
 use serde::Serialize;
 
 use crate::convert::Document;
@@ -33,27 +33,14 @@ pub struct PlacementOut<'a> {
     pub hidden_by_obstacle: bool,
 }
 
-/// Counts and timing of the run.
+/// Counts and timing of the run: the engine's counts, plus what only the tool knows.
 #[derive(Serialize, Clone, Copy, Debug)]
 pub struct Stats {
-    /// Labels in the input.
-    pub labels: usize,
+    /// The engine's counts (labels, shown, hidden, broad-phase counters).
+    #[serde(flatten)]
+    pub placement: PlacementStats,
     /// Obstacles in the input.
     pub obstacles: usize,
-    /// Labels shown.
-    pub visible: usize,
-    /// Labels hidden by collisions.
-    pub hidden_collision: usize,
-    /// Labels hidden outside the viewport.
-    pub hidden_offscreen: usize,
-    /// Grid cells the broad phase used.
-    pub cells: usize,
-    /// Pairs of cells whose envelopes meet.
-    pub cell_pairs: usize,
-    /// Exact overlap tests run.
-    pub narrow_tests: usize,
-    /// Broad-phase tiles.
-    pub tiles: usize,
     /// Worker threads.
     pub threads: usize,
     /// Placement time without reading and writing, ms.
@@ -76,19 +63,6 @@ pub fn build<'a>(doc: &'a Document, placement: &Placement, threads: usize, engin
             PlacementOut { id, visible: o.visible, reason: o.reason.map(|r| r.name()), hidden_by, hidden_by_obstacle }
         })
         .collect();
-    let s = placement.stats;
-    let stats = Stats {
-        labels: s.labels,
-        obstacles: doc.obstacles.len(),
-        visible: s.visible,
-        hidden_collision: s.hidden_collision,
-        hidden_offscreen: s.hidden_offscreen,
-        cells: s.cells,
-        cell_pairs: s.cell_pairs,
-        narrow_tests: s.narrow_tests,
-        tiles: s.tiles,
-        threads,
-        engine_ms,
-    };
+    let stats = Stats { placement: placement.stats, obstacles: doc.obstacles.len(), threads, engine_ms };
     Output { placements, stats }
 }

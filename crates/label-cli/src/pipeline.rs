@@ -74,9 +74,9 @@ mod tests {
         let doc = r#"{"labels": [{"id": 1, "x": 0, "y": 0, "width": 10, "height": 10},
                                  {"id": 2, "x": 9, "y": 0, "width": 10, "height": 10}]}"#;
         let strict = place_text(doc, &Settings::default()).unwrap();
-        assert_eq!(strict.stats.visible, 1);
+        assert_eq!(strict.stats.placement.visible, 1);
         let tolerant = Settings { max_overlap_area: 10.0, ..Settings::default() };
-        assert_eq!(place_text(doc, &tolerant).unwrap().stats.visible, 2);
+        assert_eq!(place_text(doc, &tolerant).unwrap().stats.placement.visible, 2);
         let bad = Settings { tile_size: Some(0.0), ..Settings::default() };
         assert!(bad.validate().unwrap_err().to_string().contains("tile_size"));
         assert!(place_text(doc, &bad).unwrap_err().message.contains("tile_size"));

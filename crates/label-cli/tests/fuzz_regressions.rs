@@ -29,7 +29,7 @@ fn check_document(name: &str, data: &[u8]) {
             let out: Value =
                 serde_json::from_slice(&placed.json).unwrap_or_else(|e| panic!("{name}: result is not JSON: {e}"));
             let placements = out["placements"].as_array().unwrap_or_else(|| panic!("{name}: no placements"));
-            assert_eq!(placements.len(), placed.stats.labels, "{name}: one placement per label");
+            assert_eq!(placements.len(), placed.stats.placement.labels, "{name}: one placement per label");
         }
         Err(e) => {
             let message = e.to_string();
