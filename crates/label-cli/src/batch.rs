@@ -136,17 +136,7 @@ fn place_file(input: &Path, output: &Path, settings: &Settings) -> (Outcome, Opt
     if let Err(e) = crate::write_atomically(output, &placed.json) {
         return (Outcome::Failed, Some(format!("declutter: {e:#}")));
     }
-    let s = placed.stats;
-    let line = format!(
-        "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen; {:.2} ms on {} threads",
-        s.placement.labels,
-        s.placement.visible,
-        s.placement.hidden_collision,
-        s.placement.hidden_offscreen,
-        s.engine_ms,
-        s.threads
-    );
-    (Outcome::Placed, Some(line))
+    (Outcome::Placed, Some(placed.stats.summary(&name.to_string())))
 }
 
 /// A file's text, refusing files past the size limit before reading them.

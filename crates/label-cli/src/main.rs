@@ -168,16 +168,7 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
     let out = output::build(doc, &placement, pool.current_num_threads(), engine_ms);
     if args.summary {
-        let s = &out.stats;
-        eprintln!(
-            "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen; {:.2} ms on {} threads",
-            s.placement.labels,
-            s.placement.visible,
-            s.placement.hidden_collision,
-            s.placement.hidden_offscreen,
-            s.engine_ms,
-            s.threads
-        );
+        eprintln!("{}", out.stats.summary(&name));
     }
     if let Some(path) = &args.svg {
         write_atomically(path, input.svg(&placement).as_bytes())?;

@@ -47,6 +47,18 @@ pub struct Stats {
     pub engine_ms: f64,
 }
 
+impl Stats {
+    /// The one-line summary `--summary` prints for the input called `name`.
+    #[must_use]
+    pub fn summary(&self, name: &str) -> String {
+        let p = &self.placement;
+        format!(
+            "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen; {:.2} ms on {} threads",
+            p.labels, p.visible, p.hidden_collision, p.hidden_offscreen, self.engine_ms, self.threads
+        )
+    }
+}
+
 /// Pairs the engine's decisions with the document's ids.
 #[must_use]
 pub fn build<'a>(doc: &'a Document, placement: &Placement, threads: usize, engine_ms: f64) -> Output<'a> {

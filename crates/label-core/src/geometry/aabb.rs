@@ -129,6 +129,16 @@ impl Aabb {
         Aabb { min: self.min + offset, max: self.max + offset }
     }
 
+    /// The box grown by a few units in the last place of its coordinates: room for the rounding
+    /// of f32 arithmetic, so that a box built this way never prunes a pair the exact tests would
+    /// find overlapping.
+    #[must_use]
+    #[inline]
+    pub fn grown_for_rounding(&self) -> Aabb {
+        let magnitude = self.min.abs().max(self.max.abs()).max_element() + self.size().max_element();
+        self.inflate(magnitude * 8.0 * f32::EPSILON)
+    }
+
     /// The box grown by `margin` on every side.
     #[must_use]
     pub fn inflate(&self, margin: f32) -> Aabb {

@@ -87,9 +87,7 @@ impl Obb {
     #[must_use]
     #[inline]
     pub fn bounds(&self) -> Aabb {
-        let b = self.aabb();
-        let magnitude = self.center.abs().max_element() + (b.max - b.min).max_element();
-        b.inflate(magnitude * 8.0 * f32::EPSILON)
+        self.aabb().grown_for_rounding()
     }
 
     /// Half the length of the box's shadow on the unit axis `n`:

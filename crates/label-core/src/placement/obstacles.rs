@@ -20,10 +20,7 @@ impl<'a> ObstacleIndex<'a> {
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                let b = s.aabb();
-                let b = b.inflate(
-                    (b.min.abs().max(b.max.abs()).max_element() + b.size().max_element()) * 8.0 * f32::EPSILON,
-                );
+                let b = s.aabb().grown_for_rounding();
                 GeomWithData::new(Rectangle::from_corners(b.min.to_array(), b.max.to_array()), i as u32)
             })
             .collect();
