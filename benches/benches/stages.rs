@@ -19,9 +19,9 @@ fn bench_stages(c: &mut Criterion) {
         let w = standard(n, 3.0, 1);
         let options = w.options();
         let obbs = stages::build_boxes(&w.labels, glam::DVec2::ZERO);
-        let ranked = stages::rank(&w.labels, &obbs, options.viewport.as_ref());
-        let cells = stages::broad_phase(&ranked, None);
-        let candidates = stages::candidate_pairs(&ranked);
+        let layout = stages::layout(&w.labels, &obbs, options.viewport.as_ref(), None, None, None);
+        let cells = stages::broad_phase(&layout);
+        let candidates = stages::candidate_pairs(&layout);
         let no_obstacles = Vec::new();
 
         let mut g = c.benchmark_group("stage");
@@ -32,17 +32,17 @@ fn bench_stages(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("boxes", n), &w.labels, |b, labels| {
             b.iter(|| stages::build_boxes(black_box(labels), glam::DVec2::ZERO));
         });
-        g.bench_with_input(BenchmarkId::new("rank", n), &obbs, |b, obbs| {
-            b.iter(|| stages::rank(&w.labels, black_box(obbs), options.viewport.as_ref()));
+        g.bench_with_input(BenchmarkId::new("layout", n), &obbs, |b, obbs| {
+            b.iter(|| stages::layout(&w.labels, black_box(obbs), options.viewport.as_ref(), None, None, None));
         });
-        g.bench_with_input(BenchmarkId::new("broad_phase", n), &ranked, |b, ranked| {
-            b.iter(|| stages::broad_phase(black_box(ranked), None));
+        g.bench_with_input(BenchmarkId::new("broad_phase", n), &layout, |b, layout| {
+            b.iter(|| stages::broad_phase(black_box(layout)));
         });
-        g.bench_with_input(BenchmarkId::new("narrow_phase", n), &ranked, |b, ranked| {
-            b.iter(|| stages::narrow_phase(black_box(ranked), &candidates));
+        g.bench_with_input(BenchmarkId::new("narrow_phase", n), &layout, |b, layout| {
+            b.iter(|| stages::narrow_phase(black_box(layout), &candidates));
         });
-        g.bench_with_input(BenchmarkId::new("greedy", n), &ranked, |b, ranked| {
-            b.iter(|| stages::greedy_pass(black_box(ranked), &cells, &no_obstacles, 0.0, None));
+        g.bench_with_input(BenchmarkId::new("greedy", n), &layout, |b, layout| {
+            b.iter(|| stages::greedy_pass(black_box(layout), &cells, &no_obstacles, 0.0));
         });
         g.finish();
 

@@ -1,7 +1,7 @@
 //! One placement of W(n), stage by stage, printing each stage's time: the target to run under
 //! `valgrind --tool=callgrind` (instruction counts, repeatable on a busy machine) or `perf`.
 //!
-//! `cargo run --release -p declutter-benches --bin profile -- [N] [ROUNDS] [CELL_SIZE]`
+//! `cargo run --release -p declutter-benches --bin profile -- [N] [ROUNDS] [CELL_SIZE] [TILE_LABELS]`
 
 use std::time::Instant;
 
@@ -13,6 +13,7 @@ fn main() {
     let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
     let cell_size: Option<f32> = args.next().and_then(|s| s.parse().ok());
+    let tile_labels: Option<usize> = args.next().and_then(|s| s.parse().ok());
     let w = declutter_benches::standard(n, 3.0, 1);
     let options = w.options();
     let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e3;
@@ -20,24 +21,29 @@ fn main() {
         let t0 = Instant::now();
         let obbs = stages::build_boxes(&w.labels, DVec2::ZERO);
         let t1 = Instant::now();
-        let ranked = stages::rank(&w.labels, &obbs, options.viewport.as_ref());
+        let layout = stages::layout(&w.labels, &obbs, options.viewport.as_ref(), None, cell_size, tile_labels);
         let t2 = Instant::now();
-        let cells = stages::broad_phase(&ranked, cell_size);
+        let cells = stages::broad_phase(&layout);
         let t3 = Instant::now();
-        let (decisions, tests) = stages::greedy_pass(&ranked, &cells, &[], 0.0, None);
+        let (decisions, counts) = stages::greedy_pass(&layout, &cells, &[], 0.0);
         let t4 = Instant::now();
-        let outcomes = stages::outcomes(n, &ranked, &decisions);
+        let outcomes = stages::outcomes(n, &layout, &decisions);
         let t5 = Instant::now();
         let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();
         println!(
-            "boxes {:.2} ms, rank {:.2} ms, broad phase {:.2} ms, greedy {:.2} ms, outcomes {:.2} ms; \
-             {} cells, {tests} exact tests, {shown} of {} shown",
+            "boxes {:.2} ms, layout {:.2} ms, broad phase {:.2} ms, greedy {:.2} ms, outcomes {:.2} ms; \
+             {} cells, {} tiles, {} exact tests, {} waited, {} rounds, {} swept, {shown} of {} shown",
             ms(t0, t1),
             ms(t1, t2),
             ms(t2, t3),
             ms(t3, t4),
             ms(t4, t5),
             cells.len(),
+            layout.grid.tiles(),
+            counts.narrow_tests,
+            counts.waited,
+            counts.rounds,
+            counts.swept,
             outcomes.len()
         );
     }

@@ -42,6 +42,6 @@ pub use error::{Error, Problem};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
 pub use label::{Anchor, Label, UnknownAnchor};
 pub use placement::{
-    Blocker, Decision, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, RankedFlags, collides,
-    greedy, place, place_with_ties, stages,
+    Blocker, Decision, Flags, HiddenReason, LabelOutcome, Layout, PassCounts, Placement, PlacementOptions,
+    PlacementStats, collides, greedy, place, place_with_ties, stages,
 };

@@ -550,7 +550,7 @@ fn scene_generator_reaches_every_outcome() {
         for (i, a) in obbs.iter().enumerate() {
             seen[6] += obbs[i + 1..].iter().filter(|b| obb_obb_separation(a, b) == 0.0).count();
         }
-        if scene.options.greedy_chunk.is_some_and(|c| c < scene.labels.len()) {
+        if scene.options.tile_labels.is_some_and(|c| c < scene.labels.len()) {
             seen[7] += 1;
         }
     }
@@ -615,17 +615,17 @@ fn engine_and_reference_agree_with_a_hand_computed_scene() {
 // (6) parallel equals sequential
 // ---------------------------------------------------------------------------------------------
 
-/// How one run is set up: threads, tile (cell) size, labels per chunk of the greedy pass.
+/// How one run is set up: threads, tile (cell) size, labels per tile of the greedy pass.
 type Run = (usize, Option<f32>, Option<usize>);
 
-fn place_in_pool(scene: &Scene, (threads, tile_size, greedy_chunk): Run) -> Placement {
+fn place_in_pool(scene: &Scene, (threads, tile_size, tile_labels): Run) -> Placement {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    let options = PlacementOptions { tile_size, greedy_chunk, ..scene.options.clone() };
+    let options = PlacementOptions { tile_size, tile_labels, ..scene.options.clone() };
     pool.install(|| place(&scene.labels, &scene.obstacles, &options)).unwrap()
 }
 
 /// 2–3 runs. Tile sizes from a few label heights to larger than the world, or automatic;
-/// greedy chunks from a few labels to more than all of them, or automatic.
+/// tiles from a few labels to more than all of them, or automatic.
 fn arb_runs() -> impl Strategy<Value = Vec<Run>> {
     let tile = prop_oneof![
         1 => Just(None),

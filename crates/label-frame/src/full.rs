@@ -10,9 +10,10 @@ use crate::project::Sight;
 use crate::stability::{margin, tie_key};
 use crate::{FrameOptions, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
 
-/// The core's stages on screen-space labels: boxes, order (with `ties` if given), broad
+/// The core's stages on screen-space labels: boxes, layout (with `ties` if given), broad
 /// phase, obstacles, greedy pass. Returns the decision for each label in input order (`Ok` for
-/// placed, or what hid it; `Blocker::Label` holds an input index), and the placement order.
+/// placed, or what hid it; `Blocker::Label` holds an input index), and the shown labels in
+/// placement order.
 ///
 /// The labels are valid by construction (checked world labels, a checked camera, culled to the
 /// viewport), so the core's boundary checks are not run again every frame.
@@ -23,23 +24,20 @@ pub(crate) fn greedy(
     max_overlap_area: f32,
 ) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
     let obbs = stages::build_boxes(labels, DVec2::ZERO);
-    let ranked = match ties {
-        Some(t) => stages::rank_with_ties(labels, &obbs, None, t),
-        None => stages::rank(labels, &obbs, None),
-    };
+    let layout = stages::layout(labels, &obbs, None, ties, None, None);
     drop(obbs);
-    let cells = stages::broad_phase(&ranked, None);
-    let hits = stages::obstacle_hits(obstacles, &ranked);
-    let (decisions, _) = stages::greedy_pass(&ranked, &cells, &hits, max_overlap_area, None);
+    let cells = stages::broad_phase(&layout);
+    let hits = stages::obstacle_hits(obstacles, &layout);
+    let (decisions, _) = stages::greedy_pass(&layout, &cells, &hits, max_overlap_area);
     let mut out = vec![Ok(()); labels.len()];
-    for (&i, d) in ranked.order.iter().zip(&decisions) {
+    for (&i, d) in layout.index.iter().zip(&decisions) {
         out[i as usize] = match *d {
             Decision::Placed => Ok(()),
-            Decision::HiddenByLabel(rank) => Err(Blocker::Label(ranked.order[rank as usize])),
+            Decision::HiddenByLabel(slot) => Err(Blocker::Label(layout.index[slot as usize])),
             Decision::HiddenByObstacle(o) => Err(Blocker::Obstacle(o)),
         };
     }
-    (out, ranked.order)
+    (out, stages::shown_in_order(&layout, &decisions))
 }
 
 /// A label's frame from a decision, with labels renamed from positions in `placed_set` to
@@ -129,7 +127,7 @@ pub(crate) fn place_full(
     let screen: Vec<Label> = free.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i))).collect();
     let ties: Option<Vec<u32>> =
         (options.stickiness != Stickiness::None).then(|| free.iter().map(|&i| tie_key(&last[i as usize])).collect());
-    let (decisions, order) = greedy(&screen, ties.as_deref(), obstacles, options.max_overlap_area);
+    let (decisions, shown_order) = greedy(&screen, ties.as_deref(), obstacles, options.max_overlap_area);
     for (&i, d) in free.iter().zip(decisions) {
         next[i as usize] = decided(d, &free, Some(pose(i)));
     }
@@ -138,7 +136,7 @@ pub(crate) fn place_full(
     // by the margin. Most of them are still covered by the label that hid them last frame:
     // one exact test settles those, and only the others go through the greedy pass.
     if !waiting.is_empty() {
-        let shown: Vec<u32> = order.iter().map(|&k| free[k as usize]).filter(|&i| next[i as usize].visible).collect();
+        let shown: Vec<u32> = shown_order.iter().map(|&k| free[k as usize]).collect();
         let still = still_covered(labels, sights, last, &waiting, &shown, obstacles, options);
         let contenders: Vec<u32> = waiting.iter().zip(&still).filter(|(_, s)| s.is_none()).map(|(&i, _)| i).collect();
         for (&i, s) in waiting.iter().zip(still) {

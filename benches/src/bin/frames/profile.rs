@@ -7,7 +7,7 @@ use glam::DVec2;
 use label_core::{Label, stages};
 use label_frame::{Camera, Projection, Sight, WorldLabel, project_labels};
 
-const STAGES: [&str; 6] = ["project", "screen labels", "boxes", "order", "broad phase", "greedy pass"];
+const STAGES: [&str; 6] = ["project", "screen labels", "boxes", "layout", "broad phase", "greedy pass"];
 
 /// Times each stage over `cameras` and prints the mean per stage for frames grouped by their
 /// number of candidates.
@@ -38,11 +38,11 @@ pub fn run(labels: &[WorldLabel], cameras: &[(Camera, f64)]) {
         lap(&mut ms[1]);
         let obbs = stages::build_boxes(&screen, DVec2::ZERO);
         lap(&mut ms[2]);
-        let ranked = stages::rank_with_ties(&screen, &obbs, None, &ties);
+        let layout = stages::layout(&screen, &obbs, None, Some(&ties), None, None);
         lap(&mut ms[3]);
-        let cells = stages::broad_phase(&ranked, None);
+        let cells = stages::broad_phase(&layout);
         lap(&mut ms[4]);
-        let (decisions, _) = stages::greedy_pass(&ranked, &cells, &[], 0.0, None);
+        let (decisions, _) = stages::greedy_pass(&layout, &cells, &[], 0.0);
         lap(&mut ms[5]);
         std::hint::black_box(decisions);
         rows.push((screen.len(), ms));

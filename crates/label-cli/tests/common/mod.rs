@@ -199,7 +199,7 @@ pub fn dir_entries(dir: &Path) -> Vec<String> {
 /// `tiles`), which move whenever the broad phase is tuned. Placements and the label counts stay.
 pub fn strip_volatile(doc: &mut Value) {
     if let Some(stats) = doc.get_mut("stats").and_then(Value::as_object_mut) {
-        for key in ["engine_ms", "threads", "cells", "cell_pairs", "narrow_tests", "tiles"] {
+        for key in ["engine_ms", "threads", "cells", "cell_pairs", "narrow_tests", "tiles", "waited"] {
             stats.remove(key);
         }
     }

@@ -1,6 +1,7 @@
 //! Broad phase: which labels might collide.
 //!
-//! [`Cells`] buckets the labels into a uniform grid by the centre of their bounds and gives each
+//! [`Grid`] buckets the labels into a uniform grid of cells by the centre of their box, the cells
+//! grouped into tiles (the greedy pass's unit of parallel work); [`Cells`] gives each
 //! cell its *neighbourhood*: the cells whose envelopes (the union of their labels' bounds) meet
 //! its own. Any two labels whose bounds meet sit in neighbouring cells, so the greedy pass need
 //! only look there.
@@ -13,7 +14,9 @@
 
 mod candidates;
 mod cells;
+mod grid;
 mod tiles;
 
 pub use candidates::{Candidates, find_candidates};
-pub use cells::{Cells, LABELS_PER_CELL};
+pub use cells::Cells;
+pub use grid::{Grid, LABELS_PER_CELL, LABELS_PER_TILE};

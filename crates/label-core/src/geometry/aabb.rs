@@ -27,6 +27,9 @@ pub struct Aabb {
 }
 
 impl Aabb {
+    /// The empty box: it overlaps nothing, and is the identity of [`Aabb::union`].
+    pub const EMPTY: Self = Self { min: Vec2::INFINITY, max: Vec2::NEG_INFINITY };
+
     /// The box spanned by two opposite corners, in any order.
     #[must_use]
     pub fn from_corners(a: Vec2, b: Vec2) -> Self {

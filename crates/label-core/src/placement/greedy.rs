@@ -1,193 +1,322 @@
-//! The greedy priority pass (DESIGN §4 steps 2–3), in parallel and exact.
+//! The greedy priority pass (DESIGN §4 steps 2–3), tile by tile in parallel, and exact.
 //!
-//! The sequential definition walks the labels in rank order and places each one unless a placed
-//! label overlaps it. Most labels of a dense map are hidden by a label placed long before them,
-//! which can be found without knowing anything about the labels ranked close to them. So the
-//! ranks are cut into consecutive chunks, and for each chunk:
+//! The sequential definition walks all labels in placement order and shows each one unless an
+//! earlier shown label overlaps it. The outcome of a label depends only on the earlier labels
+//! whose boxes overlap its own, so it can be decided as soon as those are decided — wherever
+//! they are. The pass runs on the [`Layout`]'s tiles:
 //!
-//! 1. **in parallel**, every label of the chunk is tested against the labels placed *before the
-//!    chunk* (a fixed set while the chunk runs). A label that overlaps one is hidden for good,
-//!    by the earliest such label — all of them rank before anything in the chunk;
-//! 2. **in order**, the labels still undecided are tested against the labels the chunk itself
-//!    has placed so far, exactly as the sequential definition does.
+//! 1. **Round 0, every tile in parallel**: the tile sorts its labels by placement key and walks
+//!    them in that order. A label that overlaps an earlier label of another tile cannot be
+//!    decided yet (that tile runs at the same time): it *waits*. So does a label whose earliest
+//!    overlapping, not hidden, earlier label waits. Everything else is decided exactly as the
+//!    sequential definition would.
+//! 2. **Rounds 1, 2, …, every tile in parallel**: each tile walks its waiting labels in order
+//!    again, reading other tiles' labels only as they were decided *before this round*. The
+//!    earliest waiting label of the whole map always gets decided, and in practice a round or
+//!    two settle them all.
+//! 3. If the rounds stop making quick progress, the labels still waiting are decided one by one
+//!    in placement order: each then finds every earlier label decided.
 //!
-//! Both steps read the same per-cell lists of placed boxes: a placed label is registered with
-//! every cell of its neighbourhood (see [`crate::broad::Cells`]) whose envelope it overlaps, so
-//! each label scans one list, its own cell's. The result is the
-//! sequential one for any chunking and any thread count.
+//! A tile's labels are decided only by that tile's task, and what a task reads of the others
+//! is fixed by the round number, so the decisions — and even the count of exact tests — are the
+//! same for any thread count, and are the sequential definition's.
+//!
+//! Inside a tile, a shown (or waiting) label that can block others is registered with every
+//! cell of its tile near enough to be reached (see [`Cells`]), in placement order; a later label
+//! scans one contiguous list, its own cell's, and stops at the first overlap, the earliest. Only
+//! labels near a tile's edge also scan the cells of neighbouring tiles.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
+use super::layout::Layout;
+use super::order::sorted_positions;
 use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
 use crate::{Aabb, Obb};
 
-/// Below this many labels the pass runs in one sequential chunk.
-const PARALLEL_MIN_LABELS: usize = 16_384;
-/// How many chunks the ranks are cut into when the pass runs in parallel.
-const CHUNKS: usize = 32;
-/// Labels per parallel work item.
-const MIN_PARALLEL_CHUNK: usize = 512;
-
-/// What the pass decided for the label at one rank.
+/// What the pass decided for the label in one slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
     /// Shown.
     Placed,
-    /// Hidden by the label at this rank.
+    /// Hidden by the label in this slot.
     HiddenByLabel(u32),
     /// Hidden by the obstacle with this index.
     HiddenByObstacle(u32),
 }
 
-/// Per-rank inputs of the greedy pass.
-pub struct RankedFlags<'a> {
-    /// Boxes by rank.
-    pub obbs: &'a [Obb],
-    /// Bounds of the boxes by rank.
-    pub bounds: &'a [Aabb],
-    /// `allow_overlap` by rank.
-    pub allow_overlap: &'a [bool],
-    /// `ignore_placement` by rank.
-    pub ignore_placement: &'a [bool],
-    /// The first obstacle each box overlaps, by rank (empty when there are no obstacles).
-    pub obstacle_hits: &'a [Option<u32>],
+/// Counts from one greedy pass.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PassCounts {
+    /// Exact overlap tests run.
+    pub narrow_tests: usize,
+    /// Labels that waited for another tile after round 0.
+    pub waited: usize,
+    /// Parallel rounds after round 0.
+    pub rounds: u32,
+    /// Labels decided one by one after the rounds.
+    pub swept: usize,
 }
 
-/// A placed, blocking label as a cell keeps it: its bounds for the quick test, its box for the
-/// exact one (kept here: fetching it by rank is a cache miss on large inputs), its rank for the
-/// order.
-#[derive(Clone, Copy, Debug)]
-struct Placed {
-    bounds: Aabb,
-    obb: Obb,
-    rank: u32,
+/// Parallel rounds keep going while each leaves at most this share of the waiting labels
+/// waiting (numerator, denominator); after that, the rest go one by one.
+const ROUND_PROGRESS: (usize, usize) = (3, 4);
+/// Most parallel rounds after round 0.
+const MAX_ROUNDS: u32 = 16;
+/// The round number of the one-by-one sweep: everything decided before counts.
+const SWEEP: u32 = u32::MAX >> 3;
+
+/// A label's state as other tiles read it: 0 while undecided, else the round that decided it
+/// and what it decided.
+const PLACED: u32 = 1;
+const HIDDEN: u32 = 2;
+#[inline]
+fn stamp(round: u32, kind: u32) -> u32 {
+    (round << 2) | kind
 }
 
-/// For every cell, the placed, blocking labels that can touch a label of that cell, in rank
-/// order. A placed label is registered with each cell of its own cell's neighbourhood whose
-/// envelope its bounds overlap; a later label then scans its own cell's list only — one
-/// contiguous list instead of a dozen scattered ones.
-struct PlacedCells {
-    lists: Vec<Vec<Placed>>,
+/// The labels that can block later ones, as a cell keeps them, in placement order: their
+/// bounds, scanned for the quick test (side by side, so a scan reads nothing else), and their
+/// rank in the tile's order and slot, read on a hit.
+#[derive(Clone, Debug, Default)]
+struct List {
+    bounds: Vec<Aabb>,
+    ranks: Vec<u32>,
+    slots: Vec<u32>,
 }
 
-impl PlacedCells {
-    fn new(cells: usize) -> Self {
-        Self { lists: vec![Vec::new(); cells] }
-    }
-
-    fn register(&mut self, cells: &Cells, home: usize, bounds: Aabb, obb: Obb, rank: u32) {
-        for &c in cells.neighbors(home) {
-            let c = c as usize;
-            if cells.envelope(c).overlaps(&bounds) {
-                self.lists[c].push(Placed { bounds, obb, rank });
-            }
-        }
-    }
+/// What a label's turn found.
+enum Verdict {
+    Decided(Decision),
+    Waits,
 }
 
-/// Runs the pass: each label in rank order is placed unless it collides with an obstacle or
-/// with a placed, blocking, earlier label; `allow_overlap` labels are always placed. `chunk`
-/// labels are decided per parallel step (`None`: automatic). Returns the decisions and the
-/// number of exact tests run.
+/// Everything the tiles share, read-only but for the states.
+struct Shared<'a> {
+    layout: &'a Layout,
+    cells: &'a Cells,
+    obstacle_hits: &'a [Option<u32>],
+    max_overlap_area: f32,
+    states: Vec<AtomicU32>,
+}
+
+/// One tile's part of the pass.
+struct Tile<'d> {
+    cells: Range<usize>,
+    slots: Range<usize>,
+    /// Per cell of the tile, the labels that can block.
+    lists: Vec<List>,
+    /// Waiting labels as (rank, slot), in placement order.
+    waiting: Vec<(u32, u32)>,
+    decisions: &'d mut [Decision],
+    tests: usize,
+}
+
+/// Runs the pass over `layout` with the neighbourhoods `cells`. `obstacle_hits` gives each
+/// slot's first overlapping obstacle (empty without obstacles). Returns each slot's decision
+/// and counts.
 #[must_use]
 pub fn greedy(
-    r: &RankedFlags<'_>,
+    layout: &Layout,
     cells: &Cells,
+    obstacle_hits: &[Option<u32>],
     max_overlap_area: f32,
-    chunk: Option<usize>,
-) -> (Vec<Decision>, usize) {
-    let n = r.obbs.len();
-    let mut placed = PlacedCells::new(cells.len());
-    let mut decisions = Vec::with_capacity(n);
-    let mut tests = 0usize;
-    let chunk = chunk.unwrap_or(if n < PARALLEL_MIN_LABELS { n } else { n.div_ceil(CHUNKS) }).max(1);
-    let mut start = 0;
-    while start < n {
-        let end = (start + chunk).min(n);
-        let early: Vec<(Option<Decision>, usize)> = if start == 0 {
-            (start..end).map(|rank| (settled(r, rank), 0)).collect()
-        } else {
-            // Any order gives the same answers here; cell order makes neighbouring labels
-            // share the list they scan.
-            let mut by_cell: Vec<u32> = (start as u32..end as u32).collect();
-            radsort::sort_by_key(&mut by_cell, |&rank| cells.cell_of(rank as usize) as u32);
-            let found: Vec<(Option<Decision>, usize)> = by_cell
-                .par_iter()
-                .with_min_len(MIN_PARALLEL_CHUNK)
-                .map(|&rank| {
-                    let rank = rank as usize;
-                    if let Some(d) = settled(r, rank) {
-                        return (Some(d), 0);
+) -> (Vec<Decision>, PassCounts) {
+    let n = layout.len();
+    let shared =
+        Shared { layout, cells, obstacle_hits, max_overlap_area, states: (0..n).map(|_| AtomicU32::new(0)).collect() };
+    let mut decisions = vec![Decision::Placed; n];
+    let mut tiles = split_tiles(layout, &mut decisions);
+
+    tiles.par_iter_mut().with_max_len(1).for_each(|t| t.first_round(&shared));
+    let mut waiting: usize = tiles.iter().map(|t| t.waiting.len()).sum();
+    let mut counts = PassCounts { waited: waiting, ..PassCounts::default() };
+    let mut round = 1;
+    while waiting > 0 && round <= MAX_ROUNDS {
+        tiles.par_iter_mut().with_max_len(1).for_each(|t| t.later_round(&shared, round));
+        let left: usize = tiles.iter().map(|t| t.waiting.len()).sum();
+        let slow = left * ROUND_PROGRESS.1 > waiting * ROUND_PROGRESS.0;
+        waiting = left;
+        counts.rounds = round;
+        round += 1;
+        if slow {
+            break;
+        }
+    }
+    if waiting > 0 {
+        counts.swept = waiting;
+        sweep(&shared, &mut tiles);
+    }
+    counts.narrow_tests = tiles.iter().map(|t| t.tests).sum();
+    drop(tiles);
+    (decisions, counts)
+}
+
+/// The tiles, each with its share of `decisions`.
+fn split_tiles<'d>(layout: &Layout, mut decisions: &'d mut [Decision]) -> Vec<Tile<'d>> {
+    let mut tiles = Vec::with_capacity(layout.grid.tiles());
+    for t in 0..layout.grid.tiles() {
+        let slots = layout.tile_slots(t);
+        let (mine, rest) = decisions.split_at_mut(slots.len());
+        decisions = rest;
+        let cells = layout.grid.tile_cells(t);
+        tiles.push(Tile {
+            lists: vec![List::default(); cells.len()],
+            cells,
+            slots,
+            waiting: Vec::new(),
+            decisions: mine,
+            tests: 0,
+        });
+    }
+    tiles
+}
+
+/// The labels still waiting after the parallel rounds, one by one in placement order.
+fn sweep(shared: &Shared<'_>, tiles: &mut [Tile<'_>]) {
+    let keys = &shared.layout.keys;
+    let mut all: Vec<(u128, u32, u32, u32)> = tiles
+        .iter_mut()
+        .enumerate()
+        .flat_map(|(t, tile)| {
+            std::mem::take(&mut tile.waiting)
+                .into_iter()
+                .map(move |(rank, slot)| (keys[slot as usize], t as u32, rank, slot))
+        })
+        .collect();
+    all.sort_unstable_by_key(|e| e.0);
+    for (_, t, rank, slot) in all {
+        let tile = &mut tiles[t as usize];
+        let verdict = tile.turn(shared, rank, slot as usize, SWEEP);
+        // Every earlier label is decided by now, so nothing waits.
+        debug_assert!(matches!(verdict, Verdict::Decided(_)), "a label waits in the sweep");
+        if let Verdict::Decided(d) = verdict {
+            tile.decide(shared, slot as usize, d, SWEEP);
+        }
+    }
+}
+
+impl Tile<'_> {
+    /// Round 0: every label of the tile in placement order.
+    fn first_round(&mut self, shared: &Shared<'_>) {
+        let order = sorted_positions(&shared.layout.keys[self.slots.clone()]);
+        for (rank, local) in order.into_iter().enumerate() {
+            let slot = self.slots.start + local as usize;
+            let verdict = self.turn(shared, rank as u32, slot, 0);
+            let blocks = !shared.layout.flags[slot].ignore_placement;
+            match verdict {
+                Verdict::Decided(d) => {
+                    self.decide(shared, slot, d, 0);
+                    if blocks && d == Decision::Placed {
+                        self.register(shared, rank as u32, slot);
                     }
-                    let (first, t) = first_collision(r, cells, &placed, rank, None, max_overlap_area);
-                    (first.map(Decision::HiddenByLabel), t)
-                })
-                .collect();
-            let mut early = vec![(None, 0); end - start];
-            for (&rank, verdict) in by_cell.iter().zip(found) {
-                early[rank as usize - start] = verdict;
-            }
-            early
-        };
-        // Where each cell's list stood when the chunk began: the undecided labels only need what
-        // the chunk added since (no search through the older part of the list).
-        let chunk_starts: Vec<u32> = placed.lists.iter().map(|l| l.len() as u32).collect();
-        for (rank, (early, t)) in (start..end).zip(early) {
-            tests += t;
-            let decision = early.unwrap_or_else(|| {
-                let (first, t) = first_collision(r, cells, &placed, rank, Some(&chunk_starts), max_overlap_area);
-                tests += t;
-                first.map_or(Decision::Placed, Decision::HiddenByLabel)
-            });
-            if decision == Decision::Placed && !r.ignore_placement[rank] {
-                placed.register(cells, cells.cell_of(rank), r.bounds[rank], r.obbs[rank], rank as u32);
-            }
-            decisions.push(decision);
-        }
-        start = end;
-    }
-    (decisions, tests)
-}
-
-/// The decisions that need no other label: `allow_overlap` places, an obstacle hides.
-#[inline]
-fn settled(r: &RankedFlags<'_>, rank: usize) -> Option<Decision> {
-    if r.allow_overlap[rank] {
-        Some(Decision::Placed)
-    } else {
-        r.obstacle_hits.get(rank).copied().flatten().map(Decision::HiddenByObstacle)
-    }
-}
-
-/// The earliest placed label that collides with the label at `rank` — among those registered
-/// with its cell after position `from[cell]` of the cell's list, or all of them without `from` —
-/// and the number of exact tests it took.
-#[inline]
-fn first_collision(
-    r: &RankedFlags<'_>,
-    cells: &Cells,
-    placed: &PlacedCells,
-    rank: usize,
-    from: Option<&[u32]>,
-    max_overlap_area: f32,
-) -> (Option<u32>, usize) {
-    let (me, bounds) = (&r.obbs[rank], &r.bounds[rank]);
-    // Lists grow in rank order: stop at the first collision, which is then the earliest.
-    let cell = cells.cell_of(rank);
-    let list = &placed.lists[cell];
-    let from = from.map_or(0, |f| f[cell] as usize);
-    let mut tests = 0;
-    for p in &list[from..] {
-        if p.bounds.overlaps(bounds) {
-            tests += 1;
-            if collides(me, &p.obb, max_overlap_area) {
-                return (Some(p.rank), tests);
+                }
+                Verdict::Waits => {
+                    if blocks {
+                        self.register(shared, rank as u32, slot);
+                    }
+                    self.waiting.push((rank as u32, slot as u32));
+                }
             }
         }
     }
-    (None, tests)
+
+    /// A later round: the waiting labels again, in order. (They were registered in round 0.)
+    fn later_round(&mut self, shared: &Shared<'_>, round: u32) {
+        let waiting = std::mem::take(&mut self.waiting);
+        for (rank, slot) in waiting {
+            match self.turn(shared, rank, slot as usize, round) {
+                Verdict::Decided(d) => self.decide(shared, slot as usize, d, round),
+                Verdict::Waits => self.waiting.push((rank, slot)),
+            }
+        }
+    }
+
+    fn decide(&mut self, shared: &Shared<'_>, slot: usize, d: Decision, round: u32) {
+        self.decisions[slot - self.slots.start] = d;
+        let kind = if d == Decision::Placed { PLACED } else { HIDDEN };
+        shared.states[slot].store(stamp(round, kind), Ordering::Relaxed);
+    }
+
+    /// Adds the label to the list of every cell of the tile that it can reach.
+    fn register(&mut self, shared: &Shared<'_>, rank: u32, slot: usize) {
+        let layout = shared.layout;
+        let bounds = layout.bounds[slot];
+        for &c in shared.cells.own_neighbors(layout.cell_of[slot] as usize) {
+            if shared.cells.envelope(c as usize).overlaps(&bounds) {
+                let list = &mut self.lists[c as usize - self.cells.start];
+                list.bounds.push(bounds);
+                list.ranks.push(rank);
+                list.slots.push(slot as u32);
+            }
+        }
+    }
+
+    /// The label's turn in `round`: the earliest earlier label that overlaps it and is not
+    /// hidden decides — hidden behind it if it is shown, waiting if it is undecided; shown if
+    /// there is none.
+    fn turn(&mut self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32) -> Verdict {
+        let layout = shared.layout;
+        if layout.flags[slot].allow_overlap {
+            return Verdict::Decided(Decision::Placed);
+        }
+        if let Some(o) = shared.obstacle_hits.get(slot).copied().flatten() {
+            return Verdict::Decided(Decision::HiddenByObstacle(o));
+        }
+        let (me, bounds) = (&layout.obbs[slot], &layout.bounds[slot]);
+        let home = layout.cell_of[slot] as usize;
+        // (slot, decided) of the earliest candidate so far.
+        let mut first: Option<(u32, bool)> = None;
+        // This tile: the list is in placement order, so the first overlap is the earliest. In
+        // round 0 it holds only earlier labels; later, the earlier ones are a prefix.
+        let list = &self.lists[home - self.cells.start];
+        let earlier = if round == 0 { list.ranks.len() } else { list.ranks.partition_point(|&r| r < rank) };
+        for (k, b) in list.bounds[..earlier].iter().enumerate() {
+            if !b.overlaps(bounds) {
+                continue;
+            }
+            let other = list.slots[k] as usize;
+            let state = shared.states[other].load(Ordering::Relaxed);
+            if state & HIDDEN != 0 {
+                continue;
+            }
+            self.tests += 1;
+            if collides(me, &layout.obbs[other], shared.max_overlap_area) {
+                first = Some((other as u32, state != 0));
+                break;
+            }
+        }
+        // Other tiles: only what was decided before this round counts as decided.
+        let mut limit = first.map_or(layout.keys[slot], |(s, _)| layout.keys[s as usize]);
+        for &c in shared.cells.foreign_neighbors(home) {
+            if !shared.cells.envelope(c as usize).overlaps(bounds) {
+                continue;
+            }
+            for x in layout.cell_slots(c as usize) {
+                if layout.keys[x] >= limit || layout.flags[x].ignore_placement || !layout.bounds[x].overlaps(bounds) {
+                    continue;
+                }
+                let state = shared.states[x].load(Ordering::Relaxed);
+                let known = state != 0 && state >> 2 < round;
+                if known && state & HIDDEN != 0 {
+                    continue;
+                }
+                self.tests += 1;
+                if collides(me, &layout.obbs[x], shared.max_overlap_area) {
+                    limit = layout.keys[x];
+                    first = Some((x as u32, known));
+                }
+            }
+        }
+        match first {
+            None => Verdict::Decided(Decision::Placed),
+            Some((s, true)) => Verdict::Decided(Decision::HiddenByLabel(s)),
+            Some((_, false)) => Verdict::Waits,
+        }
+    }
 }
 
 /// Two labels' boxes collide when their interiors overlap by more than `max_overlap_area`.

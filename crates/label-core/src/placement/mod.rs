@@ -1,30 +1,35 @@
 //! Greedy priority placement of one frame or batch (DESIGN §4).
 //!
 //! The pipeline:
-//! 1. **Boxes**: every label becomes its oriented box and that box's bounds (in parallel).
+//! 1. **Boxes**: every label becomes its oriented box (in parallel).
 //! 2. **Culling**: boxes that miss the viewport are hidden as `offscreen`.
-//! 3. **Order**: the rest are ranked by priority descending, then input position (or, with
-//!    [`place_with_ties`], priority, then the caller's tie-break key, then input position).
-//! 4. **Broad phase** ([`crate::broad`]): per-tile R-trees list, for each label, the earlier
-//!    labels whose bounds meet its own.
+//! 3. **Layout** ([`Layout`]): the rest are bucketed into a uniform grid of cells by the
+//!    centre of their box, the cells grouped into tiles, each label given its placement key:
+//!    priority descending, then input position (or, with [`place_with_ties`], priority, then
+//!    the caller's tie-break key, then input position).
+//! 4. **Broad phase** ([`crate::broad`]): per-tile R-trees join the cells' envelopes, giving
+//!    each cell the cells whose labels can reach its own.
 //! 5. **Obstacles**: each box's first overlapping obstacle, in parallel.
-//! 6. **Greedy pass**: in rank order, a label is shown unless an obstacle or an earlier shown,
-//!    blocking label overlaps it (the narrow phase decides, lazily: only pairs whose earlier
-//!    label is shown are tested).
+//! 6. **Greedy pass** ([`greedy()`]): in placement order, a label is shown unless an obstacle or
+//!    an earlier shown, blocking label overlaps it (the narrow phase decides, lazily: only
+//!    pairs whose earlier label can block are tested). Tiles run in parallel and wait for each
+//!    other only where their labels meet.
 //!
-//! Steps 1, 4 and 5 run on rayon's current thread pool; their results do not depend on the
-//! thread count or the tile size, and step 6 is the sequential definition itself, so the
-//! placement is the same bit for bit however it is run.
+//! Every step runs on rayon's current thread pool; no result depends on the thread count, the
+//! cell size or the tile size, and the greedy pass decides exactly what the sequential
+//! definition decides, so the placement is the same bit for bit however it is run.
 
 mod cull;
 mod greedy;
+mod layout;
 mod obstacles;
 mod options;
 mod order;
 mod outcome;
 pub mod stages;
 
-pub use greedy::{Decision, RankedFlags, collides, greedy};
+pub use greedy::{Decision, PassCounts, collides, greedy};
+pub use layout::{Flags, Layout};
 pub use options::PlacementOptions;
 pub use outcome::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementStats};
 
@@ -103,27 +108,24 @@ fn place_by(
     let viewport = options.viewport.map(|v| v.translate(shift));
     let obstacles: Vec<Shape> = obstacles.iter().map(|s| s.translate(shift)).collect();
     let obbs = stages::build_boxes(labels, origin);
-    let ranked = match ties {
-        None => stages::rank(labels, &obbs, viewport.as_ref()),
-        Some(t) => stages::rank_with_ties(labels, &obbs, viewport.as_ref(), t),
-    };
+    let layout = stages::layout(labels, &obbs, viewport.as_ref(), ties, options.tile_size, options.tile_labels);
     drop(obbs);
-    let cells = stages::broad_phase(&ranked, options.tile_size);
-    let hits = stages::obstacle_hits(&obstacles, &ranked);
-    let (decisions, narrow_tests) =
-        stages::greedy_pass(&ranked, &cells, &hits, options.max_overlap_area, options.greedy_chunk);
-    let outcomes = stages::outcomes(labels.len(), &ranked, &decisions);
+    let cells = stages::broad_phase(&layout);
+    let hits = stages::obstacle_hits(&obstacles, &layout);
+    let (decisions, counts) = stages::greedy_pass(&layout, &cells, &hits, options.max_overlap_area);
+    let outcomes = stages::outcomes(labels.len(), &layout, &decisions);
 
     let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();
     let stats = PlacementStats {
         labels: labels.len(),
         visible: shown,
-        hidden_collision: ranked.order.len() - shown,
-        hidden_offscreen: labels.len() - ranked.order.len(),
+        hidden_collision: layout.len() - shown,
+        hidden_offscreen: labels.len() - layout.len(),
         cells: cells.len(),
         cell_pairs: cells.cell_pairs(),
-        narrow_tests,
-        tiles: cells.tiles(),
+        narrow_tests: counts.narrow_tests,
+        tiles: layout.grid.tiles(),
+        waited: counts.waited,
     };
     Ok(Placement { outcomes, stats })
 }

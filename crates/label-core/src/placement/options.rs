@@ -24,9 +24,9 @@ pub struct PlacementOptions {
     /// Side of the square grid cells (tiles) the broad phase buckets labels into, px. `None`
     /// picks a size from the label density. The result never depends on it.
     pub tile_size: Option<f32>,
-    /// Labels per chunk of the parallel greedy pass. `None` picks one from the label count
-    /// (one sequential chunk for small inputs). The result never depends on it.
-    pub greedy_chunk: Option<usize>,
+    /// Labels per tile of the parallel greedy pass, about. `None` picks one (one tile for small
+    /// inputs). The result never depends on it.
+    pub tile_labels: Option<usize>,
 }
 
 impl PlacementOptions {
@@ -58,10 +58,10 @@ impl PlacementOptions {
         self
     }
 
-    /// Sets the labels per chunk of the parallel greedy pass.
+    /// Sets the labels per tile of the parallel greedy pass.
     #[must_use]
-    pub fn with_greedy_chunk(mut self, labels: usize) -> Self {
-        self.greedy_chunk = Some(labels);
+    pub fn with_tile_labels(mut self, labels: usize) -> Self {
+        self.tile_labels = Some(labels);
         self
     }
 
@@ -93,8 +93,8 @@ impl PlacementOptions {
         {
             return fail("tile_size", if t.is_finite() { Problem::NotPositive(t) } else { Problem::NotFinite(t) });
         }
-        if self.greedy_chunk == Some(0) {
-            return fail("greedy_chunk", Problem::NotPositive(0.0));
+        if self.tile_labels == Some(0) {
+            return fail("tile_labels", Problem::NotPositive(0.0));
         }
         Ok(())
     }

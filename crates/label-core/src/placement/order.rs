@@ -1,6 +1,6 @@
 //! The placement order: priority descending, then input position ascending (DESIGN §4) — or,
 //! when the caller gives a tie-break key, priority descending, then the key ascending, then
-//! input position.
+//! input position. Each label gets one integer key whose ascending order is that order.
 
 /// A key whose ascending order is the priority's descending order. `-0.0` and `0.0` are equal
 /// priorities, so they map to the same key.
@@ -12,32 +12,37 @@ pub(crate) fn descending_key(priority: f64) -> u64 {
     !ascending
 }
 
-/// From this many labels on, the order is sorted on all threads: a single-threaded radix sort
-/// reads and writes the whole array eight times, which dominates at a million labels.
-const PARALLEL_SORT_MIN: usize = 1 << 18;
-
-/// The input positions of the chosen labels in placement order. A stable radix sort on the
-/// priority key keeps equal priorities in input order; large inputs sort the (unique) pairs of
-/// key and position on all threads, which gives the same order.
+/// The label's placement key: priority (descending) in the top 64 bits, then the tie-break key,
+/// then the input position. Keys are unique.
 #[must_use]
-pub(crate) fn placement_order(priorities: impl Iterator<Item = (u32, f64)>) -> Vec<u32> {
-    let mut keyed: Vec<(u64, u32)> = priorities.map(|(i, p)| (descending_key(p), i)).collect();
-    if keyed.len() >= PARALLEL_SORT_MIN {
-        rayon::slice::ParallelSliceMut::par_sort_unstable(keyed.as_mut_slice());
-    } else {
-        radsort::sort_by_key(&mut keyed, |e| e.0);
-    }
-    keyed.into_iter().map(|(_, i)| i).collect()
+#[inline]
+pub(crate) fn placement_key(priority: f64, tie: u32, index: u32) -> u128 {
+    (u128::from(descending_key(priority)) << 64) | (u128::from(tie) << 32) | u128::from(index)
 }
 
-/// The input positions of the chosen labels in placement order with a tie-break key: priority
-/// descending, then `tie` ascending, then input position. One stable radix sort on the pair of
-/// keys, so equal pairs stay in input order.
+/// Below this many labels a comparison sort beats the radix sort.
+const RADIX_MIN: usize = 256;
+
+/// Positions into `keys` in ascending key order. A radix sort on the priority part (stable,
+/// skipping the bytes all keys share), then a comparison sort of each run of equal priorities on
+/// the whole key — runs are rare unless priorities repeat.
 #[must_use]
-pub(crate) fn placement_order_with_ties(items: impl Iterator<Item = (u32, f64, u32)>) -> Vec<u32> {
-    let mut keyed: Vec<(u64, u32, u32)> = items.map(|(i, p, t)| (descending_key(p), t, i)).collect();
-    radsort::sort_by_key(&mut keyed, |e| (e.0, e.1));
-    keyed.into_iter().map(|(_, _, i)| i).collect()
+pub(crate) fn sorted_positions(keys: &[u128]) -> Vec<u32> {
+    let mut v: Vec<(u64, u32)> = keys.iter().enumerate().map(|(k, &key)| ((key >> 64) as u64, k as u32)).collect();
+    if v.len() < RADIX_MIN {
+        v.sort_unstable_by_key(|e| keys[e.1 as usize]);
+        return v.into_iter().map(|e| e.1).collect();
+    }
+    radsort::sort_by_key(&mut v, |e| e.0);
+    let mut start = 0;
+    while start < v.len() {
+        let run = v[start..].iter().take_while(|e| e.0 == v[start].0).count();
+        if run > 1 {
+            v[start..start + run].sort_unstable_by_key(|e| keys[e.1 as usize]);
+        }
+        start += run;
+    }
+    v.into_iter().map(|e| e.1).collect()
 }
 
 #[cfg(test)]
@@ -54,33 +59,31 @@ mod tests {
     }
 
     #[test]
-    fn parallel_sort_of_large_inputs_gives_the_radix_order() {
-        // Few distinct priorities: many ties, which must stay in input order.
-        let n = PARALLEL_SORT_MIN + 1000;
-        let priority = |i: usize| ((i * 7919) % 13) as f64 - 6.0;
-        let order = placement_order((0..n).map(|i| (i as u32, priority(i))));
-        let mut expected: Vec<(u64, u32)> = (0..n).map(|i| (descending_key(priority(i)), i as u32)).collect();
-        radsort::sort_by_key(&mut expected, |e| e.0);
-        assert!(order.iter().copied().eq(expected.iter().map(|e| e.1)));
-    }
-
-    #[test]
-    fn ties_keep_input_order() {
-        let ps = [1.0, 2.0, 1.0, 2.0, 0.5, 2.0];
-        let order = placement_order(ps.iter().enumerate().map(|(i, p)| (i as u32, *p)));
-        assert_eq!(order, vec![1, 3, 5, 0, 2, 4]);
-    }
-
-    #[test]
-    fn tie_keys_order_equal_priorities_only() {
+    fn placement_keys_order_priority_then_tie_then_position() {
         let ps = [1.0, 2.0, 1.0, 2.0, 0.5, 2.0, 1.0];
         let ties = [1, 1, 0, 0, 0, 1, u32::MAX];
-        let order = placement_order_with_ties(ps.iter().zip(ties).enumerate().map(|(i, (p, t))| (i as u32, *p, t)));
+        let keys: Vec<u128> = (0..7).map(|i| placement_key(ps[i], ties[i], i as u32)).collect();
         // Priority first (2 before 1 before 0.5), then the key, then input order.
+        let order = sorted_positions(&keys);
         assert_eq!(order, vec![3, 1, 5, 2, 0, 6, 4]);
-        // All-equal keys give the plain order.
-        let plain = placement_order(ps.iter().enumerate().map(|(i, p)| (i as u32, *p)));
-        let zero = placement_order_with_ties(ps.iter().enumerate().map(|(i, p)| (i as u32, *p, 0)));
-        assert_eq!(zero, plain);
+        // All-equal ties give input order among equal priorities.
+        let keys: Vec<u128> = (0..7).map(|i| placement_key(ps[i], 0, i as u32)).collect();
+        assert_eq!(sorted_positions(&keys), vec![1, 3, 5, 0, 2, 6, 4]);
+    }
+
+    #[test]
+    fn radix_and_comparison_sorts_agree() {
+        // Few distinct priorities: long runs of ties, broken by the tie key and the position.
+        for n in [10, RADIX_MIN - 1, RADIX_MIN, 5000] {
+            let keys: Vec<u128> = (0..n)
+                .map(|i| {
+                    placement_key(((i * 7919) % 13) as f64 - 6.0, ((i * 31) % 3) as u32, ((i * 104_729) % n) as u32)
+                })
+                .collect();
+            let order = sorted_positions(&keys);
+            let mut expected: Vec<u32> = (0..n as u32).collect();
+            expected.sort_by_key(|&k| keys[k as usize]);
+            assert_eq!(order, expected, "n = {n}");
+        }
     }
 }

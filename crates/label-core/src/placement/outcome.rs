@@ -76,8 +76,10 @@ pub struct PlacementStats {
     pub cell_pairs: usize,
     /// Exact overlap tests run by the greedy pass.
     pub narrow_tests: usize,
-    /// Tiles the R-tree join was split into.
+    /// Tiles of the parallel greedy pass.
     pub tiles: usize,
+    /// Labels near a tile's edge that waited for a neighbouring tile before being decided.
+    pub waited: usize,
 }
 
 /// The result of one placement: one outcome per input label, in input order.

@@ -4,10 +4,9 @@
 use glam::DVec2;
 use rayon::prelude::*;
 
-use super::cull::in_view;
-use super::greedy::Decision;
+use super::greedy::{Decision, PassCounts};
+use super::layout::Layout;
 use super::obstacles::ObstacleIndex;
-use super::order::{placement_order, placement_order_with_ties};
 use crate::broad::{Candidates, Cells};
 use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
 
@@ -17,21 +16,6 @@ pub const FAR_FROM_ORIGIN: f64 = 65_536.0;
 
 /// Below this many items a parallel loop is not worth splitting.
 const MIN_PARALLEL_CHUNK: usize = 16_384;
-
-/// The labels that take part in the greedy pass, in placement order.
-#[derive(Clone, Debug, Default)]
-pub struct Ranked {
-    /// Input position of the label at each rank.
-    pub order: Vec<u32>,
-    /// Box of the label at each rank.
-    pub obbs: Vec<Obb>,
-    /// Bounds of the box at each rank.
-    pub bounds: Vec<Aabb>,
-    /// `allow_overlap` at each rank.
-    pub allow_overlap: Vec<bool>,
-    /// `ignore_placement` at each rank.
-    pub ignore_placement: Vec<bool>,
-}
 
 /// Stage 1: every label's oriented box relative to `origin`, in input order (in parallel).
 #[must_use]
@@ -54,125 +38,102 @@ pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
     if center.abs().max_element() > FAR_FROM_ORIGIN { center.round() } else { DVec2::ZERO }
 }
 
-/// Stages 2–3: drops the labels whose box misses the viewport and ranks the rest by priority
-/// descending, then input position.
-#[must_use]
-pub fn rank(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>) -> Ranked {
-    rank_by(labels, obbs, viewport, None)
-}
-
-/// [`rank`] with a tie-break key: priority descending, then `ties[i]` ascending, then input
-/// position. A renderer gives the labels it showed in the last frame the lower key, so that
-/// they win priority ties and the picture does not flicker between equals.
+/// Stages 2–3: drops the labels whose box misses the viewport and lays out the rest by grid
+/// cell, tile by tile (see [`Layout`]). `ties`: an optional tie-break key per label — labels
+/// are placed by priority descending, then `ties[i]` ascending, then input position; a renderer
+/// gives the labels it showed in the last frame the lower key, so that they win priority ties.
+/// `cell_size` (px) and `tile_labels` (labels per tile) are `None` for automatic choices; the
+/// placement never depends on them.
 ///
 /// # Panics
-/// If `ties` and `labels` differ in length ([`crate::place_with_ties`] checks it first).
+/// If `ties` is given and differs in length from `labels` ([`crate::place_with_ties`] checks
+/// it first).
 #[must_use]
-pub fn rank_with_ties(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>, ties: &[u32]) -> Ranked {
-    assert_eq!(ties.len(), labels.len(), "one tie-break key per label");
-    rank_by(labels, obbs, viewport, Some(ties))
-}
-
-fn rank_by(labels: &[Label], obbs: &[Obb], viewport: Option<&Aabb>, ties: Option<&[u32]>) -> Ranked {
-    let (bounds, shown): (Vec<Aabb>, Vec<bool>) = obbs
-        .par_iter()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(|o| {
-            let b = o.bounds();
-            (b, in_view(viewport, o, &b))
-        })
-        .unzip();
-    let chosen = (0..labels.len()).filter(|&i| shown[i]);
-    let order = match ties {
-        None => placement_order(chosen.map(|i| (i as u32, labels[i].priority))),
-        Some(t) => placement_order_with_ties(chosen.map(|i| (i as u32, labels[i].priority, t[i]))),
-    };
-    // The flags, read once in input order: picking them from the labels in placement order
-    // would be a cache miss per label on large inputs.
-    let flags: Vec<(bool, bool)> =
-        labels.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|l| (l.allow_overlap, l.ignore_placement)).collect();
-    let pick = |f: &dyn Fn(usize) -> bool| order.iter().map(|&i| f(i as usize)).collect::<Vec<bool>>();
-    Ranked {
-        // Gathers in placement order: random reads, so spread over the threads.
-        obbs: order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| obbs[i as usize]).collect(),
-        bounds: order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| bounds[i as usize]).collect(),
-        allow_overlap: pick(&|i| flags[i].0),
-        ignore_placement: pick(&|i| flags[i].1),
-        order,
+pub fn layout(
+    labels: &[Label],
+    obbs: &[Obb],
+    viewport: Option<&Aabb>,
+    ties: Option<&[u32]>,
+    cell_size: Option<f32>,
+    tile_labels: Option<usize>,
+) -> Layout {
+    if let Some(t) = ties {
+        assert_eq!(t.len(), labels.len(), "one tie-break key per label");
     }
+    super::layout::lay_out(labels, obbs, viewport, ties, cell_size, tile_labels)
 }
 
-/// Stage 4, the broad phase: buckets the ranked labels into cells and finds, with an rstar
-/// self-join of the cells' envelopes, which cells' labels can reach each other
-/// (see [`Cells`]). `cell_size` in px, or `None` for an automatic size.
+/// Stage 4, the broad phase: each cell's neighbourhood — the cells whose labels can reach its
+/// own — from an rstar self-join of the cells' envelopes (see [`Cells`]).
 #[must_use]
-pub fn broad_phase(ranked: &Ranked, cell_size: Option<f32>) -> Cells {
-    Cells::new(&ranked.bounds, cell_size)
+pub fn broad_phase(layout: &Layout) -> Cells {
+    Cells::new(&layout.grid, &layout.cell_starts, &layout.bounds)
 }
 
-/// Every pair of ranked labels whose bounds meet, from per-tile rstar self-joins of the labels
+/// Every pair of laid-out labels whose bounds meet, from per-tile rstar self-joins of the labels
 /// themselves: the input of [`narrow_phase`]. (Placement does not need the pairs: the greedy
-/// pass scans only placed labels.)
+/// pass scans only labels that can block.)
 #[must_use]
-pub fn candidate_pairs(ranked: &Ranked) -> Candidates {
-    crate::broad::find_candidates(&ranked.bounds, None).0
+pub fn candidate_pairs(layout: &Layout) -> Candidates {
+    crate::broad::find_candidates(&layout.bounds, None).0
 }
 
 /// The narrow phase on every candidate pair (the greedy pass tests only the pairs it needs;
 /// this eager form measures the cost of the test itself). Returns how many pairs overlap.
 #[must_use]
-pub fn narrow_phase(ranked: &Ranked, candidates: &Candidates) -> usize {
+pub fn narrow_phase(layout: &Layout, candidates: &Candidates) -> usize {
     (0..candidates.len())
         .into_par_iter()
         .with_min_len(MIN_PARALLEL_CHUNK)
         .map(|r| {
-            let me = &ranked.obbs[r];
-            candidates.earlier(r).iter().filter(|&&e| me.overlaps(&ranked.obbs[e as usize])).count()
+            let me = &layout.obbs[r];
+            candidates.earlier(r).iter().filter(|&&e| me.overlaps(&layout.obbs[e as usize])).count()
         })
         .sum()
 }
 
-/// Stage 5: the first obstacle each ranked box overlaps (in parallel); empty without obstacles.
+/// Stage 5: the first obstacle each laid-out box overlaps (in parallel); empty without
+/// obstacles.
 #[must_use]
-pub fn obstacle_hits(obstacles: &[Shape], ranked: &Ranked) -> Vec<Option<u32>> {
+pub fn obstacle_hits(obstacles: &[Shape], layout: &Layout) -> Vec<Option<u32>> {
     if obstacles.is_empty() {
         return Vec::new();
     }
-    ObstacleIndex::new(obstacles).first_hits(&ranked.obbs, &ranked.bounds)
+    ObstacleIndex::new(obstacles).first_hits(&layout.obbs, &layout.bounds)
 }
 
-/// Stage 6, the greedy pass: see [`super::greedy::greedy`]. Returns the decision at each rank
-/// and the number of exact tests run.
+/// Stage 6, the greedy pass: see [`super::greedy::greedy`]. Returns the decision for each slot
+/// and counts.
 #[must_use]
 pub fn greedy_pass(
-    ranked: &Ranked,
+    layout: &Layout,
     cells: &Cells,
     obstacle_hits: &[Option<u32>],
     max_overlap_area: f32,
-    chunk: Option<usize>,
-) -> (Vec<Decision>, usize) {
-    let flags = super::greedy::RankedFlags {
-        obbs: &ranked.obbs,
-        bounds: &ranked.bounds,
-        allow_overlap: &ranked.allow_overlap,
-        ignore_placement: &ranked.ignore_placement,
-        obstacle_hits,
-    };
-    super::greedy::greedy(&flags, cells, max_overlap_area, chunk)
+) -> (Vec<Decision>, PassCounts) {
+    super::greedy::greedy(layout, cells, obstacle_hits, max_overlap_area)
 }
 
 /// Stage 7: the decisions back in input order, for `count` input labels.
 #[must_use]
-pub fn outcomes(count: usize, ranked: &Ranked, decisions: &[Decision]) -> Vec<LabelOutcome> {
+pub fn outcomes(count: usize, layout: &Layout, decisions: &[Decision]) -> Vec<LabelOutcome> {
     let mut outcomes = vec![LabelOutcome::OFFSCREEN; count];
-    for (&i, d) in ranked.order.iter().zip(decisions) {
+    for (&i, d) in layout.index.iter().zip(decisions) {
         outcomes[i as usize] = match *d {
             Decision::Placed => LabelOutcome::VISIBLE,
-            Decision::HiddenByLabel(rank) => LabelOutcome::hidden_by(Blocker::Label(ranked.order[rank as usize])),
+            Decision::HiddenByLabel(slot) => LabelOutcome::hidden_by(Blocker::Label(layout.index[slot as usize])),
             Decision::HiddenByObstacle(o) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
         };
     }
     outcomes
+}
+
+/// The input positions of the shown labels in placement order.
+#[must_use]
+pub fn shown_in_order(layout: &Layout, decisions: &[Decision]) -> Vec<u32> {
+    let mut shown: Vec<usize> = (0..layout.len()).filter(|&s| decisions[s] == Decision::Placed).collect();
+    shown.sort_unstable_by_key(|&s| layout.keys[s]);
+    shown.into_iter().map(|s| layout.index[s]).collect()
 }
 
 /// Every label checked at the boundary; the first bad one (lowest index) is reported.

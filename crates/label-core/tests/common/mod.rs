@@ -444,17 +444,17 @@ pub fn arb_options(exact: bool, world: f64) -> impl Strategy<Value = PlacementOp
         2 => 0.5..60.0f32,
         1 => prop::sample::select(vec![1.0f32, 4.0, 25.0]),
     ];
-    let greedy_chunk = prop_oneof![
+    let tile_labels = prop_oneof![
         2 => Just(None),
         1 => (1usize..64).prop_map(Some),
         1 => (64usize..5000).prop_map(Some),
     ];
-    (viewport, max_overlap, arb_tile_size(world), greedy_chunk).prop_map(
-        |(viewport, max_overlap_area, tile_size, greedy_chunk)| PlacementOptions {
+    (viewport, max_overlap, arb_tile_size(world), tile_labels).prop_map(
+        |(viewport, max_overlap_area, tile_size, tile_labels)| PlacementOptions {
             viewport,
             max_overlap_area,
             tile_size,
-            greedy_chunk,
+            tile_labels,
         },
     )
 }

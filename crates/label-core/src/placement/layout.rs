@@ -1,0 +1,195 @@
+//! The labels in view laid out for the greedy pass: bucketed by grid cell, tile by tile, so that
+//! a tile's labels are one contiguous range of *slots*, and each slot holds what the pass reads
+//! of its label (box, bounds, placement key, flags) side by side.
+
+use std::ops::Range;
+
+use glam::Vec2;
+use rayon::prelude::*;
+
+use super::cull::in_view;
+use super::order::placement_key;
+use crate::broad::Grid;
+use crate::{Aabb, Label, Obb};
+
+/// Below this many items a parallel loop is not worth splitting.
+const MIN_PARALLEL_CHUNK: usize = 16_384;
+
+/// The two flags of a label the pass reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    /// `allow_overlap`: shown whatever it overlaps.
+    pub allow_overlap: bool,
+    /// `ignore_placement`: blocks nothing.
+    pub ignore_placement: bool,
+}
+
+/// The labels in view, by slot: grouped by cell, the cells numbered tile by tile (see
+/// [`Grid`]); inside a cell, in input order.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// The grid of cells and tiles.
+    pub grid: Grid,
+    /// First slot of each cell, then the slot count.
+    pub cell_starts: Vec<u32>,
+    /// Input position of the label in each slot.
+    pub index: Vec<u32>,
+    /// Cell of each slot.
+    pub cell_of: Vec<u32>,
+    /// Box of each slot.
+    pub obbs: Vec<Obb>,
+    /// Bounds of each slot's box ([`Obb::bounds`]).
+    pub bounds: Vec<Aabb>,
+    /// Placement key of each slot: ascending keys are the placement order (priority descending,
+    /// then the tie-break key, then input position).
+    pub keys: Vec<u128>,
+    /// Flags of each slot.
+    pub flags: Vec<Flags>,
+}
+
+impl Layout {
+    /// Number of slots (labels in view).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Whether no label is in view.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// The slots of the labels in `cell`.
+    #[must_use]
+    #[inline]
+    pub fn cell_slots(&self, cell: usize) -> Range<usize> {
+        self.cell_starts[cell] as usize..self.cell_starts[cell + 1] as usize
+    }
+
+    /// The slots of the labels in tile `t`.
+    #[must_use]
+    pub fn tile_slots(&self, t: usize) -> Range<usize> {
+        let cells = self.grid.tile_cells(t);
+        self.cell_starts[cells.start] as usize..self.cell_starts[cells.end] as usize
+    }
+}
+
+/// Culls `labels` (with their boxes `obbs`, in input order) to the viewport and lays out the
+/// rest. `ties` is the optional tie-break key per label; `cell_size` in px and `tile_labels`
+/// (labels per tile) are `None` for automatic choices.
+#[must_use]
+pub fn lay_out(
+    labels: &[Label],
+    obbs: &[Obb],
+    viewport: Option<&Aabb>,
+    ties: Option<&[u32]>,
+    cell_size: Option<f32>,
+    tile_labels: Option<usize>,
+) -> Layout {
+    let seen: Vec<bool> = match viewport {
+        None => vec![true; obbs.len()],
+        Some(_) => {
+            obbs.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|o| in_view(viewport, o, &o.bounds())).collect()
+        }
+    };
+    let centers: Vec<Vec2> = obbs.iter().zip(&seen).filter(|(_, s)| **s).map(|(o, _)| o.center).collect();
+    let grid = Grid::new(&centers, cell_size, tile_labels);
+    drop(centers);
+    let cell: Vec<u32> = obbs
+        .par_iter()
+        .zip(&seen)
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|(o, &s)| if s { grid.cell(o.center) } else { u32::MAX })
+        .collect();
+    drop(seen);
+    let (cell_starts, index, cell_of) = bucket(&cell, grid.len());
+    drop(cell);
+
+    let (obbs, bounds): (Vec<Obb>, Vec<Aabb>) = index
+        .par_iter()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|&i| {
+            let o = obbs[i as usize];
+            (o, o.bounds())
+        })
+        .unzip();
+    let (keys, flags): (Vec<u128>, Vec<Flags>) = index
+        .par_iter()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|&i| {
+            let l = &labels[i as usize];
+            let tie = ties.map_or(0, |t| t[i as usize]);
+            let flags = Flags { allow_overlap: l.allow_overlap, ignore_placement: l.ignore_placement };
+            (placement_key(l.priority, tie, i), flags)
+        })
+        .unzip();
+    Layout { grid, cell_starts, index, cell_of, obbs, bounds, keys, flags }
+}
+
+/// A stable counting sort of the labels by cell (`u32::MAX`: culled, left out). Returns the
+/// first slot of each cell (then the count), the input position in each slot, and each slot's
+/// cell.
+fn bucket(cell: &[u32], cells: usize) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
+    let mut starts = vec![0u32; cells + 1];
+    for &c in cell {
+        if c != u32::MAX {
+            starts[c as usize + 1] += 1;
+        }
+    }
+    for c in 0..cells {
+        starts[c + 1] += starts[c];
+    }
+    let count = starts[cells] as usize;
+    let mut cursor = starts[..cells].to_vec();
+    let mut index = vec![0u32; count];
+    for (i, &c) in cell.iter().enumerate() {
+        if c != u32::MAX {
+            let at = &mut cursor[c as usize];
+            index[*at as usize] = i as u32;
+            *at += 1;
+        }
+    }
+    let mut cell_of = vec![0u32; count];
+    for c in 0..cells {
+        cell_of[starts[c] as usize..starts[c + 1] as usize].fill(c as u32);
+    }
+    (starts, index, cell_of)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bucketing_is_stable_and_skips_culled_labels() {
+        let cell = [2, u32::MAX, 0, 2, 1, 0, u32::MAX, 2];
+        let (starts, index, cell_of) = bucket(&cell, 3);
+        assert_eq!(starts, vec![0, 2, 3, 6]);
+        assert_eq!(index, vec![2, 5, 4, 0, 3, 7]);
+        assert_eq!(cell_of, vec![0, 0, 1, 2, 2, 2]);
+    }
+
+    #[test]
+    fn every_label_in_view_gets_one_slot_in_its_tile() {
+        let labels: Vec<Label> = (0..3000u32)
+            .map(|i| Label::new(f64::from((i * 37) % 997), f64::from((i * 53) % 661), 30.0, 10.0))
+            .collect();
+        let obbs: Vec<Obb> = labels.iter().map(Label::obb).collect();
+        let viewport = Aabb::from_corners(Vec2::ZERO, Vec2::new(800.0, 600.0));
+        let l = lay_out(&labels, &obbs, Some(&viewport), None, None, Some(200));
+        let expected: Vec<u32> =
+            (0..3000).filter(|&i| in_view(Some(&viewport), &obbs[i as usize], &obbs[i as usize].bounds())).collect();
+        let mut got = l.index.clone();
+        got.sort_unstable();
+        assert_eq!(got, expected);
+        assert!(l.grid.tiles() > 1);
+        let tile_of = l.grid.tile_of_cells();
+        for t in 0..l.grid.tiles() {
+            for s in l.tile_slots(t) {
+                assert_eq!(tile_of[l.cell_of[s] as usize] as usize, t);
+                assert_eq!(l.grid.cell(l.obbs[s].center), l.cell_of[s]);
+            }
+        }
+    }
+}
