@@ -16,7 +16,7 @@ pub const LABELS_PER_CELL: f32 = 64.0;
 /// Labels per tile the automatic tiling aims for: enough that a tile's border, where labels wait
 /// for the neighbouring tiles, is a small part of it; few enough that its lists stay in cache.
 pub const LABELS_PER_TILE: usize = 16_384;
-/// Below this many labels the grid's extent is the plain union of the centres; above it, the
+/// Below this many sampled centres the grid's extent is their plain union; above it, the
 /// extreme 0.5% of centres on each side are left out of the extent (and clamped into the border
 /// cells), so that a few far-away labels cannot make every cell huge.
 const ROBUST_EXTENT_MIN_LABELS: usize = 1000;
@@ -35,14 +35,14 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// A grid over `centers` with square cells of side `size` px, or of a size that holds about
-    /// [`LABELS_PER_CELL`] points on average; a tiny `size` is raised so that there are at most
-    /// about four cells per point. Tiles hold about `tile_labels` points (default
-    /// [`LABELS_PER_TILE`]; below that many points, one tile holds them all).
+    /// A grid for `n` points spread like `sample` (an evenly spread sample of them, or all),
+    /// with square cells of side `size` px, or of a size that holds about [`LABELS_PER_CELL`]
+    /// points on average; a tiny `size` is raised so that there are at most about four cells per
+    /// point. Tiles hold about `tile_labels` points (default [`LABELS_PER_TILE`]; below that many
+    /// points, one tile holds them all).
     #[must_use]
-    pub fn new(centers: &[Vec2], size: Option<f32>, tile_labels: Option<usize>) -> Self {
-        let n = centers.len();
-        let extent = extent(centers);
+    pub fn new(sample: &[Vec2], n: usize, size: Option<f32>, tile_labels: Option<usize>) -> Self {
+        let extent = extent(sample);
         let span = extent.size().max(Vec2::splat(f32::MIN_POSITIVE));
         let most = 4.0 * n as f32 + 16.0;
         let cells_wanted = (n as f32 / LABELS_PER_CELL).max(1.0);
@@ -126,7 +126,7 @@ fn number_by_tile(cols: u32, rows: u32, side: u32) -> (Vec<u32>, Vec<u32>) {
     (ids, tile_starts)
 }
 
-/// The box the grid covers: all centres, or, for many points, all but the extreme 0.5% on each
+/// The box the grid covers: all sampled centres, or, for many, all but the extreme 0.5% on each
 /// side (found by selection, in linear time).
 fn extent(centers: &[Vec2]) -> Aabb {
     if centers.len() < ROBUST_EXTENT_MIN_LABELS {
@@ -172,10 +172,10 @@ mod tests {
     fn few_points_make_one_tile_and_many_make_many() {
         let pts =
             |n: u32| (0..n).map(|i| Vec2::new((i % 100) as f32 * 10.0, (i / 100) as f32 * 10.0)).collect::<Vec<_>>();
-        assert_eq!(Grid::new(&pts(5000), None, None).tiles(), 1);
-        let g = Grid::new(&pts(100_000), None, None);
+        assert_eq!(Grid::new(&pts(5000), 5000, None, None).tiles(), 1);
+        let g = Grid::new(&pts(100_000), 100_000, None, None);
         assert!((4..=9).contains(&g.tiles()), "{}", g.tiles());
-        let g = Grid::new(&pts(5000), Some(10.0), Some(1));
+        let g = Grid::new(&pts(5000), 5000, Some(10.0), Some(1));
         assert_eq!(g.tiles(), g.len(), "a tile per cell");
         assert!(g.tile_of_cells().windows(2).all(|w| w[0] <= w[1]));
     }

@@ -31,11 +31,12 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use rayon::prelude::*;
 
+use super::blockers::Blockers;
 use super::layout::Layout;
 use super::order::sorted_positions;
+use crate::Obb;
 use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
-use crate::{Aabb, Obb};
 
 /// What the pass decided for the label in one slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,16 +79,6 @@ fn stamp(round: u32, kind: u32) -> u32 {
     (round << 2) | kind
 }
 
-/// The labels that can block later ones, as a cell keeps them, in placement order: their
-/// bounds, scanned for the quick test (side by side, so a scan reads nothing else), and their
-/// rank in the tile's order and slot, read on a hit.
-#[derive(Clone, Debug, Default)]
-struct List {
-    bounds: Vec<Aabb>,
-    ranks: Vec<u32>,
-    slots: Vec<u32>,
-}
-
 /// What a label's turn found.
 enum Verdict {
     Decided(Decision),
@@ -108,7 +99,7 @@ struct Tile<'d> {
     cells: Range<usize>,
     slots: Range<usize>,
     /// Per cell of the tile, the labels that can block.
-    lists: Vec<List>,
+    lists: Vec<Blockers>,
     /// Waiting labels as (rank, slot), in placement order.
     waiting: Vec<(u32, u32)>,
     decisions: &'d mut [Decision],
@@ -164,7 +155,7 @@ fn split_tiles<'d>(layout: &Layout, mut decisions: &'d mut [Decision]) -> Vec<Ti
         decisions = rest;
         let cells = layout.grid.tile_cells(t);
         tiles.push(Tile {
-            lists: vec![List::default(); cells.len()],
+            lists: vec![Blockers::default(); cells.len()],
             cells,
             slots,
             waiting: Vec::new(),
@@ -244,13 +235,10 @@ impl Tile<'_> {
     /// Adds the label to the list of every cell of the tile that it can reach.
     fn register(&mut self, shared: &Shared<'_>, rank: u32, slot: usize) {
         let layout = shared.layout;
-        let bounds = layout.bounds[slot];
+        let bounds = &layout.bounds[slot];
         for &c in shared.cells.own_neighbors(layout.cell_of[slot] as usize) {
-            if shared.cells.envelope(c as usize).overlaps(&bounds) {
-                let list = &mut self.lists[c as usize - self.cells.start];
-                list.bounds.push(bounds);
-                list.ranks.push(rank);
-                list.slots.push(slot as u32);
+            if shared.cells.envelope(c as usize).overlaps(bounds) {
+                self.lists[c as usize - self.cells.start].push(bounds, rank, slot as u32);
             }
         }
     }
@@ -270,22 +258,23 @@ impl Tile<'_> {
         let home = layout.cell_of[slot] as usize;
         // (slot, decided) of the earliest candidate so far.
         let mut first: Option<(u32, bool)> = None;
-        // This tile: the list is in placement order, so the first overlap is the earliest. In
-        // round 0 it holds only earlier labels; later, the earlier ones are a prefix.
+        // This tile: the list is in placement order, so the first collision is the earliest.
+        // In round 0 it holds only earlier labels; later, the earlier ones are a prefix.
         let list = &self.lists[home - self.cells.start];
-        let earlier = if round == 0 { list.ranks.len() } else { list.ranks.partition_point(|&r| r < rank) };
-        for (k, b) in list.bounds[..earlier].iter().enumerate() {
-            if !b.overlaps(bounds) {
-                continue;
-            }
-            let other = list.slots[k] as usize;
-            let state = shared.states[other].load(Ordering::Relaxed);
-            if state & HIDDEN != 0 {
+        let earlier = if round == 0 { list.len() } else { list.before(rank) };
+        let mut from = 0;
+        while let Some(k) = list.next_overlap(bounds, from, earlier) {
+            from = k + 1;
+            let other = list.slot(k) as usize;
+            // In round 0 no entry is hidden yet: the state matters only on a collision.
+            let load = || shared.states[other].load(Ordering::Relaxed);
+            let state = (round > 0).then(load);
+            if state.is_some_and(|s| s & HIDDEN != 0) {
                 continue;
             }
             self.tests += 1;
             if collides(me, &layout.obbs[other], shared.max_overlap_area) {
-                first = Some((other as u32, state != 0));
+                first = Some((other as u32, state.unwrap_or_else(load) != 0));
                 break;
             }
         }

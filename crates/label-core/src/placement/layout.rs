@@ -12,8 +12,8 @@ use super::order::placement_key;
 use crate::broad::Grid;
 use crate::{Aabb, Label, Obb};
 
-/// Below this many items a parallel loop is not worth splitting.
-const MIN_PARALLEL_CHUNK: usize = 16_384;
+/// Centres the grid's extent is measured on, at most.
+const EXTENT_SAMPLE: usize = 4096;
 
 /// The two flags of a label the pass reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,20 +87,22 @@ pub fn lay_out(
     cell_size: Option<f32>,
     tile_labels: Option<usize>,
 ) -> Layout {
-    let seen: Vec<bool> = match viewport {
-        None => vec![true; obbs.len()],
-        Some(_) => {
-            obbs.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|o| in_view(viewport, o, &o.bounds())).collect()
-        }
-    };
-    let centers: Vec<Vec2> = obbs.iter().zip(&seen).filter(|(_, s)| **s).map(|(o, _)| o.center).collect();
-    let grid = Grid::new(&centers, cell_size, tile_labels);
-    drop(centers);
+    let seen: Option<Vec<bool>> = viewport.map(|_| {
+        obbs.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|o| in_view(viewport, o, &o.bounds())).collect()
+    });
+    let visible = |i: usize| seen.as_ref().is_none_or(|s| s[i]);
+    let count = seen.as_ref().map_or(obbs.len(), |s| s.iter().filter(|&&v| v).count());
+    // The grid's extent from an evenly spread sample of the centres in view (all of them when
+    // there are few): the extent only shapes the cells, it never changes the placement.
+    let stride = count.div_ceil(EXTENT_SAMPLE).max(1);
+    let sample: Vec<Vec2> = (0..obbs.len()).filter(|&i| visible(i)).step_by(stride).map(|i| obbs[i].center).collect();
+    let grid = Grid::new(&sample, count, cell_size, tile_labels);
+    drop(sample);
     let cell: Vec<u32> = obbs
         .par_iter()
-        .zip(&seen)
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(|(o, &s)| if s { grid.cell(o.center) } else { u32::MAX })
+        .enumerate()
+        .with_min_len(super::MIN_PARALLEL_CHUNK)
+        .map(|(i, o)| if visible(i) { grid.cell(o.center) } else { u32::MAX })
         .collect();
     drop(seen);
     let (cell_starts, index, cell_of) = bucket(&cell, grid.len());
@@ -108,7 +110,7 @@ pub fn lay_out(
 
     let (obbs, bounds): (Vec<Obb>, Vec<Aabb>) = index
         .par_iter()
-        .with_min_len(MIN_PARALLEL_CHUNK)
+        .with_min_len(super::MIN_PARALLEL_CHUNK)
         .map(|&i| {
             let o = obbs[i as usize];
             (o, o.bounds())
@@ -116,7 +118,7 @@ pub fn lay_out(
         .unzip();
     let (keys, flags): (Vec<u128>, Vec<Flags>) = index
         .par_iter()
-        .with_min_len(MIN_PARALLEL_CHUNK)
+        .with_min_len(super::MIN_PARALLEL_CHUNK)
         .map(|&i| {
             let l = &labels[i as usize];
             let tie = ties.map_or(0, |t| t[i as usize]);

@@ -19,6 +19,7 @@
 //! cell size or the tile size, and the greedy pass decides exactly what the sequential
 //! definition decides, so the placement is the same bit for bit however it is run.
 
+mod blockers;
 mod cull;
 mod greedy;
 mod layout;
@@ -27,6 +28,10 @@ mod options;
 mod order;
 mod outcome;
 pub mod stages;
+
+/// Below this many items a parallel loop over labels is not worth splitting (rayon's wake-ups
+/// cost more than they save).
+const MIN_PARALLEL_CHUNK: usize = 16_384;
 
 pub use greedy::{Decision, PassCounts, collides, greedy};
 pub use layout::{Flags, Layout};

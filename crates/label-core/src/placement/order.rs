@@ -23,12 +23,12 @@ pub(crate) fn placement_key(priority: f64, tie: u32, index: u32) -> u128 {
 /// Below this many labels a comparison sort beats the radix sort.
 const RADIX_MIN: usize = 256;
 
-/// Positions into `keys` in ascending key order. A radix sort on the priority part (stable,
-/// skipping the bytes all keys share), then a comparison sort of each run of equal priorities on
-/// the whole key — runs are rare unless priorities repeat.
+/// Positions into `keys` in ascending key order. A radix sort on the top 32 bits of the key
+/// (stable, skipping the bytes all keys share), then a comparison sort of each run of equal top
+/// bits on the whole key — short and rare unless priorities repeat.
 #[must_use]
 pub(crate) fn sorted_positions(keys: &[u128]) -> Vec<u32> {
-    let mut v: Vec<(u64, u32)> = keys.iter().enumerate().map(|(k, &key)| ((key >> 64) as u64, k as u32)).collect();
+    let mut v: Vec<(u32, u32)> = keys.iter().enumerate().map(|(k, &key)| ((key >> 96) as u32, k as u32)).collect();
     if v.len() < RADIX_MIN {
         v.sort_unstable_by_key(|e| keys[e.1 as usize]);
         return v.into_iter().map(|e| e.1).collect();

@@ -14,13 +14,10 @@ use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
 /// (see [`origin`]); f32 still resolves 1/128 px at this distance.
 pub const FAR_FROM_ORIGIN: f64 = 65_536.0;
 
-/// Below this many items a parallel loop is not worth splitting.
-const MIN_PARALLEL_CHUNK: usize = 16_384;
-
 /// Stage 1: every label's oriented box relative to `origin`, in input order (in parallel).
 #[must_use]
 pub fn build_boxes(labels: &[Label], origin: DVec2) -> Vec<Obb> {
-    labels.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|l| l.obb_from(origin)).collect()
+    labels.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|l| l.obb_from(origin)).collect()
 }
 
 /// The point the engine measures from. Boxes are stored in f32 relative to it, so labels far
@@ -84,7 +81,7 @@ pub fn candidate_pairs(layout: &Layout) -> Candidates {
 pub fn narrow_phase(layout: &Layout, candidates: &Candidates) -> usize {
     (0..candidates.len())
         .into_par_iter()
-        .with_min_len(MIN_PARALLEL_CHUNK)
+        .with_min_len(super::MIN_PARALLEL_CHUNK)
         .map(|r| {
             let me = &layout.obbs[r];
             candidates.earlier(r).iter().filter(|&&e| me.overlaps(&layout.obbs[e as usize])).count()
@@ -141,7 +138,7 @@ pub(crate) fn validate(labels: &[Label]) -> Result<(), crate::Error> {
     match labels
         .par_iter()
         .enumerate()
-        .with_min_len(MIN_PARALLEL_CHUNK)
+        .with_min_len(super::MIN_PARALLEL_CHUNK)
         .find_map_first(|(i, l)| crate::validate::check_label(i, l).err())
     {
         Some(e) => Err(e),
