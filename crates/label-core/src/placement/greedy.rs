@@ -5,8 +5,8 @@
 //! whose boxes overlap its own, so it can be decided as soon as those are decided — wherever
 //! they are. The pass runs on the [`Layout`]'s tiles:
 //!
-//! 1. **Round 0, every tile in parallel**: the tile sorts its labels by placement key and walks
-//!    them in that order. A label that overlaps an earlier label of another tile cannot be
+//! 1. **Round 0, every tile in parallel**: the tile walks its labels in placement order (see
+//!    [`Layout::order`]). A label that overlaps an earlier label of another tile cannot be
 //!    decided yet (that tile runs at the same time): it *waits*. So does a label whose earliest
 //!    overlapping, not hidden, earlier label waits. Everything else is decided exactly as the
 //!    sequential definition would.
@@ -33,7 +33,6 @@ use rayon::prelude::*;
 
 use super::blockers::Blockers;
 use super::layout::Layout;
-use super::order::sorted_positions;
 use crate::Obb;
 use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
@@ -193,9 +192,8 @@ fn sweep(shared: &Shared<'_>, tiles: &mut [Tile<'_>]) {
 impl Tile<'_> {
     /// Round 0: every label of the tile in placement order.
     fn first_round(&mut self, shared: &Shared<'_>) {
-        let order = sorted_positions(&shared.layout.keys[self.slots.clone()]);
-        for (rank, local) in order.into_iter().enumerate() {
-            let slot = self.slots.start + local as usize;
+        for (rank, &slot) in shared.layout.order[self.slots.clone()].iter().enumerate() {
+            let slot = slot as usize;
             let verdict = self.turn(shared, rank as u32, slot, 0);
             let blocks = !shared.layout.flags[slot].ignore_placement;
             match verdict {
@@ -284,8 +282,11 @@ impl Tile<'_> {
             if !shared.cells.envelope(c as usize).overlaps(bounds) {
                 continue;
             }
-            for x in layout.cell_slots(c as usize) {
-                if layout.keys[x] >= limit || layout.flags[x].ignore_placement || !layout.bounds[x].overlaps(bounds) {
+            // A cell's labels are in placement order: only those before `limit` count.
+            let slots = layout.cell_slots(c as usize);
+            let end = slots.start + layout.keys[slots.clone()].partition_point(|&k| k < limit);
+            for x in slots.start..end {
+                if !layout.bounds[x].overlaps(bounds) || layout.flags[x].ignore_placement {
                     continue;
                 }
                 let state = shared.states[x].load(Ordering::Relaxed);
@@ -297,6 +298,7 @@ impl Tile<'_> {
                 if collides(me, &layout.obbs[x], shared.max_overlap_area) {
                     limit = layout.keys[x];
                     first = Some((x as u32, known));
+                    break;
                 }
             }
         }

@@ -8,7 +8,7 @@ use glam::Vec2;
 use rayon::prelude::*;
 
 use super::cull::in_view;
-use super::order::placement_key;
+use super::order::{placement_key, sorted_positions};
 use crate::broad::Grid;
 use crate::{Aabb, Label, Obb};
 
@@ -25,7 +25,7 @@ pub struct Flags {
 }
 
 /// The labels in view, by slot: grouped by cell, the cells numbered tile by tile (see
-/// [`Grid`]); inside a cell, in input order.
+/// [`Grid`]); inside a cell, in placement order.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
     /// The grid of cells and tiles.
@@ -45,6 +45,9 @@ pub struct Layout {
     pub keys: Vec<u128>,
     /// Flags of each slot.
     pub flags: Vec<Flags>,
+    /// The placement order inside each tile: for tile `t`, `order[tile_slots(t)]` lists its
+    /// slots by rank.
+    pub order: Vec<u32>,
 }
 
 impl Layout {
@@ -108,25 +111,63 @@ pub fn lay_out(
     let (cell_starts, index, cell_of) = bucket(&cell, grid.len());
     drop(cell);
 
-    let (obbs, bounds): (Vec<Obb>, Vec<Aabb>) = index
-        .par_iter()
-        .with_min_len(super::MIN_PARALLEL_CHUNK)
-        .map(|&i| {
-            let o = obbs[i as usize];
-            (o, o.bounds())
-        })
-        .unzip();
+    // Keys and flags (one read of each label), then each tile sorted into placement order.
     let (keys, flags): (Vec<u128>, Vec<Flags>) = index
         .par_iter()
         .with_min_len(super::MIN_PARALLEL_CHUNK)
         .map(|&i| {
             let l = &labels[i as usize];
-            let tie = ties.map_or(0, |t| t[i as usize]);
-            let flags = Flags { allow_overlap: l.allow_overlap, ignore_placement: l.ignore_placement };
-            (placement_key(l.priority, tie, i), flags)
+            let key = placement_key(l.priority, ties.map_or(0, |t| t[i as usize]), i);
+            (key, Flags { allow_overlap: l.allow_overlap, ignore_placement: l.ignore_placement })
         })
         .unzip();
-    Layout { grid, cell_starts, index, cell_of, obbs, bounds, keys, flags }
+    drop(index);
+    let (keys, flags, order) = order_tiles(&grid, &cell_starts, &cell_of, keys, flags);
+    // The keys end with the input position.
+    let index: Vec<u32> = keys.iter().map(|&k| k as u32).collect();
+    let obbs: Vec<Obb> = index.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|&i| obbs[i as usize]).collect();
+    let bounds: Vec<Aabb> = obbs.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(Obb::bounds).collect();
+    Layout { grid, cell_starts, index, cell_of, obbs, bounds, keys, flags, order }
+}
+
+/// Sorts each tile into placement order, on its own thread and in cache: the tile order (the
+/// slot at each rank), and the keys and flags moved so that each cell's labels follow placement
+/// order too.
+fn order_tiles(
+    grid: &Grid,
+    cell_starts: &[u32],
+    cell_of: &[u32],
+    mut keys: Vec<u128>,
+    mut flags: Vec<Flags>,
+) -> (Vec<u128>, Vec<Flags>, Vec<u32>) {
+    let mut order = vec![0u32; keys.len()];
+    let mut parts = Vec::with_capacity(grid.tiles());
+    let (mut rest_keys, mut rest_flags, mut rest_order) =
+        (keys.as_mut_slice(), flags.as_mut_slice(), order.as_mut_slice());
+    for t in 0..grid.tiles() {
+        let cells = grid.tile_cells(t);
+        let start = cell_starts[cells.start] as usize;
+        let len = cell_starts[cells.end] as usize - start;
+        let (k, f, o);
+        (k, rest_keys) = std::mem::take(&mut rest_keys).split_at_mut(len);
+        (f, rest_flags) = std::mem::take(&mut rest_flags).split_at_mut(len);
+        (o, rest_order) = std::mem::take(&mut rest_order).split_at_mut(len);
+        parts.push((start, cells, k, f, o));
+    }
+    parts.into_par_iter().with_max_len(1).for_each(|(start, cells, keys, flags, order)| {
+        let by_rank = sorted_positions(keys);
+        // Deal the ranks out to their cells, in rank order.
+        let mut cursor: Vec<u32> = cell_starts[cells.clone()].iter().map(|&c| c - start as u32).collect();
+        let (old_keys, old_flags) = (keys.to_vec(), flags.to_vec());
+        for (rank, &p) in by_rank.iter().enumerate() {
+            let at = &mut cursor[cell_of[start + p as usize] as usize - cells.start];
+            keys[*at as usize] = old_keys[p as usize];
+            flags[*at as usize] = old_flags[p as usize];
+            order[rank] = start as u32 + *at;
+            *at += 1;
+        }
+    });
+    (keys, flags, order)
 }
 
 /// A stable counting sort of the labels by cell (`u32::MAX`: culled, left out). Returns the
