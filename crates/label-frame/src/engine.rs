@@ -5,13 +5,12 @@ use std::time::Instant;
 
 use label_core::{Blocker, Label, Shape};
 
-use crate::full::place_full;
-use crate::project::{Hot, Sight, project_all};
+use crate::full::{FullScratch, place_full};
+use crate::project::{Hot, Sight, project_into_frames};
 use crate::reuse::place_reused;
-use crate::stability::fade;
+use crate::stability::fade_and_count;
 use crate::{
-    Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, HiddenReason, LabelFrame, Projection,
-    WorldLabel,
+    Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, WorldLabel,
 };
 
 /// Places a renderer's labels frame after frame.
@@ -64,6 +63,7 @@ pub struct FrameEngine {
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     next: Vec<LabelFrame>,
+    full: FullScratch,
 }
 
 impl FrameEngine {
@@ -209,7 +209,14 @@ impl FrameEngine {
         let start = Instant::now();
         let projection = Projection::new(camera);
         let options = &self.options;
-        project_all(&self.labels, &self.hot, &projection, options.perspective_scaling, &mut self.sights);
+        project_into_frames(
+            &self.labels,
+            &self.hot,
+            &projection,
+            options.perspective_scaling,
+            &mut self.sights,
+            &mut self.next,
+        );
         let projected = Instant::now();
 
         let reuse = options.reuse_translations
@@ -229,7 +236,8 @@ impl FrameEngine {
             (FrameKind::Reused, n)
         } else {
             let (sights, provisional) = (&self.sights, &self.provisional);
-            let n = place_full(&self.labels, sights, last, provisional, &self.obstacles, options, &mut self.next);
+            let (next, scratch) = (&mut self.next, &mut self.full);
+            let n = place_full(&self.labels, sights, last, provisional, &self.obstacles, options, next, scratch);
             self.provisional.fill(false);
             self.last_full_ms = time_ms;
             (FrameKind::Full, n)
@@ -237,20 +245,12 @@ impl FrameEngine {
 
         let placed = Instant::now();
         let dt = if self.started { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
-        let mut stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..FrameStats::default() };
-        for (now, before) in self.next.iter_mut().zip(last) {
-            now.opacity = fade(before.opacity, now.visible, dt, options.fade_ms);
-            let in_view = now.in_view();
-            stats.in_view += usize::from(in_view);
-            stats.visible += usize::from(now.visible);
-            stats.flips += usize::from(in_view && before.in_view() && now.visible != before.visible);
-            match now.reason {
-                Some(HiddenReason::Collision) => stats.hidden_collision += 1,
-                Some(HiddenReason::Offscreen) => stats.hidden_offscreen += 1,
-                Some(HiddenReason::BehindCamera) => stats.behind_camera += 1,
-                None => {}
-            }
-        }
+        let stats = FrameStats {
+            kind,
+            labels: self.labels.len(),
+            placed_now,
+            ..fade_and_count(&mut self.next, last, dt, options.fade_ms)
+        };
         std::mem::swap(&mut self.frame.labels, &mut self.next);
         self.frame.stats = stats;
         self.frame.time_ms = time_ms;

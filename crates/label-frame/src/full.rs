@@ -2,13 +2,30 @@
 //! the last frame turned into the tie-break key, the hysteresis margin, and (with
 //! [`Stickiness::Shown`]) a second pass for the labels that must wait for room.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use glam::DVec2;
-use label_core::{Blocker, Decision, Label, Obb, Shape, collides, stages};
+use label_core::{Blocker, Decision, Label, Shape, collides, stages};
 use rayon::prelude::*;
 
 use crate::project::Sight;
+use crate::shown::ShownBoxes;
 use crate::stability::{margin, tie_key};
 use crate::{FrameOptions, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
+
+/// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
+#[derive(Debug, Default)]
+pub(crate) struct FullScratch {
+    /// Labels in view that go through pass 1, and their screen labels and tie keys.
+    free: Vec<u32>,
+    screen: Vec<Label>,
+    ties: Vec<u32>,
+    /// Labels in view that wait for room and are not covered any more: they compete in pass 2.
+    contenders: Vec<u32>,
+    /// The labels pass 1 showed, in placement order, and the blocking ones' boxes.
+    shown: Vec<u32>,
+    kept: ShownBoxes,
+}
 
 /// The core's stages on screen-space labels: boxes, layout (with `ties` if given), broad
 /// phase, obstacles, greedy pass. Returns the decision for each label in input order (`Ok` for
@@ -61,47 +78,79 @@ fn decided(d: Result<(), Blocker>, placed_set: &[u32], pose: Option<ScreenPose>)
     }
 }
 
-/// Places `contenders` (engine indices, with `extra` padding each) around `kept` labels that stay
-/// shown whatever happens (engine indices, in the order they count as placed): a contender is
-/// shown iff it overlaps no kept label, no obstacle and no contender placed before it (priority
-/// order). Writes the contenders' decisions into `next`.
+/// Places `contenders` (engine indices, with `extra` padding each) around the `kept` labels,
+/// which stay shown whatever happens and count as placed before any contender, in their order:
+/// a contender is shown iff it overlaps no kept label, no obstacle and no contender placed
+/// before it (priority order); `hidden_by` names the earliest placed. Writes the contenders'
+/// decisions into `next`.
+///
+/// A contender that overlaps a kept label (and neither allows overlap nor meets an obstacle,
+/// which the greedy pass would decide first) is hidden by the earliest placed such label
+/// whatever the other contenders do: exact tests against the kept labels near it settle it.
+/// Only the others go through the core's greedy pass, among themselves.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_around(
     labels: &[WorldLabel],
     sights: &[Sight],
-    kept: &[u32],
+    kept: &ShownBoxes,
     contenders: &[u32],
     extra: impl Fn(usize) -> f64,
     obstacles: &[Shape],
     max_overlap_area: f32,
     next: &mut [LabelFrame],
 ) {
-    let set: Vec<u32> = kept.iter().chain(contenders).copied().collect();
-    let screen: Vec<Label> = set
-        .iter()
-        .enumerate()
-        .map(|(k, &i)| {
-            let i = i as usize;
-            let pose = sights[i].pose().expect("placed labels are in sight");
-            if k < kept.len() {
-                // Forced visible, first, in their order; they still block unless they ignore
-                // placement.
-                Label { allow_overlap: true, priority: f64::MAX, ..labels[i].on_screen(&pose, 0.0) }
-            } else {
-                labels[i].on_screen(&pose, extra(i))
-            }
-        })
-        .collect();
-    let ties: Vec<u32> = (0..set.len()).map(|k| if k < kept.len() { k as u32 } else { u32::MAX }).collect();
-    let (decisions, _) = greedy(&screen, Some(&ties), obstacles, max_overlap_area);
-    for (&i, d) in contenders.iter().zip(&decisions[kept.len()..]) {
-        next[i as usize] = decided(*d, &set, sights[i as usize].pose());
+    let mut rest: Vec<u32> = Vec::with_capacity(contenders.len());
+    for &i in contenders {
+        let pose = sights[i as usize].pose().expect("placed labels are in sight");
+        let me = labels[i as usize].on_screen(&pose, extra(i as usize));
+        match covered_by_kept(&me, kept, obstacles, max_overlap_area) {
+            Some(b) => next[i as usize] = hidden(Blocker::Label(b), pose),
+            None => rest.push(i),
+        }
+    }
+    place_among(labels, sights, &rest, extra, obstacles, max_overlap_area, next);
+}
+
+/// The earliest placed kept label that hides `me` (a contender on screen) for sure, or `None`
+/// if the contender has to go through the greedy pass (see [`place_around`]).
+fn covered_by_kept(me: &Label, kept: &ShownBoxes, obstacles: &[Shape], max_overlap_area: f32) -> Option<u32> {
+    if me.allow_overlap {
+        return None;
+    }
+    let obb = me.obb();
+    if obstacles.iter().any(|s| s.overlaps_obb(&obb)) {
+        return None;
+    }
+    kept.first_collider(&obb, max_overlap_area)
+}
+
+/// The core's greedy pass over `contenders` alone (engine indices, in input order, with `extra`
+/// padding each); their decisions into `next`.
+fn place_among(
+    labels: &[WorldLabel],
+    sights: &[Sight],
+    contenders: &[u32],
+    extra: impl Fn(usize) -> f64,
+    obstacles: &[Shape],
+    max_overlap_area: f32,
+    next: &mut [LabelFrame],
+) {
+    if contenders.is_empty() {
+        return;
+    }
+    let pose = |i: u32| sights[i as usize].pose().expect("placed labels are in sight");
+    let screen: Vec<Label> =
+        contenders.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i as usize))).collect();
+    let (decisions, _) = greedy(&screen, None, obstacles, max_overlap_area);
+    for (&i, d) in contenders.iter().zip(decisions) {
+        next[i as usize] = decided(d, contenders, Some(pose(i)));
     }
 }
 
-/// The frame's decisions into `next` (opacity is filled in later). `provisional[i]`: label `i`
-/// came into view in a reused frame and yielded there, so it has not had its turn by priority
-/// yet and does not wait. Returns how many labels went through the greedy pass.
+/// The frame's decisions into `next`, which holds every label's [`off_frame`] decision on entry
+/// (opacity is filled in later). `provisional[i]`: label `i` came into view in a reused frame
+/// and yielded there, so it has not had its turn by priority yet and does not wait. Returns how
+/// many labels went through the greedy pass.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_full(
     labels: &[WorldLabel],
@@ -110,93 +159,104 @@ pub(crate) fn place_full(
     provisional: &[bool],
     obstacles: &[Shape],
     options: &FrameOptions,
-    next: &mut Vec<LabelFrame>,
+    next: &mut [LabelFrame],
+    scratch: &mut FullScratch,
 ) -> usize {
-    next.clear();
-    next.extend(sights.iter().map(off_frame));
-    let waits = |i: usize| {
-        options.stickiness == Stickiness::Shown && last[i].reason == Some(HiddenReason::Collision) && !provisional[i]
-    };
-    let (free, waiting): (Vec<u32>, Vec<u32>) = (0..sights.len() as u32)
-        .filter(|&i| matches!(sights[i as usize], Sight::In(_)))
-        .partition(|&i| !waits(i as usize));
+    let FullScratch { free, screen, ties, contenders, shown, kept } = scratch;
+    let sticky = options.stickiness == Stickiness::Shown;
+    let waits = |i: usize| sticky && last[i].reason == Some(HiddenReason::Collision) && !provisional[i];
+    free.clear();
+    free.extend((0..sights.len()).filter(|&i| matches!(sights[i], Sight::In(_)) && !waits(i)).map(|i| i as u32));
+    let in_view = sights.iter().filter(|s| matches!(s, Sight::In(_))).count();
 
     // Pass 1: shown labels and labels new to the view, by priority (shown ones first on ties).
     let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
     let extra = |i: u32| if provisional[i as usize] { 0.0 } else { margin(&last[i as usize], options) };
-    let screen: Vec<Label> = free.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i))).collect();
-    let ties: Option<Vec<u32>> =
-        (options.stickiness != Stickiness::None).then(|| free.iter().map(|&i| tie_key(&last[i as usize])).collect());
-    let (decisions, shown_order) = greedy(&screen, ties.as_deref(), obstacles, options.max_overlap_area);
+    screen.clear();
+    screen.extend(free.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i))));
+    let with_ties = options.stickiness != Stickiness::None;
+    ties.clear();
+    if with_ties {
+        ties.extend(free.iter().map(|&i| tie_key(&last[i as usize])));
+    }
+    let (decisions, shown_order) =
+        greedy(screen, with_ties.then_some(ties.as_slice()), obstacles, options.max_overlap_area);
     for (&i, d) in free.iter().zip(decisions) {
-        next[i as usize] = decided(d, &free, Some(pose(i)));
+        next[i as usize] = decided(d, free, Some(pose(i)));
     }
 
     // Pass 2: labels hidden in view last frame appear only where they clear every shown label
     // by the margin. Most of them are still covered by the label that hid them last frame:
     // one exact test settles those, and only the others go through the greedy pass.
-    if !waiting.is_empty() {
-        let shown: Vec<u32> = shown_order.iter().map(|&k| free[k as usize]).collect();
-        let still = still_covered(labels, sights, last, &waiting, &shown, obstacles, options);
-        let contenders: Vec<u32> = waiting.iter().zip(&still).filter(|(_, s)| s.is_none()).map(|(&i, _)| i).collect();
-        for (&i, s) in waiting.iter().zip(still) {
-            if let Some(frame) = s {
-                next[i as usize] = frame;
-            }
-        }
-        let hysteresis = options.hysteresis_px;
-        place_around(labels, sights, &shown, &contenders, |_| hysteresis, obstacles, options.max_overlap_area, next);
-        return free.len() + contenders.len();
+    if in_view == free.len() {
+        return free.len();
     }
-    free.len()
+    shown.clear();
+    shown.extend(shown_order.iter().map(|&k| free[k as usize]));
+    kept.rebuild(labels, sights, shown);
+    let kept = &*kept;
+    // Waiting labels that went to the pass around the shown ones (counted as placed now, like
+    // those left for the greedy pass).
+    let around = AtomicUsize::new(0);
+    contenders.clear();
+    contenders.par_extend(next.par_iter_mut().enumerate().with_min_len(MIN_PARALLEL_CHUNK).filter_map(|(i, frame)| {
+        let Sight::In(pose) = sights[i] else { return None };
+        if !waits(i) {
+            return None;
+        }
+        // Still covered, or else covered by another shown label: what `place_around` would
+        // decide, settled here in parallel.
+        let by = still_covered(&labels[i], &pose, &last[i], kept, obstacles, options).or_else(|| {
+            around.fetch_add(1, Ordering::Relaxed);
+            let me = labels[i].on_screen(&pose, options.hysteresis_px);
+            covered_by_kept(&me, kept, obstacles, options.max_overlap_area).map(Blocker::Label)
+        });
+        match by {
+            Some(by) => {
+                *frame = hidden(by, pose);
+                None
+            }
+            None => Some(i as u32),
+        }
+    }));
+    let hysteresis = options.hysteresis_px;
+    place_among(labels, sights, contenders, |_| hysteresis, obstacles, options.max_overlap_area, next);
+    free.len() + around.into_inner()
 }
 
-/// For each waiting label: hidden again (by the first obstacle its padded box overlaps, or
-/// else by the label that hid it last frame, if that label is among the `shown` ones and still
-/// overlaps it), or `None` if it has to go through the greedy pass. In parallel.
+/// A label hidden by a collision with `by`.
+fn hidden(by: Blocker, pose: ScreenPose) -> LabelFrame {
+    LabelFrame {
+        visible: false,
+        opacity: 0.0,
+        reason: Some(HiddenReason::Collision),
+        hidden_by: Some(by),
+        pose: Some(pose),
+    }
+}
+
+/// What hides a waiting label again: the first obstacle its box (padded by the margin)
+/// overlaps, or else the label that hid it last frame, if that label is among the `kept` ones
+/// and still overlaps it. `None` if it has to go through [`place_around`].
 fn still_covered(
-    labels: &[WorldLabel],
-    sights: &[Sight],
-    last: &[LabelFrame],
-    waiting: &[u32],
-    shown: &[u32],
+    label: &WorldLabel,
+    pose: &ScreenPose,
+    last: &LabelFrame,
+    kept: &ShownBoxes,
     obstacles: &[Shape],
     options: &FrameOptions,
-) -> Vec<Option<LabelFrame>> {
-    // The boxes of the shown, blocking labels, built once: many waiting labels share a blocker.
-    let mut slot = vec![u32::MAX; labels.len()];
-    let boxes: Vec<Obb> = shown
-        .iter()
-        .filter(|&&i| !labels[i as usize].ignore_placement)
-        .enumerate()
-        .map(|(k, &i)| {
-            slot[i as usize] = k as u32;
-            labels[i as usize].on_screen(&sights[i as usize].pose().expect("shown labels are in sight"), 0.0).obb()
-        })
-        .collect();
-    waiting
-        .par_iter()
-        .with_min_len(1024)
-        .map(|&i| {
-            let i = i as usize;
-            let pose = sights[i].pose()?;
-            let me = labels[i].on_screen(&pose, options.hysteresis_px).obb();
-            let hidden = |b: Blocker| LabelFrame {
-                visible: false,
-                opacity: 0.0,
-                reason: Some(HiddenReason::Collision),
-                hidden_by: Some(b),
-                pose: Some(pose),
-            };
-            if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(&me)) {
-                return Some(hidden(Blocker::Obstacle(o as u32)));
-            }
-            let Some(Blocker::Label(b)) = last[i].hidden_by else { return None };
-            let them = boxes.get(slot[b as usize] as usize)?;
-            collides(&me, them, options.max_overlap_area).then(|| hidden(Blocker::Label(b)))
-        })
-        .collect()
+) -> Option<Blocker> {
+    let me = label.on_screen(pose, options.hysteresis_px).obb();
+    if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(&me)) {
+        return Some(Blocker::Obstacle(o as u32));
+    }
+    let Some(Blocker::Label(b)) = last.hidden_by else { return None };
+    let them = kept.box_of(b)?;
+    collides(&me, them, options.max_overlap_area).then_some(Blocker::Label(b))
 }
+
+/// Below this many labels the waiting labels' test is not worth splitting across threads.
+const MIN_PARALLEL_CHUNK: usize = 8_192;
 
 /// The decision of a label out of sight (in-sight labels are overwritten by the placement).
 #[must_use]

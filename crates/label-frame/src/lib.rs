@@ -63,6 +63,7 @@ mod options;
 mod project;
 mod projection;
 mod reuse;
+mod shown;
 mod stability;
 
 pub use camera::{Camera, DEFAULT_FOV, MAX_PITCH, MAX_VIEWPORT, MAX_ZOOM};

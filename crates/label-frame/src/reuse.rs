@@ -18,11 +18,15 @@
 //! [`crate::FrameOptions::full_placement_interval_ms`], which settles both cases. Obstacles are
 //! fixed on screen while the labels move, so with obstacles every frame is a full one.
 
-use crate::full::{off_frame, place_around};
+#[cfg(doc)]
+use crate::full::off_frame;
+use crate::full::place_around;
 use crate::project::Sight;
+use crate::shown::ShownBoxes;
 use crate::{LabelFrame, WorldLabel};
 
-/// The frame's decisions into `next` (opacity is filled in later). Newcomers that had to yield
+/// The frame's decisions into `next`, which holds every label's [`off_frame`] decision on entry
+/// (opacity is filled in later). Newcomers that had to yield
 /// are marked in `provisional`: at the next full frame they compete by priority like labels new
 /// to the view, rather than wait for room. Returns how many labels went through the greedy pass
 /// (the newcomers).
@@ -31,26 +35,28 @@ pub(crate) fn place_reused(
     sights: &[Sight],
     last: &[LabelFrame],
     max_overlap_area: f32,
-    next: &mut Vec<LabelFrame>,
+    next: &mut [LabelFrame],
     provisional: &mut [bool],
 ) -> usize {
-    next.clear();
     let mut newcomers: Vec<u32> = Vec::new();
-    next.extend(sights.iter().zip(last).enumerate().map(|(i, (s, l))| match s {
-        Sight::In(pose) if l.in_view() => LabelFrame { pose: Some(*pose), ..*l },
-        Sight::In(_) => {
-            newcomers.push(i as u32);
-            off_frame(s)
+    for (i, (s, l)) in sights.iter().zip(last).enumerate() {
+        if let Sight::In(pose) = s {
+            if l.in_view() {
+                next[i] = LabelFrame { pose: Some(*pose), ..*l };
+            } else {
+                newcomers.push(i as u32);
+            }
         }
-        _ => off_frame(s),
-    }));
+    }
     if newcomers.is_empty() {
         return 0;
     }
     // The shown labels count as placed first, in priority order (then input order).
     let mut shown: Vec<u32> = (0..next.len() as u32).filter(|&i| next[i as usize].visible).collect();
     shown.sort_by(|&a, &b| labels[b as usize].priority.total_cmp(&labels[a as usize].priority));
-    place_around(labels, sights, &shown, &newcomers, |_| 0.0, &[], max_overlap_area, next);
+    let mut kept = ShownBoxes::default();
+    kept.rebuild(labels, sights, &shown);
+    place_around(labels, sights, &kept, &newcomers, |_| 0.0, &[], max_overlap_area, next);
     for &i in &newcomers {
         provisional[i as usize] = !next[i as usize].visible;
     }

@@ -49,6 +49,10 @@ struct Args {
     /// Only these animations (pan, zoom, rotate, pitch).
     #[arg(long, value_delimiter = ',')]
     animation: Vec<String>,
+    /// Only these methods (engine, engine_ties_only, no_stability, aabb_grid); the summary
+    /// needs all four.
+    #[arg(long, value_delimiter = ',', value_parser = parse_method)]
+    method: Vec<Method>,
     /// rayon threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -69,6 +73,14 @@ struct Args {
     /// and do nothing else.
     #[arg(long)]
     svg: Option<PathBuf>,
+}
+
+/// A method by its key, for `--method`.
+fn parse_method(key: &str) -> Result<Method, String> {
+    Method::from_key(key).ok_or_else(|| {
+        let keys: Vec<&str> = Method::ALL.iter().map(|m| m.key()).collect();
+        format!("unknown method {key:?} (one of {})", keys.join(", "))
+    })
 }
 
 fn main() -> Result<()> {
@@ -100,7 +112,8 @@ fn main() -> Result<()> {
     let mut rows = Vec::new();
     for scene in SCENES.iter().filter(|s| args.scene.is_empty() || args.scene.iter().any(|n| n == s.name)) {
         let labels = if scene.name == "places" { &places } else { &streets };
-        let mut runners: Vec<Runner> = Method::ALL.iter().map(|&m| Runner::new(m, labels, args.hysteresis)).collect();
+        let methods: Vec<Method> = if args.method.is_empty() { Method::ALL.to_vec() } else { args.method.clone() };
+        let mut runners: Vec<Runner> = methods.iter().map(|&m| Runner::new(m, labels, args.hysteresis)).collect();
         for &animation in
             ANIMATIONS.iter().filter(|a| args.animation.is_empty() || args.animation.iter().any(|n| n == *a))
         {
@@ -111,8 +124,8 @@ fn main() -> Result<()> {
                     runner.frame(&cameras[0].0, 0.0);
                     runner.reset();
                 }
-                let mut outcomes: [Vec<methods::FrameOutcome>; 4] = Default::default();
-                let mut checks = [(0usize, 0usize); 4];
+                let mut outcomes: Vec<Vec<methods::FrameOutcome>> = methods.iter().map(|_| Vec::new()).collect();
+                let mut checks = vec![(0usize, 0usize); methods.len()];
                 // Interleaved frame by frame, so that the machine's noise hits every method alike.
                 for (k, (camera, t)) in cameras.iter().enumerate() {
                     for (m, runner) in runners.iter_mut().enumerate() {
@@ -123,14 +136,14 @@ fn main() -> Result<()> {
                         }
                     }
                 }
-                for (m, method) in Method::ALL.iter().enumerate() {
+                for (m, method) in methods.iter().enumerate() {
                     rows.push(Row::new((scene.name, animation, w, h), *method, &outcomes[m], checks[m]));
                 }
                 eprintln!("  {} {} {}x{} done", scene.name, animation, w, h);
             }
         }
     }
-    let summary = Summary::new(&rows);
+    let summary = args.method.is_empty().then(|| Summary::new(&rows));
     if args.json {
         let doc = serde_json::json!({
             "threads": rayon::current_num_threads(),
@@ -141,7 +154,9 @@ fn main() -> Result<()> {
     } else {
         report::print_table(&rows);
         report::print_split(&rows);
-        report::print_summary(&summary);
+        if let Some(summary) = &summary {
+            report::print_summary(summary);
+        }
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! The three ways of placing a frame that the benchmark compares, behind one interface.
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use label_core::{Label, collides};
@@ -24,6 +25,11 @@ pub enum Method {
 
 impl Method {
     pub const ALL: [Method; 4] = [Method::Engine, Method::Ties, Method::Plain, Method::Aabb];
+
+    /// The method of a key (see [`Self::key`]).
+    pub fn from_key(key: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.key() == key)
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -56,6 +62,9 @@ pub struct FrameOutcome {
     pub reused: bool,
     /// The engine's own split of the frame, µs: project, place, finish (zero for the baseline).
     pub split_us: [f64; 3],
+    /// A hash of every label's result (visible, opacity, reason, hidden_by, pose; the baseline:
+    /// visible), so that two builds can be checked to decide the same frames.
+    pub digest: u64,
 }
 
 /// Half a second at 60 frames per second.
@@ -117,6 +126,7 @@ impl Runner {
     /// Places one frame; only the placement itself is timed.
     pub fn frame(&mut self, camera: &label_frame::Camera, time_ms: f64) -> FrameOutcome {
         let mut split_us = [0.0; 3];
+        let mut hasher = DefaultHasher::new();
         let (time, visible, in_view, reused) = match self.method {
             Method::Engine | Method::Ties | Method::Plain => {
                 let start = Instant::now();
@@ -125,6 +135,9 @@ impl Runner {
                 let t = self.engine.timings();
                 split_us = [t.project_us, t.place_us, t.finish_us];
                 let frame = self.engine.frame();
+                for l in &frame.labels {
+                    hash_label(l, &mut hasher);
+                }
                 let visible: Vec<bool> = frame.labels.iter().map(|l| l.visible).collect();
                 let in_view: Vec<bool> = frame.labels.iter().map(|l| l.in_view()).collect();
                 (time, visible, in_view, frame.stats.kind == FrameKind::Reused)
@@ -144,6 +157,7 @@ impl Runner {
                     visible[i] = s;
                     in_view[i] = true;
                 }
+                visible.hash(&mut hasher);
                 (time, visible, in_view, false)
             }
         };
@@ -165,6 +179,7 @@ impl Runner {
             flicker,
             reused,
             split_us,
+            digest: hasher.finish(),
         };
         self.visible = visible;
         self.in_view = in_view;
@@ -204,5 +219,16 @@ impl Runner {
             }
         }
         bad
+    }
+}
+
+/// Feeds one label's result to a hasher (floats by their bits).
+fn hash_label(l: &label_frame::LabelFrame, hasher: &mut DefaultHasher) {
+    l.visible.hash(hasher);
+    l.opacity.to_bits().hash(hasher);
+    l.reason.hash(hasher);
+    l.hidden_by.hash(hasher);
+    if let Some(p) = l.pose {
+        [p.position.x, p.position.y, p.angle, p.scale].map(f64::to_bits).hash(hasher);
     }
 }

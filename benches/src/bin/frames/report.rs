@@ -37,6 +37,8 @@ pub struct Row {
     /// Frames checked for overlapping shown labels, and the overlapping pairs found.
     pub checked_frames: usize,
     pub overlapping_pairs: usize,
+    /// A hash of every frame's per-label results, hex: equal digests, equal decisions.
+    pub digest: String,
 }
 
 /// Nearest-rank percentile of sorted values.
@@ -78,6 +80,11 @@ impl Row {
             reused_frames: frames.iter().filter(|f| f.reused).count(),
             checked_frames,
             overlapping_pairs,
+            digest: {
+                let mut h = std::hash::DefaultHasher::new();
+                std::hash::Hash::hash(&frames.iter().map(|f| f.digest).collect::<Vec<u64>>(), &mut h);
+                format!("{:016x}", std::hash::Hasher::finish(&h))
+            },
         }
     }
 }

@@ -1,0 +1,75 @@
+//! The shown labels of a frame as obstacles for the labels that come after them: their boxes in
+//! placement order, found by label (the blocker a waiting label had last frame) or by bounds
+//! (an rstar tree), so that a label covered by a shown one is settled by exact tests against
+//! the few shown labels near it instead of a greedy pass over all of them.
+
+use label_core::{Obb, collides};
+use rstar::RTree;
+use rstar::primitives::{GeomWithData, Rectangle};
+
+use crate::WorldLabel;
+use crate::project::Sight;
+
+/// A shown label's bounds in the tree, with its position in placement order.
+type Entry = GeomWithData<Rectangle<[f32; 2]>, u32>;
+
+/// The blocking shown labels (`ignore_placement` ones block nothing) of one frame.
+#[derive(Debug, Default)]
+pub(crate) struct ShownBoxes {
+    /// Engine index of each, in placement order.
+    labels: Vec<u32>,
+    /// Box of each (own padding, no margin), in placement order.
+    boxes: Vec<Obb>,
+    /// Per engine label: its position in `labels`, or `u32::MAX`.
+    slot: Vec<u32>,
+    tree: RTree<Entry>,
+}
+
+impl ShownBoxes {
+    /// Rebuilds the set from `shown` (engine indices in placement order, all in sight), for an
+    /// engine of `count` labels.
+    pub(crate) fn rebuild(&mut self, labels: &[WorldLabel], sights: &[Sight], shown: &[u32]) {
+        for &i in &self.labels {
+            self.slot[i as usize] = u32::MAX;
+        }
+        self.slot.resize(labels.len(), u32::MAX);
+        self.labels.clear();
+        self.boxes.clear();
+        for &i in shown.iter().filter(|&&i| !labels[i as usize].ignore_placement) {
+            let pose = sights[i as usize].pose().expect("shown labels are in sight");
+            self.slot[i as usize] = self.labels.len() as u32;
+            self.labels.push(i);
+            self.boxes.push(labels[i as usize].on_screen(&pose, 0.0).obb());
+        }
+        let entries: Vec<Entry> = self
+            .boxes
+            .iter()
+            .enumerate()
+            .map(|(k, b)| {
+                let r = b.bounds();
+                GeomWithData::new(Rectangle::from_corners(r.min.to_array(), r.max.to_array()), k as u32)
+            })
+            .collect();
+        self.tree = RTree::bulk_load(entries);
+    }
+
+    /// The box of shown label `label` (engine index), if it is a blocking shown label.
+    #[must_use]
+    pub(crate) fn box_of(&self, label: u32) -> Option<&Obb> {
+        self.boxes.get(*self.slot.get(label as usize)? as usize)
+    }
+
+    /// The earliest placed shown label (engine index) whose box collides with `me` (the core's
+    /// rule, [`collides`]), if any.
+    #[must_use]
+    pub(crate) fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
+        let r = me.bounds();
+        let query = rstar::AABB::from_corners(r.min.to_array(), r.max.to_array());
+        self.tree
+            .locate_in_envelope_intersecting(query)
+            .map(|e| e.data)
+            .filter(|&k| collides(me, &self.boxes[k as usize], max_overlap_area))
+            .min()
+            .map(|k| self.labels[k as usize])
+    }
+}
