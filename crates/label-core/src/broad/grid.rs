@@ -15,7 +15,7 @@ use crate::Aabb;
 pub const LABELS_PER_CELL: f32 = 64.0;
 /// Labels per tile the automatic tiling aims for: enough that a tile's border, where labels wait
 /// for the neighbouring tiles, is a small part of it; few enough that its lists stay in cache.
-pub const LABELS_PER_TILE: usize = 16_384;
+pub const LABELS_PER_TILE: usize = 32_768;
 /// Below this many sampled centres the grid's extent is their plain union; above it, the
 /// extreme 0.5% of centres on each side are left out of the extent (and clamped into the border
 /// cells), so that a few far-away labels cannot make every cell huge.

@@ -61,6 +61,12 @@ pub struct PassCounts {
     pub swept: usize,
 }
 
+/// A single tile of at least this many labels runs its round 0 in parallel chunks.
+const CHUNKED_MIN_LABELS: usize = 16_384;
+/// Chunks a single tile's round 0 is cut into.
+const CHUNKS: usize = 32;
+/// Labels per parallel work item of a chunk.
+const MIN_PARALLEL_LABELS: usize = 512;
 /// Parallel rounds keep going while each leaves at most this share of the waiting labels
 /// waiting (numerator, denominator); after that, the rest go one by one.
 const ROUND_PROGRESS: (usize, usize) = (3, 4);
@@ -180,7 +186,8 @@ fn sweep(shared: &Shared<'_>, tiles: &mut [Tile<'_>]) {
     all.sort_unstable_by_key(|e| e.0);
     for (_, t, rank, slot) in all {
         let tile = &mut tiles[t as usize];
-        let verdict = tile.turn(shared, rank, slot as usize, SWEEP);
+        let (verdict, tests) = tile.turn(shared, rank, slot as usize, SWEEP, 0);
+        tile.tests += tests;
         // Every earlier label is decided by now, so nothing waits.
         debug_assert!(matches!(verdict, Verdict::Decided(_)), "a label waits in the sweep");
         if let Verdict::Decided(d) = verdict {
@@ -192,23 +199,78 @@ fn sweep(shared: &Shared<'_>, tiles: &mut [Tile<'_>]) {
 impl Tile<'_> {
     /// Round 0: every label of the tile in placement order.
     fn first_round(&mut self, shared: &Shared<'_>) {
-        for (rank, &slot) in shared.layout.order[self.slots.clone()].iter().enumerate() {
-            let slot = slot as usize;
-            let verdict = self.turn(shared, rank as u32, slot, 0);
-            let blocks = !shared.layout.flags[slot].ignore_placement;
-            match verdict {
-                Verdict::Decided(d) => {
-                    self.decide(shared, slot, d, 0);
-                    if blocks && d == Decision::Placed {
-                        self.register(shared, rank as u32, slot);
+        let order = &shared.layout.order[self.slots.clone()];
+        if shared.layout.grid.tiles() == 1 && order.len() >= CHUNKED_MIN_LABELS {
+            return self.first_round_in_chunks(shared, order);
+        }
+        for (rank, &slot) in order.iter().enumerate() {
+            let (verdict, tests) = self.turn(shared, rank as u32, slot as usize, 0, 0);
+            self.tests += tests;
+            self.take(shared, rank as u32, slot as usize, verdict);
+        }
+    }
+
+    /// Round 0 of the only tile, on all threads: its order cut into chunks, and for each chunk,
+    /// first in parallel, every label tested against the labels placed before the chunk (a
+    /// fixed set while the chunk runs: an overlap hides the label for good, behind the earliest
+    /// such label); then in order, the labels still undecided tested against what the chunk
+    /// itself has placed so far. Most labels of a dense map are hidden by a label placed long
+    /// before them, so most of the work runs in parallel.
+    fn first_round_in_chunks(&mut self, shared: &Shared<'_>, order: &[u32]) {
+        let chunk = order.len().div_ceil(CHUNKS);
+        for start in (0..order.len()).step_by(chunk) {
+            let ranks = start..(start + chunk).min(order.len());
+            let this = &*self;
+            let early: Vec<(Option<Decision>, usize)> = order[ranks.clone()]
+                .par_iter()
+                .enumerate()
+                .with_min_len(MIN_PARALLEL_LABELS)
+                .map(|(k, &slot)| {
+                    let (verdict, tests) = this.turn(shared, (start + k) as u32, slot as usize, 0, 0);
+                    match verdict {
+                        Verdict::Decided(Decision::Placed) if !shared.layout.flags[slot as usize].allow_overlap => {
+                            (None, tests)
+                        }
+                        Verdict::Decided(d) => (Some(d), tests),
+                        Verdict::Waits => (None, tests),
                     }
-                }
-                Verdict::Waits => {
-                    if blocks {
-                        self.register(shared, rank as u32, slot);
+                })
+                .collect();
+            // Where each list stood when the chunk began: the undecided labels need only what
+            // the chunk adds.
+            let marks: Vec<u32> = self.lists.iter().map(|l| l.len() as u32).collect();
+            for ((rank, &slot), (early, tests)) in ranks.clone().zip(&order[ranks]).zip(early) {
+                self.tests += tests;
+                let slot = slot as usize;
+                let verdict = match early {
+                    Some(d) => Verdict::Decided(d),
+                    None => {
+                        let home = shared.layout.cell_of[slot] as usize - self.cells.start;
+                        let (verdict, tests) = self.turn(shared, rank as u32, slot, 0, marks[home] as usize);
+                        self.tests += tests;
+                        verdict
                     }
-                    self.waiting.push((rank as u32, slot as u32));
+                };
+                self.take(shared, rank as u32, slot, verdict);
+            }
+        }
+    }
+
+    /// Records a round-0 verdict: decided, or waiting; either way registered if it can block.
+    fn take(&mut self, shared: &Shared<'_>, rank: u32, slot: usize, verdict: Verdict) {
+        let blocks = !shared.layout.flags[slot].ignore_placement;
+        match verdict {
+            Verdict::Decided(d) => {
+                self.decide(shared, slot, d, 0);
+                if blocks && d == Decision::Placed {
+                    self.register(shared, rank, slot);
                 }
+            }
+            Verdict::Waits => {
+                if blocks {
+                    self.register(shared, rank, slot);
+                }
+                self.waiting.push((rank, slot as u32));
             }
         }
     }
@@ -217,7 +279,9 @@ impl Tile<'_> {
     fn later_round(&mut self, shared: &Shared<'_>, round: u32) {
         let waiting = std::mem::take(&mut self.waiting);
         for (rank, slot) in waiting {
-            match self.turn(shared, rank, slot as usize, round) {
+            let (verdict, tests) = self.turn(shared, rank, slot as usize, round, 0);
+            self.tests += tests;
+            match verdict {
                 Verdict::Decided(d) => self.decide(shared, slot as usize, d, round),
                 Verdict::Waits => self.waiting.push((rank, slot)),
             }
@@ -244,14 +308,15 @@ impl Tile<'_> {
     /// The label's turn in `round`: the earliest earlier label that overlaps it and is not
     /// hidden decides — hidden behind it if it is shown, waiting if it is undecided; shown if
     /// there is none.
-    fn turn(&mut self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32) -> Verdict {
+    ///
+    /// The scan of the label's own cell starts at entry `from` (the entries before it are
+    /// known not to collide). Returns the verdict and the number of exact tests run.
+    fn turn(&self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32, from: usize) -> (Verdict, usize) {
+        if let Some(d) = settled(shared, slot) {
+            return (Verdict::Decided(d), 0);
+        }
         let layout = shared.layout;
-        if layout.flags[slot].allow_overlap {
-            return Verdict::Decided(Decision::Placed);
-        }
-        if let Some(o) = shared.obstacle_hits.get(slot).copied().flatten() {
-            return Verdict::Decided(Decision::HiddenByObstacle(o));
-        }
+        let mut tests = 0;
         let (me, bounds) = (&layout.obbs[slot], &layout.bounds[slot]);
         let home = layout.cell_of[slot] as usize;
         // (slot, decided) of the earliest candidate so far.
@@ -260,7 +325,7 @@ impl Tile<'_> {
         // In round 0 it holds only earlier labels; later, the earlier ones are a prefix.
         let list = &self.lists[home - self.cells.start];
         let earlier = if round == 0 { list.len() } else { list.before(rank) };
-        let mut from = 0;
+        let mut from = from;
         while let Some(k) = list.next_overlap(bounds, from, earlier) {
             from = k + 1;
             let other = list.slot(k) as usize;
@@ -270,7 +335,7 @@ impl Tile<'_> {
             if state.is_some_and(|s| s & HIDDEN != 0) {
                 continue;
             }
-            self.tests += 1;
+            tests += 1;
             if collides(me, &layout.obbs[other], shared.max_overlap_area) {
                 first = Some((other as u32, state.unwrap_or_else(load) != 0));
                 break;
@@ -294,7 +359,7 @@ impl Tile<'_> {
                 if known && state & HIDDEN != 0 {
                     continue;
                 }
-                self.tests += 1;
+                tests += 1;
                 if collides(me, &layout.obbs[x], shared.max_overlap_area) {
                     limit = layout.keys[x];
                     first = Some((x as u32, known));
@@ -302,11 +367,22 @@ impl Tile<'_> {
                 }
             }
         }
-        match first {
+        let verdict = match first {
             None => Verdict::Decided(Decision::Placed),
             Some((s, true)) => Verdict::Decided(Decision::HiddenByLabel(s)),
             Some((_, false)) => Verdict::Waits,
-        }
+        };
+        (verdict, tests)
+    }
+}
+
+/// The decisions that need no other label: `allow_overlap` shows, an obstacle hides.
+#[inline]
+fn settled(shared: &Shared<'_>, slot: usize) -> Option<Decision> {
+    if shared.layout.flags[slot].allow_overlap {
+        Some(Decision::Placed)
+    } else {
+        shared.obstacle_hits.get(slot).copied().flatten().map(Decision::HiddenByObstacle)
     }
 }
 
