@@ -30,14 +30,20 @@ fn main() {
         let outcomes = stages::outcomes(n, &layout, &decisions);
         let t5 = Instant::now();
         let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();
+        let t6 = Instant::now();
+        let whole = label_core::place(&w.labels, &[], &options).expect("valid workload");
+        let t7 = Instant::now();
+        assert_eq!(whole.stats.visible, shown);
         println!(
-            "boxes {:.2} ms, layout {:.2} ms, broad phase {:.2} ms, greedy {:.2} ms, outcomes {:.2} ms; \
+            "boxes {:.2} ms, layout {:.2} ms, broad phase {:.2} ms, greedy {:.2} ms, outcomes {:.2} ms \
+             (place() as a whole {:.2} ms); \
              {} cells, {} tiles, {} exact tests, {} waited, {} rounds, {} swept, {shown} of {} shown",
             ms(t0, t1),
             ms(t1, t2),
             ms(t2, t3),
             ms(t3, t4),
             ms(t4, t5),
+            ms(t6, t7),
             cells.len(),
             layout.grid.tiles(),
             counts.narrow_tests,

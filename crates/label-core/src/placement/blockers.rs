@@ -1,6 +1,8 @@
 //! A cell's list of the labels that can block later labels there, in placement order, and the
 //! scan for the first one whose bounds overlap a box.
 
+use glam::Vec4;
+
 use crate::Aabb;
 
 /// Entries per block: one 8-lane comparison on most machines.
@@ -84,15 +86,19 @@ impl Blockers {
         }
         let first = from / LANES;
         let last = (end - 1) / LANES;
+        let (qx0, qy0) = (Vec4::splat(q.min.x), Vec4::splat(q.min.y));
+        let (qx1, qy1) = (Vec4::splat(q.max.x), Vec4::splat(q.max.y));
         for (i, b) in self.blocks[first..=last].iter().enumerate() {
-            let mut mask = 0u32;
-            for lane in 0..LANES {
-                let hit = (b.min_x[lane] < q.max.x)
-                    & (q.min.x < b.max_x[lane])
-                    & (b.min_y[lane] < q.max.y)
-                    & (q.min.y < b.max_y[lane]);
-                mask |= u32::from(hit) << lane;
-            }
+            // Four lanes per vector compare; the two halves' bits make the block's mask.
+            let half = |h: usize| {
+                let r = h * 4..h * 4 + 4;
+                let hit = Vec4::from_slice(&b.min_x[r.clone()]).cmplt(qx1)
+                    & qx0.cmplt(Vec4::from_slice(&b.max_x[r.clone()]))
+                    & Vec4::from_slice(&b.min_y[r.clone()]).cmplt(qy1)
+                    & qy0.cmplt(Vec4::from_slice(&b.max_y[r]));
+                hit.bitmask()
+            };
+            let mut mask = half(0) | (half(1) << 4);
             let base = (first + i) * LANES;
             // Lanes before `from` and from `end` on do not count.
             let lo = from.saturating_sub(base).min(LANES);

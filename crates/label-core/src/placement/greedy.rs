@@ -63,8 +63,8 @@ pub struct PassCounts {
 
 /// A single tile of at least this many labels runs its round 0 in parallel chunks.
 const CHUNKED_MIN_LABELS: usize = 16_384;
-/// Chunks a single tile's round 0 is cut into.
-const CHUNKS: usize = 32;
+/// Chunks a single tile's round 0 is cut into: about one per this many labels, from 4 to 32.
+const LABELS_PER_CHUNK: usize = 1024;
 /// Labels per parallel work item of a chunk.
 const MIN_PARALLEL_LABELS: usize = 512;
 /// Parallel rounds keep going while each leaves at most this share of the waiting labels
@@ -217,7 +217,7 @@ impl Tile<'_> {
     /// itself has placed so far. Most labels of a dense map are hidden by a label placed long
     /// before them, so most of the work runs in parallel.
     fn first_round_in_chunks(&mut self, shared: &Shared<'_>, order: &[u32]) {
-        let chunk = order.len().div_ceil(CHUNKS);
+        let chunk = order.len().div_ceil((order.len() / LABELS_PER_CHUNK).clamp(4, 32));
         for start in (0..order.len()).step_by(chunk) {
             let ranks = start..(start + chunk).min(order.len());
             let this = &*self;

@@ -114,15 +114,22 @@ pub fn greedy_pass(
 /// Stage 7: the decisions back in input order, for `count` input labels.
 #[must_use]
 pub fn outcomes(count: usize, layout: &Layout, decisions: &[Decision]) -> Vec<LabelOutcome> {
-    let mut outcomes = vec![LabelOutcome::OFFSCREEN; count];
-    for (&i, d) in layout.index.iter().zip(decisions) {
-        outcomes[i as usize] = match *d {
-            Decision::Placed => LabelOutcome::VISIBLE,
-            Decision::HiddenByLabel(slot) => LabelOutcome::hidden_by(Blocker::Label(layout.index[slot as usize])),
-            Decision::HiddenByObstacle(o) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
-        };
+    // Each input label's slot (a narrow scatter), then the outcomes read in input order on all
+    // threads.
+    let mut slot_of = vec![u32::MAX; count];
+    for (s, &i) in layout.index.iter().enumerate() {
+        slot_of[i as usize] = s as u32;
     }
-    outcomes
+    slot_of
+        .par_iter()
+        .with_min_len(super::MIN_PARALLEL_CHUNK)
+        .map(|&s| match decisions.get(s as usize) {
+            None => LabelOutcome::OFFSCREEN,
+            Some(Decision::Placed) => LabelOutcome::VISIBLE,
+            Some(&Decision::HiddenByLabel(b)) => LabelOutcome::hidden_by(Blocker::Label(layout.index[b as usize])),
+            Some(&Decision::HiddenByObstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
+        })
+        .collect()
 }
 
 /// The input positions of the shown labels in placement order.
