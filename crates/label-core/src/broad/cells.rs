@@ -22,16 +22,16 @@ pub struct Cells {
 }
 
 impl Cells {
-    /// The neighbourhoods of `grid`'s cells, whose labels' `bounds` are bucketed by
-    /// `cell_starts` (the first slot of each cell, then the slot count).
+    /// The neighbourhoods of `grid`'s cells, whose labels' `bounds` are listed cell by cell in
+    /// `members` (each cell's from `cell_starts[c]` to `cell_starts[c + 1]`).
     #[must_use]
-    pub fn new(grid: &Grid, cell_starts: &[u32], bounds: &[Aabb]) -> Self {
+    pub fn new(grid: &Grid, cell_starts: &[u32], members: &[u32], bounds: &[Aabb]) -> Self {
         let envelopes: Vec<Aabb> = (0..grid.len())
             .into_par_iter()
             .with_min_len(MIN_PARALLEL_CELLS)
             .map(|c| {
-                let slots = cell_starts[c] as usize..cell_starts[c + 1] as usize;
-                bounds[slots].iter().copied().reduce(|a, b| a.union(&b)).unwrap_or(Aabb::EMPTY)
+                let mine = &members[cell_starts[c] as usize..cell_starts[c + 1] as usize];
+                mine.iter().fold(Aabb::EMPTY, |e, &s| e.union(&bounds[s as usize]))
             })
             .collect();
         // The join runs over the non-empty cells only.
@@ -148,7 +148,8 @@ mod tests {
                 starts[c + 1] += starts[c];
             }
             let slotted: Vec<Aabb> = order.iter().map(|&i| b[i]).collect();
-            let cells = Cells::new(&grid, &starts, &slotted);
+            let members: Vec<u32> = (0..b.len() as u32).collect();
+            let cells = Cells::new(&grid, &starts, &members, &slotted);
             let tile_of = grid.tile_of_cells();
             for i in 0..b.len() {
                 let ci = cell[i] as usize;

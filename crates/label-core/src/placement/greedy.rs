@@ -5,8 +5,8 @@
 //! whose boxes overlap its own, so it can be decided as soon as those are decided — wherever
 //! they are. The pass runs on the [`Layout`]'s tiles:
 //!
-//! 1. **Round 0, every tile in parallel**: the tile walks its labels in placement order (see
-//!    [`Layout::order`]). A label that overlaps an earlier label of another tile cannot be
+//! 1. **Round 0, every tile in parallel**: the tile walks its labels in placement order (the
+//!    order of its slots, see [`Layout`]). A label that overlaps an earlier label of another tile cannot be
 //!    decided yet (that tile runs at the same time): it *waits*. So does a label whose earliest
 //!    overlapping, not hidden, earlier label waits. Everything else is decided exactly as the
 //!    sequential definition would.
@@ -61,12 +61,6 @@ pub struct PassCounts {
     pub swept: usize,
 }
 
-/// A single tile of at least this many labels runs its round 0 in parallel chunks.
-const CHUNKED_MIN_LABELS: usize = 16_384;
-/// Chunks a single tile's round 0 is cut into: about one per this many labels, from 4 to 32.
-const LABELS_PER_CHUNK: usize = 1024;
-/// Labels per parallel work item of a chunk.
-const MIN_PARALLEL_LABELS: usize = 512;
 /// Parallel rounds keep going while each leaves at most this share of the waiting labels
 /// waiting (numerator, denominator); after that, the rest go one by one.
 const ROUND_PROGRESS: (usize, usize) = (3, 4);
@@ -186,7 +180,7 @@ fn sweep(shared: &Shared<'_>, tiles: &mut [Tile<'_>]) {
     all.sort_unstable_by_key(|e| e.0);
     for (_, t, rank, slot) in all {
         let tile = &mut tiles[t as usize];
-        let (verdict, tests) = tile.turn(shared, rank, slot as usize, SWEEP, 0);
+        let (verdict, tests) = tile.turn(shared, rank, slot as usize, SWEEP);
         tile.tests += tests;
         // Every earlier label is decided by now, so nothing waits.
         debug_assert!(matches!(verdict, Verdict::Decided(_)), "a label waits in the sweep");
@@ -199,61 +193,40 @@ fn sweep(shared: &Shared<'_>, tiles: &mut [Tile<'_>]) {
 impl Tile<'_> {
     /// Round 0: every label of the tile in placement order.
     fn first_round(&mut self, shared: &Shared<'_>) {
-        let order = &shared.layout.order[self.slots.clone()];
-        if shared.layout.grid.tiles() == 1 && order.len() >= CHUNKED_MIN_LABELS {
-            return self.first_round_in_chunks(shared, order);
-        }
-        for (rank, &slot) in order.iter().enumerate() {
-            let (verdict, tests) = self.turn(shared, rank as u32, slot as usize, 0, 0);
-            self.tests += tests;
-            self.take(shared, rank as u32, slot as usize, verdict);
+        let slots = self.slots.clone();
+        if shared.layout.grid.tiles() > 1 {
+            for (rank, slot) in slots.enumerate() {
+                let (verdict, tests) = self.turn(shared, rank as u32, slot, 0);
+                self.tests += tests;
+                self.take(shared, rank as u32, slot, verdict);
+            }
+        } else {
+            for (rank, slot) in slots.enumerate() {
+                let d = self.alone(shared, slot);
+                self.take(shared, rank as u32, slot, Verdict::Decided(d));
+            }
         }
     }
 
-    /// Round 0 of the only tile, on all threads: its order cut into chunks, and for each chunk,
-    /// first in parallel, every label tested against the labels placed before the chunk (a
-    /// fixed set while the chunk runs: an overlap hides the label for good, behind the earliest
-    /// such label); then in order, the labels still undecided tested against what the chunk
-    /// itself has placed so far. Most labels of a dense map are hidden by a label placed long
-    /// before them, so most of the work runs in parallel.
-    fn first_round_in_chunks(&mut self, shared: &Shared<'_>, order: &[u32]) {
-        let chunk = order.len().div_ceil((order.len() / LABELS_PER_CHUNK).clamp(4, 32));
-        for start in (0..order.len()).step_by(chunk) {
-            let ranks = start..(start + chunk).min(order.len());
-            let this = &*self;
-            let early: Vec<(Option<Decision>, usize)> = order[ranks.clone()]
-                .par_iter()
-                .enumerate()
-                .with_min_len(MIN_PARALLEL_LABELS)
-                .map(|(k, &slot)| {
-                    let (verdict, tests) = this.turn(shared, (start + k) as u32, slot as usize, 0, 0);
-                    match verdict {
-                        Verdict::Decided(Decision::Placed) if !shared.layout.flags[slot as usize].allow_overlap => {
-                            (None, tests)
-                        }
-                        Verdict::Decided(d) => (Some(d), tests),
-                        Verdict::Waits => (None, tests),
-                    }
-                })
-                .collect();
-            // Where each list stood when the chunk began: the undecided labels need only what
-            // the chunk adds.
-            let marks: Vec<u32> = self.lists.iter().map(|l| l.len() as u32).collect();
-            for ((rank, &slot), (early, tests)) in ranks.clone().zip(&order[ranks]).zip(early) {
-                self.tests += tests;
-                let slot = slot as usize;
-                let verdict = match early {
-                    Some(d) => Verdict::Decided(d),
-                    None => {
-                        let home = shared.layout.cell_of[slot] as usize - self.cells.start;
-                        let (verdict, tests) = self.turn(shared, rank as u32, slot, 0, marks[home] as usize);
-                        self.tests += tests;
-                        verdict
-                    }
-                };
-                self.take(shared, rank as u32, slot, verdict);
+    /// The decision for a label of the only tile: with no other tile, nothing waits and every
+    /// listed label is placed, so the first collision in its cell's list decides.
+    fn alone(&mut self, shared: &Shared<'_>, slot: usize) -> Decision {
+        if let Some(d) = settled(shared, slot) {
+            return d;
+        }
+        let layout = shared.layout;
+        let (me, bounds) = (&layout.obbs[slot], &layout.bounds[slot]);
+        let list = &self.lists[layout.cell_of[slot] as usize - self.cells.start];
+        let mut from = 0;
+        while let Some(k) = list.next_overlap(bounds, from, list.len()) {
+            from = k + 1;
+            let other = list.slot(k);
+            self.tests += 1;
+            if collides(me, &layout.obbs[other as usize], shared.max_overlap_area) {
+                return Decision::HiddenByLabel(other);
             }
         }
+        Decision::Placed
     }
 
     /// Records a round-0 verdict: decided, or waiting; either way registered if it can block.
@@ -279,7 +252,7 @@ impl Tile<'_> {
     fn later_round(&mut self, shared: &Shared<'_>, round: u32) {
         let waiting = std::mem::take(&mut self.waiting);
         for (rank, slot) in waiting {
-            let (verdict, tests) = self.turn(shared, rank, slot as usize, round, 0);
+            let (verdict, tests) = self.turn(shared, rank, slot as usize, round);
             self.tests += tests;
             match verdict {
                 Verdict::Decided(d) => self.decide(shared, slot as usize, d, round),
@@ -308,10 +281,8 @@ impl Tile<'_> {
     /// The label's turn in `round`: the earliest earlier label that overlaps it and is not
     /// hidden decides — hidden behind it if it is shown, waiting if it is undecided; shown if
     /// there is none.
-    ///
-    /// The scan of the label's own cell starts at entry `from` (the entries before it are
-    /// known not to collide). Returns the verdict and the number of exact tests run.
-    fn turn(&self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32, from: usize) -> (Verdict, usize) {
+    /// Returns the verdict and the number of exact tests run.
+    fn turn(&self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32) -> (Verdict, usize) {
         if let Some(d) = settled(shared, slot) {
             return (Verdict::Decided(d), 0);
         }
@@ -325,7 +296,7 @@ impl Tile<'_> {
         // In round 0 it holds only earlier labels; later, the earlier ones are a prefix.
         let list = &self.lists[home - self.cells.start];
         let earlier = if round == 0 { list.len() } else { list.before(rank) };
-        let mut from = from;
+        let mut from = 0;
         while let Some(k) = list.next_overlap(bounds, from, earlier) {
             from = k + 1;
             let other = list.slot(k) as usize;
@@ -348,9 +319,10 @@ impl Tile<'_> {
                 continue;
             }
             // A cell's labels are in placement order: only those before `limit` count.
-            let slots = layout.cell_slots(c as usize);
-            let end = slots.start + layout.keys[slots.clone()].partition_point(|&k| k < limit);
-            for x in slots.start..end {
+            let members = layout.cell_slots(c as usize);
+            let end = members.partition_point(|&x| layout.keys[x as usize] < limit);
+            for &x in &members[..end] {
+                let x = x as usize;
                 if !layout.bounds[x].overlaps(bounds) || layout.flags[x].ignore_placement {
                     continue;
                 }

@@ -24,14 +24,17 @@ pub struct Flags {
     pub ignore_placement: bool,
 }
 
-/// The labels in view, by slot: grouped by cell, the cells numbered tile by tile (see
-/// [`Grid`]); inside a cell, in placement order.
+/// The labels in view, by slot: tile by tile (see [`Grid`]), and inside a tile in placement
+/// order, so that a tile's greedy walk reads its slots in sequence. Each cell lists its slots.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
     /// The grid of cells and tiles.
     pub grid: Grid,
-    /// First slot of each cell, then the slot count.
+    /// Where each cell's slots start in [`Layout::members`], then the slot count. The cells are
+    /// numbered tile by tile, so a tile's cells' members are its slots.
     pub cell_starts: Vec<u32>,
+    /// The slots of each cell in turn, each cell's in placement order.
+    pub members: Vec<u32>,
     /// Input position of the label in each slot.
     pub index: Vec<u32>,
     /// Cell of each slot.
@@ -45,9 +48,6 @@ pub struct Layout {
     pub keys: Vec<u128>,
     /// Flags of each slot.
     pub flags: Vec<Flags>,
-    /// The placement order inside each tile: for tile `t`, `order[tile_slots(t)]` lists its
-    /// slots by rank.
-    pub order: Vec<u32>,
 }
 
 impl Layout {
@@ -63,14 +63,14 @@ impl Layout {
         self.index.is_empty()
     }
 
-    /// The slots of the labels in `cell`.
+    /// The slots of the labels in `cell`, in placement order.
     #[must_use]
     #[inline]
-    pub fn cell_slots(&self, cell: usize) -> Range<usize> {
-        self.cell_starts[cell] as usize..self.cell_starts[cell + 1] as usize
+    pub fn cell_slots(&self, cell: usize) -> &[u32] {
+        &self.members[self.cell_starts[cell] as usize..self.cell_starts[cell + 1] as usize]
     }
 
-    /// The slots of the labels in tile `t`.
+    /// The slots of the labels in tile `t`, in placement order.
     #[must_use]
     pub fn tile_slots(&self, t: usize) -> Range<usize> {
         let cells = self.grid.tile_cells(t);
@@ -122,52 +122,65 @@ pub fn lay_out(
         })
         .unzip();
     drop(index);
-    let (keys, flags, order) = order_tiles(&grid, &cell_starts, &cell_of, keys, flags);
+    let (keys, flags, cell_of, members) = order_tiles(&grid, &cell_starts, cell_of, keys, flags);
     // The keys end with the input position.
     let index: Vec<u32> = keys.iter().map(|&k| k as u32).collect();
     let obbs: Vec<Obb> = index.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|&i| obbs[i as usize]).collect();
     let bounds: Vec<Aabb> = obbs.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(Obb::bounds).collect();
-    Layout { grid, cell_starts, index, cell_of, obbs, bounds, keys, flags, order }
+    Layout { grid, cell_starts, members, index, cell_of, obbs, bounds, keys, flags }
 }
 
-/// Sorts each tile into placement order, on its own thread and in cache: the tile order (the
-/// slot at each rank), and the keys and flags moved so that each cell's labels follow placement
-/// order too.
+/// One tile's part of the slot arrays, as its sort moves them.
+struct TileSlots<'a> {
+    start: usize,
+    cells: Range<usize>,
+    keys: &'a mut [u128],
+    flags: &'a mut [Flags],
+    cell_of: &'a mut [u32],
+    members: &'a mut [u32],
+}
+
+/// Sorts each tile into placement order, on its own thread and in cache: the keys, flags and
+/// cells moved from cell order to placement order, and each cell's members listed (in
+/// placement order too).
 fn order_tiles(
     grid: &Grid,
     cell_starts: &[u32],
-    cell_of: &[u32],
+    mut cell_of: Vec<u32>,
     mut keys: Vec<u128>,
     mut flags: Vec<Flags>,
-) -> (Vec<u128>, Vec<Flags>, Vec<u32>) {
-    let mut order = vec![0u32; keys.len()];
+) -> (Vec<u128>, Vec<Flags>, Vec<u32>, Vec<u32>) {
+    let mut members = vec![0u32; keys.len()];
     let mut parts = Vec::with_capacity(grid.tiles());
-    let (mut rest_keys, mut rest_flags, mut rest_order) =
-        (keys.as_mut_slice(), flags.as_mut_slice(), order.as_mut_slice());
+    let (mut k, mut f) = (keys.as_mut_slice(), flags.as_mut_slice());
+    let (mut c, mut m) = (cell_of.as_mut_slice(), members.as_mut_slice());
     for t in 0..grid.tiles() {
         let cells = grid.tile_cells(t);
         let start = cell_starts[cells.start] as usize;
         let len = cell_starts[cells.end] as usize - start;
-        let (k, f, o);
-        (k, rest_keys) = std::mem::take(&mut rest_keys).split_at_mut(len);
-        (f, rest_flags) = std::mem::take(&mut rest_flags).split_at_mut(len);
-        (o, rest_order) = std::mem::take(&mut rest_order).split_at_mut(len);
-        parts.push((start, cells, k, f, o));
+        let (tk, tf, tc, tm);
+        (tk, k) = std::mem::take(&mut k).split_at_mut(len);
+        (tf, f) = std::mem::take(&mut f).split_at_mut(len);
+        (tc, c) = std::mem::take(&mut c).split_at_mut(len);
+        (tm, m) = std::mem::take(&mut m).split_at_mut(len);
+        parts.push(TileSlots { start, cells, keys: tk, flags: tf, cell_of: tc, members: tm });
     }
-    parts.into_par_iter().with_max_len(1).for_each(|(start, cells, keys, flags, order)| {
-        let by_rank = sorted_positions(keys);
-        // Deal the ranks out to their cells, in rank order.
-        let mut cursor: Vec<u32> = cell_starts[cells.clone()].iter().map(|&c| c - start as u32).collect();
-        let (old_keys, old_flags) = (keys.to_vec(), flags.to_vec());
+    parts.into_par_iter().with_max_len(1).for_each(|t| {
+        let by_rank = sorted_positions(t.keys);
+        let (old_keys, old_flags, old_cells) = (t.keys.to_vec(), t.flags.to_vec(), t.cell_of.to_vec());
+        // Deal the ranks out to their cells' member lists, in rank order.
+        let mut cursor: Vec<u32> = cell_starts[t.cells.clone()].iter().map(|&s| s - t.start as u32).collect();
         for (rank, &p) in by_rank.iter().enumerate() {
-            let at = &mut cursor[cell_of[start + p as usize] as usize - cells.start];
-            keys[*at as usize] = old_keys[p as usize];
-            flags[*at as usize] = old_flags[p as usize];
-            order[rank] = start as u32 + *at;
+            let p = p as usize;
+            t.keys[rank] = old_keys[p];
+            t.flags[rank] = old_flags[p];
+            t.cell_of[rank] = old_cells[p];
+            let at = &mut cursor[old_cells[p] as usize - t.cells.start];
+            t.members[*at as usize] = (t.start + rank) as u32;
             *at += 1;
         }
     });
-    (keys, flags, order)
+    (keys, flags, cell_of, members)
 }
 
 /// A stable counting sort of the labels by cell (`u32::MAX`: culled, left out). Returns the

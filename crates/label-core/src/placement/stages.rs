@@ -64,7 +64,7 @@ pub fn layout(
 /// own — from an rstar self-join of the cells' envelopes (see [`Cells`]).
 #[must_use]
 pub fn broad_phase(layout: &Layout) -> Cells {
-    Cells::new(&layout.grid, &layout.cell_starts, &layout.bounds)
+    Cells::new(&layout.grid, &layout.cell_starts, &layout.members, &layout.bounds)
 }
 
 /// Every pair of laid-out labels whose bounds meet, from per-tile rstar self-joins of the labels
