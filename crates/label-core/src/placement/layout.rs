@@ -78,9 +78,16 @@ impl Layout {
     }
 }
 
-/// Culls `labels` (with their boxes `obbs`, in input order) to the viewport and lays out the
-/// rest. `ties` is the optional tie-break key per label; `cell_size` in px and `tile_labels`
-/// (labels per tile) are `None` for automatic choices.
+/// Stages 2–3: drops the labels (with their boxes `obbs`, in input order) whose box misses the
+/// viewport and lays out the rest by grid cell, tile by tile (see [`Layout`]). `ties`: an
+/// optional tie-break key per label — labels are placed by priority descending, then `ties[i]`
+/// ascending, then input position; a renderer gives the labels it showed in the last frame the
+/// lower key, so that they win priority ties. `cell_size` (px) and `tile_labels` (labels per
+/// tile) are `None` for automatic choices; the placement never depends on them.
+///
+/// # Panics
+/// If `ties` is given and differs in length from `labels` ([`crate::place_with_ties`] checks
+/// it first).
 #[must_use]
 pub fn lay_out(
     labels: &[Label],
@@ -90,6 +97,9 @@ pub fn lay_out(
     cell_size: Option<f32>,
     tile_labels: Option<usize>,
 ) -> Layout {
+    if let Some(t) = ties {
+        assert_eq!(t.len(), labels.len(), "one tie-break key per label");
+    }
     let seen: Option<Vec<bool>> = viewport.map(|_| {
         obbs.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|o| in_view(viewport, o, &o.bounds())).collect()
     });

@@ -35,30 +35,7 @@ pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
     if center.abs().max_element() > FAR_FROM_ORIGIN { center.round() } else { DVec2::ZERO }
 }
 
-/// Stages 2–3: drops the labels whose box misses the viewport and lays out the rest by grid
-/// cell, tile by tile (see [`Layout`]). `ties`: an optional tie-break key per label — labels
-/// are placed by priority descending, then `ties[i]` ascending, then input position; a renderer
-/// gives the labels it showed in the last frame the lower key, so that they win priority ties.
-/// `cell_size` (px) and `tile_labels` (labels per tile) are `None` for automatic choices; the
-/// placement never depends on them.
-///
-/// # Panics
-/// If `ties` is given and differs in length from `labels` ([`crate::place_with_ties`] checks
-/// it first).
-#[must_use]
-pub fn layout(
-    labels: &[Label],
-    obbs: &[Obb],
-    viewport: Option<&Aabb>,
-    ties: Option<&[u32]>,
-    cell_size: Option<f32>,
-    tile_labels: Option<usize>,
-) -> Layout {
-    if let Some(t) = ties {
-        assert_eq!(t.len(), labels.len(), "one tie-break key per label");
-    }
-    super::layout::lay_out(labels, obbs, viewport, ties, cell_size, tile_labels)
-}
+pub use super::layout::lay_out as layout;
 
 /// Stage 4, the broad phase: each cell's neighbourhood — the cells whose labels can reach its
 /// own — from an rstar self-join of the cells' envelopes (see [`Cells`]).
