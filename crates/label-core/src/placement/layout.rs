@@ -13,7 +13,7 @@ use crate::broad::Grid;
 use crate::{Aabb, Label, Obb};
 
 /// Centres the grid's extent is measured on, at most.
-const EXTENT_SAMPLE: usize = 4096;
+const EXTENT_SAMPLE: usize = 1024;
 
 /// The two flags of a label the pass reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
