@@ -115,6 +115,17 @@ pub fn greedy(
     obstacle_hits: &[Option<u32>],
     max_overlap_area: f32,
 ) -> (Vec<Decision>, PassCounts) {
+    run(layout, cells, obstacle_hits, max_overlap_area, MAX_ROUNDS)
+}
+
+/// [`greedy`] with at most `max_rounds` parallel rounds after round 0 before the sweep.
+fn run(
+    layout: &Layout,
+    cells: &Cells,
+    obstacle_hits: &[Option<u32>],
+    max_overlap_area: f32,
+    max_rounds: u32,
+) -> (Vec<Decision>, PassCounts) {
     let n = layout.len();
     let shared =
         Shared { layout, cells, obstacle_hits, max_overlap_area, states: (0..n).map(|_| AtomicU32::new(0)).collect() };
@@ -125,7 +136,7 @@ pub fn greedy(
     let mut waiting: usize = tiles.iter().map(|t| t.waiting.len()).sum();
     let mut counts = PassCounts { waited: waiting, ..PassCounts::default() };
     let mut round = 1;
-    while waiting > 0 && round <= MAX_ROUNDS {
+    while waiting > 0 && round <= max_rounds {
         tiles.par_iter_mut().with_max_len(1).for_each(|t| t.later_round(&shared, round));
         let left: usize = tiles.iter().map(|t| t.waiting.len()).sum();
         let slow = left * ROUND_PROGRESS.1 > waiting * ROUND_PROGRESS.0;
@@ -185,7 +196,9 @@ fn sweep(shared: &Shared<'_>, tiles: &mut [Tile<'_>]) {
         // Every earlier label is decided by now, so nothing waits.
         debug_assert!(matches!(verdict, Verdict::Decided(_)), "a label waits in the sweep");
         if let Verdict::Decided(d) = verdict {
-            tile.decide(shared, slot as usize, d, SWEEP);
+            // Stamped before the sweep's own number, so that later labels of the sweep, in any
+            // tile, read it as decided.
+            tile.decide(shared, slot as usize, d, SWEEP - 1);
         }
     }
 }
@@ -363,4 +376,62 @@ fn settled(shared: &Shared<'_>, slot: usize) -> Option<Decision> {
 #[inline]
 pub fn collides(a: &Obb, b: &Obb, max_overlap_area: f32) -> bool {
     a.overlaps(b) && (max_overlap_area <= 0.0 || convex_overlap_area(&a.corners(), &b.corners()) > max_overlap_area)
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use super::*;
+    use crate::Label;
+    use crate::placement::stages;
+
+    /// Decisions by input position, with blockers as input positions.
+    fn by_input(layout: &Layout, decisions: &[Decision]) -> Vec<(u32, Decision)> {
+        let mut v: Vec<(u32, Decision)> = layout
+            .index
+            .iter()
+            .zip(decisions)
+            .map(|(&i, &d)| match d {
+                Decision::HiddenByLabel(s) => (i, Decision::HiddenByLabel(layout.index[s as usize])),
+                d => (i, d),
+            })
+            .collect();
+        v.sort_unstable_by_key(|e| e.0);
+        v
+    }
+
+    #[test]
+    fn rounds_and_the_sweep_give_the_sequential_decisions() {
+        // A crowded, rotated set cut into tiny tiles: many labels wait for other tiles.
+        let labels: Vec<Label> = (0..4000u32)
+            .map(|i| {
+                let x = f64::from((i * 7919) % 1009) * 1.3;
+                let y = f64::from((i * 104_729) % 997) * 0.9;
+                Label::new(x, y, 20.0 + f64::from(i % 37) * 2.0, 9.0 + f64::from(i % 5))
+                    .with_angle(f64::from(i % 7) * 15.0)
+                    .with_priority(f64::from((i * 31) % 101))
+            })
+            .collect();
+        let obbs = stages::build_boxes(&labels, DVec2::ZERO);
+        let place = |tile_labels: Option<usize>, max_rounds: u32| {
+            let layout = stages::layout(&labels, &obbs, None, None, None, tile_labels);
+            let cells = stages::broad_phase(&layout);
+            let (d, counts) = run(&layout, &cells, &[], 0.0, max_rounds);
+            (by_input(&layout, &d), counts, layout.grid.tiles())
+        };
+        let (one, counts, tiles) = place(Some(usize::MAX), MAX_ROUNDS);
+        assert_eq!((tiles, counts.waited), (1, 0));
+        for tile_labels in [Some(1), Some(40), Some(300)] {
+            // All waiting labels swept at once, after one round, or with all the rounds.
+            for max_rounds in [0, 1, MAX_ROUNDS] {
+                let (got, counts, tiles) = place(tile_labels, max_rounds);
+                assert!(tiles > 1 && counts.waited > 0, "{tile_labels:?}: {tiles} tiles, {counts:?}");
+                if max_rounds == 0 {
+                    assert_eq!(counts.swept, counts.waited);
+                }
+                assert!(got == one, "tiles of {tile_labels:?}, {max_rounds} rounds");
+            }
+        }
+    }
 }
