@@ -165,60 +165,13 @@ impl Default for Label {
     }
 }
 
+crate::impl_label_setters!(Label);
+
 impl Label {
     /// A centred, unrotated label of priority 0 at `(x, y)`.
     #[must_use]
     pub fn new(x: f64, y: f64, width: f64, height: f64) -> Self {
         Self { x, y, width, height, ..Self::default() }
-    }
-
-    /// Sets the rotation in degrees (counter-clockwise on screen).
-    #[must_use]
-    pub fn with_angle(mut self, degrees: f64) -> Self {
-        self.angle = degrees;
-        self
-    }
-
-    /// Sets the priority (higher is placed first).
-    #[must_use]
-    pub fn with_priority(mut self, priority: f64) -> Self {
-        self.priority = priority;
-        self
-    }
-
-    /// Sets the anchor placement.
-    #[must_use]
-    pub fn with_anchor(mut self, anchor: Anchor) -> Self {
-        self.anchor = anchor;
-        self
-    }
-
-    /// Sets the offset in the label's own frame.
-    #[must_use]
-    pub fn with_offset(mut self, dx: f64, dy: f64) -> Self {
-        self.offset = DVec2::new(dx, dy);
-        self
-    }
-
-    /// Sets the padding added on every side.
-    #[must_use]
-    pub fn with_padding(mut self, padding: f64) -> Self {
-        self.padding = padding;
-        self
-    }
-
-    /// Sets whether the label shows even when it collides.
-    #[must_use]
-    pub fn with_allow_overlap(mut self, allow: bool) -> Self {
-        self.allow_overlap = allow;
-        self
-    }
-
-    /// Sets whether the label stays out of the way of later labels.
-    #[must_use]
-    pub fn with_ignore_placement(mut self, ignore: bool) -> Self {
-        self.ignore_placement = ignore;
-        self
     }
 
     /// The label's oriented box on screen (DESIGN §2): centre

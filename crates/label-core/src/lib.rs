@@ -36,6 +36,7 @@ mod label;
 pub mod limits;
 pub mod narrow;
 mod placement;
+mod setters;
 pub mod validate;
 
 pub use error::{Error, Problem};

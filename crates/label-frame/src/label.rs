@@ -89,6 +89,8 @@ impl Default for WorldLabel {
     }
 }
 
+label_core::impl_label_setters!(WorldLabel);
+
 impl WorldLabel {
     /// A centred, level label of priority 0 at a point in world pixels (zoom 0).
     #[must_use]
@@ -103,13 +105,6 @@ impl WorldLabel {
         Self::from_world(id, lon_lat_to_world(lon, lat), width, height)
     }
 
-    /// Sets the rotation in degrees, counter-clockwise.
-    #[must_use]
-    pub fn with_angle(mut self, degrees: f64) -> Self {
-        self.angle = degrees;
-        self
-    }
-
     /// Sets whether the angle is on screen or on the map.
     #[must_use]
     pub fn with_alignment(mut self, alignment: Alignment) -> Self {
@@ -121,48 +116,6 @@ impl WorldLabel {
     #[must_use]
     pub fn with_keep_upright(mut self, keep: bool) -> Self {
         self.keep_upright = keep;
-        self
-    }
-
-    /// Sets the priority (higher is placed first).
-    #[must_use]
-    pub fn with_priority(mut self, priority: f64) -> Self {
-        self.priority = priority;
-        self
-    }
-
-    /// Sets the anchor placement.
-    #[must_use]
-    pub fn with_anchor(mut self, anchor: Anchor) -> Self {
-        self.anchor = anchor;
-        self
-    }
-
-    /// Sets the offset in the label's own frame, px.
-    #[must_use]
-    pub fn with_offset(mut self, dx: f64, dy: f64) -> Self {
-        self.offset = DVec2::new(dx, dy);
-        self
-    }
-
-    /// Sets the padding added on every side, px.
-    #[must_use]
-    pub fn with_padding(mut self, padding: f64) -> Self {
-        self.padding = padding;
-        self
-    }
-
-    /// Sets whether the label shows even when it collides.
-    #[must_use]
-    pub fn with_allow_overlap(mut self, allow: bool) -> Self {
-        self.allow_overlap = allow;
-        self
-    }
-
-    /// Sets whether the label stays out of the way of later labels.
-    #[must_use]
-    pub fn with_ignore_placement(mut self, ignore: bool) -> Self {
-        self.ignore_placement = ignore;
         self
     }
 
