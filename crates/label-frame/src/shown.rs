@@ -1,17 +1,13 @@
 //! The shown labels of a frame as obstacles for the labels that come after them: their boxes in
 //! placement order, found by label (the blocker a waiting label had last frame) or by bounds
-//! (an rstar tree), so that a label covered by a shown one is settled by exact tests against
-//! the few shown labels near it instead of a greedy pass over all of them.
+//! (the core's rstar index, `FirstHit`), so that a label covered by a shown one is settled by
+//! exact tests against the few shown labels near it instead of a greedy pass over all of them.
 
+use label_core::broad::FirstHit;
 use label_core::{Obb, collides};
-use rstar::RTree;
-use rstar::primitives::{GeomWithData, Rectangle};
 
 use crate::WorldLabel;
 use crate::project::Sight;
-
-/// A shown label's bounds in the tree, with its position in placement order.
-type Entry = GeomWithData<Rectangle<[f32; 2]>, u32>;
 
 /// The blocking shown labels (`ignore_placement` ones block nothing) of one frame.
 #[derive(Debug, Default)]
@@ -22,7 +18,8 @@ pub(crate) struct ShownBoxes {
     boxes: Vec<Obb>,
     /// Per engine label: its position in `labels`, or `u32::MAX`.
     slot: Vec<u32>,
-    tree: RTree<Entry>,
+    /// The boxes' bounds, numbered in placement order.
+    index: FirstHit,
 }
 
 impl ShownBoxes {
@@ -41,16 +38,7 @@ impl ShownBoxes {
             self.labels.push(i);
             self.boxes.push(labels[i as usize].on_screen(&pose, 0.0).obb());
         }
-        let entries: Vec<Entry> = self
-            .boxes
-            .iter()
-            .enumerate()
-            .map(|(k, b)| {
-                let r = b.bounds();
-                GeomWithData::new(Rectangle::from_corners(r.min.to_array(), r.max.to_array()), k as u32)
-            })
-            .collect();
-        self.tree = RTree::bulk_load(entries);
+        self.index = FirstHit::new(self.boxes.iter().map(Obb::bounds));
     }
 
     /// The box of shown label `label` (engine index), if it is a blocking shown label.
@@ -63,13 +51,8 @@ impl ShownBoxes {
     /// rule, [`collides`]), if any.
     #[must_use]
     pub(crate) fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
-        let r = me.bounds();
-        let query = rstar::AABB::from_corners(r.min.to_array(), r.max.to_array());
-        self.tree
-            .locate_in_envelope_intersecting(query)
-            .map(|e| e.data)
-            .filter(|&k| collides(me, &self.boxes[k as usize], max_overlap_area))
-            .min()
+        self.index
+            .first(&me.bounds(), |k| collides(me, &self.boxes[k as usize], max_overlap_area))
             .map(|k| self.labels[k as usize])
     }
 }

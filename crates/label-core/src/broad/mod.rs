@@ -14,9 +14,11 @@
 
 mod candidates;
 mod cells;
+mod first_hit;
 mod grid;
 mod tiles;
 
 pub use candidates::{Candidates, find_candidates};
 pub use cells::Cells;
+pub use first_hit::FirstHit;
 pub use grid::{Grid, LABELS_PER_CELL, LABELS_PER_TILE};

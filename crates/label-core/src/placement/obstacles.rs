@@ -1,40 +1,24 @@
 //! Obstacles: fixed shapes placed before every label.
 
 use rayon::prelude::*;
-use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{AABB, RTree};
 
+use crate::broad::FirstHit;
 use crate::{Aabb, Obb, Shape};
-
-type Item = GeomWithData<Rectangle<[f32; 2]>, u32>;
 
 /// An R-tree over the obstacles' bounds.
 pub(crate) struct ObstacleIndex<'a> {
     shapes: &'a [Shape],
-    tree: RTree<Item>,
+    index: FirstHit,
 }
 
 impl<'a> ObstacleIndex<'a> {
     pub(crate) fn new(shapes: &'a [Shape]) -> Self {
-        let items = shapes
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let b = s.aabb().grown_for_rounding();
-                GeomWithData::new(Rectangle::from_corners(b.min.to_array(), b.max.to_array()), i as u32)
-            })
-            .collect();
-        Self { shapes, tree: RTree::bulk_load(items) }
+        Self { shapes, index: FirstHit::new(shapes.iter().map(|s| s.aabb().grown_for_rounding())) }
     }
 
     /// The lowest-index obstacle whose interior overlaps the box, if any.
     pub(crate) fn first_hit(&self, obb: &Obb, bounds: &Aabb) -> Option<u32> {
-        let env = AABB::from_corners(bounds.min.to_array(), bounds.max.to_array());
-        self.tree
-            .locate_in_envelope_intersecting(env)
-            .filter(|item| self.shapes[item.data as usize].overlaps_obb(obb))
-            .map(|item| item.data)
-            .min()
+        self.index.first(bounds, |i| self.shapes[i as usize].overlaps_obb(obb))
     }
 
     /// [`Self::first_hit`] for every box, in parallel.
