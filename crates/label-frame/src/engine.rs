@@ -6,7 +6,7 @@ use std::time::Instant;
 use label_core::{Blocker, Label, Shape};
 
 use crate::full::{FullScratch, place_full};
-use crate::project::{Hot, Sight, project_into_frames};
+use crate::project::{Hot, Sight, project_all};
 use crate::reuse::place_reused;
 use crate::stability::fade_and_count;
 use crate::{
@@ -209,14 +209,8 @@ impl FrameEngine {
         let start = Instant::now();
         let projection = Projection::new(camera);
         let options = &self.options;
-        project_into_frames(
-            &self.labels,
-            &self.hot,
-            &projection,
-            options.perspective_scaling,
-            &mut self.sights,
-            &mut self.next,
-        );
+        project_all(&self.labels, &self.hot, &projection, options.perspective_scaling, &mut self.sights);
+        self.next.resize(self.labels.len(), LabelFrame::UNSEEN);
         let projected = Instant::now();
 
         let reuse = options.reuse_translations
@@ -224,7 +218,8 @@ impl FrameEngine {
             && self.last_projection.is_some_and(|p| p.translation_to(&projection).is_some())
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
         let last = &self.frame.labels;
-        let (kind, placed_now) = if reuse {
+        let dt = if self.started { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
+        let (kind, placed_now, counts, placed) = if reuse {
             let n = place_reused(
                 &self.labels,
                 &self.sights,
@@ -233,24 +228,18 @@ impl FrameEngine {
                 &mut self.next,
                 &mut self.provisional,
             );
-            (FrameKind::Reused, n)
+            let placed = Instant::now();
+            (FrameKind::Reused, n, fade_and_count(&mut self.next, last, dt, options.fade_ms), placed)
         } else {
             let (sights, provisional) = (&self.sights, &self.provisional);
             let (next, scratch) = (&mut self.next, &mut self.full);
-            let n = place_full(&self.labels, sights, last, provisional, &self.obstacles, options, next, scratch);
+            let (n, counts) =
+                place_full(&self.labels, sights, last, provisional, &self.obstacles, options, dt, next, scratch);
             self.provisional.fill(false);
             self.last_full_ms = time_ms;
-            (FrameKind::Full, n)
+            (FrameKind::Full, n, counts, Instant::now())
         };
-
-        let placed = Instant::now();
-        let dt = if self.started { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
-        let stats = FrameStats {
-            kind,
-            labels: self.labels.len(),
-            placed_now,
-            ..fade_and_count(&mut self.next, last, dt, options.fade_ms)
-        };
+        let stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..counts };
         std::mem::swap(&mut self.frame.labels, &mut self.next);
         self.frame.stats = stats;
         self.frame.time_ms = time_ms;

@@ -107,9 +107,10 @@ pub struct FrameStats {
 pub struct FrameTimings {
     /// Projecting and culling every label.
     pub project_us: f64,
-    /// Deciding: the greedy passes (full frame) or the newcomers (reused frame).
+    /// Deciding: the greedy passes (full frame; fading and counting are done in the same pass
+    /// over the labels) or the newcomers (reused frame).
     pub place_us: f64,
-    /// Fading, counting and handing over the result.
+    /// Fading and counting (reused frame), and handing over the result.
     pub finish_us: f64,
 }
 

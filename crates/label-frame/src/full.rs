@@ -2,16 +2,14 @@
 //! the last frame turned into the tie-break key, the hysteresis margin, and (with
 //! [`Stickiness::Shown`]) a second pass for the labels that must wait for room.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use glam::DVec2;
 use label_core::{Blocker, Decision, Label, Shape, collides, stages};
 use rayon::prelude::*;
 
 use crate::project::Sight;
 use crate::shown::ShownBoxes;
-use crate::stability::{margin, tie_key};
-use crate::{FrameOptions, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
+use crate::stability::{add_counts, finish, margin, tie_key};
+use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
 #[derive(Debug, Default)]
@@ -20,8 +18,6 @@ pub(crate) struct FullScratch {
     free: Vec<u32>,
     screen: Vec<Label>,
     ties: Vec<u32>,
-    /// Labels in view that wait for room and are not covered any more: they compete in pass 2.
-    contenders: Vec<u32>,
     /// The labels pass 1 showed, in placement order, and the blocking ones' boxes.
     shown: Vec<u32>,
     kept: ShownBoxes,
@@ -147,10 +143,10 @@ fn place_among(
     }
 }
 
-/// The frame's decisions into `next`, which holds every label's [`off_frame`] decision on entry
-/// (opacity is filled in later). `provisional[i]`: label `i` came into view in a reused frame
-/// and yielded there, so it has not had its turn by priority yet and does not wait. Returns how
-/// many labels went through the greedy pass.
+/// The frame's decisions into `next`, faded from `last` over `dt_ms` (see
+/// [`crate::stability`]). `provisional[i]`: label `i` came into view in a reused frame and
+/// yielded there, so it has not had its turn by priority yet and does not wait. Returns how many
+/// labels went through the greedy pass, and the frame's label counts.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_full(
     labels: &[WorldLabel],
@@ -159,15 +155,24 @@ pub(crate) fn place_full(
     provisional: &[bool],
     obstacles: &[Shape],
     options: &FrameOptions,
+    dt_ms: f64,
     next: &mut [LabelFrame],
     scratch: &mut FullScratch,
-) -> usize {
-    let FullScratch { free, screen, ties, contenders, shown, kept } = scratch;
+) -> (usize, FrameStats) {
+    let FullScratch { free, screen, ties, shown, kept } = scratch;
     let sticky = options.stickiness == Stickiness::Shown;
     let waits = |i: usize| sticky && last[i].reason == Some(HiddenReason::Collision) && !provisional[i];
     free.clear();
-    free.extend((0..sights.len()).filter(|&i| matches!(sights[i], Sight::In(_)) && !waits(i)).map(|i| i as u32));
-    let in_view = sights.iter().filter(|s| matches!(s, Sight::In(_))).count();
+    let mut waiting = 0;
+    for (i, s) in sights.iter().enumerate() {
+        if matches!(s, Sight::In(_)) {
+            if waits(i) {
+                waiting += 1;
+            } else {
+                free.push(i as u32);
+            }
+        }
+    }
 
     // Pass 1: shown labels and labels new to the view, by priority (shown ones first on ties).
     let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
@@ -185,43 +190,79 @@ pub(crate) fn place_full(
         next[i as usize] = decided(d, free, Some(pose(i)));
     }
 
-    // Pass 2: labels hidden in view last frame appear only where they clear every shown label
-    // by the margin. Most of them are still covered by the label that hid them last frame:
-    // one exact test settles those, and only the others go through the greedy pass.
-    if in_view == free.len() {
-        return free.len();
-    }
+    // Pass 2, over every label: labels hidden in view last frame appear only where they clear
+    // every shown label by the margin. Most of them are still covered by the label that hid
+    // them last frame: one exact test settles those, and only the others (the contenders) go
+    // through the greedy pass. The same pass writes the decisions of the labels out of sight,
+    // and fades and counts every label but the contenders.
     shown.clear();
-    shown.extend(shown_order.iter().map(|&k| free[k as usize]));
+    if waiting > 0 {
+        shown.extend(shown_order.iter().map(|&k| free[k as usize]));
+    }
     kept.rebuild(labels, sights, shown);
     let kept = &*kept;
-    // Waiting labels that went to the pass around the shown ones (counted as placed now, like
-    // those left for the greedy pass).
-    let around = AtomicUsize::new(0);
-    contenders.clear();
-    contenders.par_extend(next.par_iter_mut().enumerate().with_min_len(MIN_PARALLEL_CHUNK).filter_map(|(i, frame)| {
-        let Sight::In(pose) = sights[i] else { return None };
-        if !waits(i) {
-            return None;
-        }
-        // Still covered, or else covered by another shown label: what `place_around` would
-        // decide, settled here in parallel.
-        let by = still_covered(&labels[i], &pose, &last[i], kept, obstacles, options).or_else(|| {
-            around.fetch_add(1, Ordering::Relaxed);
-            let me = labels[i].on_screen(&pose, options.hysteresis_px);
-            covered_by_kept(&me, kept, obstacles, options.max_overlap_area).map(Blocker::Label)
-        });
-        match by {
-            Some(by) => {
+    let fade_ms = options.fade_ms;
+    let settle = |mut acc: PassTwo, (i, frame): (usize, &mut LabelFrame)| {
+        let sight = &sights[i];
+        match *sight {
+            Sight::In(pose) if waits(i) => {
+                // Still covered, or else covered by another shown label: what `place_around`
+                // would decide, settled here in parallel.
+                let by = still_covered(&labels[i], &pose, &last[i], kept, obstacles, options).or_else(|| {
+                    acc.around += 1;
+                    let me = labels[i].on_screen(&pose, options.hysteresis_px);
+                    covered_by_kept(&me, kept, obstacles, options.max_overlap_area).map(Blocker::Label)
+                });
+                let Some(by) = by else {
+                    acc.contenders.push(i as u32);
+                    return acc;
+                };
                 *frame = hidden(by, pose);
-                None
             }
-            None => Some(i as u32),
+            Sight::In(_) => {}
+            _ => *frame = off_frame(sight),
         }
-    }));
+        finish(frame, &last[i], dt_ms, fade_ms, &mut acc.stats);
+        acc
+    };
+    let pass = next
+        .par_iter_mut()
+        .enumerate()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .fold(PassTwo::default, settle)
+        .reduce(PassTwo::default, PassTwo::then);
+    let PassTwo { contenders, mut stats, around } = pass;
     let hysteresis = options.hysteresis_px;
-    place_among(labels, sights, contenders, |_| hysteresis, obstacles, options.max_overlap_area, next);
-    free.len() + around.into_inner()
+    place_among(labels, sights, &contenders, |_| hysteresis, obstacles, options.max_overlap_area, next);
+    for &i in &contenders {
+        finish(&mut next[i as usize], &last[i as usize], dt_ms, fade_ms, &mut stats);
+    }
+    // Waiting labels that went to the pass around the shown ones count as placed now, like
+    // those left for the greedy pass.
+    (free.len() + around, stats)
+}
+
+/// What pass 2 of a full frame gathers over a run of labels.
+#[derive(Default)]
+struct PassTwo {
+    /// Waiting labels not covered by a shown label, in index order.
+    contenders: Vec<u32>,
+    /// Counts of the labels finished.
+    stats: FrameStats,
+    /// Waiting labels no longer covered by the label that hid them last frame.
+    around: usize,
+}
+
+impl PassTwo {
+    /// This run followed by the next one.
+    fn then(mut self, next: PassTwo) -> PassTwo {
+        self.contenders.extend(next.contenders);
+        PassTwo {
+            contenders: self.contenders,
+            stats: add_counts(self.stats, next.stats),
+            around: self.around + next.around,
+        }
+    }
 }
 
 /// A label hidden by a collision with `by`.

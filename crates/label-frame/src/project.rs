@@ -6,8 +6,7 @@ use glam::DVec2;
 use label_core::Obb;
 use rayon::prelude::*;
 
-use crate::full::off_frame;
-use crate::{Alignment, LabelFrame, Projection, ScreenPose, WorldLabel};
+use crate::{Alignment, Projection, ScreenPose, WorldLabel};
 
 /// Below this many labels a parallel loop is not worth splitting.
 const MIN_PARALLEL_CHUNK: usize = 16_384;
@@ -129,27 +128,6 @@ pub(crate) fn project_all(
         .with_min_len(MIN_PARALLEL_CHUNK)
         .map(|(l, h)| sight(l, h, projection, perspective_scaling))
         .collect_into_vec(out);
-}
-
-/// Every label's sight into `sights`, and its decision were it not placed ([`off_frame`]) into
-/// `frames`, in one parallel pass (both allocations are reused from frame to frame).
-pub(crate) fn project_into_frames(
-    labels: &[WorldLabel],
-    hot: &[Hot],
-    projection: &Projection,
-    perspective_scaling: f64,
-    sights: &mut Vec<Sight>,
-    frames: &mut Vec<LabelFrame>,
-) {
-    labels
-        .par_iter()
-        .zip(hot)
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(|(l, h)| {
-            let s = sight(l, h, projection, perspective_scaling);
-            (s, off_frame(&s))
-        })
-        .unzip_into_vecs(sights, frames);
 }
 
 #[cfg(test)]

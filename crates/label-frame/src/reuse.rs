@@ -18,15 +18,12 @@
 //! [`crate::FrameOptions::full_placement_interval_ms`], which settles both cases. Obstacles are
 //! fixed on screen while the labels move, so with obstacles every frame is a full one.
 
-#[cfg(doc)]
-use crate::full::off_frame;
-use crate::full::place_around;
+use crate::full::{off_frame, place_around};
 use crate::project::Sight;
 use crate::shown::ShownBoxes;
 use crate::{LabelFrame, WorldLabel};
 
-/// The frame's decisions into `next`, which holds every label's [`off_frame`] decision on entry
-/// (opacity is filled in later). Newcomers that had to yield
+/// The frame's decisions into `next` (opacity is filled in later). Newcomers that had to yield
 /// are marked in `provisional`: at the next full frame they compete by priority like labels new
 /// to the view, rather than wait for room. Returns how many labels went through the greedy pass
 /// (the newcomers).
@@ -40,13 +37,14 @@ pub(crate) fn place_reused(
 ) -> usize {
     let mut newcomers: Vec<u32> = Vec::new();
     for (i, (s, l)) in sights.iter().zip(last).enumerate() {
-        if let Sight::In(pose) = s {
-            if l.in_view() {
-                next[i] = LabelFrame { pose: Some(*pose), ..*l };
-            } else {
+        next[i] = match s {
+            Sight::In(pose) if l.in_view() => LabelFrame { pose: Some(*pose), ..*l },
+            Sight::In(_) => {
                 newcomers.push(i as u32);
+                continue;
             }
-        }
+            _ => off_frame(s),
+        };
     }
     if newcomers.is_empty() {
         return 0;

@@ -46,36 +46,48 @@ pub(crate) fn fade(opacity: f32, visible: bool, dt_ms: f64, fade_ms: f64) -> f32
     if visible { (opacity + step).min(target) } else { (opacity - step).max(target) }
 }
 
+/// Fades one decided label from its last frame over `dt_ms` and counts it into `stats` (the
+/// counts of [`FrameStats`] that depend on the labels).
+#[inline]
+pub(crate) fn finish(now: &mut LabelFrame, before: &LabelFrame, dt_ms: f64, fade_ms: f64, stats: &mut FrameStats) {
+    now.opacity = fade(before.opacity, now.visible, dt_ms, fade_ms);
+    let in_view = now.in_view();
+    stats.in_view += usize::from(in_view);
+    stats.visible += usize::from(now.visible);
+    stats.flips += usize::from(in_view && before.in_view() && now.visible != before.visible);
+    match now.reason {
+        Some(HiddenReason::Collision) => stats.hidden_collision += 1,
+        Some(HiddenReason::Offscreen) => stats.hidden_offscreen += 1,
+        Some(HiddenReason::BehindCamera) => stats.behind_camera += 1,
+        None => {}
+    }
+}
+
+/// The sum of two frames' label counts (the other counts are `a`'s).
+#[must_use]
+pub(crate) fn add_counts(a: FrameStats, b: FrameStats) -> FrameStats {
+    FrameStats {
+        in_view: a.in_view + b.in_view,
+        visible: a.visible + b.visible,
+        flips: a.flips + b.flips,
+        hidden_collision: a.hidden_collision + b.hidden_collision,
+        hidden_offscreen: a.hidden_offscreen + b.hidden_offscreen,
+        behind_camera: a.behind_camera + b.behind_camera,
+        ..a
+    }
+}
+
 /// Fades every label of `next` (decided) from its opacity in `last` over `dt_ms`, and counts
-/// the frame (the counts of [`FrameStats`] that depend on the labels; the others are zero).
-/// In parallel; the same result on any thread count.
+/// the frame ([`finish`] for each). In parallel; the same result on any thread count.
 pub(crate) fn fade_and_count(next: &mut [LabelFrame], last: &[LabelFrame], dt_ms: f64, fade_ms: f64) -> FrameStats {
     next.par_iter_mut()
         .zip(last)
         .with_min_len(MIN_PARALLEL_CHUNK)
         .fold(FrameStats::default, |mut stats, (now, before)| {
-            now.opacity = fade(before.opacity, now.visible, dt_ms, fade_ms);
-            let in_view = now.in_view();
-            stats.in_view += usize::from(in_view);
-            stats.visible += usize::from(now.visible);
-            stats.flips += usize::from(in_view && before.in_view() && now.visible != before.visible);
-            match now.reason {
-                Some(HiddenReason::Collision) => stats.hidden_collision += 1,
-                Some(HiddenReason::Offscreen) => stats.hidden_offscreen += 1,
-                Some(HiddenReason::BehindCamera) => stats.behind_camera += 1,
-                None => {}
-            }
+            finish(now, before, dt_ms, fade_ms, &mut stats);
             stats
         })
-        .reduce(FrameStats::default, |a, b| FrameStats {
-            in_view: a.in_view + b.in_view,
-            visible: a.visible + b.visible,
-            flips: a.flips + b.flips,
-            hidden_collision: a.hidden_collision + b.hidden_collision,
-            hidden_offscreen: a.hidden_offscreen + b.hidden_offscreen,
-            behind_camera: a.behind_camera + b.behind_camera,
-            ..a
-        })
+        .reduce(FrameStats::default, add_counts)
 }
 
 #[cfg(test)]
