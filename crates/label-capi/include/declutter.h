@@ -225,7 +225,8 @@ typedef struct DeclutterLabelResult {
   uint32_t hidden_by_kind;
   // Index of the label or obstacle that hid it (valid when `hidden_by_kind` is not NONE).
   uint32_t hidden_by;
-  // 1 if `x`, `y`, `angle`, `scale` hold its pose on screen; 0 behind the camera.
+  // 1 if `x`, `y`, `angle`, `scale` hold its pose on screen; 0 behind the camera, or far
+  // off screen and not drawn (opacity 0: not projected). Labels in view or drawn have one.
   uint32_t has_pose;
   // Anchor point on screen, px (origin top-left, y down).
   double x;

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use label_core::{Blocker, Label, Shape};
 
+use crate::cull::WorldCells;
 use crate::full::{FullScratch, place_full};
 use crate::project::{Hot, Sight, project_all};
 use crate::reuse::place_reused;
@@ -47,6 +48,8 @@ pub struct FrameEngine {
     labels: Vec<WorldLabel>,
     /// Per label: what the projection stage reads, packed.
     hot: Vec<Hot>,
+    /// The labels binned by world cell, for the world-space cull.
+    cells: WorldCells,
     obstacles: Vec<Shape>,
     /// The last frame (its `labels` are the memory the next frame reads).
     frame: Frame,
@@ -62,6 +65,7 @@ pub struct FrameEngine {
     provisional: Vec<bool>,
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
+    in_reach: Vec<bool>,
     next: Vec<LabelFrame>,
     full: FullScratch,
 }
@@ -138,6 +142,7 @@ impl FrameEngine {
             })
             .collect();
         self.hot = labels.iter().map(Hot::new).collect();
+        self.cells = WorldCells::new(&self.hot);
         self.provisional = vec![false; labels.len()];
         self.labels = labels;
         self.frame.labels = carried;
@@ -209,7 +214,12 @@ impl FrameEngine {
         let start = Instant::now();
         let projection = Projection::new(camera);
         let options = &self.options;
-        project_all(&self.labels, &self.hot, &projection, options.perspective_scaling, &mut self.sights);
+        // Labels out of reach of the screen are not projected, unless still fading out (a
+        // label drawn has a pose).
+        self.cells.in_reach(&projection, options.perspective_scaling, &mut self.in_reach);
+        let (cells, in_reach, last) = (&self.cells, &self.in_reach, &self.frame.labels);
+        let project = |i: usize| in_reach[cells.cell_of(i)] || last[i].opacity > 0.0;
+        project_all(&self.labels, &self.hot, &projection, options.perspective_scaling, project, &mut self.sights);
         self.next.resize(self.labels.len(), LabelFrame::UNSEEN);
         let projected = Instant::now();
 

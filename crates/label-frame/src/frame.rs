@@ -46,7 +46,9 @@ pub struct LabelFrame {
     /// What hid it, for collisions: a label (its index in the engine's label set) or an
     /// obstacle (its index in the obstacle list).
     pub hidden_by: Option<Blocker>,
-    /// Where it sits on screen this frame; `None` behind the camera.
+    /// Where it sits on screen this frame; `None` behind the camera, and for a label far off
+    /// screen that is not drawn (opacity 0), which the engine's world-space cull does not
+    /// project. Every label in view or drawn has a pose.
     pub pose: Option<ScreenPose>,
 }
 

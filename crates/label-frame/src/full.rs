@@ -304,7 +304,7 @@ const MIN_PARALLEL_CHUNK: usize = 8_192;
 pub(crate) fn off_frame(sight: &Sight) -> LabelFrame {
     let reason = match sight {
         Sight::Behind => HiddenReason::BehindCamera,
-        Sight::Off(_) | Sight::In(_) => HiddenReason::Offscreen,
+        Sight::Off(_) | Sight::In(_) | Sight::Far => HiddenReason::Offscreen,
     };
     LabelFrame { visible: false, opacity: 0.0, reason: Some(reason), hidden_by: None, pose: sight.pose() }
 }

@@ -53,6 +53,7 @@
 #![forbid(unsafe_code)]
 
 mod camera;
+mod cull;
 mod engine;
 mod error;
 mod frame;

@@ -20,6 +20,9 @@ pub enum Sight {
     Off(ScreenPose),
     /// Its box meets the viewport's interior: a candidate of the placement.
     In(ScreenPose),
+    /// Its box misses the viewport by far: the engine's world-space cull found its whole
+    /// neighbourhood off screen, and did not project it (no pose).
+    Far,
 }
 
 impl Sight {
@@ -27,7 +30,7 @@ impl Sight {
     #[must_use]
     pub fn pose(&self) -> Option<ScreenPose> {
         match *self {
-            Sight::Behind => None,
+            Sight::Behind | Sight::Far => None,
             Sight::Off(p) | Sight::In(p) => Some(p),
         }
     }
@@ -52,10 +55,10 @@ pub(crate) fn upright(degrees: f64) -> f64 {
 /// read only for labels across the viewport's edge.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hot {
-    position: DVec2,
+    pub(crate) position: DVec2,
     /// How far the box (without padding) reaches from the anchor point at scale 1, px.
-    reach: f64,
-    padding: f64,
+    pub(crate) reach: f64,
+    pub(crate) padding: f64,
     angle: f64,
     map_aligned: bool,
     keep_upright: bool,
@@ -76,7 +79,7 @@ impl Hot {
 
 /// The pose of one label, and whether it is in sight.
 #[must_use]
-#[inline]
+#[inline(always)]
 fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
     let Some(p) = projection.project(hot.position) else { return Sight::Behind };
     let scale = 1.0 + perspective_scaling * (p.perspective - 1.0);
@@ -110,24 +113,28 @@ fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_sca
 pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspective_scaling: f64) -> Vec<Sight> {
     let hot: Vec<Hot> = labels.iter().map(Hot::new).collect();
     let mut out = Vec::new();
-    project_all(labels, &hot, projection, perspective_scaling, &mut out);
+    project_all(labels, &hot, projection, perspective_scaling, |_| true, &mut out);
     out
 }
 
-/// Every label's sight, into `out` (its allocation is reused from frame to frame).
+/// Every label's sight, into `out` (its allocation is reused from frame to frame). Labels for
+/// which `project(i)` is false are not projected: [`Sight::Far`].
 pub(crate) fn project_all(
     labels: &[WorldLabel],
     hot: &[Hot],
     projection: &Projection,
     perspective_scaling: f64,
+    project: impl Fn(usize) -> bool + Sync,
     out: &mut Vec<Sight>,
 ) {
-    labels
-        .par_iter()
-        .zip(hot)
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(|(l, h)| sight(l, h, projection, perspective_scaling))
-        .collect_into_vec(out);
+    out.resize(labels.len(), Sight::Far);
+    out.par_chunks_mut(MIN_PARALLEL_CHUNK).enumerate().for_each(|(c, chunk)| {
+        let start = c * MIN_PARALLEL_CHUNK;
+        let run = start..start + chunk.len();
+        for (i, (s, (l, h))) in run.clone().zip(chunk.iter_mut().zip(labels[run.clone()].iter().zip(&hot[run]))) {
+            *s = if project(i) { sight(l, h, projection, perspective_scaling) } else { Sight::Far };
+        }
+    });
 }
 
 #[cfg(test)]

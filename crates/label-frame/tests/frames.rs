@@ -8,7 +8,8 @@ use common::*;
 use glam::DVec2;
 use label_core::{Blocker, HiddenReason as CoreReason, Label, PlacementOptions, place};
 use label_frame::{
-    Alignment, Camera, Frame, FrameEngine, FrameError, FrameOptions, HiddenReason, Projection, WorldLabel,
+    Alignment, Camera, Frame, FrameEngine, FrameError, FrameOptions, HiddenReason, Projection, Sight, WorldLabel,
+    project_labels,
 };
 
 /// Runs `cameras` through a fresh engine and returns every frame.
@@ -47,8 +48,16 @@ fn without_stability_a_frame_is_the_core_placement_of_the_projected_labels() {
             assert_eq!(got.opacity, if got.visible { 1.0 } else { 0.0 });
             compared += usize::from(got.visible);
         }
+        // A label without a pose is behind the camera, or off screen (the world-space cull
+        // did not project it) and not drawn.
+        let sights = project_labels(&labels, &Projection::new(camera), engine.options().perspective_scaling);
         for i in (0..labels.len()).filter(|&i| frame.labels[i].pose.is_none()) {
-            assert_eq!(frame.labels[i].reason, Some(HiddenReason::BehindCamera));
+            let culled = frame.labels[i].reason == Some(HiddenReason::Offscreen) && frame.labels[i].opacity == 0.0;
+            match sights[i] {
+                Sight::Behind => assert_eq!(frame.labels[i].reason, Some(HiddenReason::BehindCamera)),
+                Sight::Off(_) => assert!(culled, "label {i}: {:?}", frame.labels[i]),
+                other => panic!("label {i} is {other:?} but has no pose"),
+            }
         }
     }
     assert!(compared > 200, "only {compared} visible labels compared");
@@ -118,6 +127,7 @@ fn visible_labels_never_overlap_with_stability() {
     let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
     engine.set_labels(labels).unwrap();
     let mut kinds = [0usize; 2];
+    let (mut culled, mut fading_off) = (0, 0);
     // The scripted animation, then a pan (translation-only frames, reused).
     let mut cameras = animation(40, 1.0);
     let last = *cameras.last().unwrap();
@@ -130,8 +140,19 @@ fn visible_labels_never_overlap_with_stability() {
         let bad = overlapping_visible_pairs(&engine, &frame);
         assert!(bad.is_empty(), "frame {k}: overlapping visible labels {bad:?}");
         assert!(frame.stats.visible > 20);
+        // What a renderer draws has a pose, even when fading out off screen; the labels the
+        // world-space cull skipped are off screen and not drawn.
+        for (i, l) in frame.labels.iter().enumerate() {
+            if l.pose.is_none() {
+                assert!(l.opacity == 0.0 && !l.in_view(), "frame {k}, label {i}: {l:?}");
+                culled += usize::from(l.reason == Some(HiddenReason::Offscreen));
+            } else if l.opacity > 0.0 && l.reason == Some(HiddenReason::Offscreen) {
+                fading_off += 1;
+            }
+        }
     }
     assert!(kinds[1] > 10, "the pan should reuse placements: {kinds:?}");
+    assert!(culled > 1000 && fading_off > 10, "culled {culled}, fading off screen {fading_off}");
 }
 
 #[test]

@@ -222,13 +222,14 @@ impl Runner {
     }
 }
 
-/// Feeds one label's result to a hasher (floats by their bits).
+/// Feeds one label's result to a hasher (floats by their bits). The pose counts for labels in
+/// view or drawn: an engine may leave labels far off screen unprojected.
 fn hash_label(l: &label_frame::LabelFrame, hasher: &mut DefaultHasher) {
     l.visible.hash(hasher);
     l.opacity.to_bits().hash(hasher);
     l.reason.hash(hasher);
     l.hidden_by.hash(hasher);
-    if let Some(p) = l.pose {
+    if let Some(p) = l.pose.filter(|_| l.in_view() || l.opacity > 0.0) {
         [p.position.x, p.position.y, p.angle, p.scale].map(f64::to_bits).hash(hasher);
     }
 }
