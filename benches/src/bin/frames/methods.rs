@@ -3,8 +3,8 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use label_core::{Label, collides};
-use label_frame::{FrameEngine, FrameKind, FrameOptions, Projection, Sight, WorldLabel, project_labels};
+use label_core::{Blocker, Label, collides};
+use label_frame::{FrameEngine, FrameKind, FrameOptions, LabelFrame, Projection, Sight, WorldLabel, project_labels};
 
 use crate::grid::Grid;
 
@@ -50,12 +50,91 @@ impl Method {
     }
 }
 
+/// How the shown labels changed from the last frame to this one, split by where each label was:
+/// in view in both frames or not. A label is *in view* when shown or hidden by a collision
+/// ([`label_frame::LabelFrame::in_view`]; for the baseline: its box met the viewport).
+///
+/// With S the labels shown, the counts obey S_now = S_before − exited + entered + appeared −
+/// disappeared (checked by [`Changes::between`]), so a frame's flips are at least
+/// |S_now − S_before + exited − entered| ([`Changes::floor`]); more when the motion made shown
+/// labels overlap ([`Changes::collision_floor`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// In view in both frames, hidden before and shown now.
+    pub appeared: usize,
+    /// In view in both frames, shown before and hidden now.
+    pub disappeared: usize,
+    /// Shown before, out of view now (off screen or behind the camera).
+    pub exited: usize,
+    /// Out of view before, shown now.
+    pub entered: usize,
+    /// Labels shown before that must disappear because the motion made them overlap: the size of
+    /// a matching among the pairs of labels shown before, in view now and overlapping now (an
+    /// overlap-free frame hides one label of each matched pair). Set by [`Runner::frame`].
+    pub forced_out: usize,
+    /// Of the disappearances, labels hidden by a label that was out of view in the last frame
+    /// (by their `hidden_by`: the engines only; 0 for the baseline, which does not say what hid
+    /// a label). Set by [`Runner::frame`].
+    pub pushed_by_entries: usize,
+}
+
+impl Changes {
+    /// Counts the changes from one frame's labels (`visible`, `in_view` per label) to the
+    /// next's.
+    ///
+    /// # Panics
+    ///
+    /// If the counts break the identity S_now = S_before − exited + entered + appeared −
+    /// disappeared (which holds when every shown label is in view).
+    pub fn between(before: (&[bool], &[bool]), now: (&[bool], &[bool])) -> Self {
+        let ((was_shown, was_in_view), (is_shown, is_in_view)) = (before, now);
+        let mut c = Changes::default();
+        for i in 0..is_shown.len() {
+            let (was, is) = (was_shown[i], is_shown[i]);
+            if was_in_view[i] && is_in_view[i] {
+                c.appeared += usize::from(!was && is);
+                c.disappeared += usize::from(was && !is);
+            } else {
+                c.exited += usize::from(was && !is_in_view[i]);
+                c.entered += usize::from(is && !was_in_view[i]);
+            }
+        }
+        let shown = |v: &[bool]| v.iter().filter(|&&s| s).count();
+        assert_eq!(
+            shown(is_shown) + c.exited + c.disappeared,
+            shown(was_shown) + c.entered + c.appeared,
+            "shown now = shown before − exited + entered + appeared − disappeared: {c:?}"
+        );
+        c
+    }
+
+    /// Flips: labels in view in both frames whose visibility changed.
+    pub fn flips(self) -> usize {
+        self.appeared + self.disappeared
+    }
+
+    /// The fewest flips that take the last frame's label count to this one's with the same
+    /// exits and entries: |appeared − disappeared|, which by the identity checked in
+    /// [`Self::between`] is |S_now − S_before + exited − entered|.
+    pub fn floor(self) -> usize {
+        self.appeared.abs_diff(self.disappeared)
+    }
+
+    /// The fewest flips at the same label counts, exits and entries when at least
+    /// [`Self::forced_out`] labels must disappear: appeared − disappeared + 2 · forced_out, or
+    /// [`Self::floor`] if that is larger.
+    pub fn collision_floor(self) -> usize {
+        (self.appeared + 2 * self.forced_out).saturating_sub(self.disappeared).max(self.floor())
+    }
+}
+
 /// What one frame gave.
 pub struct FrameOutcome {
     pub time: Duration,
     pub in_view: usize,
     pub visible: usize,
-    pub flips: usize,
+    /// The changes from the last frame (all zero in the first).
+    pub changes: Changes,
     /// Flips that undo the same label's previous flip within [`FLICKER_FRAMES`] frames: what a
     /// viewer sees as blinking.
     pub flicker: usize,
@@ -127,7 +206,7 @@ impl Runner {
     pub fn frame(&mut self, camera: &label_frame::Camera, time_ms: f64) -> FrameOutcome {
         let mut split_us = [0.0; 3];
         let mut hasher = DefaultHasher::new();
-        let (time, visible, in_view, reused) = match self.method {
+        let (time, visible, in_view, reused, pushed_by_entries) = match self.method {
             Method::Engine | Method::Ties | Method::Plain => {
                 let start = Instant::now();
                 self.engine.place_frame(camera, time_ms).expect("valid camera");
@@ -140,7 +219,7 @@ impl Runner {
                 }
                 let visible: Vec<bool> = frame.labels.iter().map(|l| l.visible).collect();
                 let in_view: Vec<bool> = frame.labels.iter().map(|l| l.in_view()).collect();
-                (time, visible, in_view, frame.stats.kind == FrameKind::Reused)
+                (time, visible, in_view, frame.stats.kind == FrameKind::Reused, self.pushed_by_entries(&frame.labels))
             }
             Method::Aabb => {
                 let start = Instant::now();
@@ -158,10 +237,11 @@ impl Runner {
                     in_view[i] = true;
                 }
                 visible.hash(&mut hasher);
-                (time, visible, in_view, false)
+                (time, visible, in_view, false, 0)
             }
         };
         let (mut flips, mut flicker) = (0, 0);
+        let mut changes = Changes::default();
         if self.started {
             for i in (0..visible.len()).filter(|&i| in_view[i] && self.in_view[i] && visible[i] != self.visible[i]) {
                 flips += 1;
@@ -169,13 +249,24 @@ impl Runner {
                 flicker += usize::from(last != usize::MAX && self.frame_number - last < FLICKER_FRAMES);
                 self.last_flip[i] = self.frame_number;
             }
+            changes = Changes {
+                forced_out: self.forced_out(&in_view),
+                pushed_by_entries,
+                ..Changes::between((&self.visible, &self.in_view), (&visible, &in_view))
+            };
+            assert_eq!(flips, changes.flips(), "flips are the appearances and disappearances in view");
+            assert!(
+                changes.disappeared >= changes.forced_out,
+                "{:?} shows overlapping labels: {changes:?}",
+                self.method
+            );
         }
         self.frame_number += 1;
         let outcome = FrameOutcome {
             time,
             in_view: in_view.iter().filter(|&&v| v).count(),
             visible: visible.iter().filter(|&&v| v).count(),
-            flips,
+            changes,
             flicker,
             reused,
             split_us,
@@ -195,31 +286,71 @@ impl Runner {
         }
     }
 
-    /// Pairs of shown labels whose oriented boxes overlap (the contract's test), by a sweep over
-    /// their bounds.
+    /// Pairs of shown labels whose oriented boxes overlap (the contract's test).
     pub fn overlapping_pairs(&self) -> usize {
-        let mut shown: Vec<(label_core::Obb, label_core::Aabb)> = (0..self.labels.len())
-            .filter(|&i| self.visible[i])
+        let shown: Vec<Label> =
+            (0..self.labels.len()).filter(|&i| self.visible[i]).filter_map(|i| self.screen_label(i)).collect();
+        colliding_pairs(&shown).len()
+    }
+
+    /// [`Changes::pushed_by_entries`] of the frame just placed (`labels`), before its visibility
+    /// is kept.
+    fn pushed_by_entries(&self, labels: &[LabelFrame]) -> usize {
+        let entered = |hider: Option<Blocker>| matches!(hider, Some(Blocker::Label(j)) if !self.in_view[j as usize]);
+        (0..labels.len())
+            .filter(|&i| self.visible[i] && labels[i].in_view() && !labels[i].visible && entered(labels[i].hidden_by))
+            .count()
+    }
+
+    /// [`Changes::forced_out`] of the frame just placed, before its visibility is kept: labels
+    /// shown in the last frame and in view in this one, at this frame's poses.
+    fn forced_out(&self, in_view: &[bool]) -> usize {
+        let kept: Vec<Label> = (0..self.labels.len())
+            .filter(|&i| self.visible[i] && in_view[i])
             .filter_map(|i| self.screen_label(i))
-            .map(|l| {
-                let b = l.obb();
-                (b, b.aabb())
-            })
             .collect();
-        shown.sort_by(|a, b| a.1.min.x.total_cmp(&b.1.min.x));
-        let mut bad = 0;
-        for (k, (a, ab)) in shown.iter().enumerate() {
-            for (b, bb) in &shown[k + 1..] {
-                if bb.min.x >= ab.max.x {
-                    break;
-                }
-                if ab.overlaps(bb) && collides(a, b, 0.0) {
-                    bad += 1;
-                }
+        matching_size(&colliding_pairs(&kept), kept.len())
+    }
+}
+
+/// Pairs of labels (indices into `labels`) whose oriented boxes overlap (the contract's test),
+/// by a sweep over their bounds.
+fn colliding_pairs(labels: &[Label]) -> Vec<(usize, usize)> {
+    let mut boxes: Vec<(usize, label_core::Obb, label_core::Aabb)> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let b = l.obb();
+            (i, b, b.aabb())
+        })
+        .collect();
+    boxes.sort_by(|a, b| a.2.min.x.total_cmp(&b.2.min.x));
+    let mut pairs = Vec::new();
+    for (k, (i, a, ab)) in boxes.iter().enumerate() {
+        for (j, b, bb) in &boxes[k + 1..] {
+            if bb.min.x >= ab.max.x {
+                break;
+            }
+            if ab.overlaps(bb) && collides(a, b, 0.0) {
+                pairs.push((*i, *j));
             }
         }
-        bad
     }
+    pairs
+}
+
+/// The size of a maximal matching among `pairs` of `0..n`, taken greedily in order: a lower
+/// bound on how many of the `n` must go for no pair to be left whole.
+fn matching_size(pairs: &[(usize, usize)], n: usize) -> usize {
+    let mut taken = vec![false; n];
+    let mut size = 0;
+    for &(a, b) in pairs {
+        if !taken[a] && !taken[b] {
+            (taken[a], taken[b]) = (true, true);
+            size += 1;
+        }
+    }
+    size
 }
 
 /// Feeds one label's result to a hasher (floats by their bits). The pose counts for labels in
@@ -231,5 +362,49 @@ fn hash_label(l: &label_frame::LabelFrame, hasher: &mut DefaultHasher) {
     l.hidden_by.hash(hasher);
     if let Some(p) = l.pose.filter(|_| l.in_view() || l.opacity > 0.0) {
         [p.position.x, p.position.y, p.angle, p.scale].map(f64::to_bits).hash(hasher);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_split_by_where_the_label_was() {
+        // Per label: stays shown, appears, disappears, exits, enters, enters hidden, stays out.
+        let before_shown = [true, false, true, true, false, false, false];
+        let before_in_view = [true, true, true, true, false, false, false];
+        let now_shown = [true, true, false, false, true, false, false];
+        let now_in_view = [true, true, true, false, true, true, false];
+        let c = Changes::between((&before_shown, &before_in_view), (&now_shown, &now_in_view));
+        assert_eq!(c, Changes { appeared: 1, disappeared: 1, exited: 1, entered: 1, ..Changes::default() });
+        assert_eq!((c.flips(), c.floor()), (2, 0));
+    }
+
+    #[test]
+    fn forced_disappearances_raise_the_floor() {
+        // One net appearance: 1 flip at the least; 3 if one shown label must go as well.
+        let c = Changes { appeared: 2, disappeared: 1, forced_out: 1, ..Changes::default() };
+        assert_eq!((c.floor(), c.collision_floor()), (1, 3));
+        // Three net disappearances, one of them forced: 3 flips.
+        let c = Changes { disappeared: 3, forced_out: 1, ..Changes::default() };
+        assert_eq!((c.floor(), c.collision_floor()), (3, 3));
+    }
+
+    #[test]
+    fn a_chain_of_overlaps_forces_out_a_matching() {
+        // Four labels in a row, each overlapping the next: two must go (a matching of two pairs).
+        let row: Vec<Label> = (0..4).map(|k| Label::new(15.0 * f64::from(k), 0.0, 20.0, 10.0)).collect();
+        let pairs = colliding_pairs(&row);
+        assert_eq!(pairs.len(), 3);
+        assert_eq!(matching_size(&pairs, row.len()), 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "shown now = shown before")]
+    fn a_shown_label_out_of_view_breaks_the_identity() {
+        let c = Changes::between((&[false], &[false]), (&[true], &[true]));
+        assert_eq!(c.entered, 1);
+        Changes::between((&[false], &[true]), (&[true], &[false]));
     }
 }

@@ -28,8 +28,25 @@ pub struct Row {
     /// Labels shown per frame, mean.
     pub shown_mean: f64,
     /// Visibility flips per frame (labels in view in both frames), mean over the frames after
-    /// the first.
+    /// the first; the per-frame means below are over the same frames.
     pub flips_per_frame: f64,
+    /// The flips split: labels in view in both frames that appeared, and that disappeared.
+    pub appear_per_frame: f64,
+    pub disappear_per_frame: f64,
+    /// Shown labels that left the view, and labels shown as they came into view.
+    pub exit_per_frame: f64,
+    pub enter_per_frame: f64,
+    /// The fewest flips per frame at this method's label counts, exits and entries
+    /// (|appeared − disappeared| of each frame, see [`crate::methods::Changes::floor`]).
+    pub floor_per_frame: f64,
+    /// Labels shown in the last frame that the motion made overlap, so that some must go
+    /// ([`crate::methods::Changes::forced_out`]), and the floor that counts them too
+    /// ([`crate::methods::Changes::collision_floor`]).
+    pub forced_out_per_frame: f64,
+    pub collision_floor_per_frame: f64,
+    /// Disappearances of labels hidden by a label new to the view
+    /// ([`crate::methods::Changes::pushed_by_entries`]).
+    pub pushed_by_entries_per_frame: f64,
     /// Flips per frame that undo the same label's previous flip within half a second (blinking).
     pub flicker_per_frame: f64,
     /// Frames that reused the last placement (translation-only cameras).
@@ -39,6 +56,11 @@ pub struct Row {
     pub overlapping_pairs: usize,
     /// A hash of every frame's per-label results, hex: equal digests, equal decisions.
     pub digest: String,
+}
+
+/// Mean of a count over the frames after the first (the frame changes from the last one).
+fn per_change(frames: &[FrameOutcome], count: impl Fn(&FrameOutcome) -> usize) -> f64 {
+    frames.iter().skip(1).map(|f| count(f) as f64).sum::<f64>() / (frames.len() as f64 - 1.0).max(1.0)
 }
 
 /// Nearest-rank percentile of sorted values.
@@ -75,8 +97,16 @@ impl Row {
             mean_place_ms: frames.iter().map(|f| f.split_us[1]).sum::<f64>() / n / 1e3,
             mean_finish_ms: frames.iter().map(|f| f.split_us[2]).sum::<f64>() / n / 1e3,
             shown_mean: frames.iter().map(|f| f.visible as f64).sum::<f64>() / n,
-            flips_per_frame: frames.iter().skip(1).map(|f| f.flips as f64).sum::<f64>() / (n - 1.0).max(1.0),
-            flicker_per_frame: frames.iter().skip(1).map(|f| f.flicker as f64).sum::<f64>() / (n - 1.0).max(1.0),
+            flips_per_frame: per_change(frames, |f| f.changes.flips()),
+            appear_per_frame: per_change(frames, |f| f.changes.appeared),
+            disappear_per_frame: per_change(frames, |f| f.changes.disappeared),
+            exit_per_frame: per_change(frames, |f| f.changes.exited),
+            enter_per_frame: per_change(frames, |f| f.changes.entered),
+            floor_per_frame: per_change(frames, |f| f.changes.floor()),
+            forced_out_per_frame: per_change(frames, |f| f.changes.forced_out),
+            collision_floor_per_frame: per_change(frames, |f| f.changes.collision_floor()),
+            pushed_by_entries_per_frame: per_change(frames, |f| f.changes.pushed_by_entries),
+            flicker_per_frame: per_change(frames, |f| f.flicker),
             reused_frames: frames.iter().filter(|f| f.reused).count(),
             checked_frames,
             overlapping_pairs,
@@ -119,6 +149,22 @@ pub struct FlipRatio {
     pub flicker_stable: f64,
     pub flicker_plain: f64,
     pub flicker_ratio: f64,
+    /// The engine's floor: the fewest flips per frame at its own label counts, exits and
+    /// entries.
+    pub stable_floor: f64,
+    /// The same with the disappearances the motion forces on the engine's shown labels.
+    pub stable_collision_floor: f64,
+    /// The engine's flips over its floor (1: every flip is needed for its label counts).
+    pub over_floor: f64,
+    /// The per-frame greedy's floor: the flips per frame needed just to keep its label counts
+    /// (with its exits and entries).
+    pub plain_floor: f64,
+    /// The issue's target: a tenth of the per-frame greedy's flips per frame.
+    pub target: f64,
+    /// Σ over the frame changes of (the engine's floor − target): the labels, net, that the
+    /// engine would have to give up (or not take up) to meet the target with its own exits and
+    /// entries.
+    pub labels_given_up: f64,
 }
 
 impl Summary {
@@ -141,6 +187,7 @@ impl Summary {
             .map(|r| {
                 let engine = find(r, Method::Engine);
                 let ratio = |a: f64, b: f64| a / b.max(f64::MIN_POSITIVE);
+                let target = r.flips_per_frame / 10.0;
                 FlipRatio {
                     scene: r.scene,
                     animation: r.animation,
@@ -151,6 +198,12 @@ impl Summary {
                     flicker_stable: engine.flicker_per_frame,
                     flicker_plain: r.flicker_per_frame,
                     flicker_ratio: ratio(engine.flicker_per_frame, r.flicker_per_frame),
+                    stable_floor: engine.floor_per_frame,
+                    stable_collision_floor: engine.collision_floor_per_frame,
+                    over_floor: ratio(engine.flips_per_frame, engine.floor_per_frame),
+                    plain_floor: r.floor_per_frame,
+                    target,
+                    labels_given_up: (engine.floor_per_frame - target) * (engine.frames as f64 - 1.0),
                 }
             })
             .collect();
@@ -177,7 +230,7 @@ impl Summary {
 /// The table for people.
 pub fn print_table(rows: &[Row]) {
     println!(
-        "{:<8} {:<7} {:>9} {:<21} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>6}",
+        "{:<8} {:<7} {:>9} {:<21} {:>6} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8} {:>6}",
         "scene",
         "anim",
         "viewport",
@@ -190,6 +243,12 @@ pub fn print_table(rows: &[Row]) {
         "max ms",
         "shown",
         "flips/f",
+        "blinks/f",
+        "appear/f",
+        "disapp/f",
+        "floor/f",
+        "forced/f",
+        "pushed/f",
         "reused"
     );
     let mut last = ("", "", 0);
@@ -200,7 +259,7 @@ pub fn print_table(rows: &[Row]) {
         last = (r.scene, r.animation, r.width);
         let name = Method::ALL.iter().find(|m| m.key() == r.method).map_or(r.method, |m| m.name());
         println!(
-            "{:<8} {:<7} {:>9} {:<21} {:>6} {:>7} {:>7.3} {:>7.3} {:>7.3} {:>7.3} {:>7.0} {:>8.2} {:>8.2} {:>6}",
+            "{:<8} {:<7} {:>9} {:<21} {:>6} {:>7} {:>7.3} {:>7.3} {:>7.3} {:>7.3} {:>7.0} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>6}",
             r.scene,
             r.animation,
             format!("{}x{}", r.width, r.height),
@@ -214,6 +273,11 @@ pub fn print_table(rows: &[Row]) {
             r.shown_mean,
             r.flips_per_frame,
             r.flicker_per_frame,
+            r.appear_per_frame,
+            r.disappear_per_frame,
+            r.floor_per_frame,
+            r.forced_out_per_frame,
+            r.pushed_by_entries_per_frame,
             r.reused_frames
         );
     }
@@ -260,6 +324,30 @@ pub fn print_summary(s: &Summary) {
             f.flicker_stable,
             f.flicker_plain,
             f.flicker_ratio
+        );
+    }
+    println!(
+        "floor: the fewest flips per frame at a method's own label counts, exits and entries; + forced: also with the \
+         disappearances the motion forces on its shown labels;"
+    );
+    println!(
+        "target: 1/10 of the flips without stability; given up: Σ (engine floor − target) over the frames, labels net:"
+    );
+    for f in &s.flip_ratios {
+        println!(
+            "  {:<8} {:<7} {:>5}  engine {:>7.2} = {:>5.2} × floor {:>7.2} (+ forced {:>7.2})   no stability {:>7.2}, floor {:>7.2}   \
+             target {:>6.2}: given up {:>7.0}",
+            f.scene,
+            f.animation,
+            f.width,
+            f.stable,
+            f.over_floor,
+            f.stable_floor,
+            f.stable_collision_floor,
+            f.plain,
+            f.plain_floor,
+            f.target,
+            f.labels_given_up
         );
     }
     println!(
