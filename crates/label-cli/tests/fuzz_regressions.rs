@@ -1,7 +1,10 @@
 //! Every file in `tests/fuzz_regressions/` goes through the same checks as the fuzz targets in
 //! `fuzz/` (docs/fuzzing.md), in the ordinary test run and without nightly: as one document,
-//! and as an NDJSON stream. Fuzzer finds are kept here under their libFuzzer names
+//! as an NDJSON stream, and as a GeoJSON file (the `geojson` target's checks are
+//! `geojson_check/`, which the target includes). Fuzzer finds are kept here under their libFuzzer names
 //! (`crash-…`, `oom-…`, `timeout-…`); `hand-…` files are edge cases picked by hand.
+
+mod geojson_check;
 
 use std::path::{Path, PathBuf};
 
@@ -71,7 +74,34 @@ fn every_kept_input_is_handled_without_a_panic() {
         assert!(data.len() <= limits::MAX_LINE_BYTES, "{name}: keep regression inputs small");
         check_document(&name, &data);
         check_stream(&name, &data);
+        geojson_check::check(&name, &data);
     }
+}
+
+#[test]
+fn the_geojson_checks_pass_the_fixtures_and_see_placed_documents() {
+    // Checks that only ever saw refusals would pass anything, and checks that real data breaks
+    // would only cry wolf: every GeoJSON fixture (the hand-made edge cases, Natural Earth and
+    // OpenStreetMap slices) must place under every setup and pass, and half a file must be
+    // refused under every setup.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/geojson");
+    let setups = geojson_check::setups().len();
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("fixtures/geojson") {
+        let path = entry.expect("directory entry").path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        if !name.ends_with(".geojson") || name.contains(".expected.") {
+            continue;
+        }
+        let data = std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
+        assert_eq!(geojson_check::check(&name, &data).placed, setups, "{name}: placed under every setup");
+        // Cut on a character boundary, so that the half is text, refused as GeoJSON.
+        let half = (0..=data.len() / 2).rev().find(|&i| data.get(i).is_none_or(|b| b & 0xC0 != 0x80)).unwrap_or(0);
+        let broken = &data[..half];
+        assert_eq!(geojson_check::check(&name, broken).refused, setups, "half of {name}: refused");
+        seen += 1;
+    }
+    assert!(seen >= 4, "the GeoJSON fixtures are in fixtures/geojson/, found {seen}");
 }
 
 #[test]

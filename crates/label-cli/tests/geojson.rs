@@ -427,6 +427,11 @@ fn broken_collections_are_refused() {
         (b"{\"type\": \"FeatureCollection\", \"features\": []} []", "trailing"),
         (b"[1, 2]", "invalid GeoJSON"),
         (b"{\"type\": \"FeatureCollection\", \"features\": [], \"features\": []}", "duplicate member"),
+        // Members other than `features` are written back as given, so they must be JSON that
+        // reads back: no lone surrogate, no number out of range (found by the `geojson` fuzz
+        // target; inside a feature both were already refused).
+        (b"{\"type\": \"FeatureCollection\", \"name\": \"\\ud800\", \"features\": []}", "member `name`"),
+        (b"{\"type\": \"FeatureCollection\", \"features\": [],\n \"bbox\": [0, 1e400]}", "line 2: member `bbox`"),
     ] {
         let mut args = vec!["place", "-"];
         args.extend(view);
@@ -436,6 +441,17 @@ fn broken_collections_are_refused() {
     // An empty collection is fine.
     let out = run(&["place", "-", "--zoom", "4", "--center", "0,0"], Some(&collection(vec![]))).ok_json();
     assert_eq!(out["features"], json!([]));
+}
+
+#[test]
+fn a_type_written_with_escapes_is_still_a_feature_collection() {
+    // JSON may escape any character of a string: `"Feature\u0043ollection"` is
+    // "FeatureCollection" (the reader refused it; found while writing the `geojson` fuzz target).
+    let body = br#"{"type": "Feature\u0043ollection", "features": [{"type": "Feature", "properties": {"name": "A"}, "geometry": {"type": "Point", "coordinates": [0, 0]}}]}"#;
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_file(dir.path(), "escaped.geojson", body);
+    let out = place(file.to_str().unwrap(), &["--zoom", "4", "--center", "0,0", "--output-format", "json"]).ok_json();
+    assert_eq!(out["placements"], json!([{"id": 0, "visible": true}]));
 }
 
 #[test]

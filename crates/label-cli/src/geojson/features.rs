@@ -137,8 +137,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for Members<'a> {
 ///
 /// # Errors
 /// [`InputError`] naming the feature (index and id), the field or property, and what was
-/// expected: malformed JSON, a document that is not a FeatureCollection, a feature that is not
-/// an object, bad ids, coordinates that are not longitude/latitude degrees, text or numeric
+/// expected: malformed JSON, a document that is not a FeatureCollection, a member that
+/// serde_json cannot read (a lone surrogate, a number out of range), a feature that is not an
+/// object, bad ids, coordinates that are not longitude/latitude degrees, text or numeric
 /// properties of the wrong type, duplicate ids.
 pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -150,9 +151,21 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
         whole(format!("trailing data after the document: {}", one_line(&e.to_string())), Some(e.line()))
     })?;
     let member = |name: &str| members.iter().find(|(k, _)| k == name).map(|(_, v)| *v);
-    let kind_ok = member("type").and_then(|t| serde_json::from_str::<&str>(t.get()).ok()) == Some("FeatureCollection");
+    // Owned, not `&str`: a borrowed string cannot hold a JSON escape (`"Feature\u0043ollection"`).
+    let kind = member("type").and_then(|t| serde_json::from_str::<String>(t.get()).ok());
+    let kind_ok = kind.as_deref() == Some("FeatureCollection");
     if !kind_ok {
         return Err(whole("expected a GeoJSON FeatureCollection (`\"type\": \"FeatureCollection\"`)".into(), None));
+    }
+    // The other members are written back as given, and skipping over them checked only their
+    // syntax: read them as the features are read, so that a lone surrogate (`"\ud800"`) or a
+    // number out of range (`1e400`) is refused here as it is in a feature, and never reaches the
+    // output, which serde_json (and the label-set reader) could not read back.
+    for (key, raw) in members.iter().filter(|(k, _)| k != "features") {
+        if let Err(e) = serde_json::from_str::<Value>(raw.get()) {
+            let message = format!("member `{}`: {}", one_line(key), one_line(&e.to_string()));
+            return Err(whole(message, line_of(text, raw.get())));
+        }
     }
     let raw_features = member("features").ok_or_else(|| whole("FeatureCollection without `features`".into(), None))?;
     let raws: Vec<&RawValue> = serde_json::from_str(raw_features.get())
