@@ -4,9 +4,9 @@
 
 use glam::DVec2;
 use label_core::{Blocker, Decision, Label, Shape, collides, stages};
-use rayon::prelude::*;
 
 use crate::project::Sight;
+use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
 use crate::stability::{add_counts, finish, margin, tie_key};
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
@@ -202,7 +202,7 @@ pub(crate) fn place_full(
     kept.rebuild(labels, sights, shown);
     let kept = &*kept;
     let fade_ms = options.fade_ms;
-    let settle = |mut acc: PassTwo, (i, frame): (usize, &mut LabelFrame)| {
+    let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
         let sight = &sights[i];
         match *sight {
             Sight::In(pose) if waits(i) => {
@@ -215,7 +215,7 @@ pub(crate) fn place_full(
                 });
                 let Some(by) = by else {
                     acc.contenders.push(i as u32);
-                    return acc;
+                    return;
                 };
                 *frame = hidden(by, pose);
             }
@@ -223,14 +223,18 @@ pub(crate) fn place_full(
             _ => *frame = off_frame(sight),
         }
         finish(frame, &last[i], dt_ms, fade_ms, &mut acc.stats);
-        acc
     };
-    let pass = next
-        .par_iter_mut()
-        .enumerate()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .fold(PassTwo::default, settle)
-        .reduce(PassTwo::default, PassTwo::then);
+    let pass = in_runs(
+        next,
+        |start, run| {
+            let mut acc = PassTwo::default();
+            for (k, frame) in run.iter_mut().enumerate() {
+                settle(&mut acc, start + k, frame);
+            }
+            acc
+        },
+        PassTwo::then,
+    );
     let PassTwo { contenders, mut stats, around } = pass;
     let hysteresis = options.hysteresis_px;
     place_among(labels, sights, &contenders, |_| hysteresis, obstacles, options.max_overlap_area, next);
@@ -295,9 +299,6 @@ fn still_covered(
     let them = kept.box_of(b)?;
     collides(&me, them, options.max_overlap_area).then_some(Blocker::Label(b))
 }
-
-/// Below this many labels the waiting labels' test is not worth splitting across threads.
-const MIN_PARALLEL_CHUNK: usize = 8_192;
 
 /// The decision of a label out of sight (in-sight labels are overwritten by the placement).
 #[must_use]

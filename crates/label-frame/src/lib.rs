@@ -64,6 +64,7 @@ mod options;
 mod project;
 mod projection;
 mod reuse;
+mod runs;
 mod shown;
 mod stability;
 

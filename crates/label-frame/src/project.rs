@@ -4,12 +4,9 @@
 
 use glam::DVec2;
 use label_core::Obb;
-use rayon::prelude::*;
 
+use crate::runs::in_runs;
 use crate::{Alignment, Projection, ScreenPose, WorldLabel};
-
-/// Below this many labels a parallel loop is not worth splitting.
-const MIN_PARALLEL_CHUNK: usize = 16_384;
 
 /// Where a label is in one frame: the projection stage's answer, before any placement.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -128,13 +125,17 @@ pub(crate) fn project_all(
     out: &mut Vec<Sight>,
 ) {
     out.resize(labels.len(), Sight::Far);
-    out.par_chunks_mut(MIN_PARALLEL_CHUNK).enumerate().for_each(|(c, chunk)| {
-        let start = c * MIN_PARALLEL_CHUNK;
-        let run = start..start + chunk.len();
-        for (i, (s, (l, h))) in run.clone().zip(chunk.iter_mut().zip(labels[run.clone()].iter().zip(&hot[run]))) {
-            *s = if project(i) { sight(l, h, projection, perspective_scaling) } else { Sight::Far };
-        }
-    });
+    in_runs(
+        out,
+        |start, run| {
+            let range = start..start + run.len();
+            for (i, (s, (l, h))) in range.clone().zip(run.iter_mut().zip(labels[range.clone()].iter().zip(&hot[range])))
+            {
+                *s = if project(i) { sight(l, h, projection, perspective_scaling) } else { Sight::Far };
+            }
+        },
+        |(), ()| (),
+    );
 }
 
 #[cfg(test)]

@@ -13,12 +13,8 @@
 //! - **Fading**: opacity moves towards 1 while a label is visible and towards 0 while it is
 //!   not, at `1 / fade_ms` per millisecond of frame time.
 
-use rayon::prelude::*;
-
+use crate::runs::in_runs;
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame};
-
-/// Below this many labels the fading pass is not worth splitting across threads.
-const MIN_PARALLEL_CHUNK: usize = 16_384;
 
 /// The tie-break key of a label given its last frame: shown labels first.
 #[must_use]
@@ -80,14 +76,17 @@ pub(crate) fn add_counts(a: FrameStats, b: FrameStats) -> FrameStats {
 /// Fades every label of `next` (decided) from its opacity in `last` over `dt_ms`, and counts
 /// the frame ([`finish`] for each). In parallel; the same result on any thread count.
 pub(crate) fn fade_and_count(next: &mut [LabelFrame], last: &[LabelFrame], dt_ms: f64, fade_ms: f64) -> FrameStats {
-    next.par_iter_mut()
-        .zip(last)
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .fold(FrameStats::default, |mut stats, (now, before)| {
-            finish(now, before, dt_ms, fade_ms, &mut stats);
+    in_runs(
+        next,
+        |start, run| {
+            let mut stats = FrameStats::default();
+            for (now, before) in run.iter_mut().zip(&last[start..]) {
+                finish(now, before, dt_ms, fade_ms, &mut stats);
+            }
             stats
-        })
-        .reduce(FrameStats::default, add_counts)
+        },
+        add_counts,
+    )
 }
 
 #[cfg(test)]
