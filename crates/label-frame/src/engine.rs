@@ -9,7 +9,6 @@ use crate::cull::WorldCells;
 use crate::full::{FullScratch, place_full};
 use crate::project::{Hot, Sight, project_all};
 use crate::reuse::place_reused;
-use crate::stability::fade_and_count;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, WorldLabel,
 };
@@ -66,7 +65,6 @@ pub struct FrameEngine {
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     in_reach: Vec<bool>,
-    next: Vec<LabelFrame>,
     full: FullScratch,
 }
 
@@ -220,37 +218,35 @@ impl FrameEngine {
         let (cells, in_reach, last) = (&self.cells, &self.in_reach, &self.frame.labels);
         let project = |i: usize| in_reach[cells.cell_of(i)] || last[i].opacity > 0.0;
         project_all(&self.labels, &self.hot, &projection, options.perspective_scaling, project, &mut self.sights);
-        self.next.resize(self.labels.len(), LabelFrame::UNSEEN);
         let projected = Instant::now();
 
         let reuse = options.reuse_translations
             && self.obstacles.is_empty()
             && self.last_projection.is_some_and(|p| p.translation_to(&projection).is_some())
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
-        let last = &self.frame.labels;
         let dt = if self.started { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
-        let (kind, placed_now, counts, placed) = if reuse {
-            let n = place_reused(
+        let frames = &mut self.frame.labels;
+        let (kind, (placed_now, counts)) = if reuse {
+            let fading = (dt, options.fade_ms);
+            let placed = place_reused(
                 &self.labels,
                 &self.sights,
-                last,
                 options.max_overlap_area,
-                &mut self.next,
+                fading,
+                frames,
                 &mut self.provisional,
             );
-            let placed = Instant::now();
-            (FrameKind::Reused, n, fade_and_count(&mut self.next, last, dt, options.fade_ms), placed)
+            (FrameKind::Reused, placed)
         } else {
             let (sights, provisional) = (&self.sights, &self.provisional);
-            let (next, scratch) = (&mut self.next, &mut self.full);
-            let (n, counts) =
-                place_full(&self.labels, sights, last, provisional, &self.obstacles, options, dt, next, scratch);
+            let placed =
+                place_full(&self.labels, sights, provisional, &self.obstacles, options, dt, frames, &mut self.full);
             self.provisional.fill(false);
             self.last_full_ms = time_ms;
-            (FrameKind::Full, n, counts, Instant::now())
+            (FrameKind::Full, placed)
         };
+        let placed = Instant::now();
         let stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..counts };
-        std::mem::swap(&mut self.frame.labels, &mut self.next);
         self.frame.stats = stats;
         self.frame.time_ms = time_ms;
         self.last_projection = Some(projection);

@@ -109,10 +109,10 @@ pub struct FrameStats {
 pub struct FrameTimings {
     /// Projecting and culling every label.
     pub project_us: f64,
-    /// Deciding: the greedy passes (full frame; fading and counting are done in the same pass
-    /// over the labels) or the newcomers (reused frame).
+    /// Deciding (the greedy passes of a full frame, the newcomers of a reused one), fading and
+    /// counting: one pass over the labels does all three.
     pub place_us: f64,
-    /// Fading and counting (reused frame), and handing over the result.
+    /// Handing over the result.
     pub finish_us: f64,
 }
 

@@ -18,6 +18,8 @@ pub(crate) struct FullScratch {
     free: Vec<u32>,
     screen: Vec<Label>,
     ties: Vec<u32>,
+    /// Pass 1's decisions, by position in `free`.
+    free_frames: Vec<LabelFrame>,
     /// The labels pass 1 showed, in placement order, and the blocking ones' boxes.
     shown: Vec<u32>,
     kept: ShownBoxes,
@@ -143,30 +145,31 @@ fn place_among(
     }
 }
 
-/// The frame's decisions into `next`, faded from `last` over `dt_ms` (see
-/// [`crate::stability`]). `provisional[i]`: label `i` came into view in a reused frame and
-/// yielded there, so it has not had its turn by priority yet and does not wait. Returns how many
-/// labels went through the greedy pass, and the frame's label counts.
+/// The frame's decisions into `frames`, which holds the last frame on entry and this one on
+/// return, faded over `dt_ms` (see [`crate::stability`]); each label's entry is read before
+/// it is written, and a label that stays out of sight unprojected is not written at all.
+/// `provisional[i]`: label `i` came into view in a reused frame and yielded there, so it has
+/// not had its turn by priority yet and does not wait. Returns how many labels went through the
+/// greedy pass, and the frame's label counts.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_full(
     labels: &[WorldLabel],
     sights: &[Sight],
-    last: &[LabelFrame],
     provisional: &[bool],
     obstacles: &[Shape],
     options: &FrameOptions,
     dt_ms: f64,
-    next: &mut [LabelFrame],
+    frames: &mut [LabelFrame],
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
-    let FullScratch { free, screen, ties, shown, kept } = scratch;
+    let FullScratch { free, screen, ties, free_frames, shown, kept } = scratch;
     let sticky = options.stickiness == Stickiness::Shown;
-    let waits = |i: usize| sticky && last[i].reason == Some(HiddenReason::Collision) && !provisional[i];
+    let waits = |last: &LabelFrame, i: usize| sticky && last.reason == Some(HiddenReason::Collision) && !provisional[i];
     free.clear();
     let mut waiting = 0;
     for (i, s) in sights.iter().enumerate() {
         if matches!(s, Sight::In(_)) {
-            if waits(i) {
+            if waits(&frames[i], i) {
                 waiting += 1;
             } else {
                 free.push(i as u32);
@@ -176,60 +179,71 @@ pub(crate) fn place_full(
 
     // Pass 1: shown labels and labels new to the view, by priority (shown ones first on ties).
     let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
-    let extra = |i: u32| if provisional[i as usize] { 0.0 } else { margin(&last[i as usize], options) };
+    let extra = |i: u32| if provisional[i as usize] { 0.0 } else { margin(&frames[i as usize], options) };
     screen.clear();
     screen.extend(free.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i))));
     let with_ties = options.stickiness != Stickiness::None;
     ties.clear();
     if with_ties {
-        ties.extend(free.iter().map(|&i| tie_key(&last[i as usize])));
+        ties.extend(free.iter().map(|&i| tie_key(&frames[i as usize])));
     }
     let (decisions, shown_order) =
         greedy(screen, with_ties.then_some(ties.as_slice()), obstacles, options.max_overlap_area);
-    for (&i, d) in free.iter().zip(decisions) {
-        next[i as usize] = decided(d, free, Some(pose(i)));
-    }
+    free_frames.clear();
+    free_frames.extend(free.iter().zip(decisions).map(|(&i, d)| decided(d, free, Some(pose(i)))));
 
     // Pass 2, over every label: labels hidden in view last frame appear only where they clear
     // every shown label by the margin. Most of them are still covered by the label that hid
     // them last frame: one exact test settles those, and only the others (the contenders) go
-    // through the greedy pass. The same pass writes the decisions of the labels out of sight,
-    // and fades and counts every label but the contenders.
+    // through the greedy pass. The same pass writes pass 1's decisions and those of the labels
+    // out of sight, and fades and counts every label but the contenders.
     shown.clear();
     if waiting > 0 {
         shown.extend(shown_order.iter().map(|&k| free[k as usize]));
     }
     kept.rebuild(labels, sights, shown);
-    let kept = &*kept;
+    let (kept, free, free_frames) = (&*kept, &*free, &*free_frames);
     let fade_ms = options.fade_ms;
-    let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
+    // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
+    let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
+        let last = *frame;
         let sight = &sights[i];
-        match *sight {
-            Sight::In(pose) if waits(i) => {
+        *frame = match *sight {
+            Sight::In(pose) if waits(&last, i) => {
                 // Still covered, or else covered by another shown label: what `place_around`
                 // would decide, settled here in parallel.
-                let by = still_covered(&labels[i], &pose, &last[i], kept, obstacles, options).or_else(|| {
+                let by = still_covered(&labels[i], &pose, &last, kept, obstacles, options).or_else(|| {
                     acc.around += 1;
                     let me = labels[i].on_screen(&pose, options.hysteresis_px);
                     covered_by_kept(&me, kept, obstacles, options.max_overlap_area).map(Blocker::Label)
                 });
                 let Some(by) = by else {
-                    acc.contenders.push(i as u32);
+                    acc.contenders.push((i as u32, last));
                     return;
                 };
-                *frame = hidden(by, pose);
+                hidden(by, pose)
             }
-            Sight::In(_) => {}
-            _ => *frame = off_frame(sight),
-        }
-        finish(frame, &last[i], dt_ms, fade_ms, &mut acc.stats);
+            Sight::In(_) => {
+                debug_assert_eq!(free[*next_free] as usize, i);
+                *next_free += 1;
+                free_frames[*next_free - 1]
+            }
+            Sight::Far if last == FAR => {
+                // Out of sight and not drawn, as it was: nothing changes.
+                acc.stats.hidden_offscreen += 1;
+                return;
+            }
+            _ => off_frame(sight),
+        };
+        finish(frame, &last, dt_ms, fade_ms, &mut acc.stats);
     };
     let pass = in_runs(
-        next,
+        frames,
         |start, run| {
             let mut acc = PassTwo::default();
+            let mut next_free = free.partition_point(|&f| (f as usize) < start);
             for (k, frame) in run.iter_mut().enumerate() {
-                settle(&mut acc, start + k, frame);
+                settle(&mut acc, start + k, frame, &mut next_free);
             }
             acc
         },
@@ -237,29 +251,34 @@ pub(crate) fn place_full(
     );
     let PassTwo { contenders, mut stats, around } = pass;
     let hysteresis = options.hysteresis_px;
-    place_among(labels, sights, &contenders, |_| hysteresis, obstacles, options.max_overlap_area, next);
-    for &i in &contenders {
-        finish(&mut next[i as usize], &last[i as usize], dt_ms, fade_ms, &mut stats);
+    let indices: Vec<u32> = contenders.iter().map(|c| c.0).collect();
+    place_among(labels, sights, &indices, |_| hysteresis, obstacles, options.max_overlap_area, frames);
+    for (i, last) in &contenders {
+        finish(&mut frames[*i as usize], last, dt_ms, fade_ms, &mut stats);
     }
     // Waiting labels that went to the pass around the shown ones count as placed now, like
     // those left for the greedy pass.
     (free.len() + around, stats)
 }
 
-/// What pass 2 of a full frame gathers over a run of labels.
+/// The result of a label out of sight that was not projected ([`off_frame`] of
+/// [`Sight::Far`], faded): what it stays while it is.
+pub(crate) const FAR: LabelFrame = LabelFrame::UNSEEN;
+
+/// What a pass over the labels gathers over a run of them.
 #[derive(Default)]
-struct PassTwo {
-    /// Waiting labels not covered by a shown label, in index order.
-    contenders: Vec<u32>,
+pub(crate) struct PassTwo {
+    /// Labels left for a later step, in index order, with their last frame.
+    pub(crate) contenders: Vec<(u32, LabelFrame)>,
     /// Counts of the labels finished.
-    stats: FrameStats,
+    pub(crate) stats: FrameStats,
     /// Waiting labels no longer covered by the label that hid them last frame.
-    around: usize,
+    pub(crate) around: usize,
 }
 
 impl PassTwo {
     /// This run followed by the next one.
-    fn then(mut self, next: PassTwo) -> PassTwo {
+    pub(crate) fn then(mut self, next: PassTwo) -> PassTwo {
         self.contenders.extend(next.contenders);
         PassTwo {
             contenders: self.contenders,

@@ -131,7 +131,13 @@ pub(crate) fn project_all(
             let range = start..start + run.len();
             for (i, (s, (l, h))) in range.clone().zip(run.iter_mut().zip(labels[range.clone()].iter().zip(&hot[range])))
             {
-                *s = if project(i) { sight(l, h, projection, perspective_scaling) } else { Sight::Far };
+                if project(i) {
+                    *s = sight(l, h, projection, perspective_scaling);
+                } else if !matches!(s, Sight::Far) {
+                    // Sights are kept from frame to frame: a label out of reach in both is not
+                    // written again.
+                    *s = Sight::Far;
+                }
             }
         },
         |(), ()| (),

@@ -18,45 +18,65 @@
 //! [`crate::FrameOptions::full_placement_interval_ms`], which settles both cases. Obstacles are
 //! fixed on screen while the labels move, so with obstacles every frame is a full one.
 
-use crate::full::{off_frame, place_around};
+use crate::full::{FAR, PassTwo, off_frame, place_around};
 use crate::project::Sight;
+use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
-use crate::{LabelFrame, WorldLabel};
+use crate::stability::finish;
+use crate::{FrameStats, LabelFrame, WorldLabel};
 
-/// The frame's decisions into `next` (opacity is filled in later). Newcomers that had to yield
-/// are marked in `provisional`: at the next full frame they compete by priority like labels new
-/// to the view, rather than wait for room. Returns how many labels went through the greedy pass
-/// (the newcomers).
+/// The frame's decisions into `frames` (the last frame on entry, this one on return, faded over
+/// `dt_ms`). Newcomers that had to yield are marked in `provisional`: at the next full frame
+/// they compete by priority like labels new to the view, rather than wait for room. Returns how
+/// many labels went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
     labels: &[WorldLabel],
     sights: &[Sight],
-    last: &[LabelFrame],
     max_overlap_area: f32,
-    next: &mut [LabelFrame],
+    (dt_ms, fade_ms): (f64, f64),
+    frames: &mut [LabelFrame],
     provisional: &mut [bool],
-) -> usize {
-    let mut newcomers: Vec<u32> = Vec::new();
-    for (i, (s, l)) in sights.iter().zip(last).enumerate() {
-        next[i] = match s {
-            Sight::In(pose) if l.in_view() => LabelFrame { pose: Some(*pose), ..*l },
+) -> (usize, FrameStats) {
+    let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
+        let last = *frame;
+        *frame = match &sights[i] {
+            Sight::In(pose) if last.in_view() => LabelFrame { pose: Some(*pose), ..last },
             Sight::In(_) => {
-                newcomers.push(i as u32);
-                continue;
+                acc.contenders.push((i as u32, last));
+                return;
             }
-            _ => off_frame(s),
+            Sight::Far if last == FAR => {
+                acc.stats.hidden_offscreen += 1;
+                return;
+            }
+            s => off_frame(s),
         };
-    }
+        finish(frame, &last, dt_ms, fade_ms, &mut acc.stats);
+    };
+    let PassTwo { contenders: newcomers, mut stats, .. } = in_runs(
+        frames,
+        |start, run| {
+            let mut acc = PassTwo::default();
+            for (k, frame) in run.iter_mut().enumerate() {
+                settle(&mut acc, start + k, frame);
+            }
+            acc
+        },
+        PassTwo::then,
+    );
     if newcomers.is_empty() {
-        return 0;
+        return (0, stats);
     }
     // The shown labels count as placed first, in priority order (then input order).
-    let mut shown: Vec<u32> = (0..next.len() as u32).filter(|&i| next[i as usize].visible).collect();
+    let mut shown: Vec<u32> = (0..frames.len() as u32).filter(|&i| frames[i as usize].visible).collect();
     shown.sort_by(|&a, &b| labels[b as usize].priority.total_cmp(&labels[a as usize].priority));
     let mut kept = ShownBoxes::default();
     kept.rebuild(labels, sights, &shown);
-    place_around(labels, sights, &kept, &newcomers, |_| 0.0, &[], max_overlap_area, next);
-    for &i in &newcomers {
-        provisional[i as usize] = !next[i as usize].visible;
+    let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
+    place_around(labels, sights, &kept, &indices, |_| 0.0, &[], max_overlap_area, frames);
+    for (i, last) in &newcomers {
+        provisional[*i as usize] = !frames[*i as usize].visible;
+        finish(&mut frames[*i as usize], last, dt_ms, fade_ms, &mut stats);
     }
-    newcomers.len()
+    (newcomers.len(), stats)
 }

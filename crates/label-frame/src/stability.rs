@@ -13,7 +13,6 @@
 //! - **Fading**: opacity moves towards 1 while a label is visible and towards 0 while it is
 //!   not, at `1 / fade_ms` per millisecond of frame time.
 
-use crate::runs::in_runs;
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame};
 
 /// The tie-break key of a label given its last frame: shown labels first.
@@ -71,22 +70,6 @@ pub(crate) fn add_counts(a: FrameStats, b: FrameStats) -> FrameStats {
         behind_camera: a.behind_camera + b.behind_camera,
         ..a
     }
-}
-
-/// Fades every label of `next` (decided) from its opacity in `last` over `dt_ms`, and counts
-/// the frame ([`finish`] for each). In parallel; the same result on any thread count.
-pub(crate) fn fade_and_count(next: &mut [LabelFrame], last: &[LabelFrame], dt_ms: f64, fade_ms: f64) -> FrameStats {
-    in_runs(
-        next,
-        |start, run| {
-            let mut stats = FrameStats::default();
-            for (now, before) in run.iter_mut().zip(&last[start..]) {
-                finish(now, before, dt_ms, fade_ms, &mut stats);
-            }
-            stats
-        },
-        add_counts,
-    )
 }
 
 #[cfg(test)]
