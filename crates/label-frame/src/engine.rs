@@ -6,8 +6,8 @@ use std::time::Instant;
 use label_core::{Blocker, Label, Shape};
 
 use crate::cull::WorldCells;
-use crate::full::{FullScratch, place_full};
-use crate::project::{Hot, Sight, project_all};
+use crate::full::{FullScratch, place_full, waits};
+use crate::project::{Hot, Sight, Viewer, project_all};
 use crate::reuse::place_reused;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, WorldLabel,
@@ -212,38 +212,48 @@ impl FrameEngine {
         let start = Instant::now();
         let projection = Projection::new(camera);
         let options = &self.options;
-        // Labels out of reach of the screen are not projected, unless still fading out (a
-        // label drawn has a pose).
-        self.cells.in_reach(&projection, options.perspective_scaling, &mut self.in_reach);
-        let (cells, in_reach, last) = (&self.cells, &self.in_reach, &self.frame.labels);
-        let project = |i: usize| in_reach[cells.cell_of(i)] || last[i].opacity > 0.0;
-        project_all(&self.labels, &self.hot, &projection, options.perspective_scaling, project, &mut self.sights);
-        let projected = Instant::now();
-
         let reuse = options.reuse_translations
             && self.obstacles.is_empty()
             && self.last_projection.is_some_and(|p| p.translation_to(&projection).is_some())
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
         let dt = if self.started { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
+        // Labels out of reach of the screen are not projected, unless still drawn.
+        self.cells.in_reach(&projection, options.perspective_scaling, &mut self.in_reach);
+        let viewer = Viewer {
+            labels: &self.labels,
+            hot: &self.hot,
+            projection: &projection,
+            perspective_scaling: options.perspective_scaling,
+            cells: &self.cells,
+            in_reach: &self.in_reach,
+        };
         let frames = &mut self.frame.labels;
-        let (kind, (placed_now, counts)) = if reuse {
+        let provisional = &mut self.provisional;
+        let (kind, projected, (placed_now, counts)) = if reuse {
+            project_all(&viewer, frames, |_, _| false, &mut self.sights);
+            let projected = Instant::now();
             let fading = (dt, options.fade_ms);
-            let placed = place_reused(
-                &self.labels,
-                &self.sights,
-                options.max_overlap_area,
-                fading,
-                frames,
-                &mut self.provisional,
-            );
-            (FrameKind::Reused, placed)
-        } else {
-            let (sights, provisional) = (&self.sights, &self.provisional);
             let placed =
-                place_full(&self.labels, sights, provisional, &self.obstacles, options, dt, frames, &mut self.full);
-            self.provisional.fill(false);
+                place_reused(&self.labels, &self.sights, options.max_overlap_area, fading, frames, provisional);
+            (FrameKind::Reused, projected, placed)
+        } else {
+            // The labels that wait for room are projected in the placement's pass over them.
+            let (free, _) = project_all(&viewer, frames, |i, l| waits(options, provisional, i, l), &mut self.sights);
+            let projected = Instant::now();
+            let placed = place_full(
+                &viewer,
+                &mut self.sights,
+                &free,
+                provisional,
+                &self.obstacles,
+                options,
+                dt,
+                frames,
+                &mut self.full,
+            );
+            provisional.fill(false);
             self.last_full_ms = time_ms;
-            (FrameKind::Full, placed)
+            (FrameKind::Full, projected, placed)
         };
         let placed = Instant::now();
         let stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..counts };

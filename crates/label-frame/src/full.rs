@@ -5,7 +5,7 @@
 use glam::DVec2;
 use label_core::{Blocker, Decision, Label, Shape, collides, stages};
 
-use crate::project::Sight;
+use crate::project::{Sight, Viewer};
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
 use crate::stability::{add_counts, finish, margin, tie_key};
@@ -14,8 +14,7 @@ use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stic
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
 #[derive(Debug, Default)]
 pub(crate) struct FullScratch {
-    /// Labels in view that go through pass 1, and their screen labels and tie keys.
-    free: Vec<u32>,
+    /// The screen labels and tie keys of the labels that go through pass 1.
     screen: Vec<Label>,
     ties: Vec<u32>,
     /// Pass 1's decisions, by position in `free`.
@@ -153,8 +152,9 @@ fn place_among(
 /// greedy pass, and the frame's label counts.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_full(
-    labels: &[WorldLabel],
-    sights: &[Sight],
+    viewer: &Viewer,
+    sights: &mut [Sight],
+    free: &[u32],
     provisional: &[bool],
     obstacles: &[Shape],
     options: &FrameOptions,
@@ -162,20 +162,9 @@ pub(crate) fn place_full(
     frames: &mut [LabelFrame],
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
-    let FullScratch { free, screen, ties, free_frames, shown, kept } = scratch;
-    let sticky = options.stickiness == Stickiness::Shown;
-    let waits = |last: &LabelFrame, i: usize| sticky && last.reason == Some(HiddenReason::Collision) && !provisional[i];
-    free.clear();
-    let mut waiting = 0;
-    for (i, s) in sights.iter().enumerate() {
-        if matches!(s, Sight::In(_)) {
-            if waits(&frames[i], i) {
-                waiting += 1;
-            } else {
-                free.push(i as u32);
-            }
-        }
-    }
+    let FullScratch { screen, ties, free_frames, shown, kept } = scratch;
+    let labels = viewer.labels;
+    let waits = |i: usize, last: &LabelFrame| waits(options, provisional, i, last);
 
     // Pass 1: shown labels and labels new to the view, by priority (shown ones first on ties).
     let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
@@ -198,18 +187,20 @@ pub(crate) fn place_full(
     // through the greedy pass. The same pass writes pass 1's decisions and those of the labels
     // out of sight, and fades and counts every label but the contenders.
     shown.clear();
-    if waiting > 0 {
+    if options.stickiness == Stickiness::Shown {
         shown.extend(shown_order.iter().map(|&k| free[k as usize]));
     }
     kept.rebuild(labels, sights, shown);
-    let (kept, free, free_frames) = (&*kept, &*free, &*free_frames);
+    let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
     let fade_ms = options.fade_ms;
     // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
         let last = *frame;
-        let sight = &sights[i];
-        *frame = match *sight {
-            Sight::In(pose) if waits(&last, i) => {
+        // A waiting label was not projected with the others: it is here.
+        let waiting = waits(i, &last);
+        let sight = if waiting { viewer.sight(i, &last) } else { all_sights[i] };
+        *frame = match sight {
+            Sight::In(pose) if waiting => {
                 // Still covered, or else covered by another shown label: what `place_around`
                 // would decide, settled here in parallel.
                 let by = still_covered(&labels[i], &pose, &last, kept, obstacles, options).or_else(|| {
@@ -219,6 +210,7 @@ pub(crate) fn place_full(
                 });
                 let Some(by) = by else {
                     acc.contenders.push((i as u32, last));
+                    acc.poses.push(pose);
                     return;
                 };
                 hidden(by, pose)
@@ -233,7 +225,7 @@ pub(crate) fn place_full(
                 acc.stats.hidden_offscreen += 1;
                 return;
             }
-            _ => off_frame(sight),
+            _ => off_frame(&sight),
         };
         finish(frame, &last, dt_ms, fade_ms, &mut acc.stats);
     };
@@ -249,7 +241,10 @@ pub(crate) fn place_full(
         },
         PassTwo::then,
     );
-    let PassTwo { contenders, mut stats, around } = pass;
+    let PassTwo { contenders, poses, mut stats, around } = pass;
+    for (c, pose) in contenders.iter().zip(poses) {
+        sights[c.0 as usize] = Sight::In(pose);
+    }
     let hysteresis = options.hysteresis_px;
     let indices: Vec<u32> = contenders.iter().map(|c| c.0).collect();
     place_among(labels, sights, &indices, |_| hysteresis, obstacles, options.max_overlap_area, frames);
@@ -261,6 +256,14 @@ pub(crate) fn place_full(
     (free.len() + around, stats)
 }
 
+/// Whether label `i`, whose last frame is `last`, waits for room in a full frame: with
+/// [`Stickiness::Shown`], a label hidden in view by a collision last frame, unless it came into
+/// view in a reused frame and yielded there (`provisional`).
+#[inline]
+pub(crate) fn waits(options: &FrameOptions, provisional: &[bool], i: usize, last: &LabelFrame) -> bool {
+    options.stickiness == Stickiness::Shown && last.reason == Some(HiddenReason::Collision) && !provisional[i]
+}
+
 /// The result of a label out of sight that was not projected ([`off_frame`] of
 /// [`Sight::Far`], faded): what it stays while it is.
 pub(crate) const FAR: LabelFrame = LabelFrame::UNSEEN;
@@ -270,6 +273,8 @@ pub(crate) const FAR: LabelFrame = LabelFrame::UNSEEN;
 pub(crate) struct PassTwo {
     /// Labels left for a later step, in index order, with their last frame.
     pub(crate) contenders: Vec<(u32, LabelFrame)>,
+    /// Their poses, if they were projected in the pass.
+    pub(crate) poses: Vec<ScreenPose>,
     /// Counts of the labels finished.
     pub(crate) stats: FrameStats,
     /// Waiting labels no longer covered by the label that hid them last frame.
@@ -280,8 +285,10 @@ impl PassTwo {
     /// This run followed by the next one.
     pub(crate) fn then(mut self, next: PassTwo) -> PassTwo {
         self.contenders.extend(next.contenders);
+        self.poses.extend(next.poses);
         PassTwo {
             contenders: self.contenders,
+            poses: self.poses,
             stats: add_counts(self.stats, next.stats),
             around: self.around + next.around,
         }

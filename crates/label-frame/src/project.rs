@@ -5,8 +5,11 @@
 use glam::DVec2;
 use label_core::Obb;
 
+use rayon::prelude::*;
+
+use crate::cull::WorldCells;
 use crate::runs::in_runs;
-use crate::{Alignment, Projection, ScreenPose, WorldLabel};
+use crate::{Alignment, LabelFrame, Projection, ScreenPose, WorldLabel};
 
 /// Where a label is in one frame: the projection stage's answer, before any placement.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -103,45 +106,76 @@ fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_sca
 }
 
 /// The projection stage on its own: every label's [`Sight`] through `projection`, with labels
-/// scaled by `perspective_scaling` (see [`crate::FrameOptions::perspective_scaling`]). In
-/// parallel; the same result on any thread count. This is the first stage of every frame; it is
-/// public for renderers that place labels their own way, and for benchmarks.
+/// scaled by `perspective_scaling` (see [`crate::FrameOptions::perspective_scaling`]), none
+/// culled in world space. The same result on any thread count. This is the first stage of
+/// every frame; it is public for renderers that place labels their own way, and for benchmarks.
 #[must_use]
 pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspective_scaling: f64) -> Vec<Sight> {
-    let hot: Vec<Hot> = labels.iter().map(Hot::new).collect();
-    let mut out = Vec::new();
-    project_all(labels, &hot, projection, perspective_scaling, |_| true, &mut out);
-    out
+    labels.par_iter().map(|l| sight(l, &Hot::new(l), projection, perspective_scaling)).collect()
 }
 
-/// Every label's sight, into `out` (its allocation is reused from frame to frame). Labels for
-/// which `project(i)` is false are not projected: [`Sight::Far`].
+/// What a frame projects labels with: their projection data, the camera, and which world cells
+/// can reach the screen (see [`crate::cull`]).
+pub(crate) struct Viewer<'a> {
+    pub(crate) labels: &'a [WorldLabel],
+    pub(crate) hot: &'a [Hot],
+    pub(crate) projection: &'a Projection,
+    pub(crate) perspective_scaling: f64,
+    pub(crate) cells: &'a WorldCells,
+    pub(crate) in_reach: &'a [bool],
+}
+
+impl Viewer<'_> {
+    /// The sight of label `i`, whose last frame is `last`: [`Sight::Far`] without projecting it
+    /// if its world cell cannot reach the screen and it is not drawn (a label drawn has a pose).
+    #[inline(always)]
+    pub(crate) fn sight(&self, i: usize, last: &LabelFrame) -> Sight {
+        if self.in_reach[self.cells.cell_of(i)] || last.opacity > 0.0 {
+            sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling)
+        } else {
+            Sight::Far
+        }
+    }
+}
+
+/// The sight of every label but those `deferred` (which keep their entry in `out`) into `out`,
+/// whose allocation and entries are kept from frame to frame; `last` holds the labels' last
+/// frame. Returns the labels in sight and not deferred, ascending, and how many labels in all
+/// were deferred.
 pub(crate) fn project_all(
-    labels: &[WorldLabel],
-    hot: &[Hot],
-    projection: &Projection,
-    perspective_scaling: f64,
-    project: impl Fn(usize) -> bool + Sync,
+    viewer: &Viewer,
+    last: &[LabelFrame],
+    deferred: impl Fn(usize, &LabelFrame) -> bool + Sync,
     out: &mut Vec<Sight>,
-) {
-    out.resize(labels.len(), Sight::Far);
+) -> (Vec<u32>, usize) {
+    out.resize(last.len(), Sight::Far);
     in_runs(
         out,
         |start, run| {
-            let range = start..start + run.len();
-            for (i, (s, (l, h))) in range.clone().zip(run.iter_mut().zip(labels[range.clone()].iter().zip(&hot[range])))
-            {
-                if project(i) {
-                    *s = sight(l, h, projection, perspective_scaling);
-                } else if !matches!(s, Sight::Far) {
-                    // Sights are kept from frame to frame: a label out of reach in both is not
-                    // written again.
-                    *s = Sight::Far;
+            let (mut in_sight, mut skipped) = (Vec::new(), 0);
+            for (i, (s, l)) in (start..).zip(run.iter_mut().zip(&last[start..])) {
+                if deferred(i, l) {
+                    skipped += 1;
+                    continue;
+                }
+                match viewer.sight(i, l) {
+                    // A label out of reach in this frame and the last is not written again.
+                    Sight::Far if matches!(s, Sight::Far) => {}
+                    now => {
+                        if matches!(now, Sight::In(_)) {
+                            in_sight.push(i as u32);
+                        }
+                        *s = now;
+                    }
                 }
             }
+            (in_sight, skipped)
         },
-        |(), ()| (),
-    );
+        |(mut a, m), (b, n)| {
+            a.extend(b);
+            (a, m + n)
+        },
+    )
 }
 
 #[cfg(test)]
