@@ -7,10 +7,15 @@
 //! two and 1.7 ms with them run on the calling thread, with 4 context switches a frame fewer.
 //! So a pass over fewer than [`RUN`] labels runs where it is called.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use rayon::prelude::*;
 
 /// Labels per run of a parallel pass; a pass over at most this many runs on the calling thread.
 pub(crate) const RUN: usize = 65_536;
+
+/// The run length in use: [`RUN`], or a shorter one set by a test to split small passes.
+static RUN_LENGTH: AtomicUsize = AtomicUsize::new(RUN);
 
 /// `pass(start, run)` over `items` cut into runs of [`RUN`] (`start`: index of the run's first
 /// item), in parallel if there are several; the results combined in order with `then`. The same
@@ -20,21 +25,82 @@ pub(crate) fn in_runs<T: Send, R: Send + Default>(
     pass: impl Fn(usize, &mut [T]) -> R + Sync,
     then: impl Fn(R, R) -> R + Sync + Send,
 ) -> R {
-    if items.len() <= RUN {
+    in_runs_of(RUN_LENGTH.load(Ordering::Relaxed), items, pass, then)
+}
+
+/// [`in_runs`] with runs of `length` items.
+fn in_runs_of<T: Send, R: Send + Default>(
+    length: usize,
+    items: &mut [T],
+    pass: impl Fn(usize, &mut [T]) -> R + Sync,
+    then: impl Fn(R, R) -> R + Sync + Send,
+) -> R {
+    if items.len() <= length {
         return pass(0, items);
     }
-    items.par_chunks_mut(RUN).enumerate().map(|(k, run)| pass(k * RUN, run)).reduce(R::default, then)
+    items.par_chunks_mut(length).enumerate().map(|(k, run)| pass(k * length, run)).reduce(R::default, then)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Camera, FrameEngine, FrameOptions, WorldLabel};
+    use glam::DVec2;
+
+    #[test]
+    fn frames_split_in_short_runs_equal_frames_in_one() {
+        // Labels over a patch of the world, the camera panning (reused frames), zooming and
+        // turning (full frames, most labels waiting). With runs of 97 labels on 3 threads every
+        // pass splits, and the later runs must find their labels of pass 1 and their waiting
+        // labels as one run does.
+        let labels: Vec<WorldLabel> = (0..4000u32)
+            .map(|k| {
+                let p = DVec2::new(100.0 + f64::from(k * 37 % 400) * 0.05, 80.0 + f64::from(k * 91 % 350) * 0.05);
+                WorldLabel::from_world(u64::from(k), p, 20.0 + f64::from(k % 70), 12.0)
+                    .with_priority(f64::from(k % 5))
+                    .with_angle(f64::from(k % 40))
+            })
+            .collect();
+        let cameras: Vec<Camera> = (0..24)
+            .map(|k| {
+                let t = f64::from(k);
+                let c = Camera::new(DVec2::new(108.0 + t * 0.1, 88.0), 4.0, 800.0, 500.0);
+                if k < 8 { c } else { c.with_bearing(t * 3.0).with_center(DVec2::new(110.0, 88.0)) }
+            })
+            .map(|c| c.with_zoom(4.0 + f64::from(u8::from(c.bearing > 40.0)) * 0.3))
+            .collect();
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
+            engine.set_labels(labels.clone()).unwrap();
+            pool.install(|| {
+                cameras
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| engine.place_frame(c, k as f64 * 16.0).unwrap().clone())
+                    .collect::<Vec<_>>()
+            })
+        };
+        let whole = run(1);
+        RUN_LENGTH.store(97, Ordering::Relaxed);
+        let split = run(3);
+        RUN_LENGTH.store(RUN, Ordering::Relaxed);
+        assert!(
+            whole.iter().all(|f| f.stats.visible > 50),
+            "{:?}",
+            whole.iter().map(|f| f.stats.visible).collect::<Vec<_>>()
+        );
+        assert!(whole.iter().any(|f| f.stats.kind == crate::FrameKind::Reused));
+        assert!(whole.iter().map(|f| f.stats.hidden_collision).sum::<usize>() > 10_000);
+        assert_eq!(whole, split);
+    }
 
     #[test]
     fn runs_cover_every_item_once_in_order() {
         for n in [0, 1, RUN - 1, RUN, RUN + 1, 3 * RUN + 17] {
             let mut items = vec![0usize; n];
-            let seen = in_runs(
+            let seen = in_runs_of(
+                RUN,
                 &mut items,
                 |start, run| {
                     for (k, item) in run.iter_mut().enumerate() {
