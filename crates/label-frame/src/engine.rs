@@ -1,6 +1,7 @@
 //! The frame engine: labels and options kept across frames, and the memory of the last frame.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicU8;
 use std::time::Instant;
 
 use label_core::{Blocker, Label, Shape};
@@ -9,6 +10,7 @@ use crate::cull::WorldCells;
 use crate::full::{FullScratch, place_full, waits};
 use crate::project::{Hot, Sight, Viewer, project_all};
 use crate::reuse::place_reused;
+use crate::stability;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, WorldLabel,
 };
@@ -52,6 +54,8 @@ pub struct FrameEngine {
     obstacles: Vec<Shape>,
     /// The last frame (its `labels` are the memory the next frame reads).
     frame: Frame,
+    /// Per label, its last frame in a byte ([`stability::memo`]): kept with `frame`.
+    memo: Vec<AtomicU8>,
     /// The projection of the last frame, if there was one since the last change.
     last_projection: Option<Projection>,
     /// Time of the last full frame, ms.
@@ -143,6 +147,7 @@ impl FrameEngine {
         self.cells = WorldCells::new(&self.hot);
         self.provisional = vec![false; labels.len()];
         self.labels = labels;
+        self.memo = carried.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
         self.frame.labels = carried;
         self.last_projection = None;
         Ok(())
@@ -165,6 +170,7 @@ impl FrameEngine {
     /// Forgets the last frame: the next frame is placed as if it were the first.
     pub fn reset(&mut self) {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
+        self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
         self.provisional.fill(false);
         self.last_projection = None;
         self.started = false;
@@ -174,6 +180,14 @@ impl FrameEngine {
     #[must_use]
     pub fn frame(&self) -> &Frame {
         &self.frame
+    }
+
+    /// Whether every label's byte is its last frame's ([`stability::memo`]).
+    #[cfg(test)]
+    pub(crate) fn memo_is_in_sync(&self) -> bool {
+        use std::sync::atomic::Ordering;
+        self.memo.len() == self.frame.labels.len()
+            && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| m.load(Ordering::Relaxed) == stability::memo(f))
     }
 
     /// Where the last frame's time went (wall clock, so noisy: for a renderer's frame-budget
@@ -227,18 +241,18 @@ impl FrameEngine {
             cells: &self.cells,
             in_reach: &self.in_reach,
         };
-        let frames = &mut self.frame.labels;
+        let results = (&mut self.frame.labels[..], &self.memo[..]);
         let provisional = &mut self.provisional;
         let (kind, projected, (placed_now, counts)) = if reuse {
-            project_all(&viewer, frames, |_, _| false, &mut self.sights);
+            project_all(&viewer, &self.memo, |_, _| false, &mut self.sights);
             let projected = Instant::now();
             let fading = (dt, options.fade_ms);
             let placed =
-                place_reused(&self.labels, &self.sights, options.max_overlap_area, fading, frames, provisional);
+                place_reused(&self.labels, &self.sights, options.max_overlap_area, fading, results, provisional);
             (FrameKind::Reused, projected, placed)
         } else {
             // The labels that wait for room are projected in the placement's pass over them.
-            let (free, _) = project_all(&viewer, frames, |i, l| waits(options, provisional, i, l), &mut self.sights);
+            let free = project_all(&viewer, &self.memo, |i, m| waits(options, provisional, i, m), &mut self.sights);
             let projected = Instant::now();
             let placed = place_full(
                 &viewer,
@@ -248,7 +262,7 @@ impl FrameEngine {
                 &self.obstacles,
                 options,
                 dt,
-                frames,
+                results,
                 &mut self.full,
             );
             provisional.fill(false);

@@ -2,13 +2,15 @@
 //! the last frame turned into the tie-break key, the hysteresis margin, and (with
 //! [`Stickiness::Shown`]) a second pass for the labels that must wait for room.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use glam::DVec2;
 use label_core::{Blocker, Decision, Label, Shape, collides, stages};
 
 use crate::project::{Sight, Viewer};
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
-use crate::stability::{add_counts, finish, margin, tie_key};
+use crate::stability::{self, add_counts, bits, finish, margin, tie_key};
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
@@ -159,12 +161,12 @@ pub(crate) fn place_full(
     obstacles: &[Shape],
     options: &FrameOptions,
     dt_ms: f64,
-    frames: &mut [LabelFrame],
+    (frames, memo): (&mut [LabelFrame], &[AtomicU8]),
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
     let FullScratch { screen, ties, free_frames, shown, kept } = scratch;
     let labels = viewer.labels;
-    let waits = |i: usize, last: &LabelFrame| waits(options, provisional, i, last);
+    let waits = |i: usize, m: u8| waits(options, provisional, i, m);
 
     // Pass 1: shown labels and labels new to the view, by priority (shown ones first on ties).
     let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
@@ -195,10 +197,16 @@ pub(crate) fn place_full(
     let fade_ms = options.fade_ms;
     // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
-        let last = *frame;
+        let m = memo[i].load(Ordering::Relaxed);
         // A waiting label was not projected with the others: it is here.
-        let waiting = waits(i, &last);
-        let sight = if waiting { viewer.sight(i, &last) } else { all_sights[i] };
+        let waiting = waits(i, m);
+        let sight = if waiting { viewer.sight(i, m) } else { all_sights[i] };
+        if m & bits::FAR != 0 && matches!(sight, Sight::Far) {
+            // Out of sight and not drawn, as it was: nothing changes.
+            acc.stats.hidden_offscreen += 1;
+            return;
+        }
+        let last = *frame;
         *frame = match sight {
             Sight::In(pose) if waiting => {
                 // Still covered, or else covered by another shown label: what `place_around`
@@ -220,14 +228,10 @@ pub(crate) fn place_full(
                 *next_free += 1;
                 free_frames[*next_free - 1]
             }
-            Sight::Far if last == FAR => {
-                // Out of sight and not drawn, as it was: nothing changes.
-                acc.stats.hidden_offscreen += 1;
-                return;
-            }
             _ => off_frame(&sight),
         };
         finish(frame, &last, dt_ms, fade_ms, &mut acc.stats);
+        memo[i].store(stability::memo(frame), Ordering::Relaxed);
     };
     let pass = in_runs(
         frames,
@@ -249,19 +253,21 @@ pub(crate) fn place_full(
     let indices: Vec<u32> = contenders.iter().map(|c| c.0).collect();
     place_among(labels, sights, &indices, |_| hysteresis, obstacles, options.max_overlap_area, frames);
     for (i, last) in &contenders {
-        finish(&mut frames[*i as usize], last, dt_ms, fade_ms, &mut stats);
+        let frame = &mut frames[*i as usize];
+        finish(frame, last, dt_ms, fade_ms, &mut stats);
+        memo[*i as usize].store(stability::memo(frame), Ordering::Relaxed);
     }
     // Waiting labels that went to the pass around the shown ones count as placed now, like
     // those left for the greedy pass.
     (free.len() + around, stats)
 }
 
-/// Whether label `i`, whose last frame is `last`, waits for room in a full frame: with
+/// Whether label `i`, whose last frame's byte is `memo` ([`bits`]), waits for room in a full frame: with
 /// [`Stickiness::Shown`], a label hidden in view by a collision last frame, unless it came into
 /// view in a reused frame and yielded there (`provisional`).
 #[inline]
-pub(crate) fn waits(options: &FrameOptions, provisional: &[bool], i: usize, last: &LabelFrame) -> bool {
-    options.stickiness == Stickiness::Shown && last.reason == Some(HiddenReason::Collision) && !provisional[i]
+pub(crate) fn waits(options: &FrameOptions, provisional: &[bool], i: usize, memo: u8) -> bool {
+    options.stickiness == Stickiness::Shown && memo & bits::COLLISION != 0 && !provisional[i]
 }
 
 /// The result of a label out of sight that was not projected ([`off_frame`] of

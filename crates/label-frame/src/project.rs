@@ -2,6 +2,8 @@
 //! the viewport (in parallel; each label on its own, so the result does not depend on the
 //! thread count).
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use glam::DVec2;
 use label_core::Obb;
 
@@ -9,7 +11,8 @@ use rayon::prelude::*;
 
 use crate::cull::WorldCells;
 use crate::runs::in_runs;
-use crate::{Alignment, LabelFrame, Projection, ScreenPose, WorldLabel};
+use crate::stability::bits;
+use crate::{Alignment, Projection, ScreenPose, WorldLabel};
 
 /// Where a label is in one frame: the projection stage's answer, before any placement.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,11 +129,12 @@ pub(crate) struct Viewer<'a> {
 }
 
 impl Viewer<'_> {
-    /// The sight of label `i`, whose last frame is `last`: [`Sight::Far`] without projecting it
-    /// if its world cell cannot reach the screen and it is not drawn (a label drawn has a pose).
+    /// The sight of label `i`, whose last frame's byte is `memo` ([`crate::stability::bits`]):
+    /// [`Sight::Far`] without projecting it if its world cell cannot reach the screen and it is
+    /// not drawn (a label drawn has a pose).
     #[inline(always)]
-    pub(crate) fn sight(&self, i: usize, last: &LabelFrame) -> Sight {
-        if self.in_reach[self.cells.cell_of(i)] || last.opacity > 0.0 {
+    pub(crate) fn sight(&self, i: usize, memo: u8) -> Sight {
+        if self.in_reach[self.cells.cell_of(i)] || memo & bits::DRAWN != 0 {
             sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling)
         } else {
             Sight::Far
@@ -139,26 +143,26 @@ impl Viewer<'_> {
 }
 
 /// The sight of every label but those `deferred` (which keep their entry in `out`) into `out`,
-/// whose allocation and entries are kept from frame to frame; `last` holds the labels' last
-/// frame. Returns the labels in sight and not deferred, ascending, and how many labels in all
-/// were deferred.
+/// whose allocation and entries are kept from frame to frame; `memo` holds the bytes of the
+/// labels' last frame ([`crate::stability::bits`]). Returns the labels in sight and not
+/// deferred, ascending.
 pub(crate) fn project_all(
     viewer: &Viewer,
-    last: &[LabelFrame],
-    deferred: impl Fn(usize, &LabelFrame) -> bool + Sync,
+    memo: &[AtomicU8],
+    deferred: impl Fn(usize, u8) -> bool + Sync,
     out: &mut Vec<Sight>,
-) -> (Vec<u32>, usize) {
-    out.resize(last.len(), Sight::Far);
+) -> Vec<u32> {
+    out.resize(memo.len(), Sight::Far);
     in_runs(
         out,
         |start, run| {
-            let (mut in_sight, mut skipped) = (Vec::new(), 0);
-            for (i, (s, l)) in (start..).zip(run.iter_mut().zip(&last[start..])) {
-                if deferred(i, l) {
-                    skipped += 1;
+            let mut in_sight = Vec::new();
+            for (i, (s, m)) in (start..).zip(run.iter_mut().zip(&memo[start..])) {
+                let m = m.load(Ordering::Relaxed);
+                if deferred(i, m) {
                     continue;
                 }
-                match viewer.sight(i, l) {
+                match viewer.sight(i, m) {
                     // A label out of reach in this frame and the last is not written again.
                     Sight::Far if matches!(s, Sight::Far) => {}
                     now => {
@@ -169,11 +173,11 @@ pub(crate) fn project_all(
                     }
                 }
             }
-            (in_sight, skipped)
+            in_sight
         },
-        |(mut a, m), (b, n)| {
+        |mut a, b| {
             a.extend(b);
-            (a, m + n)
+            a
         },
     )
 }

@@ -18,11 +18,13 @@
 //! [`crate::FrameOptions::full_placement_interval_ms`], which settles both cases. Obstacles are
 //! fixed on screen while the labels move, so with obstacles every frame is a full one.
 
-use crate::full::{FAR, PassTwo, off_frame, place_around};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use crate::full::{PassTwo, off_frame, place_around};
 use crate::project::Sight;
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
-use crate::stability::finish;
+use crate::stability::{self, bits, finish};
 use crate::{FrameStats, LabelFrame, WorldLabel};
 
 /// The frame's decisions into `frames` (the last frame on entry, this one on return, faded over
@@ -34,10 +36,14 @@ pub(crate) fn place_reused(
     sights: &[Sight],
     max_overlap_area: f32,
     (dt_ms, fade_ms): (f64, f64),
-    frames: &mut [LabelFrame],
+    (frames, memo): (&mut [LabelFrame], &[AtomicU8]),
     provisional: &mut [bool],
 ) -> (usize, FrameStats) {
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
+        if memo[i].load(Ordering::Relaxed) & bits::FAR != 0 && matches!(sights[i], Sight::Far) {
+            acc.stats.hidden_offscreen += 1;
+            return;
+        }
         let last = *frame;
         *frame = match &sights[i] {
             Sight::In(pose) if last.in_view() => LabelFrame { pose: Some(*pose), ..last },
@@ -45,13 +51,10 @@ pub(crate) fn place_reused(
                 acc.contenders.push((i as u32, last));
                 return;
             }
-            Sight::Far if last == FAR => {
-                acc.stats.hidden_offscreen += 1;
-                return;
-            }
             s => off_frame(s),
         };
         finish(frame, &last, dt_ms, fade_ms, &mut acc.stats);
+        memo[i].store(stability::memo(frame), Ordering::Relaxed);
     };
     let PassTwo { contenders: newcomers, mut stats, .. } = in_runs(
         frames,
@@ -75,8 +78,10 @@ pub(crate) fn place_reused(
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
     place_around(labels, sights, &kept, &indices, |_| 0.0, &[], max_overlap_area, frames);
     for (i, last) in &newcomers {
-        provisional[*i as usize] = !frames[*i as usize].visible;
-        finish(&mut frames[*i as usize], last, dt_ms, fade_ms, &mut stats);
+        let frame = &mut frames[*i as usize];
+        provisional[*i as usize] = !frame.visible;
+        finish(frame, last, dt_ms, fade_ms, &mut stats);
+        memo[*i as usize].store(stability::memo(frame), Ordering::Relaxed);
     }
     (newcomers.len(), stats)
 }

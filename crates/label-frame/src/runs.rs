@@ -74,11 +74,16 @@ mod tests {
             let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
             engine.set_labels(labels.clone()).unwrap();
             pool.install(|| {
-                cameras
+                let frames: Vec<_> = cameras
                     .iter()
                     .enumerate()
-                    .map(|(k, c)| engine.place_frame(c, k as f64 * 16.0).unwrap().clone())
-                    .collect::<Vec<_>>()
+                    .map(|(k, c)| {
+                        let frame = engine.place_frame(c, k as f64 * 16.0).unwrap().clone();
+                        assert!(engine.memo_is_in_sync(), "frame {k}");
+                        frame
+                    })
+                    .collect();
+                frames
             })
         };
         let whole = run(1);

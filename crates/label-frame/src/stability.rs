@@ -58,6 +58,35 @@ pub(crate) fn finish(now: &mut LabelFrame, before: &LabelFrame, dt_ms: f64, fade
     }
 }
 
+/// A label's last frame in one byte (see [`memo`]), so that the passes that only ask "does it
+/// wait, is it drawn, is it unprojected out of sight" read a byte per label instead of its
+/// whole result.
+pub(crate) mod bits {
+    /// Hidden by a collision.
+    pub(crate) const COLLISION: u8 = 1;
+    /// Drawn: opacity above 0.
+    pub(crate) const DRAWN: u8 = 2;
+    /// Out of sight and unprojected, not drawn: [`crate::full::FAR`].
+    pub(crate) const FAR: u8 = 4;
+}
+
+/// The byte of a label's frame: [`bits`].
+#[must_use]
+#[inline]
+pub(crate) fn memo(frame: &LabelFrame) -> u8 {
+    let mut m = 0;
+    if frame.reason == Some(HiddenReason::Collision) {
+        m |= bits::COLLISION;
+    }
+    if frame.opacity > 0.0 {
+        m |= bits::DRAWN;
+    }
+    if *frame == crate::full::FAR {
+        m |= bits::FAR;
+    }
+    m
+}
+
 /// The sum of two frames' label counts (the other counts are `a`'s).
 #[must_use]
 pub(crate) fn add_counts(a: FrameStats, b: FrameStats) -> FrameStats {
