@@ -432,6 +432,16 @@ fn broken_collections_are_refused() {
         // target; inside a feature both were already refused).
         (b"{\"type\": \"FeatureCollection\", \"name\": \"\\ud800\", \"features\": []}", "member `name`"),
         (b"{\"type\": \"FeatureCollection\", \"features\": [],\n \"bbox\": [0, 1e400]}", "line 2: member `bbox`"),
+        // A feature that is an object but holds a value serde_json cannot read says so, rather
+        // than that it is not an object.
+        (
+            b"{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"name\": \"\\ud800\"}}]}",
+            "feature 0: the feature: unreadable value: unexpected end of hex escape",
+        ),
+        (
+            b"{\"type\": \"FeatureCollection\", \"features\": [{\"type\": \"Feature\", \"properties\": {\"rank\": 1e400}}]}",
+            "feature 0: the feature: unreadable value: number out of range",
+        ),
     ] {
         let mut args = vec!["place", "-"];
         args.extend(view);

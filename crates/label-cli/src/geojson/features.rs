@@ -251,8 +251,16 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
 
 /// Reads one feature; on error, the id when it was read, and what is wrong.
 fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Read, (Option<Id>, Bad)> {
-    let feature: Map<String, Value> = serde_json::from_str(raw.get())
-        .map_err(|_| (None, bad("the feature", "expected a JSON object `{\"type\": \"Feature\", …}`")))?;
+    let feature: Map<String, Value> = serde_json::from_str(raw.get()).map_err(|e| {
+        // The syntax was checked with the collection: an object that does not read holds a
+        // value serde_json refuses (a lone surrogate, a number out of range).
+        let message = if raw.get().starts_with('{') {
+            format!("unreadable value: {}", one_line(&e.to_string()))
+        } else {
+            "expected a JSON object `{\"type\": \"Feature\", …}`".to_string()
+        };
+        (None, bad("the feature", message))
+    })?;
     let id = feature_id(feature.get("id"), index).map_err(|e| (None, e))?;
     let fail = |e: Bad| (Some(id.clone()), e);
     match feature.get("type") {
