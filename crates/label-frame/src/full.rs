@@ -10,7 +10,7 @@ use label_core::{Blocker, Decision, Label, Shape, collides, stages};
 use crate::project::{Sight, Viewer};
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
-use crate::stability::{self, add_counts, bits, finish, margin, tie_key};
+use crate::stability::{add_counts, bits, finish, margin, tie_key};
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
@@ -194,7 +194,7 @@ pub(crate) fn place_full(
     }
     kept.rebuild(labels, sights, shown);
     let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
-    let fade_ms = options.fade_ms;
+    let fading = (dt_ms, options.fade_ms);
     // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
         let m = memo[i].load(Ordering::Relaxed);
@@ -209,14 +209,8 @@ pub(crate) fn place_full(
         let last = *frame;
         *frame = match sight {
             Sight::In(pose) if waiting => {
-                // Still covered, or else covered by another shown label: what `place_around`
-                // would decide, settled here in parallel.
-                let by = still_covered(&labels[i], &pose, &last, kept, obstacles, options).or_else(|| {
-                    acc.around += 1;
-                    let me = labels[i].on_screen(&pose, options.hysteresis_px);
-                    covered_by_kept(&me, kept, obstacles, options.max_overlap_area).map(Blocker::Label)
-                });
-                let Some(by) = by else {
+                let me = labels[i].on_screen(&pose, options.hysteresis_px);
+                let Some(by) = waiting_blocker(&me, &last, kept, obstacles, options, &mut acc.around) else {
                     acc.contenders.push((i as u32, last));
                     acc.poses.push(pose);
                     return;
@@ -230,8 +224,7 @@ pub(crate) fn place_full(
             }
             _ => off_frame(&sight),
         };
-        finish(frame, &last, dt_ms, fade_ms, &mut acc.stats);
-        memo[i].store(stability::memo(frame), Ordering::Relaxed);
+        finish(frame, &last, &memo[i], fading, &mut acc.stats);
     };
     let pass = in_runs(
         frames,
@@ -253,9 +246,7 @@ pub(crate) fn place_full(
     let indices: Vec<u32> = contenders.iter().map(|c| c.0).collect();
     place_among(labels, sights, &indices, |_| hysteresis, obstacles, options.max_overlap_area, frames);
     for (i, last) in &contenders {
-        let frame = &mut frames[*i as usize];
-        finish(frame, last, dt_ms, fade_ms, &mut stats);
-        memo[*i as usize].store(stability::memo(frame), Ordering::Relaxed);
+        finish(&mut frames[*i as usize], last, &memo[*i as usize], fading, &mut stats);
     }
     // Waiting labels that went to the pass around the shown ones count as placed now, like
     // those left for the greedy pass.
@@ -269,10 +260,6 @@ pub(crate) fn place_full(
 pub(crate) fn waits(options: &FrameOptions, provisional: &[bool], i: usize, memo: u8) -> bool {
     options.stickiness == Stickiness::Shown && memo & bits::COLLISION != 0 && !provisional[i]
 }
-
-/// The result of a label out of sight that was not projected ([`off_frame`] of
-/// [`Sight::Far`], faded): what it stays while it is.
-pub(crate) const FAR: LabelFrame = LabelFrame::UNSEEN;
 
 /// What a pass over the labels gathers over a run of them.
 #[derive(Default)]
@@ -312,24 +299,34 @@ fn hidden(by: Blocker, pose: ScreenPose) -> LabelFrame {
     }
 }
 
-/// What hides a waiting label again: the first obstacle its box (padded by the margin)
-/// overlaps, or else the label that hid it last frame, if that label is among the `kept` ones
-/// and still overlaps it. `None` if it has to go through [`place_around`].
-fn still_covered(
-    label: &WorldLabel,
-    pose: &ScreenPose,
+/// What hides a waiting label `me` (on screen, padded by the margin) again: the first obstacle
+/// its box overlaps; else the label that hid it last frame, if that label is among the `kept`
+/// ones and still collides with it; else (counted in `around`) the earliest placed kept label
+/// it collides with, as [`place_around`] decides. `None` if it has to go through the greedy
+/// pass among the other contenders. One box, one scan of the obstacles.
+fn waiting_blocker(
+    me: &Label,
     last: &LabelFrame,
     kept: &ShownBoxes,
     obstacles: &[Shape],
     options: &FrameOptions,
+    around: &mut usize,
 ) -> Option<Blocker> {
-    let me = label.on_screen(pose, options.hysteresis_px).obb();
-    if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(&me)) {
+    let obb = me.obb();
+    if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(&obb)) {
         return Some(Blocker::Obstacle(o as u32));
     }
-    let Some(Blocker::Label(b)) = last.hidden_by else { return None };
-    let them = kept.box_of(b)?;
-    collides(&me, them, options.max_overlap_area).then_some(Blocker::Label(b))
+    if let Some(Blocker::Label(b)) = last.hidden_by
+        && kept.box_of(b).is_some_and(|them| collides(&obb, them, options.max_overlap_area))
+    {
+        return Some(Blocker::Label(b));
+    }
+    *around += 1;
+    // No obstacle meets it (above), so what `covered_by_kept` would decide comes down to this.
+    if me.allow_overlap {
+        return None;
+    }
+    kept.first_collider(&obb, options.max_overlap_area).map(Blocker::Label)
 }
 
 /// The decision of a label out of sight (in-sight labels are overwritten by the placement).

@@ -24,18 +24,18 @@ use crate::full::{PassTwo, off_frame, place_around};
 use crate::project::Sight;
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
-use crate::stability::{self, bits, finish};
+use crate::stability::{bits, finish};
 use crate::{FrameStats, LabelFrame, WorldLabel};
 
-/// The frame's decisions into `frames` (the last frame on entry, this one on return, faded over
-/// `dt_ms`). Newcomers that had to yield are marked in `provisional`: at the next full frame
+/// The frame's decisions into `frames` (the last frame on entry, this one on return, faded by
+/// `fading`: the time since the last frame and the fade duration, ms). Newcomers that had to yield are marked in `provisional`: at the next full frame
 /// they compete by priority like labels new to the view, rather than wait for room. Returns how
 /// many labels went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
     labels: &[WorldLabel],
     sights: &[Sight],
     max_overlap_area: f32,
-    (dt_ms, fade_ms): (f64, f64),
+    fading: (f64, f64),
     (frames, memo): (&mut [LabelFrame], &[AtomicU8]),
     provisional: &mut [bool],
 ) -> (usize, FrameStats) {
@@ -53,8 +53,7 @@ pub(crate) fn place_reused(
             }
             s => off_frame(s),
         };
-        finish(frame, &last, dt_ms, fade_ms, &mut acc.stats);
-        memo[i].store(stability::memo(frame), Ordering::Relaxed);
+        finish(frame, &last, &memo[i], fading, &mut acc.stats);
     };
     let PassTwo { contenders: newcomers, mut stats, .. } = in_runs(
         frames,
@@ -80,8 +79,7 @@ pub(crate) fn place_reused(
     for (i, last) in &newcomers {
         let frame = &mut frames[*i as usize];
         provisional[*i as usize] = !frame.visible;
-        finish(frame, last, dt_ms, fade_ms, &mut stats);
-        memo[*i as usize].store(stability::memo(frame), Ordering::Relaxed);
+        finish(frame, last, &memo[*i as usize], fading, &mut stats);
     }
     (newcomers.len(), stats)
 }

@@ -13,6 +13,8 @@
 //! - **Fading**: opacity moves towards 1 while a label is visible and towards 0 while it is
 //!   not, at `1 / fade_ms` per millisecond of frame time.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame};
 
 /// The tie-break key of a label given its last frame: shown labels first.
@@ -41,11 +43,18 @@ pub(crate) fn fade(opacity: f32, visible: bool, dt_ms: f64, fade_ms: f64) -> f32
     if visible { (opacity + step).min(target) } else { (opacity - step).max(target) }
 }
 
-/// Fades one decided label from its last frame over `dt_ms` and counts it into `stats` (the
-/// counts of [`FrameStats`] that depend on the labels).
+/// Fades one decided label from its last frame over `dt_ms`, counts it into `stats` (the
+/// counts of [`FrameStats`] that depend on the labels) and keeps its byte in `memo`.
 #[inline]
-pub(crate) fn finish(now: &mut LabelFrame, before: &LabelFrame, dt_ms: f64, fade_ms: f64, stats: &mut FrameStats) {
+pub(crate) fn finish(
+    now: &mut LabelFrame,
+    before: &LabelFrame,
+    memo: &AtomicU8,
+    (dt_ms, fade_ms): (f64, f64),
+    stats: &mut FrameStats,
+) {
     now.opacity = fade(before.opacity, now.visible, dt_ms, fade_ms);
+    memo.store(self::memo(now), Ordering::Relaxed);
     let in_view = now.in_view();
     stats.in_view += usize::from(in_view);
     stats.visible += usize::from(now.visible);
@@ -66,7 +75,8 @@ pub(crate) mod bits {
     pub(crate) const COLLISION: u8 = 1;
     /// Drawn: opacity above 0.
     pub(crate) const DRAWN: u8 = 2;
-    /// Out of sight and unprojected, not drawn: [`crate::full::FAR`].
+    /// Out of sight and unprojected, not drawn: what a label not seen yet is
+    /// ([`crate::LabelFrame::UNSEEN`]), and what it stays while it is.
     pub(crate) const FAR: u8 = 4;
 }
 
@@ -81,7 +91,7 @@ pub(crate) fn memo(frame: &LabelFrame) -> u8 {
     if frame.opacity > 0.0 {
         m |= bits::DRAWN;
     }
-    if *frame == crate::full::FAR {
+    if *frame == LabelFrame::UNSEEN {
         m |= bits::FAR;
     }
     m
