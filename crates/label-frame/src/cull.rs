@@ -13,7 +13,7 @@
 
 use glam::DVec2;
 
-use crate::project::Hot;
+use crate::project::{Hot, label_scale};
 use crate::projection::Projection;
 
 /// Cells a side of the grid, at most.
@@ -89,7 +89,7 @@ impl WorldCells {
             .flat_map(|row| (0..=side).map(move |column| (column, row)))
             .map(|(column, row)| {
                 let world = self.origin + self.cell * DVec2::new(column as f64, row as f64);
-                projection.project(world).map(|p| (p.screen, 1.0 + perspective_scaling * (p.perspective - 1.0)))
+                projection.project(world).map(|p| (p.screen, label_scale(p.perspective, perspective_scaling)))
             })
             .collect();
         let size = projection.camera().size;

@@ -80,12 +80,20 @@ impl Hot {
     }
 }
 
+/// A label's size factor at a point whose perspective factor is `perspective` (`D/z`), with
+/// [`crate::FrameOptions::perspective_scaling`] `s`: `1 + s·(D/z − 1)`.
+#[must_use]
+#[inline]
+pub(crate) fn label_scale(perspective: f64, s: f64) -> f64 {
+    1.0 + s * (perspective - 1.0)
+}
+
 /// The pose of one label, and whether it is in sight.
 #[must_use]
 #[inline(always)]
 fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
     let Some(p) = projection.project(hot.position) else { return Sight::Behind };
-    let scale = 1.0 + perspective_scaling * (p.perspective - 1.0);
+    let scale = label_scale(p.perspective, perspective_scaling);
     let angle = if hot.map_aligned {
         let a = projection.screen_angle(&p, hot.angle);
         if hot.keep_upright { upright(a) } else { a }

@@ -5,7 +5,7 @@ use rayon::prelude::*;
 use crate::broad::FirstHit;
 use crate::{Aabb, Obb, Shape};
 
-/// An R-tree over the obstacles' bounds.
+/// The obstacles, found by their bounds.
 pub(crate) struct ObstacleIndex<'a> {
     shapes: &'a [Shape],
     index: FirstHit,
