@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use glam::DVec2;
+use glam::{DVec2, Vec2};
 
 use crate::Obb;
 use crate::geometry::reading_axis;
@@ -187,13 +187,30 @@ impl Label {
     /// sub-pixel precision relative to each other.
     #[must_use]
     pub fn obb_from(&self, origin: DVec2) -> Obb {
-        let axis = reading_axis(self.angle);
-        let (u, v) = (axis.as_dvec2(), axis.perp().as_dvec2());
-        let size = DVec2::new(self.width, self.height);
-        let c = self.offset + self.anchor.shift() * size;
-        let center = (DVec2::new(self.x, self.y) - origin) + u * c.x + v * c.y;
-        Obb { center: center.as_vec2(), half: (size * 0.5 + self.padding).as_vec2(), axis }
+        text_box(
+            DVec2::new(self.x, self.y) - origin,
+            DVec2::new(self.width, self.height),
+            self.offset,
+            self.anchor.shift(),
+            reading_axis(self.angle),
+            self.padding,
+        )
     }
+}
+
+/// The box of a text of `size` px reading along the unit `axis`, whose anchor point is at
+/// `at`: `shift` is the anchor's [`Anchor::shift`] and `offset` the label's offset (px), both
+/// in the text's own frame, and `padding` grows every side. This is [`Label::obb_from`]'s
+/// formula (DESIGN §2), computed in f64 and stored in f32, for callers that keep a label's
+/// parts their own way (a frame engine that turns the axis once rather than every frame): the
+/// same parts give the same box, bit for bit.
+#[must_use]
+#[inline]
+pub fn text_box(at: DVec2, size: DVec2, offset: DVec2, shift: DVec2, axis: Vec2, padding: f64) -> Obb {
+    let (u, v) = (axis.as_dvec2(), axis.perp().as_dvec2());
+    let c = offset + shift * size;
+    let center = at + u * c.x + v * c.y;
+    Obb { center: center.as_vec2(), half: (size * 0.5 + padding).as_vec2(), axis }
 }
 
 #[cfg(test)]

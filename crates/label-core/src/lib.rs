@@ -41,7 +41,7 @@ pub mod validate;
 
 pub use error::{Error, Problem};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
-pub use label::{Anchor, Label, UnknownAnchor};
+pub use label::{Anchor, Label, UnknownAnchor, text_box};
 pub use placement::{
     Blocker, Decision, Flags, HiddenReason, LabelOutcome, Layout, PassCounts, Placement, PlacementOptions,
     PlacementStats, collides, greedy, place, place_with_ties, stages,

@@ -8,9 +8,10 @@ use label_core::{Blocker, Label, Shape};
 
 use crate::cull::WorldCells;
 use crate::full::{FullScratch, place_full, waits};
+use crate::label::BoxParts;
 use crate::project::{Hot, Sight, Viewer, project_all};
-use crate::reuse::place_reused;
-use crate::stability;
+use crate::reuse::{Provisional, place_reused};
+use crate::stability::{self, Fading};
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, WorldLabel,
 };
@@ -49,6 +50,8 @@ pub struct FrameEngine {
     labels: Vec<WorldLabel>,
     /// Per label: what the projection stage reads, packed.
     hot: Vec<Hot>,
+    /// Per label: what its box is made of.
+    parts: Vec<BoxParts>,
     /// The labels binned by world cell, for the world-space cull.
     cells: WorldCells,
     obstacles: Vec<Shape>,
@@ -65,7 +68,7 @@ pub struct FrameEngine {
     /// Where the last frame's time went.
     timings: FrameTimings,
     /// Per label: came into view in a reused frame and yielded there (see `reuse.rs`).
-    provisional: Vec<bool>,
+    provisional: Provisional,
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     in_reach: Vec<bool>,
@@ -144,8 +147,9 @@ impl FrameEngine {
             })
             .collect();
         self.hot = labels.iter().map(Hot::new).collect();
+        self.parts = labels.iter().map(BoxParts::new).collect();
         self.cells = WorldCells::new(&self.hot);
-        self.provisional = vec![false; labels.len()];
+        self.provisional.reset(labels.len());
         self.labels = labels;
         self.memo = carried.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
         self.frame.labels = carried;
@@ -171,7 +175,7 @@ impl FrameEngine {
     pub fn reset(&mut self) {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
         self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
-        self.provisional.fill(false);
+        self.provisional.clear();
         self.last_projection = None;
         self.started = false;
     }
@@ -236,6 +240,7 @@ impl FrameEngine {
         let viewer = Viewer {
             labels: &self.labels,
             hot: &self.hot,
+            parts: &self.parts,
             projection: &projection,
             perspective_scaling: options.perspective_scaling,
             cells: &self.cells,
@@ -246,7 +251,7 @@ impl FrameEngine {
         let (kind, projected, (placed_now, counts)) = if reuse {
             project_all(&viewer, &self.memo, |_, _| false, &mut self.sights);
             let projected = Instant::now();
-            let fading = (dt, options.fade_ms);
+            let fading = Fading::new(dt, options.fade_ms);
             let placed =
                 place_reused(&self.labels, &self.sights, options.max_overlap_area, fading, results, provisional);
             (FrameKind::Reused, projected, placed)
@@ -265,7 +270,7 @@ impl FrameEngine {
                 results,
                 &mut self.full,
             );
-            provisional.fill(false);
+            provisional.clear();
             self.last_full_ms = time_ms;
             (FrameKind::Full, projected, placed)
         };

@@ -5,12 +5,13 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
-use label_core::{Blocker, Decision, Label, Shape, collides, stages};
+use label_core::{Blocker, Decision, Label, Obb, Shape, collides, stages};
 
 use crate::project::{Sight, Viewer};
+use crate::reuse::Provisional;
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
-use crate::stability::{add_counts, bits, finish, margin, tie_key};
+use crate::stability::{Fading, add_counts, bits, finish, margin, tie_key};
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
@@ -149,7 +150,7 @@ fn place_among(
 /// The frame's decisions into `frames`, which holds the last frame on entry and this one on
 /// return, faded over `dt_ms` (see [`crate::stability`]); each label's entry is read before
 /// it is written, and a label that stays out of sight unprojected is not written at all.
-/// `provisional[i]`: label `i` came into view in a reused frame and yielded there, so it has
+/// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
 /// not had its turn by priority yet and does not wait. Returns how many labels went through the
 /// greedy pass, and the frame's label counts.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
@@ -157,7 +158,7 @@ pub(crate) fn place_full(
     viewer: &Viewer,
     sights: &mut [Sight],
     free: &[u32],
-    provisional: &[bool],
+    provisional: &Provisional,
     obstacles: &[Shape],
     options: &FrameOptions,
     dt_ms: f64,
@@ -170,7 +171,7 @@ pub(crate) fn place_full(
 
     // Pass 1: shown labels and labels new to the view, by priority (shown ones first on ties).
     let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
-    let extra = |i: u32| if provisional[i as usize] { 0.0 } else { margin(&frames[i as usize], options) };
+    let extra = |i: u32| if provisional.get(i as usize) { 0.0 } else { margin(&frames[i as usize], options) };
     screen.clear();
     screen.extend(free.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i))));
     let with_ties = options.stickiness != Stickiness::None;
@@ -194,13 +195,51 @@ pub(crate) fn place_full(
     }
     kept.rebuild(labels, sights, shown);
     let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
-    let fading = (dt_ms, options.fade_ms);
+    let fading = Fading::new(dt_ms, options.fade_ms);
+    // A waiting label was not projected with the others: it is here, with its `sight`.
+    let settle_waiting = |acc: &mut PassTwo, i: usize, sight: Sight, frame: &mut LabelFrame| {
+        let Sight::In(pose) = sight else {
+            let last = *frame;
+            *frame = off_frame(&sight);
+            finish(frame, &last, &memo[i], fading, &mut acc.stats);
+            return;
+        };
+        let parts = &viewer.parts[i];
+        let me = parts.on_screen(&pose, options.hysteresis_px);
+        match waiting_blocker(&me, parts.allow_overlap, frame.hidden_by, kept, obstacles, options, &mut acc.around) {
+            None => {
+                acc.contenders.push((i as u32, *frame));
+                acc.poses.push(pose);
+            }
+            Some(by) if frame.hidden_by == Some(by) => {
+                // Hidden in view by the same blocker, as it was (most labels of a busy map):
+                // only its pose and opacity change, and its byte only when it stops being
+                // drawn. What `finish` does, without building the frame again.
+                frame.pose = Some(pose);
+                if frame.opacity > 0.0 {
+                    frame.opacity = fading.fade(frame.opacity, false);
+                    if frame.opacity == 0.0 {
+                        memo[i].store(bits::COLLISION, Ordering::Relaxed);
+                    }
+                }
+                acc.stats.in_view += 1;
+                acc.stats.hidden_collision += 1;
+            }
+            Some(by) => {
+                let last = *frame;
+                *frame = hidden(by, pose);
+                finish(frame, &last, &memo[i], fading, &mut acc.stats);
+            }
+        }
+    };
     // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
         let m = memo[i].load(Ordering::Relaxed);
-        // A waiting label was not projected with the others: it is here.
-        let waiting = waits(i, m);
-        let sight = if waiting { viewer.sight(i, m) } else { all_sights[i] };
+        if waits(i, m) {
+            settle_waiting(acc, i, viewer.sight(i, m), frame);
+            return;
+        }
+        let sight = all_sights[i];
         if m & bits::FAR != 0 && matches!(sight, Sight::Far) {
             // Out of sight and not drawn, as it was: nothing changes.
             acc.stats.hidden_offscreen += 1;
@@ -208,15 +247,6 @@ pub(crate) fn place_full(
         }
         let last = *frame;
         *frame = match sight {
-            Sight::In(pose) if waiting => {
-                let me = labels[i].on_screen(&pose, options.hysteresis_px);
-                let Some(by) = waiting_blocker(&me, &last, kept, obstacles, options, &mut acc.around) else {
-                    acc.contenders.push((i as u32, last));
-                    acc.poses.push(pose);
-                    return;
-                };
-                hidden(by, pose)
-            }
             Sight::In(_) => {
                 debug_assert_eq!(free[*next_free] as usize, i);
                 *next_free += 1;
@@ -257,8 +287,8 @@ pub(crate) fn place_full(
 /// [`Stickiness::Shown`], a label hidden in view by a collision last frame, unless it came into
 /// view in a reused frame and yielded there (`provisional`).
 #[inline]
-pub(crate) fn waits(options: &FrameOptions, provisional: &[bool], i: usize, memo: u8) -> bool {
-    options.stickiness == Stickiness::Shown && memo & bits::COLLISION != 0 && !provisional[i]
+pub(crate) fn waits(options: &FrameOptions, provisional: &Provisional, i: usize, memo: u8) -> bool {
+    options.stickiness == Stickiness::Shown && memo & bits::COLLISION != 0 && !provisional.get(i)
 }
 
 /// What a pass over the labels gathers over a run of them.
@@ -299,34 +329,34 @@ fn hidden(by: Blocker, pose: ScreenPose) -> LabelFrame {
     }
 }
 
-/// What hides a waiting label `me` (on screen, padded by the margin) again: the first obstacle
+/// What hides a waiting label again, whose box on screen (padded by the margin) is `obb`: the first obstacle
 /// its box overlaps; else the label that hid it last frame, if that label is among the `kept`
 /// ones and still collides with it; else (counted in `around`) the earliest placed kept label
 /// it collides with, as [`place_around`] decides. `None` if it has to go through the greedy
 /// pass among the other contenders. One box, one scan of the obstacles.
 fn waiting_blocker(
-    me: &Label,
-    last: &LabelFrame,
+    obb: &Obb,
+    allow_overlap: bool,
+    last_blocker: Option<Blocker>,
     kept: &ShownBoxes,
     obstacles: &[Shape],
     options: &FrameOptions,
     around: &mut usize,
 ) -> Option<Blocker> {
-    let obb = me.obb();
-    if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(&obb)) {
+    if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(obb)) {
         return Some(Blocker::Obstacle(o as u32));
     }
-    if let Some(Blocker::Label(b)) = last.hidden_by
-        && kept.box_of(b).is_some_and(|them| collides(&obb, them, options.max_overlap_area))
+    if let Some(Blocker::Label(b)) = last_blocker
+        && kept.box_of(b).is_some_and(|them| collides(obb, them, options.max_overlap_area))
     {
         return Some(Blocker::Label(b));
     }
     *around += 1;
     // No obstacle meets it (above), so what `covered_by_kept` would decide comes down to this.
-    if me.allow_overlap {
+    if allow_overlap {
         return None;
     }
-    kept.first_collider(&obb, options.max_overlap_area).map(Blocker::Label)
+    kept.first_collider(obb, options.max_overlap_area).map(Blocker::Label)
 }
 
 /// The decision of a label out of sight (in-sight labels are overwritten by the placement).

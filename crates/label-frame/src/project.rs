@@ -10,6 +10,7 @@ use label_core::Obb;
 use rayon::prelude::*;
 
 use crate::cull::WorldCells;
+use crate::label::BoxParts;
 use crate::runs::in_runs;
 use crate::stability::bits;
 use crate::{Alignment, Projection, ScreenPose, WorldLabel};
@@ -130,6 +131,7 @@ pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspectiv
 pub(crate) struct Viewer<'a> {
     pub(crate) labels: &'a [WorldLabel],
     pub(crate) hot: &'a [Hot],
+    pub(crate) parts: &'a [BoxParts],
     pub(crate) projection: &'a Projection,
     pub(crate) perspective_scaling: f64,
     pub(crate) cells: &'a WorldCells,

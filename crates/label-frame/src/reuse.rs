@@ -24,20 +24,20 @@ use crate::full::{PassTwo, off_frame, place_around};
 use crate::project::Sight;
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
-use crate::stability::{bits, finish};
+use crate::stability::{Fading, bits, finish};
 use crate::{FrameStats, LabelFrame, WorldLabel};
 
 /// The frame's decisions into `frames` (the last frame on entry, this one on return, faded by
-/// `fading`: the time since the last frame and the fade duration, ms). Newcomers that had to yield are marked in `provisional`: at the next full frame
+/// `fading`). Newcomers that had to yield are marked in `provisional`: at the next full frame
 /// they compete by priority like labels new to the view, rather than wait for room. Returns how
 /// many labels went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
     labels: &[WorldLabel],
     sights: &[Sight],
     max_overlap_area: f32,
-    fading: (f64, f64),
+    fading: Fading,
     (frames, memo): (&mut [LabelFrame], &[AtomicU8]),
-    provisional: &mut [bool],
+    provisional: &mut Provisional,
 ) -> (usize, FrameStats) {
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
         if memo[i].load(Ordering::Relaxed) & bits::FAR != 0 && matches!(sights[i], Sight::Far) {
@@ -78,8 +78,46 @@ pub(crate) fn place_reused(
     place_around(labels, sights, &kept, &indices, |_| 0.0, &[], max_overlap_area, frames);
     for (i, last) in &newcomers {
         let frame = &mut frames[*i as usize];
-        provisional[*i as usize] = !frame.visible;
+        provisional.set(*i as usize, !frame.visible);
         finish(frame, last, &memo[*i as usize], fading, &mut stats);
     }
     (newcomers.len(), stats)
+}
+
+/// The labels that came into view in a reused frame and yielded there: they have not had their
+/// turn by priority yet, so at the next full frame they compete like labels new to the view
+/// rather than wait for room. Usually none, which the passes over every label check first.
+#[derive(Debug, Default)]
+pub(crate) struct Provisional {
+    flags: Vec<bool>,
+    any: bool,
+}
+
+impl Provisional {
+    /// None of `count` labels.
+    pub(crate) fn reset(&mut self, count: usize) {
+        self.flags.clear();
+        self.flags.resize(count, false);
+        self.any = false;
+    }
+
+    /// None of them any more (after a full frame).
+    pub(crate) fn clear(&mut self) {
+        if self.any {
+            self.flags.fill(false);
+            self.any = false;
+        }
+    }
+
+    fn set(&mut self, i: usize, yes: bool) {
+        self.flags[i] = yes;
+        self.any |= yes;
+    }
+
+    /// Whether label `i` is provisional.
+    #[must_use]
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> bool {
+        self.any && self.flags[i]
+    }
 }

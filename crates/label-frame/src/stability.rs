@@ -31,29 +31,38 @@ pub(crate) fn margin(last: &LabelFrame, options: &FrameOptions) -> f64 {
     if last.reason == Some(HiddenReason::Collision) { options.hysteresis_px } else { 0.0 }
 }
 
-/// The opacity after `dt_ms` of fading from `opacity` towards `visible`.
-#[must_use]
-#[inline]
-pub(crate) fn fade(opacity: f32, visible: bool, dt_ms: f64, fade_ms: f64) -> f32 {
-    let target = if visible { 1.0 } else { 0.0 };
-    if fade_ms <= 0.0 {
-        return target;
-    }
-    let step = (dt_ms / fade_ms) as f32;
-    if visible { (opacity + step).min(target) } else { (opacity - step).max(target) }
+/// How far opacity moves in one frame: `dt_ms / fade_ms`, or all the way without fading.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fading {
+    step: f32,
 }
 
-/// Fades one decided label from its last frame over `dt_ms`, counts it into `stats` (the
-/// counts of [`FrameStats`] that depend on the labels) and keeps its byte in `memo`.
+impl Fading {
+    /// The fade of a frame `dt_ms` after the last one, with a fade of `fade_ms` (≤ 0: none).
+    #[must_use]
+    pub(crate) fn new(dt_ms: f64, fade_ms: f64) -> Self {
+        Self { step: if fade_ms <= 0.0 { f32::INFINITY } else { (dt_ms / fade_ms) as f32 } }
+    }
+
+    /// The opacity after this frame's fade from `opacity` towards `visible`.
+    #[must_use]
+    #[inline]
+    pub(crate) fn fade(self, opacity: f32, visible: bool) -> f32 {
+        if visible { (opacity + self.step).min(1.0) } else { (opacity - self.step).max(0.0) }
+    }
+}
+
+/// Fades one decided label from its last frame, counts it into `stats` (the counts of
+/// [`FrameStats`] that depend on the labels) and keeps its byte in `memo`.
 #[inline]
 pub(crate) fn finish(
     now: &mut LabelFrame,
     before: &LabelFrame,
     memo: &AtomicU8,
-    (dt_ms, fade_ms): (f64, f64),
+    fading: Fading,
     stats: &mut FrameStats,
 ) {
-    now.opacity = fade(before.opacity, now.visible, dt_ms, fade_ms);
+    now.opacity = fading.fade(before.opacity, now.visible);
     memo.store(self::memo(now), Ordering::Relaxed);
     let in_view = now.in_view();
     stats.in_view += usize::from(in_view);
@@ -118,6 +127,7 @@ mod tests {
 
     #[test]
     fn fades_linearly_and_stops_at_the_ends() {
+        let fade = |opacity, visible, dt, fade_ms| Fading::new(dt, fade_ms).fade(opacity, visible);
         assert_eq!(fade(0.0, true, 150.0, 300.0), 0.5);
         assert_eq!(fade(0.5, true, 150.0, 300.0), 1.0);
         assert_eq!(fade(0.9, true, 150.0, 300.0), 1.0);
@@ -128,6 +138,9 @@ mod tests {
         assert_eq!(fade(0.3, false, 16.0, 0.0), 0.0);
         // No time passed: no change.
         assert_eq!(fade(0.3, true, 0.0, 300.0), 0.3);
+        // A frame longer than the fade, and a fade far shorter than the frame.
+        assert_eq!(fade(0.2, true, 500.0, 300.0), 1.0);
+        assert_eq!(fade(0.2, false, 16.0, 1e-300), 0.0);
     }
 
     #[test]
