@@ -10,7 +10,7 @@ use label_core::narrow::{
 };
 use label_core::{
     Aabb, Blocker, HiddenReason, Label, LabelOutcome, Obb, Placement, PlacementOptions, Segment, Shape, place,
-    place_with_ties,
+    place_sequentially, place_with_ties,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -412,6 +412,12 @@ proptest! {
 // (5) placement against the brute-force reference
 // ---------------------------------------------------------------------------------------------
 
+/// A priority as a key that sorts like the number (`-0.0` as `0.0`).
+fn label_core_key(priority: f64) -> i64 {
+    let bits = (priority + 0.0).to_bits() as i64;
+    if bits < 0 { bits ^ i64::MAX } else { bits }
+}
+
 fn check_stats(p: &Placement) -> Result<(), TestCaseError> {
     let s = p.stats;
     let count = |f: &dyn Fn(&LabelOutcome) -> bool| p.outcomes.iter().filter(|o| f(o)).count();
@@ -487,6 +493,39 @@ proptest! {
         let zero = place_with_ties(&labels, &scene.obstacles, &scene.options, &vec![0; labels.len()]).unwrap();
         let plain = place(&labels, &scene.obstacles, &scene.options).unwrap();
         prop_assert_eq!(zero.outcomes, plain.outcomes);
+    }
+
+    /// `place_sequentially()` (no viewport) equals the brute-force reference: with and without
+    /// tie-break keys, with and without a tolerated overlap area, obstacles of every kind. Its
+    /// shown labels come in placement order.
+    #[test]
+    fn sequential_pass_equals_reference(
+        scene in arb_scene(10..300, 6),
+        keys in prop::collection::vec(0u32..3, 300),
+        with_ties in any::<bool>(),
+        max_overlap in prop_oneof![Just(0.0f32), 0.5..80.0f32],
+    ) {
+        let options = PlacementOptions { viewport: None, max_overlap_area: max_overlap, ..scene.options };
+        let ties = with_ties.then(|| &keys[..scene.labels.len()]);
+        let (decisions, shown) = place_sequentially(&scene.labels, ties, &scene.obstacles, max_overlap);
+        let want = reference_place_with_ties(&scene.labels, &scene.obstacles, &options, ties);
+        let got: Vec<LabelOutcome> = decisions
+            .iter()
+            .map(|d| match *d {
+                Ok(()) => LabelOutcome::VISIBLE,
+                Err(b) => LabelOutcome::hidden_by(b),
+            })
+            .collect();
+        if let Some(diff) = first_difference(&got, &want, &scene.labels) {
+            return Err(TestCaseError::fail(format!("{diff}\nties {ties:?}\noptions {options:?}")));
+        }
+        let key = |i: u32| {
+            let l = &scene.labels[i as usize];
+            (std::cmp::Reverse(label_core_key(l.priority)), ties.map_or(0, |t| t[i as usize]), i)
+        };
+        let mut visible: Vec<u32> = (0..got.len() as u32).filter(|&i| got[i as usize].visible).collect();
+        visible.sort_by_key(|&i| key(i));
+        prop_assert_eq!(shown, visible);
     }
 
     /// The bucketed reference (used for the big inputs below) is the brute-force one.

@@ -252,8 +252,7 @@ impl FrameEngine {
             project_all(&viewer, &self.memo, |_, _| false, &mut self.sights);
             let projected = Instant::now();
             let fading = Fading::new(dt, options.fade_ms);
-            let placed =
-                place_reused(&self.labels, &self.sights, options.max_overlap_area, fading, results, provisional);
+            let placed = place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional);
             (FrameKind::Reused, projected, placed)
         } else {
             // The labels that wait for room are projected in the placement's pass over them.

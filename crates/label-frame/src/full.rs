@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
-use label_core::{Blocker, Decision, Label, Obb, Shape, collides, stages};
+use label_core::{Blocker, Decision, Label, Obb, Shape, collides, place_sequentially, stages};
 
 use crate::project::{Sight, Viewer};
 use crate::reuse::Provisional;
@@ -27,10 +27,13 @@ pub(crate) struct FullScratch {
     kept: ShownBoxes,
 }
 
-/// The core's stages on screen-space labels: boxes, layout (with `ties` if given), broad
-/// phase, obstacles, greedy pass. Returns the decision for each label in input order (`Ok` for
-/// placed, or what hid it; `Blocker::Label` holds an input index), and the shown labels in
-/// placement order.
+/// The core's greedy placement of screen-space labels, with `ties` if given. Returns the
+/// decision for each label in input order (`Ok` for placed, or what hid it; `Blocker::Label`
+/// holds an input index), and the shown labels in placement order.
+///
+/// The labels a frame re-places are few (those shown and those new to the view): the core's
+/// sequential pass places them with less work than its staged pipeline, which splits the
+/// work into tiles for rayon. A frame of many (the first one) goes through the pipeline.
 ///
 /// The labels are valid by construction (checked world labels, a checked camera, culled to the
 /// viewport), so the core's boundary checks are not run again every frame.
@@ -40,6 +43,9 @@ pub(crate) fn greedy(
     obstacles: &[Shape],
     max_overlap_area: f32,
 ) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
+    if labels.len() < STAGED_FROM {
+        return place_sequentially(labels, ties, obstacles, max_overlap_area);
+    }
     let obbs = stages::build_boxes(labels, DVec2::ZERO);
     let layout = stages::layout(labels, &obbs, None, ties, None, None);
     drop(obbs);
@@ -56,6 +62,9 @@ pub(crate) fn greedy(
     }
     (out, stages::shown_in_order(&layout, &decisions))
 }
+
+/// From this many labels, [`greedy`] runs the core's staged pipeline.
+const STAGED_FROM: usize = 16_384;
 
 /// A label's frame from a decision, with labels renamed from positions in `placed_set` to
 /// engine indices.
@@ -193,7 +202,7 @@ pub(crate) fn place_full(
     if options.stickiness == Stickiness::Shown {
         shown.extend(shown_order.iter().map(|&k| free[k as usize]));
     }
-    kept.rebuild(labels, sights, shown);
+    kept.rebuild(viewer.parts, sights, shown);
     let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
     let fading = Fading::new(dt_ms, options.fade_ms);
     // A waiting label was not projected with the others: it is here, with its `sight`.

@@ -162,6 +162,7 @@ pub(crate) struct BoxParts {
     /// angle on screen changes with the camera.
     axis: Option<Vec2>,
     pub(crate) allow_overlap: bool,
+    pub(crate) ignore_placement: bool,
 }
 
 impl BoxParts {
@@ -173,6 +174,7 @@ impl BoxParts {
             padding: label.padding,
             axis: (label.alignment == Alignment::Viewport).then(|| reading_axis(label.angle)),
             allow_overlap: label.allow_overlap,
+            ignore_placement: label.ignore_placement,
         }
     }
 

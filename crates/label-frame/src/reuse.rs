@@ -21,18 +21,18 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::full::{PassTwo, off_frame, place_around};
-use crate::project::Sight;
+use crate::project::{Sight, Viewer};
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
 use crate::stability::{Fading, bits, finish};
-use crate::{FrameStats, LabelFrame, WorldLabel};
+use crate::{FrameStats, LabelFrame};
 
 /// The frame's decisions into `frames` (the last frame on entry, this one on return, faded by
 /// `fading`). Newcomers that had to yield are marked in `provisional`: at the next full frame
 /// they compete by priority like labels new to the view, rather than wait for room. Returns how
 /// many labels went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
-    labels: &[WorldLabel],
+    viewer: &Viewer,
     sights: &[Sight],
     max_overlap_area: f32,
     fading: Fading,
@@ -70,10 +70,11 @@ pub(crate) fn place_reused(
         return (0, stats);
     }
     // The shown labels count as placed first, in priority order (then input order).
+    let labels = viewer.labels;
     let mut shown: Vec<u32> = (0..frames.len() as u32).filter(|&i| frames[i as usize].visible).collect();
     shown.sort_by(|&a, &b| labels[b as usize].priority.total_cmp(&labels[a as usize].priority));
     let mut kept = ShownBoxes::default();
-    kept.rebuild(labels, sights, &shown);
+    kept.rebuild(viewer.parts, sights, &shown);
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
     place_around(labels, sights, &kept, &indices, |_| 0.0, &[], max_overlap_area, frames);
     for (i, last) in &newcomers {

@@ -9,7 +9,7 @@
 use label_core::broad::FirstHit;
 use label_core::{Obb, collides};
 
-use crate::WorldLabel;
+use crate::label::BoxParts;
 use crate::project::Sight;
 
 /// The blocking shown labels (`ignore_placement` ones block nothing) of one frame.
@@ -28,18 +28,18 @@ pub(crate) struct ShownBoxes {
 impl ShownBoxes {
     /// Rebuilds the set from `shown` (engine indices in placement order, all in sight), for an
     /// engine of `count` labels.
-    pub(crate) fn rebuild(&mut self, labels: &[WorldLabel], sights: &[Sight], shown: &[u32]) {
+    pub(crate) fn rebuild(&mut self, parts: &[BoxParts], sights: &[Sight], shown: &[u32]) {
         for &i in &self.labels {
             self.slot[i as usize] = u32::MAX;
         }
-        self.slot.resize(labels.len(), u32::MAX);
+        self.slot.resize(parts.len(), u32::MAX);
         self.labels.clear();
         self.boxes.clear();
-        for &i in shown.iter().filter(|&&i| !labels[i as usize].ignore_placement) {
+        for &i in shown.iter().filter(|&&i| !parts[i as usize].ignore_placement) {
             let pose = sights[i as usize].pose().expect("shown labels are in sight");
             self.slot[i as usize] = self.labels.len() as u32;
             self.labels.push(i);
-            self.boxes.push(labels[i as usize].on_screen(&pose, 0.0).obb());
+            self.boxes.push(parts[i as usize].on_screen(&pose, 0.0));
         }
         self.index.rebuild(self.boxes.iter().map(Obb::bounds));
     }

@@ -109,9 +109,14 @@ impl FirstHit {
     /// The lowest number among the boxes whose bounds meet `query` (touching included) and that
     /// `hits`, if any. Boxes are tested in ascending number, cell by cell; a box numbered above
     /// the best hit so far is not tested.
-    pub fn first(&self, query: &Aabb, mut hits: impl FnMut(u32) -> bool) -> Option<u32> {
+    pub fn first(&self, query: &Aabb, hits: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.first_below(query, u32::MAX, hits)
+    }
+
+    /// [`Self::first`] among the boxes numbered below `limit`.
+    pub fn first_below(&self, query: &Aabb, limit: u32, mut hits: impl FnMut(u32) -> bool) -> Option<u32> {
         let span = self.span(query)?;
-        let mut best = u32::MAX;
+        let mut best = limit;
         for row in span[1]..=span[3] {
             for cell in row * self.columns + span[0]..=row * self.columns + span[2] {
                 let members = &self.members[self.starts[cell] as usize..self.starts[cell + 1] as usize];
@@ -123,7 +128,7 @@ impl FirstHit {
                 }
             }
         }
-        (best != u32::MAX).then_some(best)
+        (best != limit).then_some(best)
     }
 }
 

@@ -27,6 +27,7 @@ mod obstacles;
 mod options;
 mod order;
 mod outcome;
+mod sequential;
 pub mod stages;
 
 /// Below this many items a parallel loop over labels is not worth splitting (rayon's wake-ups
@@ -37,6 +38,7 @@ pub use greedy::{Decision, PassCounts, collides, greedy};
 pub use layout::{Flags, Layout};
 pub use options::PlacementOptions;
 pub use outcome::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementStats};
+pub use sequential::place_sequentially;
 
 use crate::validate::check_obstacle;
 use crate::{Error, Label, Shape, limits};

@@ -1,0 +1,73 @@
+//! The greedy pass for a few labels, on the calling thread: the sequential definition of DESIGN
+//! §4 run as written, with the boxes indexed by bounds in placement order so that each label
+//! tests only the earlier labels near it.
+//!
+//! For a few hundred labels (the labels a frame engine re-places every frame) the staged
+//! pipeline's layout, tiles and broad phase cost more than the placement itself; this pass does
+//! without them and decides the same, bit for bit (see the property tests).
+
+use crate::broad::FirstHit;
+use crate::{Blocker, Label, Obb, Shape};
+
+use super::collides;
+use super::obstacles::ObstacleIndex;
+use super::order::{placement_key, sorted_positions};
+
+/// Places `labels` (all in view) by priority descending, then `ties[i]` if given (lower first),
+/// then input position: a label is shown unless it has no `allow_overlap` and an obstacle or an
+/// earlier shown label that blocks overlaps it (by more than `max_overlap_area`). Returns each
+/// label's decision in input order (`Err` names the obstacle, or the earliest placed label by
+/// input position), and the shown labels' positions in placement order.
+///
+/// ```
+/// use label_core::{Blocker, Label, place_sequentially};
+/// let labels = [Label::new(0.0, 0.0, 10.0, 10.0), Label::new(5.0, 0.0, 10.0, 10.0).with_priority(1.0)];
+/// let (decisions, shown) = place_sequentially(&labels, None, &[], 0.0);
+/// assert_eq!(decisions, vec![Err(Blocker::Label(1)), Ok(())]);
+/// assert_eq!(shown, vec![1]);
+/// ```
+///
+/// # Panics
+/// If `ties` is given with another length than `labels`.
+#[must_use]
+pub fn place_sequentially(
+    labels: &[Label],
+    ties: Option<&[u32]>,
+    obstacles: &[Shape],
+    max_overlap_area: f32,
+) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
+    if let Some(t) = ties {
+        assert_eq!(t.len(), labels.len(), "one tie-break key per label");
+    }
+    let keys: Vec<u128> =
+        labels.iter().enumerate().map(|(i, l)| placement_key(l.priority, ties.map_or(0, |t| t[i]), i as u32)).collect();
+    // Input positions in placement order, and the boxes by rank in that order.
+    let order = sorted_positions(&keys);
+    let obbs: Vec<Obb> = order.iter().map(|&i| labels[i as usize].obb()).collect();
+    let index = FirstHit::new(obbs.iter().map(Obb::bounds));
+    let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
+    // By rank: shown and blocking.
+    let mut blocks = vec![false; labels.len()];
+    let mut decisions = vec![Ok(()); labels.len()];
+    let mut shown = Vec::new();
+    for (rank, (&i, me)) in order.iter().zip(&obbs).enumerate() {
+        let label = &labels[i as usize];
+        let decision = if label.allow_overlap {
+            Ok(())
+        } else if let Some(o) = obstacles.as_ref().and_then(|x| x.first_hit(me, &me.bounds())) {
+            Err(Blocker::Obstacle(o))
+        } else {
+            let hit = |k: u32| blocks[k as usize] && collides(me, &obbs[k as usize], max_overlap_area);
+            match index.first_below(&me.bounds(), rank as u32, hit) {
+                Some(k) => Err(Blocker::Label(order[k as usize])),
+                None => Ok(()),
+            }
+        };
+        if decision.is_ok() {
+            shown.push(i);
+            blocks[rank] = !label.ignore_placement;
+        }
+        decisions[i as usize] = decision;
+    }
+    (decisions, shown)
+}
