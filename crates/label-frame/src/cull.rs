@@ -21,6 +21,18 @@ const MAX_SIDE: usize = 32;
 /// About this many labels per cell, at least, when there are few labels.
 const LABELS_PER_CELL: usize = 8;
 
+/// Where a world cell's labels are in one frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// Every one of its labels misses the viewport.
+    Out,
+    /// Its labels have to be projected to tell.
+    Edge,
+    /// Every one of its labels has its anchor inside the viewport by its reach and padding (the
+    /// projection stage's quick test), so its box meets the viewport.
+    Inside,
+}
+
 /// The grid of world cells over the labels' anchors.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WorldCells {
@@ -76,9 +88,9 @@ impl WorldCells {
         usize::from(self.cell_of[i])
     }
 
-    /// Per cell, into `out`: whether any of its labels can meet the viewport through
-    /// `projection` (labels scaled by `perspective_scaling`).
-    pub(crate) fn in_reach(&self, projection: &Projection, perspective_scaling: f64, out: &mut Vec<bool>) {
+    /// Per cell, into `out`: whether its labels can meet the viewport through `projection`
+    /// (labels scaled by `perspective_scaling`), and whether they all surely do.
+    pub(crate) fn in_reach(&self, projection: &Projection, perspective_scaling: f64, out: &mut Vec<Reach>) {
         out.clear();
         let side = self.side;
         if side == 0 {
@@ -97,15 +109,25 @@ impl WorldCells {
             let (row, column) = (c / side, c % side);
             let at = |dr: usize, dc: usize| corners[(row + dr) * (side + 1) + column + dc];
             let [Some(a), Some(b), Some(d), Some(e)] = [at(0, 0), at(0, 1), at(1, 0), at(1, 1)] else {
-                return true;
+                return Reach::Edge;
             };
             let lo = a.0.min(b.0).min(d.0).min(e.0);
             let hi = a.0.max(b.0).max(d.0).max(e.0);
             let scale = a.1.max(b.1).max(d.1).max(e.1);
             let r = self.reach[c] * scale + self.padding[c];
-            // The same bounds test as a label's, with `<=`/`>=` loosened to `<`/`>` (never
-            // culls a label the per-label test would keep).
-            !(hi.x < -r || hi.y < -r || lo.x > size.x + r || lo.y > size.y + r)
+            // The same bounds tests as a label's, the cull's loosened by `<`/`>` (never culls a
+            // label the per-label test would keep), the inside test's tightened by a hair for
+            // the rounding of the corners' projection.
+            if hi.x < -r || hi.y < -r || lo.x > size.x + r || lo.y > size.y + r {
+                Reach::Out
+            } else {
+                let r = r + 1e-6;
+                if lo.x >= r && lo.y >= r && hi.x <= size.x - r && hi.y <= size.y - r {
+                    Reach::Inside
+                } else {
+                    Reach::Edge
+                }
+            }
         }));
     }
 }
@@ -117,7 +139,7 @@ mod tests {
     use crate::{Alignment, Camera, WorldLabel};
 
     #[test]
-    fn culled_cells_hold_only_labels_off_screen() {
+    fn culled_cells_hold_only_labels_off_screen_and_inside_cells_only_labels_well_inside() {
         // Labels over a patch of the world, some rotated, map-aligned or padded; many cameras
         // (panned, zoomed, turned, pitched). Every label the per-label test finds on screen or
         // behind the camera is in a cell the cull keeps.
@@ -133,7 +155,7 @@ mod tests {
         let hot: Vec<Hot> = labels.iter().map(Hot::new).collect();
         let cells = WorldCells::new(&hot);
         assert_eq!(cells.side, 19);
-        let (mut kept, mut culled) = (0, 0);
+        let (mut kept, mut culled, mut inside) = (0, 0, 0);
         let mut reach = Vec::new();
         for z in 0..30 {
             let zoom = 3.0 + f64::from(z) * 0.2;
@@ -145,14 +167,24 @@ mod tests {
             cells.in_reach(&projection, 0.5, &mut reach);
             for (i, s) in project_labels(&labels, &projection, 0.5).iter().enumerate() {
                 let c = cells.cell_of(i);
-                if !reach[c] {
-                    assert!(matches!(s, Sight::Off(_)), "label {i} in culled cell {c}: {s:?} ({camera:?})");
-                    culled += 1;
-                } else {
-                    kept += 1;
+                match reach[c] {
+                    Reach::Out => {
+                        assert!(matches!(s, Sight::Off(_)), "label {i} in culled cell {c}: {s:?} ({camera:?})");
+                        culled += 1;
+                    }
+                    Reach::Inside => {
+                        let hot = &hot[i];
+                        let p = projection.project(hot.position).expect("inside the view");
+                        let r = hot.reach * label_scale(p.perspective, 0.5) + hot.padding;
+                        let DVec2 { x, y } = p.screen;
+                        assert!(x >= r && y >= r && x <= 900.0 - r && y <= 600.0 - r, "label {i} in cell {c}");
+                        assert!(matches!(s, Sight::In(_)));
+                        inside += 1;
+                    }
+                    Reach::Edge => kept += 1,
                 }
             }
         }
-        assert!(culled > 10_000 && kept > 10_000, "culled {culled}, kept {kept}");
+        assert!(culled > 10_000 && kept > 10_000 && inside > 5_000, "culled {culled}, kept {kept}, inside {inside}");
     }
 }

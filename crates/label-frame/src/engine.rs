@@ -6,14 +6,16 @@ use std::time::Instant;
 
 use label_core::{Blocker, Label, Shape};
 
-use crate::cull::WorldCells;
+use crate::cull::{Reach, WorldCells};
 use crate::full::{FullScratch, place_full, waits};
 use crate::label::BoxParts;
-use crate::project::{Hot, Sight, Viewer, project_all};
+use crate::project::{Hot, Sight, Viewer, project_all, sight_of};
 use crate::reuse::{Provisional, place_reused};
+use crate::sleep::Sleeps;
 use crate::stability::{self, Fading};
 use crate::{
-    Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, WorldLabel,
+    Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,
+    WorldLabel,
 };
 
 /// Places a renderer's labels frame after frame.
@@ -59,8 +61,14 @@ pub struct FrameEngine {
     frame: Frame,
     /// Per label, its last frame in a byte ([`stability::memo`]): kept with `frame`.
     memo: Vec<AtomicU8>,
+    /// Per label, its certificate to sleep through full frames (see `sleep.rs`).
+    sleeps: Sleeps,
+    /// Labels may not sleep (a test sets it to compare).
+    pub(crate) sleepless: bool,
     /// The projection of the last frame, if there was one since the last change.
     last_projection: Option<Projection>,
+    /// The projection of the last frame, if there was one since the last reset.
+    frame_projection: Option<Projection>,
     /// Time of the last full frame, ms.
     last_full_ms: f64,
     /// Whether any frame was placed yet.
@@ -71,7 +79,7 @@ pub struct FrameEngine {
     provisional: Provisional,
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
-    in_reach: Vec<bool>,
+    in_reach: Vec<Reach>,
     full: FullScratch,
 }
 
@@ -99,6 +107,7 @@ impl FrameEngine {
         options.validate()?;
         self.options = options;
         self.last_projection = None;
+        self.sleeps.reset(self.labels.len());
         Ok(())
     }
 
@@ -154,6 +163,7 @@ impl FrameEngine {
         self.memo = carried.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
         self.frame.labels = carried;
         self.last_projection = None;
+        self.sleeps.reset(self.labels.len());
         Ok(())
     }
 
@@ -168,6 +178,7 @@ impl FrameEngine {
         }
         self.obstacles = obstacles;
         self.last_projection = None;
+        self.sleeps.reset(self.labels.len());
         Ok(())
     }
 
@@ -177,6 +188,8 @@ impl FrameEngine {
         self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
         self.provisional.clear();
         self.last_projection = None;
+        self.frame_projection = None;
+        self.sleeps.reset(self.labels.len());
         self.started = false;
     }
 
@@ -190,8 +203,15 @@ impl FrameEngine {
     #[cfg(test)]
     pub(crate) fn memo_is_in_sync(&self) -> bool {
         use std::sync::atomic::Ordering;
+        let in_sync = |m: u8, f: &LabelFrame| {
+            let sleepy = m & stability::bits::SLEEPY != 0;
+            m & !(stability::bits::SLEEPY | stability::bits::QUIET) == stability::memo(f)
+                && (m & stability::bits::QUIET == 0 || m & stability::bits::FAR != 0)
+                && (!sleepy
+                    || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(crate::HiddenReason::Collision)))
+        };
         self.memo.len() == self.frame.labels.len()
-            && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| m.load(Ordering::Relaxed) == stability::memo(f))
+            && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
     }
 
     /// Where the last frame's time went (wall clock, so noisy: for a renderer's frame-budget
@@ -201,13 +221,27 @@ impl FrameEngine {
         self.timings
     }
 
-    /// Label `index` on screen as the last frame placed it (its own padding, without the
-    /// hysteresis margin): the box a renderer can draw or query. `None` behind the camera or
-    /// out of range.
+    /// Label `index` on screen with the last frame's camera (its own padding, without the
+    /// hysteresis margin): the box a renderer can draw or query. The pose is the frame's, or
+    /// for a label the frame did not need to project (see [`LabelFrame::pose`]) the one the
+    /// projection gives now. `None` behind the camera, out of range, or before any frame.
     #[must_use]
     pub fn screen_label(&self, index: usize) -> Option<Label> {
-        let pose = self.frame.labels.get(index)?.pose?;
+        let pose = self.screen_pose(index)?;
         Some(self.labels[index].on_screen(&pose, 0.0))
+    }
+
+    /// Label `index`'s pose with the last frame's camera: [`LabelFrame::pose`] when the frame
+    /// has it, else projected now (the same pose the frame would have computed). `None` behind
+    /// the camera, out of range, or before any frame.
+    #[must_use]
+    pub fn screen_pose(&self, index: usize) -> Option<ScreenPose> {
+        let frame = self.frame.labels.get(index)?;
+        if frame.pose.is_some() {
+            return frame.pose;
+        }
+        let projection = self.frame_projection.as_ref()?;
+        sight_of(&self.labels[index], projection, self.options.perspective_scaling).pose()
     }
 
     /// Places one frame: projects every label with `camera`, culls what is behind the camera
@@ -246,7 +280,15 @@ impl FrameEngine {
             cells: &self.cells,
             in_reach: &self.in_reach,
         };
+        // Labels can sleep (see `sleep.rs`) where the waiting rule is the plain overlap test and
+        // the camera has no pitch.
+        let can_sleep = !self.sleepless
+            && options.stickiness == crate::Stickiness::Shown
+            && self.obstacles.is_empty()
+            && options.max_overlap_area <= 0.0;
+        self.sleeps.now = can_sleep.then(|| projection.similarity()).flatten();
         let results = (&mut self.frame.labels[..], &self.memo[..]);
+        let sleeps = &self.sleeps;
         let provisional = &mut self.provisional;
         let (kind, projected, (placed_now, counts)) = if reuse {
             project_all(&viewer, &self.memo, |_, _| false, &mut self.sights);
@@ -266,7 +308,7 @@ impl FrameEngine {
                 &self.obstacles,
                 options,
                 dt,
-                results,
+                (results.0, results.1, sleeps),
                 &mut self.full,
             );
             provisional.clear();
@@ -278,6 +320,7 @@ impl FrameEngine {
         self.frame.stats = stats;
         self.frame.time_ms = time_ms;
         self.last_projection = Some(projection);
+        self.frame_projection = Some(projection);
         self.started = true;
         let us = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
         self.timings = FrameTimings {

@@ -101,6 +101,9 @@ pub struct FrameStats {
     /// Labels that went through the greedy pass (all in view for a full frame; those that came
     /// into view for a reused one).
     pub placed_now: usize,
+    /// Labels hidden in view that slept through the frame: still hidden by the same shown
+    /// label for certain, so neither projected nor tested (see [`crate::LabelFrame::pose`]).
+    pub asleep: usize,
 }
 
 /// Where one frame's time went, µs (wall clock; see [`crate::FrameEngine::timings`]).

@@ -11,7 +11,8 @@ use crate::project::{Sight, Viewer};
 use crate::reuse::Provisional;
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
-use crate::stability::{Fading, add_counts, bits, finish, margin, tie_key};
+use crate::sleep::{Sleep, Sleeps};
+use crate::stability::{self, Fading, add_counts, bits, finish, margin, tie_key};
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
@@ -171,10 +172,11 @@ pub(crate) fn place_full(
     obstacles: &[Shape],
     options: &FrameOptions,
     dt_ms: f64,
-    (frames, memo): (&mut [LabelFrame], &[AtomicU8]),
+    (frames, memo, sleeps): (&mut [LabelFrame], &[AtomicU8], &Sleeps),
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
     let FullScratch { screen, ties, free_frames, shown, kept } = scratch;
+    let now = sleeps.now;
     let labels = viewer.labels;
     let waits = |i: usize, m: u8| waits(options, provisional, i, m);
 
@@ -205,31 +207,36 @@ pub(crate) fn place_full(
     kept.rebuild(viewer.parts, sights, shown);
     let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
     let fading = Fading::new(dt_ms, options.fade_ms);
+    // Whether waiting label `i`, whose byte says it can sleep, sleeps through this frame (see
+    // `sleep.rs`): its blocker shown, its certificate holding, still in view.
+    let asleep = |i: usize, now| {
+        let sleep = sleeps.get(i);
+        kept.box_of(sleep.blocker()).is_some() && sleep.holds(sleep.blocker(), now) && viewer.well_inside(i)
+    };
     // A waiting label was not projected with the others: it is here, with its `sight`.
     let settle_waiting = |acc: &mut PassTwo, i: usize, sight: Sight, frame: &mut LabelFrame| {
         let Sight::In(pose) = sight else {
             let last = *frame;
-            *frame = off_frame(&sight);
+            *frame = off_frame(&sight, &last);
             finish(frame, &last, &memo[i], fading, &mut acc.stats);
             return;
         };
         let parts = &viewer.parts[i];
         let me = parts.on_screen(&pose, options.hysteresis_px);
-        match waiting_blocker(&me, parts.allow_overlap, frame.hidden_by, kept, obstacles, options, &mut acc.around) {
+        let by = waiting_blocker(&me, parts.allow_overlap, frame.hidden_by, kept, obstacles, options, &mut acc.around);
+        match by {
             None => {
                 acc.contenders.push((i as u32, *frame));
                 acc.poses.push(pose);
+                return;
             }
             Some(by) if frame.hidden_by == Some(by) => {
                 // Hidden in view by the same blocker, as it was (most labels of a busy map):
-                // only its pose and opacity change, and its byte only when it stops being
-                // drawn. What `finish` does, without building the frame again.
+                // only its pose and opacity change. What `finish` does, without building the
+                // frame again.
                 frame.pose = Some(pose);
                 if frame.opacity > 0.0 {
                     frame.opacity = fading.fade(frame.opacity, false);
-                    if frame.opacity == 0.0 {
-                        memo[i].store(bits::COLLISION, Ordering::Relaxed);
-                    }
                 }
                 acc.stats.in_view += 1;
                 acc.stats.hidden_collision += 1;
@@ -240,20 +247,44 @@ pub(crate) fn place_full(
                 finish(frame, &last, &memo[i], fading, &mut acc.stats);
             }
         }
+        // Hidden by a label whose box keeps its shape, as its own does: a certificate for the
+        // next frames, and if it is not drawn, it sleeps from the next frame on (no pose).
+        let mut byte = stability::memo(frame);
+        if let (Some(now), Some(Blocker::Label(b))) = (now, by)
+            && parts.keeps_shape()
+            && viewer.parts[b as usize].keeps_shape()
+            && let Some(them) = kept.box_of(b)
+        {
+            let apart = viewer.hot[i].position.distance(viewer.hot[b as usize].position);
+            let sleep = Sleep::issue(&me, them, b, apart, now);
+            sleeps.set(i, sleep);
+            if sleep.is_some() && frame.opacity == 0.0 {
+                frame.pose = None;
+                byte |= bits::SLEEPY;
+            }
+        }
+        memo[i].store(byte, Ordering::Relaxed);
     };
     // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
         let m = memo[i].load(Ordering::Relaxed);
+        if m & bits::QUIET != 0 {
+            // Out of view and not drawn, as it was: nothing changes.
+            acc.stats.hidden_offscreen += 1;
+            return;
+        }
         if waits(i, m) {
+            if m & bits::SLEEPY != 0 && now.is_some_and(|now| asleep(i, now)) {
+                // Hidden in view by the same blocker, certainly: its entry stays as it is.
+                acc.stats.in_view += 1;
+                acc.stats.hidden_collision += 1;
+                acc.stats.asleep += 1;
+                return;
+            }
             settle_waiting(acc, i, viewer.sight(i, m), frame);
             return;
         }
         let sight = all_sights[i];
-        if m & bits::FAR != 0 && matches!(sight, Sight::Far) {
-            // Out of sight and not drawn, as it was: nothing changes.
-            acc.stats.hidden_offscreen += 1;
-            return;
-        }
         let last = *frame;
         *frame = match sight {
             Sight::In(_) => {
@@ -261,7 +292,7 @@ pub(crate) fn place_full(
                 *next_free += 1;
                 free_frames[*next_free - 1]
             }
-            _ => off_frame(&sight),
+            _ => off_frame(&sight, &last),
         };
         finish(frame, &last, &memo[i], fading, &mut acc.stats);
     };
@@ -368,12 +399,15 @@ fn waiting_blocker(
     kept.first_collider(obb, options.max_overlap_area).map(Blocker::Label)
 }
 
-/// The decision of a label out of sight (in-sight labels are overwritten by the placement).
+/// The decision of a label out of sight (in-sight labels are overwritten by the placement),
+/// given its `last` frame: with its pose if it was drawn (it may still be, fading out), else
+/// without (a renderer does not draw it; [`crate::FrameEngine::screen_pose`] has it).
 #[must_use]
-pub(crate) fn off_frame(sight: &Sight) -> LabelFrame {
+pub(crate) fn off_frame(sight: &Sight, last: &LabelFrame) -> LabelFrame {
     let reason = match sight {
         Sight::Behind => HiddenReason::BehindCamera,
         Sight::Off(_) | Sight::In(_) | Sight::Far => HiddenReason::Offscreen,
     };
-    LabelFrame { visible: false, opacity: 0.0, reason: Some(reason), hidden_by: None, pose: sight.pose() }
+    let pose = if last.opacity > 0.0 { sight.pose() } else { None };
+    LabelFrame { visible: false, opacity: 0.0, reason: Some(reason), hidden_by: None, pose }
 }

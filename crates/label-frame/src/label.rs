@@ -178,6 +178,14 @@ impl BoxParts {
         }
     }
 
+    /// Whether the box keeps its shape while the camera moves without pitch (a
+    /// viewport-aligned label; a map-aligned one turns with the bearing).
+    #[must_use]
+    #[inline]
+    pub(crate) fn keeps_shape(&self) -> bool {
+        self.axis.is_some()
+    }
+
     /// The label's box at `pose` with `extra` padding: `label.on_screen(pose, extra).obb()`,
     /// bit for bit.
     #[must_use]

@@ -66,6 +66,7 @@ mod projection;
 mod reuse;
 mod runs;
 mod shown;
+mod sleep;
 mod stability;
 
 pub use camera::{Camera, DEFAULT_FOV, MAX_PITCH, MAX_VIEWPORT, MAX_ZOOM};

@@ -9,7 +9,7 @@ use label_core::Obb;
 
 use rayon::prelude::*;
 
-use crate::cull::WorldCells;
+use crate::cull::{Reach, WorldCells};
 use crate::label::BoxParts;
 use crate::runs::in_runs;
 use crate::stability::bits;
@@ -123,7 +123,13 @@ fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_sca
 /// every frame; it is public for renderers that place labels their own way, and for benchmarks.
 #[must_use]
 pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspective_scaling: f64) -> Vec<Sight> {
-    labels.par_iter().map(|l| sight(l, &Hot::new(l), projection, perspective_scaling)).collect()
+    labels.par_iter().map(|l| sight_of(l, projection, perspective_scaling)).collect()
+}
+
+/// One label's [`Sight`], as [`project_labels`] finds it.
+#[must_use]
+pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_scaling: f64) -> Sight {
+    sight(label, &Hot::new(label), projection, perspective_scaling)
 }
 
 /// What a frame projects labels with: their projection data, the camera, and which world cells
@@ -135,7 +141,7 @@ pub(crate) struct Viewer<'a> {
     pub(crate) projection: &'a Projection,
     pub(crate) perspective_scaling: f64,
     pub(crate) cells: &'a WorldCells,
-    pub(crate) in_reach: &'a [bool],
+    pub(crate) in_reach: &'a [Reach],
 }
 
 impl Viewer<'_> {
@@ -144,7 +150,7 @@ impl Viewer<'_> {
     /// not drawn (a label drawn has a pose).
     #[inline(always)]
     pub(crate) fn sight(&self, i: usize, memo: u8) -> Sight {
-        if self.in_reach[self.cells.cell_of(i)] || memo & bits::DRAWN != 0 {
+        if self.in_reach[self.cells.cell_of(i)] != Reach::Out || memo & bits::DRAWN != 0 {
             sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling)
         } else {
             Sight::Far
@@ -152,10 +158,28 @@ impl Viewer<'_> {
     }
 }
 
+impl Viewer<'_> {
+    /// Whether label `i` is certainly in view without pitch: its anchor inside the viewport by
+    /// its reach and padding (the projection stage's quick test), so its box meets it.
+    #[inline]
+    pub(crate) fn well_inside(&self, i: usize) -> bool {
+        if self.in_reach[self.cells.cell_of(i)] == Reach::Inside {
+            return true;
+        }
+        let hot = &self.hot[i];
+        let Some(p) = self.projection.project(hot.position) else { return false };
+        let r = hot.reach * label_scale(p.perspective, self.perspective_scaling) + hot.padding;
+        let size = self.projection.camera().size;
+        let DVec2 { x, y } = p.screen;
+        x >= r && y >= r && x <= size.x - r && y <= size.y - r
+    }
+}
+
 /// The sight of every label but those `deferred` (which keep their entry in `out`) into `out`,
 /// whose allocation and entries are kept from frame to frame; `memo` holds the bytes of the
-/// labels' last frame ([`crate::stability::bits`]). Returns the labels in sight and not
-/// deferred, ascending.
+/// labels' last frame ([`crate::stability::bits`]), and gets [`bits::QUIET`] set on the labels
+/// that stay out of view undrawn (their entry in `out` is not written) and cleared on the
+/// others. Returns the labels in sight and not deferred, ascending.
 pub(crate) fn project_all(
     viewer: &Viewer,
     memo: &[AtomicU8],
@@ -168,20 +192,25 @@ pub(crate) fn project_all(
         |start, run| {
             let mut in_sight = Vec::new();
             for (i, (s, m)) in (start..).zip(run.iter_mut().zip(&memo[start..])) {
-                let m = m.load(Ordering::Relaxed);
-                if deferred(i, m) {
+                let byte = m.load(Ordering::Relaxed);
+                if deferred(i, byte) {
                     continue;
                 }
-                match viewer.sight(i, m) {
-                    // A label out of reach in this frame and the last is not written again.
-                    Sight::Far if matches!(s, Sight::Far) => {}
-                    now => {
-                        if matches!(now, Sight::In(_)) {
-                            in_sight.push(i as u32);
-                        }
-                        *s = now;
+                let now = viewer.sight(i, byte);
+                if byte & bits::FAR != 0 && matches!(now, Sight::Far | Sight::Off(_)) {
+                    // Out of view and not drawn, as it was: its entry (and its sight) stay.
+                    if byte & bits::QUIET == 0 {
+                        m.store(byte | bits::QUIET, Ordering::Relaxed);
                     }
+                    continue;
                 }
+                if byte & bits::QUIET != 0 {
+                    m.store(byte & !bits::QUIET, Ordering::Relaxed);
+                }
+                if matches!(now, Sight::In(_)) {
+                    in_sight.push(i as u32);
+                }
+                *s = now;
             }
             in_sight
         },

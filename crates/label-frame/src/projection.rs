@@ -93,6 +93,14 @@ impl Projection {
         self.sin_p != 0.0
     }
 
+    /// Without pitch, the projection's linear part as the complex number `2^zoom·e^{iβ}`: a
+    /// world vector `d` goes to `2^zoom·R(β)·d` on screen, and two such maps differ on `d` by at
+    /// most `|z − z'|·|d|`. `None` under pitch.
+    #[must_use]
+    pub(crate) fn similarity(&self) -> Option<DVec2> {
+        (self.sin_p == 0.0).then(|| DVec2::new(self.cos_b, self.sin_b) * self.scale)
+    }
+
     /// The viewport, `(0, 0)` to `size`, px.
     #[must_use]
     pub fn viewport(&self) -> Aabb {

@@ -40,7 +40,7 @@ pub(crate) fn place_reused(
     provisional: &mut Provisional,
 ) -> (usize, FrameStats) {
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
-        if memo[i].load(Ordering::Relaxed) & bits::FAR != 0 && matches!(sights[i], Sight::Far) {
+        if memo[i].load(Ordering::Relaxed) & bits::QUIET != 0 {
             acc.stats.hidden_offscreen += 1;
             return;
         }
@@ -51,7 +51,7 @@ pub(crate) fn place_reused(
                 acc.contenders.push((i as u32, last));
                 return;
             }
-            s => off_frame(s),
+            s => off_frame(s, &last),
         };
         finish(frame, &last, &memo[i], fading, &mut acc.stats);
     };

@@ -84,12 +84,18 @@ pub(crate) mod bits {
     pub(crate) const COLLISION: u8 = 1;
     /// Drawn: opacity above 0.
     pub(crate) const DRAWN: u8 = 2;
-    /// Out of sight and unprojected, not drawn: what a label not seen yet is
+    /// Out of view, not drawn, no pose: what a label not seen yet is
     /// ([`crate::LabelFrame::UNSEEN`]), and what it stays while it is.
     pub(crate) const FAR: u8 = 4;
+    /// Hidden in view by a collision, not drawn, no pose, with a certificate to sleep through
+    /// full frames (see `sleep.rs`); set only by the full frame's pass over waiting labels.
+    pub(crate) const SLEEPY: u8 = 8;
+    /// Set by the projection stage on a [`FAR`] label out of view again (off screen or out of
+    /// reach): its entry stays as it is, and the passes after the projection skip it.
+    pub(crate) const QUIET: u8 = 16;
 }
 
-/// The byte of a label's frame: [`bits`].
+/// The byte of a label's frame: [`bits`] but [`bits::SLEEPY`] and [`bits::QUIET`].
 #[must_use]
 #[inline]
 pub(crate) fn memo(frame: &LabelFrame) -> u8 {
@@ -116,6 +122,7 @@ pub(crate) fn add_counts(a: FrameStats, b: FrameStats) -> FrameStats {
         hidden_collision: a.hidden_collision + b.hidden_collision,
         hidden_offscreen: a.hidden_offscreen + b.hidden_offscreen,
         behind_camera: a.behind_camera + b.behind_camera,
+        asleep: a.asleep + b.asleep,
         ..a
     }
 }

@@ -125,9 +125,9 @@ fn sticky_frames_match_their_definition() {
 fn visible_labels_never_overlap_with_stability() {
     let labels = scattered(12, 700, 90.0);
     let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
-    engine.set_labels(labels).unwrap();
+    engine.set_labels(labels.clone()).unwrap();
     let mut kinds = [0usize; 2];
-    let (mut culled, mut fading_off) = (0, 0);
+    let (mut culled, mut fading_off, mut asleep) = (0, 0, 0);
     // The scripted animation, then a pan (translation-only frames, reused).
     let mut cameras = animation(40, 1.0);
     let last = *cameras.last().unwrap();
@@ -140,12 +140,21 @@ fn visible_labels_never_overlap_with_stability() {
         let bad = overlapping_visible_pairs(&engine, &frame);
         assert!(bad.is_empty(), "frame {k}: overlapping visible labels {bad:?}");
         assert!(frame.stats.visible > 20);
-        // What a renderer draws has a pose, even when fading out off screen; the labels the
-        // world-space cull skipped are off screen and not drawn.
+        // What a renderer draws has a pose, even when fading out off screen; the labels
+        // without one are not drawn: off screen (the world-space cull skipped them), or hidden
+        // in view asleep (the pose is projected on demand, and is the one the frame would have
+        // computed).
+        let sights = project_labels(&labels, &Projection::new(camera), engine.options().perspective_scaling);
         for (i, l) in frame.labels.iter().enumerate() {
             if l.pose.is_none() {
-                assert!(l.opacity == 0.0 && !l.in_view(), "frame {k}, label {i}: {l:?}");
-                culled += usize::from(l.reason == Some(HiddenReason::Offscreen));
+                assert!(l.opacity == 0.0, "frame {k}, label {i}: {l:?}");
+                if l.in_view() {
+                    assert_eq!(l.reason, Some(HiddenReason::Collision), "frame {k}, label {i}");
+                    assert_eq!(engine.screen_pose(i), sights[i].pose(), "frame {k}, label {i}");
+                    asleep += 1;
+                } else {
+                    culled += usize::from(l.reason == Some(HiddenReason::Offscreen));
+                }
             } else if l.opacity > 0.0 && l.reason == Some(HiddenReason::Offscreen) {
                 fading_off += 1;
             }
@@ -153,6 +162,7 @@ fn visible_labels_never_overlap_with_stability() {
     }
     assert!(kinds[1] > 10, "the pan should reuse placements: {kinds:?}");
     assert!(culled > 1000 && fading_off > 10, "culled {culled}, fading off screen {fading_off}");
+    assert!(asleep > 1000, "asleep {asleep}");
 }
 
 #[test]

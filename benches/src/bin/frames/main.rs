@@ -25,10 +25,11 @@ mod report;
 mod scenes;
 mod world;
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Parser;
 use glam::DVec2;
 
@@ -71,6 +72,10 @@ struct Args {
     /// and do nothing else.
     #[arg(long)]
     profile: bool,
+    /// Write every frame's numbers to this CSV file: scene, animation, viewport, method, frame,
+    /// time, candidates, labels placed, labels asleep, reused.
+    #[arg(long)]
+    trace: Option<PathBuf>,
     /// Write the picture sequence of a rotation with and without stability to this SVG file,
     /// and do nothing else.
     #[arg(long)]
@@ -112,6 +117,7 @@ fn main() -> Result<()> {
 
     let sizes: &[(u32, u32)] = if args.quick { &[(1920, 1080)] } else { &[(1920, 1080), (3840, 2160)] };
     let mut rows = Vec::new();
+    let mut trace = String::from("scene,animation,width,height,method,frame,ms,candidates,placed_now,asleep,reused\n");
     for scene in SCENES.iter().filter(|s| args.scene.is_empty() || args.scene.iter().any(|n| n == s.name)) {
         let labels = if scene.name == "places" { &places } else { &streets };
         let methods: Vec<Method> = if args.method.is_empty() { Method::ALL.to_vec() } else { args.method.clone() };
@@ -140,10 +146,23 @@ fn main() -> Result<()> {
                 }
                 for (m, method) in methods.iter().enumerate() {
                     rows.push(Row::new((scene.name, animation, w, h), *method, &outcomes[m], checks[m]));
+                    for (k, f) in outcomes[m].iter().enumerate() {
+                        let ms = f.time.as_secs_f64() * 1e3;
+                        let (name, key) = (scene.name, method.key());
+                        let counts = (f.in_view, f.placed_now, f.asleep, f.reused);
+                        writeln!(
+                            trace,
+                            "{name},{animation},{w},{h},{key},{k},{ms:.4},{},{},{},{}",
+                            counts.0, counts.1, counts.2, counts.3
+                        )?;
+                    }
                 }
                 eprintln!("  {} {} {}x{} done", scene.name, animation, w, h);
             }
         }
+    }
+    if let Some(path) = &args.trace {
+        std::fs::write(path, trace).with_context(|| format!("writing {}", path.display()))?;
     }
     let summary = args.method.is_empty().then(|| Summary::new(&rows));
     if args.json {

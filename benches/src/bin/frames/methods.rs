@@ -141,6 +141,9 @@ pub struct FrameOutcome {
     pub reused: bool,
     /// The engine's own split of the frame, µs: project, place, finish (zero for the baseline).
     pub split_us: [f64; 3],
+    /// The engine's labels placed in the frame, and those asleep (zero for the baseline).
+    pub placed_now: usize,
+    pub asleep: usize,
     /// A hash of every label's result (visible, opacity, reason, hidden_by, pose; the baseline:
     /// visible), so that two builds can be checked to decide the same frames.
     pub digest: u64,
@@ -205,6 +208,7 @@ impl Runner {
     /// Places one frame; only the placement itself is timed.
     pub fn frame(&mut self, camera: &label_frame::Camera, time_ms: f64) -> FrameOutcome {
         let mut split_us = [0.0; 3];
+        let (mut placed_now, mut asleep) = (0, 0);
         let mut hasher = DefaultHasher::new();
         let (time, visible, in_view, reused, pushed_by_entries) = match self.method {
             Method::Engine | Method::Ties | Method::Plain => {
@@ -214,6 +218,7 @@ impl Runner {
                 let t = self.engine.timings();
                 split_us = [t.project_us, t.place_us, t.finish_us];
                 let frame = self.engine.frame();
+                (placed_now, asleep) = (frame.stats.placed_now, frame.stats.asleep);
                 for l in &frame.labels {
                     hash_label(l, &mut hasher);
                 }
@@ -270,6 +275,8 @@ impl Runner {
             flicker,
             reused,
             split_us,
+            placed_now,
+            asleep,
             digest: hasher.finish(),
         };
         self.visible = visible;
@@ -353,14 +360,14 @@ fn matching_size(pairs: &[(usize, usize)], n: usize) -> usize {
     size
 }
 
-/// Feeds one label's result to a hasher (floats by their bits). The pose counts for labels in
-/// view or drawn: an engine may leave labels far off screen unprojected.
+/// Feeds one label's result to a hasher (floats by their bits). The pose counts for labels
+/// drawn: the engine computes the others' only when it needs them.
 fn hash_label(l: &label_frame::LabelFrame, hasher: &mut DefaultHasher) {
     l.visible.hash(hasher);
     l.opacity.to_bits().hash(hasher);
     l.reason.hash(hasher);
     l.hidden_by.hash(hasher);
-    if let Some(p) = l.pose.filter(|_| l.in_view() || l.opacity > 0.0) {
+    if let Some(p) = l.pose.filter(|_| l.opacity > 0.0) {
         [p.position.x, p.position.y, p.angle, p.scale].map(f64::to_bits).hash(hasher);
     }
 }
