@@ -225,8 +225,10 @@ typedef struct DeclutterLabelResult {
   uint32_t hidden_by_kind;
   // Index of the label or obstacle that hid it (valid when `hidden_by_kind` is not NONE).
   uint32_t hidden_by;
-  // 1 if `x`, `y`, `angle`, `scale` hold its pose on screen; 0 behind the camera, or far
-  // off screen and not drawn (opacity 0: not projected). Labels in view or drawn have one.
+  // 1 if `x`, `y`, `angle`, `scale` hold its pose on screen; 0 behind the camera, and in
+  // `declutter_engine_results` for a label not drawn (opacity 0) whose pose the frame did
+  // not need (off screen, or hidden in view and asleep). Every label drawn has one;
+  // `declutter_engine_result` gives every label in front of the camera one.
   uint32_t has_pose;
   // Anchor point on screen, px (origin top-left, y down).
   double x;
@@ -344,7 +346,9 @@ DeclutterStatus declutter_engine_place_frame(struct DeclutterEngine *engine,
 // writable memory for a `size_t`.
 DeclutterStatus declutter_engine_label_count(struct DeclutterEngine *engine, uintptr_t *count);
 
-// Writes label `index`'s result in the last frame to `*out`.
+// Writes label `index`'s result in the last frame to `*out`, with its pose always (projected
+// with the frame's camera if the frame did not need it; `has_pose` is 0 only behind the
+// camera).
 //
 // # Safety
 // `engine` is a live handle not used by another thread during the call; `out` points to

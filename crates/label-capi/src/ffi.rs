@@ -5,6 +5,8 @@
 
 use std::ffi::c_char;
 
+use label_frame::LabelFrame;
+
 use crate::convert;
 use crate::error::{Failure, guard, last_error_ptr, set_last_error};
 use crate::handle::DeclutterEngine;
@@ -258,7 +260,9 @@ pub unsafe extern "C" fn declutter_engine_label_count(
     unsafe { with_engine(engine, f) }
 }
 
-/// Writes label `index`'s result in the last frame to `*out`.
+/// Writes label `index`'s result in the last frame to `*out`, with its pose always (projected
+/// with the frame's camera if the frame did not need it; `has_pose` is 0 only behind the
+/// camera).
 ///
 /// # Safety
 /// `engine` is a live handle not used by another thread during the call; `out` points to
@@ -277,8 +281,9 @@ pub unsafe extern "C" fn declutter_engine_result(
                 format!("label index {index} out of range ({} labels)", frame.labels.len()),
             )
         })?;
+        let label = LabelFrame { pose: e.engine.screen_pose(index), ..*label };
         // SAFETY: the function's contract.
-        *unsafe { write(out, "out") }? = convert::result(label);
+        *unsafe { write(out, "out") }? = convert::result(&label);
         Ok(())
     };
     // SAFETY: the function's contract.

@@ -203,8 +203,10 @@ pub struct DeclutterLabelResult {
     pub hidden_by_kind: u32,
     /// Index of the label or obstacle that hid it (valid when `hidden_by_kind` is not NONE).
     pub hidden_by: u32,
-    /// 1 if `x`, `y`, `angle`, `scale` hold its pose on screen; 0 behind the camera, or far
-    /// off screen and not drawn (opacity 0: not projected). Labels in view or drawn have one.
+    /// 1 if `x`, `y`, `angle`, `scale` hold its pose on screen; 0 behind the camera, and in
+    /// `declutter_engine_results` for a label not drawn (opacity 0) whose pose the frame did
+    /// not need (off screen, or hidden in view and asleep). Every label drawn has one;
+    /// `declutter_engine_result` gives every label in front of the camera one.
     pub has_pose: u32,
     /// Anchor point on screen, px (origin top-left, y down).
     pub x: f64,

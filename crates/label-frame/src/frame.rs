@@ -46,9 +46,11 @@ pub struct LabelFrame {
     /// What hid it, for collisions: a label (its index in the engine's label set) or an
     /// obstacle (its index in the obstacle list).
     pub hidden_by: Option<Blocker>,
-    /// Where it sits on screen this frame; `None` behind the camera, and for a label far off
-    /// screen that is not drawn (opacity 0), which the engine's world-space cull does not
-    /// project. Every label in view or drawn has a pose.
+    /// Where it sits on screen this frame. Every label drawn (opacity above 0) has its pose:
+    /// what a renderer needs. A label not drawn may have none: the engine does not compute
+    /// poses it does not need (labels off screen, and labels hidden in view that sleep through
+    /// the frame, see `docs/renderer.md`); [`crate::FrameEngine::screen_pose`] projects any
+    /// label with the frame's camera. `None` behind the camera.
     pub pose: Option<ScreenPose>,
 }
 
