@@ -291,7 +291,8 @@ impl FrameEngine {
         let sleeps = &self.sleeps;
         let provisional = &mut self.provisional;
         let (kind, projected, (placed_now, counts)) = if reuse {
-            project_all(&viewer, &self.memo, |_, _| false, &mut self.sights);
+            // Sleeping labels are projected in the placement's pass, if at all.
+            project_all(&viewer, &self.memo, |_, m| m & stability::bits::SLEEPY != 0, &mut self.sights);
             let projected = Instant::now();
             let fading = Fading::new(dt, options.fade_ms);
             let placed = place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional);

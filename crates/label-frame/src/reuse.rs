@@ -40,12 +40,26 @@ pub(crate) fn place_reused(
     provisional: &mut Provisional,
 ) -> (usize, FrameStats) {
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
-        if memo[i].load(Ordering::Relaxed) & bits::QUIET != 0 {
+        let m = memo[i].load(Ordering::Relaxed);
+        if m & bits::QUIET != 0 {
             acc.stats.hidden_offscreen += 1;
             return;
         }
+        // A sleeping label was not projected: while it stays in view, it stays as it is (the
+        // frame keeps every decision of the labels in view).
+        let sight = if m & bits::SLEEPY != 0 {
+            if viewer.well_inside(i) {
+                acc.stats.in_view += 1;
+                acc.stats.hidden_collision += 1;
+                acc.stats.asleep += 1;
+                return;
+            }
+            viewer.sight(i, m)
+        } else {
+            sights[i]
+        };
         let last = *frame;
-        *frame = match &sights[i] {
+        *frame = match &sight {
             Sight::In(pose) if last.in_view() => LabelFrame { pose: Some(*pose), ..last },
             Sight::In(_) => {
                 acc.contenders.push((i as u32, last));

@@ -175,7 +175,7 @@ mod tests {
             e.set_labels(labels.clone()).unwrap();
             e
         });
-        let mut asleep = 0;
+        let (mut asleep, mut reused_asleep) = (0, 0);
         for (k, camera) in cameras.iter().enumerate() {
             for e in &mut engines {
                 e.place_frame(camera, k as f64 * 16.0).unwrap();
@@ -185,6 +185,7 @@ mod tests {
             let (a, b) = (awake.frame(), sleeping.frame());
             assert_eq!(a.stats, crate::FrameStats { asleep: 0, ..b.stats }, "frame {k}");
             asleep += b.stats.asleep;
+            reused_asleep += usize::from(b.stats.kind == crate::FrameKind::Reused && b.stats.asleep > 0);
             for (i, (x, y)) in a.labels.iter().zip(&b.labels).enumerate() {
                 let decided = |l: &crate::LabelFrame| (l.visible, l.opacity, l.reason, l.hidden_by);
                 assert_eq!(decided(x), decided(y), "frame {k}, label {i}");
@@ -194,7 +195,7 @@ mod tests {
                 }
             }
         }
-        assert!(asleep > 40_000, "{asleep}");
+        assert!(asleep > 40_000 && reused_asleep > 10, "{asleep}, {reused_asleep}");
     }
 
     fn obb(x: f32, y: f32, hx: f32, hy: f32, deg: f64) -> Obb {
