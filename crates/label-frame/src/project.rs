@@ -156,11 +156,10 @@ impl Viewer<'_> {
             Sight::Far
         }
     }
-}
 
-impl Viewer<'_> {
-    /// Whether label `i` is certainly in view without pitch: its anchor inside the viewport by
-    /// its reach and padding (the projection stage's quick test), so its box meets it.
+    /// Whether label `i` is certainly in view: its anchor inside the viewport by its reach and
+    /// padding (the projection stage's quick test, or its world cell's, see
+    /// [`crate::cull::Reach::Inside`]), so its box meets it.
     #[inline]
     pub(crate) fn well_inside(&self, i: usize) -> bool {
         if self.in_reach[self.cells.cell_of(i)] == Reach::Inside {
