@@ -36,7 +36,9 @@ pub(crate) struct FullScratch {
 /// sequential pass places them with less work than its staged pipeline, which splits the
 /// work into tiles for rayon. From [`STAGED_FROM`] labels (a first frame, a frame without
 /// stability) the pipeline is faster: measured on the street scenes (1,500 rotated labels in
-/// view), the sequential pass took 0.60 ms a frame and the pipeline 0.37 ms.
+/// view, most of them hidden), the sequential pass took 0.60 ms a frame and the pipeline 0.37
+/// ms; with the threshold at 4,096 the streets' zoom without stability had a p99 of 3.0 ms
+/// against 0.85, and the places' frames did not get faster.
 ///
 /// The labels are valid by construction (checked world labels, a checked camera, culled to the
 /// viewport), so the core's boundary checks are not run again every frame.
