@@ -83,7 +83,7 @@ impl Sleep {
     #[must_use]
     #[inline]
     pub(crate) fn holds(&self, blocker: u32, now: DVec2) -> bool {
-        self.blocker == blocker && self.radius > 0.0 && (now - self.at).length() < self.radius
+        self.blocker == blocker && self.radius > 0.0 && (now - self.at).length_squared() < self.radius * self.radius
     }
 }
 
