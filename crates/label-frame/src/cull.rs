@@ -13,7 +13,7 @@
 
 use glam::DVec2;
 
-use crate::project::{Hot, label_scale};
+use crate::project::{Hot, inside_by, label_scale};
 use crate::projection::Projection;
 
 /// Cells a side of the grid, at most.
@@ -121,12 +121,7 @@ impl WorldCells {
             if hi.x < -r || hi.y < -r || lo.x > size.x + r || lo.y > size.y + r {
                 Reach::Out
             } else {
-                let r = r + 1e-6;
-                if lo.x >= r && lo.y >= r && hi.x <= size.x - r && hi.y <= size.y - r {
-                    Reach::Inside
-                } else {
-                    Reach::Edge
-                }
+                if inside_by(lo, hi, r + 1e-6, size) { Reach::Inside } else { Reach::Edge }
             }
         }));
     }
@@ -176,8 +171,7 @@ mod tests {
                         let hot = &hot[i];
                         let p = projection.project(hot.position).expect("inside the view");
                         let r = hot.reach * label_scale(p.perspective, 0.5) + hot.padding;
-                        let DVec2 { x, y } = p.screen;
-                        assert!(x >= r && y >= r && x <= 900.0 - r && y <= 600.0 - r, "label {i} in cell {c}");
+                        assert!(inside_by(p.screen, p.screen, r, DVec2::new(900.0, 600.0)), "label {i} in cell {c}");
                         assert!(matches!(s, Sight::In(_)));
                         inside += 1;
                     }

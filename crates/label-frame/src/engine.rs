@@ -65,14 +65,13 @@ pub struct FrameEngine {
     sleeps: Sleeps,
     /// Labels may not sleep (a test sets it to compare).
     pub(crate) sleepless: bool,
-    /// The projection of the last frame, if there was one since the last change.
-    last_projection: Option<Projection>,
-    /// The projection of the last frame, if there was one since the last reset.
+    /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
+    /// Whether the next frame may reuse the last placement: nothing changed since it but the
+    /// camera and the time.
+    reusable: bool,
     /// Time of the last full frame, ms.
     last_full_ms: f64,
-    /// Whether any frame was placed yet.
-    started: bool,
     /// Where the last frame's time went.
     timings: FrameTimings,
     /// Per label: came into view in a reused frame and yielded there (see `reuse.rs`).
@@ -106,7 +105,7 @@ impl FrameEngine {
     pub fn set_options(&mut self, options: FrameOptions) -> Result<(), FrameError> {
         options.validate()?;
         self.options = options;
-        self.last_projection = None;
+        self.reusable = false;
         self.sleeps.reset(self.labels.len());
         Ok(())
     }
@@ -162,7 +161,7 @@ impl FrameEngine {
         self.labels = labels;
         self.memo = carried.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
         self.frame.labels = carried;
-        self.last_projection = None;
+        self.reusable = false;
         self.sleeps.reset(self.labels.len());
         Ok(())
     }
@@ -177,7 +176,7 @@ impl FrameEngine {
             label_core::validate::check_obstacle(i, s).map_err(FrameError::Core)?;
         }
         self.obstacles = obstacles;
-        self.last_projection = None;
+        self.reusable = false;
         self.sleeps.reset(self.labels.len());
         Ok(())
     }
@@ -187,10 +186,9 @@ impl FrameEngine {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
         self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
         self.provisional.clear();
-        self.last_projection = None;
+        self.reusable = false;
         self.frame_projection = None;
         self.sleeps.reset(self.labels.len());
-        self.started = false;
     }
 
     /// The last frame.
@@ -266,9 +264,10 @@ impl FrameEngine {
         let options = &self.options;
         let reuse = options.reuse_translations
             && self.obstacles.is_empty()
-            && self.last_projection.is_some_and(|p| p.translation_to(&projection).is_some())
+            && self.reusable
+            && self.frame_projection.is_some_and(|p| p.translation_to(&projection).is_some())
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
-        let dt = if self.started { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
+        let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
         // Labels out of reach of the screen are not projected, unless still drawn.
         self.cells.in_reach(&projection, options.perspective_scaling, &mut self.in_reach);
         let viewer = Viewer {
@@ -320,9 +319,8 @@ impl FrameEngine {
         let stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..counts };
         self.frame.stats = stats;
         self.frame.time_ms = time_ms;
-        self.last_projection = Some(projection);
+        self.reusable = true;
         self.frame_projection = Some(projection);
-        self.started = true;
         let us = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
         self.timings = FrameTimings {
             project_us: us(start, projected),

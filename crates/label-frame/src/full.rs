@@ -92,50 +92,43 @@ fn decided(d: Result<(), Blocker>, placed_set: &[u32], pose: Option<ScreenPose>)
     }
 }
 
-/// Places `contenders` (engine indices, with `extra` padding each) around the `kept` labels,
-/// which stay shown whatever happens and count as placed before any contender, in their order:
-/// a contender is shown iff it overlaps no kept label, no obstacle and no contender placed
-/// before it (priority order); `hidden_by` names the earliest placed. Writes the contenders'
-/// decisions into `next`.
+/// Places `contenders` (engine indices, with their own padding) around the `kept` labels, which
+/// stay shown whatever happens and count as placed before any contender, in their order: a
+/// contender is shown iff it overlaps no kept label and no contender placed before it (priority
+/// order); `hidden_by` names the earliest placed. Writes the contenders' decisions into `next`.
+/// For reused frames, which have no obstacles.
 ///
-/// A contender that overlaps a kept label (and neither allows overlap nor meets an obstacle,
-/// which the greedy pass would decide first) is hidden by the earliest placed such label
-/// whatever the other contenders do: exact tests against the kept labels near it settle it.
-/// Only the others go through the core's greedy pass, among themselves.
-#[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
+/// A contender that overlaps a kept label (and does not allow overlap) is hidden by the earliest
+/// placed such label whatever the other contenders do: exact tests against the kept labels near
+/// it settle it. Only the others go through the core's greedy pass, among themselves.
 pub(crate) fn place_around(
-    labels: &[WorldLabel],
+    viewer: &Viewer,
     sights: &[Sight],
     kept: &ShownBoxes,
     contenders: &[u32],
-    extra: impl Fn(usize) -> f64,
-    obstacles: &[Shape],
     max_overlap_area: f32,
     next: &mut [LabelFrame],
 ) {
     let mut rest: Vec<u32> = Vec::with_capacity(contenders.len());
     for &i in contenders {
         let pose = sights[i as usize].pose().expect("placed labels are in sight");
-        let me = labels[i as usize].on_screen(&pose, extra(i as usize));
-        match covered_by_kept(&me, kept, obstacles, max_overlap_area) {
+        let parts = &viewer.parts[i as usize];
+        match covered_by_kept(&parts.on_screen(&pose, 0.0), parts.allow_overlap, kept, max_overlap_area) {
             Some(b) => next[i as usize] = hidden(Blocker::Label(b), pose),
             None => rest.push(i),
         }
     }
-    place_among(labels, sights, &rest, extra, obstacles, max_overlap_area, next);
+    place_among(viewer.labels, sights, &rest, |_| 0.0, &[], max_overlap_area, next);
 }
 
-/// The earliest placed kept label that hides `me` (a contender on screen) for sure, or `None`
+/// The earliest placed kept label that hides a contender whose box on screen is `me`, for sure,
+/// given that no obstacle meets `me` (the greedy pass would decide an obstacle first); `None`
 /// if the contender has to go through the greedy pass (see [`place_around`]).
-fn covered_by_kept(me: &Label, kept: &ShownBoxes, obstacles: &[Shape], max_overlap_area: f32) -> Option<u32> {
-    if me.allow_overlap {
+fn covered_by_kept(me: &Obb, allow_overlap: bool, kept: &ShownBoxes, max_overlap_area: f32) -> Option<u32> {
+    if allow_overlap {
         return None;
     }
-    let obb = me.obb();
-    if obstacles.iter().any(|s| s.overlaps_obb(&obb)) {
-        return None;
-    }
-    kept.first_collider(&obb, max_overlap_area)
+    kept.first_collider(me, max_overlap_area)
 }
 
 /// The core's greedy pass over `contenders` alone (engine indices, in input order, with `extra`
@@ -211,11 +204,12 @@ pub(crate) fn place_full(
     kept.rebuild(viewer.parts, sights, shown);
     let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
     let fading = Fading::new(dt_ms, options.fade_ms);
-    // Whether waiting label `i`, whose byte says it can sleep, sleeps through this frame (see
-    // `sleep.rs`): its blocker shown, its certificate holding, still in view.
-    let asleep = |i: usize, now| {
+    // Whether the certificate of waiting label `i`, whose byte says it can sleep, holds in this
+    // frame (see `sleep.rs`): its blocker shown, the camera within the radius. It sleeps if it
+    // is still in view as well.
+    let certified = |i: usize, now| {
         let sleep = sleeps.get(i);
-        kept.box_of(sleep.blocker()).is_some() && sleep.holds(sleep.blocker(), now) && viewer.well_inside(i)
+        kept.box_of(sleep.blocker()).is_some() && sleep.holds(sleep.blocker(), now)
     };
     // A waiting label was not projected with the others: it is here, with its `sight`.
     let settle_waiting = |acc: &mut PassTwo, i: usize, sight: Sight, frame: &mut LabelFrame| {
@@ -251,10 +245,11 @@ pub(crate) fn place_full(
                 finish(frame, &last, &memo[i], fading, &mut acc.stats);
             }
         }
-        // Hidden by a label whose box keeps its shape, as its own does: a certificate for the
-        // next frames, and if it is not drawn, it sleeps from the next frame on (no pose).
+        // Hidden by a label whose box keeps its shape, as its own does, and not drawn: a
+        // certificate for the next frames, and it sleeps from the next frame on (no pose).
         let mut byte = stability::memo(frame);
         if let (Some(now), Some(Blocker::Label(b))) = (now, by)
+            && frame.opacity == 0.0
             && parts.keeps_shape()
             && viewer.parts[b as usize].keeps_shape()
             && let Some(them) = kept.box_of(b)
@@ -262,7 +257,7 @@ pub(crate) fn place_full(
             let apart = viewer.hot[i].position.distance(viewer.hot[b as usize].position);
             let sleep = Sleep::issue(&me, them, b, apart, now);
             sleeps.set(i, sleep);
-            if sleep.is_some() && frame.opacity == 0.0 {
+            if sleep.is_some() {
                 frame.pose = None;
                 byte |= bits::SLEEPY;
             }
@@ -278,14 +273,19 @@ pub(crate) fn place_full(
             return;
         }
         if waits(i, m) {
-            if m & bits::SLEEPY != 0 && now.is_some_and(|now| asleep(i, now)) {
-                // Hidden in view by the same blocker, certainly: its entry stays as it is.
-                acc.stats.in_view += 1;
-                acc.stats.hidden_collision += 1;
-                acc.stats.asleep += 1;
-                return;
-            }
-            settle_waiting(acc, i, viewer.sight(i, m), frame);
+            let sight = if m & bits::SLEEPY != 0 && now.is_some_and(|now| certified(i, now)) {
+                let Some(sight) = viewer.sight_unless_inside(i, m) else {
+                    // Hidden in view by the same blocker, certainly: its entry stays as it is.
+                    acc.stats.in_view += 1;
+                    acc.stats.hidden_collision += 1;
+                    acc.stats.asleep += 1;
+                    return;
+                };
+                sight
+            } else {
+                viewer.sight(i, m)
+            };
+            settle_waiting(acc, i, sight, frame);
             return;
         }
         let sight = all_sights[i];
@@ -396,11 +396,8 @@ fn waiting_blocker(
         return Some(Blocker::Label(b));
     }
     *around += 1;
-    // No obstacle meets it (above), so what `covered_by_kept` would decide comes down to this.
-    if allow_overlap {
-        return None;
-    }
-    kept.first_collider(obb, options.max_overlap_area).map(Blocker::Label)
+    // No obstacle meets it (above).
+    covered_by_kept(obb, allow_overlap, kept, options.max_overlap_area).map(Blocker::Label)
 }
 
 /// The decision of a label out of sight (in-sight labels are overwritten by the placement),

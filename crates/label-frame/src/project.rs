@@ -89,11 +89,28 @@ pub(crate) fn label_scale(perspective: f64, s: f64) -> f64 {
     1.0 + s * (perspective - 1.0)
 }
 
+/// Whether every point within `r` of the box from `lo` to `hi` lies in a viewport of `size`
+/// (touching its edge included): the projection stage's quick test, for an anchor point
+/// (`lo == hi`) or for a world cell's projected corners.
+#[must_use]
+#[inline]
+pub(crate) fn inside_by(lo: DVec2, hi: DVec2, r: f64, size: DVec2) -> bool {
+    lo.x >= r && lo.y >= r && hi.x <= size.x - r && hi.y <= size.y - r
+}
+
 /// The pose of one label, and whether it is in sight.
 #[must_use]
 #[inline(always)]
 fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
-    let Some(p) = projection.project(hot.position) else { return Sight::Behind };
+    look(label, hot, projection, perspective_scaling).0
+}
+
+/// [`sight`], and whether the label passed the quick test: its anchor inside the viewport by
+/// its reach and padding, so its box meets the viewport for sure.
+#[must_use]
+#[inline(always)]
+fn look(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> (Sight, bool) {
+    let Some(p) = projection.project(hot.position) else { return (Sight::Behind, false) };
     let scale = label_scale(p.perspective, perspective_scaling);
     let angle = if hot.map_aligned {
         let a = projection.screen_angle(&p, hot.angle);
@@ -107,14 +124,15 @@ fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_sca
     let size = projection.camera().size;
     let DVec2 { x, y } = p.screen;
     if x <= -r || y <= -r || x >= size.x + r || y >= size.y + r {
-        return Sight::Off(pose);
+        return (Sight::Off(pose), false);
     }
-    if x >= r && y >= r && x <= size.x - r && y <= size.y - r {
-        return Sight::In(pose);
+    if inside_by(p.screen, p.screen, r, size) {
+        return (Sight::In(pose), true);
     }
     // Across the edge: the exact test, as the core's culling does it (DESIGN §4 step 1).
     let obb = label.on_screen(&pose, 0.0).obb();
-    if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) }
+    let seen = if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) };
+    (seen, false)
 }
 
 /// The projection stage on its own: every label's [`Sight`] through `projection`, with labels
@@ -157,20 +175,19 @@ impl Viewer<'_> {
         }
     }
 
-    /// Whether label `i` is certainly in view: its anchor inside the viewport by its reach and
-    /// padding (the projection stage's quick test, or its world cell's, see
-    /// [`crate::cull::Reach::Inside`]), so its box meets it.
+    /// `None` if label `i` (last frame's byte `memo`) is certainly in view — its world cell says
+    /// so ([`Reach::Inside`]), or its anchor passes the quick test — else its sight: one
+    /// projection for both answers.
     #[inline]
-    pub(crate) fn well_inside(&self, i: usize) -> bool {
-        if self.in_reach[self.cells.cell_of(i)] == Reach::Inside {
-            return true;
+    pub(crate) fn sight_unless_inside(&self, i: usize, memo: u8) -> Option<Sight> {
+        match self.in_reach[self.cells.cell_of(i)] {
+            Reach::Inside => None,
+            Reach::Out if memo & bits::DRAWN == 0 => Some(Sight::Far),
+            _ => match look(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling) {
+                (_, true) => None,
+                (sight, false) => Some(sight),
+            },
         }
-        let hot = &self.hot[i];
-        let Some(p) = self.projection.project(hot.position) else { return false };
-        let r = hot.reach * label_scale(p.perspective, self.perspective_scaling) + hot.padding;
-        let size = self.projection.camera().size;
-        let DVec2 { x, y } = p.screen;
-        x >= r && y >= r && x <= size.x - r && y <= size.y - r
     }
 }
 

@@ -48,13 +48,13 @@ pub(crate) fn place_reused(
         // A sleeping label was not projected: while it stays in view, it stays as it is (the
         // frame keeps every decision of the labels in view).
         let sight = if m & bits::SLEEPY != 0 {
-            if viewer.well_inside(i) {
+            let Some(sight) = viewer.sight_unless_inside(i, m) else {
                 acc.stats.in_view += 1;
                 acc.stats.hidden_collision += 1;
                 acc.stats.asleep += 1;
                 return;
-            }
-            viewer.sight(i, m)
+            };
+            sight
         } else {
             sights[i]
         };
@@ -90,7 +90,7 @@ pub(crate) fn place_reused(
     let mut kept = ShownBoxes::default();
     kept.rebuild(viewer.parts, sights, &shown);
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
-    place_around(labels, sights, &kept, &indices, |_| 0.0, &[], max_overlap_area, frames);
+    place_around(viewer, sights, &kept, &indices, max_overlap_area, frames);
     for (i, last) in &newcomers {
         let frame = &mut frames[*i as usize];
         provisional.set(*i as usize, !frame.visible);
