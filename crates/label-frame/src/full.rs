@@ -276,9 +276,7 @@ pub(crate) fn place_full(
             let sight = if m & bits::SLEEPY != 0 && now.is_some_and(|now| certified(i, now)) {
                 let Some(sight) = viewer.sight_unless_inside(i, m) else {
                     // Hidden in view by the same blocker, certainly: its entry stays as it is.
-                    acc.stats.in_view += 1;
-                    acc.stats.hidden_collision += 1;
-                    acc.stats.asleep += 1;
+                    acc.slept();
                     return;
                 };
                 sight
@@ -349,6 +347,13 @@ pub(crate) struct PassTwo {
 }
 
 impl PassTwo {
+    /// Counts a label that slept through the frame: in view, hidden by a collision, untouched.
+    pub(crate) fn slept(&mut self) {
+        self.stats.in_view += 1;
+        self.stats.hidden_collision += 1;
+        self.stats.asleep += 1;
+    }
+
     /// This run followed by the next one.
     pub(crate) fn then(mut self, next: PassTwo) -> PassTwo {
         self.contenders.extend(next.contenders);

@@ -49,9 +49,7 @@ pub(crate) fn place_reused(
         // frame keeps every decision of the labels in view).
         let sight = if m & bits::SLEEPY != 0 {
             let Some(sight) = viewer.sight_unless_inside(i, m) else {
-                acc.stats.in_view += 1;
-                acc.stats.hidden_collision += 1;
-                acc.stats.asleep += 1;
+                acc.slept();
                 return;
             };
             sight
