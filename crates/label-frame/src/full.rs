@@ -211,6 +211,26 @@ pub(crate) fn place_full(
         let sleep = sleeps.get(i);
         kept.box_of(sleep.blocker()).is_some() && sleep.holds(sleep.blocker(), now)
     };
+    // A label hidden in view whose box with the margin is `me` (it waits in the next frame), its
+    // frame decided and finished: if hidden by a label whose box keeps its shape, as its own
+    // does, and not drawn, a certificate for the next frames, and it sleeps from the next
+    // frame on (no pose).
+    let rest = |i: usize, me: &Obb, frame: &mut LabelFrame| {
+        let (Some(now), Some(Blocker::Label(b))) = (now, frame.hidden_by) else { return };
+        if frame.opacity == 0.0
+            && viewer.parts[i].keeps_shape()
+            && viewer.parts[b as usize].keeps_shape()
+            && let Some(them) = kept.box_of(b)
+        {
+            let apart = viewer.hot[i].position.distance(viewer.hot[b as usize].position);
+            let sleep = Sleep::issue(me, them, b, apart, now);
+            sleeps.set(i, sleep);
+            if sleep.is_some() {
+                frame.pose = None;
+                memo[i].store(stability::memo(frame) | bits::SLEEPY, Ordering::Relaxed);
+            }
+        }
+    };
     // A waiting label was not projected with the others: it is here, with its `sight`.
     let settle_waiting = |acc: &mut PassTwo, i: usize, sight: Sight, frame: &mut LabelFrame| {
         let Sight::In(pose) = sight else {
@@ -236,6 +256,7 @@ pub(crate) fn place_full(
                 if frame.opacity > 0.0 {
                     frame.opacity = fading.fade(frame.opacity, false);
                 }
+                memo[i].store(stability::memo(frame), Ordering::Relaxed);
                 acc.stats.in_view += 1;
                 acc.stats.hidden_collision += 1;
             }
@@ -245,24 +266,7 @@ pub(crate) fn place_full(
                 finish(frame, &last, &memo[i], fading, &mut acc.stats);
             }
         }
-        // Hidden by a label whose box keeps its shape, as its own does, and not drawn: a
-        // certificate for the next frames, and it sleeps from the next frame on (no pose).
-        let mut byte = stability::memo(frame);
-        if let (Some(now), Some(Blocker::Label(b))) = (now, by)
-            && frame.opacity == 0.0
-            && parts.keeps_shape()
-            && viewer.parts[b as usize].keeps_shape()
-            && let Some(them) = kept.box_of(b)
-        {
-            let apart = viewer.hot[i].position.distance(viewer.hot[b as usize].position);
-            let sleep = Sleep::issue(&me, them, b, apart, now);
-            sleeps.set(i, sleep);
-            if sleep.is_some() {
-                frame.pose = None;
-                byte |= bits::SLEEPY;
-            }
-        }
-        memo[i].store(byte, Ordering::Relaxed);
+        rest(i, &me, frame);
     };
     // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
@@ -297,6 +301,13 @@ pub(crate) fn place_full(
             _ => off_frame(&sight, &last),
         };
         finish(frame, &last, &memo[i], fading, &mut acc.stats);
+        // Hidden by pass 1 (new to the view, or pushed out by a higher-priority label): it
+        // waits from the next frame on, and may sleep.
+        if now.is_some()
+            && let (Some(Blocker::Label(_)), Sight::In(pose)) = (frame.hidden_by, sight)
+        {
+            rest(i, &viewer.parts[i].on_screen(&pose, options.hysteresis_px), frame);
+        }
     };
     let pass = in_runs(
         frames,

@@ -9,8 +9,8 @@
 //! the four axes, each of which a shift changes by at most its length) keeps overlapping under
 //! any shift shorter than `depth`.
 //!
-//! So when a waiting label is found hidden by its blocker again, the frame gives it a
-//! certificate: the similarity `z₀` of this frame, and the radius `(depth − ε) / |d|` around it
+//! So when a label is found hidden by a shown label (a waiting label by its blocker again, or a
+//! label new to the view by the greedy pass), the frame gives it a certificate: the similarity `z₀` of this frame, and the radius `(depth − ε) / |d|` around it
 //! within which the two boxes still overlap (`ε` covers the rounding of the boxes to f32). In
 //! a later full frame the label sleeps — keeps its decision, and is neither projected nor
 //! tested — while all of these hold:
@@ -185,6 +185,11 @@ mod tests {
             let (a, b) = (awake.frame(), sleeping.frame());
             assert_eq!(a.stats, crate::FrameStats { asleep: 0, ..b.stats }, "frame {k}");
             asleep += b.stats.asleep;
+            if k == 1 {
+                // Labels hidden in the first frame (new to the view, by pass 1) sleep from the
+                // second on.
+                assert!(b.stats.asleep * 2 > b.stats.hidden_collision, "{:?}", b.stats);
+            }
             reused_asleep += usize::from(b.stats.kind == crate::FrameKind::Reused && b.stats.asleep > 0);
             for (i, (x, y)) in a.labels.iter().zip(&b.labels).enumerate() {
                 let decided = |l: &crate::LabelFrame| (l.visible, l.opacity, l.reason, l.hidden_by);
