@@ -170,7 +170,7 @@ mod tests {
                     Reach::Inside => {
                         let hot = &hot[i];
                         let p = projection.project(hot.position).expect("inside the view");
-                        let r = hot.reach * label_scale(p.perspective, 0.5) + hot.padding;
+                        let r = hot.reach_px(label_scale(p.perspective, 0.5));
                         assert!(inside_by(p.screen, p.screen, r, DVec2::new(900.0, 600.0)), "label {i} in cell {c}");
                         assert!(matches!(s, Sight::In(_)));
                         inside += 1;

@@ -205,8 +205,8 @@ pub(crate) fn place_full(
     let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
     let fading = Fading::new(dt_ms, options.fade_ms);
     // Whether the certificate of waiting label `i`, whose byte says it can sleep, holds in this
-    // frame (see `sleep.rs`): its blocker shown, the camera within the radius. It sleeps if it
-    // is still in view as well.
+    // frame (see `sleep.rs`): its blocker shown, the camera inside the certificate's
+    // rectangle. It sleeps if it is still in view as well.
     let certified = |i: usize, now| {
         let sleep = sleeps.get(i);
         kept.box_of(sleep.blocker()).is_some() && sleep.holds(sleep.blocker(), now)
@@ -222,8 +222,8 @@ pub(crate) fn place_full(
             && viewer.parts[b as usize].keeps_shape()
             && let Some(them) = kept.box_of(b)
         {
-            let apart = viewer.hot[i].position.distance(viewer.hot[b as usize].position);
-            let sleep = Sleep::issue(me, them, b, apart, now);
+            let world = viewer.hot[i].position - viewer.hot[b as usize].position;
+            let sleep = Sleep::issue(me, them, b, world, now);
             sleeps.set(i, sleep);
             if sleep.is_some() {
                 frame.pose = None;

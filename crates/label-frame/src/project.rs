@@ -79,6 +79,13 @@ impl Hot {
             keep_upright: label.keep_upright,
         }
     }
+
+    /// How far every point of the box (with its padding) lies from the anchor point at most, on
+    /// screen at `scale`, px.
+    #[inline]
+    pub(crate) fn reach_px(&self, scale: f64) -> f64 {
+        self.reach * scale + self.padding
+    }
 }
 
 /// A label's size factor at a point whose perspective factor is `perspective` (`D/z`), with
@@ -102,15 +109,7 @@ pub(crate) fn inside_by(lo: DVec2, hi: DVec2, r: f64, size: DVec2) -> bool {
 #[must_use]
 #[inline(always)]
 fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
-    look(label, hot, projection, perspective_scaling).0
-}
-
-/// [`sight`], and whether the label passed the quick test: its anchor inside the viewport by
-/// its reach and padding, so its box meets the viewport for sure.
-#[must_use]
-#[inline(always)]
-fn look(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> (Sight, bool) {
-    let Some(p) = projection.project(hot.position) else { return (Sight::Behind, false) };
+    let Some(p) = projection.project(hot.position) else { return Sight::Behind };
     let scale = label_scale(p.perspective, perspective_scaling);
     let angle = if hot.map_aligned {
         let a = projection.screen_angle(&p, hot.angle);
@@ -120,19 +119,18 @@ fn look(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scal
     };
     let pose = ScreenPose { position: p.screen, angle, scale };
     // Bounds first: every point of the box lies within `r` of the anchor point.
-    let r = hot.reach * scale + hot.padding;
+    let r = hot.reach_px(scale);
     let size = projection.camera().size;
     let DVec2 { x, y } = p.screen;
     if x <= -r || y <= -r || x >= size.x + r || y >= size.y + r {
-        return (Sight::Off(pose), false);
+        return Sight::Off(pose);
     }
     if inside_by(p.screen, p.screen, r, size) {
-        return (Sight::In(pose), true);
+        return Sight::In(pose);
     }
     // Across the edge: the exact test, as the core's culling does it (DESIGN §4 step 1).
     let obb = label.on_screen(&pose, 0.0).obb();
-    let seen = if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) };
-    (seen, false)
+    if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) }
 }
 
 /// The projection stage on its own: every label's [`Sight`] through `projection`, with labels
@@ -183,11 +181,22 @@ impl Viewer<'_> {
         match self.in_reach[self.cells.cell_of(i)] {
             Reach::Inside => None,
             Reach::Out if memo & bits::DRAWN == 0 => Some(Sight::Far),
-            _ => match look(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling) {
-                (_, true) => None,
-                (sight, false) => Some(sight),
-            },
+            _ if self.anchor_inside(i) => None,
+            _ => Some(sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling)),
         }
+    }
+}
+
+impl Viewer<'_> {
+    /// Whether label `i`'s anchor passes the projection stage's quick test (inside the viewport
+    /// by its reach and padding, so its box meets the viewport), without building its pose.
+    #[inline]
+    fn anchor_inside(&self, i: usize) -> bool {
+        let hot = &self.hot[i];
+        self.projection.project(hot.position).is_some_and(|p| {
+            let r = hot.reach_px(label_scale(p.perspective, self.perspective_scaling));
+            inside_by(p.screen, p.screen, r, self.projection.camera().size)
+        })
     }
 }
 

@@ -93,12 +93,12 @@ impl Projection {
         self.sin_p != 0.0
     }
 
-    /// Without pitch, the projection's linear part as the complex number `2^zoom·e^{iβ}`: a
-    /// world vector `d` goes to `2^zoom·R(β)·d` on screen, and two such maps differ on `d` by at
-    /// most `|z − z'|·|d|`. `None` under pitch.
+    /// Without pitch, the projection's linear part as the complex number `w = 2^zoom·e^{−iβ}`:
+    /// a world vector `d` goes to the complex product `w·d` on screen (the bearing turns the
+    /// map counter-clockwise, and screen y points down). `None` under pitch.
     #[must_use]
     pub(crate) fn similarity(&self) -> Option<DVec2> {
-        (self.sin_p == 0.0).then(|| DVec2::new(self.cos_b, self.sin_b) * self.scale)
+        (self.sin_p == 0.0).then(|| DVec2::new(self.cos_b, -self.sin_b) * self.scale)
     }
 
     /// The viewport, `(0, 0)` to `size`, px.
@@ -312,6 +312,20 @@ mod tests {
                 assert!(ndc.z > -1.0 && ndc.z < 1.0, "depth {} out of the clip range", ndc.z);
             }
         }
+    }
+
+    #[test]
+    fn without_pitch_world_vectors_go_to_the_screen_by_the_similarity() {
+        for bearing in [0.0, 30.0, -135.0, 90.0] {
+            let p = Projection::new(&camera().with_bearing(bearing).with_zoom(3.7));
+            let w = p.similarity().expect("no pitch");
+            let (a, b) = (DVec2::new(140.0, 91.0), DVec2::new(137.5, 93.25));
+            let d = a - b;
+            let screen = p.project(a).unwrap().screen - p.project(b).unwrap().screen;
+            let product = DVec2::new(w.x * d.x - w.y * d.y, w.x * d.y + w.y * d.x);
+            assert!(screen.abs_diff_eq(product, 1e-9), "{bearing}: {screen} vs {product}");
+        }
+        assert!(Projection::new(&camera().with_pitch(10.0)).similarity().is_none());
     }
 
     #[test]

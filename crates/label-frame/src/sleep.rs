@@ -1,21 +1,30 @@
 //! Sleeping labels: most labels in view of a busy map are hidden by the same shown label frame
 //! after frame, and a full frame spends most of its time finding that out again.
 //!
-//! Without pitch, the camera moves every label's anchor by the same similarity (scale and
-//! turn, see [`crate::projection`]). Two labels whose boxes keep their shape (viewport-aligned,
-//! scale 1) therefore move relative to each other by at most `|z − z₀|·|d|`, where `z` is the
-//! similarity as a complex number and `d` the world vector between their anchors. A box that
-//! overlaps another with separation `−depth` (the Separating Axis Theorem's largest gap over
-//! the four axes, each of which a shift changes by at most its length) keeps overlapping under
-//! any shift shorter than `depth`.
+//! Without pitch, the camera maps a world vector `d` to the screen vector `w·d`: a complex
+//! product, `w = 2^zoom·e^{−iβ}` ([`crate::Projection::similarity`]). Two labels whose boxes
+//! keep their shape (viewport-aligned, scale 1) keep their boxes' offsets from their anchors,
+//! so all that changes between them is `Δ = w·d`, `d` the world vector between their anchors.
+//! Whether the boxes overlap is then a question about `Δ` alone. The Separating Axis Theorem
+//! asks it along the label's axes `u, v` (and the blocker's): along `u`, the boxes overlap iff
+//! `|u·Δ − k_u| < R_u`, with `k_u` and `R_u` fixed by the boxes' shapes; and `(u·Δ, v·Δ) =
+//! w·d′`, with `d′ = conj(u)·d` fixed too.
 //!
 //! So when a label is found hidden by a shown label (a waiting label by its blocker again, or a
-//! label new to the view by the greedy pass), the frame gives it a certificate: the similarity `z₀` of this frame, and the radius `(depth − ε) / |d|` around it
-//! within which the two boxes still overlap (`ε` covers the rounding of the boxes to f32). In
-//! a later full frame the label sleeps — keeps its decision, and is neither projected nor
+//! label new to the view by the greedy pass), the frame gives it a certificate: `d′` and a
+//! rectangle around `(k_u, k_v)` that `w·d′` must stay in for the boxes to overlap.
+//!
+//! - Boxes with parallel axes (both unrotated, the common case) overlap exactly while `w·d′`
+//!   stays inside the rectangle of half sizes `(R_u, R_v)`, less `ε` for the boxes' rounding
+//!   to f32.
+//! - Otherwise the rectangle is the square inscribed in the disk of radius `depth − ε` around
+//!   this frame's `w·d′`, where `depth` is the overlap's depth (the theorem's largest gap over
+//!   the four axes, negated): no shift shorter than it separates the boxes.
+//!
+//! In a later full frame the label sleeps — keeps its decision, and is neither projected nor
 //! tested — while all of these hold:
 //!
-//! - the camera has no pitch, and its similarity is within the radius;
+//! - the camera has no pitch, and `w·d′` is inside the rectangle;
 //! - its blocker is shown (and blocks) in this frame;
 //! - it is still in view: its anchor is inside the viewport by its reach (the projection
 //!   stage's own quick test), so its box meets the viewport;
@@ -28,48 +37,77 @@
 //! Certificates are issued only where the waiting rule is the plain overlap test (stickiness
 //! `Shown`, no obstacles, no tolerated overlap area); everything else wakes every label.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 
-use glam::DVec2;
+use glam::{DVec2, Vec2};
 use label_core::Obb;
 use label_core::narrow::obb_obb_separation;
 
+/// The complex product `a·b`.
+#[inline]
+fn times(a: DVec2, b: DVec2) -> DVec2 {
+    DVec2::new(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x)
+}
+
 /// A certificate: the label's box (with the hysteresis margin) overlaps its `blocker`'s while
-/// the camera's similarity stays within `radius` of `at`. A fact about the two labels'
-/// geometry, so it holds whatever happened in between (the engine drops every certificate
-/// when the labels or the settings change).
+/// `w·turned` is inside the rectangle `center ± half`, for the camera's `w`. A fact about the
+/// two labels' geometry, so it holds whatever happened in between (the engine drops every
+/// certificate when the labels or the settings change).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Sleep {
-    at: DVec2,
-    /// 0: none.
-    radius: f64,
+    /// The world vector from the blocker's anchor to the label's, in the frame of the label's
+    /// axes (`conj(u)·d`).
+    turned: Vec2,
+    center: Vec2,
+    /// Zero: none.
+    half: Vec2,
     blocker: u32,
 }
 
 impl Sleep {
     /// No certificate.
-    pub(crate) const NONE: Self = Self { at: DVec2::ZERO, radius: 0.0, blocker: u32::MAX };
+    pub(crate) const NONE: Self = Self { turned: Vec2::ZERO, center: Vec2::ZERO, half: Vec2::ZERO, blocker: u32::MAX };
 
     /// The certificate of a label whose box `me` overlaps the box `them` of label `blocker`,
-    /// their anchors `world_distance` world px apart, at similarity `now`; [`Self::NONE`] if
-    /// the overlap is too shallow to be sure of.
+    /// `world` the world vector from the blocker's anchor to the label's, in a frame whose
+    /// camera maps world vectors by `now` (see the module); [`Self::NONE`] if the overlap is
+    /// too shallow to be sure of.
     #[must_use]
-    pub(crate) fn issue(me: &Obb, them: &Obb, blocker: u32, world_distance: f64, now: DVec2) -> Self {
+    pub(crate) fn issue(me: &Obb, them: &Obb, blocker: u32, world: DVec2, now: DVec2) -> Self {
+        let (u, v) = (me.u(), me.v());
+        let turned = times(DVec2::new(f64::from(u.x), -f64::from(u.y)), world);
+        let screen = times(now, turned);
         // Rounding: the boxes are f32, a few units in the last place of their coordinates.
         let size = me.center.abs().max(them.center.abs()).max_element() + me.half.max(them.half).max_element();
         let epsilon = 1e-2 + f64::from(size) * 1e-5;
-        let depth = -f64::from(obb_obb_separation(me, them)) - epsilon;
-        if depth <= 0.0 {
+        let (ub, vb) = (them.u(), them.v());
+        let (c01, c10) = (u.dot(vb).abs(), v.dot(ub).abs());
+        let (center, half) = if c01 == 0.0 && c10 == 0.0 {
+            // Parallel axes: along `u`, overlap iff |u·(them − me)| < R_u, and u·(them − me)
+            // = k_u − u·Δ (the offsets of the boxes from their anchors are fixed).
+            let gap = (them.center - me.center).as_dvec2();
+            let k = DVec2::new(gap.dot(u.as_dvec2()), gap.dot(v.as_dvec2())) + screen;
+            let r = me.half + them.half * DVec2::new(f64::from(u.dot(ub).abs()), f64::from(v.dot(vb).abs())).as_vec2();
+            (k, r.as_dvec2() - epsilon)
+        } else {
+            let depth = -f64::from(obb_obb_separation(me, them)) - epsilon;
+            (screen, DVec2::splat(depth * std::f64::consts::FRAC_1_SQRT_2))
+        };
+        // Stored in f32: the half sizes shrink by what that rounding can move `w·turned − center`
+        // inside the rectangle (each part by at most 2⁻²⁴ of it).
+        let rounding = (center.abs().max_element() * 2.0 + half.max_element()) * 2.5e-7;
+        let half = (half - rounding).as_vec2().map(|h| h.next_down());
+        if half.min_element() <= 0.0 {
             return Self::NONE;
         }
-        let radius = if world_distance > 0.0 { depth / world_distance } else { f64::INFINITY };
-        Self { at: now, radius, blocker }
+        let sleep = Self { turned: turned.as_vec2(), center: center.as_vec2(), half, blocker };
+        if sleep.holds(blocker, now) { sleep } else { Self::NONE }
     }
 
     /// Whether this is a certificate ([`Self::issue`] found the overlap deep enough).
     #[must_use]
     pub(crate) fn is_some(&self) -> bool {
-        self.radius > 0.0
+        self.half.min_element() > 0.0
     }
 
     /// The label the certificate is about.
@@ -79,21 +117,22 @@ impl Sleep {
         self.blocker
     }
 
-    /// Whether the certificate says the label still overlaps `blocker` at similarity `now`.
+    /// Whether the certificate says the label still overlaps `blocker` in a frame whose camera
+    /// maps world vectors by `now`.
     #[must_use]
     #[inline]
     pub(crate) fn holds(&self, blocker: u32, now: DVec2) -> bool {
-        self.blocker == blocker && self.radius > 0.0 && (now - self.at).length_squared() < self.radius * self.radius
+        let off = (times(now, self.turned.as_dvec2()) - self.center.as_dvec2()).abs();
+        self.blocker == blocker && off.x < f64::from(self.half.x) && off.y < f64::from(self.half.y)
     }
 }
 
 /// Every label's certificate, each readable and writable from the pass over its run of labels:
-/// 16 bytes a label, the similarity and radius in f32 (the radius shrunk by the similarity's
-/// rounding, so a certificate read back never claims more than the one issued).
+/// 28 bytes a label.
 #[derive(Debug, Default)]
 pub(crate) struct Sleeps {
-    cells: Vec<[AtomicU64; 2]>,
-    /// The similarity of the frame being placed, if its labels can sleep.
+    cells: Vec<[AtomicU32; 7]>,
+    /// How the frame being placed maps world vectors to the screen, if its labels can sleep.
     pub(crate) now: Option<DVec2>,
 }
 
@@ -101,26 +140,21 @@ impl Sleeps {
     /// None for `count` labels.
     pub(crate) fn reset(&mut self, count: usize) {
         self.cells.clear();
-        self.cells.resize_with(count, || Self::pack(Sleep::NONE).map(AtomicU64::new));
+        self.cells.resize_with(count, || Self::pack(Sleep::NONE).map(AtomicU32::new));
     }
 
-    fn pack(s: Sleep) -> [u64; 2] {
-        let at = s.at.as_vec2();
-        // |z − at₃₂| ≥ |z − at| − |at − at₃₂|, and f32 rounding moves each part by at most
-        // 2⁻²⁴ of it.
-        let rounding = s.at.abs().max_element() * 2e-7;
-        let radius = ((s.radius - rounding).max(0.0) as f32).next_down().max(0.0);
-        let high = |a: f32, b: u32| (u64::from(a.to_bits()) << 32) | u64::from(b);
-        [high(at.x, at.y.to_bits()), high(radius, s.blocker)]
+    fn pack(s: Sleep) -> [u32; 7] {
+        let f = f32::to_bits;
+        [f(s.turned.x), f(s.turned.y), f(s.center.x), f(s.center.y), f(s.half.x), f(s.half.y), s.blocker]
     }
 
     /// Label `i`'s certificate.
     #[must_use]
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Sleep {
-        let [a, b] = self.cells[i].each_ref().map(|x| x.load(Ordering::Relaxed));
-        let f = |bits: u64| f64::from(f32::from_bits(bits as u32));
-        Sleep { at: DVec2::new(f(a >> 32), f(a)), radius: f(b >> 32), blocker: b as u32 }
+        let [a, b, c, d, e, g, blocker] = self.cells[i].each_ref().map(|x| x.load(Ordering::Relaxed));
+        let f = |x: u32, y: u32| Vec2::new(f32::from_bits(x), f32::from_bits(y));
+        Sleep { turned: f(a, b), center: f(c, d), half: f(e, g), blocker }
     }
 
     /// Sets label `i`'s certificate.
@@ -208,34 +242,56 @@ mod tests {
     }
 
     #[test]
-    fn the_radius_is_the_depth_over_the_distance() {
+    fn parallel_boxes_sleep_until_they_part() {
+        // Two unrotated boxes overlapping by 3 px along x (and 10 along y), their anchors 2
+        // world px apart along x, at a camera that maps world vectors by w = 1.
         let (a, b) = (obb(0.0, 0.0, 10.0, 5.0, 0.0), obb(17.0, 0.0, 10.0, 5.0, 0.0));
-        // Overlapping by 3 px along x (and 10 along y): depth 3 less the margin for rounding.
-        let sleep = Sleep::issue(&a, &b, 7, 2.0, DVec2::X);
-        assert!(sleep.radius < 1.5 && sleep.radius > 1.49, "{sleep:?}");
-        assert!(sleep.holds(7, DVec2::new(1.0, 1.4)));
-        assert!(!sleep.holds(7, DVec2::new(1.0, 1.5)));
+        let world = DVec2::new(-2.0, 0.0);
+        let sleep = Sleep::issue(&a, &b, 7, world, DVec2::X);
+        assert!(sleep.is_some() && sleep.holds(7, DVec2::X), "{sleep:?}");
+        // The label's box moves against its blocker's by (w − 1)·2 px along x: zooming in
+        // parts them (3 px of overlap are gone at w = 2.5), zooming out brings the label across
+        // its blocker until it comes out on the other side (at w = −17.5).
+        assert!(sleep.holds(7, DVec2::X * 2.49) && !sleep.holds(7, DVec2::X * 2.5));
+        assert!(sleep.holds(7, DVec2::X * -17.49) && !sleep.holds(7, DVec2::X * -17.5));
+        // A quarter turn moves the label by (2, −2): still within both overlaps.
+        assert!(sleep.holds(7, DVec2::Y));
         // Another blocker.
         assert!(!sleep.holds(8, DVec2::X));
         // Touching or barely overlapping: no certificate.
-        assert_eq!(Sleep::issue(&a, &obb(20.0, 0.0, 10.0, 5.0, 0.0), 7, 2.0, DVec2::X), Sleep::NONE);
+        assert_eq!(Sleep::issue(&a, &obb(20.0, 0.0, 10.0, 5.0, 0.0), 7, world, DVec2::X), Sleep::NONE);
         assert!(!Sleep::NONE.holds(u32::MAX, DVec2::X));
         // Anchors at the same world point never move apart.
-        assert!(Sleep::issue(&obb(0.0, 0.0, 10.0, 5.0, 30.0), &a, 1, 0.0, DVec2::X).holds(1, DVec2::Y * 9e9));
+        let same = Sleep::issue(&a, &b, 1, DVec2::ZERO, DVec2::X);
+        assert!(same.holds(1, DVec2::Y * 9e9));
         // Kept and read back.
         let mut sleeps = Sleeps::default();
         sleeps.reset(3);
         sleeps.set(1, sleep);
-        let back = sleeps.get(1);
-        assert!(back.radius <= sleep.radius && back.radius > sleep.radius * 0.999999, "{back:?}");
-        assert_eq!((back.at, back.blocker), (sleep.at, 7));
+        assert_eq!(sleeps.get(1), sleep);
         assert_eq!(sleeps.get(2), Sleep::NONE);
     }
 
     #[test]
-    fn boxes_within_the_radius_overlap() {
-        // Random pairs of overlapping boxes, shifted by the similarity's change on their
-        // anchors' world distance: inside the radius they still overlap.
+    fn turned_boxes_sleep_within_the_depth() {
+        // The blocker turned 30° against the label: the certificate is the square inscribed
+        // in the disk of the overlap's depth around this frame's offset.
+        let (a, b) = (obb(0.0, 0.0, 10.0, 5.0, 0.0), obb(17.0, 0.0, 10.0, 5.0, 30.0));
+        let depth = -obb_obb_separation(&a, &b);
+        assert!(depth > 1.0, "{depth}");
+        let world = DVec2::new(-1.0, 0.0);
+        let sleep = Sleep::issue(&a, &b, 7, world, DVec2::X);
+        let h = f64::from(depth) * std::f64::consts::FRAC_1_SQRT_2;
+        assert!(sleep.holds(7, DVec2::X + DVec2::new(h * 0.99, 0.0)));
+        assert!(!sleep.holds(7, DVec2::X + DVec2::new(h * 1.01, 0.0)));
+    }
+
+    #[test]
+    fn boxes_that_sleep_overlap() {
+        // Random pairs of overlapping boxes, some turned, their anchors a random world vector
+        // apart; the camera's w moves anywhere. Where the certificate holds, the boxes moved
+        // by the change of w·d still overlap; and for parallel boxes it holds wherever they
+        // overlap by a margin.
         let mut state = 0x2545_f491_u64;
         let mut next = move || {
             state ^= state << 13;
@@ -243,29 +299,42 @@ mod tests {
             state ^= state << 17;
             (state >> 11) as f64 / (1u64 << 53) as f64
         };
-        let mut checked = 0;
-        for _ in 0..20_000 {
-            let me = obb(500.0, 400.0, 5.0 + 40.0 * next() as f32, 3.0 + 8.0 * next() as f32, 90.0 * next());
+        let times = |a: DVec2, b: DVec2| DVec2::new(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+        let (mut checked, mut deep, mut deep_held) = (0, 0, 0);
+        for k in 0..40_000 {
+            let turned = k % 3 == 0;
+            let me = obb(
+                500.0,
+                400.0,
+                5.0 + 40.0 * next() as f32,
+                3.0 + 8.0 * next() as f32,
+                if turned { 90.0 * next() } else { 0.0 },
+            );
             let offset = Vec2::new(60.0 * next() as f32 - 30.0, 30.0 * next() as f32 - 15.0);
             let them =
                 obb(500.0 + offset.x, 400.0 + offset.y, 5.0 + 40.0 * next() as f32, 3.0 + 8.0 * next() as f32, 0.0);
             if !me.overlaps(&them) {
                 continue;
             }
-            // World anchors `d` apart at similarity 1; the similarity then moves by `t`.
+            // Anchors `d` apart; the camera's w goes from w0 to w.
             let d = DVec2::new(next() - 0.5, next() - 0.5) * 40.0;
-            let sleep = Sleep::issue(&me, &them, 3, d.length(), DVec2::X);
-            let angle = next() * std::f64::consts::TAU;
-            let t = DVec2::from_angle(angle) * sleep.radius.min(10.0) * next();
-            if !sleep.holds(3, DVec2::X + t) {
-                continue;
+            let w0 = DVec2::from_angle(next() * std::f64::consts::TAU) * (0.5 + 2.0 * next());
+            let sleep = Sleep::issue(&me, &them, 3, d, w0);
+            let w = w0 + DVec2::from_angle(next() * std::f64::consts::TAU) * next() * 0.5;
+            // The label moves against its blocker by the change of w·d.
+            let shift = (times(w, d) - times(w0, d)).as_vec2();
+            let moved = Obb { center: me.center + shift, ..me };
+            if sleep.holds(3, w) {
+                assert!(moved.overlaps(&them), "{me:?} {moved:?} {sleep:?}");
+                checked += 1;
             }
-            // The pair's anchors move apart by (z − z₀)·d (complex product).
-            let shift = DVec2::new(t.x * d.x - t.y * d.y, t.x * d.y + t.y * d.x).as_vec2();
-            let moved = Obb { center: them.center + shift, ..them };
-            assert!(me.overlaps(&moved), "{me:?} {moved:?} {sleep:?}");
-            checked += 1;
+            if !turned && sleep.is_some() && obb_obb_separation(&moved, &them) < -0.1 {
+                deep += 1;
+                deep_held += usize::from(sleep.holds(3, w));
+            }
         }
-        assert!(checked > 2000, "{checked}");
+        assert!(checked > 5000, "{checked}");
+        assert!(deep > 5000, "{deep}");
+        assert_eq!(deep_held, deep, "parallel boxes overlapping by 0.1 px or more sleep");
     }
 }
