@@ -176,7 +176,7 @@ impl Viewer<'_> {
     /// `None` if label `i` (last frame's byte `memo`) is certainly in view — its world cell says
     /// so ([`Reach::Inside`]), or its anchor passes the quick test — else its sight: one
     /// projection for both answers.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sight_unless_inside(&self, i: usize, memo: u8) -> Option<Sight> {
         match self.in_reach[self.cells.cell_of(i)] {
             Reach::Inside => None,
@@ -190,7 +190,7 @@ impl Viewer<'_> {
 impl Viewer<'_> {
     /// Whether label `i`'s anchor passes the projection stage's quick test (inside the viewport
     /// by its reach and padding, so its box meets the viewport), without building its pose.
-    #[inline]
+    #[inline(always)]
     fn anchor_inside(&self, i: usize) -> bool {
         let hot = &self.hot[i];
         self.projection.project(hot.position).is_some_and(|p| {

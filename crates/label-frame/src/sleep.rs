@@ -93,9 +93,10 @@ impl Sleep {
             let depth = -f64::from(obb_obb_separation(me, them)) - epsilon;
             (screen, DVec2::splat(depth * std::f64::consts::FRAC_1_SQRT_2))
         };
-        // Stored in f32: the half sizes shrink by what that rounding can move `w·turned − center`
-        // inside the rectangle (each part by at most 2⁻²⁴ of it).
-        let rounding = (center.abs().max_element() * 2.0 + half.max_element()) * 2.5e-7;
+        // Stored and checked in f32: the half sizes shrink by what that rounding can move
+        // `w·turned − center` inside the rectangle (a few units of 2⁻²⁴ of `|w·turned|`, which
+        // is at most `|center| + |half|` there, and of `|center|`).
+        let rounding = (center.abs().max_element() * 2.0 + half.max_element()) * 2e-6;
         let half = (half - rounding).as_vec2().map(|h| h.next_down());
         if half.min_element() <= 0.0 {
             return Self::NONE;
@@ -122,8 +123,9 @@ impl Sleep {
     #[must_use]
     #[inline]
     pub(crate) fn holds(&self, blocker: u32, now: DVec2) -> bool {
-        let off = (times(now, self.turned.as_dvec2()) - self.center.as_dvec2()).abs();
-        self.blocker == blocker && off.x < f64::from(self.half.x) && off.y < f64::from(self.half.y)
+        let (now, t) = (now.as_vec2(), self.turned);
+        let off = (Vec2::new(now.x * t.x - now.y * t.y, now.x * t.y + now.y * t.x) - self.center).abs();
+        self.blocker == blocker && off.x < self.half.x && off.y < self.half.y
     }
 }
 
