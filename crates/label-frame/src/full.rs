@@ -278,7 +278,7 @@ pub(crate) fn place_full(
         }
         if waits(i, m) {
             let sight = if m & bits::SLEEPY != 0 && now.is_some_and(|now| certified(i, now)) {
-                let Some(sight) = viewer.sight_unless_inside(i, m) else {
+                let Some(sight) = viewer.sight_unless_in_view(i, m) else {
                     // Hidden in view by the same blocker, certainly: its entry stays as it is.
                     acc.slept();
                     return;

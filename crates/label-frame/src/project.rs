@@ -55,8 +55,8 @@ pub(crate) fn upright(degrees: f64) -> f64 {
 }
 
 /// What the projection stage reads of a label, packed: a third of a `WorldLabel`'s bytes, so
-/// that projecting tens of thousands of labels per frame streams less memory. The full label is
-/// read only for labels across the viewport's edge.
+/// that projecting tens of thousands of labels per frame streams less memory. The box's parts
+/// ([`BoxParts`]) are read only for labels across the viewport's edge.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hot {
     pub(crate) position: DVec2,
@@ -108,7 +108,7 @@ pub(crate) fn inside_by(lo: DVec2, hi: DVec2, r: f64, size: DVec2) -> bool {
 /// The pose of one label, and whether it is in sight.
 #[must_use]
 #[inline(always)]
-fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
+fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
     let Some(p) = projection.project(hot.position) else { return Sight::Behind };
     let scale = label_scale(p.perspective, perspective_scaling);
     let angle = if hot.map_aligned {
@@ -129,7 +129,7 @@ fn sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_sca
         return Sight::In(pose);
     }
     // Across the edge: the exact test, as the core's culling does it (DESIGN §4 step 1).
-    let obb = label.on_screen(&pose, 0.0).obb();
+    let obb = parts.on_screen(&pose, 0.0);
     if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) }
 }
 
@@ -145,7 +145,7 @@ pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspectiv
 /// One label's [`Sight`], as [`project_labels`] finds it.
 #[must_use]
 pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_scaling: f64) -> Sight {
-    sight(label, &Hot::new(label), projection, perspective_scaling)
+    sight(&BoxParts::new(label), &Hot::new(label), projection, perspective_scaling)
 }
 
 /// What a frame projects labels with: their projection data, the camera, and which world cells
@@ -167,22 +167,26 @@ impl Viewer<'_> {
     #[inline(always)]
     pub(crate) fn sight(&self, i: usize, memo: u8) -> Sight {
         if self.in_reach[self.cells.cell_of(i)] != Reach::Out || memo & bits::DRAWN != 0 {
-            sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling)
+            sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling)
         } else {
             Sight::Far
         }
     }
 
-    /// `None` if label `i` (last frame's byte `memo`) is certainly in view — its world cell says
-    /// so ([`Reach::Inside`]), or its anchor passes the quick test — else its sight: one
-    /// projection for both answers.
+    /// `None` if label `i` (last frame's byte `memo`) is in view — its world cell says so
+    /// ([`Reach::Inside`]), or its anchor passes the quick test, or its box meets the viewport
+    /// — else its sight (off screen, far or behind): the test of a label that needs no pose
+    /// while it stays in view, with one projection at most.
     #[inline(always)]
-    pub(crate) fn sight_unless_inside(&self, i: usize, memo: u8) -> Option<Sight> {
+    pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Option<Sight> {
         match self.in_reach[self.cells.cell_of(i)] {
             Reach::Inside => None,
             Reach::Out if memo & bits::DRAWN == 0 => Some(Sight::Far),
             _ if self.anchor_inside(i) => None,
-            _ => Some(sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling)),
+            _ => match sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling) {
+                Sight::In(_) => None,
+                away => Some(away),
+            },
         }
     }
 }
@@ -278,7 +282,7 @@ mod tests {
                     .with_angle(f64::from(i * 7 + j))
                     .with_anchor(label_core::Anchor::ALL[(i + j) as usize % 9])
                     .with_padding(f64::from(j % 3));
-                let s = sight(&label, &Hot::new(&label), &projection, 0.5);
+                let s = sight_of(&label, &projection, 0.5);
                 let pose = s.pose().unwrap();
                 let exact = view.overlaps(&label.on_screen(&pose, 0.0).obb());
                 assert_eq!(matches!(s, Sight::In(_)), exact, "{label:?} at {pose:?}");

@@ -48,7 +48,7 @@ pub(crate) fn place_reused(
         // A sleeping label was not projected: while it stays in view, it stays as it is (the
         // frame keeps every decision of the labels in view).
         let sight = if m & bits::SLEEPY != 0 {
-            let Some(sight) = viewer.sight_unless_inside(i, m) else {
+            let Some(sight) = viewer.sight_unless_in_view(i, m) else {
                 acc.slept();
                 return;
             };

@@ -26,8 +26,9 @@
 //!
 //! - the camera has no pitch, and `w·d′` is inside the rectangle;
 //! - its blocker is shown (and blocks) in this frame;
-//! - it is still in view: its anchor is inside the viewport by its reach (the projection
-//!   stage's own quick test), so its box meets the viewport;
+//! - it is still in view: its world cell is inside the viewport, or its anchor is inside by
+//!   its reach (the projection stage's quick test), or its box meets the viewport (the exact
+//!   test, for labels at the edge);
 //! - it is not drawn (opacity 0: nothing to fade).
 //!
 //! The decision it keeps is exactly the one the test would make: the same blocker, hidden,
