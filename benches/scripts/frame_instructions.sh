@@ -19,8 +19,8 @@ trap 'rm -rf "$out"' EXIT
     "$binary" --quick --scene "$scene" --animation "$animation" --method engine --threads 1 \
     --check-every 0 >/dev/null 2>&1)
 # One dump per call; the first call is the benchmark's warm-up frame.
-for f in $(ls "$out"/cg.out.* | sort -t. -k3 -n); do
-    grep -m1 '^totals:' "$f" | cut -d' ' -f2
+for f in $(cd "$out" && ls cg.out.* | sort -t. -k3 -n); do
+    grep -m1 '^totals:' "$out/$f" | cut -d' ' -f2
 done | tail -n +2 | python3 -c '
 import math, statistics, sys
 v = [int(x) for x in sys.stdin]
