@@ -189,9 +189,7 @@ impl Viewer<'_> {
             },
         }
     }
-}
 
-impl Viewer<'_> {
     /// Whether label `i`'s anchor passes the projection stage's quick test (inside the viewport
     /// by its reach and padding, so its box meets the viewport), without building its pose.
     #[inline(always)]
