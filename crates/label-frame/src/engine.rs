@@ -294,7 +294,9 @@ impl FrameEngine {
             project_all(&viewer, &self.memo, |_, m| m & stability::bits::SLEEPY != 0, &mut self.sights);
             let projected = Instant::now();
             let fading = Fading::new(dt, options.fade_ms);
-            let placed = place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional);
+            let kept = self.full.kept();
+            let placed =
+                place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional, kept);
             (FrameKind::Reused, projected, placed)
         } else {
             // The labels that wait for room are projected in the placement's pass over them.

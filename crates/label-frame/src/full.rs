@@ -28,6 +28,13 @@ pub(crate) struct FullScratch {
     kept: ShownBoxes,
 }
 
+impl FullScratch {
+    /// The shown labels' boxes, for a reused frame to rebuild in place.
+    pub(crate) fn kept(&mut self) -> &mut ShownBoxes {
+        &mut self.kept
+    }
+}
+
 /// The core's greedy placement of screen-space labels, with `ties` if given. Returns the
 /// decision for each label in input order (`Ok` for placed, or what hid it; `Blocker::Label`
 /// holds an input index), and the shown labels in placement order.
@@ -321,7 +328,7 @@ pub(crate) fn place_full(
         },
         PassTwo::then,
     );
-    let PassTwo { contenders, poses, mut stats, around } = pass;
+    let PassTwo { contenders, poses, mut stats, around, .. } = pass;
     for (c, pose) in contenders.iter().zip(poses) {
         sights[c.0 as usize] = Sight::In(pose);
     }
@@ -355,6 +362,8 @@ pub(crate) struct PassTwo {
     pub(crate) stats: FrameStats,
     /// Waiting labels no longer covered by the label that hid them last frame.
     pub(crate) around: usize,
+    /// Labels shown, in index order (gathered by reused frames only).
+    pub(crate) shown: Vec<u32>,
 }
 
 impl PassTwo {
@@ -369,11 +378,13 @@ impl PassTwo {
     pub(crate) fn then(mut self, next: PassTwo) -> PassTwo {
         self.contenders.extend(next.contenders);
         self.poses.extend(next.poses);
+        self.shown.extend(next.shown);
         PassTwo {
             contenders: self.contenders,
             poses: self.poses,
             stats: add_counts(self.stats, next.stats),
             around: self.around + next.around,
+            shown: self.shown,
         }
     }
 }

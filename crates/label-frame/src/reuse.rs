@@ -20,6 +20,8 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use label_core::descending_key;
+
 use crate::full::{PassTwo, off_frame, place_around};
 use crate::project::{Sight, Viewer};
 use crate::runs::in_runs;
@@ -29,7 +31,8 @@ use crate::{FrameStats, LabelFrame};
 
 /// The frame's decisions into `frames` (the last frame on entry, this one on return, faded by
 /// `fading`). Newcomers that had to yield are marked in `provisional`: at the next full frame
-/// they compete by priority like labels new to the view, rather than wait for room. Returns how
+/// they compete by priority like labels new to the view, rather than wait for room; `kept`
+/// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. Returns how
 /// many labels went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
     viewer: &Viewer,
@@ -38,6 +41,7 @@ pub(crate) fn place_reused(
     fading: Fading,
     (frames, memo): (&mut [LabelFrame], &[AtomicU8]),
     provisional: &mut Provisional,
+    kept: &mut ShownBoxes,
 ) -> (usize, FrameStats) {
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
         let m = memo[i].load(Ordering::Relaxed);
@@ -66,8 +70,11 @@ pub(crate) fn place_reused(
             s => off_frame(s, &last),
         };
         finish(frame, &last, &memo[i], fading, &mut acc.stats);
+        if frame.visible {
+            acc.shown.push(i as u32);
+        }
     };
-    let PassTwo { contenders: newcomers, mut stats, .. } = in_runs(
+    let PassTwo { contenders: newcomers, mut stats, shown, .. } = in_runs(
         frames,
         |start, run| {
             let mut acc = PassTwo::default();
@@ -82,13 +89,14 @@ pub(crate) fn place_reused(
         return (0, stats);
     }
     // The shown labels count as placed first, in priority order (then input order).
-    let labels = viewer.labels;
-    let mut shown: Vec<u32> = (0..frames.len() as u32).filter(|&i| frames[i as usize].visible).collect();
-    shown.sort_by(|&a, &b| labels[b as usize].priority.total_cmp(&labels[a as usize].priority));
-    let mut kept = ShownBoxes::default();
+    let mut order: Vec<(u64, u32)> =
+        shown.iter().map(|&i| (descending_key(viewer.labels[i as usize].priority), i)).collect();
+    order.sort_unstable();
+    let shown: Vec<u32> = order.into_iter().map(|(_, i)| i).collect();
     kept.rebuild(viewer.parts, sights, &shown);
+    let kept = &*kept;
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
-    place_around(viewer, sights, &kept, &indices, max_overlap_area, frames);
+    place_around(viewer, sights, kept, &indices, max_overlap_area, frames);
     for (i, last) in &newcomers {
         let frame = &mut frames[*i as usize];
         provisional.set(*i as usize, !frame.visible);

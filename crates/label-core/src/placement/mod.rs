@@ -37,6 +37,7 @@ const MIN_PARALLEL_CHUNK: usize = 16_384;
 pub use greedy::{Decision, PassCounts, collides, greedy};
 pub use layout::{Flags, Layout};
 pub use options::PlacementOptions;
+pub use order::descending_key;
 pub use outcome::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementStats};
 pub use sequential::place_sequentially;
 

@@ -2,11 +2,19 @@
 //! when the caller gives a tie-break key, priority descending, then the key ascending, then
 //! input position. Each label gets one integer key whose ascending order is that order.
 
-/// A key whose ascending order is the priority's descending order. `-0.0` and `0.0` are equal
-/// priorities, so they map to the same key.
+/// A key whose ascending order is the priority's descending order (DESIGN §4's placement
+/// order, before input position). `-0.0` and `0.0` are equal priorities, so they map to the
+/// same key.
+///
+/// ```
+/// use label_core::descending_key;
+/// assert!(descending_key(2.0) < descending_key(1.0));
+/// assert!(descending_key(-1.0) > descending_key(0.0));
+/// assert_eq!(descending_key(-0.0), descending_key(0.0));
+/// ```
 #[must_use]
 #[inline]
-pub(crate) fn descending_key(priority: f64) -> u64 {
+pub fn descending_key(priority: f64) -> u64 {
     let bits = (priority + 0.0).to_bits();
     let ascending = if bits >> 63 == 1 { !bits } else { bits | (1 << 63) };
     !ascending
