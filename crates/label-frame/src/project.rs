@@ -220,6 +220,10 @@ pub(crate) fn project_all(
             let mut in_sight = Vec::new();
             for (i, (s, m)) in (start..).zip(run.iter_mut().zip(&memo[start..])) {
                 let byte = m.load(Ordering::Relaxed);
+                if byte & bits::QUIET != 0 && viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Out {
+                    // Quiet (out of view, undrawn) and still out of reach: nothing to do.
+                    continue;
+                }
                 if deferred(i, byte) {
                     continue;
                 }
