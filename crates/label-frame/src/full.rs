@@ -216,7 +216,7 @@ pub(crate) fn place_full(
     // rectangle. It sleeps if it is still in view as well.
     let certified = |i: usize, now| {
         let sleep = sleeps.get(i);
-        kept.box_of(sleep.blocker()).is_some() && sleep.holds(sleep.blocker(), now)
+        kept.box_of(sleep.blocker()).is_some() && sleep.holds(now)
     };
     // A label hidden in view whose box with the margin is `me` (it waits in the next frame), its
     // frame decided and finished: if hidden by a label whose box keeps its shape, as its own

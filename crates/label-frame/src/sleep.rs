@@ -103,7 +103,7 @@ impl Sleep {
             return Self::NONE;
         }
         let sleep = Self { turned: turned.as_vec2(), center: center.as_vec2(), half, blocker };
-        if sleep.holds(blocker, now) { sleep } else { Self::NONE }
+        if sleep.holds(now) { sleep } else { Self::NONE }
     }
 
     /// Whether this is a certificate ([`Self::issue`] found the overlap deep enough).
@@ -119,14 +119,14 @@ impl Sleep {
         self.blocker
     }
 
-    /// Whether the certificate says the label still overlaps `blocker` in a frame whose camera
-    /// maps world vectors by `now`.
+    /// Whether the certificate says the label still overlaps its blocker in a frame whose
+    /// camera maps world vectors by `now`.
     #[must_use]
     #[inline]
-    pub(crate) fn holds(&self, blocker: u32, now: DVec2) -> bool {
+    pub(crate) fn holds(&self, now: DVec2) -> bool {
         let (now, t) = (now.as_vec2(), self.turned);
         let off = (Vec2::new(now.x * t.x - now.y * t.y, now.x * t.y + now.y * t.x) - self.center).abs();
-        self.blocker == blocker && off.x < self.half.x && off.y < self.half.y
+        off.x < self.half.x && off.y < self.half.y
     }
 }
 
@@ -251,22 +251,22 @@ mod tests {
         let (a, b) = (obb(0.0, 0.0, 10.0, 5.0, 0.0), obb(17.0, 0.0, 10.0, 5.0, 0.0));
         let world = DVec2::new(-2.0, 0.0);
         let sleep = Sleep::issue(&a, &b, 7, world, DVec2::X);
-        assert!(sleep.is_some() && sleep.holds(7, DVec2::X), "{sleep:?}");
+        assert!(sleep.is_some() && sleep.holds(DVec2::X), "{sleep:?}");
         // The label's box moves against its blocker's by (w − 1)·2 px along x: zooming in
         // parts them (3 px of overlap are gone at w = 2.5), zooming out brings the label across
         // its blocker until it comes out on the other side (at w = −17.5).
-        assert!(sleep.holds(7, DVec2::X * 2.49) && !sleep.holds(7, DVec2::X * 2.5));
-        assert!(sleep.holds(7, DVec2::X * -17.49) && !sleep.holds(7, DVec2::X * -17.5));
+        assert!(sleep.holds(DVec2::X * 2.49) && !sleep.holds(DVec2::X * 2.5));
+        assert!(sleep.holds(DVec2::X * -17.49) && !sleep.holds(DVec2::X * -17.5));
         // A quarter turn moves the label by (2, −2): still within both overlaps.
-        assert!(sleep.holds(7, DVec2::Y));
-        // Another blocker.
-        assert!(!sleep.holds(8, DVec2::X));
+        assert!(sleep.holds(DVec2::Y));
+        // It is about its blocker.
+        assert_eq!(sleep.blocker(), 7);
         // Touching or barely overlapping: no certificate.
         assert_eq!(Sleep::issue(&a, &obb(20.0, 0.0, 10.0, 5.0, 0.0), 7, world, DVec2::X), Sleep::NONE);
-        assert!(!Sleep::NONE.holds(u32::MAX, DVec2::X));
+        assert!(!Sleep::NONE.holds(DVec2::X));
         // Anchors at the same world point never move apart.
         let same = Sleep::issue(&a, &b, 1, DVec2::ZERO, DVec2::X);
-        assert!(same.holds(1, DVec2::Y * 9e9));
+        assert!(same.holds(DVec2::Y * 9e9));
         // Kept and read back.
         let mut sleeps = Sleeps::default();
         sleeps.reset(3);
@@ -285,8 +285,8 @@ mod tests {
         let world = DVec2::new(-1.0, 0.0);
         let sleep = Sleep::issue(&a, &b, 7, world, DVec2::X);
         let h = f64::from(depth) * std::f64::consts::FRAC_1_SQRT_2;
-        assert!(sleep.holds(7, DVec2::X + DVec2::new(h * 0.99, 0.0)));
-        assert!(!sleep.holds(7, DVec2::X + DVec2::new(h * 1.01, 0.0)));
+        assert!(sleep.holds(DVec2::X + DVec2::new(h * 0.99, 0.0)));
+        assert!(!sleep.holds(DVec2::X + DVec2::new(h * 1.01, 0.0)));
     }
 
     #[test]
@@ -327,13 +327,13 @@ mod tests {
             // The label moves against its blocker by the change of w·d.
             let shift = (times(w, d) - times(w0, d)).as_vec2();
             let moved = Obb { center: me.center + shift, ..me };
-            if sleep.holds(3, w) {
+            if sleep.holds(w) {
                 assert!(moved.overlaps(&them), "{me:?} {moved:?} {sleep:?}");
                 checked += 1;
             }
             if !turned && sleep.is_some() && obb_obb_separation(&moved, &them) < -0.1 {
                 deep += 1;
-                deep_held += usize::from(sleep.holds(3, w));
+                deep_held += usize::from(sleep.holds(w));
             }
         }
         assert!(checked > 5000, "{checked}");
