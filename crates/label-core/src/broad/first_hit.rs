@@ -102,7 +102,9 @@ impl FirstHit {
     fn cells(&self, bounds: &Aabb) -> [usize; 4] {
         let lo = (bounds.min - self.origin) * self.inv_cell;
         let hi = (bounds.max - self.origin) * self.inv_cell;
-        let cell = |v: f32, n: usize| (v.max(0.0) as usize).min(n - 1);
+        // Through u32, whose saturating cast from f32 is cheaper than usize's: no grid has 2³²
+        // cells a side, so the clamp gives the same cell.
+        let cell = |v: f32, n: usize| (v.max(0.0) as u32 as usize).min(n - 1);
         [cell(lo.x, self.columns), cell(lo.y, self.rows), cell(hi.x, self.columns), cell(hi.y, self.rows)]
     }
 
