@@ -285,6 +285,7 @@ impl FrameEngine {
             && options.stickiness == crate::Stickiness::Shown
             && self.obstacles.is_empty()
             && options.max_overlap_area <= 0.0;
+        self.sleeps.enabled = can_sleep;
         self.sleeps.now = can_sleep.then(|| projection.similarity()).flatten();
         let results = (&mut self.frame.labels[..], &self.memo[..]);
         let sleeps = &self.sleeps;

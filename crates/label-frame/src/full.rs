@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use glam::DVec2;
 use label_core::{Blocker, Decision, Label, Obb, Shape, collides, place_sequentially, stages};
 
-use crate::project::{Sight, Viewer};
+use crate::project::{Sight, Viewer, label_scale};
 use crate::reuse::Provisional;
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
@@ -218,19 +218,32 @@ pub(crate) fn place_full(
         let sleep = sleeps.get(i);
         kept.box_of(sleep.blocker()).is_some() && sleep.holds(now)
     };
+    // The same under pitch, for a depth certificate.
+    let certified_deep = |i: usize| {
+        let sleep = sleeps.get(i);
+        sleep.is_depth() && kept.box_of(sleep.blocker()).is_some() && depth_holds(viewer, all_sights, i, &sleep)
+    };
     // A label hidden in view whose box with the margin is `me` (it waits in the next frame), its
     // frame decided and finished: if hidden by a label whose box keeps its shape, as its own
     // does, and not drawn, a certificate for the next frames, and it sleeps from the next
     // frame on (no pose).
-    let rest = |i: usize, me: &Obb, frame: &mut LabelFrame| {
-        let (Some(now), Some(Blocker::Label(b))) = (now, frame.hidden_by) else { return };
-        if frame.opacity == 0.0
+    let rest = |i: usize, pose: &ScreenPose, me: &Obb, frame: &mut LabelFrame| {
+        let Some(Blocker::Label(b)) = frame.hidden_by else { return };
+        if sleeps.enabled
+            && frame.opacity == 0.0
             && viewer.parts[i].keeps_shape()
             && viewer.parts[b as usize].keeps_shape()
             && let Some(them) = kept.box_of(b)
         {
-            let world = viewer.hot[i].position - viewer.hot[b as usize].position;
-            let sleep = Sleep::issue(me, them, b, world, now);
+            let sleep = if let Some(now) = now {
+                let world = viewer.hot[i].position - viewer.hot[b as usize].position;
+                Sleep::issue(me, them, b, world, now)
+            } else if let Sight::In(theirs) = all_sights[b as usize] {
+                let scales = DVec2::new(pose.scale, theirs.scale);
+                Sleep::issue_depth(me, them, b, pose.position - theirs.position, scales)
+            } else {
+                Sleep::NONE
+            };
             sleeps.set(i, sleep);
             if sleep.is_some() {
                 frame.pose = None;
@@ -273,7 +286,7 @@ pub(crate) fn place_full(
                 finish(frame, &last, &memo[i], fading, &mut acc.stats);
             }
         }
-        rest(i, &me, frame);
+        rest(i, &pose, &me, frame);
     };
     // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
@@ -284,7 +297,12 @@ pub(crate) fn place_full(
             return;
         }
         if waits(i, m) {
-            let sight = if m & bits::SLEEPY != 0 && now.is_some_and(|now| certified(i, now)) {
+            let asleep = m & bits::SLEEPY != 0
+                && match now {
+                    Some(now) => certified(i, now),
+                    None => sleeps.enabled && certified_deep(i),
+                };
+            let sight = if asleep {
                 let Some(sight) = viewer.sight_unless_in_view(i, m) else {
                     // Hidden in view by the same blocker, certainly: its entry stays as it is.
                     acc.slept();
@@ -310,10 +328,10 @@ pub(crate) fn place_full(
         finish(frame, &last, &memo[i], fading, &mut acc.stats);
         // Hidden by pass 1 (new to the view, or pushed out by a higher-priority label): it
         // waits from the next frame on, and may sleep.
-        if now.is_some()
+        if sleeps.enabled
             && let (Some(Blocker::Label(_)), Sight::In(pose)) = (frame.hidden_by, sight)
         {
-            rest(i, &viewer.parts[i].on_screen(&pose, options.hysteresis_px), frame);
+            rest(i, &pose, &viewer.parts[i].on_screen(&pose, options.hysteresis_px), frame);
         }
     };
     let pass = in_runs(
@@ -341,6 +359,18 @@ pub(crate) fn place_full(
     // Waiting labels that went to the pass around the shown ones count as placed now, like
     // those left for the greedy pass.
     (free.len() + around, stats)
+}
+
+/// Whether the depth certificate `sleep` of label `i` holds in this frame (see `sleep.rs`):
+/// the label's anchor projected, its blocker's pose as the frame found it.
+#[inline(never)]
+fn depth_holds(viewer: &Viewer, sights: &[Sight], i: usize, sleep: &Sleep) -> bool {
+    let b = sleep.blocker() as usize;
+    let (Some(p), Some(them)) = (viewer.projection.project(viewer.hot[i].position), sights[b].pose()) else {
+        return false;
+    };
+    let scales = DVec2::new(label_scale(p.perspective, viewer.perspective_scaling), them.scale);
+    sleep.holds_depth(p.screen - them.position, scales, DVec2::new(viewer.hot[i].reach, viewer.hot[b].reach))
 }
 
 /// Whether label `i`, whose last frame's byte is `memo` ([`bits`]), waits for room in a full frame: with

@@ -21,10 +21,21 @@
 //!   this frame's `w·d′`, where `depth` is the overlap's depth (the theorem's largest gap over
 //!   the four axes, negated): no shift shorter than it separates the boxes.
 //!
+//! Under pitch there is no `w`: the camera maps world vectors differently across the screen,
+//! and labels scale with perspective. There the certificate is the overlap's depth itself,
+//! against how far the boxes moved since: the label's anchor offset `o` from its blocker's on
+//! screen and both scales `s` are kept, and the boxes still overlap while
+//! `|o′ − o| + |s′ − s|·R + |s′_b − s_b|·R_b < depth − ε`, `R` the reach of a box from its
+//! anchor at scale 1. (Each box's support function moves by at most its anchor's shift plus
+//! its scale's change times its reach; the boxes overlap while the support function of their
+//! Minkowski difference stays positive, and its least value is the depth.) Checking it costs
+//! the projection of the label's anchor, not the box and its test.
+//!
 //! In a later full frame the label sleeps — keeps its decision, and is neither projected nor
 //! tested — while all of these hold:
 //!
-//! - the camera has no pitch, and `w·d′` is inside the rectangle;
+//! - its certificate holds: `w·d′` is inside the rectangle (no pitch), or the boxes moved less
+//!   than the depth;
 //! - its blocker is shown (and blocks) in this frame;
 //! - it is still in view: its world cell is inside the viewport, or its anchor is inside by
 //!   its reach (the projection stage's quick test), or its box meets the viewport (the exact
@@ -51,9 +62,11 @@ fn times(a: DVec2, b: DVec2) -> DVec2 {
 }
 
 /// A certificate: the label's box (with the hysteresis margin) overlaps its `blocker`'s while
-/// `w·turned` is inside the rectangle `center ± half`, for the camera's `w`. A fact about the
-/// two labels' geometry, so it holds whatever happened in between (the engine drops every
-/// certificate when the labels or the settings change).
+/// `w·turned` is inside the rectangle `center ± half`, for the camera's `w`; or, for a depth
+/// certificate (`half.y < 0`), while the boxes moved less than `half.x` since the anchors were
+/// `turned` apart on screen at scales `center` (label, blocker). A fact about the two labels'
+/// geometry, so it holds whatever happened in between (the engine drops every certificate
+/// when the labels or the settings change).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Sleep {
     /// The world vector from the blocker's anchor to the label's, in the frame of the label's
@@ -106,10 +119,47 @@ impl Sleep {
         if sleep.holds(now) { sleep } else { Self::NONE }
     }
 
-    /// Whether this is a certificate ([`Self::issue`] found the overlap deep enough).
+    /// The depth certificate of a label whose box `me` overlaps the box `them` of label
+    /// `blocker`, under any camera: in this frame the label's anchor lies `offset` from the
+    /// blocker's on screen, and their scales are `scales` (label, blocker). [`Self::NONE`] if
+    /// the overlap is too shallow to be sure of.
+    #[must_use]
+    pub(crate) fn issue_depth(me: &Obb, them: &Obb, blocker: u32, offset: DVec2, scales: DVec2) -> Self {
+        // The boxes' rounding to f32, as in `issue`; and the offset's and the scales' (a few
+        // units of 2⁻²⁴ of them, times the reach for the scales, which `rounding` bounds).
+        let size = me.center.abs().max(them.center.abs()).max_element() + me.half.max(them.half).max_element();
+        let rounding = 1e-2 + f64::from(size) * 1e-5 + offset.length() * 1e-6 + scales.max_element() * 1e-6;
+        let depth = -f64::from(obb_obb_separation(me, them)) - rounding;
+        if depth <= 0.0 {
+            return Self::NONE;
+        }
+        let depth = (depth as f32).next_down();
+        Self { turned: offset.as_vec2(), center: scales.as_vec2(), half: Vec2::new(depth, -1.0), blocker }
+    }
+
+    /// Whether this is a certificate ([`Self::issue`] or [`Self::issue_depth`] found the
+    /// overlap deep enough).
     #[must_use]
     pub(crate) fn is_some(&self) -> bool {
-        self.half.min_element() > 0.0
+        self.half.x > 0.0 && self.half.y != 0.0
+    }
+
+    /// Whether this is a depth certificate ([`Self::issue_depth`]).
+    #[must_use]
+    #[inline]
+    pub(crate) fn is_depth(&self) -> bool {
+        self.half.y < 0.0
+    }
+
+    /// Whether a depth certificate says the label still overlaps its blocker in a frame where
+    /// its anchor lies `offset` from the blocker's on screen, at `scales` (label, blocker),
+    /// their boxes reaching `reach` from their anchors at scale 1 (padding aside).
+    #[must_use]
+    #[inline]
+    pub(crate) fn holds_depth(&self, offset: DVec2, scales: DVec2, reach: DVec2) -> bool {
+        let moved = (offset - self.turned.as_dvec2()).length()
+            + ((scales - self.center.as_dvec2()).abs() * reach).element_sum();
+        moved < f64::from(self.half.x)
     }
 
     /// The label the certificate is about.
@@ -119,8 +169,8 @@ impl Sleep {
         self.blocker
     }
 
-    /// Whether the certificate says the label still overlaps its blocker in a frame whose
-    /// camera maps world vectors by `now`.
+    /// Whether the certificate (not a depth one) says the label still overlaps its blocker in
+    /// a frame whose camera maps world vectors by `now`.
     #[must_use]
     #[inline]
     pub(crate) fn holds(&self, now: DVec2) -> bool {
@@ -135,7 +185,10 @@ impl Sleep {
 #[derive(Debug, Default)]
 pub(crate) struct Sleeps {
     cells: Vec<[AtomicU32; 7]>,
-    /// How the frame being placed maps world vectors to the screen, if its labels can sleep.
+    /// Whether the labels of the frame being placed can sleep.
+    pub(crate) enabled: bool,
+    /// How the frame being placed maps world vectors to the screen, if its labels can sleep
+    /// and it has no pitch.
     pub(crate) now: Option<DVec2>,
 }
 
@@ -212,7 +265,7 @@ mod tests {
             e.set_labels(labels.clone()).unwrap();
             e
         });
-        let (mut asleep, mut reused_asleep) = (0, 0);
+        let (mut asleep, mut reused_asleep, mut tilted_asleep) = (0, 0, 0);
         for (k, camera) in cameras.iter().enumerate() {
             for e in &mut engines {
                 e.place_frame(camera, k as f64 * 16.0).unwrap();
@@ -222,6 +275,10 @@ mod tests {
             let (a, b) = (awake.frame(), sleeping.frame());
             assert_eq!(a.stats, crate::FrameStats { asleep: 0, ..b.stats }, "frame {k}");
             asleep += b.stats.asleep;
+            if camera.pitch > 0.0 {
+                // Under pitch on depth certificates.
+                tilted_asleep += b.stats.asleep;
+            }
             if k == 1 {
                 // Labels hidden in the first frame (new to the view, by pass 1) sleep from the
                 // second on.
@@ -237,7 +294,73 @@ mod tests {
                 }
             }
         }
-        assert!(asleep > 40_000 && reused_asleep > 10, "{asleep}, {reused_asleep}");
+        assert!(
+            asleep > 40_000 && reused_asleep > 10 && tilted_asleep > 15_000,
+            "{asleep}, {reused_asleep}, {tilted_asleep}"
+        );
+    }
+
+    #[test]
+    fn boxes_whose_depth_certificate_holds_overlap() {
+        // Random pairs of overlapping labels (sizes, anchors, offsets, padding, angles), with
+        // the hysteresis margin on the label; then their anchors move and their scales change
+        // at random, as under pitch. Where the depth certificate holds, the boxes still
+        // overlap; and it holds wherever they moved by clearly less than the depth.
+        let mut state = 0x9e37_79b9_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut held, mut clear) = (0, 0);
+        for k in 0..40_000 {
+            let mut label = || {
+                WorldLabel::from_world(0, DVec2::ZERO, 10.0 + 80.0 * next(), 6.0 + 14.0 * next())
+                    .with_anchor(label_core::Anchor::ALL[(next() * 9.0) as usize % 9])
+                    .with_offset(8.0 * next() - 4.0, 8.0 * next() - 4.0)
+                    .with_padding(3.0 * next())
+                    .with_angle(if k % 3 == 0 { 90.0 * next() } else { 0.0 })
+            };
+            let (mine, theirs) = (label(), label());
+            let mut pose = |near: DVec2| crate::ScreenPose {
+                position: near + DVec2::new(next() - 0.5, next() - 0.5) * 60.0,
+                angle: 0.0,
+                scale: 0.5 + next(),
+            };
+            let at = |l: &WorldLabel, p: crate::ScreenPose, extra| {
+                l.on_screen(&crate::ScreenPose { angle: l.angle, ..p }, extra).obb()
+            };
+            let (mine0, theirs0) = (pose(DVec2::new(700.0, 400.0)), pose(DVec2::new(700.0, 400.0)));
+            let (me, them) = (at(&mine, mine0, 2.0), at(&theirs, theirs0, 0.0));
+            if !me.overlaps(&them) {
+                continue;
+            }
+            let scales = |a: crate::ScreenPose, b: crate::ScreenPose| DVec2::new(a.scale, b.scale);
+            let sleep = Sleep::issue_depth(&me, &them, 3, mine0.position - theirs0.position, scales(mine0, theirs0));
+            // A small move, or a larger one.
+            let reach = 1.0 + 8.0 * f64::from(u8::from(k % 2 == 0));
+            let mut moved = |p: crate::ScreenPose| crate::ScreenPose {
+                position: p.position + DVec2::new(next() - 0.5, next() - 0.5) * reach,
+                scale: p.scale * (1.0 + (next() - 0.5) * 0.02 * reach),
+                ..p
+            };
+            let (mine1, theirs1) = (moved(mine0), moved(theirs0));
+            let now = (at(&mine, mine1, 2.0), at(&theirs, theirs1, 0.0));
+            let reaches = DVec2::new(mine.reach(), theirs.reach());
+            let offset = mine1.position - theirs1.position;
+            if sleep.holds_depth(offset, scales(mine1, theirs1), reaches) {
+                assert!(now.0.overlaps(&now.1), "{me:?} {them:?} -> {now:?}, {sleep:?}");
+                held += 1;
+            }
+            let motion = (offset - (mine0.position - theirs0.position)).length()
+                + ((scales(mine1, theirs1) - scales(mine0, theirs0)).abs() * reaches).element_sum();
+            if motion < -f64::from(obb_obb_separation(&me, &them)) - 0.1 {
+                clear += 1;
+                assert!(sleep.holds_depth(offset, scales(mine1, theirs1), reaches), "{sleep:?}, moved {motion}");
+            }
+        }
+        assert!(held > 5000 && clear > 5000, "{held}, {clear}");
     }
 
     fn obb(x: f32, y: f32, hx: f32, hy: f32, deg: f64) -> Obb {
