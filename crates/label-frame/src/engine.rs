@@ -286,6 +286,7 @@ impl FrameEngine {
             && self.obstacles.is_empty()
             && options.max_overlap_area <= 0.0;
         self.sleeps.enabled = can_sleep;
+        self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
         self.sleeps.now = can_sleep.then(|| projection.similarity()).flatten();
         let results = (&mut self.frame.labels[..], &self.memo[..]);
         let sleeps = &self.sleeps;

@@ -218,10 +218,24 @@ pub(crate) fn place_full(
         let sleep = sleeps.get(i);
         kept.box_of(sleep.blocker()).is_some() && sleep.holds(now)
     };
-    // The same under pitch, for a depth certificate.
+    // The same under pitch, for a depth certificate; or for a rectangle one that held in the
+    // last frame, without pitch, through the depth it gives (kept if it holds).
     let certified_deep = |i: usize| {
         let sleep = sleeps.get(i);
-        sleep.is_depth() && kept.box_of(sleep.blocker()).is_some() && depth_holds(viewer, all_sights, i, &sleep)
+        let b = sleep.blocker();
+        if kept.box_of(b).is_none() {
+            return false;
+        }
+        if sleep.is_depth() {
+            return depth_holds(viewer, all_sights, i, &sleep);
+        }
+        let Some(before) = sleeps.before else { return false };
+        let deep = sleep.deepen(before, viewer.hot[i].position - viewer.hot[b as usize].position);
+        let holds = deep.is_some() && depth_holds(viewer, all_sights, i, &deep);
+        if holds {
+            sleeps.set(i, deep);
+        }
+        holds
     };
     // A label hidden in view whose box with the margin is `me` (it waits in the next frame), its
     // frame decided and finished: if hidden by a label whose box keeps its shape, as its own

@@ -137,6 +137,25 @@ impl Sleep {
         Self { turned: offset.as_vec2(), center: scales.as_vec2(), half: Vec2::new(depth, -1.0), blocker }
     }
 
+    /// The depth certificate that this rectangle one gives, for a label whose anchor lies the
+    /// world vector `world` from its blocker's, in a frame after one without pitch whose
+    /// camera mapped world vectors by `before` and in which it held: there the boxes had scale
+    /// 1, their anchors were `before·world` apart, and the distance from `before·turned` to
+    /// the rectangle's edge is a depth they had (the rectangle lies inside the set of offsets
+    /// at which they overlap, and the overlap's depth changes no faster than the offset).
+    /// [`Self::NONE`] if that distance is too small to be sure of.
+    #[must_use]
+    pub(crate) fn deepen(&self, before: DVec2, world: DVec2) -> Self {
+        let off = (times(before, self.turned.as_dvec2()) - self.center.as_dvec2()).abs();
+        let offset = times(before, world);
+        let depth = (self.half.as_dvec2() - off).min_element() - 1e-3 - offset.length() * 1e-6;
+        if self.is_depth() || depth <= 0.0 {
+            return Self::NONE;
+        }
+        let depth = (depth as f32).next_down();
+        Self { turned: offset.as_vec2(), center: Vec2::ONE, half: Vec2::new(depth, -1.0), blocker: self.blocker }
+    }
+
     /// Whether this is a certificate ([`Self::issue`] or [`Self::issue_depth`] found the
     /// overlap deep enough).
     #[must_use]
@@ -187,6 +206,8 @@ pub(crate) struct Sleeps {
     cells: Vec<[AtomicU32; 7]>,
     /// Whether the labels of the frame being placed can sleep.
     pub(crate) enabled: bool,
+    /// How the last frame mapped world vectors to the screen, if it had no pitch.
+    pub(crate) before: Option<DVec2>,
     /// How the frame being placed maps world vectors to the screen, if its labels can sleep
     /// and it has no pitch.
     pub(crate) now: Option<DVec2>,
@@ -387,6 +408,18 @@ mod tests {
         // Touching or barely overlapping: no certificate.
         assert_eq!(Sleep::issue(&a, &obb(20.0, 0.0, 10.0, 5.0, 0.0), 7, world, DVec2::X), Sleep::NONE);
         assert!(!Sleep::NONE.holds(DVec2::X));
+        // Tilting from w = 1: the rectangle gives the depth there, 3 px (less ε), against any
+        // move of the anchors on screen and any change of scale.
+        let deep = sleep.deepen(DVec2::X, world);
+        assert!(deep.is_depth() && deep.blocker() == 7, "{deep:?}");
+        let reach = DVec2::new(11.0, 11.0);
+        let (offset, ones) = (DVec2::new(-2.0, 0.0), DVec2::ONE);
+        assert!(deep.holds_depth(offset + DVec2::new(0.0, 2.95), ones, reach));
+        assert!(!deep.holds_depth(offset + DVec2::new(0.0, 3.0), ones, reach));
+        assert!(deep.holds_depth(offset, DVec2::new(1.0 + 2.9 / 11.0, 1.0), reach));
+        assert!(!deep.holds_depth(offset, DVec2::new(1.0, 1.0 - 3.0 / 11.0), reach));
+        // Where it no longer held (w = 2.5, the boxes apart), none.
+        assert_eq!(sleep.deepen(DVec2::X * 2.5, world), Sleep::NONE);
         // Anchors at the same world point never move apart.
         let same = Sleep::issue(&a, &b, 1, DVec2::ZERO, DVec2::X);
         assert!(same.holds(DVec2::Y * 9e9));
