@@ -216,7 +216,7 @@ pub(crate) fn place_full(
     // rectangle. It sleeps if it is still in view as well.
     let certified = |i: usize, now| {
         let sleep = sleeps.get(i);
-        kept.box_of(sleep.blocker()).is_some() && sleep.holds(now)
+        kept.blocks(sleep.blocker()) && sleep.holds(now)
     };
     // The same under pitch, for a depth certificate; or for a rectangle one that held in the
     // last frame, without pitch, through the depth it gives (kept if it holds).
@@ -360,7 +360,7 @@ pub(crate) fn place_full(
         },
         PassTwo::then,
     );
-    let PassTwo { contenders, poses, mut stats, around, .. } = pass;
+    let PassTwo { contenders, poses, mut stats, around, .. } = pass.counted();
     for (c, pose) in contenders.iter().zip(poses) {
         sights[c.0 as usize] = Sight::In(pose);
     }
@@ -411,11 +411,18 @@ pub(crate) struct PassTwo {
 }
 
 impl PassTwo {
-    /// Counts a label that slept through the frame: in view, hidden by a collision, untouched.
+    /// Counts a label that slept through the frame: in view, hidden by a collision, untouched
+    /// (the first two counted by [`Self::counted`]).
+    #[inline]
     pub(crate) fn slept(&mut self) {
-        self.stats.in_view += 1;
-        self.stats.hidden_collision += 1;
         self.stats.asleep += 1;
+    }
+
+    /// The pass with its sleeping labels counted in view and hidden by a collision.
+    pub(crate) fn counted(mut self) -> PassTwo {
+        self.stats.in_view += self.stats.asleep;
+        self.stats.hidden_collision += self.stats.asleep;
+        self
     }
 
     /// This run followed by the next one.

@@ -84,7 +84,8 @@ pub(crate) fn place_reused(
             acc
         },
         PassTwo::then,
-    );
+    )
+    .counted();
     if newcomers.is_empty() {
         return (0, stats);
     }

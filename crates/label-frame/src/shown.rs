@@ -50,6 +50,13 @@ impl ShownBoxes {
         self.boxes.get(*self.slot.get(label as usize)? as usize)
     }
 
+    /// Whether shown label `label` (engine index) blocks: [`Self::box_of`] has its box.
+    #[must_use]
+    #[inline]
+    pub(crate) fn blocks(&self, label: u32) -> bool {
+        self.slot.get(label as usize).is_some_and(|&s| s != u32::MAX)
+    }
+
     /// The earliest placed shown label (engine index) whose box collides with `me` (the core's
     /// rule, [`collides`]), if any.
     #[must_use]
