@@ -327,13 +327,7 @@ mod tests {
         // the hysteresis margin on the label; then their anchors move and their scales change
         // at random, as under pitch. Where the depth certificate holds, the boxes still
         // overlap; and it holds wherever they moved by clearly less than the depth.
-        let mut state = 0x9e37_79b9_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x9e37_79b9);
         let (mut held, mut clear) = (0, 0);
         for k in 0..40_000 {
             let mut label = || {
@@ -382,6 +376,16 @@ mod tests {
             }
         }
         assert!(held > 5000 && clear > 5000, "{held}, {clear}");
+    }
+
+    /// Uniform numbers in [0, 1) from `seed` (xorshift): the random tests' own, repeatable.
+    fn uniform(mut state: u64) -> impl FnMut() -> f64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        }
     }
 
     fn obb(x: f32, y: f32, hx: f32, hy: f32, deg: f64) -> Obb {
@@ -451,13 +455,7 @@ mod tests {
         // apart; the camera's w moves anywhere. Where the certificate holds, the boxes moved
         // by the change of w·d still overlap; and for parallel boxes it holds wherever they
         // overlap by a margin.
-        let mut state = 0x2545_f491_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(0x2545_f491);
         let times = |a: DVec2, b: DVec2| DVec2::new(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
         let (mut checked, mut deep, mut deep_held) = (0, 0, 0);
         for k in 0..40_000 {
