@@ -7,6 +7,7 @@ use std::time::Instant;
 use label_core::{Blocker, Label, Shape};
 
 use crate::cull::{Reach, WorldCells};
+use crate::dormant::Dormant;
 use crate::full::{FullScratch, place_full, waits};
 use crate::label::BoxParts;
 use crate::project::{Hot, Sight, Viewer, project_all, sight_of};
@@ -63,6 +64,8 @@ pub struct FrameEngine {
     memo: Vec<AtomicU8>,
     /// Per label, its certificate to sleep through full frames (see `sleep.rs`).
     sleeps: Sleeps,
+    /// The sleeping labels the passes skip (see `dormant.rs`).
+    dormant: Dormant,
     /// Labels may not sleep (a test sets it to compare).
     pub(crate) sleepless: bool,
     /// The projection of the last frame; `None` before the first frame and after a reset.
@@ -106,7 +109,7 @@ impl FrameEngine {
         options.validate()?;
         self.options = options;
         self.reusable = false;
-        self.sleeps.reset(self.labels.len());
+        self.forget_certificates();
         Ok(())
     }
 
@@ -162,7 +165,7 @@ impl FrameEngine {
         self.memo = carried.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
         self.frame.labels = carried;
         self.reusable = false;
-        self.sleeps.reset(self.labels.len());
+        self.forget_certificates();
         Ok(())
     }
 
@@ -177,7 +180,7 @@ impl FrameEngine {
         }
         self.obstacles = obstacles;
         self.reusable = false;
-        self.sleeps.reset(self.labels.len());
+        self.forget_certificates();
         Ok(())
     }
 
@@ -188,7 +191,13 @@ impl FrameEngine {
         self.provisional.clear();
         self.reusable = false;
         self.frame_projection = None;
+        self.forget_certificates();
+    }
+
+    /// Drops every label's certificate to sleep (every label wakes).
+    fn forget_certificates(&mut self) {
         self.sleeps.reset(self.labels.len());
+        self.dormant.reset(self.labels.len());
     }
 
     /// The last frame.
@@ -210,6 +219,12 @@ impl FrameEngine {
         };
         self.memo.len() == self.frame.labels.len()
             && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
+    }
+
+    /// How many labels are dormant (see `dormant.rs`).
+    #[cfg(test)]
+    pub(crate) fn dormant_count(&self) -> usize {
+        self.dormant.count()
     }
 
     /// Where the last frame's time went (wall clock, so noisy: for a renderer's frame-budget
@@ -288,6 +303,8 @@ impl FrameEngine {
         self.sleeps.enabled = can_sleep;
         self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
         self.sleeps.now = can_sleep.then(|| projection.similarity()).flatten();
+        self.dormant.advance(self.sleeps.now, camera);
+        let dormant = &mut self.dormant;
         let results = (&mut self.frame.labels[..], &self.memo[..]);
         let sleeps = &self.sleeps;
         let provisional = &mut self.provisional;
@@ -297,6 +314,7 @@ impl FrameEngine {
             let projected = Instant::now();
             let fading = Fading::new(dt, options.fade_ms);
             let kept = self.full.kept();
+            let results = (results.0, results.1, sleeps, dormant);
             let placed =
                 place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional, kept);
             (FrameKind::Reused, projected, placed)
@@ -312,7 +330,7 @@ impl FrameEngine {
                 &self.obstacles,
                 options,
                 dt,
-                (results.0, results.1, sleeps),
+                (results.0, results.1, sleeps, dormant),
                 &mut self.full,
             );
             provisional.clear();

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use glam::DVec2;
 use label_core::{Blocker, Decision, Label, Obb, Shape, collides, place_sequentially, stages};
 
+use crate::dormant::Dormant;
 use crate::project::{Sight, Viewer, label_scale};
 use crate::reuse::Provisional;
 use crate::runs::in_runs;
@@ -165,8 +166,10 @@ fn place_among(
 /// return, faded over `dt_ms` (see [`crate::stability`]); each label's entry is read before
 /// it is written, and a label that stays out of sight unprojected is not written at all.
 /// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
-/// not had its turn by priority yet and does not wait. Returns how many labels went through the
-/// greedy pass, and the frame's label counts.
+/// not had its turn by priority yet and does not wait. The `dormant` labels are skipped while
+/// they would sleep (see `dormant.rs`), and labels found asleep well inside the viewport join
+/// them. Returns how many labels went through the greedy pass, and the frame's label
+/// counts.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_full(
     viewer: &Viewer,
@@ -176,7 +179,7 @@ pub(crate) fn place_full(
     obstacles: &[Shape],
     options: &FrameOptions,
     dt_ms: f64,
-    (frames, memo, sleeps): (&mut [LabelFrame], &[AtomicU8], &Sleeps),
+    (frames, memo, sleeps, dormant): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant),
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
     let FullScratch { screen, ties, free_frames, shown, kept } = scratch;
@@ -209,7 +212,8 @@ pub(crate) fn place_full(
         shown.extend(shown_order.iter().map(|&k| free[k as usize]));
     }
     kept.rebuild(viewer.parts, sights, shown);
-    let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
+    dormant.keep(sleeps, viewer, |b| kept.blocks(b));
+    let (kept, free_frames, all_sights, asleep) = (&*kept, &*free_frames, &*sights, &*dormant);
     let fading = Fading::new(dt_ms, options.fade_ms);
     // Whether the certificate of waiting label `i`, whose byte says it can sleep, holds in this
     // frame (see `sleep.rs`): its blocker shown, the camera inside the certificate's
@@ -317,12 +321,18 @@ pub(crate) fn place_full(
                     None => sleeps.enabled && certified_deep(i),
                 };
             let sight = if asleep {
-                let Some(sight) = viewer.sight_unless_in_view(i, m) else {
-                    // Hidden in view by the same blocker, certainly: its entry stays as it is.
-                    acc.slept();
-                    return;
-                };
-                sight
+                match viewer.sight_unless_in_view(i, m) {
+                    Ok(well_inside) => {
+                        // Hidden in view by the same blocker, certainly: its entry stays as it
+                        // is. Well inside the viewport, it may go dormant.
+                        acc.slept();
+                        if well_inside && now.is_some() {
+                            acc.dormant.push(i as u32);
+                        }
+                        return;
+                    }
+                    Err(sight) => sight,
+                }
             } else {
                 viewer.sight(i, m)
             };
@@ -351,16 +361,16 @@ pub(crate) fn place_full(
     let pass = in_runs(
         frames,
         |start, run| {
-            let mut acc = PassTwo::default();
+            // Room for the labels that go dormant (most of the sleeping ones, at first).
+            let mut acc = PassTwo { dormant: Vec::with_capacity(run.len() / 2), ..PassTwo::default() };
             let mut next_free = free.partition_point(|&f| (f as usize) < start);
-            for (k, frame) in run.iter_mut().enumerate() {
-                settle(&mut acc, start + k, frame, &mut next_free);
-            }
+            asleep.each_awake(start, run, |i, frame| settle(&mut acc, i, frame, &mut next_free));
             acc
         },
         PassTwo::then,
     );
-    let PassTwo { contenders, poses, mut stats, around, .. } = pass.counted();
+    let PassTwo { contenders, poses, mut stats, around, dormant: candidates, .. } = pass.counted(dormant.count());
+    dormant.add_asleep(&candidates, sleeps, viewer);
     for (c, pose) in contenders.iter().zip(poses) {
         sights[c.0 as usize] = Sight::In(pose);
     }
@@ -408,6 +418,8 @@ pub(crate) struct PassTwo {
     pub(crate) around: usize,
     /// Labels shown, in index order (gathered by reused frames only).
     pub(crate) shown: Vec<u32>,
+    /// Labels found asleep, which may go dormant.
+    pub(crate) dormant: Vec<u32>,
 }
 
 impl PassTwo {
@@ -418,8 +430,10 @@ impl PassTwo {
         self.stats.asleep += 1;
     }
 
-    /// The pass with its sleeping labels counted in view and hidden by a collision.
-    pub(crate) fn counted(mut self) -> PassTwo {
+    /// The pass with its sleeping labels, and the `dormant` ones it skipped, counted asleep,
+    /// in view and hidden by a collision.
+    pub(crate) fn counted(mut self, dormant: usize) -> PassTwo {
+        self.stats.asleep += dormant;
         self.stats.in_view += self.stats.asleep;
         self.stats.hidden_collision += self.stats.asleep;
         self
@@ -430,12 +444,14 @@ impl PassTwo {
         self.contenders.extend(next.contenders);
         self.poses.extend(next.poses);
         self.shown.extend(next.shown);
+        self.dormant.extend(next.dormant);
         PassTwo {
             contenders: self.contenders,
             poses: self.poses,
             stats: add_counts(self.stats, next.stats),
             around: self.around + next.around,
             shown: self.shown,
+            dormant: self.dormant,
         }
     }
 }

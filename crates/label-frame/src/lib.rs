@@ -54,6 +54,7 @@
 
 mod camera;
 mod cull;
+mod dormant;
 mod engine;
 mod error;
 mod frame;

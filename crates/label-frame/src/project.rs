@@ -173,21 +173,34 @@ impl Viewer<'_> {
         }
     }
 
-    /// `None` if label `i` (last frame's byte `memo`) is in view — its world cell says so
-    /// ([`Reach::Inside`]), or its anchor passes the quick test, or its box meets the viewport
-    /// — else its sight (off screen, far or behind): the test of a label that needs no pose
-    /// while it stays in view, with one projection at most.
+    /// `Ok` if label `i` (last frame's byte `memo`) is in view — `Ok(true)` if its world cell
+    /// says so ([`Reach::Inside`]) or its anchor passes the quick test, `Ok(false)` if only its
+    /// box meets the viewport — else its sight (off screen, far or behind): the test of a label
+    /// that needs no pose while it stays in view, with one projection at most.
     #[inline(always)]
-    pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Option<Sight> {
+    pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Result<bool, Sight> {
         match self.in_reach[self.cells.cell_of(i)] {
-            Reach::Inside => None,
-            Reach::Out if memo & bits::DRAWN == 0 => Some(Sight::Far),
-            _ if self.anchor_inside(i) => None,
+            Reach::Inside => Ok(true),
+            Reach::Out if memo & bits::DRAWN == 0 => Err(Sight::Far),
+            _ if self.anchor_inside(i) => Ok(true),
             _ => match sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling) {
-                Sight::In(_) => None,
-                away => Some(away),
+                Sight::In(_) => Ok(false),
+                away => Err(away),
             },
         }
+    }
+
+    /// How far label `i`'s anchor can move on screen and still pass the projection stage's quick
+    /// test ([`Self::anchor_inside`]), less a hair for the rounding of its projection (not
+    /// positive if it does not pass), and its distance from the viewport's centre on the ground
+    /// (`|w·(x − c)|`, px; the distance on screen without pitch).
+    pub(crate) fn room_inside(&self, i: usize) -> (f64, f64) {
+        let hot = &self.hot[i];
+        let Some(p) = self.projection.project(hot.position) else { return (0.0, 0.0) };
+        let r = hot.reach_px(label_scale(p.perspective, self.perspective_scaling));
+        let size = self.projection.camera().size;
+        let room = (p.screen - r).min(size - r - p.screen).min_element() - 1e-3;
+        (room, p.ground.length())
     }
 
     /// Whether label `i`'s anchor passes the projection stage's quick test (inside the viewport

@@ -45,7 +45,7 @@ pub struct Projected {
     /// `D/z`: 1 at the viewport's centre, below 1 farther away, above 1 nearer (pitch only).
     pub perspective: f64,
     /// The point after scaling and turning, before the tilt (step 1), px.
-    ground: DVec2,
+    pub(crate) ground: DVec2,
 }
 
 /// The camera's projection of one frame. Built once per frame; projecting a point is a few

@@ -22,24 +22,28 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use label_core::descending_key;
 
+use crate::dormant::Dormant;
 use crate::full::{PassTwo, off_frame, place_around};
 use crate::project::{Sight, Viewer};
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
+use crate::sleep::Sleeps;
 use crate::stability::{Fading, bits, finish};
 use crate::{FrameStats, LabelFrame};
 
 /// The frame's decisions into `frames` (the last frame on entry, this one on return, faded by
 /// `fading`). Newcomers that had to yield are marked in `provisional`: at the next full frame
 /// they compete by priority like labels new to the view, rather than wait for room; `kept`
-/// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. Returns how
+/// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. The `dormant`
+/// labels, kept while they stay well inside the viewport, are skipped, and sleeping labels
+/// join them if they can. Returns how
 /// many labels went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
     viewer: &Viewer,
     sights: &[Sight],
     max_overlap_area: f32,
     fading: Fading,
-    (frames, memo): (&mut [LabelFrame], &[AtomicU8]),
+    (frames, memo, sleeps, dormant): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant),
     provisional: &mut Provisional,
     kept: &mut ShownBoxes,
 ) -> (usize, FrameStats) {
@@ -52,11 +56,16 @@ pub(crate) fn place_reused(
         // A sleeping label was not projected: while it stays in view, it stays as it is (the
         // frame keeps every decision of the labels in view).
         let sight = if m & bits::SLEEPY != 0 {
-            let Some(sight) = viewer.sight_unless_in_view(i, m) else {
-                acc.slept();
-                return;
-            };
-            sight
+            match viewer.sight_unless_in_view(i, m) {
+                Ok(well_inside) => {
+                    acc.slept();
+                    if well_inside {
+                        acc.dormant.push(i as u32);
+                    }
+                    return;
+                }
+                Err(sight) => sight,
+            }
         } else {
             sights[i]
         };
@@ -74,18 +83,19 @@ pub(crate) fn place_reused(
             acc.shown.push(i as u32);
         }
     };
-    let PassTwo { contenders: newcomers, mut stats, shown, .. } = in_runs(
+    dormant.keep(sleeps, viewer, |_| true);
+    let asleep = &*dormant;
+    let PassTwo { contenders: newcomers, mut stats, shown, dormant: slept, .. } = in_runs(
         frames,
         |start, run| {
             let mut acc = PassTwo::default();
-            for (k, frame) in run.iter_mut().enumerate() {
-                settle(&mut acc, start + k, frame);
-            }
+            asleep.each_awake(start, run, |i, frame| settle(&mut acc, i, frame));
             acc
         },
         PassTwo::then,
     )
-    .counted();
+    .counted(asleep.count());
+    dormant.add_asleep(&slept, sleeps, viewer);
     if newcomers.is_empty() {
         return (0, stats);
     }

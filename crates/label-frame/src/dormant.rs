@@ -1,0 +1,338 @@
+//! Dormant labels: sleeping labels (see `sleep.rs`) that the passes over the labels skip
+//! altogether, frame after frame, until something could wake them.
+//!
+//! A sleeping label still costs a visit per frame: its byte, its certificate, its blocker's
+//! slot, its world cell or its projection. On a busy map most labels sleep (25,000 of 30,000
+//! on the places zoom), and those visits were most of a frame. A label whose certificate is a
+//! rectangle, confirmed in a frame without pitch, with its anchor inside the viewport by its
+//! reach, goes dormant: it leaves the passes, and a short entry in a list stands for it. Every
+//! frame the list is filtered, and an entry stays only while the label would sleep if it were
+//! visited:
+//!
+//! - the camera has no pitch, its viewport keeps its size, and labels can sleep (else every
+//!   label wakes);
+//! - its blocker still blocks (full frames; a reused frame keeps every decision in view);
+//! - the camera's `w` is still inside the certificate's rectangle. At the confirming frame the
+//!   rectangle's edge lay some distance away from `w` in the plane of `w`
+//!   ([`crate::sleep::Sleep::reach_of_w`]), and `w` can have moved no further than the length
+//!   of the path it took since;
+//! - its anchor still passes the projection stage's quick test (inside the viewport by its
+//!   reach), which a visit would make if its world cell did not settle it first. At the
+//!   confirming frame it passed with some room ([`crate::project::Viewer::room_inside`]), and
+//!   the set bounds how far it can have moved on screen since by the paths the camera took
+//!   ([`Paths`]): a zoom or a turn moves anchors in proportion to their distance from the
+//!   centre, a pan moves them all alike.
+//!
+//! So an entry stores where on the camera's paths it expires, and the filter is two comparisons and
+//! a look at the blocker's slot. A label woken (its entry dropped) is visited again as a
+//! sleeping label, whose certificate the pass checks as before: waking is always safe, so
+//! every doubt wakes.
+
+use glam::DVec2;
+
+use crate::Camera;
+use crate::project::Viewer;
+use crate::sleep::Sleeps;
+
+/// One dormant label.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    label: u32,
+    blocker: u32,
+    /// The length of the path of `w` at which its certificate may stop holding.
+    until_w: f32,
+    /// Its anchor may leave the viewport once `slope·W + X + P` ([`Paths`]) reaches `limit`.
+    slope: f32,
+    limit: f64,
+}
+
+/// The camera of the last frame, as the set follows it.
+#[derive(Clone, Copy, Debug)]
+struct Follow {
+    w: DVec2,
+    center: DVec2,
+    size: DVec2,
+}
+
+/// What the camera did since the set was last emptied, frame by frame (`k`): the lengths of the
+/// paths of `w` (`W = Σ|Δw|`), of its centre in world px (`C = Σ|Δc|`), and of the screen's
+/// pan (`P = Σ|w′|·|Δc|`), and `X = Σ|Δw|·C` (with `C` as it was before the frame).
+///
+/// An anchor `x` at distance `d` (world px) from the centre at a frame where the paths were
+/// `W₀, C₀, P₀, X₀` lies at most `d + C − C₀` from the centre later, and moves on screen by
+/// `|Δw|·|x − c| + |w′|·|Δc|` at most from one frame to the next (`p = half + w·(x − c)`
+/// without pitch); summed, by `(d − C₀)·(W − W₀) + (X − X₀) + (P − P₀)` at most.
+#[derive(Clone, Copy, Debug, Default)]
+struct Paths {
+    w: f64,
+    center: f64,
+    pan: f64,
+    cross: f64,
+}
+
+impl Paths {
+    /// Where on the path of `w` a certificate that lets `w` move by `reach` from here may stop
+    /// holding, rounded down into f32; `None` if too close to tell.
+    fn until_w(&self, reach: f64) -> Option<f32> {
+        let until = self.w + reach;
+        let rounded = until as f32;
+        let rounded = if f64::from(rounded) > until { rounded.next_down() } else { rounded };
+        (reach > 0.0 && f64::from(rounded) > self.w).then_some(rounded)
+    }
+
+    /// The `slope` (rounded up into f32: it multiplies `W ≥ W₀`) and `limit` of an anchor with
+    /// `(room, distance)` ([`Viewer::room_inside`], px) in a frame whose camera has similarity
+    /// `w`; `None` if it has no room.
+    fn on_screen(&self, (room, distance): (f64, f64), w: DVec2) -> Option<(f32, f64)> {
+        if room <= 0.0 {
+            return None;
+        }
+        let slope = distance / w.length() * (1.0 + 1e-9) - self.center;
+        let rounded = slope as f32;
+        let rounded = if f64::from(rounded) < slope { rounded.next_up() } else { rounded };
+        Some((rounded, room + f64::from(rounded) * self.w + self.cross + self.pan))
+    }
+}
+
+/// The dormant labels of an engine.
+#[derive(Debug, Default)]
+pub(crate) struct Dormant {
+    /// One bit per label: dormant.
+    bits: Vec<u64>,
+    entries: Vec<Entry>,
+    /// The last frame's camera, if its labels could sleep and it had no pitch.
+    last: Option<Follow>,
+    paths: Paths,
+}
+
+impl Dormant {
+    /// None of `count` labels.
+    pub(crate) fn reset(&mut self, count: usize) {
+        self.bits.clear();
+        self.bits.resize(count.div_ceil(64), 0);
+        self.wake_all();
+    }
+
+    /// How many labels are dormant.
+    #[must_use]
+    pub(crate) fn count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The frame's camera, with `w` its similarity if its labels can sleep and it has no pitch
+    /// (else every label wakes, as when the viewport changes size).
+    pub(crate) fn advance(&mut self, w: Option<DVec2>, camera: &Camera) {
+        let Some(w) = w else {
+            self.wake_all();
+            return;
+        };
+        let now = Follow { w, center: camera.center, size: camera.size };
+        match self.last {
+            Some(last) if last.size == now.size => {
+                let (dw, dc) = ((now.w - last.w).length(), (now.center - last.center).length());
+                let paths = &mut self.paths;
+                paths.cross += dw * paths.center;
+                paths.w += dw;
+                paths.center += dc;
+                paths.pan += now.w.length() * dc;
+            }
+            Some(_) => self.wake_all(),
+            None => {}
+        }
+        self.last = Some(now);
+    }
+
+    fn wake_all(&mut self) {
+        for e in &self.entries {
+            self.bits[e.label as usize / 64] = 0;
+        }
+        self.entries.clear();
+        self.last = None;
+        self.paths = Paths::default();
+    }
+
+    /// Keeps the labels whose certificate still holds, whose anchor is still inside and whose
+    /// blocker `blocks`; wakes the others. An entry whose bound ran out is renewed where the
+    /// label is still well inside its certificate and the viewport (checking those costs less
+    /// than a visit).
+    pub(crate) fn keep(&mut self, sleeps: &Sleeps, viewer: &Viewer, blocks: impl Fn(u32) -> bool) {
+        let Some(now) = sleeps.now else { return };
+        let reach_w = |i: u32| sleeps.get(i as usize).reach_of_w(now);
+        self.keep_renewing(now, blocks, reach_w, |i| viewer.room_inside(i as usize));
+    }
+
+    /// [`Self::keep`], with `w` the camera's similarity, and how far `w` can move for each label
+    /// ([`crate::sleep::Sleep::reach_of_w`]) and its anchor's room ([`Viewer::room_inside`]) as
+    /// functions.
+    fn keep_renewing(
+        &mut self,
+        now: DVec2,
+        blocks: impl Fn(u32) -> bool,
+        reach_w: impl Fn(u32) -> f64,
+        room: impl Fn(u32) -> (f64, f64),
+    ) {
+        let (bits, paths) = (&mut self.bits, self.paths);
+        let rest = paths.cross + paths.pan;
+        self.entries.retain_mut(|e| {
+            let mut keep = blocks(e.blocker);
+            if keep && paths.w >= f64::from(e.until_w) {
+                match paths.until_w(reach_w(e.label)) {
+                    Some(until) => e.until_w = until,
+                    None => keep = false,
+                }
+            }
+            if keep && f64::from(e.slope) * paths.w + rest >= e.limit {
+                match paths.on_screen(room(e.label), now) {
+                    Some((slope, limit)) => (e.slope, e.limit) = (slope, limit),
+                    None => keep = false,
+                }
+            }
+            if !keep {
+                bits[e.label as usize / 64] &= !(1 << (e.label % 64));
+            }
+            keep
+        });
+    }
+
+    /// Makes `asleep` labels dormant (labels a pass found asleep, none of them dormant) in a
+    /// frame whose labels can sleep and which has no pitch; the few too close to an edge stay
+    /// awake.
+    pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
+        let Some(now) = sleeps.now else { return };
+        let (before, paths) = (self.entries.len(), self.paths);
+        self.entries.reserve(asleep.len());
+        self.entries.extend(asleep.iter().filter_map(|&label| {
+            let sleep = sleeps.get(label as usize);
+            let until_w = paths.until_w(sleep.reach_of_w(now))?;
+            let (slope, limit) = paths.on_screen(viewer.room_inside(label as usize), now)?;
+            Some(Entry { label, blocker: sleep.blocker(), until_w, slope, limit })
+        }));
+        for e in &self.entries[before..] {
+            self.bits[e.label as usize / 64] |= 1 << (e.label % 64);
+        }
+    }
+
+    /// Calls `f(i, item)` for each label `i` of a run of labels not dormant, in order: `run`
+    /// holds labels `start..start + run.len()`.
+    #[inline(always)]
+    pub(crate) fn each_awake<T>(&self, start: usize, run: &mut [T], mut f: impl FnMut(usize, &mut T)) {
+        let end = start + run.len();
+        if start == end {
+            return;
+        }
+        for word in start / 64..=(end - 1) / 64 {
+            let base = word * 64;
+            let mut awake = !self.bits.get(word).copied().unwrap_or(0);
+            if base < start {
+                awake &= u64::MAX << (start - base);
+            }
+            if end - base < 64 {
+                awake &= (1 << (end - base)) - 1;
+            }
+            while awake != 0 {
+                let i = base + awake.trailing_zeros() as usize;
+                f(i, &mut run[i - start]);
+                awake &= awake - 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    impl Dormant {
+        /// Makes labels dormant as [`Dormant::add_asleep`] does, from each one's blocker, how far
+        /// `w` can move, its anchor's room on screen, and its distance from the centre (world
+        /// px) under the last frame's camera.
+        fn add(&mut self, labels: impl Iterator<Item = (u32, u32, f64, f64, f64)>) {
+            let (paths, w) = (self.paths, self.last.expect("a frame without pitch").w);
+            for (label, blocker, reach, room, distance) in labels {
+                let until_w = paths.until_w(reach);
+                if let (Some(until_w), Some((slope, limit))) =
+                    (until_w, paths.on_screen((room, distance * w.length()), w))
+                {
+                    self.entries.push(Entry { label, blocker, until_w, slope, limit });
+                    self.bits[label as usize / 64] |= 1 << (label % 64);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn awake_labels_come_in_order_and_dormant_ones_not_at_all() {
+        let mut d = Dormant::default();
+        d.reset(300);
+        let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 800.0, 600.0);
+        d.advance(Some(DVec2::new(4.0, 0.0)), &camera);
+        let asleep = [0u32, 5, 63, 64, 65, 127, 128, 200, 299];
+        d.add(asleep.iter().map(|&i| (i, 1, 1.0, 100.0, 0.0)));
+        assert_eq!(d.count(), asleep.len());
+        let expect = |range: std::ops::Range<usize>| -> Vec<usize> {
+            range.filter(|i| !asleep.contains(&(*i as u32))).collect()
+        };
+        for (start, end) in [(0, 300), (3, 70), (64, 128), (65, 66), (127, 129), (299, 300), (10, 10)] {
+            let mut run = vec![0u8; end - start];
+            let mut seen = Vec::new();
+            d.each_awake(start, &mut run, |i, item| {
+                *item = 1;
+                seen.push(i);
+            });
+            assert_eq!(seen, expect(start..end), "{start}..{end}");
+            assert_eq!(run.iter().filter(|&&x| x == 1).count(), seen.len());
+        }
+        // `w` turns by 0.5, then by 0.6 (path 1.1 > 1): the first frame keeps every label
+        // (blocker 1 blocks; the anchors at the centre do not move), the second wakes them all.
+        d.advance(Some(DVec2::new(4.0, 0.5)), &camera);
+        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| 0.0, |_| (0.0, 0.0));
+        assert_eq!(d.count(), asleep.len());
+        d.advance(Some(DVec2::new(4.0, 1.1)), &camera);
+        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| 0.0, |_| (0.0, 0.0));
+        assert_eq!(d.count(), 0);
+        let mut all = 0;
+        d.each_awake(0, &mut [0u8; 300], |_, _| all += 1);
+        assert_eq!(all, 300);
+    }
+
+    #[test]
+    fn anchors_wake_before_they_can_have_left_the_viewport() {
+        let mut d = Dormant::default();
+        d.reset(20);
+        let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 800.0, 600.0);
+        let w = DVec2::new(4.0, 1.1);
+        d.advance(Some(w), &camera);
+        // (label, blocker, reach of w, room on screen px, distance from the centre world px)
+        d.add(
+            [(7, 1, 5.0, 7.5, 0.0), (8, 2, 5.0, 8.5, 0.0), (9, 1, 5.0, 20.0, 10.0), (10, 1, 5.0, 0.0, 0.0)].into_iter(),
+        );
+        assert_eq!(d.count(), 3, "an anchor with no room is not worth an entry");
+        // A pan by 2 world px at |w| ≈ 4.15 moves every anchor by 8.3 px.
+        let panned = camera.with_center(DVec2::new(102.0, 100.0));
+        d.advance(Some(w), &panned);
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| 0.0, |_| (0.0, 0.0));
+        assert_eq!(d.count(), 2);
+        // A zoom by 1% (|Δw| ≈ 0.041) moves an anchor 10 world px from where the centre was,
+        // and now 12 at most, by 0.5 px: label 9 (room 20) stays; label 8 (at the old centre,
+        // now 2 world px from it) moves by 0.08 px, and stays too.
+        let zoomed = w * 1.01;
+        d.advance(Some(zoomed), &panned);
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| 0.0, |_| (0.0, 0.0));
+        assert_eq!(d.count(), 2);
+        // Zooming on by 50% moves label 8 by another 4.2 px (beyond its 8.5), label 9 by 25.
+        d.advance(Some(zoomed * 1.5), &panned);
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| 0.0, |_| (0.0, 0.0));
+        assert_eq!(d.count(), 0);
+        // A blocker that no longer blocks, pitch, and a new viewport size wake labels too.
+        d.add([(7, 1, 5.0, 50.0, 1.0), (8, 2, 5.0, 50.0, 1.0)].into_iter());
+        d.keep_renewing(d.last.unwrap().w, |b| b == 2, |_| 0.0, |_| (0.0, 0.0));
+        assert_eq!(d.count(), 1);
+        d.advance(None, &camera);
+        assert_eq!(d.count(), 0);
+        d.advance(Some(w), &camera);
+        d.add([(7, 1, 5.0, 50.0, 1.0)].into_iter());
+        d.advance(Some(w), &Camera { size: DVec2::new(801.0, 600.0), ..camera });
+        assert_eq!(d.count(), 0);
+        assert!(d.bits.iter().all(|&word| word == 0));
+    }
+}
