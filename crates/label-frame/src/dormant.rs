@@ -23,16 +23,24 @@
 //!   ([`Paths`]): a zoom or a turn moves anchors in proportion to their distance from the
 //!   centre, a pan moves them all alike.
 //!
-//! So an entry stores where on the camera's paths it expires, and the filter is two comparisons and
-//! a look at the blocker's slot. A label woken (its entry dropped) is visited again as a
-//! sleeping label, whose certificate the pass checks as before: waking is always safe, so
-//! every doubt wakes.
+//! So an entry stores where on the camera's paths it expires, and the filter is two
+//! comparisons and a look at the blocker's slot; an entry whose bound ran out is renewed if
+//! its label's certificate and anchor still leave room. A label woken (its entry dropped) is
+//! visited again as a sleeping label, whose certificate the pass checks as before: waking is
+//! always safe, so every doubt wakes.
 
 use glam::DVec2;
 
 use crate::Camera;
 use crate::project::Viewer;
 use crate::sleep::Sleeps;
+
+/// Labels that go dormant in one frame, at most. Making a label dormant costs more than a
+/// visit (its certificate's and its anchor's room, about 170 instructions), so when a whole
+/// map falls asleep at once (the second frame after new labels) the cost is spread over a few
+/// frames: on the places zoom the second frame took 10.2M instructions with every label going
+/// dormant in it.
+const NEW_PER_FRAME: usize = 4096;
 
 /// One dormant label's entry.
 #[derive(Clone, Copy, Debug, Default)]
@@ -210,11 +218,12 @@ impl Dormant {
 
     /// Makes `asleep` labels dormant (labels a pass found asleep, none of them dormant) in a
     /// frame whose labels can sleep and which has no pitch; the few too close to an edge stay
-    /// awake.
+    /// awake. At most [`NEW_PER_FRAME`] of them: the others stay asleep and are offered again
+    /// in the next frames.
     pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
         let Some(now) = sleeps.now else { return };
         let paths = self.paths;
-        for &label in asleep {
+        for &label in asleep.iter().take(NEW_PER_FRAME) {
             let sleep = sleeps.get(label as usize);
             let Some(until_w) = paths.until_w(sleep.reach_of_w(now)) else { continue };
             let Some((slope, limit)) = paths.on_screen(viewer.room_inside(label as usize), now) else { continue };
