@@ -71,21 +71,25 @@ pub struct WorldLabel {
 }
 
 impl Default for WorldLabel {
+    /// The core's default label (size, angle, priority, anchor, offset, padding, flags) at the
+    /// world's origin, level on screen and kept upright.
     fn default() -> Self {
+        let Label { width, height, angle, priority, anchor, offset, padding, allow_overlap, ignore_placement, .. } =
+            Label::default();
         Self {
             id: 0,
             position: DVec2::ZERO,
-            width: 1.0,
-            height: 1.0,
-            angle: 0.0,
             alignment: Alignment::Viewport,
             keep_upright: true,
-            priority: 0.0,
-            anchor: Anchor::Center,
-            offset: DVec2::ZERO,
-            padding: 0.0,
-            allow_overlap: false,
-            ignore_placement: false,
+            width,
+            height,
+            angle,
+            priority,
+            anchor,
+            offset,
+            padding,
+            allow_overlap,
+            ignore_placement,
         }
     }
 }
