@@ -264,14 +264,10 @@ mod tests {
     use crate::{Alignment, Camera, FrameEngine, FrameOptions, WorldLabel};
     use glam::Vec2;
 
-    #[test]
-    fn sleeping_labels_keep_the_frames_they_would_have() {
-        // A dense patch (most labels hidden, most of them asleep), some map-aligned, some
-        // padded; the camera zooms, turns, pans, tilts, comes back, and zooms in on a point.
-        // Every frame equals the one an engine whose labels never sleep computes: decisions,
-        // opacity, blockers, counts, and every pose (asked of the engine where the frame has
-        // none). Most sleeping labels are dormant in the frames without pitch.
-        let labels: Vec<WorldLabel> = (0..3000u32)
+    /// A dense patch of labels (most hidden, most of them asleep), some rotated, some
+    /// map-aligned, some padded.
+    fn dense_patch() -> Vec<WorldLabel> {
+        (0..3000u32)
             .map(|k| {
                 let p = DVec2::new(100.0 + f64::from(k * 37 % 500) * 0.04, 80.0 + f64::from(k * 91 % 420) * 0.04);
                 WorldLabel::from_world(u64::from(k), p, 20.0 + f64::from(k % 70), 10.0 + f64::from(k % 7))
@@ -280,7 +276,48 @@ mod tests {
                     .with_alignment(if k % 7 == 0 { Alignment::Map } else { Alignment::Viewport })
                     .with_padding(f64::from(k % 3))
             })
-            .collect();
+            .collect()
+    }
+
+    /// Plays `cameras` (a frame every 16 ms) on an engine whose labels sleep and on one whose
+    /// labels never do, and asserts every frame equal: decisions, opacity, blockers, counts,
+    /// and every pose (asked of the engine where the frame has none). Returns each frame's
+    /// counts and how many labels were dormant in it.
+    fn play_against_sleepless(labels: &[WorldLabel], cameras: &[Camera]) -> Vec<(crate::FrameStats, usize)> {
+        let mut engines = [true, false].map(|sleepless| {
+            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
+            e.sleepless = sleepless;
+            e.set_labels(labels.to_vec()).unwrap();
+            e
+        });
+        let mut played = Vec::with_capacity(cameras.len());
+        for (k, camera) in cameras.iter().enumerate() {
+            for e in &mut engines {
+                e.place_frame(camera, k as f64 * 16.0).unwrap();
+                assert!(e.memo_is_in_sync(), "frame {k}");
+            }
+            let [awake, sleeping] = &engines;
+            let (a, b) = (awake.frame(), sleeping.frame());
+            assert_eq!(a.stats, crate::FrameStats { asleep: 0, ..b.stats }, "frame {k}");
+            // Labels skipped by the passes are counted asleep.
+            assert!(sleeping.dormant_count() <= b.stats.asleep, "frame {k}");
+            for (i, (x, y)) in a.labels.iter().zip(&b.labels).enumerate() {
+                let decided = |l: &crate::LabelFrame| (l.visible, l.opacity, l.reason, l.hidden_by);
+                assert_eq!(decided(x), decided(y), "frame {k}, label {i}");
+                assert_eq!(awake.screen_pose(i), sleeping.screen_pose(i), "frame {k}, label {i}");
+                if y.opacity > 0.0 {
+                    assert_eq!(x.pose, y.pose, "frame {k}, label {i}: drawn labels have their pose");
+                }
+            }
+            played.push((b.stats, sleeping.dormant_count()));
+        }
+        played
+    }
+
+    #[test]
+    fn sleeping_labels_keep_the_frames_they_would_have() {
+        // The camera zooms, turns, pans, tilts, comes back, and zooms in on a point. Most
+        // sleeping labels are dormant in the frames without pitch.
         let cameras: Vec<Camera> = (0..200)
             .map(|k| {
                 let t = f64::from(k);
@@ -300,48 +337,53 @@ mod tests {
                 }
             })
             .collect();
-        let mut engines = [true, false].map(|sleepless| {
-            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
-            e.sleepless = sleepless;
-            e.set_labels(labels.clone()).unwrap();
-            e
-        });
-        let (mut asleep, mut reused_asleep, mut tilted_asleep, mut dormant) = (0, 0, 0, 0);
-        for (k, camera) in cameras.iter().enumerate() {
-            for e in &mut engines {
-                e.place_frame(camera, k as f64 * 16.0).unwrap();
-                assert!(e.memo_is_in_sync(), "frame {k}");
-            }
-            let [awake, sleeping] = &engines;
-            let (a, b) = (awake.frame(), sleeping.frame());
-            assert_eq!(a.stats, crate::FrameStats { asleep: 0, ..b.stats }, "frame {k}");
-            asleep += b.stats.asleep;
-            // Labels skipped by the passes (counted asleep): in the frames without pitch.
-            dormant += sleeping.dormant_count();
-            assert!(sleeping.dormant_count() <= b.stats.asleep, "frame {k}");
-            if camera.pitch > 0.0 {
-                // Under pitch on depth certificates.
-                tilted_asleep += b.stats.asleep;
-            }
-            if k == 1 {
-                // Labels hidden in the first frame (new to the view, by pass 1) sleep from the
-                // second on.
-                assert!(b.stats.asleep * 2 > b.stats.hidden_collision, "{:?}", b.stats);
-            }
-            reused_asleep += usize::from(b.stats.kind == crate::FrameKind::Reused && b.stats.asleep > 0);
-            for (i, (x, y)) in a.labels.iter().zip(&b.labels).enumerate() {
-                let decided = |l: &crate::LabelFrame| (l.visible, l.opacity, l.reason, l.hidden_by);
-                assert_eq!(decided(x), decided(y), "frame {k}, label {i}");
-                assert_eq!(awake.screen_pose(i), sleeping.screen_pose(i), "frame {k}, label {i}");
-                if y.opacity > 0.0 {
-                    assert_eq!(x.pose, y.pose, "frame {k}, label {i}: drawn labels have their pose");
-                }
-            }
-        }
+        let played = play_against_sleepless(&dense_patch(), &cameras);
+        // Labels hidden in the first frame (new to the view, by pass 1) sleep from the second on.
+        let second = played[1].0;
+        assert!(second.asleep * 2 > second.hidden_collision, "{second:?}");
+        let sum = |f: &dyn Fn(usize, &(crate::FrameStats, usize)) -> usize| -> usize {
+            played.iter().enumerate().map(|(k, p)| f(k, p)).sum()
+        };
+        let asleep = sum(&|_, (s, _)| s.asleep);
+        let reused_asleep = sum(&|_, (s, _)| usize::from(s.kind == crate::FrameKind::Reused && s.asleep > 0));
+        // Under pitch, on depth certificates.
+        let tilted_asleep = sum(&|k, (s, _)| if cameras[k].pitch > 0.0 { s.asleep } else { 0 });
+        let dormant = sum(&|_, (_, d)| *d);
         assert!(
             asleep > 40_000 && reused_asleep > 10 && tilted_asleep > 15_000 && dormant > 20_000,
             "{asleep}, {reused_asleep}, {tilted_asleep}, {dormant}"
         );
+    }
+
+    #[test]
+    fn dormant_labels_keep_their_frames_when_the_camera_jumps() {
+        // A random camera: small moves of the zoom, the bearing and the centre most frames,
+        // large jumps of all three now and then, a tilted frame or a resized viewport at times
+        // (both wake every label). Dormant labels must wake before any of their bounds lets
+        // a frame differ.
+        let mut next = uniform(0x2545_f491_4f6c_dd1d);
+        let mut camera = Camera::new(DVec2::new(110.0, 88.0), 4.5, 900.0, 600.0);
+        let cameras: Vec<Camera> = (0..300)
+            .map(|_| {
+                let (jump, roll) = (if next() < 0.1 { 20.0 } else { 1.0 }, next());
+                let mut step = |scale: f64| (next() - 0.5) * scale * jump;
+                camera.zoom = (camera.zoom + step(0.06)).clamp(3.5, 6.0);
+                camera.bearing += step(3.0);
+                camera.center += DVec2::new(step(0.2), step(0.2));
+                camera.center = camera.center.clamp(DVec2::new(100.0, 80.0), DVec2::new(120.0, 97.0));
+                let mut c = camera;
+                if roll < 0.05 {
+                    c.pitch = 20.0;
+                } else if roll < 0.08 {
+                    c.size.x = 880.0;
+                }
+                c
+            })
+            .collect();
+        let played = play_against_sleepless(&dense_patch(), &cameras);
+        let dormant: usize = played.iter().map(|p| p.1).sum();
+        let woken = played.windows(2).filter(|w| w[1].1 < w[0].1).count();
+        assert!(dormant > 100_000 && woken > 80, "{dormant} dormant, {woken} frames that woke some");
     }
 
     #[test]
