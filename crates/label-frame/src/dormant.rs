@@ -77,14 +77,24 @@ struct Paths {
     cross: f64,
 }
 
+/// `x` rounded into f32 downwards.
+fn down(x: f64) -> f32 {
+    let rounded = x as f32;
+    if f64::from(rounded) > x { rounded.next_down() } else { rounded }
+}
+
+/// `x` rounded into f32 upwards.
+fn up(x: f64) -> f32 {
+    let rounded = x as f32;
+    if f64::from(rounded) < x { rounded.next_up() } else { rounded }
+}
+
 impl Paths {
     /// Where on the path of `w` a certificate that lets `w` move by `reach` from here may stop
     /// holding, rounded down into f32; `None` if too close to tell.
     fn until_w(&self, reach: f64) -> Option<f32> {
-        let until = self.w + reach;
-        let rounded = until as f32;
-        let rounded = if f64::from(rounded) > until { rounded.next_down() } else { rounded };
-        (reach > 0.0 && f64::from(rounded) > self.w).then_some(rounded)
+        let until = down(self.w + reach);
+        (reach > 0.0 && f64::from(until) > self.w).then_some(until)
     }
 
     /// The `slope` (rounded up into f32: it multiplies `W ≥ W₀`) and `limit` of an anchor with
@@ -94,10 +104,8 @@ impl Paths {
         if room <= 0.0 {
             return None;
         }
-        let slope = distance / w.length() * (1.0 + 1e-9) - self.center;
-        let rounded = slope as f32;
-        let rounded = if f64::from(rounded) < slope { rounded.next_up() } else { rounded };
-        Some((rounded, room + f64::from(rounded) * self.w + self.cross + self.pan))
+        let slope = up(distance / w.length() * (1.0 + 1e-9) - self.center);
+        Some((slope, room + f64::from(slope) * self.w + self.cross + self.pan))
     }
 }
 

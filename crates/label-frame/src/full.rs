@@ -213,7 +213,7 @@ pub(crate) fn place_full(
     }
     kept.rebuild(viewer.parts, sights, shown);
     dormant.keep(sleeps, viewer, |b| kept.blocks(b));
-    let (kept, free_frames, all_sights, asleep) = (&*kept, &*free_frames, &*sights, &*dormant);
+    let (kept, free_frames, all_sights, skipped) = (&*kept, &*free_frames, &*sights, &*dormant);
     let fading = Fading::new(dt_ms, options.fade_ms);
     // Whether the certificate of waiting label `i`, whose byte says it can sleep, holds in this
     // frame (see `sleep.rs`): its blocker shown, the camera inside the certificate's
@@ -227,7 +227,7 @@ pub(crate) fn place_full(
     let certified_deep = |i: usize| {
         let sleep = sleeps.get(i);
         let b = sleep.blocker();
-        if kept.box_of(b).is_none() {
+        if !kept.blocks(b) {
             return false;
         }
         if sleep.is_depth() {
@@ -361,10 +361,12 @@ pub(crate) fn place_full(
     let pass = in_runs(
         frames,
         |start, run| {
-            // Room for the labels that go dormant (most of the sleeping ones, at first).
-            let mut acc = PassTwo { dormant: Vec::with_capacity(run.len() / 2), ..PassTwo::default() };
+            // Room for the labels that go dormant (most of the sleeping ones, at first); none
+            // can under pitch.
+            let room = if now.is_some() { run.len() / 2 } else { 0 };
+            let mut acc = PassTwo { dormant: Vec::with_capacity(room), ..PassTwo::default() };
             let mut next_free = free.partition_point(|&f| (f as usize) < start);
-            asleep.each_awake(start, run, |i, frame| settle(&mut acc, i, frame, &mut next_free));
+            skipped.each_awake(start, run, |i, frame| settle(&mut acc, i, frame, &mut next_free));
             acc
         },
         PassTwo::then,

@@ -13,7 +13,7 @@ use crate::cull::{Reach, WorldCells};
 use crate::label::BoxParts;
 use crate::runs::in_runs;
 use crate::stability::bits;
-use crate::{Alignment, Projection, ScreenPose, WorldLabel};
+use crate::{Alignment, Projected, Projection, ScreenPose, WorldLabel};
 
 /// Where a label is in one frame: the projection stage's answer, before any placement.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -195,9 +195,7 @@ impl Viewer<'_> {
     /// positive if it does not pass), and its distance from the viewport's centre on the ground
     /// (`|w·(x − c)|`, px; the distance on screen without pitch).
     pub(crate) fn room_inside(&self, i: usize) -> (f64, f64) {
-        let hot = &self.hot[i];
-        let Some(p) = self.projection.project(hot.position) else { return (0.0, 0.0) };
-        let r = hot.reach_px(label_scale(p.perspective, self.perspective_scaling));
+        let Some((p, r)) = self.anchor(i) else { return (0.0, 0.0) };
         let size = self.projection.camera().size;
         let room = (p.screen - r).min(size - r - p.screen).min_element() - 1e-3;
         (room, p.ground.length())
@@ -207,11 +205,16 @@ impl Viewer<'_> {
     /// by its reach and padding, so its box meets the viewport), without building its pose.
     #[inline(always)]
     fn anchor_inside(&self, i: usize) -> bool {
+        self.anchor(i).is_some_and(|(p, r)| inside_by(p.screen, p.screen, r, self.projection.camera().size))
+    }
+
+    /// Label `i`'s anchor projected, and how far its box (with its padding) reaches from it on
+    /// screen; `None` behind the camera.
+    #[inline(always)]
+    fn anchor(&self, i: usize) -> Option<(Projected, f64)> {
         let hot = &self.hot[i];
-        self.projection.project(hot.position).is_some_and(|p| {
-            let r = hot.reach_px(label_scale(p.perspective, self.perspective_scaling));
-            inside_by(p.screen, p.screen, r, self.projection.camera().size)
-        })
+        let p = self.projection.project(hot.position)?;
+        Some((p, hot.reach_px(label_scale(p.perspective, self.perspective_scaling))))
     }
 }
 

@@ -84,17 +84,17 @@ pub(crate) fn place_reused(
         }
     };
     dormant.keep(sleeps, viewer, |_| true);
-    let asleep = &*dormant;
+    let skipped = &*dormant;
     let PassTwo { contenders: newcomers, mut stats, shown, dormant: slept, .. } = in_runs(
         frames,
         |start, run| {
             let mut acc = PassTwo::default();
-            asleep.each_awake(start, run, |i, frame| settle(&mut acc, i, frame));
+            skipped.each_awake(start, run, |i, frame| settle(&mut acc, i, frame));
             acc
         },
         PassTwo::then,
     )
-    .counted(asleep.count());
+    .counted(skipped.count());
     dormant.add_asleep(&slept, sleeps, viewer);
     if newcomers.is_empty() {
         return (0, stats);

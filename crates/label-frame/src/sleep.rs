@@ -316,9 +316,9 @@ mod tests {
 
     #[test]
     fn sleeping_labels_keep_the_frames_they_would_have() {
-        // The camera zooms, turns, pans, tilts, comes back, and zooms in on a point. Most
-        // sleeping labels are dormant in the frames without pitch.
-        let cameras: Vec<Camera> = (0..200)
+        // The camera zooms, turns, pans, tilts, comes back, zooms in on a point, and pans far.
+        // Most sleeping labels are dormant in the frames without pitch.
+        let cameras: Vec<Camera> = (0..240)
             .map(|k| {
                 let t = f64::from(k);
                 let c = Camera::new(DVec2::new(110.0, 88.0), 4.0, 900.0, 600.0);
@@ -331,9 +331,12 @@ mod tests {
                     100..120 => c.with_zoom(4.8).with_pitch((t - 100.0) * 2.0),
                     120..160 => c.with_zoom(4.8 - (t - 120.0) * 0.03).with_bearing(-(t - 120.0)),
                     // Zooming in on a point off the centre: the centre moves as the zoom grows.
-                    _ => c
+                    160..200 => c
                         .with_zoom(3.6 + (t - 160.0) * 0.05)
                         .with_center(DVec2::new(110.0 + (t - 160.0) * 0.06, 88.0 - (t - 160.0) * 0.04)),
+                    // A long pan (reused frames, and a full one now and then): the patch
+                    // crosses the viewport's edge, 320 px in all.
+                    _ => c.with_zoom(4.8).with_center(DVec2::new(110.0 + (t - 200.0) * 0.3, 88.0)),
                 }
             })
             .collect();
@@ -357,18 +360,20 @@ mod tests {
 
     #[test]
     fn dormant_labels_keep_their_frames_when_the_camera_jumps() {
-        // A random camera: small moves of the zoom, the bearing and the centre most frames,
-        // large jumps of all three now and then, a tilted frame or a resized viewport at times
-        // (both wake every label). Dormant labels must wake before any of their bounds lets
-        // a frame differ.
+        // A random camera: small moves of the zoom, the bearing and the centre most frames (of
+        // the centre alone in some), large jumps now and then, a tilted frame or a resized
+        // viewport at times (both wake every label). Dormant labels must wake before any of
+        // their bounds lets a frame differ.
         let mut next = uniform(0x2545_f491_4f6c_dd1d);
         let mut camera = Camera::new(DVec2::new(110.0, 88.0), 4.5, 900.0, 600.0);
         let cameras: Vec<Camera> = (0..300)
             .map(|_| {
-                let (jump, roll) = (if next() < 0.1 { 20.0 } else { 1.0 }, next());
+                let (jump, roll, pan_only) = (if next() < 0.1 { 20.0 } else { 1.0 }, next(), next() < 0.3);
                 let mut step = |scale: f64| (next() - 0.5) * scale * jump;
-                camera.zoom = (camera.zoom + step(0.06)).clamp(3.5, 6.0);
-                camera.bearing += step(3.0);
+                if !pan_only {
+                    camera.zoom = (camera.zoom + step(0.06)).clamp(3.5, 6.0);
+                    camera.bearing += step(3.0);
+                }
                 camera.center += DVec2::new(step(0.2), step(0.2));
                 camera.center = camera.center.clamp(DVec2::new(100.0, 80.0), DVec2::new(120.0, 97.0));
                 let mut c = camera;
@@ -443,14 +448,11 @@ mod tests {
         assert!(held > 5000 && clear > 5000, "{held}, {clear}");
     }
 
-    /// Uniform numbers in [0, 1) from `seed` (xorshift): the random tests' own, repeatable.
-    fn uniform(mut state: u64) -> impl FnMut() -> f64 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        }
+    /// Uniform numbers in [0, 1) from `seed`, repeatable (the integration tests' generator).
+    fn uniform(seed: u64) -> impl FnMut() -> f64 {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        move || rng.random()
     }
 
     fn obb(x: f32, y: f32, hx: f32, hy: f32, deg: f64) -> Obb {
