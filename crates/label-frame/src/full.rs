@@ -167,8 +167,7 @@ fn place_among(
 /// it is written, and a label that stays out of sight unprojected is not written at all.
 /// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
 /// not had its turn by priority yet and does not wait. The `dormant` labels are skipped while
-/// they would sleep (see `dormant.rs`), and labels found asleep well inside the viewport join
-/// them. Returns how many labels went through the greedy pass, and the frame's label
+/// they would sleep (see `dormant.rs`), and labels found asleep join them. Returns how many labels went through the greedy pass, and the frame's label
 /// counts.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_full(
@@ -322,11 +321,11 @@ pub(crate) fn place_full(
                 };
             let sight = if asleep {
                 match viewer.sight_unless_in_view(i, m) {
-                    Ok(well_inside) => {
+                    Ok(()) => {
                         // Hidden in view by the same blocker, certainly: its entry stays as it
-                        // is. Well inside the viewport, it may go dormant.
+                        // is, and it may go dormant.
                         acc.slept();
-                        if well_inside && now.is_some() {
+                        if now.is_some() {
                             acc.dormant.push(i as u32);
                         }
                         return;

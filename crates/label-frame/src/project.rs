@@ -105,21 +105,28 @@ pub(crate) fn inside_by(lo: DVec2, hi: DVec2, r: f64, size: DVec2) -> bool {
     lo.x >= r && lo.y >= r && hi.x <= size.x - r && hi.y <= size.y - r
 }
 
+/// The pose of label `hot` on screen at its projected anchor `p`.
+#[must_use]
+#[inline(always)]
+fn pose_at(hot: &Hot, p: &Projected, projection: &Projection, perspective_scaling: f64) -> ScreenPose {
+    let scale = label_scale(p.perspective, perspective_scaling);
+    let angle = if hot.map_aligned {
+        let a = projection.screen_angle(p, hot.angle);
+        if hot.keep_upright { upright(a) } else { a }
+    } else {
+        hot.angle
+    };
+    ScreenPose { position: p.screen, angle, scale }
+}
+
 /// The pose of one label, and whether it is in sight.
 #[must_use]
 #[inline(always)]
 fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
     let Some(p) = projection.project(hot.position) else { return Sight::Behind };
-    let scale = label_scale(p.perspective, perspective_scaling);
-    let angle = if hot.map_aligned {
-        let a = projection.screen_angle(&p, hot.angle);
-        if hot.keep_upright { upright(a) } else { a }
-    } else {
-        hot.angle
-    };
-    let pose = ScreenPose { position: p.screen, angle, scale };
+    let pose = pose_at(hot, &p, projection, perspective_scaling);
     // Bounds first: every point of the box lies within `r` of the anchor point.
-    let r = hot.reach_px(scale);
+    let r = hot.reach_px(pose.scale);
     let size = projection.camera().size;
     let DVec2 { x, y } = p.screen;
     if x <= -r || y <= -r || x >= size.x + r || y >= size.y + r {
@@ -173,50 +180,58 @@ impl Viewer<'_> {
         }
     }
 
-    /// `Ok` if label `i` (last frame's byte `memo`) is in view — `Ok(true)` if its world cell
-    /// says so ([`Reach::Inside`]) or its anchor passes the quick test, `Ok(false)` if only its
-    /// box meets the viewport — else its sight (off screen, far or behind): the test of a label
-    /// that needs no pose while it stays in view, with one projection at most.
+    /// `Ok` if label `i` (last frame's byte `memo`) is in view, else its sight (off screen, far
+    /// or behind): the test of a label that needs no pose while it stays in view, with one
+    /// projection at most. Its world cell ([`Reach::Inside`]) or the quick test of its anchor
+    /// settles most labels in view without building the box.
     #[inline(always)]
-    pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Result<bool, Sight> {
+    pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Result<(), Sight> {
         match self.in_reach[self.cells.cell_of(i)] {
-            Reach::Inside => Ok(true),
+            Reach::Inside => Ok(()),
             Reach::Out if memo & bits::DRAWN == 0 => Err(Sight::Far),
-            _ if self.anchor_inside(i) => Ok(true),
+            _ if self.anchor_inside(i) => Ok(()),
             _ => match sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling) {
-                Sight::In(_) => Ok(false),
+                Sight::In(_) => Ok(()),
                 away => Err(away),
             },
         }
     }
 
-    /// How far label `i`'s anchor can move on screen and still pass the projection stage's quick
-    /// test ([`Self::anchor_inside`]), less a hair for the rounding of its projection (not
-    /// positive if it does not pass), and its distance from the viewport's centre on the ground
-    /// (`|w·(x − c)|`, px; the distance on screen without pitch).
+    /// How far label `i`'s box can move on screen, keeping its shape, and still meet the
+    /// viewport's interior, less a hair for the rounding of its projection and of its box in
+    /// f32 (not positive if it may not meet it now); and its anchor's distance from the
+    /// viewport's centre on the ground (`|w·(x − c)|`, px; the distance on screen without
+    /// pitch).
+    ///
+    /// The box holds the disc of radius `r` (its smaller half extent) around its centre, so it
+    /// meets the viewport's interior while its centre lies closer than `r` to the viewport: the
+    /// room is `r` less the centre's signed distance from the viewport (negative inside).
     pub(crate) fn room_inside(&self, i: usize) -> (f64, f64) {
-        let Some((p, r)) = self.anchor(i) else { return (0.0, 0.0) };
-        let size = self.projection.camera().size;
-        let room = (p.screen - r).min(size - r - p.screen).min_element() - 1e-3;
-        (room, p.ground.length())
+        let hot = &self.hot[i];
+        let Some(p) = self.projection.project(hot.position) else { return (0.0, 0.0) };
+        let pose = pose_at(hot, &p, self.projection, self.perspective_scaling);
+        let obb = self.parts[i].on_screen(&pose, 0.0);
+        let (center, size) = (obb.center.as_dvec2(), self.projection.camera().size);
+        let outside = (-center).max(center - size).max(DVec2::ZERO);
+        let signed = if outside == DVec2::ZERO { -center.min(size - center).min_element() } else { outside.length() };
+        (f64::from(obb.half.min_element()) - signed - ROUNDING_PX, p.ground.length())
     }
 
     /// Whether label `i`'s anchor passes the projection stage's quick test (inside the viewport
     /// by its reach and padding, so its box meets the viewport), without building its pose.
     #[inline(always)]
     fn anchor_inside(&self, i: usize) -> bool {
-        self.anchor(i).is_some_and(|(p, r)| inside_by(p.screen, p.screen, r, self.projection.camera().size))
-    }
-
-    /// Label `i`'s anchor projected, and how far its box (with its padding) reaches from it on
-    /// screen; `None` behind the camera.
-    #[inline(always)]
-    fn anchor(&self, i: usize) -> Option<(Projected, f64)> {
         let hot = &self.hot[i];
-        let p = self.projection.project(hot.position)?;
-        Some((p, hot.reach_px(label_scale(p.perspective, self.perspective_scaling))))
+        self.projection.project(hot.position).is_some_and(|p| {
+            let r = hot.reach_px(label_scale(p.perspective, self.perspective_scaling));
+            inside_by(p.screen, p.screen, r, self.projection.camera().size)
+        })
     }
 }
+
+/// What [`Viewer::room_inside`] keeps back for rounding, px: boxes are built in f32, whose
+/// step at 8,192 px is 0.001 px, and the overlap test rounds too.
+const ROUNDING_PX: f64 = 0.01;
 
 /// The sight of every label but those `deferred` (which keep their entry in `out`) into `out`,
 /// whose allocation and entries are kept from frame to frame; `memo` holds the bytes of the
@@ -308,5 +323,55 @@ mod tests {
             }
         }
         assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
+    }
+
+    #[test]
+    fn a_box_moved_by_less_than_its_room_still_meets_the_viewport() {
+        // Labels across and near the viewport's edges, rotated, with every anchor and some
+        // padding; a camera without pitch. Each box moved by its room in 24 directions still
+        // meets the viewport, and most labels across the edge have room (their anchor fails the
+        // quick test, so only the box's room can make them dormant).
+        let camera = Camera::new(DVec2::new(100.0, 100.0), 3.0, 320.0, 200.0).with_bearing(20.0);
+        let projection = Projection::new(&camera);
+        let labels: Vec<WorldLabel> = (0..2400)
+            .map(|k| {
+                let (i, j) = (f64::from(k % 60), f64::from(k / 60));
+                let world = DVec2::new(100.0 + (i - 30.0) * 0.75, 100.0 + (j - 20.0) * 0.75);
+                WorldLabel::from_world(0, world, 30.0 + f64::from(k % 7) * 9.0, 8.0)
+                    .with_angle(f64::from(k * 7 % 360))
+                    .with_anchor(label_core::Anchor::ALL[k as usize % 9])
+                    .with_padding(f64::from(k % 3))
+            })
+            .collect();
+        let hot: Vec<Hot> = labels.iter().map(Hot::new).collect();
+        let parts: Vec<BoxParts> = labels.iter().map(BoxParts::new).collect();
+        let cells = WorldCells::new(&hot);
+        let mut in_reach = Vec::new();
+        cells.in_reach(&projection, 0.0, &mut in_reach);
+        let viewer = Viewer {
+            labels: &labels,
+            hot: &hot,
+            parts: &parts,
+            projection: &projection,
+            perspective_scaling: 0.0,
+            cells: &cells,
+            in_reach: &in_reach,
+        };
+        let view = Obb::from_aabb(&projection.viewport());
+        let mut across_with_room = 0;
+        for (i, part) in parts.iter().enumerate() {
+            let (room, _) = viewer.room_inside(i);
+            if room <= 0.0 {
+                continue;
+            }
+            let obb = part.on_screen(&viewer.sight(i, 0).pose().unwrap(), 0.0);
+            for k in 0..24 {
+                let turn = f64::from(k) * std::f64::consts::TAU / 24.0;
+                let moved = Obb { center: obb.center + (DVec2::from_angle(turn) * room).as_vec2(), ..obb };
+                assert!(view.overlaps(&moved), "label {i} moved by {room} at {k}/24");
+            }
+            across_with_room += usize::from(!viewer.anchor_inside(i));
+        }
+        assert!(across_with_room > 200, "{across_with_room}");
     }
 }

@@ -57,11 +57,9 @@ pub(crate) fn place_reused(
         // frame keeps every decision of the labels in view).
         let sight = if m & bits::SLEEPY != 0 {
             match viewer.sight_unless_in_view(i, m) {
-                Ok(well_inside) => {
+                Ok(()) => {
                     acc.slept();
-                    if well_inside {
-                        acc.dormant.push(i as u32);
-                    }
+                    acc.dormant.push(i as u32);
                     return;
                 }
                 Err(sight) => sight,
