@@ -9,8 +9,8 @@ use label_core::narrow::{
     SegmentIntersection, convex_overlap_area, convex_separation, obb_obb_separation, overlap_area, segment_intersection,
 };
 use label_core::{
-    Aabb, Blocker, HiddenReason, Label, LabelOutcome, Obb, Placement, PlacementOptions, Segment, Shape, place,
-    place_sequentially, place_with_ties,
+    Aabb, Blocker, HiddenReason, Label, LabelOutcome, Obb, Placement, PlacementOptions, Segment, Sequential, Shape,
+    place, place_sequentially, place_with_ties,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -526,6 +526,27 @@ proptest! {
         let mut visible: Vec<u32> = (0..got.len() as u32).filter(|&i| got[i as usize].visible).collect();
         visible.sort_by_key(|&i| key(i));
         prop_assert_eq!(shown, visible);
+    }
+
+    /// A `Sequential` placing one scene after another decides each as a fresh pass does, and
+    /// keeps the pass's order: its blocking ranks are the shown labels that do not ignore
+    /// placement, in placement order.
+    #[test]
+    fn sequential_pass_reused_equals_a_fresh_one(
+        first in arb_scene(10..300, 6),
+        second in arb_scene(10..300, 6),
+        max_overlap in prop_oneof![Just(0.0f32), 0.5..80.0f32],
+    ) {
+        let mut pass = Sequential::default();
+        let _ = pass.place(&first.labels, None, &first.obstacles, max_overlap);
+        let got = pass.place(&second.labels, None, &second.obstacles, max_overlap);
+        let want = place_sequentially(&second.labels, None, &second.obstacles, max_overlap);
+        prop_assert_eq!(&got, &want);
+        let blocking: Vec<u32> =
+            (0..pass.order().len()).filter(|&r| pass.blocks(r)).map(|r| pass.order()[r]).collect();
+        let shown: Vec<u32> =
+            want.1.iter().copied().filter(|&i| !second.labels[i as usize].ignore_placement).collect();
+        prop_assert_eq!(blocking, shown);
     }
 
     /// The bucketed reference (used for the big inputs below) is the brute-force one.

@@ -59,6 +59,16 @@ pub(crate) fn greedy(
     if labels.len() < STAGED_FROM {
         return place_sequentially(labels, ties, obstacles, max_overlap_area);
     }
+    staged(labels, ties, obstacles, max_overlap_area)
+}
+
+/// [`greedy`] by the core's staged pipeline.
+fn staged(
+    labels: &[Label],
+    ties: Option<&[u32]>,
+    obstacles: &[Shape],
+    max_overlap_area: f32,
+) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
     let obbs = stages::build_boxes(labels, DVec2::ZERO);
     let layout = stages::layout(labels, &obbs, None, ties, None, None);
     drop(obbs);
@@ -196,8 +206,15 @@ pub(crate) fn place_full(
     if with_ties {
         ties.extend(free.iter().map(|&i| tie_key(&frames[i as usize])));
     }
-    let (decisions, shown_order) =
-        greedy(screen, with_ties.then_some(ties.as_slice()), obstacles, options.max_overlap_area);
+    let ties = with_ties.then_some(ties.as_slice());
+    // A sequential pass 1 runs in the buffers of the shown labels' set, which takes its boxes
+    // and index over below.
+    let sequential = screen.len() < STAGED_FROM;
+    let (decisions, shown_order) = if sequential {
+        kept.sequential().place(screen, ties, obstacles, options.max_overlap_area)
+    } else {
+        staged(screen, ties, obstacles, options.max_overlap_area)
+    };
     free_frames.clear();
     free_frames.extend(free.iter().zip(decisions).map(|(&i, d)| decided(d, free, Some(pose(i)))));
 
@@ -206,11 +223,17 @@ pub(crate) fn place_full(
     // them last frame: one exact test settles those, and only the others (the contenders) go
     // through the greedy pass. The same pass writes pass 1's decisions and those of the labels
     // out of sight, and fades and counts every label but the contenders.
-    shown.clear();
-    if options.stickiness == Stickiness::Shown {
-        shown.extend(shown_order.iter().map(|&k| free[k as usize]));
+    // With `Stickiness::Shown` every label of pass 1 had its own padding (the labels that
+    // earn the margin wait), so the boxes of pass 1 are the shown labels' boxes.
+    if options.stickiness == Stickiness::Shown && sequential {
+        kept.take_pass_one(free, labels.len());
+    } else {
+        shown.clear();
+        if options.stickiness == Stickiness::Shown {
+            shown.extend(shown_order.iter().map(|&k| free[k as usize]));
+        }
+        kept.rebuild(viewer.parts, sights, shown);
     }
-    kept.rebuild(viewer.parts, sights, shown);
     dormant.keep(sleeps, viewer, |b| kept.blocks(b));
     let (kept, free_frames, all_sights, skipped) = (&*kept, &*free_frames, &*sights, &*dormant);
     let fading = Fading::new(dt_ms, options.fade_ms);

@@ -4,10 +4,11 @@
 //! labels near it instead of a greedy pass over all of them.
 //!
 //! The index is the core's [`FirstHit`] (the one its obstacles use), rebuilt every frame in
-//! the allocations of the last.
+//! the allocations of the last; or, after a sequential pass 1, that pass's own boxes and index
+//! (every label of pass 1, the hidden ones not blocking), taken over rather than built again.
 
 use label_core::broad::FirstHit;
-use label_core::{Obb, collides};
+use label_core::{Obb, Sequential, collides};
 
 use crate::label::BoxParts;
 use crate::project::Sight;
@@ -15,26 +16,27 @@ use crate::project::Sight;
 /// The blocking shown labels (`ignore_placement` ones block nothing) of one frame.
 #[derive(Debug, Default)]
 pub(crate) struct ShownBoxes {
-    /// Engine index of each, in placement order.
+    /// Engine index of each box, in placement order; [`NOT_BLOCKING`] for a box that blocks
+    /// nothing (a label pass 1 hid, or one that ignores placement).
     labels: Vec<u32>,
-    /// Box of each (own padding, no margin), in placement order.
+    /// The boxes (own padding, no margin), in placement order.
     boxes: Vec<Obb>,
-    /// Per engine label: its position in `labels`, or `u32::MAX`.
+    /// Per engine label: its position in `labels` if it blocks, else [`NOT_BLOCKING`].
     slot: Vec<u32>,
     /// The boxes' bounds, numbered in placement order.
     index: FirstHit,
+    /// Pass 1's sequential placement, in its allocations.
+    sequential: Sequential,
 }
+
+/// A box that blocks nothing, or a label that has no blocking box.
+const NOT_BLOCKING: u32 = u32::MAX;
 
 impl ShownBoxes {
     /// Rebuilds the set from `shown` (engine indices in placement order, all in sight), for an
     /// engine of `count` labels.
     pub(crate) fn rebuild(&mut self, parts: &[BoxParts], sights: &[Sight], shown: &[u32]) {
-        for &i in &self.labels {
-            self.slot[i as usize] = u32::MAX;
-        }
-        self.slot.resize(parts.len(), u32::MAX);
-        self.labels.clear();
-        self.boxes.clear();
+        self.forget(parts.len());
         for &i in shown.iter().filter(|&&i| !parts[i as usize].ignore_placement) {
             let pose = sights[i as usize].pose().expect("shown labels are in sight");
             self.slot[i as usize] = self.labels.len() as u32;
@@ -42,6 +44,38 @@ impl ShownBoxes {
             self.boxes.push(parts[i as usize].on_screen(&pose, 0.0));
         }
         self.index.rebuild(self.boxes.iter().map(Obb::bounds));
+    }
+
+    /// The buffers of a sequential pass 1, to run it in (see [`Self::take_pass_one`]).
+    pub(crate) fn sequential(&mut self) -> &mut Sequential {
+        &mut self.sequential
+    }
+
+    /// Takes over the boxes and index of the pass 1 just run in [`Self::sequential`] over
+    /// `placed` (engine indices, in that pass's input order), for an engine of `count` labels:
+    /// the same set as [`Self::rebuild`] from the labels it showed, if every label of it was
+    /// placed with its own padding (no margin).
+    pub(crate) fn take_pass_one(&mut self, placed: &[u32], count: usize) {
+        self.forget(count);
+        self.sequential.swap_boxes(&mut self.boxes, &mut self.index);
+        let order = self.sequential.order();
+        for (rank, &p) in order.iter().enumerate() {
+            let label = if self.sequential.blocks(rank) { placed[p as usize] } else { NOT_BLOCKING };
+            if label != NOT_BLOCKING {
+                self.slot[label as usize] = rank as u32;
+            }
+            self.labels.push(label);
+        }
+    }
+
+    /// Empties the set, for an engine of `count` labels.
+    fn forget(&mut self, count: usize) {
+        for &i in self.labels.iter().filter(|&&i| i != NOT_BLOCKING) {
+            self.slot[i as usize] = NOT_BLOCKING;
+        }
+        self.slot.resize(count, NOT_BLOCKING);
+        self.labels.clear();
+        self.boxes.clear();
     }
 
     /// The box of shown label `label` (engine index), if it is a blocking shown label.
@@ -54,7 +88,7 @@ impl ShownBoxes {
     #[must_use]
     #[inline]
     pub(crate) fn blocks(&self, label: u32) -> bool {
-        self.slot.get(label as usize).is_some_and(|&s| s != u32::MAX)
+        self.slot.get(label as usize).is_some_and(|&s| s != NOT_BLOCKING)
     }
 
     /// The earliest placed shown label (engine index) whose box collides with `me` (the core's
@@ -62,7 +96,9 @@ impl ShownBoxes {
     #[must_use]
     pub(crate) fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
         self.index
-            .first(&me.bounds(), |k| collides(me, &self.boxes[k as usize], max_overlap_area))
+            .first(&me.bounds(), |k| {
+                self.labels[k as usize] != NOT_BLOCKING && collides(me, &self.boxes[k as usize], max_overlap_area)
+            })
             .map(|k| self.labels[k as usize])
     }
 }

@@ -39,7 +39,7 @@ pub use layout::{Flags, Layout};
 pub use options::PlacementOptions;
 pub use order::descending_key;
 pub use outcome::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementStats};
-pub use sequential::place_sequentially;
+pub use sequential::{Sequential, place_sequentially};
 
 use crate::validate::check_obstacle;
 use crate::{Error, Label, Shape, limits};

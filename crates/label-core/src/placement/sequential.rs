@@ -39,38 +39,93 @@ pub fn place_sequentially(
     obstacles: &[Shape],
     max_overlap_area: f32,
 ) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
-    if let Some(t) = ties {
-        assert_eq!(t.len(), labels.len(), "one tie-break key per label");
-    }
-    let keys: Vec<u128> =
-        labels.iter().enumerate().map(|(i, l)| placement_key(l.priority, ties.map_or(0, |t| t[i]), i as u32)).collect();
-    // Input positions in placement order, and the boxes by rank in that order.
-    let order = sorted_positions(&keys);
-    let obbs: Vec<Obb> = order.iter().map(|&i| labels[i as usize].obb()).collect();
-    let index = FirstHit::new(obbs.iter().map(Obb::bounds));
-    let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
-    // By rank: shown and blocking.
-    let mut blocks = vec![false; labels.len()];
-    let mut decisions = vec![Ok(()); labels.len()];
-    let mut shown = Vec::new();
-    for (rank, (&i, me)) in order.iter().zip(&obbs).enumerate() {
-        let label = &labels[i as usize];
-        let decision = if label.allow_overlap {
-            Ok(())
-        } else if let Some(o) = obstacles.as_ref().and_then(|x| x.first_hit(me, &me.bounds())) {
-            Err(Blocker::Obstacle(o))
-        } else {
-            let hit = |k: u32| blocks[k as usize] && collides(me, &obbs[k as usize], max_overlap_area);
-            match index.first_below(&me.bounds(), rank as u32, hit) {
-                Some(k) => Err(Blocker::Label(order[k as usize])),
-                None => Ok(()),
-            }
-        };
-        if decision.is_ok() {
-            shown.push(i);
-            blocks[rank] = !label.ignore_placement;
+    Sequential::default().place(labels, ties, obstacles, max_overlap_area)
+}
+
+/// [`place_sequentially`] that keeps what it built: the boxes in placement order, which of them
+/// block, and their index, for the caller to query after the pass (a frame engine's shown
+/// labels) and to build into again, in the same allocations, at the next call.
+#[derive(Debug, Default)]
+pub struct Sequential {
+    /// Input positions in placement order.
+    order: Vec<u32>,
+    /// The boxes, by rank in placement order.
+    obbs: Vec<Obb>,
+    /// By rank: shown and blocking.
+    blocks: Vec<bool>,
+    /// The boxes' bounds, numbered by rank.
+    index: FirstHit,
+}
+
+impl Sequential {
+    /// [`place_sequentially`], keeping the pass's boxes and index.
+    ///
+    /// # Panics
+    /// If `ties` is given with another length than `labels`.
+    pub fn place(
+        &mut self,
+        labels: &[Label],
+        ties: Option<&[u32]>,
+        obstacles: &[Shape],
+        max_overlap_area: f32,
+    ) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
+        if let Some(t) = ties {
+            assert_eq!(t.len(), labels.len(), "one tie-break key per label");
         }
-        decisions[i as usize] = decision;
+        let keys: Vec<u128> = labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| placement_key(l.priority, ties.map_or(0, |t| t[i]), i as u32))
+            .collect();
+        // Input positions in placement order, and the boxes by rank in that order.
+        self.order = sorted_positions(&keys);
+        let Self { order, obbs, blocks, index } = self;
+        obbs.clear();
+        obbs.extend(order.iter().map(|&i| labels[i as usize].obb()));
+        index.rebuild(obbs.iter().map(Obb::bounds));
+        let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
+        blocks.clear();
+        blocks.resize(labels.len(), false);
+        let mut decisions = vec![Ok(()); labels.len()];
+        let mut shown = Vec::new();
+        for (rank, (&i, me)) in order.iter().zip(obbs.iter()).enumerate() {
+            let label = &labels[i as usize];
+            let decision = if label.allow_overlap {
+                Ok(())
+            } else if let Some(o) = obstacles.as_ref().and_then(|x| x.first_hit(me, &me.bounds())) {
+                Err(Blocker::Obstacle(o))
+            } else {
+                let hit = |k: u32| blocks[k as usize] && collides(me, &obbs[k as usize], max_overlap_area);
+                match index.first_below(&me.bounds(), rank as u32, hit) {
+                    Some(k) => Err(Blocker::Label(order[k as usize])),
+                    None => Ok(()),
+                }
+            };
+            if decision.is_ok() {
+                shown.push(i);
+                blocks[rank] = !label.ignore_placement;
+            }
+            decisions[i as usize] = decision;
+        }
+        (decisions, shown)
     }
-    (decisions, shown)
+
+    /// The input positions of the last pass's labels, in placement order (their ranks).
+    #[must_use]
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// Whether the label of rank `rank` was shown and blocks.
+    #[must_use]
+    pub fn blocks(&self, rank: usize) -> bool {
+        self.blocks[rank]
+    }
+
+    /// Moves the last pass's boxes (by rank) and their index into `boxes` and `index`, taking
+    /// theirs in exchange, to build into at the next call.
+    pub fn swap_boxes(&mut self, boxes: &mut Vec<Obb>, index: &mut FirstHit) {
+        std::mem::swap(&mut self.obbs, boxes);
+        std::mem::swap(&mut self.index, index);
+    }
 }
