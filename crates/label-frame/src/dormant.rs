@@ -4,10 +4,10 @@
 //! A sleeping label still costs a visit per frame: its byte, its certificate, its blocker's
 //! slot, its world cell or its projection. On a busy map most labels sleep (25,000 of 30,000
 //! on the places zoom), and those visits were most of a frame. A label whose certificate is a
-//! rectangle, confirmed in a frame without pitch, with its anchor inside the viewport by its
-//! reach, goes dormant: it leaves the passes, and a short entry stands for it. Every frame the
-//! entries are filtered, and an entry stays only while the label would sleep if it were
-//! visited:
+//! rectangle, confirmed in a frame without pitch, whose box can move some way on screen and
+//! still meet the viewport, goes dormant: it leaves the passes, and a short entry stands for
+//! it. Every frame the entries are filtered, and an entry stays only while the label would
+//! sleep if it were visited:
 //!
 //! - the camera has no pitch, its viewport keeps its size, and labels can sleep (else every
 //!   label wakes);
@@ -16,16 +16,17 @@
 //!   rectangle's edge lay some distance away from `w` in the plane of `w`
 //!   ([`crate::sleep::Sleep::reach_of_w`]), and `w` can have moved no further than the length
 //!   of the path it took since;
-//! - its anchor still passes the projection stage's quick test (inside the viewport by its
-//!   reach), which a visit would make if its world cell did not settle it first. At the
-//!   confirming frame it passed with some room ([`crate::project::Viewer::room_inside`]), and
-//!   the set bounds how far it can have moved on screen since by the paths the camera took
-//!   ([`Paths`]): a zoom or a turn moves anchors in proportion to their distance from the
-//!   centre, a pan moves them all alike.
+//! - its box still meets the viewport, which a visit would find. At the confirming frame the
+//!   box could move on screen by some room and still meet it
+//!   ([`crate::project::Viewer::room_inside`]); it keeps its shape and its offset from the
+//!   anchor (viewport-aligned, no pitch), so it moves as the anchor does, and the set bounds how
+//!   far the anchor can have moved since by the paths the camera took ([`Paths`]): a zoom or a
+//!   turn moves anchors in proportion to their distance from the centre, a pan moves them all
+//!   alike.
 //!
 //! So an entry stores where on the camera's paths it expires, and the filter is two
 //! comparisons and a look at the blocker's slot; an entry whose bound ran out is renewed if
-//! its label's certificate and anchor still leave room. A label woken (its entry dropped) is
+//! its label's certificate and box still leave room. A label woken (its entry dropped) is
 //! visited again as a sleeping label, whose certificate the pass checks as before: waking is
 //! always safe, so every doubt wakes.
 
@@ -36,7 +37,7 @@ use crate::project::Viewer;
 use crate::sleep::Sleeps;
 
 /// Labels that go dormant in one frame, at most. Making a label dormant costs more than a
-/// visit (its certificate's and its anchor's room, about 170 instructions), so when a whole
+/// visit (its certificate's and its box's room, a few hundred instructions), so when a whole
 /// map falls asleep at once (the second frame after new labels) the cost is spread over a few
 /// frames: on the places zoom the second frame took 10.2M instructions with every label going
 /// dormant in it.
@@ -97,7 +98,7 @@ impl Paths {
         (reach > 0.0 && f64::from(until) > self.w).then_some(until)
     }
 
-    /// The `slope` (rounded up into f32: it multiplies `W ≥ W₀`) and `limit` of an anchor with
+    /// The `slope` (rounded up into f32: it multiplies `W ≥ W₀`) and `limit` of a label with
     /// `(room, distance)` ([`Viewer::room_inside`], px) in a frame whose camera has similarity
     /// `w`; `None` if it has no room.
     fn on_screen(&self, (room, distance): (f64, f64), w: DVec2) -> Option<(f32, f64)> {
@@ -173,10 +174,10 @@ impl Dormant {
         self.paths = Paths::default();
     }
 
-    /// Keeps the labels whose certificate still holds, whose anchor is still inside and whose
-    /// blocker `blocks`; wakes the others. An entry whose bound ran out is renewed where the
-    /// label is still well inside its certificate and the viewport (checking those costs less
-    /// than a visit).
+    /// Keeps the labels whose certificate still holds, whose box still meets the viewport and
+    /// whose blocker `blocks`; wakes the others. An entry whose bound ran out is renewed where
+    /// the label's certificate and box still leave room (checking those costs less than a
+    /// visit).
     pub(crate) fn keep(&mut self, sleeps: &Sleeps, viewer: &Viewer, blocks: impl Fn(u32) -> bool) {
         let Some(now) = sleeps.now else { return };
         let reach_w = |i: u32| sleeps.get(i as usize).reach_of_w(now);
@@ -184,7 +185,7 @@ impl Dormant {
     }
 
     /// [`Self::keep`], with `w` the camera's similarity, and how far `w` can move for each label
-    /// ([`crate::sleep::Sleep::reach_of_w`]) and its anchor's room ([`Viewer::room_inside`]) as
+    /// ([`crate::sleep::Sleep::reach_of_w`]) and its box's room ([`Viewer::room_inside`]) as
     /// functions.
     fn keep_renewing(
         &mut self,
@@ -278,7 +279,7 @@ mod tests {
 
     impl Dormant {
         /// Makes labels dormant as [`Dormant::add_asleep`] does, from each one's blocker, how far
-        /// `w` can move, its anchor's room on screen, and its distance from the centre (world
+        /// `w` can move, its box's room on screen, and its distance from the centre (world
         /// px) under the last frame's camera.
         fn add(&mut self, labels: impl Iterator<Item = (u32, u32, f64, f64, f64)>) {
             let (paths, w) = (self.paths, self.last.expect("a frame without pitch").w);

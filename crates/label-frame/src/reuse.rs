@@ -35,7 +35,7 @@ use crate::{FrameStats, LabelFrame};
 /// `fading`). Newcomers that had to yield are marked in `provisional`: at the next full frame
 /// they compete by priority like labels new to the view, rather than wait for room; `kept`
 /// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. The `dormant`
-/// labels, kept while they stay well inside the viewport, are skipped, and sleeping labels
+/// labels, kept while their boxes stay in view, are skipped, and sleeping labels
 /// join them if they can. Returns how many labels went through the greedy pass (the
 /// newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
