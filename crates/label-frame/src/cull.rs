@@ -2,13 +2,13 @@
 //! the labels are set, so that a frame projects only the labels of cells that can reach the
 //! screen.
 //!
-//! Every point of a label's box lies within `reach · scale + padding` px of its anchor on
+//! Every point of a label's box lies within `reach · scale + √2 · padding` px of its anchor on
 //! screen (the projection stage's bounds test). Within a cell, anchors project inside the
 //! projected cell: the projection maps the ground plane in front of the camera by a
 //! perspective map, which keeps lines straight, so the cell's four projected corners bound it,
 //! and the perspective factor (hence a label's scale) is largest at one of them. A cell whose
-//! projected corners, grown by its labels' largest reach at that scale plus their largest
-//! padding, miss the viewport holds only labels that miss it too. Cells with a corner behind
+//! projected corners, grown by its labels' largest reach at that scale plus the largest reach of
+//! their padding, miss the viewport holds only labels that miss it too. Cells with a corner behind
 //! the camera are always kept (their labels are projected one by one).
 
 use glam::DVec2;
@@ -41,7 +41,8 @@ pub(crate) struct WorldCells {
     /// Size of a cell, world px.
     cell: DVec2,
     side: usize,
-    /// Per cell: the largest `reach` and the largest `padding` of its labels (0 when empty).
+    /// Per cell: the largest `reach` and the largest `padding_reach` of its labels (0 when
+    /// empty).
     reach: Vec<f64>,
     padding: Vec<f64>,
     /// Per label: its cell.
@@ -69,7 +70,7 @@ impl WorldCells {
         for h in hot {
             let c = cells.cell_at(h.position);
             cells.reach[c] = cells.reach[c].max(h.reach);
-            cells.padding[c] = cells.padding[c].max(h.padding);
+            cells.padding[c] = cells.padding[c].max(h.padding_reach);
             cells.cell_of.push(c as u16);
         }
         cells

@@ -62,7 +62,9 @@ pub(crate) struct Hot {
     pub(crate) position: DVec2,
     /// How far the box (without padding) reaches from the anchor point at scale 1, px.
     pub(crate) reach: f64,
-    pub(crate) padding: f64,
+    /// How much further its padding takes it, px: the padding moves a corner by `(p, p)` in
+    /// the box's axes, so by `√2·p` (rounded up a hair).
+    pub(crate) padding_reach: f64,
     angle: f64,
     map_aligned: bool,
     keep_upright: bool,
@@ -73,7 +75,7 @@ impl Hot {
         Self {
             position: label.position,
             reach: label.reach(),
-            padding: label.padding,
+            padding_reach: label.padding * (std::f64::consts::SQRT_2 + 1e-12),
             angle: label.angle,
             map_aligned: label.alignment == Alignment::Map,
             keep_upright: label.keep_upright,
@@ -84,7 +86,7 @@ impl Hot {
     /// screen at `scale`, px.
     #[inline]
     pub(crate) fn reach_px(&self, scale: f64) -> f64 {
-        self.reach * scale + self.padding
+        self.reach * scale + self.padding_reach
     }
 }
 
@@ -230,7 +232,8 @@ impl Viewer<'_> {
 }
 
 /// What [`Viewer::room_inside`] keeps back for rounding, px: boxes are built in f32, whose
-/// step at 8,192 px is 0.001 px, and the overlap test rounds too.
+/// step is 0.0078 px at 65,536 px (the largest viewport), less below, and the overlap test
+/// rounds too.
 const ROUNDING_PX: f64 = 0.01;
 
 /// The sight of every label but those `deferred` (which keep their entry in `out`) into `out`,
@@ -314,7 +317,7 @@ mod tests {
                 let label = WorldLabel::from_world(0, world, 30.0, 8.0)
                     .with_angle(f64::from(i * 7 + j))
                     .with_anchor(label_core::Anchor::ALL[(i + j) as usize % 9])
-                    .with_padding(f64::from(j % 3));
+                    .with_padding(f64::from(j % 3) * f64::from(1 + i % 7));
                 let s = sight_of(&label, &projection, 0.5);
                 let pose = s.pose().unwrap();
                 let exact = view.overlaps(&label.on_screen(&pose, 0.0).obb());
@@ -373,5 +376,24 @@ mod tests {
             across_with_room += usize::from(!viewer.anchor_inside(i));
         }
         assert!(across_with_room > 200, "{across_with_room}");
+    }
+
+    #[test]
+    fn every_corner_of_a_padded_box_lies_within_its_reach() {
+        // The bounds tests (a label's, a world cell's) rest on this, at any scale.
+        for k in 0..2000u32 {
+            let label = WorldLabel::from_world(0, DVec2::ZERO, 10.0 + f64::from(k % 97), 4.0 + f64::from(k % 13))
+                .with_angle(f64::from(k % 360) * 0.5)
+                .with_anchor(label_core::Anchor::ALL[k as usize % 9])
+                .with_offset(f64::from(k % 5) - 2.0, f64::from(k % 3))
+                .with_padding(f64::from(k % 21));
+            let hot = Hot::new(&label);
+            for scale in [0.4, 1.0, 1.7] {
+                let pose = ScreenPose { position: DVec2::ZERO, angle: label.angle, scale };
+                let obb = label.on_screen(&pose, 0.0).obb();
+                let far = obb.corners().iter().map(|c| f64::from(c.length())).fold(0.0, f64::max);
+                assert!(far <= hot.reach_px(scale) + 1e-3, "{label:?} at {scale}: {far} > {}", hot.reach_px(scale));
+            }
+        }
     }
 }

@@ -44,7 +44,8 @@ pub fn place_sequentially(
 
 /// [`place_sequentially`] that keeps what it built: the boxes in placement order, which of them
 /// block, and their index, for the caller to query after the pass (a frame engine's shown
-/// labels) and to build into again, in the same allocations, at the next call.
+/// labels); the boxes, the flags and the index are built into the same allocations at the next
+/// call.
 #[derive(Debug, Default)]
 pub struct Sequential {
     /// Input positions in placement order.
