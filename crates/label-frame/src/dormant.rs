@@ -226,8 +226,9 @@ impl Dormant {
     }
 
     /// Makes `asleep` labels dormant (labels a pass found asleep, none of them dormant) in a
-    /// frame whose labels can sleep and which has no pitch; the few too close to an edge stay
-    /// awake. At most [`NEW_PER_FRAME`] of them: the others stay asleep and are offered again
+    /// frame whose labels can sleep and which has no pitch; those whose certificate or box
+    /// leaves no room stay awake (on the places scenes 16 to 74 a frame, offered again in the
+    /// next). At most [`NEW_PER_FRAME`] of them: the others stay asleep and are offered again
     /// in the next frames.
     pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
         let Some(now) = sleeps.now else { return };

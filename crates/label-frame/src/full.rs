@@ -177,8 +177,8 @@ fn place_among(
 /// it is written, and a label that stays out of sight unprojected is not written at all.
 /// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
 /// not had its turn by priority yet and does not wait. The `dormant` labels are skipped while
-/// they would sleep (see `dormant.rs`), and labels found asleep join them. Returns how many labels went through the greedy pass, and the frame's label
-/// counts.
+/// they would sleep (see `dormant.rs`), and labels found asleep join them. Returns how many
+/// labels went through the greedy pass, and the frame's label counts.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_full(
     viewer: &Viewer,

@@ -58,10 +58,10 @@ impl ShownBoxes {
     pub(crate) fn take_pass_one(&mut self, placed: &[u32], count: usize) {
         self.forget(count);
         self.sequential.swap_boxes(&mut self.boxes, &mut self.index);
-        let order = self.sequential.order();
-        for (rank, &p) in order.iter().enumerate() {
-            let label = if self.sequential.blocks(rank) { placed[p as usize] } else { NOT_BLOCKING };
-            if label != NOT_BLOCKING {
+        for (rank, &p) in self.sequential.order().iter().enumerate() {
+            let mut label = NOT_BLOCKING;
+            if self.sequential.blocks(rank) {
+                label = placed[p as usize];
                 self.slot[label as usize] = rank as u32;
             }
             self.labels.push(label);
