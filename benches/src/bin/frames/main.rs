@@ -46,6 +46,9 @@ struct Args {
     /// Only 1920×1080 (the 4K viewport doubles the run time).
     #[arg(long)]
     quick: bool,
+    /// Only this viewport: 1080 (1920×1080) or 2160 (3840×2160).
+    #[arg(long, value_parser = ["1080", "2160"])]
+    viewport: Option<String>,
     /// Only these scenes (places, streets).
     #[arg(long, value_delimiter = ',')]
     scene: Vec<String>,
@@ -115,7 +118,11 @@ fn main() -> Result<()> {
         return Ok(());
     }
 
-    let sizes: &[(u32, u32)] = if args.quick { &[(1920, 1080)] } else { &[(1920, 1080), (3840, 2160)] };
+    let sizes: &[(u32, u32)] = match args.viewport.as_deref() {
+        Some("2160") => &[(3840, 2160)],
+        _ if args.quick || args.viewport.is_some() => &[(1920, 1080)],
+        _ => &[(1920, 1080), (3840, 2160)],
+    };
     let mut rows = Vec::new();
     let mut trace = String::from("scene,animation,width,height,method,frame,ms,candidates,placed_now,asleep,reused\n");
     for scene in SCENES.iter().filter(|s| args.scene.is_empty() || args.scene.iter().any(|n| n == s.name)) {
