@@ -94,10 +94,10 @@ const STAGED_FROM: usize = 1024;
 /// which seldom collide, so the sequential pass's index, which keeps hidden labels, stays
 /// small; and the sequential pass leaves its boxes and index to the shown labels' set, which
 /// the pipeline makes [`crate::shown::ShownBoxes`] build again. Measured on the places scenes
-/// (pass 1 of 1,200 to 2,300 labels at 3840×2160 and in the full frames of the pan at
-/// 1920×1080): 7.1M instructions a frame → 5.2M in the zoom's slowest frame at 4K (one
-/// thread), and on two threads the p99 of the pan, zoom and turn at 4K 1.66 / 2.03 / 2.02 ms →
-/// 1.34 / 1.62 / 1.65 ms (best of four runs per frame; see `docs/renderer.md`).
+/// (pass 1 of 1,200 to 2,300 labels at 3840×2160, and in the full frames of the pan at
+/// 1920×1080), at 4K on one thread the zoom's p99 went from 7.09M to 5.16M instructions a
+/// frame; on two threads, best of five runs per frame, the p99 of the pan, zoom, turn and tilt
+/// from 1.90 / 2.46 / 2.32 / 2.29 ms to 1.68 / 1.78 / 1.99 / 1.94 (see `docs/renderer.md`).
 const PASS_ONE_STAGED_FROM: usize = 4096;
 
 /// A label's frame from a decision, with labels renamed from positions in `placed_set` to
