@@ -98,13 +98,11 @@ impl WorldCells {
             return;
         }
         // The grid's corner points, projected once: `None` behind the camera.
-        let corners: Vec<Option<(DVec2, f64)>> = (0..=side)
-            .flat_map(|row| (0..=side).map(move |column| (column, row)))
-            .map(|(column, row)| {
-                let world = self.origin + self.cell * DVec2::new(column as f64, row as f64);
-                projection.project(world).map(|p| (p.screen, label_scale(p.perspective, perspective_scaling)))
-            })
-            .collect();
+        let mut corners: Vec<Option<(DVec2, f64)>> = Vec::with_capacity((side + 1) * (side + 1));
+        corners.extend((0..=side).flat_map(|row| (0..=side).map(move |column| (column, row))).map(|(column, row)| {
+            let world = self.origin + self.cell * DVec2::new(column as f64, row as f64);
+            projection.project(world).map(|p| (p.screen, label_scale(p.perspective, perspective_scaling)))
+        }));
         let size = projection.camera().size;
         out.extend((0..side * side).map(|c| {
             let (row, column) = (c / side, c % side);

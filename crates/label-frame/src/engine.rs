@@ -81,6 +81,7 @@ pub struct FrameEngine {
     provisional: Provisional,
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
+    in_sight: Vec<u32>,
     in_reach: Vec<Reach>,
     full: FullScratch,
 }
@@ -310,17 +311,21 @@ impl FrameEngine {
         let provisional = &mut self.provisional;
         let (kind, projected, (placed_now, counts)) = if reuse {
             // Sleeping labels are projected in the placement's pass, if at all.
-            project_all(&viewer, &self.memo, |_, m| m & stability::bits::SLEEPY != 0, &mut self.sights);
+            let in_sight = std::mem::take(&mut self.in_sight);
+            let sleepy = |_, m| m & stability::bits::SLEEPY != 0;
+            self.in_sight = project_all(&viewer, &self.memo, sleepy, &mut self.sights, in_sight);
             let projected = Instant::now();
             let fading = Fading::new(dt, options.fade_ms);
-            let kept = self.full.kept();
+            let scratch = self.full.for_reuse();
             let results = (results.0, results.1, sleeps, dormant);
             let placed =
-                place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional, kept);
+                place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional, scratch);
             (FrameKind::Reused, projected, placed)
         } else {
             // The labels that wait for room are projected in the placement's pass over them.
-            let free = project_all(&viewer, &self.memo, |i, m| waits(options, provisional, i, m), &mut self.sights);
+            let in_sight = std::mem::take(&mut self.in_sight);
+            let waiting = |i, m| waits(options, provisional, i, m);
+            let free = project_all(&viewer, &self.memo, waiting, &mut self.sights, in_sight);
             let projected = Instant::now();
             let placed = place_full(
                 &viewer,
@@ -334,6 +339,7 @@ impl FrameEngine {
                 &mut self.full,
             );
             provisional.clear();
+            self.in_sight = free;
             self.last_full_ms = time_ms;
             (FrameKind::Full, projected, placed)
         };

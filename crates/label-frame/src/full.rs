@@ -27,12 +27,15 @@ pub(crate) struct FullScratch {
     /// The labels pass 1 showed, in placement order, and the blocking ones' boxes.
     shown: Vec<u32>,
     kept: ShownBoxes,
+    /// The last pass over the labels, its lists to fill again.
+    pass_two: PassTwo,
 }
 
 impl FullScratch {
-    /// The shown labels' boxes, for a reused frame to rebuild in place.
-    pub(crate) fn kept(&mut self) -> &mut ShownBoxes {
-        &mut self.kept
+    /// The shown labels' boxes, for a reused frame to rebuild in place, and the lists of the
+    /// last pass over the labels.
+    pub(crate) fn for_reuse(&mut self) -> (&mut ShownBoxes, &mut PassTwo) {
+        (&mut self.kept, &mut self.pass_two)
     }
 }
 
@@ -202,7 +205,7 @@ pub(crate) fn place_full(
     (frames, memo, sleeps, dormant): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant),
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
-    let FullScratch { screen, ties, free_frames, shown, kept } = scratch;
+    let FullScratch { screen, ties, free_frames, shown, kept, pass_two } = scratch;
     let now = sleeps.now;
     let labels = viewer.labels;
     let waits = |i: usize, m: u8| waits(options, provisional, i, m);
@@ -393,29 +396,28 @@ pub(crate) fn place_full(
         }
     };
     let pass = in_runs(
+        std::mem::take(pass_two).emptied(),
         frames,
-        |start, run| {
-            // Room for the labels that go dormant (most of the sleeping ones, at first); none
-            // can under pitch.
-            let room = if now.is_some() { run.len() / 2 } else { 0 };
-            let mut acc = PassTwo { dormant: Vec::with_capacity(room), ..PassTwo::default() };
+        |mut acc, start, run| {
             let mut next_free = free.partition_point(|&f| (f as usize) < start);
             skipped.each_awake(start, run, |i, frame| settle(&mut acc, i, frame, &mut next_free));
             acc
         },
         PassTwo::then,
     );
-    let PassTwo { contenders, poses, mut stats, around, dormant: candidates, .. } = pass.counted(dormant.count());
-    dormant.add_asleep(&candidates, sleeps, viewer);
-    for (c, pose) in contenders.iter().zip(poses) {
-        sights[c.0 as usize] = Sight::In(pose);
+    let mut pass = pass.counted(dormant.count());
+    dormant.add_asleep(&pass.dormant, sleeps, viewer);
+    for (c, pose) in pass.contenders.iter().zip(&pass.poses) {
+        sights[c.0 as usize] = Sight::In(*pose);
     }
     let hysteresis = options.hysteresis_px;
-    let indices: Vec<u32> = contenders.iter().map(|c| c.0).collect();
+    let indices: Vec<u32> = pass.contenders.iter().map(|c| c.0).collect();
     place_among(labels, sights, &indices, |_| hysteresis, obstacles, options.max_overlap_area, frames);
-    for (i, last) in &contenders {
-        finish(&mut frames[*i as usize], last, &memo[*i as usize], fading, &mut stats);
+    for (i, last) in &pass.contenders {
+        finish(&mut frames[*i as usize], last, &memo[*i as usize], fading, &mut pass.stats);
     }
+    let (stats, around) = (pass.stats, pass.around);
+    *pass_two = pass;
     // Waiting labels that went to the pass around the shown ones count as placed now, like
     // those left for the greedy pass.
     (free.len() + around, stats)
@@ -442,7 +444,7 @@ pub(crate) fn waits(options: &FrameOptions, provisional: &Provisional, i: usize,
 }
 
 /// What a pass over the labels gathers over a run of them.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub(crate) struct PassTwo {
     /// Labels left for a later step, in index order, with their last frame.
     pub(crate) contenders: Vec<(u32, LabelFrame)>,
@@ -459,6 +461,15 @@ pub(crate) struct PassTwo {
 }
 
 impl PassTwo {
+    /// The pass with its lists emptied (their allocations kept) and nothing counted.
+    pub(crate) fn emptied(mut self) -> PassTwo {
+        self.contenders.clear();
+        self.poses.clear();
+        self.shown.clear();
+        self.dormant.clear();
+        PassTwo { stats: FrameStats::default(), around: 0, ..self }
+    }
+
     /// Counts a label that slept through the frame: in view, hidden by a collision, untouched
     /// (the first two counted by [`Self::counted`]).
     #[inline]

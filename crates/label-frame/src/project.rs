@@ -240,18 +240,21 @@ const ROUNDING_PX: f64 = 0.01;
 /// whose allocation and entries are kept from frame to frame; `memo` holds the bytes of the
 /// labels' last frame ([`crate::stability::bits`]), and gets [`bits::QUIET`] set on the labels
 /// that stay out of view undrawn (their entry in `out` is not written) and cleared on the
-/// others. Returns the labels in sight and not deferred, ascending.
+/// others. Returns the labels in sight and not deferred, ascending, in the allocation of
+/// `in_sight` (the last frame's list, emptied here).
 pub(crate) fn project_all(
     viewer: &Viewer,
     memo: &[AtomicU8],
     deferred: impl Fn(usize, u8) -> bool + Sync,
     out: &mut Vec<Sight>,
+    mut in_sight: Vec<u32>,
 ) -> Vec<u32> {
     out.resize(memo.len(), Sight::Far);
+    in_sight.clear();
     in_runs(
+        in_sight,
         out,
-        |start, run| {
-            let mut in_sight = Vec::new();
+        |mut in_sight, start, run| {
             for (i, (s, m)) in (start..).zip(run.iter_mut().zip(&memo[start..])) {
                 let byte = m.load(Ordering::Relaxed);
                 if byte & bits::QUIET != 0 && viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Out {

@@ -45,7 +45,7 @@ pub(crate) fn place_reused(
     fading: Fading,
     (frames, memo, sleeps, dormant): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant),
     provisional: &mut Provisional,
-    kept: &mut ShownBoxes,
+    (kept, last_pass): (&mut ShownBoxes, &mut PassTwo),
 ) -> (usize, FrameStats) {
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
         let m = memo[i].load(Ordering::Relaxed);
@@ -83,17 +83,20 @@ pub(crate) fn place_reused(
     };
     dormant.keep(sleeps, viewer, |_| true);
     let skipped = &*dormant;
-    let PassTwo { contenders: newcomers, mut stats, shown, dormant: slept, .. } = in_runs(
+    let pass = in_runs(
+        std::mem::take(last_pass).emptied(),
         frames,
-        |start, run| {
-            let mut acc = PassTwo::default();
+        |mut acc, start, run| {
             skipped.each_awake(start, run, |i, frame| settle(&mut acc, i, frame));
             acc
         },
         PassTwo::then,
     )
     .counted(skipped.count());
-    dormant.add_asleep(&slept, sleeps, viewer);
+    dormant.add_asleep(&pass.dormant, sleeps, viewer);
+    *last_pass = pass;
+    let PassTwo { contenders: newcomers, stats, shown, .. } = &*last_pass;
+    let mut stats = *stats;
     if newcomers.is_empty() {
         return (0, stats);
     }
@@ -106,7 +109,7 @@ pub(crate) fn place_reused(
     let kept = &*kept;
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
     place_around(viewer, sights, kept, &indices, max_overlap_area, frames);
-    for (i, last) in &newcomers {
+    for (i, last) in newcomers {
         let frame = &mut frames[*i as usize];
         provisional.set(*i as usize, !frame.visible);
         finish(frame, last, &memo[*i as usize], fading, &mut stats);

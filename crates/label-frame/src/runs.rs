@@ -17,28 +17,40 @@ pub(crate) const RUN: usize = 65_536;
 /// The run length in use: [`RUN`], or a shorter one set by a test to split small passes.
 static RUN_LENGTH: AtomicUsize = AtomicUsize::new(RUN);
 
-/// `pass(start, run)` over `items` cut into runs of [`RUN`] (`start`: index of the run's first
-/// item), in parallel if there are several; the results combined in order with `then`. The same
-/// result on any thread count if `then` is associative.
+/// `pass(acc, start, run)` over `items` cut into runs of [`RUN`] (`start`: index of the run's
+/// first item), in parallel if there are several; the first run starts from `first` (a result
+/// kept from the last frame, to fill in its allocations again), the others from
+/// `R::default()`; the results combined in order with `then`. The same result on any thread
+/// count if `then` is associative.
 pub(crate) fn in_runs<T: Send, R: Send + Default>(
+    first: R,
     items: &mut [T],
-    pass: impl Fn(usize, &mut [T]) -> R + Sync,
+    pass: impl Fn(R, usize, &mut [T]) -> R + Sync,
     then: impl Fn(R, R) -> R + Sync + Send,
 ) -> R {
-    in_runs_of(RUN_LENGTH.load(Ordering::Relaxed), items, pass, then)
+    in_runs_of(RUN_LENGTH.load(Ordering::Relaxed), first, items, pass, then)
 }
 
 /// [`in_runs`] with runs of `length` items.
 fn in_runs_of<T: Send, R: Send + Default>(
     length: usize,
+    first: R,
     items: &mut [T],
-    pass: impl Fn(usize, &mut [T]) -> R + Sync,
+    pass: impl Fn(R, usize, &mut [T]) -> R + Sync,
     then: impl Fn(R, R) -> R + Sync + Send,
 ) -> R {
     if items.len() <= length {
-        return pass(0, items);
+        return pass(first, 0, items);
     }
-    items.par_chunks_mut(length).enumerate().map(|(k, run)| pass(k * length, run)).reduce(R::default, then)
+    let (head, tail) = items.split_at_mut(length);
+    let (head, tail) = rayon::join(
+        || pass(first, 0, head),
+        || {
+            let runs = tail.par_chunks_mut(length).enumerate();
+            runs.map(|(k, run)| pass(R::default(), (k + 1) * length, run)).reduce(R::default, &then)
+        },
+    );
+    then(head, tail)
 }
 
 #[cfg(test)]
@@ -106,12 +118,14 @@ mod tests {
             let mut items = vec![0usize; n];
             let seen = in_runs_of(
                 RUN,
+                vec![(usize::MAX, 0)],
                 &mut items,
-                |start, run| {
+                |mut seen, start, run| {
                     for (k, item) in run.iter_mut().enumerate() {
                         *item = start + k;
                     }
-                    vec![(start, run.len())]
+                    seen.push((start, run.len()));
+                    seen
                 },
                 |mut a, b| {
                     a.extend(b);
@@ -119,7 +133,9 @@ mod tests {
                 },
             );
             assert!(items.iter().enumerate().all(|(i, &v)| i == v), "n = {n}");
-            let starts: Vec<usize> = seen.iter().map(|s| s.0).collect();
+            // The first run starts from `first`, the others from nothing.
+            assert_eq!(seen[0], (usize::MAX, 0), "n = {n}");
+            let starts: Vec<usize> = seen[1..].iter().map(|s| s.0).collect();
             assert_eq!(starts, (0..n.max(1)).step_by(RUN).collect::<Vec<_>>(), "n = {n}");
             assert_eq!(seen.iter().map(|s| s.1).sum::<usize>(), n);
         }
