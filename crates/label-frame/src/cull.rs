@@ -21,6 +21,11 @@ const MAX_SIDE: usize = 32;
 /// About this many labels per cell, at least, when there are few labels.
 const LABELS_PER_CELL: usize = 8;
 
+/// How far, at least, a zoom in must take the labels of a [`Reach::Receding`] cell further
+/// from the viewport, px: more than the rounding of two frames' tests of their boxes (built
+/// in f32, see `ROUNDING_PX` in `project.rs`).
+const RECEDE_PX: f64 = 0.05;
+
 /// Where a world cell's labels are in one frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Reach {
@@ -28,6 +33,10 @@ pub(crate) enum Reach {
     Out,
     /// Its labels have to be projected to tell.
     Edge,
+    /// As [`Reach::Edge`], but the camera zoomed in about a point so far inside the viewport
+    /// since the last frame that its labels whose box missed the viewport then miss it now
+    /// (see [`WorldCells::in_reach`]).
+    Receding,
     /// Every one of its labels has its anchor inside the viewport by its reach and padding (the
     /// projection stage's quick test), so its box meets the viewport.
     Inside,
@@ -90,8 +99,25 @@ impl WorldCells {
     }
 
     /// Per cell, into `out`: whether its labels can meet the viewport through `projection`
-    /// (labels scaled by `perspective_scaling`), and whether they all surely do.
-    pub(crate) fn in_reach(&self, projection: &Projection, perspective_scaling: f64, out: &mut Vec<Reach>) {
+    /// (labels scaled by `perspective_scaling`), whether they all surely do, and (coming from
+    /// the `last` frame's projection) whether those that missed it in the last frame surely
+    /// still do.
+    ///
+    /// The last is known when the camera only zoomed in about a point `q` that keeps its place
+    /// on screen (no pitch): every anchor moves from `p` to `q + k·(p − q)`, `k > 1`. A label's
+    /// box misses the viewport's interior exactly when its anchor lies outside the convex set
+    /// `K` of anchor points whose box meets it, and `K` holds the disc of radius `ρ = d − r`
+    /// around `q`, `d` the depth of `q` inside the viewport and `r` the label's reach: so an
+    /// anchor outside `K` by `ε` (across a line that bounds `K`) lies outside it by at least
+    /// `ε + (k − 1)·ρ` after the zoom. Cells whose `(k − 1)·ρ` is at least [`RECEDE_PX`]
+    /// cover the rounding of the last frame's test and of this one's.
+    pub(crate) fn in_reach(
+        &self,
+        projection: &Projection,
+        last: Option<&Projection>,
+        perspective_scaling: f64,
+        out: &mut Vec<Reach>,
+    ) {
         out.clear();
         let side = self.side;
         if side == 0 {
@@ -104,6 +130,11 @@ impl WorldCells {
             projection.project(world).map(|p| (p.screen, label_scale(p.perspective, perspective_scaling)))
         }));
         let size = projection.camera().size;
+        // Without pitch every label has scale 1, and `d·(k − 1)`, `k − 1` of a zoom in.
+        let zoom_in = last.and_then(|l| l.zoom_in_about(projection)).map(|(q, k)| {
+            let depth = q.x.min(q.y).min(size.x - q.x).min(size.y - q.y);
+            (depth * (k - 1.0), k - 1.0)
+        });
         out.extend((0..side * side).map(|c| {
             let (row, column) = (c / side, c % side);
             let at = |dr: usize, dc: usize| corners[(row + dr) * (side + 1) + column + dc];
@@ -120,7 +151,13 @@ impl WorldCells {
             if hi.x < -r || hi.y < -r || lo.x > size.x + r || lo.y > size.y + r {
                 Reach::Out
             } else {
-                if inside_by(lo, hi, r + 1e-6, size) { Reach::Inside } else { Reach::Edge }
+                if inside_by(lo, hi, r + 1e-6, size) {
+                    Reach::Inside
+                } else if zoom_in.is_some_and(|(far, k)| far - k * (self.reach[c] + self.padding[c]) >= RECEDE_PX) {
+                    Reach::Receding
+                } else {
+                    Reach::Edge
+                }
             }
         }));
     }
@@ -158,7 +195,7 @@ mod tests {
                     .with_bearing(f64::from(z) * 23.0)
                     .with_pitch(f64::from(z % 4) * 20.0);
             let projection = Projection::new(&camera);
-            cells.in_reach(&projection, 0.5, &mut reach);
+            cells.in_reach(&projection, None, 0.5, &mut reach);
             for (i, s) in project_labels(&labels, &projection, 0.5).iter().enumerate() {
                 let c = cells.cell_of(i);
                 match reach[c] {
@@ -174,10 +211,65 @@ mod tests {
                         assert!(matches!(s, Sight::In(_)));
                         inside += 1;
                     }
-                    Reach::Edge => kept += 1,
+                    Reach::Edge | Reach::Receding => kept += 1,
                 }
             }
         }
         assert!(culled > 10_000 && kept > 10_000 && inside > 5_000, "culled {culled}, kept {kept}, inside {inside}");
+    }
+
+    #[test]
+    fn labels_off_screen_in_receding_cells_stay_off_screen() {
+        // Long, tall, rotated and padded labels packed around the viewport's edges; zooms in by
+        // small and large steps about the centre and about points moved towards every edge,
+        // under several bearings. A label whose box missed the viewport before the zoom and
+        // whose cell is receding after it misses it after it too (the per-label test).
+        let labels: Vec<WorldLabel> = (0..4000u32)
+            .map(|k| {
+                let p = DVec2::new(40.0 + f64::from(k % 80) * 1.5, 44.0 + f64::from(k / 80) * 2.4);
+                WorldLabel::from_world(u64::from(k), p, 10.0 + f64::from(k * 7 % 150), 8.0 + f64::from(k % 3) * 10.0)
+                    .with_angle(f64::from(k * 13 % 180))
+                    .with_alignment(if k % 4 == 0 { Alignment::Map } else { Alignment::Viewport })
+                    .with_anchor(label_core::Anchor::ALL[k as usize % 9])
+                    .with_offset(if k % 3 == 0 { f64::from(k % 7) * 30.0 - 90.0 } else { 0.0 }, f64::from(k % 3) * 8.0)
+                    .with_padding(f64::from(k % 5))
+            })
+            .collect();
+        let hot: Vec<Hot> = labels.iter().map(Hot::new).collect();
+        let cells = WorldCells::new(&hot);
+        let (mut checked, mut receding) = (0, 0);
+        let mut reach = Vec::new();
+        for (case, step) in [1e-3, 0.01, 0.05, 0.3, 1.0].into_iter().enumerate() {
+            for (bearing, towards) in
+                [(0.0, (0.0, 0.0)), (20.0, (1.0, 0.0)), (-70.0, (-0.7, 0.7)), (180.0, (0.2, -1.0))]
+            {
+                let before =
+                    Camera::new(DVec2::new(100.0, 104.0), 4.0 + case as f64 * 0.3, 900.0, 600.0).with_bearing(bearing);
+                let (a, b) = (Projection::new(&before), Projection::new(&before.with_zoom(before.zoom + step)));
+                // The same zoom about a point moved from the centre towards an edge.
+                // The same zoom about points moved from the centre towards an edge, one near it
+                // and one beyond it.
+                let pinned = |reach: f64| {
+                    let q = DVec2::new(towards.0, towards.1) * 2.0f64.powf(-before.zoom) * reach;
+                    let after = before.with_zoom(before.zoom + step);
+                    Projection::new(&after.with_center(before.center + q - q * 2.0f64.powf(-step)))
+                };
+                for (a, b) in [(a, b), (a, pinned(380.0)), (a, pinned(900.0))] {
+                    cells.in_reach(&b, Some(&a), 0.5, &mut reach);
+                    let (then, now) = (project_labels(&labels, &a, 0.5), project_labels(&labels, &b, 0.5));
+                    for (i, (then, now)) in then.iter().zip(&now).enumerate() {
+                        if reach[cells.cell_of(i)] != Reach::Receding {
+                            continue;
+                        }
+                        receding += 1;
+                        if matches!(then, Sight::Off(_)) {
+                            assert!(matches!(now, Sight::Off(_)), "label {i} came into view: {then:?} → {now:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 5_000 && receding > checked, "checked {checked} of {receding}");
     }
 }

@@ -285,7 +285,8 @@ impl FrameEngine {
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
         // Labels out of reach of the screen are not projected, unless still drawn.
-        self.cells.in_reach(&projection, options.perspective_scaling, &mut self.in_reach);
+        let last = self.frame_projection.as_ref();
+        self.cells.in_reach(&projection, last, options.perspective_scaling, &mut self.in_reach);
         let viewer = Viewer {
             labels: &self.labels,
             hot: &self.hot,

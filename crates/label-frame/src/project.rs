@@ -257,8 +257,10 @@ pub(crate) fn project_all(
         |mut in_sight, start, run| {
             for (i, (s, m)) in (start..).zip(run.iter_mut().zip(&memo[start..])) {
                 let byte = m.load(Ordering::Relaxed);
-                if byte & bits::QUIET != 0 && viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Out {
-                    // Quiet (out of view, undrawn) and still out of reach: nothing to do.
+                if byte & bits::QUIET != 0
+                    && matches!(viewer.in_reach[viewer.cells.cell_of(i)], Reach::Out | Reach::Receding)
+                {
+                    // Quiet (out of view, undrawn) and still out of view: nothing to do.
                     continue;
                 }
                 if deferred(i, byte) {
@@ -353,7 +355,7 @@ mod tests {
         let parts: Vec<BoxParts> = labels.iter().map(BoxParts::new).collect();
         let cells = WorldCells::new(&hot);
         let mut in_reach = Vec::new();
-        cells.in_reach(&projection, 0.0, &mut in_reach);
+        cells.in_reach(&projection, None, 0.0, &mut in_reach);
         let viewer = Viewer {
             labels: &labels,
             hot: &hot,

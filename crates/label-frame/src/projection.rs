@@ -183,6 +183,28 @@ impl Projection {
         })
     }
 
+    /// If `next` differs from this projection only by a zoom in about a point that keeps its
+    /// place on screen (no pitch in either, same bearing and viewport, a larger zoom; any
+    /// centre): that point `q` on screen, px, and the factor `k > 1`. Every point then moves
+    /// from `p` to `q + k·(p − q)`, away from `q`. `None` otherwise.
+    #[must_use]
+    pub(crate) fn zoom_in_about(&self, next: &Projection) -> Option<(DVec2, f64)> {
+        let (a, b) = (&self.camera, &next.camera);
+        let zoom_in = self.sin_p == 0.0
+            && next.sin_p == 0.0
+            && next.scale > self.scale
+            && (self.sin_b, self.cos_b) == (next.sin_b, next.cos_b)
+            && a.size == b.size;
+        zoom_in.then(|| {
+            // The world point `x` that stays: w·(x − c₀) = k·w·(x − c₁), so on screen it lies at
+            // half + w·k·(c₁ − c₀)/(k − 1).
+            let k = next.scale / self.scale;
+            let d = (b.center - a.center) * (k / (k - 1.0) * self.scale);
+            let turned = DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b);
+            (self.half + turned, k)
+        })
+    }
+
     /// The projection as a clip-space matrix (OpenGL: x, y, z in `[-1, 1]` after the divide by
     /// w, y up): world px at zoom 0 with z = height above the ground in world px. Screen px
     /// from clip: `((x/w + 1)/2 · width, (1 − y/w)/2 · height)`, the same as [`Self::project`].
@@ -341,6 +363,27 @@ mod tests {
         assert!(a.translation_to(&Projection::new(&moved.with_bearing(31.0))).is_none());
         let pitched = Projection::new(&camera().with_pitch(10.0));
         assert!(pitched.translation_to(&pitched).is_none());
+    }
+
+    #[test]
+    fn a_zoom_in_moves_every_point_away_from_the_point_it_keeps() {
+        for (bearing, shift) in [(0.0, (0.0, 0.0)), (30.0, (0.3, -0.2)), (-135.0, (-1.5, 0.75))] {
+            let a = Projection::new(&camera().with_bearing(bearing));
+            let moved = camera().with_bearing(bearing).with_center(camera().center + DVec2::new(shift.0, shift.1));
+            let b = Projection::new(&moved.with_zoom(5.75));
+            let (q, k) = a.zoom_in_about(&b).expect("a zoom in");
+            assert!((k - 0.25f64.exp2()).abs() < 1e-12);
+            for world in [DVec2::new(140.0, 91.0), DVec2::new(130.0, 80.0), camera().center] {
+                let (p0, p1) = (a.project(world).unwrap().screen, b.project(world).unwrap().screen);
+                let want = q + (p0 - q) * k;
+                assert!(p1.abs_diff_eq(want, 1e-6), "{bearing} {shift:?}: {p1} vs {want}");
+            }
+        }
+        let a = Projection::new(&camera());
+        assert!(a.zoom_in_about(&Projection::new(&camera().with_zoom(5.0))).is_none(), "a zoom out");
+        assert!(a.zoom_in_about(&a).is_none(), "no zoom");
+        assert!(a.zoom_in_about(&Projection::new(&camera().with_zoom(6.0).with_bearing(1.0))).is_none());
+        assert!(a.zoom_in_about(&Projection::new(&camera().with_zoom(6.0).with_pitch(1.0))).is_none());
     }
 
     #[test]
