@@ -167,7 +167,7 @@ impl WorldCells {
 mod tests {
     use super::*;
     use crate::project::{Sight, project_labels};
-    use crate::{Alignment, Camera, WorldLabel};
+    use crate::{Alignment, Camera, FrameEngine, FrameOptions, WorldLabel};
 
     #[test]
     fn culled_cells_hold_only_labels_off_screen_and_inside_cells_only_labels_well_inside() {
@@ -271,5 +271,62 @@ mod tests {
             }
         }
         assert!(checked > 5_000 && receding > checked, "checked {checked} of {receding}");
+    }
+
+    #[test]
+    fn frames_are_the_same_whether_cells_recede_or_not() {
+        // Labels spread well beyond the viewport; the camera zooms in about its centre and about
+        // points that move (the centre moving with the zoom), by small and large steps, pans,
+        // zooms out and turns in between. An engine whose cells never recede must compute the
+        // same frames, counts and poses.
+        let labels: Vec<WorldLabel> = (0..3000u32)
+            .map(|k| {
+                let p = DVec2::new(60.0 + f64::from(k * 37 % 500) * 0.2, 40.0 + f64::from(k * 91 % 420) * 0.2);
+                WorldLabel::from_world(u64::from(k), p, 20.0 + f64::from(k % 90), 10.0 + f64::from(k % 7))
+                    .with_priority(f64::from(k % 9))
+                    .with_angle(if k % 5 == 0 { f64::from(k % 40) } else { 0.0 })
+                    .with_alignment(if k % 7 == 0 { Alignment::Map } else { Alignment::Viewport })
+                    .with_offset(if k % 4 == 0 { 30.0 } else { 0.0 }, 0.0)
+                    .with_padding(f64::from(k % 3))
+            })
+            .collect();
+        let cameras: Vec<Camera> = (0..220)
+            .map(|k| {
+                let t = f64::from(k);
+                let c = Camera::new(DVec2::new(110.0, 88.0), 2.5, 900.0, 600.0);
+                match k {
+                    0..50 => c.with_zoom(2.5 + t * 0.02),
+                    50..60 => c.with_zoom(3.5).with_center(DVec2::new(110.0 + (t - 50.0) * 0.5, 88.0)),
+                    // Zooming in on a point off the centre, in steps of a hundredth and of a tenth.
+                    60..100 => c
+                        .with_zoom(3.5 + (t - 60.0) * if k < 80 { 0.01 } else { 0.1 })
+                        .with_center(DVec2::new(115.0 + (t - 60.0) * 0.1, 88.0 - (t - 60.0) * 0.05)),
+                    100..130 => c.with_zoom(6.0 - (t - 100.0) * 0.05).with_bearing((t - 100.0) * 3.0),
+                    130..160 => c.with_zoom(4.5 + (t - 130.0) * 0.03).with_bearing(90.0),
+                    // A slow zoom in while panning fast: the point that keeps its place lies far
+                    // off screen, and labels come in at the edge the pan goes to.
+                    _ => c
+                        .with_zoom(4.0 + (t - 160.0) * 0.003)
+                        .with_center(DVec2::new(100.0 + (t - 160.0) * 0.4, 88.0 + (t - 160.0) * 0.1)),
+                }
+            })
+            .collect();
+        let mut engines = [false, true].map(|never| {
+            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
+            e.never_recede = never;
+            e.set_labels(labels.clone()).unwrap();
+            e
+        });
+        let mut receded = 0;
+        for (k, camera) in cameras.iter().enumerate() {
+            for e in &mut engines {
+                e.place_frame(camera, k as f64 * 16.0).unwrap();
+            }
+            let [receding, not] = &engines;
+            assert_eq!(receding.frame(), not.frame(), "frame {k}");
+            receded += usize::from(receding.receding_cells() > 0);
+            assert_eq!(not.receding_cells(), 0);
+        }
+        assert!(receded > 100, "{receded} frames with receding cells");
     }
 }

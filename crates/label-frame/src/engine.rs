@@ -68,6 +68,8 @@ pub struct FrameEngine {
     dormant: Dormant,
     /// Labels may not sleep (a test sets it to compare).
     pub(crate) sleepless: bool,
+    /// World cells never recede (see `cull.rs`; a test sets it to compare).
+    pub(crate) never_recede: bool,
     /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
     /// Whether the next frame may reuse the last placement: nothing changed since it but the
@@ -222,6 +224,12 @@ impl FrameEngine {
             && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
     }
 
+    /// How many world cells receded in the last frame (see `cull.rs`).
+    #[cfg(test)]
+    pub(crate) fn receding_cells(&self) -> usize {
+        self.in_reach.iter().filter(|&&r| r == Reach::Receding).count()
+    }
+
     /// How many labels are dormant (see `dormant.rs`).
     #[cfg(test)]
     pub(crate) fn dormant_count(&self) -> usize {
@@ -285,7 +293,7 @@ impl FrameEngine {
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
         // Labels out of reach of the screen are not projected, unless still drawn.
-        let last = self.frame_projection.as_ref();
+        let last = self.frame_projection.as_ref().filter(|_| !self.never_recede);
         self.cells.in_reach(&projection, last, options.perspective_scaling, &mut self.in_reach);
         let viewer = Viewer {
             labels: &self.labels,
