@@ -279,17 +279,7 @@ mod tests {
         // points that move (the centre moving with the zoom), by small and large steps, pans,
         // zooms out and turns in between. An engine whose cells never recede must compute the
         // same frames, counts and poses.
-        let labels: Vec<WorldLabel> = (0..3000u32)
-            .map(|k| {
-                let p = DVec2::new(60.0 + f64::from(k * 37 % 500) * 0.2, 40.0 + f64::from(k * 91 % 420) * 0.2);
-                WorldLabel::from_world(u64::from(k), p, 20.0 + f64::from(k % 90), 10.0 + f64::from(k % 7))
-                    .with_priority(f64::from(k % 9))
-                    .with_angle(if k % 5 == 0 { f64::from(k % 40) } else { 0.0 })
-                    .with_alignment(if k % 7 == 0 { Alignment::Map } else { Alignment::Viewport })
-                    .with_offset(if k % 4 == 0 { 30.0 } else { 0.0 }, 0.0)
-                    .with_padding(f64::from(k % 3))
-            })
-            .collect();
+        let labels = crate::sleep::tests::patch(DVec2::new(60.0, 40.0), 0.2);
         let cameras: Vec<Camera> = (0..220)
             .map(|k| {
                 let t = f64::from(k);

@@ -259,7 +259,7 @@ impl Sleeps {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{Alignment, Camera, FrameEngine, FrameOptions, WorldLabel};
     use glam::Vec2;
@@ -267,9 +267,15 @@ mod tests {
     /// A dense patch of labels (most hidden, most of them asleep), some rotated, some
     /// map-aligned, some padded.
     fn dense_patch() -> Vec<WorldLabel> {
+        patch(DVec2::new(100.0, 80.0), 0.04)
+    }
+
+    /// 3,000 labels over a patch of 500 × 420 steps of `step` world px from `corner`, scattered
+    /// over it, of 70 widths, some rotated, some map-aligned, some padded.
+    pub(crate) fn patch(corner: DVec2, step: f64) -> Vec<WorldLabel> {
         (0..3000u32)
             .map(|k| {
-                let p = DVec2::new(100.0 + f64::from(k * 37 % 500) * 0.04, 80.0 + f64::from(k * 91 % 420) * 0.04);
+                let p = corner + DVec2::new(f64::from(k * 37 % 500), f64::from(k * 91 % 420)) * step;
                 WorldLabel::from_world(u64::from(k), p, 20.0 + f64::from(k % 70), 10.0 + f64::from(k % 7))
                     .with_priority(f64::from(k % 9))
                     .with_angle(if k % 5 == 0 { f64::from(k % 40) } else { 0.0 })
