@@ -130,10 +130,10 @@ impl WorldCells {
             projection.project(world).map(|p| (p.screen, label_scale(p.perspective, perspective_scaling)))
         }));
         let size = projection.camera().size;
-        // Without pitch every label has scale 1, and `d·(k − 1)`, `k − 1` of a zoom in.
+        // Of a zoom in: `d` and `k − 1` (without pitch every label has scale 1).
         let zoom_in = last.and_then(|l| l.zoom_in_about(projection)).map(|(q, k)| {
             let depth = q.x.min(q.y).min(size.x - q.x).min(size.y - q.y);
-            (depth * (k - 1.0), k - 1.0)
+            (depth, k - 1.0)
         });
         out.extend((0..side * side).map(|c| {
             let (row, column) = (c / side, c % side);
@@ -153,7 +153,9 @@ impl WorldCells {
             } else {
                 if inside_by(lo, hi, r + 1e-6, size) {
                     Reach::Inside
-                } else if zoom_in.is_some_and(|(far, k)| far - k * (self.reach[c] + self.padding[c]) >= RECEDE_PX) {
+                } else if zoom_in
+                    .is_some_and(|(d, stretch)| stretch * (d - self.reach[c] - self.padding[c]) >= RECEDE_PX)
+                {
                     Reach::Receding
                 } else {
                     Reach::Edge
@@ -246,7 +248,6 @@ mod tests {
                 let before =
                     Camera::new(DVec2::new(100.0, 104.0), 4.0 + case as f64 * 0.3, 900.0, 600.0).with_bearing(bearing);
                 let (a, b) = (Projection::new(&before), Projection::new(&before.with_zoom(before.zoom + step)));
-                // The same zoom about a point moved from the centre towards an edge.
                 // The same zoom about points moved from the centre towards an edge, one near it
                 // and one beyond it.
                 let pinned = |reach: f64| {

@@ -130,8 +130,7 @@ impl Projection {
     #[must_use]
     #[inline]
     pub fn project(&self, world: DVec2) -> Option<Projected> {
-        let d = (world - self.camera.center) * self.scale;
-        let ground = DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b);
+        let ground = self.turn((world - self.camera.center) * self.scale);
         if self.sin_p == 0.0 {
             return Some(Projected { screen: self.half + ground, perspective: 1.0, ground });
         }
@@ -165,6 +164,22 @@ impl Projection {
         (-dy).atan2(dx).to_degrees()
     }
 
+    /// A vector scaled to the screen turned by the bearing (step 1 without the scale):
+    /// `(d.x·cos β + d.y·sin β, −d.x·sin β + d.y·cos β)`.
+    #[inline]
+    fn turn(&self, d: DVec2) -> DVec2 {
+        DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b)
+    }
+
+    /// Whether `next` has neither pitch nor this one, and the same bearing and viewport: it can
+    /// differ only by its centre and zoom, a similarity of the screen.
+    fn only_moves_or_zooms_to(&self, next: &Projection) -> bool {
+        self.sin_p == 0.0
+            && next.sin_p == 0.0
+            && (self.sin_b, self.cos_b) == (next.sin_b, next.cos_b)
+            && self.camera.size == next.camera.size
+    }
+
     /// If `next` differs from this projection only by a shift of the whole screen (no pitch in
     /// either, same zoom, bearing and viewport; any centre), the shift in px: every world point
     /// moves by it. `None` otherwise. Under pitch a moved centre changes the perspective of
@@ -172,15 +187,7 @@ impl Projection {
     #[must_use]
     pub fn translation_to(&self, next: &Projection) -> Option<DVec2> {
         let (a, b) = (&self.camera, &next.camera);
-        let same = self.sin_p == 0.0
-            && next.sin_p == 0.0
-            && a.zoom == b.zoom
-            && (self.sin_b, self.cos_b) == (next.sin_b, next.cos_b)
-            && a.size == b.size;
-        same.then(|| {
-            let d = (a.center - b.center) * self.scale;
-            DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b)
-        })
+        (self.only_moves_or_zooms_to(next) && a.zoom == b.zoom).then(|| self.turn((a.center - b.center) * self.scale))
     }
 
     /// If `next` differs from this projection only by a zoom in about a point that keeps its
@@ -189,19 +196,12 @@ impl Projection {
     /// from `p` to `q + k·(p − q)`, away from `q`. `None` otherwise.
     #[must_use]
     pub(crate) fn zoom_in_about(&self, next: &Projection) -> Option<(DVec2, f64)> {
-        let (a, b) = (&self.camera, &next.camera);
-        let zoom_in = self.sin_p == 0.0
-            && next.sin_p == 0.0
-            && next.scale > self.scale
-            && (self.sin_b, self.cos_b) == (next.sin_b, next.cos_b)
-            && a.size == b.size;
-        zoom_in.then(|| {
+        (self.only_moves_or_zooms_to(next) && next.scale > self.scale).then(|| {
             // The world point `x` that stays: w·(x − c₀) = k·w·(x − c₁), so on screen it lies at
             // half + w·k·(c₁ − c₀)/(k − 1).
             let k = next.scale / self.scale;
-            let d = (b.center - a.center) * (k / (k - 1.0) * self.scale);
-            let turned = DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b);
-            (self.half + turned, k)
+            let d = (next.camera.center - self.camera.center) * (k / (k - 1.0) * self.scale);
+            (self.half + self.turn(d), k)
         })
     }
 
