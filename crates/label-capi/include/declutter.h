@@ -123,6 +123,9 @@ typedef struct DeclutterOptions {
   uint32_t stickiness;
   // 1: translation-only frames reuse the last placement (default); 0: never.
   uint32_t reuse_translations;
+  // 1: the world repeats east–west every 256 world px, each label placed in the copy nearest
+  // the camera (default); 0: a flat world.
+  uint32_t world_copies;
 } DeclutterOptions;
 
 // One label, in world coordinates with a size in screen pixels.

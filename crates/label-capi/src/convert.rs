@@ -72,6 +72,7 @@ pub fn default_options() -> DeclutterOptions {
         max_overlap_area: f64::from(o.max_overlap_area),
         stickiness: DECLUTTER_STICKY_SHOWN,
         reuse_translations: u32::from(o.reuse_translations),
+        world_copies: u32::from(o.world_copies),
     }
 }
 
@@ -92,7 +93,8 @@ pub fn options(o: &DeclutterOptions) -> Result<FrameOptions, Failure> {
         .with_perspective_scaling(o.perspective_scaling)
         .with_max_overlap_area(o.max_overlap_area as f32)
         .with_stickiness(stickiness)
-        .with_reuse_translations(o.reuse_translations != 0);
+        .with_reuse_translations(o.reuse_translations != 0)
+        .with_world_copies(o.world_copies != 0);
     options.validate()?;
     Ok(options)
 }

@@ -171,6 +171,9 @@ pub struct DeclutterOptions {
     pub stickiness: u32,
     /// 1: translation-only frames reuse the last placement (default); 0: never.
     pub reuse_translations: u32,
+    /// 1: the world repeats east–west every 256 world px, each label placed in the copy nearest
+    /// the camera (default); 0: a flat world.
+    pub world_copies: u32,
 }
 
 /// An obstacle on screen: a UI control or marker that no label may overlap.

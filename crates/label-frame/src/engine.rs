@@ -6,11 +6,12 @@ use std::time::Instant;
 
 use label_core::{Blocker, Label, Shape};
 
+use crate::copies::{self, Copies};
 use crate::cull::{Reach, WorldCells};
 use crate::dormant::Dormant;
 use crate::full::{FullScratch, place_full, waits};
 use crate::label::BoxParts;
-use crate::project::{Hot, Sight, Viewer, project_all, sight_of};
+use crate::project::{Hot, Sight, Viewer, project_all, sight};
 use crate::reuse::{Provisional, place_reused};
 use crate::sleep::Sleeps;
 use crate::stability::{self, Fading};
@@ -57,6 +58,8 @@ pub struct FrameEngine {
     parts: Vec<BoxParts>,
     /// The labels binned by world cell, for the world-space cull.
     cells: WorldCells,
+    /// Which copy of the world the labels are in (`hot` has their positions there).
+    copies: Copies,
     obstacles: Vec<Shape>,
     /// The last frame (its `labels` are the memory the next frame reads).
     frame: Frame,
@@ -161,6 +164,8 @@ impl FrameEngine {
             })
             .collect();
         self.hot = labels.iter().map(Hot::new).collect();
+        copies::place(&labels, &mut self.hot, self.copies.reference(), |_| {});
+        self.copies.set_reach(self.hot.iter().map(|h| h.reach + h.padding_reach).fold(0.0, f64::max));
         self.parts = labels.iter().map(BoxParts::new).collect();
         self.cells = WorldCells::new(&self.hot);
         self.provisional.reset(labels.len());
@@ -197,6 +202,44 @@ impl FrameEngine {
         self.forget_certificates();
     }
 
+    /// Puts the labels in the copies of the world nearest `reference` (where they were set if
+    /// `None`). Labels that change copy have new positions: the world cells are built again,
+    /// the next frame is a full one whose cells do not recede, and if one of them was not out of
+    /// view undrawn in the last frame ([`stability::bits::FAR`]: no pose, nothing refers to
+    /// it) every certificate goes too. Returns whether a label moved.
+    fn place_copies(&mut self, reference: Option<f64>) -> bool {
+        use std::sync::atomic::Ordering;
+        let (mut moved, mut seen) = (false, false);
+        copies::place(&self.labels, &mut self.hot, reference, |i| {
+            moved = true;
+            seen |= self.memo[i].load(Ordering::Relaxed) & stability::bits::FAR == 0;
+        });
+        if moved {
+            self.cells = WorldCells::new(&self.hot);
+            self.reusable = false;
+        }
+        if seen {
+            self.forget_certificates();
+        }
+        moved
+    }
+
+    /// `camera` seen in the copy of the world the labels are in (see `copies.rs`), moving the
+    /// labels' reference first if the camera needs it; and whether labels changed copy.
+    fn follow_copies(&mut self, camera: &Camera) -> (Camera, bool) {
+        if !self.options.world_copies {
+            // Turned off since the last frame: the labels go back where they were set.
+            let moved = self.copies.reference().is_some() && {
+                self.copies.forget();
+                self.place_copies(None)
+            };
+            return (*camera, moved);
+        }
+        let seen = self.copies.seen(camera);
+        let moved = self.copies.moved_reference(&seen).is_some_and(|reference| self.place_copies(Some(reference)));
+        (seen, moved)
+    }
+
     /// Drops every label's certificate to sleep (every label wakes).
     fn forget_certificates(&mut self) {
         self.sleeps.reset(self.labels.len());
@@ -228,6 +271,12 @@ impl FrameEngine {
     #[cfg(test)]
     pub(crate) fn receding_cells(&self) -> usize {
         self.in_reach.iter().filter(|&&r| r == Reach::Receding).count()
+    }
+
+    /// The reference of the copies of the world the labels are in (see `copies.rs`).
+    #[cfg(test)]
+    pub(crate) fn copies_reference(&self) -> Option<f64> {
+        self.copies.reference()
     }
 
     /// How many labels are dormant (see `dormant.rs`).
@@ -263,7 +312,7 @@ impl FrameEngine {
             return frame.pose;
         }
         let projection = self.frame_projection.as_ref()?;
-        sight_of(&self.labels[index], projection, self.options.perspective_scaling).pose()
+        sight(&self.parts[index], &self.hot[index], projection, self.options.perspective_scaling).pose()
     }
 
     /// Places one frame: projects every label with `camera`, culls what is behind the camera
@@ -284,6 +333,7 @@ impl FrameEngine {
             });
         }
         let start = Instant::now();
+        let (camera, copies_moved) = &self.follow_copies(camera);
         let projection = Projection::new(camera);
         let options = &self.options;
         let reuse = options.reuse_translations
@@ -293,7 +343,7 @@ impl FrameEngine {
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
         // Labels out of reach of the screen are not projected, unless still drawn.
-        let last = self.frame_projection.as_ref().filter(|_| !self.never_recede);
+        let last = self.frame_projection.as_ref().filter(|_| !self.never_recede && !copies_moved);
         self.cells.in_reach(&projection, last, options.perspective_scaling, &mut self.in_reach);
         let viewer = Viewer {
             labels: &self.labels,

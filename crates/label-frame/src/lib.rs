@@ -53,6 +53,7 @@
 #![forbid(unsafe_code)]
 
 mod camera;
+mod copies;
 mod cull;
 mod dormant;
 mod engine;

@@ -65,6 +65,12 @@ pub struct FrameOptions {
     /// Largest overlap between two labels that is still not a collision, px² (the core's
     /// option). Default 0.
     pub max_overlap_area: f32,
+    /// The world repeats east–west every 256 world px, as Web Mercator does: each label is
+    /// placed in the copy of the world nearest the camera, so labels on both sides of the
+    /// antimeridian meet, and a camera's centre may be given in any copy (see
+    /// `docs/renderer.md`, "Copies of the world"). Off for a flat world of another kind.
+    /// Default on.
+    pub world_copies: bool,
 }
 
 impl Default for FrameOptions {
@@ -77,6 +83,7 @@ impl Default for FrameOptions {
             full_placement_interval_ms: 300.0,
             perspective_scaling: 0.5,
             max_overlap_area: 0.0,
+            world_copies: true,
         }
     }
 }
@@ -141,6 +148,13 @@ impl FrameOptions {
     #[must_use]
     pub fn with_max_overlap_area(mut self, area: f32) -> Self {
         self.max_overlap_area = area;
+        self
+    }
+
+    /// Sets whether the world repeats east–west.
+    #[must_use]
+    pub fn with_world_copies(mut self, on: bool) -> Self {
+        self.world_copies = on;
         self
     }
 

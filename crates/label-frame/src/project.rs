@@ -124,7 +124,7 @@ fn pose_at(hot: &Hot, p: &Projected, projection: &Projection, perspective_scalin
 /// The pose of one label, and whether it is in sight.
 #[must_use]
 #[inline(always)]
-fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
+pub(crate) fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
     let Some(p) = projection.project(hot.position) else { return Sight::Behind };
     let pose = pose_at(hot, &p, projection, perspective_scaling);
     // Bounds first: every point of the box lies within `r` of the anchor point.

@@ -87,6 +87,12 @@ impl Projection {
         &self.camera
     }
 
+    /// Screen px per world px at the centre: `2^zoom`.
+    #[must_use]
+    pub(crate) fn scale(&self) -> f64 {
+        self.scale
+    }
+
     /// Whether the camera is tilted.
     #[must_use]
     pub fn is_pitched(&self) -> bool {
@@ -205,6 +211,51 @@ impl Projection {
         })
     }
 
+    /// The ground point seen at screen point `screen` (px), world px at zoom 0: the inverse of
+    /// [`Self::project`] (for picking, and for what a frame's viewport covers of the world).
+    /// `None` where the screen shows the sky above the horizon, or a point nearer than
+    /// [`NEAR`]·D to the camera plane.
+    ///
+    /// ```
+    /// use label_frame::{Camera, Projection};
+    /// use glam::DVec2;
+    /// let p = Projection::new(&Camera::new(DVec2::new(128.0, 128.0), 2.0, 800.0, 600.0).with_bearing(90.0));
+    /// // With east at the top, 4 px above the centre is one world px east of it.
+    /// assert_eq!(p.unproject(DVec2::new(400.0, 296.0)), Some(DVec2::new(129.0, 128.0)));
+    /// ```
+    #[must_use]
+    pub fn unproject(&self, screen: DVec2) -> Option<DVec2> {
+        let (v, d) = (screen - self.half, self.distance);
+        // Steps 2–3 backwards: `v.y = r.y·cos θ·D/(D − r.y·sin θ)` solved for `r.y`.
+        let denominator = d * self.cos_p + v.y * self.sin_p;
+        if denominator <= 0.0 {
+            return None;
+        }
+        let y = v.y * d / denominator;
+        let z = d - y * self.sin_p;
+        if z <= NEAR * d {
+            return None;
+        }
+        let ground = DVec2::new(v.x * z / d, y);
+        // Step 1 backwards: turn by the bearing the other way, then scale down.
+        let turned =
+            DVec2::new(ground.x * self.cos_b - ground.y * self.sin_b, ground.x * self.sin_b + ground.y * self.cos_b);
+        Some(self.camera.center + turned / self.scale)
+    }
+
+    /// How far east or west of the camera's centre the ground in view reaches, world px: the
+    /// largest `|x − center.x|` over the viewport's corners on the ground (their hull holds what
+    /// the viewport shows, a perspective map keeping lines straight). Infinite when the
+    /// horizon is in view.
+    #[must_use]
+    pub(crate) fn east_west_reach(&self) -> f64 {
+        let size = self.camera.size;
+        [DVec2::ZERO, DVec2::new(size.x, 0.0), DVec2::new(0.0, size.y), size]
+            .into_iter()
+            .map(|corner| self.unproject(corner).map_or(f64::INFINITY, |p| (p.x - self.camera.center.x).abs()))
+            .fold(0.0, f64::max)
+    }
+
     /// The projection as a clip-space matrix (OpenGL: x, y, z in `[-1, 1]` after the divide by
     /// w, y up): world px at zoom 0 with z = height above the ground in world px. Screen px
     /// from clip: `((x/w + 1)/2 · width, (1 − y/w)/2 · height)`, the same as [`Self::project`].
@@ -259,6 +310,31 @@ mod tests {
 
     fn camera() -> Camera {
         Camera::new(DVec2::new(137.1, 89.4), 5.5, 1280.0, 720.0)
+    }
+
+    #[test]
+    fn unproject_undoes_project_and_the_reach_east_west_bounds_the_view() {
+        for (bearing, pitch) in [(0.0, 0.0), (33.0, 0.0), (-120.0, 40.0), (200.0, 60.0), (10.0, 70.0)] {
+            let p = Projection::new(&camera().with_bearing(bearing).with_pitch(pitch));
+            let reach = p.east_west_reach();
+            assert!(reach.is_finite(), "{bearing} {pitch}");
+            let mut widest: f64 = 0.0;
+            for i in 0..=64 {
+                for j in 0..=36 {
+                    let screen = DVec2::new(f64::from(i) * 20.0, f64::from(j) * 20.0);
+                    let world = p.unproject(screen).expect("the ground, below the horizon");
+                    let back = p.project(world).unwrap().screen;
+                    assert!(back.abs_diff_eq(screen, 1e-6), "{bearing} {pitch}: {screen} -> {world} -> {back}");
+                    widest = widest.max((world.x - camera().center.x).abs());
+                }
+            }
+            assert!(widest <= reach + 1e-9 && widest >= reach - 1e-9, "{bearing} {pitch}: {widest} against {reach}");
+        }
+        // Tilted so far that the top of the screen shows the sky.
+        let p = Projection::new(&camera().with_pitch(80.0));
+        assert_eq!(p.unproject(DVec2::new(640.0, 0.0)), None);
+        assert!(p.unproject(DVec2::new(640.0, 700.0)).is_some());
+        assert_eq!(p.east_west_reach(), f64::INFINITY);
     }
 
     #[test]

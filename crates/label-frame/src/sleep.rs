@@ -289,7 +289,7 @@ pub(crate) mod tests {
     /// labels never do, and asserts every frame equal: decisions, opacity, blockers, counts,
     /// and every pose (asked of the engine where the frame has none). Returns each frame's
     /// counts and how many labels were dormant in it.
-    fn play_against_sleepless(labels: &[WorldLabel], cameras: &[Camera]) -> Vec<(crate::FrameStats, usize)> {
+    pub(crate) fn play_against_sleepless(labels: &[WorldLabel], cameras: &[Camera]) -> Vec<(crate::FrameStats, usize)> {
         let mut engines = [true, false].map(|sleepless| {
             let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
             e.sleepless = sleepless;

@@ -168,8 +168,8 @@ fn visible_labels_never_overlap_with_stability() {
 #[test]
 fn frames_are_the_same_on_any_thread_count() {
     // Enough labels for the projection and the core to split work between threads.
-    let labels = scattered(13, 20_000, 160.0);
-    let cameras = animation(6, 0.5);
+    let labels = scattered(13, 20_000, 120.0);
+    let cameras = animation(6, 1.0);
     let in_pool = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         pool.install(|| run(&labels, FrameOptions::default(), &cameras))
@@ -182,7 +182,8 @@ fn frames_are_the_same_on_any_thread_count() {
 #[test]
 fn map_aligned_labels_turn_with_the_bearing_and_stay_upright() {
     let street = WorldLabel::from_world(1, CENTER, 60.0, 12.0).with_angle(30.0).with_alignment(Alignment::Map);
-    let place_name = WorldLabel::from_world(2, CENTER + DVec2::new(0.0, 40.0), 60.0, 12.0).with_angle(10.0);
+    let place_name =
+        WorldLabel::from_world(2, CENTER + DVec2::new(0.0, 40.0 / FLAT_SCALE), 60.0, 12.0).with_angle(10.0);
     let flipped = WorldLabel { id: 3, ..street.clone() }.with_keep_upright(false);
     let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
     engine.set_labels(vec![street, place_name, flipped]).unwrap();
@@ -201,8 +202,8 @@ fn map_aligned_labels_turn_with_the_bearing_and_stay_upright() {
 
 #[test]
 fn pitch_scales_labels_by_perspective_and_culls_behind_the_camera() {
-    let far = WorldLabel::from_world(1, CENTER - DVec2::new(0.0, 100.0), 50.0, 10.0);
-    let near = WorldLabel::from_world(2, CENTER + DVec2::new(0.0, 100.0), 50.0, 10.0);
+    let far = WorldLabel::from_world(1, CENTER - DVec2::new(0.0, 100.0 / FLAT_SCALE), 50.0, 10.0);
+    let near = WorldLabel::from_world(2, CENTER + DVec2::new(0.0, 100.0 / FLAT_SCALE), 50.0, 10.0);
     let behind = WorldLabel::from_world(3, CENTER + DVec2::new(0.0, 5_000.0), 50.0, 10.0);
     let camera = flat_camera().with_pitch(60.0);
     let projection = Projection::new(&camera);

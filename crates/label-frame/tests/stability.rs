@@ -15,7 +15,7 @@ fn engine(options: FrameOptions, labels: Vec<WorldLabel>) -> FrameEngine {
 
 /// The flat camera moved by `dx` screen px to the right (labels move left).
 fn panned(dx: f64) -> Camera {
-    flat_camera().with_center(CENTER + DVec2::new(dx, 0.0))
+    flat_camera().with_center(CENTER + DVec2::new(dx / FLAT_SCALE, 0.0))
 }
 
 #[test]

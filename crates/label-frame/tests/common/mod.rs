@@ -11,15 +11,19 @@ use rand_chacha::ChaCha8Rng;
 /// The world point all test scenes are around (world px, zoom 0).
 pub const CENTER: DVec2 = DVec2::new(128.0, 96.0);
 
-/// A camera at zoom 0 on [`CENTER`]: one world px is one screen px, so screen =
-/// `(200, 150) + (P − CENTER)`.
+/// Screen px per world px of [`flat_camera`] (zoom 2: the world, 1,024 px wide, is wider than
+/// the viewport, so a scene in view lies in one copy of it).
+pub const FLAT_SCALE: f64 = 4.0;
+
+/// A camera at zoom 2 on [`CENTER`], 400×300 px, without bearing or pitch: screen =
+/// `(200, 150) + 4·(P − CENTER)`.
 pub fn flat_camera() -> Camera {
-    Camera::new(CENTER, 0.0, 400.0, 300.0)
+    Camera::new(CENTER, 2.0, 400.0, 300.0)
 }
 
 /// A label at a screen point of [`flat_camera`].
 pub fn at_screen(id: u64, x: f64, y: f64, w: f64, h: f64) -> WorldLabel {
-    WorldLabel::from_world(id, CENTER + DVec2::new(x - 200.0, y - 150.0), w, h)
+    WorldLabel::from_world(id, CENTER + DVec2::new(x - 200.0, y - 150.0) / FLAT_SCALE, w, h)
 }
 
 /// `n` seeded labels scattered over about `spread` world px around [`CENTER`] (at zoom 0): a
