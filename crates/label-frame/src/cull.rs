@@ -243,19 +243,19 @@ mod tests {
         let mut reach = Vec::new();
         for (case, step) in [1e-3, 0.01, 0.05, 0.3, 1.0].into_iter().enumerate() {
             for (bearing, towards) in
-                [(0.0, (0.0, 0.0)), (20.0, (1.0, 0.0)), (-70.0, (-0.7, 0.7)), (180.0, (0.2, -1.0))]
+                [(0.0, (0.0, 0.0)), (0.0, (1.0, 0.0)), (20.0, (1.0, 0.0)), (-70.0, (-0.7, 0.7)), (180.0, (0.2, -1.0))]
             {
                 let before =
                     Camera::new(DVec2::new(100.0, 104.0), 4.0 + case as f64 * 0.3, 900.0, 600.0).with_bearing(bearing);
                 let (a, b) = (Projection::new(&before), Projection::new(&before.with_zoom(before.zoom + step)));
-                // The same zoom about points moved from the centre towards an edge, one near it
-                // and one beyond it.
+                // The same zoom about points moved from the centre towards an edge, two near it
+                // (one closer than some labels' offsets) and one beyond it.
                 let pinned = |reach: f64| {
                     let q = DVec2::new(towards.0, towards.1) * 2.0f64.powf(-before.zoom) * reach;
                     let after = before.with_zoom(before.zoom + step);
                     Projection::new(&after.with_center(before.center + q - q * 2.0f64.powf(-step)))
                 };
-                for (a, b) in [(a, b), (a, pinned(380.0)), (a, pinned(900.0))] {
+                for (a, b) in [(a, b), (a, pinned(380.0)), (a, pinned(440.0)), (a, pinned(900.0))] {
                     cells.in_reach(&b, Some(&a), 0.5, &mut reach);
                     let (then, now) = (project_labels(&labels, &a, 0.5), project_labels(&labels, &b, 0.5));
                     for (i, (then, now)) in then.iter().zip(&now).enumerate() {
@@ -272,6 +272,27 @@ mod tests {
             }
         }
         assert!(checked > 5_000 && receding > checked, "checked {checked} of {receding}");
+    }
+
+    #[test]
+    fn a_zoom_in_about_a_point_nearer_the_edge_than_a_reach_does_not_recede() {
+        // A label whose box is offset 90 px right of its anchor: the anchor lies in the
+        // viewport, 50 px from its right edge, and the box beyond it. A zoom in by 2 about a point
+        // 10 px from that edge takes the anchor 40 px further left, and the box into view.
+        let center = DVec2::new(100.0, 100.0);
+        let before = Camera::new(center, 4.0, 900.0, 600.0);
+        let label =
+            WorldLabel::from_world(1, center + DVec2::new(400.0, 0.0) / 16.0, 10.0, 10.0).with_offset(90.0, 0.0);
+        let q = center + DVec2::new(440.0, 0.0) / 16.0;
+        let after = before.with_zoom(5.0).with_center(q + (center - q) * 0.5);
+        let (a, b) = (Projection::new(&before), Projection::new(&after));
+        assert_eq!(a.zoom_in_about(&b).map(|(q, k)| (q.x, k)), Some((890.0, 2.0)));
+        let sights = [&a, &b].map(|p| project_labels(std::slice::from_ref(&label), p, 0.0)[0]);
+        assert!(matches!(sights, [Sight::Off(_), Sight::In(_)]), "{sights:?}");
+        let cells = WorldCells::new(&[Hot::new(&label)]);
+        let mut reach = Vec::new();
+        cells.in_reach(&b, Some(&a), 0.0, &mut reach);
+        assert_eq!(reach, [Reach::Edge]);
     }
 
     #[test]

@@ -63,38 +63,6 @@ fn without_stability_a_frame_is_the_core_placement_of_the_projected_labels() {
     assert!(compared > 200, "only {compared} visible labels compared");
 }
 
-/// The definition of a frame with `Stickiness::Shown`, written with the core's public
-/// `place_with_ties` only: pass 1 places the labels shown last frame and the labels new to the
-/// view (shown ones first on ties); pass 2 places the labels that were hidden in view, with the
-/// hysteresis margin, around every label pass 1 showed. Returns the visible flags.
-fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options: &FrameOptions) -> Vec<bool> {
-    let n = now.labels.len();
-    let in_view: Vec<usize> = (0..n).filter(|&i| now.labels[i].in_view()).collect();
-    let waits = |i: usize| last.labels[i].reason == Some(HiddenReason::Collision);
-    let (waiting, free): (Vec<usize>, Vec<usize>) = in_view.iter().partition(|&&i| waits(i));
-    let screen = |i: usize, extra: f64| {
-        let l = engine.screen_label(i).unwrap();
-        Label { padding: l.padding + extra, ..l }
-    };
-    let mut visible = vec![false; n];
-    let labels: Vec<Label> = free.iter().map(|&i| screen(i, 0.0)).collect();
-    let ties: Vec<u32> = free.iter().map(|&i| u32::from(!last.labels[i].visible)).collect();
-    let p1 = label_core::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
-    for (k, &i) in free.iter().enumerate() {
-        visible[i] = p1.outcomes[k].visible;
-    }
-    let shown: Vec<usize> = free.iter().copied().filter(|&i| visible[i]).collect();
-    let mut labels: Vec<Label> =
-        shown.iter().map(|&i| Label { allow_overlap: true, priority: f64::MAX, ..screen(i, 0.0) }).collect();
-    labels.extend(waiting.iter().map(|&i| screen(i, options.hysteresis_px)));
-    let ties: Vec<u32> = (0..labels.len()).map(|k| u32::from(k >= shown.len())).collect();
-    let p2 = label_core::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
-    for (k, &i) in waiting.iter().enumerate() {
-        visible[i] = p2.outcomes[shown.len() + k].visible;
-    }
-    visible
-}
-
 #[test]
 fn sticky_frames_match_their_definition() {
     let labels = scattered(14, 800, 100.0);

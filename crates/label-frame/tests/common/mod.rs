@@ -3,8 +3,8 @@
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
 use glam::DVec2;
-use label_core::{Label, Obb, collides};
-use label_frame::{Alignment, Camera, Frame, FrameEngine, WorldLabel};
+use label_core::{Label, Obb, PlacementOptions, collides};
+use label_frame::{Alignment, Camera, Frame, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -80,4 +80,36 @@ pub fn animation(frames: usize, zoom: f64) -> Vec<Camera> {
                 .with_pitch(if k % 3 == 0 { 0.0 } else { 40.0 * t })
         })
         .collect()
+}
+
+/// The definition of a frame with `Stickiness::Shown`, written with the core's public
+/// `place_with_ties` only: pass 1 places the labels shown last frame and the labels new to the
+/// view (shown ones first on ties); pass 2 places the labels that were hidden in view, with the
+/// hysteresis margin, around every label pass 1 showed. Returns the visible flags.
+pub fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options: &FrameOptions) -> Vec<bool> {
+    let n = now.labels.len();
+    let in_view: Vec<usize> = (0..n).filter(|&i| now.labels[i].in_view()).collect();
+    let waits = |i: usize| last.labels[i].reason == Some(HiddenReason::Collision);
+    let (waiting, free): (Vec<usize>, Vec<usize>) = in_view.iter().partition(|&&i| waits(i));
+    let screen = |i: usize, extra: f64| {
+        let l = engine.screen_label(i).unwrap();
+        Label { padding: l.padding + extra, ..l }
+    };
+    let mut visible = vec![false; n];
+    let labels: Vec<Label> = free.iter().map(|&i| screen(i, 0.0)).collect();
+    let ties: Vec<u32> = free.iter().map(|&i| u32::from(!last.labels[i].visible)).collect();
+    let p1 = label_core::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
+    for (k, &i) in free.iter().enumerate() {
+        visible[i] = p1.outcomes[k].visible;
+    }
+    let shown: Vec<usize> = free.iter().copied().filter(|&i| visible[i]).collect();
+    let mut labels: Vec<Label> =
+        shown.iter().map(|&i| Label { allow_overlap: true, priority: f64::MAX, ..screen(i, 0.0) }).collect();
+    labels.extend(waiting.iter().map(|&i| screen(i, options.hysteresis_px)));
+    let ties: Vec<u32> = (0..labels.len()).map(|k| u32::from(k >= shown.len())).collect();
+    let p2 = label_core::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
+    for (k, &i) in waiting.iter().enumerate() {
+        visible[i] = p2.outcomes[shown.len() + k].visible;
+    }
+    visible
 }

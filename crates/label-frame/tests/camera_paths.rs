@@ -1,0 +1,185 @@
+//! Property tests over random camera paths (pans, zooms about any screen point, turns, tilts,
+//! holds, and centres moved by whole worlds) and random label sets, some across the
+//! antimeridian: every full frame is the definition of `Stickiness::Shown`
+//! (`sticky_reference`), visible labels never overlap, and a label is in view exactly when its
+//! copy of the world nearest the camera meets the viewport. Frames reuse placements in one
+//! engine, never in the other.
+
+mod common;
+
+use common::*;
+use glam::DVec2;
+use label_frame::mercator::TILE_SIZE;
+use label_frame::{
+    Alignment, Camera, FrameEngine, FrameKind, FrameOptions, Projection, Sight, WorldLabel, project_labels,
+};
+use proptest::prelude::*;
+use proptest::test_runner::{RngAlgorithm, RngSeed};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// One step of a camera path.
+#[derive(Clone, Debug)]
+enum Step {
+    /// Moves the screen by this many px.
+    Pan(f64, f64),
+    /// Zooms by this much about a screen point (as fractions of the viewport).
+    Zoom(f64, f64, f64),
+    /// Turns the bearing by this many degrees.
+    Turn(f64),
+    /// Tilts by this many degrees (pitch kept in 0–60°).
+    Tilt(f64),
+    /// The same camera again.
+    Hold,
+    /// The centre given this many worlds east (the same view).
+    Worlds(i32),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        4 => (-40.0..40.0, -40.0..40.0).prop_map(|(x, y)| Step::Pan(x, y)),
+        3 => (-0.3..0.6, edge_or_not(), edge_or_not()).prop_map(|(z, x, y)| Step::Zoom(z, x, y)),
+        2 => (-10.0..10.0).prop_map(Step::Turn),
+        1 => (-12.0..12.0).prop_map(Step::Tilt),
+        1 => Just(Step::Hold),
+        1 => (-2..=2).prop_map(Step::Worlds),
+    ]
+}
+
+/// A fraction of the viewport, often near an edge (zooms about points near the edge move
+/// labels in and out of view the most).
+fn edge_or_not() -> impl Strategy<Value = f64> {
+    prop_oneof![0.0..1.0, 0.0..0.1, 0.9..1.0]
+}
+
+/// The camera after `step`.
+fn apply(camera: Camera, step: &Step) -> Camera {
+    let scale = camera.zoom.exp2();
+    match *step {
+        Step::Pan(x, y) => {
+            let (s, c) = camera.bearing.to_radians().sin_cos();
+            // Screen px back to world px: turned back by the bearing.
+            let d = DVec2::new(x * c - y * s, x * s + y * c) / scale;
+            camera.with_center(camera.center + d)
+        }
+        Step::Zoom(dz, fx, fy) => {
+            let zoom = (camera.zoom + dz).clamp(0.5, 6.0);
+            let q = Projection::new(&camera).unproject(camera.size * DVec2::new(fx, fy));
+            match q {
+                // The world point under the screen point stays there (exactly without pitch).
+                Some(q) if camera.pitch == 0.0 => {
+                    camera.with_zoom(zoom).with_center(q + (camera.center - q) * (camera.zoom - zoom).exp2())
+                }
+                _ => camera.with_zoom(zoom),
+            }
+        }
+        Step::Turn(b) => camera.with_bearing(camera.bearing + b),
+        Step::Tilt(p) => camera.with_pitch((camera.pitch + p).clamp(0.0, 60.0)),
+        Step::Hold => camera,
+        Step::Worlds(k) => camera.with_center(camera.center + DVec2::new(f64::from(k) * TILE_SIZE, 0.0)),
+    }
+}
+
+/// `n` seeded labels within `spread` world px of `around`, their longitudes wrapped into the
+/// first world.
+fn labels(seed: u64, n: usize, around: DVec2, spread: f64) -> Vec<WorldLabel> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|i| {
+            let p = around + DVec2::new(rng.random_range(-spread..spread), rng.random_range(-spread..spread) * 0.6);
+            let l = WorldLabel::from_world(i as u64, DVec2::new(p.x.rem_euclid(TILE_SIZE), p.y), 0.0, 0.0);
+            let l = WorldLabel { width: rng.random_range(20.0..110.0), height: rng.random_range(10.0..16.0), ..l }
+                .with_priority(f64::from(rng.random_range(0..4)))
+                .with_padding(f64::from(rng.random_range(0..3)));
+            match rng.random_range(0..5) {
+                0 => l.with_alignment(Alignment::Map).with_angle(rng.random_range(-180.0..180.0)),
+                1 => l.with_angle(rng.random_range(-30.0..30.0)),
+                _ => l,
+            }
+        })
+        .collect()
+}
+
+/// How far the ground in view reaches east or west of the centre, world px, if the horizon is
+/// not in view.
+fn east_west(camera: &Camera) -> Option<f64> {
+    let projection = Projection::new(camera);
+    let corners = [DVec2::ZERO, DVec2::new(camera.size.x, 0.0), DVec2::new(0.0, camera.size.y), camera.size];
+    corners
+        .iter()
+        .try_fold(0.0, |widest: f64, &c| Some(widest.max((projection.unproject(c)?.x - camera.center.x).abs())))
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: if cfg!(debug_assertions) { 32 } else { 128 },
+        rng_algorithm: RngAlgorithm::ChaCha,
+        rng_seed: RngSeed::Fixed(0x00de_c1a7_7e55),
+        failure_persistence: None,
+        max_shrink_iters: 200,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn frames_on_random_camera_paths_keep_the_contract(
+        seed in any::<u64>(),
+        n in 50usize..500,
+        x in 0.0..TILE_SIZE,
+        spread in 10.0..90.0,
+        zoom in 1.0..5.0,
+        steps in prop::collection::vec(step(), 10..36),
+    ) {
+        let around = DVec2::new(x, 100.0);
+        let labels = labels(seed, n, around, spread);
+        let reach = labels.iter().map(|l| l.width.hypot(l.height) + l.padding * 2.0).fold(0.0, f64::max);
+        let mut camera = Camera::new(around, zoom, 640.0, 400.0);
+        let no_reuse = FrameOptions::default().with_reuse_translations(false);
+        let mut engines = [no_reuse.clone(), FrameOptions::default()].map(|options| {
+            let mut e = FrameEngine::new(options).unwrap();
+            e.set_labels(labels.clone()).unwrap();
+            e
+        });
+        let mut last = None;
+        for (k, step) in std::iter::once(&Step::Hold).chain(&steps).enumerate() {
+            camera = apply(camera, step);
+            let t = k as f64 * 16.0;
+            for e in &mut engines {
+                e.place_frame(&camera, t).unwrap();
+            }
+            let [full, _] = &engines;
+            prop_assert_eq!(full.frame().stats.kind, FrameKind::Full);
+            if let Some(last) = &last {
+                let want = sticky_reference(full, last, full.frame(), &no_reuse);
+                for (i, l) in full.frame().labels.iter().enumerate() {
+                    prop_assert_eq!(l.visible, want[i], "frame {}, label {}", k, i);
+                }
+            }
+            // Where every label's copy nearest the camera is, when the view (with the labels'
+            // reach) spans less than a world: then no label can be in view in two copies.
+            let view = east_west(&camera).map(|w| w + reach / camera.zoom.exp2());
+            let nearest: Option<Vec<Sight>> = view.filter(|&w| w < TILE_SIZE / 2.0 - 8.0).map(|_| {
+                let moved: Vec<WorldLabel> = labels
+                    .iter()
+                    .map(|l| {
+                        let worlds = ((camera.center.x - l.position.x) / TILE_SIZE).round();
+                        WorldLabel { position: l.position + DVec2::new(worlds * TILE_SIZE, 0.0), ..l.clone() }
+                    })
+                    .collect();
+                project_labels(&moved, &Projection::new(&camera), no_reuse.perspective_scaling)
+            });
+            for e in &engines {
+                prop_assert!(overlapping_visible_pairs(e, e.frame()).is_empty(), "frame {}", k);
+                if let Some(sights) = &nearest {
+                    for (i, (l, s)) in e.frame().labels.iter().zip(sights).enumerate() {
+                        prop_assert_eq!(l.in_view(), matches!(s, Sight::In(_)), "frame {}, label {}", k, i);
+                    }
+                }
+            }
+            last = Some(full.frame().clone());
+        }
+    }
+}
