@@ -19,13 +19,17 @@ pub struct Scene {
     pub zoom: f64,
     /// Start and end of the zoom animation.
     pub zoom_range: (f64, f64),
+    /// Run without being named with `--scene`.
+    pub by_default: bool,
 }
 
 /// World places (Natural Earth + GeoNames, about 30k points) over Europe; the zoom runs 2 → 8,
-/// the range. Vienna's street names at street zooms.
-pub const SCENES: [Scene; 2] = [
-    Scene { name: "places", center: (10.0, 50.0), zoom: 5.0, zoom_range: (2.0, 8.0) },
-    Scene { name: "streets", center: (16.3725, 48.2083), zoom: 16.0, zoom_range: (14.0, 18.0) },
+/// the range. Vienna's street names at street zooms. The same places over Fiji, where
+/// the pan crosses the antimeridian (copies of the world), only when named.
+pub const SCENES: [Scene; 3] = [
+    Scene { name: "places", center: (10.0, 50.0), zoom: 5.0, zoom_range: (2.0, 8.0), by_default: true },
+    Scene { name: "streets", center: (16.3725, 48.2083), zoom: 16.0, zoom_range: (14.0, 18.0), by_default: true },
+    Scene { name: "pacific", center: (172.0, -17.0), zoom: 5.0, zoom_range: (2.0, 8.0), by_default: false },
 ];
 
 /// The four animations.

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use label_frame::mercator::TILE_SIZE;
 use label_frame::{Alignment, Anchor, WorldLabel};
 use serde::Deserialize;
 
@@ -51,6 +52,17 @@ pub fn load(path: &Path, source: u64) -> Result<Vec<WorldLabel>> {
                 }
                 Some(other) => anyhow::bail!("label {}: unknown alignment {other:?}", l.id),
             })
+        })
+        .collect()
+}
+
+/// `labels` each moved by whole worlds into the copy of the world nearest `x` (world px).
+pub fn in_copy_nearest(labels: &[WorldLabel], x: f64) -> Vec<WorldLabel> {
+    labels
+        .iter()
+        .map(|l| {
+            let worlds = ((x - l.position.x) / TILE_SIZE).round();
+            WorldLabel { position: l.position + glam::DVec2::new(worlds * TILE_SIZE, 0.0), ..l.clone() }
         })
         .collect()
 }
