@@ -401,7 +401,7 @@ fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Spot, Skip>, Bad> 
 }
 
 fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
-    let screen: Vec<Vec<DVec2>> = parts.iter().map(|p| p.iter().map(|&q| options.view.project(q)).collect()).collect();
+    let screen: Vec<Vec<DVec2>> = parts.iter().map(|p| options.view.project_line(p)).collect();
     line::spot(&screen, options.view.size).map(Spot::Line).ok_or(Skip::NoGeometry)
 }
 

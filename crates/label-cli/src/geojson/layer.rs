@@ -21,7 +21,10 @@ impl GeoDocument<'_> {
     pub fn map_layer(&self) -> MapLayer {
         let view = &self.options.view;
         let screen = |v: &Value| lon_lat(v).map(|p| view.project(p).as_vec2());
-        let line = |v: &Value| -> Vec<Vec2> { v.as_array().into_iter().flatten().filter_map(screen).collect() };
+        let line = |v: &Value| -> Vec<Vec2> {
+            let points: Vec<DVec2> = v.as_array().into_iter().flatten().filter_map(lon_lat).collect();
+            view.project_line(&points).into_iter().map(|p| p.as_vec2()).collect()
+        };
         let mut layer = MapLayer::default();
         for feature in &self.features {
             let Some(Value::Object(g)) = feature.get("geometry") else { continue };

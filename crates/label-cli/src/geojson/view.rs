@@ -36,16 +36,40 @@ impl View {
         DVec2::new(x, y)
     }
 
-    /// Screen pixels (origin top-left, y down) of a longitude/latitude. The map turns about the
-    /// viewport's centre so that the bearing points up: with bearing β a world offset `d` lands
-    /// at `(d.x cos β + d.y sin β, −d.x sin β + d.y cos β)` from the centre. No world copies:
-    /// a longitude is not wrapped across the antimeridian.
+    /// Screen pixels (origin top-left, y down) of a longitude/latitude, in the copy of the world
+    /// nearest the centre (the world repeats east–west: 179.9° E and 179.9° W are neighbours).
+    /// The map turns about the viewport's centre so that the bearing points up: with bearing β
+    /// a world offset `d` lands at `(d.x cos β + d.y sin β, −d.x sin β + d.y cos β)` from the
+    /// centre.
     #[must_use]
     pub fn project(&self, lon_lat: DVec2) -> DVec2 {
-        self.screen(self.world(lon_lat))
+        let world = self.world(lon_lat);
+        self.screen(self.nearest_copy(world, self.world(self.center).x))
     }
 
-    /// Screen pixels of a world pixel; see [`View::project`].
+    /// Screen pixels of a line's points: the first in the copy of the world nearest the centre,
+    /// each next one in the copy nearest the point before it, so that a line across the
+    /// antimeridian (179° to −179°) stays whole.
+    #[must_use]
+    pub fn project_line(&self, points: &[DVec2]) -> Vec<DVec2> {
+        let mut near = self.world(self.center).x;
+        points
+            .iter()
+            .map(|&p| {
+                let world = self.nearest_copy(self.world(p), near);
+                near = world.x;
+                self.screen(world)
+            })
+            .collect()
+    }
+
+    /// World point `p` moved by whole worlds into the copy nearest `x`.
+    fn nearest_copy(&self, p: DVec2, x: f64) -> DVec2 {
+        let width = 256.0 * self.zoom.exp2();
+        DVec2::new(p.x + ((x - p.x) / width).round() * width, p.y)
+    }
+
+    /// Screen pixels of a world pixel (no copies); see [`View::project`].
     #[must_use]
     pub fn screen(&self, world: DVec2) -> DVec2 {
         let d = world - self.world(self.center);
@@ -64,6 +88,23 @@ mod tests {
 
     fn close(a: DVec2, b: DVec2) -> bool {
         (a - b).length() < 1e-6
+    }
+
+    #[test]
+    fn the_world_repeats_east_west() {
+        // Zoom 4: the world is 4,096 px wide, 11.38 px a degree of longitude.
+        let fiji = View { zoom: 4.0, center: DVec2::new(179.9, -17.0), size: DVec2::new(1920.0, 1080.0), bearing: 0.0 };
+        let east = fiji.project(DVec2::new(179.95, -17.0));
+        let west = fiji.project(DVec2::new(-179.95, -17.0));
+        assert!((west.x - east.x - 0.1 * 4096.0 / 360.0).abs() < 1e-6 && (west.y - east.y).abs() < 1e-9);
+        assert!(close(fiji.project(DVec2::new(-179.95 + 360.0, -17.0)), west));
+        // A line across the antimeridian stays whole, even where its points are nearer other
+        // copies of the centre: drawn from 90° W of the centre on, westwards.
+        let line = [DVec2::new(-170.0, 0.0), DVec2::new(150.0, 0.0), DVec2::new(90.0, 0.0)];
+        let screen = fiji.project_line(&line);
+        assert!(screen.windows(2).all(|w| w[1].x < w[0].x), "{screen:?}");
+        assert!(close(screen[0], fiji.project(line[0])));
+        assert!((screen[2].x - screen[0].x + 100.0 * 4096.0 / 360.0).abs() < 1e-6);
     }
 
     #[test]
