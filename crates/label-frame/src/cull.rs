@@ -56,7 +56,17 @@ pub(crate) struct WorldCells {
     padding: Vec<f64>,
     /// Per label: its cell.
     cell_of: Vec<u16>,
+    /// Per block of [`BLOCK`] labels: the cells its labels are in, if at most two
+    /// ([`NO_CELL`] fills the rest), else `[MANY_CELLS; 2]`.
+    block_cells: Vec<[u16; 2]>,
 }
+
+/// Labels per block of the walks over all labels (see `quiet.rs`).
+pub(crate) const BLOCK: usize = 64;
+/// In [`WorldCells::block_cells`]: no cell.
+const NO_CELL: u16 = u16::MAX;
+/// In [`WorldCells::block_cells`]: the block's labels are in more than two cells.
+const MANY_CELLS: u16 = u16::MAX - 1;
 
 impl WorldCells {
     /// Bins `hot` (every label's projection data) by anchor.
@@ -75,6 +85,7 @@ impl WorldCells {
             reach: vec![0.0; side * side],
             padding: vec![0.0; side * side],
             cell_of: Vec::with_capacity(hot.len()),
+            block_cells: Vec::with_capacity(hot.len().div_ceil(BLOCK)),
         };
         for h in hot {
             let c = cells.cell_at(h.position);
@@ -82,7 +93,23 @@ impl WorldCells {
             cells.padding[c] = cells.padding[c].max(h.padding_reach);
             cells.cell_of.push(c as u16);
         }
+        cells.block_cells.extend(cells.cell_of.chunks(BLOCK).map(|block| {
+            block.iter().fold([NO_CELL; 2], |seen, &c| match seen {
+                [a, _] if a == c || a == NO_CELL => [c, seen[1]],
+                [_, b] if b == c || b == NO_CELL => [seen[0], c],
+                _ => [MANY_CELLS; 2],
+            })
+        }));
         cells
+    }
+
+    /// Whether every label of block `block` is in a cell whose labels all miss the viewport,
+    /// or recede from it (`in_reach`: this frame's [`Self::in_reach`]).
+    #[inline]
+    pub(crate) fn block_out_of_view(&self, block: usize, in_reach: &[Reach]) -> bool {
+        self.block_cells[block].iter().all(|&c| {
+            c == NO_CELL || (c != MANY_CELLS && matches!(in_reach[usize::from(c)], Reach::Out | Reach::Receding))
+        })
     }
 
     /// The cell of a world point of the extent.

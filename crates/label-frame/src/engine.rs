@@ -12,6 +12,7 @@ use crate::dormant::Dormant;
 use crate::full::{FullScratch, place_full, waits};
 use crate::label::BoxParts;
 use crate::project::{Hot, Sight, Viewer, project_all, sight};
+use crate::quiet::QuietBlocks;
 use crate::reuse::{Provisional, place_reused};
 use crate::sleep::Sleeps;
 use crate::stability::{self, Fading};
@@ -69,6 +70,8 @@ pub struct FrameEngine {
     sleeps: Sleeps,
     /// The sleeping labels the passes skip (see `dormant.rs`).
     dormant: Dormant,
+    /// The blocks of labels all quiet, which the walks skip (see `quiet.rs`).
+    pub(crate) quiet: QuietBlocks,
     /// Labels may not sleep (a test sets it to compare).
     pub(crate) sleepless: bool,
     /// World cells never recede (see `cull.rs`; a test sets it to compare).
@@ -171,6 +174,7 @@ impl FrameEngine {
         self.provisional.reset(labels.len());
         self.labels = labels;
         self.memo = carried.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
+        self.quiet.reset(self.memo.len());
         self.frame.labels = carried;
         self.reusable = false;
         self.forget_certificates();
@@ -196,6 +200,7 @@ impl FrameEngine {
     pub fn reset(&mut self) {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
         self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
+        self.quiet.reset(self.memo.len());
         self.provisional.clear();
         self.reusable = false;
         self.frame_projection = None;
@@ -372,11 +377,11 @@ impl FrameEngine {
             // Sleeping labels are projected in the placement's pass, if at all.
             let in_sight = std::mem::take(&mut self.in_sight);
             let sleepy = |_, m| m & stability::bits::SLEEPY != 0;
-            self.in_sight = project_all(&viewer, &self.memo, sleepy, &mut self.sights, in_sight);
+            self.in_sight = project_all(&viewer, &self.memo, &self.quiet, sleepy, &mut self.sights, in_sight);
             let projected = Instant::now();
             let fading = Fading::new(dt, options.fade_ms);
             let scratch = self.full.for_reuse();
-            let results = (results.0, results.1, sleeps, dormant);
+            let results = (results.0, results.1, sleeps, dormant, &self.quiet);
             let placed =
                 place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional, scratch);
             (FrameKind::Reused, projected, placed)
@@ -384,7 +389,7 @@ impl FrameEngine {
             // The labels that wait for room are projected in the placement's pass over them.
             let in_sight = std::mem::take(&mut self.in_sight);
             let waiting = |i, m| waits(options, provisional, i, m);
-            let free = project_all(&viewer, &self.memo, waiting, &mut self.sights, in_sight);
+            let free = project_all(&viewer, &self.memo, &self.quiet, waiting, &mut self.sights, in_sight);
             let projected = Instant::now();
             let placed = place_full(
                 &viewer,
@@ -395,6 +400,7 @@ impl FrameEngine {
                 options,
                 dt,
                 (results.0, results.1, sleeps, dormant),
+                &self.quiet,
                 &mut self.full,
             );
             provisional.clear();

@@ -9,6 +9,7 @@ use label_core::{Blocker, Decision, Label, Obb, Shape, collides, place_sequentia
 
 use crate::dormant::Dormant;
 use crate::project::{Sight, Viewer, label_scale};
+use crate::quiet::QuietBlocks;
 use crate::reuse::Provisional;
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
@@ -195,7 +196,8 @@ fn place_among(
 /// it is written, and a label that stays out of sight unprojected is not written at all.
 /// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
 /// not had its turn by priority yet and does not wait. The `dormant` labels are skipped while
-/// they would sleep (see `dormant.rs`), and labels found asleep join them. Returns how many
+/// they would sleep (see `dormant.rs`), and labels found asleep join them; the blocks of labels
+/// the projection left `quiet` are counted off screen without a visit. Returns how many
 /// labels went through the greedy pass, and the frame's label counts.
 #[allow(clippy::too_many_arguments, reason = "the pieces of one frame, passed as they are")]
 pub(crate) fn place_full(
@@ -207,6 +209,7 @@ pub(crate) fn place_full(
     options: &FrameOptions,
     dt_ms: f64,
     (frames, memo, sleeps, dormant): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant),
+    quiet: &QuietBlocks,
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
     let FullScratch { screen, ties, free_frames, shown, kept, pass_two } = scratch;
@@ -406,7 +409,8 @@ pub(crate) fn place_full(
         frames,
         |mut acc, start, run| {
             let mut next_free = free.partition_point(|&f| (f as usize) < start);
-            skipped.each_awake(start, run, |i, frame| settle(&mut acc, i, frame, &mut next_free));
+            let quiet = quiet.each_visited(skipped, start, run, |i, frame| settle(&mut acc, i, frame, &mut next_free));
+            acc.stats.hidden_offscreen += quiet;
             acc
         },
         PassTwo::then,

@@ -65,6 +65,7 @@ pub mod mercator;
 mod options;
 mod project;
 mod projection;
+mod quiet;
 mod reuse;
 mod runs;
 mod shown;

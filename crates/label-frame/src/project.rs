@@ -9,8 +9,9 @@ use label_core::Obb;
 
 use rayon::prelude::*;
 
-use crate::cull::{Reach, WorldCells};
+use crate::cull::{BLOCK, Reach, WorldCells};
 use crate::label::BoxParts;
+use crate::quiet::QuietBlocks;
 use crate::runs::in_runs;
 use crate::stability::bits;
 use crate::{Alignment, Projected, Projection, ScreenPose, WorldLabel};
@@ -240,11 +241,13 @@ const ROUNDING_PX: f64 = 0.01;
 /// whose allocation and entries are kept from frame to frame; `memo` holds the bytes of the
 /// labels' last frame ([`crate::stability::bits`]), and gets [`bits::QUIET`] set on the labels
 /// that stay out of view undrawn (their entry in `out` is not written) and cleared on the
-/// others. Returns the labels in sight and not deferred, ascending, in the allocation of
-/// `in_sight` (the last frame's list, emptied here).
+/// others; `quiet` learns which blocks of labels are all quiet now, and blocks all quiet whose
+/// cells are still out of reach are skipped. Returns the labels in sight and not deferred,
+/// ascending, in the allocation of `in_sight` (the last frame's list, emptied here).
 pub(crate) fn project_all(
     viewer: &Viewer,
     memo: &[AtomicU8],
+    quiet: &QuietBlocks,
     deferred: impl Fn(usize, u8) -> bool + Sync,
     out: &mut Vec<Sight>,
     mut in_sight: Vec<u32>,
@@ -255,32 +258,39 @@ pub(crate) fn project_all(
         in_sight,
         out,
         |mut in_sight, start, run| {
-            for (i, (s, m)) in (start..).zip(run.iter_mut().zip(&memo[start..])) {
-                let byte = m.load(Ordering::Relaxed);
-                if byte & bits::QUIET != 0
-                    && matches!(viewer.in_reach[viewer.cells.cell_of(i)], Reach::Out | Reach::Receding)
-                {
-                    // Quiet (out of view, undrawn) and still out of view: nothing to do.
+            for (k, (block, memo)) in run.chunks_mut(BLOCK).zip(memo[start..].chunks(BLOCK)).enumerate() {
+                let first = start + k * BLOCK;
+                if quiet.skips(first / BLOCK, viewer.cells, viewer.in_reach) {
                     continue;
                 }
-                if deferred(i, byte) {
-                    continue;
-                }
-                let now = viewer.sight(i, byte);
-                if byte & bits::FAR != 0 && matches!(now, Sight::Far | Sight::Off(_)) {
-                    // Out of view and not drawn, as it was: its entry (and its sight) stay.
-                    if byte & bits::QUIET == 0 {
-                        m.store(byte | bits::QUIET, Ordering::Relaxed);
+                for (i, (s, m)) in (first..).zip(block.iter_mut().zip(memo)) {
+                    let byte = m.load(Ordering::Relaxed);
+                    if byte & bits::QUIET != 0
+                        && matches!(viewer.in_reach[viewer.cells.cell_of(i)], Reach::Out | Reach::Receding)
+                    {
+                        // Quiet (out of view, undrawn) and still out of view: nothing to do.
+                        continue;
                     }
-                    continue;
+                    if deferred(i, byte) {
+                        continue;
+                    }
+                    let now = viewer.sight(i, byte);
+                    if byte & bits::FAR != 0 && matches!(now, Sight::Far | Sight::Off(_)) {
+                        // Out of view and not drawn, as it was: its entry (and its sight) stay.
+                        if byte & bits::QUIET == 0 {
+                            m.store(byte | bits::QUIET, Ordering::Relaxed);
+                        }
+                        continue;
+                    }
+                    if byte & bits::QUIET != 0 {
+                        m.store(byte & !bits::QUIET, Ordering::Relaxed);
+                    }
+                    if matches!(now, Sight::In(_)) {
+                        in_sight.push(i as u32);
+                    }
+                    *s = now;
                 }
-                if byte & bits::QUIET != 0 {
-                    m.store(byte & !bits::QUIET, Ordering::Relaxed);
-                }
-                if matches!(now, Sight::In(_)) {
-                    in_sight.push(i as u32);
-                }
-                *s = now;
+                quiet.learn(first / BLOCK, memo);
             }
             in_sight
         },

@@ -25,6 +25,7 @@ use label_core::descending_key;
 use crate::dormant::Dormant;
 use crate::full::{PassTwo, off_frame, place_around};
 use crate::project::{Sight, Viewer};
+use crate::quiet::QuietBlocks;
 use crate::runs::in_runs;
 use crate::shown::ShownBoxes;
 use crate::sleep::Sleeps;
@@ -36,14 +37,14 @@ use crate::{FrameStats, LabelFrame};
 /// they compete by priority like labels new to the view, rather than wait for room; `kept`
 /// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. The `dormant`
 /// labels, kept while their boxes stay in view, are skipped, and sleeping labels
-/// join them if they can. Returns how many labels went through the greedy pass (the
+/// join them if they can; so are the blocks of labels the projection left `quiet`. Returns how many labels went through the greedy pass (the
 /// newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
     viewer: &Viewer,
     sights: &[Sight],
     max_overlap_area: f32,
     fading: Fading,
-    (frames, memo, sleeps, dormant): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant),
+    (frames, memo, sleeps, dormant, quiet): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant, &QuietBlocks),
     provisional: &mut Provisional,
     (kept, last_pass): (&mut ShownBoxes, &mut PassTwo),
 ) -> (usize, FrameStats) {
@@ -87,7 +88,8 @@ pub(crate) fn place_reused(
         std::mem::take(last_pass).emptied(),
         frames,
         |mut acc, start, run| {
-            skipped.each_awake(start, run, |i, frame| settle(&mut acc, i, frame));
+            let quiet = quiet.each_visited(skipped, start, run, |i, frame| settle(&mut acc, i, frame));
+            acc.stats.hidden_offscreen += quiet;
             acc
         },
         PassTwo::then,

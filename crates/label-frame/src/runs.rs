@@ -12,9 +12,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 /// Labels per run of a parallel pass; a pass over at most this many runs on the calling thread.
+/// A multiple of the walks' blocks (`crate::cull::BLOCK`): every run starts a block.
 pub(crate) const RUN: usize = 65_536;
+const _: () = assert!(RUN.is_multiple_of(crate::cull::BLOCK));
 
-/// The run length in use: [`RUN`], or a shorter one set by a test to split small passes.
+/// The run length in use: [`RUN`], or a shorter one set by a test to split small passes (a
+/// multiple of the blocks too).
 static RUN_LENGTH: AtomicUsize = AtomicUsize::new(RUN);
 
 /// `pass(acc, start, run)` over `items` cut into runs of [`RUN`] (`start`: index of the run's
@@ -62,7 +65,7 @@ mod tests {
     #[test]
     fn frames_split_in_short_runs_equal_frames_in_one() {
         // Labels over a patch of the world, the camera panning (reused frames), zooming and
-        // turning (full frames, most labels waiting). With runs of 97 labels on 3 threads every
+        // turning (full frames, most labels waiting). With runs of 128 labels on 3 threads every
         // pass splits, and the later runs must find their labels of pass 1 and their waiting
         // labels as one run does.
         let labels: Vec<WorldLabel> = (0..4000u32)
@@ -99,7 +102,7 @@ mod tests {
             })
         };
         let whole = run(1);
-        RUN_LENGTH.store(97, Ordering::Relaxed);
+        RUN_LENGTH.store(2 * crate::cull::BLOCK, Ordering::Relaxed);
         let split = run(3);
         RUN_LENGTH.store(RUN, Ordering::Relaxed);
         assert!(

@@ -66,6 +66,10 @@ struct Args {
     /// Hysteresis margin of the engines with stability, px.
     #[arg(long, default_value_t = 2.0)]
     hysteresis: f64,
+    /// The order the labels are given in: as the fixtures list them (by source and id), or
+    /// tile by tile (zoom-6 tiles, row by row; as a renderer reads them from vector tiles).
+    #[arg(long, default_value = "fixture", value_parser = ["fixture", "tiles"])]
+    order: String,
     /// Check the shown labels for overlaps every N frames (0: never).
     #[arg(long, default_value_t = 20)]
     check_every: usize,
@@ -103,7 +107,11 @@ fn main() -> Result<()> {
     let load_start = Instant::now();
     let mut places = world::load(&fixtures.join("world-natural-earth-places.json"), 1)?;
     places.extend(world::load(&fixtures.join("world-geonames-cities.json"), 2)?);
-    let streets = world::load(&fixtures.join("world-vienna-streets.json"), 3)?;
+    let mut streets = world::load(&fixtures.join("world-vienna-streets.json"), 3)?;
+    if args.order == "tiles" {
+        world::sort_by_tile(&mut places);
+        world::sort_by_tile(&mut streets);
+    }
     eprintln!(
         "loaded and measured {} place and {} street labels in {:.2} s; {} threads",
         places.len(),

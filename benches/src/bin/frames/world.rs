@@ -66,3 +66,13 @@ pub fn in_copy_nearest(labels: &[WorldLabel], x: f64) -> Vec<WorldLabel> {
         })
         .collect()
 }
+
+/// Sorts `labels` tile by tile: zoom-6 tiles (4 world px wide; a 64 × 64 grid over the world),
+/// row by row, each tile's labels in the order they had.
+pub fn sort_by_tile(labels: &mut [WorldLabel]) {
+    let tile = |l: &WorldLabel| {
+        let t = (l.position / (TILE_SIZE / 64.0)).floor();
+        (t.y as i64, t.x as i64)
+    };
+    labels.sort_by_key(tile);
+}

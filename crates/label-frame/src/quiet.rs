@@ -1,0 +1,147 @@
+//! Quiet blocks: runs of [`BLOCK`] labels (in the caller's order) that are all quiet — out of
+//! view and not drawn, as they were ([`crate::stability::bits::QUIET`]) — which the walks over
+//! every label skip whole.
+//!
+//! A quiet label costs each walk a visit (its byte, its world cell) only to find nothing to do,
+//! and most labels of a map are quiet. Only the projection stage sets and clears the quiet bit,
+//! and every pass after it leaves quiet labels as they are, so a block found all quiet at the
+//! end of one frame's projection stays so until the next projection looks at it again. That one
+//! skips the block when its labels' world cells are still out of reach ([`WorldCells`]), and the
+//! pass over the labels skips the blocks the projection left all quiet, counting their labels
+//! off screen.
+//!
+//! Labels given in spatial order (tile by tile, as a renderer reads them from vector tiles) make
+//! whole blocks quiet; in random order a block is almost never all quiet and nothing changes.
+
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+
+use crate::cull::{BLOCK, Reach, WorldCells};
+use crate::dormant::Dormant;
+use crate::stability::bits;
+
+/// Per block of labels: all quiet at the end of the last projection stage.
+#[derive(Debug, Default)]
+pub(crate) struct QuietBlocks {
+    quiet: Vec<AtomicBool>,
+    /// No block is ever quiet (a test sets it to compare).
+    pub(crate) never: bool,
+    /// How many blocks the projection stage skipped.
+    #[cfg(test)]
+    skipped: std::sync::atomic::AtomicUsize,
+}
+
+impl QuietBlocks {
+    /// No block quiet, for `labels` labels.
+    pub(crate) fn reset(&mut self, labels: usize) {
+        self.quiet = (0..labels.div_ceil(BLOCK)).map(|_| AtomicBool::new(false)).collect();
+    }
+
+    /// Whether the projection stage may skip block `block`: all quiet, and every world cell of its
+    /// labels out of reach or receding (`in_reach`), so that each label would be skipped.
+    #[inline]
+    pub(crate) fn skips(&self, block: usize, cells: &WorldCells, in_reach: &[Reach]) -> bool {
+        let skips = self.quiet[block].load(Ordering::Relaxed) && cells.block_out_of_view(block, in_reach);
+        #[cfg(test)]
+        self.skipped.fetch_add(usize::from(skips), Ordering::Relaxed);
+        skips
+    }
+
+    /// Records whether block `block`, whose labels' bytes are `memo`, is all quiet after the
+    /// projection stage (in random order the first label not quiet comes within a few).
+    #[inline]
+    pub(crate) fn learn(&self, block: usize, memo: &[AtomicU8]) {
+        let quiet = !self.never && memo.iter().all(|m| m.load(Ordering::Relaxed) & bits::QUIET != 0);
+        self.quiet[block].store(quiet, Ordering::Relaxed);
+    }
+
+    /// How many blocks are quiet.
+    #[cfg(test)]
+    pub(crate) fn count(&self) -> usize {
+        self.quiet.iter().filter(|q| q.load(Ordering::Relaxed)).count()
+    }
+
+    /// `f(i, item)` for every label `i` of `run` (starting at label `start`, a multiple of
+    /// [`BLOCK`]) that is not `dormant` and not in a quiet block. Returns how many labels the
+    /// quiet blocks hold (none of them dormant).
+    pub(crate) fn each_visited<T>(
+        &self,
+        dormant: &Dormant,
+        start: usize,
+        run: &mut [T],
+        mut f: impl FnMut(usize, &mut T),
+    ) -> usize {
+        debug_assert_eq!(start % BLOCK, 0);
+        let mut quiet = 0;
+        for (k, block) in run.chunks_mut(BLOCK).enumerate() {
+            let first = start + k * BLOCK;
+            if self.quiet[first / BLOCK].load(Ordering::Relaxed) {
+                quiet += block.len();
+            } else {
+                dormant.each_awake(first, block, &mut f);
+            }
+        }
+        quiet
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use std::sync::atomic::Ordering;
+
+    use crate::cull::WorldCells;
+    use crate::{Camera, FrameEngine, FrameOptions};
+
+    #[test]
+    fn frames_are_the_same_whether_quiet_blocks_are_skipped_or_not() {
+        // A dense patch of labels (3,000 over 20 × 17 world px) and a few spread around it, so
+        // that the world cells over the patch hold hundreds of labels; given cell by cell (as
+        // tiles would give them), so that whole blocks lie in one or two cells. The camera pans
+        // across the patch (reused frames), zooms in and out and turns, and comes back: blocks
+        // go quiet out of view, are skipped, and wake.
+        let mut labels = crate::sleep::tests::patch(DVec2::new(100.0, 80.0), 0.04);
+        labels.extend((0..200u32).map(|k| {
+            let p = DVec2::new(f64::from(k * 37 % 250), f64::from(k * 53 % 200));
+            crate::WorldLabel::from_world(u64::from(10_000 + k), p, 40.0, 12.0)
+        }));
+        let cells = WorldCells::new(&labels.iter().map(crate::project::Hot::new).collect::<Vec<_>>());
+        let mut by_cell: Vec<(usize, crate::WorldLabel)> =
+            labels.drain(..).enumerate().map(|(i, l)| (cells.cell_of(i), l)).collect();
+        by_cell.sort_by_key(|(c, _)| *c);
+        labels.extend(by_cell.into_iter().map(|(_, l)| l));
+        let cameras: Vec<Camera> = (0..200)
+            .map(|k| {
+                let t = f64::from(k);
+                let c = Camera::new(DVec2::new(95.0, 85.0), 6.0, 900.0, 600.0);
+                match k {
+                    0..50 => c.with_center(DVec2::new(95.0 + t * 0.3, 85.0 + t * 0.05)),
+                    50..100 => c.with_center(DVec2::new(110.0, 88.0)).with_zoom(6.0 + (t - 50.0) * 0.03),
+                    100..150 => {
+                        c.with_center(DVec2::new(110.0, 88.0)).with_zoom(7.5 - (t - 100.0) * 0.05).with_bearing(t)
+                    }
+                    _ => c.with_center(DVec2::new(110.0 - (t - 150.0) * 0.4, 88.0)),
+                }
+            })
+            .collect();
+        let mut engines = [false, true].map(|never| {
+            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
+            e.set_labels(labels.clone()).unwrap();
+            e.quiet.never = never;
+            e
+        });
+        let mut quiet = 0;
+        for (k, camera) in cameras.iter().enumerate() {
+            for e in &mut engines {
+                e.place_frame(camera, k as f64 * 16.0).unwrap();
+                assert!(e.memo_is_in_sync(), "frame {k}");
+            }
+            let [skipping, not] = &engines;
+            assert!(skipping.frame() == not.frame(), "frame {k} differs");
+            quiet += skipping.quiet.count();
+            assert_eq!(not.quiet.count(), 0);
+        }
+        let skipped = engines[0].quiet.skipped.load(Ordering::Relaxed);
+        assert!(quiet > 1_000 && skipped > 300, "{quiet} quiet blocks over the frames, {skipped} skipped");
+    }
+}
