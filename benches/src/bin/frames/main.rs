@@ -66,9 +66,10 @@ struct Args {
     /// Hysteresis margin of the engines with stability, px.
     #[arg(long, default_value_t = 2.0)]
     hysteresis: f64,
-    /// The order the labels are given in: as the fixtures list them (by source and id), or
-    /// tile by tile (zoom-6 tiles, row by row; as a renderer reads them from vector tiles).
-    #[arg(long, default_value = "fixture", value_parser = ["fixture", "tiles"])]
+    /// The order the engines get the labels in (not `--svg` and `--profile`): tile by tile (zoom-6 tiles, row by row, each
+    /// tile's labels as the fixtures list them), as a renderer reads them from vector tiles; or
+    /// as the fixtures list them (by source and id; the order of sessions 1–9).
+    #[arg(long, default_value = "tiles", value_parser = ["tiles", "fixture"])]
     order: String,
     /// Check the shown labels for overlaps every N frames (0: never).
     #[arg(long, default_value_t = 20)]
@@ -108,10 +109,6 @@ fn main() -> Result<()> {
     let mut places = world::load(&fixtures.join("world-natural-earth-places.json"), 1)?;
     places.extend(world::load(&fixtures.join("world-geonames-cities.json"), 2)?);
     let mut streets = world::load(&fixtures.join("world-vienna-streets.json"), 3)?;
-    if args.order == "tiles" {
-        world::sort_by_tile(&mut places);
-        world::sort_by_tile(&mut streets);
-    }
     eprintln!(
         "loaded and measured {} place and {} street labels in {:.2} s; {} threads",
         places.len(),
@@ -127,6 +124,10 @@ fn main() -> Result<()> {
         return Ok(());
     }
 
+    if args.order == "tiles" {
+        world::sort_by_tile(&mut places);
+        world::sort_by_tile(&mut streets);
+    }
     let sizes: &[(u32, u32)] = match args.viewport.as_deref() {
         Some("2160") => &[(3840, 2160)],
         _ if args.quick || args.viewport.is_some() => &[(1920, 1080)],
