@@ -382,7 +382,8 @@ impl FrameEngine {
             // Sleeping labels are projected in the placement's pass, if at all.
             let in_sight = std::mem::take(&mut self.in_sight);
             let sleepy = |_, m| m & stability::bits::SLEEPY != 0;
-            self.in_sight = project_all(&viewer, &self.memo, &self.quiet, sleepy, &mut self.sights, in_sight);
+            let skipped = (&self.quiet, &*dormant);
+            self.in_sight = project_all(&viewer, &self.memo, skipped, sleepy, &mut self.sights, in_sight);
             let projected = Instant::now();
             let fading = Fading::new(dt, options.fade_ms);
             let scratch = self.full.for_reuse();
@@ -394,7 +395,8 @@ impl FrameEngine {
             // The labels that wait for room are projected in the placement's pass over them.
             let in_sight = std::mem::take(&mut self.in_sight);
             let waiting = |i, m| waits(options, provisional, i, m);
-            let free = project_all(&viewer, &self.memo, &self.quiet, waiting, &mut self.sights, in_sight);
+            let skipped = (&self.quiet, &*dormant);
+            let free = project_all(&viewer, &self.memo, skipped, waiting, &mut self.sights, in_sight);
             let projected = Instant::now();
             let placed = place_full(
                 &viewer,

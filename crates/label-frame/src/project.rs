@@ -10,6 +10,7 @@ use label_core::Obb;
 use rayon::prelude::*;
 
 use crate::cull::{BLOCK, Reach, WorldCells};
+use crate::dormant::Dormant;
 use crate::label::BoxParts;
 use crate::quiet::QuietBlocks;
 use crate::runs::in_runs;
@@ -242,12 +243,12 @@ const ROUNDING_PX: f64 = 0.01;
 /// labels' last frame ([`crate::stability::bits`]), and gets [`bits::QUIET`] set on the labels
 /// that stay out of view undrawn (their entry in `out` is not written) and cleared on the
 /// others; `quiet` learns which blocks of labels are all quiet now, and blocks all quiet whose
-/// cells are still out of reach are skipped. Returns the labels in sight and not deferred,
+/// cells are still out of reach are skipped, as are the `dormant` labels (all `deferred`). Returns the labels in sight and not deferred,
 /// ascending, in the allocation of `in_sight` (the last frame's list, emptied here).
 pub(crate) fn project_all(
     viewer: &Viewer,
     memo: &[AtomicU8],
-    quiet: &QuietBlocks,
+    (quiet, dormant): (&QuietBlocks, &Dormant),
     deferred: impl Fn(usize, u8) -> bool + Sync,
     out: &mut Vec<Sight>,
     mut in_sight: Vec<u32>,
@@ -263,32 +264,15 @@ pub(crate) fn project_all(
                 if quiet.skips(first / BLOCK, viewer.cells, viewer.in_reach) {
                     continue;
                 }
-                for (i, (s, m)) in (first..).zip(block.iter_mut().zip(memo)) {
-                    let byte = m.load(Ordering::Relaxed);
-                    if byte & bits::QUIET != 0
-                        && matches!(viewer.in_reach[viewer.cells.cell_of(i)], Reach::Out | Reach::Receding)
-                    {
-                        // Quiet (out of view, undrawn) and still out of view: nothing to do.
-                        continue;
+                if dormant.count() == 0 {
+                    for (i, (s, m)) in (first..).zip(block.iter_mut().zip(memo)) {
+                        visit(viewer, &deferred, &mut in_sight, i, s, m);
                     }
-                    if deferred(i, byte) {
-                        continue;
-                    }
-                    let now = viewer.sight(i, byte);
-                    if byte & bits::FAR != 0 && matches!(now, Sight::Far | Sight::Off(_)) {
-                        // Out of view and not drawn, as it was: its entry (and its sight) stay.
-                        if byte & bits::QUIET == 0 {
-                            m.store(byte | bits::QUIET, Ordering::Relaxed);
-                        }
-                        continue;
-                    }
-                    if byte & bits::QUIET != 0 {
-                        m.store(byte & !bits::QUIET, Ordering::Relaxed);
-                    }
-                    if matches!(now, Sight::In(_)) {
-                        in_sight.push(i as u32);
-                    }
-                    *s = now;
+                } else {
+                    // Dormant labels wait (hidden in view, asleep): they would be deferred.
+                    dormant.each_awake(first, block, |i, s| {
+                        visit(viewer, &deferred, &mut in_sight, i, s, &memo[i - first])
+                    });
                 }
                 quiet.learn(first / BLOCK, memo);
             }
@@ -299,6 +283,41 @@ pub(crate) fn project_all(
             a
         },
     )
+}
+
+/// [`project_all`] for label `i`, whose byte is `m` and entry `s`.
+#[inline(always)]
+fn visit(
+    viewer: &Viewer,
+    deferred: &impl Fn(usize, u8) -> bool,
+    in_sight: &mut Vec<u32>,
+    i: usize,
+    s: &mut Sight,
+    m: &AtomicU8,
+) {
+    let byte = m.load(Ordering::Relaxed);
+    if byte & bits::QUIET != 0 && matches!(viewer.in_reach[viewer.cells.cell_of(i)], Reach::Out | Reach::Receding) {
+        // Quiet (out of view, undrawn) and still out of view: nothing to do.
+        return;
+    }
+    if deferred(i, byte) {
+        return;
+    }
+    let now = viewer.sight(i, byte);
+    if byte & bits::FAR != 0 && matches!(now, Sight::Far | Sight::Off(_)) {
+        // Out of view and not drawn, as it was: its entry (and its sight) stay.
+        if byte & bits::QUIET == 0 {
+            m.store(byte | bits::QUIET, Ordering::Relaxed);
+        }
+        return;
+    }
+    if byte & bits::QUIET != 0 {
+        m.store(byte & !bits::QUIET, Ordering::Relaxed);
+    }
+    if matches!(now, Sight::In(_)) {
+        in_sight.push(i as u32);
+    }
+    *s = now;
 }
 
 #[cfg(test)]
