@@ -15,6 +15,7 @@ use glam::DVec2;
 
 use crate::project::{Hot, inside_by, label_scale};
 use crate::projection::Projection;
+use crate::quiet::BLOCK;
 
 /// Cells a side of the grid, at most.
 const MAX_SIDE: usize = 32;
@@ -61,8 +62,6 @@ pub(crate) struct WorldCells {
     block_cells: Vec<[u16; 2]>,
 }
 
-/// Labels per block of the walks over all labels (see `quiet.rs`).
-pub(crate) const BLOCK: usize = 64;
 /// In [`WorldCells::block_cells`]: no cell.
 const NO_CELL: u16 = u16::MAX;
 /// In [`WorldCells::block_cells`]: the block's labels are in more than two cells.

@@ -9,10 +9,10 @@ use label_core::Obb;
 
 use rayon::prelude::*;
 
-use crate::cull::{BLOCK, Reach, WorldCells};
+use crate::cull::{Reach, WorldCells};
 use crate::dormant::Dormant;
 use crate::label::BoxParts;
-use crate::quiet::QuietBlocks;
+use crate::quiet::{BLOCK, QuietBlocks};
 use crate::runs::in_runs;
 use crate::stability::bits;
 use crate::{Alignment, Projected, Projection, ScreenPose, WorldLabel};
@@ -243,8 +243,9 @@ const ROUNDING_PX: f64 = 0.01;
 /// labels' last frame ([`crate::stability::bits`]), and gets [`bits::QUIET`] set on the labels
 /// that stay out of view undrawn (their entry in `out` is not written) and cleared on the
 /// others; `quiet` learns which blocks of labels are all quiet now, and blocks all quiet whose
-/// cells are still out of reach are skipped, as are the `dormant` labels (all `deferred`). Returns the labels in sight and not deferred,
-/// ascending, in the allocation of `in_sight` (the last frame's list, emptied here).
+/// cells are still out of reach are skipped, as are the `dormant` labels (all `deferred`).
+/// Returns the labels in sight and not deferred, ascending, in the allocation of `in_sight`
+/// (the last frame's list, emptied here).
 pub(crate) fn project_all(
     viewer: &Viewer,
     memo: &[AtomicU8],

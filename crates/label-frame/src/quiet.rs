@@ -15,9 +15,12 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
-use crate::cull::{BLOCK, Reach, WorldCells};
+use crate::cull::{Reach, WorldCells};
 use crate::dormant::Dormant;
 use crate::stability::bits;
+
+/// Labels per block of the walks over all labels.
+pub(crate) const BLOCK: usize = 64;
 
 /// Per block of labels: all quiet at the end of the last projection stage.
 #[derive(Debug, Default)]

@@ -12,9 +12,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 /// Labels per run of a parallel pass; a pass over at most this many runs on the calling thread.
-/// A multiple of the walks' blocks (`crate::cull::BLOCK`): every run starts a block.
+/// A multiple of the walks' blocks (`crate::quiet::BLOCK`): every run starts a block.
 pub(crate) const RUN: usize = 65_536;
-const _: () = assert!(RUN.is_multiple_of(crate::cull::BLOCK));
+const _: () = assert!(RUN.is_multiple_of(crate::quiet::BLOCK));
 
 /// The run length in use: [`RUN`], or a shorter one set by a test to split small passes (a
 /// multiple of the blocks too).
@@ -102,7 +102,7 @@ mod tests {
             })
         };
         let whole = run(1);
-        RUN_LENGTH.store(2 * crate::cull::BLOCK, Ordering::Relaxed);
+        RUN_LENGTH.store(2 * crate::quiet::BLOCK, Ordering::Relaxed);
         let split = run(3);
         RUN_LENGTH.store(RUN, Ordering::Relaxed);
         assert!(
