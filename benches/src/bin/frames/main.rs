@@ -128,6 +128,7 @@ fn main() -> Result<()> {
         world::sort_by_tile(&mut places);
         world::sort_by_tile(&mut streets);
     }
+    eprintln!("labels in {} order", args.order);
     let sizes: &[(u32, u32)] = match args.viewport.as_deref() {
         Some("2160") => &[(3840, 2160)],
         _ if args.quick || args.viewport.is_some() => &[(1920, 1080)],
@@ -193,6 +194,7 @@ fn main() -> Result<()> {
     if args.json {
         let doc = serde_json::json!({
             "threads": rayon::current_num_threads(),
+            "order": args.order,
             "rows": rows,
             "summary": summary,
         });
