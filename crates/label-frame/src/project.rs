@@ -148,6 +148,9 @@ pub(crate) fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspe
 /// scaled by `perspective_scaling` (see [`crate::FrameOptions::perspective_scaling`]), none
 /// culled in world space. The same result on any thread count. This is the first stage of
 /// every frame; it is public for renderers that place labels their own way, and for benchmarks.
+/// Positions are taken as given: no copies of the world (a frame engine with
+/// [`crate::FrameOptions::world_copies`] moves each label into the copy nearest the camera
+/// first; move them so before calling this to get the same).
 #[must_use]
 pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspective_scaling: f64) -> Vec<Sight> {
     labels.par_iter().map(|l| sight_of(l, projection, perspective_scaling)).collect()
