@@ -17,9 +17,7 @@
 //! than a world less the labels' reach, some seam is always in view: the reference then moves
 //! once the camera has drifted a quarter of a world from it, so the seam stays on the far side.
 
-use glam::DVec2;
-
-use crate::mercator::TILE_SIZE;
+use crate::mercator::{TILE_SIZE, nearest_copy};
 use crate::project::Hot;
 use crate::projection::Projection;
 use crate::{Camera, WorldLabel};
@@ -39,14 +37,6 @@ pub(crate) struct Copies {
     /// How far every point of a label's box lies from its anchor at most, px at scale 1 (the
     /// largest reach with padding of the labels).
     reach: f64,
-}
-
-/// Point `p` moved by whole worlds east or west into the copy nearest `reference` (`x`, world
-/// px): exactly `p` when it is in that copy already.
-#[must_use]
-pub(crate) fn nearest_copy(p: DVec2, reference: f64) -> DVec2 {
-    let worlds = ((reference - p.x) / WORLD).round();
-    if worlds == 0.0 { p } else { DVec2::new(p.x + worlds * WORLD, p.y) }
 }
 
 /// Puts every label's projection data `hot` in the copy of the world nearest `reference`
@@ -88,18 +78,18 @@ impl Copies {
         }
     }
 
-    /// Moves the reference if the camera `seen` through it ([`Self::seen`]) needs it: to the
-    /// camera's centre at the first frame; when the seam would come within the labels' reach of
-    /// the view, if a move can keep it out; else when the camera has drifted a quarter of a
-    /// world. Returns the new reference, if it moved.
-    pub(crate) fn moved_reference(&mut self, seen: &Camera) -> Option<f64> {
-        let here = seen.center.x;
+    /// Moves the reference if the projection of the camera seen through it ([`Self::seen`])
+    /// needs it: to the camera's centre at the first frame; when the seam would come within
+    /// the labels' reach of the view, if a move can keep it out; else when the camera has
+    /// drifted a quarter of a world. Returns the new reference, if it moved (the camera seen
+    /// through it is the same).
+    pub(crate) fn moved_reference(&mut self, projection: &Projection) -> Option<f64> {
+        let here = projection.camera().center.x;
         let Some(reference) = self.reference else {
             self.reference = Some(here);
             return self.reference;
         };
         let drift = (here - reference).abs();
-        let projection = Projection::new(seen);
         // How far from the centre the view, and the boxes of labels anchored out of it, reach.
         let reach = projection.east_west_reach() + self.reach / projection.scale();
         let half = WORLD / 2.0;
@@ -114,16 +104,9 @@ impl Copies {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use glam::DVec2;
 
-    #[test]
-    fn points_go_to_the_nearest_copy_by_whole_worlds() {
-        let p = DVec2::new(1.5, 100.0);
-        assert_eq!(nearest_copy(p, 100.0), p);
-        assert_eq!(nearest_copy(p, 200.0), DVec2::new(257.5, 100.0));
-        assert_eq!(nearest_copy(p, -700.0), DVec2::new(1.5 - 3.0 * WORLD, 100.0));
-        assert_eq!(nearest_copy(DVec2::new(300.0, 7.0), 10.0), DVec2::new(44.0, 7.0));
-    }
+    use super::*;
 
     #[test]
     fn the_reference_follows_the_camera_only_when_the_seam_comes_near() {
@@ -131,16 +114,16 @@ mod tests {
         copies.set_reach(100.0);
         // Zoom 6 at 1920x1080: the view reaches 960/64 = 15 world px east and west.
         let camera = |x: f64| Camera::new(DVec2::new(x, 100.0), 6.0, 1920.0, 1080.0);
-        assert_eq!(copies.moved_reference(&camera(250.0)), Some(250.0), "the first frame");
+        assert_eq!(copies.moved_reference(&Projection::new(&camera(250.0))), Some(250.0), "the first frame");
         // The seam is at 250 - 128 = 122 and 378: a pan of 90 world px east keeps it out of
         // reach (15 + 100/64 world px) of the view.
         for x in [250.0, 280.0, 300.0, 340.0] {
-            assert_eq!(copies.moved_reference(&copies.seen(&camera(x))), None, "{x}");
+            assert_eq!(copies.moved_reference(&Projection::new(&copies.seen(&camera(x)))), None, "{x}");
         }
         // Further east the seam would come near: the reference moves to the camera.
         let seen = copies.seen(&camera(360.0));
         assert_eq!(seen.center.x, 360.0);
-        assert_eq!(copies.moved_reference(&seen), Some(360.0));
+        assert_eq!(copies.moved_reference(&Projection::new(&seen)), Some(360.0));
         // A renderer that keeps its centre in the first world: the same camera.
         assert_eq!(copies.seen(&camera(360.0 - WORLD)).center.x, 360.0);
         assert_eq!(copies.seen(&camera(360.0 - 3.0 * WORLD)).center.x, 360.0);
@@ -151,9 +134,10 @@ mod tests {
         let mut copies = Copies::default();
         // Zoom 2 at 1920x1080: the view spans 480 world px, nearly two worlds.
         let camera = |x: f64| Camera::new(DVec2::new(x, 100.0), 2.0, 1920.0, 1080.0);
-        copies.moved_reference(&camera(0.0));
-        let moves: Vec<f64> =
-            (1..=40).filter_map(|k| copies.moved_reference(&copies.seen(&camera(f64::from(k) * 5.0)))).collect();
+        copies.moved_reference(&Projection::new(&camera(0.0)));
+        let moves: Vec<f64> = (1..=40)
+            .filter_map(|k| copies.moved_reference(&Projection::new(&copies.seen(&camera(f64::from(k) * 5.0)))))
+            .collect();
         assert_eq!(moves, [65.0, 130.0, 195.0]);
     }
 
@@ -187,27 +171,16 @@ mod tests {
         crate::sleep::tests::play_against_sleepless(&labels, &cameras);
         // The same path again against an engine whose cells never recede; and where the
         // reference moved, and which labels slept on.
-        let mut engines = [false, true].map(|never| {
-            let mut e = crate::FrameEngine::new(crate::FrameOptions::default()).unwrap();
-            e.never_recede = never;
-            e.set_labels(labels.clone()).unwrap();
-            e
-        });
         let (mut moves, mut dormant_kept) = (0, 0);
-        let mut last = None;
-        for (k, camera) in cameras.iter().enumerate() {
-            let dormant = engines[0].dormant_count();
-            for e in &mut engines {
-                e.place_frame(camera, k as f64 * 16.0).unwrap();
-            }
-            let [engine, never_receding] = &engines;
-            assert!(engine.frame() == never_receding.frame(), "frame {k} differs");
+        let (mut last, mut dormant) = (None, 0);
+        let never_recede = |e: &mut crate::FrameEngine| e.never_recede = true;
+        crate::sleep::tests::play_alongside(&labels, &cameras, never_recede, |_, engine, _| {
             if last.is_some() && engine.copies_reference() != last {
                 moves += 1;
                 dormant_kept += usize::from(dormant > 0 && engine.dormant_count() > 0);
             }
-            last = engine.copies_reference();
-        }
+            (last, dormant) = (engine.copies_reference(), engine.dormant_count());
+        });
         assert!(moves >= 6 && dormant_kept >= 3, "{moves} moves, {dormant_kept} keeping dormant labels");
     }
 }

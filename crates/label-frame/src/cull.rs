@@ -195,7 +195,7 @@ impl WorldCells {
 mod tests {
     use super::*;
     use crate::project::{Sight, project_labels};
-    use crate::{Alignment, Camera, FrameEngine, FrameOptions, WorldLabel};
+    use crate::{Alignment, Camera, FrameEngine, WorldLabel};
 
     #[test]
     fn culled_cells_hold_only_labels_off_screen_and_inside_cells_only_labels_well_inside() {
@@ -349,22 +349,12 @@ mod tests {
                 }
             })
             .collect();
-        let mut engines = [false, true].map(|never| {
-            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
-            e.never_recede = never;
-            e.set_labels(labels.clone()).unwrap();
-            e
-        });
         let mut receded = 0;
-        for (k, camera) in cameras.iter().enumerate() {
-            for e in &mut engines {
-                e.place_frame(camera, k as f64 * 16.0).unwrap();
-            }
-            let [receding, not] = &engines;
-            assert_eq!(receding.frame(), not.frame(), "frame {k}");
+        let never_recede = |e: &mut FrameEngine| e.never_recede = true;
+        crate::sleep::tests::play_alongside(&labels, &cameras, never_recede, |_, receding, not| {
             receded += usize::from(receding.receding_cells() > 0);
             assert_eq!(not.receding_cells(), 0);
-        }
+        });
         assert!(receded > 100, "{receded} frames with receding cells");
     }
 }

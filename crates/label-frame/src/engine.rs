@@ -234,20 +234,22 @@ impl FrameEngine {
         moved
     }
 
-    /// `camera` seen in the copy of the world the labels are in (see `copies.rs`), moving the
-    /// labels' reference first if the camera needs it; and whether labels changed copy.
-    fn follow_copies(&mut self, camera: &Camera) -> (Camera, bool) {
+    /// The projection of `camera` seen in the copy of the world the labels are in (see
+    /// `copies.rs`), moving the labels' reference first if the camera needs it; and whether
+    /// labels changed copy.
+    fn follow_copies(&mut self, camera: &Camera) -> (Projection, bool) {
         if !self.options.world_copies {
             // Turned off since the last frame: the labels go back where they were set.
             let moved = self.copies.reference().is_some() && {
                 self.copies.forget();
                 self.place_copies(None)
             };
-            return (*camera, moved);
+            return (Projection::new(camera), moved);
         }
-        let seen = self.copies.seen(camera);
-        let moved = self.copies.moved_reference(&seen).is_some_and(|reference| self.place_copies(Some(reference)));
-        (seen, moved)
+        let projection = Projection::new(&self.copies.seen(camera));
+        let moved =
+            self.copies.moved_reference(&projection).is_some_and(|reference| self.place_copies(Some(reference)));
+        (projection, moved)
     }
 
     /// Drops every label's certificate to sleep (every label wakes).
@@ -343,8 +345,8 @@ impl FrameEngine {
             });
         }
         let start = Instant::now();
-        let (camera, copies_moved) = &self.follow_copies(camera);
-        let projection = Projection::new(camera);
+        let (projection, copies_moved) = self.follow_copies(camera);
+        let camera = projection.camera();
         let options = &self.options;
         let reuse = options.reuse_translations
             && self.obstacles.is_empty()

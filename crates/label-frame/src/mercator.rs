@@ -42,6 +42,22 @@ pub fn world_to_lon_lat(world: DVec2) -> (f64, f64) {
     (lon, lat)
 }
 
+/// World point `world` (world px at zoom 0) moved by whole worlds ([`TILE_SIZE`]) east or west
+/// into the copy of the world nearest `x`: exactly `world` when it is in that copy already. The
+/// frame engine places labels so (see [`crate::FrameOptions::world_copies`]).
+///
+/// ```
+/// use glam::DVec2;
+/// use label_frame::mercator::nearest_copy;
+/// assert_eq!(nearest_copy(DVec2::new(1.5, 100.0), 200.0), DVec2::new(257.5, 100.0));
+/// assert_eq!(nearest_copy(DVec2::new(1.5, 100.0), 100.0), DVec2::new(1.5, 100.0));
+/// ```
+#[must_use]
+pub fn nearest_copy(world: DVec2, x: f64) -> DVec2 {
+    let worlds = ((x - world.x) / TILE_SIZE).round();
+    if worlds == 0.0 { world } else { DVec2::new(world.x + worlds * TILE_SIZE, world.y) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +83,14 @@ mod tests {
             let (lo, la) = world_to_lon_lat(lon_lat_to_world(lon, lat));
             assert!((lo - lon).abs() < 1e-9 && (la - lat).abs() < 1e-9, "{lon} {lat} -> {lo} {la}");
         }
+    }
+
+    #[test]
+    fn points_go_to_the_nearest_copy_by_whole_worlds() {
+        let p = DVec2::new(1.5, 100.0);
+        assert_eq!(nearest_copy(p, 100.0), p);
+        assert_eq!(nearest_copy(p, 200.0), DVec2::new(257.5, 100.0));
+        assert_eq!(nearest_copy(p, -700.0), DVec2::new(1.5 - 3.0 * TILE_SIZE, 100.0));
+        assert_eq!(nearest_copy(DVec2::new(300.0, 7.0), 10.0), DVec2::new(44.0, 7.0));
     }
 }

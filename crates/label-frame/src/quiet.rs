@@ -94,7 +94,7 @@ mod tests {
     use std::sync::atomic::Ordering;
 
     use crate::cull::WorldCells;
-    use crate::{Camera, FrameEngine, FrameOptions};
+    use crate::{Camera, FrameEngine};
 
     #[test]
     fn frames_are_the_same_whether_quiet_blocks_are_skipped_or_not() {
@@ -127,24 +127,13 @@ mod tests {
                 }
             })
             .collect();
-        let mut engines = [false, true].map(|never| {
-            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
-            e.set_labels(labels.clone()).unwrap();
-            e.quiet.never = never;
-            e
-        });
         let mut quiet = 0;
-        for (k, camera) in cameras.iter().enumerate() {
-            for e in &mut engines {
-                e.place_frame(camera, k as f64 * 16.0).unwrap();
-                assert!(e.memo_is_in_sync(), "frame {k}");
-            }
-            let [skipping, not] = &engines;
-            assert!(skipping.frame() == not.frame(), "frame {k} differs");
+        let never_quiet = |e: &mut FrameEngine| e.quiet.never = true;
+        let [skipping, _] = crate::sleep::tests::play_alongside(&labels, &cameras, never_quiet, |_, skipping, not| {
             quiet += skipping.quiet.count();
             assert_eq!(not.quiet.count(), 0);
-        }
-        let skipped = engines[0].quiet.skipped.load(Ordering::Relaxed);
+        });
+        let skipped = skipping.quiet.skipped.load(Ordering::Relaxed);
         assert!(quiet > 1_000 && skipped > 300, "{quiet} quiet blocks over the frames, {skipped} skipped");
     }
 }

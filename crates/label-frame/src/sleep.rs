@@ -285,6 +285,36 @@ pub(crate) mod tests {
             .collect()
     }
 
+    /// Plays `cameras` (a frame every 16 ms) on an engine with the default options and on one
+    /// that `changed` alters before its labels are set, asserts every frame equal and each
+    /// engine's memory in step with its frame, and lets `each(k, engine, changed)` look at both
+    /// after frame `k`. Returns the two engines.
+    pub(crate) fn play_alongside(
+        labels: &[WorldLabel],
+        cameras: &[Camera],
+        changed: impl Fn(&mut FrameEngine),
+        mut each: impl FnMut(usize, &FrameEngine, &FrameEngine),
+    ) -> [FrameEngine; 2] {
+        let mut engines = [false, true].map(|change| {
+            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
+            if change {
+                changed(&mut e);
+            }
+            e.set_labels(labels.to_vec()).unwrap();
+            e
+        });
+        for (k, camera) in cameras.iter().enumerate() {
+            for e in &mut engines {
+                e.place_frame(camera, k as f64 * 16.0).unwrap();
+                assert!(e.memo_is_in_sync(), "frame {k}");
+            }
+            let [engine, other] = &engines;
+            assert!(engine.frame() == other.frame(), "frame {k} differs");
+            each(k, engine, other);
+        }
+        engines
+    }
+
     /// Plays `cameras` (a frame every 16 ms) on an engine whose labels sleep and on one whose
     /// labels never do, and asserts every frame equal: decisions, opacity, blockers, counts,
     /// and every pose (asked of the engine where the frame has none). Returns each frame's

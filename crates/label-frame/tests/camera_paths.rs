@@ -9,7 +9,7 @@ mod common;
 
 use common::*;
 use glam::DVec2;
-use label_frame::mercator::TILE_SIZE;
+use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{
     Alignment, Camera, FrameEngine, FrameKind, FrameOptions, Projection, Sight, WorldLabel, project_labels,
 };
@@ -164,10 +164,7 @@ proptest! {
             let nearest: Option<Vec<Sight>> = view.filter(|&w| w < TILE_SIZE / 2.0 - 8.0).map(|_| {
                 let moved: Vec<WorldLabel> = labels
                     .iter()
-                    .map(|l| {
-                        let worlds = ((camera.center.x - l.position.x) / TILE_SIZE).round();
-                        WorldLabel { position: l.position + DVec2::new(worlds * TILE_SIZE, 0.0), ..l.clone() }
-                    })
+                    .map(|l| WorldLabel { position: nearest_copy(l.position, camera.center.x), ..l.clone() })
                     .collect();
                 project_labels(&moved, &Projection::new(&camera), no_reuse.perspective_scaling)
             });

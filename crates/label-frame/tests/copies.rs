@@ -7,17 +7,12 @@ mod common;
 use common::*;
 use glam::DVec2;
 use label_core::Blocker;
-use label_frame::mercator::{TILE_SIZE, lon_lat_to_world};
+use label_frame::mercator::{TILE_SIZE, lon_lat_to_world, nearest_copy};
 use label_frame::{
     Camera, Frame, FrameEngine, FrameKind, FrameOptions, HiddenReason, Projection, Sight, WorldLabel, project_labels,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-
-/// `p` moved by whole worlds into the copy nearest `x`.
-fn nearest_copy(p: DVec2, x: f64) -> DVec2 {
-    DVec2::new(p.x + ((x - p.x) / TILE_SIZE).round() * TILE_SIZE, p.y)
-}
 
 #[test]
 fn labels_on_both_sides_of_the_antimeridian_meet() {

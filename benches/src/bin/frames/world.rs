@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use label_frame::mercator::TILE_SIZE;
+use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{Alignment, Anchor, WorldLabel};
 use serde::Deserialize;
 
@@ -58,13 +58,7 @@ pub fn load(path: &Path, source: u64) -> Result<Vec<WorldLabel>> {
 
 /// `labels` each moved by whole worlds into the copy of the world nearest `x` (world px).
 pub fn in_copy_nearest(labels: &[WorldLabel], x: f64) -> Vec<WorldLabel> {
-    labels
-        .iter()
-        .map(|l| {
-            let worlds = ((x - l.position.x) / TILE_SIZE).round();
-            WorldLabel { position: l.position + glam::DVec2::new(worlds * TILE_SIZE, 0.0), ..l.clone() }
-        })
-        .collect()
+    labels.iter().map(|l| WorldLabel { position: nearest_copy(l.position, x), ..l.clone() }).collect()
 }
 
 /// Sorts `labels` tile by tile: zoom-6 tiles (4 world px wide; a 64 × 64 grid over the world),
