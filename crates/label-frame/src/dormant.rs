@@ -24,35 +24,20 @@
 //!   turn moves anchors in proportion to their distance from the centre, a pan moves them all
 //!   alike.
 //!
-//! So an entry stores where on the camera's paths it expires, and the filter is two
-//! comparisons and a look at the blocker's slot; an entry whose bound ran out is renewed if
-//! its label's certificate and box still leave room. A label woken (its entry dropped) is
-//! visited again as a sleeping label, whose certificate the pass checks as before: waking is
-//! always safe, so every doubt wakes.
+//! So an entry stores where on the camera's paths it expires, and an entry whose bound ran out
+//! is renewed if its label's certificate and box still leave room. The bounds are kept per
+//! label in arrays, and the filter compares them 64 labels at a time, without branches; the
+//! blocker is not looked up per label: the dormant labels are listed by blocker
+//! ([`ByBlocker`]), and a blocker that stops blocking wakes its list. A label woken (its entry
+//! dropped) is visited again as a sleeping label, whose certificate the pass checks as before:
+//! waking is always safe, so every doubt wakes.
 
 use glam::DVec2;
 
 use crate::Camera;
+use crate::by_blocker::ByBlocker;
 use crate::project::Viewer;
 use crate::sleep::Sleeps;
-
-/// Labels that go dormant in one frame, at most. Making a label dormant costs more than a
-/// visit (its certificate's and its box's room, a few hundred instructions), so when a whole
-/// map falls asleep at once (the second frame after new labels) the cost is spread over a few
-/// frames: on the places zoom the second frame took 10.2M instructions with every label going
-/// dormant in it.
-const NEW_PER_FRAME: usize = 4096;
-
-/// One dormant label's entry.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    blocker: u32,
-    /// The length of the path of `w` at which its certificate may stop holding.
-    until_w: f32,
-    /// Its anchor may leave the viewport once `slope·W + X + P` ([`Paths`]) reaches `limit`.
-    slope: f32,
-    limit: f64,
-}
 
 /// The camera of the last frame, as the set follows it.
 #[derive(Clone, Copy, Debug)]
@@ -115,15 +100,23 @@ impl Paths {
 pub(crate) struct Dormant {
     /// One bit per label: dormant.
     bits: Vec<u64>,
-    /// Per label: its entry, if dormant. Kept by label rather than in a list so that the
-    /// filter reads the labels' certificates and anchors, when it renews them, in the order
-    /// they lie in memory (in random order that cost ~250 ns a label here).
-    entries: Vec<Entry>,
+    /// Per label, while dormant: the length of the path of `w` at which its certificate may
+    /// stop holding.
+    until_w: Vec<f32>,
+    /// Per label, while dormant: its anchor may leave the viewport once `slope·W + X + P`
+    /// ([`Paths`]) reaches `limit`.
+    slope: Vec<f32>,
+    limit: Vec<f64>,
+    /// The dormant labels, by blocker.
+    by_blocker: ByBlocker,
     /// How many labels are dormant.
     count: usize,
     /// The last frame's camera, if its labels could sleep and it had no pitch.
     last: Option<Follow>,
     paths: Paths,
+    /// How many labels the filter woke, since the set was made.
+    #[cfg(test)]
+    pub(crate) woken: usize,
 }
 
 impl Dormant {
@@ -131,8 +124,14 @@ impl Dormant {
     pub(crate) fn reset(&mut self, count: usize) {
         self.bits.clear();
         self.bits.resize(count.div_ceil(64), 0);
-        self.entries.clear();
-        self.entries.resize(count, Entry::default());
+        for v in [&mut self.until_w, &mut self.slope] {
+            v.clear();
+            v.resize(count, 0.0);
+        }
+        self.limit.clear();
+        self.limit.resize(count, 0.0);
+        self.by_blocker.reset(count);
+        self.count = 0;
         self.wake_all();
     }
 
@@ -140,6 +139,12 @@ impl Dormant {
     #[must_use]
     pub(crate) fn count(&self) -> usize {
         self.count
+    }
+
+    /// Whether label `i` is dormant.
+    #[cfg(test)]
+    pub(crate) fn is_dormant(&self, i: usize) -> bool {
+        self.bits[i / 64] & (1 << (i % 64)) != 0
     }
 
     /// The frame's camera, with `w` its similarity if its labels can sleep and it has no pitch
@@ -168,6 +173,7 @@ impl Dormant {
     fn wake_all(&mut self) {
         if self.count > 0 {
             self.bits.fill(0);
+            self.by_blocker.clear();
             self.count = 0;
         }
         self.last = None;
@@ -194,57 +200,78 @@ impl Dormant {
         reach_w: impl Fn(u32) -> f64,
         room: impl Fn(u32) -> (f64, f64),
     ) {
-        let (paths, entries) = (self.paths, &mut self.entries);
-        let rest = paths.cross + paths.pan;
-        let mut woken = 0;
-        for (k, word) in self.bits.iter_mut().enumerate() {
-            let mut dormant = *word;
-            while dormant != 0 {
-                let label = (k * 64 + dormant.trailing_zeros() as usize) as u32;
-                dormant &= dormant - 1;
-                let e = &mut entries[label as usize];
-                let mut keep = blocks(e.blocker);
-                if keep && paths.w >= f64::from(e.until_w) {
+        #[cfg(test)]
+        let before = self.count;
+        let Self { bits, until_w, slope, limit, by_blocker, count, paths, .. } = self;
+        by_blocker.drop_unblocked(blocks, |label| {
+            bits[label as usize / 64] &= !(1 << (label % 64));
+            *count -= 1;
+        });
+        let (w, rest) = (paths.w, paths.cross + paths.pan);
+        for (k, word) in bits.iter_mut().enumerate() {
+            if *word == 0 {
+                continue;
+            }
+            let lanes = k * 64..(k * 64 + 64).min(until_w.len());
+            let mut due = *word & due_lanes(&until_w[lanes.clone()], &slope[lanes.clone()], &limit[lanes], w, rest);
+            while due != 0 {
+                let bit = due.trailing_zeros();
+                due &= due - 1;
+                let label = (k * 64) as u32 + bit;
+                let l = label as usize;
+                let mut keep = true;
+                if w >= f64::from(until_w[l]) {
                     match paths.until_w(reach_w(label)) {
-                        Some(until) => e.until_w = until,
+                        Some(until) => until_w[l] = until,
                         None => keep = false,
                     }
                 }
-                if keep && f64::from(e.slope) * paths.w + rest >= e.limit {
+                if keep && f64::from(slope[l]) * w + rest >= limit[l] {
                     match paths.on_screen(room(label), now) {
-                        Some((slope, limit)) => (e.slope, e.limit) = (slope, limit),
+                        Some((s, lim)) => (slope[l], limit[l]) = (s, lim),
                         None => keep = false,
                     }
                 }
                 if !keep {
-                    *word &= !(1 << (label % 64));
-                    woken += 1;
+                    *word &= !(1 << bit);
+                    by_blocker.remove(label);
+                    *count -= 1;
                 }
             }
         }
-        self.count -= woken;
-    }
-
-    /// Makes `asleep` labels dormant (labels a pass found asleep, none of them dormant) in a
-    /// frame whose labels can sleep and which has no pitch; those whose certificate or box
-    /// leaves no room stay awake (on the places scenes 16 to 74 a frame, offered again in the
-    /// next). At most [`NEW_PER_FRAME`] of them: the others stay asleep and are offered again
-    /// in the next frames.
-    pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
-        let Some(now) = sleeps.now else { return };
-        let paths = self.paths;
-        for &label in asleep.iter().take(NEW_PER_FRAME) {
-            let sleep = sleeps.get(label as usize);
-            let Some(until_w) = paths.until_w(sleep.reach_of_w(now)) else { continue };
-            let Some((slope, limit)) = paths.on_screen(viewer.room_inside(label as usize), now) else { continue };
-            self.insert(label, Entry { blocker: sleep.blocker(), until_w, slope, limit });
+        #[cfg(test)]
+        {
+            self.woken += before - self.count;
         }
     }
 
-    /// Makes `label` (not dormant) dormant with entry `e`.
-    fn insert(&mut self, label: u32, e: Entry) {
-        self.entries[label as usize] = e;
-        self.bits[label as usize / 64] |= 1 << (label % 64);
+    /// Makes `asleep` labels dormant (labels a pass found asleep, or gave a rectangle
+    /// certificate that holds in this frame; none of them dormant) in a frame whose labels can
+    /// sleep and which has no pitch; those whose certificate or box leaves no room stay awake
+    /// (on the places scenes 16 to 74 a frame, offered again in the next).
+    ///
+    /// All of them at once: when a whole map falls asleep (the first frame after new labels),
+    /// that frame costs more and the next ones little. On the places zoom at 1920×1080 the
+    /// first frame took 56.8M instructions instead of 47.1M, and the next seven 1.0–1.3M
+    /// instead of 3.2–6.2M, when at most 4,096 labels went dormant a frame, found asleep in
+    /// the frame after their certificate.
+    pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
+        let Some(now) = sleeps.now else { return };
+        let paths = self.paths;
+        for &label in asleep {
+            let sleep = sleeps.get(label as usize);
+            let Some(until_w) = paths.until_w(sleep.reach_of_w(now)) else { continue };
+            let Some(bounds) = paths.on_screen(viewer.room_inside(label as usize), now) else { continue };
+            self.insert(label, sleep.blocker(), until_w, bounds);
+        }
+    }
+
+    /// Makes `label` (not dormant) dormant under `blocker`, with its bounds.
+    fn insert(&mut self, label: u32, blocker: u32, until_w: f32, (slope, limit): (f32, f64)) {
+        let l = label as usize;
+        (self.until_w[l], self.slope[l], self.limit[l]) = (until_w, slope, limit);
+        self.bits[l / 64] |= 1 << (label % 64);
+        self.by_blocker.add(label, blocker);
         self.count += 1;
     }
 
@@ -274,6 +301,17 @@ impl Dormant {
     }
 }
 
+/// Which of up to 64 dormant labels' bounds ran out (bit `j` for the `j`-th), with `W = w`
+/// and `X + P = rest`: written without branches, for the compiler to vectorise.
+#[inline]
+fn due_lanes(until_w: &[f32], slope: &[f32], limit: &[f64], w: f64, rest: f64) -> u64 {
+    let mut due = 0;
+    for (j, ((&u, &s), &l)) in until_w.iter().zip(slope).zip(limit).enumerate() {
+        due |= u64::from((w >= f64::from(u)) | (f64::from(s) * w + rest >= l)) << j;
+    }
+    due
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,10 +324,8 @@ mod tests {
             let (paths, w) = (self.paths, self.last.expect("a frame without pitch").w);
             for (label, blocker, reach, room, distance) in labels {
                 let until_w = paths.until_w(reach);
-                if let (Some(until_w), Some((slope, limit))) =
-                    (until_w, paths.on_screen((room, distance * w.length()), w))
-                {
-                    self.insert(label, Entry { blocker, until_w, slope, limit });
+                if let (Some(until_w), Some(bounds)) = (until_w, paths.on_screen((room, distance * w.length()), w)) {
+                    self.insert(label, blocker, until_w, bounds);
                 }
             }
         }

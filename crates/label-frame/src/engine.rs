@@ -297,6 +297,19 @@ impl FrameEngine {
         self.dormant.count()
     }
 
+    /// Whether label `i` is dormant (see `dormant.rs`).
+    #[cfg(test)]
+    pub(crate) fn is_dormant(&self, i: usize) -> bool {
+        self.dormant.is_dormant(i)
+    }
+
+    /// How many dormant labels woke since the labels were set, for want of room or of a
+    /// blocker (not counting the frames that wake every label).
+    #[cfg(test)]
+    pub(crate) fn dormant_woken(&self) -> usize {
+        self.dormant.woken
+    }
+
     /// Where the last frame's time went (wall clock, so noisy: for a renderer's frame-budget
     /// display and for profiling, not for decisions).
     #[must_use]

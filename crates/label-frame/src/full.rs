@@ -290,8 +290,9 @@ pub(crate) fn place_full(
     // A label hidden in view whose box with the margin is `me` (it waits in the next frame), its
     // frame decided and finished: if hidden by a label whose box keeps its shape, as its own
     // does, and not drawn, a certificate for the next frames, and it sleeps from the next
-    // frame on (no pose).
-    let rest = |i: usize, pose: &ScreenPose, me: &Obb, frame: &mut LabelFrame| {
+    // frame on (no pose); a rectangle certificate holds in this frame, so it may go dormant
+    // at once.
+    let rest = |acc: &mut PassTwo, i: usize, pose: &ScreenPose, me: &Obb, frame: &mut LabelFrame| {
         let Some(Blocker::Label(b)) = frame.hidden_by else { return };
         if sleeps.enabled
             && frame.opacity == 0.0
@@ -312,6 +313,9 @@ pub(crate) fn place_full(
             if sleep.is_some() {
                 frame.pose = None;
                 memo[i].store(stability::memo(frame) | bits::SLEEPY, Ordering::Relaxed);
+                if now.is_some() {
+                    acc.dormant.push(i as u32);
+                }
             }
         }
     };
@@ -350,7 +354,7 @@ pub(crate) fn place_full(
                 finish(frame, &last, &memo[i], fading, &mut acc.stats);
             }
         }
-        rest(i, &pose, &me, frame);
+        rest(acc, i, &pose, &me, frame);
     };
     // `next_free`: the position in `free` of the next label of pass 1 (they come in index order).
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize| {
@@ -401,7 +405,7 @@ pub(crate) fn place_full(
         if sleeps.enabled
             && let (Some(Blocker::Label(_)), Sight::In(pose)) = (frame.hidden_by, sight)
         {
-            rest(i, &pose, &viewer.parts[i].on_screen(&pose, options.hysteresis_px), frame);
+            rest(acc, i, &pose, &viewer.parts[i].on_screen(&pose, options.hysteresis_px), frame);
         }
     };
     let pass = in_runs(
@@ -466,7 +470,7 @@ pub(crate) struct PassTwo {
     pub(crate) around: usize,
     /// Labels shown, in index order (gathered by reused frames only).
     pub(crate) shown: Vec<u32>,
-    /// Labels found asleep, which may go dormant.
+    /// Labels found asleep, or given a rectangle certificate, which may go dormant.
     pub(crate) dormant: Vec<u32>,
 }
 

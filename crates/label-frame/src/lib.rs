@@ -52,6 +52,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod by_blocker;
 mod camera;
 mod copies;
 mod cull;
