@@ -12,10 +12,8 @@
 //! - the camera has no pitch, its viewport keeps its size, and labels can sleep (else every
 //!   label wakes);
 //! - its blocker still blocks (full frames; a reused frame keeps every decision in view);
-//! - the camera's `w` is still inside the certificate's rectangle. At the confirming frame the
-//!   rectangle's edge lay some distance away from `w` in the plane of `w`
-//!   ([`crate::sleep::Sleep::reach_of_w`]), and `w` can have moved no further than the length
-//!   of the path it took since;
+//! - the camera's `w` is still inside the certificate's rectangle, checked as a visit checks it
+//!   on a copy of the rectangle kept with the entry;
 //! - its box still meets the viewport, which a visit would find. At the confirming frame the
 //!   box could move on screen by some room and still meet it
 //!   ([`crate::project::Viewer::room_inside`]); it keeps its shape and its offset from the
@@ -24,20 +22,20 @@
 //!   turn moves anchors in proportion to their distance from the centre, a pan moves them all
 //!   alike.
 //!
-//! So an entry stores where on the camera's paths it expires, and an entry whose bound ran out
-//! is renewed if its label's certificate and box still leave room. The bounds are kept per
-//! label in arrays, and the filter compares them 64 labels at a time, without branches; the
-//! blocker is not looked up per label: the dormant labels are listed by blocker
-//! ([`ByBlocker`]), and a blocker that stops blocking wakes its list. A label woken (its entry
-//! dropped) is visited again as a sleeping label, whose certificate the pass checks as before:
-//! waking is always safe, so every doubt wakes.
+//! So an entry stores its certificate's rectangle and where on the camera's paths its box may
+//! leave the viewport; when that bound runs out, it is renewed if the box still has room. The
+//! entries are kept per label in arrays, and the filter checks them 64 labels at a time,
+//! without branches; the blocker is not looked up per label: the dormant labels are listed by
+//! blocker ([`ByBlocker`]), and a blocker that stops blocking wakes its list. A label woken
+//! (its entry dropped) is visited again as a sleeping label, whose certificate the pass checks
+//! as before: waking is always safe, so every doubt wakes.
 
 use glam::DVec2;
 
 use crate::Camera;
 use crate::by_blocker::ByBlocker;
 use crate::project::Viewer;
-use crate::sleep::Sleeps;
+use crate::sleep::{Rectangles, Sleep, Sleeps};
 
 /// The camera of the last frame, as the set follows it.
 #[derive(Clone, Copy, Debug)]
@@ -63,12 +61,6 @@ struct Paths {
     cross: f64,
 }
 
-/// `x` rounded into f32 downwards.
-fn down(x: f64) -> f32 {
-    let rounded = x as f32;
-    if f64::from(rounded) > x { rounded.next_down() } else { rounded }
-}
-
 /// `x` rounded into f32 upwards.
 fn up(x: f64) -> f32 {
     let rounded = x as f32;
@@ -76,13 +68,6 @@ fn up(x: f64) -> f32 {
 }
 
 impl Paths {
-    /// Where on the path of `w` a certificate that lets `w` move by `reach` from here may stop
-    /// holding, rounded down into f32; `None` if too close to tell.
-    fn until_w(&self, reach: f64) -> Option<f32> {
-        let until = down(self.w + reach);
-        (reach > 0.0 && f64::from(until) > self.w).then_some(until)
-    }
-
     /// The `slope` (rounded up into f32: it multiplies `W ≥ W₀`) and `limit` of a label with
     /// `(room, distance)` ([`Viewer::room_inside`], px) in a frame whose camera has similarity
     /// `w`; `None` if it has no room.
@@ -100,9 +85,8 @@ impl Paths {
 pub(crate) struct Dormant {
     /// One bit per label: dormant.
     bits: Vec<u64>,
-    /// Per label, while dormant: the length of the path of `w` at which its certificate may
-    /// stop holding.
-    until_w: Vec<f32>,
+    /// Per label, while dormant: its certificate.
+    rectangles: Rectangles,
     /// Per label, while dormant: its anchor may leave the viewport once `slope·W + X + P`
     /// ([`Paths`]) reaches `limit`.
     slope: Vec<f32>,
@@ -124,10 +108,9 @@ impl Dormant {
     pub(crate) fn reset(&mut self, count: usize) {
         self.bits.clear();
         self.bits.resize(count.div_ceil(64), 0);
-        for v in [&mut self.until_w, &mut self.slope] {
-            v.clear();
-            v.resize(count, 0.0);
-        }
+        self.rectangles.reset(count);
+        self.slope.clear();
+        self.slope.resize(count, 0.0);
         self.limit.clear();
         self.limit.resize(count, 0.0);
         self.by_blocker.reset(count);
@@ -181,28 +164,19 @@ impl Dormant {
     }
 
     /// Keeps the labels whose certificate still holds, whose box still meets the viewport and
-    /// whose blocker `blocks`; wakes the others. An entry whose bound ran out is renewed where
-    /// the label's certificate and box still leave room (checking those costs less than a
-    /// visit).
+    /// whose blocker `blocks`; wakes the others. An entry whose bound on the box ran out is
+    /// renewed where the box still has room (checking that costs less than a visit).
     pub(crate) fn keep(&mut self, sleeps: &Sleeps, viewer: &Viewer, blocks: impl Fn(u32) -> bool) {
         let Some(now) = sleeps.now else { return };
-        let reach_w = |i: u32| sleeps.get(i as usize).reach_of_w(now);
-        self.keep_renewing(now, blocks, reach_w, |i| viewer.room_inside(i as usize));
+        self.keep_renewing(now, blocks, |i| viewer.room_inside(i as usize));
     }
 
-    /// [`Self::keep`], with `w` the camera's similarity, and how far `w` can move for each label
-    /// ([`crate::sleep::Sleep::reach_of_w`]) and its box's room ([`Viewer::room_inside`]) as
-    /// functions.
-    fn keep_renewing(
-        &mut self,
-        now: DVec2,
-        blocks: impl Fn(u32) -> bool,
-        reach_w: impl Fn(u32) -> f64,
-        room: impl Fn(u32) -> (f64, f64),
-    ) {
+    /// [`Self::keep`], with `w` the camera's similarity, and each label's box's room
+    /// ([`Viewer::room_inside`]) as a function.
+    fn keep_renewing(&mut self, now: DVec2, blocks: impl Fn(u32) -> bool, room: impl Fn(u32) -> (f64, f64)) {
         #[cfg(test)]
         let before = self.count;
-        let Self { bits, until_w, slope, limit, by_blocker, count, paths, .. } = self;
+        let Self { bits, rectangles, slope, limit, by_blocker, count, paths, .. } = self;
         by_blocker.drop_unblocked(blocks, |label| {
             bits[label as usize / 64] &= !(1 << (label % 64));
             *count -= 1;
@@ -212,20 +186,15 @@ impl Dormant {
             if *word == 0 {
                 continue;
             }
-            let lanes = k * 64..(k * 64 + 64).min(until_w.len());
-            let mut due = *word & due_lanes(&until_w[lanes.clone()], &slope[lanes.clone()], &limit[lanes], w, rest);
+            let lanes = k * 64..(k * 64 + 64).min(slope.len());
+            let holding = rectangles.holding(now, lanes.clone());
+            let mut due = *word & (!holding | leaving(&slope[lanes.clone()], &limit[lanes], w, rest));
             while due != 0 {
                 let bit = due.trailing_zeros();
                 due &= due - 1;
                 let label = (k * 64) as u32 + bit;
                 let l = label as usize;
-                let mut keep = true;
-                if w >= f64::from(until_w[l]) {
-                    match paths.until_w(reach_w(label)) {
-                        Some(until) => until_w[l] = until,
-                        None => keep = false,
-                    }
-                }
+                let mut keep = holding & (1 << bit) != 0;
                 if keep && f64::from(slope[l]) * w + rest >= limit[l] {
                     match paths.on_screen(room(label), now) {
                         Some((s, lim)) => (slope[l], limit[l]) = (s, lim),
@@ -260,18 +229,22 @@ impl Dormant {
         let paths = self.paths;
         for &label in asleep {
             let sleep = sleeps.get(label as usize);
-            let Some(until_w) = paths.until_w(sleep.reach_of_w(now)) else { continue };
+            if !sleep.holds(now) {
+                continue;
+            }
             let Some(bounds) = paths.on_screen(viewer.room_inside(label as usize), now) else { continue };
-            self.insert(label, sleep.blocker(), until_w, bounds);
+            self.insert(label, &sleep, bounds);
         }
     }
 
-    /// Makes `label` (not dormant) dormant under `blocker`, with its bounds.
-    fn insert(&mut self, label: u32, blocker: u32, until_w: f32, (slope, limit): (f32, f64)) {
+    /// Makes `label` (not dormant) dormant with its rectangle certificate `sleep` and its
+    /// bound on the box.
+    fn insert(&mut self, label: u32, sleep: &Sleep, (slope, limit): (f32, f64)) {
         let l = label as usize;
-        (self.until_w[l], self.slope[l], self.limit[l]) = (until_w, slope, limit);
+        self.rectangles.set(l, sleep);
+        (self.slope[l], self.limit[l]) = (slope, limit);
         self.bits[l / 64] |= 1 << (label % 64);
-        self.by_blocker.add(label, blocker);
+        self.by_blocker.add(label, sleep.blocker());
         self.count += 1;
     }
 
@@ -301,34 +274,64 @@ impl Dormant {
     }
 }
 
-/// Which of up to 64 dormant labels' bounds ran out (bit `j` for the `j`-th), with `W = w`
-/// and `X + P = rest`: written without branches, for the compiler to vectorise.
+/// Which of up to 64 dormant labels' bounds on the box ran out (bit `j` for the `j`-th), with
+/// `W = w` and `X + P = rest`: written without branches, for the compiler to vectorise.
 #[inline]
-fn due_lanes(until_w: &[f32], slope: &[f32], limit: &[f64], w: f64, rest: f64) -> u64 {
-    let mut due = 0;
-    for (j, ((&u, &s), &l)) in until_w.iter().zip(slope).zip(limit).enumerate() {
-        due |= u64::from((w >= f64::from(u)) | (f64::from(s) * w + rest >= l)) << j;
+fn leaving(slope: &[f32], limit: &[f64], w: f64, rest: f64) -> u64 {
+    let mut lanes = [0; 64];
+    for (lane, (&s, &l)) in lanes.iter_mut().zip(slope.iter().zip(limit)) {
+        *lane = u8::from(f64::from(s) * w + rest >= l);
     }
-    due
+    pack(&lanes)
+}
+
+/// 64 lanes of 0 or 1 as the bits of a word (lane `j`, bit `j`).
+#[inline]
+pub(crate) fn pack(lanes: &[u8; 64]) -> u64 {
+    // Eight lanes at a time: the multiplication gathers the low bit of each byte into the top
+    // byte (lane `k` of the group lands on bit `56 + k`).
+    lanes.chunks_exact(8).enumerate().fold(0, |bits, (k, group)| {
+        let group = u64::from_le_bytes(group.try_into().expect("eight lanes"));
+        bits | (group.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::Vec2;
 
     impl Dormant {
-        /// Makes labels dormant as [`Dormant::add_asleep`] does, from each one's blocker, how far
-        /// `w` can move, its box's room on screen, and its distance from the centre (world
-        /// px) under the last frame's camera.
-        fn add(&mut self, labels: impl Iterator<Item = (u32, u32, f64, f64, f64)>) {
+        /// Makes labels dormant as [`Dormant::add_asleep`] does, from each one's certificate,
+        /// its box's room on screen, and its distance from the centre (world px) under the last
+        /// frame's camera.
+        fn add(&mut self, labels: impl Iterator<Item = (u32, Sleep, f64, f64)>) {
             let (paths, w) = (self.paths, self.last.expect("a frame without pitch").w);
-            for (label, blocker, reach, room, distance) in labels {
-                let until_w = paths.until_w(reach);
-                if let (Some(until_w), Some(bounds)) = (until_w, paths.on_screen((room, distance * w.length()), w)) {
-                    self.insert(label, blocker, until_w, bounds);
+            for (label, sleep, room, distance) in labels {
+                if let Some(bounds) = paths.on_screen((room, distance * w.length()), w)
+                    && sleep.holds(w)
+                {
+                    self.insert(label, &sleep, bounds);
                 }
             }
         }
+    }
+
+    /// A certificate under `blocker` that holds whatever the camera.
+    fn always(blocker: u32) -> Sleep {
+        Sleep::rectangle(Vec2::ZERO, Vec2::ZERO, Vec2::ONE, blocker)
+    }
+
+    #[test]
+    fn lanes_pack_into_their_bits() {
+        let mut lanes = [0; 64];
+        assert_eq!(pack(&lanes), 0);
+        for j in [0, 1, 7, 8, 9, 31, 32, 55, 56, 62, 63] {
+            lanes[j] = 1;
+        }
+        let expected = [0, 1, 7, 8, 9, 31, 32, 55, 56, 62, 63].iter().fold(0u64, |b, j| b | 1 << j);
+        assert_eq!(pack(&lanes), expected);
+        assert_eq!(pack(&[1; 64]), u64::MAX);
     }
 
     #[test]
@@ -338,7 +341,9 @@ mod tests {
         let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 800.0, 600.0);
         d.advance(Some(DVec2::new(4.0, 0.0)), &camera);
         let asleep = [0u32, 5, 63, 64, 65, 127, 128, 200, 299];
-        d.add(asleep.iter().map(|&i| (i, 1, 1.0, 100.0, 0.0)));
+        // Certificates that hold while `w` stays within (±1, ±0.8) of (4, 0).
+        let sleep = Sleep::rectangle(Vec2::X, Vec2::new(4.0, 0.0), Vec2::new(1.0, 0.8), 1);
+        d.add(asleep.iter().map(|&i| (i, sleep, 100.0, 0.0)));
         assert_eq!(d.count(), asleep.len());
         let expect = |range: std::ops::Range<usize>| -> Vec<usize> {
             range.filter(|i| !asleep.contains(&(*i as u32))).collect()
@@ -353,13 +358,13 @@ mod tests {
             assert_eq!(seen, expect(start..end), "{start}..{end}");
             assert_eq!(run.iter().filter(|&&x| x == 1).count(), seen.len());
         }
-        // `w` turns by 0.5, then by 0.6 (path 1.1 > 1): the first frame keeps every label
-        // (blocker 1 blocks; the anchors at the centre do not move), the second wakes them all.
+        // `w` turns to (4, 0.5), then to (4, 1.1): the first frame keeps every label (blocker 1
+        // blocks; the anchors at the centre do not move), the second wakes them all.
         d.advance(Some(DVec2::new(4.0, 0.5)), &camera);
-        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| 0.0, |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
         assert_eq!(d.count(), asleep.len());
         d.advance(Some(DVec2::new(4.0, 1.1)), &camera);
-        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| 0.0, |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
         assert_eq!(d.count(), 0);
         let mut all = 0;
         d.each_awake(0, &mut [0u8; 300], |_, _| all += 1);
@@ -373,35 +378,36 @@ mod tests {
         let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 800.0, 600.0);
         let w = DVec2::new(4.0, 1.1);
         d.advance(Some(w), &camera);
-        // (label, blocker, reach of w, room on screen px, distance from the centre world px)
+        // (label, certificate, room on screen px, distance from the centre world px)
         d.add(
-            [(7, 1, 5.0, 7.5, 0.0), (8, 2, 5.0, 8.5, 0.0), (9, 1, 5.0, 20.0, 10.0), (10, 1, 5.0, 0.0, 0.0)].into_iter(),
+            [(7, always(1), 7.5, 0.0), (8, always(2), 8.5, 0.0), (9, always(1), 20.0, 10.0), (10, always(1), 0.0, 0.0)]
+                .into_iter(),
         );
         assert_eq!(d.count(), 3, "an anchor with no room is not worth an entry");
         // A pan by 2 world px at |w| ≈ 4.15 moves every anchor by 8.3 px.
         let panned = camera.with_center(DVec2::new(102.0, 100.0));
         d.advance(Some(w), &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| 0.0, |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 2);
         // A zoom by 1% (|Δw| ≈ 0.041) moves an anchor 10 world px from where the centre was,
         // and now 12 at most, by 0.5 px: label 9 (room 20) stays; label 8 (at the old centre,
         // now 2 world px from it) moves by 0.08 px, and stays too.
         let zoomed = w * 1.01;
         d.advance(Some(zoomed), &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| 0.0, |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 2);
         // Zooming on by 50% moves label 8 by another 4.2 px (beyond its 8.5), label 9 by 25.
         d.advance(Some(zoomed * 1.5), &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| 0.0, |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 0);
         // A blocker that no longer blocks, pitch, and a new viewport size wake labels too.
-        d.add([(7, 1, 5.0, 50.0, 1.0), (8, 2, 5.0, 50.0, 1.0)].into_iter());
-        d.keep_renewing(d.last.unwrap().w, |b| b == 2, |_| 0.0, |_| (0.0, 0.0));
+        d.add([(7, always(1), 50.0, 1.0), (8, always(2), 50.0, 1.0)].into_iter());
+        d.keep_renewing(d.last.unwrap().w, |b| b == 2, |_| (0.0, 0.0));
         assert_eq!(d.count(), 1);
         d.advance(None, &camera);
         assert_eq!(d.count(), 0);
         d.advance(Some(w), &camera);
-        d.add([(7, 1, 5.0, 50.0, 1.0)].into_iter());
+        d.add([(7, always(1), 50.0, 1.0)].into_iter());
         d.advance(Some(w), &Camera { size: DVec2::new(801.0, 600.0), ..camera });
         assert_eq!(d.count(), 0);
         assert!(d.bits.iter().all(|&word| word == 0));

@@ -181,21 +181,6 @@ impl Sleep {
         moved < f64::from(self.half.x)
     }
 
-    /// How far the camera's `w` can move from `now` (at which this rectangle certificate
-    /// holds) in the plane of `w` before it may stop holding: `w·turned` moves by
-    /// `|Δw|·|turned|`, so by the distance from `now·turned` to the rectangle's edge over
-    /// `|turned|`, less what [`Self::holds`]'s rounding in f32 can take. Not positive if it is
-    /// too close to tell.
-    #[must_use]
-    pub(crate) fn reach_of_w(&self, now: DVec2) -> f64 {
-        let (turned, center, half) = (self.turned.as_dvec2(), self.center.as_dvec2(), self.half.as_dvec2());
-        let room = (half - (times(now, turned) - center).abs()).min_element();
-        // `holds` rounds `w`, the products and the difference to f32: a few units of 2⁻²⁴ of
-        // `|w·turned|` (at most `|center| + 2|half|` wherever it still holds) and of `|center|`.
-        let rounding = 1e-4 + (center.abs().max_element() + half.max_element()) * 2e-5;
-        (room - rounding) / turned.length()
-    }
-
     /// The label the certificate is about.
     #[must_use]
     #[inline]
@@ -208,9 +193,63 @@ impl Sleep {
     #[must_use]
     #[inline]
     pub(crate) fn holds(&self, now: DVec2) -> bool {
-        let (now, t) = (now.as_vec2(), self.turned);
-        let off = (Vec2::new(now.x * t.x - now.y * t.y, now.x * t.y + now.y * t.x) - self.center).abs();
-        off.x < self.half.x && off.y < self.half.y
+        inside(now.as_vec2(), self.turned, self.center, self.half)
+    }
+
+    /// A rectangle certificate from its parts (see [`Sleep`]).
+    #[cfg(test)]
+    pub(crate) fn rectangle(turned: Vec2, center: Vec2, half: Vec2, blocker: u32) -> Self {
+        Self { turned, center, half, blocker }
+    }
+}
+
+/// Whether `w·turned` lies inside the rectangle `center ± half`, in f32: the test of
+/// [`Sleep::holds`], and of [`Rectangles::holding`] for many labels at once.
+#[inline(always)]
+fn inside(w: Vec2, turned: Vec2, center: Vec2, half: Vec2) -> bool {
+    let off_x = (w.x * turned.x - w.y * turned.y - center.x).abs();
+    let off_y = (w.x * turned.y + w.y * turned.x - center.y).abs();
+    (off_x < half.x) & (off_y < half.y)
+}
+
+/// Rectangle certificates of many labels, by label, in arrays (the x and y of `turned`,
+/// `center` and `half`) that [`Self::holding`] reads 64 labels at a time: a filter over
+/// thousands of labels checks each one's certificate as [`Sleep::holds`] does, streaming
+/// through memory instead of reading a certificate here and there.
+#[derive(Debug, Default)]
+pub(crate) struct Rectangles {
+    arrays: [Vec<f32>; 6],
+}
+
+impl Rectangles {
+    /// Room for `count` labels' certificates, none set.
+    pub(crate) fn reset(&mut self, count: usize) {
+        for a in &mut self.arrays {
+            a.clear();
+            a.resize(count, 0.0);
+        }
+    }
+
+    /// Sets label `i`'s certificate (a rectangle one).
+    pub(crate) fn set(&mut self, i: usize, s: &Sleep) {
+        let parts = [s.turned.x, s.turned.y, s.center.x, s.center.y, s.half.x, s.half.y];
+        for (a, v) in self.arrays.iter_mut().zip(parts) {
+            a[i] = v;
+        }
+    }
+
+    /// Bit `j` set where the certificate of label `labels.start + j` holds under `w` (at most
+    /// 64 labels), as [`Sleep::holds`] finds it; without branches, for the compiler to
+    /// vectorise.
+    pub(crate) fn holding(&self, w: DVec2, labels: std::ops::Range<usize>) -> u64 {
+        let w = w.as_vec2();
+        let [tx, ty, cx, cy, hx, hy] = self.arrays.each_ref().map(|a| &a[labels.clone()]);
+        let mut lanes = [0; 64];
+        let parts = tx.iter().zip(ty).zip(cx.iter().zip(cy)).zip(hx.iter().zip(hy));
+        for (lane, (((&tx, &ty), (&cx, &cy)), (&hx, &hy))) in lanes.iter_mut().zip(parts) {
+            *lane = u8::from(inside(w, Vec2::new(tx, ty), Vec2::new(cx, cy), Vec2::new(hx, hy)));
+        }
+        crate::dormant::pack(&lanes)
     }
 }
 
@@ -545,6 +584,42 @@ pub(crate) mod tests {
         sleeps.set(1, sleep);
         assert_eq!(sleeps.get(1), sleep);
         assert_eq!(sleeps.get(2), Sleep::NONE);
+    }
+
+    #[test]
+    fn certificates_held_64_at_a_time_as_one_by_one() {
+        // Random certificates of overlapping pairs, some turned, kept in arrays; random `w`,
+        // near those they were issued at or far. Each lane answers as `Sleep::holds`.
+        let mut next = uniform(0x6a09_e667);
+        let count = 150;
+        let mut rectangles = Rectangles::default();
+        rectangles.reset(count);
+        let sleeps: Vec<Sleep> = (0..count)
+            .map(|k| {
+                let me = obb(500.0, 400.0, 5.0 + 40.0 * next() as f32, 3.0 + 8.0 * next() as f32, 0.0);
+                let angle = if k % 4 == 0 { 60.0 * next() } else { 0.0 };
+                let them = obb(500.0 + 20.0 * next() as f32, 400.0 + 6.0 * next() as f32, 20.0, 6.0, angle);
+                let world = DVec2::new(next() - 0.5, next() - 0.5) * 12.0;
+                Sleep::issue(&me, &them, k as u32, world, DVec2::new(3.0, 1.0))
+            })
+            .collect();
+        for (i, s) in sleeps.iter().enumerate().filter(|(_, s)| s.is_some()) {
+            rectangles.set(i, s);
+        }
+        let (mut held, mut not) = (0, 0);
+        for _ in 0..400 {
+            let w = DVec2::new(3.0, 1.0) + DVec2::new(next() - 0.5, next() - 0.5) * 8.0 * next();
+            for start in (0..count).step_by(64) {
+                let lanes = start..(start + 64).min(count);
+                let holding = rectangles.holding(w, lanes.clone());
+                for i in lanes {
+                    let one = sleeps[i].is_some() && sleeps[i].holds(w);
+                    assert_eq!(holding >> (i - start) & 1 == 1, one, "label {i} at {w}");
+                    (held, not) = if one { (held + 1, not) } else { (held, not + 1) };
+                }
+            }
+        }
+        assert!(held > 5_000 && not > 5_000, "{held} held, {not} not");
     }
 
     #[test]
