@@ -116,8 +116,26 @@ impl FirstHit {
     }
 
     /// [`Self::first`] among the boxes numbered below `limit`.
-    pub fn first_below(&self, query: &Aabb, limit: u32, mut hits: impl FnMut(u32) -> bool) -> Option<u32> {
+    pub fn first_below(&self, query: &Aabb, limit: u32, hits: impl FnMut(u32) -> bool) -> Option<u32> {
         let span = self.span(query)?;
+        self.scan(query, span, limit, hits)
+    }
+
+    /// [`Self::first_below`] `k` for box `k`'s own bounds: the lowest-numbered box before it
+    /// whose bounds meet its own and for which `hits` is true, without finding its cells again
+    /// (a greedy pass over the boxes in their order).
+    ///
+    /// # Panics
+    /// If there is no box `k`.
+    #[must_use]
+    pub fn first_before(&self, k: u32, hits: impl FnMut(u32) -> bool) -> Option<u32> {
+        let (query, span) = &self.spans[k as usize];
+        self.scan(query, *span, k, hits)
+    }
+
+    /// The lowest-numbered box below `limit` listed in the cells of `span` whose bounds meet
+    /// `query` and for which `hits` is true.
+    fn scan(&self, query: &Aabb, span: [usize; 4], limit: u32, mut hits: impl FnMut(u32) -> bool) -> Option<u32> {
         let mut best = limit;
         for row in span[1]..=span[3] {
             for cell in row * self.columns + span[0]..=row * self.columns + span[2] {
@@ -166,6 +184,13 @@ mod tests {
             boxes.push(Obb::from_center_half_extents_angle(Vec2::new(x, y), half, f64::from(k % 90)));
         }
         let mut grid = FirstHit::new(boxes.iter().map(Obb::bounds));
+        // Each box against those before it, by its own cells or by a query.
+        for (k, me) in boxes.iter().enumerate() {
+            let hit = |j: u32| collides(me, &boxes[j as usize], 0.0);
+            let scan = (0..k as u32).find(|&j| hit(j));
+            assert_eq!(grid.first_before(k as u32, hit), scan, "box {k}");
+            assert_eq!(grid.first_below(&me.bounds(), k as u32, hit), scan, "box {k}");
+        }
         assert!(grid.columns > 1 && grid.rows > 1);
         let mut found = 0;
         for q in 0..900u32 {

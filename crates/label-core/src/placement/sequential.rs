@@ -97,7 +97,7 @@ impl Sequential {
                 Err(Blocker::Obstacle(o))
             } else {
                 let hit = |k: u32| blocks[k as usize] && collides(me, &obbs[k as usize], max_overlap_area);
-                match index.first_below(&me.bounds(), rank as u32, hit) {
+                match index.first_before(rank as u32, hit) {
                     Some(k) => Err(Blocker::Label(order[k as usize])),
                     None => Ok(()),
                 }
