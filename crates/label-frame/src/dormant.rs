@@ -97,6 +97,9 @@ pub(crate) struct Dormant {
     count: usize,
     /// The last frame's camera, if its labels could sleep and it had no pitch.
     last: Option<Follow>,
+    /// The last frame had pitch and its labels could sleep: the dormant labels have depth
+    /// certificates, and the filter checks them as a visit would.
+    deep: bool,
     paths: Paths,
     /// How many labels the filter woke, since the set was made.
     #[cfg(test)]
@@ -130,9 +133,18 @@ impl Dormant {
         self.bits[i / 64] & (1 << (i % 64)) != 0
     }
 
-    /// The frame's camera, with `w` its similarity if its labels can sleep and it has no pitch
-    /// (else every label wakes, as when the viewport changes size).
-    pub(crate) fn advance(&mut self, w: Option<DVec2>, camera: &Camera) {
+    /// The frame's camera, with `w` its similarity if its labels can sleep and it has no pitch;
+    /// `deep` if its labels can sleep and it has pitch. Every label wakes when neither holds,
+    /// when the frames go from one to the other, and (without pitch) when the viewport changes
+    /// size.
+    pub(crate) fn advance(&mut self, w: Option<DVec2>, deep: bool, camera: &Camera) {
+        if deep != self.deep {
+            self.wake_all();
+            self.deep = deep;
+        }
+        if deep {
+            return;
+        }
         let Some(w) = w else {
             self.wake_all();
             return;
@@ -164,11 +176,50 @@ impl Dormant {
     }
 
     /// Keeps the labels whose certificate still holds, whose box still meets the viewport and
-    /// whose blocker `blocks`; wakes the others. An entry whose bound on the box ran out is
-    /// renewed where the box still has room (checking that costs less than a visit).
-    pub(crate) fn keep(&mut self, sleeps: &Sleeps, viewer: &Viewer, blocks: impl Fn(u32) -> bool) {
-        let Some(now) = sleeps.now else { return };
-        self.keep_renewing(now, blocks, |i| viewer.room_inside(i as usize));
+    /// whose blocker `blocks`; wakes the others. Without pitch, an entry whose bound on the box
+    /// ran out is renewed where the box still has room (checking that costs less than a
+    /// visit); under pitch, `asleep(label)` is the visit's own test of a sleeping label
+    /// (its depth certificate and its box in view), run on the dormant labels alone.
+    pub(crate) fn keep(
+        &mut self,
+        sleeps: &Sleeps,
+        viewer: &Viewer,
+        blocks: impl Fn(u32) -> bool,
+        asleep: impl Fn(u32) -> bool,
+    ) {
+        if self.deep {
+            self.keep_if(blocks, asleep);
+        } else if let Some(now) = sleeps.now {
+            self.keep_renewing(now, blocks, |i| viewer.room_inside(i as usize));
+        }
+    }
+
+    /// Keeps the labels whose blocker `blocks` and for which `asleep` is true.
+    fn keep_if(&mut self, blocks: impl Fn(u32) -> bool, asleep: impl Fn(u32) -> bool) {
+        #[cfg(test)]
+        let before = self.count;
+        let Self { bits, by_blocker, count, .. } = self;
+        by_blocker.drop_unblocked(blocks, |label| {
+            bits[label as usize / 64] &= !(1 << (label % 64));
+            *count -= 1;
+        });
+        for (k, word) in bits.iter_mut().enumerate() {
+            let mut dormant = *word;
+            while dormant != 0 {
+                let bit = dormant.trailing_zeros();
+                dormant &= dormant - 1;
+                let label = (k * 64) as u32 + bit;
+                if !asleep(label) {
+                    *word &= !(1 << bit);
+                    by_blocker.remove(label);
+                    *count -= 1;
+                }
+            }
+        }
+        #[cfg(test)]
+        {
+            self.woken += before - self.count;
+        }
     }
 
     /// [`Self::keep`], with `w` the camera's similarity, and each label's box's room
@@ -225,6 +276,17 @@ impl Dormant {
     /// instead of 3.2–6.2M, when at most 4,096 labels went dormant a frame, found asleep in
     /// the frame after their certificate.
     pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
+        if self.deep {
+            for &label in asleep {
+                let sleep = sleeps.get(label as usize);
+                if sleep.is_depth() {
+                    self.bits[label as usize / 64] |= 1 << (label % 64);
+                    self.by_blocker.add(label, sleep.blocker());
+                    self.count += 1;
+                }
+            }
+            return;
+        }
         let Some(now) = sleeps.now else { return };
         let paths = self.paths;
         for &label in asleep {
@@ -339,7 +401,7 @@ mod tests {
         let mut d = Dormant::default();
         d.reset(300);
         let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 800.0, 600.0);
-        d.advance(Some(DVec2::new(4.0, 0.0)), &camera);
+        d.advance(Some(DVec2::new(4.0, 0.0)), false, &camera);
         let asleep = [0u32, 5, 63, 64, 65, 127, 128, 200, 299];
         // Certificates that hold while `w` stays within (±1, ±0.8) of (4, 0).
         let sleep = Sleep::rectangle(Vec2::X, Vec2::new(4.0, 0.0), Vec2::new(1.0, 0.8), 1);
@@ -360,10 +422,10 @@ mod tests {
         }
         // `w` turns to (4, 0.5), then to (4, 1.1): the first frame keeps every label (blocker 1
         // blocks; the anchors at the centre do not move), the second wakes them all.
-        d.advance(Some(DVec2::new(4.0, 0.5)), &camera);
+        d.advance(Some(DVec2::new(4.0, 0.5)), false, &camera);
         d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
         assert_eq!(d.count(), asleep.len());
-        d.advance(Some(DVec2::new(4.0, 1.1)), &camera);
+        d.advance(Some(DVec2::new(4.0, 1.1)), false, &camera);
         d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
         assert_eq!(d.count(), 0);
         let mut all = 0;
@@ -377,7 +439,7 @@ mod tests {
         d.reset(20);
         let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 800.0, 600.0);
         let w = DVec2::new(4.0, 1.1);
-        d.advance(Some(w), &camera);
+        d.advance(Some(w), false, &camera);
         // (label, certificate, room on screen px, distance from the centre world px)
         d.add(
             [(7, always(1), 7.5, 0.0), (8, always(2), 8.5, 0.0), (9, always(1), 20.0, 10.0), (10, always(1), 0.0, 0.0)]
@@ -386,29 +448,29 @@ mod tests {
         assert_eq!(d.count(), 3, "an anchor with no room is not worth an entry");
         // A pan by 2 world px at |w| ≈ 4.15 moves every anchor by 8.3 px.
         let panned = camera.with_center(DVec2::new(102.0, 100.0));
-        d.advance(Some(w), &panned);
+        d.advance(Some(w), false, &panned);
         d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 2);
         // A zoom by 1% (|Δw| ≈ 0.041) moves an anchor 10 world px from where the centre was,
         // and now 12 at most, by 0.5 px: label 9 (room 20) stays; label 8 (at the old centre,
         // now 2 world px from it) moves by 0.08 px, and stays too.
         let zoomed = w * 1.01;
-        d.advance(Some(zoomed), &panned);
+        d.advance(Some(zoomed), false, &panned);
         d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 2);
         // Zooming on by 50% moves label 8 by another 4.2 px (beyond its 8.5), label 9 by 25.
-        d.advance(Some(zoomed * 1.5), &panned);
+        d.advance(Some(zoomed * 1.5), false, &panned);
         d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 0);
         // A blocker that no longer blocks, pitch, and a new viewport size wake labels too.
         d.add([(7, always(1), 50.0, 1.0), (8, always(2), 50.0, 1.0)].into_iter());
         d.keep_renewing(d.last.unwrap().w, |b| b == 2, |_| (0.0, 0.0));
         assert_eq!(d.count(), 1);
-        d.advance(None, &camera);
+        d.advance(None, false, &camera);
         assert_eq!(d.count(), 0);
-        d.advance(Some(w), &camera);
+        d.advance(Some(w), false, &camera);
         d.add([(7, always(1), 50.0, 1.0)].into_iter());
-        d.advance(Some(w), &Camera { size: DVec2::new(801.0, 600.0), ..camera });
+        d.advance(Some(w), false, &Camera { size: DVec2::new(801.0, 600.0), ..camera });
         assert_eq!(d.count(), 0);
         assert!(d.bits.iter().all(|&word| word == 0));
     }

@@ -388,7 +388,7 @@ impl FrameEngine {
         self.sleeps.enabled = can_sleep;
         self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
         self.sleeps.now = can_sleep.then(|| projection.similarity()).flatten();
-        self.dormant.advance(self.sleeps.now, camera);
+        self.dormant.advance(self.sleeps.now, can_sleep && projection.similarity().is_none(), camera);
         let dormant = &mut self.dormant;
         let results = (&mut self.frame.labels[..], &self.memo[..]);
         let sleeps = &self.sleeps;

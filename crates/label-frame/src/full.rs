@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use glam::DVec2;
 use label_core::{Blocker, Decision, Label, Obb, Shape, collides, place_sequentially, stages};
 
+use crate::Projected;
 use crate::dormant::Dormant;
 use crate::project::{Sight, Viewer, label_scale};
 use crate::quiet::QuietBlocks;
@@ -258,8 +259,7 @@ pub(crate) fn place_full(
         }
         kept.rebuild(viewer.parts, sights, shown);
     }
-    dormant.keep(sleeps, viewer, |b| kept.blocks(b));
-    let (kept, free_frames, all_sights, skipped) = (&*kept, &*free_frames, &*sights, &*dormant);
+    let (kept, free_frames, all_sights) = (&*kept, &*free_frames, &*sights);
     let fading = Fading::new(dt_ms, options.fade_ms);
     // Whether the certificate of waiting label `i`, whose byte says it can sleep, holds in this
     // frame (see `sleep.rs`): its blocker shown, the camera inside the certificate's
@@ -287,11 +287,22 @@ pub(crate) fn place_full(
         }
         holds
     };
+    // Under pitch, a dormant label (its blocker still blocks) is tested as a visit tests a
+    // sleeping label, its anchor projected once for both tests.
+    let asleep_deep = |i: u32| {
+        let (i, sleep) = (i as usize, sleeps.get(i as usize));
+        sleep.is_depth()
+            && viewer.projection.project(viewer.hot[i].position).is_some_and(|p| {
+                depth_holds_at(viewer, all_sights, i, &sleep, &p)
+                    && viewer.in_view_at(i, memo[i].load(Ordering::Relaxed), &p)
+            })
+    };
+    dormant.keep(sleeps, viewer, |b| kept.blocks(b), asleep_deep);
+    let skipped = &*dormant;
     // A label hidden in view whose box with the margin is `me` (it waits in the next frame), its
     // frame decided and finished: if hidden by a label whose box keeps its shape, as its own
     // does, and not drawn, a certificate for the next frames, and it sleeps from the next
-    // frame on (no pose); a rectangle certificate holds in this frame, so it may go dormant
-    // at once.
+    // frame on (no pose); the certificate holds in this frame, so it may go dormant at once.
     let rest = |acc: &mut PassTwo, i: usize, pose: &ScreenPose, me: &Obb, frame: &mut LabelFrame| {
         let Some(Blocker::Label(b)) = frame.hidden_by else { return };
         if sleeps.enabled
@@ -313,9 +324,7 @@ pub(crate) fn place_full(
             if sleep.is_some() {
                 frame.pose = None;
                 memo[i].store(stability::memo(frame) | bits::SLEEPY, Ordering::Relaxed);
-                if now.is_some() {
-                    acc.dormant.push(i as u32);
-                }
+                acc.dormant.push(i as u32);
             }
         }
     };
@@ -376,9 +385,7 @@ pub(crate) fn place_full(
                         // Hidden in view by the same blocker, certainly: its entry stays as it
                         // is, and it may go dormant.
                         acc.slept();
-                        if now.is_some() {
-                            acc.dormant.push(i as u32);
-                        }
+                        acc.dormant.push(i as u32);
                         return;
                     }
                     Err(sight) => sight,
@@ -441,10 +448,14 @@ pub(crate) fn place_full(
 /// the label's anchor projected, its blocker's pose as the frame found it.
 #[inline(never)]
 fn depth_holds(viewer: &Viewer, sights: &[Sight], i: usize, sleep: &Sleep) -> bool {
+    viewer.projection.project(viewer.hot[i].position).is_some_and(|p| depth_holds_at(viewer, sights, i, sleep, &p))
+}
+
+/// [`depth_holds`] with the label's anchor projected to `p`.
+#[inline]
+fn depth_holds_at(viewer: &Viewer, sights: &[Sight], i: usize, sleep: &Sleep, p: &Projected) -> bool {
     let b = sleep.blocker() as usize;
-    let (Some(p), Some(them)) = (viewer.projection.project(viewer.hot[i].position), sights[b].pose()) else {
-        return false;
-    };
+    let Some(them) = sights[b].pose() else { return false };
     let scales = DVec2::new(label_scale(p.perspective, viewer.perspective_scaling), them.scale);
     sleep.holds_depth(p.screen - them.position, scales, DVec2::new(viewer.hot[i].reach, viewer.hot[b].reach))
 }

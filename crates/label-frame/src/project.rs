@@ -224,15 +224,29 @@ impl Viewer<'_> {
         (f64::from(obb.half.min_element()) - signed - ROUNDING_PX, p.ground.length())
     }
 
+    /// [`Self::sight_unless_in_view`] is `Ok`, for label `i` whose anchor projects to `p`.
+    #[inline]
+    pub(crate) fn in_view_at(&self, i: usize, memo: u8, p: &Projected) -> bool {
+        match self.in_reach[self.cells.cell_of(i)] {
+            Reach::Inside => true,
+            Reach::Out if memo & bits::DRAWN == 0 => false,
+            _ if self.anchor_inside_at(i, p) => true,
+            _ => matches!(sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling), Sight::In(_)),
+        }
+    }
+
     /// Whether label `i`'s anchor passes the projection stage's quick test (inside the viewport
     /// by its reach and padding, so its box meets the viewport), without building its pose.
     #[inline(always)]
     fn anchor_inside(&self, i: usize) -> bool {
-        let hot = &self.hot[i];
-        self.projection.project(hot.position).is_some_and(|p| {
-            let r = hot.reach_px(label_scale(p.perspective, self.perspective_scaling));
-            inside_by(p.screen, p.screen, r, self.projection.camera().size)
-        })
+        self.projection.project(self.hot[i].position).is_some_and(|p| self.anchor_inside_at(i, &p))
+    }
+
+    /// [`Self::anchor_inside`] for label `i` whose anchor projects to `p`.
+    #[inline(always)]
+    fn anchor_inside_at(&self, i: usize, p: &Projected) -> bool {
+        let r = self.hot[i].reach_px(label_scale(p.perspective, self.perspective_scaling));
+        inside_by(p.screen, p.screen, r, self.projection.camera().size)
     }
 }
 

@@ -82,7 +82,9 @@ pub(crate) fn place_reused(
             acc.shown.push(i as u32);
         }
     };
-    dormant.keep(sleeps, viewer, |_| true);
+    // The frame keeps every decision in view: under pitch, dormant labels stay while in view.
+    let in_view = |i: u32| viewer.sight_unless_in_view(i as usize, memo[i as usize].load(Ordering::Relaxed)).is_ok();
+    dormant.keep(sleeps, viewer, |_| true, in_view);
     let skipped = &*dormant;
     let pass = in_runs(
         std::mem::take(last_pass).emptied(),

@@ -436,10 +436,14 @@ pub(crate) mod tests {
         // Under pitch, on depth certificates.
         let tilted_asleep = sum(&|k, (s, ..)| if cameras[k].pitch > 0.0 { s.asleep } else { 0 });
         let dormant = sum(&|_, (_, d, _)| *d);
+        // Dormant under pitch too, and woken there (the camera tilts on).
+        let tilted_dormant = sum(&|k, (_, d, _)| if cameras[k].pitch > 0.0 { *d } else { 0 });
+        let tilted_woken = sum(&|k, (.., w)| if cameras[k].pitch > 0.0 { *w } else { 0 });
         assert!(
             asleep > 40_000 && reused_asleep > 10 && tilted_asleep > 15_000 && dormant > 20_000,
             "{asleep}, {reused_asleep}, {tilted_asleep}, {dormant}"
         );
+        assert!(tilted_dormant > 10_000 && tilted_woken > 100, "{tilted_dormant} dormant, {tilted_woken} woken");
     }
 
     #[test]
