@@ -3,11 +3,13 @@
 //!
 //! A sleeping label still costs a visit per frame: its byte, its certificate, its blocker's
 //! slot, its world cell or its projection. On a busy map most labels sleep (25,000 of 30,000
-//! on the places zoom), and those visits were most of a frame. A label whose certificate is a
-//! rectangle, confirmed in a frame without pitch, whose box can move some way on screen and
-//! still meet the viewport, goes dormant: it leaves the passes, and a short entry stands for
-//! it. Every frame the entries are filtered, and an entry stays only while the label would
-//! sleep if it were visited:
+//! on the places zoom), and those visits were most of a frame. A label found asleep, or given a
+//! certificate (which holds in the frame that gives it), goes dormant: it leaves the passes, and
+//! an entry stands for it. Every full frame the entries are filtered, and an entry stays only
+//! while the label would sleep if it were visited.
+//!
+//! Without pitch the certificate is a rectangle and the label goes dormant if its box can move
+//! some way on screen and still meet the viewport; its entry stays while:
 //!
 //! - the camera has no pitch, its viewport keeps its size, and labels can sleep (else every
 //!   label wakes);
@@ -26,9 +28,15 @@
 //! leave the viewport; when that bound runs out, it is renewed if the box still has room. The
 //! entries are kept per label in arrays, and the filter checks them 64 labels at a time,
 //! without branches; the blocker is not looked up per label: the dormant labels are listed by
-//! blocker ([`ByBlocker`]), and a blocker that stops blocking wakes its list. A label woken
-//! (its entry dropped) is visited again as a sleeping label, whose certificate the pass checks
-//! as before: waking is always safe, so every doubt wakes.
+//! blocker ([`ByBlocker`]), and a blocker that stops blocking wakes its list.
+//!
+//! Under pitch the certificate is a depth one, which needs the anchor projected: the filter runs
+//! the visit's own test on each dormant label (its blocker's list aside), which saves the
+//! passes' visits but not the projection. Frames going from flat to pitched or back wake every
+//! label.
+//!
+//! A label woken (its entry dropped) is visited again as a sleeping label, whose certificate the
+//! pass checks as before: waking is always safe, so every doubt wakes.
 
 use glam::DVec2;
 
@@ -187,22 +195,32 @@ impl Dormant {
         blocks: impl Fn(u32) -> bool,
         asleep: impl Fn(u32) -> bool,
     ) {
+        #[cfg(test)]
+        let before = self.count;
         if self.deep {
             self.keep_if(blocks, asleep);
         } else if let Some(now) = sleeps.now {
             self.keep_renewing(now, blocks, |i| viewer.room_inside(i as usize));
         }
+        #[cfg(test)]
+        {
+            self.woken += before - self.count;
+        }
     }
 
-    /// Keeps the labels whose blocker `blocks` and for which `asleep` is true.
-    fn keep_if(&mut self, blocks: impl Fn(u32) -> bool, asleep: impl Fn(u32) -> bool) {
-        #[cfg(test)]
-        let before = self.count;
+    /// Wakes the labels listed under a blocker that no longer `blocks`.
+    fn wake_unblocked(&mut self, blocks: impl Fn(u32) -> bool) {
         let Self { bits, by_blocker, count, .. } = self;
         by_blocker.drop_unblocked(blocks, |label| {
             bits[label as usize / 64] &= !(1 << (label % 64));
             *count -= 1;
         });
+    }
+
+    /// Keeps the labels whose blocker `blocks` and for which `asleep` is true.
+    fn keep_if(&mut self, blocks: impl Fn(u32) -> bool, asleep: impl Fn(u32) -> bool) {
+        self.wake_unblocked(blocks);
+        let Self { bits, by_blocker, count, .. } = self;
         for (k, word) in bits.iter_mut().enumerate() {
             let mut dormant = *word;
             while dormant != 0 {
@@ -216,22 +234,13 @@ impl Dormant {
                 }
             }
         }
-        #[cfg(test)]
-        {
-            self.woken += before - self.count;
-        }
     }
 
     /// [`Self::keep`], with `w` the camera's similarity, and each label's box's room
     /// ([`Viewer::room_inside`]) as a function.
     fn keep_renewing(&mut self, now: DVec2, blocks: impl Fn(u32) -> bool, room: impl Fn(u32) -> (f64, f64)) {
-        #[cfg(test)]
-        let before = self.count;
+        self.wake_unblocked(blocks);
         let Self { bits, rectangles, slope, limit, by_blocker, count, paths, .. } = self;
-        by_blocker.drop_unblocked(blocks, |label| {
-            bits[label as usize / 64] &= !(1 << (label % 64));
-            *count -= 1;
-        });
         let (w, rest) = (paths.w, paths.cross + paths.pan);
         for (k, word) in bits.iter_mut().enumerate() {
             if *word == 0 {
@@ -259,10 +268,6 @@ impl Dormant {
                 }
             }
         }
-        #[cfg(test)]
-        {
-            self.woken += before - self.count;
-        }
     }
 
     /// Makes `asleep` labels dormant (labels a pass found asleep, or gave a rectangle
@@ -280,9 +285,7 @@ impl Dormant {
             for &label in asleep {
                 let sleep = sleeps.get(label as usize);
                 if sleep.is_depth() {
-                    self.bits[label as usize / 64] |= 1 << (label % 64);
-                    self.by_blocker.add(label, sleep.blocker());
-                    self.count += 1;
+                    self.mark(label, sleep.blocker());
                 }
             }
             return;
@@ -305,8 +308,13 @@ impl Dormant {
         let l = label as usize;
         self.rectangles.set(l, sleep);
         (self.slope[l], self.limit[l]) = (slope, limit);
-        self.bits[l / 64] |= 1 << (label % 64);
-        self.by_blocker.add(label, sleep.blocker());
+        self.mark(label, sleep.blocker());
+    }
+
+    /// Makes `label` (not dormant) dormant under `blocker`, its entry set.
+    fn mark(&mut self, label: u32, blocker: u32) {
+        self.bits[label as usize / 64] |= 1 << (label % 64);
+        self.by_blocker.add(label, blocker);
         self.count += 1;
     }
 

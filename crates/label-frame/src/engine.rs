@@ -387,8 +387,9 @@ impl FrameEngine {
             && options.max_overlap_area <= 0.0;
         self.sleeps.enabled = can_sleep;
         self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
-        self.sleeps.now = can_sleep.then(|| projection.similarity()).flatten();
-        self.dormant.advance(self.sleeps.now, can_sleep && projection.similarity().is_none(), camera);
+        let similarity = projection.similarity();
+        self.sleeps.now = similarity.filter(|_| can_sleep);
+        self.dormant.advance(self.sleeps.now, can_sleep && similarity.is_none(), camera);
         let dormant = &mut self.dormant;
         let results = (&mut self.frame.labels[..], &self.memo[..]);
         let sleeps = &self.sleeps;

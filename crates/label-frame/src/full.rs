@@ -481,7 +481,7 @@ pub(crate) struct PassTwo {
     pub(crate) around: usize,
     /// Labels shown, in index order (gathered by reused frames only).
     pub(crate) shown: Vec<u32>,
-    /// Labels found asleep, or given a rectangle certificate, which may go dormant.
+    /// Labels found asleep, or given a certificate, which may go dormant.
     pub(crate) dormant: Vec<u32>,
 }
 

@@ -193,10 +193,22 @@ impl Viewer<'_> {
     /// settles most labels in view without building the box.
     #[inline(always)]
     pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Result<(), Sight> {
+        self.sight_unless_inside(i, memo, || self.anchor_inside(i))
+    }
+
+    /// [`Self::sight_unless_in_view`] is `Ok`, for label `i` whose anchor projects to `p`.
+    #[inline]
+    pub(crate) fn in_view_at(&self, i: usize, memo: u8, p: &Projected) -> bool {
+        self.sight_unless_inside(i, memo, || self.anchor_inside_at(i, p)).is_ok()
+    }
+
+    /// [`Self::sight_unless_in_view`] with the quick test of the anchor as `anchor_inside`.
+    #[inline(always)]
+    fn sight_unless_inside(&self, i: usize, memo: u8, anchor_inside: impl FnOnce() -> bool) -> Result<(), Sight> {
         match self.in_reach[self.cells.cell_of(i)] {
             Reach::Inside => Ok(()),
             Reach::Out if memo & bits::DRAWN == 0 => Err(Sight::Far),
-            _ if self.anchor_inside(i) => Ok(()),
+            _ if anchor_inside() => Ok(()),
             _ => match sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling) {
                 Sight::In(_) => Ok(()),
                 away => Err(away),
@@ -222,17 +234,6 @@ impl Viewer<'_> {
         let outside = (-center).max(center - size).max(DVec2::ZERO);
         let signed = if outside == DVec2::ZERO { -center.min(size - center).min_element() } else { outside.length() };
         (f64::from(obb.half.min_element()) - signed - ROUNDING_PX, p.ground.length())
-    }
-
-    /// [`Self::sight_unless_in_view`] is `Ok`, for label `i` whose anchor projects to `p`.
-    #[inline]
-    pub(crate) fn in_view_at(&self, i: usize, memo: u8, p: &Projected) -> bool {
-        match self.in_reach[self.cells.cell_of(i)] {
-            Reach::Inside => true,
-            Reach::Out if memo & bits::DRAWN == 0 => false,
-            _ if self.anchor_inside_at(i, p) => true,
-            _ => matches!(sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling), Sight::In(_)),
-        }
     }
 
     /// Whether label `i`'s anchor passes the projection stage's quick test (inside the viewport
