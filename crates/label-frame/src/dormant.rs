@@ -32,8 +32,10 @@
 //!
 //! Under pitch the certificate is a depth one, which needs the anchor projected: the filter runs
 //! the visit's own test on each dormant label (its blocker's list aside), which saves the
-//! passes' visits but not the projection. Frames going from flat to pitched or back wake every
-//! label.
+//! passes' visits but not the projection. In the first frame with pitch the dormant labels
+//! still hold rectangle certificates: the filter turns each into the depth certificate it gives
+//! ([`Sleep::deepen`]), as a visit would, and tests that. Frames going from pitched back to flat
+//! wake every label (a depth certificate gives no rectangle).
 //!
 //! A label woken (its entry dropped) is visited again as a sleeping label, whose certificate the
 //! pass checks as before: waking is always safe, so every doubt wakes.
@@ -109,7 +111,7 @@ pub(crate) struct Dormant {
     /// certificates, and the filter checks them as a visit would.
     deep: bool,
     paths: Paths,
-    /// How many labels the filter woke, since the set was made.
+    /// How many dormant labels woke (by the filter, or all at once), since the set was made.
     #[cfg(test)]
     pub(crate) woken: usize,
 }
@@ -143,11 +145,18 @@ impl Dormant {
 
     /// The frame's camera, with `w` its similarity if its labels can sleep and it has no pitch;
     /// `deep` if its labels can sleep and it has pitch. Every label wakes when neither holds,
-    /// when the frames go from one to the other, and (without pitch) when the viewport changes
-    /// size.
+    /// when the frames go from pitched to flat, and (without pitch) when the viewport changes
+    /// size; from flat to pitched the labels stay, for the filter to test (see the module).
     pub(crate) fn advance(&mut self, w: Option<DVec2>, deep: bool, camera: &Camera) {
         if deep != self.deep {
-            self.wake_all();
+            if deep {
+                // Into pitch the labels stay: the filter turns each one's rectangle certificate
+                // into the depth one it gives, as a visit would, or wakes it.
+                self.last = None;
+                self.paths = Paths::default();
+            } else {
+                self.wake_all();
+            }
             self.deep = deep;
         }
         if deep {
@@ -174,6 +183,10 @@ impl Dormant {
     }
 
     fn wake_all(&mut self) {
+        #[cfg(test)]
+        {
+            self.woken += self.count;
+        }
         if self.count > 0 {
             self.bits.fill(0);
             self.by_blocker.clear();

@@ -279,23 +279,33 @@ pub(crate) fn place_full(
         if sleep.is_depth() {
             return depth_holds(viewer, all_sights, i, &sleep);
         }
-        let Some(before) = sleeps.before else { return false };
-        let deep = sleep.deepen(before, viewer.hot[i].position - viewer.hot[b as usize].position);
-        let holds = deep.is_some() && depth_holds(viewer, all_sights, i, &deep);
+        let Some(deep) = deepened(viewer, sleeps, i, &sleep) else { return false };
+        let holds = depth_holds(viewer, all_sights, i, &deep);
         if holds {
             sleeps.set(i, deep);
         }
         holds
     };
     // Under pitch, a dormant label (its blocker still blocks) is tested as a visit tests a
-    // sleeping label, its anchor projected once for both tests.
+    // sleeping label, its anchor projected once for both tests; in the first frame with pitch
+    // its certificate is still a rectangle, turned into a depth one as `certified_deep` does.
     let asleep_deep = |i: u32| {
         let (i, sleep) = (i as usize, sleeps.get(i as usize));
-        sleep.is_depth()
-            && viewer.projection.project(viewer.hot[i].position).is_some_and(|p| {
-                depth_holds_at(viewer, all_sights, i, &sleep, &p)
-                    && viewer.in_view_at(i, memo[i].load(Ordering::Relaxed), &p)
-            })
+        let (sleep, turned) = if sleep.is_depth() {
+            (sleep, false)
+        } else {
+            let Some(deep) = deepened(viewer, sleeps, i, &sleep) else { return false };
+            (deep, true)
+        };
+        viewer.projection.project(viewer.hot[i].position).is_some_and(|p| {
+            if !depth_holds_at(viewer, all_sights, i, &sleep, &p) {
+                return false;
+            }
+            if turned {
+                sleeps.set(i, sleep);
+            }
+            viewer.in_view_at(i, memo[i].load(Ordering::Relaxed), &p)
+        })
     };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), asleep_deep);
     let skipped = &*dormant;
@@ -442,6 +452,15 @@ pub(crate) fn place_full(
     // Waiting labels that went to the pass around the shown ones count as placed now, like
     // those left for the greedy pass.
     (free.len() + around, stats)
+}
+
+/// The depth certificate that the rectangle certificate `sleep` of label `i` gives in a frame
+/// with pitch after one without ([`Sleep::deepen`]); `None` if the last frame had pitch too,
+/// or if the rectangle leaves too little depth.
+fn deepened(viewer: &Viewer, sleeps: &Sleeps, i: usize, sleep: &Sleep) -> Option<Sleep> {
+    let before = sleeps.before?;
+    let deep = sleep.deepen(before, viewer.hot[i].position - viewer.hot[sleep.blocker() as usize].position);
+    deep.is_some().then_some(deep)
 }
 
 /// Whether the depth certificate `sleep` of label `i` holds in this frame (see `sleep.rs`):

@@ -444,6 +444,11 @@ pub(crate) mod tests {
             "{asleep}, {reused_asleep}, {tilted_asleep}, {dormant}"
         );
         assert!(tilted_dormant > 10_000 && tilted_woken > 100, "{tilted_dormant} dormant, {tilted_woken} woken");
+        // The first tilted frame (101) keeps most dormant labels: their rectangle certificates
+        // turn into depth ones. Back without pitch (120) every one wakes.
+        let (flat, tilted, back) = (&played[100], &played[101], &played[120]);
+        assert!(flat.1 > 500 && tilted.2 * 10 < flat.1, "{} dormant, {} woken", flat.1, tilted.2);
+        assert_eq!(back.2, played[119].1, "all woken");
     }
 
     #[test]
