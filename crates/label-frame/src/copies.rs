@@ -142,6 +142,21 @@ mod tests {
     }
 
     #[test]
+    fn a_label_whose_blocker_changes_copy_wakes() {
+        // A label asleep under a blocker 0.2 world px west of it, both just across the seam
+        // from the first reference (0), in a view three worlds wide. The camera pans 70 world
+        // px east: the reference follows it, the seam now runs between the two, and the
+        // blocker (only) changes copy, a world away. The label must wake and show.
+        let y = 100.0;
+        let blocker = WorldLabel::from_world(0, DVec2::new(197.9, y), 40.0, 12.0).with_priority(2.0);
+        let label = WorldLabel::from_world(1, DVec2::new(198.1, y), 40.0, 12.0);
+        let cameras = [0.0, 70.0].map(|x| Camera::new(DVec2::new(x, y), 1.0, 1600.0, 900.0));
+        let played = crate::sleep::tests::play_against_sleepless(&[blocker, label], &cameras);
+        assert_eq!(played[0].1, 1, "the label is dormant after the first frame");
+        assert_eq!(played[1].0.visible, 2, "{:?}", played[1]);
+    }
+
+    #[test]
     fn frames_are_the_same_whether_labels_sleep_or_not_as_the_reference_moves() {
         // Labels all round the world. The camera pans across 180° with the view wider than a
         // world (the reference moves with labels in view changing copy), zooms in and pans on
@@ -171,16 +186,20 @@ mod tests {
         crate::sleep::tests::play_against_sleepless(&labels, &cameras);
         // The same path again against an engine whose cells never recede; and where the
         // reference moved, and which labels slept on.
-        let (mut moves, mut dormant_kept) = (0, 0);
+        // Labels that changed copy in view drop the certificates about them, not the others':
+        // labels sleep through every move.
+        let (mut moves, mut dormant_kept, mut slept_through) = (0, 0, 0);
         let (mut last, mut dormant) = (None, 0);
         let never_recede = |e: &mut crate::FrameEngine| e.never_recede = true;
         crate::sleep::tests::play_alongside(&labels, &cameras, never_recede, |_, engine, _| {
             if last.is_some() && engine.copies_reference() != last {
                 moves += 1;
                 dormant_kept += usize::from(dormant > 0 && engine.dormant_count() > 0);
+                slept_through += usize::from(engine.frame().stats.asleep > 0);
             }
             (last, dormant) = (engine.copies_reference(), engine.dormant_count());
         });
         assert!(moves >= 6 && dormant_kept >= 3, "{moves} moves, {dormant_kept} keeping dormant labels");
+        assert_eq!(slept_through, moves, "moves with labels asleep (three with labels in view changing copy)");
     }
 }

@@ -230,6 +230,20 @@ impl Dormant {
         });
     }
 
+    /// Wakes `label` if it is dormant.
+    pub(crate) fn wake(&mut self, label: u32) {
+        let (word, bit) = (label as usize / 64, 1 << (label % 64));
+        if self.bits[word] & bit != 0 {
+            self.bits[word] &= !bit;
+            self.by_blocker.remove(label);
+            self.count -= 1;
+            #[cfg(test)]
+            {
+                self.woken += 1;
+            }
+        }
+    }
+
     /// Keeps the labels whose blocker `blocks` and for which `asleep` is true.
     fn keep_if(&mut self, blocks: impl Fn(u32) -> bool, asleep: impl Fn(u32) -> bool) {
         self.wake_unblocked(blocks);

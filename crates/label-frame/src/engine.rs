@@ -14,7 +14,7 @@ use crate::label::BoxParts;
 use crate::project::{Hot, Sight, Viewer, project_all, sight};
 use crate::quiet::QuietBlocks;
 use crate::reuse::{Provisional, place_reused};
-use crate::sleep::Sleeps;
+use crate::sleep::{Sleep, Sleeps};
 use crate::stability::{self, Fading};
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,
@@ -216,22 +216,41 @@ impl FrameEngine {
     /// `None`). Labels that change copy have new positions: the world cells are built again,
     /// the next frame is a full one whose cells do not recede, and if one of them was not out of
     /// view undrawn in the last frame ([`stability::bits::FAR`]: no pose, nothing refers to
-    /// it) every certificate goes too. Returns whether a label moved.
+    /// it) the certificates about the labels that moved go too. Returns whether a label moved.
     fn place_copies(&mut self, reference: Option<f64>) -> bool {
         use std::sync::atomic::Ordering;
-        let (mut moved, mut seen) = (false, false);
+        let (mut moved, mut seen) = (Vec::new(), false);
         copies::place(&self.labels, &mut self.hot, reference, |i| {
-            moved = true;
+            moved.push(i);
             seen |= self.memo[i].load(Ordering::Relaxed) & stability::bits::FAR == 0;
         });
-        if moved {
-            self.cells = WorldCells::new(&self.hot);
-            self.reusable = false;
+        if moved.is_empty() {
+            return false;
         }
+        self.cells = WorldCells::new(&self.hot);
+        self.reusable = false;
         if seen {
-            self.forget_certificates();
+            self.forget_certificates_of(&moved);
         }
-        moved
+        true
+    }
+
+    /// Drops the certificates to sleep that are about a label of `moved` (which changed copy),
+    /// as the label or as its blocker: they were issued for the world vector between two
+    /// anchors one of which has moved a world away. The labels that held them wake; the others
+    /// keep theirs (their anchors and their blockers' did not move).
+    fn forget_certificates_of(&mut self, moved: &[usize]) {
+        let mut is_moved = vec![false; self.labels.len()];
+        for &i in moved {
+            is_moved[i] = true;
+        }
+        for (i, &moved) in is_moved.iter().enumerate() {
+            let sleep = self.sleeps.get(i);
+            if sleep.is_some() && (moved || is_moved[sleep.blocker() as usize]) {
+                self.sleeps.set(i, Sleep::NONE);
+                self.dormant.wake(i as u32);
+            }
+        }
     }
 
     /// The projection of `camera` seen in the copy of the world the labels are in (see

@@ -112,3 +112,4 @@ fn a_camera_panning_round_the_world_sees_the_copy_nearest_it() {
     assert!(reused > 50 && asleep > 10_000, "reused {reused}, asleep {asleep}");
     assert!(crossing > 50, "frames with labels in view from beyond 180°: {crossing}");
 }
+
