@@ -11,9 +11,9 @@
 //!
 //! The reference moves (see [`Copies::moved_reference`]) when the copies' seam, half a world
 //! from the reference, would come within a label's reach of the viewport; labels that change
-//! copy then have new positions, as if the labels had been set again (but the engine keeps
-//! its certificates to sleep when every label that moved was out of view undrawn, so nothing
-//! referred to it). When the view is wider
+//! copy then have new positions, as if the labels had been set again; the certificates to
+//! sleep about them (as the label or as its blocker) go, unless every label that moved was out
+//! of view undrawn, so that nothing referred to it, and the other labels keep theirs. When the view is wider
 //! than a world less the labels' reach, some seam is always in view: the reference then moves
 //! once the camera has drifted a quarter of a world from it, so the seam stays on the far side.
 

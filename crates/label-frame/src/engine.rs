@@ -210,6 +210,10 @@ impl FrameEngine {
         self.reusable = false;
         self.frame_projection = None;
         self.forget_certificates();
+        // The labels go back where they were set, for the next frame to choose their copies of
+        // the world as a first frame does.
+        self.copies.forget();
+        self.place_copies(None);
     }
 
     /// Puts the labels in the copies of the world nearest `reference` (where they were set if

@@ -113,3 +113,25 @@ fn a_camera_panning_round_the_world_sees_the_copy_nearest_it() {
     assert!(crossing > 50, "frames with labels in view from beyond 180°: {crossing}");
 }
 
+#[test]
+fn a_reset_engine_places_as_a_new_one() {
+    // After a pan three quarters of the way round the world at zoom 1.5 (the view wider than a
+    // world: the copies' reference follows the camera), a reset engine's next frame is a new
+    // engine's first, wherever the camera is.
+    let labels = band(3000);
+    let y = lon_lat_to_world(0.0, -15.0).y;
+    let camera = |x: f64| Camera::new(DVec2::new(x, y), 1.5, 1600.0, 900.0);
+    let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
+    engine.set_labels(labels.clone()).unwrap();
+    for k in 0..60 {
+        engine.place_frame(&camera(f64::from(k) * 3.2), f64::from(k) * 16.0).unwrap();
+    }
+    for x in [0.0, 60.0, 190.0] {
+        engine.reset();
+        let after_reset = engine.place_frame(&camera(x), 0.0).unwrap().clone();
+        let mut fresh = FrameEngine::new(FrameOptions::default()).unwrap();
+        fresh.set_labels(labels.clone()).unwrap();
+        let first = fresh.place_frame(&camera(x), 0.0).unwrap();
+        assert!(after_reset == *first, "camera at {x}");
+    }
+}
