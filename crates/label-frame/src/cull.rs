@@ -60,6 +60,8 @@ pub(crate) struct WorldCells {
     /// Per block of [`BLOCK`] labels: the cells its labels are in, if at most two
     /// ([`NO_CELL`] fills the rest), else `[MANY_CELLS; 2]`.
     block_cells: Vec<[u16; 2]>,
+    /// Per block of at most two cells: bit `j` set if its `j`-th label is in the first.
+    in_first_cell: Vec<u64>,
 }
 
 /// In [`WorldCells::block_cells`]: no cell.
@@ -85,6 +87,7 @@ impl WorldCells {
             padding: vec![0.0; side * side],
             cell_of: Vec::with_capacity(hot.len()),
             block_cells: Vec::with_capacity(hot.len().div_ceil(BLOCK)),
+            in_first_cell: Vec::with_capacity(hot.len().div_ceil(BLOCK)),
         };
         for h in hot {
             let c = cells.cell_at(h.position);
@@ -92,13 +95,15 @@ impl WorldCells {
             cells.padding[c] = cells.padding[c].max(h.padding_reach);
             cells.cell_of.push(c as u16);
         }
-        cells.block_cells.extend(cells.cell_of.chunks(BLOCK).map(|block| {
-            block.iter().fold([NO_CELL; 2], |seen, &c| match seen {
+        for block in cells.cell_of.chunks(BLOCK) {
+            let seen = block.iter().fold([NO_CELL; 2], |seen, &c| match seen {
                 [a, _] if a == c || a == NO_CELL => [c, seen[1]],
                 [_, b] if b == c || b == NO_CELL => [seen[0], c],
                 _ => [MANY_CELLS; 2],
-            })
-        }));
+            });
+            cells.block_cells.push(seen);
+            cells.in_first_cell.push(block.iter().enumerate().fold(0, |m, (j, &c)| m | u64::from(c == seen[0]) << j));
+        }
         cells
     }
 
@@ -109,6 +114,20 @@ impl WorldCells {
         self.block_cells[block].iter().all(|&c| {
             c == NO_CELL || (c != MANY_CELLS && matches!(in_reach[usize::from(c)], Reach::Out | Reach::Receding))
         })
+    }
+
+    /// The labels of block `block` (bit `j` for its `j`-th) whose cell holds only labels that
+    /// miss the viewport or recede from it (`in_reach`: this frame's [`Self::in_reach`]); none
+    /// if the block's labels are in more than two cells.
+    #[inline]
+    pub(crate) fn block_away(&self, block: usize, in_reach: &[Reach]) -> u64 {
+        let [a, b] = self.block_cells[block];
+        if a == MANY_CELLS {
+            return 0;
+        }
+        let away = |c: u16| c != NO_CELL && matches!(in_reach[usize::from(c)], Reach::Out | Reach::Receding);
+        let first = self.in_first_cell[block];
+        (if away(a) { first } else { 0 }) | (if away(b) { !first } else { 0 })
     }
 
     /// The cell of a world point of the extent.

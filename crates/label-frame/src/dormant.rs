@@ -345,28 +345,20 @@ impl Dormant {
         self.count += 1;
     }
 
-    /// Calls `f(i, item)` for each label `i` of a run of labels not dormant, in order: `run`
-    /// holds labels `start..start + run.len()`.
+    /// Calls `f(i, item)` for each label `i` of a block of at most 64 labels that is neither
+    /// dormant nor in `skip` (bit `j` for its `j`-th label), in order: `block` holds labels
+    /// `start..start + block.len()`, `start` a multiple of 64.
     #[inline(always)]
-    pub(crate) fn each_awake<T>(&self, start: usize, run: &mut [T], mut f: impl FnMut(usize, &mut T)) {
-        let end = start + run.len();
-        if start == end {
+    pub(crate) fn each_awake<T>(&self, start: usize, block: &mut [T], skip: u64, mut f: impl FnMut(usize, &mut T)) {
+        debug_assert!(start.is_multiple_of(64) && block.len() <= 64);
+        if block.is_empty() {
             return;
         }
-        for word in start / 64..=(end - 1) / 64 {
-            let base = word * 64;
-            let mut awake = !self.bits.get(word).copied().unwrap_or(0);
-            if base < start {
-                awake &= u64::MAX << (start - base);
-            }
-            if end - base < 64 {
-                awake &= (1 << (end - base)) - 1;
-            }
-            while awake != 0 {
-                let i = base + awake.trailing_zeros() as usize;
-                f(i, &mut run[i - start]);
-                awake &= awake - 1;
-            }
+        let mut awake = !self.bits.get(start / 64).copied().unwrap_or(0) & !skip & (u64::MAX >> (64 - block.len()));
+        while awake != 0 {
+            let j = awake.trailing_zeros() as usize;
+            f(start + j, &mut block[j]);
+            awake &= awake - 1;
         }
     }
 }
@@ -445,15 +437,20 @@ mod tests {
         let expect = |range: std::ops::Range<usize>| -> Vec<usize> {
             range.filter(|i| !asleep.contains(&(*i as u32))).collect()
         };
-        for (start, end) in [(0, 300), (3, 70), (64, 128), (65, 66), (127, 129), (299, 300), (10, 10)] {
-            let mut run = vec![0u8; end - start];
-            let mut seen = Vec::new();
-            d.each_awake(start, &mut run, |i, item| {
-                *item = 1;
-                seen.push(i);
-            });
-            assert_eq!(seen, expect(start..end), "{start}..{end}");
-            assert_eq!(run.iter().filter(|&&x| x == 1).count(), seen.len());
+        // Blocks of 64 (the last one short), with labels skipped by a mask too.
+        for (start, end) in [(0, 64), (64, 128), (128, 192), (256, 300), (192, 193), (64, 64)] {
+            for skip in [0, 0x8000_0000_0000_0021, u64::MAX] {
+                let mut block = vec![0u8; end - start];
+                let mut seen = Vec::new();
+                d.each_awake(start, &mut block, skip, |i, item| {
+                    *item = 1;
+                    seen.push(i);
+                });
+                let skipped = |i: &usize| skip & (1 << (i - start)) != 0;
+                let want: Vec<usize> = expect(start..end).into_iter().filter(|i| !skipped(i)).collect();
+                assert_eq!(seen, want, "{start}..{end}, skipping {skip:x}");
+                assert_eq!(block.iter().filter(|&&x| x == 1).count(), seen.len());
+            }
         }
         // `w` turns to (4, 0.5), then to (4, 1.1): the first frame keeps every label (blocker 1
         // blocks; the anchors at the centre do not move), the second wakes them all.
@@ -464,7 +461,9 @@ mod tests {
         d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
         assert_eq!(d.count(), 0);
         let mut all = 0;
-        d.each_awake(0, &mut [0u8; 300], |_, _| all += 1);
+        for start in (0..300).step_by(64) {
+            d.each_awake(start, &mut vec![0u8; (300 - start).min(64)], 0, |_, _| all += 1);
+        }
         assert_eq!(all, 300);
     }
 

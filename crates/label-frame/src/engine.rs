@@ -298,7 +298,16 @@ impl FrameEngine {
                 && (!sleepy
                     || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(crate::HiddenReason::Collision)))
         };
-        self.memo.len() == self.frame.labels.len()
+        // The quiet labels by block are those whose byte says so.
+        let quiet_in_sync = self.quiet.never
+            || self.memo.chunks(crate::quiet::BLOCK).enumerate().all(|(b, block)| {
+                let bytes = block.iter().enumerate();
+                let quiet = bytes
+                    .fold(0, |q, (j, m)| q | u64::from(m.load(Ordering::Relaxed) & stability::bits::QUIET != 0) << j);
+                self.quiet.of(b) == quiet
+            });
+        quiet_in_sync
+            && self.memo.len() == self.frame.labels.len()
             && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
     }
 

@@ -280,20 +280,18 @@ pub(crate) fn project_all(
         |mut in_sight, start, run| {
             for (k, (block, memo)) in run.chunks_mut(BLOCK).zip(memo[start..].chunks(BLOCK)).enumerate() {
                 let first = start + k * BLOCK;
-                if quiet.skips(first / BLOCK, viewer.cells, viewer.in_reach) {
+                let b = first / BLOCK;
+                if quiet.skips(b, viewer.cells, viewer.in_reach) {
                     continue;
                 }
-                if dormant.count() == 0 {
-                    for (i, (s, m)) in (first..).zip(block.iter_mut().zip(memo)) {
-                        visit(viewer, &deferred, &mut in_sight, i, s, m);
-                    }
-                } else {
-                    // Dormant labels wait (hidden in view, asleep): they would be deferred.
-                    dormant.each_awake(first, block, |i, s| {
-                        visit(viewer, &deferred, &mut in_sight, i, s, &memo[i - first])
-                    });
-                }
-                quiet.learn(first / BLOCK, memo);
+                // Quiet labels whose cell is out of reach are skipped as a visit would skip
+                // them; dormant labels wait (hidden in view, asleep): they would be deferred.
+                let mut now = quiet.of(b);
+                let skip = now & viewer.cells.block_away(b, viewer.in_reach);
+                dormant.each_awake(first, block, skip, |i, s| {
+                    visit(viewer, &deferred, &mut in_sight, i, s, &memo[i - first], &mut now)
+                });
+                quiet.learn(b, now);
             }
             in_sight
         },
@@ -304,7 +302,8 @@ pub(crate) fn project_all(
     )
 }
 
-/// [`project_all`] for label `i`, whose byte is `m` and entry `s`.
+/// [`project_all`] for label `i`, whose byte is `m` and entry `s`; `quiet` has bit `i % 64`
+/// set if it is quiet, and is kept so.
 #[inline(always)]
 fn visit(
     viewer: &Viewer,
@@ -313,6 +312,7 @@ fn visit(
     i: usize,
     s: &mut Sight,
     m: &AtomicU8,
+    quiet: &mut u64,
 ) {
     let byte = m.load(Ordering::Relaxed);
     if byte & bits::QUIET != 0 && matches!(viewer.in_reach[viewer.cells.cell_of(i)], Reach::Out | Reach::Receding) {
@@ -327,11 +327,13 @@ fn visit(
         // Out of view and not drawn, as it was: its entry (and its sight) stay.
         if byte & bits::QUIET == 0 {
             m.store(byte | bits::QUIET, Ordering::Relaxed);
+            *quiet |= 1 << (i % BLOCK);
         }
         return;
     }
     if byte & bits::QUIET != 0 {
         m.store(byte & !bits::QUIET, Ordering::Relaxed);
+        *quiet &= !(1 << (i % BLOCK));
     }
     if matches!(now, Sight::In(_)) {
         in_sight.push(i as u32);

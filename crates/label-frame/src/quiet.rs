@@ -1,32 +1,38 @@
-//! Quiet blocks: runs of [`BLOCK`] labels (in the caller's order) that are all quiet — out of
-//! view and not drawn, as they were ([`crate::stability::bits::QUIET`]) — which the walks over
-//! every label skip whole.
+//! Quiet labels by block: runs of [`BLOCK`] labels (in the caller's order), and which of them
+//! are quiet — out of view and not drawn, as they were ([`crate::stability::bits::QUIET`]) —
+//! one bit each, which the walks over every label skip.
 //!
 //! A quiet label costs each walk a visit (its byte, its world cell) only to find nothing to do,
 //! and most labels of a map are quiet. Only the projection stage sets and clears the quiet bit,
-//! and every pass after it leaves quiet labels as they are, so a block found all quiet at the
-//! end of one frame's projection stays so until the next projection looks at it again. That one
-//! skips the block when its labels' world cells are still out of reach ([`WorldCells`]), and the
-//! pass over the labels skips the blocks the projection left all quiet, counting their labels
-//! off screen.
+//! and every pass after it leaves quiet labels as they are, so the bits the projection leaves
+//! in a block stay true until the next projection looks at the block again. That one skips a
+//! block all quiet whose labels' world cells are still out of reach ([`WorldCells`]), and in
+//! the other blocks the quiet labels of cells out of reach ([`WorldCells::block_away`]); the
+//! pass over the labels skips every quiet label, counting it off screen.
 //!
 //! Labels given in spatial order (tile by tile, as a renderer reads them from vector tiles) make
-//! whole blocks quiet; in random order a block is almost never all quiet and nothing changes.
+//! whole blocks quiet, and blocks of one or two world cells; in random order a block is almost
+//! never all quiet, and only the pass over the labels saves its visits.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::cull::{Reach, WorldCells};
 use crate::dormant::Dormant;
-use crate::stability::bits;
 
 /// Labels per block of the walks over all labels.
 pub(crate) const BLOCK: usize = 64;
 
-/// Per block of labels: all quiet at the end of the last projection stage.
+/// Per block of labels: which of them are quiet at the end of the last projection stage.
 #[derive(Debug, Default)]
 pub(crate) struct QuietBlocks {
-    quiet: Vec<AtomicBool>,
-    /// No block is ever quiet (a test sets it to compare).
+    /// Per block: bit `j` set if its `j`-th label is quiet (its byte has [`bits::QUIET`]).
+    ///
+    /// [`bits::QUIET`]: crate::stability::bits::QUIET
+    quiet: Vec<AtomicU64>,
+    /// How many labels there are.
+    labels: usize,
+    /// No label is ever taken as quiet here (a test sets it to compare): each walk looks at
+    /// every label's byte.
     pub(crate) never: bool,
     /// How many blocks the projection stage skipped.
     #[cfg(test)]
@@ -34,38 +40,49 @@ pub(crate) struct QuietBlocks {
 }
 
 impl QuietBlocks {
-    /// No block quiet, for `labels` labels.
+    /// No label quiet, of `labels` labels.
     pub(crate) fn reset(&mut self, labels: usize) {
-        self.quiet = (0..labels.div_ceil(BLOCK)).map(|_| AtomicBool::new(false)).collect();
+        self.quiet = (0..labels.div_ceil(BLOCK)).map(|_| AtomicU64::new(0)).collect();
+        self.labels = labels;
+    }
+
+    /// Bit `j` for each label `j` of block `block`.
+    fn all(&self, block: usize) -> u64 {
+        let len = (self.labels - block * BLOCK).min(BLOCK);
+        u64::MAX >> (BLOCK - len)
+    }
+
+    /// The labels of block `block` that are quiet (bit `j` for its `j`-th).
+    #[inline]
+    pub(crate) fn of(&self, block: usize) -> u64 {
+        self.quiet[block].load(Ordering::Relaxed)
     }
 
     /// Whether the projection stage may skip block `block`: all quiet, and every world cell of its
     /// labels out of reach or receding (`in_reach`), so that each label would be skipped.
     #[inline]
     pub(crate) fn skips(&self, block: usize, cells: &WorldCells, in_reach: &[Reach]) -> bool {
-        let skips = self.quiet[block].load(Ordering::Relaxed) && cells.block_out_of_view(block, in_reach);
+        let skips = self.of(block) == self.all(block) && cells.block_out_of_view(block, in_reach);
         #[cfg(test)]
         self.skipped.fetch_add(usize::from(skips), Ordering::Relaxed);
         skips
     }
 
-    /// Records whether block `block`, whose labels' bytes are `memo`, is all quiet after the
-    /// projection stage (in random order the first label not quiet comes within a few).
+    /// Records which labels of block `block` are quiet after the projection stage.
     #[inline]
-    pub(crate) fn learn(&self, block: usize, memo: &[AtomicU8]) {
-        let quiet = !self.never && memo.iter().all(|m| m.load(Ordering::Relaxed) & bits::QUIET != 0);
-        self.quiet[block].store(quiet, Ordering::Relaxed);
+    pub(crate) fn learn(&self, block: usize, quiet: u64) {
+        self.quiet[block].store(if self.never { 0 } else { quiet }, Ordering::Relaxed);
     }
 
-    /// How many blocks are quiet.
+    /// How many blocks are all quiet.
     #[cfg(test)]
     pub(crate) fn count(&self) -> usize {
-        self.quiet.iter().filter(|q| q.load(Ordering::Relaxed)).count()
+        (0..self.quiet.len()).filter(|&b| self.of(b) == self.all(b)).count()
     }
 
     /// `f(i, item)` for every label `i` of `run` (starting at label `start`, a multiple of
-    /// [`BLOCK`]) that is not `dormant` and not in a quiet block. Returns how many labels the
-    /// quiet blocks hold (none of them dormant).
+    /// [`BLOCK`]) that is neither `dormant` nor quiet. Returns how many labels are quiet (none
+    /// of them dormant).
     pub(crate) fn each_visited<T>(
         &self,
         dormant: &Dormant,
@@ -77,11 +94,9 @@ impl QuietBlocks {
         let mut quiet = 0;
         for (k, block) in run.chunks_mut(BLOCK).enumerate() {
             let first = start + k * BLOCK;
-            if self.quiet[first / BLOCK].load(Ordering::Relaxed) {
-                quiet += block.len();
-            } else {
-                dormant.each_awake(first, block, &mut f);
-            }
+            let these = self.of(first / BLOCK);
+            quiet += these.count_ones() as usize;
+            dormant.each_awake(first, block, these, &mut f);
         }
         quiet
     }
