@@ -13,9 +13,10 @@
 //! from the reference, would come within a label's reach of the viewport; labels that change
 //! copy then have new positions, as if the labels had been set again; the certificates to
 //! sleep about them (as the label or as its blocker) go, unless every label that moved was out
-//! of view undrawn, so that nothing referred to it, and the other labels keep theirs. When the view is wider
-//! than a world less the labels' reach, some seam is always in view: the reference then moves
-//! once the camera has drifted a quarter of a world from it, so the seam stays on the far side.
+//! of view undrawn, so that nothing referred to it, and the other labels keep theirs. When the
+//! view is wider than a world less the labels' reach, some seam is always in view: the
+//! reference then moves once the camera has drifted a quarter of a world from it, so the seam
+//! stays on the far side.
 
 use crate::mercator::{TILE_SIZE, nearest_copy};
 use crate::project::Hot;
