@@ -26,6 +26,11 @@ use crate::{Camera, WorldLabel};
 /// The width of the world, world px (Web Mercator at zoom 0).
 pub(crate) const WORLD: f64 = TILE_SIZE;
 
+/// How far inside half a world from the reference a label's position must lie for
+/// [`place`] to take it as in the nearest copy without computing it, world px: far more than
+/// the rounding of `nearest_copy`'s quotient at any position a map can have.
+const CLEAR: f64 = 1e-3;
+
 /// How far, at least, the reference keeps the seam beyond the labels' reach of the view, world
 /// px; it moves once the seam comes within half of this.
 const SLACK: f64 = 8.0;
@@ -43,8 +48,15 @@ pub(crate) struct Copies {
 /// Puts every label's projection data `hot` in the copy of the world nearest `reference`
 /// (where `labels` has it if `None`), calling `moved(i)` for each label `i` whose position
 /// changes.
+///
+/// A label's position is always its set position moved by whole worlds (by [`nearest_copy`]),
+/// so one that lies less than half a world from `reference`, by more than [`CLEAR`], is in
+/// the copy nearest it already: it is not looked at again (most labels, at most moves).
 pub(crate) fn place(labels: &[WorldLabel], hot: &mut [Hot], reference: Option<f64>, mut moved: impl FnMut(usize)) {
     for (i, (label, hot)) in labels.iter().zip(hot).enumerate() {
+        if reference.is_some_and(|r| (hot.position.x - r).abs() < WORLD / 2.0 - CLEAR) {
+            continue;
+        }
         let position = reference.map_or(label.position, |r| nearest_copy(label.position, r));
         if position != hot.position {
             hot.position = position;
