@@ -390,14 +390,8 @@ pub(crate) fn place_full(
                     None => sleeps.enabled && certified_deep(i),
                 };
             let sight = if asleep {
-                match viewer.sight_unless_in_view(i, m) {
-                    Ok(()) => {
-                        // Hidden in view by the same blocker, certainly: its entry stays as it
-                        // is, and it may go dormant.
-                        acc.slept();
-                        acc.dormant.push(i as u32);
-                        return;
-                    }
+                match acc.sleep_in_view(viewer, i, m) {
+                    Ok(()) => return,
                     Err(sight) => sight,
                 }
             } else {
@@ -514,11 +508,15 @@ impl PassTwo {
         PassTwo { stats: FrameStats::default(), around: 0, ..self }
     }
 
-    /// Counts a label that slept through the frame: in view, hidden by a collision, untouched
-    /// (the first two counted by [`Self::counted`]).
+    /// If sleeping label `i` (byte `memo`) is still in view, it is hidden in view by the same
+    /// blocker, certainly: its entry stays as it is, it is counted asleep (in view and hidden
+    /// by a collision, by [`Self::counted`]), and it may go dormant. Else its sight.
     #[inline]
-    pub(crate) fn slept(&mut self) {
+    pub(crate) fn sleep_in_view(&mut self, viewer: &Viewer, i: usize, memo: u8) -> Result<(), Sight> {
+        viewer.sight_unless_in_view(i, memo)?;
         self.stats.asleep += 1;
+        self.dormant.push(i as u32);
+        Ok(())
     }
 
     /// The pass with its sleeping labels, and the `dormant` ones it skipped, counted asleep,

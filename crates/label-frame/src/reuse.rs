@@ -57,12 +57,8 @@ pub(crate) fn place_reused(
         // A sleeping label was not projected: while it stays in view, it stays as it is (the
         // frame keeps every decision of the labels in view).
         let sight = if m & bits::SLEEPY != 0 {
-            match viewer.sight_unless_in_view(i, m) {
-                Ok(()) => {
-                    acc.slept();
-                    acc.dormant.push(i as u32);
-                    return;
-                }
+            match acc.sleep_in_view(viewer, i, m) {
+                Ok(()) => return,
                 Err(sight) => sight,
             }
         } else {
