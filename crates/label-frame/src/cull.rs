@@ -107,15 +107,6 @@ impl WorldCells {
         cells
     }
 
-    /// Whether every label of block `block` is in a cell whose labels all miss the viewport,
-    /// or recede from it (`in_reach`: this frame's [`Self::in_reach`]).
-    #[inline]
-    pub(crate) fn block_out_of_view(&self, block: usize, in_reach: &[Reach]) -> bool {
-        self.block_cells[block].iter().all(|&c| {
-            c == NO_CELL || (c != MANY_CELLS && matches!(in_reach[usize::from(c)], Reach::Out | Reach::Receding))
-        })
-    }
-
     /// The labels of block `block` (bit `j` for its `j`-th) whose cell holds only labels that
     /// miss the viewport or recede from it (`in_reach`: this frame's [`Self::in_reach`]); none
     /// if the block's labels are in more than two cells.

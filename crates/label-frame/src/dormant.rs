@@ -232,11 +232,9 @@ impl Dormant {
 
     /// Wakes `label` if it is dormant.
     pub(crate) fn wake(&mut self, label: u32) {
-        let (word, bit) = (label as usize / 64, 1 << (label % 64));
-        if self.bits[word] & bit != 0 {
-            self.bits[word] &= !bit;
-            self.by_blocker.remove(label);
-            self.count -= 1;
+        let word = &mut self.bits[label as usize / 64];
+        if *word & 1 << (label % 64) != 0 {
+            unmark(word, label, &mut self.by_blocker, &mut self.count);
             #[cfg(test)]
             {
                 self.woken += 1;
@@ -255,9 +253,7 @@ impl Dormant {
                 dormant &= dormant - 1;
                 let label = (k * 64) as u32 + bit;
                 if !asleep(label) {
-                    *word &= !(1 << bit);
-                    by_blocker.remove(label);
-                    *count -= 1;
+                    unmark(word, label, by_blocker, count);
                 }
             }
         }
@@ -289,9 +285,7 @@ impl Dormant {
                     }
                 }
                 if !keep {
-                    *word &= !(1 << bit);
-                    by_blocker.remove(label);
-                    *count -= 1;
+                    unmark(word, label, by_blocker, count);
                 }
             }
         }
@@ -361,6 +355,14 @@ impl Dormant {
             awake &= awake - 1;
         }
     }
+}
+
+/// Takes dormant `label` out of the set: its bit in `word`, its blocker's list, the `count`.
+#[inline]
+fn unmark(word: &mut u64, label: u32, by_blocker: &mut ByBlocker, count: &mut usize) {
+    *word &= !(1 << (label % 64));
+    by_blocker.remove(label);
+    *count -= 1;
 }
 
 /// Which of up to 64 dormant labels' bounds on the box ran out (bit `j` for the `j`-th), with

@@ -335,8 +335,8 @@ impl FrameEngine {
         self.dormant.is_dormant(i)
     }
 
-    /// How many dormant labels woke since the labels were set, for want of room or of a
-    /// blocker (not counting the frames that wake every label).
+    /// How many dormant labels woke since the labels were set: for want of room, of a
+    /// certificate or of a blocker, one by one, or all at once.
     #[cfg(test)]
     pub(crate) fn dormant_woken(&self) -> usize {
         self.dormant.woken

@@ -268,43 +268,20 @@ pub(crate) fn place_full(
         let sleep = sleeps.get(i);
         kept.blocks(sleep.blocker()) && sleep.holds(now)
     };
-    // The same under pitch, for a depth certificate; or for a rectangle one that held in the
-    // last frame, without pitch, through the depth it gives (kept if it holds).
+    let project = |i: usize| viewer.projection.project(viewer.hot[i].position);
+    // The same as `certified`, under pitch.
     let certified_deep = |i: usize| {
         let sleep = sleeps.get(i);
-        let b = sleep.blocker();
-        if !kept.blocks(b) {
-            return false;
-        }
-        if sleep.is_depth() {
-            return depth_holds(viewer, all_sights, i, &sleep);
-        }
-        let Some(deep) = deepened(viewer, sleeps, i, &sleep) else { return false };
-        let holds = depth_holds(viewer, all_sights, i, &deep);
-        if holds {
-            sleeps.set(i, deep);
-        }
-        holds
+        kept.blocks(sleep.blocker()) && project(i).is_some_and(|p| deep_holds(viewer, all_sights, sleeps, i, sleep, &p))
     };
     // Under pitch, a dormant label (its blocker still blocks) is tested as a visit tests a
-    // sleeping label, its anchor projected once for both tests; in the first frame with pitch
-    // its certificate is still a rectangle, turned into a depth one as `certified_deep` does.
+    // sleeping label, its anchor projected once for both tests (in the first frame with pitch
+    // its certificate is still a rectangle, turned into a depth one as a visit does).
     let asleep_deep = |i: u32| {
-        let (i, sleep) = (i as usize, sleeps.get(i as usize));
-        let (sleep, turned) = if sleep.is_depth() {
-            (sleep, false)
-        } else {
-            let Some(deep) = deepened(viewer, sleeps, i, &sleep) else { return false };
-            (deep, true)
-        };
-        viewer.projection.project(viewer.hot[i].position).is_some_and(|p| {
-            if !depth_holds_at(viewer, all_sights, i, &sleep, &p) {
-                return false;
-            }
-            if turned {
-                sleeps.set(i, sleep);
-            }
-            viewer.in_view_at(i, memo[i].load(Ordering::Relaxed), &p)
+        let i = i as usize;
+        project(i).is_some_and(|p| {
+            deep_holds(viewer, all_sights, sleeps, i, sleeps.get(i), &p)
+                && viewer.in_view_at(i, memo[i].load(Ordering::Relaxed), &p)
         })
     };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), asleep_deep);
@@ -448,23 +425,26 @@ pub(crate) fn place_full(
     (free.len() + around, stats)
 }
 
-/// The depth certificate that the rectangle certificate `sleep` of label `i` gives in a frame
-/// with pitch after one without ([`Sleep::deepen`]); `None` if the last frame had pitch too,
-/// or if the rectangle leaves too little depth.
-fn deepened(viewer: &Viewer, sleeps: &Sleeps, i: usize, sleep: &Sleep) -> Option<Sleep> {
-    let before = sleeps.before?;
-    let deep = sleep.deepen(before, viewer.hot[i].position - viewer.hot[sleep.blocker() as usize].position);
-    deep.is_some().then_some(deep)
+/// Under pitch, whether the certificate `sleep` of label `i`, whose anchor projects to `p`,
+/// holds: a depth certificate ([`depth_holds_at`]); or a rectangle one that held in the last
+/// frame, without pitch, through the depth it gives (kept if it holds; see `Sleep::deepen`).
+#[inline(always)]
+fn deep_holds(viewer: &Viewer, sights: &[Sight], sleeps: &Sleeps, i: usize, sleep: Sleep, p: &Projected) -> bool {
+    if sleep.is_depth() {
+        return depth_holds_at(viewer, sights, i, &sleep, p);
+    }
+    let Some(before) = sleeps.before else { return false };
+    let b = sleep.blocker() as usize;
+    let deep = sleep.deepen(before, viewer.hot[i].position - viewer.hot[b].position);
+    let holds = deep.is_some() && depth_holds_at(viewer, sights, i, &deep, p);
+    if holds {
+        sleeps.set(i, deep);
+    }
+    holds
 }
 
-/// Whether the depth certificate `sleep` of label `i` holds in this frame (see `sleep.rs`):
-/// the label's anchor projected, its blocker's pose as the frame found it.
-#[inline(never)]
-fn depth_holds(viewer: &Viewer, sights: &[Sight], i: usize, sleep: &Sleep) -> bool {
-    viewer.projection.project(viewer.hot[i].position).is_some_and(|p| depth_holds_at(viewer, sights, i, sleep, &p))
-}
-
-/// [`depth_holds`] with the label's anchor projected to `p`.
+/// Whether the depth certificate `sleep` of label `i` holds in this frame (see `sleep.rs`),
+/// the label's anchor projected to `p`, its blocker's pose as the frame found it.
 #[inline]
 fn depth_holds_at(viewer: &Viewer, sights: &[Sight], i: usize, sleep: &Sleep, p: &Projected) -> bool {
     let b = sleep.blocker() as usize;

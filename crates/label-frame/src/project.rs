@@ -281,13 +281,12 @@ pub(crate) fn project_all(
             for (k, (block, memo)) in run.chunks_mut(BLOCK).zip(memo[start..].chunks(BLOCK)).enumerate() {
                 let first = start + k * BLOCK;
                 let b = first / BLOCK;
-                if quiet.skips(b, viewer.cells, viewer.in_reach) {
+                let (skip, all) = quiet.skipped(b, viewer.cells, viewer.in_reach);
+                if all {
                     continue;
                 }
-                // Quiet labels whose cell is out of reach are skipped as a visit would skip
-                // them; dormant labels wait (hidden in view, asleep): they would be deferred.
+                // Dormant labels wait (hidden in view, asleep): they would be deferred.
                 let mut now = quiet.of(b);
-                let skip = now & viewer.cells.block_away(b, viewer.in_reach);
                 dormant.each_awake(first, block, skip, |i, s| {
                     visit(viewer, &deferred, &mut in_sight, i, s, &memo[i - first], &mut now)
                 });

@@ -36,7 +36,7 @@ pub(crate) struct QuietBlocks {
     pub(crate) never: bool,
     /// How many blocks the projection stage skipped.
     #[cfg(test)]
-    skipped: std::sync::atomic::AtomicUsize,
+    blocks_skipped: std::sync::atomic::AtomicUsize,
 }
 
 impl QuietBlocks {
@@ -58,14 +58,15 @@ impl QuietBlocks {
         self.quiet[block].load(Ordering::Relaxed)
     }
 
-    /// Whether the projection stage may skip block `block`: all quiet, and every world cell of its
-    /// labels out of reach or receding (`in_reach`), so that each label would be skipped.
+    /// The labels of block `block` that the projection stage skips, as a visit would: quiet,
+    /// in a world cell out of reach or receding (`in_reach`); and whether that is all of them.
     #[inline]
-    pub(crate) fn skips(&self, block: usize, cells: &WorldCells, in_reach: &[Reach]) -> bool {
-        let skips = self.of(block) == self.all(block) && cells.block_out_of_view(block, in_reach);
+    pub(crate) fn skipped(&self, block: usize, cells: &WorldCells, in_reach: &[Reach]) -> (u64, bool) {
+        let skipped = self.of(block) & cells.block_away(block, in_reach);
+        let all = skipped == self.all(block);
         #[cfg(test)]
-        self.skipped.fetch_add(usize::from(skips), Ordering::Relaxed);
-        skips
+        self.blocks_skipped.fetch_add(usize::from(all), Ordering::Relaxed);
+        (skipped, all)
     }
 
     /// Records which labels of block `block` are quiet after the projection stage.
@@ -148,7 +149,7 @@ mod tests {
             quiet += skipping.quiet.count();
             assert_eq!(not.quiet.count(), 0);
         });
-        let skipped = skipping.quiet.skipped.load(Ordering::Relaxed);
+        let skipped = skipping.quiet.blocks_skipped.load(Ordering::Relaxed);
         assert!(quiet > 1_000 && skipped > 300, "{quiet} quiet blocks over the frames, {skipped} skipped");
     }
 }
