@@ -104,6 +104,25 @@ impl FrameEngine {
         Ok(Self { options, ..Self::default() })
     }
 
+    /// An engine that takes none of its shortcuts: no label sleeps, no world cell recedes, no
+    /// block of labels out of view is skipped, so every label in reach of the screen is
+    /// projected and tested in every full frame. Its frames decide as the default engine's do —
+    /// the same visibility, opacity, reason and blocker for every label, the same pose for
+    /// every label drawn and from [`Self::screen_pose`] — only more slowly, and it poses every
+    /// label in view (a sleeping label has none) and counts none asleep: a reference to check
+    /// an engine, or a change to it, against (the engine's tests and the `frames` fuzz target
+    /// do).
+    ///
+    /// # Errors
+    /// [`FrameError::InvalidOption`] for a bad setting.
+    pub fn without_shortcuts(options: FrameOptions) -> Result<Self, FrameError> {
+        let mut engine = Self::new(options)?;
+        engine.sleepless = true;
+        engine.never_recede = true;
+        engine.quiet.never = true;
+        Ok(engine)
+    }
+
     /// The settings.
     #[must_use]
     pub fn options(&self) -> &FrameOptions {

@@ -3,7 +3,8 @@
 //! antimeridian: every full frame is the definition of `Stickiness::Shown`
 //! (`sticky_reference`), visible labels never overlap, and a label is in view exactly when its
 //! copy of the world nearest the camera meets the viewport. Frames reuse placements in one
-//! engine, never in the other.
+//! engine, never in another; a third takes none of the engine's shortcuts
+//! (`FrameEngine::without_shortcuts`) and decides every frame as the default engine does.
 
 mod common;
 
@@ -138,11 +139,13 @@ proptest! {
         let reach = labels.iter().map(|l| l.width.hypot(l.height) + l.padding * 2.0).fold(0.0, f64::max);
         let mut camera = Camera::new(around, zoom, 640.0, 400.0);
         let no_reuse = FrameOptions::default().with_reuse_translations(false);
-        let mut engines = [no_reuse.clone(), FrameOptions::default()].map(|options| {
+        let mut engines = [no_reuse.clone(), FrameOptions::default(), FrameOptions::default()].map(|options| {
             let mut e = FrameEngine::new(options).unwrap();
             e.set_labels(labels.clone()).unwrap();
             e
         });
+        engines[2] = FrameEngine::without_shortcuts(FrameOptions::default()).unwrap();
+        engines[2].set_labels(labels.clone()).unwrap();
         let mut last = None;
         for (k, step) in std::iter::once(&Step::Hold).chain(&steps).enumerate() {
             camera = apply(camera, step);
@@ -150,8 +153,17 @@ proptest! {
             for e in &mut engines {
                 e.place_frame(&camera, t).unwrap();
             }
-            let [full, _] = &engines;
+            let [full, default, reference] = &engines;
             prop_assert_eq!(full.frame().stats.kind, FrameKind::Full);
+            prop_assert_eq!(reference.frame().stats.asleep, 0);
+            for (i, (x, y)) in default.frame().labels.iter().zip(&reference.frame().labels).enumerate() {
+                let decided = |l: &label_frame::LabelFrame| (l.visible, l.opacity, l.reason, l.hidden_by);
+                prop_assert_eq!(decided(x), decided(y), "frame {}, label {}", k, i);
+                prop_assert_eq!(default.screen_pose(i), reference.screen_pose(i), "frame {}, label {}", k, i);
+                if x.opacity > 0.0 {
+                    prop_assert_eq!(x.pose, y.pose, "frame {}, label {}", k, i);
+                }
+            }
             if let Some(last) = &last {
                 let want = sticky_reference(full, last, full.frame(), &no_reuse);
                 for (i, l) in full.frame().labels.iter().enumerate() {

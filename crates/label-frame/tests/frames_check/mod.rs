@@ -1,0 +1,188 @@
+//! The checks of the `frames` fuzz target (`fuzz/fuzz_targets/frames.rs`, which includes this
+//! file; docs/fuzzing.md), run on every kept input by `tests/fuzz_regressions.rs`: the frame
+//! engine over any label set, settings and camera path the bytes describe never panics; every
+//! frame decides as the engine without its shortcuts (`FrameEngine::without_shortcuts`: no
+//! sleeping labels, no receding cells, no skipped blocks) does — each label's visibility,
+//! opacity, reason and blocker, its pose from `screen_pose`, the pose of every label drawn —
+//! with the same counts but the sleeping ones; and no two visible labels overlap (by more
+//! than the rounding of boxes in f32). An invalid label is refused by both engines alike.
+
+use glam::DVec2;
+use label_core::narrow::obb_obb_separation;
+use label_core::{Anchor, collides};
+use label_frame::{Alignment, Camera, FrameEngine, FrameOptions, FrameStats, LabelFrame, Stickiness, WorldLabel};
+
+/// The input, read a byte at a time; zeros once it runs out.
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn byte(&mut self) -> u8 {
+        let Some((&b, rest)) = self.0.split_first() else { return 0 };
+        self.0 = rest;
+        b
+    }
+
+    /// 0 to 1.
+    fn unit(&mut self) -> f64 {
+        f64::from(self.byte()) / 255.0
+    }
+
+    /// −1 to 1.
+    fn signed(&mut self) -> f64 {
+        self.unit() * 2.0 - 1.0
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+fn options(b: &mut Bytes) -> FrameOptions {
+    let flags = b.byte();
+    let stickiness = match flags % 8 {
+        0 => Stickiness::Ties,
+        1 => Stickiness::None,
+        _ => Stickiness::Shown,
+    };
+    FrameOptions::default()
+        .with_stickiness(stickiness)
+        .with_world_copies(flags & 8 == 0)
+        .with_reuse_translations(flags & 16 == 0)
+        .with_hysteresis(if flags & 32 == 0 { 2.0 } else { b.unit() * 12.0 })
+        .with_fade_ms(if flags & 64 == 0 { 300.0 } else { b.unit() * 600.0 })
+        .with_max_overlap_area(if flags & 128 == 0 { 0.0 } else { b.unit() as f32 * 40.0 })
+}
+
+/// Up to 48 labels around `around` (world px), a few of them odd; an invalid one sometimes.
+fn labels(b: &mut Bytes, around: DVec2) -> Vec<WorldLabel> {
+    let n = 1 + usize::from(b.byte() % 48);
+    let spread = 0.05 + b.unit() * 4.0;
+    (0..n)
+        .map(|k| {
+            let kind = b.byte();
+            let position = around + DVec2::new(b.signed(), b.signed()) * spread;
+            let mut l = WorldLabel::from_world(k as u64, position, 4.0 + b.unit() * 120.0, 4.0 + b.unit() * 26.0)
+                .with_priority(f64::from(b.byte() % 6))
+                .with_anchor(Anchor::ALL[usize::from(kind % 9)])
+                .with_padding(f64::from(kind / 9 % 4));
+            if kind & 16 != 0 {
+                l = l.with_angle(b.signed() * 180.0);
+            }
+            if kind & 32 != 0 {
+                l = l.with_alignment(Alignment::Map).with_keep_upright(kind & 64 != 0);
+            }
+            if kind & 128 != 0 {
+                let odd = b.byte();
+                l = l.with_offset(b.signed() * 20.0, b.signed() * 20.0);
+                l.allow_overlap = odd.is_multiple_of(11);
+                l.ignore_placement = odd.is_multiple_of(13);
+                if odd == 255 {
+                    l.width = f64::NAN;
+                }
+            }
+            l
+        })
+        .collect()
+}
+
+/// The next camera: a pan, a zoom about a screen point, a turn, a tilt, the same view given
+/// whole worlds away, a new viewport size, or the same camera.
+fn step(b: &mut Bytes, c: Camera) -> Camera {
+    let op = b.byte();
+    let scale = c.zoom.exp2();
+    match op % 8 {
+        0 | 1 => {
+            let px = DVec2::new(b.signed(), b.signed()) * if op & 8 == 0 { 40.0 } else { 900.0 };
+            let turned = DVec2::from_angle(c.bearing.to_radians()).rotate(px);
+            c.with_center(c.center + turned / scale)
+        }
+        2 => {
+            let dz = b.signed() * if op & 8 == 0 { 0.1 } else { 2.0 };
+            let about = (DVec2::new(b.unit(), b.unit()) - 0.5) * c.size / scale;
+            let zoom = (c.zoom + dz).clamp(0.0, 20.0);
+            let k = 1.0 - (c.zoom - zoom).exp2();
+            c.with_zoom(zoom).with_center(c.center + about * k)
+        }
+        3 => c.with_bearing(c.bearing + b.signed() * if op & 8 == 0 { 4.0 } else { 180.0 }),
+        4 => c.with_pitch((c.pitch + b.signed() * 10.0).clamp(0.0, 60.0)),
+        5 => c.with_center(c.center + DVec2::X * 256.0 * f64::from(i32::from(b.byte() % 5) - 2)),
+        6 if op & 8 != 0 => Camera { size: DVec2::new(120.0 + b.unit() * 900.0, 90.0 + b.unit() * 600.0), ..c },
+        _ => c,
+    }
+}
+
+/// Pairs of visible labels that overlap and may not, by more than the rounding of boxes in f32
+/// (a reused frame keeps two labels whose boxes touched exactly; moved, their f32 boxes may
+/// overlap by an ulp or two).
+fn overlapping_visible(engine: &FrameEngine) -> Vec<(usize, usize)> {
+    let visible: Vec<_> = (0..engine.labels().len())
+        .filter(|&i| engine.frame().labels[i].visible)
+        .map(|i| (i, engine.screen_label(i).expect("visible labels have a pose")))
+        .collect();
+    let mut bad = Vec::new();
+    for (k, (i, a)) in visible.iter().enumerate() {
+        for (j, b) in &visible[k + 1..] {
+            let exempt = a.allow_overlap || b.allow_overlap || a.ignore_placement || b.ignore_placement;
+            let (p, q) = (a.obb(), b.obb());
+            let size = p.center.abs().max(q.center.abs()).max_element() + p.half.max(q.half).max_element();
+            if !exempt && collides(&p, &q, 0.0) && obb_obb_separation(&p, &q) < -(1e-4 + size * 1e-6) {
+                bad.push((*i, *j));
+            }
+        }
+    }
+    bad
+}
+
+/// Plays the engines over what `data` describes, and asserts the above.
+pub fn check(data: &[u8]) {
+    let mut b = Bytes(data);
+    let options = options(&mut b);
+    // Anywhere in the world, at its east or west edge now and then.
+    let x = match b.byte() % 4 {
+        0 => 0.5,
+        1 => 255.5,
+        _ => b.unit() * 256.0,
+    };
+    let around = DVec2::new(x, 40.0 + b.unit() * 176.0);
+    let labels = labels(&mut b, around);
+    let max_overlap = options.max_overlap_area > 0.0;
+    let mut engines = [FrameEngine::new(options.clone()), FrameEngine::without_shortcuts(options)]
+        .map(|e| e.expect("valid settings"));
+    let set: Vec<bool> = engines.iter_mut().map(|e| e.set_labels(labels.clone()).is_ok()).collect();
+    assert_eq!(set[0], set[1], "both engines take the labels or refuse them");
+    if !set[0] {
+        assert!(labels.iter().any(|l| l.width.is_nan()), "only the invalid label is refused");
+        return;
+    }
+    let mut camera = Camera::new(around, 1.0 + b.unit() * 8.0, 320.0 + b.unit() * 700.0, 200.0 + b.unit() * 400.0);
+    let mut t = 0.0;
+    for k in 0..64 {
+        if k > 0 && b.is_empty() {
+            break;
+        }
+        camera = step(&mut b, camera);
+        t += match b.byte() % 8 {
+            0 => 0.0,
+            1 => 400.0,
+            _ => 16.0,
+        };
+        let placed: Vec<bool> = engines.iter_mut().map(|e| e.place_frame(&camera, t).is_ok()).collect();
+        assert!(placed[0] && placed[1], "frame {k}: a valid camera is placed");
+        let [fast, reference] = &engines;
+        let (x, y) = (fast.frame(), reference.frame());
+        assert_eq!(x.stats, FrameStats { asleep: x.stats.asleep, ..y.stats }, "frame {k}");
+        assert_eq!(y.stats.asleep, 0, "frame {k}");
+        for (i, (p, q)) in x.labels.iter().zip(&y.labels).enumerate() {
+            let decided = |l: &LabelFrame| (l.visible, l.opacity, l.reason, l.hidden_by);
+            assert_eq!(decided(p), decided(q), "frame {k}, label {i}");
+            assert_eq!(fast.screen_pose(i), reference.screen_pose(i), "frame {k}, label {i}");
+            if p.opacity > 0.0 {
+                assert_eq!(p.pose, q.pose, "frame {k}, label {i}: drawn labels have their pose");
+            }
+        }
+        if !max_overlap {
+            let bad = overlapping_visible(fast);
+            assert!(bad.is_empty(), "frame {k} ({:?}): visible labels overlap: {bad:?}", x.stats.kind);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! The `frames` fuzz target's checks (`frames_check/`, which the target includes;
+//! docs/fuzzing.md) in the ordinary test run, on stable Rust: over every input kept in
+//! `tests/fuzz_regressions/` (fuzzer finds under their libFuzzer names, `crash-…`), and over
+//! inputs drawn from a fixed seed, so that the checks are seen passing on more than the finds.
+
+mod frames_check;
+
+use std::path::Path;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn kept_fuzz_inputs_pass_the_frames_checks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no kept inputs in {}", dir.display());
+    for file in files {
+        let data = std::fs::read(&file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
+        frames_check::check(&data);
+    }
+}
+
+#[test]
+fn random_inputs_pass_the_frames_checks() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x00f4_a3e5);
+    let cases = if cfg!(debug_assertions) { 200 } else { 1000 };
+    for _ in 0..cases {
+        let len = rng.random_range(16..1200);
+        let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+        frames_check::check(&data);
+    }
+}
