@@ -8,8 +8,9 @@
 //! than the rounding of boxes in f32). An invalid label is refused by both engines alike.
 
 use glam::DVec2;
+use glam::Vec2;
 use label_core::narrow::obb_obb_separation;
-use label_core::{Anchor, collides};
+use label_core::{Aabb, Anchor, Shape, collides};
 use label_frame::{Alignment, Camera, FrameEngine, FrameOptions, FrameStats, LabelFrame, Stickiness, WorldLabel};
 
 /// The input, read a byte at a time; zeros once it runs out.
@@ -54,35 +55,88 @@ fn options(b: &mut Bytes) -> FrameOptions {
 }
 
 /// Up to 48 labels around `around` (world px), a few of them odd; an invalid one sometimes.
-fn labels(b: &mut Bytes, around: DVec2) -> Vec<WorldLabel> {
+fn labels(b: &mut Bytes, around: DVec2) -> (Vec<WorldLabel>, f64) {
     let n = 1 + usize::from(b.byte() % 48);
     let spread = 0.05 + b.unit() * 4.0;
-    (0..n)
-        .map(|k| {
-            let kind = b.byte();
-            let position = around + DVec2::new(b.signed(), b.signed()) * spread;
-            let mut l = WorldLabel::from_world(k as u64, position, 4.0 + b.unit() * 120.0, 4.0 + b.unit() * 26.0)
-                .with_priority(f64::from(b.byte() % 6))
-                .with_anchor(Anchor::ALL[usize::from(kind % 9)])
-                .with_padding(f64::from(kind / 9 % 4));
-            if kind & 16 != 0 {
-                l = l.with_angle(b.signed() * 180.0);
-            }
-            if kind & 32 != 0 {
-                l = l.with_alignment(Alignment::Map).with_keep_upright(kind & 64 != 0);
-            }
-            if kind & 128 != 0 {
-                let odd = b.byte();
-                l = l.with_offset(b.signed() * 20.0, b.signed() * 20.0);
-                l.allow_overlap = odd.is_multiple_of(11);
-                l.ignore_placement = odd.is_multiple_of(13);
-                if odd == 255 {
-                    l.width = f64::NAN;
+    ((0..n).map(|k| label(b, k as u64, around, spread)).collect(), spread)
+}
+
+/// Label `id`, within `spread` world px of `around`.
+fn label(b: &mut Bytes, id: u64, around: DVec2, spread: f64) -> WorldLabel {
+    let kind = b.byte();
+    let position = around + DVec2::new(b.signed(), b.signed()) * spread;
+    let mut l = WorldLabel::from_world(id, position, 4.0 + b.unit() * 120.0, 4.0 + b.unit() * 26.0)
+        .with_priority(f64::from(b.byte() % 6))
+        .with_anchor(Anchor::ALL[usize::from(kind % 9)])
+        .with_padding(f64::from(kind / 9 % 4));
+    if kind & 16 != 0 {
+        l = l.with_angle(b.signed() * 180.0);
+    }
+    if kind & 32 != 0 {
+        l = l.with_alignment(Alignment::Map).with_keep_upright(kind & 64 != 0);
+    }
+    if kind & 128 != 0 {
+        let odd = b.byte();
+        l = l.with_offset(b.signed() * 20.0, b.signed() * 20.0);
+        l.allow_overlap = odd.is_multiple_of(11);
+        l.ignore_placement = odd.is_multiple_of(13);
+        if odd == 255 {
+            l.width = f64::NAN;
+        }
+    }
+    l
+}
+
+/// What a renderer does between two frames besides moving the camera, now and then (`event`
+/// from 28 to 31, else nothing): new labels (some kept by id, moved a little or not, some
+/// dropped, a few new ones, in another order), a reset, obstacles, other settings. Both engines
+/// get the same call and must answer alike; the labels become the new ones if they take them.
+fn event(b: &mut Bytes, event: u8, engines: &mut [FrameEngine; 2], labels: &mut Vec<WorldLabel>, spread: f64) {
+    match event {
+        28 => {
+            let mut next = Vec::with_capacity(labels.len() + 3);
+            for l in labels.iter() {
+                if b.byte().is_multiple_of(4) {
+                    continue;
                 }
+                let nudge = DVec2::new(b.signed(), b.signed()) * spread * 0.1;
+                let moved = if b.byte().is_multiple_of(3) { nudge } else { DVec2::ZERO };
+                next.push(WorldLabel { position: l.position + moved, ..l.clone() });
             }
-            l
-        })
-        .collect()
+            let around = labels.first().map_or(DVec2::splat(128.0), |l| l.position);
+            let first_new = labels.iter().map(|l| l.id).max().unwrap_or(0) + 1;
+            for id in first_new..first_new + u64::from(b.byte() % 4) {
+                next.push(label(b, id, around, spread));
+            }
+            let turn = usize::from(b.byte()) % next.len().max(1);
+            next.rotate_left(turn);
+            let taken: Vec<bool> = engines.iter_mut().map(|e| e.set_labels(next.clone()).is_ok()).collect();
+            assert_eq!(taken[0], taken[1], "both engines take the new labels or refuse them");
+            if taken[0] {
+                *labels = next;
+            }
+        }
+        29 => engines.iter_mut().for_each(FrameEngine::reset),
+        30 => {
+            let obstacles: Vec<Shape> = (0..b.byte() % 3)
+                .map(|_| {
+                    let corner = Vec2::new(b.unit() as f32, b.unit() as f32) * 900.0;
+                    Shape::Aabb(Aabb::from_origin_size(
+                        corner,
+                        Vec2::new(b.unit() as f32, b.unit() as f32) * 200.0 + 1.0,
+                    ))
+                })
+                .collect();
+            let set: Vec<bool> = engines.iter_mut().map(|e| e.set_obstacles(obstacles.clone()).is_ok()).collect();
+            assert!(set[0] && set[1], "obstacles {obstacles:?} are valid");
+        }
+        31 => {
+            let options = options(b);
+            let set: Vec<bool> = engines.iter_mut().map(|e| e.set_options(options.clone()).is_ok()).collect();
+            assert!(set[0] && set[1], "settings {options:?} are valid");
+        }
+        _ => {}
+    }
 }
 
 /// The next camera: a pan, a zoom about a screen point, a turn, a tilt, the same view given
@@ -144,8 +198,7 @@ pub fn check(data: &[u8]) {
         _ => b.unit() * 256.0,
     };
     let around = DVec2::new(x, 40.0 + b.unit() * 176.0);
-    let labels = labels(&mut b, around);
-    let max_overlap = options.max_overlap_area > 0.0;
+    let (mut labels, spread) = labels(&mut b, around);
     let mut engines = [FrameEngine::new(options.clone()), FrameEngine::without_shortcuts(options)]
         .map(|e| e.expect("valid settings"));
     let set: Vec<bool> = engines.iter_mut().map(|e| e.set_labels(labels.clone()).is_ok()).collect();
@@ -161,7 +214,9 @@ pub fn check(data: &[u8]) {
             break;
         }
         camera = step(&mut b, camera);
-        t += match b.byte() % 8 {
+        let time = b.byte();
+        event(&mut b, time >> 3, &mut engines, &mut labels, spread);
+        t += match time % 8 {
             0 => 0.0,
             1 => 400.0,
             _ => 16.0,
@@ -180,7 +235,7 @@ pub fn check(data: &[u8]) {
                 assert_eq!(p.pose, q.pose, "frame {k}, label {i}: drawn labels have their pose");
             }
         }
-        if !max_overlap {
+        if fast.options().max_overlap_area <= 0.0 {
             let bad = overlapping_visible(fast);
             assert!(bad.is_empty(), "frame {k} ({:?}): visible labels overlap: {bad:?}", x.stats.kind);
         }
