@@ -221,8 +221,6 @@ pub(crate) fn place_full(
     // Pass 1: shown labels and labels new to the view, by priority (shown ones first on ties).
     let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
     let extra = |i: u32| if provisional.get(i as usize) { 0.0 } else { margin(&frames[i as usize], options) };
-    screen.clear();
-    screen.extend(free.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i))));
     let with_ties = options.stickiness != Stickiness::None;
     ties.clear();
     if with_ties {
@@ -230,14 +228,24 @@ pub(crate) fn place_full(
     }
     let ties = with_ties.then_some(ties.as_slice());
     // A sequential pass 1 runs in the buffers of the shown labels' set, which takes its boxes
-    // and index over below.
-    let sequential = screen.len() < STAGED_FROM
+    // and index over below; it builds each box from the label's parts, as pass 2 does.
+    let sequential = free.len() < STAGED_FROM
         || (options.stickiness == Stickiness::Shown
-            && screen.len() < PASS_ONE_STAGED_FROM
+            && free.len() < PASS_ONE_STAGED_FROM
             && free.iter().filter(|&&i| frames[i as usize].visible).count() * 4 >= free.len());
     let (decisions, shown_order) = if sequential {
-        kept.sequential().place(screen, ties, obstacles, options.max_overlap_area)
+        let parts = |k: usize| &viewer.parts[free[k] as usize];
+        kept.sequential().place_parts(
+            free.len(),
+            |k| (labels[free[k] as usize].priority, ties.map_or(0, |t| t[k])),
+            |k| parts(k).on_screen(&pose(free[k]), extra(free[k])),
+            |k| (parts(k).allow_overlap, parts(k).ignore_placement),
+            obstacles,
+            options.max_overlap_area,
+        )
     } else {
+        screen.clear();
+        screen.extend(free.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i))));
         staged(screen, ties, obstacles, options.max_overlap_area)
     };
     free_frames.clear();

@@ -73,25 +73,49 @@ impl Sequential {
         if let Some(t) = ties {
             assert_eq!(t.len(), labels.len(), "one tie-break key per label");
         }
-        let keys: Vec<u128> = labels
-            .iter()
-            .enumerate()
-            .map(|(i, l)| placement_key(l.priority, ties.map_or(0, |t| t[i]), i as u32))
+        self.place_parts(
+            labels.len(),
+            |i| (labels[i].priority, ties.map_or(0, |t| t[i])),
+            |i| labels[i].obb(),
+            |i| (labels[i].allow_overlap, labels[i].ignore_placement),
+            obstacles,
+            max_overlap_area,
+        )
+    }
+
+    /// [`Self::place`] over `count` labels given by their parts rather than as [`Label`]s:
+    /// label `i`'s priority and tie-break key, its box, and whether it has `allow_overlap` and
+    /// `ignore_placement` (in that order). For callers that keep their labels another way: a
+    /// frame engine builds each box from parts it keeps per label, without a `Label`.
+    pub fn place_parts(
+        &mut self,
+        count: usize,
+        key: impl Fn(usize) -> (f64, u32),
+        obb: impl Fn(usize) -> Obb,
+        flags: impl Fn(usize) -> (bool, bool),
+        obstacles: &[Shape],
+        max_overlap_area: f32,
+    ) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
+        let keys: Vec<u128> = (0..count)
+            .map(|i| {
+                let (priority, tie) = key(i);
+                placement_key(priority, tie, i as u32)
+            })
             .collect();
         // Input positions in placement order, and the boxes by rank in that order.
         self.order = sorted_positions(&keys);
         let Self { order, obbs, blocks, index } = self;
         obbs.clear();
-        obbs.extend(order.iter().map(|&i| labels[i as usize].obb()));
+        obbs.extend(order.iter().map(|&i| obb(i as usize)));
         index.rebuild(obbs.iter().map(Obb::bounds));
         let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
         blocks.clear();
-        blocks.resize(labels.len(), false);
-        let mut decisions = vec![Ok(()); labels.len()];
+        blocks.resize(count, false);
+        let mut decisions = vec![Ok(()); count];
         let mut shown = Vec::new();
         for (rank, (&i, me)) in order.iter().zip(obbs.iter()).enumerate() {
-            let label = &labels[i as usize];
-            let decision = if label.allow_overlap {
+            let (allow_overlap, ignore_placement) = flags(i as usize);
+            let decision = if allow_overlap {
                 Ok(())
             } else if let Some(o) = obstacles.as_ref().and_then(|x| x.first_hit(me, &me.bounds())) {
                 Err(Blocker::Obstacle(o))
@@ -104,7 +128,7 @@ impl Sequential {
             };
             if decision.is_ok() {
                 shown.push(i);
-                blocks[rank] = !label.ignore_placement;
+                blocks[rank] = !ignore_placement;
             }
             decisions[i as usize] = decision;
         }

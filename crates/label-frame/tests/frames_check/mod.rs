@@ -45,7 +45,9 @@ fn options(b: &mut Bytes) -> FrameOptions {
         1 => Stickiness::None,
         _ => Stickiness::Shown,
     };
+    let perspective = if flags & 64 == 0 { 0.5 } else { b.unit() };
     FrameOptions::default()
+        .with_perspective_scaling(perspective)
         .with_stickiness(stickiness)
         .with_world_copies(flags & 8 == 0)
         .with_reuse_translations(flags & 16 == 0)
@@ -158,7 +160,7 @@ fn step(b: &mut Bytes, c: Camera) -> Camera {
             c.with_zoom(zoom).with_center(c.center + about * k)
         }
         3 => c.with_bearing(c.bearing + b.signed() * if op & 8 == 0 { 4.0 } else { 180.0 }),
-        4 => c.with_pitch((c.pitch + b.signed() * 10.0).clamp(0.0, 60.0)),
+        4 => c.with_pitch((c.pitch + b.signed() * 10.0).clamp(0.0, 85.0)),
         5 => c.with_center(c.center + DVec2::X * 256.0 * f64::from(i32::from(b.byte() % 5) - 2)),
         6 if op & 8 != 0 => Camera { size: DVec2::new(120.0 + b.unit() * 900.0, 90.0 + b.unit() * 600.0), ..c },
         _ => c,
