@@ -14,10 +14,8 @@
 //! - the camera has no pitch, its viewport keeps its size, and labels can sleep (else every
 //!   label wakes);
 //! - its blocker still blocks (full frames; a reused frame keeps every decision in view);
-//! - the camera's `w` is still inside the certificate's rectangle, which a visit would find. At
-//!   the frame that checked it last, `w` could move some way and stay inside
-//!   ([`Sleep::slack`]); it has moved at most the length of its path since ([`Paths`]), so
-//!   until that length reaches the slack the certificate holds without a look at it;
+//! - the camera's `w` is still inside the certificate's rectangle, checked as a visit checks it
+//!   on a copy of the rectangle kept with the entry;
 //! - its box still meets the viewport, which a visit would find. At the confirming frame the
 //!   box could move on screen by some room and still meet it
 //!   ([`crate::project::Viewer::room_inside`]); it keeps its shape and its offset from the
@@ -26,11 +24,10 @@
 //!   turn moves anchors in proportion to their distance from the centre, a pan moves them all
 //!   alike.
 //!
-//! So an entry stores where on the camera's paths its certificate may stop holding and where
-//! its box may leave the viewport; when a bound runs out, the label's certificate (the visit's
-//! own, in [`Sleeps`]) is checked, or its box's room measured, and the bound renewed if it
-//! still holds. The entries are kept per label in arrays (16 bytes a label), and the filter
-//! checks them 64 labels at a time, without branches; the blocker is not looked up per label: the dormant labels are listed by
+//! So an entry stores its certificate's rectangle and where on the camera's paths its box may
+//! leave the viewport; when that bound runs out, it is renewed if the box still has room. The
+//! entries are kept per label in arrays, and the filter checks them 64 labels at a time,
+//! without branches; the blocker is not looked up per label: the dormant labels are listed by
 //! blocker ([`ByBlocker`]), and a blocker that stops blocking wakes its list.
 //!
 //! Under pitch the certificate is a depth one, which needs the anchor projected: the filter runs
@@ -48,7 +45,7 @@ use glam::DVec2;
 use crate::Camera;
 use crate::by_blocker::ByBlocker;
 use crate::project::Viewer;
-use crate::sleep::{Sleep, Sleeps};
+use crate::sleep::{Rectangles, Sleep, Sleeps};
 
 /// The camera of the last frame, as the set follows it.
 #[derive(Clone, Copy, Debug)]
@@ -80,12 +77,6 @@ fn up(x: f64) -> f32 {
     if f64::from(rounded) < x { rounded.next_up() } else { rounded }
 }
 
-/// `x` rounded into f32 downwards.
-fn down(x: f64) -> f32 {
-    let rounded = x as f32;
-    if f64::from(rounded) > x { rounded.next_down() } else { rounded }
-}
-
 impl Paths {
     /// The `slope` (rounded up into f32: it multiplies `W ≥ W₀`) and `limit` of a label with
     /// `(room, distance)` ([`Viewer::room_inside`], px) in a frame whose camera has similarity
@@ -97,12 +88,6 @@ impl Paths {
         let slope = up(distance / w.length() * (1.0 + 1e-9) - self.center);
         Some((slope, room + f64::from(slope) * self.w + self.cross + self.pan))
     }
-
-    /// The length of `w`'s path (rounded down into f32) that a certificate with `slack`
-    /// ([`Sleep::slack`]) under the frame's `w` holds until, at least.
-    fn until(&self, slack: f64) -> f32 {
-        down(self.w + slack)
-    }
 }
 
 /// The dormant labels of an engine.
@@ -110,8 +95,8 @@ impl Paths {
 pub(crate) struct Dormant {
     /// One bit per label: dormant.
     bits: Vec<u64>,
-    /// Per label, while dormant: its certificate holds while `W` ([`Paths`]) is below this.
-    until: Vec<f32>,
+    /// Per label, while dormant: its certificate.
+    rectangles: Rectangles,
     /// Per label, while dormant: its anchor may leave the viewport once `slope·W + X + P`
     /// ([`Paths`]) reaches `limit`.
     slope: Vec<f32>,
@@ -136,8 +121,7 @@ impl Dormant {
     pub(crate) fn reset(&mut self, count: usize) {
         self.bits.clear();
         self.bits.resize(count.div_ceil(64), 0);
-        self.until.clear();
-        self.until.resize(count, 0.0);
+        self.rectangles.reset(count);
         self.slope.clear();
         self.slope.resize(count, 0.0);
         self.limit.clear();
@@ -229,7 +213,7 @@ impl Dormant {
         if self.deep {
             self.keep_if(blocks, asleep);
         } else if let Some(now) = sleeps.now {
-            self.keep_renewing(now, blocks, |i| sleeps.get(i as usize), |i| viewer.room_inside(i as usize));
+            self.keep_renewing(now, blocks, |i| viewer.room_inside(i as usize));
         }
         #[cfg(test)]
         {
@@ -275,35 +259,25 @@ impl Dormant {
         }
     }
 
-    /// [`Self::keep`], with `w` the camera's similarity, and each label's certificate and box's
-    /// room ([`Viewer::room_inside`]) as functions.
-    fn keep_renewing(
-        &mut self,
-        now: DVec2,
-        blocks: impl Fn(u32) -> bool,
-        certificate: impl Fn(u32) -> Sleep,
-        room: impl Fn(u32) -> (f64, f64),
-    ) {
+    /// [`Self::keep`], with `w` the camera's similarity, and each label's box's room
+    /// ([`Viewer::room_inside`]) as a function.
+    fn keep_renewing(&mut self, now: DVec2, blocks: impl Fn(u32) -> bool, room: impl Fn(u32) -> (f64, f64)) {
         self.wake_unblocked(blocks);
-        let Self { bits, until, slope, limit, by_blocker, count, paths, .. } = self;
+        let Self { bits, rectangles, slope, limit, by_blocker, count, paths, .. } = self;
         let (w, rest) = (paths.w, paths.cross + paths.pan);
         for (k, word) in bits.iter_mut().enumerate() {
             if *word == 0 {
                 continue;
             }
             let lanes = k * 64..(k * 64 + 64).min(slope.len());
-            let mut due = *word & due(&until[lanes.clone()], &slope[lanes.clone()], &limit[lanes], w, rest);
+            let holding = rectangles.holding(now, lanes.clone());
+            let mut due = *word & (!holding | leaving(&slope[lanes.clone()], &limit[lanes], w, rest));
             while due != 0 {
                 let bit = due.trailing_zeros();
                 due &= due - 1;
                 let label = (k * 64) as u32 + bit;
                 let l = label as usize;
-                let mut keep = true;
-                if w >= f64::from(until[l]) {
-                    let sleep = certificate(label);
-                    keep = sleep.holds(now);
-                    until[l] = paths.until(sleep.slack(now));
-                }
+                let mut keep = holding & (1 << bit) != 0;
                 if keep && f64::from(slope[l]) * w + rest >= limit[l] {
                     match paths.on_screen(room(label), now) {
                         Some((s, lim)) => (slope[l], limit[l]) = (s, lim),
@@ -345,15 +319,15 @@ impl Dormant {
                 continue;
             }
             let Some(bounds) = paths.on_screen(viewer.room_inside(label as usize), now) else { continue };
-            self.insert(label, &sleep, now, bounds);
+            self.insert(label, &sleep, bounds);
         }
     }
 
-    /// Makes `label` (not dormant) dormant with its rectangle certificate `sleep`, which holds
-    /// under the frame's `now`, and its bound on the box.
-    fn insert(&mut self, label: u32, sleep: &Sleep, now: DVec2, (slope, limit): (f32, f64)) {
+    /// Makes `label` (not dormant) dormant with its rectangle certificate `sleep` and its
+    /// bound on the box.
+    fn insert(&mut self, label: u32, sleep: &Sleep, (slope, limit): (f32, f64)) {
         let l = label as usize;
-        self.until[l] = self.paths.until(sleep.slack(now));
+        self.rectangles.set(l, sleep);
         (self.slope[l], self.limit[l]) = (slope, limit);
         self.mark(label, sleep.blocker());
     }
@@ -391,14 +365,13 @@ fn unmark(word: &mut u64, label: u32, by_blocker: &mut ByBlocker, count: &mut us
     *count -= 1;
 }
 
-/// Which of up to 64 dormant labels' bounds ran out (bit `j` for the `j`-th), on the
-/// certificate or on the box, with `W = w` and `X + P = rest`: written without branches, for
-/// the compiler to vectorise.
+/// Which of up to 64 dormant labels' bounds on the box ran out (bit `j` for the `j`-th), with
+/// `W = w` and `X + P = rest`: written without branches, for the compiler to vectorise.
 #[inline]
-fn due(until: &[f32], slope: &[f32], limit: &[f64], w: f64, rest: f64) -> u64 {
+fn leaving(slope: &[f32], limit: &[f64], w: f64, rest: f64) -> u64 {
     let mut lanes = [0; 64];
-    for (lane, (&u, (&s, &l))) in lanes.iter_mut().zip(until.iter().zip(slope.iter().zip(limit))) {
-        *lane = u8::from((w >= f64::from(u)) | (f64::from(s) * w + rest >= l));
+    for (lane, (&s, &l)) in lanes.iter_mut().zip(slope.iter().zip(limit)) {
+        *lane = u8::from(f64::from(s) * w + rest >= l);
     }
     pack(&lanes)
 }
@@ -429,7 +402,7 @@ mod tests {
                 if let Some(bounds) = paths.on_screen((room, distance * w.length()), w)
                     && sleep.holds(w)
                 {
-                    self.insert(label, &sleep, w, bounds);
+                    self.insert(label, &sleep, bounds);
                 }
             }
         }
@@ -484,10 +457,10 @@ mod tests {
         // `w` turns to (4, 0.5), then to (4, 1.1): the first frame keeps every label (blocker 1
         // blocks; the anchors at the centre do not move), the second wakes them all.
         d.advance(Some(DVec2::new(4.0, 0.5)), false, &camera);
-        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| sleep, |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
         assert_eq!(d.count(), asleep.len());
         d.advance(Some(DVec2::new(4.0, 1.1)), false, &camera);
-        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| sleep, |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
         assert_eq!(d.count(), 0);
         let mut all = 0;
         for start in (0..300).step_by(64) {
@@ -512,22 +485,22 @@ mod tests {
         // A pan by 2 world px at |w| ≈ 4.15 moves every anchor by 8.3 px.
         let panned = camera.with_center(DVec2::new(102.0, 100.0));
         d.advance(Some(w), false, &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| always(1), |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 2);
         // A zoom by 1% (|Δw| ≈ 0.041) moves an anchor 10 world px from where the centre was,
         // and now 12 at most, by 0.5 px: label 9 (room 20) stays; label 8 (at the old centre,
         // now 2 world px from it) moves by 0.08 px, and stays too.
         let zoomed = w * 1.01;
         d.advance(Some(zoomed), false, &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| always(1), |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 2);
         // Zooming on by 50% moves label 8 by another 4.2 px (beyond its 8.5), label 9 by 25.
         d.advance(Some(zoomed * 1.5), false, &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| always(1), |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
         assert_eq!(d.count(), 0);
         // A blocker that no longer blocks, pitch, and a new viewport size wake labels too.
         d.add([(7, always(1), 50.0, 1.0), (8, always(2), 50.0, 1.0)].into_iter());
-        d.keep_renewing(d.last.unwrap().w, |b| b == 2, |_| always(1), |_| (0.0, 0.0));
+        d.keep_renewing(d.last.unwrap().w, |b| b == 2, |_| (0.0, 0.0));
         assert_eq!(d.count(), 1);
         d.advance(None, false, &camera);
         assert_eq!(d.count(), 0);
