@@ -21,7 +21,8 @@ use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stic
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
 #[derive(Debug, Default)]
 pub(crate) struct FullScratch {
-    /// The screen labels and tie keys of the labels that go through pass 1.
+    /// The screen labels of a staged pass 1 (a sequential one builds its boxes from the labels'
+    /// parts), and the tie keys of the labels that go through pass 1.
     screen: Vec<Label>,
     ties: Vec<u32>,
     /// Pass 1's decisions, by position in `free`.

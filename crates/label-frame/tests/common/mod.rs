@@ -1,9 +1,15 @@
-//! Shared by the integration tests: seeded label sets, cameras, and an independent check that no
-//! two visible labels overlap.
+//! Shared by the integration tests: seeded label sets, cameras, and (from `frames_check/`, the
+//! `frames` fuzz target's checks) an independent check that no two visible labels overlap and
+//! the comparison of an engine with the engine without shortcuts.
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
+#[path = "../frames_check/mod.rs"]
+mod frames_check;
+
+#[allow(unused_imports, reason = "each test binary uses a different subset")]
+pub use frames_check::{first_difference, overlapping_visible_pairs};
 use glam::DVec2;
-use label_core::{Label, Obb, PlacementOptions, collides};
+use label_core::{Label, PlacementOptions};
 use label_frame::{Alignment, Camera, Frame, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -44,29 +50,6 @@ pub fn scattered(seed: u64, n: usize, spread: f64) -> Vec<WorldLabel> {
             }
         })
         .collect()
-}
-
-/// Pairs of visible labels whose boxes overlap (allow_overlap and ignore_placement pairs are
-/// allowed to), by brute force on the boxes the engine reports.
-pub fn overlapping_visible_pairs(engine: &FrameEngine, frame: &Frame) -> Vec<(usize, usize)> {
-    let visible: Vec<(usize, Label, Obb)> = frame
-        .visible_indices()
-        .map(|i| {
-            let l = engine.screen_label(i).expect("visible labels have a pose");
-            let b = l.obb();
-            (i, l, b)
-        })
-        .collect();
-    let mut bad = Vec::new();
-    for (k, (i, li, bi)) in visible.iter().enumerate() {
-        for (j, lj, bj) in &visible[k + 1..] {
-            let exempt = li.allow_overlap || lj.allow_overlap || li.ignore_placement || lj.ignore_placement;
-            if !exempt && collides(bi, bj, 0.0) {
-                bad.push((*i, *j));
-            }
-        }
-    }
-    bad
 }
 
 /// A scripted camera path over `frames` frames: pan, zoom, turn and tilt all at once, around
