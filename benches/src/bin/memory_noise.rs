@@ -13,6 +13,10 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use clap::Parser;
+use declutter_benches::percentile;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 
 #[derive(Parser)]
 #[command(about = "How a fixed piece of work's time varies on this machine, by working-set size")]
@@ -21,8 +25,8 @@ struct Args {
     #[arg(long = "mib", default_values_t = [1.0, 2.0, 3.0, 8.0, 32.0])]
     mib: Vec<f64>,
     /// Timed chunks per line.
-    #[arg(long, default_value_t = 3000)]
-    chunks: usize,
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u32).range(1..))]
+    chunks: u32,
     /// Dependent reads per chunk (and arithmetic steps ×8 for the line without memory).
     #[arg(long, default_value_t = 50_000)]
     reads: usize,
@@ -42,7 +46,7 @@ fn main() {
 }
 
 /// Times `chunks` calls of `work`, each fed the last one's result (so none can be skipped), ms.
-fn timed(chunks: usize, mut work: impl FnMut(u64) -> u64) -> Vec<f64> {
+fn timed(chunks: u32, mut work: impl FnMut(u64) -> u64) -> Vec<f64> {
     let mut carry = 1;
     (0..chunks)
         .map(|_| {
@@ -66,11 +70,7 @@ fn arithmetic(mut x: u64, steps: usize) -> u64 {
 /// guess the next line: slot `i` holds the next slot's index.
 fn scattered_chain(slots: usize) -> Vec<u64> {
     let mut order: Vec<usize> = (0..slots).collect();
-    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-    for i in (1..slots).rev() {
-        state = arithmetic(state, 1);
-        order.swap(i, (state % (i as u64 + 1)) as usize);
-    }
+    order.shuffle(&mut ChaCha8Rng::seed_from_u64(slots as u64));
     let mut chain = vec![0; slots];
     for w in 0..slots {
         chain[order[w]] = order[(w + 1) % slots] as u64;
@@ -91,14 +91,13 @@ fn report(what: &str, times: &[f64]) {
     let mut sorted = times.to_vec();
     sorted.sort_by(f64::total_cmp);
     let min = sorted[0];
-    let at = |q: f64| sorted[((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
     let share = |k: f64| 100.0 * times.iter().filter(|&&t| t > k * min).count() as f64 / times.len() as f64;
     println!(
         "{what:<16} {:>7} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>9.1}% {:>7.1}%",
         times.len(),
         min,
-        at(0.5),
-        at(0.99),
+        percentile(&sorted, 0.5),
+        percentile(&sorted, 0.99),
         sorted[sorted.len() - 1],
         share(1.5),
         share(2.0)

@@ -1,5 +1,6 @@
 //! Per-animation results, the summary the issue asks for, and how both are printed.
 
+use declutter_benches::percentile;
 use serde::Serialize;
 
 use crate::methods::{FrameOutcome, Method};
@@ -61,12 +62,6 @@ pub struct Row {
 /// Mean of a count over the frames after the first (the frame changes from the last one).
 fn per_change(frames: &[FrameOutcome], count: impl Fn(&FrameOutcome) -> usize) -> f64 {
     frames.iter().skip(1).map(|f| count(f) as f64).sum::<f64>() / (frames.len() as f64 - 1.0).max(1.0)
-}
-
-/// Nearest-rank percentile of sorted values.
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
 }
 
 impl Row {
