@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// `coordinates`: `x`/`y` are longitude/latitude in degrees (WGS84, Web Mercator).
+// `coordinates`: `x`/`y` are longitude/latitude in degrees (WGS84, Web Mercator); |x| <= 360
+// and |y| <= 90, as in GeoJSON input.
 #define DECLUTTER_LON_LAT 0
 
 // `coordinates`: `x`/`y` are Web Mercator world pixels at zoom 0 (the world is 256 px wide).
@@ -278,8 +279,9 @@ extern "C" {
 DeclutterStatus declutter_options_default(struct DeclutterOptions *out);
 
 // Makes an engine with no labels. `options` may be null (the defaults). `threads` is the
-// number of threads of the engine's own pool, or 0 to run on one shared pool with a thread per
-// core. On success `*out` is the handle; free it with `declutter_engine_free`.
+// number of threads of the engine's own pool, at most 1024 (more is
+// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on one shared pool with a thread per core. On
+// success `*out` is the handle; free it with `declutter_engine_free`.
 //
 // # Safety
 // `options` is null or points to a valid `DeclutterOptions`; `out` points to writable memory

@@ -2,7 +2,7 @@
 //! here; numbers are checked by the engine, whose messages name the field.
 
 use glam::{DVec2, Vec2};
-use label_core::{Aabb, Anchor, Blocker, Circle, Shape};
+use label_core::{Aabb, Anchor, Blocker, Circle, Problem, Shape, validate};
 use label_frame::{
     Alignment, Camera, FrameKind, FrameOptions, FrameStats, HiddenReason, LabelFrame, Stickiness, WorldLabel,
     mercator::lon_lat_to_world,
@@ -11,10 +11,17 @@ use label_frame::{
 use crate::error::Failure;
 use crate::types::*;
 
-/// A point in world px from C coordinates.
+/// A point in world px from C coordinates; longitude and latitude are held to the limits of
+/// every other input path ([`label_core::limits`]).
 fn world(coordinates: u32, x: f64, y: f64, what: &str) -> Result<DVec2, Failure> {
     match coordinates {
-        DECLUTTER_LON_LAT => Ok(lon_lat_to_world(x, y)),
+        DECLUTTER_LON_LAT => {
+            let fail =
+                |field: &'static str, p: Problem| Failure::invalid(format!("{what}: field `{field}` (degrees): {p}"));
+            validate::longitude(x).map_err(|p| fail("x", p))?;
+            validate::latitude(y).map_err(|p| fail("y", p))?;
+            Ok(lon_lat_to_world(x, y))
+        }
         DECLUTTER_WORLD_PX => Ok(DVec2::new(x, y)),
         other => {
             Err(Failure::invalid(format!("{what}: coordinates {other} is not DECLUTTER_LON_LAT or DECLUTTER_WORLD_PX")))

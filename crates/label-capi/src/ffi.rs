@@ -70,8 +70,9 @@ pub unsafe extern "C" fn declutter_options_default(out: *mut DeclutterOptions) -
 }
 
 /// Makes an engine with no labels. `options` may be null (the defaults). `threads` is the
-/// number of threads of the engine's own pool, or 0 to run on one shared pool with a thread per
-/// core. On success `*out` is the handle; free it with `declutter_engine_free`.
+/// number of threads of the engine's own pool, at most 1024 (more is
+/// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on one shared pool with a thread per core. On
+/// success `*out` is the handle; free it with `declutter_engine_free`.
 ///
 /// # Safety
 /// `options` is null or points to a valid `DeclutterOptions`; `out` points to writable memory

@@ -22,6 +22,8 @@ impl DeclutterEngine {
     /// An engine with `threads` threads of its own (0: rayon's global pool, one thread per
     /// core).
     pub fn new(options: FrameOptions, threads: usize) -> Result<Self, Failure> {
+        label_core::validate::threads(threads)
+            .map_err(|p| Failure::invalid(format!("threads: {p} (0 runs on one pool with a thread per core)")))?;
         let pool = if threads == 0 {
             None
         } else {

@@ -23,7 +23,8 @@ pub const DECLUTTER_PANIC: DeclutterStatus = 5;
 /// The thread pool could not be created.
 pub const DECLUTTER_THREAD_POOL: DeclutterStatus = 6;
 
-/// `coordinates`: `x`/`y` are longitude/latitude in degrees (WGS84, Web Mercator).
+/// `coordinates`: `x`/`y` are longitude/latitude in degrees (WGS84, Web Mercator); |x| <= 360
+/// and |y| <= 90, as in GeoJSON input.
 pub const DECLUTTER_LON_LAT: u32 = 0;
 /// `coordinates`: `x`/`y` are Web Mercator world pixels at zoom 0 (the world is 256 px wide).
 pub const DECLUTTER_WORLD_PX: u32 = 1;

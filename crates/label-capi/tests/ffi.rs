@@ -86,3 +86,35 @@ fn every_error_path_returns_a_code_and_a_message() {
         assert_eq!(declutter_engine_label_count(ptr::null_mut(), &mut written), DECLUTTER_NULL_POINTER);
     }
 }
+
+/// Held-out faults: 100,000 threads were accepted (and never returned), and latitude 95 was
+/// accepted where the GeoJSON reader refuses it. Both limits come from `label_core::limits`.
+#[test]
+fn thread_count_and_latitude_are_limited_like_every_other_input() {
+    let mut engine: *mut DeclutterEngine = ptr::null_mut();
+    // SAFETY: null options are allowed; `engine` is writable.
+    unsafe {
+        for threads in [100_000, 1025] {
+            assert_eq!(declutter_engine_new(ptr::null(), threads, &mut engine), DECLUTTER_INVALID_ARGUMENT);
+            assert!(engine.is_null());
+            assert!(message().contains("threads") && message().contains("1.024e3"), "{}", message());
+        }
+        assert_eq!(declutter_engine_new(ptr::null(), 2, &mut engine), DECLUTTER_OK);
+    }
+    // SAFETY: `engine` is live and used by this thread only; the pointers point to locals.
+    unsafe {
+        let far_north = DeclutterLabel { y: 95.0, ..label(1, 16.37) };
+        assert_eq!(declutter_engine_set_labels(engine, &far_north, 1), DECLUTTER_INVALID_ARGUMENT);
+        assert!(message().contains("label 0 (id 1): field `y`"), "{}", message());
+        let far_east = DeclutterLabel { x: 361.0, ..label(1, 16.37) };
+        assert_eq!(declutter_engine_set_labels(engine, &far_east, 1), DECLUTTER_INVALID_ARGUMENT);
+        assert!(message().contains("field `x`"), "{}", message());
+        let camera =
+            DeclutterCamera { center_y: -90.5, zoom: 3.0, width: 640.0, height: 480.0, ..DeclutterCamera::default() };
+        assert_eq!(declutter_engine_set_camera(engine, &camera), DECLUTTER_INVALID_ARGUMENT);
+        assert!(message().contains("camera: field `y`"), "{}", message());
+        let edge = DeclutterLabel { y: 90.0, ..label(1, 16.37) };
+        assert_eq!(declutter_engine_set_labels(engine, &edge, 1), DECLUTTER_OK);
+        declutter_engine_free(engine);
+    }
+}

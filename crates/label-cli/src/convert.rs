@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use glam::{DVec2, Vec2};
+use label_core::geometry::reading_axis;
 use label_core::validate::{check_label, check_obstacle};
 use label_core::{Aabb, Anchor, Circle, ConvexPolygon, Label, Obb, PlacementOptions, Problem, Segment, Shape};
 use serde::de::DeserializeOwned;
@@ -337,13 +338,8 @@ fn point(p: [f64; 2]) -> Vec2 {
 }
 
 fn to_shape(r: &RawShape) -> Result<Shape, (&'static str, Problem)> {
-    let positive = |field: &'static str, v: f64| {
-        if v.is_finite() && v > 0.0 {
-            Ok(v)
-        } else {
-            Err((field, if v.is_finite() { Problem::NotPositive(v) } else { Problem::NotFinite(v) }))
-        }
-    };
+    // Sizes and angles are held to the limits of labels (`label_core::limits`).
+    let positive = |field: &'static str, v: f64| label_core::validate::size(v).map_err(|p| (field, p));
     Ok(match *r {
         RawShape::Box { x, y, width, height } => {
             let (w, h) = (positive("width", width)?, positive("height", height)?);
@@ -351,10 +347,9 @@ fn to_shape(r: &RawShape) -> Result<Shape, (&'static str, Problem)> {
         }
         RawShape::Obb { x, y, width, height, angle } => {
             let (w, h) = (positive("width", width)?, positive("height", height)?);
-            if !angle.is_finite() {
-                return Err(("angle", Problem::NotFinite(angle)));
-            }
-            Shape::Obb(Obb::from_center_half_extents_angle(point([x, y]), point([w / 2.0, h / 2.0]), angle))
+            label_core::validate::angle(angle).map_err(|p| ("angle", p))?;
+            // The centre in f64, as a label's.
+            Shape::Obb(Obb { center: DVec2::new(x, y), half: point([w / 2.0, h / 2.0]), axis: reading_axis(angle) })
         }
         RawShape::Circle { x, y, radius } => {
             Shape::Circle(Circle::new(point([x, y]), positive("radius", radius)? as f32))

@@ -202,13 +202,21 @@ pub enum RawShape {
     /// Convex polygon by its corners.
     Polygon {
         /// Corners `[x, y]`.
+        #[serde(deserialize_with = "points")]
         points: Vec<[f64; 2]>,
     },
     /// Segment by its two end points.
     Segment {
         /// End points `[x, y]`.
+        #[serde(deserialize_with = "points")]
         points: [[f64; 2]; 2],
     },
+}
+
+/// An obstacle's `points`, with errors that name the field: serde reads a tagged enum's fields
+/// from a buffer that does not keep their path.
+fn points<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<T, D::Error> {
+    T::deserialize(d).map_err(|e| de::Error::custom(format!("field `points`: {e} (each point is [x, y])")))
 }
 
 /// Just enough of a label to name it in an error when the rest does not parse.

@@ -72,7 +72,7 @@ struct PlaceArgs {
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Worker threads, 1 to 1024 (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=label_core::limits::MAX_THREADS as i64))]
     threads: Option<u32>,
     /// Overlap between two labels still tolerated, px².
     #[arg(long, default_value_t = 0.0)]

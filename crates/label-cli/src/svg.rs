@@ -182,7 +182,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         let b = &boxes[i];
         let _ = writeln!(svg, "<polygon points=\"{}\"/>", points(&b.corners()));
         let target = match o.hidden_by {
-            Some(Blocker::Label(j)) => Some(boxes[j as usize].center),
+            Some(Blocker::Label(j)) => Some(boxes[j as usize].center.as_vec2()),
             Some(Blocker::Obstacle(j)) => Some(doc.obstacles[j as usize].aabb().center()),
             None => None,
         };
@@ -206,7 +206,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
             points(&b.corners())
         );
         if let Some(text) = doc.texts[i].as_deref() {
-            let _ = writeln!(svg, "{}", text_element(text, b.center, label, doc.font_sizes[i]));
+            let _ = writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_sizes[i]));
         }
     }
     let _ = writeln!(svg, "</g>\n</svg>");

@@ -199,6 +199,33 @@ fn circle_with_radius_zero() {
 }
 
 #[test]
+fn width_too_small_to_represent() {
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 1e-46, "height": 2}"#, &[ID, "`width`", "at least"]);
+    bad_label(r#"{"id": "bad", "x": 1, "y": 1, "width": 2, "height": 1e-310}"#, &[ID, "`height`", "at least"]);
+}
+
+/// Obstacles are held to the labels' limits: an angle of 1e300 was accepted.
+#[test]
+fn obstacle_angle_beyond_the_documented_limit() {
+    let text = "{\"labels\": [], \"obstacles\": [\n\
+                {\"id\": \"spin\", \"type\": \"obb\", \"x\": 0, \"y\": 0, \"width\": 3, \"height\": 3, \"angle\": 1e300}]}";
+    names(&rejected(text), &["line 2", "obstacle 0", "id \"spin\"", "`angle`", "1e9"]);
+    let text = "{\"labels\": [], \"obstacles\": [\n{\"type\": \"circle\", \"x\": 0, \"y\": 0, \"radius\": 1e-40}]}";
+    names(&rejected(text), &["line 2", "obstacle 0", "`radius`", "at least"]);
+}
+
+/// A segment of three points and polygon corners given as objects: the message names `points`.
+#[test]
+fn obstacle_points_of_the_wrong_shape_name_points() {
+    let text = "{\"labels\": [], \"obstacles\": [\n\
+                {\"type\": \"segment\", \"points\": [[0, 0], [1, 1], [2, 2]]}]}";
+    names(&rejected(text), &["line 2", "obstacle 0", "`points`", "length 3"]);
+    let text = "{\"labels\": [], \"obstacles\": [\n\
+                {\"type\": \"polygon\", \"points\": [{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, {\"x\": 1, \"y\": 1}]}]}";
+    names(&rejected(text), &["line 2", "obstacle 0", "`points`", "[x, y]"]);
+}
+
+#[test]
 fn unknown_obstacle_type() {
     let text = "{\"labels\": [], \"obstacles\": [\n{\"id\": 3, \"type\": \"triangle\"}]}";
     names(&rejected(text), &["line 2", "obstacle 0", "id 3", "triangle", "polygon"]);

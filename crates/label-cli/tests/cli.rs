@@ -615,3 +615,27 @@ fn output_file_gets_ordinary_permissions() {
         "the result should be as readable as any file the user creates"
     );
 }
+
+/// The held-out precision cases, end to end: a label at x = 10¹² changes nothing for two labels
+/// 90 px apart near the origin; a name above a point and one below it at 30°, 45° and 60°
+/// (their boxes share an edge exactly) are both shown, near the origin and 10⁹ px from it.
+#[test]
+fn far_labels_and_touching_turned_labels_decide_exactly() {
+    let doc = json!({"labels": [
+        {"id": "a", "x": 0, "y": 0, "width": 10, "height": 10},
+        {"id": "b", "x": 100, "y": 0, "width": 10, "height": 10},
+        {"id": "c", "x": 1e12, "y": 0, "width": 10, "height": 10},
+    ]});
+    let out = place_stdin(&doc, &[]).ok_json();
+    assert!(placements(&out).iter().all(|p| p["visible"] == json!(true)), "{out}");
+    for angle in [30.0, 45.0, 60.0] {
+        for x in [250.5, 1e9] {
+            let doc = json!({"labels": [
+                {"id": "above", "x": x, "y": 40.1, "width": 82.3, "height": 14.7, "angle": angle, "anchor": "bottom"},
+                {"id": "below", "x": x, "y": 40.1, "width": 61.9, "height": 14.7, "angle": angle, "anchor": "top"},
+            ]});
+            let out = place_stdin(&doc, &[]).ok_json();
+            assert!(placements(&out).iter().all(|p| p["visible"] == json!(true)), "{angle}° at {x}: {out}");
+        }
+    }
+}

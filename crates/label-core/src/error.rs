@@ -19,6 +19,13 @@ pub enum Problem {
         /// The largest magnitude accepted.
         limit: f64,
     },
+    /// Smaller than the documented limit (a size too small for the engine's f32 boxes).
+    TooSmall {
+        /// The value given.
+        value: f64,
+        /// The smallest value accepted.
+        limit: f64,
+    },
     /// An anchor name outside the nine of DESIGN §2.
     UnknownAnchor(String),
     /// The same id appears twice.
@@ -38,6 +45,9 @@ impl fmt::Display for Problem {
             Problem::Negative(v) => write!(f, "expected a number >= 0, got {v}"),
             Problem::TooLarge { value, limit } => {
                 write!(f, "expected a magnitude of at most {limit:e}, got {value:e}")
+            }
+            Problem::TooSmall { value, limit } => {
+                write!(f, "expected at least {limit:e} (smaller sizes are not representable), got {value:e}")
             }
             Problem::UnknownAnchor(name) => write!(
                 f,

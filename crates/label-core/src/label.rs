@@ -107,7 +107,7 @@ impl FromStr for Anchor {
 /// A text label to place: an anchor point on screen, a size, and how it sits and rotates there.
 ///
 /// Numbers are f64 so that callers' values are checked exactly as given; the engine works on
-/// the f32 boxes built from them.
+/// the boxes built from them, whose centres stay f64 (see [`Obb`]).
 ///
 /// ```
 /// use label_core::{Anchor, Label};
@@ -116,7 +116,7 @@ impl FromStr for Anchor {
 /// // upwards from the point.
 /// let label = Label::new(100.0, 50.0, 40.0, 10.0).with_angle(90.0).with_anchor(Anchor::Left);
 /// let b = label.obb();
-/// assert_eq!(b.center, Vec2::new(100.0, 30.0));
+/// assert_eq!(b.center, glam::DVec2::new(100.0, 30.0));
 /// assert_eq!(b.aabb().size(), Vec2::new(10.0, 40.0));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -182,9 +182,7 @@ impl Label {
         self.obb_from(DVec2::ZERO)
     }
 
-    /// The label's box in coordinates relative to `origin`: computed in f64, then stored in f32,
-    /// so that labels far from the screen's origin (world pixels at a high zoom, say) keep
-    /// sub-pixel precision relative to each other.
+    /// The label's box in coordinates relative to `origin`.
     #[must_use]
     pub fn obb_from(&self, origin: DVec2) -> Obb {
         text_box(
@@ -201,7 +199,7 @@ impl Label {
 /// The box of a text of `size` px reading along the unit `axis`, whose anchor point is at
 /// `at`: `shift` is the anchor's [`Anchor::shift`] and `offset` the label's offset (px), both
 /// in the text's own frame, and `padding` grows every side. This is [`Label::obb_from`]'s
-/// formula (DESIGN §2), computed in f64 and stored in f32, for callers that keep a label's
+/// formula (DESIGN §2), computed in f64 (the half extents stored in f32), for callers that keep a label's
 /// parts their own way (a frame engine that turns the axis once rather than every frame): the
 /// same parts give the same box, bit for bit.
 #[must_use]
@@ -210,13 +208,13 @@ pub fn text_box(at: DVec2, size: DVec2, offset: DVec2, shift: DVec2, axis: Vec2,
     let (u, v) = (axis.as_dvec2(), axis.perp().as_dvec2());
     let c = offset + shift * size;
     let center = at + u * c.x + v * c.y;
-    Obb { center: center.as_vec2(), half: (size * 0.5 + padding).as_vec2(), axis }
+    Obb { center, half: (size * 0.5 + padding).as_vec2(), axis }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glam::Vec2;
+    use glam::{DVec2 as Vec2, Vec2 as Half};
 
     #[test]
     fn anchors_put_the_named_point_on_the_anchor() {
@@ -248,6 +246,6 @@ mod tests {
     #[test]
     fn padding_grows_every_side() {
         let b = Label::new(0.0, 0.0, 20.0, 10.0).with_padding(2.0).obb();
-        assert_eq!(b.half, Vec2::new(12.0, 7.0));
+        assert_eq!(b.half, Half::new(12.0, 7.0));
     }
 }

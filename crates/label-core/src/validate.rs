@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crate::limits::{MAX_ANGLE, MAX_COORDINATE, MAX_SIZE};
+use crate::limits::{MAX_ANGLE, MAX_COORDINATE, MAX_LATITUDE, MAX_LONGITUDE, MAX_SIZE, MAX_THREADS, MIN_SIZE};
 use crate::{Circle, Error, Label, Problem, Shape};
 
 fn finite(v: f64) -> Result<f64, Problem> {
@@ -15,9 +15,27 @@ fn bounded(v: f64, limit: f64) -> Result<f64, Problem> {
     if v.abs() > limit { Err(Problem::TooLarge { value: v, limit }) } else { Ok(v) }
 }
 
-fn positive(v: f64) -> Result<f64, Problem> {
+/// A size (width, height, radius): `> 0`, and at least [`MIN_SIZE`] and at most [`MAX_SIZE`].
+///
+/// # Errors
+/// The [`Problem`] with the value.
+pub fn size(v: f64) -> Result<f64, Problem> {
     let v = bounded(v, MAX_SIZE)?;
-    if v > 0.0 { Ok(v) } else { Err(Problem::NotPositive(v)) }
+    if v <= 0.0 {
+        Err(Problem::NotPositive(v))
+    } else if v < MIN_SIZE {
+        Err(Problem::TooSmall { value: v, limit: MIN_SIZE })
+    } else {
+        Ok(v)
+    }
+}
+
+/// An angle in degrees: finite and of magnitude at most [`MAX_ANGLE`].
+///
+/// # Errors
+/// The [`Problem`] with the value.
+pub fn angle(v: f64) -> Result<f64, Problem> {
+    bounded(v, MAX_ANGLE)
 }
 
 fn non_negative(v: f64, limit: f64) -> Result<f64, Problem> {
@@ -25,7 +43,33 @@ fn non_negative(v: f64, limit: f64) -> Result<f64, Problem> {
     if v >= 0.0 { Ok(v) } else { Err(Problem::Negative(v)) }
 }
 
-/// Checks one label: finite numbers within [`crate::limits`], positive size, padding ≥ 0.
+/// A latitude in degrees: finite and of magnitude at most [`MAX_LATITUDE`].
+///
+/// # Errors
+/// The [`Problem`] with the value.
+pub fn latitude(v: f64) -> Result<f64, Problem> {
+    bounded(v, MAX_LATITUDE)
+}
+
+/// A longitude in degrees: finite and of magnitude at most [`MAX_LONGITUDE`].
+///
+/// # Errors
+/// The [`Problem`] with the value.
+pub fn longitude(v: f64) -> Result<f64, Problem> {
+    bounded(v, MAX_LONGITUDE)
+}
+
+/// A number of worker threads: at most [`MAX_THREADS`] (0, "one per core", is the caller's to
+/// allow or not).
+///
+/// # Errors
+/// [`Problem::TooLarge`] with the count.
+pub fn threads(n: usize) -> Result<usize, Problem> {
+    if n > MAX_THREADS { Err(Problem::TooLarge { value: n as f64, limit: MAX_THREADS as f64 }) } else { Ok(n) }
+}
+
+/// Checks one label: finite numbers within [`crate::limits`], sizes from [`MIN_SIZE`] up,
+/// padding ≥ 0.
 ///
 /// # Errors
 /// [`Error::InvalidLabel`] naming `index` and the first bad field.
@@ -33,9 +77,9 @@ pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
     let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
     bounded(l.x, MAX_COORDINATE).map_err(fail("x"))?;
     bounded(l.y, MAX_COORDINATE).map_err(fail("y"))?;
-    positive(l.width).map_err(fail("width"))?;
-    positive(l.height).map_err(fail("height"))?;
-    bounded(l.angle, MAX_ANGLE).map_err(fail("angle"))?;
+    size(l.width).map_err(fail("width"))?;
+    size(l.height).map_err(fail("height"))?;
+    angle(l.angle).map_err(fail("angle"))?;
     finite(l.priority).map_err(fail("priority"))?;
     bounded(l.offset.x, MAX_COORDINATE).map_err(fail("offset"))?;
     bounded(l.offset.y, MAX_COORDINATE).map_err(fail("offset"))?;
@@ -50,11 +94,11 @@ pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
 /// [`Error::InvalidObstacle`] naming `index` and the bad field.
 pub fn check_obstacle(index: usize, shape: &Shape) -> Result<(), Error> {
     let fail = |field: &'static str| move |problem| Error::InvalidObstacle { index, field, problem };
-    let points: Vec<glam::Vec2> = match shape {
-        Shape::Aabb(b) => vec![b.min, b.max],
+    let points: Vec<glam::DVec2> = match shape {
+        Shape::Aabb(b) => vec![b.min.as_dvec2(), b.max.as_dvec2()],
         Shape::Obb(b) => {
-            positive(f64::from(b.half.x)).map_err(fail("half"))?;
-            positive(f64::from(b.half.y)).map_err(fail("half"))?;
+            size(f64::from(b.half.x)).map_err(fail("half"))?;
+            size(f64::from(b.half.y)).map_err(fail("half"))?;
             let len = f64::from(b.axis.length());
             if (len - 1.0).abs() >= 1e-3 || len.is_nan() {
                 return Err(fail("axis")(Problem::BadShape(format!("axis must be a unit vector, has length {len}"))));
@@ -62,15 +106,15 @@ pub fn check_obstacle(index: usize, shape: &Shape) -> Result<(), Error> {
             vec![b.center]
         }
         Shape::Circle(Circle { center, radius }) => {
-            positive(f64::from(*radius)).map_err(fail("radius"))?;
-            vec![*center]
+            size(f64::from(*radius)).map_err(fail("radius"))?;
+            vec![center.as_dvec2()]
         }
-        Shape::Polygon(p) => p.points().to_vec(),
-        Shape::Segment(s) => vec![s.a, s.b],
+        Shape::Polygon(p) => p.points().iter().map(|p| p.as_dvec2()).collect(),
+        Shape::Segment(s) => vec![s.a.as_dvec2(), s.b.as_dvec2()],
     };
     for p in points {
-        bounded(f64::from(p.x), MAX_COORDINATE).map_err(fail("coordinates"))?;
-        bounded(f64::from(p.y), MAX_COORDINATE).map_err(fail("coordinates"))?;
+        bounded(p.x, MAX_COORDINATE).map_err(fail("coordinates"))?;
+        bounded(p.y, MAX_COORDINATE).map_err(fail("coordinates"))?;
     }
     if let Shape::Aabb(b) = shape
         && !(b.min.x < b.max.x && b.min.y < b.max.y)
@@ -112,6 +156,9 @@ mod tests {
             (Label { priority: f64::NAN, ..ok.clone() }, "priority"),
             (Label { padding: -0.5, ..ok.clone() }, "padding"),
             (Label { x: 1e16, ..ok.clone() }, "x"),
+            (Label { width: 1e-46, ..ok.clone() }, "width"),
+            (Label { height: 1e-310, ..ok.clone() }, "height"),
+            (Label { angle: 1e300, ..ok.clone() }, "angle"),
             (Label { offset: glam::DVec2::new(0.0, f64::NAN), ..ok.clone() }, "offset"),
         ];
         for (label, field) in cases {

@@ -6,7 +6,8 @@ mod common;
 use common::*;
 use glam::{DVec2, Vec2};
 use label_core::narrow::{
-    SegmentIntersection, convex_overlap_area, convex_separation, obb_obb_separation, overlap_area, segment_intersection,
+    SegmentIntersection, TOLERANCE, convex_overlap_area, convex_separation, obb_obb_separation, overlap_area,
+    segment_intersection,
 };
 use label_core::{
     Aabb, Blocker, HiddenReason, Label, LabelOutcome, Obb, Placement, PlacementOptions, Segment, Sequential, Shape,
@@ -130,6 +131,14 @@ fn check_against_oracle(a: &Shape, b: &Shape, rel: f64) -> Result<(), TestCaseEr
 // (1), (2), (4): the narrow phase against geo and f64 geometry
 // ---------------------------------------------------------------------------------------------
 
+/// Whether a separation is clear of the band where geo's area (positive from any overlap) and
+/// the τ rule (a collision from an overlap deeper than τ) may disagree, with room for rounding
+/// at the shapes' `scale`.
+fn clear_of_tolerance(sep: f64, scale: f32) -> bool {
+    let margin = 1e-3 * f64::from(scale);
+    sep >= margin || sep <= -TOLERANCE - margin
+}
+
 proptest! {
     #![proptest_config(config(512))]
 
@@ -142,11 +151,11 @@ proptest! {
     ) {
         let sep = obb_obb_separation(&a, &b);
         let scale = a.half.max_element().max(b.half.max_element());
-        prop_assume!(sep.abs() >= 1e-3 * scale);
+        prop_assume!(clear_of_tolerance(sep, scale));
         let area = geo_intersection_area(&geo_polygon(&a.corners()), &geo_polygon(&b.corners()));
         let tol = 1e-9 * f64::from(scale * scale);
         prop_assert_eq!(a.overlaps(&b), area > tol, "sep {} area {} a {:?} b {:?}", sep, area, a, b);
-        prop_assert_eq!(a.overlaps(&b), sep < 0.0);
+        prop_assert_eq!(a.overlaps(&b), sep < -TOLERANCE);
         prop_assert_eq!(Shape::Obb(a).overlaps(&Shape::Obb(b)), area > tol);
     }
 
@@ -163,12 +172,12 @@ proptest! {
         let (p, q) = (corners_of(&a).unwrap(), corners_of(&b).unwrap());
         let sep = convex_separation(&p, &q);
         let scale = extent(&a).max(extent(&b)) as f32;
-        prop_assume!(sep.abs() >= 1e-3 * scale);
+        prop_assume!(clear_of_tolerance(sep, scale));
         let area = geo_intersection_area(&geo_polygon(&p), &geo_polygon(&q));
         let tol = 1e-9 * f64::from(scale * scale);
         prop_assert_eq!(a.overlaps(&b), area > tol, "sep {} area {} a {:?} b {:?}", sep, area, a, b);
         prop_assert_eq!(b.overlaps(&a), area > tol);
-        prop_assert_eq!(label_core::narrow::polygon_overlaps(&p, &q), sep < 0.0);
+        prop_assert_eq!(label_core::narrow::polygon_overlaps(&p, &q), sep < -TOLERANCE);
     }
 
     /// (2) Circles against boxes and polygons: the distance from the centre to the closed shape
@@ -341,7 +350,7 @@ proptest! {
 fn scale_shape(s: &Shape, k: f32) -> Shape {
     match s {
         Shape::Aabb(b) => Shape::Aabb(Aabb { min: b.min * k, max: b.max * k }),
-        Shape::Obb(b) => Shape::Obb(Obb { center: b.center * k, half: b.half * k, axis: b.axis }),
+        Shape::Obb(b) => Shape::Obb(Obb { center: b.center * f64::from(k), half: b.half * k, axis: b.axis }),
         Shape::Circle(c) => Shape::Circle(circle(c.center.x * k, c.center.y * k, c.radius * k)),
         Shape::Polygon(p) => {
             Shape::Polygon(label_core::ConvexPolygon::new(p.points().iter().map(|q| *q * k).collect()).unwrap())
@@ -782,17 +791,18 @@ fn automatic_parallel_greedy_equals_the_reference() {
 
 /// The viewport cull (DESIGN §4 step 1) must agree with the exact test on the label's box:
 /// `Obb::overlaps` against the viewport box. Here a label turned -80.33° reaches about
-/// 1.4e-5 px into the bottom of a 279×279 viewport (exact arithmetic on its f32 box; the exact
-/// test agrees), but its rounded bounding box ends exactly on the edge, so the cull's shortcut
-/// calls it off screen. Found by a targeted search (281 of 200 000 labels placed within a few
-/// ulps of the edge); the random scenes above never come that close.
+/// 1.4e-5 px into the bottom of a 279×279 viewport — less than τ, so it only touches it and
+/// is off screen — and its rounded bounding box ends exactly on the edge. Found by a targeted
+/// search (281 of 200 000 labels placed within a few ulps of the edge); the random scenes
+/// above never come that close. (Before the τ rule the exact test called it in view, and the
+/// cull's shortcut had to agree.)
 #[test]
 fn viewport_cull_agrees_with_the_exact_test_at_the_edge() {
     let label = Label::new(207.91655017817936, 296.8898468017578, 31.187962579326225, 29.979251966480014)
         .with_angle(-80.33200888755339);
     let viewport = aabb(0.0, 0.0, 279.0, 279.0);
     let exact = Obb::from_aabb(&viewport).overlaps(&label.obb());
-    assert!(exact);
+    assert!(!exact);
     let options = PlacementOptions::default().with_viewport_box(viewport);
     let got = place(std::slice::from_ref(&label), &[], &options).unwrap().outcomes[0];
     assert_eq!(got.visible, exact, "{got:?}, box {:?}", label.obb());

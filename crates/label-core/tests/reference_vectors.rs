@@ -62,11 +62,7 @@ fn rectangle(p: &[DVec2]) -> Option<Obb> {
     is_rect.then(|| {
         let center = (p[0] + p[1] + p[2] + p[3]) * 0.25;
         let axis = e[0].normalize();
-        Obb {
-            center: center.as_vec2(),
-            half: DVec2::new(e[0].length(), e[1].length()).as_vec2() * 0.5,
-            axis: axis.as_vec2(),
-        }
+        Obb { center, half: DVec2::new(e[0].length(), e[1].length()).as_vec2() * 0.5, axis: axis.as_vec2() }
     })
 }
 
@@ -265,10 +261,10 @@ fn parry_diagonal_distances_are_the_hypotenuse_of_the_axis_gaps() {
             // The SAT gap is the larger of the two axis gaps: 1 along x, 0.5 along y.
             assert_eq!(obb_obb_separation(&a, &b), 1.0, "{name}");
             // Each axis gap on its own: slide b level with a along the other axis.
-            let gap_x = obb_obb_separation(&a, &Obb { center: Vec2::new(b.center.x, 0.0), ..b });
-            let gap_y = obb_obb_separation(&a, &Obb { center: Vec2::new(0.0, b.center.y), ..b });
+            let gap_x = obb_obb_separation(&a, &Obb { center: DVec2::new(b.center.x, 0.0), ..b });
+            let gap_y = obb_obb_separation(&a, &Obb { center: DVec2::new(0.0, b.center.y), ..b });
             assert_eq!((gap_x, gap_y), (1.0, 0.5), "{name}");
-            let distance = f64::from(gap_x).hypot(f64::from(gap_y));
+            let distance = gap_x.hypot(gap_y);
             assert!((distance - 1.118_034_0).abs() < 1e-5, "{name}: {distance}");
         }
     }

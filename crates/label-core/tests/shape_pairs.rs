@@ -1,6 +1,7 @@
 //! Every pair of shape kinds (AABB, OBB, circle, convex polygon, segment: 15 unordered pairs) in
 //! a table: clearly overlapping, clearly apart, exactly touching along an edge and at a corner
-//! (not a collision, DESIGN §3), and containment (a collision).
+//! (not a collision, DESIGN §3), and containment (a collision). Two segments along one line
+//! share a stretch without depth: touching, not a collision (the overlap must be deeper than τ).
 
 mod common;
 
@@ -18,6 +19,8 @@ enum Kind {
     TouchEdge,
     TouchCorner,
     Contain,
+    /// Two segments sharing a stretch of one line (collinear overlap or containment): no depth.
+    Along,
 }
 
 impl Kind {
@@ -120,7 +123,7 @@ fn table() -> Vec<Row> {
         // --- obb × obb
         row("obb/obb overlap", Overlap, tilted, obb(1.0, 1.0, 2.0, 1.0, -20.0)),
         row("obb/obb apart", Apart, obb(0.0, 0.0, 2.0, 1.0, 45.0), obb(10.0, 0.0, 2.0, 1.0, 45.0)),
-        row("obb/obb apart, side by side bars", Apart, bar, Obb { center: bar.center + bar.v() * 2.5, ..bar }),
+        row("obb/obb apart, side by side bars", Apart, bar, bar.translate(bar.v().as_dvec2() * 2.5)),
         row("obb/obb edge, 90° vs 180°", TouchEdge, obb(0.0, 0.0, 1.0, 1.0, 90.0), obb(2.0, 0.0, 1.0, 1.0, 180.0)),
         row("obb/obb edge, 0° vs 90°", TouchEdge, obb(0.0, 0.0, 2.0, 1.0, 0.0), obb(0.0, 2.0, 1.0, 2.0, 90.0)),
         row("obb/obb corner", TouchCorner, obb(0.0, 0.0, 1.0, 1.0, 0.0), obb(2.0, 2.0, 1.0, 1.0, 180.0)),
@@ -203,15 +206,15 @@ fn table() -> Vec<Row> {
         row("polygon/segment contain", Contain, tri(), seg(0.5, 0.5, 1.0, 1.0)),
         // --- segment × segment
         row("segment/segment crossing", Overlap, seg(0.0, 0.0, 4.0, 4.0), seg(0.0, 4.0, 4.0, 0.0)),
-        row("segment/segment collinear overlap", Overlap, seg(0.0, 0.0, 4.0, 0.0), seg(3.0, 0.0, 6.0, 0.0)),
+        row("segment/segment collinear overlap", Along, seg(0.0, 0.0, 4.0, 0.0), seg(3.0, 0.0, 6.0, 0.0)),
         row("segment/segment parallel", Apart, seg(0.0, 0.0, 4.0, 0.0), seg(0.0, 1.0, 4.0, 1.0)),
         row("segment/segment lines cross, segments do not", Apart, seg(0.0, 0.0, 1.0, 0.0), seg(2.0, -1.0, 2.0, 1.0)),
         row("segment/segment collinear apart", Apart, seg(0.0, 0.0, 1.0, 1.0), seg(2.0, 2.0, 3.0, 3.0)),
         row("segment/segment T-junction", TouchEdge, seg(0.0, 0.0, 2.0, 0.0), seg(1.0, 0.0, 1.0, 1.0)),
         row("segment/segment collinear end to end", TouchEdge, seg(0.0, 0.0, 4.0, 0.0), seg(4.0, 0.0, 6.0, 0.0)),
         row("segment/segment shared end", TouchCorner, seg(0.0, 0.0, 1.0, 1.0), seg(1.0, 1.0, 2.0, 0.0)),
-        row("segment/segment contain", Contain, seg(0.0, 0.0, 4.0, 4.0), seg(1.0, 1.0, 2.0, 2.0)),
-        row("segment/segment identical", Contain, seg(1.0, 2.0, 3.0, 7.0), seg(3.0, 7.0, 1.0, 2.0)),
+        row("segment/segment contain", Along, seg(0.0, 0.0, 4.0, 4.0), seg(1.0, 1.0, 2.0, 2.0)),
+        row("segment/segment identical", Along, seg(1.0, 2.0, 3.0, 7.0), seg(3.0, 7.0, 1.0, 2.0)),
     ]
 }
 
@@ -289,7 +292,7 @@ fn overlap_area_agrees_with_the_table() {
         }
         let smaller = r.a.area().min(r.b.area());
         let ok = match r.kind {
-            Kind::Apart | Kind::TouchEdge | Kind::TouchCorner => area <= 1e-6 * smaller,
+            Kind::Apart | Kind::TouchEdge | Kind::TouchCorner | Kind::Along => area <= 1e-6 * smaller,
             Kind::Overlap => area > 1e-3 * smaller && area < smaller * (1.0 + 1e-5),
             Kind::Contain => (area - smaller).abs() <= 1e-4 * smaller,
         };
@@ -318,7 +321,8 @@ fn the_table_covers_every_pair_of_kinds() {
         for y in &kinds[i..] {
             let set = covered.get(&(*x, *y)).cloned().unwrap_or_default();
             let polygonal = |k: &str| matches!(k, "aabb" | "obb" | "polygon");
-            let mut needed = vec![Kind::Overlap, Kind::Apart, Kind::Contain];
+            let contain = if (*x, *y) == ("segment", "segment") { Kind::Along } else { Kind::Contain };
+            let mut needed = vec![Kind::Overlap, Kind::Apart, contain];
             if polygonal(x) && polygonal(y) {
                 needed.extend([Kind::TouchEdge, Kind::TouchCorner]);
             }
@@ -336,13 +340,14 @@ fn the_table_covers_every_pair_of_kinds() {
     assert!(missing.is_empty(), "missing rows: {missing:?}");
 }
 
-/// Just past touching either way: 1/1024 px apart does not collide, 1/1024 px of overlap does,
-/// for every kind against a box (the rule is a strict inequality, not a tolerance).
+/// Just past touching either way: 1/1024 px apart does not collide, nor does an overlap of
+/// τ = 1/1024 px (the rule is "deeper than τ"); 2τ of overlap does — for every kind against a
+/// box.
 #[test]
 fn a_hair_either_side_of_touching() {
     let e = 1.0 / 1024.0;
     let sq = Shape::Aabb(aabb(0.0, 0.0, 2.0, 2.0));
-    for (d, want) in [(e, false), (0.0, false), (-e, true)] {
+    for (d, want) in [(e, false), (0.0, false), (-e, false), (-2.0 * e, true)] {
         let others = [
             Shape::Aabb(aabb(2.0 + d, 0.0, 4.0, 2.0)),
             Shape::Obb(obb(3.0 + d, 1.0, 1.0, 1.0, 90.0)),

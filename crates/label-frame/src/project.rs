@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
 use label_core::Obb;
+use label_core::narrow::TOLERANCE;
 
 use rayon::prelude::*;
 
@@ -230,10 +231,11 @@ impl Viewer<'_> {
         let Some(p) = self.projection.project(hot.position) else { return (0.0, 0.0) };
         let pose = pose_at(hot, &p, self.projection, self.perspective_scaling);
         let obb = self.parts[i].on_screen(&pose, 0.0);
-        let (center, size) = (obb.center.as_dvec2(), self.projection.camera().size);
+        let (center, size) = (obb.center, self.projection.camera().size);
         let outside = (-center).max(center - size).max(DVec2::ZERO);
         let signed = if outside == DVec2::ZERO { -center.min(size - center).min_element() } else { outside.length() };
-        (f64::from(obb.half.min_element()) - signed - ROUNDING_PX, p.ground.length())
+        // Meeting the viewport is overlapping it by more than τ (DESIGN §4).
+        (f64::from(obb.half.min_element()) - signed - ROUNDING_PX - TOLERANCE, p.ground.length())
     }
 
     /// Whether label `i`'s anchor passes the projection stage's quick test (inside the viewport
@@ -424,7 +426,7 @@ mod tests {
             let obb = part.on_screen(&viewer.sight(i, 0).pose().unwrap(), 0.0);
             for k in 0..24 {
                 let turn = f64::from(k) * std::f64::consts::TAU / 24.0;
-                let moved = Obb { center: obb.center + (DVec2::from_angle(turn) * room).as_vec2(), ..obb };
+                let moved = obb.translate(DVec2::from_angle(turn) * room);
                 assert!(view.overlaps(&moved), "label {i} moved by {room} at {k}/24");
             }
             across_with_room += usize::from(!viewer.anchor_inside(i));

@@ -15,17 +15,18 @@
 //! rectangle around `(k_u, k_v)` that `w·d′` must stay in for the boxes to overlap.
 //!
 //! - Boxes with parallel axes (both unrotated, the common case) overlap exactly while `w·d′`
-//!   stays inside the rectangle of half sizes `(R_u, R_v)`, less `ε` for the boxes' rounding
-//!   to f32.
+//!   stays inside the rectangle of half sizes `(R_u, R_v)`; they collide (overlap by more than
+//!   τ, DESIGN §3) while it stays inside that rectangle less τ, and the certificate's is less
+//!   `ε` more for rounding.
 //! - Otherwise the rectangle is the square inscribed in the disk of radius `depth − ε` around
 //!   this frame's `w·d′`, where `depth` is the overlap's depth (the theorem's largest gap over
-//!   the four axes, negated): no shift shorter than it separates the boxes.
+//!   the four axes, negated) less τ: no shift shorter than it brings the overlap down to τ.
 //!
 //! Under pitch there is no `w`: the camera maps world vectors differently across the screen,
 //! and labels scale with perspective. There the certificate is the overlap's depth itself,
 //! against how far the boxes moved since: the label's anchor offset `o` from its blocker's on
 //! screen and both scales `s` are kept, and the boxes still overlap while
-//! `|o′ − o| + |s′ − s|·R + |s′_b − s_b|·R_b < depth − ε`, `R` the reach of a box from its
+//! `|o′ − o| + |s′ − s|·R + |s′_b − s_b|·R_b < depth − τ − ε`, `R` the reach of a box from its
 //! anchor at scale 1. (Each box's support function moves by at most its anchor's shift plus
 //! its scale's change times its reach; the boxes overlap while the support function of their
 //! Minkowski difference stays positive, and its least value is the depth.) Checking it costs
@@ -53,7 +54,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use glam::{DVec2, Vec2};
 use label_core::Obb;
-use label_core::narrow::obb_obb_separation;
+use label_core::narrow::{TOLERANCE, obb_obb_separation};
 
 /// The complex product `a·b`.
 #[inline]
@@ -91,20 +92,22 @@ impl Sleep {
         let (u, v) = (me.u(), me.v());
         let turned = times(DVec2::new(f64::from(u.x), -f64::from(u.y)), world);
         let screen = times(now, turned);
-        // Rounding: the boxes are f32, a few units in the last place of their coordinates.
-        let size = me.center.abs().max(them.center.abs()).max_element() + me.half.max(them.half).max_element();
-        let epsilon = 1e-2 + f64::from(size) * 1e-5;
+        // τ (the overlap must be deeper than it), and rounding: a few units in the last place
+        // of the boxes' coordinates.
+        let size =
+            me.center.abs().max(them.center.abs()).max_element() + f64::from(me.half.max(them.half).max_element());
+        let epsilon = TOLERANCE + 1e-2 + size * 1e-5;
         let (ub, vb) = (them.u(), them.v());
         let (c01, c10) = (u.dot(vb).abs(), v.dot(ub).abs());
         let (center, half) = if c01 == 0.0 && c10 == 0.0 {
             // Parallel axes: along `u`, overlap iff |u·(them − me)| < R_u, and u·(them − me)
             // = k_u − u·Δ (the offsets of the boxes from their anchors are fixed).
-            let gap = (them.center - me.center).as_dvec2();
+            let gap = them.center - me.center;
             let k = DVec2::new(gap.dot(u.as_dvec2()), gap.dot(v.as_dvec2())) + screen;
             let r = me.half + them.half * DVec2::new(f64::from(u.dot(ub).abs()), f64::from(v.dot(vb).abs())).as_vec2();
             (k, r.as_dvec2() - epsilon)
         } else {
-            let depth = -f64::from(obb_obb_separation(me, them)) - epsilon;
+            let depth = -obb_obb_separation(me, them) - epsilon;
             (screen, DVec2::splat(depth * std::f64::consts::FRAC_1_SQRT_2))
         };
         // Stored and checked in f32: the half sizes shrink by what that rounding can move
@@ -125,11 +128,12 @@ impl Sleep {
     /// the overlap is too shallow to be sure of.
     #[must_use]
     pub(crate) fn issue_depth(me: &Obb, them: &Obb, blocker: u32, offset: DVec2, scales: DVec2) -> Self {
-        // The boxes' rounding to f32, as in `issue`; and the offset's and the scales' (a few
+        // τ and the boxes' rounding, as in `issue`; and the offset's and the scales' (a few
         // units of 2⁻²⁴ of them, times the reach for the scales, which `rounding` bounds).
-        let size = me.center.abs().max(them.center.abs()).max_element() + me.half.max(them.half).max_element();
-        let rounding = 1e-2 + f64::from(size) * 1e-5 + offset.length() * 1e-6 + scales.max_element() * 1e-6;
-        let depth = -f64::from(obb_obb_separation(me, them)) - rounding;
+        let size =
+            me.center.abs().max(them.center.abs()).max_element() + f64::from(me.half.max(them.half).max_element());
+        let rounding = TOLERANCE + 1e-2 + size * 1e-5 + offset.length() * 1e-6 + scales.max_element() * 1e-6;
+        let depth = -obb_obb_separation(me, them) - rounding;
         if depth <= 0.0 {
             return Self::NONE;
         }
@@ -533,7 +537,7 @@ pub(crate) mod tests {
             }
             let motion = (offset - (mine0.position - theirs0.position)).length()
                 + ((scales(mine1, theirs1) - scales(mine0, theirs0)).abs() * reaches).element_sum();
-            if motion < -f64::from(obb_obb_separation(&me, &them)) - 0.1 {
+            if motion < -obb_obb_separation(&me, &them) - 0.1 {
                 clear += 1;
                 assert!(sleep.holds_depth(offset, scales(mine1, theirs1), reaches), "{sleep:?}, moved {motion}");
             }
@@ -640,7 +644,7 @@ pub(crate) mod tests {
         assert!(depth > 1.0, "{depth}");
         let world = DVec2::new(-1.0, 0.0);
         let sleep = Sleep::issue(&a, &b, 7, world, DVec2::X);
-        let h = f64::from(depth) * std::f64::consts::FRAC_1_SQRT_2;
+        let h = depth * std::f64::consts::FRAC_1_SQRT_2;
         assert!(sleep.holds(DVec2::X + DVec2::new(h * 0.99, 0.0)));
         assert!(!sleep.holds(DVec2::X + DVec2::new(h * 1.01, 0.0)));
     }
@@ -675,8 +679,7 @@ pub(crate) mod tests {
             let sleep = Sleep::issue(&me, &them, 3, d, w0);
             let w = w0 + DVec2::from_angle(next() * std::f64::consts::TAU) * next() * 0.5;
             // The label moves against its blocker by the change of w·d.
-            let shift = (times(w, d) - times(w0, d)).as_vec2();
-            let moved = Obb { center: me.center + shift, ..me };
+            let moved = me.translate(times(w, d) - times(w0, d));
             if sleep.holds(w) {
                 assert!(moved.overlaps(&them), "{me:?} {moved:?} {sleep:?}");
                 checked += 1;

@@ -426,7 +426,7 @@ fn position(v: &Value, path: &str) -> Result<DVec2, Bad> {
             format!("expected a position [longitude, latitude], got {}", one_line(&v.to_string())),
         ));
     };
-    if lon.abs() > 360.0 || lat.abs() > 90.0 {
+    if label_core::validate::longitude(lon).is_err() || label_core::validate::latitude(lat).is_err() {
         return Err(bad(
             field(),
             format!(

@@ -88,6 +88,8 @@ impl Aabb {
     }
 
     /// Whether the interiors overlap (positive area). Touching edges or corners do not count.
+    /// This is the exact test that bounds prune with (a superset of the pairs that collide);
+    /// two boxes as shapes collide by the τ rule of [`crate::Shape::overlaps`].
     #[must_use]
     #[inline]
     pub fn overlaps(&self, other: &Aabb) -> bool {

@@ -1,8 +1,9 @@
 //! Shapes in screen space (pixels, origin top-left, x right, y down).
 //!
-//! Every shape here follows one overlap rule: two shapes collide iff their interiors share
-//! positive area. Touching along an edge or at a corner is not a collision; containment is.
-//! The pairwise tests live in [`crate::narrow`].
+//! Every shape here follows one overlap rule: two shapes collide iff their interiors overlap by
+//! more than τ = 1/1024 px ([`crate::narrow::TOLERANCE`]). Touching along an edge or at a
+//! corner, at any angle, is not a collision; containment is. The pairwise tests live in
+//! [`crate::narrow`]; [`Aabb::overlaps`] is the exact test of bounds that prunes for them.
 
 mod aabb;
 mod angle;

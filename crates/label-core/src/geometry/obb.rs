@@ -1,11 +1,17 @@
 //! Oriented boxes: a label's footprint on screen.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use super::{Aabb, reading_axis};
 
 /// An oriented box: a centre, half extents along its own axes, and the unit reading axis `u`.
 /// The second axis is `v = u.perp() = (−u.y, u.x)`, the label's "down" (DESIGN §1).
+///
+/// The centre is held in f64: a label's box is built from its own numbers only, wherever it is,
+/// so two labels a billion pixels from the origin are told apart as finely as two near it, and no
+/// far-away label changes the decision about two near ones (DESIGN §3). The half extents and
+/// the axis are f32: relative quantities, which f32 holds to within τ/16 for boxes up to
+/// 2048 px ([`crate::narrow::TOLERANCE`]).
 ///
 /// ```
 /// use label_core::Obb;
@@ -19,7 +25,7 @@ use super::{Aabb, reading_axis};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Obb {
     /// Centre on screen.
-    pub center: Vec2,
+    pub center: DVec2,
     /// Half width (along `u`) and half height (along `v`), both ≥ 0.
     pub half: Vec2,
     /// Unit reading axis `u`.
@@ -31,13 +37,21 @@ impl Obb {
     /// screen.
     #[must_use]
     pub fn from_center_half_extents_angle(center: Vec2, half: Vec2, degrees: f64) -> Self {
-        Self { center, half, axis: reading_axis(degrees) }
+        Self { center: center.as_dvec2(), half, axis: reading_axis(degrees) }
     }
 
     /// The unrotated box equal to an axis-aligned one.
     #[must_use]
     pub fn from_aabb(b: &Aabb) -> Self {
-        Self { center: b.center(), half: b.half_extents(), axis: Vec2::X }
+        // Centre and half extents in f64: exact for any f32 corners.
+        let (min, max) = (b.min.as_dvec2(), b.max.as_dvec2());
+        Self { center: (min + max) * 0.5, half: b.half_extents(), axis: Vec2::X }
+    }
+
+    /// The box moved by `offset`.
+    #[must_use]
+    pub fn translate(&self, offset: DVec2) -> Self {
+        Self { center: self.center + offset, ..*self }
     }
 
     /// Reading axis `u`.
@@ -64,12 +78,18 @@ impl Obb {
     /// The four corners in order around the box (clockwise on screen for an unrotated box).
     #[must_use]
     pub fn corners(&self) -> [Vec2; 4] {
-        let hu = self.u() * self.half.x;
-        let hv = self.v() * self.half.y;
+        self.corners_f64().map(DVec2::as_vec2)
+    }
+
+    /// [`Obb::corners`] in f64, as precise as the centre.
+    #[must_use]
+    pub fn corners_f64(&self) -> [DVec2; 4] {
+        let hu = self.u().as_dvec2() * f64::from(self.half.x);
+        let hv = self.v().as_dvec2() * f64::from(self.half.y);
         [self.center - hu - hv, self.center + hu - hv, self.center + hu + hv, self.center - hu + hv]
     }
 
-    /// The smallest axis-aligned box holding this one.
+    /// The smallest axis-aligned box holding this one (in f32, to the nearest float).
     #[must_use]
     #[inline]
     pub fn aabb(&self) -> Aabb {
@@ -78,7 +98,7 @@ impl Obb {
             u.x.abs() * self.half.x + u.y.abs() * self.half.y,
             u.y.abs() * self.half.x + u.x.abs() * self.half.y,
         );
-        Aabb::from_center_half_extents(self.center, ext)
+        Aabb::from_center_half_extents(self.center.as_vec2(), ext)
     }
 
     /// Bounds that hold the box with room for rounding: the tight [`Obb::aabb`] grown by a few
@@ -107,21 +127,38 @@ impl Obb {
     /// Whether `p` lies in the interior.
     #[must_use]
     pub fn contains_point(&self, p: Vec2) -> bool {
-        let d = p - self.center;
-        d.dot(self.u()).abs() < self.half.x && d.dot(self.v()).abs() < self.half.y
+        let d = p.as_dvec2() - self.center;
+        d.dot(self.u().as_dvec2()).abs() < f64::from(self.half.x)
+            && d.dot(self.v().as_dvec2()).abs() < f64::from(self.half.y)
     }
 
-    /// Whether the interiors of two boxes overlap (touching is not overlap; containment is).
-    /// Unrotated pairs take the axis-aligned fast path; others the four-axis SAT.
+    /// Whether two boxes collide: their interiors overlap by more than
+    /// [`TOLERANCE`](crate::narrow::TOLERANCE) (τ = 1/1024 px) on every one of the four SAT
+    /// axes (DESIGN §3). Touching — exactly, or to within τ after rounding, at any angle — is not
+    /// a collision; containment is. Unrotated pairs take the axis-aligned fast path; others the
+    /// four-axis SAT. Both run in f64 from the centres' difference, so the decision depends on
+    /// where the boxes are relative to each other, not on where they are.
+    ///
+    /// ```
+    /// use label_core::{Anchor, Label};
+    /// // A name above a point and one below it, at 30°: they share an edge exactly.
+    /// let above = Label::new(1e9, 7.0, 80.0, 12.3).with_angle(30.0).with_anchor(Anchor::Bottom);
+    /// let below = above.clone().with_anchor(Anchor::Top);
+    /// assert!(!above.obb().overlaps(&below.obb()));
+    /// // Pushed 1/512 px into each other, they collide.
+    /// let into = below.with_offset(0.0, -1.0 / 512.0);
+    /// assert!(above.obb().overlaps(&into.obb()));
+    /// ```
     #[must_use]
     #[inline]
     pub fn overlaps(&self, other: &Obb) -> bool {
+        use crate::narrow::TOLERANCE;
         if self.is_axis_aligned() && other.is_axis_aligned() {
             let d = (self.center - other.center).abs();
-            let r = self.half + other.half;
-            return d.x < r.x && d.y < r.y;
+            let r = self.half.as_dvec2() + other.half.as_dvec2();
+            return (r.x - d.x > TOLERANCE) & (r.y - d.y > TOLERANCE);
         }
-        crate::narrow::obb_obb_separation(self, other) < 0.0
+        crate::narrow::obb_obb_separation(self, other) < -TOLERANCE
     }
 }
 

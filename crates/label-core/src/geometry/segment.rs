@@ -6,9 +6,9 @@ use super::Aabb;
 
 /// A line segment between two end points.
 ///
-/// A segment has no area, so the project's rule "interiors overlap" reads here as: the open
-/// segment (without its end points) meets the other shape's interior, or, between two segments,
-/// the open segments share a point.
+/// A segment has no area, so the project's rule "interiors overlap by more than τ" reads here
+/// as: the segment reaches more than τ into the other shape's interior, or, between two
+/// segments, they cross with each reaching more than τ past the other.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Segment {

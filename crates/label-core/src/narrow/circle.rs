@@ -1,19 +1,23 @@
 //! Circles against circles, boxes and convex polygons.
 
-use glam::Vec2;
+use glam::DVec2;
 
-use crate::geometry::{Circle, ConvexPolygon, Obb, Segment};
+use super::TOLERANCE;
+use super::convex::as_f64;
+use crate::geometry::{Circle, ConvexPolygon, Obb};
 
-/// Whether two open disks overlap: the centres are closer than the sum of the radii.
+/// Whether two open disks collide: the centres are closer than the sum of the radii less
+/// [`TOLERANCE`].
 #[must_use]
 pub fn circle_circle_overlap(a: &Circle, b: &Circle) -> bool {
-    let r = a.radius + b.radius;
-    a.center.distance_squared(b.center) < r * r
+    let r = f64::from(a.radius) + f64::from(b.radius);
+    a.center.as_dvec2().distance(b.center.as_dvec2()) < r - TOLERANCE
 }
 
-/// Whether a circle overlaps an oriented box: the point of the box closest to the circle's
-/// centre, found by clamping the centre in the box's own frame (seed 002), lies closer than the
-/// radius. A centre inside the box is its own closest point.
+/// Whether a circle collides with an oriented box: the signed distance from the circle's centre
+/// to the box — to the box's closest point, found by clamping the centre in the box's own frame
+/// (seed 002), or minus the distance to the nearest side when the centre is inside — is below
+/// the radius less [`TOLERANCE`].
 ///
 /// ```
 /// use label_core::{Circle, Obb, narrow::circle_obb_overlap};
@@ -24,25 +28,45 @@ pub fn circle_circle_overlap(a: &Circle, b: &Circle) -> bool {
 /// ```
 #[must_use]
 pub fn circle_obb_overlap(c: &Circle, b: &Obb) -> bool {
-    let d = c.center - b.center;
-    let local = Vec2::new(d.dot(b.u()), d.dot(b.v()));
-    let closest = local.clamp(-b.half, b.half);
-    local.distance_squared(closest) < c.radius * c.radius
+    let d = c.center.as_dvec2() - b.center;
+    let local = DVec2::new(d.dot(b.u().as_dvec2()), d.dot(b.v().as_dvec2()));
+    let q = local.abs() - b.half.as_dvec2();
+    let distance = q.max(DVec2::ZERO).length() + q.max_element().min(0.0);
+    distance < f64::from(c.radius) - TOLERANCE
 }
 
-/// Whether a circle overlaps a convex polygon: its centre is inside the closed polygon, or the
-/// polygon's boundary comes closer than the radius.
+/// Whether a circle collides with a convex polygon: the signed distance from its centre to the
+/// polygon (negative inside) is below the radius less [`TOLERANCE`].
 #[must_use]
 pub fn circle_polygon_overlap(c: &Circle, p: &ConvexPolygon) -> bool {
-    let inside = p.edges().all(|(a, b)| (b - a).perp_dot(c.center - a) >= 0.0);
-    inside
-        || p.edges()
-            .any(|(a, b)| Segment::new(a, b).closest_point(c.center).distance_squared(c.center) < c.radius * c.radius)
+    let center = c.center.as_dvec2();
+    let points = as_f64(p.points());
+    let n = points.len();
+    // Inside (every edge has the centre on its left): minus the distance to the nearest edge's
+    // line; outside: the distance to the nearest edge.
+    let mut inside = true;
+    let (mut to_line, mut to_edge) = (f64::INFINITY, f64::INFINITY);
+    for i in 0..n {
+        let (a, b) = (points[i], points[(i + 1) % n]);
+        let e = b - a;
+        let len2 = e.length_squared();
+        if len2 == 0.0 {
+            continue;
+        }
+        let side = e.perp_dot(center - a) / len2.sqrt();
+        inside &= side >= 0.0;
+        to_line = to_line.min(side);
+        let t = ((center - a).dot(e) / len2).clamp(0.0, 1.0);
+        to_edge = to_edge.min(center.distance(a + e * t));
+    }
+    let distance = if inside { -to_line } else { to_edge };
+    distance < f64::from(c.radius) - TOLERANCE
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::Vec2;
 
     #[test]
     fn circles_touching_do_not_overlap() {
@@ -78,6 +102,8 @@ mod tests {
         assert!(circle_obb_overlap(&Circle::new(b.v() * 3.0, 2.1), &b));
         // Centre inside.
         assert!(circle_obb_overlap(&Circle::new(Vec2::ZERO, 0.1), &b));
+        // Deep inside, a circle smaller than τ still reaches far into the box.
+        assert!(circle_obb_overlap(&Circle::new(Vec2::ZERO, 1e-4), &b));
     }
 
     #[test]
@@ -87,5 +113,8 @@ mod tests {
         assert!(circle_polygon_overlap(&Circle::new(Vec2::new(2.0, 2.5), 0.5), &tri));
         assert!(!circle_polygon_overlap(&Circle::new(Vec2::new(2.0, -1.0), 1.0), &tri)); // touching
         assert!(!circle_polygon_overlap(&Circle::new(Vec2::new(5.0, 5.0), 1.0), &tri));
+        // A tiny circle well inside collides; one at the edge, reaching in by less than τ, not.
+        assert!(circle_polygon_overlap(&Circle::new(Vec2::new(1.0, 1.0), 1e-4), &tri));
+        assert!(!circle_polygon_overlap(&Circle::new(Vec2::new(2.0, -0.0004), 0.0008), &tri));
     }
 }

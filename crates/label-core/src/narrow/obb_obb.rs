@@ -3,8 +3,10 @@
 use crate::geometry::Obb;
 
 /// The signed separation of two oriented boxes: the largest gap between their shadows over the
-/// four axes `u_a, v_a, u_b, v_b`, in px. Negative iff the interiors overlap; zero when they
-/// touch.
+/// four axes `u_a, v_a, u_b, v_b`, in px. Negative when the interiors overlap (its negation is
+/// the overlap's depth); zero when they touch. Computed in f64 from the centres' difference, so
+/// it is as precise far from the origin as near it; boxes collide iff it is below
+/// `−`[`TOLERANCE`](super::TOLERANCE).
 ///
 /// ```
 /// use label_core::{Obb, narrow::obb_obb_separation};
@@ -15,18 +17,19 @@ use crate::geometry::Obb;
 /// ```
 #[must_use]
 #[inline]
-pub fn obb_obb_separation(a: &Obb, b: &Obb) -> f32 {
+pub fn obb_obb_separation(a: &Obb, b: &Obb) -> f64 {
     let d = b.center - a.center;
-    let (ua, va, ub, vb) = (a.u(), a.v(), b.u(), b.v());
+    let (ua, va, ub, vb) = (a.u().as_dvec2(), a.v().as_dvec2(), b.u().as_dvec2(), b.v().as_dvec2());
+    let (a_half, b_half) = (a.half.as_dvec2(), b.half.as_dvec2());
     // |cosines| between the axes of the two boxes: the shadow of one box on the other's axes.
     let c00 = ua.dot(ub).abs();
     let c01 = ua.dot(vb).abs();
     let c10 = va.dot(ub).abs();
     let c11 = va.dot(vb).abs();
-    let gap_ua = d.dot(ua).abs() - (a.half.x + b.half.x * c00 + b.half.y * c01);
-    let gap_va = d.dot(va).abs() - (a.half.y + b.half.x * c10 + b.half.y * c11);
-    let gap_ub = d.dot(ub).abs() - (b.half.x + a.half.x * c00 + a.half.y * c10);
-    let gap_vb = d.dot(vb).abs() - (b.half.y + a.half.x * c01 + a.half.y * c11);
+    let gap_ua = d.dot(ua).abs() - (a_half.x + b_half.x * c00 + b_half.y * c01);
+    let gap_va = d.dot(va).abs() - (a_half.y + b_half.x * c10 + b_half.y * c11);
+    let gap_ub = d.dot(ub).abs() - (b_half.x + a_half.x * c00 + a_half.y * c10);
+    let gap_vb = d.dot(vb).abs() - (b_half.y + a_half.x * c01 + a_half.y * c11);
     gap_ua.max(gap_va).max(gap_ub.max(gap_vb))
 }
 
@@ -58,8 +61,9 @@ mod tests {
         }
         // Two boxes at 45° sharing a long edge: the centres are apart by exactly 2·half along v.
         let r = obb(10.0, 10.0, 4.0, 1.0, 45.0);
-        let s = Obb { center: r.center + r.v() * 2.0, ..r };
+        let s = r.translate(r.v().as_dvec2() * 2.0);
         assert!(obb_obb_separation(&r, &s).abs() < 1e-5);
+        assert!(!r.overlaps(&s));
     }
 
     #[test]
@@ -73,7 +77,7 @@ mod tests {
     fn rotated_boxes_whose_aabbs_overlap_can_be_apart() {
         // Two thin bars at 45°, side by side: their axis-aligned boxes overlap heavily.
         let a = obb(0.0, 0.0, 20.0, 2.0, 45.0);
-        let b = Obb { center: a.center + a.v() * 5.0, ..a };
+        let b = a.translate(a.v().as_dvec2() * 5.0);
         assert!(a.aabb().overlaps(&b.aabb()));
         assert!(!a.overlaps(&b));
         assert!((obb_obb_separation(&a, &b) - 1.0).abs() < 1e-4);

@@ -2,6 +2,8 @@
 
 use glam::{DVec2, Vec2};
 
+use super::TOLERANCE;
+use super::convex::{as_f64, separation};
 use crate::geometry::{Circle, Segment};
 
 /// How two segments meet.
@@ -19,7 +21,9 @@ pub enum SegmentIntersection {
 }
 
 impl SegmentIntersection {
-    /// Whether the open segments share a point: a crossing or a shared stretch.
+    /// Whether the open segments share a point: a crossing or a shared stretch. This is where
+    /// the segments meet, exactly; whether they *collide* (DESIGN §3, depth beyond τ) is
+    /// [`segments_collide`].
     #[must_use]
     pub fn is_collision(&self) -> bool {
         matches!(self, Self::Crossing(_) | Self::Overlapping(_))
@@ -101,47 +105,46 @@ fn collinear(s: &Segment, t: &Segment) -> SegmentIntersection {
     }
 }
 
-/// Whether the open segment meets the interior of a convex polygon given by its corners in
-/// counter-clockwise (mathematical) order. The segment is clipped against each edge's open
-/// half-plane (Cyrus–Beck); a segment along an edge or through a corner only touches.
+/// Whether a segment collides with a convex polygon given by its corners in counter-clockwise
+/// (mathematical) order: it reaches more than [`TOLERANCE`] into the interior (the SAT depth,
+/// with the segment's normal among the axes). A segment along an edge or through a corner only
+/// touches; a segment of no length never collides.
 #[must_use]
 pub fn segment_convex_overlap(s: &Segment, corners: &[Vec2]) -> bool {
-    let (a, dir): (DVec2, DVec2) = (s.a.as_dvec2(), s.direction().as_dvec2());
-    if dir == DVec2::ZERO {
-        return false;
-    }
-    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
-    let n = corners.len();
-    for i in 0..n {
-        let p = corners[i].as_dvec2();
-        let q = corners[(i + 1) % n].as_dvec2();
-        // Interior: (q − p) × (x − p) > 0, linear in the segment parameter.
-        let edge = q - p;
-        let at0 = edge.perp_dot(a - p);
-        let slope = edge.perp_dot(dir);
-        if slope == 0.0 {
-            if at0 <= 0.0 {
-                return false;
-            }
-        } else if slope > 0.0 {
-            lo = lo.max(-at0 / slope);
-        } else {
-            hi = hi.min(-at0 / slope);
-        }
-        if lo >= hi {
-            return false;
-        }
-    }
-    true
+    segment_points_collide(s, &as_f64(corners))
 }
 
-/// Whether the open segment comes closer to the circle's centre than its radius.
+/// [`segment_convex_overlap`] against corners held in f64 (a label's box far from the origin).
+pub(crate) fn segment_points_collide(s: &Segment, corners: &[DVec2]) -> bool {
+    s.a != s.b && separation(&[s.a.as_dvec2(), s.b.as_dvec2()], corners) < -TOLERANCE
+}
+
+/// Whether two segments collide: they cross, each reaching more than [`TOLERANCE`] past the
+/// other's line (the SAT depth over the two normals). Segments meeting at an end point, in a
+/// T, or overlapping along one line only touch; a segment of no length never collides.
+///
+/// ```
+/// use label_core::{Segment, narrow::segments_collide};
+/// use glam::Vec2;
+/// let a = Segment::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 4.0));
+/// assert!(segments_collide(&a, &Segment::new(Vec2::new(0.0, 4.0), Vec2::new(4.0, 0.0))));
+/// assert!(!segments_collide(&a, &Segment::new(Vec2::new(2.0, 2.0), Vec2::new(4.0, 0.0)))); // a T
+/// ```
+#[must_use]
+pub fn segments_collide(s: &Segment, t: &Segment) -> bool {
+    t.a != t.b && segment_points_collide(s, &[t.a.as_dvec2(), t.b.as_dvec2()])
+}
+
+/// Whether a segment collides with a circle: it comes closer to the centre than the radius
+/// less [`TOLERANCE`]. A segment of no length never collides.
 #[must_use]
 pub fn segment_circle_overlap(s: &Segment, c: &Circle) -> bool {
     if s.a == s.b {
         return false;
     }
-    s.closest_point(c.center).distance_squared(c.center) < c.radius * c.radius
+    let (a, e, center) = (s.a.as_dvec2(), s.direction().as_dvec2(), c.center.as_dvec2());
+    let t = ((center - a).dot(e) / e.length_squared()).clamp(0.0, 1.0);
+    center.distance(a + e * t) < f64::from(c.radius) - TOLERANCE
 }
 
 #[cfg(test)]
@@ -187,6 +190,18 @@ mod tests {
         );
         assert_eq!(segment_intersection(&seg(0.0, 0.0, 1.0, 0.0), &seg(2.0, 0.0, 3.0, 0.0)), None);
         assert!(segment_intersection(&seg(0.0, 0.0, 4.0, 4.0), &seg(1.0, 1.0, 2.0, 2.0)).is_collision());
+        // Along one line they have no depth: they touch.
+        assert!(!segments_collide(&seg(0.0, 0.0, 4.0, 0.0), &seg(3.0, 0.0, 6.0, 0.0)));
+    }
+
+    #[test]
+    fn crossing_collides_only_past_tolerance() {
+        let tau = super::TOLERANCE as f32;
+        let s = seg(0.0, 0.0, 4.0, 0.0);
+        assert!(segments_collide(&s, &seg(2.0, -1.0, 2.0, 1.0)));
+        assert!(!segments_collide(&s, &seg(2.0, -1.0, 2.0, tau / 2.0)));
+        assert!(segments_collide(&s, &seg(2.0, -1.0, 2.0, tau * 2.0)));
+        assert!(!segments_collide(&s, &seg(2.0, 0.0, 2.0, 0.0)));
     }
 
     #[test]
@@ -206,5 +221,7 @@ mod tests {
         assert!(segment_circle_overlap(&seg(-2.0, 0.5, 2.0, 0.5), &c));
         assert!(!segment_circle_overlap(&seg(-2.0, 1.0, 2.0, 1.0), &c)); // tangent
         assert!(!segment_circle_overlap(&seg(2.0, 0.0, 3.0, 0.0), &c));
+        assert!(!segment_circle_overlap(&seg(-2.0, 0.9996, 2.0, 0.9996), &c)); // in by < τ
+        assert!(segment_circle_overlap(&seg(-2.0, 0.998, 2.0, 0.998), &c));
     }
 }

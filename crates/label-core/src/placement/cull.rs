@@ -2,9 +2,10 @@
 
 use crate::{Aabb, Obb};
 
-/// Whether a label's box overlaps the viewport's interior. Boxes wholly inside or wholly
-/// outside are decided by their bounds (grown for rounding, [`Obb::bounds`]); only boxes across
-/// the edge need the exact test, which has the last word.
+/// Whether a label's box meets the viewport: overlaps it by more than τ (DESIGN §4 step 1).
+/// Boxes wholly inside (and at least τ across: such a box reaches its whole size into the
+/// viewport) or wholly outside are decided by their bounds (grown for rounding,
+/// [`Obb::bounds`]); only boxes across the edge need the exact test, which has the last word.
 #[must_use]
 #[inline]
 pub(crate) fn in_view(viewport: Option<&Aabb>, obb: &Obb, bounds: &Aabb) -> bool {
@@ -12,7 +13,9 @@ pub(crate) fn in_view(viewport: Option<&Aabb>, obb: &Obb, bounds: &Aabb) -> bool
     if !v.overlaps(bounds) {
         return false;
     }
-    let inside = v.min.cmple(bounds.min).all() && bounds.max.cmple(v.max).all();
+    let inside = v.min.cmple(bounds.min).all()
+        && bounds.max.cmple(v.max).all()
+        && 2.0 * f64::from(obb.half.min_element()) > crate::narrow::TOLERANCE;
     inside || Obb::from_aabb(v).overlaps(obb)
 }
 
@@ -36,5 +39,11 @@ mod tests {
         let t = Obb::from_center_half_extents_angle(Vec2::new(-5.0, 50.0), Vec2::new(5.0, 5.0), 0.0);
         assert!(!in_view(Some(&v), &t, &t.aabb()));
         assert!(in_view(None, &t, &t.aabb()));
+        // Reaching in by τ/2 is touching; by 2τ, in view.
+        let tau = crate::narrow::TOLERANCE as f32;
+        let t = Obb::from_center_half_extents_angle(Vec2::new(-5.0 + tau / 2.0, 50.0), Vec2::new(5.0, 5.0), 0.0);
+        assert!(!in_view(Some(&v), &t, &t.bounds()));
+        let t = Obb::from_center_half_extents_angle(Vec2::new(-5.0 + tau * 2.0, 50.0), Vec2::new(5.0, 5.0), 0.0);
+        assert!(in_view(Some(&v), &t, &t.bounds()));
     }
 }

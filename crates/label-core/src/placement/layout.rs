@@ -108,14 +108,15 @@ pub fn lay_out(
     // The grid's extent from an evenly spread sample of the centres in view (all of them when
     // there are few): the extent only shapes the cells, it never changes the placement.
     let stride = count.div_ceil(EXTENT_SAMPLE).max(1);
-    let sample: Vec<Vec2> = (0..obbs.len()).filter(|&i| visible(i)).step_by(stride).map(|i| obbs[i].center).collect();
+    let sample: Vec<Vec2> =
+        (0..obbs.len()).filter(|&i| visible(i)).step_by(stride).map(|i| obbs[i].center.as_vec2()).collect();
     let grid = Grid::new(&sample, count, cell_size, tile_labels);
     drop(sample);
     let cell: Vec<u32> = obbs
         .par_iter()
         .enumerate()
         .with_min_len(super::MIN_PARALLEL_CHUNK)
-        .map(|(i, o)| if visible(i) { grid.cell(o.center) } else { u32::MAX })
+        .map(|(i, o)| if visible(i) { grid.cell(o.center.as_vec2()) } else { u32::MAX })
         .collect();
     drop(seen);
     let (cell_starts, index, cell_of) = bucket(&cell, grid.len());
@@ -254,7 +255,7 @@ mod tests {
         for t in 0..l.grid.tiles() {
             for s in l.tile_slots(t) {
                 assert_eq!(tile_of[l.cell_of[s] as usize] as usize, t);
-                assert_eq!(l.grid.cell(l.obbs[s].center), l.cell_of[s]);
+                assert_eq!(l.grid.cell(l.obbs[s].center.as_vec2()), l.cell_of[s]);
             }
         }
     }

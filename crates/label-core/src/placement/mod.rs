@@ -110,16 +110,11 @@ fn place_by(
     stages::validate(labels)?;
     obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))?;
 
-    // Boxes, the viewport and the obstacles, all relative to one origin (see `stages::origin`).
-    let origin = stages::origin(labels, options.viewport.as_ref());
-    let shift = -origin.as_vec2();
-    let viewport = options.viewport.map(|v| v.translate(shift));
-    let obstacles: Vec<Shape> = obstacles.iter().map(|s| s.translate(shift)).collect();
-    let obbs = stages::build_boxes(labels, origin);
-    let layout = stages::layout(labels, &obbs, viewport.as_ref(), ties, options.tile_size, options.tile_labels);
+    let obbs = stages::build_boxes(labels, glam::DVec2::ZERO);
+    let layout = stages::layout(labels, &obbs, options.viewport.as_ref(), ties, options.tile_size, options.tile_labels);
     drop(obbs);
     let cells = stages::broad_phase(&layout);
-    let hits = stages::obstacle_hits(&obstacles, &layout);
+    let hits = stages::obstacle_hits(obstacles, &layout);
     let (decisions, counts) = stages::greedy_pass(&layout, &cells, &hits, options.max_overlap_area);
     let outcomes = stages::outcomes(labels.len(), &layout, &decisions);
 

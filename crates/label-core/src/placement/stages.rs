@@ -8,31 +8,14 @@ use super::greedy::{Decision, PassCounts};
 use super::layout::Layout;
 use super::obstacles::ObstacleIndex;
 use crate::broad::{Candidates, Cells};
-use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
-
-/// Distance from the screen's origin, px, past which the engine measures from a nearer point
-/// (see [`origin`]); f32 still resolves 1/128 px at this distance.
-pub const FAR_FROM_ORIGIN: f64 = 65_536.0;
+use crate::{Blocker, Label, LabelOutcome, Obb, Shape};
 
 /// Stage 1: every label's oriented box relative to `origin`, in input order (in parallel).
+/// [`crate::place`] measures from the screen's origin: each box's centre is f64, so its
+/// precision does not depend on where the other labels are.
 #[must_use]
 pub fn build_boxes(labels: &[Label], origin: DVec2) -> Vec<Obb> {
     labels.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|l| l.obb_from(origin)).collect()
-}
-
-/// The point the engine measures from. Boxes are stored in f32 relative to it, so labels far
-/// from the screen's origin (world pixels at a high zoom, say) keep sub-pixel precision relative
-/// to each other. It is the origin itself unless the viewport's centre (or, without a viewport,
-/// the mean anchor point) lies more than [`FAR_FROM_ORIGIN`] px away; then it is that point
-/// rounded to whole pixels, so that coordinates on a pixel grid stay exact after the shift.
-#[must_use]
-pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
-    let center = match viewport {
-        Some(v) => v.center().as_dvec2(),
-        None if labels.is_empty() => DVec2::ZERO,
-        None => labels.iter().fold(DVec2::ZERO, |s, l| s + DVec2::new(l.x, l.y)) / labels.len() as f64,
-    };
-    if center.abs().max_element() > FAR_FROM_ORIGIN { center.round() } else { DVec2::ZERO }
 }
 
 pub use super::layout::lay_out as layout;

@@ -413,7 +413,7 @@ pub fn arb_obstacle(exact: bool, world: f64) -> BoxedStrategy<Shape> {
 pub fn translate(s: &Shape, by: Vec2) -> Shape {
     match s {
         Shape::Aabb(b) => Shape::Aabb(Aabb { min: b.min + by, max: b.max + by }),
-        Shape::Obb(b) => Shape::Obb(Obb { center: b.center + by, ..*b }),
+        Shape::Obb(b) => Shape::Obb(b.translate(by.as_dvec2())),
         Shape::Circle(c) => Shape::Circle(Circle { center: c.center + by, ..*c }),
         Shape::Polygon(p) => Shape::Polygon(
             ConvexPolygon::new(p.points().iter().map(|q| *q + by).collect()).expect("a moved polygon stays convex"),

@@ -181,7 +181,7 @@ pub fn overlapping_visible_pairs(engine: &FrameEngine, frame: &Frame) -> Vec<(us
 /// or two): 10⁻⁴ px plus 10⁻⁶ of their coordinates.
 fn overlapping_beyond_rounding(engine: &FrameEngine, frame: &Frame) -> Vec<(usize, usize)> {
     overlapping_by_more_than(engine, frame, |p, q| {
-        1e-4 + (p.center.abs().max(q.center.abs()).max_element() + p.half.max(q.half).max_element()) * 1e-6
+        1e-4 + (p.center.abs().max(q.center.abs()).max_element() + f64::from(p.half.max(q.half).max_element())) * 1e-6
     })
 }
 
@@ -190,7 +190,7 @@ fn overlapping_beyond_rounding(engine: &FrameEngine, frame: &Frame) -> Vec<(usiz
 fn overlapping_by_more_than(
     engine: &FrameEngine,
     frame: &Frame,
-    allowed: impl Fn(&Obb, &Obb) -> f32,
+    allowed: impl Fn(&Obb, &Obb) -> f64,
 ) -> Vec<(usize, usize)> {
     let visible: Vec<(usize, Label, Obb)> = frame
         .visible_indices()
