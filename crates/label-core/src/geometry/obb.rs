@@ -101,13 +101,18 @@ impl Obb {
         Aabb::from_center_half_extents(self.center.as_vec2(), ext)
     }
 
-    /// Bounds that hold the box with room for rounding: the tight [`Obb::aabb`] grown by a few
-    /// units in the last place of the box's coordinates. Whenever the exact test finds two boxes
-    /// overlapping, their `bounds` overlap too, so the bounds can safely prune candidates.
+    /// Bounds that hold the box with room for rounding: its axis-aligned extent computed in f64
+    /// and grown by one f32 step of its coordinates before it is stored in f32, so that rounding
+    /// to the nearest f32 cannot cut into it (within two f32 steps of tight: 128 px at 10⁹ px
+    /// from the origin, 1/8 px at 10⁶). Whenever the exact test finds two boxes colliding, their
+    /// `bounds` overlap too, so the bounds can safely prune candidates.
     #[must_use]
     #[inline]
     pub fn bounds(&self) -> Aabb {
-        self.aabb().grown_for_rounding()
+        let (u, half) = (self.u().as_dvec2().abs(), self.half.as_dvec2());
+        let ext = DVec2::new(u.x * half.x + u.y * half.y, u.y * half.x + u.x * half.y);
+        let slack = (self.center.abs().max_element() + ext.max_element()) * f64::from(f32::EPSILON);
+        Aabb { min: (self.center - ext - slack).as_vec2(), max: (self.center + ext + slack).as_vec2() }
     }
 
     /// Half the length of the box's shadow on the unit axis `n`:
@@ -176,6 +181,21 @@ mod tests {
         }
         let tight = Aabb::from_points(&o.corners()).unwrap();
         assert!((tight.min - b.min).abs().max_element() < 1e-4);
+    }
+
+    #[test]
+    fn bounds_hold_the_box_within_two_f32_steps() {
+        for (x, angle) in [(0.0, 0.0), (3.5, 33.0), (1e9 + 0.25, -71.0), (-4e12, 15.0)] {
+            let o = Obb { center: DVec2::new(x, 2.0 * x), half: Vec2::new(40.0, 7.5), axis: reading_axis(angle) };
+            let b = o.bounds();
+            for c in o.corners_f64() {
+                assert!(f64::from(b.min.x) <= c.x && c.x <= f64::from(b.max.x), "{x} {angle}: {c} {b:?}");
+                assert!(f64::from(b.min.y) <= c.y && c.y <= f64::from(b.max.y), "{x} {angle}: {c} {b:?}");
+            }
+            let step = f64::from(f32::EPSILON) * x.abs().max(64.0) * 8.0;
+            let tight = Aabb::from_points(&o.corners()).unwrap();
+            assert!(f64::from((b.min - tight.min).abs().max_element()) <= step, "{x} {angle}");
+        }
     }
 
     #[test]
