@@ -639,3 +639,24 @@ fn far_labels_and_touching_turned_labels_decide_exactly() {
         }
     }
 }
+
+/// Real data far from the origin: the Natural Earth places (7,342 labels, no viewport) moved by
+/// 10⁶, 10⁹ and 10¹² px decide as they do near the origin, with as many exact tests (the broad
+/// phase measures its f32 bounds from a point near the labels).
+#[test]
+fn real_places_moved_far_away_decide_alike() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/natural-earth-places.json");
+    let mut doc: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    doc.as_object_mut().unwrap().remove("viewport");
+    let near = place_stdin(&doc, &[]).ok_json();
+    for offset in [1e6, 1e9, 1e12] {
+        let mut far = doc.clone();
+        for label in far["labels"].as_array_mut().unwrap() {
+            label["x"] = json!(label["x"].as_f64().unwrap() + offset);
+            label["y"] = json!(label["y"].as_f64().unwrap() - offset / 3.0);
+        }
+        let got = place_stdin(&far, &[]).ok_json();
+        assert_eq!(placements(&got), placements(&near), "moved by {offset}");
+        assert_eq!(stat(&got, "narrow_tests"), stat(&near, "narrow_tests"), "moved by {offset}");
+    }
+}

@@ -144,11 +144,37 @@ impl Aabb {
         self.inflate(magnitude * 8.0 * f32::EPSILON)
     }
 
+    /// The smallest f32 box holding this one moved by `−origin` (rounded outwards).
+    #[must_use]
+    pub fn outside_from(&self, origin: glam::DVec2) -> Aabb {
+        let (min, max) = (self.min.as_dvec2() - origin, self.max.as_dvec2() - origin);
+        Aabb { min: Vec2::new(down(min.x), down(min.y)), max: Vec2::new(up(max.x), up(max.y)) }
+    }
+
+    /// The largest f32 box inside this one moved by `−origin` (rounded inwards).
+    #[must_use]
+    pub fn inside_from(&self, origin: glam::DVec2) -> Aabb {
+        let (min, max) = (self.min.as_dvec2() - origin, self.max.as_dvec2() - origin);
+        Aabb { min: Vec2::new(up(min.x), up(min.y)), max: Vec2::new(down(max.x), down(max.y)) }
+    }
+
     /// The box grown by `margin` on every side.
     #[must_use]
     pub fn inflate(&self, margin: f32) -> Aabb {
         Aabb { min: self.min - Vec2::splat(margin), max: self.max + Vec2::splat(margin) }
     }
+}
+
+/// The largest f32 not above `v`.
+fn down(v: f64) -> f32 {
+    let r = v as f32;
+    if f64::from(r) > v { r.next_down() } else { r }
+}
+
+/// The smallest f32 not below `v`.
+fn up(v: f64) -> f32 {
+    let r = v as f32;
+    if f64::from(r) < v { r.next_up() } else { r }
 }
 
 #[cfg(test)]
@@ -185,6 +211,19 @@ mod tests {
         assert_eq!(hits(b(24.0, 10.0, 25.0, 11.0)), vec![1]);
         assert_eq!(hits(b(40.0, 40.0, 100.0, 100.0)), Vec::<usize>::new());
         assert_eq!(hits(b(-6.0, 0.0, 3.0, 100.0)), vec![2]);
+    }
+
+    #[test]
+    fn moved_boxes_round_outwards_or_inwards() {
+        let v = b(0.0, 0.0, 1920.0, 1080.0);
+        let origin = glam::DVec2::new(1e9 + 0.3, -7.1);
+        let (outer, inner) = (v.outside_from(origin), v.inside_from(origin));
+        for (x, bound) in [(f64::from(outer.min.x), -1e9 - 0.3), (f64::from(inner.max.x), 1920.0 - 1e9 - 0.3)] {
+            assert!((x - bound).abs() <= 64.0, "{x} {bound}");
+        }
+        assert!(f64::from(outer.min.x) <= -1e9 - 0.3 && f64::from(outer.max.y) >= 1087.1);
+        assert!(f64::from(inner.min.x) >= -1e9 - 0.3 && f64::from(inner.max.y) <= 1087.1);
+        assert_eq!(v.outside_from(glam::DVec2::ZERO), v);
     }
 
     #[test]

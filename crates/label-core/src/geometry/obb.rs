@@ -109,10 +109,19 @@ impl Obb {
     #[must_use]
     #[inline]
     pub fn bounds(&self) -> Aabb {
+        self.bounds_from(DVec2::ZERO)
+    }
+
+    /// [`Obb::bounds`] of the box moved by `−origin`: bounds measured from `origin`, as tight
+    /// near it as `bounds` are near the screen's origin.
+    #[must_use]
+    #[inline]
+    pub fn bounds_from(&self, origin: DVec2) -> Aabb {
+        let center = self.center - origin;
         let (u, half) = (self.u().as_dvec2().abs(), self.half.as_dvec2());
         let ext = DVec2::new(u.x * half.x + u.y * half.y, u.y * half.x + u.x * half.y);
-        let slack = (self.center.abs().max_element() + ext.max_element()) * f64::from(f32::EPSILON);
-        Aabb { min: (self.center - ext - slack).as_vec2(), max: (self.center + ext + slack).as_vec2() }
+        let slack = (center.abs().max_element() + ext.max_element()) * f64::from(f32::EPSILON);
+        Aabb { min: (center - ext - slack).as_vec2(), max: (center + ext + slack).as_vec2() }
     }
 
     /// Half the length of the box's shadow on the unit axis `n`:

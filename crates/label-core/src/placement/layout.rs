@@ -4,10 +4,10 @@
 
 use std::ops::Range;
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 use rayon::prelude::*;
 
-use super::cull::in_view;
+use super::cull::{View, in_view};
 use super::order::{placement_key, sorted_positions};
 use crate::broad::Grid;
 use crate::{Aabb, Label, Obb};
@@ -41,13 +41,16 @@ pub struct Layout {
     pub cell_of: Vec<u32>,
     /// Box of each slot.
     pub obbs: Vec<Obb>,
-    /// Bounds of each slot's box ([`Obb::bounds`]).
+    /// Bounds of each slot's box, measured from [`Layout::origin`] ([`Obb::bounds_from`]).
     pub bounds: Vec<Aabb>,
     /// Placement key of each slot: ascending keys are the placement order (priority descending,
     /// then the tie-break key, then input position).
     pub keys: Vec<u128>,
     /// Flags of each slot.
     pub flags: Vec<Flags>,
+    /// The point the bounds, cells and tiles are measured from (the boxes are not: their
+    /// centres are f64 on screen). Only where to look depends on it, never a decision.
+    pub origin: DVec2,
 }
 
 impl Layout {
@@ -97,11 +100,33 @@ pub fn lay_out(
     cell_size: Option<f32>,
     tile_labels: Option<usize>,
 ) -> Layout {
+    lay_out_from(labels, obbs, viewport, ties, cell_size, tile_labels, DVec2::ZERO)
+}
+
+/// [`lay_out`] with the bounds, cells and tiles measured from `origin` ([`Layout::origin`]):
+/// the bounds are f32, and tight only near their origin. The placement never depends on it.
+///
+/// # Panics
+/// As [`lay_out`].
+#[must_use]
+pub fn lay_out_from(
+    labels: &[Label],
+    obbs: &[Obb],
+    viewport: Option<&Aabb>,
+    ties: Option<&[u32]>,
+    cell_size: Option<f32>,
+    tile_labels: Option<usize>,
+    origin: DVec2,
+) -> Layout {
     if let Some(t) = ties {
         assert_eq!(t.len(), labels.len(), "one tie-break key per label");
     }
     let seen: Option<Vec<bool>> = viewport.map(|_| {
-        obbs.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|o| in_view(viewport, o, &o.bounds())).collect()
+        let view = viewport.map(|v| View::new(v, origin));
+        obbs.par_iter()
+            .with_min_len(super::MIN_PARALLEL_CHUNK)
+            .map(|o| in_view(view.as_ref(), o, &o.bounds_from(origin)))
+            .collect()
     });
     let visible = |i: usize| seen.as_ref().is_none_or(|s| s[i]);
     let count = seen.as_ref().map_or(obbs.len(), |s| s.iter().filter(|&&v| v).count());
@@ -109,14 +134,14 @@ pub fn lay_out(
     // there are few): the extent only shapes the cells, it never changes the placement.
     let stride = count.div_ceil(EXTENT_SAMPLE).max(1);
     let sample: Vec<Vec2> =
-        (0..obbs.len()).filter(|&i| visible(i)).step_by(stride).map(|i| obbs[i].center.as_vec2()).collect();
+        (0..obbs.len()).filter(|&i| visible(i)).step_by(stride).map(|i| (obbs[i].center - origin).as_vec2()).collect();
     let grid = Grid::new(&sample, count, cell_size, tile_labels);
     drop(sample);
     let cell: Vec<u32> = obbs
         .par_iter()
         .enumerate()
         .with_min_len(super::MIN_PARALLEL_CHUNK)
-        .map(|(i, o)| if visible(i) { grid.cell(o.center.as_vec2()) } else { u32::MAX })
+        .map(|(i, o)| if visible(i) { grid.cell((o.center - origin).as_vec2()) } else { u32::MAX })
         .collect();
     drop(seen);
     let (cell_starts, index, cell_of) = bucket(&cell, grid.len());
@@ -137,8 +162,9 @@ pub fn lay_out(
     // The keys end with the input position.
     let index: Vec<u32> = keys.iter().map(|&k| k as u32).collect();
     let obbs: Vec<Obb> = index.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|&i| obbs[i as usize]).collect();
-    let bounds: Vec<Aabb> = obbs.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(Obb::bounds).collect();
-    Layout { grid, cell_starts, members, index, cell_of, obbs, bounds, keys, flags }
+    let bounds: Vec<Aabb> =
+        obbs.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|o| o.bounds_from(origin)).collect();
+    Layout { grid, cell_starts, members, index, cell_of, obbs, bounds, keys, flags, origin }
 }
 
 /// One tile's part of the slot arrays, as its sort moves them.
@@ -245,8 +271,11 @@ mod tests {
         let obbs: Vec<Obb> = labels.iter().map(Label::obb).collect();
         let viewport = Aabb::from_corners(Vec2::ZERO, Vec2::new(800.0, 600.0));
         let l = lay_out(&labels, &obbs, Some(&viewport), None, None, Some(200));
-        let expected: Vec<u32> =
-            (0..3000).filter(|&i| in_view(Some(&viewport), &obbs[i as usize], &obbs[i as usize].bounds())).collect();
+        let expected: Vec<u32> = (0..3000)
+            .filter(|&i| {
+                in_view(Some(&View::new(&viewport, DVec2::ZERO)), &obbs[i as usize], &obbs[i as usize].bounds())
+            })
+            .collect();
         let mut got = l.index.clone();
         got.sort_unstable();
         assert_eq!(got, expected);

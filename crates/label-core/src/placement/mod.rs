@@ -110,8 +110,11 @@ fn place_by(
     stages::validate(labels)?;
     obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))?;
 
+    // The boxes on screen, their bounds measured from a point near the labels.
     let obbs = stages::build_boxes(labels, glam::DVec2::ZERO);
-    let layout = stages::layout(labels, &obbs, options.viewport.as_ref(), ties, options.tile_size, options.tile_labels);
+    let origin = stages::origin(labels, options.viewport.as_ref());
+    let (viewport, tile, per_tile) = (options.viewport.as_ref(), options.tile_size, options.tile_labels);
+    let layout = stages::layout_from(labels, &obbs, viewport, ties, tile, per_tile, origin);
     drop(obbs);
     let cells = stages::broad_phase(&layout);
     let hits = stages::obstacle_hits(obstacles, &layout);

@@ -1,5 +1,6 @@
 //! Obstacles: fixed shapes placed before every label.
 
+use glam::DVec2;
 use rayon::prelude::*;
 
 use crate::broad::FirstHit;
@@ -13,7 +14,14 @@ pub(crate) struct ObstacleIndex<'a> {
 
 impl<'a> ObstacleIndex<'a> {
     pub(crate) fn new(shapes: &'a [Shape]) -> Self {
-        Self { shapes, index: FirstHit::new(shapes.iter().map(|s| s.aabb().grown_for_rounding())) }
+        Self::new_from(shapes, DVec2::ZERO)
+    }
+
+    /// The obstacles found by bounds measured from `origin` (the labels' bounds' origin,
+    /// [`crate::Layout::origin`]).
+    pub(crate) fn new_from(shapes: &'a [Shape], origin: DVec2) -> Self {
+        let bounds = shapes.iter().map(|s| s.aabb().grown_for_rounding().outside_from(origin));
+        Self { shapes, index: FirstHit::new(bounds) }
     }
 
     /// The lowest-index obstacle whose interior overlaps the box, if any.

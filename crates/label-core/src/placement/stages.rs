@@ -8,7 +8,11 @@ use super::greedy::{Decision, PassCounts};
 use super::layout::Layout;
 use super::obstacles::ObstacleIndex;
 use crate::broad::{Candidates, Cells};
-use crate::{Blocker, Label, LabelOutcome, Obb, Shape};
+use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
+
+/// Distance from the screen's origin, px, past which the broad phase measures from a nearer
+/// point (see [`origin`]); f32 bounds are within 1/128 px of tight at this distance.
+pub const FAR_FROM_ORIGIN: f64 = 65_536.0;
 
 /// Stage 1: every label's oriented box relative to `origin`, in input order (in parallel).
 /// [`crate::place`] measures from the screen's origin: each box's centre is f64, so its
@@ -18,7 +22,22 @@ pub fn build_boxes(labels: &[Label], origin: DVec2) -> Vec<Obb> {
     labels.par_iter().with_min_len(super::MIN_PARALLEL_CHUNK).map(|l| l.obb_from(origin)).collect()
 }
 
-pub use super::layout::lay_out as layout;
+/// The point the broad phase measures the labels' f32 bounds from ([`layout_from`]), so that
+/// they stay tight however far the labels are from the screen's origin (world pixels at a high
+/// zoom, say). It is the origin itself unless the viewport's centre (or, without a viewport,
+/// the mean anchor point) lies more than [`FAR_FROM_ORIGIN`] px away; then it is that point
+/// rounded to whole pixels. The boxes themselves, and so every decision, do not depend on it.
+#[must_use]
+pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
+    let center = match viewport {
+        Some(v) => v.center().as_dvec2(),
+        None if labels.is_empty() => DVec2::ZERO,
+        None => labels.iter().fold(DVec2::ZERO, |s, l| s + DVec2::new(l.x, l.y)) / labels.len() as f64,
+    };
+    if center.abs().max_element() > FAR_FROM_ORIGIN { center.round() } else { DVec2::ZERO }
+}
+
+pub use super::layout::{lay_out as layout, lay_out_from as layout_from};
 
 /// Stage 4, the broad phase: each cell's neighbourhood — the cells whose labels can reach its
 /// own — from an rstar self-join of the cells' envelopes (see [`Cells`]).
@@ -56,7 +75,7 @@ pub fn obstacle_hits(obstacles: &[Shape], layout: &Layout) -> Vec<Option<u32>> {
     if obstacles.is_empty() {
         return Vec::new();
     }
-    ObstacleIndex::new(obstacles).first_hits(&layout.obbs, &layout.bounds)
+    ObstacleIndex::new_from(obstacles, layout.origin).first_hits(&layout.obbs, &layout.bounds)
 }
 
 /// Stage 6, the greedy pass: see [`super::greedy::greedy`]. Returns the decision for each slot
