@@ -381,3 +381,18 @@ fn sizes_too_small_to_represent_are_refused() {
     let p = place(&[l.clone(), l], &[], &PlacementOptions::default()).unwrap();
     assert!(!p.outcomes[1].visible);
 }
+
+/// A tolerated overlap area is measured as precisely 10⁹ px from the origin as near it.
+#[test]
+fn tolerated_overlap_area_far_from_the_origin() {
+    for x in [0.0, 1e9, -3e12] {
+        // 20×10 boxes overlapping by 2 px along x: 20 px² in common.
+        let a = Label::new(x, 5.0, 20.0, 10.0).with_angle(30.0);
+        let b = a.clone().with_offset(18.0, 0.0);
+        for (area, hidden) in [(19.0, true), (21.0, false)] {
+            let options = PlacementOptions::default().with_max_overlap_area(area);
+            let p = place(&[a.clone(), b.clone()], &[], &options).unwrap();
+            assert_eq!(p.outcomes[1].visible, !hidden, "at {x}, tolerating {area} px²");
+        }
+    }
+}

@@ -370,11 +370,18 @@ fn settled(shared: &Shared<'_>, slot: usize) -> Option<Decision> {
     }
 }
 
-/// Two labels' boxes collide when their interiors overlap by more than `max_overlap_area`.
+/// Two labels' boxes collide when they overlap (by more than τ, [`Obb::overlaps`]) and, with a
+/// tolerated area, when their overlap's area exceeds `max_overlap_area` (px²; measured on the
+/// corners relative to `a`'s centre, as precise far from the origin as near it).
 #[must_use]
 #[inline]
 pub fn collides(a: &Obb, b: &Obb, max_overlap_area: f32) -> bool {
-    a.overlaps(b) && (max_overlap_area <= 0.0 || convex_overlap_area(&a.corners(), &b.corners()) > max_overlap_area)
+    a.overlaps(b) && (max_overlap_area <= 0.0 || overlap_area(a, b) > max_overlap_area)
+}
+
+fn overlap_area(a: &Obb, b: &Obb) -> f32 {
+    let local = |o: &Obb| o.corners_f64().map(|c| (c - a.center).as_vec2());
+    convex_overlap_area(&local(a), &local(b))
 }
 
 #[cfg(test)]
