@@ -230,3 +230,38 @@ fn obstacles_hide_labels_and_are_named() {
     assert_eq!(frame.labels[0].hidden_by, Some(Blocker::Obstacle(0)));
     assert!(frame.labels[1].visible);
 }
+
+/// DESIGN §3 in frames: a name above a point and one below it (anchors `bottom` and `top`, one
+/// angle) share an edge exactly, so both are shown in every frame — at 30°, 45°, 60° and many
+/// other angles, the map turned and zoomed, near the world's origin or at its far corner — by
+/// the engine and by the engine without shortcuts alike.
+#[test]
+fn touching_turned_labels_are_both_shown_in_every_frame() {
+    use label_core::Anchor;
+    let angles = [30.0, 45.0, 60.0].into_iter().chain((0..40).map(|k| f64::from(k) * 8.7 + 0.3));
+    for (n, angle) in angles.enumerate() {
+        let at = if n % 2 == 0 { DVec2::new(100.0, 100.0) } else { DVec2::new(255.9, 255.7) };
+        let (width, height) = (40.0 + f64::from(n as u32) * 1.37, 9.0 + f64::from(n as u32 % 7) * 1.13);
+        let labels = vec![
+            WorldLabel::from_world(1, at, width, height).with_angle(angle).with_anchor(Anchor::Bottom),
+            WorldLabel::from_world(2, at, width * 0.7, height).with_angle(angle).with_anchor(Anchor::Top),
+        ];
+        let cameras: Vec<Camera> = (0..6)
+            .map(|k| {
+                let t = f64::from(k);
+                let near = at + DVec2::new(t * 1e-6, -t * 7e-7);
+                Camera::new(near, 10.0 + t * 1.7, 1280.0, 720.0).with_bearing(t * 13.0)
+            })
+            .collect();
+        for engine in
+            [FrameEngine::new(FrameOptions::default()), FrameEngine::without_shortcuts(FrameOptions::default())]
+        {
+            let mut engine = engine.unwrap();
+            engine.set_labels(labels.clone()).unwrap();
+            for (k, camera) in cameras.iter().enumerate() {
+                let frame = engine.place_frame(camera, k as f64 * 16.0).unwrap();
+                assert!(frame.labels.iter().all(|l| l.visible), "{angle}° at {at}, frame {k}: {:?}", frame.labels);
+            }
+        }
+    }
+}
