@@ -17,4 +17,5 @@ pub mod measure;
 pub mod ndjson;
 pub mod output;
 pub mod pipeline;
+pub mod sink;
 pub mod svg;

@@ -4,7 +4,7 @@ mod batch;
 mod progress;
 mod streaming;
 
-use label_cli::{generate, geojson, measure, output};
+use label_cli::{generate, geojson, measure, output, sink};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -49,7 +49,7 @@ struct GenerateArgs {
     /// Seed of the random generator; the same seed gives the same document.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Write here (atomically) instead of standard output.
+    /// Write here instead of standard output (atomically when it is a file).
     #[arg(short, long)]
     output: Option<PathBuf>,
 }
@@ -68,7 +68,8 @@ struct PlaceArgs {
     /// `.ndjson` or `.jsonl` input).
     #[arg(long, conflicts_with_all = ["svg", "pretty"])]
     ndjson: bool,
-    /// Write the result here (atomically) instead of standard output.
+    /// Write the result here instead of standard output (atomically when it is a file; straight
+    /// into a device or FIFO such as `/dev/stdout`).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Worker threads, 1 to 1024 (default: one per core).
@@ -93,6 +94,10 @@ struct PlaceArgs {
     /// (default: the bundled DejaVu Sans).
     #[arg(long, value_name = "PATH")]
     font: Option<PathBuf>,
+    /// Allow `--output`, `--svg` or a result of `--out-dir` to be one of the input files
+    /// (refused otherwise: it would replace the input with its result).
+    #[arg(long)]
+    overwrite_input: bool,
     #[command(flatten)]
     geo: geojson::GeoArgs,
 }
@@ -111,6 +116,8 @@ impl From<anyhow::Error> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(unix)]
+    clean_up_on_signals();
     let result = match cli.command {
         Command::Place(args) => place(&args),
         Command::Generate(args) => generate(&args),
@@ -141,9 +148,15 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     if (args.out_dir.is_some() || args.ndjson) && geojson_wanted {
         return Err(Failure::Input("GeoJSON input is read one file at a time: not with --out-dir or --ndjson".into()));
     }
+    let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
+    if !args.overwrite_input {
+        let outputs = [("--output", &args.output), ("--svg", &args.svg)];
+        for (flag, output) in outputs.iter().filter_map(|(f, o)| Some((f, o.as_deref()?))) {
+            refuse_input_as_output(&inputs, flag, output)?;
+        }
+    }
     if let Some(out_dir) = &args.out_dir {
-        let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
-        return batch::run(&inputs, out_dir, args.ndjson, &settings, args.threads, args.summary);
+        return batch::run(&inputs, out_dir, args.ndjson, &settings, args.threads, args.summary, args.overwrite_input);
     }
     if !args.more.is_empty() {
         return Err(Failure::Input("several inputs need --out-dir DIR for their results".into()));
@@ -171,11 +184,11 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         eprintln!("{}", out.stats.summary(&name));
     }
     if let Some(path) = &args.svg {
-        write_atomically(path, input.svg(&placement).as_bytes())?;
+        write_result(path, input.svg(&placement).as_bytes())?;
     }
     let json = input.encode(&out, &placement, args.pretty).context("cannot encode the result")?;
     match &args.output {
-        Some(path) => write_atomically(path, &json)?,
+        Some(path) => write_result(path, &json)?,
         None if !args.summary => {
             let mut stdout = std::io::stdout().lock();
             stdout
@@ -186,6 +199,19 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         None => {}
     }
     Ok(())
+}
+
+/// Refuses `output` (given with `flag`) when it is one of the `inputs`: the result would
+/// replace what it was made from.
+fn refuse_input_as_output(inputs: &[&Path], flag: &str, output: &Path) -> Result<(), Failure> {
+    match inputs.iter().find(|input| sink::same_file(input, output)) {
+        Some(input) => Err(Failure::Input(format!(
+            "{flag} {} is the input file {}: its result would replace it (--overwrite-input allows it)",
+            output.display(),
+            input.display()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Makes the font at `path` the run's measuring font. A font that cannot be read or is not a
@@ -200,7 +226,7 @@ fn generate(args: &GenerateArgs) -> Result<(), Failure> {
     }
     let json = serde_json::to_vec(&generate::document(args.n, args.coverage, args.seed)).context("cannot encode")?;
     match &args.output {
-        Some(path) => write_atomically(path, &json)?,
+        Some(path) => write_result(path, &json)?,
         None => {
             let mut stdout = std::io::stdout().lock();
             stdout
@@ -235,18 +261,24 @@ fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
     }
 }
 
-/// Writes to a temporary file beside `path`, then renames it over `path`: readers never see a
-/// partial file.
-fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut builder = tempfile::Builder::new();
-    // Temporary files are private by default; the result is an ordinary file (less the umask).
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let mut tmp = builder.tempfile_in(dir).with_context(|| format!("cannot create a file in {}", dir.display()))?;
-    tmp.write_all(bytes)
-        .and_then(|()| tmp.write_all(b"\n"))
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+/// Writes a result file through [`sink::Sink`]: atomically where the target is a file, straight
+/// into devices, FIFOs and through links.
+fn write_result(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    Ok(sink::write_file(path, bytes)?)
+}
+
+/// On SIGINT or SIGTERM, removes the temporary files being written and exits (128 + the
+/// signal's number, as shells do): an interrupted run leaves the targets as they were.
+#[cfg(unix)]
+fn clean_up_on_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    // Without the handler the run is still correct; only an interruption would leave a
+    // temporary file behind.
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let _no_more_files = sink::remove_temporary_files();
+            std::process::exit(128 + signal);
+        }
+    });
 }
