@@ -167,6 +167,9 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     let (name, text) = read_input(args.input.as_deref())?;
     let mut input =
         geojson::read(args.input.as_deref(), &text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    for warning in input.warnings() {
+        eprintln!("declutter: warning: {name}: {warning}");
+    }
     input.document_mut().options.max_overlap_area = args.max_overlap_area;
     input.document_mut().options.tile_size = args.tile_size;
     let doc = input.document();
@@ -182,6 +185,9 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     let out = output::build(doc, &placement, pool.current_num_threads(), engine_ms);
     if args.summary {
         eprintln!("{}", out.stats.summary(&name));
+    }
+    if let Some(warning) = nothing_shown(input.entries(), &placement.stats) {
+        eprintln!("declutter: warning: {name}: {warning}");
     }
     if let Some(path) = &args.svg {
         write_result(path, input.svg(&placement).as_bytes())?;
@@ -201,6 +207,25 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A warning when a run that has inputs shows none of them: the result is valid, but the view,
+/// the fields or the data are probably not what was meant.
+fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<String> {
+    if entries == 0 || stats.visible > 0 {
+        return None;
+    }
+    let without_label = entries - stats.labels;
+    let hint = if stats.labels > 0 && stats.hidden_offscreen == stats.labels {
+        " (is the view right? --center is LON,LAT)"
+    } else {
+        ""
+    };
+    Some(format!(
+        "no label is shown: of {entries} inputs, {} are off screen{hint}, {} hidden by collisions, {without_label} have no label",
+        stats.hidden_offscreen,
+        stats.labels - stats.hidden_offscreen
+    ))
+}
+
 /// Refuses `output` (given with `flag`) when it is one of the `inputs`: the result would
 /// replace what it was made from.
 fn refuse_input_as_output(inputs: &[&Path], flag: &str, output: &Path) -> Result<(), Failure> {
@@ -212,6 +237,20 @@ fn refuse_input_as_output(inputs: &[&Path], flag: &str, output: &Path) -> Result
         ))),
         None => Ok(()),
     }
+}
+
+/// Standard input, after telling a person at a terminal what is expected there (a run without
+/// an input file would otherwise wait silently).
+fn stdin_with_hint(ndjson: bool) -> std::io::Stdin {
+    let stdin = std::io::stdin();
+    if std::io::IsTerminal::is_terminal(&stdin) {
+        let what =
+            if ndjson { "NDJSON, one label-set document per line" } else { "a label-set JSON or GeoJSON document" };
+        eprintln!(
+            "declutter: reading {what} from standard input; end it with Ctrl-D, or give a file: declutter place FILE (--help for more)"
+        );
+    }
+    stdin
 }
 
 /// Makes the font at `path` the run's measuring font. A font that cannot be read or is not a
@@ -241,8 +280,8 @@ fn generate(args: &GenerateArgs) -> Result<(), Failure> {
 fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
     use label_cli::input::{ReadError, read_text};
     let (name, text) = match path {
-        None => ("<stdin>".to_owned(), read_text(std::io::stdin())),
-        Some(p) if p == Path::new("-") => ("<stdin>".to_owned(), read_text(std::io::stdin())),
+        None => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
+        Some(p) if p == Path::new("-") => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
         Some(p) => {
             let file = std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
             // Refused before reading when the size is known; `read_text` stops at the limit anyway.

@@ -131,7 +131,10 @@ impl Sink {
                         return direct().map(|f| Sink { inner: Some(Inner::Direct(f)) });
                     }
                     Err(e) => {
-                        return Err(io::Error::new(e.kind(), format!("cannot create a file in {}: {e}", dir.display())));
+                        return Err(io::Error::new(
+                            e.kind(),
+                            format!("cannot create a file in {}: {e}", dir.display()),
+                        ));
                     }
                 };
                 Ok(Sink { inner: Some(Inner::Temporary { file, target }) })

@@ -56,8 +56,8 @@ pub fn run(
     settings.validate().map_err(|e| Failure::Input(e.to_string()))?;
     let pool = pool(threads)?;
     let (name, reader, size): (String, Box<dyn Read + Send>, Option<u64>) = match input {
-        None => ("<stdin>".into(), Box::new(std::io::stdin()), None),
-        Some(p) if p == Path::new("-") => ("<stdin>".into(), Box::new(std::io::stdin()), None),
+        None => ("<stdin>".into(), Box::new(crate::stdin_with_hint(true)), None),
+        Some(p) if p == Path::new("-") => ("<stdin>".into(), Box::new(crate::stdin_with_hint(true)), None),
         Some(p) => {
             let file = File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
             let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());

@@ -19,6 +19,7 @@ mod features;
 mod layer;
 pub mod line;
 pub mod view;
+mod warnings;
 mod write;
 
 use std::path::Path;
@@ -55,6 +56,24 @@ impl<'a> Input<'a> {
         match self {
             Input::Json(doc) => doc,
             Input::Geo(geo) => &mut geo.doc,
+        }
+    }
+
+    /// What looks wrong although the document was read (see `warnings.rs`): one line each.
+    #[must_use]
+    pub fn warnings(&self) -> Vec<String> {
+        match self {
+            Input::Json(_) => Vec::new(),
+            Input::Geo(geo) => geo.warnings(),
+        }
+    }
+
+    /// How many inputs the result has an entry for: labels, or features for GeoJSON.
+    #[must_use]
+    pub fn entries(&self) -> usize {
+        match self {
+            Input::Json(doc) => doc.labels.len(),
+            Input::Geo(geo) => geo.slots.len(),
         }
     }
 
