@@ -107,9 +107,9 @@ fn plan(inputs: &[&Path], out_dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Fai
         if input == Path::new("-") {
             return Err(Failure::Input("standard input (`-`) cannot be one of the inputs of --out-dir".into()));
         }
-        if input.extension().is_some_and(|e| e.eq_ignore_ascii_case("geojson")) {
+        if input.extension().is_some_and(|e| e.eq_ignore_ascii_case("geojson") || e.eq_ignore_ascii_case("csv")) {
             return Err(Failure::Input(format!(
-                "{}: GeoJSON input is read one file at a time (each with its view): not with --out-dir",
+                "{}: GeoJSON and CSV input are read one file at a time (each with its view): not with --out-dir",
                 input.display()
             )));
         }

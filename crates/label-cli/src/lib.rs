@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod convert;
+pub mod csv;
 pub mod document;
 pub mod generate;
 pub mod geojson;

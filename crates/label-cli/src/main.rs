@@ -144,9 +144,12 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         tile_size: args.tile_size,
         pretty: args.pretty,
     };
-    let geojson_wanted = !args.geo.geojson_only_flags().is_empty() || args.geo.format == geojson::Format::Geojson;
+    let geojson_wanted = !args.geo.geojson_only_flags().is_empty()
+        || matches!(args.geo.format, geojson::Format::Geojson | geojson::Format::Csv);
     if (args.out_dir.is_some() || args.ndjson) && geojson_wanted {
-        return Err(Failure::Input("GeoJSON input is read one file at a time: not with --out-dir or --ndjson".into()));
+        return Err(Failure::Input(
+            "GeoJSON and CSV input are read one file at a time: not with --out-dir or --ndjson".into(),
+        ));
     }
     let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
     if !args.overwrite_input {
@@ -165,6 +168,8 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         return streaming::run(args.input.as_deref(), args.output.as_deref(), args.summary, &settings, args.threads);
     }
     let (name, text) = read_input(args.input.as_deref())?;
+    let text =
+        geojson::prepare(args.input.as_deref(), text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let mut input =
         geojson::read(args.input.as_deref(), &text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     for warning in input.warnings() {

@@ -6,7 +6,7 @@ use std::fmt;
 
 use glam::{DVec2, Vec2};
 use label_core::validate::check_label;
-use label_core::{Aabb, Anchor, Label, PlacementOptions};
+use label_core::{Aabb, Anchor, Circle, Label, PlacementOptions, Shape};
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -83,6 +83,10 @@ struct Read {
     outcome: Result<(Label, String, f64), Skip>,
     /// The priority property, already turned so that larger is more important.
     priority: Option<f64>,
+    /// The tie property, already turned so that larger goes first.
+    tie: Option<f64>,
+    /// Where the point's marker is drawn, px (with `--marker-radius`, on point features).
+    marker: Option<DVec2>,
 }
 
 /// What is wrong with one feature: the field (or property) and what.
@@ -174,17 +178,17 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
         return Err(whole(format!("more than {} features (the limit of one document)", limits::MAX_LABELS), None));
     }
 
-    let reads: Vec<Result<Read, InputError>> = raws
-        .par_iter()
-        .enumerate()
-        .map(|(index, raw)| {
-            read_feature(index, raw, options).map_err(|(id, e)| InputError {
-                line: line_of(text, raw.get()),
-                message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
-            })
+    let reads: Vec<Result<Read, (Option<Id>, Bad)>> =
+        raws.par_iter().enumerate().map(|(index, raw)| read_feature(index, raw, options)).collect();
+    // The first bad feature in input order is reported; its line is counted only for it (counting
+    // for every bad feature would scan the text once per feature).
+    let reads = reads.into_iter().enumerate().map(|(index, r)| {
+        r.map_err(|(id, e)| InputError {
+            line: line_of(text, raws[index].get()),
+            message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
         })
-        .collect();
-    let reads = reads.into_iter().collect::<Result<Vec<Read>, InputError>>()?;
+    });
+    let reads = reads.collect::<Result<Vec<Read>, InputError>>()?;
     check_ids(&reads, text, &raws)?;
     Ok(assemble(reads, members, options))
 }
@@ -227,26 +231,63 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
         options: PlacementOptions::default(),
     };
     doc.options.viewport = Some(Aabb::from_corners(Vec2::ZERO, options.view.size.as_vec2()));
+    let label_of = label_order(&reads, options.tie_field.is_some());
+    let mut staged: Vec<Option<(Id, Label, String, f64)>> = vec![None; label_of.iter().flatten().count()];
     let mut feature_ids = Vec::with_capacity(reads.len());
     let mut slots = Vec::with_capacity(reads.len());
     let mut features = Vec::with_capacity(reads.len());
-    for r in reads {
-        match r.outcome {
-            Ok((mut label, text, font_size)) => {
+    for (r, label_index) in reads.into_iter().zip(label_of) {
+        if let (Some(p), Some(radius)) = (r.marker, options.marker_radius) {
+            doc.obstacle_ids.push(marker_id(&r.id));
+            doc.obstacles.push(Shape::Circle(Circle { center: p.as_vec2(), radius: radius as f32 }));
+        }
+        match (r.outcome, label_index) {
+            (Ok((mut label, text, font_size)), Some(i)) => {
                 label.priority = r.priority.unwrap_or(lowest);
-                slots.push(Slot::Label(doc.labels.len()));
-                doc.ids.push(r.id.clone());
-                doc.labels.push(label);
-                doc.texts.push(Some(text));
-                doc.font_sizes.push(Some(font_size));
+                slots.push(Slot::Label(i));
+                staged[i] = Some((r.id.clone(), label, text, font_size));
             }
-            Err(skip) => slots.push(Slot::Skipped(skip)),
+            (Err(skip), _) => slots.push(Slot::Skipped(skip)),
+            (Ok(_), None) => unreachable!("label_order numbers every feature with a label"),
         }
         feature_ids.push(r.id);
         features.push(r.feature);
     }
+    for (id, label, text, font_size) in staged.into_iter().flatten() {
+        doc.ids.push(id);
+        doc.labels.push(label);
+        doc.texts.push(Some(text));
+        doc.font_sizes.push(Some(font_size));
+    }
     let members = members.into_iter().map(|(k, v)| if k == "features" { (k, None) } else { (k, Some(v)) }).collect();
     GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members }
+}
+
+/// The index each feature's label gets in the document (`None`: no label). The engine breaks
+/// ties of priority by this order, so with a tie property it is by that property (larger
+/// first; features without it last), then by feature order; without one, feature order.
+fn label_order(reads: &[Read], by_tie: bool) -> Vec<Option<usize>> {
+    let mut order: Vec<usize> = (0..reads.len()).filter(|&i| reads[i].outcome.is_ok()).collect();
+    if by_tie {
+        // Stable: equal ties keep feature order.
+        order.sort_by(|&a, &b| match (reads[a].tie, reads[b].tie) {
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (x, y) => y.is_some().cmp(&x.is_some()),
+        });
+    }
+    let mut label_of = vec![None; reads.len()];
+    for (label, &feature) in order.iter().enumerate() {
+        label_of[feature] = Some(label);
+    }
+    label_of
+}
+
+/// The obstacle id of a feature's marker: `marker:ID`.
+fn marker_id(id: &Id) -> Id {
+    match id {
+        Id::Int(i) => Id::Str(format!("marker:{i}")),
+        Id::Str(s) => Id::Str(format!("marker:{s}")),
+    }
 }
 
 /// Reads one feature; on error, the id when it was read, and what is wrong.
@@ -278,11 +319,21 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
     };
     let spot = geometry(feature.get("geometry").unwrap_or(&Value::Null), options).map_err(fail)?;
     let text = text_property(properties, &options.text_field).map_err(fail)?;
-    let priority = match &options.priority_field {
+    let priority = match (&options.priority_field, &options.priority_map) {
+        (Some(field), _) => number_property(properties, field).map_err(fail)?,
+        (None, Some(map)) => map.priority(properties.get(&map.field)),
+        (None, None) => None,
+    }
+    .map(|p| if options.priority_order == Order::Ascending { -p } else { p });
+    let tie = match &options.tie_field {
         None => None,
         Some(field) => number_property(properties, field).map_err(fail)?,
     }
-    .map(|p| if options.priority_order == Order::Ascending { -p } else { p });
+    .map(|t| if options.tie_order == Order::Ascending { -t } else { t });
+    let marker = match &spot {
+        Ok(Spot::Point(p)) if options.marker_radius.is_some() => Some(*p),
+        _ => None,
+    };
     let font_size = match &options.font_size_field {
         None => None,
         Some(field) => number_property(properties, field)
@@ -308,7 +359,7 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
             }
         }
     };
-    Ok(Read { id, feature, outcome, priority })
+    Ok(Read { id, feature, outcome, priority, tie, marker })
 }
 
 fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Label {
@@ -320,6 +371,7 @@ fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Lab
             Label::new(s.point.x, s.point.y, width, height).with_angle(s.angle).with_anchor(Anchor::Center)
         }
     }
+    .with_padding(options.padding)
 }
 
 /// The feature's `id` (string or integer; other numbers by their JSON text), else its index.

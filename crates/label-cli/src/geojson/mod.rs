@@ -18,6 +18,7 @@ mod args;
 mod features;
 mod layer;
 pub mod line;
+pub mod priority;
 pub mod view;
 mod warnings;
 mod write;
@@ -103,6 +104,15 @@ impl<'a> Input<'a> {
     }
 }
 
+/// The text the readers take: a CSV table as the text of its FeatureCollection, any other
+/// document as it is.
+///
+/// # Errors
+/// The CSV reader's errors, naming the line and the column.
+pub fn prepare(path: Option<&Path>, text: String, args: &GeoArgs) -> Result<String, InputError> {
+    if is_csv(path, args) { crate::csv::to_feature_collection(&text, &args.csv_columns()) } else { Ok(text) }
+}
+
 /// Whether a document is GeoJSON: a `.geojson` file, or a JSON object whose `type` is
 /// `FeatureCollection`. Only documents that mention `FeatureCollection` at all are parsed to
 /// look, so label-set documents pay one substring search.
@@ -121,17 +131,37 @@ pub fn is_geojson(path: Option<&Path>, text: &str) -> bool {
         && serde_json::from_str::<Probe<'_>>(text).is_ok_and(|p| p.kind.as_deref() == Some("FeatureCollection"))
 }
 
-/// Reads `text` (from `path`, when it is a file) as the format `args` and the document select.
+/// Whether the input is a CSV table: `--format csv`, or a `.csv` file with `--format auto`.
+#[must_use]
+pub fn is_csv(path: Option<&Path>, args: &GeoArgs) -> bool {
+    match args.format {
+        Format::Csv => true,
+        Format::Auto => path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case("csv")),
+        Format::Json | Format::Geojson => false,
+    }
+}
+
+/// Reads `text` (from `path`, when it is a file) as the format `args` and the document select;
+/// a CSV table (see [`is_csv`]) is first turned into a FeatureCollection ([`crate::csv`]), so
+/// the caller passes it through [`prepare`] first.
 ///
 /// # Errors
 /// [`InputError`]: the reader's errors, bad GeoJSON settings, or GeoJSON flags given for a
 /// label-set document.
 pub fn read<'a>(path: Option<&Path>, text: &'a str, args: &GeoArgs) -> Result<Input<'a>, InputError> {
+    let csv = is_csv(path, args);
     let geojson = match args.format {
-        Format::Auto => is_geojson(path, text),
+        Format::Auto => csv || is_geojson(path, text),
         Format::Json => false,
-        Format::Geojson => true,
+        Format::Geojson | Format::Csv => true,
     };
+    let csv_flags = args.csv_only_flags();
+    if !csv && !csv_flags.is_empty() {
+        return Err(InputError {
+            line: None,
+            message: format!("{} only apply to CSV input (a `.csv` file, or --format csv)", csv_flags.join(", ")),
+        });
+    }
     if !geojson {
         let flags = args.geojson_only_flags();
         if !flags.is_empty() {

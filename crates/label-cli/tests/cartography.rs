@@ -1,0 +1,181 @@
+//! The everyday cartographic runs, through the binary: CSV tables, priorities from classes,
+//! ties decided by a property, padding and point markers in GeoJSON mode.
+
+mod common;
+
+use common::{Run, run, write_file};
+use serde_json::{Value, json};
+
+fn point(id: Value, lon: f64, lat: f64, properties: Value) -> Value {
+    json!({"type": "Feature", "id": id, "properties": properties,
+           "geometry": {"type": "Point", "coordinates": [lon, lat]}})
+}
+
+fn collection(features: Vec<Value>) -> Value {
+    json!({"type": "FeatureCollection", "features": features})
+}
+
+/// `place FILE args…` on `text` written as `name` in a temporary directory.
+fn place_file(name: &str, text: &str, args: &[&str]) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), name, text.as_bytes());
+    let mut all = vec!["place", path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    run(&all, None)
+}
+
+/// The label-set result (`--output-format json`) of a collection: (id, visible, hidden_by).
+fn decisions(doc: &Value, args: &[&str]) -> Vec<(Value, bool, Value)> {
+    let mut all = vec!["--output-format", "json"];
+    all.extend_from_slice(args);
+    let out = place_file("in.geojson", &doc.to_string(), &all).ok_json();
+    out["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].clone(), p["visible"].as_bool().unwrap(), p.get("hidden_by").cloned().unwrap_or(Value::Null)))
+        .collect()
+}
+
+const VIEW: [&str; 6] = ["--zoom", "10", "--center", "0,0", "--size", "600x400"];
+
+fn view(extra: &[&'static str]) -> Vec<&'static str> {
+    VIEW.iter().copied().chain(extra.iter().copied()).collect()
+}
+
+const GEONAMES: &str = "geonameid,name,asciiname,latitude,longitude,feature_code,country_code,population\r\n\
+    2761369,Vienna,Vienna,48.20849,16.37208,PPLC,AT,1691468\r\n\
+    2778067,Graz,Graz,47.06667,15.45,PPLA,AT,222326\r\n\
+    2772400,Linz,Linz,48.30639,14.28611,PPLA,AT,181162\r\n";
+
+#[test]
+fn a_geonames_table_is_placed_like_geojson_points() {
+    let args = ["--zoom", "6", "--center", "15.5,47.8", "--priority-field", "population"];
+    let out = place_file("cities.csv", GEONAMES, &args).ok_json();
+    let features = out["features"].as_array().unwrap();
+    assert_eq!(features.len(), 3);
+    assert_eq!(features[0]["geometry"]["coordinates"], json!([16.37208, 48.20849]));
+    assert_eq!(features[0]["properties"]["name"], json!("Vienna"));
+    assert!(features.iter().all(|f| f["properties"]["visible"] == json!(true)), "{out}");
+    // The label-set result names rows by index; `--format csv` reads any file name.
+    let mut json_args = args.to_vec();
+    json_args.extend(["--output-format", "json", "--format", "csv"]);
+    let out = place_file("cities.txt", GEONAMES, &json_args).ok_json();
+    assert_eq!(out["placements"][2], json!({"id": 2, "visible": true}));
+    assert_eq!(out["stats"]["features"], json!(3));
+}
+
+#[test]
+fn csv_errors_name_the_line_and_the_column() {
+    let view = ["--zoom", "6", "--center", "15.5,47.8"];
+    let bad_lat = GEONAMES.replace("47.06667", "47,06667");
+    let message = place_file("cities.csv", &bad_lat, &view).assert_failure(2);
+    assert!(message.ends_with("cities.csv: line 3: expected 8 fields as in the header, got 9"), "{message}");
+    let bad_lat = GEONAMES.replace("47.06667", "north");
+    let message = place_file("cities.csv", &bad_lat, &view).assert_failure(2);
+    assert!(
+        message.ends_with("line 3: column `latitude`: expected degrees from -90 to 90, got \"north\""),
+        "{message}"
+    );
+    let bad_population = GEONAMES.replace("181162", "many");
+    let mut args = view.to_vec();
+    args.extend(["--priority-field", "population"]);
+    let message = place_file("cities.csv", &bad_population, &args).assert_failure(2);
+    assert!(message.contains("line 4: ") && message.contains("property `population`: expected a number"), "{message}");
+    let message = place_file("cities.csv", "name,a,b\nx,1,2\n", &view).assert_failure(2);
+    assert!(message.contains("line 1: no longitude column (--x-field NAME)"), "{message}");
+    let mut args = view.to_vec();
+    args.extend(["--x-field", "a", "--y-field", "b"]);
+    place_file("cities.csv", "name,a,b\nx,15.5,47.8\n", &args).ok_json();
+    // CSV flags on other input are refused, not ignored.
+    let message = place_file("in.geojson", &collection(vec![]).to_string(), &["--x-field", "a"]).assert_failure(2);
+    assert!(message.contains("--x-field only apply to CSV input"), "{message}");
+}
+
+/// Two streets named at the same spot, the residential one first in the file.
+fn streets() -> Value {
+    let line = |id: u64, highway: &str| {
+        json!({"type": "Feature", "id": id, "properties": {"name": format!("Street {id}"), "highway": highway},
+               "geometry": {"type": "LineString", "coordinates": [[-0.05, 0.0], [0.05, 0.0]]}})
+    };
+    collection(vec![line(1, "residential"), line(2, "primary"), line(3, "footway")])
+}
+
+#[test]
+fn a_priority_map_ranks_classes_and_unmapped_classes_rank_last() {
+    let by_file = decisions(&streets(), &view(&[]));
+    assert_eq!(by_file[0], (json!(1), true, Value::Null));
+    let mapped = decisions(&streets(), &view(&["--priority-map", "highway=primary:8,residential:4"]));
+    assert_eq!(mapped[0], (json!(1), false, json!(2)));
+    assert_eq!(mapped[1], (json!(2), true, Value::Null));
+    assert_eq!(mapped[2], (json!(3), false, json!(2)));
+    let expression = r#"["match", ["get", "highway"], "primary", 8, ["residential", "tertiary"], 4, 0]"#;
+    assert_eq!(decisions(&streets(), &view(&["--priority-map", expression])), mapped);
+    // A default above every class: the footway wins.
+    let footway_first = decisions(&streets(), &view(&["--priority-map", "highway=primary:8,residential:4,*:9"]));
+    assert_eq!(footway_first[2], (json!(3), true, Value::Null));
+    let message = place_file("in.geojson", &streets().to_string(), &view(&["--priority-map", "highway=primary"]))
+        .assert_failure(2);
+    assert!(message.contains("--priority-map: \"primary\": expected VALUE:N"), "{message}");
+}
+
+/// Brussels and Frankfurt of equal rank at one spot, Brussels first in the file.
+fn cities() -> Value {
+    collection(vec![
+        point(json!("brussels"), 0.0, 0.0, json!({"name": "Brussels", "scalerank": 1, "pop_max": 1_743_000})),
+        point(json!("frankfurt"), 0.001, 0.0, json!({"name": "Frankfurt", "scalerank": 1, "pop_max": 2_895_000})),
+        point(json!("nowhere"), 0.002, 0.0, json!({"name": "Nowhere", "scalerank": 1})),
+    ])
+}
+
+#[test]
+fn a_tie_field_decides_between_equal_priorities() {
+    let rank = ["--priority-field", "scalerank", "--priority-order", "ascending"];
+    let by_file = decisions(&cities(), &view(&rank));
+    assert_eq!(by_file[0], (json!("brussels"), true, Value::Null));
+    let mut by_population = rank.to_vec();
+    by_population.extend(["--tie-field", "pop_max"]);
+    let out = decisions(&cities(), &view(&by_population));
+    assert_eq!(out[0], (json!("brussels"), false, json!("frankfurt")));
+    assert_eq!(out[1], (json!("frankfurt"), true, Value::Null));
+    assert_eq!(out[2], (json!("nowhere"), false, json!("frankfurt")), "no tie value ranks last");
+    by_population.extend(["--tie-order", "ascending"]);
+    let out = decisions(&cities(), &view(&by_population));
+    assert_eq!(out[0], (json!("brussels"), true, Value::Null));
+    assert_eq!(out[1], (json!("frankfurt"), false, json!("brussels")));
+}
+
+#[test]
+fn padding_keeps_labels_apart_in_geojson_mode() {
+    // 0.0275° of latitude at zoom 10 is 20 px: two 12-px labels (14 px tall) one above the other.
+    let stacked = collection(vec![
+        point(json!(1), 0.0, 0.0, json!({"name": "Upper"})),
+        point(json!(2), 0.0, -0.0275, json!({"name": "Lower"})),
+    ]);
+    assert!(decisions(&stacked, &view(&[])).iter().all(|d| d.1));
+    let padded = decisions(&stacked, &view(&["--padding", "4"]));
+    assert_eq!(padded[1], (json!(2), false, json!(1)));
+    let message = place_file("in.geojson", &stacked.to_string(), &view(&["--padding", "-1"])).assert_failure(2);
+    assert!(message.contains("--padding"), "{message}");
+}
+
+#[test]
+fn point_markers_are_obstacles_for_the_other_labels() {
+    // A's name, beside its dot, runs over B's dot 20 px east (B has no name, but a dot).
+    let doc = collection(vec![
+        point(json!("a"), 0.0, 0.0, json!({"name": "Amsterdam"})),
+        point(json!("b"), 0.0275, 0.0, json!({})),
+        point(json!("c"), 0.0, 0.1, json!({"name": "Clear"})),
+    ]);
+    let beside = ["--point-anchor", "left", "--point-offset", "5,0"];
+    assert!(decisions(&doc, &view(&beside))[0].1);
+    let out = place_file("in.geojson", &doc.to_string(), &view(&["--marker-radius", "3", "--output-format", "json"]))
+        .ok_json();
+    assert_eq!(
+        out["placements"][0],
+        json!({"id": "a", "visible": false, "reason": "collision", "hidden_by": "marker:b", "hidden_by_obstacle": true})
+    );
+    // Its own dot does not hide a label: it sits beside it.
+    assert_eq!(out["placements"][2], json!({"id": "c", "visible": true}));
+    assert_eq!(out["stats"]["obstacles"], json!(3));
+}
