@@ -179,3 +179,68 @@ fn point_markers_are_obstacles_for_the_other_labels() {
     assert_eq!(out["placements"][2], json!({"id": "c", "visible": true}));
     assert_eq!(out["stats"]["obstacles"], json!(3));
 }
+
+/// The centre of each feature's `label_box` (GeoJSON output), `None` without a box.
+fn box_centres(doc: &Value, args: &[&str]) -> Vec<Option<(f64, f64)>> {
+    let out = place_file("in.geojson", &doc.to_string(), args).ok_json();
+    out["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let corners = f["properties"].get("label_box")?.as_array()?.clone();
+            let sum =
+                corners.iter().fold((0.0, 0.0), |(x, y), c| (x + c[0].as_f64().unwrap(), y + c[1].as_f64().unwrap()));
+            Some((sum.0 / 4.0, sum.1 / 4.0))
+        })
+        .collect()
+}
+
+fn polygon(id: u64, name: &str, rings: Value) -> Value {
+    json!({"type": "Feature", "id": id, "properties": {"name": name}, "geometry": {"type": "Polygon", "coordinates": rings}})
+}
+
+#[test]
+fn polygons_are_named_at_their_pole_of_inaccessibility() {
+    // At zoom 10 near (0, 0) a degree is about 728 px. An L of 0.2° whose thick corner is at
+    // the south-west; a square with a hole in its middle; a MultiPolygon named in its larger part.
+    let l = json!([[[0.0, 0.0], [0.2, 0.0], [0.2, 0.08], [0.08, 0.08], [0.08, 0.2], [0.0, 0.2], [0.0, 0.0]]]);
+    let holed = json!([
+        [[-0.3, -0.3], [-0.1, -0.3], [-0.1, -0.1], [-0.3, -0.1], [-0.3, -0.3]],
+        [[-0.25, -0.25], [-0.15, -0.25], [-0.15, -0.15], [-0.25, -0.15], [-0.25, -0.25]]
+    ]);
+    let multi = json!({"type": "Feature", "id": 3, "properties": {"name": "Isles"}, "geometry": {"type": "MultiPolygon",
+        "coordinates": [[[[0.25, -0.3], [0.26, -0.3], [0.26, -0.29], [0.25, -0.3]]],
+                        [[[0.3, -0.3], [0.4, -0.3], [0.4, -0.2], [0.3, -0.2], [0.3, -0.3]]]]}});
+    let doc = collection(vec![polygon(1, "L", l), polygon(2, "Ring", holed), multi]);
+    let args = ["--zoom", "10", "--center", "0,0", "--size", "1000x1000", "--font-size", "8"];
+    let centres = box_centres(&doc, &args);
+    let px = |lon: f64| 500.0 + lon * 256.0 * 1024.0 / 360.0;
+    let py = |lat: f64| 500.0 - lat * 256.0 * 1024.0 / 360.0; // near the equator Mercator is 1:1
+    let (x, y) = centres[0].expect("the L has a label");
+    assert!(x > px(0.0) && x < px(0.08) && y < py(0.0) && y > py(0.08), "the L's thick corner: ({x}, {y})");
+    let (x, y) = centres[1].expect("the ring has a label");
+    let in_hole = x > px(-0.25) && x < px(-0.15) && y < py(-0.25) && y > py(-0.15);
+    assert!(!in_hole && x > px(-0.3) && x < px(-0.1), "inside the ring, not its hole: ({x}, {y})");
+    let (x, y) = centres[2].expect("the isles have a label");
+    assert!((x - px(0.35)).abs() < 3.0 && (y - py(-0.25)).abs() < 3.0, "the larger isle's middle: ({x}, {y})");
+}
+
+#[test]
+fn features_across_the_antimeridian_are_placed_in_the_copy_nearest_the_view() {
+    // An island from 179.9° E to 179.9° W and a line across the antimeridian, seen from either
+    // side of it: both are named in the middle of the screen, whole.
+    let island =
+        polygon(1, "Taveuni", json!([[[179.9, -0.1], [-179.9, -0.1], [-179.9, 0.1], [179.9, 0.1], [179.9, -0.1]]]));
+    let line = json!({"type": "Feature", "id": 2, "properties": {"name": "Date Line Road"},
+        "geometry": {"type": "LineString", "coordinates": [[179.8, -0.15], [-179.8, -0.15]]}});
+    let doc = collection(vec![island, line]);
+    for (center, east_of_view) in [("179.99,0", 0.01), ("-179.99,0", -0.01), ("180,0", 0.0)] {
+        let centres = box_centres(&doc, &["--zoom", "10", "--center", center, "--size", "800x600", "--font-size", "8"]);
+        let offset = -east_of_view * 256.0 * 1024.0 / 360.0;
+        let (x, y) = centres[0].unwrap_or_else(|| panic!("{center}: the island has no label"));
+        assert!((x - (400.0 - offset)).abs() < 3.0 && (y - 300.0).abs() < 3.0, "{center}: island at ({x}, {y})");
+        let (x, _) = centres[1].unwrap_or_else(|| panic!("{center}: the road has no label"));
+        assert!((x - (400.0 - offset)).abs() < 3.0, "{center}: road at x = {x}");
+    }
+}

@@ -14,7 +14,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
-use super::line;
+use super::{line, polygon};
 use crate::convert::{Document, InputError, line_of, one_line};
 use crate::document::Id;
 use crate::{limits, measure};
@@ -23,10 +23,9 @@ use crate::{limits, measure};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skip {
     /// `geometry` is null, or has no coordinates (an empty MultiPoint, a line of fewer than
-    /// two distinct points).
+    /// two distinct points, a polygon without area).
     NoGeometry,
-    /// A geometry that gets no label: Polygon, MultiPolygon, GeometryCollection, or a type
-    /// GeoJSON does not define.
+    /// A geometry that gets no label: a GeometryCollection, or a type GeoJSON does not define.
     Unsupported,
     /// The text property is missing, null, empty, or only characters without width.
     NoText,
@@ -74,6 +73,8 @@ pub struct GeoDocument<'a> {
 enum Spot {
     Point(DVec2),
     Line(line::LineSpot),
+    /// An area's pole of inaccessibility: the label is centred there.
+    Area(DVec2),
 }
 
 /// One feature after reading, before the collection-wide steps (ids, priorities).
@@ -370,6 +371,7 @@ fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Lab
         Spot::Line(s) => {
             Label::new(s.point.x, s.point.y, width, height).with_angle(s.angle).with_anchor(Anchor::Center)
         }
+        Spot::Area(p) => Label::new(p.x, p.y, width, height).with_anchor(Anchor::Center),
     }
     .with_padding(options.padding)
 }
@@ -448,13 +450,36 @@ fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Spot, Skip>, Bad> 
                 .collect::<Result<Vec<_>, _>>()?;
             line_spot(&parts, options)
         }
+        "Polygon" => area_spot(&[rings(coordinates(), "geometry.coordinates")?], options),
+        "MultiPolygon" => {
+            let polygons = array(coordinates(), "geometry.coordinates")?
+                .iter()
+                .enumerate()
+                .map(|(i, p)| rings(p, &format!("geometry.coordinates[{i}]")))
+                .collect::<Result<Vec<_>, _>>()?;
+            area_spot(&polygons, options)
+        }
         _ => Err(Skip::Unsupported),
     })
 }
 
 fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
-    let screen: Vec<Vec<DVec2>> = parts.iter().map(|p| options.view.project_line(p)).collect();
+    let screen = options.view.project_parts(parts);
     line::spot(&screen, options.view.size).map(Spot::Line).ok_or(Skip::NoGeometry)
+}
+
+/// The label spot of polygons (each: outer ring, then holes), projected as one feature.
+fn area_spot(polygons: &[Vec<Vec<DVec2>>], options: &GeoOptions) -> Result<Spot, Skip> {
+    let all: Vec<Vec<DVec2>> = polygons.iter().flatten().cloned().collect();
+    let mut screen = options.view.project_parts(&all).into_iter();
+    let polygons: Vec<Vec<Vec<DVec2>>> =
+        polygons.iter().map(|rings| screen.by_ref().take(rings.len()).collect()).collect();
+    polygon::pole(&polygons).map(Spot::Area).ok_or(Skip::NoGeometry)
+}
+
+/// A polygon's rings (outer, then holes), each a list of positions.
+fn rings(v: &Value, path: &str) -> Result<Vec<Vec<DVec2>>, Bad> {
+    array(v, path)?.iter().enumerate().map(|(i, r)| positions(r, &format!("{path}[{i}]"))).collect()
 }
 
 fn array<'v>(v: &'v Value, path: &str) -> Result<&'v Vec<Value>, Bad> {

@@ -6,11 +6,18 @@
 //! - **Points** (and the first point of a MultiPoint) get a label at the point, upright, with
 //!   `--point-anchor` and `--point-offset`. **LineStrings and MultiLineStrings** get one label
 //!   along the longest straight-enough stretch on screen, never upside down ([`mod@line`]).
+//!   **Polygons and MultiPolygons** get one label centred at the pole of inaccessibility of
+//!   their largest part on screen ([`polygon`]). A feature across the antimeridian is drawn
+//!   whole, in the copy of the world nearest the view ([`view::View::project_parts`]).
+//! - **CSV tables** become Point features first ([`crate::csv`]).
 //! - **Text** from `--text-field`, measured in the run's font at `--font-size` or the
 //!   `--font-size-field` property; **priority** from `--priority-field` in
-//!   `--priority-order`.
+//!   `--priority-order`, or from classes with `--priority-map` ([`priority`]); ties decided by
+//!   `--tie-field`, then file order. `--padding` pads every label; `--marker-radius` makes each
+//!   point's dot an obstacle.
 //! - **Every feature comes out**: one without a label is hidden with a reason (`no_geometry`,
-//!   `unsupported`, `no_text`: [`Skip`]).
+//!   `unsupported`, `no_text`: [`Skip`]); a run that looks wrong is warned about
+//!   (`warnings.rs`).
 //!
 //! The format is described in `docs/format.md`.
 
@@ -18,6 +25,7 @@ mod args;
 mod features;
 mod layer;
 pub mod line;
+pub mod polygon;
 pub mod priority;
 pub mod view;
 mod warnings;
