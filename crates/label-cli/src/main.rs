@@ -90,6 +90,14 @@ struct PlaceArgs {
     /// Also draw the result as an SVG picture into this file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Also draw the result as a PNG image into this file (one px per px of the viewport, in
+    /// the run's font).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out_dir", "ndjson"])]
+    png: Option<PathBuf>,
+    /// What the pictures (--svg, --png) show: `debug`, every box and why it is hidden; `map`,
+    /// a plain map of the shown labels with halos and markers.
+    #[arg(long, value_enum, default_value_t = label_cli::svg::Style::Debug, value_name = "STYLE")]
+    picture_style: label_cli::svg::Style,
     /// Measure labels that give `text` and `font_size` with this TrueType/OpenType font
     /// (default: the bundled DejaVu Sans).
     #[arg(long, value_name = "PATH")]
@@ -153,7 +161,7 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     }
     let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
     if !args.overwrite_input {
-        let outputs = [("--output", &args.output), ("--svg", &args.svg)];
+        let outputs = [("--output", &args.output), ("--svg", &args.svg), ("--png", &args.png)];
         for (flag, output) in outputs.iter().filter_map(|(f, o)| Some((f, o.as_deref()?))) {
             refuse_input_as_output(&inputs, flag, output)?;
         }
@@ -194,8 +202,17 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     if let Some(warning) = nothing_shown(input.entries(), &placement.stats) {
         eprintln!("declutter: warning: {name}: {warning}");
     }
-    if let Some(path) = &args.svg {
-        write_result(path, input.svg(&placement).as_bytes())?;
+    if args.svg.is_some() || args.png.is_some() {
+        let picture = input.picture(&placement, args.picture_style);
+        if let Some(path) = &args.svg {
+            write_result(path, picture.as_bytes())?;
+        }
+        if let Some(path) = &args.png {
+            let font = measure::font();
+            let png = label_cli::png::render(&picture, font.data(), measure::family())
+                .map_err(|e| Failure::Input(format!("--png {}: {e}", path.display())))?;
+            sink::write_bytes(path, &png).map_err(anyhow::Error::from)?;
+        }
     }
     let json = input.encode(&out, &placement, args.pretty).context("cannot encode the result")?;
     match &args.output {

@@ -210,14 +210,28 @@ impl Write for Sink {
     }
 }
 
-/// Writes `bytes` and a final line break to `path` through a [`Sink`].
+/// Writes `bytes` and a final line break to `path` through a [`Sink`] (text results).
 ///
 /// # Errors
 /// Naming the path: it cannot be opened, written or renamed over.
 pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_parts(path, &[bytes, b"\n"])
+}
+
+/// Writes exactly `bytes` to `path` through a [`Sink`] (images).
+///
+/// # Errors
+/// Naming the path: it cannot be opened, written or renamed over.
+pub fn write_bytes(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_parts(path, &[bytes])
+}
+
+fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     let name = |e: io::Error| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()));
     let mut sink = Sink::create(path).map_err(name)?;
-    sink.write_all(bytes).and_then(|()| sink.write_all(b"\n")).map_err(name)?;
+    for part in parts {
+        sink.write_all(part).map_err(name)?;
+    }
     sink.commit().map_err(name)
 }
 

@@ -160,24 +160,34 @@ fn padding_keeps_labels_apart_in_geojson_mode() {
 }
 
 #[test]
-fn point_markers_are_obstacles_for_the_other_labels() {
+fn point_markers_keep_labels_off_the_dots_of_more_important_points() {
     // A's name, beside its dot, runs over B's dot 20 px east (B has no name, but a dot).
-    let doc = collection(vec![
-        point(json!("a"), 0.0, 0.0, json!({"name": "Amsterdam"})),
-        point(json!("b"), 0.0275, 0.0, json!({})),
-        point(json!("c"), 0.0, 0.1, json!({"name": "Clear"})),
-    ]);
+    let doc = |rank_a: u64| {
+        collection(vec![
+            point(json!("b"), 0.0275, 0.0, json!({"rank": 1})),
+            point(json!("a"), 0.0, 0.0, json!({"name": "Amsterdam", "rank": rank_a})),
+            point(json!("c"), 0.0, 0.1, json!({"name": "Clear", "rank": 1})),
+        ])
+    };
     let beside = ["--point-anchor", "left", "--point-offset", "5,0"];
-    assert!(decisions(&doc, &view(&beside))[0].1);
-    let out = place_file("in.geojson", &doc.to_string(), &view(&["--marker-radius", "3", "--output-format", "json"]))
-        .ok_json();
+    assert!(decisions(&doc(1), &view(&beside))[1].1, "without markers nothing is in A's way");
+    let markers = ["--marker-radius", "3", "--output-format", "json", "--priority-field", "rank"];
+    let out = place_file("in.geojson", &doc(1).to_string(), &view(&markers)).ok_json();
+    // Of equal rank, B comes first: its dot is placed, and A's name may not cover it.
     assert_eq!(
-        out["placements"][0],
-        json!({"id": "a", "visible": false, "reason": "collision", "hidden_by": "marker:b", "hidden_by_obstacle": true})
+        out["placements"][1],
+        json!({"id": "a", "visible": false, "reason": "collision", "hidden_by": "marker:b"})
     );
-    // Its own dot does not hide a label: it sits beside it.
+    // Its own dot never hides a label: the name sits beside it.
     assert_eq!(out["placements"][2], json!({"id": "c", "visible": true}));
-    assert_eq!(out["stats"]["obstacles"], json!(3));
+    assert_eq!(
+        (&out["stats"]["markers"], &out["stats"]["labels"], &out["stats"]["features"]),
+        (&json!(3), &json!(5), &json!(3))
+    );
+    // A more important A is placed (dot and name) before B's dot, which then has no room.
+    let out = place_file("in.geojson", &doc(2).to_string(), &view(&markers)).ok_json();
+    assert_eq!(out["placements"][1], json!({"id": "a", "visible": true}));
+    assert_eq!(out["stats"]["visible"], json!(4), "A, C and their dots; not B's dot");
 }
 
 /// The centre of each feature's `label_box` (GeoJSON output), `None` without a box.

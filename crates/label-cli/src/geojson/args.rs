@@ -87,9 +87,10 @@ pub struct GeoArgs {
     /// Space kept free around every label, px [default: 0].
     #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON input")]
     pub padding: Option<f64>,
-    /// Draw-size radius of point markers, px: each point's dot becomes an obstacle that no
-    /// label may cover; point labels then sit beside their dot (anchor `left`, offset radius +
-    /// 2 px) unless --point-anchor / --point-offset say otherwise.
+    /// Radius of point markers, px: each point's dot is placed too (just before its name, as a
+    /// square of its size), and no label may cover a shown dot; point labels then sit beside
+    /// their dot (anchor `left`, offset radius + 2 px) unless --point-anchor / --point-offset
+    /// say otherwise.
     #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON input")]
     pub marker_radius: Option<f64>,
     /// `descending`: larger values first; `ascending`: smaller values first (Natural Earth
@@ -136,7 +137,7 @@ pub struct GeoOptions {
     pub tie_order: Order,
     /// Padding of every label, px.
     pub padding: f64,
-    /// Radius of the point markers (obstacles), px; `None`: no markers.
+    /// Radius of the point markers, px; `None`: no markers.
     pub marker_radius: Option<f64>,
     /// How the priority ranks.
     pub priority_order: Order,

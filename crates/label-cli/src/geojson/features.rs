@@ -6,7 +6,7 @@ use std::fmt;
 
 use glam::{DVec2, Vec2};
 use label_core::validate::check_label;
-use label_core::{Aabb, Anchor, Circle, Label, PlacementOptions, Shape};
+use label_core::{Aabb, Anchor, Label, PlacementOptions};
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -67,6 +67,8 @@ pub struct GeoDocument<'a> {
     /// The collection's members other than `features` (`type`, `name`, `crs`, `bbox`, …) as
     /// written, in order; `None` marks where `features` stood.
     pub members: Vec<(String, Option<&'a RawValue>)>,
+    /// The document's labels that are point markers (`--marker-radius`), in increasing order.
+    pub markers: Vec<usize>,
 }
 
 /// Where a feature's label goes, before its text is measured.
@@ -232,21 +234,26 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
         options: PlacementOptions::default(),
     };
     doc.options.viewport = Some(Aabb::from_corners(Vec2::ZERO, options.view.size.as_vec2()));
-    let label_of = label_order(&reads, options.tie_field.is_some());
-    let mut staged: Vec<Option<(Id, Label, String, f64)>> = vec![None; label_of.iter().flatten().count()];
+    let indices = label_order(&reads, options.tie_field.is_some());
+    let count = indices.iter().map(|i| usize::from(i.marker.is_some()) + usize::from(i.label.is_some())).sum();
+    let mut staged: Vec<Option<Staged>> = vec![None; count];
+    let mut markers = Vec::new();
     let mut feature_ids = Vec::with_capacity(reads.len());
     let mut slots = Vec::with_capacity(reads.len());
     let mut features = Vec::with_capacity(reads.len());
-    for (r, label_index) in reads.into_iter().zip(label_of) {
-        if let (Some(p), Some(radius)) = (r.marker, options.marker_radius) {
-            doc.obstacle_ids.push(marker_id(&r.id));
-            doc.obstacles.push(Shape::Circle(Circle { center: p.as_vec2(), radius: radius as f32 }));
+    for (r, index) in reads.into_iter().zip(indices) {
+        let priority = r.priority.unwrap_or(lowest);
+        if let (Some(p), Some(radius), Some(i)) = (r.marker, options.marker_radius, index.marker) {
+            let side = 2.0 * radius;
+            let dot = Label::new(p.x, p.y, side, side).with_priority(priority);
+            staged[i] = Some(Staged { id: marker_id(&r.id), label: dot, text: None, font_size: None });
+            markers.push(i);
         }
-        match (r.outcome, label_index) {
+        match (r.outcome, index.label) {
             (Ok((mut label, text, font_size)), Some(i)) => {
-                label.priority = r.priority.unwrap_or(lowest);
+                label.priority = priority;
                 slots.push(Slot::Label(i));
-                staged[i] = Some((r.id.clone(), label, text, font_size));
+                staged[i] = Some(Staged { id: r.id.clone(), label, text: Some(text), font_size: Some(font_size) });
             }
             (Err(skip), _) => slots.push(Slot::Skipped(skip)),
             (Ok(_), None) => unreachable!("label_order numbers every feature with a label"),
@@ -254,21 +261,43 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
         feature_ids.push(r.id);
         features.push(r.feature);
     }
-    for (id, label, text, font_size) in staged.into_iter().flatten() {
-        doc.ids.push(id);
-        doc.labels.push(label);
-        doc.texts.push(Some(text));
-        doc.font_sizes.push(Some(font_size));
+    for s in staged.into_iter().flatten() {
+        doc.ids.push(s.id);
+        doc.labels.push(s.label);
+        doc.texts.push(s.text);
+        doc.font_sizes.push(s.font_size);
     }
+    markers.sort_unstable();
     let members = members.into_iter().map(|(k, v)| if k == "features" { (k, None) } else { (k, Some(v)) }).collect();
-    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members }
+    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members, markers }
 }
 
-/// The index each feature's label gets in the document (`None`: no label). The engine breaks
-/// ties of priority by this order, so with a tie property it is by that property (larger
-/// first; features without it last), then by feature order; without one, feature order.
-fn label_order(reads: &[Read], by_tie: bool) -> Vec<Option<usize>> {
-    let mut order: Vec<usize> = (0..reads.len()).filter(|&i| reads[i].outcome.is_ok()).collect();
+/// One label of the document, before it takes its place.
+#[derive(Clone)]
+struct Staged {
+    id: Id,
+    label: Label,
+    text: Option<String>,
+    font_size: Option<f64>,
+}
+
+/// Where a feature's labels go in the document.
+#[derive(Clone, Copy, Default)]
+struct Indices {
+    /// Its point marker's (with `--marker-radius`).
+    marker: Option<usize>,
+    /// Its text label's.
+    label: Option<usize>,
+}
+
+/// The indices each feature's labels get in the document. The engine breaks ties of priority
+/// by this order, so with a tie property it is by that property (larger first; features without
+/// it last), then by feature order; without one, feature order. A point's marker comes just
+/// before its text: of equal priority, it is placed first, so the text (beside it) never loses
+/// to it, and the dots of more important places keep out the names of lesser ones.
+fn label_order(reads: &[Read], by_tie: bool) -> Vec<Indices> {
+    let mut order: Vec<usize> =
+        (0..reads.len()).filter(|&i| reads[i].outcome.is_ok() || reads[i].marker.is_some()).collect();
     if by_tie {
         // Stable: equal ties keep feature order.
         order.sort_by(|&a, &b| match (reads[a].tie, reads[b].tie) {
@@ -276,14 +305,17 @@ fn label_order(reads: &[Read], by_tie: bool) -> Vec<Option<usize>> {
             (x, y) => y.is_some().cmp(&x.is_some()),
         });
     }
-    let mut label_of = vec![None; reads.len()];
-    for (label, &feature) in order.iter().enumerate() {
-        label_of[feature] = Some(label);
+    let mut indices = vec![Indices::default(); reads.len()];
+    let mut next = 0..;
+    for &feature in &order {
+        let r = &reads[feature];
+        indices[feature].marker = r.marker.and_then(|_| next.next());
+        indices[feature].label = r.outcome.as_ref().ok().and_then(|_| next.next());
     }
-    label_of
+    indices
 }
 
-/// The obstacle id of a feature's marker: `marker:ID`.
+/// The label id of a feature's marker: `marker:ID`.
 fn marker_id(id: &Id) -> Id {
     match id {
         Id::Int(i) => Id::Str(format!("marker:{i}")),

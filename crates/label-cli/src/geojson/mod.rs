@@ -86,12 +86,29 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// The picture of the result: for GeoJSON, drawn over the features' points and lines.
+    /// The debug picture of the result: for GeoJSON, drawn over the features' points and lines.
     #[must_use]
     pub fn svg(&self, placement: &Placement) -> String {
-        match self {
-            Input::Json(doc) => svg::render(doc, placement),
-            Input::Geo(geo) => svg::render_over(&geo.doc, placement, &geo.map_layer()),
+        self.picture(placement, svg::Style::Debug)
+    }
+
+    /// The picture of the result in `style`: for GeoJSON, drawn over the features' points and
+    /// lines (the point markers of `--marker-radius` in map pictures).
+    #[must_use]
+    pub fn picture(&self, placement: &Placement, style: svg::Style) -> String {
+        let (doc, layer, markers) = match self {
+            Input::Json(doc) => (doc, svg::MapLayer::default(), None),
+            Input::Geo(geo) => {
+                let markers = geo
+                    .options
+                    .marker_radius
+                    .map(|radius| crate::map_picture::Markers { radius, labels: geo.markers.clone() });
+                (&geo.doc, geo.map_layer(), markers)
+            }
+        };
+        match style {
+            svg::Style::Debug => svg::render_over(doc, placement, &layer),
+            svg::Style::Map => crate::map_picture::render(doc, placement, &layer, markers.as_ref()),
         }
     }
 
