@@ -200,3 +200,19 @@ fn sigint_and_sigterm_leave_no_temporary_file_and_no_partial_output() {
     assert_eq!(status.code(), Some(128 + 2), "{status:?}");
     assert!(dir_entries(&out).is_empty(), "left behind: {:?}", dir_entries(&out));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_link_to_a_descriptor_is_written_into_like_dev_stdout() {
+    // `/dev/stdout` is a link to `/proc/self/fd/1`: the same link, made in a temporary directory,
+    // sends the result to the run's standard output (a pipe here) and stays a link.
+    let dir = tempfile::tempdir().unwrap();
+    let input = write_file(dir.path(), "in.json", doc().to_string().as_bytes());
+    let link = dir.path().join("stdout");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &link).unwrap();
+    let r = run(&["place", path_str(&input), "-o", path_str(&link)], None);
+    r.assert_code(0);
+    assert_eq!(r.json()["placements"][1]["hidden_by"], json!("a"));
+    assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(dir_entries(dir.path()), ["in.json", "stdout"]);
+}
