@@ -236,11 +236,7 @@ fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<S
         return None;
     }
     let without_label = entries - stats.labels;
-    let hint = if stats.labels > 0 && stats.hidden_offscreen == stats.labels {
-        " (is the view right? --center is LON,LAT)"
-    } else {
-        ""
-    };
+    let hint = if stats.labels > 0 && stats.hidden_offscreen == stats.labels { " (is the view right?)" } else { "" };
     Some(format!(
         "no label is shown: of {entries} inputs, {} are off screen{hint}, {} hidden by collisions, {without_label} have no label",
         stats.hidden_offscreen,
