@@ -1,8 +1,13 @@
 /* A renderer's use of declutter from C: set labels once, then per frame set the camera, place,
  * and read what to draw. Built and run by crates/label-capi/tests/c_example.rs:
  *
+ *   cargo build -p label-capi
  *   cc -std=c11 -Wall -Wextra -Werror -I crates/label-capi/include \
  *      crates/label-capi/examples/frame.c -L target/debug -ldeclutter -o frame
+ *   LD_LIBRARY_PATH=target/debug ./frame      # macOS: DYLD_LIBRARY_PATH
+ *
+ * The program loads libdeclutter.so at run time: either say where it is (LD_LIBRARY_PATH, as
+ * above), or build the path into the program with -Wl,-rpath,"$PWD/target/debug" after -L.
  *
  * Labels in central Vienna (lon/lat), a 800x600 viewport at zoom 14. */
 

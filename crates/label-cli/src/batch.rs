@@ -1,5 +1,5 @@
 //! `declutter place A B … --out-dir DIR`: many files placed in parallel, one result per input,
-//! each written atomically. A bad or unreadable file is reported on its own line and the others
+//! each written through a [`label_cli::sink::Sink`] (atomically, into files). A bad or unreadable file is reported on its own line and the others
 //! still complete; the exit code says the worst that happened (1 if any file could not be read
 //! or written, else 2 if any input was bad, else 0).
 
@@ -43,7 +43,8 @@ enum Outcome {
 }
 
 /// Places every input into `out_dir`; NDJSON inputs (by extension, or all with `ndjson`) are
-/// streamed line by line into `NAME.result.ndjson`.
+/// streamed line by line into `NAME.result.ndjson`. A result that would replace one of the
+/// inputs is refused unless `overwrite_input`.
 pub fn run(
     inputs: &[&Path],
     out_dir: &Path,
@@ -51,9 +52,15 @@ pub fn run(
     settings: &Settings,
     threads: Option<u32>,
     summary: bool,
+    overwrite_input: bool,
 ) -> Result<(), Failure> {
     settings.validate().map_err(|e| Failure::Input(e.to_string()))?;
     let jobs = plan(inputs, out_dir)?;
+    if !overwrite_input {
+        for (_, output) in &jobs {
+            crate::refuse_input_as_output(inputs, "--out-dir", output)?;
+        }
+    }
     std::fs::create_dir_all(out_dir).with_context(|| format!("cannot create the directory {}", out_dir.display()))?;
     let pool = streaming::pool(threads)?;
     let window = 2 * pool.current_num_threads();
@@ -100,9 +107,9 @@ fn plan(inputs: &[&Path], out_dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Fai
         if input == Path::new("-") {
             return Err(Failure::Input("standard input (`-`) cannot be one of the inputs of --out-dir".into()));
         }
-        if input.extension().is_some_and(|e| e.eq_ignore_ascii_case("geojson")) {
+        if input.extension().is_some_and(|e| e.eq_ignore_ascii_case("geojson") || e.eq_ignore_ascii_case("csv")) {
             return Err(Failure::Input(format!(
-                "{}: GeoJSON input is read one file at a time (each with its view): not with --out-dir",
+                "{}: GeoJSON and CSV input are read one file at a time (each with its view): not with --out-dir",
                 input.display()
             )));
         }
@@ -133,7 +140,7 @@ fn place_file(input: &Path, output: &Path, settings: &Settings) -> (Outcome, Opt
         Err(e) => return (Outcome::Bad, Some(format!("declutter: {name}: {e}"))),
     };
     drop(text);
-    if let Err(e) = crate::write_atomically(output, &placed.json) {
+    if let Err(e) = crate::write_result(output, &placed.json) {
         return (Outcome::Failed, Some(format!("declutter: {e:#}")));
     }
     (Outcome::Placed, Some(placed.stats.summary(&name.to_string())))

@@ -8,13 +8,17 @@
 #![forbid(unsafe_code)]
 
 pub mod convert;
+pub mod csv;
 pub mod document;
 pub mod generate;
 pub mod geojson;
 pub mod input;
 pub mod limits;
+pub mod map_picture;
 pub mod measure;
 pub mod ndjson;
 pub mod output;
 pub mod pipeline;
+pub mod png;
+pub mod sink;
 pub mod svg;

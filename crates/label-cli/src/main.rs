@@ -4,7 +4,7 @@ mod batch;
 mod progress;
 mod streaming;
 
-use label_cli::{generate, geojson, measure, output};
+use label_cli::{generate, geojson, measure, output, sink};
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,7 +32,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Place the labels of a JSON document (DESIGN §2) and write the decisions.
+    /// Place the labels of a label-set JSON (DESIGN §2), GeoJSON or CSV document and write the
+    /// decisions.
     Place(Box<PlaceArgs>),
     /// Write the standard benchmark workload W(n, coverage, seed) as a JSON document.
     Generate(GenerateArgs),
@@ -49,7 +50,7 @@ struct GenerateArgs {
     /// Seed of the random generator; the same seed gives the same document.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Write here (atomically) instead of standard output.
+    /// Write here instead of standard output (atomically when it is a file).
     #[arg(short, long)]
     output: Option<PathBuf>,
 }
@@ -68,7 +69,8 @@ struct PlaceArgs {
     /// `.ndjson` or `.jsonl` input).
     #[arg(long, conflicts_with_all = ["svg", "pretty"])]
     ndjson: bool,
-    /// Write the result here (atomically) instead of standard output.
+    /// Write the result here instead of standard output (atomically when it is a file; straight
+    /// into a device or FIFO such as `/dev/stdout`).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Worker threads, 1 to 1024 (default: one per core).
@@ -89,10 +91,22 @@ struct PlaceArgs {
     /// Also draw the result as an SVG picture into this file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Also draw the result as a PNG image into this file (one px per px of the viewport, in
+    /// the run's font).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out_dir", "ndjson"])]
+    png: Option<PathBuf>,
+    /// What the pictures (--svg, --png) show: `debug`, every box and why it is hidden; `map`,
+    /// a plain map of the shown labels with halos and markers.
+    #[arg(long, value_enum, default_value_t = label_cli::svg::Style::Debug, value_name = "STYLE")]
+    picture_style: label_cli::svg::Style,
     /// Measure labels that give `text` and `font_size` with this TrueType/OpenType font
     /// (default: the bundled DejaVu Sans).
     #[arg(long, value_name = "PATH")]
     font: Option<PathBuf>,
+    /// Allow `--output`, `--svg` or a result of `--out-dir` to be one of the input files
+    /// (refused otherwise: it would replace the input with its result).
+    #[arg(long)]
+    overwrite_input: bool,
     #[command(flatten)]
     geo: geojson::GeoArgs,
 }
@@ -111,6 +125,8 @@ impl From<anyhow::Error> for Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(unix)]
+    clean_up_on_signals();
     let result = match cli.command {
         Command::Place(args) => place(&args),
         Command::Generate(args) => generate(&args),
@@ -137,13 +153,22 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         tile_size: args.tile_size,
         pretty: args.pretty,
     };
-    let geojson_wanted = !args.geo.geojson_only_flags().is_empty() || args.geo.format == geojson::Format::Geojson;
+    let geojson_wanted = !args.geo.geojson_only_flags().is_empty()
+        || matches!(args.geo.format, geojson::Format::Geojson | geojson::Format::Csv);
     if (args.out_dir.is_some() || args.ndjson) && geojson_wanted {
-        return Err(Failure::Input("GeoJSON input is read one file at a time: not with --out-dir or --ndjson".into()));
+        return Err(Failure::Input(
+            "GeoJSON and CSV input are read one file at a time: not with --out-dir or --ndjson".into(),
+        ));
+    }
+    let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
+    if !args.overwrite_input {
+        let outputs = [("--output", &args.output), ("--svg", &args.svg), ("--png", &args.png)];
+        for (flag, output) in outputs.iter().filter_map(|(f, o)| Some((f, o.as_deref()?))) {
+            refuse_input_as_output(&inputs, flag, output)?;
+        }
     }
     if let Some(out_dir) = &args.out_dir {
-        let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
-        return batch::run(&inputs, out_dir, args.ndjson, &settings, args.threads, args.summary);
+        return batch::run(&inputs, out_dir, args.ndjson, &settings, args.threads, args.summary, args.overwrite_input);
     }
     if !args.more.is_empty() {
         return Err(Failure::Input("several inputs need --out-dir DIR for their results".into()));
@@ -152,8 +177,13 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         return streaming::run(args.input.as_deref(), args.output.as_deref(), args.summary, &settings, args.threads);
     }
     let (name, text) = read_input(args.input.as_deref())?;
+    let text =
+        geojson::prepare(args.input.as_deref(), text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let mut input =
         geojson::read(args.input.as_deref(), &text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    for warning in input.warnings() {
+        eprintln!("declutter: warning: {name}: {warning}");
+    }
     input.document_mut().options.max_overlap_area = args.max_overlap_area;
     input.document_mut().options.tile_size = args.tile_size;
     let doc = input.document();
@@ -170,12 +200,24 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     if args.summary {
         eprintln!("{}", out.stats.summary(&name));
     }
-    if let Some(path) = &args.svg {
-        write_atomically(path, input.svg(&placement).as_bytes())?;
+    if let Some(warning) = nothing_shown(input.entries(), &placement.stats) {
+        eprintln!("declutter: warning: {name}: {warning}");
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let picture = input.picture(&placement, args.picture_style);
+        if let Some(path) = &args.svg {
+            write_result(path, picture.as_bytes())?;
+        }
+        if let Some(path) = &args.png {
+            let font = measure::font();
+            let png = label_cli::png::render(&picture, font.data(), measure::family())
+                .map_err(|e| Failure::Input(format!("--png {}: {e}", path.display())))?;
+            sink::write_bytes(path, &png).map_err(anyhow::Error::from)?;
+        }
     }
     let json = input.encode(&out, &placement, args.pretty).context("cannot encode the result")?;
     match &args.output {
-        Some(path) => write_atomically(path, &json)?,
+        Some(path) => write_result(path, &json)?,
         None if !args.summary => {
             let mut stdout = std::io::stdout().lock();
             stdout
@@ -186,6 +228,48 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         None => {}
     }
     Ok(())
+}
+
+/// A warning when a run that has inputs shows none of them: the result is valid, but the view,
+/// the fields or the data are probably not what was meant.
+fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<String> {
+    if entries == 0 || stats.visible > 0 {
+        return None;
+    }
+    let without_label = entries - stats.labels;
+    let hint = if stats.labels > 0 && stats.hidden_offscreen == stats.labels { " (is the view right?)" } else { "" };
+    Some(format!(
+        "no label is shown: of {entries} inputs, {} are off screen{hint}, {} hidden by collisions, {without_label} have no label",
+        stats.hidden_offscreen,
+        stats.labels - stats.hidden_offscreen
+    ))
+}
+
+/// Refuses `output` (given with `flag`) when it is one of the `inputs`: the result would
+/// replace what it was made from.
+fn refuse_input_as_output(inputs: &[&Path], flag: &str, output: &Path) -> Result<(), Failure> {
+    match inputs.iter().find(|input| sink::same_file(input, output)) {
+        Some(input) => Err(Failure::Input(format!(
+            "{flag} {} is the input file {}: its result would replace it (--overwrite-input allows it)",
+            output.display(),
+            input.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Standard input, after telling a person at a terminal what is expected there (a run without
+/// an input file would otherwise wait silently).
+fn stdin_with_hint(ndjson: bool) -> std::io::Stdin {
+    let stdin = std::io::stdin();
+    if std::io::IsTerminal::is_terminal(&stdin) {
+        let what =
+            if ndjson { "NDJSON, one label-set document per line" } else { "a label-set JSON or GeoJSON document" };
+        eprintln!(
+            "declutter: reading {what} from standard input; end it with Ctrl-D, or give a file: declutter place FILE (--help for more)"
+        );
+    }
+    stdin
 }
 
 /// Makes the font at `path` the run's measuring font. A font that cannot be read or is not a
@@ -200,7 +284,7 @@ fn generate(args: &GenerateArgs) -> Result<(), Failure> {
     }
     let json = serde_json::to_vec(&generate::document(args.n, args.coverage, args.seed)).context("cannot encode")?;
     match &args.output {
-        Some(path) => write_atomically(path, &json)?,
+        Some(path) => write_result(path, &json)?,
         None => {
             let mut stdout = std::io::stdout().lock();
             stdout
@@ -215,8 +299,8 @@ fn generate(args: &GenerateArgs) -> Result<(), Failure> {
 fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
     use label_cli::input::{ReadError, read_text};
     let (name, text) = match path {
-        None => ("<stdin>".to_owned(), read_text(std::io::stdin())),
-        Some(p) if p == Path::new("-") => ("<stdin>".to_owned(), read_text(std::io::stdin())),
+        None => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
+        Some(p) if p == Path::new("-") => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
         Some(p) => {
             let file = std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
             // Refused before reading when the size is known; `read_text` stops at the limit anyway.
@@ -235,18 +319,24 @@ fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
     }
 }
 
-/// Writes to a temporary file beside `path`, then renames it over `path`: readers never see a
-/// partial file.
-fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut builder = tempfile::Builder::new();
-    // Temporary files are private by default; the result is an ordinary file (less the umask).
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    let mut tmp = builder.tempfile_in(dir).with_context(|| format!("cannot create a file in {}", dir.display()))?;
-    tmp.write_all(bytes)
-        .and_then(|()| tmp.write_all(b"\n"))
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+/// Writes a result file through [`sink::Sink`]: atomically where the target is a file, straight
+/// into devices, FIFOs and through links.
+fn write_result(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    Ok(sink::write_file(path, bytes)?)
+}
+
+/// On SIGINT or SIGTERM, removes the temporary files being written and exits (128 + the
+/// signal's number, as shells do): an interrupted run leaves the targets as they were.
+#[cfg(unix)]
+fn clean_up_on_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    // Without the handler the run is still correct; only an interruption would leave a
+    // temporary file behind.
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let _no_more_files = sink::remove_temporary_files();
+            std::process::exit(128 + signal);
+        }
+    });
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::Context;
 use label_cli::ndjson::{self, Event, StreamError, Summary};
 use label_cli::pipeline::Settings;
-use tempfile::NamedTempFile;
+use label_cli::sink::Sink;
 
 use crate::Failure;
 use crate::progress::Progress;
@@ -32,15 +32,10 @@ pub fn pool(threads: Option<u32>) -> anyhow::Result<rayon::ThreadPool> {
         .context("cannot start worker threads")
 }
 
-/// A temporary file beside `path`, to be renamed over it once complete (see
-/// `write_atomically` in `main.rs`).
-pub fn temp_beside(path: &Path) -> anyhow::Result<NamedTempFile> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut builder = tempfile::Builder::new();
-    // Temporary files are private by default; the result is an ordinary file (less the umask).
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
-    builder.tempfile_in(dir).with_context(|| format!("cannot create a file in {}", dir.display()))
+/// The result file `path`, opened as [`Sink`] opens it (never clobbering a device, a
+/// FIFO or a link).
+pub fn open_output(path: &Path) -> anyhow::Result<Sink> {
+    Sink::create(path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// One line summing up a stream.
@@ -49,8 +44,8 @@ pub fn describe(name: &str, s: &Summary) -> String {
     format!("{name}: {} lines: {} placed, {} bad{first}, {} blank skipped", s.lines, s.placed, s.bad, s.blank)
 }
 
-/// Streams `input` (a file, or standard input for `None` and `-`) to `output` (written
-/// atomically), or to standard output, or — with `summary_only` — nowhere.
+/// Streams `input` (a file, or standard input for `None` and `-`) to `output` (through a
+/// [`Sink`]), or to standard output, or — with `summary_only` — nowhere.
 pub fn run(
     input: Option<&Path>,
     output: Option<&Path>,
@@ -61,8 +56,8 @@ pub fn run(
     settings.validate().map_err(|e| Failure::Input(e.to_string()))?;
     let pool = pool(threads)?;
     let (name, reader, size): (String, Box<dyn Read + Send>, Option<u64>) = match input {
-        None => ("<stdin>".into(), Box::new(std::io::stdin()), None),
-        Some(p) if p == Path::new("-") => ("<stdin>".into(), Box::new(std::io::stdin()), None),
+        None => ("<stdin>".into(), Box::new(crate::stdin_with_hint(true)), None),
+        Some(p) if p == Path::new("-") => ("<stdin>".into(), Box::new(crate::stdin_with_hint(true)), None),
         Some(p) => {
             let file = File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
             let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
@@ -83,14 +78,13 @@ pub fn run(
     };
     let outcome = match output {
         Some(path) => {
-            let tmp = temp_beside(path)?;
-            let mut writer = BufWriter::new(tmp);
+            let mut writer = BufWriter::new(open_output(path)?);
             let summary = pool.install(|| ndjson::run(reader, &mut writer, settings, window, &mut report));
             let summary = summary.map_err(|e| stream_failure(&name, e, Some(path)))?;
-            let tmp = writer
+            let sink = writer
                 .into_inner()
                 .map_err(|e| stream_failure(&name, StreamError::Write(e.into_error()), Some(path)))?;
-            tmp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+            sink.commit().with_context(|| format!("cannot write {}", path.display()))?;
             summary
         }
         None if summary_only => pool
@@ -128,15 +122,15 @@ fn stream_failure(name: &str, e: StreamError, output: Option<&Path>) -> Failure 
 pub fn run_file(input: &Path, output: &Path, settings: &Settings, window: usize) -> anyhow::Result<Summary> {
     let name = input.display().to_string();
     let file = File::open(input).with_context(|| format!("cannot read {name}"))?;
-    let mut writer = BufWriter::new(temp_beside(output)?);
+    let mut writer = BufWriter::new(open_output(output)?);
     let summary = ndjson::run(file, &mut writer, settings, window, |_| {}).map_err(|e| match e {
         StreamError::Read(e) => anyhow::Error::new(e).context(format!("cannot read {name}")),
         StreamError::Write(e) => anyhow::Error::new(e).context(format!("cannot write {}", output.display())),
     })?;
-    let tmp = writer
+    let sink = writer
         .into_inner()
         .map_err(|e| e.into_error())
         .with_context(|| format!("cannot write {}", output.display()))?;
-    tmp.persist(output).with_context(|| format!("cannot write {}", output.display()))?;
+    sink.commit().with_context(|| format!("cannot write {}", output.display()))?;
     Ok(summary)
 }

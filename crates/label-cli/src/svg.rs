@@ -32,7 +32,7 @@ fn escape(text: &str) -> String {
     s
 }
 
-fn points(corners: &[Vec2]) -> String {
+pub(crate) fn points(corners: &[Vec2]) -> String {
     let mut s = String::new();
     for (i, p) in corners.iter().enumerate() {
         let sep = if i == 0 { "" } else { " " };
@@ -65,7 +65,8 @@ fn font_family() -> String {
 /// line height is the box height. The baseline is placed from the font's metrics, as the
 /// measurement defines the box (ascender above, descender below), rather than by
 /// `dominant-baseline`, which browsers interpret differently.
-fn text_element(text: &str, center: Vec2, label: &Label, font_size: Option<f64>) -> String {
+/// `paint` holds the fill (and, in map pictures, the halo) attributes.
+pub(crate) fn text_element(text: &str, center: Vec2, label: &Label, font_size: Option<f64>, paint: &str) -> String {
     let font = measure::font();
     let size = font_size.unwrap_or(label.height / font.line_height_em());
     let baseline = (font.ascender_em() + font.descender_em()) / 2.0 * size;
@@ -74,7 +75,7 @@ fn text_element(text: &str, center: Vec2, label: &Label, font_size: Option<f64>)
     let x = f64::from(center.x) + baseline * sin;
     let y = f64::from(center.y) + baseline * cos;
     format!(
-        "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{size:.2}\" text-anchor=\"middle\" transform=\"rotate({:.3} {x:.2} {y:.2})\" fill=\"#15314f\">{}</text>",
+        "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{size:.2}\" text-anchor=\"middle\" transform=\"rotate({:.3} {x:.2} {y:.2})\" {paint}>{}</text>",
         -label.angle,
         escape(text)
     )
@@ -89,10 +90,10 @@ pub struct MapLayer {
     pub points: Vec<Vec2>,
 }
 
-const MAP_STROKE: &str = "#cfc8b8";
+pub(crate) const MAP_STROKE: &str = "#cfc8b8";
 
 /// The map layer's elements that can be seen in `frame`.
-fn map_elements(layer: &MapLayer, frame: &Aabb) -> String {
+pub(crate) fn map_elements(layer: &MapLayer, frame: &Aabb) -> String {
     let mut out = String::new();
     for line in &layer.lines {
         let bounds = line.iter().fold(None, |b: Option<Aabb>, &p| {
@@ -113,6 +114,45 @@ fn map_elements(layer: &MapLayer, frame: &Aabb) -> String {
     out
 }
 
+/// What a picture shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Style {
+    /// Every label's box, shown and hidden, with a line from each hidden label to what hid
+    /// it, and the obstacles: for seeing why.
+    #[default]
+    Debug,
+    /// A plain map: the shown labels' text with halos, the point markers, over the faint
+    /// geography ([`crate::map_picture`]).
+    Map,
+}
+
+/// The area a picture shows: the viewport, else the boxes and obstacles.
+pub(crate) fn frame(doc: &Document, boxes: &[Obb]) -> Aabb {
+    doc.options.viewport.unwrap_or_else(|| {
+        boxes
+            .iter()
+            .map(Obb::aabb)
+            .chain(doc.obstacles.iter().map(Shape::aabb))
+            .reduce(|a, b| a.union(&b))
+            .unwrap_or(Aabb { min: Vec2::ZERO, max: Vec2::splat(100.0) })
+    })
+}
+
+/// The opening `<svg>` element of a picture of `view`, one SVG unit a px, in the measuring font.
+pub(crate) fn open_svg(view: &Aabb) -> String {
+    let size = view.size();
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{:.2} {:.2} {:.2} {:.2}\" font-family=\"{}\" text-rendering=\"geometricPrecision\">\n",
+        size.x,
+        size.y,
+        view.min.x,
+        view.min.y,
+        size.x,
+        size.y,
+        escape(&font_family())
+    )
+}
+
 /// The picture as SVG text.
 #[must_use]
 pub fn render(doc: &Document, placement: &Placement) -> String {
@@ -123,29 +163,10 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
 #[must_use]
 pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> String {
     let boxes: Vec<Obb> = doc.labels.iter().map(label_core::Label::obb).collect();
-    let frame = doc.options.viewport.unwrap_or_else(|| {
-        boxes
-            .iter()
-            .map(Obb::aabb)
-            .chain(doc.obstacles.iter().map(Shape::aabb))
-            .reduce(|a, b| a.union(&b))
-            .unwrap_or(Aabb { min: Vec2::ZERO, max: Vec2::splat(100.0) })
-    });
+    let frame = frame(doc, &boxes);
     let margin = 10.0;
     let view = frame.inflate(margin);
-    let size = view.size();
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{:.2} {:.2} {:.2} {:.2}\" font-family=\"{}\" text-rendering=\"geometricPrecision\">",
-        size.x,
-        size.y,
-        view.min.x,
-        view.min.y,
-        size.x,
-        size.y,
-        escape(&font_family())
-    );
+    let mut svg = open_svg(&view);
     let s = placement.stats;
     let _ = writeln!(
         svg,
@@ -206,7 +227,8 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
             points(&b.corners())
         );
         if let Some(text) = doc.texts[i].as_deref() {
-            let _ = writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_sizes[i]));
+            let paint = "fill=\"#15314f\"";
+            let _ = writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_sizes[i], paint));
         }
     }
     let _ = writeln!(svg, "</g>\n</svg>");

@@ -224,7 +224,10 @@ fn max_overlap_area_does_not_apply_to_obstacles() {
         "labels": [{"id": "a", "x": 100, "y": 5, "width": 20, "height": 10}],
         "obstacles": [{"type": "box", "x": 109, "y": 0, "width": 10, "height": 10}],
     });
-    let out = place_stdin(&doc, &["--max-overlap-area", "1000"]).ok_json();
+    let run = place_stdin(&doc, &["--max-overlap-area", "1000"]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("warning: <stdin>: no label is shown"), "{}", run.stderr);
+    let out = run.json();
     assert_eq!(
         placements(&out)[0],
         json!({"id": "a", "visible": false, "reason": "collision",
@@ -367,7 +370,10 @@ fn obstacles_without_id_are_named_by_their_index() {
             {"type": "box", "x": 205, "y": 5, "width": 10, "height": 10},
         ],
     });
-    let out = place_stdin(&doc, &[]).ok_json();
+    let run = place_stdin(&doc, &[]);
+    run.assert_code(0);
+    assert!(run.stderr.contains("warning: <stdin>: no label is shown"), "{}", run.stderr);
+    let out = run.json();
     let by: Vec<&Value> = placements(&out).iter().map(|p| &p["hidden_by"]).collect();
     assert_eq!(by, [&json!("obstacle-0"), &json!("named"), &json!("obstacle-2")]);
     assert!(placements(&out).iter().all(|p| p["hidden_by_obstacle"] == json!(true)));

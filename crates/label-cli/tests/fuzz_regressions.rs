@@ -1,9 +1,10 @@
 //! Every file in `tests/fuzz_regressions/` goes through the same checks as the fuzz targets in
 //! `fuzz/` (docs/fuzzing.md), in the ordinary test run and without nightly: as one document,
-//! as an NDJSON stream, and as a GeoJSON file (the `geojson` target's checks are
+//! as an NDJSON stream, as a GeoJSON file and as a CSV table (`csv_check/`) (the `geojson` target's checks are
 //! `geojson_check/`, which the target includes). Fuzzer finds are kept here under their libFuzzer names
 //! (`crash-…`, `oom-…`, `timeout-…`); `hand-…` files are edge cases picked by hand.
 
+mod csv_check;
 mod geojson_check;
 
 use std::path::{Path, PathBuf};
@@ -75,6 +76,7 @@ fn every_kept_input_is_handled_without_a_panic() {
         check_document(&name, &data);
         check_stream(&name, &data);
         geojson_check::check(&name, &data);
+        csv_check::check(&name, &data);
     }
 }
 
@@ -102,6 +104,15 @@ fn the_geojson_checks_pass_the_fixtures_and_see_placed_documents() {
         seen += 1;
     }
     assert!(seen >= 4, "the GeoJSON fixtures are in fixtures/geojson/, found {seen}");
+}
+
+#[test]
+fn the_csv_checks_see_tables_placed_and_refused() {
+    // Checks that only ever saw refusals would pass anything.
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/csv");
+    let table = std::fs::read(seeds.join("geonames-excerpt.csv")).expect("fuzz/seeds/csv/geonames-excerpt.csv");
+    assert!(matches!(csv_check::check("geonames", &table), csv_check::Outcome::Features(n) if n >= 10));
+    assert_eq!(csv_check::check("ragged", b"name,lat,lon\nA,1\n"), csv_check::Outcome::Refused);
 }
 
 #[test]

@@ -139,7 +139,7 @@ fn features_without_a_label_are_reported_with_their_reason() {
             .unwrap_or_else(|| panic!("no feature named {name}"))
     };
     assert_eq!(by_name("Ghost")["reason"], json!("no_geometry"));
-    assert_eq!(by_name("Lake")["reason"], json!("unsupported"));
+    assert_eq!(by_name("Lake")["visible"], json!(true), "a polygon is named at its pole");
     assert_eq!(by_name("Collection")["reason"], json!("unsupported"));
     assert_eq!(by_name("  ")["reason"], json!("no_text"));
     assert_eq!(by_name("Far Away")["reason"], json!("offscreen"));
@@ -473,7 +473,11 @@ fn pictures_of_geojson_show_the_map_under_the_labels() {
     place(&fixture("edge-cases.geojson"), &args).ok_json();
     let svg = std::fs::read_to_string(&svg_path).unwrap();
     assert!(svg.contains("<g id=\"map\""), "a map layer");
-    assert_eq!(svg.matches("<polyline").count(), 4, "the lines on screen: Diagonal Road, Westward, two parts");
+    assert_eq!(
+        svg.matches("<polyline").count(),
+        5,
+        "the lines on screen: Diagonal Road, Westward, two parts, the Lake's outline"
+    );
     assert!(svg.contains(">北京市</text>") && svg.contains(">Diagonal Road</text>"), "{svg}");
     assert!(svg.contains("font-size=\"20.00\""), "the feature's own font size");
 }

@@ -25,6 +25,7 @@ pub struct TextSize {
 /// A parsed font. Cheap to share between threads (`Sync`); parsing is the costly part, so keep
 /// one and measure many texts with it.
 pub struct Font<'a> {
+    data: &'a [u8],
     face: Face<'a>,
     units_per_em: f64,
     line_height_em: f64,
@@ -57,6 +58,13 @@ impl Font<'static> {
 }
 
 impl<'a> Font<'a> {
+    /// The font file's bytes, for drawing text in the font it was measured with (a picture's
+    /// renderer loads the same file).
+    #[must_use]
+    pub fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
     /// Reads a TrueType or OpenType font (the first face of a collection).
     ///
     /// # Errors
@@ -75,6 +83,7 @@ impl<'a> Font<'a> {
         let average_em = average_advance(&face) / units_per_em;
         let family = family_name(&face);
         Ok(Font {
+            data,
             face,
             units_per_em,
             line_height_em: line / units_per_em,

@@ -5,20 +5,23 @@ use clap::ValueEnum;
 use glam::DVec2;
 use label_core::Anchor;
 
+use super::priority::PriorityMap;
 use super::view::{MAX_ZOOM, View};
 use crate::measure;
 
 /// Which reader a document goes to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// GeoJSON for a `.geojson` file or a document whose `type` is `FeatureCollection`;
-    /// the label-set JSON otherwise.
+    /// CSV for a `.csv` file; GeoJSON for a `.geojson` file or a document whose `type` is
+    /// `FeatureCollection`; the label-set JSON otherwise.
     #[default]
     Auto,
     /// The label-set JSON (DESIGN §2).
     Json,
     /// A GeoJSON FeatureCollection.
     Geojson,
+    /// A CSV table with a header, one point per row (also chosen by a `.csv` file).
+    Csv,
 }
 
 /// What the result of a GeoJSON input is written as.
@@ -68,8 +71,28 @@ pub struct GeoArgs {
     #[arg(long, value_name = "NAME", help_heading = "GeoJSON input")]
     pub text_field: Option<String>,
     /// Property holding the priority (a number, or a string holding one).
-    #[arg(long, value_name = "NAME", help_heading = "GeoJSON input")]
+    #[arg(long, value_name = "NAME", conflicts_with = "priority_map", help_heading = "GeoJSON input")]
     pub priority_field: Option<String>,
+    /// Priority from a class property: `FIELD=VALUE:N,VALUE:N,…` (`*:N` for the other values),
+    /// or MapLibre's `["match", ["get", FIELD], VALUE, N, …, DEFAULT]`; higher first.
+    #[arg(long, value_name = "MAP", help_heading = "GeoJSON input")]
+    pub priority_map: Option<String>,
+    /// Property deciding between labels of equal priority (a number), instead of file order.
+    #[arg(long, value_name = "NAME", help_heading = "GeoJSON input")]
+    pub tie_field: Option<String>,
+    /// `descending`: larger --tie-field values first; `ascending`: smaller first [default:
+    /// descending].
+    #[arg(long, value_enum, requires = "tie_field", help_heading = "GeoJSON input")]
+    pub tie_order: Option<Order>,
+    /// Space kept free around every label, px [default: 0].
+    #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON input")]
+    pub padding: Option<f64>,
+    /// Radius of point markers, px: each point's dot is placed too (just before its name, as a
+    /// square of its size), and no label may cover a shown dot; point labels then sit beside
+    /// their dot (anchor `left`, offset radius + 2 px) unless --point-anchor / --point-offset
+    /// say otherwise.
+    #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON input")]
+    pub marker_radius: Option<f64>,
     /// `descending`: larger values first; `ascending`: smaller values first (Natural Earth
     /// ranks) [default: descending].
     #[arg(long, value_enum, help_heading = "GeoJSON input")]
@@ -86,6 +109,13 @@ pub struct GeoArgs {
     /// Shift of point labels in their own frame, px [default: 0,0].
     #[arg(long, value_name = "DX,DY", allow_hyphen_values = true, value_parser = pair::<','>, help_heading = "GeoJSON input")]
     pub point_offset: Option<DVec2>,
+    /// CSV column holding the longitude [default: the first named longitude, lon, lng, long
+    /// or x].
+    #[arg(long, value_name = "NAME", help_heading = "CSV input (also takes the GeoJSON flags)")]
+    pub x_field: Option<String>,
+    /// CSV column holding the latitude [default: the first named latitude, lat or y].
+    #[arg(long, value_name = "NAME", help_heading = "CSV input (also takes the GeoJSON flags)")]
+    pub y_field: Option<String>,
 }
 
 /// Checked GeoJSON settings.
@@ -99,6 +129,16 @@ pub struct GeoOptions {
     pub text_field: String,
     /// Property holding the priority, if any.
     pub priority_field: Option<String>,
+    /// Priorities from a class property, if given.
+    pub priority_map: Option<PriorityMap>,
+    /// Property deciding ties, if any.
+    pub tie_field: Option<String>,
+    /// How the tie property ranks.
+    pub tie_order: Order,
+    /// Padding of every label, px.
+    pub padding: f64,
+    /// Radius of the point markers, px; `None`: no markers.
+    pub marker_radius: Option<f64>,
     /// How the priority ranks.
     pub priority_order: Order,
     /// Default font size, px.
@@ -110,6 +150,9 @@ pub struct GeoOptions {
     /// Offset of point labels, px.
     pub point_offset: DVec2,
 }
+
+/// Space between a point's marker and its label (with the default anchor), px.
+pub const MARKER_GAP: f64 = 2.0;
 
 /// Parses `A<sep>B` into two finite numbers.
 fn pair<const SEP: char>(s: &str) -> Result<DVec2, String> {
@@ -132,13 +175,33 @@ impl GeoArgs {
             ("--bearing", self.bearing.is_some()),
             ("--text-field", self.text_field.is_some()),
             ("--priority-field", self.priority_field.is_some()),
+            ("--priority-map", self.priority_map.is_some()),
+            ("--tie-field", self.tie_field.is_some()),
+            ("--tie-order", self.tie_order.is_some()),
+            ("--padding", self.padding.is_some()),
+            ("--marker-radius", self.marker_radius.is_some()),
             ("--priority-order", self.priority_order.is_some()),
             ("--font-size", self.font_size.is_some()),
             ("--font-size-field", self.font_size_field.is_some()),
             ("--point-anchor", self.point_anchor.is_some()),
             ("--point-offset", self.point_offset.is_some()),
+            ("--x-field", self.x_field.is_some()),
+            ("--y-field", self.y_field.is_some()),
         ];
         given.into_iter().filter(|(_, g)| *g).map(|(name, _)| name).collect()
+    }
+
+    /// The CSV flags given (for refusing them on other input).
+    #[must_use]
+    pub fn csv_only_flags(&self) -> Vec<&'static str> {
+        let given = [("--x-field", self.x_field.is_some()), ("--y-field", self.y_field.is_some())];
+        given.into_iter().filter(|(_, g)| *g).map(|(name, _)| name).collect()
+    }
+
+    /// The coordinate columns of a CSV input.
+    #[must_use]
+    pub fn csv_columns(&self) -> crate::csv::Columns {
+        crate::csv::Columns { x: self.x_field.clone(), y: self.y_field.clone() }
     }
 
     /// Checks the flags for a GeoJSON input.
@@ -168,13 +231,28 @@ impl GeoArgs {
         }
         let font_size = self.font_size.unwrap_or(12.0);
         measure::check_font_size(font_size).map_err(|p| format!("--font-size: {p}"))?;
+        let padding = self.padding.unwrap_or(0.0);
+        if !(padding.is_finite() && (0.0..=label_core::limits::MAX_SIZE).contains(&padding)) {
+            return Err(format!("--padding: expected a number of px >= 0, got {padding}"));
+        }
+        let marker_radius = self.marker_radius;
+        if let Some(r) = marker_radius.filter(|r| !(r.is_finite() && *r > 0.0 && *r <= label_core::limits::MAX_SIZE)) {
+            return Err(format!("--marker-radius: expected a number of px > 0, got {r}"));
+        }
+        let priority_map = self.priority_map.as_deref().map(PriorityMap::parse).transpose();
+        let priority_map = priority_map.map_err(|e| format!("--priority-map: {e}"))?;
         let point_anchor = match &self.point_anchor {
+            None if marker_radius.is_some() => Anchor::Left,
             None => Anchor::Center,
             Some(name) => name
                 .parse::<Anchor>()
                 .map_err(|_| format!("--point-anchor: {}", label_core::Problem::UnknownAnchor(name.clone())))?,
         };
-        let point_offset = self.point_offset.unwrap_or(DVec2::ZERO);
+        let beside_marker = match (self.point_anchor.is_none(), marker_radius) {
+            (true, Some(r)) => DVec2::new(r + MARKER_GAP, 0.0),
+            _ => DVec2::ZERO,
+        };
+        let point_offset = self.point_offset.unwrap_or(beside_marker);
         if point_offset.abs().max_element() > label_core::limits::MAX_COORDINATE {
             return Err(format!("--point-offset: expected offsets of at most 1e15 px, got {point_offset}"));
         }
@@ -183,6 +261,11 @@ impl GeoArgs {
             output: self.output_format.unwrap_or(OutputFormat::Geojson),
             text_field: self.text_field.clone().unwrap_or_else(|| "name".into()),
             priority_field: self.priority_field.clone(),
+            priority_map,
+            tie_field: self.tie_field.clone(),
+            tie_order: self.tie_order.unwrap_or_default(),
+            padding,
+            marker_radius,
             priority_order: self.priority_order.unwrap_or_default(),
             font_size,
             font_size_field: self.font_size_field.clone(),

@@ -14,7 +14,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
-use super::line;
+use super::{line, polygon};
 use crate::convert::{Document, InputError, line_of, one_line};
 use crate::document::Id;
 use crate::{limits, measure};
@@ -23,10 +23,9 @@ use crate::{limits, measure};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Skip {
     /// `geometry` is null, or has no coordinates (an empty MultiPoint, a line of fewer than
-    /// two distinct points).
+    /// two distinct points, a polygon without area).
     NoGeometry,
-    /// A geometry that gets no label: Polygon, MultiPolygon, GeometryCollection, or a type
-    /// GeoJSON does not define.
+    /// A geometry that gets no label: a GeometryCollection, or a type GeoJSON does not define.
     Unsupported,
     /// The text property is missing, null, empty, or only characters without width.
     NoText,
@@ -68,12 +67,16 @@ pub struct GeoDocument<'a> {
     /// The collection's members other than `features` (`type`, `name`, `crs`, `bbox`, …) as
     /// written, in order; `None` marks where `features` stood.
     pub members: Vec<(String, Option<&'a RawValue>)>,
+    /// The document's labels that are point markers (`--marker-radius`), in increasing order.
+    pub markers: Vec<usize>,
 }
 
 /// Where a feature's label goes, before its text is measured.
 enum Spot {
     Point(DVec2),
     Line(line::LineSpot),
+    /// An area's pole of inaccessibility: the label is centred there.
+    Area(DVec2),
 }
 
 /// One feature after reading, before the collection-wide steps (ids, priorities).
@@ -83,6 +86,10 @@ struct Read {
     outcome: Result<(Label, String, f64), Skip>,
     /// The priority property, already turned so that larger is more important.
     priority: Option<f64>,
+    /// The tie property, already turned so that larger goes first.
+    tie: Option<f64>,
+    /// Where the point's marker is drawn, px (with `--marker-radius`, on point features).
+    marker: Option<DVec2>,
 }
 
 /// What is wrong with one feature: the field (or property) and what.
@@ -174,17 +181,17 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
         return Err(whole(format!("more than {} features (the limit of one document)", limits::MAX_LABELS), None));
     }
 
-    let reads: Vec<Result<Read, InputError>> = raws
-        .par_iter()
-        .enumerate()
-        .map(|(index, raw)| {
-            read_feature(index, raw, options).map_err(|(id, e)| InputError {
-                line: line_of(text, raw.get()),
-                message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
-            })
+    let reads: Vec<Result<Read, (Option<Id>, Bad)>> =
+        raws.par_iter().enumerate().map(|(index, raw)| read_feature(index, raw, options)).collect();
+    // The first bad feature in input order is reported; its line is counted only for it (counting
+    // for every bad feature would scan the text once per feature).
+    let reads = reads.into_iter().enumerate().map(|(index, r)| {
+        r.map_err(|(id, e)| InputError {
+            line: line_of(text, raws[index].get()),
+            message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
         })
-        .collect();
-    let reads = reads.into_iter().collect::<Result<Vec<Read>, InputError>>()?;
+    });
+    let reads = reads.collect::<Result<Vec<Read>, InputError>>()?;
     check_ids(&reads, text, &raws)?;
     Ok(assemble(reads, members, options))
 }
@@ -227,26 +234,93 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
         options: PlacementOptions::default(),
     };
     doc.options.viewport = Some(Aabb::from_corners(Vec2::ZERO, options.view.size.as_vec2()));
+    let indices = label_order(&reads, options.tie_field.is_some());
+    let count = indices.iter().map(|i| usize::from(i.marker.is_some()) + usize::from(i.label.is_some())).sum();
+    let mut staged: Vec<Option<Staged>> = vec![None; count];
+    let mut markers = Vec::new();
     let mut feature_ids = Vec::with_capacity(reads.len());
     let mut slots = Vec::with_capacity(reads.len());
     let mut features = Vec::with_capacity(reads.len());
-    for r in reads {
-        match r.outcome {
-            Ok((mut label, text, font_size)) => {
-                label.priority = r.priority.unwrap_or(lowest);
-                slots.push(Slot::Label(doc.labels.len()));
-                doc.ids.push(r.id.clone());
-                doc.labels.push(label);
-                doc.texts.push(Some(text));
-                doc.font_sizes.push(Some(font_size));
+    for (r, index) in reads.into_iter().zip(indices) {
+        let priority = r.priority.unwrap_or(lowest);
+        if let (Some(p), Some(radius), Some(i)) = (r.marker, options.marker_radius, index.marker) {
+            let side = 2.0 * radius;
+            let dot = Label::new(p.x, p.y, side, side).with_priority(priority);
+            staged[i] = Some(Staged { id: marker_id(&r.id), label: dot, text: None, font_size: None });
+            markers.push(i);
+        }
+        match (r.outcome, index.label) {
+            (Ok((mut label, text, font_size)), Some(i)) => {
+                label.priority = priority;
+                slots.push(Slot::Label(i));
+                staged[i] = Some(Staged { id: r.id.clone(), label, text: Some(text), font_size: Some(font_size) });
             }
-            Err(skip) => slots.push(Slot::Skipped(skip)),
+            (Err(skip), _) => slots.push(Slot::Skipped(skip)),
+            (Ok(_), None) => unreachable!("label_order numbers every feature with a label"),
         }
         feature_ids.push(r.id);
         features.push(r.feature);
     }
+    for s in staged.into_iter().flatten() {
+        doc.ids.push(s.id);
+        doc.labels.push(s.label);
+        doc.texts.push(s.text);
+        doc.font_sizes.push(s.font_size);
+    }
+    markers.sort_unstable();
     let members = members.into_iter().map(|(k, v)| if k == "features" { (k, None) } else { (k, Some(v)) }).collect();
-    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members }
+    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members, markers }
+}
+
+/// One label of the document, before it takes its place.
+#[derive(Clone)]
+struct Staged {
+    id: Id,
+    label: Label,
+    text: Option<String>,
+    font_size: Option<f64>,
+}
+
+/// Where a feature's labels go in the document.
+#[derive(Clone, Copy, Default)]
+struct Indices {
+    /// Its point marker's (with `--marker-radius`).
+    marker: Option<usize>,
+    /// Its text label's.
+    label: Option<usize>,
+}
+
+/// The indices each feature's labels get in the document. The engine breaks ties of priority
+/// by this order, so with a tie property it is by that property (larger first; features without
+/// it last), then by feature order; without one, feature order. A point's marker comes just
+/// before its text: of equal priority, it is placed first, so the text (beside it) never loses
+/// to it, and the dots of more important places keep out the names of lesser ones.
+fn label_order(reads: &[Read], by_tie: bool) -> Vec<Indices> {
+    let mut order: Vec<usize> =
+        (0..reads.len()).filter(|&i| reads[i].outcome.is_ok() || reads[i].marker.is_some()).collect();
+    if by_tie {
+        // Stable: equal ties keep feature order.
+        order.sort_by(|&a, &b| match (reads[a].tie, reads[b].tie) {
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (x, y) => y.is_some().cmp(&x.is_some()),
+        });
+    }
+    let mut indices = vec![Indices::default(); reads.len()];
+    let mut next = 0..;
+    for &feature in &order {
+        let r = &reads[feature];
+        indices[feature].marker = r.marker.and_then(|_| next.next());
+        indices[feature].label = r.outcome.as_ref().ok().and_then(|_| next.next());
+    }
+    indices
+}
+
+/// The label id of a feature's marker: `marker:ID`.
+fn marker_id(id: &Id) -> Id {
+    match id {
+        Id::Int(i) => Id::Str(format!("marker:{i}")),
+        Id::Str(s) => Id::Str(format!("marker:{s}")),
+    }
 }
 
 /// Reads one feature; on error, the id when it was read, and what is wrong.
@@ -278,11 +352,21 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
     };
     let spot = geometry(feature.get("geometry").unwrap_or(&Value::Null), options).map_err(fail)?;
     let text = text_property(properties, &options.text_field).map_err(fail)?;
-    let priority = match &options.priority_field {
+    let priority = match (&options.priority_field, &options.priority_map) {
+        (Some(field), _) => number_property(properties, field).map_err(fail)?,
+        (None, Some(map)) => map.priority(properties.get(&map.field)),
+        (None, None) => None,
+    }
+    .map(|p| if options.priority_order == Order::Ascending { -p } else { p });
+    let tie = match &options.tie_field {
         None => None,
         Some(field) => number_property(properties, field).map_err(fail)?,
     }
-    .map(|p| if options.priority_order == Order::Ascending { -p } else { p });
+    .map(|t| if options.tie_order == Order::Ascending { -t } else { t });
+    let marker = match &spot {
+        Ok(Spot::Point(p)) if options.marker_radius.is_some() => Some(*p),
+        _ => None,
+    };
     let font_size = match &options.font_size_field {
         None => None,
         Some(field) => number_property(properties, field)
@@ -308,7 +392,7 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
             }
         }
     };
-    Ok(Read { id, feature, outcome, priority })
+    Ok(Read { id, feature, outcome, priority, tie, marker })
 }
 
 fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Label {
@@ -319,7 +403,9 @@ fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Lab
         Spot::Line(s) => {
             Label::new(s.point.x, s.point.y, width, height).with_angle(s.angle).with_anchor(Anchor::Center)
         }
+        Spot::Area(p) => Label::new(p.x, p.y, width, height).with_anchor(Anchor::Center),
     }
+    .with_padding(options.padding)
 }
 
 /// The feature's `id` (string or integer; other numbers by their JSON text), else its index.
@@ -396,13 +482,36 @@ fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Spot, Skip>, Bad> 
                 .collect::<Result<Vec<_>, _>>()?;
             line_spot(&parts, options)
         }
+        "Polygon" => area_spot(&[rings(coordinates(), "geometry.coordinates")?], options),
+        "MultiPolygon" => {
+            let polygons = array(coordinates(), "geometry.coordinates")?
+                .iter()
+                .enumerate()
+                .map(|(i, p)| rings(p, &format!("geometry.coordinates[{i}]")))
+                .collect::<Result<Vec<_>, _>>()?;
+            area_spot(&polygons, options)
+        }
         _ => Err(Skip::Unsupported),
     })
 }
 
 fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
-    let screen: Vec<Vec<DVec2>> = parts.iter().map(|p| options.view.project_line(p)).collect();
+    let screen = options.view.project_parts(parts);
     line::spot(&screen, options.view.size).map(Spot::Line).ok_or(Skip::NoGeometry)
+}
+
+/// The label spot of polygons (each: outer ring, then holes), projected as one feature.
+fn area_spot(polygons: &[Vec<Vec<DVec2>>], options: &GeoOptions) -> Result<Spot, Skip> {
+    let all: Vec<Vec<DVec2>> = polygons.iter().flatten().cloned().collect();
+    let mut screen = options.view.project_parts(&all).into_iter();
+    let polygons: Vec<Vec<Vec<DVec2>>> =
+        polygons.iter().map(|rings| screen.by_ref().take(rings.len()).collect()).collect();
+    polygon::pole(&polygons).map(Spot::Area).ok_or(Skip::NoGeometry)
+}
+
+/// A polygon's rings (outer, then holes), each a list of positions.
+fn rings(v: &Value, path: &str) -> Result<Vec<Vec<DVec2>>, Bad> {
+    array(v, path)?.iter().enumerate().map(|(i, r)| positions(r, &format!("{path}[{i}]"))).collect()
 }
 
 fn array<'v>(v: &'v Value, path: &str) -> Result<&'v Vec<Value>, Bad> {

@@ -1,4 +1,5 @@
-//! The features themselves, projected for the picture: what the labels name.
+//! The features themselves, projected for the picture: what the labels name (polygons as
+//! their outlines).
 
 use glam::{DVec2, Vec2};
 use serde_json::Value;
@@ -15,28 +16,38 @@ fn lon_lat(v: &Value) -> Option<DVec2> {
 }
 
 impl GeoDocument<'_> {
-    /// Every point and line of the collection (Points, MultiPoints, LineStrings,
-    /// MultiLineStrings) in screen px, for [`crate::svg::render_over`].
+    /// Every point, line and polygon outline of the collection in screen px (each feature in
+    /// the copy of the world its label is in), for [`crate::svg::render_over`].
     #[must_use]
     pub fn map_layer(&self) -> MapLayer {
         let view = &self.options.view;
         let screen = |v: &Value| lon_lat(v).map(|p| view.project(p).as_vec2());
-        let line = |v: &Value| -> Vec<Vec2> {
-            let points: Vec<DVec2> = v.as_array().into_iter().flatten().filter_map(lon_lat).collect();
-            view.project_line(&points).into_iter().map(|p| p.as_vec2()).collect()
-        };
+        let positions = |v: &Value| -> Vec<DVec2> { v.as_array().into_iter().flatten().filter_map(lon_lat).collect() };
         let mut layer = MapLayer::default();
         for feature in &self.features {
             let Some(Value::Object(g)) = feature.get("geometry") else { continue };
             let coordinates = g.get("coordinates").unwrap_or(&Value::Null);
-            let parts = coordinates.as_array().into_iter().flatten();
-            match g.get("type").and_then(Value::as_str) {
-                Some("Point") => layer.points.extend(screen(coordinates)),
-                Some("MultiPoint") => layer.points.extend(parts.filter_map(screen)),
-                Some("LineString") => layer.lines.push(line(coordinates)),
-                Some("MultiLineString") => layer.lines.extend(parts.map(line)),
-                _ => {}
-            }
+            let items = || coordinates.as_array().into_iter().flatten();
+            let lines: Vec<Vec<DVec2>> = match g.get("type").and_then(Value::as_str) {
+                Some("Point") => {
+                    layer.points.extend(screen(coordinates));
+                    continue;
+                }
+                Some("MultiPoint") => {
+                    layer.points.extend(items().filter_map(screen));
+                    continue;
+                }
+                Some("LineString") => vec![positions(coordinates)],
+                Some("MultiLineString" | "Polygon") => items().map(positions).collect(),
+                Some("MultiPolygon") => {
+                    items().flat_map(|p| p.as_array().into_iter().flatten().map(positions)).collect()
+                }
+                _ => continue,
+            };
+            let projected = view.project_parts(&lines);
+            layer
+                .lines
+                .extend(projected.into_iter().map(|l| l.into_iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>()));
         }
         layer.lines.retain(|l| l.len() >= 2);
         layer

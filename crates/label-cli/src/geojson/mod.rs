@@ -6,11 +6,18 @@
 //! - **Points** (and the first point of a MultiPoint) get a label at the point, upright, with
 //!   `--point-anchor` and `--point-offset`. **LineStrings and MultiLineStrings** get one label
 //!   along the longest straight-enough stretch on screen, never upside down ([`mod@line`]).
+//!   **Polygons and MultiPolygons** get one label centred at the pole of inaccessibility of
+//!   their largest part on screen ([`polygon`]). A feature across the antimeridian is drawn
+//!   whole, in the copy of the world nearest the view ([`view::View::project_parts`]).
+//! - **CSV tables** become Point features first ([`crate::csv`]).
 //! - **Text** from `--text-field`, measured in the run's font at `--font-size` or the
 //!   `--font-size-field` property; **priority** from `--priority-field` in
-//!   `--priority-order`.
+//!   `--priority-order`, or from classes with `--priority-map` ([`priority`]); ties decided by
+//!   `--tie-field`, then file order. `--padding` pads every label; `--marker-radius` makes each
+//!   point's dot an obstacle.
 //! - **Every feature comes out**: one without a label is hidden with a reason (`no_geometry`,
-//!   `unsupported`, `no_text`: [`Skip`]).
+//!   `unsupported`, `no_text`: [`Skip`]); a run that looks wrong is warned about
+//!   (`warnings.rs`).
 //!
 //! The format is described in `docs/format.md`.
 
@@ -18,7 +25,10 @@ mod args;
 mod features;
 mod layer;
 pub mod line;
+pub mod polygon;
+pub mod priority;
 pub mod view;
+mod warnings;
 mod write;
 
 use std::path::Path;
@@ -58,12 +68,47 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// The picture of the result: for GeoJSON, drawn over the features' points and lines.
+    /// What looks wrong although the document was read (see `warnings.rs`): one line each.
+    #[must_use]
+    pub fn warnings(&self) -> Vec<String> {
+        match self {
+            Input::Json(_) => Vec::new(),
+            Input::Geo(geo) => geo.warnings(),
+        }
+    }
+
+    /// How many inputs the result has an entry for: labels, or features for GeoJSON.
+    #[must_use]
+    pub fn entries(&self) -> usize {
+        match self {
+            Input::Json(doc) => doc.labels.len(),
+            Input::Geo(geo) => geo.slots.len(),
+        }
+    }
+
+    /// The debug picture of the result: for GeoJSON, drawn over the features' points and lines.
     #[must_use]
     pub fn svg(&self, placement: &Placement) -> String {
-        match self {
-            Input::Json(doc) => svg::render(doc, placement),
-            Input::Geo(geo) => svg::render_over(&geo.doc, placement, &geo.map_layer()),
+        self.picture(placement, svg::Style::Debug)
+    }
+
+    /// The picture of the result in `style`: for GeoJSON, drawn over the features' points and
+    /// lines (the point markers of `--marker-radius` in map pictures).
+    #[must_use]
+    pub fn picture(&self, placement: &Placement, style: svg::Style) -> String {
+        let (doc, layer, markers) = match self {
+            Input::Json(doc) => (doc, svg::MapLayer::default(), None),
+            Input::Geo(geo) => {
+                let markers = geo
+                    .options
+                    .marker_radius
+                    .map(|radius| crate::map_picture::Markers { radius, labels: geo.markers.clone() });
+                (&geo.doc, geo.map_layer(), markers)
+            }
+        };
+        match style {
+            svg::Style::Debug => svg::render_over(doc, placement, &layer),
+            svg::Style::Map => crate::map_picture::render(doc, placement, &layer, markers.as_ref()),
         }
     }
 
@@ -84,6 +129,15 @@ impl<'a> Input<'a> {
     }
 }
 
+/// The text the readers take: a CSV table as the text of its FeatureCollection, any other
+/// document as it is.
+///
+/// # Errors
+/// The CSV reader's errors, naming the line and the column.
+pub fn prepare(path: Option<&Path>, text: String, args: &GeoArgs) -> Result<String, InputError> {
+    if is_csv(path, args) { crate::csv::to_feature_collection(&text, &args.csv_columns()) } else { Ok(text) }
+}
+
 /// Whether a document is GeoJSON: a `.geojson` file, or a JSON object whose `type` is
 /// `FeatureCollection`. Only documents that mention `FeatureCollection` at all are parsed to
 /// look, so label-set documents pay one substring search.
@@ -102,17 +156,37 @@ pub fn is_geojson(path: Option<&Path>, text: &str) -> bool {
         && serde_json::from_str::<Probe<'_>>(text).is_ok_and(|p| p.kind.as_deref() == Some("FeatureCollection"))
 }
 
-/// Reads `text` (from `path`, when it is a file) as the format `args` and the document select.
+/// Whether the input is a CSV table: `--format csv`, or a `.csv` file with `--format auto`.
+#[must_use]
+pub fn is_csv(path: Option<&Path>, args: &GeoArgs) -> bool {
+    match args.format {
+        Format::Csv => true,
+        Format::Auto => path.and_then(Path::extension).is_some_and(|e| e.eq_ignore_ascii_case("csv")),
+        Format::Json | Format::Geojson => false,
+    }
+}
+
+/// Reads `text` (from `path`, when it is a file) as the format `args` and the document select;
+/// a CSV table (see [`is_csv`]) is first turned into a FeatureCollection ([`crate::csv`]), so
+/// the caller passes it through [`prepare`] first.
 ///
 /// # Errors
 /// [`InputError`]: the reader's errors, bad GeoJSON settings, or GeoJSON flags given for a
 /// label-set document.
 pub fn read<'a>(path: Option<&Path>, text: &'a str, args: &GeoArgs) -> Result<Input<'a>, InputError> {
+    let csv = is_csv(path, args);
     let geojson = match args.format {
-        Format::Auto => is_geojson(path, text),
+        Format::Auto => csv || is_geojson(path, text),
         Format::Json => false,
-        Format::Geojson => true,
+        Format::Geojson | Format::Csv => true,
     };
+    let csv_flags = args.csv_only_flags();
+    if !csv && !csv_flags.is_empty() {
+        return Err(InputError {
+            line: None,
+            message: format!("{} only apply to CSV input (a `.csv` file, or --format csv)", csv_flags.join(", ")),
+        });
+    }
     if !geojson {
         let flags = args.geojson_only_flags();
         if !flags.is_empty() {

@@ -47,20 +47,42 @@ impl View {
         self.screen(self.nearest_copy(world, self.world(self.center).x))
     }
 
-    /// Screen pixels of a line's points: the first in the copy of the world nearest the centre,
-    /// each next one in the copy nearest the point before it, so that a line across the
-    /// antimeridian (179° to −179°) stays whole.
+    /// Screen pixels of a line's points; see [`View::project_parts`].
     #[must_use]
     pub fn project_line(&self, points: &[DVec2]) -> Vec<DVec2> {
-        let mut near = self.world(self.center).x;
-        points
+        self.project_parts(std::slice::from_ref(&points.to_vec())).pop().unwrap_or_default()
+    }
+
+    /// Screen pixels of the points of one feature's parts (the lines of a MultiLineString, the
+    /// rings of a polygon), so that a feature across the antimeridian (179° to −179°) stays
+    /// whole and is drawn in the copy of the world nearest the view: each point is taken in the
+    /// copy nearest the point before it (the first one nearest the centre), then the whole
+    /// feature is moved by whole worlds so that the middle of its east–west extent is nearest
+    /// the centre.
+    #[must_use]
+    pub fn project_parts(&self, parts: &[Vec<DVec2>]) -> Vec<Vec<DVec2>> {
+        let center = self.world(self.center).x;
+        let mut near = center;
+        let world: Vec<Vec<DVec2>> = parts
             .iter()
-            .map(|&p| {
-                let world = self.nearest_copy(self.world(p), near);
-                near = world.x;
-                self.screen(world)
+            .map(|part| {
+                part.iter()
+                    .map(|&p| {
+                        let w = self.nearest_copy(self.world(p), near);
+                        near = w.x;
+                        w
+                    })
+                    .collect()
             })
-            .collect()
+            .collect();
+        let (min, max) =
+            world.iter().flatten().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.x), hi.max(p.x)));
+        let shift = if min <= max {
+            self.nearest_copy(DVec2::new((min + max) / 2.0, 0.0), center).x - (min + max) / 2.0
+        } else {
+            0.0
+        };
+        world.iter().map(|part| part.iter().map(|&w| self.screen(DVec2::new(w.x + shift, w.y))).collect()).collect()
     }
 
     /// World point `p` moved by whole worlds into the copy nearest `x`.
@@ -105,6 +127,14 @@ mod tests {
         assert!(screen.windows(2).all(|w| w[1].x < w[0].x), "{screen:?}");
         assert!(close(screen[0], fiji.project(line[0])));
         assert!((screen[2].x - screen[0].x + 100.0 * 4096.0 / 360.0).abs() < 1e-6);
+        // A line from 5° W westwards across the antimeridian to 175° E, seen from 170° E: its
+        // first point is nearer the view in the copy west of it, but the line ends 5° east of
+        // the view in the copy east of it, and is drawn there.
+        let view = View { center: DVec2::new(170.0, 0.0), ..fiji };
+        let line = [-5.0, -60.0, -120.0, -175.0, 175.0].map(|lon| DVec2::new(lon, 0.0));
+        let screen = view.project_line(&line);
+        assert!((screen[4].x - 960.0 - 5.0 * 4096.0 / 360.0).abs() < 1e-6, "{screen:?}");
+        assert!(screen.windows(2).all(|w| w[1].x < w[0].x), "{screen:?}");
     }
 
     #[test]

@@ -93,6 +93,7 @@ impl<'a> GeoDocument<'a> {
         let count = |skip: Skip| self.slots.iter().filter(|s| **s == Slot::Skipped(skip)).count();
         let stats = GeoStats {
             engine: stats,
+            markers: self.markers.len(),
             features: self.slots.len(),
             no_geometry: count(Skip::NoGeometry),
             unsupported: count(Skip::Unsupported),
@@ -114,11 +115,19 @@ struct JsonOut<'a> {
 struct GeoStats {
     #[serde(flatten)]
     engine: Stats,
-    /// Features in the input: `labels` + `no_geometry` + `unsupported` + `no_text`.
+    /// Of `labels`, the point markers (`--marker-radius`); written when there are any.
+    #[serde(skip_serializing_if = "is_zero")]
+    markers: usize,
+    /// Features in the input: `labels` − `markers` + `no_geometry` + `unsupported` + `no_text`.
     features: usize,
     no_geometry: usize,
     unsupported: usize,
     no_text: usize,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 struct CollectionOut<'a> {

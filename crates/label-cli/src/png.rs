@@ -1,0 +1,52 @@
+//! `--png`: the picture as an image, for people who want one rather than a vector file.
+//!
+//! The SVG picture is drawn by resvg (usvg parses it, tiny-skia paints it), with the run's font
+//! as the only font (the bundled DejaVu Sans, or `--font`), so the letters are the ones the
+//! labels were measured with, whatever fonts the machine has. One SVG px is one image pixel.
+
+use resvg::{tiny_skia, usvg};
+
+/// Largest image side, px: a bigger viewport is refused rather than allocating gigabytes
+/// (16,384² RGBA is 1 GiB).
+pub const MAX_SIDE: u32 = 16_384;
+
+/// The SVG text `svg` drawn as a PNG file's bytes.
+///
+/// # Errors
+/// A message when the picture is larger than [`MAX_SIDE`] on a side, or cannot be drawn.
+pub fn render(svg: &str, font_data: &[u8], family: &str) -> Result<Vec<u8>, String> {
+    let mut options = usvg::Options { font_family: family.to_owned(), ..usvg::Options::default() };
+    let fonts = options.fontdb_mut();
+    fonts.load_font_data(font_data.to_vec());
+    fonts.set_sans_serif_family(family);
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot draw the picture: {e}"))?;
+    let size = tree.size().to_int_size();
+    let (width, height) = (size.width(), size.height());
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(format!("a {width} x {height} px image is larger than {MAX_SIDE} px on a side"));
+    }
+    let mut pixmap =
+        tiny_skia::Pixmap::new(width, height).ok_or_else(|| format!("cannot make a {width} x {height} px image"))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| format!("cannot encode the image: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_drawn_in_the_given_font() {
+        let font = label_text::Font::bundled();
+        let family = font.family().unwrap_or("DejaVu Sans");
+        let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"60\" height=\"20\">\
+                    <rect width=\"60\" height=\"20\" fill=\"#ffffff\"/>\
+                    <text x=\"2\" y=\"15\" font-size=\"14\" font-family=\"sans-serif\">Wien</text></svg>";
+        let png = render(text, font.data(), family).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        let blank = text.replace(">Wien<", "><");
+        assert_ne!(png, render(&blank, font.data(), family).unwrap(), "the text is drawn");
+        let huge = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20000\" height=\"10\"></svg>";
+        assert!(render(huge, font.data(), family).unwrap_err().contains("larger than"));
+    }
+}
