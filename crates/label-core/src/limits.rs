@@ -9,3 +9,5 @@ pub const MAX_SIZE: f64 = 1e15;
 pub const MAX_ANGLE: f64 = 1e9;
 /// Most labels in one call (label indices are 32-bit inside the engine).
 pub const MAX_LABELS: usize = u32::MAX as usize - 1;
+/// Most candidate positions of one symbol.
+pub const MAX_CANDIDATES: usize = 256;

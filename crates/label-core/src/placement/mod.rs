@@ -29,6 +29,7 @@ mod order;
 mod outcome;
 mod sequential;
 pub mod stages;
+mod symbols;
 
 /// Below this many items a parallel loop over labels is not worth splitting (rayon's wake-ups
 /// cost more than they save).
@@ -40,6 +41,7 @@ pub use options::PlacementOptions;
 pub use order::descending_key;
 pub use outcome::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementStats};
 pub use sequential::{Sequential, place_sequentially};
+pub use symbols::place_symbols;
 
 use crate::validate::check_obstacle;
 use crate::{Error, Label, Shape, limits};
@@ -97,24 +99,48 @@ pub fn place_with_ties(
     place_by(labels, obstacles, options, Some(ties))
 }
 
+/// A run's input relative to the origin it is measured from (see [`stages::origin`]): the
+/// viewport and the obstacles moved by the same shift as the boxes.
+struct Input {
+    origin: glam::DVec2,
+    viewport: Option<crate::Aabb>,
+    obstacles: Vec<Shape>,
+}
+
+impl Input {
+    /// Every option, label and obstacle checked at the boundary.
+    fn check(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -> Result<(), Error> {
+        options.validate()?;
+        if labels.len() > limits::MAX_LABELS {
+            return Err(Error::TooManyLabels(labels.len()));
+        }
+        stages::validate(labels)?;
+        obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))
+    }
+
+    fn relative(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -> Self {
+        let origin = stages::origin(labels, options.viewport.as_ref());
+        let shift = -origin.as_vec2();
+        let viewport = options.viewport.map(|v| v.translate(shift));
+        let obstacles = obstacles.iter().map(|s| s.translate(shift)).collect();
+        Self { origin, viewport, obstacles }
+    }
+}
+
 fn place_by(
     labels: &[Label],
     obstacles: &[Shape],
     options: &PlacementOptions,
     ties: Option<&[u32]>,
 ) -> Result<Placement, Error> {
-    options.validate()?;
-    if labels.len() > limits::MAX_LABELS {
-        return Err(Error::TooManyLabels(labels.len()));
-    }
-    stages::validate(labels)?;
-    obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))?;
+    Input::check(labels, obstacles, options)?;
+    Ok(place_checked(labels, obstacles, options, ties))
+}
 
+/// [`place_by`] on input already checked.
+fn place_checked(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions, ties: Option<&[u32]>) -> Placement {
     // Boxes, the viewport and the obstacles, all relative to one origin (see `stages::origin`).
-    let origin = stages::origin(labels, options.viewport.as_ref());
-    let shift = -origin.as_vec2();
-    let viewport = options.viewport.map(|v| v.translate(shift));
-    let obstacles: Vec<Shape> = obstacles.iter().map(|s| s.translate(shift)).collect();
+    let Input { origin, viewport, obstacles } = Input::relative(labels, obstacles, options);
     let obbs = stages::build_boxes(labels, origin);
     let layout = stages::layout(labels, &obbs, viewport.as_ref(), ties, options.tile_size, options.tile_labels);
     drop(obbs);
@@ -134,6 +160,7 @@ fn place_by(
         narrow_tests: counts.narrow_tests,
         tiles: layout.grid.tiles(),
         waited: counts.waited,
+        hidden_repeat: 0,
     };
-    Ok(Placement { outcomes, stats })
+    Placement { outcomes, stats, choices: Vec::new() }
 }
