@@ -197,9 +197,10 @@ impl Symbol {
             };
             text_box(at, text_size, offset, shift, axis, label.padding)
         });
-        let icon = self.icon.iter().map(move |i| {
-            text_box(at, DVec2::new(i.width, i.height), i.offset, i.anchor.shift(), axis, i.padding)
-        });
+        let icon = self
+            .icon
+            .iter()
+            .map(move |i| text_box(at, DVec2::new(i.width, i.height), i.offset, i.anchor.shift(), axis, i.padding));
         text.chain(icon)
     }
 

@@ -100,12 +100,9 @@ pub fn place_symbols(
     let order = sorted_positions(&keys);
     drop(keys);
     let index = (!input.obstacles.is_empty()).then(|| ObstacleIndex::new(&input.obstacles));
-    let compiled =
-        Compiled::new(labels, symbols, &order, input.origin, input.viewport.as_ref(), index.as_ref());
-    let extent = input.viewport.or_else(|| compiled.extent()).unwrap_or(Aabb::from_corners(
-        glam::Vec2::ZERO,
-        glam::Vec2::ONE,
-    ));
+    let compiled = Compiled::new(labels, symbols, &order, input.origin, input.viewport.as_ref(), index.as_ref());
+    let extent =
+        input.viewport.or_else(|| compiled.extent()).unwrap_or(Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ONE));
     let grid = PlacedParts::new(extent, labels.len(), options.tile_size, options.max_overlap_area);
     let cells = grid.len();
     let decided = Pass::new(&compiled, grid).run();

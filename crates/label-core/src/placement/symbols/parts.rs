@@ -134,4 +134,3 @@ impl Compiled {
         self.parts.par_iter().map(|p| p.obb.bounds()).reduce_with(|a, b| a.union(&b))
     }
 }
-

@@ -1,8 +1,6 @@
 //! The greedy pass over symbols: DESIGN §4 step 3, one label after the other in placement
 //! order.
 
-use glam::DVec2;
-
 use super::parts::{Compiled, Entry, NONE, Part};
 use super::placed::PlacedParts;
 use super::repeat::Repeats;
@@ -142,7 +140,7 @@ impl<'a> Pass<'a> {
             }
         }
         if e.group != NONE {
-            self.repeats.insert(e.group, DVec2::from(e.anchor), rank);
+            self.repeats.insert(e.group, e.anchor, rank);
         }
     }
 }

@@ -90,7 +90,8 @@ impl PlacedParts {
                     }
                     // A pair whose bounds meet is tested in one cell only: the one holding the
                     // top-left corner of their common part.
-                    if !p.bounds.intersects_closed(&bounds) || self.cell(p.bounds.min.max(bounds.min)) != (column, row) {
+                    if !p.bounds.intersects_closed(&bounds) || self.cell(p.bounds.min.max(bounds.min)) != (column, row)
+                    {
                         continue;
                     }
                     self.tests += 1;
@@ -127,7 +128,8 @@ mod tests {
         let extent = Aabb::from_corners(Vec2::ZERO, Vec2::splat(100.0));
         for cell in [None, Some(1.0), Some(7.0), Some(1000.0)] {
             let mut grid = PlacedParts::new(extent, 10, cell, 0.0);
-            let b = |x: f32, y: f32, w: f32| Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w)));
+            let b =
+                |x: f32, y: f32, w: f32| Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w)));
             grid.insert(&b(0.0, 0.0, 30.0), 3);
             grid.insert(&b(20.0, 20.0, 30.0), 5);
             grid.insert(&b(200.0, 200.0, 10.0), 9); // beyond the extent: the border cell
