@@ -18,3 +18,4 @@ pub mod ndjson;
 pub mod output;
 pub mod pipeline;
 pub mod svg;
+pub mod symbol;

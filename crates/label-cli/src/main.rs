@@ -162,9 +162,7 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         .build()
         .context("cannot start worker threads")?;
     let started = Instant::now();
-    let placement = pool
-        .install(|| label_core::place(&doc.labels, &doc.obstacles, &doc.options))
-        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let placement = pool.install(|| doc.place()).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
     let out = output::build(doc, &placement, pool.current_num_threads(), engine_ms);
     if args.summary {

@@ -229,7 +229,7 @@ mod tests {
             {"id": 2, "x": 55, "y": 52, "width": 40, "height": 10, "angle": 30, "text": "Graz"}],
             "obstacles": [{"type": "circle", "x": 150, "y": 50, "radius": 5}]}"#;
         let doc = crate::convert::read_document(text).unwrap();
-        let placement = label_core::place(&doc.labels, &doc.obstacles, &doc.options).unwrap();
+        let placement = doc.place().unwrap();
         let svg = render(&doc, &placement);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.contains("Wien &lt;1&gt;"));
