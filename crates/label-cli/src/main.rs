@@ -52,6 +52,10 @@ struct GenerateArgs {
     /// Write here (atomically) instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// The symbol workload W_sym: the same labels with four candidate positions each, an icon
+    /// on a third, repeat groups on a tenth.
+    #[arg(long)]
+    symbols: bool,
 }
 
 #[derive(clap::Args)]
@@ -196,7 +200,12 @@ fn generate(args: &GenerateArgs) -> Result<(), Failure> {
     if !(args.coverage.is_finite() && args.coverage > 0.0) {
         return Err(Failure::Input(format!("--coverage must be a number > 0, got {}", args.coverage)));
     }
-    let json = serde_json::to_vec(&generate::document(args.n, args.coverage, args.seed)).context("cannot encode")?;
+    let json = serde_json::to_vec(&if args.symbols {
+        generate::symbol_document(args.n, args.coverage, args.seed)
+    } else {
+        generate::document(args.n, args.coverage, args.seed)
+    })
+    .context("cannot encode")?;
     match &args.output {
         Some(path) => write_atomically(path, &json)?,
         None => {

@@ -42,7 +42,7 @@ use super::MIN_PARALLEL_CHUNK;
 use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sorted_positions};
 use super::{Input, place_checked};
-use crate::{Aabb, Error, Label, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
+use crate::{Error, Label, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
 use parts::Compiled;
 use pass::Pass;
 use placed::PlacedParts;
@@ -101,9 +101,7 @@ pub fn place_symbols(
     drop(keys);
     let index = (!input.obstacles.is_empty()).then(|| ObstacleIndex::new(&input.obstacles));
     let compiled = Compiled::new(labels, symbols, &order, input.origin, input.viewport.as_ref(), index.as_ref());
-    let extent =
-        input.viewport.or_else(|| compiled.extent()).unwrap_or(Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ONE));
-    let grid = PlacedParts::new(extent, labels.len(), options.tile_size, options.max_overlap_area);
+    let grid = PlacedParts::new(&compiled.entries, options.tile_size, options.max_overlap_area);
     let cells = grid.len();
     let decided = Pass::new(&compiled, grid).run();
 

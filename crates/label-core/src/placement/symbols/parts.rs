@@ -33,6 +33,10 @@ pub(super) struct Entry {
     pub positions: u16,
     pub per_position: u16,
     pub icon: bool,
+    /// Whether one of its positions meets the viewport (one of its parts does).
+    pub in_view: bool,
+    /// The union of its parts' bounds.
+    pub bounds: Aabb,
     /// Whether the label came with candidates (its result names the one used).
     pub candidates: bool,
     pub allow_overlap: bool,
@@ -46,24 +50,48 @@ pub(super) struct Entry {
 }
 
 impl Entry {
+    /// A label with no parts, off screen (a base for tests).
+    #[cfg(test)]
+    pub const EMPTY: Entry = Entry {
+        input: 0,
+        first: 0,
+        positions: 0,
+        per_position: 0,
+        icon: false,
+        in_view: false,
+        bounds: Aabb { min: glam::Vec2::ZERO, max: glam::Vec2::ZERO },
+        candidates: false,
+        allow_overlap: false,
+        ignore_placement: false,
+        optional: Optional::None,
+        group: NONE,
+        repeat_distance: 0.0,
+        anchor: DVec2::ZERO,
+    };
+
     fn part_count(&self) -> usize {
         usize::from(self.positions) * usize::from(self.per_position) + usize::from(self.icon)
     }
 
-    /// The text parts of position `k`.
-    pub fn text<'a>(&self, parts: &'a [Part], k: usize) -> &'a [Part] {
+    /// The text parts of position `k`, by index into the parts.
+    pub fn text(&self, k: usize) -> std::ops::Range<usize> {
         let start = self.first + k * usize::from(self.per_position);
-        &parts[start..start + usize::from(self.per_position)]
+        start..start + usize::from(self.per_position)
     }
 
-    /// The icon part.
-    pub fn icon<'a>(&self, parts: &'a [Part]) -> Option<&'a Part> {
-        self.icon.then(|| &parts[self.first + self.part_count() - 1])
+    /// The icon part's index.
+    pub fn icon(&self) -> Option<usize> {
+        self.icon.then(|| self.first + self.part_count() - 1)
+    }
+
+    /// Every part's index.
+    pub fn all(&self) -> std::ops::Range<usize> {
+        self.first..self.first + self.part_count()
     }
 
     /// Whether position `k` meets the viewport: one of its parts, the icon included, does.
     pub fn meets(&self, parts: &[Part], k: usize) -> bool {
-        self.text(parts, k).iter().any(|p| p.in_view) || self.icon(parts).is_some_and(|p| p.in_view)
+        self.text(k).any(|p| parts[p].in_view) || self.icon().is_some_and(|p| parts[p].in_view)
     }
 }
 
@@ -93,6 +121,8 @@ impl Compiled {
                 Entry {
                     input: i,
                     first: 0,
+                    in_view: false,
+                    bounds: Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO),
                     positions: s.positions() as u16,
                     per_position: 1,
                     icon: s.icon.is_some(),
@@ -113,7 +143,7 @@ impl Compiled {
         }
         let parts = entries
             .par_iter()
-            .with_min_len(MIN_PARALLEL_CHUNK / 4)
+            .with_min_len(MIN_PARALLEL_CHUNK)
             .flat_map_iter(|e| {
                 let (l, s) = (&labels[e.input as usize], &symbols[e.input as usize]);
                 s.parts(l, origin).map(move |obb| {
@@ -125,12 +155,11 @@ impl Compiled {
                     }
                 })
             })
-            .collect();
+            .collect::<Vec<Part>>();
+        entries.par_iter_mut().with_min_len(MIN_PARALLEL_CHUNK).for_each(|e| {
+            e.in_view = e.all().any(|p| parts[p].in_view);
+            e.bounds = e.all().map(|p| parts[p].obb.bounds()).reduce(|a, b| a.union(&b)).unwrap_or(e.bounds);
+        });
         Self { entries, parts }
-    }
-
-    /// The box holding every part of the labels that have a position in view, or `None`.
-    pub fn extent(&self) -> Option<Aabb> {
-        self.parts.par_iter().map(|p| p.obb.bounds()).reduce_with(|a, b| a.union(&b))
     }
 }

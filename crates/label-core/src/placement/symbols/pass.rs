@@ -1,7 +1,7 @@
 //! The greedy pass over symbols: DESIGN §4 step 3, one label after the other in placement
 //! order.
 
-use super::parts::{Compiled, Entry, NONE, Part};
+use super::parts::{Compiled, Entry, NONE};
 use super::placed::PlacedParts;
 use super::repeat::Repeats;
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
@@ -47,7 +47,7 @@ impl<'a> Pass<'a> {
         let mut repeated = 0;
         let entries = &self.compiled.entries;
         for (rank, e) in entries.iter().enumerate() {
-            let decision = self.decide(e);
+            let decision = self.decide(rank, e);
             let input = e.input as usize;
             let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
             outcomes[input] = match decision {
@@ -72,23 +72,25 @@ impl<'a> Pass<'a> {
     }
 
     /// DESIGN §4 for one label, against the labels placed before it.
-    fn decide(&mut self, e: &Entry) -> Decision {
+    fn decide(&mut self, rank: usize, e: &Entry) -> Decision {
         let parts = &self.compiled.parts;
         let positions = usize::from(e.positions);
-        let Some(first) = (0..positions).find(|&k| e.meets(parts, k)) else {
+        if !e.in_view {
             return Decision::Offscreen;
-        };
+        }
+        let first = (0..positions).find(|&k| e.meets(parts, k)).expect("a label in view has a position in view");
         if e.group != NONE
             && let Some(b) = self.repeats.earliest(e.group, e.anchor, e.repeat_distance)
         {
             return Decision::Repeat(b);
         }
+        self.placed.gather(rank, &e.bounds);
         // The icon is the same at every position: test it once.
-        let icon = e.icon(parts);
+        let icon = e.icon();
         let icon_free = icon.is_none_or(|i| self.free(i));
         if icon_free {
             for k in first..positions {
-                if (k == first || e.meets(parts, k)) && e.text(parts, k).iter().all(|p| self.free(p)) {
+                if (k == first || e.meets(parts, k)) && e.text(k).all(|p| self.free(p)) {
                     return Decision::Shown(k, Parts::Both);
                 }
             }
@@ -97,11 +99,10 @@ impl<'a> Pass<'a> {
             return Decision::Shown(first, Parts::Both);
         }
         match (icon, e.optional) {
-            (Some(i), Optional::Text) if i.in_view && icon_free => return Decision::Shown(0, Parts::Icon),
+            (Some(i), Optional::Text) if parts[i].in_view && icon_free => return Decision::Shown(0, Parts::Icon),
             (Some(_), Optional::Icon) => {
                 for k in 0..positions {
-                    let text = e.text(parts, k);
-                    if text.iter().any(|p| p.in_view) && text.iter().all(|p| self.free(p)) {
+                    if e.text(k).any(|p| parts[p].in_view) && e.text(k).all(|p| self.free(p)) {
                         return Decision::Shown(k, Parts::Text);
                     }
                 }
@@ -111,20 +112,21 @@ impl<'a> Pass<'a> {
         Decision::Collision(self.blocker(e, first))
     }
 
-    /// Whether a part collides with no obstacle and no placed blocking label.
-    fn free(&mut self, part: &Part) -> bool {
-        part.obstacle == NONE && !self.placed.hits(&part.obb)
+    /// Whether part `p` collides with no obstacle and no placed blocking label.
+    fn free(&mut self, p: usize) -> bool {
+        let part = &self.compiled.parts[p];
+        part.obstacle == NONE && self.placed.earliest(&part.obb).is_none()
     }
 
     /// What hides a label whose first position in view is `k`: the lowest-index obstacle any of
     /// its parts there overlaps, else the earliest placed label one of them collides with.
     fn blocker(&mut self, e: &Entry, k: usize) -> Result<u32, u32> {
         let parts = &self.compiled.parts;
-        let all = || e.text(parts, k).iter().chain(e.icon(parts));
-        if let Some(o) = all().map(|p| p.obstacle).min().filter(|&o| o != NONE) {
+        let at = || e.text(k).chain(e.icon());
+        if let Some(o) = at().map(|p| parts[p].obstacle).min().filter(|&o| o != NONE) {
             return Err(o);
         }
-        let earliest = all().filter_map(|p| self.placed.earliest(&p.obb)).min();
+        let earliest = at().filter_map(|p| self.placed.earliest(&parts[p].obb)).min();
         Ok(earliest.expect("a label not placed at its first position in view collides there"))
     }
 
@@ -133,10 +135,10 @@ impl<'a> Pass<'a> {
     fn show(&mut self, e: &Entry, rank: u32, k: usize, shown: Parts) {
         let parts = &self.compiled.parts;
         if !e.ignore_placement {
-            let text = if shown == Parts::Icon { &[][..] } else { e.text(parts, k) };
-            let icon = if shown == Parts::Text { None } else { e.icon(parts) };
-            for p in text.iter().chain(icon) {
-                self.placed.insert(&p.obb, rank);
+            let text = if shown == Parts::Icon { 0..0 } else { e.text(k) };
+            let icon = if shown == Parts::Text { None } else { e.icon() };
+            for p in text.chain(icon) {
+                self.placed.insert(&parts[p].obb, rank);
             }
         }
         if e.group != NONE {
