@@ -3,14 +3,15 @@
 
 use std::fmt::Write as _;
 
-use glam::Vec2;
-use label_core::{Aabb, Blocker, HiddenReason, Label, Obb, Placement, Shape};
+use glam::{DVec2, Vec2};
+use label_core::{Aabb, Blocker, HiddenReason, Label, Obb, Parts, Placement, Shape};
 
 use crate::convert::Document;
 use crate::measure;
 
 const VISIBLE_FILL: &str = "#dbe8f7";
 const VISIBLE_STROKE: &str = "#2a5d9f";
+const ICON_FILL: &str = "#2a5d9f";
 const HIDDEN_STROKE: &str = "#9aa3ad";
 const LINK_STROKE: &str = "#e0787a";
 const OBSTACLE_FILL: &str = "#f6d5d5";
@@ -122,7 +123,14 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
 /// The picture as SVG text, drawn over the map features of `layer`.
 #[must_use]
 pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> String {
-    let boxes: Vec<Obb> = doc.labels.iter().map(label_core::Label::obb).collect();
+    // A symbol's text box at the candidate it shows at (its first when hidden).
+    let choice = |i: usize| placement.choices.get(i).copied().unwrap_or_default();
+    let boxes: Vec<Obb> = (0..doc.labels.len())
+        .map(|i| match doc.symbols.get(i) {
+            Some(s) => s.text_box(&doc.labels[i], choice(i).candidate.unwrap_or(0) as usize, DVec2::ZERO),
+            None => doc.labels[i].obb(),
+        })
+        .collect();
     let frame = doc.options.viewport.unwrap_or_else(|| {
         boxes
             .iter()
@@ -199,7 +207,19 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         if !o.visible {
             continue;
         }
-        let (b, label) = (&boxes[i], &doc.labels[i]);
+        let (b, label, parts) = (&boxes[i], &doc.labels[i], choice(i).parts);
+        if parts != Some(Parts::Text)
+            && let Some(icon) = doc.symbols.get(i).and_then(|s| s.icon_box(label, DVec2::ZERO))
+        {
+            let _ = writeln!(
+                svg,
+                "<polygon points=\"{}\" fill=\"{ICON_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.8\"/>",
+                points(&icon.corners())
+            );
+        }
+        if parts == Some(Parts::Icon) {
+            continue;
+        }
         let _ = writeln!(
             svg,
             "<polygon points=\"{}\" fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.8\"/>",
@@ -237,5 +257,20 @@ mod tests {
         assert_eq!(svg.matches("<circle").count(), 1);
         assert_eq!(svg.matches(&format!("stroke=\"{LINK_STROKE}\"")).count(), 1);
         assert!(svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn symbols_are_drawn_at_their_candidate_with_their_icon() {
+        let text = r#"{"labels": [
+            {"id": 1, "x": 100, "y": 50, "width": 40, "height": 10, "priority": 2},
+            {"id": 2, "x": 75, "y": 50, "width": 40, "height": 10, "text": "Graz",
+             "candidates": [{"anchor": "left"}, {"anchor": "right"}], "icon": {"width": 4, "height": 4}}]}"#;
+        let doc = crate::convert::read_document(text).unwrap();
+        let placement = doc.place().unwrap();
+        assert_eq!(placement.choices[1].candidate, Some(1));
+        let svg = render(&doc, &placement);
+        // The text box left of the point (x 35..75), the icon on it.
+        assert!(svg.contains("35.00,45.00"), "{svg}");
+        assert_eq!(svg.matches(&format!("fill=\"{ICON_FILL}\"")).count(), 1);
     }
 }
