@@ -35,7 +35,7 @@ use crate::svg;
 /// A document read in either format.
 pub enum Input<'a> {
     /// The label-set JSON (DESIGN §2).
-    Json(Document),
+    Json(Box<Document>),
     /// A GeoJSON FeatureCollection.
     Geo(Box<GeoDocument<'a>>),
 }
@@ -125,7 +125,7 @@ pub fn read<'a>(path: Option<&Path>, text: &'a str, args: &GeoArgs) -> Result<In
                 ),
             });
         }
-        return convert::read_document(text).map(Input::Json);
+        return convert::read_document(text).map(|doc| Input::Json(Box::new(doc)));
     }
     let options = args.options().map_err(|message| InputError { line: None, message })?;
     features::read(text, &options).map(|g| Input::Geo(Box::new(g)))

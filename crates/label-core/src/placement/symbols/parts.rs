@@ -9,6 +9,9 @@ use super::super::cull::in_view;
 use super::super::obstacles::ObstacleIndex;
 use crate::{Aabb, Label, Obb, Optional, Symbol};
 
+/// Labels per parallel chunk of the parts' computation.
+const PARTS_CHUNK: usize = 4096;
+
 /// No obstacle, no repeat group.
 pub(super) const NONE: u32 = u32::MAX;
 
@@ -141,21 +144,28 @@ impl Compiled {
             e.first = first;
             first += e.part_count();
         }
-        let parts = entries
-            .par_iter()
-            .with_min_len(MIN_PARALLEL_CHUNK)
-            .flat_map_iter(|e| {
-                let (l, s) = (&labels[e.input as usize], &symbols[e.input as usize]);
-                s.parts(l, origin).map(move |obb| {
-                    let bounds = obb.bounds();
-                    Part {
-                        obb,
-                        obstacle: obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
-                        in_view: in_view(viewport, &obb, &bounds),
-                    }
-                })
+        // Chunks of labels in parallel, each into one vector of parts: the parts of a label
+        // follow each other, the chunks keep their order.
+        let chunks: Vec<Vec<Part>> = entries
+            .par_chunks(PARTS_CHUNK)
+            .map(|chunk| {
+                let count = chunk.iter().map(Entry::part_count).sum();
+                let mut parts = Vec::with_capacity(count);
+                for e in chunk {
+                    let (l, s) = (&labels[e.input as usize], &symbols[e.input as usize]);
+                    parts.extend(s.parts(l, origin).map(|obb| {
+                        let bounds = obb.bounds();
+                        Part {
+                            obb,
+                            obstacle: obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
+                            in_view: in_view(viewport, &obb, &bounds),
+                        }
+                    }));
+                }
+                parts
             })
-            .collect::<Vec<Part>>();
+            .collect();
+        let parts = chunks.concat();
         entries.par_iter_mut().with_min_len(MIN_PARALLEL_CHUNK).for_each(|e| {
             e.in_view = e.all().any(|p| parts[p].in_view);
             e.bounds = e.all().map(|p| parts[p].obb.bounds()).reduce(|a, b| a.union(&b)).unwrap_or(e.bounds);
