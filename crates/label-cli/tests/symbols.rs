@@ -110,3 +110,25 @@ fn every_label_of_the_symbol_fixtures_has_a_result() {
         }
     }
 }
+
+#[test]
+fn the_generated_symbol_workload_places_end_to_end() {
+    let generated = run(&["generate", "--n", "3000", "--symbols", "--seed", "5"], None);
+    assert_eq!(generated.code, Some(0), "{}", generated.stderr);
+    let doc: Value = serde_json::from_slice(&generated.stdout).unwrap();
+    let labels = doc["labels"].as_array().unwrap();
+    assert!(labels.iter().all(|l| l["candidates"].as_array().is_some_and(|c| c.len() == 4)));
+    let out = run(&["place", "--threads", "1"], Some(&generated.stdout)).ok_json();
+    check_consistency(&out);
+    let again = run(&["place", "--threads", "2", "--tile-size", "37"], Some(&generated.stdout)).ok_json();
+    assert_eq!(out["placements"], again["placements"]);
+    let p = placements(&out);
+    let count = |f: &dyn Fn(&Value) -> bool| p.iter().filter(|r| f(r)).count();
+    assert!(count(&|r| r["reason"] == "repeat") > 0);
+    assert!(count(&|r| r["parts"] == "icon") > 0);
+    assert!(count(&|r| r["candidate"].as_u64().is_some_and(|k| k > 0)) > 0);
+    // The plain workload of the same seed shows fewer labels than the symbols do.
+    let plain = run(&["generate", "--n", "3000", "--seed", "5"], None);
+    let plain = run(&["place"], Some(&plain.stdout)).ok_json();
+    assert!(stat(&plain, "visible") < stat(&out, "visible"));
+}
