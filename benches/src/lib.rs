@@ -2,7 +2,7 @@
 
 mod naive;
 
-pub use label_workload::{Workload, standard};
+pub use label_workload::{Workload, standard, symbols};
 pub use naive::place_naive;
 
 /// Nearest-rank percentile of sorted values (`q` in 0..=1; the smallest value for 0).

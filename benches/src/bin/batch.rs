@@ -4,14 +4,16 @@
 //! (c) the engine on one thread and on all threads;
 //! and checks that (b) and (c) agree label for label. It also measures the engine's peak working
 //! memory per label (a counting allocator) and, with `--threads`, its speed-up over thread
-//! counts.
+//! counts. With `--symbols` the same rounds also time `place_symbols` on the symbol workload
+//! W_sym(n) (W(n)'s labels with four candidates each, an icon on a third, repeat groups on a
+//! tenth) on one thread and on all threads.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use clap::Parser;
 use declutter_benches::{place_naive, standard};
-use label_core::{Blocker, Label, place};
+use label_core::{Blocker, Label, place, place_symbols};
 use serde::Serialize;
 
 /// Counts heap bytes so that the engine's peak working memory can be read off.
@@ -42,6 +44,9 @@ struct Args {
     /// Also time the engine on each of these thread counts (speed-up over threads).
     #[arg(long, value_delimiter = ',')]
     threads: Vec<usize>,
+    /// Also time the engine on the symbol workload W_sym(n).
+    #[arg(long)]
+    symbols: bool,
 }
 
 #[derive(Serialize)]
@@ -72,6 +77,10 @@ struct Report {
     timings: Vec<Timing>,
     /// Median milliseconds of the engine on each thread count of `--threads`.
     thread_scaling: Vec<(usize, f64)>,
+    /// With `--symbols`: labels of W_sym(n) shown, and the engine's median on W_sym(n) over
+    /// its median on W(n), both on all threads.
+    symbols_visible: Option<usize>,
+    symbols_over_plain: Option<f64>,
 }
 
 fn floor(labels: &[Label]) -> Vec<(f64, u32)> {
@@ -122,8 +131,18 @@ fn run(args: &Args, n: usize) -> Report {
         })
     });
 
+    let (sym, symbols) = args.symbols.then(|| declutter_benches::symbols(n, args.coverage, args.seed)).unzip();
+    let symbol_engine =
+        |s: &[label_core::Symbol]| place_symbols(&w.labels, s, &[], &options).expect("the workload is valid");
+    let symbols_visible = symbols.as_deref().map(|s| symbol_engine(s).stats.visible);
+    debug_assert!(sym.is_none_or(|sym| sym.labels == w.labels));
     let (mut t_floor, mut t_naive, mut t_one, mut t_all) = (vec![], vec![], vec![], vec![]);
+    let (mut t_sym_one, mut t_sym_all) = (vec![], vec![]);
     for _ in 0..args.rounds {
+        if let Some(s) = symbols.as_deref() {
+            t_sym_one.push(time(|| one.install(|| black_box(symbol_engine(black_box(s))))).0);
+            t_sym_all.push(time(|| black_box(symbol_engine(black_box(s)))).0);
+        }
         t_floor.push(time(|| black_box(floor(black_box(&w.labels)))).0);
         if !args.no_naive {
             t_naive.push(time(|| black_box(place_naive(black_box(&w.labels), &options))).0);
@@ -147,10 +166,18 @@ fn run(args: &Args, n: usize) -> Report {
     let report_ratio = all_t.median_ms / floor.median_ms;
     let speedup = naive.as_ref().map(|b| b.median_ms / all_t.median_ms);
     let parallel = one.median_ms / all_t.median_ms;
+    let plain_ms = all_t.median_ms;
     timings.push(floor);
     timings.extend(naive);
     timings.push(one);
     timings.push(all_t);
+    let mut symbols_over_plain = None;
+    if args.symbols {
+        let sym_all = summarize("engine, W_sym", n, all, t_sym_all);
+        symbols_over_plain = Some(sym_all.median_ms / plain_ms);
+        timings.push(summarize("engine, W_sym", n, 1, t_sym_one));
+        timings.push(sym_all);
+    }
     Report {
         n,
         coverage: args.coverage,
@@ -164,6 +191,8 @@ fn run(args: &Args, n: usize) -> Report {
         engine_bytes_per_label: engine_bytes as f64 / n as f64,
         timings,
         thread_scaling,
+        symbols_visible,
+        symbols_over_plain,
     }
 }
 
@@ -197,6 +226,9 @@ fn main() {
             r.agree_with_naive.map_or("not checked".to_owned(), |a| a.to_string()),
         );
         println!("  engine peak working memory: {:.0} bytes per label", r.engine_bytes_per_label);
+        if let (Some(shown), Some(ratio)) = (r.symbols_visible, r.symbols_over_plain) {
+            println!("  W_sym: {shown} labels shown; engine on W_sym / engine on W, all threads: {ratio:.2}x");
+        }
         for (threads, ms) in &r.thread_scaling {
             println!("  {threads} threads: {ms:.3} ms median");
         }

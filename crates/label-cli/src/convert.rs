@@ -4,14 +4,17 @@ use std::collections::HashMap;
 
 use glam::{DVec2, Vec2};
 use label_core::geometry::reading_axis;
-use label_core::validate::{check_label, check_obstacle};
-use label_core::{Aabb, Anchor, Circle, ConvexPolygon, Label, Obb, PlacementOptions, Problem, Segment, Shape};
+use label_core::validate::{check_label, check_obstacle, check_symbol};
+use label_core::{
+    Aabb, Anchor, Circle, ConvexPolygon, Label, Obb, Placement, PlacementOptions, Problem, Segment, Shape, Symbol,
+};
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
 use crate::document::{Id, IdOnly, RawDocument, RawLabel, RawShape, RawViewport};
 use crate::limits;
 use crate::measure;
+use crate::symbol::{Groups, has_symbol, to_symbol};
 
 /// Input that breaks the contract, located as precisely as the input allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,6 +50,23 @@ pub struct Document {
     pub obstacles: Vec<Shape>,
     /// Viewport and other options from the document.
     pub options: PlacementOptions,
+    /// One symbol per label (DESIGN §3b) when some label has a symbol field; empty otherwise.
+    pub symbols: Vec<Symbol>,
+}
+
+impl Document {
+    /// Places the document on the current rayon pool: plain labels by `label_core::place`,
+    /// symbols by `label_core::place_symbols`.
+    ///
+    /// # Errors
+    /// What the engine refuses (options set after reading, say).
+    pub fn place(&self) -> Result<Placement, label_core::Error> {
+        if self.symbols.is_empty() {
+            label_core::place(&self.labels, &self.obstacles, &self.options)
+        } else {
+            label_core::place_symbols(&self.labels, &self.symbols, &self.obstacles, &self.options)
+        }
+    }
 }
 
 /// Longest piece of the input an error message repeats.
@@ -140,6 +160,7 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
     let mut labels = Vec::with_capacity(doc.labels.len());
     let mut texts = Vec::with_capacity(doc.labels.len());
     let mut font_sizes = Vec::with_capacity(doc.labels.len());
+    let (mut symbols, mut groups) = (Vec::new(), Groups::default());
     for (index, raw) in doc.labels.iter().enumerate() {
         let raw_label: RawLabel = parse_object(raw).map_err(|e| {
             let id = parse_object::<IdOnly>(raw).ok().and_then(|i| i.id);
@@ -153,6 +174,17 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
             located(format!("{}: field `{field}`: {problem}", describe("label", index, Some(&raw_label.id))))
         })?;
         check_label(index, &label).map_err(|e| located(engine_message(e, &raw_label.id)))?;
+        if has_symbol(&raw_label) {
+            let symbol = to_symbol(&raw_label, &mut groups).map_err(|(field, problem)| {
+                located(format!("{}: field `{field}`: {problem}", describe("label", index, Some(&raw_label.id))))
+            })?;
+            check_symbol(index, &symbol).map_err(|e| located(engine_message(e, &raw_label.id)))?;
+            // The labels before the first symbol are plain ones.
+            symbols.resize(index, Symbol::default());
+            symbols.push(symbol);
+        } else if !symbols.is_empty() {
+            symbols.push(Symbol::default());
+        }
         ids.push(raw_label.id);
         labels.push(label);
         texts.push(raw_label.text);
@@ -160,7 +192,7 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
     }
     check_ids(&ids, text, &doc.labels)?;
     let (obstacle_ids, obstacles) = read_obstacles(text, &doc.obstacles)?;
-    Ok(Document { ids, labels, texts, font_sizes, obstacle_ids, obstacles, options })
+    Ok(Document { ids, labels, texts, font_sizes, obstacle_ids, obstacles, options, symbols })
 }
 
 fn read_top_level(text: &str) -> Result<RawDocument<'_>, InputError> {

@@ -158,6 +158,52 @@ pub struct RawLabel {
     /// The label's text: measured when `width` or `height` is absent, drawn in pictures.
     #[serde(default)]
     pub text: Option<String>,
+    /// Positions to try for the text, in order (DESIGN §3b).
+    #[serde(default)]
+    pub candidates: Option<Vec<RawCandidate>>,
+    /// A second box at the anchor point.
+    #[serde(default)]
+    pub icon: Option<RawIcon>,
+    /// `none`, `text` or `icon`: which part may show alone.
+    #[serde(default)]
+    pub optional: Option<String>,
+    /// Labels of one group keep `repeat_distance` apart.
+    #[serde(default)]
+    pub repeat_group: Option<String>,
+    /// Px > 0.
+    #[serde(default)]
+    pub repeat_distance: Option<f64>,
+}
+
+/// One candidate position as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCandidate {
+    /// Anchor placement name (default `center`).
+    #[serde(default)]
+    pub anchor: Option<String>,
+    /// `[dx, dy]` in the label's frame.
+    #[serde(default)]
+    pub offset: Option<[f64; 2]>,
+}
+
+/// An icon as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawIcon {
+    /// Width, px.
+    pub width: f64,
+    /// Height, px.
+    pub height: f64,
+    /// Anchor placement name (default `center`).
+    #[serde(default)]
+    pub anchor: Option<String>,
+    /// `[dx, dy]` in the label's frame.
+    #[serde(default)]
+    pub offset: Option<[f64; 2]>,
+    /// Margin on every side, px.
+    #[serde(default)]
+    pub padding: f64,
 }
 
 /// The obstacle shapes, tagged by `type`. An obstacle may also carry an `id`, which is taken

@@ -22,3 +22,4 @@ pub mod pipeline;
 pub mod png;
 pub mod sink;
 pub mod svg;
+pub mod symbol;

@@ -53,6 +53,10 @@ struct GenerateArgs {
     /// Write here instead of standard output (atomically when it is a file).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// The symbol workload W_sym: the same labels with four candidate positions each, an icon
+    /// on a third, repeat groups on a tenth.
+    #[arg(long)]
+    symbols: bool,
 }
 
 #[derive(clap::Args)]
@@ -192,9 +196,7 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
         .build()
         .context("cannot start worker threads")?;
     let started = Instant::now();
-    let placement = pool
-        .install(|| label_core::place(&doc.labels, &doc.obstacles, &doc.options))
-        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let placement = pool.install(|| doc.place()).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
     let out = output::build(doc, &placement, pool.current_num_threads(), engine_ms);
     if args.summary {
@@ -282,7 +284,12 @@ fn generate(args: &GenerateArgs) -> Result<(), Failure> {
     if !(args.coverage.is_finite() && args.coverage > 0.0) {
         return Err(Failure::Input(format!("--coverage must be a number > 0, got {}", args.coverage)));
     }
-    let json = serde_json::to_vec(&generate::document(args.n, args.coverage, args.seed)).context("cannot encode")?;
+    let json = serde_json::to_vec(&if args.symbols {
+        generate::symbol_document(args.n, args.coverage, args.seed)
+    } else {
+        generate::document(args.n, args.coverage, args.seed)
+    })
+    .context("cannot encode")?;
     match &args.output {
         Some(path) => write_result(path, &json)?,
         None => {

@@ -9,10 +9,10 @@
 
 use std::fmt::Write as _;
 
-use label_core::{Obb, Placement};
+use label_core::Placement;
 
 use crate::convert::Document;
-use crate::svg::{MAP_STROKE, MapLayer, frame, open_svg, points, text_element};
+use crate::svg::{MAP_STROKE, MapLayer, frame, open_svg, points, text_boxes, text_element};
 
 /// Radius of a point's marker when `--marker-radius` is not given, px.
 pub const DEFAULT_MARKER_RADIUS: f64 = 2.5;
@@ -34,7 +34,7 @@ pub struct Markers {
 /// layer's points.
 #[must_use]
 pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: Option<&Markers>) -> String {
-    let boxes: Vec<Obb> = doc.labels.iter().map(label_core::Label::obb).collect();
+    let boxes = text_boxes(doc, placement);
     let view = frame(doc, &boxes);
     let size = view.size();
     let mut svg = open_svg(&view);

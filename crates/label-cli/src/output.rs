@@ -22,7 +22,7 @@ pub struct PlacementOut<'a> {
     pub id: &'a Id,
     /// Shown or not.
     pub visible: bool,
-    /// `collision` or `offscreen` on hidden labels.
+    /// `collision`, `offscreen` or `repeat` on hidden labels.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
     /// The id of the earliest placed label or obstacle that hides it.
@@ -31,6 +31,12 @@ pub struct PlacementOut<'a> {
     /// `true` when `hidden_by` names an obstacle rather than a label.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hidden_by_obstacle: bool,
+    /// The index of the candidate the text shows at (shown labels with `candidates`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidate: Option<u32>,
+    /// `both`, `text` or `icon` (shown labels with an `icon`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parts: Option<&'static str>,
 }
 
 /// Counts and timing of the run: the engine's counts, plus what only the tool knows.
@@ -52,8 +58,9 @@ impl Stats {
     #[must_use]
     pub fn summary(&self, name: &str) -> String {
         let p = &self.placement;
+        let repeated = if p.hidden_repeat > 0 { format!(", {} repeated", p.hidden_repeat) } else { String::new() };
         format!(
-            "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen; {:.2} ms on {} threads",
+            "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen{repeated}; {:.2} ms on {} threads",
             p.labels, p.visible, p.hidden_collision, p.hidden_offscreen, self.engine_ms, self.threads
         )
     }
@@ -66,13 +73,23 @@ pub fn build<'a>(doc: &'a Document, placement: &Placement, threads: usize, engin
         .ids
         .iter()
         .zip(&placement.outcomes)
-        .map(|(id, o)| {
+        .enumerate()
+        .map(|(i, (id, o))| {
             let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
                 Some(Blocker::Label(i)) => (Some(&doc.ids[i as usize]), false),
                 Some(Blocker::Obstacle(i)) => (Some(&doc.obstacle_ids[i as usize]), true),
                 None => (None, false),
             };
-            PlacementOut { id, visible: o.visible, reason: o.reason.map(|r| r.name()), hidden_by, hidden_by_obstacle }
+            let choice = placement.choices.get(i).copied().unwrap_or_default();
+            PlacementOut {
+                id,
+                visible: o.visible,
+                reason: o.reason.map(|r| r.name()),
+                hidden_by,
+                hidden_by_obstacle,
+                candidate: choice.candidate,
+                parts: choice.parts.map(|p| p.name()),
+            }
         })
         .collect();
     let stats = Stats { placement: placement.stats, obstacles: doc.obstacles.len(), threads, engine_ms };

@@ -54,8 +54,7 @@ pub fn place_text(text: &str, settings: &Settings) -> Result<Placed, InputError>
     let mut doc = convert::read_document(text)?;
     doc.options = settings.apply(doc.options);
     let started = Instant::now();
-    let placement = label_core::place(&doc.labels, &doc.obstacles, &doc.options)
-        .map_err(|e| InputError { line: None, message: e.to_string() })?;
+    let placement = doc.place().map_err(|e| InputError { line: None, message: e.to_string() })?;
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
     let out = output::build(&doc, &placement, rayon::current_num_threads(), engine_ms);
     let json = if settings.pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) };

@@ -3,14 +3,15 @@
 
 use std::fmt::Write as _;
 
-use glam::Vec2;
-use label_core::{Aabb, Blocker, HiddenReason, Label, Obb, Placement, Shape};
+use glam::{DVec2, Vec2};
+use label_core::{Aabb, Blocker, HiddenReason, Label, Obb, Parts, Placement, Shape};
 
 use crate::convert::Document;
 use crate::measure;
 
 const VISIBLE_FILL: &str = "#dbe8f7";
 const VISIBLE_STROKE: &str = "#2a5d9f";
+const ICON_FILL: &str = "#2a5d9f";
 const HIDDEN_STROKE: &str = "#9aa3ad";
 const LINK_STROKE: &str = "#e0787a";
 const OBSTACLE_FILL: &str = "#f6d5d5";
@@ -126,6 +127,17 @@ pub enum Style {
     Map,
 }
 
+/// Each label's text box as drawn: a symbol's at the candidate it shows at (its first when hidden).
+pub(crate) fn text_boxes(doc: &Document, placement: &Placement) -> Vec<Obb> {
+    let choice = |i: usize| placement.choices.get(i).copied().unwrap_or_default();
+    (0..doc.labels.len())
+        .map(|i| match doc.symbols.get(i) {
+            Some(s) => s.text_box(&doc.labels[i], choice(i).candidate.unwrap_or(0) as usize, DVec2::ZERO),
+            None => doc.labels[i].obb(),
+        })
+        .collect()
+}
+
 /// The area a picture shows: the viewport, else the boxes and obstacles.
 pub(crate) fn frame(doc: &Document, boxes: &[Obb]) -> Aabb {
     doc.options.viewport.unwrap_or_else(|| {
@@ -162,7 +174,7 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
 /// The picture as SVG text, drawn over the map features of `layer`.
 #[must_use]
 pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> String {
-    let boxes: Vec<Obb> = doc.labels.iter().map(label_core::Label::obb).collect();
+    let boxes = text_boxes(doc, placement);
     let frame = frame(doc, &boxes);
     let margin = 10.0;
     let view = frame.inflate(margin);
@@ -220,7 +232,19 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         if !o.visible {
             continue;
         }
-        let (b, label) = (&boxes[i], &doc.labels[i]);
+        let (b, label, parts) = (&boxes[i], &doc.labels[i], placement.choices.get(i).copied().unwrap_or_default().parts);
+        if parts != Some(Parts::Text)
+            && let Some(icon) = doc.symbols.get(i).and_then(|s| s.icon_box(label, DVec2::ZERO))
+        {
+            let _ = writeln!(
+                svg,
+                "<polygon points=\"{}\" fill=\"{ICON_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.8\"/>",
+                points(&icon.corners())
+            );
+        }
+        if parts == Some(Parts::Icon) {
+            continue;
+        }
         let _ = writeln!(
             svg,
             "<polygon points=\"{}\" fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.8\"/>",
@@ -251,7 +275,7 @@ mod tests {
             {"id": 2, "x": 55, "y": 52, "width": 40, "height": 10, "angle": 30, "text": "Graz"}],
             "obstacles": [{"type": "circle", "x": 150, "y": 50, "radius": 5}]}"#;
         let doc = crate::convert::read_document(text).unwrap();
-        let placement = label_core::place(&doc.labels, &doc.obstacles, &doc.options).unwrap();
+        let placement = doc.place().unwrap();
         let svg = render(&doc, &placement);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.contains("Wien &lt;1&gt;"));
@@ -259,5 +283,20 @@ mod tests {
         assert_eq!(svg.matches("<circle").count(), 1);
         assert_eq!(svg.matches(&format!("stroke=\"{LINK_STROKE}\"")).count(), 1);
         assert!(svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn symbols_are_drawn_at_their_candidate_with_their_icon() {
+        let text = r#"{"labels": [
+            {"id": 1, "x": 100, "y": 50, "width": 40, "height": 10, "priority": 2},
+            {"id": 2, "x": 75, "y": 50, "width": 40, "height": 10, "text": "Graz",
+             "candidates": [{"anchor": "left"}, {"anchor": "right"}], "icon": {"width": 4, "height": 4}}]}"#;
+        let doc = crate::convert::read_document(text).unwrap();
+        let placement = doc.place().unwrap();
+        assert_eq!(placement.choices[1].candidate, Some(1));
+        let svg = render(&doc, &placement);
+        // The text box left of the point (x 35..75), the icon on it.
+        assert!(svg.contains("35.00,45.00"), "{svg}");
+        assert_eq!(svg.matches(&format!("fill=\"{ICON_FILL}\"")).count(), 1);
     }
 }

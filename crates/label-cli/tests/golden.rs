@@ -11,7 +11,13 @@ use common::{check_consistency, placement_differences, run, strip_volatile};
 use serde_json::Value;
 
 /// Fixtures that must have a golden pair.
-const REQUIRED: [&str; 3] = ["natural-earth-places", "vienna-streets", "synthetic-every-field"];
+const REQUIRED: [&str; 5] = [
+    "natural-earth-places",
+    "vienna-streets",
+    "synthetic-every-field",
+    "natural-earth-places-symbols",
+    "vienna-streets-repeat",
+];
 
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")

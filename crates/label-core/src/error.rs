@@ -97,6 +97,14 @@ pub enum Error {
     /// More labels than the engine's 32-bit label indices can hold.
     #[error("too many labels: {0} (at most {max})", max = crate::limits::MAX_LABELS)]
     TooManyLabels(usize),
+    /// [`crate::place_symbols`] was given a number of symbols other than one per label.
+    #[error("{symbols} symbols for {labels} labels (one per label expected)")]
+    SymbolLength {
+        /// Labels given.
+        labels: usize,
+        /// Symbols given.
+        symbols: usize,
+    },
     /// [`crate::place_with_ties`] was given a number of tie-break keys other than one per label.
     #[error("{ties} tie-break keys for {labels} labels (one per label expected)")]
     TieBreakLength {

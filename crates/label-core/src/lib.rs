@@ -39,6 +39,7 @@ pub mod limits;
 pub mod narrow;
 mod placement;
 mod setters;
+mod symbol;
 pub mod validate;
 
 pub use error::{Error, Problem};
@@ -46,5 +47,7 @@ pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shap
 pub use label::{Anchor, Label, UnknownAnchor, text_box};
 pub use placement::{
     Blocker, Decision, Flags, HiddenReason, LabelOutcome, Layout, PassCounts, Placement, PlacementOptions,
-    PlacementStats, Sequential, collides, descending_key, greedy, place, place_sequentially, place_with_ties, stages,
+    PlacementStats, Sequential, collides, descending_key, greedy, place, place_sequentially, place_symbols,
+    place_with_ties, stages,
 };
+pub use symbol::{Candidate, Choice, Icon, Optional, Parts, Symbol};

@@ -27,3 +27,5 @@ pub const MAX_LONGITUDE: f64 = 360.0;
 pub const MAX_THREADS: usize = 1024;
 /// Most labels in one call (label indices are 32-bit inside the engine).
 pub const MAX_LABELS: usize = u32::MAX as usize - 1;
+/// Most candidate positions of one symbol.
+pub const MAX_CANDIDATES: usize = 256;

@@ -3,8 +3,10 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use crate::limits::{MAX_ANGLE, MAX_COORDINATE, MAX_LATITUDE, MAX_LONGITUDE, MAX_SIZE, MAX_THREADS, MIN_SIZE};
-use crate::{Circle, Error, Label, Problem, Shape};
+use crate::limits::{
+    MAX_ANGLE, MAX_CANDIDATES, MAX_COORDINATE, MAX_LATITUDE, MAX_LONGITUDE, MAX_SIZE, MAX_THREADS, MIN_SIZE,
+};
+use crate::{Circle, Error, Label, Problem, Shape, Symbol};
 
 fn finite(v: f64) -> Result<f64, Problem> {
     if v.is_finite() { Ok(v) } else { Err(Problem::NotFinite(v)) }
@@ -84,6 +86,34 @@ pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
     bounded(l.offset.x, MAX_COORDINATE).map_err(fail("offset"))?;
     bounded(l.offset.y, MAX_COORDINATE).map_err(fail("offset"))?;
     non_negative(l.padding, MAX_SIZE).map_err(fail("padding"))?;
+    Ok(())
+}
+
+/// Checks what a symbol adds to label `index` (DESIGN §3b): at most
+/// [`MAX_CANDIDATES`] candidates with offsets in range, an icon of positive size with
+/// finite offset and padding ≥ 0, a repeat distance ≥ 0.
+///
+/// # Errors
+/// [`Error::InvalidLabel`] naming `index` and the first bad field (`candidates`, `icon.width`,
+/// `icon.height`, `icon.offset`, `icon.padding`, `repeat_distance`).
+pub fn check_symbol(index: usize, s: &Symbol) -> Result<(), Error> {
+    let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
+    if s.candidates.len() > MAX_CANDIDATES {
+        let len = s.candidates.len() as f64;
+        return Err(fail("candidates")(Problem::TooLarge { value: len, limit: MAX_CANDIDATES as f64 }));
+    }
+    for c in &s.candidates {
+        bounded(c.offset.x, MAX_COORDINATE).map_err(fail("candidates"))?;
+        bounded(c.offset.y, MAX_COORDINATE).map_err(fail("candidates"))?;
+    }
+    if let Some(icon) = &s.icon {
+        size(icon.width).map_err(fail("icon.width"))?;
+        size(icon.height).map_err(fail("icon.height"))?;
+        bounded(icon.offset.x, MAX_COORDINATE).map_err(fail("icon.offset"))?;
+        bounded(icon.offset.y, MAX_COORDINATE).map_err(fail("icon.offset"))?;
+        non_negative(icon.padding, MAX_SIZE).map_err(fail("icon.padding"))?;
+    }
+    non_negative(s.repeat_distance, MAX_COORDINATE).map_err(fail("repeat_distance"))?;
     Ok(())
 }
 

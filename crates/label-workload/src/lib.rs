@@ -5,8 +5,12 @@
 //! uniform over a 16:9 canvas sized so that the summed label area is `coverage` times the
 //! canvas area (rounded to 1/8 px), 70% of labels upright and 30% at an angle uniform in
 //! [−90°, 90°), priorities uniform in [0, 1), and the canvas as the viewport.
+//!
+//! The symbol workload `W_sym(n, coverage, seed)` ([`symbols`]): the same labels, each a
+//! symbol (DESIGN §3b) with four candidate positions, a third with an icon, a tenth in repeat
+//! groups.
 
-use label_core::{Label, PlacementOptions};
+use label_core::{Anchor, Candidate, Icon, Label, Optional, PlacementOptions, Symbol};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -59,6 +63,37 @@ pub fn standard(n: usize, coverage: f64, seed: u64) -> Workload {
     Workload { labels, width, height }
 }
 
+/// The labels of `W(n, coverage, seed)` as symbols: each with four candidate positions
+/// (MapLibre's `text-variable-anchor` right, left, below, above the point, with a 2-px radial
+/// offset), one in three with a 12×12 px icon on the point that may show alone (MapLibre's
+/// `text-optional`), one in ten in one of `n / 200` repeat groups (about 20 labels each),
+/// 250 px apart. The symbols come from their own seeded stream, so the labels are W(n)'s.
+#[must_use]
+pub fn symbols(n: usize, coverage: f64, seed: u64) -> (Workload, Vec<Symbol>) {
+    let workload = standard(n, coverage, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5359_4d42_4f4c);
+    let candidates = vec![
+        Candidate::new(Anchor::Left).with_offset(2.0, 0.0),
+        Candidate::new(Anchor::Right).with_offset(-2.0, 0.0),
+        Candidate::new(Anchor::Top).with_offset(0.0, 2.0),
+        Candidate::new(Anchor::Bottom).with_offset(0.0, -2.0),
+    ];
+    let groups = (n / 200).max(1) as u32;
+    let symbols = (0..n)
+        .map(|_| {
+            let mut s = Symbol::default().with_candidates(candidates.clone());
+            if rng.random_bool(1.0 / 3.0) {
+                s = s.with_icon(Icon::new(12.0, 12.0)).with_optional(Optional::Text);
+            }
+            if rng.random_bool(0.1) {
+                s = s.with_repeat(rng.random_range(0..groups), 250.0);
+            }
+            s
+        })
+        .collect();
+    (workload, symbols)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +109,15 @@ mod tests {
         assert!(w.labels.iter().all(|l| (20.0..=200.0).contains(&l.width) && (l.width * 8.0).fract() == 0.0));
         // Seeded: the same seed gives the same set.
         assert_eq!(standard(100, 3.0, 7).labels, standard(100, 3.0, 7).labels);
+    }
+
+    #[test]
+    fn the_symbol_workload_has_w_labels_and_the_promised_shares() {
+        let (w, symbols) = symbols(20_000, 3.0, 1);
+        assert_eq!(w.labels, standard(20_000, 3.0, 1).labels);
+        let share = |f: &dyn Fn(&Symbol) -> bool| symbols.iter().filter(|s| f(s)).count() as f64 / 20_000.0;
+        assert!(symbols.iter().all(|s| s.candidates.len() == 4));
+        assert!((share(&|s| s.icon.is_some()) - 1.0 / 3.0).abs() < 0.02);
+        assert!((share(&|s| s.repeat_group.is_some()) - 0.1).abs() < 0.01);
     }
 }

@@ -232,6 +232,7 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
         obstacle_ids: Vec::new(),
         obstacles: Vec::new(),
         options: PlacementOptions::default(),
+        symbols: Vec::new(),
     };
     doc.options.viewport = Some(Aabb::from_corners(Vec2::ZERO, options.view.size.as_vec2()));
     let indices = label_order(&reads, options.tie_field.is_some());

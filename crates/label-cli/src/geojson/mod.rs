@@ -45,7 +45,7 @@ use crate::svg;
 /// A document read in either format.
 pub enum Input<'a> {
     /// The label-set JSON (DESIGN §2).
-    Json(Document),
+    Json(Box<Document>),
     /// A GeoJSON FeatureCollection.
     Geo(Box<GeoDocument<'a>>),
 }
@@ -97,7 +97,7 @@ impl<'a> Input<'a> {
     #[must_use]
     pub fn picture(&self, placement: &Placement, style: svg::Style) -> String {
         let (doc, layer, markers) = match self {
-            Input::Json(doc) => (doc, svg::MapLayer::default(), None),
+            Input::Json(doc) => (&**doc, svg::MapLayer::default(), None),
             Input::Geo(geo) => {
                 let markers = geo
                     .options
@@ -199,7 +199,7 @@ pub fn read<'a>(path: Option<&Path>, text: &'a str, args: &GeoArgs) -> Result<In
                 ),
             });
         }
-        return convert::read_document(text).map(Input::Json);
+        return convert::read_document(text).map(|doc| Input::Json(Box::new(doc)));
     }
     let options = args.options().map_err(|message| InputError { line: None, message })?;
     features::read(text, &options).map(|g| Input::Geo(Box::new(g)))

@@ -88,6 +88,8 @@ impl<'a> GeoDocument<'a> {
                 reason: d.reason,
                 hidden_by: d.hidden_by,
                 hidden_by_obstacle: d.hidden_by_obstacle,
+                candidate: None,
+                parts: None,
             })
             .collect();
         let count = |skip: Skip| self.slots.iter().filter(|s| **s == Slot::Skipped(skip)).count();

@@ -231,12 +231,13 @@ pub fn stat(doc: &Value, name: &str) -> u64 {
 #[track_caller]
 pub fn check_consistency(doc: &Value) {
     let ps = placements(doc);
-    let (mut visible, mut collision, mut offscreen) = (0, 0, 0);
+    let (mut visible, mut collision, mut offscreen, mut repeat) = (0, 0, 0, 0);
     for p in ps {
         let obj = p.as_object().expect("a placement is an object");
         for key in obj.keys() {
             assert!(
-                ["id", "visible", "reason", "hidden_by", "hidden_by_obstacle"].contains(&key.as_str()),
+                ["id", "visible", "reason", "hidden_by", "hidden_by_obstacle", "candidate", "parts"]
+                    .contains(&key.as_str()),
                 "unexpected key {key:?} in placement {p}"
             );
         }
@@ -244,6 +245,9 @@ pub fn check_consistency(doc: &Value) {
         match (p["visible"].as_bool(), p.get("reason").and_then(Value::as_str)) {
             (Some(true), None) => {
                 visible += 1;
+                assert!(p.get("candidate").is_none_or(Value::is_u64), "bad candidate in {p}");
+                let parts = p.get("parts").map(|v| v.as_str().unwrap_or_default());
+                assert!(parts.is_none_or(|s| ["both", "text", "icon"].contains(&s)), "bad parts in {p}");
                 assert!(p.get("hidden_by").is_none(), "visible with hidden_by: {p}");
                 assert!(p.get("hidden_by_obstacle").is_none(), "visible with hidden_by_obstacle: {p}");
             }
@@ -255,6 +259,12 @@ pub fn check_consistency(doc: &Value) {
                     assert_eq!(flag, &Value::Bool(true), "hidden_by_obstacle is only ever true");
                 }
             }
+            (Some(false), Some("repeat")) => {
+                repeat += 1;
+                let by = p.get("hidden_by").expect("repeat without hidden_by");
+                assert!(by.is_string() || by.is_i64(), "bad hidden_by in {p}");
+                assert!(p.get("hidden_by_obstacle").is_none(), "repeat behind an obstacle: {p}");
+            }
             (Some(false), Some("offscreen")) => {
                 offscreen += 1;
                 assert!(p.get("hidden_by").is_none(), "offscreen with hidden_by: {p}");
@@ -262,15 +272,20 @@ pub fn check_consistency(doc: &Value) {
             }
             _ => panic!("malformed placement {p}"),
         }
+        if p["visible"] != Value::Bool(true) {
+            assert!(p.get("candidate").is_none() && p.get("parts").is_none(), "hidden with a choice: {p}");
+        }
     }
+    let repeated = doc["stats"].get("hidden_repeat").map_or(0, |_| stat(doc, "hidden_repeat"));
+    assert_eq!(repeated, repeat, "stats.hidden_repeat");
     assert_eq!(stat(doc, "labels"), ps.len() as u64, "stats.labels");
     assert_eq!(stat(doc, "visible"), visible, "stats.visible");
     assert_eq!(stat(doc, "hidden_collision"), collision, "stats.hidden_collision");
     assert_eq!(stat(doc, "hidden_offscreen"), offscreen, "stats.hidden_offscreen");
     assert_eq!(
-        stat(doc, "visible") + stat(doc, "hidden_collision") + stat(doc, "hidden_offscreen"),
+        stat(doc, "visible") + stat(doc, "hidden_collision") + stat(doc, "hidden_offscreen") + repeated,
         stat(doc, "labels"),
-        "visible + hidden_collision + hidden_offscreen == labels"
+        "visible + hidden_collision + hidden_offscreen + hidden_repeat == labels"
     );
 }
 

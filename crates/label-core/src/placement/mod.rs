@@ -29,6 +29,7 @@ mod order;
 mod outcome;
 mod sequential;
 pub mod stages;
+mod symbols;
 
 /// Below this many items a parallel loop over labels is not worth splitting (rayon's wake-ups
 /// cost more than they save).
@@ -40,6 +41,7 @@ pub use options::PlacementOptions;
 pub use order::descending_key;
 pub use outcome::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementStats};
 pub use sequential::{Sequential, place_sequentially};
+pub use symbols::place_symbols;
 
 use crate::validate::check_obstacle;
 use crate::{Error, Label, Shape, limits};
@@ -97,19 +99,33 @@ pub fn place_with_ties(
     place_by(labels, obstacles, options, Some(ties))
 }
 
+/// The checks every run makes at the boundary, shared by [`place`] and [`place_symbols`].
+struct Input;
+
+impl Input {
+    /// Every option, label and obstacle checked at the boundary.
+    fn check(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -> Result<(), Error> {
+        options.validate()?;
+        if labels.len() > limits::MAX_LABELS {
+            return Err(Error::TooManyLabels(labels.len()));
+        }
+        stages::validate(labels)?;
+        obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))
+    }
+}
+
 fn place_by(
     labels: &[Label],
     obstacles: &[Shape],
     options: &PlacementOptions,
     ties: Option<&[u32]>,
 ) -> Result<Placement, Error> {
-    options.validate()?;
-    if labels.len() > limits::MAX_LABELS {
-        return Err(Error::TooManyLabels(labels.len()));
-    }
-    stages::validate(labels)?;
-    obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))?;
+    Input::check(labels, obstacles, options)?;
+    Ok(place_checked(labels, obstacles, options, ties))
+}
 
+/// [`place_by`] on input already checked.
+fn place_checked(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions, ties: Option<&[u32]>) -> Placement {
     // The boxes on screen, their bounds measured from a point near the labels.
     let obbs = stages::build_boxes(labels, glam::DVec2::ZERO);
     let origin = stages::origin(labels, options.viewport.as_ref());
@@ -132,6 +148,7 @@ fn place_by(
         narrow_tests: counts.narrow_tests,
         tiles: layout.grid.tiles(),
         waited: counts.waited,
+        hidden_repeat: 0,
     };
-    Ok(Placement { outcomes, stats })
+    Placement { outcomes, stats, choices: Vec::new() }
 }

@@ -1,5 +1,7 @@
 //! What the engine decides for each label.
 
+use crate::Choice;
+
 /// Why a label is hidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -9,6 +11,8 @@ pub enum HiddenReason {
     Collision,
     /// Its box does not overlap the viewport.
     Offscreen,
+    /// An earlier placed label of its repeat group has its anchor point too close.
+    Repeat,
 }
 
 impl HiddenReason {
@@ -18,6 +22,7 @@ impl HiddenReason {
         match self {
             HiddenReason::Collision => "collision",
             HiddenReason::Offscreen => "offscreen",
+            HiddenReason::Repeat => "repeat",
         }
     }
 }
@@ -70,6 +75,9 @@ pub struct PlacementStats {
     pub hidden_collision: usize,
     /// Labels hidden for being outside the viewport.
     pub hidden_offscreen: usize,
+    /// Symbols hidden for being too close to an earlier label of their repeat group.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub hidden_repeat: usize,
     /// Grid cells the labels were bucketed into.
     pub cells: usize,
     /// Pairs of cells whose envelopes meet (the R-tree join's output).
@@ -82,6 +90,11 @@ pub struct PlacementStats {
     pub waited: usize,
 }
 
+#[cfg(feature = "serde")]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 /// The result of one placement: one outcome per input label, in input order.
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -90,6 +103,10 @@ pub struct Placement {
     pub outcomes: Vec<LabelOutcome>,
     /// Counts.
     pub stats: PlacementStats,
+    /// `choices[i]`: where and with which parts symbol `i` was shown, from
+    /// [`crate::place_symbols`] when some label is a symbol; empty otherwise.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub choices: Vec<Choice>,
 }
 
 impl Placement {

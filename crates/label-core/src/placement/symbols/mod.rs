@@ -1,0 +1,123 @@
+//! Placement of symbols (DESIGN §3b, §4): labels with candidate positions, an icon, optional
+//! parts and repeat groups.
+//!
+//! A symbol is compiled into a list of rigid *parts* per *position* ([`parts`]): the text box
+//! at each candidate (or at the label's own anchor and offset), then the icon, which is the
+//! same at every position. What does not depend on other labels is computed first, for every
+//! part in parallel: its box (absolute, its centre in f64, as for plain labels), whether it
+//! meets the viewport, and the lowest-index obstacle it overlaps. Then one pass takes the
+//! labels in placement order (priority descending, then input position) and applies §4 as
+//! written:
+//!
+//! 1. a label none of whose positions meets the viewport is `offscreen`;
+//! 2. **repeat**: the placed anchors of each repeat group are kept in an rstar tree
+//!    ([`repeat`]); a label with an earlier placed label of its group closer than its
+//!    `repeat_distance` is hidden, `repeat`, behind the earliest such label;
+//! 3. **positions**, in list order: the first that meets the viewport and whose parts collide
+//!    with no obstacle and no placed blocking part wins. Placed parts are listed in a uniform
+//!    grid ([`placed`]) in placement order, so the lazy narrow phase (the project's one
+//!    `collides`) runs only on pairs whose bounds meet; the icon, shared by every position, is
+//!    tested once;
+//! 4. `allow_overlap`: the first position in view; then the **optional parts**: the icon
+//!    alone, or the text alone at the first position where it fits. A part set shown alone
+//!    must meet the viewport itself (the rule of step 1 applied to what is shown);
+//! 5. otherwise `collision`, `hidden_by` the lowest-index obstacle, else the earliest placed
+//!    label, that any part of the first position in view collides with.
+//!
+//! The pass is sequential and every parallel step keeps input order, so the result is the
+//! same bit for bit on any thread count; the grid's cell size ([`PlacementOptions::tile_size`]
+//! when given) only decides where to look. Labels that add nothing (a [`Symbol`] with no
+//! candidates, icon or group) go to the plain engine unchanged when the whole set is plain;
+//! in a mixed set they are symbols with one position and one part, which §4 places exactly
+//! as the plain rule does (property tests check both against one brute-force reference).
+
+mod parts;
+mod pass;
+mod placed;
+mod repeat;
+
+use rayon::prelude::*;
+
+use super::MIN_PARALLEL_CHUNK;
+use super::obstacles::ObstacleIndex;
+use super::order::{placement_key, sorted_positions};
+use super::{Input, place_checked};
+use crate::{Error, Label, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
+use parts::Compiled;
+use pass::Pass;
+use placed::PlacedParts;
+
+/// Places symbols: `labels[i]` with what `symbols[i]` adds to it (DESIGN §3b). Decides, for
+/// every label, whether it is shown, where and with which parts (`Placement::choices`), and
+/// if not, why and behind what. When no symbol adds anything this is [`crate::place`], bit
+/// for bit, and `choices` is empty.
+///
+/// ```
+/// use label_core::{place_symbols, Anchor, Candidate, Label, Parts, PlacementOptions, Symbol, Icon};
+/// let labels = [Label::new(100.0, 50.0, 40.0, 10.0).with_priority(1.0), Label::new(75.0, 50.0, 40.0, 10.0)];
+/// let around = vec![Candidate::new(Anchor::Left), Candidate::new(Anchor::Right)];
+/// let symbols = [Symbol::default(), Symbol::default().with_candidates(around).with_icon(Icon::new(4.0, 4.0))];
+/// let p = place_symbols(&labels, &symbols, &[], &PlacementOptions::default()).unwrap();
+/// // The second label's text does not fit left-anchored (right of its point): it goes
+/// // right-anchored, left of its point, beside its icon.
+/// assert!(p.outcomes[1].visible);
+/// assert_eq!(p.choices[1].candidate, Some(1));
+/// assert_eq!(p.choices[1].parts, Some(Parts::Both));
+/// ```
+///
+/// # Errors
+/// [`Error`] naming the first bad label, symbol, obstacle or option;
+/// [`Error::SymbolLength`] when there is not one symbol per label.
+pub fn place_symbols(
+    labels: &[Label],
+    symbols: &[Symbol],
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+) -> Result<Placement, Error> {
+    if symbols.len() != labels.len() {
+        return Err(Error::SymbolLength { labels: labels.len(), symbols: symbols.len() });
+    }
+    Input::check(labels, obstacles, options)?;
+    let bad = symbols
+        .par_iter()
+        .enumerate()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .find_map_first(|(i, s)| crate::validate::check_symbol(i, s).err());
+    if let Some(e) = bad {
+        return Err(e);
+    }
+    if symbols.iter().all(Symbol::is_plain) {
+        return Ok(place_checked(labels, obstacles, options, None));
+    }
+
+    let keys: Vec<u128> = labels
+        .par_iter()
+        .enumerate()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|(i, l)| placement_key(l.priority, 0, i as u32))
+        .collect();
+    let order = sorted_positions(&keys);
+    drop(keys);
+    let index = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
+    let origin = glam::DVec2::ZERO; // boxes are absolute: their centres are f64 (DESIGN §3)
+    let compiled = Compiled::new(labels, symbols, &order, origin, options.viewport.as_ref(), index.as_ref());
+    let grid = PlacedParts::new(&compiled.entries, options.tile_size, options.max_overlap_area);
+    let cells = grid.len();
+    let decided = Pass::new(&compiled, grid).run();
+
+    let visible = decided.outcomes.iter().filter(|o| o.visible).count();
+    let offscreen = decided.outcomes.iter().filter(|o| o.reason == Some(crate::HiddenReason::Offscreen)).count();
+    let stats = PlacementStats {
+        labels: labels.len(),
+        visible,
+        hidden_collision: labels.len() - visible - offscreen - decided.repeated,
+        hidden_offscreen: offscreen,
+        hidden_repeat: decided.repeated,
+        cells,
+        cell_pairs: 0,
+        narrow_tests: decided.tests,
+        tiles: 1,
+        waited: 0,
+    };
+    Ok(Placement { outcomes: decided.outcomes, stats, choices: decided.choices })
+}

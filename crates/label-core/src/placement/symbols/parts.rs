@@ -1,0 +1,176 @@
+//! Symbols compiled into their parts, in placement order: what the pass reads, one label after
+//! the other, without going back to the caller's labels.
+
+use glam::DVec2;
+use rayon::prelude::*;
+
+use super::super::MIN_PARALLEL_CHUNK;
+use super::super::cull::{View, in_view};
+use super::super::obstacles::ObstacleIndex;
+use crate::{Aabb, Label, Obb, Optional, Symbol};
+
+/// Labels per parallel chunk of the parts' computation.
+const PARTS_CHUNK: usize = 4096;
+
+/// No obstacle, no repeat group.
+pub(super) const NONE: u32 = u32::MAX;
+
+/// One rigid part of one position (or the icon), with what does not depend on other labels.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Part {
+    pub obb: Obb,
+    /// The lowest-index obstacle it overlaps, or [`NONE`].
+    pub obstacle: u32,
+    /// Whether it overlaps the viewport (always, without one).
+    pub in_view: bool,
+}
+
+/// One label in placement order.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry {
+    /// Input position.
+    pub input: u32,
+    /// Its parts are `parts[first..]`: `positions × per_position` text parts, position by
+    /// position, then the icon if it has one.
+    pub first: usize,
+    pub positions: u16,
+    pub per_position: u16,
+    pub icon: bool,
+    /// Whether one of its positions meets the viewport (one of its parts does).
+    pub in_view: bool,
+    /// The union of its parts' bounds.
+    pub bounds: Aabb,
+    /// Whether the label came with candidates (its result names the one used).
+    pub candidates: bool,
+    pub allow_overlap: bool,
+    pub ignore_placement: bool,
+    pub optional: Optional,
+    /// Repeat group, or [`NONE`].
+    pub group: u32,
+    pub repeat_distance: f64,
+    /// The anchor point, as given.
+    pub anchor: DVec2,
+}
+
+impl Entry {
+    /// A label with no parts, off screen (a base for tests).
+    #[cfg(test)]
+    pub const EMPTY: Entry = Entry {
+        input: 0,
+        first: 0,
+        positions: 0,
+        per_position: 0,
+        icon: false,
+        in_view: false,
+        bounds: Aabb { min: glam::Vec2::ZERO, max: glam::Vec2::ZERO },
+        candidates: false,
+        allow_overlap: false,
+        ignore_placement: false,
+        optional: Optional::None,
+        group: NONE,
+        repeat_distance: 0.0,
+        anchor: DVec2::ZERO,
+    };
+
+    fn part_count(&self) -> usize {
+        usize::from(self.positions) * usize::from(self.per_position) + usize::from(self.icon)
+    }
+
+    /// The text parts of position `k`, by index into the parts.
+    pub fn text(&self, k: usize) -> std::ops::Range<usize> {
+        let start = self.first + k * usize::from(self.per_position);
+        start..start + usize::from(self.per_position)
+    }
+
+    /// The icon part's index.
+    pub fn icon(&self) -> Option<usize> {
+        self.icon.then(|| self.first + self.part_count() - 1)
+    }
+
+    /// Every part's index.
+    pub fn all(&self) -> std::ops::Range<usize> {
+        self.first..self.first + self.part_count()
+    }
+
+    /// Whether position `k` meets the viewport: one of its parts, the icon included, does.
+    pub fn meets(&self, parts: &[Part], k: usize) -> bool {
+        self.text(k).any(|p| parts[p].in_view) || self.icon().is_some_and(|p| parts[p].in_view)
+    }
+}
+
+/// Every label's parts, in placement order.
+pub(super) struct Compiled {
+    pub entries: Vec<Entry>,
+    pub parts: Vec<Part>,
+}
+
+impl Compiled {
+    /// The labels of `order` (input positions in placement order) with their symbols, boxes
+    /// relative to `origin`, tested against the viewport and the obstacles (both relative to
+    /// `origin` too), in parallel.
+    pub fn new(
+        labels: &[Label],
+        symbols: &[Symbol],
+        order: &[u32],
+        origin: DVec2,
+        viewport: Option<&Aabb>,
+        obstacles: Option<&ObstacleIndex<'_>>,
+    ) -> Self {
+        let mut entries: Vec<Entry> = order
+            .par_iter()
+            .with_min_len(MIN_PARALLEL_CHUNK)
+            .map(|&i| {
+                let (l, s) = (&labels[i as usize], &symbols[i as usize]);
+                Entry {
+                    input: i,
+                    first: 0,
+                    in_view: false,
+                    bounds: Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO),
+                    positions: s.positions() as u16,
+                    per_position: 1,
+                    icon: s.icon.is_some(),
+                    candidates: !s.candidates.is_empty(),
+                    allow_overlap: l.allow_overlap,
+                    ignore_placement: l.ignore_placement,
+                    optional: s.optional,
+                    group: s.repeat_group.unwrap_or(NONE),
+                    repeat_distance: s.repeat_distance,
+                    anchor: DVec2::new(l.x, l.y),
+                }
+            })
+            .collect();
+        let mut first = 0;
+        for e in &mut entries {
+            e.first = first;
+            first += e.part_count();
+        }
+        // Chunks of labels in parallel, each into one vector of parts: the parts of a label
+        // follow each other, the chunks keep their order.
+        let view = viewport.map(|v| View::new(v, origin));
+        let chunks: Vec<Vec<Part>> = entries
+            .par_chunks(PARTS_CHUNK)
+            .map(|chunk| {
+                let count = chunk.iter().map(Entry::part_count).sum();
+                let mut parts = Vec::with_capacity(count);
+                for e in chunk {
+                    let (l, s) = (&labels[e.input as usize], &symbols[e.input as usize]);
+                    parts.extend(s.parts(l, origin).map(|obb| {
+                        let bounds = obb.bounds();
+                        Part {
+                            obb,
+                            obstacle: obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
+                            in_view: in_view(view.as_ref(), &obb, &bounds),
+                        }
+                    }));
+                }
+                parts
+            })
+            .collect();
+        let parts = chunks.concat();
+        entries.par_iter_mut().with_min_len(MIN_PARALLEL_CHUNK).for_each(|e| {
+            e.in_view = e.all().any(|p| parts[p].in_view);
+            e.bounds = e.all().map(|p| parts[p].obb.bounds()).reduce(|a, b| a.union(&b)).unwrap_or(e.bounds);
+        });
+        Self { entries, parts }
+    }
+}

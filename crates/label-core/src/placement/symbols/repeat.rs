@@ -1,0 +1,60 @@
+//! The anchor points of the placed labels of each repeat group (DESIGN §4 step 3a), in one
+//! rstar tree per group.
+
+use std::collections::HashMap;
+
+use glam::DVec2;
+use rstar::RTree;
+use rstar::primitives::GeomWithData;
+
+use crate::Symbol;
+
+/// An anchor point and the rank of its label.
+type Anchor = GeomWithData<[f64; 2], u32>;
+
+/// The placed labels' anchor points, by group.
+#[derive(Default)]
+pub(super) struct Repeats {
+    groups: HashMap<u32, RTree<Anchor>>,
+}
+
+impl Repeats {
+    /// The lowest rank of a placed label of `group` whose anchor point lies closer than
+    /// `distance` to `at` ([`Symbol::repeats`]).
+    pub fn earliest(&self, group: u32, at: DVec2, distance: f64) -> Option<u32> {
+        if distance <= 0.0 {
+            return None;
+        }
+        let tree = self.groups.get(&group)?;
+        // rstar's radius is a squared distance in its own arithmetic: query a little wider,
+        // then decide each point by the one rule.
+        let reach = distance * (1.0 + 1e-9) + f64::MIN_POSITIVE;
+        tree.locate_within_distance([at.x, at.y], reach * reach)
+            .filter(|a| Symbol::repeats(at, DVec2::from_array(*a.geom()), distance))
+            .map(|a| a.data)
+            .min()
+    }
+
+    /// Records the anchor point of a placed label of `group`.
+    pub fn insert(&mut self, group: u32, at: DVec2, rank: u32) {
+        self.groups.entry(group).or_default().insert(Anchor::new([at.x, at.y], rank));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_same_group_closer_than_the_distance_repeats() {
+        let mut r = Repeats::default();
+        r.insert(1, DVec2::new(0.0, 0.0), 4);
+        r.insert(1, DVec2::new(3.0, 4.0), 2);
+        r.insert(2, DVec2::new(1.0, 0.0), 0);
+        assert_eq!(r.earliest(1, DVec2::new(3.0, 4.0), 5.0), Some(2));
+        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0), Some(4), "(3, 4) is exactly 5 away");
+        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0 + 1e-12), Some(2));
+        assert_eq!(r.earliest(3, DVec2::ZERO, 100.0), None);
+        assert_eq!(r.earliest(1, DVec2::ZERO, 0.0), None);
+    }
+}
