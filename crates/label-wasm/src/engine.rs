@@ -1,0 +1,332 @@
+//! One instance's state behind the exports: the frame engine, the input columns the caller
+//! writes, the result columns it reads, and the last error's message.
+
+use glam::Vec2;
+use label_core::{Aabb, Circle, PlacementOptions, Shape, place};
+use label_frame::{Camera, FrameEngine, FrameOptions, Stickiness};
+
+use crate::columns::{Columns, Coordinates};
+use crate::output::Output;
+
+/// What every export that can fail returns: 0 for success, 1 for an error whose message is
+/// [`Engine::error`].
+pub type Status = i32;
+
+/// Values per obstacle in the obstacle buffer: kind (0 box, 1 circle), then box left, top,
+/// right, bottom or circle centre x, centre y, radius, unused.
+pub const OBSTACLE_VALUES: usize = 5;
+
+/// The camera of a frame, as the ABI passes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CameraArgs {
+    /// Centre x (world px) or longitude, per `coordinates`.
+    pub x: f64,
+    /// Centre y (world px) or latitude.
+    pub y: f64,
+    /// 0 world px, 1 longitude/latitude.
+    pub coordinates: u32,
+    /// Zoom level.
+    pub zoom: f64,
+    /// Bearing, degrees.
+    pub bearing: f64,
+    /// Pitch, degrees.
+    pub pitch: f64,
+    /// Viewport width, px.
+    pub width: f64,
+    /// Viewport height, px.
+    pub height: f64,
+    /// Vertical field of view, degrees; 0 for the default.
+    pub fov: f64,
+}
+
+impl CameraArgs {
+    /// The engine's camera (checked by the engine when the frame is placed).
+    pub fn camera(&self) -> Result<Camera, String> {
+        let center = Coordinates::from_code(self.coordinates).map_err(|e| format!("camera: {e}"))?;
+        let mut camera = Camera::new(center.to_world(self.x, self.y), self.zoom, self.width, self.height)
+            .with_bearing(self.bearing)
+            .with_pitch(self.pitch);
+        if self.fov != 0.0 {
+            camera = camera.with_fov(self.fov);
+        }
+        Ok(camera)
+    }
+}
+
+/// The frame options, as the ABI passes them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OptionArgs {
+    /// Extra clearance a hidden label needs before it appears, px.
+    pub hysteresis_px: f64,
+    /// Fade duration, ms.
+    pub fade_ms: f64,
+    /// Longest reuse of a placement on translation-only frames, ms.
+    pub full_placement_interval_ms: f64,
+    /// Perspective scaling of labels under pitch, 0 to 1.
+    pub perspective_scaling: f64,
+    /// Tolerated overlap between two labels, px².
+    pub max_overlap_area: f64,
+    /// 0 none, 1 ties, 2 shown (the default).
+    pub stickiness: u32,
+    /// Translation-only frames reuse the last placement.
+    pub reuse_translations: bool,
+    /// The world repeats east–west.
+    pub world_copies: bool,
+}
+
+impl OptionArgs {
+    /// The engine's options, checked.
+    pub fn options(&self) -> Result<FrameOptions, String> {
+        let stickiness = match self.stickiness {
+            0 => Stickiness::None,
+            1 => Stickiness::Ties,
+            2 => Stickiness::Shown,
+            other => return Err(format!("option `stickiness`: {other} is not 0 (none), 1 (ties) or 2 (shown)")),
+        };
+        let options = FrameOptions::default()
+            .with_hysteresis(self.hysteresis_px)
+            .with_fade_ms(self.fade_ms)
+            .with_full_placement_interval_ms(self.full_placement_interval_ms)
+            .with_perspective_scaling(self.perspective_scaling)
+            .with_max_overlap_area(self.max_overlap_area as f32)
+            .with_stickiness(stickiness)
+            .with_reuse_translations(self.reuse_translations)
+            .with_world_copies(self.world_copies);
+        options.validate().map_err(|e| e.to_string())?;
+        Ok(options)
+    }
+}
+
+/// One instance's engine and buffers.
+pub struct Engine {
+    frames: FrameEngine,
+    input: Columns,
+    obstacle_input: Vec<f64>,
+    obstacles: Vec<Shape>,
+    /// The result columns of the last frame or batch.
+    pub output: Output,
+    error: String,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine with the default options and no labels.
+    #[must_use]
+    pub fn new() -> Self {
+        let frames = FrameEngine::new(FrameOptions::default()).expect("the default options are valid");
+        Self {
+            frames,
+            input: Columns::default(),
+            obstacle_input: Vec::new(),
+            obstacles: Vec::new(),
+            output: Output::default(),
+            error: String::new(),
+        }
+    }
+
+    /// The message of the last failed call.
+    #[must_use]
+    pub fn error(&self) -> &str {
+        &self.error
+    }
+
+    /// A result as a status, keeping the message of an error.
+    pub fn status(&mut self, result: Result<(), String>) -> Status {
+        match result {
+            Ok(()) => 0,
+            Err(message) => {
+                self.error = message;
+                1
+            }
+        }
+    }
+
+    /// Room for `n` labels in the input columns (zeroed), to be written by the caller.
+    pub fn input(&mut self, n: usize) -> &mut Columns {
+        self.input.resize(n);
+        &mut self.input
+    }
+
+    /// The input columns as they are.
+    #[must_use]
+    pub fn input_columns(&self) -> &Columns {
+        &self.input
+    }
+
+    /// Room for `n` obstacles ([`OBSTACLE_VALUES`] each, zeroed).
+    pub fn obstacle_input(&mut self, n: usize) -> &mut [f64] {
+        self.obstacle_input.clear();
+        self.obstacle_input.resize(n * OBSTACLE_VALUES, 0.0);
+        &mut self.obstacle_input
+    }
+
+    /// Gives the frame engine the labels in the input columns.
+    pub fn set_labels(&mut self, coordinates: u32) -> Result<(), String> {
+        let labels = self.input.world_labels(Coordinates::from_code(coordinates)?)?;
+        self.frames.set_labels(labels).map_err(|e| e.to_string())
+    }
+
+    /// Sets the frame options.
+    pub fn set_options(&mut self, args: &OptionArgs) -> Result<(), String> {
+        self.frames.set_options(args.options()?).map_err(|e| e.to_string())
+    }
+
+    /// Reads the obstacle buffer into shapes and gives them to the frame engine (and to later
+    /// batches).
+    pub fn set_obstacles(&mut self) -> Result<(), String> {
+        let p = |x: f64, y: f64| Vec2::new(x as f32, y as f32);
+        let shapes = self
+            .obstacle_input
+            .chunks_exact(OBSTACLE_VALUES)
+            .enumerate()
+            .map(|(i, o)| match o[0] {
+                0.0 => Ok(Shape::Aabb(Aabb { min: p(o[1], o[2]), max: p(o[3], o[4]) })),
+                1.0 => Ok(Shape::Circle(Circle::new(p(o[1], o[2]), o[3] as f32))),
+                kind => Err(format!("obstacle {i}: kind {kind} is neither 0 (box) nor 1 (circle)")),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.frames.set_obstacles(shapes.clone()).map_err(|e| e.to_string())?;
+        self.obstacles = shapes;
+        Ok(())
+    }
+
+    /// Places a frame and writes its result columns.
+    pub fn place_frame(&mut self, camera: &CameraArgs, time_ms: f64) -> Result<(), String> {
+        let camera = camera.camera()?;
+        self.frames.place_frame(&camera, time_ms).map_err(|e| e.to_string())?;
+        self.output.write_frame(self.frames.frame(), self.frames.timings());
+        Ok(())
+    }
+
+    /// Writes the box on screen of every label the last frame posed (NaN for the others).
+    pub fn write_boxes(&mut self) {
+        for i in 0..self.output.visible.len() {
+            let posed = !self.output.pose[i].is_nan();
+            let b = if posed { self.frames.screen_label(i).map(|l| l.obb()) } else { None };
+            self.output.write_box(i, b);
+        }
+    }
+
+    /// Places the input columns as screen labels in one batch (`label_core::place`: no memory,
+    /// no camera) in a viewport of `width` × `height` px (0 × 0: none), with the obstacles set.
+    pub fn place_batch(&mut self, width: f64, height: f64, max_overlap_area: f64) -> Result<(), String> {
+        let labels = self.input.screen_labels()?;
+        let mut options = PlacementOptions::default().with_max_overlap_area(max_overlap_area as f32);
+        if width > 0.0 || height > 0.0 {
+            options = options.with_viewport(width as f32, height as f32);
+        }
+        let placement = place(&labels, &self.obstacles, &options).map_err(|e| e.to_string())?;
+        self.output.write_placement(&placement, labels.iter().map(|l| [l.x, l.y, l.angle]));
+        for (i, l) in labels.iter().enumerate() {
+            self.output.write_box(i, Some(l.obb()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::F64Field;
+    use crate::output::{BLOCKER_LABEL, REASON_COLLISION, REASON_OFFSCREEN};
+    use label_frame::WorldLabel;
+
+    fn camera() -> CameraArgs {
+        CameraArgs {
+            x: 128.0,
+            y: 128.0,
+            coordinates: 0,
+            zoom: 4.0,
+            bearing: 0.0,
+            pitch: 0.0,
+            width: 800.0,
+            height: 600.0,
+            fov: 0.0,
+        }
+    }
+
+    fn labels() -> Vec<WorldLabel> {
+        let at = |x: f64, y: f64| glam::DVec2::new(x, y);
+        vec![
+            WorldLabel::from_world(0, at(128.0, 128.0), 60.0, 12.0).with_priority(1.0),
+            WorldLabel::from_world(1, at(128.5, 128.0), 60.0, 12.0),
+            WorldLabel::from_world(2, at(10.0, 10.0), 60.0, 12.0),
+        ]
+    }
+
+    #[test]
+    fn a_frame_writes_the_engines_decisions() {
+        let mut engine = Engine::new();
+        *engine.input(3) = Columns::from_world_labels(&labels());
+        engine.set_labels(0).unwrap();
+        engine.place_frame(&camera(), 0.0).unwrap();
+        let out = &engine.output;
+        assert_eq!(out.visible, [1, 0, 0]);
+        assert_eq!(out.reason, [0, REASON_COLLISION, REASON_OFFSCREEN]);
+        assert_eq!((out.blocker[1], out.hidden_by[1]), (BLOCKER_LABEL, 0));
+        assert_eq!((out.pose[0], out.pose[3], out.pose[9]), (400.0, 300.0, 1.0));
+        assert_eq!(out.stats[1..4], [3.0, 2.0, 1.0]);
+
+        let mut native = FrameEngine::new(FrameOptions::default()).unwrap();
+        native.set_labels(labels()).unwrap();
+        let frame = native.place_frame(&camera().camera().unwrap(), 0.0).unwrap();
+        assert_eq!(frame.visible_indices().collect::<Vec<_>>(), [0]);
+
+        engine.write_boxes();
+        let n = 3;
+        let b = &engine.output.boxes;
+        assert_eq!([b[0], b[n], b[2 * n], b[3 * n]], [400.0, 300.0, 30.0, 6.0]);
+    }
+
+    #[test]
+    fn errors_carry_the_engines_messages() {
+        let mut engine = Engine::new();
+        let mut bad = labels();
+        bad[2].width = f64::NAN;
+        *engine.input(3) = Columns::from_world_labels(&bad);
+        let message = engine.set_labels(0).unwrap_err();
+        assert_eq!(message, "label 2 (id 2): field `width`: expected a finite number, got NaN");
+        assert_eq!(engine.status(Err(message.clone())), 1);
+        assert_eq!(engine.error(), message);
+        let c = CameraArgs { zoom: -1.0, ..camera() };
+        assert!(engine.place_frame(&c, 0.0).unwrap_err().starts_with("camera: field `zoom`"));
+        let mut args = OptionArgs {
+            hysteresis_px: 2.0,
+            fade_ms: 300.0,
+            full_placement_interval_ms: 300.0,
+            perspective_scaling: 0.5,
+            max_overlap_area: 0.0,
+            stickiness: 2,
+            reuse_translations: true,
+            world_copies: true,
+        };
+        assert_eq!(args.options().unwrap(), FrameOptions::default());
+        args.stickiness = 5;
+        assert!(engine.set_options(&args).unwrap_err().contains("stickiness"));
+        engine.obstacle_input(1)[0] = 3.0;
+        assert_eq!(engine.set_obstacles().unwrap_err(), "obstacle 0: kind 3 is neither 0 (box) nor 1 (circle)");
+    }
+
+    #[test]
+    fn a_batch_is_the_cores_placement() {
+        let mut engine = Engine::new();
+        let columns = engine.input(3);
+        columns.column_mut(F64Field::X).copy_from_slice(&[10.0, 20.0, 500.0]);
+        columns.column_mut(F64Field::Y).copy_from_slice(&[10.0, 10.0, 10.0]);
+        columns.column_mut(F64Field::Width).fill(30.0);
+        columns.column_mut(F64Field::Height).fill(10.0);
+        columns.column_mut(F64Field::Priority).copy_from_slice(&[0.0, 1.0, 0.0]);
+        engine.obstacle_input(1).copy_from_slice(&[0.0, 480.0, 0.0, 520.0, 20.0]);
+        engine.set_obstacles().unwrap();
+        engine.place_batch(400.0, 300.0, 0.0).unwrap();
+        let out = &engine.output;
+        assert_eq!(out.visible, [0, 1, 0]);
+        assert_eq!((out.blocker[0], out.hidden_by[0]), (BLOCKER_LABEL, 1));
+        assert_eq!(out.reason[2], REASON_OFFSCREEN);
+    }
+}

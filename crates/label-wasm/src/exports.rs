@@ -1,0 +1,180 @@
+//! The functions the WebAssembly module exports: the whole ABI `js/declutter.js` calls.
+//!
+//! Numbers in, numbers out: counts and enumerations as `u32`, coordinates as `f64`, addresses
+//! of the module's own buffers as `usize` (a 32-bit offset into its memory), statuses as `i32`
+//! ([`Status`]). The caller never passes a pointer, so no function dereferences one and none
+//! is `unsafe` to call; the only unsafe code is the `#[unsafe(no_mangle)]` attribute that keeps
+//! each export's name (Rust 2024 marks it unsafe because two equal names would clash at link
+//! time — there is one of each here).
+#![allow(unsafe_code, reason = "`#[unsafe(no_mangle)]` names the exports; nothing else is unsafe")]
+
+use std::cell::RefCell;
+
+use crate::engine::{CameraArgs, Engine, OptionArgs, Status};
+use crate::panic::{install_panic_hook, panic_message_address};
+
+thread_local! {
+    /// The instance's engine (WebAssembly has one thread; one instance holds one engine).
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new());
+}
+
+fn with<R>(f: impl FnOnce(&mut Engine) -> R) -> R {
+    ENGINE.with(|e| f(&mut e.borrow_mut()))
+}
+
+/// Installs the panic hook; the wrapper calls it once after instantiating the module.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_init() {
+    install_panic_hook();
+}
+
+/// Makes room for `n` labels in the input columns (all zero) and returns the address of the
+/// first `f64` column; the nine columns follow one another, `n` values each (see
+/// `F64Field`).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_input(n: u32) -> usize {
+    with(|e| e.input(n as usize).f64_address())
+}
+
+/// Address of the input's flags column (`u32`, `n` values).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_input_flags() -> usize {
+    with(|e| e.input_columns().flags_address())
+}
+
+/// Gives the frame engine the labels in the input columns; `coordinates`: 0 world px, 1
+/// longitude/latitude.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_set_labels(coordinates: u32) -> Status {
+    with(|e| {
+        let result = e.set_labels(coordinates);
+        e.status(result)
+    })
+}
+
+/// Sets the frame options (`stickiness`: 0 none, 1 ties, 2 shown; the booleans: 0 or 1).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments, reason = "an ABI of numbers: one argument per option")]
+pub extern "C" fn dc_set_options(
+    hysteresis_px: f64,
+    fade_ms: f64,
+    full_placement_interval_ms: f64,
+    perspective_scaling: f64,
+    max_overlap_area: f64,
+    stickiness: u32,
+    reuse_translations: u32,
+    world_copies: u32,
+) -> Status {
+    let args = OptionArgs {
+        hysteresis_px,
+        fade_ms,
+        full_placement_interval_ms,
+        perspective_scaling,
+        max_overlap_area,
+        stickiness,
+        reuse_translations: reuse_translations != 0,
+        world_copies: world_copies != 0,
+    };
+    with(|e| {
+        let result = e.set_options(&args);
+        e.status(result)
+    })
+}
+
+/// Makes room for `n` obstacles (five `f64` each, all zero) and returns its address.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_obstacle_input(n: u32) -> usize {
+    with(|e| e.obstacle_input(n as usize).as_ptr() as usize)
+}
+
+/// Sets the obstacles written to the obstacle input.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_set_obstacles() -> Status {
+    with(|e| {
+        let result = e.set_obstacles();
+        e.status(result)
+    })
+}
+
+/// Places a frame with this camera at `time_ms` and writes the result columns.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments, reason = "an ABI of numbers: one argument per camera field")]
+pub extern "C" fn dc_place_frame(
+    x: f64,
+    y: f64,
+    coordinates: u32,
+    zoom: f64,
+    bearing: f64,
+    pitch: f64,
+    width: f64,
+    height: f64,
+    fov: f64,
+    time_ms: f64,
+) -> Status {
+    let camera = CameraArgs { x, y, coordinates, zoom, bearing, pitch, width, height, fov };
+    with(|e| {
+        let result = e.place_frame(&camera, time_ms);
+        e.status(result)
+    })
+}
+
+/// Writes the boxes column for the last frame (the debug view's boxes).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_write_boxes() {
+    with(Engine::write_boxes);
+}
+
+/// Places the input columns as screen labels in one batch (viewport `width` × `height`; 0 × 0
+/// for none) and writes the result columns and boxes.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_place_batch(width: f64, height: f64, max_overlap_area: f64) -> Status {
+    with(|e| {
+        let result = e.place_batch(width, height, max_overlap_area);
+        e.status(result)
+    })
+}
+
+/// Address of a result column: 0 visible (`u8`), 1 reason (`u8`), 2 blocker kind (`u8`),
+/// 3 hidden-by (`u32`), 4 opacity (`f32`), 5 pose (4 × `f64` columns), 6 boxes (6 × `f32`
+/// columns), 7 stats (13 `f64`); 0 for another number.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_output(column: u32) -> usize {
+    with(|e| {
+        let o = &e.output;
+        match column {
+            0 => o.visible.as_ptr() as usize,
+            1 => o.reason.as_ptr() as usize,
+            2 => o.blocker.as_ptr() as usize,
+            3 => o.hidden_by.as_ptr() as usize,
+            4 => o.opacity.as_ptr() as usize,
+            5 => o.pose.as_ptr() as usize,
+            6 => o.boxes.as_ptr() as usize,
+            7 => o.stats.as_ptr() as usize,
+            _ => 0,
+        }
+    })
+}
+
+/// Address of the last error's message (UTF-8).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_error_address() -> usize {
+    with(|e| e.error().as_ptr() as usize)
+}
+
+/// Length in bytes of the last error's message.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_error_len() -> usize {
+    with(|e| e.error().len())
+}
+
+/// Address of the last panic's message (UTF-8); readable after the trap.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_panic_address() -> usize {
+    panic_message_address().0
+}
+
+/// Length in bytes of the last panic's message.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_panic_len() -> usize {
+    panic_message_address().1
+}
