@@ -117,6 +117,12 @@ export class Engine {
     }
   }
 
+  // A view of `length` f64 at `address`; made after the call that returned the address, since
+  // a call that allocates may grow the memory and detach the old buffer.
+  f64(address, length) {
+    return new Float64Array(this.memory.buffer, address >>> 0, length);
+  }
+
   text(address, length) {
     return new TextDecoder().decode(new Uint8Array(this.memory.buffer, address >>> 0, length >>> 0));
   }
@@ -193,8 +199,7 @@ export class Engine {
    * `{circle: [x, y, radius]}`.
    */
   setObstacles(obstacles) {
-    const values = new Float64Array(this.memory.buffer, this.call('dc_obstacle_input', obstacles.length) >>> 0,
-      obstacles.length * 5);
+    const values = this.f64(this.call('dc_obstacle_input', obstacles.length), obstacles.length * 5);
     obstacles.forEach((o, i) => {
       const row = o.box ? [0, ...o.box] : o.circle ? [1, ...o.circle, 0] : null;
       if (!row || row.length !== 5) throw new Error(`obstacle ${i}: give box: [l, t, r, b] or circle: [x, y, r]`);
@@ -208,10 +213,41 @@ export class Engine {
    * and optionally `bearing`, `pitch`, `fov` (degrees). Returns the frame's views.
    */
   placeFrame(camera, timeMs) {
-    const lonlat = camera.lon !== undefined;
-    this.check('dc_place_frame', lonlat ? camera.lon : camera.x, lonlat ? camera.lat : camera.y, lonlat ? 1 : 0,
-      camera.zoom, camera.bearing ?? 0, camera.pitch ?? 0, camera.width, camera.height, camera.fov ?? 0, timeMs);
+    this.writeCamera(camera);
+    this.check('dc_place_frame', timeMs);
     return this.views(this.count);
+  }
+
+  // Writes a camera to the module's camera buffer.
+  writeCamera(camera) {
+    const lonlat = camera.lon !== undefined;
+    const values = this.f64(this.call('dc_camera'), 9);
+    values.set([lonlat ? camera.lon : camera.x, lonlat ? camera.lat : camera.y, lonlat ? 1 : 0, camera.zoom,
+      camera.bearing ?? 0, camera.pitch ?? 0, camera.width, camera.height, camera.fov ?? 0]);
+  }
+
+  /**
+   * Keeps world points (x, y pairs, world px at zoom 0) for `projectPoints`: the geography a
+   * page draws under the labels, projected by the engine's own camera model.
+   */
+  setPoints(points) {
+    this.pointCount = points.length / 2;
+    this.f64(this.call('dc_points', this.pointCount), points.length).set(points);
+  }
+
+  /** The points of `setPoints` on screen with `camera` (x, y pairs, px; NaN behind it). */
+  projectPoints(camera) {
+    this.writeCamera(camera);
+    this.check('dc_project_points');
+    return this.f64(this.call('dc_projected'), this.pointCount * 2);
+  }
+
+  /** The world point (world px) under screen point `(x, y)` with `camera`, or null. */
+  unproject(camera, x, y) {
+    this.writeCamera(camera);
+    this.check('dc_unproject', x, y);
+    const [wx, wy] = this.f64(this.call('dc_projected'), 2);
+    return Number.isNaN(wx) ? null : { x: wx, y: wy };
   }
 
   /**

@@ -1,9 +1,9 @@
 //! One instance's state behind the exports: the frame engine, the input columns the caller
 //! writes, the result columns it reads, and the last error's message.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 use label_core::{Aabb, Circle, PlacementOptions, Shape, place};
-use label_frame::{Camera, FrameEngine, FrameOptions, Stickiness};
+use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness};
 
 use crate::columns::{Columns, Coordinates};
 use crate::output::Output;
@@ -39,7 +39,34 @@ pub struct CameraArgs {
     pub fov: f64,
 }
 
+/// Values in the camera buffer, in [`CameraArgs::from_values`]'s order.
+pub const CAMERA_VALUES: usize = 9;
+
 impl CameraArgs {
+    /// From the camera buffer: x, y, coordinates (0 world px, 1 lon/lat), zoom, bearing,
+    /// pitch, width, height, fov.
+    #[must_use]
+    pub fn from_values(v: &[f64; CAMERA_VALUES]) -> Self {
+        let coordinates = if v[2] == 0.0 {
+            0
+        } else if v[2] == 1.0 {
+            1
+        } else {
+            u32::MAX
+        };
+        Self {
+            x: v[0],
+            y: v[1],
+            coordinates,
+            zoom: v[3],
+            bearing: v[4],
+            pitch: v[5],
+            width: v[6],
+            height: v[7],
+            fov: v[8],
+        }
+    }
+
     /// The engine's camera (checked by the engine when the frame is placed).
     pub fn camera(&self) -> Result<Camera, String> {
         let center = Coordinates::from_code(self.coordinates).map_err(|e| format!("camera: {e}"))?;
@@ -100,6 +127,13 @@ impl OptionArgs {
 /// One instance's engine and buffers.
 pub struct Engine {
     frames: FrameEngine,
+    /// The camera buffer the caller writes before a frame ([`CameraArgs::from_values`]).
+    pub camera: [f64; CAMERA_VALUES],
+    /// World points (x, y pairs, world px) the caller writes for [`Engine::project_points`].
+    pub points: Vec<f64>,
+    /// The points on screen (x, y pairs, px; NaN behind the camera), and after
+    /// [`Engine::unproject`] the world point at its first two values.
+    pub projected: Vec<f64>,
     input: Columns,
     obstacle_input: Vec<f64>,
     obstacles: Vec<Shape>,
@@ -121,6 +155,9 @@ impl Engine {
         let frames = FrameEngine::new(FrameOptions::default()).expect("the default options are valid");
         Self {
             frames,
+            camera: [0.0; CAMERA_VALUES],
+            points: Vec::new(),
+            projected: Vec::new(),
             input: Columns::default(),
             obstacle_input: Vec::new(),
             obstacles: Vec::new(),
@@ -195,18 +232,55 @@ impl Engine {
         Ok(())
     }
 
-    /// Places a frame and writes its result columns.
-    pub fn place_frame(&mut self, camera: &CameraArgs, time_ms: f64) -> Result<(), String> {
-        let camera = camera.camera()?;
+    /// Places a frame with the camera in the camera buffer and writes its result columns.
+    pub fn place_frame(&mut self, time_ms: f64) -> Result<(), String> {
+        let camera = CameraArgs::from_values(&self.camera).camera()?;
         self.frames.place_frame(&camera, time_ms).map_err(|e| e.to_string())?;
         self.output.write_frame(self.frames.frame(), self.frames.timings());
         Ok(())
     }
 
-    /// Writes the box on screen of every label the last frame posed (NaN for the others).
+    /// Room for `n` world points (x, y pairs), zeroed.
+    pub fn points(&mut self, n: usize) -> &mut [f64] {
+        self.points.clear();
+        self.points.resize(2 * n, 0.0);
+        self.projected.clear();
+        self.projected.resize(2 * n, f64::NAN);
+        &mut self.points
+    }
+
+    /// Projects the world points with the camera in the camera buffer (the geography a page
+    /// draws under the labels goes through the engine's own projection).
+    pub fn project_points(&mut self) -> Result<(), String> {
+        let camera = CameraArgs::from_values(&self.camera).camera()?;
+        camera.validate().map_err(|e| e.to_string())?;
+        let projection = Projection::new(&camera);
+        for (world, screen) in self.points.chunks_exact(2).zip(self.projected.chunks_exact_mut(2)) {
+            let p = projection.project(DVec2::new(world[0], world[1]));
+            let at = p.map_or(DVec2::NAN, |p| p.screen);
+            screen.copy_from_slice(&[at.x, at.y]);
+        }
+        Ok(())
+    }
+
+    /// The world point (world px) under screen point `(x, y)` with the camera in the camera
+    /// buffer, in `projected[0..2]` (NaN above the horizon).
+    pub fn unproject(&mut self, x: f64, y: f64) -> Result<(), String> {
+        let camera = CameraArgs::from_values(&self.camera).camera()?;
+        camera.validate().map_err(|e| e.to_string())?;
+        let at = Projection::new(&camera).unproject(DVec2::new(x, y)).unwrap_or(DVec2::NAN);
+        if self.projected.len() < 2 {
+            self.projected.resize(2, f64::NAN);
+        }
+        self.projected[..2].copy_from_slice(&[at.x, at.y]);
+        Ok(())
+    }
+
+    /// Writes the box on screen of every label the last frame posed or hid by a collision
+    /// (the debug view draws both; NaN for the others).
     pub fn write_boxes(&mut self) {
         for i in 0..self.output.visible.len() {
-            let posed = !self.output.pose[i].is_nan();
+            let posed = !self.output.pose[i].is_nan() || self.output.reason[i] == crate::output::REASON_COLLISION;
             let b = if posed { self.frames.screen_label(i).map(|l| l.obb()) } else { None };
             self.output.write_box(i, b);
         }
@@ -250,6 +324,23 @@ mod tests {
         }
     }
 
+    fn values(c: &CameraArgs) -> [f64; CAMERA_VALUES] {
+        [c.x, c.y, f64::from(c.coordinates), c.zoom, c.bearing, c.pitch, c.width, c.height, c.fov]
+    }
+
+    #[test]
+    fn points_project_and_unproject_with_the_engines_projection() {
+        let mut engine = Engine::new();
+        engine.camera = values(&CameraArgs { bearing: 90.0, zoom: 2.0, ..camera() });
+        engine.points(2).copy_from_slice(&[129.0, 128.0, 128.0, 128.0]);
+        engine.project_points().unwrap();
+        assert_eq!(engine.projected, [400.0, 296.0, 400.0, 300.0]);
+        engine.unproject(400.0, 296.0).unwrap();
+        assert_eq!(engine.projected[..2], [129.0, 128.0]);
+        engine.camera[3] = f64::NAN;
+        assert!(engine.project_points().is_err());
+    }
+
     fn labels() -> Vec<WorldLabel> {
         let at = |x: f64, y: f64| glam::DVec2::new(x, y);
         vec![
@@ -264,7 +355,8 @@ mod tests {
         let mut engine = Engine::new();
         *engine.input(3) = Columns::from_world_labels(&labels());
         engine.set_labels(0).unwrap();
-        engine.place_frame(&camera(), 0.0).unwrap();
+        engine.camera = values(&camera());
+        engine.place_frame(0.0).unwrap();
         let out = &engine.output;
         assert_eq!(out.visible, [1, 0, 0]);
         assert_eq!(out.reason, [0, REASON_COLLISION, REASON_OFFSCREEN]);
@@ -293,8 +385,10 @@ mod tests {
         assert_eq!(message, "label 2 (id 2): field `width`: expected a finite number, got NaN");
         assert_eq!(engine.status(Err(message.clone())), 1);
         assert_eq!(engine.error(), message);
-        let c = CameraArgs { zoom: -1.0, ..camera() };
-        assert!(engine.place_frame(&c, 0.0).unwrap_err().starts_with("camera: field `zoom`"));
+        engine.camera = values(&CameraArgs { zoom: -1.0, ..camera() });
+        assert!(engine.place_frame(0.0).unwrap_err().starts_with("camera: field `zoom`"));
+        engine.camera[2] = 3.0;
+        assert!(engine.place_frame(0.0).unwrap_err().starts_with("camera: coordinates"));
         let mut args = OptionArgs {
             hysteresis_px: 2.0,
             fade_ms: 300.0,

@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 
-use crate::engine::{CameraArgs, Engine, OptionArgs, Status};
+use crate::engine::{Engine, OptionArgs, Status};
 use crate::panic::{install_panic_hook, panic_message_address};
 
 thread_local! {
@@ -96,26 +96,53 @@ pub extern "C" fn dc_set_obstacles() -> Status {
     })
 }
 
-/// Places a frame with this camera at `time_ms` and writes the result columns.
+/// Address of the camera buffer: nine `f64` — centre x, centre y, coordinates (0 world px,
+/// 1 lon/lat), zoom, bearing, pitch, viewport width, height, field of view (0: default).
 #[unsafe(no_mangle)]
-#[allow(clippy::too_many_arguments, reason = "an ABI of numbers: one argument per camera field")]
-pub extern "C" fn dc_place_frame(
-    x: f64,
-    y: f64,
-    coordinates: u32,
-    zoom: f64,
-    bearing: f64,
-    pitch: f64,
-    width: f64,
-    height: f64,
-    fov: f64,
-    time_ms: f64,
-) -> Status {
-    let camera = CameraArgs { x, y, coordinates, zoom, bearing, pitch, width, height, fov };
+pub extern "C" fn dc_camera() -> usize {
+    with(|e| e.camera.as_ptr() as usize)
+}
+
+/// Places a frame with the camera in the camera buffer at `time_ms` and writes the result
+/// columns.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_place_frame(time_ms: f64) -> Status {
     with(|e| {
-        let result = e.place_frame(&camera, time_ms);
+        let result = e.place_frame(time_ms);
         e.status(result)
     })
+}
+
+/// Makes room for `n` world points (x, y pairs, world px) and returns its address.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_points(n: u32) -> usize {
+    with(|e| e.points(n as usize).as_ptr() as usize)
+}
+
+/// Projects the world points with the camera in the camera buffer; the screen points are at
+/// `dc_projected()`.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_project_points() -> Status {
+    with(|e| {
+        let result = e.project_points();
+        e.status(result)
+    })
+}
+
+/// Writes the world point under screen point `(x, y)` (camera buffer's camera) to the first two
+/// values at `dc_projected()`.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_unproject(x: f64, y: f64) -> Status {
+    with(|e| {
+        let result = e.unproject(x, y);
+        e.status(result)
+    })
+}
+
+/// Address of the projected points.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_projected() -> usize {
+    with(|e| e.projected.as_ptr() as usize)
 }
 
 /// Writes the boxes column for the last frame (the debug view's boxes).
