@@ -74,7 +74,7 @@ test('the page loads the labels and draws frames', async () => {
 });
 
 test('the scripted tour is decided exactly as by the native engine', async () => {
-  const tour = await page.evaluate((check) => window.demo.runTour({ check }), checked);
+  const tour = await page.evaluate((check) => window.demo.runTour({ check, paced: false }), checked);
   assert.equal(tour.frames.length, expected.frames.length);
   tour.frames.forEach((frame, k) => {
     const want = expected.frames[k];
@@ -95,6 +95,10 @@ test('the scripted tour is decided exactly as by the native engine', async () =>
   await writeFile(join(results, 'browser-times.json'), `${JSON.stringify(times)}\n`);
   console.log(`browser placeFrame over the tour: ${JSON.stringify(times)}`);
   await page.screenshot({ path: join(results, 'tour-end.png') });
+  await page.click('#debug');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: join(results, 'debug.png') });
+  await page.click('#debug');
   assert.deepEqual(problems, []);
 });
 
@@ -114,9 +118,9 @@ test('keys, buttons and the mouse move the map; the debug view draws', async () 
   await page.mouse.down();
   await page.mouse.move(540, 300, { steps: 5 });
   await page.mouse.up();
-  await page.click('#debug');
   await settle();
-  await page.screenshot({ path: join(results, 'debug.png') });
+  await page.screenshot({ path: join(results, 'europe.png') });
+  await page.click('#debug');
   await page.click('#stability');
   await settle();
   assert.match(await readout(), /shown of/);

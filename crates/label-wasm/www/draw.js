@@ -7,6 +7,33 @@ const FONT = '"DejaVu Sans"';
 const SHIFTS = [[0, 0], [0.5, 0], [-0.5, 0], [0, 0.5], [0, -0.5], [0.5, 0.5], [-0.5, 0.5], [0.5, -0.5], [-0.5, -0.5]];
 const STREETS = 2;
 
+// The background and the places' dots as pixels: tens of thousands of dots drawn one by one
+// cost a software canvas (headless Chromium without a GPU) over 150 ms a frame, as pixels 2.
+let pixels = null;
+function background(ctx, world, screen) {
+  const { width, height } = ctx.canvas;
+  if (!pixels || pixels.width !== width || pixels.height !== height) {
+    pixels = { width, height, image: ctx.createImageData(width, height) };
+    pixels.words = new Uint32Array(pixels.image.data.buffer);
+  }
+  const { words } = pixels;
+  words.fill(0xffeaf1f4); // #f4f1ea, as little-endian RGBA words
+  const dpr = width / ctx.canvas.clientWidth || 1;
+  const dot = 0xff9ea7ae; // a faint grey-brown
+  const { start, count } = world.dots;
+  for (let k = start; k < start + count; k++) {
+    const x = Math.round(screen[2 * k] * dpr);
+    const y = Math.round(screen[2 * k + 1] * dpr);
+    if (!(x >= 0 && y >= 0 && x < width - 1 && y < height - 1)) continue;
+    const at = y * width + x;
+    words[at] = dot;
+    words[at + 1] = dot;
+    words[at + width] = dot;
+    words[at + width + 1] = dot;
+  }
+  ctx.putImageData(pixels.image, 0, 0);
+}
+
 function geography(ctx, world, screen) {
   const path = (kind) => {
     ctx.beginPath();
@@ -29,46 +56,58 @@ function geography(ctx, world, screen) {
   ctx.lineWidth = 3;
   ctx.strokeStyle = 'rgba(200, 190, 170, 0.55)';
   path('street');
-  ctx.fillStyle = 'rgba(120, 110, 100, 0.35)';
-  const { start, count } = world.dots;
-  for (let k = start; k < start + count; k++) {
-    const x = screen[2 * k];
-    if (!Number.isNaN(x)) ctx.fillRect(x - 0.75, screen[2 * k + 1] - 0.75, 1.5, 1.5);
-  }
+}
+
+// Each label's text, with its halo, drawn once into a sprite of its own and then placed by
+// drawImage every frame (text drawn afresh costs a software canvas about 0.3 ms a label).
+const sprites = new Map();
+const HALO = 2;
+function sprite(scene, i, dpr) {
+  let s = sprites.get(i);
+  if (s && s.dpr === dpr) return s;
+  const { columns, texts } = scene.labels;
+  const w = columns.width[i] + 2 * HALO;
+  const h = columns.height[i] + 2 * HALO;
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.ceil(w * dpr);
+  canvas.height = Math.ceil(h * dpr);
+  const g = canvas.getContext('2d');
+  g.scale(dpr, dpr);
+  g.font = `${texts.font[i]}px ${FONT}`;
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.lineJoin = 'round';
+  g.lineWidth = 3;
+  g.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+  g.strokeText(texts.text[i], w / 2, h / 2);
+  g.fillStyle = texts.source[i] === STREETS ? '#5a4a3a' : '#1d2b3a';
+  g.fillText(texts.text[i], w / 2, h / 2);
+  s = { canvas, w, h, dpr };
+  sprites.set(i, s);
+  return s;
 }
 
 function labels(ctx, scene, views) {
   const { columns, texts } = scene.labels;
   const { pose, opacity } = views;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineJoin = 'round';
+  const dpr = ctx.canvas.width / ctx.canvas.clientWidth || 1;
   for (let i = 0; i < views.count; i++) {
     const alpha = opacity[i];
     if (alpha <= 0 || Number.isNaN(pose.x[i])) continue;
-    const street = texts.source[i] === STREETS;
     const [sx, sy] = SHIFTS[(columns.flags[i] >> 8) & 15];
-    const w = columns.width[i];
-    const h = columns.height[i];
+    const s = sprite(scene, i, dpr);
     ctx.save();
     ctx.globalAlpha = alpha;
     ctx.translate(pose.x[i], pose.y[i]);
-    if (!street) {
+    if (texts.source[i] !== STREETS) {
       ctx.fillStyle = '#333';
-      ctx.beginPath();
-      ctx.arc(0, 0, 2.5 * pose.scale[i], 0, 2 * Math.PI);
-      ctx.fill();
+      ctx.fillRect(-2 * pose.scale[i], -2 * pose.scale[i], 4 * pose.scale[i], 4 * pose.scale[i]);
     }
     ctx.rotate((-pose.angle[i] * Math.PI) / 180);
     ctx.scale(pose.scale[i], pose.scale[i]);
-    ctx.font = `${texts.font[i]}px ${FONT}`;
-    const cx = columns.offsetX[i] + sx * w;
-    const cy = columns.offsetY[i] + sy * h;
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
-    ctx.strokeText(texts.text[i], cx, cy);
-    ctx.fillStyle = street ? '#5a4a3a' : '#1d2b3a';
-    ctx.fillText(texts.text[i], cx, cy);
+    const cx = columns.offsetX[i] + sx * columns.width[i];
+    const cy = columns.offsetY[i] + sy * columns.height[i];
+    ctx.drawImage(s.canvas, cx - s.w / 2, cy - s.h / 2, s.w, s.h);
     ctx.restore();
   }
 }
@@ -96,7 +135,7 @@ function debug(ctx, views, boxes) {
   ctx.beginPath();
   for (let i = 0; i < views.count; i++) if (views.visible[i] && !Number.isNaN(boxes.cx[i])) outline(ctx, boxes, i);
   ctx.stroke();
-  ctx.strokeStyle = 'rgba(210, 40, 40, 0.45)';
+  ctx.strokeStyle = 'rgba(210, 40, 40, 0.3)';
   ctx.beginPath();
   const links = [];
   for (let i = 0; i < views.count; i++) {
@@ -108,7 +147,7 @@ function debug(ctx, views, boxes) {
     if (views.blocker[i] === Blocker.LABEL && !Number.isNaN(boxes.cx[by])) links.push(cx, cy, boxes.cx[by], boxes.cy[by]);
   }
   ctx.stroke();
-  ctx.strokeStyle = 'rgba(210, 40, 40, 0.8)';
+  ctx.strokeStyle = 'rgba(190, 30, 30, 0.55)';
   ctx.beginPath();
   for (let k = 0; k < links.length; k += 4) {
     ctx.moveTo(links[k], links[k + 1]);
@@ -120,12 +159,7 @@ function debug(ctx, views, boxes) {
 // Draws a frame: `views` from `placeFrame`, `screen` the projected geography, `boxes` (debug
 // view only) from `engine.boxes()`.
 export function drawFrame(ctx, scene, world, views, screen, boxes) {
-  const { width, height } = ctx.canvas;
-  ctx.save();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = '#f4f1ea';
-  ctx.fillRect(0, 0, width, height);
-  ctx.restore();
+  background(ctx, world, screen);
   geography(ctx, world, screen);
   labels(ctx, scene, views);
   if (boxes) debug(ctx, views, boxes);
