@@ -195,24 +195,44 @@ impl Columns {
         })
     }
 
+    /// Label `i` as a screen label (x, y as written) and its flags.
+    fn label(&self, i: usize) -> Result<(Label, Flags), String> {
+        let f = self.read_flags(i)?;
+        let label = Label {
+            x: self.get(F64Field::X, i),
+            y: self.get(F64Field::Y, i),
+            width: self.get(F64Field::Width, i),
+            height: self.get(F64Field::Height, i),
+            angle: self.get(F64Field::Angle, i),
+            priority: self.get(F64Field::Priority, i),
+            anchor: f.anchor,
+            offset: DVec2::new(self.get(F64Field::OffsetX, i), self.get(F64Field::OffsetY, i)),
+            padding: self.get(F64Field::Padding, i),
+            allow_overlap: f.allow_overlap,
+            ignore_placement: f.ignore_placement,
+        };
+        Ok((label, f))
+    }
+
     /// The columns as the frame engine's labels, ids = indices. Numbers are checked by the
     /// engine (its messages name the index, id and field); flags here.
     pub fn world_labels(&self, coordinates: Coordinates) -> Result<Vec<WorldLabel>, String> {
         (0..self.len)
             .map(|i| {
-                let f = self.read_flags(i)?;
-                let at = coordinates.to_world(self.get(F64Field::X, i), self.get(F64Field::Y, i));
-                let size = (self.get(F64Field::Width, i), self.get(F64Field::Height, i));
-                Ok(WorldLabel::from_world(i as u64, at, size.0, size.1)
-                    .with_angle(self.get(F64Field::Angle, i))
-                    .with_alignment(f.alignment)
-                    .with_keep_upright(f.keep_upright)
-                    .with_priority(self.get(F64Field::Priority, i))
-                    .with_anchor(f.anchor)
-                    .with_offset(self.get(F64Field::OffsetX, i), self.get(F64Field::OffsetY, i))
-                    .with_padding(self.get(F64Field::Padding, i))
-                    .with_allow_overlap(f.allow_overlap)
-                    .with_ignore_placement(f.ignore_placement))
+                let (l, f) = self.label(i)?;
+                let at = coordinates.to_world(l.x, l.y);
+                Ok(WorldLabel {
+                    angle: l.angle,
+                    alignment: f.alignment,
+                    keep_upright: f.keep_upright,
+                    priority: l.priority,
+                    anchor: l.anchor,
+                    offset: l.offset,
+                    padding: l.padding,
+                    allow_overlap: l.allow_overlap,
+                    ignore_placement: l.ignore_placement,
+                    ..WorldLabel::from_world(i as u64, at, l.width, l.height)
+                })
             })
             .collect()
     }
@@ -220,24 +240,7 @@ impl Columns {
     /// The columns as screen labels for the batch placement (x, y in screen px; the alignment
     /// and keep-upright bits mean nothing there).
     pub fn screen_labels(&self) -> Result<Vec<Label>, String> {
-        (0..self.len)
-            .map(|i| {
-                let f = self.read_flags(i)?;
-                Ok(Label::new(
-                    self.get(F64Field::X, i),
-                    self.get(F64Field::Y, i),
-                    self.get(F64Field::Width, i),
-                    self.get(F64Field::Height, i),
-                )
-                .with_angle(self.get(F64Field::Angle, i))
-                .with_priority(self.get(F64Field::Priority, i))
-                .with_anchor(f.anchor)
-                .with_offset(self.get(F64Field::OffsetX, i), self.get(F64Field::OffsetY, i))
-                .with_padding(self.get(F64Field::Padding, i))
-                .with_allow_overlap(f.allow_overlap)
-                .with_ignore_placement(f.ignore_placement))
-            })
-            .collect()
+        (0..self.len).map(|i| Ok(self.label(i)?.0)).collect()
     }
 
     /// Columns holding `labels` (world px), in order: what a caller writes for them.

@@ -16,118 +16,56 @@ pub type Status = i32;
 /// right, bottom or circle centre x, centre y, radius, unused.
 pub const OBSTACLE_VALUES: usize = 5;
 
-/// The camera of a frame, as the ABI passes it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CameraArgs {
-    /// Centre x (world px) or longitude, per `coordinates`.
-    pub x: f64,
-    /// Centre y (world px) or latitude.
-    pub y: f64,
-    /// 0 world px, 1 longitude/latitude.
-    pub coordinates: u32,
-    /// Zoom level.
-    pub zoom: f64,
-    /// Bearing, degrees.
-    pub bearing: f64,
-    /// Pitch, degrees.
-    pub pitch: f64,
-    /// Viewport width, px.
-    pub width: f64,
-    /// Viewport height, px.
-    pub height: f64,
-    /// Vertical field of view, degrees; 0 for the default.
-    pub fov: f64,
-}
-
-/// Values in the camera buffer, in [`CameraArgs::from_values`]'s order.
+/// Values in the camera buffer: centre x, centre y, coordinates (0 world px, 1 lon/lat), zoom,
+/// bearing, pitch, viewport width, height, vertical field of view (0: the default).
 pub const CAMERA_VALUES: usize = 9;
 
-impl CameraArgs {
-    /// From the camera buffer: x, y, coordinates (0 world px, 1 lon/lat), zoom, bearing,
-    /// pitch, width, height, fov.
-    #[must_use]
-    pub fn from_values(v: &[f64; CAMERA_VALUES]) -> Self {
-        let coordinates = if v[2] == 0.0 {
-            0
-        } else if v[2] == 1.0 {
-            1
-        } else {
-            u32::MAX
-        };
-        Self {
-            x: v[0],
-            y: v[1],
-            coordinates,
-            zoom: v[3],
-            bearing: v[4],
-            pitch: v[5],
-            width: v[6],
-            height: v[7],
-            fov: v[8],
-        }
+/// The camera in a camera buffer (checked by the engine when a frame is placed).
+pub fn camera(v: &[f64; CAMERA_VALUES]) -> Result<Camera, String> {
+    let coordinates = match v[2] {
+        0.0 => Coordinates::WorldPx,
+        1.0 => Coordinates::LonLat,
+        other => return Err(format!("camera: coordinates {other} is neither 0 (world px) nor 1 (lon/lat)")),
+    };
+    let mut camera =
+        Camera::new(coordinates.to_world(v[0], v[1]), v[3], v[6], v[7]).with_bearing(v[4]).with_pitch(v[5]);
+    if v[8] != 0.0 {
+        camera = camera.with_fov(v[8]);
     }
-
-    /// The engine's camera (checked by the engine when the frame is placed).
-    pub fn camera(&self) -> Result<Camera, String> {
-        let center = Coordinates::from_code(self.coordinates).map_err(|e| format!("camera: {e}"))?;
-        let mut camera = Camera::new(center.to_world(self.x, self.y), self.zoom, self.width, self.height)
-            .with_bearing(self.bearing)
-            .with_pitch(self.pitch);
-        if self.fov != 0.0 {
-            camera = camera.with_fov(self.fov);
-        }
-        Ok(camera)
-    }
+    Ok(camera)
 }
 
-/// The frame options, as the ABI passes them.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct OptionArgs {
-    /// Extra clearance a hidden label needs before it appears, px.
-    pub hysteresis_px: f64,
-    /// Fade duration, ms.
-    pub fade_ms: f64,
-    /// Longest reuse of a placement on translation-only frames, ms.
-    pub full_placement_interval_ms: f64,
-    /// Perspective scaling of labels under pitch, 0 to 1.
-    pub perspective_scaling: f64,
-    /// Tolerated overlap between two labels, px².
-    pub max_overlap_area: f64,
-    /// 0 none, 1 ties, 2 shown (the default).
-    pub stickiness: u32,
-    /// Translation-only frames reuse the last placement.
-    pub reuse_translations: bool,
-    /// The world repeats east–west.
-    pub world_copies: bool,
-}
+/// Values the ABI passes for the frame options: hysteresis (px), fade (ms), longest reuse of
+/// a placement (ms), perspective scaling, tolerated overlap (px²), stickiness (0 none, 1 ties,
+/// 2 shown), reuse of translation-only frames and copies of the world (0 or 1).
+pub type OptionValues = [f64; 8];
 
-impl OptionArgs {
-    /// The engine's options, checked.
-    pub fn options(&self) -> Result<FrameOptions, String> {
-        let stickiness = match self.stickiness {
-            0 => Stickiness::None,
-            1 => Stickiness::Ties,
-            2 => Stickiness::Shown,
-            other => return Err(format!("option `stickiness`: {other} is not 0 (none), 1 (ties) or 2 (shown)")),
-        };
-        let options = FrameOptions::default()
-            .with_hysteresis(self.hysteresis_px)
-            .with_fade_ms(self.fade_ms)
-            .with_full_placement_interval_ms(self.full_placement_interval_ms)
-            .with_perspective_scaling(self.perspective_scaling)
-            .with_max_overlap_area(self.max_overlap_area as f32)
-            .with_stickiness(stickiness)
-            .with_reuse_translations(self.reuse_translations)
-            .with_world_copies(self.world_copies);
-        options.validate().map_err(|e| e.to_string())?;
-        Ok(options)
-    }
+/// The frame options from their values, checked.
+pub fn options(v: &OptionValues) -> Result<FrameOptions, String> {
+    let stickiness = match v[5] {
+        0.0 => Stickiness::None,
+        1.0 => Stickiness::Ties,
+        2.0 => Stickiness::Shown,
+        other => return Err(format!("option `stickiness`: {other} is not 0 (none), 1 (ties) or 2 (shown)")),
+    };
+    let options = FrameOptions {
+        hysteresis_px: v[0],
+        fade_ms: v[1],
+        full_placement_interval_ms: v[2],
+        perspective_scaling: v[3],
+        max_overlap_area: v[4] as f32,
+        stickiness,
+        reuse_translations: v[6] != 0.0,
+        world_copies: v[7] != 0.0,
+    };
+    options.validate().map_err(|e| e.to_string())?;
+    Ok(options)
 }
 
 /// One instance's engine and buffers.
 pub struct Engine {
     frames: FrameEngine,
-    /// The camera buffer the caller writes before a frame ([`CameraArgs::from_values`]).
+    /// The camera buffer the caller writes before a frame ([`camera`]).
     pub camera: [f64; CAMERA_VALUES],
     /// World points (x, y pairs, world px) the caller writes for [`Engine::project_points`].
     pub points: Vec<f64>,
@@ -209,8 +147,8 @@ impl Engine {
     }
 
     /// Sets the frame options.
-    pub fn set_options(&mut self, args: &OptionArgs) -> Result<(), String> {
-        self.frames.set_options(args.options()?).map_err(|e| e.to_string())
+    pub fn set_options(&mut self, values: &OptionValues) -> Result<(), String> {
+        self.frames.set_options(options(values)?).map_err(|e| e.to_string())
     }
 
     /// Reads the obstacle buffer into shapes and gives them to the frame engine (and to later
@@ -234,7 +172,7 @@ impl Engine {
 
     /// Places a frame with the camera in the camera buffer and writes its result columns.
     pub fn place_frame(&mut self, time_ms: f64) -> Result<(), String> {
-        let camera = CameraArgs::from_values(&self.camera).camera()?;
+        let camera = camera(&self.camera)?;
         self.frames.place_frame(&camera, time_ms).map_err(|e| e.to_string())?;
         self.output.write_frame(self.frames.frame(), self.frames.timings());
         Ok(())
@@ -252,7 +190,7 @@ impl Engine {
     /// Projects the world points with the camera in the camera buffer (the geography a page
     /// draws under the labels goes through the engine's own projection).
     pub fn project_points(&mut self) -> Result<(), String> {
-        let camera = CameraArgs::from_values(&self.camera).camera()?;
+        let camera = camera(&self.camera)?;
         camera.validate().map_err(|e| e.to_string())?;
         let projection = Projection::new(&camera);
         for (world, screen) in self.points.chunks_exact(2).zip(self.projected.chunks_exact_mut(2)) {
@@ -266,7 +204,7 @@ impl Engine {
     /// The world point (world px) under screen point `(x, y)` with the camera in the camera
     /// buffer, in `projected[0..2]` (NaN above the horizon).
     pub fn unproject(&mut self, x: f64, y: f64) -> Result<(), String> {
-        let camera = CameraArgs::from_values(&self.camera).camera()?;
+        let camera = camera(&self.camera)?;
         camera.validate().map_err(|e| e.to_string())?;
         let at = Projection::new(&camera).unproject(DVec2::new(x, y)).unwrap_or(DVec2::NAN);
         if self.projected.len() < 2 {
@@ -310,28 +248,14 @@ mod tests {
     use crate::output::{BLOCKER_LABEL, REASON_COLLISION, REASON_OFFSCREEN};
     use label_frame::WorldLabel;
 
-    fn camera() -> CameraArgs {
-        CameraArgs {
-            x: 128.0,
-            y: 128.0,
-            coordinates: 0,
-            zoom: 4.0,
-            bearing: 0.0,
-            pitch: 0.0,
-            width: 800.0,
-            height: 600.0,
-            fov: 0.0,
-        }
-    }
-
-    fn values(c: &CameraArgs) -> [f64; CAMERA_VALUES] {
-        [c.x, c.y, f64::from(c.coordinates), c.zoom, c.bearing, c.pitch, c.width, c.height, c.fov]
-    }
+    /// Centre (128, 128) world px, zoom 4, 800 × 600 px.
+    const CAMERA: [f64; CAMERA_VALUES] = [128.0, 128.0, 0.0, 4.0, 0.0, 0.0, 800.0, 600.0, 0.0];
 
     #[test]
     fn points_project_and_unproject_with_the_engines_projection() {
         let mut engine = Engine::new();
-        engine.camera = values(&CameraArgs { bearing: 90.0, zoom: 2.0, ..camera() });
+        engine.camera = CAMERA;
+        (engine.camera[3], engine.camera[4]) = (2.0, 90.0);
         engine.points(2).copy_from_slice(&[129.0, 128.0, 128.0, 128.0]);
         engine.project_points().unwrap();
         assert_eq!(engine.projected, [400.0, 296.0, 400.0, 300.0]);
@@ -355,7 +279,7 @@ mod tests {
         let mut engine = Engine::new();
         *engine.input(3) = Columns::from_world_labels(&labels());
         engine.set_labels(0).unwrap();
-        engine.camera = values(&camera());
+        engine.camera = CAMERA;
         engine.place_frame(0.0).unwrap();
         let out = &engine.output;
         assert_eq!(out.visible, [1, 0, 0]);
@@ -366,7 +290,7 @@ mod tests {
 
         let mut native = FrameEngine::new(FrameOptions::default()).unwrap();
         native.set_labels(labels()).unwrap();
-        let frame = native.place_frame(&camera().camera().unwrap(), 0.0).unwrap();
+        let frame = native.place_frame(&camera(&CAMERA).unwrap(), 0.0).unwrap();
         assert_eq!(frame.visible_indices().collect::<Vec<_>>(), [0]);
 
         engine.write_boxes();
@@ -385,23 +309,18 @@ mod tests {
         assert_eq!(message, "label 2 (id 2): field `width`: expected a finite number, got NaN");
         assert_eq!(engine.status(Err(message.clone())), 1);
         assert_eq!(engine.error(), message);
-        engine.camera = values(&CameraArgs { zoom: -1.0, ..camera() });
+        engine.camera = CAMERA;
+        engine.camera[3] = -1.0;
         assert!(engine.place_frame(0.0).unwrap_err().starts_with("camera: field `zoom`"));
         engine.camera[2] = 3.0;
         assert!(engine.place_frame(0.0).unwrap_err().starts_with("camera: coordinates"));
-        let mut args = OptionArgs {
-            hysteresis_px: 2.0,
-            fade_ms: 300.0,
-            full_placement_interval_ms: 300.0,
-            perspective_scaling: 0.5,
-            max_overlap_area: 0.0,
-            stickiness: 2,
-            reuse_translations: true,
-            world_copies: true,
-        };
-        assert_eq!(args.options().unwrap(), FrameOptions::default());
-        args.stickiness = 5;
-        assert!(engine.set_options(&args).unwrap_err().contains("stickiness"));
+        let mut values = [2.0, 300.0, 300.0, 0.5, 0.0, 2.0, 1.0, 1.0];
+        assert_eq!(options(&values).unwrap(), FrameOptions::default());
+        values[5] = 5.0;
+        assert!(engine.set_options(&values).unwrap_err().contains("stickiness"));
+        values[5] = 2.0;
+        values[0] = -1.0;
+        assert!(engine.set_options(&values).unwrap_err().contains("hysteresis_px"));
         engine.obstacle_input(1)[0] = 3.0;
         assert_eq!(engine.set_obstacles().unwrap_err(), "obstacle 0: kind 3 is neither 0 (box) nor 1 (circle)");
     }

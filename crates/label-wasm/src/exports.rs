@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 
-use crate::engine::{Engine, OptionArgs, Status};
+use crate::engine::{Engine, Status};
 use crate::panic::{install_panic_hook, panic_message_address};
 
 thread_local! {
@@ -20,6 +20,14 @@ thread_local! {
 
 fn with<R>(f: impl FnOnce(&mut Engine) -> R) -> R {
     ENGINE.with(|e| f(&mut e.borrow_mut()))
+}
+
+/// Runs a call that can fail: its status, with the message kept for `dc_error_*`.
+fn status(f: impl FnOnce(&mut Engine) -> Result<(), String>) -> Status {
+    with(|e| {
+        let result = f(e);
+        e.status(result)
+    })
 }
 
 /// Installs the panic hook; the wrapper calls it once after instantiating the module.
@@ -46,13 +54,12 @@ pub extern "C" fn dc_input_flags() -> usize {
 /// longitude/latitude.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_set_labels(coordinates: u32) -> Status {
-    with(|e| {
-        let result = e.set_labels(coordinates);
-        e.status(result)
-    })
+    status(|e| e.set_labels(coordinates))
 }
 
-/// Sets the frame options (`stickiness`: 0 none, 1 ties, 2 shown; the booleans: 0 or 1).
+/// Sets the frame options: hysteresis (px), fade (ms), longest reuse of a placement (ms),
+/// perspective scaling, tolerated overlap (px²), stickiness (0 none, 1 ties, 2 shown), reuse of
+/// translation-only frames and copies of the world (0 or 1).
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments, reason = "an ABI of numbers: one argument per option")]
 pub extern "C" fn dc_set_options(
@@ -61,24 +68,21 @@ pub extern "C" fn dc_set_options(
     full_placement_interval_ms: f64,
     perspective_scaling: f64,
     max_overlap_area: f64,
-    stickiness: u32,
-    reuse_translations: u32,
-    world_copies: u32,
+    stickiness: f64,
+    reuse_translations: f64,
+    world_copies: f64,
 ) -> Status {
-    let args = OptionArgs {
+    let values = [
         hysteresis_px,
         fade_ms,
         full_placement_interval_ms,
         perspective_scaling,
         max_overlap_area,
         stickiness,
-        reuse_translations: reuse_translations != 0,
-        world_copies: world_copies != 0,
-    };
-    with(|e| {
-        let result = e.set_options(&args);
-        e.status(result)
-    })
+        reuse_translations,
+        world_copies,
+    ];
+    status(|e| e.set_options(&values))
 }
 
 /// Makes room for `n` obstacles (five `f64` each, all zero) and returns its address.
@@ -90,10 +94,7 @@ pub extern "C" fn dc_obstacle_input(n: u32) -> usize {
 /// Sets the obstacles written to the obstacle input.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_set_obstacles() -> Status {
-    with(|e| {
-        let result = e.set_obstacles();
-        e.status(result)
-    })
+    status(|e| e.set_obstacles())
 }
 
 /// Address of the camera buffer: nine `f64` — centre x, centre y, coordinates (0 world px,
@@ -107,10 +108,7 @@ pub extern "C" fn dc_camera() -> usize {
 /// columns.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_place_frame(time_ms: f64) -> Status {
-    with(|e| {
-        let result = e.place_frame(time_ms);
-        e.status(result)
-    })
+    status(|e| e.place_frame(time_ms))
 }
 
 /// Makes room for `n` world points (x, y pairs, world px) and returns its address.
@@ -123,20 +121,14 @@ pub extern "C" fn dc_points(n: u32) -> usize {
 /// `dc_projected()`.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_project_points() -> Status {
-    with(|e| {
-        let result = e.project_points();
-        e.status(result)
-    })
+    status(|e| e.project_points())
 }
 
 /// Writes the world point under screen point `(x, y)` (camera buffer's camera) to the first two
 /// values at `dc_projected()`.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_unproject(x: f64, y: f64) -> Status {
-    with(|e| {
-        let result = e.unproject(x, y);
-        e.status(result)
-    })
+    status(|e| e.unproject(x, y))
 }
 
 /// Address of the projected points.
@@ -155,10 +147,7 @@ pub extern "C" fn dc_write_boxes() {
 /// for none) and writes the result columns and boxes.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_place_batch(width: f64, height: f64, max_overlap_area: f64) -> Status {
-    with(|e| {
-        let result = e.place_batch(width, height, max_overlap_area);
-        e.status(result)
-    })
+    status(|e| e.place_batch(width, height, max_overlap_area))
 }
 
 /// Address of a result column: 0 visible (`u8`), 1 reason (`u8`), 2 blocker kind (`u8`),

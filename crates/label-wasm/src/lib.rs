@@ -35,6 +35,6 @@ mod output;
 mod panic;
 
 pub use columns::{Columns, Coordinates, F64_FIELD_NAMES, F64Field, flags};
-pub use engine::{CAMERA_VALUES, CameraArgs, Engine, OBSTACLE_VALUES, OptionArgs, Status};
+pub use engine::{CAMERA_VALUES, Engine, OBSTACLE_VALUES, OptionValues, Status, camera, options};
 pub use output::{Output, STATS_LEN, reason_code};
 pub use panic::{install_panic_hook, panic_message};
