@@ -94,10 +94,10 @@ test('the scripted tour is decided exactly as by the native engine', async () =>
   };
   await writeFile(join(results, 'browser-times.json'), `${JSON.stringify(times)}\n`);
   console.log(`browser placeFrame over the tour: ${JSON.stringify(times)}`);
-  await page.screenshot({ path: join(results, 'tour-end.png') });
+  await page.screenshot({ path: join(results, 'tour-end.jpg'), quality: 85 });
   await page.click('#debug');
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.screenshot({ path: join(results, 'debug.png') });
+  await page.screenshot({ path: join(results, 'debug.jpg'), quality: 85 });
   await page.click('#debug');
   assert.deepEqual(problems, []);
 });
@@ -119,7 +119,7 @@ test('keys, buttons and the mouse move the map; the debug view draws', async () 
   await page.mouse.move(540, 300, { steps: 5 });
   await page.mouse.up();
   await settle();
-  await page.screenshot({ path: join(results, 'europe.png') });
+  await page.screenshot({ path: join(results, 'europe.jpg'), quality: 85 });
   await page.click('#debug');
   await page.click('#stability');
   await settle();
