@@ -24,21 +24,7 @@ export function geography(scene) {
     points.push(...world);
   };
   for (const street of scene.streets) line('street', street);
-  const x = (lon) => ((lon + 180) / 360) * 256;
-  const y = (lat) => {
-    const s = Math.sin((lat * Math.PI) / 180);
-    return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * 256;
-  };
-  for (let lon = -180; lon <= 180; lon += 10) {
-    const world = [];
-    for (let lat = -80; lat <= 80; lat += 2) world.push(x(lon), y(lat));
-    line('graticule', world);
-  }
-  for (let lat = -80; lat <= 80; lat += 10) {
-    const world = [];
-    for (let lon = -180; lon <= 180; lon += 2) world.push(x(lon), y(lat));
-    line('graticule', world);
-  }
+  for (const graticule of scene.graticule) line('graticule', graticule);
   return { points, dots, lines };
 }
 

@@ -118,3 +118,21 @@ pub fn street_lines(fixtures: &Path) -> Result<Vec<Vec<f64>>> {
         })
         .collect())
 }
+
+/// A 10° graticule (meridians from 80° S to 80° N, parallels all round), each line a flat list
+/// of world px `x, y, x, y, …` sampled every 2°.
+#[must_use]
+pub fn graticule() -> Vec<Vec<f64>> {
+    let line = |points: &mut dyn Iterator<Item = (f64, f64)>| -> Vec<f64> {
+        points
+            .flat_map(|(lon, lat)| {
+                let p = lon_lat_to_world(lon, lat);
+                [p.x, p.y]
+            })
+            .collect()
+    };
+    let steps = |from: i32, to: i32, by: i32| (from..=to).step_by(by as usize).map(f64::from);
+    let meridians = steps(-180, 180, 10).map(|lon| line(&mut steps(-80, 80, 2).map(|lat| (lon, lat))));
+    let parallels = steps(-80, 80, 10).map(|lat| line(&mut steps(-180, 180, 2).map(|lon| (lon, lat))));
+    meridians.chain(parallels).collect()
+}

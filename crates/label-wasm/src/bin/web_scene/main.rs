@@ -8,7 +8,8 @@
 //!
 //! `scene.json` holds the labels as the module's input columns (world px at zoom 0, sizes
 //! measured in DejaVu Sans — the font the page draws with), their texts, the faint geography
-//! and the animation's cameras; `expected.json` holds, for every frame of the animation, the
+//! (Vienna's street lines, a graticule; projected by the engine in the page) and the
+//! animation's cameras; `expected.json` holds, for every frame of the animation, the
 //! digest of the native engine's decisions and, for a few frames, the visible labels.
 
 mod animation;
@@ -75,6 +76,7 @@ fn main() -> Result<()> {
     let scene = json!({
         "labels": {"count": labels.len(), "columns": fields, "texts": texts},
         "streets": labels::street_lines(&args.fixtures)?,
+        "graticule": labels::graticule(),
         "animation": shots,
     });
     let (expected, _) = frames::replay(&labels, &shots)?;
