@@ -170,8 +170,12 @@ export declare class Engine {
   /** The per-frame greedy placement without memory. */
   setOptionsWithoutStability(): void;
   setObstacles(obstacles: Obstacle[]): void;
+  /** Sets the camera of the next frames (`placeFrame(timeMs)`). */
+  setCamera(camera: Camera): void;
   /** Places a frame; `timeMs` from any origin (time running backwards counts as none). */
   placeFrame(camera: Camera, timeMs: number): FrameViews;
+  /** Places a frame with the camera of `setCamera`. */
+  placeFrame(timeMs: number): FrameViews;
   /** The label columns as screen labels, placed in one batch (no camera, no memory). */
   place(viewport?: { width: number; height: number }, maxOverlapArea?: number): FrameViews;
   /** Fills and returns the boxes of the last frame's labels in view (debug view). */

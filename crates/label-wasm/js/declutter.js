@@ -89,6 +89,7 @@ export class Engine {
     this.memory = instance.exports.memory;
     this.count = 0;
     this.panicked = null;
+    this.camera = null;
     this.frameViews = null;
     this.viewKey = '';
     this.exports.dc_init();
@@ -208,11 +209,21 @@ export class Engine {
     this.check('dc_set_obstacles');
   }
 
+  /** Sets the camera of the next frames (`placeFrame(timeMs)`). */
+  setCamera(camera) {
+    this.camera = { ...camera };
+  }
+
   /**
-   * Places a frame. `camera`: `{x, y}` (world px) or `{lon, lat}`, `zoom`, `width`, `height`,
-   * and optionally `bearing`, `pitch`, `fov` (degrees). Returns the frame's views.
+   * Places a frame: `placeFrame(camera, timeMs)`, or `placeFrame(timeMs)` with the camera of
+   * `setCamera`. `camera`: `{x, y}` (world px) or `{lon, lat}`, `zoom`, `width`, `height`, and
+   * optionally `bearing`, `pitch`, `fov` (degrees). Returns the frame's views.
    */
   placeFrame(camera, timeMs) {
+    if (typeof camera === 'number') {
+      if (!this.camera) throw new Error('placeFrame(timeMs) before setCamera(camera)');
+      [camera, timeMs] = [this.camera, camera];
+    }
     this.writeCamera(camera);
     this.check('dc_place_frame', timeMs);
     return this.views(this.count);

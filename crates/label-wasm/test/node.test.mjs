@@ -61,7 +61,9 @@ test('plain objects, lon/lat, reasons and blockers', async () => {
     { lon: -70, lat: 10, width: 80, height: 16 },
     { lon: 16.3725, lat: 48.2083, width: 30, height: 10, allowOverlap: true, ignorePlacement: true },
   ]);
-  const frame = engine.placeFrame({ lon: 16.3725, lat: 48.2083, zoom: 14, width: 800, height: 600 }, 0);
+  assert.throws(() => engine.placeFrame(0), /before setCamera/);
+  engine.setCamera({ lon: 16.3725, lat: 48.2083, zoom: 14, width: 800, height: 600 });
+  const frame = engine.placeFrame(0);
   assert.deepEqual([...frame.visible], [1, 0, 0, 1]);
   assert.deepEqual([...frame.reason].map((r) => REASONS[r]), ['visible', 'collision', 'offscreen', 'visible']);
   assert.equal(frame.blocker[1], Blocker.LABEL);

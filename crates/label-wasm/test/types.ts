@@ -21,6 +21,8 @@ export async function example(): Promise<number> {
     if (frame.opacity[i] > 0) drawn += frame.pose.scale[i];
     if (REASONS[frame.reason[i]] === 'collision' && frame.blocker[i] === Blocker.LABEL) drawn += frame.hiddenBy[i];
   }
+  engine.setCamera({ ...camera, pitch: 30 });
+  drawn += engine.placeFrame(33.4).stats.visible;
   engine.setObstacles([{ box: [0, 0, 100, 40] }, { circle: [640, 360, 12] }]);
   const under = engine.unproject(camera, 10, 10);
   return drawn + frame.stats.visible + (under ? under.x : 0) + engine.boxes().cx.length;
