@@ -257,7 +257,7 @@ export class Engine {
   unproject(camera, x, y) {
     this.writeCamera(camera);
     this.check('dc_unproject', x, y);
-    const [wx, wy] = this.f64(this.call('dc_projected'), 2);
+    const [wx, wy] = this.f64(this.call('dc_unprojected'), 2);
     return Number.isNaN(wx) ? null : { x: wx, y: wy };
   }
 

@@ -69,9 +69,10 @@ pub struct Engine {
     pub camera: [f64; CAMERA_VALUES],
     /// World points (x, y pairs, world px) the caller writes for [`Engine::project_points`].
     pub points: Vec<f64>,
-    /// The points on screen (x, y pairs, px; NaN behind the camera), and after
-    /// [`Engine::unproject`] the world point at its first two values.
+    /// The points on screen (x, y pairs, px; NaN behind the camera).
     pub projected: Vec<f64>,
+    /// The world point [`Engine::unproject`] found (NaN for none).
+    pub unprojected: [f64; 2],
     input: Columns,
     obstacle_input: Vec<f64>,
     obstacles: Vec<Shape>,
@@ -96,6 +97,7 @@ impl Engine {
             camera: [0.0; CAMERA_VALUES],
             points: Vec::new(),
             projected: Vec::new(),
+            unprojected: [f64::NAN; 2],
             input: Columns::default(),
             obstacle_input: Vec::new(),
             obstacles: Vec::new(),
@@ -202,15 +204,12 @@ impl Engine {
     }
 
     /// The world point (world px) under screen point `(x, y)` with the camera in the camera
-    /// buffer, in `projected[0..2]` (NaN above the horizon).
+    /// buffer, in `unprojected` (NaN above the horizon).
     pub fn unproject(&mut self, x: f64, y: f64) -> Result<(), String> {
         let camera = camera(&self.camera)?;
         camera.validate().map_err(|e| e.to_string())?;
         let at = Projection::new(&camera).unproject(DVec2::new(x, y)).unwrap_or(DVec2::NAN);
-        if self.projected.len() < 2 {
-            self.projected.resize(2, f64::NAN);
-        }
-        self.projected[..2].copy_from_slice(&[at.x, at.y]);
+        self.unprojected = [at.x, at.y];
         Ok(())
     }
 
@@ -260,7 +259,8 @@ mod tests {
         engine.project_points().unwrap();
         assert_eq!(engine.projected, [400.0, 296.0, 400.0, 300.0]);
         engine.unproject(400.0, 296.0).unwrap();
-        assert_eq!(engine.projected[..2], [129.0, 128.0]);
+        assert_eq!(engine.unprojected, [129.0, 128.0]);
+        assert_eq!(engine.projected, [400.0, 296.0, 400.0, 300.0]);
         engine.camera[3] = f64::NAN;
         assert!(engine.project_points().is_err());
     }

@@ -124,8 +124,8 @@ pub extern "C" fn dc_project_points() -> Status {
     status(|e| e.project_points())
 }
 
-/// Writes the world point under screen point `(x, y)` (camera buffer's camera) to the first two
-/// values at `dc_projected()`.
+/// Writes the world point under screen point `(x, y)` (camera buffer's camera) to the two
+/// values at `dc_unprojected()`.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_unproject(x: f64, y: f64) -> Status {
     status(|e| e.unproject(x, y))
@@ -135,6 +135,12 @@ pub extern "C" fn dc_unproject(x: f64, y: f64) -> Status {
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_projected() -> usize {
     with(|e| e.projected.as_ptr() as usize)
+}
+
+/// Address of the unprojected world point (two `f64`).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_unprojected() -> usize {
+    with(|e| e.unprojected.as_ptr() as usize)
 }
 
 /// Writes the boxes column for the last frame (the debug view's boxes).

@@ -140,8 +140,10 @@ test('geography goes through the engine\'s projection', async () => {
   const engine = await createEngine(module);
   const camera = { x: 128, y: 128, zoom: 2, bearing: 90, width: 800, height: 600 };
   engine.setPoints([129, 128, 128, 128]);
-  assert.deepEqual([...engine.projectPoints(camera)], [400, 296, 400, 300]);
+  const screen = engine.projectPoints(camera);
+  assert.deepEqual([...screen], [400, 296, 400, 300]);
   assert.deepEqual(engine.unproject(camera, 400, 296), { x: 129, y: 128 });
+  assert.deepEqual([...screen], [400, 296, 400, 300], 'unproject leaves the projected points');
   assert.equal(engine.unproject({ ...camera, pitch: 60 }, 400, -5000), null);
   assert.throws(() => engine.projectPoints({ ...camera, zoom: NaN }), /camera: field `zoom`/);
 });
