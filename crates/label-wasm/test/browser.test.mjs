@@ -115,10 +115,14 @@ test('keys, buttons and the mouse move the map; the debug view draws', async () 
   await page.mouse.wheel(0, -250);
   await settle();
   assert.match(await readout(), /zoom 5\.7/);
+  const before = await page.evaluate(() => window.demo.camera());
   await page.mouse.down();
   await page.mouse.move(540, 300, { steps: 5 });
   await page.mouse.up();
   await settle();
+  // Dragged up and left: the map's centre moves to what was down and right, east and south.
+  const after = await page.evaluate(() => window.demo.camera());
+  assert.ok(after.x > before.x && after.y > before.y, `drag: ${JSON.stringify([before, after])}`);
   await page.screenshot({ path: join(results, 'europe.jpg'), quality: 85 });
   await page.click('#debug');
   await page.click('#stability');

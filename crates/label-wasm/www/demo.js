@@ -174,6 +174,6 @@ async function show(shot, { debug = false } = {}) {
   await nextFrame();
 }
 
-window.demo = { runTour, show, labels: scene.labels.count };
+window.demo = { runTour, show, labels: scene.labels.count, camera: () => ({ ...camera }) };
 requestAnimationFrame(loop);
 if (new URLSearchParams(location.search).has('tour')) runTour();
