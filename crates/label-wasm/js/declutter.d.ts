@@ -1,0 +1,189 @@
+// Types of the ES-module wrapper over declutter.wasm. See docs/web.md.
+
+/** Anchor names (which point of the box sits on the anchor point), by number. */
+export declare const ANCHORS: readonly [
+  'center', 'left', 'right', 'top', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right',
+];
+export type Anchor = (typeof ANCHORS)[number];
+
+/** Bits of a label's `flags` column; the anchor's number goes in bits 8–11 (`anchorFlags`). */
+export declare const Flags: Readonly<{
+  ALLOW_OVERLAP: 1;
+  IGNORE_PLACEMENT: 2;
+  NO_KEEP_UPRIGHT: 4;
+  MAP_ALIGNED: 8;
+}>;
+
+/** Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind-camera. */
+export declare const REASONS: readonly ['visible', 'collision', 'offscreen', 'behind-camera'];
+
+/** The `blocker` column: what `hiddenBy` indexes. */
+export declare const Blocker: Readonly<{ NONE: 0; LABEL: 1; OBSTACLE: 2 }>;
+
+/** The flags bits of an anchor name (throws for an unknown name). */
+export declare function anchorFlags(anchor?: Anchor): number;
+
+/** Compiles declutter.wasm from a URL, a Response, bytes or a compiled module. */
+export declare function loadModule(
+  source?: URL | string | Response | BufferSource | WebAssembly.Module,
+): Promise<WebAssembly.Module>;
+
+/** A new engine on its own WebAssembly instance. */
+export declare function createEngine(module?: WebAssembly.Module, options?: FrameOptions): Promise<Engine>;
+
+/** Views to write labels into, `n` values each (zeroed). */
+export interface LabelColumns {
+  /** World x (px at zoom 0; the world is 256 px wide) or longitude; screen x for `place`. */
+  x: Float64Array;
+  /** World y (px at zoom 0, down) or latitude; screen y for `place`. */
+  y: Float64Array;
+  /** Text box width on screen, px, > 0. */
+  width: Float64Array;
+  /** Text box height on screen, px, > 0. */
+  height: Float64Array;
+  /** Degrees counter-clockwise, on screen (or on the map with `Flags.MAP_ALIGNED`). */
+  angle: Float64Array;
+  /** Higher is placed first. */
+  priority: Float64Array;
+  /** Shift of the box in the label's own frame, px. */
+  offsetX: Float64Array;
+  /** Shift of the box in the label's own frame, px (down). */
+  offsetY: Float64Array;
+  /** Margin on every side, px, ≥ 0. */
+  padding: Float64Array;
+  /** `Flags` bits | `anchorFlags(anchor)`. */
+  flags: Uint32Array;
+}
+
+/** A label as a plain object (`setLabels`). */
+export type LabelObject = ({ x: number; y: number } | { lon: number; lat: number }) & {
+  width: number;
+  height: number;
+  angle?: number;
+  priority?: number;
+  anchor?: Anchor;
+  offset?: [number, number];
+  padding?: number;
+  alignment?: 'viewport' | 'map';
+  allowOverlap?: boolean;
+  ignorePlacement?: boolean;
+  keepUpright?: boolean;
+};
+
+/** A frame's camera: centre in world px (`x`, `y`) or degrees (`lon`, `lat`). */
+export type Camera = ({ x: number; y: number } | { lon: number; lat: number }) & {
+  /** Zoom level, 0 to 30. */
+  zoom: number;
+  /** Viewport width, px. */
+  width: number;
+  /** Viewport height, px. */
+  height: number;
+  /** Compass direction at the top of the screen, degrees. */
+  bearing?: number;
+  /** Tilt, degrees, 0 to 85. */
+  pitch?: number;
+  /** Vertical field of view, degrees (default 36.87). */
+  fov?: number;
+};
+
+/** Frame options; omitted fields take label-frame's defaults. */
+export interface FrameOptions {
+  hysteresisPx?: number;
+  fadeMs?: number;
+  fullPlacementIntervalMs?: number;
+  perspectiveScaling?: number;
+  maxOverlapArea?: number;
+  stickiness?: 'none' | 'ties' | 'shown';
+  reuseTranslations?: boolean;
+  worldCopies?: boolean;
+}
+
+/** An obstacle on screen. */
+export type Obstacle = { box: [number, number, number, number] } | { circle: [number, number, number] };
+
+export interface FrameStats {
+  /** 0: every label in view placed; 1: a translation-only frame reused the last placement. */
+  kind: number;
+  labels: number;
+  inView: number;
+  visible: number;
+  hiddenCollision: number;
+  hiddenOffscreen: number;
+  behindCamera: number;
+  flips: number;
+  placedNow: number;
+  asleep: number;
+  /** The engine's own timings; 0 on wasm32-unknown-unknown (no clock in its std). */
+  projectUs: number;
+  placeUs: number;
+  finishUs: number;
+}
+
+/** Boxes on screen (after `boxes()`): centre, half extents, unit reading axis; NaN for none. */
+export interface BoxViews {
+  cx: Float32Array;
+  cy: Float32Array;
+  hx: Float32Array;
+  hy: Float32Array;
+  ux: Float32Array;
+  uy: Float32Array;
+}
+
+/**
+ * A frame's results, one value per label, as views over the module's memory: valid until the
+ * next call into the engine; the same object frame after frame while the memory does not grow.
+ */
+export interface FrameViews {
+  readonly buffer: ArrayBuffer;
+  readonly count: number;
+  /** 1 if placed in this frame. */
+  visible: Uint8Array;
+  /** Index into `REASONS` (255: a newer reason). */
+  reason: Uint8Array;
+  /** `Blocker` value. */
+  blocker: Uint8Array;
+  /** Index of the label or obstacle that hid it. */
+  hiddenBy: Uint32Array;
+  /** How opaque to draw it, 0 to 1 (a hidden label may still be fading out). */
+  opacity: Float32Array;
+  /** The opacity's bits (for digests). */
+  opacityBits: Uint32Array;
+  /** Anchor point on screen (px, y down), angle (degrees counter-clockwise), perspective scale; NaN for none. */
+  pose: { x: Float64Array; y: Float64Array; angle: Float64Array; scale: Float64Array };
+  boxes: BoxViews;
+  readonly stats: FrameStats;
+}
+
+/** The frame engine (and the batch placement) of one WebAssembly instance. */
+export declare class Engine {
+  constructor(instance: WebAssembly.Instance);
+  readonly memory: WebAssembly.Memory;
+  /** Labels committed. */
+  readonly count: number;
+  /** Room for `n` labels; write the views, then `commitLabels`. */
+  labelColumns(n: number): LabelColumns;
+  /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
+  commitLabels(coordinates?: 'world' | 'lonlat'): void;
+  /** Labels from plain objects (all in world px or all in lon/lat, as the first one). */
+  setLabels(labels: LabelObject[]): void;
+  setOptions(options?: FrameOptions): void;
+  /** The per-frame greedy placement without memory. */
+  setOptionsWithoutStability(): void;
+  setObstacles(obstacles: Obstacle[]): void;
+  /** Sets the camera of the next frames (`placeFrame(timeMs)`). */
+  setCamera(camera: Camera): void;
+  /** Places a frame; `timeMs` from any origin (time running backwards counts as none). */
+  placeFrame(camera: Camera, timeMs: number): FrameViews;
+  /** Places a frame with the camera of `setCamera`. */
+  placeFrame(timeMs: number): FrameViews;
+  /** The label columns as screen labels, placed in one batch (no camera, no memory). */
+  place(viewport?: { width: number; height: number }, maxOverlapArea?: number): FrameViews;
+  /** Fills and returns the boxes of the last frame's labels in view (debug view). */
+  boxes(): BoxViews;
+  /** World points (x, y pairs, world px) for `projectPoints`. */
+  setPoints(points: ArrayLike<number>): void;
+  /** The points on screen with `camera` (x, y pairs; NaN behind the camera). */
+  projectPoints(camera: Camera): Float64Array;
+  /** The world point under a screen point, or null above the horizon. */
+  unproject(camera: Camera, x: number, y: number): { x: number; y: number } | null;
+}

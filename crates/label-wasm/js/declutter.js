@@ -1,0 +1,314 @@
+// declutter for the web: the ES-module wrapper over declutter.wasm (crates/label-wasm).
+//
+// One WebAssembly instance holds one engine. Labels go in as columns written straight into the
+// module's memory (`engine.labelColumns(n)`, then `engine.commitLabels()`), or from plain
+// objects (`engine.setLabels([...])`). Each frame, `engine.placeFrame(camera, timeMs)` returns
+// typed-array views over the module's memory: no JavaScript object per label on the hot path.
+// The views stay valid until the next call into the engine. See docs/web.md.
+
+/** Anchor numbers (which point of the box sits on the anchor point), DESIGN §2 order. */
+export const ANCHORS = Object.freeze([
+  'center', 'left', 'right', 'top', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right',
+]);
+
+/** Bits of a label's `flags` column; the anchor's number goes in bits 8–11 (`anchorFlags`). */
+export const Flags = Object.freeze({
+  ALLOW_OVERLAP: 1,
+  IGNORE_PLACEMENT: 2,
+  NO_KEEP_UPRIGHT: 4,
+  MAP_ALIGNED: 8,
+});
+
+/** Names of the `reason` column's values (255: a reason newer than this wrapper). */
+export const REASONS = Object.freeze(['visible', 'collision', 'offscreen', 'behind-camera']);
+
+/** The `blocker` column: what `hiddenBy` indexes. */
+export const Blocker = Object.freeze({ NONE: 0, LABEL: 1, OBSTACLE: 2 });
+
+const F64_FIELDS = ['x', 'y', 'width', 'height', 'angle', 'priority', 'offsetX', 'offsetY', 'padding'];
+const STATS = [
+  'kind', 'labels', 'inView', 'visible', 'hiddenCollision', 'hiddenOffscreen', 'behindCamera',
+  'flips', 'placedNow', 'asleep', 'projectUs', 'placeUs', 'finishUs',
+];
+const COORDINATES = { world: 0, lonlat: 1 };
+const STICKINESS = { none: 0, ties: 1, shown: 2 };
+const DEFAULT_OPTIONS = Object.freeze({
+  hysteresisPx: 2,
+  fadeMs: 300,
+  fullPlacementIntervalMs: 300,
+  perspectiveScaling: 0.5,
+  maxOverlapArea: 0,
+  stickiness: 'shown',
+  reuseTranslations: true,
+  worldCopies: true,
+});
+
+/** The flags bits of an anchor name. */
+export function anchorFlags(anchor) {
+  const n = ANCHORS.indexOf(anchor ?? 'center');
+  if (n < 0) throw new Error(`unknown anchor ${JSON.stringify(anchor)} (one of ${ANCHORS.join(', ')})`);
+  return n << 8;
+}
+
+/**
+ * Compiles declutter.wasm. `source`: a URL (fetched), a `Response`, bytes, or a compiled
+ * `WebAssembly.Module`. Default: `../pkg/declutter.wasm` next to this file.
+ */
+export async function loadModule(source = new URL('../pkg/declutter.wasm', import.meta.url)) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof URL || typeof source === 'string') {
+    const url = source instanceof URL ? source : new URL(source, import.meta.url);
+    if (url.protocol === 'file:') {
+      const { readFile } = await import('node:fs/promises');
+      return WebAssembly.compile(await readFile(url));
+    }
+    source = await fetch(url);
+  }
+  if (typeof Response !== 'undefined' && source instanceof Response) {
+    if (!source.ok) throw new Error(`declutter.wasm: HTTP ${source.status} ${source.statusText}`);
+    if (WebAssembly.compileStreaming && source.headers.get('content-type') === 'application/wasm') {
+      return WebAssembly.compileStreaming(source);
+    }
+    source = await source.arrayBuffer();
+  }
+  return WebAssembly.compile(source);
+}
+
+/** A new engine on its own instance of `module` (from `loadModule`; loaded if omitted). */
+export async function createEngine(module, options) {
+  const instance = await WebAssembly.instantiate(module ?? await loadModule(), {});
+  const engine = new Engine(instance);
+  if (options) engine.setOptions(options);
+  return engine;
+}
+
+/** The frame engine (and the batch placement) of one WebAssembly instance. */
+export class Engine {
+  constructor(instance) {
+    this.exports = instance.exports;
+    this.memory = instance.exports.memory;
+    this.count = 0;
+    this.panicked = null;
+    this.camera = null;
+    this.frameViews = null;
+    this.viewKey = '';
+    this.exports.dc_init();
+  }
+
+  // Calls an export; a trap (a Rust panic) becomes an Error with the panic's message, and the
+  // instance is not used again.
+  call(name, ...args) {
+    if (this.panicked) throw new Error(`declutter: this engine stopped after a panic: ${this.panicked}`);
+    try {
+      return this.exports[name](...args);
+    } catch (e) {
+      if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+      const message = this.text(this.exports.dc_panic_address(), this.exports.dc_panic_len()) ||
+        `declutter: ${e.message}`;
+      this.panicked = message;
+      throw new Error(message, { cause: e });
+    }
+  }
+
+  // Calls an export that returns a status; a failure becomes an Error with the engine's
+  // message (the one the CLI prints).
+  check(name, ...args) {
+    if (this.call(name, ...args) !== 0) {
+      throw new Error(this.text(this.exports.dc_error_address(), this.exports.dc_error_len()));
+    }
+  }
+
+  // A view of `length` f64 at `address`; made after the call that returned the address, since
+  // a call that allocates may grow the memory and detach the old buffer.
+  f64(address, length) {
+    return new Float64Array(this.memory.buffer, address >>> 0, length);
+  }
+
+  text(address, length) {
+    return new TextDecoder().decode(new Uint8Array(this.memory.buffer, address >>> 0, length >>> 0));
+  }
+
+  /**
+   * Room for `n` labels; returns views to write: `x`, `y` (world px at zoom 0, or lon/lat),
+   * `width`, `height`, `angle`, `priority`, `offsetX`, `offsetY`, `padding` (Float64Array)
+   * and `flags` (Uint32Array), all zero. Then call `commitLabels`.
+   */
+  labelColumns(n) {
+    const base = this.call('dc_input', n) >>> 0;
+    const buffer = this.memory.buffer;
+    const columns = {};
+    F64_FIELDS.forEach((name, k) => {
+      columns[name] = new Float64Array(buffer, base + k * n * 8, n);
+    });
+    columns.flags = new Uint32Array(buffer, this.call('dc_input_flags') >>> 0, n);
+    this.pending = n;
+    return columns;
+  }
+
+  /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
+  commitLabels(coordinates = 'world') {
+    const code = COORDINATES[coordinates];
+    if (code === undefined) throw new Error(`coordinates ${JSON.stringify(coordinates)}: 'world' or 'lonlat'`);
+    this.check('dc_set_labels', code);
+    this.count = this.pending;
+    this.frameViews = null;
+  }
+
+  /**
+   * Labels from plain objects: `{x, y}` (world px) or `{lon, lat}`, `width`, `height`, and
+   * optionally `angle`, `priority`, `anchor`, `offset: [dx, dy]`, `padding`,
+   * `alignment: 'viewport' | 'map'`, `allowOverlap`, `ignorePlacement`, `keepUpright`.
+   */
+  setLabels(labels) {
+    const lonlat = labels.length > 0 && labels[0].lon !== undefined;
+    const c = this.labelColumns(labels.length);
+    labels.forEach((l, i) => {
+      c.x[i] = lonlat ? l.lon : l.x;
+      c.y[i] = lonlat ? l.lat : l.y;
+      c.width[i] = l.width;
+      c.height[i] = l.height;
+      c.angle[i] = l.angle ?? 0;
+      c.priority[i] = l.priority ?? 0;
+      c.offsetX[i] = l.offset?.[0] ?? 0;
+      c.offsetY[i] = l.offset?.[1] ?? 0;
+      c.padding[i] = l.padding ?? 0;
+      c.flags[i] = anchorFlags(l.anchor) |
+        (l.allowOverlap ? Flags.ALLOW_OVERLAP : 0) |
+        (l.ignorePlacement ? Flags.IGNORE_PLACEMENT : 0) |
+        (l.keepUpright === false ? Flags.NO_KEEP_UPRIGHT : 0) |
+        (l.alignment === 'map' ? Flags.MAP_ALIGNED : 0);
+    });
+    this.commitLabels(lonlat ? 'lonlat' : 'world');
+  }
+
+  /** Frame options (any subset; the rest take their defaults, as in label-frame). */
+  setOptions(options = {}) {
+    const o = { ...DEFAULT_OPTIONS, ...options };
+    const stickiness = STICKINESS[o.stickiness];
+    if (stickiness === undefined) throw new Error(`option \`stickiness\`: ${JSON.stringify(o.stickiness)} is not 'none', 'ties' or 'shown'`);
+    this.check('dc_set_options', o.hysteresisPx, o.fadeMs, o.fullPlacementIntervalMs, o.perspectiveScaling,
+      o.maxOverlapArea, stickiness, o.reuseTranslations ? 1 : 0, o.worldCopies ? 1 : 0);
+  }
+
+  /** The per-frame greedy placement without memory (no hysteresis, fades or reuse). */
+  setOptionsWithoutStability() {
+    this.setOptions({ hysteresisPx: 0, fadeMs: 0, stickiness: 'none', reuseTranslations: false });
+  }
+
+  /**
+   * Screen obstacles no label may overlap: `{box: [left, top, right, bottom]}` or
+   * `{circle: [x, y, radius]}`.
+   */
+  setObstacles(obstacles) {
+    const values = this.f64(this.call('dc_obstacle_input', obstacles.length), obstacles.length * 5);
+    obstacles.forEach((o, i) => {
+      const row = o.box ? [0, ...o.box] : o.circle ? [1, ...o.circle, 0] : null;
+      if (!row || row.length !== 5) throw new Error(`obstacle ${i}: give box: [l, t, r, b] or circle: [x, y, r]`);
+      values.set(row, i * 5);
+    });
+    this.check('dc_set_obstacles');
+  }
+
+  /** Sets the camera of the next frames (`placeFrame(timeMs)`). */
+  setCamera(camera) {
+    this.camera = { ...camera };
+  }
+
+  /**
+   * Places a frame: `placeFrame(camera, timeMs)`, or `placeFrame(timeMs)` with the camera of
+   * `setCamera`. `camera`: `{x, y}` (world px) or `{lon, lat}`, `zoom`, `width`, `height`, and
+   * optionally `bearing`, `pitch`, `fov` (degrees). Returns the frame's views.
+   */
+  placeFrame(camera, timeMs) {
+    if (typeof camera === 'number') {
+      if (!this.camera) throw new Error('placeFrame(timeMs) before setCamera(camera)');
+      [camera, timeMs] = [this.camera, camera];
+    }
+    this.writeCamera(camera);
+    this.check('dc_place_frame', timeMs);
+    return this.views(this.count);
+  }
+
+  // Writes a camera to the module's camera buffer.
+  writeCamera(camera) {
+    const lonlat = camera.lon !== undefined;
+    const values = this.f64(this.call('dc_camera'), 9);
+    values.set([lonlat ? camera.lon : camera.x, lonlat ? camera.lat : camera.y, lonlat ? 1 : 0, camera.zoom,
+      camera.bearing ?? 0, camera.pitch ?? 0, camera.width, camera.height, camera.fov ?? 0]);
+  }
+
+  /**
+   * Keeps world points (x, y pairs, world px at zoom 0) for `projectPoints`: the geography a
+   * page draws under the labels, projected by the engine's own camera model.
+   */
+  setPoints(points) {
+    this.pointCount = points.length / 2;
+    this.f64(this.call('dc_points', this.pointCount), points.length).set(points);
+  }
+
+  /** The points of `setPoints` on screen with `camera` (x, y pairs, px; NaN behind it). */
+  projectPoints(camera) {
+    this.writeCamera(camera);
+    this.check('dc_project_points');
+    return this.f64(this.call('dc_projected'), this.pointCount * 2);
+  }
+
+  /** The world point (world px) under screen point `(x, y)` with `camera`, or null. */
+  unproject(camera, x, y) {
+    this.writeCamera(camera);
+    this.check('dc_unproject', x, y);
+    const [wx, wy] = this.f64(this.call('dc_unprojected'), 2);
+    return Number.isNaN(wx) ? null : { x: wx, y: wy };
+  }
+
+  /**
+   * Places the label columns as screen labels (`x`, `y` in screen px) in one batch, as the CLI
+   * does: no camera, no memory. `viewport`: `{width, height}` or none. Returns the views
+   * (opacity 1 or 0; boxes filled).
+   */
+  place(viewport, maxOverlapArea = 0) {
+    this.check('dc_place_batch', viewport?.width ?? 0, viewport?.height ?? 0, maxOverlapArea);
+    return this.views(this.pending);
+  }
+
+  /** Fills the frame's `boxes` views (the debug view's collision boxes) and returns them. */
+  boxes() {
+    this.call('dc_write_boxes');
+    return this.views(this.viewCount).boxes;
+  }
+
+  // The result views, made again only when the memory grew or a column moved.
+  views(n) {
+    this.viewCount = n;
+    const address = (k) => this.call('dc_output', k) >>> 0;
+    const addresses = [0, 1, 2, 3, 4, 5, 6, 7].map(address);
+    const key = `${n}:${addresses.join(',')}`;
+    if (this.frameViews && this.viewKey === key && this.frameViews.buffer === this.memory.buffer) {
+      return this.frameViews;
+    }
+    const buffer = this.memory.buffer;
+    const f64 = (a, k) => new Float64Array(buffer, a + k * n * 8, n);
+    const f32 = (a, k) => new Float32Array(buffer, a + k * n * 4, n);
+    const stats = new Float64Array(buffer, addresses[7], STATS.length);
+    this.frameViews = {
+      buffer,
+      count: n,
+      visible: new Uint8Array(buffer, addresses[0], n),
+      reason: new Uint8Array(buffer, addresses[1], n),
+      blocker: new Uint8Array(buffer, addresses[2], n),
+      hiddenBy: new Uint32Array(buffer, addresses[3], n),
+      opacity: new Float32Array(buffer, addresses[4], n),
+      opacityBits: new Uint32Array(buffer, addresses[4], n),
+      pose: { x: f64(addresses[5], 0), y: f64(addresses[5], 1), angle: f64(addresses[5], 2), scale: f64(addresses[5], 3) },
+      boxes: {
+        cx: f32(addresses[6], 0), cy: f32(addresses[6], 1), hx: f32(addresses[6], 2),
+        hy: f32(addresses[6], 3), ux: f32(addresses[6], 4), uy: f32(addresses[6], 5),
+      },
+      get stats() {
+        return Object.fromEntries(STATS.map((name, k) => [name, stats[k]]));
+      },
+    };
+    this.viewKey = key;
+    return this.frameViews;
+  }
+}

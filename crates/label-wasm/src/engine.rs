@@ -1,0 +1,345 @@
+//! One instance's state behind the exports: the frame engine, the input columns the caller
+//! writes, the result columns it reads, and the last error's message.
+
+use glam::{DVec2, Vec2};
+use label_core::{Aabb, Circle, PlacementOptions, Shape, place};
+use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness};
+
+use crate::columns::{Columns, Coordinates};
+use crate::output::Output;
+
+/// What every export that can fail returns: 0 for success, 1 for an error whose message is
+/// [`Engine::error`].
+pub type Status = i32;
+
+/// Values per obstacle in the obstacle buffer: kind (0 box, 1 circle), then box left, top,
+/// right, bottom or circle centre x, centre y, radius, unused.
+pub const OBSTACLE_VALUES: usize = 5;
+
+/// Values in the camera buffer: centre x, centre y, coordinates (0 world px, 1 lon/lat), zoom,
+/// bearing, pitch, viewport width, height, vertical field of view (0: the default).
+pub const CAMERA_VALUES: usize = 9;
+
+/// The camera in a camera buffer (checked by the engine when a frame is placed).
+pub fn camera(v: &[f64; CAMERA_VALUES]) -> Result<Camera, String> {
+    let coordinates = match v[2] {
+        0.0 => Coordinates::WorldPx,
+        1.0 => Coordinates::LonLat,
+        other => return Err(format!("camera: coordinates {other} is neither 0 (world px) nor 1 (lon/lat)")),
+    };
+    let mut camera =
+        Camera::new(coordinates.to_world(v[0], v[1]), v[3], v[6], v[7]).with_bearing(v[4]).with_pitch(v[5]);
+    if v[8] != 0.0 {
+        camera = camera.with_fov(v[8]);
+    }
+    Ok(camera)
+}
+
+/// Values the ABI passes for the frame options: hysteresis (px), fade (ms), longest reuse of
+/// a placement (ms), perspective scaling, tolerated overlap (px²), stickiness (0 none, 1 ties,
+/// 2 shown), reuse of translation-only frames and copies of the world (0 or 1).
+pub type OptionValues = [f64; 8];
+
+/// The frame options from their values, checked.
+pub fn options(v: &OptionValues) -> Result<FrameOptions, String> {
+    let stickiness = match v[5] {
+        0.0 => Stickiness::None,
+        1.0 => Stickiness::Ties,
+        2.0 => Stickiness::Shown,
+        other => return Err(format!("option `stickiness`: {other} is not 0 (none), 1 (ties) or 2 (shown)")),
+    };
+    let options = FrameOptions {
+        hysteresis_px: v[0],
+        fade_ms: v[1],
+        full_placement_interval_ms: v[2],
+        perspective_scaling: v[3],
+        max_overlap_area: v[4] as f32,
+        stickiness,
+        reuse_translations: v[6] != 0.0,
+        world_copies: v[7] != 0.0,
+    };
+    options.validate().map_err(|e| e.to_string())?;
+    Ok(options)
+}
+
+/// One instance's engine and buffers.
+pub struct Engine {
+    frames: FrameEngine,
+    /// The camera buffer the caller writes before a frame ([`camera`]).
+    pub camera: [f64; CAMERA_VALUES],
+    /// World points (x, y pairs, world px) the caller writes for [`Engine::project_points`].
+    pub points: Vec<f64>,
+    /// The points on screen (x, y pairs, px; NaN behind the camera).
+    pub projected: Vec<f64>,
+    /// The world point [`Engine::unproject`] found (NaN for none).
+    pub unprojected: [f64; 2],
+    input: Columns,
+    obstacle_input: Vec<f64>,
+    obstacles: Vec<Shape>,
+    /// The result columns of the last frame or batch.
+    pub output: Output,
+    error: String,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine with the default options and no labels.
+    #[must_use]
+    pub fn new() -> Self {
+        let frames = FrameEngine::new(FrameOptions::default()).expect("the default options are valid");
+        Self {
+            frames,
+            camera: [0.0; CAMERA_VALUES],
+            points: Vec::new(),
+            projected: Vec::new(),
+            unprojected: [f64::NAN; 2],
+            input: Columns::default(),
+            obstacle_input: Vec::new(),
+            obstacles: Vec::new(),
+            output: Output::default(),
+            error: String::new(),
+        }
+    }
+
+    /// The message of the last failed call.
+    #[must_use]
+    pub fn error(&self) -> &str {
+        &self.error
+    }
+
+    /// A result as a status, keeping the message of an error.
+    pub fn status(&mut self, result: Result<(), String>) -> Status {
+        match result {
+            Ok(()) => 0,
+            Err(message) => {
+                self.error = message;
+                1
+            }
+        }
+    }
+
+    /// Room for `n` labels in the input columns (zeroed), to be written by the caller.
+    pub fn input(&mut self, n: usize) -> &mut Columns {
+        self.input.resize(n);
+        &mut self.input
+    }
+
+    /// The input columns as they are.
+    #[must_use]
+    pub fn input_columns(&self) -> &Columns {
+        &self.input
+    }
+
+    /// Room for `n` obstacles ([`OBSTACLE_VALUES`] each, zeroed).
+    pub fn obstacle_input(&mut self, n: usize) -> &mut [f64] {
+        self.obstacle_input.clear();
+        self.obstacle_input.resize(n * OBSTACLE_VALUES, 0.0);
+        &mut self.obstacle_input
+    }
+
+    /// Gives the frame engine the labels in the input columns.
+    pub fn set_labels(&mut self, coordinates: u32) -> Result<(), String> {
+        let labels = self.input.world_labels(Coordinates::from_code(coordinates)?)?;
+        self.frames.set_labels(labels).map_err(|e| e.to_string())
+    }
+
+    /// Sets the frame options.
+    pub fn set_options(&mut self, values: &OptionValues) -> Result<(), String> {
+        self.frames.set_options(options(values)?).map_err(|e| e.to_string())
+    }
+
+    /// Reads the obstacle buffer into shapes and gives them to the frame engine (and to later
+    /// batches).
+    pub fn set_obstacles(&mut self) -> Result<(), String> {
+        let p = |x: f64, y: f64| Vec2::new(x as f32, y as f32);
+        let shapes = self
+            .obstacle_input
+            .chunks_exact(OBSTACLE_VALUES)
+            .enumerate()
+            .map(|(i, o)| match o[0] {
+                0.0 => Ok(Shape::Aabb(Aabb { min: p(o[1], o[2]), max: p(o[3], o[4]) })),
+                1.0 => Ok(Shape::Circle(Circle::new(p(o[1], o[2]), o[3] as f32))),
+                kind => Err(format!("obstacle {i}: kind {kind} is neither 0 (box) nor 1 (circle)")),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.frames.set_obstacles(shapes.clone()).map_err(|e| e.to_string())?;
+        self.obstacles = shapes;
+        Ok(())
+    }
+
+    /// Places a frame with the camera in the camera buffer and writes its result columns.
+    pub fn place_frame(&mut self, time_ms: f64) -> Result<(), String> {
+        let camera = camera(&self.camera)?;
+        self.frames.place_frame(&camera, time_ms).map_err(|e| e.to_string())?;
+        self.output.write_frame(self.frames.frame(), self.frames.timings());
+        Ok(())
+    }
+
+    /// Room for `n` world points (x, y pairs), zeroed.
+    pub fn points(&mut self, n: usize) -> &mut [f64] {
+        self.points.clear();
+        self.points.resize(2 * n, 0.0);
+        self.projected.clear();
+        self.projected.resize(2 * n, f64::NAN);
+        &mut self.points
+    }
+
+    /// Projects the world points with the camera in the camera buffer (the geography a page
+    /// draws under the labels goes through the engine's own projection).
+    pub fn project_points(&mut self) -> Result<(), String> {
+        let camera = camera(&self.camera)?;
+        camera.validate().map_err(|e| e.to_string())?;
+        let projection = Projection::new(&camera);
+        for (world, screen) in self.points.chunks_exact(2).zip(self.projected.chunks_exact_mut(2)) {
+            let p = projection.project(DVec2::new(world[0], world[1]));
+            let at = p.map_or(DVec2::NAN, |p| p.screen);
+            screen.copy_from_slice(&[at.x, at.y]);
+        }
+        Ok(())
+    }
+
+    /// The world point (world px) under screen point `(x, y)` with the camera in the camera
+    /// buffer, in `unprojected` (NaN above the horizon).
+    pub fn unproject(&mut self, x: f64, y: f64) -> Result<(), String> {
+        let camera = camera(&self.camera)?;
+        camera.validate().map_err(|e| e.to_string())?;
+        let at = Projection::new(&camera).unproject(DVec2::new(x, y)).unwrap_or(DVec2::NAN);
+        self.unprojected = [at.x, at.y];
+        Ok(())
+    }
+
+    /// Writes the box on screen of every label the last frame posed or hid by a collision
+    /// (the debug view draws both; NaN for the others).
+    pub fn write_boxes(&mut self) {
+        for i in 0..self.output.visible.len() {
+            let posed = !self.output.pose[i].is_nan() || self.output.reason[i] == crate::output::REASON_COLLISION;
+            let b = if posed { self.frames.screen_label(i).map(|l| l.obb()) } else { None };
+            self.output.write_box(i, b);
+        }
+    }
+
+    /// Places the input columns as screen labels in one batch (`label_core::place`: no memory,
+    /// no camera) in a viewport of `width` × `height` px (0 × 0: none), with the obstacles set.
+    pub fn place_batch(&mut self, width: f64, height: f64, max_overlap_area: f64) -> Result<(), String> {
+        let labels = self.input.screen_labels()?;
+        let mut options = PlacementOptions::default().with_max_overlap_area(max_overlap_area as f32);
+        if width > 0.0 || height > 0.0 {
+            options = options.with_viewport(width as f32, height as f32);
+        }
+        let placement = place(&labels, &self.obstacles, &options).map_err(|e| e.to_string())?;
+        self.output.write_placement(&placement, labels.iter().map(|l| [l.x, l.y, l.angle]));
+        for (i, l) in labels.iter().enumerate() {
+            self.output.write_box(i, Some(l.obb()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columns::F64Field;
+    use crate::output::{BLOCKER_LABEL, REASON_COLLISION, REASON_OFFSCREEN};
+    use label_frame::WorldLabel;
+
+    /// Centre (128, 128) world px, zoom 4, 800 × 600 px.
+    const CAMERA: [f64; CAMERA_VALUES] = [128.0, 128.0, 0.0, 4.0, 0.0, 0.0, 800.0, 600.0, 0.0];
+
+    #[test]
+    fn points_project_and_unproject_with_the_engines_projection() {
+        let mut engine = Engine::new();
+        engine.camera = CAMERA;
+        (engine.camera[3], engine.camera[4]) = (2.0, 90.0);
+        engine.points(2).copy_from_slice(&[129.0, 128.0, 128.0, 128.0]);
+        engine.project_points().unwrap();
+        assert_eq!(engine.projected, [400.0, 296.0, 400.0, 300.0]);
+        engine.unproject(400.0, 296.0).unwrap();
+        assert_eq!(engine.unprojected, [129.0, 128.0]);
+        assert_eq!(engine.projected, [400.0, 296.0, 400.0, 300.0]);
+        engine.camera[3] = f64::NAN;
+        assert!(engine.project_points().is_err());
+    }
+
+    fn labels() -> Vec<WorldLabel> {
+        let at = |x: f64, y: f64| glam::DVec2::new(x, y);
+        vec![
+            WorldLabel::from_world(0, at(128.0, 128.0), 60.0, 12.0).with_priority(1.0),
+            WorldLabel::from_world(1, at(128.5, 128.0), 60.0, 12.0),
+            WorldLabel::from_world(2, at(10.0, 10.0), 60.0, 12.0),
+        ]
+    }
+
+    #[test]
+    fn a_frame_writes_the_engines_decisions() {
+        let mut engine = Engine::new();
+        *engine.input(3) = Columns::from_world_labels(&labels());
+        engine.set_labels(0).unwrap();
+        engine.camera = CAMERA;
+        engine.place_frame(0.0).unwrap();
+        let out = &engine.output;
+        assert_eq!(out.visible, [1, 0, 0]);
+        assert_eq!(out.reason, [0, REASON_COLLISION, REASON_OFFSCREEN]);
+        assert_eq!((out.blocker[1], out.hidden_by[1]), (BLOCKER_LABEL, 0));
+        assert_eq!((out.pose[0], out.pose[3], out.pose[9]), (400.0, 300.0, 1.0));
+        assert_eq!(out.stats[1..4], [3.0, 2.0, 1.0]);
+
+        let mut native = FrameEngine::new(FrameOptions::default()).unwrap();
+        native.set_labels(labels()).unwrap();
+        let frame = native.place_frame(&camera(&CAMERA).unwrap(), 0.0).unwrap();
+        assert_eq!(frame.visible_indices().collect::<Vec<_>>(), [0]);
+
+        engine.write_boxes();
+        let n = 3;
+        let b = &engine.output.boxes;
+        assert_eq!([b[0], b[n], b[2 * n], b[3 * n]], [400.0, 300.0, 30.0, 6.0]);
+    }
+
+    #[test]
+    fn errors_carry_the_engines_messages() {
+        let mut engine = Engine::new();
+        let mut bad = labels();
+        bad[2].width = f64::NAN;
+        *engine.input(3) = Columns::from_world_labels(&bad);
+        let message = engine.set_labels(0).unwrap_err();
+        assert_eq!(message, "label 2 (id 2): field `width`: expected a finite number, got NaN");
+        assert_eq!(engine.status(Err(message.clone())), 1);
+        assert_eq!(engine.error(), message);
+        engine.camera = CAMERA;
+        engine.camera[3] = -1.0;
+        assert!(engine.place_frame(0.0).unwrap_err().starts_with("camera: field `zoom`"));
+        engine.camera[2] = 3.0;
+        assert!(engine.place_frame(0.0).unwrap_err().starts_with("camera: coordinates"));
+        let mut values = [2.0, 300.0, 300.0, 0.5, 0.0, 2.0, 1.0, 1.0];
+        assert_eq!(options(&values).unwrap(), FrameOptions::default());
+        values[5] = 5.0;
+        assert!(engine.set_options(&values).unwrap_err().contains("stickiness"));
+        values[5] = 2.0;
+        values[0] = -1.0;
+        assert!(engine.set_options(&values).unwrap_err().contains("hysteresis_px"));
+        engine.obstacle_input(1)[0] = 3.0;
+        assert_eq!(engine.set_obstacles().unwrap_err(), "obstacle 0: kind 3 is neither 0 (box) nor 1 (circle)");
+    }
+
+    #[test]
+    fn a_batch_is_the_cores_placement() {
+        let mut engine = Engine::new();
+        let columns = engine.input(3);
+        columns.column_mut(F64Field::X).copy_from_slice(&[10.0, 20.0, 500.0]);
+        columns.column_mut(F64Field::Y).copy_from_slice(&[10.0, 10.0, 10.0]);
+        columns.column_mut(F64Field::Width).fill(30.0);
+        columns.column_mut(F64Field::Height).fill(10.0);
+        columns.column_mut(F64Field::Priority).copy_from_slice(&[0.0, 1.0, 0.0]);
+        engine.obstacle_input(1).copy_from_slice(&[0.0, 480.0, 0.0, 520.0, 20.0]);
+        engine.set_obstacles().unwrap();
+        engine.place_batch(400.0, 300.0, 0.0).unwrap();
+        let out = &engine.output;
+        assert_eq!(out.visible, [0, 1, 0]);
+        assert_eq!((out.blocker[0], out.hidden_by[0]), (BLOCKER_LABEL, 1));
+        assert_eq!(out.reason[2], REASON_OFFSCREEN);
+    }
+}

@@ -1,0 +1,40 @@
+//! # label-wasm
+//!
+//! declutter for web map renderers: the frame engine of `label-frame` (and the batch
+//! `label_core::place`) compiled to `wasm32-unknown-unknown`, behind a small ABI of exported
+//! functions over typed arrays, wrapped by the ES module `js/declutter.js` (TypeScript types in
+//! `js/declutter.d.ts`). See `docs/web.md`.
+//!
+//! **The ABI.** One WebAssembly instance holds one engine. The module owns every buffer: the
+//! caller asks for room for `n` labels ([`Engine::input`]), writes the label columns through
+//! `Float64Array`/`Uint32Array` views over the module's memory, and commits them
+//! ([`Engine::set_labels`]). Each frame it calls [`Engine::place_frame`] with the camera and
+//! reads the results as views too — visibility, opacity, reason, hidden-by, pose, one column
+//! each ([`Output`]) — so the hot path makes no JavaScript object per label and copies nothing
+//! across the boundary. A failing call returns a non-zero status and leaves the engine's own
+//! error message (the one the CLI prints) for the wrapper to throw.
+//!
+//! **Panics** do not unwind in WebAssembly (`panic = "abort"` traps). The panic hook stores the
+//! message first ([`panic_message`]); the wrapper catches the trap, reads the message and
+//! throws an `Error` naming it, and refuses further calls on that instance.
+//!
+//! **Threads.** `wasm32-unknown-unknown` has none: rayon runs everything on the calling
+//! thread, and the frame engine already places frames of fewer than 65,536 labels there
+//! natively, so the decisions are the native engine's, bit for bit (tested in
+//! `test/node.test.mjs` and `test/browser.test.mjs` against `web_scene`'s native frames).
+//!
+//! The crate builds natively too (as an rlib): the state machine behind the exports is plain
+//! Rust and is unit-tested with `cargo test -p label-wasm`.
+
+#![deny(missing_docs)]
+
+mod columns;
+mod engine;
+mod exports;
+mod output;
+mod panic;
+
+pub use columns::{Columns, Coordinates, F64_FIELD_NAMES, F64Field, flags};
+pub use engine::{CAMERA_VALUES, Engine, OBSTACLE_VALUES, OptionValues, Status, camera, options};
+pub use output::{Output, STATS_LEN, reason_code};
+pub use panic::{install_panic_hook, panic_message};

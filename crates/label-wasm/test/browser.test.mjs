@@ -1,0 +1,132 @@
+// The demo page in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core):
+// it loads with no console error, the scripted tour (pan, zoom, turn, tilt) runs, every frame
+// is decided as by the native engine (expected.json from `web_scene`), the shown boxes of the
+// checked frames do not overlap, the keys and the mouse move the map; screenshots are saved.
+// Frame times measured by the page are written to test-results/browser-times.json.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { overlappingPairs } from './sat.mjs';
+
+const crate = fileURLToPath(new URL('..', import.meta.url));
+const root = normalize(join(crate, '..', '..'));
+const results = join(crate, 'test-results');
+const expected = JSON.parse(await readFile(join(crate, 'www/data/expected.json'), 'utf8'));
+const checked = expected.frames.flatMap((f, k) => (f.ids ? [k] : []));
+
+const TYPES = {
+  '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json',
+  '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.png': 'image/png',
+};
+
+// The repository served on the loopback interface, as `python3 -m http.server` would.
+function serve() {
+  const server = createServer(async (request, response) => {
+    const path = normalize(join(root, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
+    if (!path.startsWith(root)) { response.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(path);
+      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+let server;
+let browser;
+let page;
+const problems = [];
+
+before(async () => {
+  await mkdir(results, { recursive: true });
+  server = await serve();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  });
+  page = await browser.newPage({ viewport: { width: expected.width, height: expected.height } });
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  const { port } = server.address();
+  await page.goto(`http://127.0.0.1:${port}/crates/label-wasm/www/index.html`);
+  await page.waitForFunction(() => window.demo !== undefined, null, { timeout: 60_000 });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+test('the page loads the labels and draws frames', async () => {
+  assert.equal(await page.evaluate(() => window.demo.labels), 33539);
+  await page.waitForFunction(() => /shown of/.test(document.getElementById('readout').textContent));
+  assert.deepEqual(problems, []);
+});
+
+test('the scripted tour is decided exactly as by the native engine', async () => {
+  const tour = await page.evaluate((check) => window.demo.runTour({ check, paced: false }), checked);
+  assert.equal(tour.frames.length, expected.frames.length);
+  tour.frames.forEach((frame, k) => {
+    const want = expected.frames[k];
+    assert.equal(frame.visible, want.visible, `frame ${k}: visible labels`);
+    if (want.ids) {
+      assert.deepEqual(frame.shown.map((s) => s.index), want.ids, `frame ${k}: visible ids`);
+      assert.deepEqual(overlappingPairs(frame.shown), [], `frame ${k}: shown labels overlap`);
+    }
+    assert.equal(frame.digest, want.digest, `frame ${k}: digest`);
+  });
+  const sorted = [...tour.times].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length))) - 1];
+  const drawing = [...tour.drawing].sort((a, b) => a - b);
+  const times = {
+    frames: sorted.length, p50_ms: at(0.5), p99_ms: at(0.99), max_ms: sorted[sorted.length - 1],
+    draw_p50_ms: drawing[Math.ceil(drawing.length / 2) - 1],
+  };
+  await writeFile(join(results, 'browser-times.json'), `${JSON.stringify(times)}\n`);
+  console.log(`browser placeFrame over the tour: ${JSON.stringify(times)}`);
+  await page.screenshot({ path: join(results, 'tour-end.jpg'), quality: 85 });
+  await page.click('#debug');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot({ path: join(results, 'debug.jpg'), quality: 85 });
+  await page.click('#debug');
+  assert.deepEqual(problems, []);
+});
+
+test('keys, buttons and the mouse move the map; the debug view draws', async () => {
+  const readout = () => page.evaluate(() => document.getElementById('readout').textContent);
+  const settle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.evaluate(() => window.demo.show({ zoom: 5.2, bearing: 0, pitch: 0, x: 139.6, y: 89.4 }));
+  await page.keyboard.press('e');
+  await page.keyboard.press('w');
+  await page.keyboard.press('w');
+  await settle();
+  assert.match(await readout(), /bearing 15°\s+pitch 10°/);
+  await page.mouse.move(640, 360);
+  await page.mouse.wheel(0, -250);
+  await settle();
+  assert.match(await readout(), /zoom 5\.7/);
+  const before = await page.evaluate(() => window.demo.camera());
+  await page.mouse.down();
+  await page.mouse.move(540, 300, { steps: 5 });
+  await page.mouse.up();
+  await settle();
+  // Dragged up and left: the map's centre moves to what was down and right, east and south.
+  const after = await page.evaluate(() => window.demo.camera());
+  assert.ok(after.x > before.x && after.y > before.y, `drag: ${JSON.stringify([before, after])}`);
+  await page.screenshot({ path: join(results, 'europe.jpg'), quality: 85 });
+  await page.click('#debug');
+  await page.click('#stability');
+  await settle();
+  assert.match(await readout(), /shown of/);
+  assert.deepEqual(problems, []);
+});

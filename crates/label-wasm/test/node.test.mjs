@@ -1,0 +1,149 @@
+// The WebAssembly module in node: the API, its errors, and the scripted animation decided
+// exactly as by the native engine (www/data/expected.json, written by `web_scene`).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+
+import { createEngine, loadModule, Flags, anchorFlags, REASONS, Blocker } from '../js/declutter.js';
+import { digest } from '../www/digest.js';
+import { boxesOf, greedy, overlappingPairs } from './sat.mjs';
+
+const module = await loadModule();
+const data = new URL('../www/data/', import.meta.url);
+const scene = JSON.parse(await readFile(new URL('scene.json', data), 'utf8'));
+const expected = JSON.parse(await readFile(new URL('expected.json', data), 'utf8'));
+
+// Fills an engine with the scene's label columns, as the page does.
+async function sceneEngine() {
+  const engine = await createEngine(module);
+  const { count, columns } = scene.labels;
+  const views = engine.labelColumns(count);
+  for (const [name, values] of Object.entries(columns)) views[name].set(values);
+  engine.commitLabels('world');
+  return engine;
+}
+
+test('every frame of the animation is decided as by the native engine', async () => {
+  const engine = await sceneEngine();
+  assert.equal(scene.animation.length, expected.frames.length);
+  scene.animation.forEach((shot, k) => {
+    const views = engine.placeFrame(shot, shot.time);
+    const want = expected.frames[k];
+    assert.equal(views.stats.visible, want.visible, `frame ${k}: visible labels`);
+    if (want.ids) {
+      const ids = [];
+      views.visible.forEach((v, i) => { if (v) ids.push(i); });
+      assert.deepEqual(ids, want.ids, `frame ${k}: visible ids`);
+      const boxes = boxesOf(engine.boxes(), views.count);
+      const shown = ids.map((index) => ({ index, box: boxes[index] }));
+      assert.deepEqual(overlappingPairs(shown), [], `frame ${k}: shown labels overlap`);
+    }
+    assert.equal(digest(views), want.digest, `frame ${k}: digest`);
+  });
+});
+
+test('results are views over the module memory, made once', async () => {
+  const engine = await sceneEngine();
+  const shot = scene.animation[0];
+  const a = engine.placeFrame(shot, 0);
+  const b = engine.placeFrame({ ...shot, x: shot.x + 0.01 }, 16);
+  assert.equal(a, b);
+  assert.equal(a.visible.buffer, engine.memory.buffer);
+  assert.equal(a.visible.length, scene.labels.count);
+  assert.equal(a.stats.kind, 1, 'a pan-only frame reuses the placement');
+});
+
+test('plain objects, lon/lat, reasons and blockers', async () => {
+  const engine = await createEngine(module);
+  engine.setLabels([
+    { lon: 16.3725, lat: 48.2083, width: 80, height: 16, priority: 2 },
+    { lon: 16.3726, lat: 48.2083, width: 80, height: 16, priority: 1, anchor: 'left', offset: [4, 0] },
+    { lon: -70, lat: 10, width: 80, height: 16 },
+    { lon: 16.3725, lat: 48.2083, width: 30, height: 10, allowOverlap: true, ignorePlacement: true },
+  ]);
+  assert.throws(() => engine.placeFrame(0), /before setCamera/);
+  engine.setCamera({ lon: 16.3725, lat: 48.2083, zoom: 14, width: 800, height: 600 });
+  const frame = engine.placeFrame(0);
+  assert.deepEqual([...frame.visible], [1, 0, 0, 1]);
+  assert.deepEqual([...frame.reason].map((r) => REASONS[r]), ['visible', 'collision', 'offscreen', 'visible']);
+  assert.equal(frame.blocker[1], Blocker.LABEL);
+  assert.equal(frame.hiddenBy[1], 0);
+  assert.deepEqual([frame.pose.x[0], frame.pose.y[0], frame.pose.scale[0]], [400, 300, 1]);
+  assert.ok(Number.isNaN(frame.pose.x[2]) || frame.opacity[2] === 0);
+  assert.equal(anchorFlags('bottom-right'), 8 << 8);
+});
+
+test('errors are thrown with the engine\'s messages', async () => {
+  const engine = await createEngine(module);
+  const label = { x: 128, y: 128, width: 10, height: 5 };
+  assert.throws(() => engine.setLabels([label, label, { ...label, width: NaN }]),
+    { message: 'label 2 (id 2): field `width`: expected a finite number, got NaN' });
+  assert.throws(() => engine.setLabels([{ ...label, anchor: 'middle' }]), /unknown anchor "middle"/);
+  const c = engine.labelColumns(1);
+  c.width[0] = 1; c.height[0] = 1; c.flags[0] = 0x10;
+  assert.throws(() => engine.commitLabels(), { message: 'label 0 (id 0): field `flags`: unknown bits 0x10' });
+  assert.throws(() => engine.placeFrame({ x: 0, y: 0, zoom: 99, width: 10, height: 10 }, 0), /camera: field `zoom`/);
+  assert.throws(() => engine.placeFrame({ x: 0, y: 0, zoom: 1, width: 10, height: 10 }, NaN), /time_ms/);
+  assert.throws(() => engine.setOptions({ hysteresisPx: -1 }), /hysteresis_px/);
+  assert.throws(() => engine.setOptions({ stickiness: 'glue' }), /stickiness/);
+  assert.throws(() => engine.setObstacles([{ ring: [] }]), /obstacle 0/);
+  // The engine still works after errors.
+  engine.setLabels([label]);
+  assert.equal(engine.placeFrame({ x: 128, y: 128, zoom: 2, width: 100, height: 100 }, 0).visible[0], 1);
+});
+
+test('obstacles hide the labels under them', async () => {
+  const engine = await createEngine(module);
+  engine.setLabels([{ x: 128, y: 128, width: 40, height: 10 }, { x: 160, y: 128, width: 40, height: 10 }]);
+  engine.setObstacles([{ box: [380, 290, 405, 310] }]);
+  const frame = engine.placeFrame({ x: 128, y: 128, zoom: 0, width: 800, height: 600 }, 0);
+  assert.deepEqual([...frame.visible], [0, 1]);
+  assert.deepEqual([frame.blocker[0], frame.hiddenBy[0]], [Blocker.OBSTACLE, 0]);
+});
+
+test('a panic in the module becomes an Error and stops that engine only', async () => {
+  // Room for 40 million labels is 2.9 GB of f64 columns, more than a 32-bit address space can
+  // hold: Vec panics with "capacity overflow", a trap in WebAssembly.
+  const engine = await createEngine(module);
+  assert.throws(() => engine.labelColumns(40_000_000), /^Error: declutter panicked: panicked at .*\ncapacity overflow$/s);
+  assert.throws(() => engine.setLabels([]), /stopped after a panic: declutter panicked/);
+  const other = await createEngine(module);
+  other.setLabels([{ x: 128, y: 128, width: 10, height: 5 }]);
+  assert.equal(other.placeFrame({ x: 128, y: 128, zoom: 1, width: 100, height: 100 }, 0).visible[0], 1);
+});
+
+test('the batch placement equals a brute-force greedy pass', async () => {
+  // Seeded labels, some rotated, in a 600 × 400 area; no viewport, so every label takes part.
+  let seed = 7;
+  const random = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32; };
+  const labels = Array.from({ length: 400 }, () => ({
+    x: random() * 600, y: random() * 400, width: 10 + random() * 60, height: 6 + random() * 10,
+    angle: random() < 0.3 ? random() * 360 - 180 : 0, priority: Math.floor(random() * 5),
+    anchor: ['center', 'left', 'top-right'][Math.floor(random() * 3)], padding: random() < 0.2 ? 2 : 0,
+  }));
+  const engine = await createEngine(module);
+  const c = engine.labelColumns(labels.length);
+  labels.forEach((l, i) => {
+    c.x[i] = l.x; c.y[i] = l.y; c.width[i] = l.width; c.height[i] = l.height; c.angle[i] = l.angle;
+    c.priority[i] = l.priority; c.padding[i] = l.padding; c.flags[i] = anchorFlags(l.anchor);
+  });
+  const result = engine.place();
+  const boxes = boxesOf(result.boxes, labels.length);
+  const shown = [];
+  result.visible.forEach((v, i) => { if (v) shown.push(i); });
+  assert.deepEqual(shown, greedy(boxes, labels.map((l) => l.priority)));
+  assert.ok(shown.length > 50 && shown.length < 350, `${shown.length} shown`);
+  assert.equal(Flags.ALLOW_OVERLAP, 1);
+});
+
+test('geography goes through the engine\'s projection', async () => {
+  const engine = await createEngine(module);
+  const camera = { x: 128, y: 128, zoom: 2, bearing: 90, width: 800, height: 600 };
+  engine.setPoints([129, 128, 128, 128]);
+  const screen = engine.projectPoints(camera);
+  assert.deepEqual([...screen], [400, 296, 400, 300]);
+  assert.deepEqual(engine.unproject(camera, 400, 296), { x: 129, y: 128 });
+  assert.deepEqual([...screen], [400, 296, 400, 300], 'unproject leaves the projected points');
+  assert.equal(engine.unproject({ ...camera, pitch: 60 }, 400, -5000), null);
+  assert.throws(() => engine.projectPoints({ ...camera, zoom: NaN }), /camera: field `zoom`/);
+});

@@ -1,0 +1,29 @@
+// Compiled by `tsc --noEmit` (scripts/test.sh): the wrapper's types describe a renderer's use.
+import { ANCHORS, Blocker, Flags, REASONS, anchorFlags, createEngine, loadModule } from '../js/declutter.js';
+import type { Camera, FrameViews, LabelObject } from '../js/declutter.js';
+
+export async function example(): Promise<number> {
+  const engine = await createEngine(await loadModule(), { fadeMs: 200, stickiness: 'shown' });
+  const labels: LabelObject[] = [
+    { lon: 16.3725, lat: 48.2083, width: 70, height: 16, priority: 5, anchor: 'left', offset: [4, 0] },
+    { lon: 16.3712, lat: 48.208, width: 110, height: 14, angle: 20, alignment: 'map' },
+  ];
+  engine.setLabels(labels);
+  const columns = engine.labelColumns(1);
+  columns.width[0] = 10;
+  columns.height[0] = 5;
+  columns.flags[0] = Flags.MAP_ALIGNED | anchorFlags(ANCHORS[5]);
+  engine.commitLabels('world');
+  const camera: Camera = { lon: 16.3725, lat: 48.2083, zoom: 16, width: 1280, height: 720, bearing: 5 };
+  const frame: FrameViews = engine.placeFrame(camera, 16.7);
+  let drawn = 0;
+  for (let i = 0; i < frame.count; i++) {
+    if (frame.opacity[i] > 0) drawn += frame.pose.scale[i];
+    if (REASONS[frame.reason[i]] === 'collision' && frame.blocker[i] === Blocker.LABEL) drawn += frame.hiddenBy[i];
+  }
+  engine.setCamera({ ...camera, pitch: 30 });
+  drawn += engine.placeFrame(33.4).stats.visible;
+  engine.setObstacles([{ box: [0, 0, 100, 40] }, { circle: [640, 360, 12] }]);
+  const under = engine.unproject(camera, 10, 10);
+  return drawn + frame.stats.visible + (under ? under.x : 0) + engine.boxes().cx.length;
+}
