@@ -7,7 +7,7 @@ use crate::{Aabb, Obb};
 /// the edge need the exact test, which has the last word.
 #[must_use]
 #[inline]
-pub(crate) fn in_view(viewport: Option<&Aabb>, obb: &Obb, bounds: &Aabb) -> bool {
+pub fn in_view(viewport: Option<&Aabb>, obb: &Obb, bounds: &Aabb) -> bool {
     let Some(v) = viewport else { return true };
     if !v.overlaps(bounds) {
         return false;

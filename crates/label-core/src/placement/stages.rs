@@ -35,6 +35,8 @@ pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
     if center.abs().max_element() > FAR_FROM_ORIGIN { center.round() } else { DVec2::ZERO }
 }
 
+/// Stage 2, culling: whether a box is in the viewport (DESIGN §4 step 1), the test `place` uses.
+pub use super::cull::in_view;
 pub use super::layout::lay_out as layout;
 
 /// Stage 4, the broad phase: each cell's neighbourhood — the cells whose labels can reach its
