@@ -40,31 +40,34 @@ pub fn core_error(py: Python<'_>, error: &Error, rows: impl Fn(usize) -> usize) 
     }
 }
 
-/// One column as a slice.
-fn column<'py, T: numpy::Element>(cols: &Bound<'py, PyDict>, name: &str) -> PyResult<PyReadonlyArray1<'py, T>> {
+/// A 1-d array of `T` from any array-like, copied: `numpy.require` first makes it contiguous,
+/// aligned and of `T`'s dtype (arrays unpickled on a Dask worker can be unaligned, which numpy's
+/// views from Rust refuse).
+pub fn vector<T: numpy::Element + Copy>(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<T>> {
+    let py = obj.py();
+    let bad = |e: PyErr| {
+        PyValueError::new_err(format!("`{name}`: expected a 1-d array of {} ({e})", std::any::type_name::<T>()))
+    };
+    let array = py.import("numpy")?.call_method1("require", (obj, numpy::dtype::<T>(py), "CA")).map_err(bad)?;
+    let array = array.extract::<PyReadonlyArray1<'_, T>>().map_err(|e| bad(e.into()))?;
+    Ok(array.as_slice().map_err(|e| bad(PyValueError::new_err(e.to_string())))?.to_vec())
+}
+
+/// One column of `cols`.
+fn column<T: numpy::Element + Copy>(cols: &Bound<'_, PyDict>, name: &str) -> PyResult<Vec<T>> {
     let value = cols.get_item(name)?.ok_or_else(|| PyValueError::new_err(format!("missing column `{name}`")))?;
-    value.extract::<PyReadonlyArray1<'py, T>>().map_err(|e| {
-        PyValueError::new_err(format!("column `{name}`: expected a 1-d {} array ({e})", std::any::type_name::<T>()))
-    })
+    vector(&value, &format!("column {name}"))
 }
 
 /// The labels of `cols`: float64 `x, y, width, height, angle, priority, offset_x, offset_y,
 /// padding`, uint8 `anchor` (an index into `Anchor::ALL`), bool `allow_overlap`,
 /// `ignore_placement`.
 pub fn labels(py: Python<'_>, cols: &Bound<'_, PyDict>) -> PyResult<Vec<Label>> {
-    let floats: Vec<PyReadonlyArray1<'_, f64>> = FLOATS.iter().map(|n| column::<f64>(cols, n)).collect::<PyResult<_>>()?;
+    let f: Vec<Vec<f64>> = FLOATS.iter().map(|n| column::<f64>(cols, n)).collect::<PyResult<_>>()?;
     let padding = column::<f64>(cols, "padding")?;
     let anchor = column::<u8>(cols, "anchor")?;
     let allow = column::<bool>(cols, "allow_overlap")?;
     let ignore = column::<bool>(cols, "ignore_placement")?;
-    let slice = |a: &PyReadonlyArray1<'_, f64>, name: &str| -> PyResult<Vec<f64>> {
-        a.as_slice().map(<[f64]>::to_vec).map_err(|_| PyValueError::new_err(format!("column `{name}` is not contiguous")))
-    };
-    let f: Vec<Vec<f64>> = floats.iter().zip(FLOATS).map(|(a, n)| slice(a, n)).collect::<PyResult<_>>()?;
-    let padding = slice(&padding, "padding")?;
-    let anchor = anchor.as_array().to_vec();
-    let allow = allow.as_array().to_vec();
-    let ignore = ignore.as_array().to_vec();
     let n = f[0].len();
     let lengths = f.iter().map(Vec::len).chain([padding.len(), anchor.len(), allow.len(), ignore.len()]);
     if lengths.clone().any(|l| l != n) {
@@ -93,11 +96,11 @@ pub fn labels(py: Python<'_>, cols: &Bound<'_, PyDict>) -> PyResult<Vec<Label>> 
         .collect()
 }
 
-/// A u32 column of global indices, as long as `n`.
-pub fn gids(py: Python<'_>, array: &PyReadonlyArray1<'_, u32>, n: usize) -> PyResult<Vec<u32>> {
-    let v = array.as_array().to_vec();
+/// A u32 array of global indices, as long as `n`.
+pub fn gids(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<u32>> {
+    let v = vector::<u32>(obj, "global indices")?;
     if v.len() != n {
-        return Err(label_error(py, format!("{} global indices for {n} labels", v.len()), None, None));
+        return Err(label_error(obj.py(), format!("{} global indices for {n} labels", v.len()), None, None));
     }
     Ok(v)
 }

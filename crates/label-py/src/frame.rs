@@ -2,12 +2,12 @@
 
 use glam::DVec2;
 use label_frame::{Alignment, Blocker, Camera, FrameOptions, HiddenReason, WorldLabel};
-use numpy::{PyArray1, PyReadonlyArray1};
+use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::columns::labels;
+use crate::columns::{labels, vector};
 
 /// The arrays of one frame: visible, opacity, reason code (0 visible, 1 collision, 2 offscreen,
 /// 3 behind the camera, 4 another reason of a later engine), hidden_by (-1 if none), and screen x, y, angle (NaN without a pose).
@@ -59,12 +59,12 @@ impl FrameEngine {
         &mut self,
         py: Python<'_>,
         cols: &Bound<'_, PyDict>,
-        ids: PyReadonlyArray1<'_, u64>,
-        map_aligned: PyReadonlyArray1<'_, bool>,
+        ids: &Bound<'_, PyAny>,
+        map_aligned: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let core = labels(py, cols)?;
-        let ids = ids.as_array().to_vec();
-        let aligned = map_aligned.as_array().to_vec();
+        let ids = vector::<u64>(ids, "ids")?;
+        let aligned = vector::<bool>(map_aligned, "map_aligned")?;
         if ids.len() != core.len() {
             return Err(PyValueError::new_err("one id per label"));
         }

@@ -5,11 +5,11 @@ use glam::DVec2;
 use label_cli::geojson::line;
 use label_cli::geojson::view::View;
 use label_cli::measure as text;
-use numpy::{PyArray1, PyReadonlyArray1};
+use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::columns::label_error;
+use crate::columns::{label_error, vector};
 
 /// Two f64 arrays.
 type Xy<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
@@ -19,8 +19,8 @@ fn pair<'py>(py: Python<'py>, v: Vec<DVec2>) -> Xy<'py> {
     (PyArray1::from_vec(py, x), PyArray1::from_vec(py, y))
 }
 
-fn lon_lat(lon: &PyReadonlyArray1<'_, f64>, lat: &PyReadonlyArray1<'_, f64>) -> PyResult<Vec<DVec2>> {
-    let (lon, lat) = (lon.as_array(), lat.as_array());
+fn lon_lat(lon: &Bound<'_, PyAny>, lat: &Bound<'_, PyAny>) -> PyResult<Vec<DVec2>> {
+    let (lon, lat) = (vector::<f64>(lon, "lon")?, vector::<f64>(lat, "lat")?);
     if lon.len() != lat.len() {
         return Err(PyValueError::new_err(format!("{} longitudes for {} latitudes", lon.len(), lat.len())));
     }
@@ -42,8 +42,8 @@ fn view(zoom: f64, center: (f64, f64), size: (f64, f64), bearing: f64) -> PyResu
 #[pyfunction]
 pub fn world<'py>(
     py: Python<'py>,
-    lon: PyReadonlyArray1<'py, f64>,
-    lat: PyReadonlyArray1<'py, f64>,
+    lon: Bound<'py, PyAny>,
+    lat: Bound<'py, PyAny>,
     zoom: f64,
 ) -> PyResult<Xy<'py>> {
     let v = view(zoom, (0.0, 0.0), (1.0, 1.0), 0.0)?;
@@ -56,8 +56,8 @@ pub fn world<'py>(
 #[pyfunction]
 pub fn project<'py>(
     py: Python<'py>,
-    lon: PyReadonlyArray1<'py, f64>,
-    lat: PyReadonlyArray1<'py, f64>,
+    lon: Bound<'py, PyAny>,
+    lat: Bound<'py, PyAny>,
     zoom: f64,
     center: (f64, f64),
     size: (f64, f64),
@@ -76,10 +76,10 @@ pub fn project<'py>(
 #[allow(clippy::too_many_arguments, reason = "one argument per array and per view setting, as Python passes them")]
 pub fn line_spots<'py>(
     py: Python<'py>,
-    lon: PyReadonlyArray1<'py, f64>,
-    lat: PyReadonlyArray1<'py, f64>,
-    part_starts: PyReadonlyArray1<'py, u64>,
-    feature_starts: PyReadonlyArray1<'py, u64>,
+    lon: Bound<'py, PyAny>,
+    lat: Bound<'py, PyAny>,
+    part_starts: Bound<'py, PyAny>,
+    feature_starts: Bound<'py, PyAny>,
     zoom: f64,
     center: (f64, f64),
     size: (f64, f64),
@@ -87,8 +87,9 @@ pub fn line_spots<'py>(
 ) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
     let v = view(zoom, center, size, bearing)?;
     let points = lon_lat(&lon, &lat)?;
-    let parts: Vec<usize> = part_starts.as_array().iter().map(|&s| s as usize).collect();
-    let features: Vec<usize> = feature_starts.as_array().iter().map(|&s| s as usize).collect();
+    let parts: Vec<usize> = vector::<u64>(&part_starts, "part_starts")?.into_iter().map(|s| s as usize).collect();
+    let features: Vec<usize> =
+        vector::<u64>(&feature_starts, "feature_starts")?.into_iter().map(|s| s as usize).collect();
     let ordered = |s: &[usize], end: usize| s.windows(2).all(|w| w[0] <= w[1]) && s.last().is_none_or(|&l| l <= end);
     if !ordered(&parts, points.len()) || !ordered(&features, parts.len().saturating_sub(1)) {
         return Err(PyValueError::new_err("line_spots: part or feature offsets out of order or out of range"));
@@ -118,9 +119,9 @@ pub fn line_spots<'py>(
 pub fn measure<'py>(
     py: Python<'py>,
     texts: Vec<String>,
-    font_size: PyReadonlyArray1<'py, f64>,
+    font_size: Bound<'py, PyAny>,
 ) -> PyResult<Xy<'py>> {
-    let sizes = font_size.as_array().to_vec();
+    let sizes = vector::<f64>(&font_size, "font_size")?;
     if sizes.len() != texts.len() {
         return Err(PyValueError::new_err(format!("{} font sizes for {} texts", sizes.len(), texts.len())));
     }

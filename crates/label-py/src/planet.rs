@@ -3,12 +3,12 @@
 
 use label_core::descending_key;
 use label_planet::{Labels, Screen, State, Waiting};
-use numpy::{PyArray1, PyReadonlyArray1};
+use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::columns::{core_error, gids, labels};
+use crate::columns::{core_error, gids, labels, vector};
 
 /// A [`Waiting`] as four arrays: global indices, priority keys, list starts, lists.
 type WaitingArrays<'py> =
@@ -28,16 +28,16 @@ fn to_arrays(py: Python<'_>, w: Waiting) -> WaitingArrays<'_> {
 }
 
 fn from_arrays(
-    gids: &PyReadonlyArray1<'_, u32>,
-    keys: &PyReadonlyArray1<'_, u64>,
-    starts: &PyReadonlyArray1<'_, u32>,
-    earlier: &PyReadonlyArray1<'_, u32>,
+    gids: &Bound<'_, PyAny>,
+    keys: &Bound<'_, PyAny>,
+    starts: &Bound<'_, PyAny>,
+    earlier: &Bound<'_, PyAny>,
 ) -> PyResult<Waiting> {
     let w = Waiting {
-        gids: gids.as_array().to_vec(),
-        keys: keys.as_array().to_vec(),
-        starts: starts.as_array().to_vec(),
-        earlier: earlier.as_array().to_vec(),
+        gids: vector(gids, "waiting gids")?,
+        keys: vector(keys, "waiting keys")?,
+        starts: vector(starts, "waiting starts")?,
+        earlier: vector(earlier, "waiting lists")?,
     };
     let consistent = w.keys.len() == w.gids.len()
         && w.starts.len() == w.gids.len() + 1
@@ -89,17 +89,17 @@ pub fn boxes<'py>(
 pub fn decide_region<'py>(
     py: Python<'py>,
     own: &Bound<'py, PyDict>,
-    own_gids: PyReadonlyArray1<'py, u32>,
+    own_gids: Bound<'py, PyAny>,
     near: &Bound<'py, PyDict>,
-    near_gids: PyReadonlyArray1<'py, u32>,
+    near_gids: Bound<'py, PyAny>,
     zoom: u8,
     max_overlap_area: f32,
 ) -> PyResult<(Bound<'py, PyArray1<i64>>, WaitingArrays<'py>)> {
     let screen = screen(zoom, max_overlap_area)?;
     let own_labels = labels(py, own)?;
-    let own_gids = gids(py, &own_gids, own_labels.len())?;
+    let own_gids = gids(&own_gids, own_labels.len())?;
     let near_labels = labels(py, near)?;
-    let near_gids = gids(py, &near_gids, near_labels.len())?;
+    let near_gids = gids(&near_gids, near_labels.len())?;
     let region = py
         .detach(|| {
             label_planet::decide_region(
@@ -120,19 +120,18 @@ pub fn decide_region<'py>(
 #[allow(clippy::too_many_arguments, reason = "the four arrays of the lists and the two of the states")]
 pub fn resolve<'py>(
     py: Python<'py>,
-    gids: PyReadonlyArray1<'py, u32>,
-    keys: PyReadonlyArray1<'py, u64>,
-    starts: PyReadonlyArray1<'py, u32>,
-    earlier: PyReadonlyArray1<'py, u32>,
-    known_gids: PyReadonlyArray1<'py, u32>,
-    known_codes: PyReadonlyArray1<'py, i64>,
+    gids: Bound<'py, PyAny>,
+    keys: Bound<'py, PyAny>,
+    starts: Bound<'py, PyAny>,
+    earlier: Bound<'py, PyAny>,
+    known_gids: Bound<'py, PyAny>,
+    known_codes: Bound<'py, PyAny>,
 ) -> PyResult<(Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<i64>>, WaitingArrays<'py>)> {
     let waiting = from_arrays(&gids, &keys, &starts, &earlier)?;
-    let known_gids = known_gids.as_array().to_vec();
-    let known: Vec<State> = known_codes
-        .as_array()
-        .iter()
-        .map(|&c| State::from_code(c).ok_or_else(|| PyValueError::new_err(format!("state code {c} is none of the known ones"))))
+    let known_gids = vector::<u32>(&known_gids, "known_gids")?;
+    let known: Vec<State> = vector::<i64>(&known_codes, "known_codes")?
+        .into_iter()
+        .map(|c| State::from_code(c).ok_or_else(|| PyValueError::new_err(format!("state code {c} is none of the known ones"))))
         .collect::<PyResult<_>>()?;
     if known.len() != known_gids.len() || !known_gids.windows(2).all(|w| w[0] < w[1]) {
         return Err(PyValueError::new_err("known states: global indices must ascend, one code each"));
@@ -155,7 +154,7 @@ pub fn resolve<'py>(
 #[allow(clippy::type_complexity, reason = "the four arrays of each region's lists")]
 pub fn merge<'py>(
     py: Python<'py>,
-    parts: Vec<(PyReadonlyArray1<'py, u32>, PyReadonlyArray1<'py, u64>, PyReadonlyArray1<'py, u32>, PyReadonlyArray1<'py, u32>)>,
+    parts: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)>,
 ) -> PyResult<WaitingArrays<'py>> {
     let parts: Vec<Waiting> = parts.iter().map(|(g, k, s, e)| from_arrays(g, k, s, e)).collect::<PyResult<_>>()?;
     Ok(to_arrays(py, py.detach(|| Waiting::merge(&parts))))

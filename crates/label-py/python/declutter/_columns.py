@@ -44,6 +44,11 @@ def _anchor_column(value, n):
         return np.zeros(n, dtype=np.uint8)
     if isinstance(value, str):
         value = [value] * n
+    if isinstance(value, np.ndarray) and value.dtype == np.uint8:
+        # Already numbered (columns this module made).
+        if value.shape != (n,) or (value >= len(ANCHORS)).any():
+            raise LabelError(f"column `anchor`: expected {n} anchor numbers below {len(ANCHORS)}", None, "anchor")
+        return np.ascontiguousarray(value)
     names = list(value)
     if len(names) != n:
         raise LabelError(f"column `anchor`: {len(names)} values for {n} labels", None, "anchor")

@@ -40,6 +40,34 @@ def _pair(v):
     return (float(a), float(b))
 
 
+def _text(value):
+    """A label text as the command reads it: strings (not blank) and numbers; else none."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return None if np.isnan(value) else (str(int(value)) if float(value).is_integer() else repr(float(value)))
+    return None
+
+
+def _number(value, column, row):
+    """A numeric property: a number or a string holding one; NaN when missing."""
+    from ._errors import LabelError
+
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return np.nan
+    try:
+        v = float(value.strip()) if isinstance(value, str) else float(value)
+    except (TypeError, ValueError):
+        v = None
+    if v is None or not np.isfinite(v):
+        raise LabelError(f"row {row}, column `{column}`: expected a number, got {value!r}", row, column)
+    return v
+
+
 def _line_spots(geoms, zoom, center, size, bearing):
     """The CLI's spot of each (Multi)LineString: anchor on screen and angle."""
     import shapely
@@ -76,7 +104,6 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     ``label_box``: each label's box on screen as a polygon in screen pixels (no CRS).
     """
     import geopandas
-    import pandas as pd
     import shapely
 
     if priority_order not in ("descending", "ascending"):
@@ -89,7 +116,8 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     geoms = gdf_ll.geometry.to_numpy()
     kinds = np.array([None if g is None or g.is_empty else g.geom_type for g in geoms], dtype=object)
     texts = gdf[text].to_numpy() if text in gdf.columns else np.full(n, None, dtype=object)
-    has_text = np.array([t is not None and not (isinstance(t, float) and np.isnan(t)) and str(t) != "" for t in texts])
+    texts = np.array([_text(t) for t in texts], dtype=object)
+    has_text = np.array([t is not None for t in texts], dtype=bool)
     point = np.isin(kinds, ["Point", "MultiPoint"])
     line = np.isin(kinds, ["LineString", "MultiLineString"])
 
@@ -107,16 +135,25 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
         spotless[np.flatnonzero(line)[~ok]] = True
 
     labelled = (point | line) & has_text & ~spotless
-    sizes = gdf[font_size].to_numpy(dtype=np.float64) if isinstance(font_size, str) else np.full(n, float(font_size))
+    if isinstance(font_size, str):
+        sizes = np.array([_number(v, font_size, row) for row, v in enumerate(gdf[font_size].to_numpy())], dtype=np.float64)
+        sizes[np.isnan(sizes)] = 12.0
+    else:
+        sizes = np.full(n, float(font_size))
     width = np.full(n, np.nan)
     height = np.full(n, np.nan)
     rows = np.flatnonzero(labelled)
     if len(rows):
         width[rows], height[rows] = measure_text([str(t) for t in texts[rows]], sizes[rows])
-    prio = np.zeros(n) if priority is None else pd.to_numeric(gdf[priority], errors="coerce").to_numpy(np.float64)
-    prio = np.nan_to_num(prio, nan=-np.inf if priority_order == "descending" else np.inf)
-    if priority_order == "ascending":
-        prio = -prio
+    if priority is None:
+        prio = np.zeros(n)
+    else:
+        prio = np.array([_number(v, priority, row) for row, v in enumerate(gdf[priority].to_numpy())], dtype=np.float64)
+        if priority_order == "ascending":
+            prio = -prio
+        # As the command does: a row without a priority ranks below every row with one.
+        given = prio[~np.isnan(prio)]
+        prio[np.isnan(prio)] = given.min() - 1.0 if len(given) else 0.0
     anchor = np.where(line, "center", point_anchor)
     off = np.where(line[:, None], 0.0, np.asarray(point_offset, dtype=np.float64)[None, :])
 

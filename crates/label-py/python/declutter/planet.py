@@ -1,0 +1,340 @@
+"""A planet of labels on Dask distributed: every zoom of a range placed as if the world at
+that zoom were one screen, deciding exactly what :func:`declutter.place` decides on one
+machine (the same shown labels, the same ``hidden_by``).
+
+How (the Rust side is crates/label-planet; its module doc has the argument):
+
+1. The labels sit on the workers in *parts* (any split of the input, in input order or not;
+   each row keeps its global index: its input position).
+2. Per zoom, each part projects its labels to world pixels, builds their boxes (as ``place``
+   does, from the world's screen origin), and cuts them into *regions*: a ``columns × rows``
+   grid of the world by anchor point. The client gathers each region's *reach* (the union of its
+   in-view labels' bounds), a few numbers per region.
+3. Each region task receives its own labels and the *near* labels of other regions (those whose
+   bounds meet its reach) and runs round 0: it decides its labels in placement order; a label
+   whose earliest earlier colliding, not hidden label is undecided (in another region) waits,
+   with the list of earlier labels that may hide it.
+4. Rounds: every region with waiting labels walks them again, given the states (decided before
+   the round) of the labels their lists name — a few integers per waiting label, sent by the
+   client. No geometry moves. When a round decides less than a quarter of the waiting labels, or
+   after ``max_rounds``, the client merges the lists and decides the rest in one walk.
+
+Only small things cross the network after step 1: reaches, near labels (those within a label's
+reach of a region's edge), states and waiting lists. The client holds one int64 state per label
+and zoom it asks for (the result).
+"""
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _native
+from ._columns import columns, take
+from .geo import world_pixels
+
+#: State codes (label_planet::State::code): >= 0 is the global index of the hiding label.
+PLACED = -1
+OFFSCREEN = -2
+WAITING = -3
+
+
+@dataclass
+class ZoomStats:
+    """How one zoom went."""
+
+    zoom: int
+    labels: int
+    regions: int
+    #: Labels received by regions from other regions (the halo).
+    near: int = 0
+    waited: int = 0
+    rounds: int = 0
+    merged: int = 0
+    #: Seconds in each step (wall clock on the client).
+    seconds: dict = field(default_factory=dict)
+
+
+def _grid_of(x, y, world, grid):
+    cx, cy = grid
+    col = np.clip((x / world * cx).astype(np.int64), 0, cx - 1)
+    row = np.clip((y / world * cy).astype(np.int64), 0, cy - 1)
+    return row * cx + col
+
+
+def _prepare(part, zoom, grid, area, transform):
+    """A part at one zoom: its labels in world px, their bounds, region and the reach of each
+    region's in-view labels within the part."""
+    cols = dict(part["cols"])
+    cols["x"], cols["y"] = world_pixels(part["lon"], part["lat"], zoom)
+    if transform is not None:
+        cols = transform(cols, part["gids"])
+    bounds, in_view, _ = _native.boxes(cols, zoom, area)
+    bounds = bounds.reshape(-1, 4).astype(np.float64)
+    regions = grid[0] * grid[1]
+    region = _grid_of(cols["x"], cols["y"], 256.0 * 2.0**zoom, grid)
+    reach = np.full((regions, 4), np.nan)
+    for r in np.unique(region[in_view]):
+        b = bounds[(region == r) & in_view]
+        reach[r] = (b[:, 0].min(), b[:, 1].min(), b[:, 2].max(), b[:, 3].max())
+    return {"cols": cols, "gids": part["gids"], "bounds": bounds, "region": region, "reach": reach}
+
+
+def _reach(prepared):
+    return prepared["reach"]
+
+
+def _split(prepared, reach):
+    """Per region: the part's own labels of it, and its labels near it (bounds meeting its
+    reach, of other regions)."""
+    cols, gids, bounds, region = prepared["cols"], prepared["gids"], prepared["bounds"], prepared["region"]
+    out = []
+    for r in range(len(reach)):
+        own = region == r
+        if np.isnan(reach[r, 0]):
+            near = np.zeros(len(gids), dtype=bool)
+        else:
+            x0, y0, x1, y1 = reach[r]
+            near = ~own & (bounds[:, 0] <= x1) & (bounds[:, 2] >= x0) & (bounds[:, 1] <= y1) & (bounds[:, 3] >= y0)
+        out.append(((take(cols, own), gids[own]), (take(cols, near), gids[near])))
+    return out
+
+
+def _concat(pieces):
+    if not pieces:
+        return columns(x=[], y=[], width=[], height=[]), np.zeros(0, dtype=np.uint32)
+    cols = {k: np.ascontiguousarray(np.concatenate([p[0][k] for p in pieces])) for k in pieces[0][0]}
+    return cols, np.ascontiguousarray(np.concatenate([p[1] for p in pieces]), dtype=np.uint32)
+
+
+def _round0(own_pieces, near_pieces, zoom, area):
+    own, own_gids = _concat(own_pieces)
+    near, near_gids = _concat(near_pieces)
+    codes, waiting = _native.decide_region(own, own_gids, near, near_gids, zoom, area)
+    return {"gids": own_gids, "codes": codes, "waiting": waiting, "near": len(near_gids)}
+
+
+def _decided(region):
+    return region["gids"], region["codes"], region["near"], len(region["waiting"][0])
+
+
+def _waiting(region):
+    return region["waiting"]
+
+
+def _referenced(waiting):
+    return np.unique(waiting[3])
+
+
+def _resolve(waiting, known_gids, known_codes):
+    dg, dc, still = _native.resolve(*waiting, known_gids, known_codes)
+    return {"decided": (dg, dc), "waiting": still}
+
+
+def _resolve_decided(result):
+    return result["decided"], len(result["waiting"][0])
+
+
+def _resolve_waiting(result):
+    return result["waiting"]
+
+
+def _referenced_of(result):
+    return np.unique(result["waiting"][3])
+
+
+def resolve_all(waitings, state):
+    """Decides every label of the merged waiting lists in one walk, given the global states."""
+    merged = _native.merge([tuple(w) for w in waitings])
+    known = np.unique(merged[3]).astype(np.uint32)
+    dg, dc, still = _native.resolve(*merged, known, state[known])
+    assert len(still[0]) == 0, "one walk in placement order decides every waiting label"
+    return dg, dc
+
+
+class Planet:
+    """A label set scattered over a Dask cluster, ready to be placed zoom by zoom.
+
+    ``lon``, ``lat``: anchor points (degrees); ``cols``: the other columns as
+    :func:`declutter.place` takes them (width, height, priority, …; ``x``/``y`` are filled per
+    zoom). ``parts``: how many pieces to scatter the labels in (contiguous runs of rows unless
+    ``shuffle_seed`` permutes them first — the result never depends on it).
+    """
+
+    def __init__(self, client, lon, lat, parts=4, shuffle_seed=None, **cols):
+        self.client = client
+        lon = np.ascontiguousarray(lon, dtype=np.float64)
+        lat = np.ascontiguousarray(lat, dtype=np.float64)
+        n = len(lon)
+        full = columns(x=np.zeros(n), y=np.zeros(n), **cols)
+        order = np.arange(n, dtype=np.uint32)
+        if shuffle_seed is not None:
+            order = np.random.default_rng(shuffle_seed).permutation(n).astype(np.uint32)
+        pieces = [p for p in np.array_split(order, max(1, parts)) if len(p) or n == 0]
+        self.n = n
+        self.levels = np.unique(full["priority"])
+        self.parts = client.scatter(
+            [{"cols": take(full, p), "lon": lon[p], "lat": lat[p], "gids": np.ascontiguousarray(p)} for p in pieces]
+        )
+
+    def place_zoom(self, zoom, grid=(4, 4), max_rounds=8, max_overlap_area=0.0, transform=None):
+        """The state code of every label at ``zoom`` (see :data:`PLACED`, :data:`OFFSCREEN`;
+        ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``transform(cols, gids)``
+        may rewrite a part's columns first (the monotone variant does)."""
+        import time
+
+        c = self.client
+        zoom = int(zoom)
+        area = float(max_overlap_area)
+        stats = ZoomStats(zoom=zoom, labels=self.n, regions=grid[0] * grid[1])
+        t = time.perf_counter()
+        prepared = [c.submit(_prepare, p, zoom, grid, area, transform, pure=False) for p in self.parts]
+        reaches = np.stack(c.gather([c.submit(_reach, p) for p in prepared]))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # regions without labels in view: NaN
+            reach = np.stack([np.nanmin(reaches[:, :, 0], axis=0), np.nanmin(reaches[:, :, 1], axis=0),
+                              np.nanmax(reaches[:, :, 2], axis=0), np.nanmax(reaches[:, :, 3], axis=0)], axis=1)
+        stats.seconds["prepare"] = time.perf_counter() - t
+
+        t = time.perf_counter()
+        splits = [c.submit(_split, p, reach) for p in prepared]
+        regions = []
+        for r in range(stats.regions):
+            own = [c.submit(lambda s, r=r: s[r][0], s) for s in splits]
+            near = [c.submit(lambda s, r=r: s[r][1], s) for s in splits]
+            regions.append(c.submit(_round0, own, near, zoom, area))
+        state = np.full(self.n, WAITING, dtype=np.int64)
+        waiting_counts = []
+        for gids, codes, near, waiting in c.gather([c.submit(_decided, r) for r in regions]):
+            state[gids] = codes
+            stats.near += near
+            waiting_counts.append(waiting)
+        del splits, prepared
+        stats.seconds["round0"] = time.perf_counter() - t
+
+        t = time.perf_counter()
+        waitings = [c.submit(_waiting, r) for r in regions]
+        left = sum(waiting_counts)
+        stats.waited = left
+        while left:
+            if stats.rounds >= max_rounds:
+                break
+            live = [k for k, cnt in enumerate(waiting_counts) if cnt]
+            refs = c.gather([c.submit(_referenced, waitings[k]) for k in live])
+            results = {k: c.submit(_resolve, waitings[k], ref.astype(np.uint32), state[ref]) for k, ref in zip(live, refs)}
+            before = left
+            snapshot_updates = c.gather([c.submit(_resolve_decided, results[k]) for k in live])
+            for k, ((dg, dc), still) in zip(live, snapshot_updates):
+                state[dg] = dc
+                waiting_counts[k] = still
+                waitings[k] = c.submit(_resolve_waiting, results[k])
+            stats.rounds += 1
+            left = sum(waiting_counts)
+            if left * 4 > before * 3:
+                break
+        if left:
+            stats.merged = left
+            live = [waitings[k] for k, cnt in enumerate(waiting_counts) if cnt]
+            dg, dc = resolve_all(c.gather(live), state)
+            state[dg] = dc
+        stats.seconds["rounds"] = time.perf_counter() - t
+        assert not (state == WAITING).any()
+        return state, stats
+
+
+def single_machine(lon, lat, zoom, max_overlap_area=0.0, **cols):
+    """The reference: :func:`declutter.place` of every label on the world at ``zoom`` as one
+    screen, as state codes."""
+    x, y = world_pixels(lon, lat, zoom)
+    side = 256.0 * 2.0 ** int(zoom)
+    from ._place import place
+
+    p = place(x=x, y=y, viewport=(0.0, 0.0, side, side), max_overlap_area=max_overlap_area, **cols)
+    return codes_of(p)
+
+
+def codes_of(placement):
+    """State codes of a :class:`declutter.Placement`."""
+    codes = placement.hidden_by.astype(np.int64)
+    codes[placement.visible] = PLACED
+    codes[placement.reason == "offscreen"] = OFFSCREEN
+    return codes
+
+
+def monotone_transform(shown_before, levels):
+    """The columns transform of the monotone variant at one zoom: labels in ``shown_before``
+    (a bool per global index) are placed first, in their usual order, with ``allow_overlap``;
+    the others after them, in their usual order. ``levels``: every priority value, ascending."""
+    kept_offset = float(len(levels))
+
+    def transform(cols, gids):
+        cols = dict(cols)
+        kept = shown_before[gids]
+        rank = np.searchsorted(levels, cols["priority"]).astype(np.float64)
+        cols["priority"] = np.ascontiguousarray(rank + kept_offset * kept)
+        cols["allow_overlap"] = np.ascontiguousarray(cols["allow_overlap"] | kept)
+        return cols
+
+    return transform
+
+
+@dataclass
+class PyramidResult:
+    """What :func:`place_zooms` found."""
+
+    zooms: list
+    #: Per label, the first zoom of the range at which it is shown; -1 if never.
+    first_zoom: np.ndarray
+    #: states[z] is the state codes at zoom z (when ``keep_states``).
+    states: dict
+    stats: list
+    #: Per zoom z (but the last): labels shown at z and hidden at z + 1.
+    dropped: dict
+
+
+def place_zooms(planet, zooms, grid=(4, 4), max_rounds=8, monotone=False, keep_states=True, max_overlap_area=0.0):
+    """Places every zoom of ``zooms`` (ascending) on the cluster: per label its first zoom
+    shown, and per zoom how many labels shown there are hidden one zoom in.
+
+    ``monotone=True`` is the variant in which a label shown at a zoom stays shown at every
+    higher zoom of the range: at each zoom after the first, the labels shown at the zoom
+    before are placed first (in their usual order) and shown even where they collide
+    (``allow_overlap``); the others are placed after them by the usual rule.
+    """
+    zooms = sorted(int(z) for z in zooms)
+    first = np.full(planet.n, -1, dtype=np.int64)
+    states, stats, dropped = {}, [], {}
+    shown_before = None
+    for z in zooms:
+        transform = None
+        if monotone and shown_before is not None:
+            transform = monotone_transform(shown_before, planet.levels)
+        state, st = planet.place_zoom(z, grid=grid, max_rounds=max_rounds, max_overlap_area=max_overlap_area,
+                                      transform=transform)
+        shown = state == PLACED
+        first[(first < 0) & shown] = z
+        if shown_before is not None:
+            dropped[prev] = int((shown_before & ~shown).sum())
+        shown_before, prev = shown, z
+        if keep_states:
+            states[z] = state
+        stats.append(st)
+    return PyramidResult(zooms=zooms, first_zoom=first, states=states, stats=stats, dropped=dropped)
+
+
+def single_machine_zooms(lon, lat, zooms, monotone=False, **cols):
+    """:func:`place_zooms` on one machine with :func:`declutter.place` (the reference)."""
+    zooms = sorted(int(z) for z in zooms)
+    n = len(lon)
+    full = columns(x=np.zeros(n), y=np.zeros(n), **cols)
+    levels = np.unique(full["priority"])
+    gids = np.arange(n, dtype=np.uint32)
+    states, shown_before = {}, None
+    for z in zooms:
+        c = dict(full)
+        if monotone and shown_before is not None:
+            c = monotone_transform(shown_before, levels)(c, gids)
+        c.pop("x"), c.pop("y")
+        states[z] = single_machine(lon, lat, z, **c)
+        shown_before = states[z] == PLACED
+    return states
