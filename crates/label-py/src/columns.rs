@@ -49,7 +49,7 @@ pub fn vector<T: numpy::Element + Copy>(obj: &Bound<'_, PyAny>, name: &str) -> P
         PyValueError::new_err(format!("`{name}`: expected a 1-d array of {} ({e})", std::any::type_name::<T>()))
     };
     let array = py.import("numpy")?.call_method1("require", (obj, numpy::dtype::<T>(py), "CA")).map_err(bad)?;
-    let array = array.extract::<PyReadonlyArray1<'_, T>>().map_err(|e| bad(e.into()))?;
+    let array = array.extract::<PyReadonlyArray1<'_, T>>().map_err(bad)?;
     Ok(array.as_slice().map_err(|e| bad(PyValueError::new_err(e.to_string())))?.to_vec())
 }
 
@@ -77,7 +77,12 @@ pub fn labels(py: Python<'_>, cols: &Bound<'_, PyDict>) -> PyResult<Vec<Label>> 
     (0..n)
         .map(|i| {
             let anchor = *Anchor::ALL.get(usize::from(anchor[i])).ok_or_else(|| {
-                label_error(py, format!("row {i}, column `anchor`: no anchor number {}", anchor[i]), Some(i), Some("anchor"))
+                label_error(
+                    py,
+                    format!("row {i}, column `anchor`: no anchor number {}", anchor[i]),
+                    Some(i),
+                    Some("anchor"),
+                )
             })?;
             Ok(Label {
                 x: f[0][i],

@@ -91,6 +91,7 @@ impl FrameEngine {
 
     /// Places one frame seen by a camera at `center` (world px, zoom 0) at `time_ms`.
     #[pyo3(signature = (center, zoom, size, time_ms, bearing=0.0, pitch=0.0))]
+    #[allow(clippy::too_many_arguments, reason = "the camera's settings, as Python passes them")]
     fn place_frame<'py>(
         &mut self,
         py: Python<'py>,
@@ -101,13 +102,20 @@ impl FrameEngine {
         bearing: f64,
         pitch: f64,
     ) -> PyResult<FrameArrays<'py>> {
-        let camera = Camera::new(DVec2::new(center.0, center.1), zoom, size.0, size.1)
-            .with_bearing(bearing)
-            .with_pitch(pitch);
+        let camera =
+            Camera::new(DVec2::new(center.0, center.1), zoom, size.0, size.1).with_bearing(bearing).with_pitch(pitch);
         let engine = &mut self.engine;
         let frame = py.detach(|| engine.place_frame(&camera, time_ms).cloned()).map_err(|e| frame_error(&e))?;
         let n = frame.labels.len();
-        let mut out = (vec![false; n], vec![0f32; n], vec![0i8; n], vec![-1i64; n], vec![f64::NAN; n], vec![f64::NAN; n], vec![f64::NAN; n]);
+        let mut out = (
+            vec![false; n],
+            vec![0f32; n],
+            vec![0i8; n],
+            vec![-1i64; n],
+            vec![f64::NAN; n],
+            vec![f64::NAN; n],
+            vec![f64::NAN; n],
+        );
         for (i, l) in frame.labels.iter().enumerate() {
             out.0[i] = l.visible;
             out.1[i] = l.opacity;

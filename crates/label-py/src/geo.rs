@@ -14,6 +14,10 @@ use crate::columns::{label_error, vector};
 /// Two f64 arrays.
 type Xy<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
 
+/// Line spots: x, y, angle, and whether the feature has one.
+type Spots<'py> =
+    (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>);
+
 fn pair<'py>(py: Python<'py>, v: Vec<DVec2>) -> Xy<'py> {
     let (x, y): (Vec<f64>, Vec<f64>) = v.into_iter().map(|p| (p.x, p.y)).unzip();
     (PyArray1::from_vec(py, x), PyArray1::from_vec(py, y))
@@ -40,12 +44,7 @@ fn view(zoom: f64, center: (f64, f64), size: (f64, f64), bearing: f64) -> PyResu
 
 /// World pixels (Web Mercator, 256-px tiles, y down) of longitudes and latitudes at `zoom`.
 #[pyfunction]
-pub fn world<'py>(
-    py: Python<'py>,
-    lon: Bound<'py, PyAny>,
-    lat: Bound<'py, PyAny>,
-    zoom: f64,
-) -> PyResult<Xy<'py>> {
+pub fn world<'py>(py: Python<'py>, lon: Bound<'py, PyAny>, lat: Bound<'py, PyAny>, zoom: f64) -> PyResult<Xy<'py>> {
     let v = view(zoom, (0.0, 0.0), (1.0, 1.0), 0.0)?;
     let points = lon_lat(&lon, &lat)?;
     Ok(pair(py, py.detach(|| points.iter().map(|&p| v.world(p)).collect())))
@@ -84,7 +83,7 @@ pub fn line_spots<'py>(
     center: (f64, f64),
     size: (f64, f64),
     bearing: f64,
-) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>)> {
+) -> PyResult<Spots<'py>> {
     let v = view(zoom, center, size, bearing)?;
     let points = lon_lat(&lon, &lat)?;
     let parts: Vec<usize> = vector::<u64>(&part_starts, "part_starts")?.into_iter().map(|s| s as usize).collect();
@@ -116,18 +115,15 @@ pub fn line_spots<'py>(
 /// Width and height, px, of each text at its font size (px) in the CLI's font (bundled DejaVu
 /// Sans), with the GIL released.
 #[pyfunction]
-pub fn measure<'py>(
-    py: Python<'py>,
-    texts: Vec<String>,
-    font_size: Bound<'py, PyAny>,
-) -> PyResult<Xy<'py>> {
+pub fn measure<'py>(py: Python<'py>, texts: Vec<String>, font_size: Bound<'py, PyAny>) -> PyResult<Xy<'py>> {
     let sizes = vector::<f64>(&font_size, "font_size")?;
     if sizes.len() != texts.len() {
         return Err(PyValueError::new_err(format!("{} font sizes for {} texts", sizes.len(), texts.len())));
     }
     for (row, &s) in sizes.iter().enumerate() {
-        text::check_font_size(s)
-            .map_err(|p| label_error(py, format!("row {row}, column `font_size`: {p}"), Some(row), Some("font_size")))?;
+        text::check_font_size(s).map_err(|p| {
+            label_error(py, format!("row {row}, column `font_size`: {p}"), Some(row), Some("font_size"))
+        })?;
     }
     let sized = py.detach(|| {
         texts.iter().zip(&sizes).map(|(t, &s)| text::measure(t, s)).map(|(w, h)| DVec2::new(w, h)).collect()

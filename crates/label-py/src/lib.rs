@@ -18,8 +18,8 @@
 mod columns;
 mod frame;
 mod geo;
-mod planet;
 mod placing;
+mod planet;
 
 use pyo3::prelude::*;
 

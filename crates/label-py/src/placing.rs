@@ -37,7 +37,8 @@ pub fn place<'py>(
     options.viewport = viewport.map(viewport_box);
     let placement = py.detach(|| label_core::place(&labels, &[], &options)).map_err(|e| core_error(py, &e, |i| i))?;
     let n = placement.outcomes.len();
-    let (mut visible, mut reason, mut hidden_by) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut visible, mut reason, mut hidden_by) =
+        (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
     for o in &placement.outcomes {
         visible.push(o.visible);
         reason.push(match o.reason {
@@ -58,7 +59,9 @@ pub fn place<'py>(
 #[pyfunction]
 pub fn corners<'py>(py: Python<'py>, cols: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let labels = labels(py, cols)?;
-    if let Some((row, error)) = labels.iter().enumerate().find_map(|(i, l)| label_core::validate::check_label(i, l).err().map(|e| (i, e))) {
+    if let Some((row, error)) =
+        labels.iter().enumerate().find_map(|(i, l)| label_core::validate::check_label(i, l).err().map(|e| (i, e)))
+    {
         return Err(core_error(py, &error, |_| row));
     }
     // Measured from each label's own anchor point, so that far-away labels keep their precision.

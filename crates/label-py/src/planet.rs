@@ -1,7 +1,6 @@
 //! The planet job's native steps (label-planet), one call per Dask task: boxes for partitioning,
 //! round 0 of a region, a round of waiting labels, and the merge.
 
-use label_core::descending_key;
 use label_planet::{Labels, Screen, State, Waiting};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
@@ -13,6 +12,12 @@ use crate::columns::{core_error, gids, labels, vector};
 /// A [`Waiting`] as four arrays: global indices, priority keys, list starts, lists.
 type WaitingArrays<'py> =
     (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u32>>);
+
+/// Bounds (`[x0, y0, x1, y1]` per label, flat) and whether each label is in view.
+type Boxes<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>);
+
+/// What a round decided (global indices, state codes) and the lists still waiting.
+type Resolved<'py> = (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<i64>>, WaitingArrays<'py>);
 
 fn screen(zoom: u8, max_overlap_area: f32) -> PyResult<Screen> {
     Screen::world(zoom, max_overlap_area).map_err(|e| PyValueError::new_err(e.to_string()))
@@ -50,22 +55,11 @@ fn from_arrays(
     Ok(w)
 }
 
-/// The priority key of each label (`label_core::descending_key`): with the global index, the
-/// placement order.
-fn keys(priority: &[f64]) -> Vec<u64> {
-    priority.iter().map(|&p| descending_key(p)).collect()
-}
-
 /// Each label's bounds on the world at `zoom` as one screen (relative to the screen's origin,
 /// as every region measures them) and whether it is in view. The bounds of labels out of view
 /// are returned too; they meet no region's reach that matters.
 #[pyfunction]
-pub fn boxes<'py>(
-    py: Python<'py>,
-    cols: &Bound<'py, PyDict>,
-    zoom: u8,
-    max_overlap_area: f32,
-) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>, Bound<'py, PyArray1<u64>>)> {
+pub fn boxes<'py>(py: Python<'py>, cols: &Bound<'py, PyDict>, zoom: u8, max_overlap_area: f32) -> PyResult<Boxes<'py>> {
     let labels = labels(py, cols)?;
     let screen = screen(zoom, max_overlap_area)?;
     let (bounds, in_view) = py.detach(|| {
@@ -79,8 +73,7 @@ pub fn boxes<'py>(
         }
         (bounds, in_view)
     });
-    let priorities: Vec<f64> = labels.iter().map(|l| l.priority).collect();
-    Ok((PyArray1::from_vec(py, bounds), PyArray1::from_vec(py, in_view), PyArray1::from_vec(py, keys(&priorities))))
+    Ok((PyArray1::from_vec(py, bounds), PyArray1::from_vec(py, in_view)))
 }
 
 /// Round 0 of a region: the state code of each own label (`label_planet::State::code`) and the
@@ -126,12 +119,15 @@ pub fn resolve<'py>(
     earlier: Bound<'py, PyAny>,
     known_gids: Bound<'py, PyAny>,
     known_codes: Bound<'py, PyAny>,
-) -> PyResult<(Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<i64>>, WaitingArrays<'py>)> {
+) -> PyResult<Resolved<'py>> {
     let waiting = from_arrays(&gids, &keys, &starts, &earlier)?;
     let known_gids = vector::<u32>(&known_gids, "known_gids")?;
     let known: Vec<State> = vector::<i64>(&known_codes, "known_codes")?
         .into_iter()
-        .map(|c| State::from_code(c).ok_or_else(|| PyValueError::new_err(format!("state code {c} is none of the known ones"))))
+        .map(|c| {
+            State::from_code(c)
+                .ok_or_else(|| PyValueError::new_err(format!("state code {c} is none of the known ones")))
+        })
         .collect::<PyResult<_>>()?;
     if known.len() != known_gids.len() || !known_gids.windows(2).all(|w| w[0] < w[1]) {
         return Err(PyValueError::new_err("known states: global indices must ascend, one code each"));
@@ -142,9 +138,8 @@ pub fn resolve<'py>(
     if let Some(g) = named.iter().find(|&&g| known_gids.binary_search(&g).is_err() && own.binary_search(&g).is_err()) {
         return Err(PyValueError::new_err(format!("no state given for label {g}, which a waiting list names")));
     }
-    let (decided, still) = py.detach(|| {
-        waiting.resolve(|g| known_gids.binary_search(&g).map_or(State::Waiting, |i| known[i]))
-    });
+    let (decided, still) =
+        py.detach(|| waiting.resolve(|g| known_gids.binary_search(&g).map_or(State::Waiting, |i| known[i])));
     let (dg, dc): (Vec<u32>, Vec<i64>) = decided.into_iter().map(|(g, s)| (g, s.code())).unzip();
     Ok((PyArray1::from_vec(py, dg), PyArray1::from_vec(py, dc), to_arrays(py, still)))
 }

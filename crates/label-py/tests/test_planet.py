@@ -69,14 +69,15 @@ def test_rounds_and_the_merge_both_run(client):
     p = planet.Planet(client, lon, lat, parts=3, **cols)
     _, many = p.place_zoom(4, grid=(8, 8), max_rounds=50)
     _, none = p.place_zoom(4, grid=(8, 8), max_rounds=0)
+    assert planet.auto_grid(4) == (1, 1) and planet.auto_grid(6) == (4, 4) and planet.auto_grid(14) == (16, 16)
     assert many.waited > 0 and many.rounds >= 1 and none.rounds == 0 and none.merged == none.waited > 0
 
 
 def test_natural_earth_every_zoom_and_first_zoom_shown(client):
     lon, lat, cols = natural_earth()
     p = planet.Planet(client, lon, lat, parts=4, shuffle_seed=1, **cols)
-    zooms = range(0, 7)
-    result = planet.place_zooms(p, zooms, grid=(4, 4))
+    zooms = range(0, 8)
+    result = planet.place_zooms(p, zooms)
     reference = planet.single_machine_zooms(lon, lat, zooms, **cols)
     for z in zooms:
         np.testing.assert_array_equal(result.states[z], reference[z], err_msg=f"zoom {z}")

@@ -69,7 +69,7 @@ def _prepare(part, zoom, grid, area, transform):
     cols["x"], cols["y"] = world_pixels(part["lon"], part["lat"], zoom)
     if transform is not None:
         cols = transform(cols, part["gids"])
-    bounds, in_view, _ = _native.boxes(cols, zoom, area)
+    bounds, in_view = _native.boxes(cols, zoom, area)
     bounds = bounds.reshape(-1, 4).astype(np.float64)
     regions = grid[0] * grid[1]
     region = _grid_of(cols["x"], cols["y"], 256.0 * 2.0**zoom, grid)
@@ -152,6 +152,20 @@ def resolve_all(waitings, state):
     return dg, dc
 
 
+#: Default side of a region, world px: large against labels (tens to hundreds of px), so that
+#: few labels lie within reach of a region's edge and wait.
+REGION_PX = 4096
+#: Default largest grid side (at most 16 × 16 regions).
+MAX_GRID_SIDE = 16
+
+
+def auto_grid(zoom, region_px=REGION_PX, max_side=MAX_GRID_SIDE):
+    """Regions of about ``region_px`` world px a side: one region up to zoom 4 (the world is
+    4096 px wide there), then twice as many a side per zoom, up to ``max_side``."""
+    side = int(min(max_side, max(1, (256.0 * 2.0**zoom) // region_px)))
+    return (side, side)
+
+
 class Planet:
     """A label set scattered over a Dask cluster, ready to be placed zoom by zoom.
 
@@ -177,14 +191,16 @@ class Planet:
             [{"cols": take(full, p), "lon": lon[p], "lat": lat[p], "gids": np.ascontiguousarray(p)} for p in pieces]
         )
 
-    def place_zoom(self, zoom, grid=(4, 4), max_rounds=8, max_overlap_area=0.0, transform=None):
+    def place_zoom(self, zoom, grid=None, max_rounds=8, max_overlap_area=0.0, transform=None):
         """The state code of every label at ``zoom`` (see :data:`PLACED`, :data:`OFFSCREEN`;
-        ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``transform(cols, gids)``
-        may rewrite a part's columns first (the monotone variant does)."""
+        ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``grid``: the regions,
+        ``(columns, rows)``; by default :func:`auto_grid`. ``transform(cols, gids)`` may rewrite a
+        part's columns first (the monotone variant does)."""
         import time
 
         c = self.client
         zoom = int(zoom)
+        grid = auto_grid(zoom) if grid is None else tuple(int(g) for g in grid)
         area = float(max_overlap_area)
         stats = ZoomStats(zoom=zoom, labels=self.n, regions=grid[0] * grid[1])
         t = time.perf_counter()
@@ -292,7 +308,7 @@ class PyramidResult:
     dropped: dict
 
 
-def place_zooms(planet, zooms, grid=(4, 4), max_rounds=8, monotone=False, keep_states=True, max_overlap_area=0.0):
+def place_zooms(planet, zooms, grid=None, max_rounds=8, monotone=False, keep_states=True, max_overlap_area=0.0):
     """Places every zoom of ``zooms`` (ascending) on the cluster: per label its first zoom
     shown, and per zoom how many labels shown there are hidden one zoom in.
 
