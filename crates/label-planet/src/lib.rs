@@ -58,6 +58,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod blockers;
 mod local;
 mod region;
 mod screen;

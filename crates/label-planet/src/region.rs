@@ -1,8 +1,9 @@
 //! Round 0 of a region: its own labels decided in placement order against its own labels and
 //! the labels of other regions that reach into it.
 
-use label_core::broad::FirstHit;
 use label_core::{Error, Label, Obb, descending_key, validate};
+
+use crate::blockers::Blockers;
 
 use crate::{Screen, State, Waiting};
 
@@ -81,14 +82,17 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
     }
     entries.sort_unstable_by_key(|e| (e.key, e.gid));
 
-    let index = FirstHit::new(entries.iter().map(|e| e.obb.bounds()));
-    // By rank: foreign labels are shown (`allow_overlap` in view) or undecided.
-    let mut states: Vec<State> =
-        entries.iter().map(|e| if e.can_block && e.allow_overlap { State::Placed } else { State::Waiting }).collect();
+    // Only labels that may hide later ones are indexed (shown or undecided, and blocking), as
+    // the walk reaches them: most labels of a crowded region are hidden and never scanned.
+    let mut index = Blockers::new(entries.iter().map(|e| e.obb.bounds()));
+    let mut states: Vec<State> = vec![State::Waiting; entries.len()];
     let mut waiting = Waiting::default();
     for rank in 0..entries.len() {
         let me = &entries[rank];
         if me.own.is_none() {
+            // A foreign label: shown with `allow_overlap`, else undecided here.
+            states[rank] = if me.allow_overlap { State::Placed } else { State::Waiting };
+            index.insert(rank);
             continue;
         }
         let state = if !screen.in_view(&me.obb) {
@@ -96,31 +100,21 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
         } else if me.allow_overlap {
             State::Placed
         } else {
-            // Earlier labels that can still hide this one: blocking, not hidden.
-            let may_hide = |k: u32| {
-                let other = &entries[k as usize];
-                let s = states[k as usize];
-                other.can_block && matches!(s, State::Placed | State::Waiting) && screen.collides(&me.obb, &other.obb)
-            };
-            match index.first_before(rank as u32, may_hide) {
+            let hits = |k: usize| screen.collides(&me.obb, &entries[k].obb);
+            match index.first(rank, hits) {
                 None => State::Placed,
-                Some(k) if states[k as usize] == State::Placed => State::HiddenBy(entries[k as usize].gid),
+                Some(k) if states[k] == State::Placed => State::HiddenBy(entries[k].gid),
                 Some(_) => {
-                    let mut earlier = Vec::new();
-                    let _ = index.first_below(&me.obb.bounds(), rank as u32, |k| {
-                        if may_hide(k) {
-                            earlier.push(k);
-                        }
-                        false
-                    });
-                    earlier.sort_unstable();
-                    earlier.dedup();
-                    waiting.push(me.gid, me.key, earlier.iter().map(|&k| entries[k as usize].gid));
+                    let earlier = index.all(rank, hits);
+                    waiting.push(me.gid, me.key, earlier.iter().map(|&k| entries[k].gid));
                     State::Waiting
                 }
             }
         };
         states[rank] = state;
+        if me.can_block && matches!(state, State::Placed | State::Waiting) {
+            index.insert(rank);
+        }
     }
     let mut own_states = vec![State::Waiting; own.labels.len()];
     for (e, s) in entries.iter().zip(states) {

@@ -63,19 +63,19 @@ def main():
         print(f"  zoom {z}: {single_zoom[z]:.2f} s, shown {(reference[z] == planet.PLACED).sum():,}")
 
     for workers in (int(w) for w in args.workers.split(",")):
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                           memory_limit="8GiB") as cl, Client(cl) as c:
             t = time.perf_counter()
             p = planet.Planet(c, lon, lat, parts=args.parts, **cols)
             scatter = time.perf_counter() - t
             t = time.perf_counter()
-            steps = {"prepare": 0.0, "round0": 0.0, "rounds": 0.0}
+            steps = {"prepare": 0.0, "round0": 0.0, "rounds": 0.0, "concat (in tasks)": 0.0, "walk (in tasks)": 0.0}
             for z in zooms:
                 state, st = p.place_zoom(z)
                 assert (state == reference[z]).all(), f"zoom {z} differs from one process"
                 for k in steps:
                     steps[k] += st.seconds[k]
-                print(f"  {workers} worker(s) zoom {z}: grid {planet.auto_grid(z)}, near {st.near:,}, "
+                print(f"  {workers} worker(s) zoom {z}: grid {planet.auto_grid(z, workers)}, near {st.near:,}, "
                       f"waited {st.waited:,}, rounds {st.rounds}, merged {st.merged}, "
                       + ", ".join(f"{k} {v:.2f} s" for k, v in st.seconds.items()))
             total = time.perf_counter() - t

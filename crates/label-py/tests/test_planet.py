@@ -69,7 +69,7 @@ def test_rounds_and_the_merge_both_run(client):
     p = planet.Planet(client, lon, lat, parts=3, **cols)
     _, many = p.place_zoom(4, grid=(8, 8), max_rounds=50)
     _, none = p.place_zoom(4, grid=(8, 8), max_rounds=0)
-    assert planet.auto_grid(4) == (1, 1) and planet.auto_grid(6) == (4, 4) and planet.auto_grid(14) == (16, 16)
+    assert planet.auto_grid(4, 2) == (1, 1) and planet.auto_grid(6, 2) == (3, 3) and planet.auto_grid(14, 8) == (6, 6)
     assert many.waited > 0 and many.rounds >= 1 and none.rounds == 0 and none.merged == none.waited > 0
 
 
@@ -109,7 +109,7 @@ def test_one_worker_equals_one_machine():
     from dask.distributed import Client, LocalCluster
 
     lon, lat, cols = synthetic(1500, seed=9)
-    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cl, Client(cl) as c:
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as cl, Client(cl) as c:
         p = planet.Planet(c, lon, lat, parts=5, shuffle_seed=2, **cols)
         for z in (1, 5):
             state, _ = p.place_zoom(z, grid=(3, 4))
@@ -123,3 +123,26 @@ def test_a_bad_label_is_named_by_its_row(client):
         p = planet.Planet(client, lon, lat, parts=3, **cols)
         p.place_zoom(2, grid=(2, 2))
     assert (e.value.row, e.value.column) == (123, "width")
+
+
+def test_the_command_reads_geoparquet_and_writes_first_zooms(client, tmp_path):
+    import geopandas
+
+    from conftest import read_geojson
+
+    places = read_geojson(DATA / "ne_10m_populated_places_simple.geojson").iloc[::10]
+    places = places[["name", "scalerank", "geometry"]].reset_index(drop=True)
+    source = tmp_path / "places.parquet"
+    places.to_parquet(source)
+    out = tmp_path / "placed.parquet"
+    assert planet.main([str(source), str(out), "--zooms", "2-5", "--scheduler", client.scheduler.address,
+                        "--priority", "scalerank", "--priority-order", "ascending"]) == 0
+    result = geopandas.read_parquet(out)
+    w, h = declutter.measure_text(places["name"].tolist(), 12)
+    lon, lat = places.geometry.x.to_numpy(), places.geometry.y.to_numpy()
+    reference = planet.single_machine_zooms(lon, lat, range(2, 6), width=w, height=h,
+                                            priority=-places.scalerank.to_numpy(float))
+    for z in range(2, 6):
+        np.testing.assert_array_equal(result[f"visible_z{z}"].to_numpy(), reference[z] == planet.PLACED)
+    first = np.select([reference[z] == planet.PLACED for z in range(2, 6)], list(range(2, 6)), -1)
+    np.testing.assert_array_equal(result.first_zoom.to_numpy(), first)

@@ -24,6 +24,7 @@ reach of a region's edge), states and waiting lists. The client holds one int64 
 and zoom it asks for (the result).
 """
 
+import time
 import warnings
 from dataclasses import dataclass, field
 
@@ -108,14 +109,18 @@ def _concat(pieces):
 
 
 def _round0(own_pieces, near_pieces, zoom, area):
+    t = time.perf_counter()
     own, own_gids = _concat(own_pieces)
     near, near_gids = _concat(near_pieces)
+    t1 = time.perf_counter()
     codes, waiting = _native.decide_region(own, own_gids, near, near_gids, zoom, area)
-    return {"gids": own_gids, "codes": codes, "waiting": waiting, "near": len(near_gids)}
+    walk = time.perf_counter() - t1
+    return {"gids": own_gids, "codes": codes, "waiting": waiting, "near": len(near_gids), "concat": t1 - t,
+            "walk": walk}
 
 
 def _decided(region):
-    return region["gids"], region["codes"], region["near"], len(region["waiting"][0])
+    return region["gids"], region["codes"], region["near"], len(region["waiting"][0]), region["concat"], region["walk"]
 
 
 def _waiting(region):
@@ -155,14 +160,16 @@ def resolve_all(waitings, state):
 #: Default side of a region, world px: large against labels (tens to hundreds of px), so that
 #: few labels lie within reach of a region's edge and wait.
 REGION_PX = 4096
-#: Default largest grid side (at most 16 × 16 regions).
-MAX_GRID_SIDE = 16
+#: Default regions per worker, about: enough to keep every worker busy while the slowest region
+#: runs, few enough that tasks stay cheap against the work (each costs the scheduler ~1 ms).
+REGIONS_PER_WORKER = 4
 
 
-def auto_grid(zoom, region_px=REGION_PX, max_side=MAX_GRID_SIDE):
-    """Regions of about ``region_px`` world px a side: one region up to zoom 4 (the world is
-    4096 px wide there), then twice as many a side per zoom, up to ``max_side``."""
-    side = int(min(max_side, max(1, (256.0 * 2.0**zoom) // region_px)))
+def auto_grid(zoom, workers=1, region_px=REGION_PX, per_worker=REGIONS_PER_WORKER):
+    """A square grid of about ``per_worker`` regions per worker, but regions of at least
+    ``region_px`` world px a side: one region up to zoom 4 (the world is 4096 px wide there)."""
+    side = int(np.ceil(np.sqrt(per_worker * max(1, workers))))
+    side = int(min(side, max(1, (256.0 * 2.0**zoom) // region_px)))
     return (side, side)
 
 
@@ -186,6 +193,7 @@ class Planet:
             order = np.random.default_rng(shuffle_seed).permutation(n).astype(np.uint32)
         pieces = [p for p in np.array_split(order, max(1, parts)) if len(p) or n == 0]
         self.n = n
+        self.workers = max(1, len(client.scheduler_info()["workers"]))
         self.levels = np.unique(full["priority"])
         self.parts = client.scatter(
             [{"cols": take(full, p), "lon": lon[p], "lat": lat[p], "gids": np.ascontiguousarray(p)} for p in pieces]
@@ -196,11 +204,9 @@ class Planet:
         ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``grid``: the regions,
         ``(columns, rows)``; by default :func:`auto_grid`. ``transform(cols, gids)`` may rewrite a
         part's columns first (the monotone variant does)."""
-        import time
-
         c = self.client
         zoom = int(zoom)
-        grid = auto_grid(zoom) if grid is None else tuple(int(g) for g in grid)
+        grid = auto_grid(zoom, self.workers) if grid is None else tuple(int(g) for g in grid)
         area = float(max_overlap_area)
         stats = ZoomStats(zoom=zoom, labels=self.n, regions=grid[0] * grid[1])
         t = time.perf_counter()
@@ -221,10 +227,13 @@ class Planet:
             regions.append(c.submit(_round0, own, near, zoom, area))
         state = np.full(self.n, WAITING, dtype=np.int64)
         waiting_counts = []
-        for gids, codes, near, waiting in c.gather([c.submit(_decided, r) for r in regions]):
+        stats.seconds["concat (in tasks)"] = stats.seconds["walk (in tasks)"] = 0.0
+        for gids, codes, near, waiting, concat, walk in c.gather([c.submit(_decided, r) for r in regions]):
             state[gids] = codes
             stats.near += near
             waiting_counts.append(waiting)
+            stats.seconds["concat (in tasks)"] += concat
+            stats.seconds["walk (in tasks)"] += walk
         del splits, prepared
         stats.seconds["round0"] = time.perf_counter() - t
 
@@ -354,3 +363,88 @@ def single_machine_zooms(lon, lat, zooms, monotone=False, **cols):
         states[z] = single_machine(lon, lat, z, **c)
         shown_before = states[z] == PLACED
     return states
+
+
+def read_labels(path, *, text="name", priority=None, priority_order="descending", font_size=12.0):
+    """A label set from a GeoParquet (``.parquet``) or GeoJSON file: anchor points (a point's
+    own; a MultiPoint's first; any other geometry's representative point), text measured in the
+    bundled font, and a priority column (``priority_order="ascending"`` for ranks such as
+    ``scalerank``; rows without one rank below all others). Rows without text or geometry are
+    dropped. Returns ``(frame, lon, lat, cols)``: the rows kept and the job's inputs."""
+    import geopandas
+
+    from .geo import _number, _text, measure_text
+
+    path = str(path)
+    gdf = geopandas.read_parquet(path) if path.endswith(".parquet") else geopandas.read_file(path)
+    if gdf.crs is not None and not gdf.crs.equals("EPSG:4326"):
+        gdf = gdf.to_crs("EPSG:4326")
+    texts = [_text(t) for t in gdf[text]] if text in gdf.columns else [None] * len(gdf)
+    keep = np.array([t is not None and g is not None and not g.is_empty for t, g in zip(texts, gdf.geometry)], dtype=bool)
+    gdf = gdf[keep]
+    texts = [t for t, k in zip(texts, keep) if k]
+    points = [g if g.geom_type == "Point" else g.geoms[0] if g.geom_type == "MultiPoint" else g.representative_point()
+              for g in gdf.geometry]
+    lon = np.array([p.x for p in points])
+    lat = np.array([p.y for p in points])
+    width, height = measure_text(texts, font_size)
+    if priority is None:
+        prio = np.zeros(len(gdf))
+    else:
+        prio = np.array([_number(v, priority, row) for row, v in enumerate(gdf[priority].to_numpy())], dtype=np.float64)
+        if priority_order == "ascending":
+            prio = -prio
+        given = prio[~np.isnan(prio)]
+        prio[np.isnan(prio)] = given.min() - 1.0 if len(given) else 0.0
+    return gdf, lon, lat, dict(width=width, height=height, priority=prio)
+
+
+def main(argv=None):
+    """``python -m declutter.planet INPUT OUTPUT.parquet --zooms 0-14 [--scheduler ADDRESS]``:
+    places every zoom and writes, per labelled row of INPUT, ``first_zoom`` and ``visible_z{z}``
+    (and the input's columns but the geometry's, as GeoParquet)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m declutter.planet", description=main.__doc__.splitlines()[0])
+    ap.add_argument("input", help="GeoParquet (.parquet) or GeoJSON")
+    ap.add_argument("output", help="GeoParquet to write")
+    ap.add_argument("--zooms", default="0-14", help="first-last (default 0-14)")
+    ap.add_argument("--scheduler", help="a Dask scheduler's address; default: a local cluster")
+    ap.add_argument("--workers", type=int, default=2, help="workers of the local cluster (default 2)")
+    ap.add_argument("--parts", type=int, default=0, help="parts to scatter the labels in (default 4 per worker)")
+    ap.add_argument("--text", default="name")
+    ap.add_argument("--priority")
+    ap.add_argument("--priority-order", default="descending", choices=["descending", "ascending"])
+    ap.add_argument("--font-size", type=float, default=12.0)
+    ap.add_argument("--monotone", action="store_true", help="once shown, shown at every higher zoom")
+    args = ap.parse_args(argv)
+
+    from dask.distributed import Client, LocalCluster
+
+    z0, z1 = (int(v) for v in args.zooms.split("-"))
+    gdf, lon, lat, cols = read_labels(args.input, text=args.text, priority=args.priority,
+                                      priority_order=args.priority_order, font_size=args.font_size)
+    cluster = None
+    if args.scheduler:
+        client = Client(args.scheduler)
+    else:
+        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0")
+        client = Client(cluster)
+    try:
+        workers = max(1, len(client.scheduler_info()["workers"]))
+        p = Planet(client, lon, lat, parts=args.parts or 4 * workers, **cols)
+        result = place_zooms(p, range(z0, z1 + 1), monotone=args.monotone)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    out = gdf.assign(first_zoom=result.first_zoom,
+                     **{f"visible_z{z}": result.states[z] == PLACED for z in result.zooms})
+    out.to_parquet(args.output)
+    for z in result.zooms[:-1]:
+        print(f"zoom {z}: {(result.states[z] == PLACED).sum()} shown, {result.dropped[z]} hidden at zoom {z + 1}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
