@@ -9,7 +9,6 @@ Every run checks that the job's states equal the single process's, zoom by zoom.
 """
 
 import argparse
-import statistics
 import time
 
 import numpy as np
@@ -82,7 +81,6 @@ def main():
             print(f"{workers} worker(s): {total:.1f} s (+{scatter:.1f} s scatter), "
                   f"{n * len(zooms) / total / 1e6:.2f} M labels/s, {single / total:.2f}x one process; "
                   + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items()))
-    del statistics
 
 
 if __name__ == "__main__":

@@ -68,6 +68,20 @@ def _number(value, column, row):
     return v
 
 
+def priorities(frame, column, order="descending"):
+    """The placement priority of each row from a column (numbers, or strings holding them), as
+    the command reads it: higher first, or lower first with ``order="ascending"``; a row without
+    one ranks below every row with one; all 0 without a column."""
+    if column is None:
+        return np.zeros(len(frame))
+    prio = np.array([_number(v, column, row) for row, v in enumerate(frame[column].to_numpy())], dtype=np.float64)
+    if order == "ascending":
+        prio = -prio
+    given = prio[~np.isnan(prio)]
+    prio[np.isnan(prio)] = given.min() - 1.0 if len(given) else 0.0
+    return prio
+
+
 def _line_spots(geoms, zoom, center, size, bearing):
     """The CLI's spot of each (Multi)LineString: anchor on screen and angle."""
     import shapely
@@ -145,15 +159,7 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     rows = np.flatnonzero(labelled)
     if len(rows):
         width[rows], height[rows] = measure_text([str(t) for t in texts[rows]], sizes[rows])
-    if priority is None:
-        prio = np.zeros(n)
-    else:
-        prio = np.array([_number(v, priority, row) for row, v in enumerate(gdf[priority].to_numpy())], dtype=np.float64)
-        if priority_order == "ascending":
-            prio = -prio
-        # As the command does: a row without a priority ranks below every row with one.
-        given = prio[~np.isnan(prio)]
-        prio[np.isnan(prio)] = given.min() - 1.0 if len(given) else 0.0
+    prio = priorities(gdf, priority, priority_order)
     anchor = np.where(line, "center", point_anchor)
     off = np.where(line[:, None], 0.0, np.asarray(point_offset, dtype=np.float64)[None, :])
 

@@ -329,7 +329,7 @@ def place_zooms(planet, zooms, grid=None, max_rounds=8, monotone=False, keep_sta
     zooms = sorted(int(z) for z in zooms)
     first = np.full(planet.n, -1, dtype=np.int64)
     states, stats, dropped = {}, [], {}
-    shown_before = None
+    shown_before, prev = None, None
     for z in zooms:
         transform = None
         if monotone and shown_before is not None:
@@ -373,7 +373,7 @@ def read_labels(path, *, text="name", priority=None, priority_order="descending"
     dropped. Returns ``(frame, lon, lat, cols)``: the rows kept and the job's inputs."""
     import geopandas
 
-    from .geo import _number, _text, measure_text
+    from .geo import _text, measure_text, priorities
 
     path = str(path)
     gdf = geopandas.read_parquet(path) if path.endswith(".parquet") else geopandas.read_file(path)
@@ -388,15 +388,7 @@ def read_labels(path, *, text="name", priority=None, priority_order="descending"
     lon = np.array([p.x for p in points])
     lat = np.array([p.y for p in points])
     width, height = measure_text(texts, font_size)
-    if priority is None:
-        prio = np.zeros(len(gdf))
-    else:
-        prio = np.array([_number(v, priority, row) for row, v in enumerate(gdf[priority].to_numpy())], dtype=np.float64)
-        if priority_order == "ascending":
-            prio = -prio
-        given = prio[~np.isnan(prio)]
-        prio[np.isnan(prio)] = given.min() - 1.0 if len(given) else 0.0
-    return gdf, lon, lat, dict(width=width, height=height, priority=prio)
+    return gdf, lon, lat, dict(width=width, height=height, priority=priorities(gdf, priority, priority_order))
 
 
 def main(argv=None):
