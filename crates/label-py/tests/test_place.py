@@ -148,3 +148,11 @@ def test_the_gil_is_released_while_placing():
     t.join()
     # The main thread kept running Python while the engine worked.
     assert len(ticks) > 20
+
+
+def test_a_dataframe_row_is_also_named_by_its_index_label():
+    df = pd.DataFrame({"x": [1.0, 2.0], "y": [1.0, 2.0], "width": [3.0, 0.0], "height": 2.0}, index=["wien", "graz"])
+    with pytest.raises(declutter.LabelError) as e:
+        declutter.place(df)
+    assert (e.value.row, e.value.column, e.value.id) == (1, "width", "graz")
+    assert "index 'graz'" in str(e.value)

@@ -6,6 +6,7 @@ import numpy as np
 
 from . import _native
 from ._columns import columns
+from ._errors import LabelError
 
 #: Reason names by the native module's codes (0: visible).
 REASONS = np.array([None, "collision", "offscreen", "behind-camera", "other"], dtype=object)
@@ -49,9 +50,20 @@ def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, pri
     Bad input raises :class:`declutter.LabelError` naming the row and column. The GIL is
     released while placing.
     """
-    cols = columns(data, x=x, y=y, width=width, height=height, angle=angle, priority=priority, anchor=anchor,
-                   offset=offset, offset_x=offset_x, offset_y=offset_y, padding=padding,
-                   allow_overlap=allow_overlap, ignore_placement=ignore_placement)
+    try:
+        return _place(data, viewport, max_overlap_area, x=x, y=y, width=width, height=height, angle=angle,
+                      priority=priority, anchor=anchor, offset=offset, offset_x=offset_x, offset_y=offset_y,
+                      padding=padding, allow_overlap=allow_overlap, ignore_placement=ignore_placement)
+    except LabelError as e:
+        # Name the DataFrame's own index label of the row too (its id).
+        if e.row is not None and hasattr(data, "index") and e.row < len(data.index):
+            e.id = data.index[e.row]
+            e.args = (f"{e.args[0]} (index {e.id!r})",)
+        raise
+
+
+def _place(data, viewport, max_overlap_area, **given):
+    cols = columns(data, **given)
     visible, reason, hidden_by = _native.place(cols, _viewport(viewport), float(max_overlap_area))
     result = Placement(visible=visible, reason=REASONS[reason], hidden_by=hidden_by)
     if data is not None and hasattr(data, "assign"):
