@@ -39,6 +39,14 @@ pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
 
 pub use super::layout::{lay_out as layout, lay_out_from as layout_from};
 
+/// Stage 2, culling: whether a box meets the viewport (overlaps it by more than τ, DESIGN §4
+/// step 1) — the test `place` makes, for callers that cut a placement up themselves.
+#[must_use]
+pub fn in_view(viewport: Option<&Aabb>, obb: &Obb) -> bool {
+    let view = viewport.map(|v| super::cull::View::new(v, DVec2::ZERO));
+    super::cull::in_view(view.as_ref(), obb, &obb.bounds())
+}
+
 /// Stage 4, the broad phase: each cell's neighbourhood — the cells whose labels can reach its
 /// own — from an rstar self-join of the cells' envelopes (see [`Cells`]).
 #[must_use]

@@ -1,0 +1,60 @@
+//! The screen every region places on: one viewport, and each label's box built bit for bit as
+//! `label_core::place` builds it (absolute, its centre in f64).
+
+use glam::Vec2;
+use label_core::{Aabb, Error, Label, Obb, PlacementOptions, stages};
+
+/// The viewport and the collision rule shared by every region of one placement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Screen {
+    /// The viewport as the caller gave it.
+    viewport: Aabb,
+    /// Tolerated overlap area, px² (`PlacementOptions::max_overlap_area`).
+    max_overlap_area: f32,
+}
+
+impl Screen {
+    /// A screen with this viewport and tolerated overlap area (px²).
+    ///
+    /// # Errors
+    /// [`Error::InvalidOption`] as `label_core::place` reports it for these options.
+    pub fn new(viewport: Aabb, max_overlap_area: f32) -> Result<Self, Error> {
+        let options = PlacementOptions::default().with_viewport_box(viewport).with_max_overlap_area(max_overlap_area);
+        options.validate()?;
+        Ok(Self { viewport, max_overlap_area })
+    }
+
+    /// The whole Web Mercator world at `zoom` as one screen: `[0, 256·2^zoom]²` world pixels.
+    ///
+    /// # Errors
+    /// As [`Screen::new`] (a zoom past 100 overflows `f32`).
+    pub fn world(zoom: u8, max_overlap_area: f32) -> Result<Self, Error> {
+        let side = 256.0 * 2f32.powi(i32::from(zoom));
+        Self::new(Aabb::from_corners(Vec2::ZERO, Vec2::splat(side)), max_overlap_area)
+    }
+
+    /// The single-machine options that place as this screen does.
+    #[must_use]
+    pub fn options(&self) -> PlacementOptions {
+        PlacementOptions::default().with_viewport_box(self.viewport).with_max_overlap_area(self.max_overlap_area)
+    }
+
+    /// The label's box.
+    #[must_use]
+    pub fn obb(&self, label: &Label) -> Obb {
+        label.obb()
+    }
+
+    /// Whether a box from [`Screen::obb`] is in view.
+    #[must_use]
+    pub fn in_view(&self, obb: &Obb) -> bool {
+        stages::in_view(Some(&self.viewport), obb)
+    }
+
+    /// Whether two boxes from [`Screen::obb`] collide; `later` is tested against `earlier` in
+    /// the argument order the core uses.
+    #[must_use]
+    pub fn collides(&self, later: &Obb, earlier: &Obb) -> bool {
+        label_core::collides(later, earlier, self.max_overlap_area)
+    }
+}

@@ -1,0 +1,63 @@
+"""The frame engine (label-frame) for Python renderers and notebooks."""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _native
+from ._columns import columns
+from ._place import REASONS
+from .geo import world_pixels
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One frame: per label, in the engine's label order."""
+
+    visible: np.ndarray
+    #: 0 to 1: how opaque to draw it (fades in and out).
+    opacity: np.ndarray
+    reason: np.ndarray
+    hidden_by: np.ndarray
+    #: Screen position (px, y down) and angle (degrees); NaN where the engine has no pose.
+    x: np.ndarray
+    y: np.ndarray
+    angle: np.ndarray
+
+
+class FrameEngine:
+    """Placement frame after frame, with the memory a renderer needs so that labels do not
+    flicker: hysteresis, labels shown last frame kept first, fades (docs/renderer.md).
+
+    ``stable=False`` turns the memory off (every frame is the plain placement of what is on
+    screen); ``hysteresis_px``, ``fade_ms``, ``max_overlap_area`` and ``world_copies`` are the
+    engine's options.
+    """
+
+    def __init__(self, stable=True, hysteresis_px=None, fade_ms=None, max_overlap_area=0.0, world_copies=True):
+        self._engine = _native.FrameEngine(stable, hysteresis_px, fade_ms, float(max_overlap_area), bool(world_copies))
+
+    def set_labels(self, data=None, *, ids=None, lon=None, lat=None, map_aligned=None, **given):
+        """Replaces the labels: as :func:`declutter.place` takes them, with the anchor either as
+        ``lon``/``lat`` (degrees) or as ``x``/``y`` in world pixels at zoom 0. ``ids`` (unique
+        integers, default the row numbers) carry each label's memory across label sets."""
+        if lon is not None or lat is not None:
+            given["x"], given["y"] = world_pixels(lon, lat, 0)
+        cols = columns(data, **given)
+        n = len(cols["x"])
+        ids = np.arange(n, dtype=np.uint64) if ids is None else np.ascontiguousarray(ids, dtype=np.uint64)
+        aligned = np.zeros(n, dtype=bool) if map_aligned is None else np.ascontiguousarray(map_aligned, dtype=bool)
+        self._engine.set_labels(cols, ids, aligned)
+
+    def place_frame(self, *, zoom, size, time_ms, center=None, center_lon_lat=None, bearing=0.0, pitch=0.0):
+        """Places one frame seen from ``center`` (world px at zoom 0) or ``center_lon_lat``, at
+        ``zoom``, for a viewport of ``size`` px, at time ``time_ms`` (for fades)."""
+        if center_lon_lat is not None:
+            cx, cy = world_pixels([center_lon_lat[0]], [center_lon_lat[1]], 0)
+            center = (float(cx[0]), float(cy[0]))
+        if center is None:
+            raise ValueError("place_frame: give center (world px at zoom 0) or center_lon_lat")
+        v, o, r, h, x, y, a = self._engine.place_frame((float(center[0]), float(center[1])), float(zoom),
+                                                       (float(size[0]), float(size[1])), float(time_ms),
+                                                       float(bearing), float(pitch))
+        return Frame(visible=v, opacity=o, reason=REASONS[r], hidden_by=h, x=x, y=y, angle=a)

@@ -1,0 +1,442 @@
+"""A planet of labels on Dask distributed: every zoom of a range placed as if the world at
+that zoom were one screen, deciding exactly what :func:`declutter.place` decides on one
+machine (the same shown labels, the same ``hidden_by``).
+
+How (the Rust side is crates/label-planet; its module doc has the argument):
+
+1. The labels sit on the workers in *parts* (any split of the input, in input order or not;
+   each row keeps its global index: its input position).
+2. Per zoom, each part projects its labels to world pixels, builds their boxes (as ``place``
+   does, from the world's screen origin), and cuts them into *regions*: a ``columns × rows``
+   grid of the world by anchor point. The client gathers each region's *reach* (the union of its
+   in-view labels' bounds), a few numbers per region.
+3. Each region task receives its own labels and the *near* labels of other regions (those whose
+   bounds meet its reach) and runs round 0: it decides its labels in placement order; a label
+   whose earliest earlier colliding, not hidden label is undecided (in another region) waits,
+   with the list of earlier labels that may hide it.
+4. Rounds: every region with waiting labels walks them again, given the states (decided before
+   the round) of the labels their lists name — a few integers per waiting label, sent by the
+   client. No geometry moves. When a round decides less than a quarter of the waiting labels, or
+   after ``max_rounds``, the client merges the lists and decides the rest in one walk.
+
+Only small things cross the network after step 1: reaches, near labels (those within a label's
+reach of a region's edge), states and waiting lists. The client holds one int64 state per label
+and zoom it asks for (the result).
+"""
+
+import time
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _native
+from ._columns import columns, take
+from .geo import world_pixels
+
+#: State codes (label_planet::State::code): >= 0 is the global index of the hiding label.
+PLACED = -1
+OFFSCREEN = -2
+WAITING = -3
+
+
+@dataclass
+class ZoomStats:
+    """How one zoom went."""
+
+    zoom: int
+    labels: int
+    regions: int
+    #: Labels received by regions from other regions (the halo).
+    near: int = 0
+    waited: int = 0
+    rounds: int = 0
+    merged: int = 0
+    #: Seconds in each step (wall clock on the client).
+    seconds: dict = field(default_factory=dict)
+
+
+def _grid_of(x, y, world, grid):
+    cx, cy = grid
+    col = np.clip((x / world * cx).astype(np.int64), 0, cx - 1)
+    row = np.clip((y / world * cy).astype(np.int64), 0, cy - 1)
+    return row * cx + col
+
+
+def _prepare(part, zoom, grid, area, transform):
+    """A part at one zoom: its labels in world px, their bounds, region and the reach of each
+    region's in-view labels within the part."""
+    cols = dict(part["cols"])
+    cols["x"], cols["y"] = world_pixels(part["lon"], part["lat"], zoom)
+    if transform is not None:
+        cols = transform(cols, part["gids"])
+    bounds, in_view = _native.boxes(cols, zoom, area)
+    bounds = bounds.reshape(-1, 4).astype(np.float64)
+    regions = grid[0] * grid[1]
+    region = _grid_of(cols["x"], cols["y"], 256.0 * 2.0**zoom, grid)
+    reach = np.full((regions, 4), np.nan)
+    for r in np.unique(region[in_view]):
+        b = bounds[(region == r) & in_view]
+        reach[r] = (b[:, 0].min(), b[:, 1].min(), b[:, 2].max(), b[:, 3].max())
+    return {"cols": cols, "gids": part["gids"], "bounds": bounds, "region": region, "reach": reach}
+
+
+def _reach(prepared):
+    return prepared["reach"]
+
+
+def _split(prepared, reach):
+    """Per region: the part's own labels of it, and its labels near it (bounds meeting its
+    reach, of other regions)."""
+    cols, gids, bounds, region = prepared["cols"], prepared["gids"], prepared["bounds"], prepared["region"]
+    out = []
+    for r in range(len(reach)):
+        own = region == r
+        if np.isnan(reach[r, 0]):
+            near = np.zeros(len(gids), dtype=bool)
+        else:
+            x0, y0, x1, y1 = reach[r]
+            near = ~own & (bounds[:, 0] <= x1) & (bounds[:, 2] >= x0) & (bounds[:, 1] <= y1) & (bounds[:, 3] >= y0)
+        out.append(((take(cols, own), gids[own]), (take(cols, near), gids[near])))
+    return out
+
+
+def _concat(pieces):
+    if not pieces:
+        return columns(x=[], y=[], width=[], height=[]), np.zeros(0, dtype=np.uint32)
+    cols = {k: np.ascontiguousarray(np.concatenate([p[0][k] for p in pieces])) for k in pieces[0][0]}
+    return cols, np.ascontiguousarray(np.concatenate([p[1] for p in pieces]), dtype=np.uint32)
+
+
+def _round0(own_pieces, near_pieces, zoom, area):
+    t = time.perf_counter()
+    own, own_gids = _concat(own_pieces)
+    near, near_gids = _concat(near_pieces)
+    t1 = time.perf_counter()
+    codes, waiting = _native.decide_region(own, own_gids, near, near_gids, zoom, area)
+    walk = time.perf_counter() - t1
+    return {"gids": own_gids, "codes": codes, "waiting": waiting, "near": len(near_gids), "concat": t1 - t,
+            "walk": walk}
+
+
+def _decided(region):
+    return region["gids"], region["codes"], region["near"], len(region["waiting"][0]), region["concat"], region["walk"]
+
+
+def _waiting(region):
+    return region["waiting"]
+
+
+def _referenced(waiting):
+    return np.unique(waiting[3])
+
+
+def _resolve(waiting, known_gids, known_codes):
+    dg, dc, still = _native.resolve(*waiting, known_gids, known_codes)
+    return {"decided": (dg, dc), "waiting": still}
+
+
+def _resolve_decided(result):
+    return result["decided"], len(result["waiting"][0])
+
+
+def _resolve_waiting(result):
+    return result["waiting"]
+
+
+def _referenced_of(result):
+    return np.unique(result["waiting"][3])
+
+
+def resolve_all(waitings, state):
+    """Decides every label of the merged waiting lists in one walk, given the global states."""
+    merged = _native.merge([tuple(w) for w in waitings])
+    known = np.unique(merged[3]).astype(np.uint32)
+    dg, dc, still = _native.resolve(*merged, known, state[known])
+    assert len(still[0]) == 0, "one walk in placement order decides every waiting label"
+    return dg, dc
+
+
+#: Default side of a region, world px: large against labels (tens to hundreds of px), so that
+#: few labels lie within reach of a region's edge and wait.
+REGION_PX = 4096
+#: Default regions per worker, about: enough to keep every worker busy while the slowest region
+#: runs, few enough that tasks stay cheap against the work (each costs the scheduler ~1 ms).
+REGIONS_PER_WORKER = 4
+
+
+def auto_grid(zoom, workers=1, region_px=REGION_PX, per_worker=REGIONS_PER_WORKER):
+    """A square grid of about ``per_worker`` regions per worker, but regions of at least
+    ``region_px`` world px a side: one region up to zoom 4 (the world is 4096 px wide there)."""
+    side = int(np.ceil(np.sqrt(per_worker * max(1, workers))))
+    side = int(min(side, max(1, (256.0 * 2.0**zoom) // region_px)))
+    return (side, side)
+
+
+class Planet:
+    """A label set scattered over a Dask cluster, ready to be placed zoom by zoom.
+
+    ``lon``, ``lat``: anchor points (degrees); ``cols``: the other columns as
+    :func:`declutter.place` takes them (width, height, priority, …; ``x``/``y`` are filled per
+    zoom). ``parts``: how many pieces to scatter the labels in (contiguous runs of rows unless
+    ``shuffle_seed`` permutes them first — the result never depends on it).
+    """
+
+    def __init__(self, client, lon, lat, parts=4, shuffle_seed=None, **cols):
+        self.client = client
+        lon = np.ascontiguousarray(lon, dtype=np.float64)
+        lat = np.ascontiguousarray(lat, dtype=np.float64)
+        n = len(lon)
+        full = columns(x=np.zeros(n), y=np.zeros(n), **cols)
+        order = np.arange(n, dtype=np.uint32)
+        if shuffle_seed is not None:
+            order = np.random.default_rng(shuffle_seed).permutation(n).astype(np.uint32)
+        pieces = [p for p in np.array_split(order, max(1, parts)) if len(p) or n == 0]
+        self.n = n
+        self.workers = max(1, len(client.scheduler_info()["workers"]))
+        self.levels = np.unique(full["priority"])
+        self.parts = client.scatter(
+            [{"cols": take(full, p), "lon": lon[p], "lat": lat[p], "gids": np.ascontiguousarray(p)} for p in pieces]
+        )
+
+    def place_zoom(self, zoom, grid=None, max_rounds=8, max_overlap_area=0.0, transform=None):
+        """The state code of every label at ``zoom`` (see :data:`PLACED`, :data:`OFFSCREEN`;
+        ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``grid``: the regions,
+        ``(columns, rows)``; by default :func:`auto_grid`. ``transform(cols, gids)`` may rewrite a
+        part's columns first (the monotone variant does)."""
+        c = self.client
+        zoom = int(zoom)
+        grid = auto_grid(zoom, self.workers) if grid is None else tuple(int(g) for g in grid)
+        area = float(max_overlap_area)
+        stats = ZoomStats(zoom=zoom, labels=self.n, regions=grid[0] * grid[1])
+        t = time.perf_counter()
+        prepared = [c.submit(_prepare, p, zoom, grid, area, transform, pure=False) for p in self.parts]
+        reaches = np.stack(c.gather([c.submit(_reach, p) for p in prepared]))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # regions without labels in view: NaN
+            reach = np.stack([np.nanmin(reaches[:, :, 0], axis=0), np.nanmin(reaches[:, :, 1], axis=0),
+                              np.nanmax(reaches[:, :, 2], axis=0), np.nanmax(reaches[:, :, 3], axis=0)], axis=1)
+        stats.seconds["prepare"] = time.perf_counter() - t
+
+        t = time.perf_counter()
+        splits = [c.submit(_split, p, reach) for p in prepared]
+        regions = []
+        for r in range(stats.regions):
+            own = [c.submit(lambda s, r=r: s[r][0], s) for s in splits]
+            near = [c.submit(lambda s, r=r: s[r][1], s) for s in splits]
+            regions.append(c.submit(_round0, own, near, zoom, area))
+        state = np.full(self.n, WAITING, dtype=np.int64)
+        waiting_counts = []
+        stats.seconds["concat (in tasks)"] = stats.seconds["walk (in tasks)"] = 0.0
+        for gids, codes, near, waiting, concat, walk in c.gather([c.submit(_decided, r) for r in regions]):
+            state[gids] = codes
+            stats.near += near
+            waiting_counts.append(waiting)
+            stats.seconds["concat (in tasks)"] += concat
+            stats.seconds["walk (in tasks)"] += walk
+        del splits, prepared
+        stats.seconds["round0"] = time.perf_counter() - t
+
+        t = time.perf_counter()
+        waitings = [c.submit(_waiting, r) for r in regions]
+        left = sum(waiting_counts)
+        stats.waited = left
+        while left:
+            if stats.rounds >= max_rounds:
+                break
+            live = [k for k, cnt in enumerate(waiting_counts) if cnt]
+            refs = c.gather([c.submit(_referenced, waitings[k]) for k in live])
+            results = {k: c.submit(_resolve, waitings[k], ref.astype(np.uint32), state[ref]) for k, ref in zip(live, refs)}
+            before = left
+            snapshot_updates = c.gather([c.submit(_resolve_decided, results[k]) for k in live])
+            for k, ((dg, dc), still) in zip(live, snapshot_updates):
+                state[dg] = dc
+                waiting_counts[k] = still
+                waitings[k] = c.submit(_resolve_waiting, results[k])
+            stats.rounds += 1
+            left = sum(waiting_counts)
+            if left * 4 > before * 3:
+                break
+        if left:
+            stats.merged = left
+            live = [waitings[k] for k, cnt in enumerate(waiting_counts) if cnt]
+            dg, dc = resolve_all(c.gather(live), state)
+            state[dg] = dc
+        stats.seconds["rounds"] = time.perf_counter() - t
+        assert not (state == WAITING).any()
+        return state, stats
+
+
+def single_machine(lon, lat, zoom, max_overlap_area=0.0, **cols):
+    """The reference: :func:`declutter.place` of every label on the world at ``zoom`` as one
+    screen, as state codes."""
+    x, y = world_pixels(lon, lat, zoom)
+    side = 256.0 * 2.0 ** int(zoom)
+    from ._place import place
+
+    p = place(x=x, y=y, viewport=(0.0, 0.0, side, side), max_overlap_area=max_overlap_area, **cols)
+    return codes_of(p)
+
+
+def codes_of(placement):
+    """State codes of a :class:`declutter.Placement`."""
+    codes = placement.hidden_by.astype(np.int64)
+    codes[placement.visible] = PLACED
+    codes[placement.reason == "offscreen"] = OFFSCREEN
+    return codes
+
+
+def monotone_transform(shown_before, levels):
+    """The columns transform of the monotone variant at one zoom: labels in ``shown_before``
+    (a bool per global index) are placed first, in their usual order, with ``allow_overlap``;
+    the others after them, in their usual order. ``levels``: every priority value, ascending."""
+    kept_offset = float(len(levels))
+
+    def transform(cols, gids):
+        cols = dict(cols)
+        kept = shown_before[gids]
+        rank = np.searchsorted(levels, cols["priority"]).astype(np.float64)
+        cols["priority"] = np.ascontiguousarray(rank + kept_offset * kept)
+        cols["allow_overlap"] = np.ascontiguousarray(cols["allow_overlap"] | kept)
+        return cols
+
+    return transform
+
+
+@dataclass
+class PyramidResult:
+    """What :func:`place_zooms` found."""
+
+    zooms: list
+    #: Per label, the first zoom of the range at which it is shown; -1 if never.
+    first_zoom: np.ndarray
+    #: states[z] is the state codes at zoom z (when ``keep_states``).
+    states: dict
+    stats: list
+    #: Per zoom z (but the last): labels shown at z and hidden at z + 1.
+    dropped: dict
+
+
+def place_zooms(planet, zooms, grid=None, max_rounds=8, monotone=False, keep_states=True, max_overlap_area=0.0):
+    """Places every zoom of ``zooms`` (ascending) on the cluster: per label its first zoom
+    shown, and per zoom how many labels shown there are hidden one zoom in.
+
+    ``monotone=True`` is the variant in which a label shown at a zoom stays shown at every
+    higher zoom of the range: at each zoom after the first, the labels shown at the zoom
+    before are placed first (in their usual order) and shown even where they collide
+    (``allow_overlap``); the others are placed after them by the usual rule.
+    """
+    zooms = sorted(int(z) for z in zooms)
+    first = np.full(planet.n, -1, dtype=np.int64)
+    states, stats, dropped = {}, [], {}
+    shown_before, prev = None, None
+    for z in zooms:
+        transform = None
+        if monotone and shown_before is not None:
+            transform = monotone_transform(shown_before, planet.levels)
+        state, st = planet.place_zoom(z, grid=grid, max_rounds=max_rounds, max_overlap_area=max_overlap_area,
+                                      transform=transform)
+        shown = state == PLACED
+        first[(first < 0) & shown] = z
+        if shown_before is not None:
+            dropped[prev] = int((shown_before & ~shown).sum())
+        shown_before, prev = shown, z
+        if keep_states:
+            states[z] = state
+        stats.append(st)
+    return PyramidResult(zooms=zooms, first_zoom=first, states=states, stats=stats, dropped=dropped)
+
+
+def single_machine_zooms(lon, lat, zooms, monotone=False, **cols):
+    """:func:`place_zooms` on one machine with :func:`declutter.place` (the reference)."""
+    zooms = sorted(int(z) for z in zooms)
+    n = len(lon)
+    full = columns(x=np.zeros(n), y=np.zeros(n), **cols)
+    levels = np.unique(full["priority"])
+    gids = np.arange(n, dtype=np.uint32)
+    states, shown_before = {}, None
+    for z in zooms:
+        c = dict(full)
+        if monotone and shown_before is not None:
+            c = monotone_transform(shown_before, levels)(c, gids)
+        c.pop("x"), c.pop("y")
+        states[z] = single_machine(lon, lat, z, **c)
+        shown_before = states[z] == PLACED
+    return states
+
+
+def read_labels(path, *, text="name", priority=None, priority_order="descending", font_size=12.0):
+    """A label set from a GeoParquet (``.parquet``) or GeoJSON file: anchor points (a point's
+    own; a MultiPoint's first; any other geometry's representative point), text measured in the
+    bundled font, and a priority column (``priority_order="ascending"`` for ranks such as
+    ``scalerank``; rows without one rank below all others). Rows without text or geometry are
+    dropped. Returns ``(frame, lon, lat, cols)``: the rows kept and the job's inputs."""
+    import geopandas
+
+    from .geo import _text, measure_text, priorities
+
+    path = str(path)
+    gdf = geopandas.read_parquet(path) if path.endswith(".parquet") else geopandas.read_file(path)
+    if gdf.crs is not None and not gdf.crs.equals("EPSG:4326"):
+        gdf = gdf.to_crs("EPSG:4326")
+    texts = [_text(t) for t in gdf[text]] if text in gdf.columns else [None] * len(gdf)
+    keep = np.array([t is not None and g is not None and not g.is_empty for t, g in zip(texts, gdf.geometry)], dtype=bool)
+    gdf = gdf[keep]
+    texts = [t for t, k in zip(texts, keep) if k]
+    points = [g if g.geom_type == "Point" else g.geoms[0] if g.geom_type == "MultiPoint" else g.representative_point()
+              for g in gdf.geometry]
+    lon = np.array([p.x for p in points])
+    lat = np.array([p.y for p in points])
+    width, height = measure_text(texts, font_size)
+    return gdf, lon, lat, dict(width=width, height=height, priority=priorities(gdf, priority, priority_order))
+
+
+def main(argv=None):
+    """``python -m declutter.planet INPUT OUTPUT.parquet --zooms 0-14 [--scheduler ADDRESS]``:
+    places every zoom and writes, per labelled row of INPUT, ``first_zoom`` and ``visible_z{z}``
+    (and the input's columns but the geometry's, as GeoParquet)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m declutter.planet", description=main.__doc__.splitlines()[0])
+    ap.add_argument("input", help="GeoParquet (.parquet) or GeoJSON")
+    ap.add_argument("output", help="GeoParquet to write")
+    ap.add_argument("--zooms", default="0-14", help="first-last (default 0-14)")
+    ap.add_argument("--scheduler", help="a Dask scheduler's address; default: a local cluster")
+    ap.add_argument("--workers", type=int, default=2, help="workers of the local cluster (default 2)")
+    ap.add_argument("--parts", type=int, default=0, help="parts to scatter the labels in (default 4 per worker)")
+    ap.add_argument("--text", default="name")
+    ap.add_argument("--priority")
+    ap.add_argument("--priority-order", default="descending", choices=["descending", "ascending"])
+    ap.add_argument("--font-size", type=float, default=12.0)
+    ap.add_argument("--monotone", action="store_true", help="once shown, shown at every higher zoom")
+    args = ap.parse_args(argv)
+
+    from dask.distributed import Client, LocalCluster
+
+    z0, z1 = (int(v) for v in args.zooms.split("-"))
+    gdf, lon, lat, cols = read_labels(args.input, text=args.text, priority=args.priority,
+                                      priority_order=args.priority_order, font_size=args.font_size)
+    cluster = None
+    if args.scheduler:
+        client = Client(args.scheduler)
+    else:
+        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0")
+        client = Client(cluster)
+    try:
+        workers = max(1, len(client.scheduler_info()["workers"]))
+        p = Planet(client, lon, lat, parts=args.parts or 4 * workers, **cols)
+        result = place_zooms(p, range(z0, z1 + 1), monotone=args.monotone)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    out = gdf.assign(first_zoom=result.first_zoom,
+                     **{f"visible_z{z}": result.states[z] == PLACED for z in result.zooms})
+    out.to_parquet(args.output)
+    for z in result.zooms[:-1]:
+        print(f"zoom {z}: {(result.states[z] == PLACED).sum()} shown, {result.dropped[z]} hidden at zoom {z + 1}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,87 @@
+"""Benchmark (not a test): labels per second of the planet job on a Dask LocalCluster with 1 and
+2 worker processes, against one process running declutter.place per zoom, on a seeded synthetic
+planet; and where the job's time goes (prepare: projection, boxes, reaches; round 0: the split,
+near labels moving, the regions' walks; rounds: waiting labels).
+
+    python3 crates/label-py/scripts/bench_planet.py --labels 2000000 --zooms 6-12
+
+Every run checks that the job's states equal the single process's, zoom by zoom.
+"""
+
+import argparse
+import time
+
+import numpy as np
+
+
+def planet_labels(n, seed):
+    """Places on a planet: 2,000 clusters of different spreads (cities and their suburbs) and a
+    uniform sprinkle, names 20 to 120 px wide, priorities from a heavy-tailed 'population'."""
+    rng = np.random.default_rng(seed)
+    centers = np.column_stack([rng.uniform(-180, 180, 2000), np.degrees(np.arcsin(rng.uniform(-0.95, 0.95, 2000)))])
+    spread = rng.lognormal(-1.0, 1.0, 2000)
+    k = rng.integers(0, 2000, n)
+    clustered = rng.random(n) < 0.8
+    lon = np.where(clustered, centers[k, 0] + rng.normal(0, 1, n) * spread[k], rng.uniform(-180, 180, n))
+    lat = np.where(clustered, centers[k, 1] + rng.normal(0, 1, n) * spread[k] * 0.7, rng.uniform(-80, 80, n))
+    lon = (lon + 180) % 360 - 180
+    lat = np.clip(lat, -85, 85)
+    cols = dict(width=rng.uniform(20, 120, n), height=np.full(n, 14.0), priority=np.floor(rng.pareto(1.2, n) * 10))
+    return lon, lat, cols
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--labels", type=int, default=2_000_000)
+    ap.add_argument("--zooms", default="6-12", help="first-last")
+    ap.add_argument("--parts", type=int, default=8)
+    ap.add_argument("--workers", default="1,2")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    from dask.distributed import Client, LocalCluster
+
+    from declutter import planet
+
+    z0, z1 = (int(v) for v in args.zooms.split("-"))
+    zooms = range(z0, z1 + 1)
+    lon, lat, cols = planet_labels(args.labels, args.seed)
+    n = len(lon)
+    print(f"{n:,} labels, zooms {z0}-{z1}, {args.parts} parts")
+
+    t = time.perf_counter()
+    reference, single_zoom = {}, {}
+    for z in zooms:
+        s = time.perf_counter()
+        reference[z] = planet.single_machine(lon, lat, z, **cols)
+        single_zoom[z] = time.perf_counter() - s
+    single = time.perf_counter() - t
+    print(f"one process (declutter.place, rayon on every core): {single:.1f} s, "
+          f"{n * len(zooms) / single / 1e6:.2f} M labels/s")
+    for z in zooms:
+        print(f"  zoom {z}: {single_zoom[z]:.2f} s, shown {(reference[z] == planet.PLACED).sum():,}")
+
+    for workers in (int(w) for w in args.workers.split(",")):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                          memory_limit="8GiB") as cl, Client(cl) as c:
+            t = time.perf_counter()
+            p = planet.Planet(c, lon, lat, parts=args.parts, **cols)
+            scatter = time.perf_counter() - t
+            t = time.perf_counter()
+            steps = {"prepare": 0.0, "round0": 0.0, "rounds": 0.0, "concat (in tasks)": 0.0, "walk (in tasks)": 0.0}
+            for z in zooms:
+                state, st = p.place_zoom(z)
+                assert (state == reference[z]).all(), f"zoom {z} differs from one process"
+                for k in steps:
+                    steps[k] += st.seconds[k]
+                print(f"  {workers} worker(s) zoom {z}: grid {planet.auto_grid(z, workers)}, near {st.near:,}, "
+                      f"waited {st.waited:,}, rounds {st.rounds}, merged {st.merged}, "
+                      + ", ".join(f"{k} {v:.2f} s" for k, v in st.seconds.items()))
+            total = time.perf_counter() - t
+            print(f"{workers} worker(s): {total:.1f} s (+{scatter:.1f} s scatter), "
+                  f"{n * len(zooms) / total / 1e6:.2f} M labels/s, {single / total:.2f}x one process; "
+                  + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items()))
+
+
+if __name__ == "__main__":
+    main()

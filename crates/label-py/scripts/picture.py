@@ -1,0 +1,53 @@
+"""Draws docs/python-places.png: Natural Earth places around Europe at zoom 4, placed with
+declutter.place_geodataframe (the walk-through of docs/python.md).
+
+    python3 crates/label-py/scripts/picture.py [out.png]
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import geopandas  # noqa: E402
+import matplotlib.pyplot as plt  # noqa: E402
+import shapely.geometry  # noqa: E402
+
+import declutter  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def main():
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "python-places.png"
+    doc = json.loads((ROOT / "fixtures" / "geojson" / "ne-places-europe.geojson").read_text())
+    gdf = geopandas.GeoDataFrame([f["properties"] for f in doc["features"]],
+                                 geometry=[shapely.geometry.shape(f["geometry"]) for f in doc["features"]],
+                                 crs="EPSG:4326")
+    size = (1280, 720)
+    placed = declutter.place_geodataframe(gdf, zoom=4, center=(10, 50), size=size, priority="scalerank",
+                                          priority_order="ascending")
+    fig = plt.figure(figsize=(size[0] / 100, size[1] / 100), dpi=100)
+    ax = fig.add_axes([0, 0, 1, 1])
+    ax.set_xlim(0, size[0])
+    ax.set_ylim(size[1], 0)  # y down, as on screen
+    ax.axis("off")
+    hidden = placed[placed.reason == "collision"]
+    shown = placed[placed.visible]
+    ax.scatter(hidden.x, hidden.y, s=2, color="#bbbbbb", zorder=1)
+    ax.scatter(shown.x, shown.y, s=6, color="#c0392b", zorder=2)
+    for row in shown.itertuples():
+        xs, ys = row.label_box.exterior.xy
+        ax.plot(xs, ys, color="#2c3e50", linewidth=0.4, zorder=3)
+        ax.text(row.x, row.y, row.name, fontsize=9, family="DejaVu Sans", ha="center", va="center", zorder=4)
+    ax.text(8, 18, f"{len(shown)} shown, {len(hidden)} hidden by a more important label "
+                   f"(grey dots), zoom 4, 1280x720", fontsize=10, color="#555555")
+    fig.savefig(out)
+    print(f"{out}: {len(shown)} shown of {len(placed)}")
+
+
+if __name__ == "__main__":
+    main()

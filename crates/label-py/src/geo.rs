@@ -1,0 +1,132 @@
+//! Web Mercator projection and text measurement as the CLI does them (label-cli's public
+//! `geojson::view::View`, `geojson::line::spot` and `measure::measure`).
+
+use glam::DVec2;
+use label_cli::geojson::line;
+use label_cli::geojson::view::View;
+use label_cli::measure as text;
+use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::columns::{label_error, vector};
+
+/// Two f64 arrays.
+type Xy<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
+
+/// Line spots: x, y, angle, and whether the feature has one.
+type Spots<'py> =
+    (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>);
+
+fn pair<'py>(py: Python<'py>, v: Vec<DVec2>) -> Xy<'py> {
+    let (x, y): (Vec<f64>, Vec<f64>) = v.into_iter().map(|p| (p.x, p.y)).unzip();
+    (PyArray1::from_vec(py, x), PyArray1::from_vec(py, y))
+}
+
+fn lon_lat(lon: &Bound<'_, PyAny>, lat: &Bound<'_, PyAny>) -> PyResult<Vec<DVec2>> {
+    let (lon, lat) = (vector::<f64>(lon, "lon")?, vector::<f64>(lat, "lat")?);
+    if lon.len() != lat.len() {
+        return Err(PyValueError::new_err(format!("{} longitudes for {} latitudes", lon.len(), lat.len())));
+    }
+    Ok(lon.iter().zip(lat.iter()).map(|(&x, &y)| DVec2::new(x, y)).collect())
+}
+
+fn view(zoom: f64, center: (f64, f64), size: (f64, f64), bearing: f64) -> PyResult<View> {
+    let finite = [zoom, center.0, center.1, size.0, size.1, bearing].iter().all(|v| v.is_finite());
+    if !finite || !(0.0..=label_cli::geojson::view::MAX_ZOOM).contains(&zoom) || size.0 <= 0.0 || size.1 <= 0.0 {
+        return Err(PyValueError::new_err(format!(
+            "view: zoom {zoom} (0 to {}), center {center:?}, size {size:?} (> 0), bearing {bearing}: expected finite numbers in range",
+            label_cli::geojson::view::MAX_ZOOM
+        )));
+    }
+    Ok(View { zoom, center: DVec2::new(center.0, center.1), size: DVec2::new(size.0, size.1), bearing })
+}
+
+/// World pixels (Web Mercator, 256-px tiles, y down) of longitudes and latitudes at `zoom`.
+#[pyfunction]
+pub fn world<'py>(py: Python<'py>, lon: Bound<'py, PyAny>, lat: Bound<'py, PyAny>, zoom: f64) -> PyResult<Xy<'py>> {
+    let v = view(zoom, (0.0, 0.0), (1.0, 1.0), 0.0)?;
+    let points = lon_lat(&lon, &lat)?;
+    Ok(pair(py, py.detach(|| points.iter().map(|&p| v.world(p)).collect())))
+}
+
+/// Screen pixels of longitudes and latitudes in the view (the CLI's `--zoom --center --size
+/// --bearing`).
+#[pyfunction]
+pub fn project<'py>(
+    py: Python<'py>,
+    lon: Bound<'py, PyAny>,
+    lat: Bound<'py, PyAny>,
+    zoom: f64,
+    center: (f64, f64),
+    size: (f64, f64),
+    bearing: f64,
+) -> PyResult<Xy<'py>> {
+    let v = view(zoom, center, size, bearing)?;
+    let points = lon_lat(&lon, &lat)?;
+    Ok(pair(py, py.detach(|| points.iter().map(|&p| v.project(p)).collect())))
+}
+
+/// The label spot of each line feature, as the CLI picks it: `lon`/`lat` hold every point,
+/// `part_starts` where each part starts in them (and one past the end), `feature_starts` where
+/// each feature's parts start in `part_starts` (and one past the end). Returns x, y, angle
+/// (degrees) and whether the feature has a spot.
+#[pyfunction]
+#[allow(clippy::too_many_arguments, reason = "one argument per array and per view setting, as Python passes them")]
+pub fn line_spots<'py>(
+    py: Python<'py>,
+    lon: Bound<'py, PyAny>,
+    lat: Bound<'py, PyAny>,
+    part_starts: Bound<'py, PyAny>,
+    feature_starts: Bound<'py, PyAny>,
+    zoom: f64,
+    center: (f64, f64),
+    size: (f64, f64),
+    bearing: f64,
+) -> PyResult<Spots<'py>> {
+    let v = view(zoom, center, size, bearing)?;
+    let points = lon_lat(&lon, &lat)?;
+    let parts: Vec<usize> = vector::<u64>(&part_starts, "part_starts")?.into_iter().map(|s| s as usize).collect();
+    let features: Vec<usize> =
+        vector::<u64>(&feature_starts, "feature_starts")?.into_iter().map(|s| s as usize).collect();
+    let ordered = |s: &[usize], end: usize| s.windows(2).all(|w| w[0] <= w[1]) && s.last().is_none_or(|&l| l <= end);
+    if !ordered(&parts, points.len()) || !ordered(&features, parts.len().saturating_sub(1)) {
+        return Err(PyValueError::new_err("line_spots: part or feature offsets out of order or out of range"));
+    }
+    let spots: Vec<Option<line::LineSpot>> = py.detach(|| {
+        features
+            .windows(2)
+            .map(|f| {
+                let screen: Vec<Vec<DVec2>> =
+                    (f[0]..f[1]).map(|p| v.project_line(&points[parts[p]..parts[p + 1]])).collect();
+                line::spot(&screen, v.size)
+            })
+            .collect()
+    });
+    let get = |f: fn(&line::LineSpot) -> f64| spots.iter().map(|s| s.as_ref().map_or(f64::NAN, f)).collect::<Vec<_>>();
+    Ok((
+        PyArray1::from_vec(py, get(|s| s.point.x)),
+        PyArray1::from_vec(py, get(|s| s.point.y)),
+        PyArray1::from_vec(py, get(|s| s.angle)),
+        PyArray1::from_vec(py, spots.iter().map(Option::is_some).collect()),
+    ))
+}
+
+/// Width and height, px, of each text at its font size (px) in the CLI's font (bundled DejaVu
+/// Sans), with the GIL released.
+#[pyfunction]
+pub fn measure<'py>(py: Python<'py>, texts: Vec<String>, font_size: Bound<'py, PyAny>) -> PyResult<Xy<'py>> {
+    let sizes = vector::<f64>(&font_size, "font_size")?;
+    if sizes.len() != texts.len() {
+        return Err(PyValueError::new_err(format!("{} font sizes for {} texts", sizes.len(), texts.len())));
+    }
+    for (row, &s) in sizes.iter().enumerate() {
+        text::check_font_size(s).map_err(|p| {
+            label_error(py, format!("row {row}, column `font_size`: {p}"), Some(row), Some("font_size"))
+        })?;
+    }
+    let sized = py.detach(|| {
+        texts.iter().zip(&sizes).map(|(t, &s)| text::measure(t, s)).map(|(w, h)| DVec2::new(w, h)).collect()
+    });
+    Ok(pair(py, sized))
+}

@@ -1,0 +1,41 @@
+//! The native half of the `declutter` Python package (`declutter._native`): thin functions over
+//! label-core, label-text (through label-cli's measuring), label-frame and label-planet that
+//! take and return numpy arrays. The Python half (`python/declutter/`) turns DataFrames,
+//! GeoDataFrames, matplotlib axes and Dask clusters into these calls.
+//!
+//! Every function checks its input before it reaches the engine, releases the GIL while the
+//! engine works, and raises `declutter.LabelError` (naming the row and the column) or
+//! `ValueError` for bad input; PyO3 turns any panic into an exception at the boundary, and none
+//! is expected: lengths and values are checked first.
+//!
+//! The crate forbids `unsafe` code as the rest of the workspace does: PyO3's macros keep the FFI
+//! they expand to out of the lint's reach, and numpy arrays are copied in through safe reads.
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod columns;
+mod frame;
+mod geo;
+mod placing;
+mod planet;
+
+use pyo3::prelude::*;
+
+/// The `declutter._native` module.
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(placing::place, m)?)?;
+    m.add_function(wrap_pyfunction!(placing::corners, m)?)?;
+    m.add_function(wrap_pyfunction!(geo::world, m)?)?;
+    m.add_function(wrap_pyfunction!(geo::project, m)?)?;
+    m.add_function(wrap_pyfunction!(geo::line_spots, m)?)?;
+    m.add_function(wrap_pyfunction!(geo::measure, m)?)?;
+    m.add_function(wrap_pyfunction!(planet::boxes, m)?)?;
+    m.add_function(wrap_pyfunction!(planet::decide_region, m)?)?;
+    m.add_function(wrap_pyfunction!(planet::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(planet::merge, m)?)?;
+    m.add_class::<frame::FrameEngine>()?;
+    Ok(())
+}

@@ -1,0 +1,156 @@
+//! The planet job's native steps (label-planet), one call per Dask task: boxes for partitioning,
+//! round 0 of a region, a round of waiting labels, and the merge.
+
+use label_planet::{Labels, Screen, State, Waiting};
+use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::columns::{core_error, gids, labels, vector};
+
+/// A [`Waiting`] as four arrays: global indices, priority keys, list starts, lists.
+type WaitingArrays<'py> =
+    (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u32>>);
+
+/// Bounds (`[x0, y0, x1, y1]` per label, flat) and whether each label is in view.
+type Boxes<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>);
+
+/// What a round decided (global indices, state codes) and the lists still waiting.
+type Resolved<'py> = (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<i64>>, WaitingArrays<'py>);
+
+fn screen(zoom: u8, max_overlap_area: f32) -> PyResult<Screen> {
+    Screen::world(zoom, max_overlap_area).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn to_arrays(py: Python<'_>, w: Waiting) -> WaitingArrays<'_> {
+    (
+        PyArray1::from_vec(py, w.gids),
+        PyArray1::from_vec(py, w.keys),
+        PyArray1::from_vec(py, w.starts),
+        PyArray1::from_vec(py, w.earlier),
+    )
+}
+
+fn from_arrays(
+    gids: &Bound<'_, PyAny>,
+    keys: &Bound<'_, PyAny>,
+    starts: &Bound<'_, PyAny>,
+    earlier: &Bound<'_, PyAny>,
+) -> PyResult<Waiting> {
+    let w = Waiting {
+        gids: vector(gids, "waiting gids")?,
+        keys: vector(keys, "waiting keys")?,
+        starts: vector(starts, "waiting starts")?,
+        earlier: vector(earlier, "waiting lists")?,
+    };
+    let consistent = w.keys.len() == w.gids.len()
+        && w.starts.len() == w.gids.len() + 1
+        && w.starts.first() == Some(&0)
+        && w.starts.windows(2).all(|s| s[0] <= s[1])
+        && w.starts.last().is_some_and(|&l| l as usize == w.earlier.len());
+    if !consistent {
+        return Err(PyValueError::new_err("waiting lists: inconsistent arrays"));
+    }
+    Ok(w)
+}
+
+/// Each label's bounds on the world at `zoom` as one screen (relative to the screen's origin,
+/// as every region measures them) and whether it is in view. The bounds of labels out of view
+/// are returned too; they meet no region's reach that matters.
+#[pyfunction]
+pub fn boxes<'py>(py: Python<'py>, cols: &Bound<'py, PyDict>, zoom: u8, max_overlap_area: f32) -> PyResult<Boxes<'py>> {
+    let labels = labels(py, cols)?;
+    let screen = screen(zoom, max_overlap_area)?;
+    let (bounds, in_view) = py.detach(|| {
+        let mut bounds = Vec::with_capacity(labels.len() * 4);
+        let mut in_view = Vec::with_capacity(labels.len());
+        for l in &labels {
+            let o = screen.obb(l);
+            let b = o.bounds();
+            bounds.extend([b.min.x, b.min.y, b.max.x, b.max.y]);
+            in_view.push(screen.in_view(&o));
+        }
+        (bounds, in_view)
+    });
+    Ok((PyArray1::from_vec(py, bounds), PyArray1::from_vec(py, in_view)))
+}
+
+/// Round 0 of a region: the state code of each own label (`label_planet::State::code`) and the
+/// waiting lists.
+#[pyfunction]
+pub fn decide_region<'py>(
+    py: Python<'py>,
+    own: &Bound<'py, PyDict>,
+    own_gids: Bound<'py, PyAny>,
+    near: &Bound<'py, PyDict>,
+    near_gids: Bound<'py, PyAny>,
+    zoom: u8,
+    max_overlap_area: f32,
+) -> PyResult<(Bound<'py, PyArray1<i64>>, WaitingArrays<'py>)> {
+    let screen = screen(zoom, max_overlap_area)?;
+    let own_labels = labels(py, own)?;
+    let own_gids = gids(&own_gids, own_labels.len())?;
+    let near_labels = labels(py, near)?;
+    let near_gids = gids(&near_gids, near_labels.len())?;
+    let region = py
+        .detach(|| {
+            label_planet::decide_region(
+                &screen,
+                Labels { labels: &own_labels, gids: &own_gids },
+                Labels { labels: &near_labels, gids: &near_gids },
+            )
+        })
+        .map_err(|e| core_error(py, &e, |i| i))?;
+    let codes: Vec<i64> = region.states.iter().map(|s| s.code()).collect();
+    Ok((PyArray1::from_vec(py, codes), to_arrays(py, region.waiting)))
+}
+
+/// One round of waiting labels, given the state codes (before the round) of the labels their
+/// lists name: `known_gids` ascending, `known_codes` alike. Returns the decided labels' global
+/// indices and codes, and the lists still waiting.
+#[pyfunction]
+#[allow(clippy::too_many_arguments, reason = "the four arrays of the lists and the two of the states")]
+pub fn resolve<'py>(
+    py: Python<'py>,
+    gids: Bound<'py, PyAny>,
+    keys: Bound<'py, PyAny>,
+    starts: Bound<'py, PyAny>,
+    earlier: Bound<'py, PyAny>,
+    known_gids: Bound<'py, PyAny>,
+    known_codes: Bound<'py, PyAny>,
+) -> PyResult<Resolved<'py>> {
+    let waiting = from_arrays(&gids, &keys, &starts, &earlier)?;
+    let known_gids = vector::<u32>(&known_gids, "known_gids")?;
+    let known: Vec<State> = vector::<i64>(&known_codes, "known_codes")?
+        .into_iter()
+        .map(|c| {
+            State::from_code(c)
+                .ok_or_else(|| PyValueError::new_err(format!("state code {c} is none of the known ones")))
+        })
+        .collect::<PyResult<_>>()?;
+    if known.len() != known_gids.len() || !known_gids.windows(2).all(|w| w[0] < w[1]) {
+        return Err(PyValueError::new_err("known states: global indices must ascend, one code each"));
+    }
+    let mut own = waiting.gids.clone();
+    own.sort_unstable();
+    let named = waiting.referenced();
+    if let Some(g) = named.iter().find(|&&g| known_gids.binary_search(&g).is_err() && own.binary_search(&g).is_err()) {
+        return Err(PyValueError::new_err(format!("no state given for label {g}, which a waiting list names")));
+    }
+    let (decided, still) =
+        py.detach(|| waiting.resolve(|g| known_gids.binary_search(&g).map_or(State::Waiting, |i| known[i])));
+    let (dg, dc): (Vec<u32>, Vec<i64>) = decided.into_iter().map(|(g, s)| (g, s.code())).unzip();
+    Ok((PyArray1::from_vec(py, dg), PyArray1::from_vec(py, dc), to_arrays(py, still)))
+}
+
+/// Several regions' waiting lists as one, in placement order.
+#[pyfunction]
+#[allow(clippy::type_complexity, reason = "the four arrays of each region's lists")]
+pub fn merge<'py>(
+    py: Python<'py>,
+    parts: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+) -> PyResult<WaitingArrays<'py>> {
+    let parts: Vec<Waiting> = parts.iter().map(|(g, k, s, e)| from_arrays(g, k, s, e)).collect::<PyResult<_>>()?;
+    Ok(to_arrays(py, py.detach(|| Waiting::merge(&parts))))
+}
