@@ -5,9 +5,9 @@
 #
 #   bash crates/label-py/scripts/test.sh [pytest arguments…]
 #
-# On the project's 2-core machine (shared with other builds): about 2 minutes when the wheel's
-# crates are already built (pytest about 1.5); about 12 from nothing (pip about 2, the release
-# build of pyo3, numpy and the declutter crates about 8, pytest about 1.5).
+# On the project's 2-core machine (shared with other builds): about 1.5 minutes when the crate is
+# already built; 7.5 from a fresh clone with the Python packages installed (clippy 2, the release
+# build 4.5, pytest 1); add the pip installs (about 2) on a fresh machine.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
