@@ -40,7 +40,8 @@ fn error(line: Option<u64>, message: String) -> InputError {
 }
 
 /// Line numbers of byte offsets, counted forwards. (The `csv` crate's own line numbers are one
-/// short after `\r\n` line ends, which real tables such as GeoNames' use.)
+/// short after `\r\n` line ends, which real tables such as GeoNames' use, and do not count a
+/// lone `\r`.)
 struct Lines<'a> {
     text: &'a [u8],
     offset: usize,
@@ -60,7 +61,14 @@ impl<'a> Lines<'a> {
             to += 1;
         }
         let to = to.max(self.offset);
-        self.line += self.text[self.offset..to].iter().filter(|&&b| b == b'\n').count() as u64;
+        // A line ends at `\n`, and at a `\r` not followed by one (the reader takes a lone `\r`
+        // as a line end too).
+        let ends = (self.offset..to).filter(|&i| match self.text[i] {
+            b'\n' => true,
+            b'\r' => self.text.get(i + 1) != Some(&b'\n'),
+            _ => false,
+        });
+        self.line += ends.count() as u64;
         self.offset = to;
         self.line
     }
@@ -224,6 +232,8 @@ mod tests {
         assert!(e.to_string().starts_with("line 2: column `lat` is empty but `lon` is not"), "{e}");
         let e = to_feature_collection("name,lat,lon\r\nA,1,2\r\nB,1,400\r\n", &Columns::default()).unwrap_err();
         assert_eq!(e.line, Some(3), "CRLF line ends count as one");
+        let e = to_feature_collection("name,lat,lon\rA,1,2\rB,1,400\r", &Columns::default()).unwrap_err();
+        assert_eq!(e.line, Some(3), "a lone CR ends a line");
         assert!(e.to_string().contains("column `lon`: expected degrees from -360 to 360"), "{e}");
     }
 }

@@ -30,7 +30,12 @@ pub fn check(name: &str, data: &[u8]) -> Outcome {
         Err(e) => {
             let message = e.to_string();
             assert!(!message.trim().is_empty() && !message.contains('\n'), "{name}: one-line error, got {message:?}");
-            let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
+            // Lines end at `\n`, or at a `\r` not followed by one.
+            let bytes = text.as_bytes();
+            let ends = (0..bytes.len())
+                .filter(|&i| bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+                .count();
+            let lines = ends + 1;
             assert!(e.line.is_some_and(|l| (1..=lines).contains(&l)), "{name}: error without a line of the table: {e}");
             return Outcome::Refused;
         }
