@@ -27,8 +27,9 @@ pub(super) struct PlacedParts {
     inv_cell: f32,
     columns: usize,
     rows: usize,
-    /// By cell: the placed parts whose bounds meet it, by index into `placed`.
-    cells: Vec<Vec<u32>>,
+    /// By cell: the placed parts whose bounds meet it — their bounds (read in sequence while
+    /// gathering) and index into `placed`.
+    cells: Vec<Vec<(Aabb, u32)>>,
     placed: Vec<Placed>,
     /// By placed part: the last label (rank + 1) that gathered it, so that a part listed in
     /// several cells is kept once.
@@ -98,7 +99,7 @@ impl PlacedParts {
         let [x0, y0, x1, y1] = self.span(&bounds);
         for row in y0..=y1 {
             for cell in &mut self.cells[row * self.columns + x0..=row * self.columns + x1] {
-                cell.push(index);
+                cell.push((bounds, index));
             }
         }
     }
@@ -111,11 +112,10 @@ impl PlacedParts {
         let [x0, y0, x1, y1] = self.span(bounds);
         for row in y0..=y1 {
             for cell in &self.cells[row * self.columns + x0..=row * self.columns + x1] {
-                for &k in cell {
-                    let p = &self.placed[k as usize];
-                    if self.seen[k as usize] != stamp && p.bounds.intersects_closed(bounds) {
+                for &(b, k) in cell {
+                    if b.intersects_closed(bounds) && self.seen[k as usize] != stamp {
                         self.seen[k as usize] = stamp;
-                        self.near.push(*p);
+                        self.near.push(self.placed[k as usize]);
                     }
                 }
             }
