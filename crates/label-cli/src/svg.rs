@@ -232,7 +232,8 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         if !o.visible {
             continue;
         }
-        let (b, label, parts) = (&boxes[i], &doc.labels[i], placement.choices.get(i).copied().unwrap_or_default().parts);
+        let (b, label, parts) =
+            (&boxes[i], &doc.labels[i], placement.choices.get(i).copied().unwrap_or_default().parts);
         if parts != Some(Parts::Text)
             && let Some(icon) = doc.symbols.get(i).and_then(|s| s.icon_box(label, DVec2::ZERO))
         {

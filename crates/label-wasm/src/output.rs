@@ -135,6 +135,8 @@ impl Output {
                 None => REASON_VISIBLE,
                 Some(label_core::HiddenReason::Collision) => REASON_COLLISION,
                 Some(label_core::HiddenReason::Offscreen) => REASON_OFFSCREEN,
+                // Repeat groups are symbol fields, which this package does not take yet.
+                Some(_) => REASON_OTHER,
             };
             self.write_decision(i, o.visible, reason, o.hidden_by);
             self.opacity[i] = if o.visible { 1.0 } else { 0.0 };
@@ -154,7 +156,10 @@ impl Output {
     /// Writes label `i`'s box, or NaN for none.
     pub fn write_box(&mut self, i: usize, b: Option<Obb>) {
         let n = self.visible.len();
-        let values = b.map_or([f32::NAN; 6], |b| [b.center.x, b.center.y, b.half.x, b.half.y, b.axis.x, b.axis.y]);
+        let values = b.map_or([f32::NAN; 6], |b| {
+            let c = b.center.as_vec2();
+            [c.x, c.y, b.half.x, b.half.y, b.axis.x, b.axis.y]
+        });
         for (k, v) in values.into_iter().enumerate() {
             self.boxes[k * n + i] = v;
         }
