@@ -203,7 +203,7 @@ mod tests {
         // labels sleep through every move.
         let (mut moves, mut dormant_kept, mut slept_through) = (0, 0, 0);
         let (mut last, mut dormant) = (None, 0);
-        let never_recede = |e: &mut crate::FrameEngine| e.never_recede = true;
+        let never_recede = crate::Shortcuts { recede: false, ..crate::Shortcuts::ALL };
         crate::sleep::tests::play_alongside(&labels, &cameras, never_recede, |_, engine, _| {
             if last.is_some() && engine.copies_reference() != last {
                 moves += 1;

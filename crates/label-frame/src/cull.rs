@@ -205,7 +205,7 @@ impl WorldCells {
 mod tests {
     use super::*;
     use crate::project::{Sight, project_labels};
-    use crate::{Alignment, Camera, FrameEngine, WorldLabel};
+    use crate::{Alignment, Camera, WorldLabel};
 
     #[test]
     fn culled_cells_hold_only_labels_off_screen_and_inside_cells_only_labels_well_inside() {
@@ -360,7 +360,7 @@ mod tests {
             })
             .collect();
         let mut receded = 0;
-        let never_recede = |e: &mut FrameEngine| e.never_recede = true;
+        let never_recede = crate::Shortcuts { recede: false, ..crate::Shortcuts::ALL };
         crate::sleep::tests::play_alongside(&labels, &cameras, never_recede, |_, receding, not| {
             receded += usize::from(receding.receding_cells() > 0);
             assert_eq!(not.receding_cells(), 0);

@@ -111,6 +111,9 @@ pub(crate) struct Dormant {
     /// certificates, and the filter checks them as a visit would.
     deep: bool,
     paths: Paths,
+    /// No label ever goes dormant ([`crate::Shortcuts::dormant`] off): sleeping labels are
+    /// visited.
+    pub(crate) never: bool,
     /// How many dormant labels woke (by the filter, or all at once), since the set was made.
     #[cfg(test)]
     pub(crate) woken: usize,
@@ -302,6 +305,9 @@ impl Dormant {
     /// instead of 3.2–6.2M, when at most 4,096 labels went dormant a frame, found asleep in
     /// the frame after their certificate.
     pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
+        if self.never {
+            return;
+        }
         if self.deep {
             for &label in asleep {
                 let sleep = sleeps.get(label as usize);

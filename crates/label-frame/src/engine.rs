@@ -14,6 +14,7 @@ use crate::label::BoxParts;
 use crate::project::{Hot, Sight, Viewer, project_all, sight};
 use crate::quiet::QuietBlocks;
 use crate::reuse::{Provisional, place_reused};
+use crate::shortcuts::Shortcuts;
 use crate::sleep::{Sleep, Sleeps};
 use crate::stability::{self, Fading};
 use crate::{
@@ -72,10 +73,8 @@ pub struct FrameEngine {
     dormant: Dormant,
     /// The blocks of labels all quiet, which the walks skip (see `quiet.rs`).
     pub(crate) quiet: QuietBlocks,
-    /// Labels may not sleep (a test sets it to compare).
-    pub(crate) sleepless: bool,
-    /// World cells never recede (see `cull.rs`; a test sets it to compare).
-    pub(crate) never_recede: bool,
+    /// The work frames skip (see [`Shortcuts`]).
+    shortcuts: Shortcuts,
     /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
     /// Whether the next frame may reuse the last placement: nothing changed since it but the
@@ -116,10 +115,20 @@ impl FrameEngine {
     /// # Errors
     /// [`FrameError::InvalidOption`] for a bad setting.
     pub fn without_shortcuts(options: FrameOptions) -> Result<Self, FrameError> {
+        Self::with_shortcuts(options, Shortcuts::NONE)
+    }
+
+    /// An engine that takes only the given `shortcuts` (see [`Shortcuts`]; [`Self::new`] takes
+    /// them all, [`Self::without_shortcuts`] none). Its frames decide as the default engine's
+    /// do.
+    ///
+    /// # Errors
+    /// [`FrameError::InvalidOption`] for a bad setting.
+    pub fn with_shortcuts(options: FrameOptions, shortcuts: Shortcuts) -> Result<Self, FrameError> {
         let mut engine = Self::new(options)?;
-        engine.sleepless = true;
-        engine.never_recede = true;
-        engine.quiet.never = true;
+        engine.shortcuts = shortcuts;
+        engine.quiet.never = !shortcuts.quiet;
+        engine.dormant.never = !shortcuts.dormant;
         Ok(engine)
     }
 
@@ -419,7 +428,7 @@ impl FrameEngine {
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
         // Labels out of reach of the screen are not projected, unless still drawn.
-        let last = self.frame_projection.as_ref().filter(|_| !self.never_recede && !copies_moved);
+        let last = self.frame_projection.as_ref().filter(|_| self.shortcuts.recede && !copies_moved);
         self.cells.in_reach(&projection, last, options.perspective_scaling, &mut self.in_reach);
         let viewer = Viewer {
             labels: &self.labels,
@@ -429,10 +438,11 @@ impl FrameEngine {
             perspective_scaling: options.perspective_scaling,
             cells: &self.cells,
             in_reach: &self.in_reach,
+            run: self.shortcuts.run,
         };
         // Labels can sleep (see `sleep.rs`) where the waiting rule is the plain overlap test and
         // the camera has no pitch.
-        let can_sleep = !self.sleepless
+        let can_sleep = self.shortcuts.sleep
             && options.stickiness == crate::Stickiness::Shown
             && self.obstacles.is_empty()
             && options.max_overlap_area <= 0.0;

@@ -406,6 +406,7 @@ pub(crate) fn place_full(
         }
     };
     let pass = in_runs(
+        viewer.run,
         std::mem::take(pass_two).emptied(),
         frames,
         |mut acc, start, run| {

@@ -172,6 +172,8 @@ pub(crate) struct Viewer<'a> {
     pub(crate) perspective_scaling: f64,
     pub(crate) cells: &'a WorldCells,
     pub(crate) in_reach: &'a [Reach],
+    /// Labels per run of the parallel passes ([`crate::runs::in_runs`]).
+    pub(crate) run: usize,
 }
 
 impl Viewer<'_> {
@@ -275,6 +277,7 @@ pub(crate) fn project_all(
     out.resize(memo.len(), Sight::Far);
     in_sight.clear();
     in_runs(
+        viewer.run,
         in_sight,
         out,
         |mut in_sight, start, run| {
@@ -413,6 +416,7 @@ mod tests {
             perspective_scaling: 0.0,
             cells: &cells,
             in_reach: &in_reach,
+            run: crate::runs::RUN,
         };
         let view = Obb::from_aabb(&projection.viewport());
         let mut across_with_room = 0;

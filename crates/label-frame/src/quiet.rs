@@ -109,8 +109,8 @@ mod tests {
 
     use std::sync::atomic::Ordering;
 
+    use crate::Camera;
     use crate::cull::WorldCells;
-    use crate::{Camera, FrameEngine};
 
     #[test]
     fn frames_are_the_same_whether_quiet_blocks_are_skipped_or_not() {
@@ -144,7 +144,7 @@ mod tests {
             })
             .collect();
         let mut quiet = 0;
-        let never_quiet = |e: &mut FrameEngine| e.quiet.never = true;
+        let never_quiet = crate::Shortcuts { quiet: false, ..crate::Shortcuts::ALL };
         let [skipping, _] = crate::sleep::tests::play_alongside(&labels, &cameras, never_quiet, |_, skipping, not| {
             quiet += skipping.quiet.count();
             assert_eq!(not.quiet.count(), 0);

@@ -84,6 +84,7 @@ pub(crate) fn place_reused(
     dormant.keep(sleeps, viewer, |_| true, |_| false);
     let skipped = &*dormant;
     let pass = in_runs(
+        viewer.run,
         std::mem::take(last_pass).emptied(),
         frames,
         |mut acc, start, run| {

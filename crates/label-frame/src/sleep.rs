@@ -325,20 +325,17 @@ pub(crate) mod tests {
     }
 
     /// Plays `cameras` (a frame every 16 ms) on an engine with the default options and on one
-    /// that `changed` alters before its labels are set, asserts every frame equal and each
+    /// that takes only the `changed` shortcuts, asserts every frame equal and each
     /// engine's memory in step with its frame, and lets `each(k, engine, changed)` look at both
     /// after frame `k`. Returns the two engines.
     pub(crate) fn play_alongside(
         labels: &[WorldLabel],
         cameras: &[Camera],
-        changed: impl Fn(&mut FrameEngine),
+        changed: crate::Shortcuts,
         mut each: impl FnMut(usize, &FrameEngine, &FrameEngine),
     ) -> [FrameEngine; 2] {
-        let mut engines = [false, true].map(|change| {
-            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
-            if change {
-                changed(&mut e);
-            }
+        let mut engines = [crate::Shortcuts::ALL, changed].map(|shortcuts| {
+            let mut e = FrameEngine::with_shortcuts(FrameOptions::default(), shortcuts).unwrap();
             e.set_labels(labels.to_vec()).unwrap();
             e
         });
@@ -363,9 +360,9 @@ pub(crate) mod tests {
     /// and every pose (asked of the engine where the frame has none). Returns each frame's
     /// [`Played`].
     pub(crate) fn play_against_sleepless(labels: &[WorldLabel], cameras: &[Camera]) -> Vec<Played> {
-        let mut engines = [true, false].map(|sleepless| {
-            let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
-            e.sleepless = sleepless;
+        let sleepless = crate::Shortcuts { sleep: false, ..crate::Shortcuts::ALL };
+        let mut engines = [sleepless, crate::Shortcuts::ALL].map(|shortcuts| {
+            let mut e = FrameEngine::with_shortcuts(FrameOptions::default(), shortcuts).unwrap();
             e.set_labels(labels.to_vec()).unwrap();
             e
         });

@@ -1,0 +1,71 @@
+//! Which shortcuts a frame takes: work it skips without changing a decision.
+
+/// The shortcuts a [`crate::FrameEngine`] takes. Each skips work whose outcome is known, and
+/// none changes a decision: an engine with any of them off decides every frame as one with
+/// all of them on (the engine's tests and the `frames` fuzz target check it), only more slowly.
+/// [`Shortcuts::ALL`] is the default; [`crate::FrameEngine::without_shortcuts`] takes none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shortcuts {
+    /// A label hidden by the same shown label frame after frame keeps its decision without
+    /// being projected or tested while a certificate about the two boxes holds (`sleep.rs`).
+    pub sleep: bool,
+    /// Sleeping labels leave the passes over the labels until something could wake them
+    /// (`dormant.rs`; needs `sleep`).
+    pub dormant: bool,
+    /// World cells left off screen by a zoom in are not projected (`cull.rs`).
+    pub recede: bool,
+    /// Blocks of 64 labels out of view and undrawn are skipped by the walks (`quiet.rs`).
+    pub quiet: bool,
+    /// Labels per run of a parallel pass (`runs.rs`): [`crate::runs::RUN`], or fewer in a
+    /// test that splits small passes.
+    pub(crate) run: usize,
+}
+
+impl Shortcuts {
+    /// Every shortcut (the default).
+    pub const ALL: Shortcuts =
+        Shortcuts { sleep: true, dormant: true, recede: true, quiet: true, run: crate::runs::RUN };
+    /// No shortcut.
+    pub const NONE: Shortcuts =
+        Shortcuts { sleep: false, dormant: false, recede: false, quiet: false, run: crate::runs::RUN };
+}
+
+impl Default for Shortcuts {
+    fn default() -> Self {
+        Self::ALL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use super::Shortcuts;
+    use crate::Camera;
+
+    #[test]
+    fn sleeping_labels_kept_in_the_passes_decide_as_dormant_ones() {
+        // The dense patch under a zoom, a turn, a tilt and a pan: most hidden labels sleep, and
+        // with `dormant` off every one of them is visited instead of skipped.
+        let labels = crate::sleep::tests::patch(DVec2::new(100.0, 80.0), 0.04);
+        let cameras: Vec<Camera> = (0..120)
+            .map(|k| {
+                let t = f64::from(k);
+                let c = Camera::new(DVec2::new(110.0, 88.0), 4.0, 900.0, 600.0);
+                match k {
+                    0..30 => c.with_zoom(4.0 + t * 0.02),
+                    30..60 => c.with_zoom(4.6).with_bearing((t - 30.0) * 2.0),
+                    60..80 => c.with_zoom(4.6).with_pitch((t - 60.0) * 2.0),
+                    _ => c.with_zoom(4.6).with_center(DVec2::new(110.0 + (t - 80.0) * 0.3, 88.0)),
+                }
+            })
+            .collect();
+        let visited = Shortcuts { dormant: false, ..Shortcuts::ALL };
+        let mut dormant = 0;
+        crate::sleep::tests::play_alongside(&labels, &cameras, visited, |_, engine, other| {
+            dormant += engine.dormant_count();
+            assert_eq!(other.dormant_count(), 0);
+        });
+        assert!(dormant > 10_000, "{dormant} labels dormant over the frames");
+    }
+}
