@@ -6,17 +6,18 @@ use std::time::Instant;
 
 use label_core::{Blocker, Label, Shape};
 
-use crate::copies::{self, Copies};
-use crate::cull::{Reach, WorldCells};
-use crate::dormant::Dormant;
-use crate::full::{FullScratch, place_full, waits};
+use crate::frame_pass::fade::Fading;
+use crate::frame_pass::full::{FullScratch, place_full, waits};
+use crate::frame_pass::project::{Hot, Sight, Viewer, project_all, sight};
+use crate::frame_pass::reuse::{Provisional, place_reused};
+use crate::geo::cells::{Reach, WorldCells};
+use crate::geo::copies::{self, Copies};
 use crate::label::BoxParts;
-use crate::project::{Hot, Sight, Viewer, project_all, sight};
-use crate::quiet::QuietBlocks;
-use crate::reuse::{Provisional, place_reused};
 use crate::shortcuts::Shortcuts;
-use crate::sleep::{Sleep, Sleeps};
-use crate::stability::{self, Fading};
+use crate::shortcuts::dormant::Dormant;
+use crate::shortcuts::quiet::QuietBlocks;
+use crate::shortcuts::sleep::{Sleep, Sleeps};
+use crate::state::memo::{self, bits};
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,
     WorldLabel,
@@ -206,7 +207,7 @@ impl FrameEngine {
         self.cells = WorldCells::new(&self.hot);
         self.provisional.reset(labels.len());
         self.labels = labels;
-        self.memo = carried.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
+        self.memo = carried.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
         self.quiet.reset(self.memo.len());
         self.frame.labels = carried;
         self.reusable = false;
@@ -232,7 +233,7 @@ impl FrameEngine {
     /// Forgets the last frame: the next frame is placed as if it were the first.
     pub fn reset(&mut self) {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
-        self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
+        self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
         self.quiet.reset(self.memo.len());
         self.provisional.clear();
         self.reusable = false;
@@ -247,14 +248,14 @@ impl FrameEngine {
     /// Puts the labels in the copies of the world nearest `reference` (where they were set if
     /// `None`). Labels that change copy have new positions: the world cells are built again,
     /// the next frame is a full one whose cells do not recede, and if one of them was not out of
-    /// view undrawn in the last frame ([`stability::bits::FAR`]: no pose, nothing refers to
+    /// view undrawn in the last frame ([`bits::FAR`]: no pose, nothing refers to
     /// it) the certificates about the labels that moved go too. Returns whether a label moved.
     fn place_copies(&mut self, reference: Option<f64>) -> bool {
         use std::sync::atomic::Ordering;
         let (mut moved, mut seen) = (Vec::new(), false);
         copies::place(&self.labels, &mut self.hot, reference, |i| {
             moved.push(i);
-            seen |= self.memo[i].load(Ordering::Relaxed) & stability::bits::FAR == 0;
+            seen |= self.memo[i].load(Ordering::Relaxed) & bits::FAR == 0;
         });
         if moved.is_empty() {
             return false;
@@ -320,18 +321,17 @@ impl FrameEngine {
     pub(crate) fn memo_is_in_sync(&self) -> bool {
         use std::sync::atomic::Ordering;
         let in_sync = |m: u8, f: &LabelFrame| {
-            let sleepy = m & stability::bits::SLEEPY != 0;
-            m & !(stability::bits::SLEEPY | stability::bits::QUIET) == stability::memo(f)
-                && (m & stability::bits::QUIET == 0 || m & stability::bits::FAR != 0)
+            let sleepy = m & bits::SLEEPY != 0;
+            m & !(bits::SLEEPY | bits::QUIET) == memo::of(f)
+                && (m & bits::QUIET == 0 || m & bits::FAR != 0)
                 && (!sleepy
                     || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(crate::HiddenReason::Collision)))
         };
         // The quiet labels by block are those whose byte says so.
         let quiet_in_sync = self.quiet.never
-            || self.memo.chunks(crate::quiet::BLOCK).enumerate().all(|(b, block)| {
+            || self.memo.chunks(crate::shortcuts::quiet::BLOCK).enumerate().all(|(b, block)| {
                 let bytes = block.iter().enumerate();
-                let quiet = bytes
-                    .fold(0, |q, (j, m)| q | u64::from(m.load(Ordering::Relaxed) & stability::bits::QUIET != 0) << j);
+                let quiet = bytes.fold(0, |q, (j, m)| q | u64::from(m.load(Ordering::Relaxed) & bits::QUIET != 0) << j);
                 self.quiet.of(b) == quiet
             });
         quiet_in_sync
@@ -458,7 +458,7 @@ impl FrameEngine {
         let (kind, projected, (placed_now, counts)) = if reuse {
             // Sleeping labels are projected in the placement's pass, if at all.
             let in_sight = std::mem::take(&mut self.in_sight);
-            let sleepy = |_, m| m & stability::bits::SLEEPY != 0;
+            let sleepy = |_, m| m & bits::SLEEPY != 0;
             let skipped = (&self.quiet, &*dormant);
             self.in_sight = project_all(&viewer, &self.memo, skipped, sleepy, &mut self.sights, in_sight);
             let projected = Instant::now();

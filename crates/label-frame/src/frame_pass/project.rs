@@ -9,12 +9,12 @@ use label_core::Obb;
 
 use rayon::prelude::*;
 
-use crate::cull::{Reach, WorldCells};
-use crate::dormant::Dormant;
+use crate::geo::cells::{Reach, WorldCells};
 use crate::label::BoxParts;
-use crate::quiet::{BLOCK, QuietBlocks};
-use crate::runs::in_runs;
-use crate::stability::bits;
+use crate::shortcuts::dormant::Dormant;
+use crate::shortcuts::quiet::{BLOCK, QuietBlocks};
+use crate::state::memo::bits;
+use crate::util::runs::in_runs;
 use crate::{Alignment, Projected, Projection, ScreenPose, WorldLabel};
 
 /// Where a label is in one frame: the projection stage's answer, before any placement.
@@ -163,7 +163,7 @@ pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_
 }
 
 /// What a frame projects labels with: their projection data, the camera, and which world cells
-/// can reach the screen (see [`crate::cull`]).
+/// can reach the screen (see [`crate::geo::cells`]).
 pub(crate) struct Viewer<'a> {
     pub(crate) labels: &'a [WorldLabel],
     pub(crate) hot: &'a [Hot],
@@ -172,12 +172,12 @@ pub(crate) struct Viewer<'a> {
     pub(crate) perspective_scaling: f64,
     pub(crate) cells: &'a WorldCells,
     pub(crate) in_reach: &'a [Reach],
-    /// Labels per run of the parallel passes ([`crate::runs::in_runs`]).
+    /// Labels per run of the parallel passes ([`crate::util::runs::in_runs`]).
     pub(crate) run: usize,
 }
 
 impl Viewer<'_> {
-    /// The sight of label `i`, whose last frame's byte is `memo` ([`crate::stability::bits`]):
+    /// The sight of label `i`, whose last frame's byte is `memo` ([`crate::state::memo::bits`]):
     /// [`Sight::Far`] without projecting it if its world cell cannot reach the screen and it is
     /// not drawn (a label drawn has a pose).
     #[inline(always)]
@@ -260,7 +260,7 @@ const ROUNDING_PX: f64 = 0.01;
 
 /// The sight of every label but those `deferred` (which keep their entry in `out`) into `out`,
 /// whose allocation and entries are kept from frame to frame; `memo` holds the bytes of the
-/// labels' last frame ([`crate::stability::bits`]), and gets [`bits::QUIET`] set on the labels
+/// labels' last frame ([`crate::state::memo::bits`]), and gets [`bits::QUIET`] set on the labels
 /// that stay out of view undrawn (their entry in `out` is not written) and cleared on the
 /// others; `quiet` learns which blocks of labels are all quiet now, and blocks all quiet whose
 /// cells are still out of reach are skipped, as are the `dormant` labels (all `deferred`).
@@ -416,7 +416,7 @@ mod tests {
             perspective_scaling: 0.0,
             cells: &cells,
             in_reach: &in_reach,
-            run: crate::runs::RUN,
+            run: crate::util::runs::RUN,
         };
         let view = Obb::from_aabb(&projection.viewport());
         let mut across_with_room = 0;

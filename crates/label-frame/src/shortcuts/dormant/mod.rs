@@ -18,7 +18,7 @@
 //!   on a copy of the rectangle kept with the entry;
 //! - its box still meets the viewport, which a visit would find. At the confirming frame the
 //!   box could move on screen by some room and still meet it
-//!   ([`crate::project::Viewer::room_inside`]); it keeps its shape and its offset from the
+//!   ([`crate::frame_pass::project::Viewer::room_inside`]); it keeps its shape and its offset from the
 //!   anchor (viewport-aligned, no pitch), so it moves as the anchor does, and the set bounds how
 //!   far the anchor can have moved since by the paths the camera took ([`Paths`]): a zoom or a
 //!   turn moves anchors in proportion to their distance from the centre, a pan moves them all
@@ -40,12 +40,14 @@
 //! A label woken (its entry dropped) is visited again as a sleeping label, whose certificate the
 //! pass checks as before: waking is always safe, so every doubt wakes.
 
+mod by_blocker;
+
 use glam::DVec2;
 
 use crate::Camera;
-use crate::by_blocker::ByBlocker;
-use crate::project::Viewer;
-use crate::sleep::{Rectangles, Sleep, Sleeps};
+use crate::frame_pass::project::Viewer;
+use crate::shortcuts::sleep::{Rectangles, Sleep, Sleeps};
+use by_blocker::ByBlocker;
 
 /// The camera of the last frame, as the set follows it.
 #[derive(Clone, Copy, Debug)]

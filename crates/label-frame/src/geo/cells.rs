@@ -13,9 +13,9 @@
 
 use glam::DVec2;
 
-use crate::project::{Hot, inside_by, label_scale};
-use crate::projection::Projection;
-use crate::quiet::BLOCK;
+use crate::frame_pass::project::{Hot, inside_by, label_scale};
+use crate::geo::projection::Projection;
+use crate::shortcuts::quiet::BLOCK;
 
 /// Cells a side of the grid, at most.
 const MAX_SIDE: usize = 32;
@@ -204,7 +204,7 @@ impl WorldCells {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::project::{Sight, project_labels};
+    use crate::frame_pass::project::{Sight, project_labels};
     use crate::{Alignment, Camera, WorldLabel};
 
     #[test]
@@ -337,7 +337,7 @@ mod tests {
         // points that move (the centre moving with the zoom), by small and large steps, pans,
         // zooms out and turns in between. An engine whose cells never recede must compute the
         // same frames, counts and poses.
-        let labels = crate::sleep::tests::patch(DVec2::new(60.0, 40.0), 0.2);
+        let labels = crate::testing::patch(DVec2::new(60.0, 40.0), 0.2);
         let cameras: Vec<Camera> = (0..220)
             .map(|k| {
                 let t = f64::from(k);
@@ -361,7 +361,7 @@ mod tests {
             .collect();
         let mut receded = 0;
         let never_recede = crate::Shortcuts { recede: false, ..crate::Shortcuts::ALL };
-        crate::sleep::tests::play_alongside(&labels, &cameras, never_recede, |_, receding, not| {
+        crate::testing::play_alongside(&labels, &cameras, never_recede, |_, receding, not| {
             receded += usize::from(receding.receding_cells() > 0);
             assert_eq!(not.receding_cells(), 0);
         });

@@ -22,14 +22,15 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use label_core::descending_key;
 
-use crate::dormant::Dormant;
-use crate::full::{PassTwo, off_frame, place_around};
-use crate::project::{Sight, Viewer};
-use crate::quiet::QuietBlocks;
-use crate::runs::in_runs;
-use crate::shown::ShownBoxes;
-use crate::sleep::Sleeps;
-use crate::stability::{Fading, bits, finish};
+use crate::frame_pass::fade::{Fading, finish};
+use crate::frame_pass::full::{PassTwo, off_frame, place_around};
+use crate::frame_pass::project::{Sight, Viewer};
+use crate::frame_pass::shown::ShownBoxes;
+use crate::shortcuts::dormant::Dormant;
+use crate::shortcuts::quiet::QuietBlocks;
+use crate::shortcuts::sleep::Sleeps;
+use crate::state::memo::bits;
+use crate::util::runs::in_runs;
 use crate::{FrameStats, LabelFrame};
 
 /// The frame's decisions into `frames` (the last frame on entry, this one on return, faded by

@@ -1,4 +1,14 @@
 //! Which shortcuts a frame takes: work it skips without changing a decision.
+//!
+//! - `sleep`: certificates that a hidden label stays hidden by the same shown label;
+//! - `dormant`: sleeping labels out of the passes altogether, listed by blocker;
+//! - `quiet`: blocks of 64 labels out of view and undrawn, skipped by the walks.
+//!
+//! (World cells that recede under a zoom in are the cull's, in `crate::geo::cells`.)
+
+pub(crate) mod dormant;
+pub(crate) mod quiet;
+pub(crate) mod sleep;
 
 /// The shortcuts a [`crate::FrameEngine`] takes. Each skips work whose outcome is known, and
 /// none changes a decision: an engine with any of them off decides every frame as one with
@@ -16,7 +26,7 @@ pub struct Shortcuts {
     pub recede: bool,
     /// Blocks of 64 labels out of view and undrawn are skipped by the walks (`quiet.rs`).
     pub quiet: bool,
-    /// Labels per run of a parallel pass (`runs.rs`): [`crate::runs::RUN`], or fewer in a
+    /// Labels per run of a parallel pass (`runs.rs`): [`crate::util::runs::RUN`], or fewer in a
     /// test that splits small passes.
     pub(crate) run: usize,
 }
@@ -24,10 +34,10 @@ pub struct Shortcuts {
 impl Shortcuts {
     /// Every shortcut (the default).
     pub const ALL: Shortcuts =
-        Shortcuts { sleep: true, dormant: true, recede: true, quiet: true, run: crate::runs::RUN };
+        Shortcuts { sleep: true, dormant: true, recede: true, quiet: true, run: crate::util::runs::RUN };
     /// No shortcut.
     pub const NONE: Shortcuts =
-        Shortcuts { sleep: false, dormant: false, recede: false, quiet: false, run: crate::runs::RUN };
+        Shortcuts { sleep: false, dormant: false, recede: false, quiet: false, run: crate::util::runs::RUN };
 }
 
 impl Default for Shortcuts {
@@ -47,7 +57,7 @@ mod tests {
     fn sleeping_labels_kept_in_the_passes_decide_as_dormant_ones() {
         // The dense patch under a zoom, a turn, a tilt and a pan: most hidden labels sleep, and
         // with `dormant` off every one of them is visited instead of skipped.
-        let labels = crate::sleep::tests::patch(DVec2::new(100.0, 80.0), 0.04);
+        let labels = crate::testing::patch(DVec2::new(100.0, 80.0), 0.04);
         let cameras: Vec<Camera> = (0..120)
             .map(|k| {
                 let t = f64::from(k);
@@ -62,7 +72,7 @@ mod tests {
             .collect();
         let visited = Shortcuts { dormant: false, ..Shortcuts::ALL };
         let mut dormant = 0;
-        crate::sleep::tests::play_alongside(&labels, &cameras, visited, |_, engine, other| {
+        crate::testing::play_alongside(&labels, &cameras, visited, |_, engine, other| {
             dormant += engine.dormant_count();
             assert_eq!(other.dormant_count(), 0);
         });

@@ -8,14 +8,15 @@ use glam::DVec2;
 use label_core::{Blocker, Decision, Label, Obb, Shape, collides, place_sequentially, stages};
 
 use crate::Projected;
-use crate::dormant::Dormant;
-use crate::project::{Sight, Viewer, label_scale};
-use crate::quiet::QuietBlocks;
-use crate::reuse::Provisional;
-use crate::runs::in_runs;
-use crate::shown::ShownBoxes;
-use crate::sleep::{Sleep, Sleeps};
-use crate::stability::{self, Fading, add_counts, bits, finish, margin, tie_key};
+use crate::frame_pass::fade::{Fading, add_counts, finish, margin, tie_key};
+use crate::frame_pass::project::{Sight, Viewer, label_scale};
+use crate::frame_pass::reuse::Provisional;
+use crate::frame_pass::shown::ShownBoxes;
+use crate::shortcuts::dormant::Dormant;
+use crate::shortcuts::quiet::QuietBlocks;
+use crate::shortcuts::sleep::{Sleep, Sleeps};
+use crate::state::memo::{self, bits};
+use crate::util::runs::in_runs;
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
@@ -100,7 +101,7 @@ const STAGED_FROM: usize = 1024;
 /// shown in the last frame. Its labels are those shown in the last frame and those new to the
 /// view; the shown ones seldom collide, so the sequential pass's index, which keeps hidden
 /// labels, stays small, and the sequential pass leaves its boxes and index to the shown
-/// labels' set, which the pipeline makes [`crate::shown::ShownBoxes`] build again. A pass 1 of
+/// labels' set, which the pipeline makes [`crate::frame_pass::shown::ShownBoxes`] build again. A pass 1 of
 /// labels all new to the view (a first frame, a jump) on a crowded map is the case the
 /// pipeline is for: the streets' first frame at 1080p took 18.95M instructions in the
 /// sequential pass, 6.95M in the pipeline. Measured on the places scenes
@@ -194,7 +195,7 @@ fn place_among(
 }
 
 /// The frame's decisions into `frames`, which holds the last frame on entry and this one on
-/// return, faded over `dt_ms` (see [`crate::stability`]); each label's entry is read before
+/// return, faded over `dt_ms` (see [`crate::frame_pass::fade`]); each label's entry is read before
 /// it is written, and a label that stays out of sight unprojected is not written at all.
 /// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
 /// not had its turn by priority yet and does not wait. The `dormant` labels are skipped while
@@ -319,7 +320,7 @@ pub(crate) fn place_full(
             sleeps.set(i, sleep);
             if sleep.is_some() {
                 frame.pose = None;
-                memo[i].store(stability::memo(frame) | bits::SLEEPY, Ordering::Relaxed);
+                memo[i].store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
                 acc.dormant.push(i as u32);
             }
         }
@@ -349,7 +350,7 @@ pub(crate) fn place_full(
                 if frame.opacity > 0.0 {
                     frame.opacity = fading.fade(frame.opacity, false);
                 }
-                memo[i].store(stability::memo(frame), Ordering::Relaxed);
+                memo[i].store(memo::of(frame), Ordering::Relaxed);
                 acc.stats.in_view += 1;
                 acc.stats.hidden_collision += 1;
             }

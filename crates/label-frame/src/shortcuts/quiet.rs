@@ -1,5 +1,5 @@
 //! Quiet labels by block: runs of [`BLOCK`] labels (in the caller's order), and which of them
-//! are quiet — out of view and not drawn, as they were ([`crate::stability::bits::QUIET`]) —
+//! are quiet — out of view and not drawn, as they were ([`crate::state::memo::bits::QUIET`]) —
 //! one bit each, which the walks over every label skip.
 //!
 //! A quiet label costs each walk a visit (its byte, its world cell) only to find nothing to do,
@@ -16,8 +16,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::cull::{Reach, WorldCells};
-use crate::dormant::Dormant;
+use crate::geo::cells::{Reach, WorldCells};
+use crate::shortcuts::dormant::Dormant;
 
 /// Labels per block of the walks over all labels.
 pub(crate) const BLOCK: usize = 64;
@@ -27,7 +27,7 @@ pub(crate) const BLOCK: usize = 64;
 pub(crate) struct QuietBlocks {
     /// Per block: bit `j` set if its `j`-th label is quiet (its byte has [`bits::QUIET`]).
     ///
-    /// [`bits::QUIET`]: crate::stability::bits::QUIET
+    /// [`bits::QUIET`]: crate::state::memo::bits::QUIET
     quiet: Vec<AtomicU64>,
     /// How many labels there are.
     labels: usize,
@@ -110,7 +110,7 @@ mod tests {
     use std::sync::atomic::Ordering;
 
     use crate::Camera;
-    use crate::cull::WorldCells;
+    use crate::geo::cells::WorldCells;
 
     #[test]
     fn frames_are_the_same_whether_quiet_blocks_are_skipped_or_not() {
@@ -119,12 +119,12 @@ mod tests {
         // tiles would give them), so that whole blocks lie in one or two cells. The camera pans
         // across the patch (reused frames), zooms in and out and turns, and comes back: blocks
         // go quiet out of view, are skipped, and wake.
-        let mut labels = crate::sleep::tests::patch(DVec2::new(100.0, 80.0), 0.04);
+        let mut labels = crate::testing::patch(DVec2::new(100.0, 80.0), 0.04);
         labels.extend((0..200u32).map(|k| {
             let p = DVec2::new(f64::from(k * 37 % 250), f64::from(k * 53 % 200));
             crate::WorldLabel::from_world(u64::from(10_000 + k), p, 40.0, 12.0)
         }));
-        let cells = WorldCells::new(&labels.iter().map(crate::project::Hot::new).collect::<Vec<_>>());
+        let cells = WorldCells::new(&labels.iter().map(crate::frame_pass::project::Hot::new).collect::<Vec<_>>());
         let mut by_cell: Vec<(usize, crate::WorldLabel)> =
             labels.drain(..).enumerate().map(|(i, l)| (cells.cell_of(i), l)).collect();
         by_cell.sort_by_key(|(c, _)| *c);
@@ -145,7 +145,7 @@ mod tests {
             .collect();
         let mut quiet = 0;
         let never_quiet = crate::Shortcuts { quiet: false, ..crate::Shortcuts::ALL };
-        let [skipping, _] = crate::sleep::tests::play_alongside(&labels, &cameras, never_quiet, |_, skipping, not| {
+        let [skipping, _] = crate::testing::play_alongside(&labels, &cameras, never_quiet, |_, skipping, not| {
             quiet += skipping.quiet.count();
             assert_eq!(not.quiet.count(), 0);
         });

@@ -1,0 +1,3 @@
+//! What the engine keeps per label between frames.
+
+pub(crate) mod memo;

@@ -1,0 +1,3 @@
+//! Small tools of the passes over the labels.
+
+pub(crate) mod runs;
