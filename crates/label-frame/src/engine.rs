@@ -8,16 +8,20 @@ use label_core::{Blocker, Label, Shape};
 
 use crate::frame_pass::fade::Fading;
 use crate::frame_pass::full::{FullScratch, place_full, waits};
-use crate::frame_pass::project::{Hot, Sight, Viewer, project_all, sight};
-use crate::frame_pass::reuse::{Provisional, place_reused};
+use crate::frame_pass::project::project_all;
+use crate::frame_pass::reuse::place_reused;
 use crate::geo::cells::{Reach, WorldCells};
 use crate::geo::copies::{self, Copies};
+use crate::geo::sight::{Sight, sight};
+use crate::geo::view::Viewer;
 use crate::label::BoxParts;
 use crate::shortcuts::Shortcuts;
 use crate::shortcuts::dormant::Dormant;
 use crate::shortcuts::quiet::QuietBlocks;
 use crate::shortcuts::sleep::{Sleep, Sleeps};
+use crate::state::hot::Hot;
 use crate::state::memo::{self, bits};
+use crate::state::provisional::Provisional;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,
     WorldLabel,
@@ -329,7 +333,7 @@ impl FrameEngine {
         };
         // The quiet labels by block are those whose byte says so.
         let quiet_in_sync = self.quiet.never
-            || self.memo.chunks(crate::shortcuts::quiet::BLOCK).enumerate().all(|(b, block)| {
+            || self.memo.chunks(crate::util::bits::BLOCK).enumerate().all(|(b, block)| {
                 let bytes = block.iter().enumerate();
                 let quiet = bytes.fold(0, |q, (j, m)| q | u64::from(m.load(Ordering::Relaxed) & bits::QUIET != 0) << j);
                 self.quiet.of(b) == quiet

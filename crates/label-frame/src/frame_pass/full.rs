@@ -5,19 +5,37 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
-use label_core::{Blocker, Decision, Label, Obb, Shape, collides, place_sequentially, stages};
+use label_core::{Blocker, Label, Obb, Shape, collides};
 
 use crate::Projected;
-use crate::frame_pass::fade::{Fading, add_counts, finish, margin, tie_key};
-use crate::frame_pass::project::{Sight, Viewer, label_scale};
-use crate::frame_pass::reuse::Provisional;
+use crate::frame_pass::fade::{Fading, finish, margin, tie_key};
+use crate::frame_pass::pass::PassTwo;
+use crate::frame_pass::place::{STAGED_FROM, covered_by_kept, decided, hidden, off_frame, place_among, staged};
 use crate::frame_pass::shown::ShownBoxes;
+use crate::geo::sight::{Sight, label_scale};
+use crate::geo::view::Viewer;
 use crate::shortcuts::dormant::Dormant;
 use crate::shortcuts::quiet::QuietBlocks;
 use crate::shortcuts::sleep::{Sleep, Sleeps};
 use crate::state::memo::{self, bits};
+use crate::state::provisional::Provisional;
 use crate::util::runs::in_runs;
-use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
+use crate::{FrameOptions, FrameStats, LabelFrame, ScreenPose, Stickiness};
+
+/// From this many labels, pass 1 of a full frame with [`Stickiness::Shown`] runs the core's
+/// staged pipeline; below it, from [`STAGED_FROM`] labels, if at least a quarter of them were
+/// shown in the last frame. Its labels are those shown in the last frame and those new to the
+/// view; the shown ones seldom collide, so the sequential pass's index, which keeps hidden
+/// labels, stays small, and the sequential pass leaves its boxes and index to the shown
+/// labels' set, which the pipeline makes [`crate::frame_pass::shown::ShownBoxes`] build again. A pass 1 of
+/// labels all new to the view (a first frame, a jump) on a crowded map is the case the
+/// pipeline is for: the streets' first frame at 1080p took 18.95M instructions in the
+/// sequential pass, 6.95M in the pipeline. Measured on the places scenes
+/// (pass 1 of 1,200 to 2,300 labels at 3840×2160, and in the full frames of the pan at
+/// 1920×1080), at 4K on one thread the zoom's p99 went from 7.09M to 5.16M instructions a
+/// frame; on two threads, best of five runs per frame, the p99 of the pan, zoom, turn and tilt
+/// from 1.90 / 2.46 / 2.32 / 2.29 ms to 1.68 / 1.78 / 1.99 / 1.94 (see `docs/renderer.md`).
+const PASS_ONE_STAGED_FROM: usize = 4096;
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
 #[derive(Debug, Default)]
@@ -40,157 +58,6 @@ impl FullScratch {
     /// last pass over the labels.
     pub(crate) fn for_reuse(&mut self) -> (&mut ShownBoxes, &mut PassTwo) {
         (&mut self.kept, &mut self.pass_two)
-    }
-}
-
-/// The core's greedy placement of screen-space labels, with `ties` if given. Returns the
-/// decision for each label in input order (`Ok` for placed, or what hid it; `Blocker::Label`
-/// holds an input index), and the shown labels in placement order.
-///
-/// The labels a frame re-places are few (those shown and those new to the view): the core's
-/// sequential pass places them with less work than its staged pipeline, which splits the
-/// work into tiles for rayon. From [`STAGED_FROM`] labels (a first frame, a frame without
-/// stability) the pipeline is faster: measured on the street scenes (1,500 rotated labels in
-/// view, most of them hidden), the sequential pass took 0.60 ms a frame and the pipeline 0.37
-/// ms; with the threshold at 4,096 the streets' zoom without stability had a p99 of 3.0 ms
-/// against 0.85, and the places' frames did not get faster.
-///
-/// The labels are valid by construction (checked world labels, a checked camera, culled to the
-/// viewport), so the core's boundary checks are not run again every frame.
-pub(crate) fn greedy(
-    labels: &[Label],
-    ties: Option<&[u32]>,
-    obstacles: &[Shape],
-    max_overlap_area: f32,
-) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
-    if labels.len() < STAGED_FROM {
-        return place_sequentially(labels, ties, obstacles, max_overlap_area);
-    }
-    staged(labels, ties, obstacles, max_overlap_area)
-}
-
-/// [`greedy`] by the core's staged pipeline.
-fn staged(
-    labels: &[Label],
-    ties: Option<&[u32]>,
-    obstacles: &[Shape],
-    max_overlap_area: f32,
-) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
-    let obbs = stages::build_boxes(labels, DVec2::ZERO);
-    let layout = stages::layout(labels, &obbs, None, ties, None, None);
-    drop(obbs);
-    let cells = stages::broad_phase(&layout);
-    let hits = stages::obstacle_hits(obstacles, &layout);
-    let (decisions, _) = stages::greedy_pass(&layout, &cells, &hits, max_overlap_area);
-    let mut out = vec![Ok(()); labels.len()];
-    for (&i, d) in layout.index.iter().zip(&decisions) {
-        out[i as usize] = match *d {
-            Decision::Placed => Ok(()),
-            Decision::HiddenByLabel(slot) => Err(Blocker::Label(layout.index[slot as usize])),
-            Decision::HiddenByObstacle(o) => Err(Blocker::Obstacle(o)),
-        };
-    }
-    (out, stages::shown_in_order(&layout, &decisions))
-}
-
-/// From this many labels, [`greedy`] runs the core's staged pipeline.
-const STAGED_FROM: usize = 1024;
-
-/// From this many labels, pass 1 of a full frame with [`Stickiness::Shown`] runs the core's
-/// staged pipeline; below it, from [`STAGED_FROM`] labels, if at least a quarter of them were
-/// shown in the last frame. Its labels are those shown in the last frame and those new to the
-/// view; the shown ones seldom collide, so the sequential pass's index, which keeps hidden
-/// labels, stays small, and the sequential pass leaves its boxes and index to the shown
-/// labels' set, which the pipeline makes [`crate::frame_pass::shown::ShownBoxes`] build again. A pass 1 of
-/// labels all new to the view (a first frame, a jump) on a crowded map is the case the
-/// pipeline is for: the streets' first frame at 1080p took 18.95M instructions in the
-/// sequential pass, 6.95M in the pipeline. Measured on the places scenes
-/// (pass 1 of 1,200 to 2,300 labels at 3840×2160, and in the full frames of the pan at
-/// 1920×1080), at 4K on one thread the zoom's p99 went from 7.09M to 5.16M instructions a
-/// frame; on two threads, best of five runs per frame, the p99 of the pan, zoom, turn and tilt
-/// from 1.90 / 2.46 / 2.32 / 2.29 ms to 1.68 / 1.78 / 1.99 / 1.94 (see `docs/renderer.md`).
-const PASS_ONE_STAGED_FROM: usize = 4096;
-
-/// A label's frame from a decision, with labels renamed from positions in `placed_set` to
-/// engine indices.
-fn decided(d: Result<(), Blocker>, placed_set: &[u32], pose: Option<ScreenPose>) -> LabelFrame {
-    match d {
-        Ok(()) => LabelFrame { visible: true, opacity: 0.0, reason: None, hidden_by: None, pose },
-        Err(b) => {
-            let hidden_by = match b {
-                Blocker::Label(k) => Blocker::Label(placed_set[k as usize]),
-                obstacle => obstacle,
-            };
-            LabelFrame {
-                visible: false,
-                opacity: 0.0,
-                reason: Some(HiddenReason::Collision),
-                hidden_by: Some(hidden_by),
-                pose,
-            }
-        }
-    }
-}
-
-/// Places `contenders` (engine indices, with their own padding) around the `kept` labels, which
-/// stay shown whatever happens and count as placed before any contender, in their order: a
-/// contender is shown iff it overlaps no kept label and no contender placed before it (priority
-/// order); `hidden_by` names the earliest placed. Writes the contenders' decisions into `next`.
-/// For reused frames, which have no obstacles.
-///
-/// A contender that overlaps a kept label (and does not allow overlap) is hidden by the earliest
-/// placed such label whatever the other contenders do: exact tests against the kept labels near
-/// it settle it. Only the others go through the core's greedy pass, among themselves.
-pub(crate) fn place_around(
-    viewer: &Viewer,
-    sights: &[Sight],
-    kept: &ShownBoxes,
-    contenders: &[u32],
-    max_overlap_area: f32,
-    next: &mut [LabelFrame],
-) {
-    let mut rest: Vec<u32> = Vec::with_capacity(contenders.len());
-    for &i in contenders {
-        let pose = sights[i as usize].pose().expect("placed labels are in sight");
-        let parts = &viewer.parts[i as usize];
-        match covered_by_kept(&parts.on_screen(&pose, 0.0), parts.allow_overlap, kept, max_overlap_area) {
-            Some(b) => next[i as usize] = hidden(Blocker::Label(b), pose),
-            None => rest.push(i),
-        }
-    }
-    place_among(viewer.labels, sights, &rest, |_| 0.0, &[], max_overlap_area, next);
-}
-
-/// The earliest placed kept label that hides a contender whose box on screen is `me`, for sure,
-/// given that no obstacle meets `me` (the greedy pass would decide an obstacle first); `None`
-/// if the contender has to go through the greedy pass (see [`place_around`]).
-fn covered_by_kept(me: &Obb, allow_overlap: bool, kept: &ShownBoxes, max_overlap_area: f32) -> Option<u32> {
-    if allow_overlap {
-        return None;
-    }
-    kept.first_collider(me, max_overlap_area)
-}
-
-/// The core's greedy pass over `contenders` alone (engine indices, in input order, with `extra`
-/// padding each); their decisions into `next`.
-fn place_among(
-    labels: &[WorldLabel],
-    sights: &[Sight],
-    contenders: &[u32],
-    extra: impl Fn(usize) -> f64,
-    obstacles: &[Shape],
-    max_overlap_area: f32,
-    next: &mut [LabelFrame],
-) {
-    if contenders.is_empty() {
-        return;
-    }
-    let pose = |i: u32| sights[i as usize].pose().expect("placed labels are in sight");
-    let screen: Vec<Label> =
-        contenders.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i as usize))).collect();
-    let (decisions, _) = greedy(&screen, None, obstacles, max_overlap_area);
-    for (&i, d) in contenders.iter().zip(decisions) {
-        next[i as usize] = decided(d, contenders, Some(pose(i)));
     }
 }
 
@@ -472,81 +339,6 @@ pub(crate) fn waits(options: &FrameOptions, provisional: &Provisional, i: usize,
     options.stickiness == Stickiness::Shown && memo & bits::COLLISION != 0 && !provisional.get(i)
 }
 
-/// What a pass over the labels gathers over a run of them.
-#[derive(Debug, Default)]
-pub(crate) struct PassTwo {
-    /// Labels left for a later step, in index order, with their last frame.
-    pub(crate) contenders: Vec<(u32, LabelFrame)>,
-    /// Their poses, if they were projected in the pass.
-    pub(crate) poses: Vec<ScreenPose>,
-    /// Counts of the labels finished.
-    pub(crate) stats: FrameStats,
-    /// Waiting labels no longer covered by the label that hid them last frame.
-    pub(crate) around: usize,
-    /// Labels shown, in index order (gathered by reused frames only).
-    pub(crate) shown: Vec<u32>,
-    /// Labels found asleep, or given a certificate, which may go dormant.
-    pub(crate) dormant: Vec<u32>,
-}
-
-impl PassTwo {
-    /// The pass with its lists emptied (their allocations kept) and nothing counted.
-    pub(crate) fn emptied(mut self) -> PassTwo {
-        self.contenders.clear();
-        self.poses.clear();
-        self.shown.clear();
-        self.dormant.clear();
-        PassTwo { stats: FrameStats::default(), around: 0, ..self }
-    }
-
-    /// If sleeping label `i` (byte `memo`) is still in view, it is hidden in view by the same
-    /// blocker, certainly: its entry stays as it is, it is counted asleep (in view and hidden
-    /// by a collision, by [`Self::counted`]), and it may go dormant. Else its sight.
-    #[inline]
-    pub(crate) fn sleep_in_view(&mut self, viewer: &Viewer, i: usize, memo: u8) -> Result<(), Sight> {
-        viewer.sight_unless_in_view(i, memo)?;
-        self.stats.asleep += 1;
-        self.dormant.push(i as u32);
-        Ok(())
-    }
-
-    /// The pass with its sleeping labels, and the `dormant` ones it skipped, counted asleep,
-    /// in view and hidden by a collision.
-    pub(crate) fn counted(mut self, dormant: usize) -> PassTwo {
-        self.stats.asleep += dormant;
-        self.stats.in_view += self.stats.asleep;
-        self.stats.hidden_collision += self.stats.asleep;
-        self
-    }
-
-    /// This run followed by the next one.
-    pub(crate) fn then(mut self, next: PassTwo) -> PassTwo {
-        self.contenders.extend(next.contenders);
-        self.poses.extend(next.poses);
-        self.shown.extend(next.shown);
-        self.dormant.extend(next.dormant);
-        PassTwo {
-            contenders: self.contenders,
-            poses: self.poses,
-            stats: add_counts(self.stats, next.stats),
-            around: self.around + next.around,
-            shown: self.shown,
-            dormant: self.dormant,
-        }
-    }
-}
-
-/// A label hidden by a collision with `by`.
-fn hidden(by: Blocker, pose: ScreenPose) -> LabelFrame {
-    LabelFrame {
-        visible: false,
-        opacity: 0.0,
-        reason: Some(HiddenReason::Collision),
-        hidden_by: Some(by),
-        pose: Some(pose),
-    }
-}
-
 /// What hides a waiting label again, whose box on screen (padded by the margin) is `obb`: the first obstacle
 /// its box overlaps; else the label that hid it last frame, if that label is among the `kept`
 /// ones and still collides with it; else (counted in `around`) the earliest placed kept label
@@ -572,17 +364,4 @@ fn waiting_blocker(
     *around += 1;
     // No obstacle meets it (above).
     covered_by_kept(obb, allow_overlap, kept, options.max_overlap_area).map(Blocker::Label)
-}
-
-/// The decision of a label out of sight (in-sight labels are overwritten by the placement),
-/// given its `last` frame: with its pose if it was drawn (it may still be, fading out), else
-/// without (a renderer does not draw it; [`crate::FrameEngine::screen_pose`] has it).
-#[must_use]
-pub(crate) fn off_frame(sight: &Sight, last: &LabelFrame) -> LabelFrame {
-    let reason = match sight {
-        Sight::Behind => HiddenReason::BehindCamera,
-        Sight::Off(_) | Sight::In(_) | Sight::Far => HiddenReason::Offscreen,
-    };
-    let pose = if last.opacity > 0.0 { sight.pose() } else { None };
-    LabelFrame { visible: false, opacity: 0.0, reason: Some(reason), hidden_by: None, pose }
 }

@@ -6,6 +6,8 @@
 
 pub(crate) mod fade;
 pub(crate) mod full;
+pub(crate) mod pass;
+pub(crate) mod place;
 pub(crate) mod project;
 pub(crate) mod reuse;
 pub(crate) mod shown;

@@ -23,13 +23,16 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use label_core::descending_key;
 
 use crate::frame_pass::fade::{Fading, finish};
-use crate::frame_pass::full::{PassTwo, off_frame, place_around};
-use crate::frame_pass::project::{Sight, Viewer};
+use crate::frame_pass::pass::PassTwo;
+use crate::frame_pass::place::{off_frame, place_around};
 use crate::frame_pass::shown::ShownBoxes;
+use crate::geo::sight::Sight;
+use crate::geo::view::Viewer;
 use crate::shortcuts::dormant::Dormant;
 use crate::shortcuts::quiet::QuietBlocks;
 use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
+use crate::state::provisional::Provisional;
 use crate::util::runs::in_runs;
 use crate::{FrameStats, LabelFrame};
 
@@ -118,42 +121,4 @@ pub(crate) fn place_reused(
         finish(frame, last, &memo[*i as usize], fading, &mut stats);
     }
     (newcomers.len(), stats)
-}
-
-/// The labels that came into view in a reused frame and yielded there: they have not had their
-/// turn by priority yet, so at the next full frame they compete like labels new to the view
-/// rather than wait for room. Usually none, which the passes over every label check first.
-#[derive(Debug, Default)]
-pub(crate) struct Provisional {
-    flags: Vec<bool>,
-    any: bool,
-}
-
-impl Provisional {
-    /// None of `count` labels.
-    pub(crate) fn reset(&mut self, count: usize) {
-        self.flags.clear();
-        self.flags.resize(count, false);
-        self.any = false;
-    }
-
-    /// None of them any more (after a full frame).
-    pub(crate) fn clear(&mut self) {
-        if self.any {
-            self.flags.fill(false);
-            self.any = false;
-        }
-    }
-
-    fn set(&mut self, i: usize, yes: bool) {
-        self.flags[i] = yes;
-        self.any |= yes;
-    }
-
-    /// Whether label `i` is provisional.
-    #[must_use]
-    #[inline]
-    pub(crate) fn get(&self, i: usize) -> bool {
-        self.any && self.flags[i]
-    }
 }

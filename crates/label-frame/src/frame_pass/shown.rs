@@ -10,7 +10,7 @@
 use label_core::broad::FirstHit;
 use label_core::{Obb, Sequential, collides};
 
-use crate::frame_pass::project::Sight;
+use crate::geo::sight::Sight;
 use crate::label::BoxParts;
 
 /// The blocking shown labels (`ignore_placement` ones block nothing) of one frame.

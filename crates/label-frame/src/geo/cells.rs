@@ -13,9 +13,10 @@
 
 use glam::DVec2;
 
-use crate::frame_pass::project::{Hot, inside_by, label_scale};
 use crate::geo::projection::Projection;
-use crate::shortcuts::quiet::BLOCK;
+use crate::geo::sight::{inside_by, label_scale};
+use crate::state::hot::Hot;
+use crate::util::bits::BLOCK;
 
 /// Cells a side of the grid, at most.
 const MAX_SIDE: usize = 32;
@@ -204,7 +205,7 @@ impl WorldCells {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frame_pass::project::{Sight, project_labels};
+    use crate::geo::sight::{Sight, project_labels};
     use crate::{Alignment, Camera, WorldLabel};
 
     #[test]

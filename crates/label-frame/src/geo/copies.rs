@@ -18,9 +18,9 @@
 //! reference then moves once the camera has drifted a quarter of a world from it, so the seam
 //! stays on the far side.
 
-use crate::frame_pass::project::Hot;
 use crate::geo::mercator::{TILE_SIZE, nearest_copy};
 use crate::geo::projection::Projection;
+use crate::state::hot::Hot;
 use crate::{Camera, WorldLabel};
 
 /// The width of the world, world px (Web Mercator at zoom 0).

@@ -5,3 +5,5 @@ pub(crate) mod cells;
 pub(crate) mod copies;
 pub mod mercator;
 pub(crate) mod projection;
+pub(crate) mod sight;
+pub(crate) mod view;

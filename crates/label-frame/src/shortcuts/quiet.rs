@@ -18,9 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::geo::cells::{Reach, WorldCells};
 use crate::shortcuts::dormant::Dormant;
-
-/// Labels per block of the walks over all labels.
-pub(crate) const BLOCK: usize = 64;
+use crate::util::bits::BLOCK;
 
 /// Per block of labels: which of them are quiet at the end of the last projection stage.
 #[derive(Debug, Default)]
@@ -124,7 +122,7 @@ mod tests {
             let p = DVec2::new(f64::from(k * 37 % 250), f64::from(k * 53 % 200));
             crate::WorldLabel::from_world(u64::from(10_000 + k), p, 40.0, 12.0)
         }));
-        let cells = WorldCells::new(&labels.iter().map(crate::frame_pass::project::Hot::new).collect::<Vec<_>>());
+        let cells = WorldCells::new(&labels.iter().map(crate::state::hot::Hot::new).collect::<Vec<_>>());
         let mut by_cell: Vec<(usize, crate::WorldLabel)> =
             labels.drain(..).enumerate().map(|(i, l)| (cells.cell_of(i), l)).collect();
         by_cell.sort_by_key(|(c, _)| *c);

@@ -249,7 +249,7 @@ impl Rectangles {
         for (lane, (((&tx, &ty), (&cx, &cy)), (&hx, &hy))) in lanes.iter_mut().zip(parts) {
             *lane = u8::from(inside(w, Vec2::new(tx, ty), Vec2::new(cx, cy), Vec2::new(hx, hy)));
         }
-        crate::shortcuts::dormant::pack(&lanes)
+        crate::util::bits::pack(&lanes)
     }
 }
 

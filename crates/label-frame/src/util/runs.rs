@@ -10,9 +10,9 @@
 use rayon::prelude::*;
 
 /// Labels per run of a parallel pass; a pass over at most this many runs on the calling thread.
-/// A multiple of the walks' blocks (`crate::shortcuts::quiet::BLOCK`): every run starts a block.
+/// A multiple of the walks' blocks (`crate::util::bits::BLOCK`): every run starts a block.
 pub(crate) const RUN: usize = 65_536;
-const _: () = assert!(RUN.is_multiple_of(crate::shortcuts::quiet::BLOCK));
+const _: () = assert!(RUN.is_multiple_of(crate::util::bits::BLOCK));
 
 /// `pass(acc, start, run)` over `items` cut into runs of `length` (`start`: index of the run's
 /// first item), in parallel if there are several; the first run starts from `first` (a result
@@ -88,7 +88,7 @@ mod tests {
             })
         };
         let whole = run(1, RUN);
-        let split = run(3, 2 * crate::shortcuts::quiet::BLOCK);
+        let split = run(3, 2 * crate::util::bits::BLOCK);
         assert!(
             whole.iter().all(|f| f.stats.visible > 50),
             "{:?}",

@@ -18,7 +18,7 @@
 //!   on a copy of the rectangle kept with the entry;
 //! - its box still meets the viewport, which a visit would find. At the confirming frame the
 //!   box could move on screen by some room and still meet it
-//!   ([`crate::frame_pass::project::Viewer::room_inside`]); it keeps its shape and its offset from the
+//!   ([`crate::geo::view::Viewer::room_inside`]); it keeps its shape and its offset from the
 //!   anchor (viewport-aligned, no pitch), so it moves as the anchor does, and the set bounds how
 //!   far the anchor can have moved since by the paths the camera took ([`Paths`]): a zoom or a
 //!   turn moves anchors in proportion to their distance from the centre, a pan moves them all
@@ -45,8 +45,9 @@ mod by_blocker;
 use glam::DVec2;
 
 use crate::Camera;
-use crate::frame_pass::project::Viewer;
+use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::{Rectangles, Sleep, Sleeps};
+use crate::util::bits::pack;
 use by_blocker::ByBlocker;
 
 /// The camera of the last frame, as the set follows it.
@@ -384,17 +385,6 @@ fn leaving(slope: &[f32], limit: &[f64], w: f64, rest: f64) -> u64 {
     pack(&lanes)
 }
 
-/// 64 lanes of 0 or 1 as the bits of a word (lane `j`, bit `j`).
-#[inline]
-pub(crate) fn pack(lanes: &[u8; 64]) -> u64 {
-    // Eight lanes at a time: the multiplication gathers the low bit of each byte into the top
-    // byte (lane `k` of the group lands on bit `56 + k`).
-    lanes.chunks_exact(8).enumerate().fold(0, |bits, (k, group)| {
-        let group = u64::from_le_bytes(group.try_into().expect("eight lanes"));
-        bits | (group.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,18 +409,6 @@ mod tests {
     /// A certificate under `blocker` that holds whatever the camera.
     fn always(blocker: u32) -> Sleep {
         Sleep::rectangle(Vec2::ZERO, Vec2::ZERO, Vec2::ONE, blocker)
-    }
-
-    #[test]
-    fn lanes_pack_into_their_bits() {
-        let mut lanes = [0; 64];
-        assert_eq!(pack(&lanes), 0);
-        for j in [0, 1, 7, 8, 9, 31, 32, 55, 56, 62, 63] {
-            lanes[j] = 1;
-        }
-        let expected = [0, 1, 7, 8, 9, 31, 32, 55, 56, 62, 63].iter().fold(0u64, |b, j| b | 1 << j);
-        assert_eq!(pack(&lanes), expected);
-        assert_eq!(pack(&[1; 64]), u64::MAX);
     }
 
     #[test]
