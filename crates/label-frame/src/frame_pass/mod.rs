@@ -11,3 +11,34 @@ pub(crate) mod place;
 pub(crate) mod project;
 pub(crate) mod reuse;
 pub(crate) mod shown;
+
+use std::sync::atomic::AtomicU8;
+
+use label_core::Shape;
+
+use crate::frame_pass::fade::Fading;
+use crate::geo::view::Viewer;
+use crate::shortcuts::dormant::Dormant;
+use crate::shortcuts::quiet::QuietBlocks;
+use crate::shortcuts::sleep::Sleeps;
+use crate::{FrameOptions, LabelFrame};
+
+/// What every stage of one frame reads: the labels through the camera, the settings, the
+/// obstacles, and how far opacity fades in this frame.
+pub(crate) struct FrameContext<'a> {
+    pub(crate) viewer: Viewer<'a>,
+    pub(crate) options: &'a FrameOptions,
+    pub(crate) obstacles: &'a [Shape],
+    pub(crate) fading: Fading,
+}
+
+/// The engine's memory of the labels as a placement reads and writes it: their last frames
+/// (this one's on return) and those frames' bytes, their certificates to sleep, and the labels
+/// the passes skip (dormant, and quiet blocks).
+pub(crate) struct Memory<'a> {
+    pub(crate) frames: &'a mut [LabelFrame],
+    pub(crate) memo: &'a [AtomicU8],
+    pub(crate) sleeps: &'a Sleeps,
+    pub(crate) dormant: &'a mut Dormant,
+    pub(crate) quiet: &'a QuietBlocks,
+}

@@ -18,40 +18,37 @@
 //! [`crate::FrameOptions::full_placement_interval_ms`], which settles both cases. Obstacles are
 //! fixed on screen while the labels move, so with obstacles every frame is a full one.
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::Ordering;
 
 use label_core::descending_key;
 
-use crate::frame_pass::fade::{Fading, finish};
+use crate::frame_pass::fade::finish;
 use crate::frame_pass::pass::PassTwo;
 use crate::frame_pass::place::{off_frame, place_around};
 use crate::frame_pass::shown::ShownBoxes;
+use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
-use crate::geo::view::Viewer;
-use crate::shortcuts::dormant::Dormant;
-use crate::shortcuts::quiet::QuietBlocks;
-use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
 use crate::state::provisional::Provisional;
 use crate::util::runs::in_runs;
 use crate::{FrameStats, LabelFrame};
 
-/// The frame's decisions into `frames` (the last frame on entry, this one on return, faded by
-/// `fading`). Newcomers that had to yield are marked in `provisional`: at the next full frame
+/// The frame's decisions into `memory.frames` (the last frame on entry, this one on return,
+/// faded). Newcomers that had to yield are marked in `provisional`: at the next full frame
 /// they compete by priority like labels new to the view, rather than wait for room; `kept`
 /// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. The `dormant`
 /// labels, kept while their boxes stay in view, are skipped, and sleeping labels join them if
 /// they can; so are the blocks of labels the projection left `quiet`. Returns how many labels
 /// went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
-    viewer: &Viewer,
+    cx: &FrameContext,
     sights: &[Sight],
-    max_overlap_area: f32,
-    fading: Fading,
-    (frames, memo, sleeps, dormant, quiet): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant, &QuietBlocks),
+    memory: Memory,
     provisional: &mut Provisional,
     (kept, last_pass): (&mut ShownBoxes, &mut PassTwo),
 ) -> (usize, FrameStats) {
+    let Memory { frames, memo, sleeps, dormant, quiet } = memory;
+    let (viewer, fading, max_overlap_area) = (&cx.viewer, cx.fading, cx.options.max_overlap_area);
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
         let m = memo[i].load(Ordering::Relaxed);
         if m & bits::QUIET != 0 {
