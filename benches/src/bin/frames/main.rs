@@ -58,7 +58,7 @@ struct Args {
     animation: Vec<String>,
     /// Only these methods (engine, engine_ties_only, no_stability, aabb_grid — the default, the
     /// summary needs all four —, and the engine without its shortcuts: no_shortcuts, no_sleep,
-    /// no_dormant, no_recede, no_quiet).
+    /// no_dormant).
     #[arg(long, value_delimiter = ',', value_parser = parse_method)]
     method: Vec<Method>,
     /// rayon threads (default: all cores).

@@ -32,10 +32,6 @@ pub enum Method {
     NoSleep,
     /// … sleeping labels never go dormant (they are visited).
     NoDormant,
-    /// … world cells never recede.
-    NoRecede,
-    /// … no block of labels is taken as quiet.
-    NoQuiet,
 }
 
 impl Method {
@@ -43,7 +39,7 @@ impl Method {
     pub const DEFAULT: [Method; 4] = [Method::Engine, Method::Ties, Method::Plain, Method::Aabb];
     /// Every method: the default ones, then the engine with its shortcuts off (all, then each
     /// alone). Each of these decides every frame as [`Method::Engine`] does: equal digests.
-    pub const ALL: [Method; 9] = [
+    pub const ALL: [Method; 7] = [
         Method::Engine,
         Method::Ties,
         Method::Plain,
@@ -51,8 +47,6 @@ impl Method {
         Method::NoShortcuts,
         Method::NoSleep,
         Method::NoDormant,
-        Method::NoRecede,
-        Method::NoQuiet,
     ];
 
     /// The method of a key (see [`Self::key`]).
@@ -69,8 +63,6 @@ impl Method {
             Method::NoShortcuts => "engine, no shortcuts",
             Method::NoSleep => "engine, no sleep",
             Method::NoDormant => "engine, no dormant",
-            Method::NoRecede => "engine, no recede",
-            Method::NoQuiet => "engine, no quiet",
         }
     }
 
@@ -83,8 +75,6 @@ impl Method {
             Method::NoShortcuts => "no_shortcuts",
             Method::NoSleep => "no_sleep",
             Method::NoDormant => "no_dormant",
-            Method::NoRecede => "no_recede",
-            Method::NoQuiet => "no_quiet",
         }
     }
 
@@ -96,8 +86,6 @@ impl Method {
             Method::NoShortcuts => shortcuts = Shortcuts::NONE,
             Method::NoSleep => shortcuts.sleep = false,
             Method::NoDormant => shortcuts.dormant = false,
-            Method::NoRecede => shortcuts.recede = false,
-            Method::NoQuiet => shortcuts.quiet = false,
         }
         shortcuts
     }
@@ -224,12 +212,9 @@ impl Runner {
     /// A runner; `hysteresis` px for the methods with stability.
     pub fn new(method: Method, labels: &[WorldLabel], hysteresis: f64) -> Self {
         let options = match method {
-            Method::Engine
-            | Method::NoShortcuts
-            | Method::NoSleep
-            | Method::NoDormant
-            | Method::NoRecede
-            | Method::NoQuiet => FrameOptions::default().with_hysteresis(hysteresis),
+            Method::Engine | Method::NoShortcuts | Method::NoSleep | Method::NoDormant => {
+                FrameOptions::default().with_hysteresis(hysteresis)
+            }
             Method::Ties => {
                 FrameOptions::default().with_stickiness(label_frame::Stickiness::Ties).with_hysteresis(hysteresis)
             }
@@ -274,9 +259,7 @@ impl Runner {
             | Method::Plain
             | Method::NoShortcuts
             | Method::NoSleep
-            | Method::NoDormant
-            | Method::NoRecede
-            | Method::NoQuiet => {
+            | Method::NoDormant => {
                 let start = Instant::now();
                 self.engine.place_frame(camera, time_ms).expect("valid camera");
                 let time = start.elapsed();

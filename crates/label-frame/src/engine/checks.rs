@@ -1,6 +1,5 @@
 //! What the engine's tests ask of its inner state.
 
-use crate::geo::cells::Reach;
 use crate::state::memo::{self, bits};
 use crate::{FrameEngine, LabelFrame};
 
@@ -15,21 +14,8 @@ impl FrameEngine {
                 && (!sleepy
                     || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(crate::HiddenReason::Collision)))
         };
-        // The quiet labels by block are those whose byte says so.
-        let quiet_in_sync = self.quiet.never
-            || self.memo.chunks(crate::util::bits::BLOCK).enumerate().all(|(b, block)| {
-                let bytes = block.iter().enumerate();
-                let quiet = bytes.fold(0, |q, (j, m)| q | u64::from(m.load(Ordering::Relaxed) & bits::QUIET != 0) << j);
-                self.quiet.of(b) == quiet
-            });
-        quiet_in_sync
-            && self.memo.len() == self.frame.labels.len()
+        self.memo.len() == self.frame.labels.len()
             && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
-    }
-
-    /// How many world cells receded in the last frame (see `cull.rs`).
-    pub(crate) fn receding_cells(&self) -> usize {
-        self.in_reach.iter().filter(|&&r| r == Reach::Receding).count()
     }
 
     /// The reference of the copies of the world the labels are in (see `copies.rs`).

@@ -18,7 +18,6 @@ use crate::geo::sight::{Sight, sight};
 use crate::label::BoxParts;
 use crate::shortcuts::Shortcuts;
 use crate::shortcuts::dormant::Dormant;
-use crate::shortcuts::quiet::QuietBlocks;
 use crate::shortcuts::sleep::Sleeps;
 use crate::state::hot::Hot;
 use crate::state::memo::{self};
@@ -77,8 +76,6 @@ pub struct FrameEngine {
     sleeps: Sleeps,
     /// The sleeping labels the passes skip (see `dormant.rs`).
     dormant: Dormant,
-    /// The blocks of labels all quiet, which the walks skip (see `quiet.rs`).
-    pub(crate) quiet: QuietBlocks,
     /// The work frames skip (see [`Shortcuts`]).
     shortcuts: Shortcuts,
     /// The projection of the last frame; `None` before the first frame and after a reset.
@@ -109,8 +106,7 @@ impl FrameEngine {
         Ok(Self { options, ..Self::default() })
     }
 
-    /// An engine that takes none of its shortcuts: no label sleeps, no world cell recedes, no
-    /// block of labels out of view is skipped, so every label in reach of the screen is
+    /// An engine that takes none of its shortcuts: no label sleeps, so every label in reach of the screen is
     /// projected and tested in every full frame. Its frames decide as the default engine's do —
     /// the same visibility, opacity, reason and blocker for every label, the same pose for
     /// every label drawn and from [`Self::screen_pose`] — only more slowly, and it poses every
@@ -133,7 +129,6 @@ impl FrameEngine {
     pub fn with_shortcuts(options: FrameOptions, shortcuts: Shortcuts) -> Result<Self, FrameError> {
         let mut engine = Self::new(options)?;
         engine.shortcuts = shortcuts;
-        engine.quiet.never = !shortcuts.quiet;
         engine.dormant.never = !shortcuts.dormant;
         Ok(engine)
     }
@@ -213,7 +208,6 @@ impl FrameEngine {
         self.provisional.reset(labels.len());
         self.labels = labels;
         self.memo = carried.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
-        self.quiet.reset(self.memo.len());
         self.frame.labels = carried;
         self.reusable = false;
         self.forget_certificates();
@@ -239,7 +233,6 @@ impl FrameEngine {
     pub fn reset(&mut self) {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
         self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
-        self.quiet.reset(self.memo.len());
         self.provisional.clear();
         self.reusable = false;
         self.frame_projection = None;
@@ -304,10 +297,10 @@ impl FrameEngine {
             });
         }
         let start = Instant::now();
-        let (projection, copies_moved) = self.follow_copies(camera);
+        let projection = self.follow_copies(camera);
         let reuse = self.can_reuse(&projection, time_ms);
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
-        self.cull(&projection, copies_moved);
+        self.cull(&projection);
         self.ready_sleep(&projection);
         let (kind, projected, (placed_now, counts)) = self.place(&projection, reuse, dt);
         if kind == FrameKind::Full {

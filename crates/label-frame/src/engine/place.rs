@@ -25,10 +25,9 @@ impl FrameEngine {
     }
 
     /// Which world cells can reach the screen (labels out of reach are not projected, unless
-    /// still drawn); cells recede only if the labels stayed in their copies of the world.
-    pub(super) fn cull(&mut self, projection: &Projection, copies_moved: bool) {
-        let last = self.frame_projection.as_ref().filter(|_| self.shortcuts.recede && !copies_moved);
-        self.cells.in_reach(projection, last, self.options.perspective_scaling, &mut self.in_reach);
+    /// still drawn).
+    pub(super) fn cull(&mut self, projection: &Projection) {
+        self.cells.in_reach(projection, self.options.perspective_scaling, &mut self.in_reach);
     }
 
     /// Whether labels can sleep in this frame (see `shortcuts/sleep.rs`): where the waiting rule
@@ -77,11 +76,10 @@ impl FrameEngine {
             memo: &self.memo,
             sleeps: &self.sleeps,
             dormant: &mut self.dormant,
-            quiet: &self.quiet,
         };
         let provisional = &mut self.provisional;
         let in_sight = std::mem::take(&mut self.in_sight);
-        let skipped = (memory.quiet, &*memory.dormant);
+        let skipped = &*memory.dormant;
         if reuse {
             // Sleeping labels are projected in the placement's pass, if at all.
             let sleepy = |_, m| m & bits::SLEEPY != 0;

@@ -11,10 +11,10 @@ use crate::{Camera, FrameEngine};
 impl FrameEngine {
     /// Puts the labels in the copies of the world nearest `reference` (where they were set if
     /// `None`). Labels that change copy have new positions: the world cells are built again,
-    /// the next frame is a full one whose cells do not recede, and if one of them was not out of
+    /// the next frame is a full one, and if one of them was not out of
     /// view undrawn in the last frame ([`bits::FAR`]: no pose, nothing refers to
-    /// it) the certificates about the labels that moved go too. Returns whether a label moved.
-    pub(super) fn place_copies(&mut self, reference: Option<f64>) -> bool {
+    /// it) the certificates about the labels that moved go too.
+    pub(super) fn place_copies(&mut self, reference: Option<f64>) {
         use std::sync::atomic::Ordering;
         let (mut moved, mut seen) = (Vec::new(), false);
         copies::place(&self.labels, &mut self.hot, reference, |i| {
@@ -22,14 +22,13 @@ impl FrameEngine {
             seen |= self.memo[i].load(Ordering::Relaxed) & bits::FAR == 0;
         });
         if moved.is_empty() {
-            return false;
+            return;
         }
         self.cells = WorldCells::new(&self.hot);
         self.reusable = false;
         if seen {
             self.forget_certificates_of(&moved);
         }
-        true
     }
 
     /// Drops the certificates to sleep that are about a label of `moved` (which changed copy),
@@ -51,21 +50,21 @@ impl FrameEngine {
     }
 
     /// The projection of `camera` seen in the copy of the world the labels are in (see
-    /// `copies.rs`), moving the labels' reference first if the camera needs it; and whether
-    /// labels changed copy.
-    pub(super) fn follow_copies(&mut self, camera: &Camera) -> (Projection, bool) {
+    /// `geo/copies.rs`), moving the labels' reference first if the camera needs it.
+    pub(super) fn follow_copies(&mut self, camera: &Camera) -> Projection {
         if !self.options.world_copies {
             // Turned off since the last frame: the labels go back where they were set.
-            let moved = self.copies.reference().is_some() && {
+            if self.copies.reference().is_some() {
                 self.copies.forget();
-                self.place_copies(None)
-            };
-            return (Projection::new(camera), moved);
+                self.place_copies(None);
+            }
+            return Projection::new(camera);
         }
         let projection = Projection::new(&self.copies.seen(camera));
-        let moved =
-            self.copies.moved_reference(&projection).is_some_and(|reference| self.place_copies(Some(reference)));
-        (projection, moved)
+        if let Some(reference) = self.copies.moved_reference(&projection) {
+            self.place_copies(Some(reference));
+        }
+        projection
     }
 
     /// Drops every label's certificate to sleep (every label wakes).

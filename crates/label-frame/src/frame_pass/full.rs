@@ -142,7 +142,7 @@ pub(crate) fn place_full(
     memory: Memory,
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
-    let Memory { frames, memo, sleeps, dormant, quiet } = memory;
+    let Memory { frames, memo, sleeps, dormant } = memory;
     scratch.pass_one(cx, sights, free, provisional, frames);
     let FullScratch { free_frames, kept, pass_two, .. } = scratch;
     let viewer = &cx.viewer;
@@ -155,9 +155,7 @@ pub(crate) fn place_full(
         frames,
         |mut acc, start, run| {
             let mut next_free = free.partition_point(|&f| (f as usize) < start);
-            let quiet =
-                quiet.each_visited(skipped, start, run, |i, frame| pass.settle(&mut acc, i, frame, &mut next_free));
-            acc.stats.hidden_offscreen += quiet;
+            skipped.each_awake_in(start, run, |i, frame| pass.settle(&mut acc, i, frame, &mut next_free));
             acc
         },
         PassTwo::then,

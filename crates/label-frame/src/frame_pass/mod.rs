@@ -19,7 +19,6 @@ use label_core::Shape;
 use crate::frame_pass::fade::Fading;
 use crate::geo::view::Viewer;
 use crate::shortcuts::dormant::Dormant;
-use crate::shortcuts::quiet::QuietBlocks;
 use crate::shortcuts::sleep::Sleeps;
 use crate::{FrameOptions, LabelFrame};
 
@@ -34,11 +33,10 @@ pub(crate) struct FrameContext<'a> {
 
 /// The engine's memory of the labels as a placement reads and writes it: their last frames
 /// (this one's on return) and those frames' bytes, their certificates to sleep, and the labels
-/// the passes skip (dormant, and quiet blocks).
+/// the passes skip (dormant).
 pub(crate) struct Memory<'a> {
     pub(crate) frames: &'a mut [LabelFrame],
     pub(crate) memo: &'a [AtomicU8],
     pub(crate) sleeps: &'a Sleeps,
     pub(crate) dormant: &'a mut Dormant,
-    pub(crate) quiet: &'a QuietBlocks,
 }

@@ -8,9 +8,7 @@ use crate::geo::cells::Reach;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::shortcuts::dormant::Dormant;
-use crate::shortcuts::quiet::QuietBlocks;
 use crate::state::memo::bits;
-use crate::util::bits::BLOCK;
 use crate::util::runs::in_runs;
 
 /// The sight of every label but those `deferred` (which keep their entry in `out`) into `out`,
@@ -24,7 +22,7 @@ use crate::util::runs::in_runs;
 pub(crate) fn project_all(
     viewer: &Viewer,
     memo: &[AtomicU8],
-    (quiet, dormant): (&QuietBlocks, &Dormant),
+    dormant: &Dormant,
     deferred: impl Fn(usize, u8) -> bool + Sync,
     out: &mut Vec<Sight>,
     mut in_sight: Vec<u32>,
@@ -36,20 +34,8 @@ pub(crate) fn project_all(
         in_sight,
         out,
         |mut in_sight, start, run| {
-            for (k, (block, memo)) in run.chunks_mut(BLOCK).zip(memo[start..].chunks(BLOCK)).enumerate() {
-                let first = start + k * BLOCK;
-                let b = first / BLOCK;
-                let (skip, all) = quiet.skipped(b, viewer.cells, viewer.in_reach);
-                if all {
-                    continue;
-                }
-                // Dormant labels wait (hidden in view, asleep): they would be deferred.
-                let mut now = quiet.of(b);
-                dormant.each_awake(first, block, skip, |i, s| {
-                    visit(viewer, &deferred, &mut in_sight, i, s, &memo[i - first], &mut now)
-                });
-                quiet.learn(b, now);
-            }
+            // Dormant labels wait (hidden in view, asleep): they would be deferred.
+            dormant.each_awake_in(start, run, |i, s| visit(viewer, &deferred, &mut in_sight, i, s, &memo[i]));
             in_sight
         },
         |mut a, b| {
@@ -69,10 +55,9 @@ fn visit(
     i: usize,
     s: &mut Sight,
     m: &AtomicU8,
-    quiet: &mut u64,
 ) {
     let byte = m.load(Ordering::Relaxed);
-    if byte & bits::QUIET != 0 && matches!(viewer.in_reach[viewer.cells.cell_of(i)], Reach::Out | Reach::Receding) {
+    if byte & bits::QUIET != 0 && viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Out {
         // Quiet (out of view, undrawn) and still out of view: nothing to do.
         return;
     }
@@ -84,13 +69,11 @@ fn visit(
         // Out of view and not drawn, as it was: its entry (and its sight) stay.
         if byte & bits::QUIET == 0 {
             m.store(byte | bits::QUIET, Ordering::Relaxed);
-            *quiet |= 1 << (i % BLOCK);
         }
         return;
     }
     if byte & bits::QUIET != 0 {
         m.store(byte & !bits::QUIET, Ordering::Relaxed);
-        *quiet &= !(1 << (i % BLOCK));
     }
     if matches!(now, Sight::In(_)) {
         in_sight.push(i as u32);

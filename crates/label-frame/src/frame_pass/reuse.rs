@@ -47,7 +47,7 @@ pub(crate) fn place_reused(
     provisional: &mut Provisional,
     (kept, last_pass): (&mut ShownBoxes, &mut PassTwo),
 ) -> (usize, FrameStats) {
-    let Memory { frames, memo, sleeps, dormant, quiet } = memory;
+    let Memory { frames, memo, sleeps, dormant } = memory;
     let (viewer, fading, max_overlap_area) = (&cx.viewer, cx.fading, cx.options.max_overlap_area);
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
         let m = memo[i].load(Ordering::Relaxed);
@@ -89,8 +89,7 @@ pub(crate) fn place_reused(
         std::mem::take(last_pass).emptied(),
         frames,
         |mut acc, start, run| {
-            let quiet = quiet.each_visited(skipped, start, run, |i, frame| settle(&mut acc, i, frame));
-            acc.stats.hidden_offscreen += quiet;
+            skipped.each_awake_in(start, run, |i, frame| settle(&mut acc, i, frame));
             acc
         },
         PassTwo::then,

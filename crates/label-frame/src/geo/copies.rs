@@ -197,14 +197,14 @@ mod tests {
             })
             .collect();
         crate::testing::play_against_sleepless(&labels, &cameras);
-        // The same path again against an engine whose cells never recede; and where the
-        // reference moved, and which labels slept on.
+        // The same path again against an engine whose sleeping labels never go dormant; and
+        // where the reference moved, and which labels slept on.
         // Labels that changed copy in view drop the certificates about them, not the others':
         // labels sleep through every move.
         let (mut moves, mut dormant_kept, mut slept_through) = (0, 0, 0);
         let (mut last, mut dormant) = (None, 0);
-        let never_recede = crate::Shortcuts { recede: false, ..crate::Shortcuts::ALL };
-        crate::testing::play_alongside(&labels, &cameras, never_recede, |_, engine, _| {
+        let visited = crate::Shortcuts { dormant: false, ..crate::Shortcuts::ALL };
+        crate::testing::play_alongside(&labels, &cameras, visited, |_, engine, _| {
             if last.is_some() && engine.copies_reference() != last {
                 moves += 1;
                 dormant_kept += usize::from(dormant > 0 && engine.dormant_count() > 0);

@@ -178,7 +178,7 @@ impl Projection {
     }
 
     /// Whether `next` has neither pitch nor this one, and the same bearing and viewport: it can
-    /// differ only by its centre and zoom, a similarity of the screen.
+    /// differ only by its centre and zoom.
     fn only_moves_or_zooms_to(&self, next: &Projection) -> bool {
         self.sin_p == 0.0
             && next.sin_p == 0.0
@@ -194,21 +194,6 @@ impl Projection {
     pub fn translation_to(&self, next: &Projection) -> Option<DVec2> {
         let (a, b) = (&self.camera, &next.camera);
         (self.only_moves_or_zooms_to(next) && a.zoom == b.zoom).then(|| self.turn((a.center - b.center) * self.scale))
-    }
-
-    /// If `next` differs from this projection only by a zoom in about a point that keeps its
-    /// place on screen (no pitch in either, same bearing and viewport, a larger zoom; any
-    /// centre): that point `q` on screen, px, and the factor `k > 1`. Every point then moves
-    /// from `p` to `q + k·(p − q)`, away from `q`. `None` otherwise.
-    #[must_use]
-    pub(crate) fn zoom_in_about(&self, next: &Projection) -> Option<(DVec2, f64)> {
-        (self.only_moves_or_zooms_to(next) && next.scale > self.scale).then(|| {
-            // The world point `x` that stays: w·(x − c₀) = k·w·(x − c₁), so on screen it lies at
-            // half + w·k·(c₁ − c₀)/(k − 1).
-            let k = next.scale / self.scale;
-            let d = (next.camera.center - self.camera.center) * (k / (k - 1.0) * self.scale);
-            (self.half + self.turn(d), k)
-        })
     }
 
     /// The ground point seen at screen point `screen` (px), world px at zoom 0: the inverse of
@@ -439,27 +424,6 @@ mod tests {
         assert!(a.translation_to(&Projection::new(&moved.with_bearing(31.0))).is_none());
         let pitched = Projection::new(&camera().with_pitch(10.0));
         assert!(pitched.translation_to(&pitched).is_none());
-    }
-
-    #[test]
-    fn a_zoom_in_moves_every_point_away_from_the_point_it_keeps() {
-        for (bearing, shift) in [(0.0, (0.0, 0.0)), (30.0, (0.3, -0.2)), (-135.0, (-1.5, 0.75))] {
-            let a = Projection::new(&camera().with_bearing(bearing));
-            let moved = camera().with_bearing(bearing).with_center(camera().center + DVec2::new(shift.0, shift.1));
-            let b = Projection::new(&moved.with_zoom(5.75));
-            let (q, k) = a.zoom_in_about(&b).expect("a zoom in");
-            assert!((k - 0.25f64.exp2()).abs() < 1e-12);
-            for world in [DVec2::new(140.0, 91.0), DVec2::new(130.0, 80.0), camera().center] {
-                let (p0, p1) = (a.project(world).unwrap().screen, b.project(world).unwrap().screen);
-                let want = q + (p0 - q) * k;
-                assert!(p1.abs_diff_eq(want, 1e-6), "{bearing} {shift:?}: {p1} vs {want}");
-            }
-        }
-        let a = Projection::new(&camera());
-        assert!(a.zoom_in_about(&Projection::new(&camera().with_zoom(5.0))).is_none(), "a zoom out");
-        assert!(a.zoom_in_about(&a).is_none(), "no zoom");
-        assert!(a.zoom_in_about(&Projection::new(&camera().with_zoom(6.0).with_bearing(1.0))).is_none());
-        assert!(a.zoom_in_about(&Projection::new(&camera().with_zoom(6.0).with_pitch(1.0))).is_none());
     }
 
     #[test]

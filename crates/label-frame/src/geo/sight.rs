@@ -183,7 +183,7 @@ mod tests {
         let parts: Vec<BoxParts> = labels.iter().map(BoxParts::new).collect();
         let cells = WorldCells::new(&hot);
         let mut in_reach = Vec::new();
-        cells.in_reach(&projection, None, 0.0, &mut in_reach);
+        cells.in_reach(&projection, 0.0, &mut in_reach);
         let viewer = Viewer {
             labels: &labels,
             hot: &hot,

@@ -1,13 +1,12 @@
 //! Which shortcuts a frame takes: work it skips without changing a decision.
 //!
 //! - `sleep`: certificates that a hidden label stays hidden by the same shown label;
-//! - `dormant`: sleeping labels out of the passes altogether, listed by blocker;
-//! - `quiet`: blocks of 64 labels out of view and undrawn, skipped by the walks.
+//! - `dormant`: sleeping labels out of the passes altogether, listed by blocker.
 //!
-//! (World cells that recede under a zoom in are the cull's, in `crate::geo::cells`.)
+//! Each stays only while turning it off alone costs at least a fifth of some animation's p50 or
+//! p99 frame time in the `frames` benchmark (its `no_sleep` and `no_dormant` methods).
 
 pub(crate) mod dormant;
-pub(crate) mod quiet;
 pub(crate) mod sleep;
 
 /// The shortcuts a [`crate::FrameEngine`] takes. Each skips work whose outcome is known, and
@@ -17,27 +16,21 @@ pub(crate) mod sleep;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shortcuts {
     /// A label hidden by the same shown label frame after frame keeps its decision without
-    /// being projected or tested while a certificate about the two boxes holds (`sleep.rs`).
+    /// being projected or tested while a certificate about the two boxes holds (`sleep/`).
     pub sleep: bool,
     /// Sleeping labels leave the passes over the labels until something could wake them
-    /// (`dormant.rs`; needs `sleep`).
+    /// (`dormant/`; needs `sleep`).
     pub dormant: bool,
-    /// World cells left off screen by a zoom in are not projected (`cull.rs`).
-    pub recede: bool,
-    /// Blocks of 64 labels out of view and undrawn are skipped by the walks (`quiet.rs`).
-    pub quiet: bool,
-    /// Labels per run of a parallel pass (`runs.rs`): [`crate::util::runs::RUN`], or fewer in a
+    /// Labels per run of a parallel pass (`util/runs.rs`): [`crate::util::runs::RUN`], or fewer in a
     /// test that splits small passes.
     pub(crate) run: usize,
 }
 
 impl Shortcuts {
     /// Every shortcut (the default).
-    pub const ALL: Shortcuts =
-        Shortcuts { sleep: true, dormant: true, recede: true, quiet: true, run: crate::util::runs::RUN };
+    pub const ALL: Shortcuts = Shortcuts { sleep: true, dormant: true, run: crate::util::runs::RUN };
     /// No shortcut.
-    pub const NONE: Shortcuts =
-        Shortcuts { sleep: false, dormant: false, recede: false, quiet: false, run: crate::util::runs::RUN };
+    pub const NONE: Shortcuts = Shortcuts { sleep: false, dormant: false, run: crate::util::runs::RUN };
 }
 
 impl Default for Shortcuts {

@@ -47,7 +47,7 @@ use glam::DVec2;
 use crate::Camera;
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::{Rectangles, Sleep, Sleeps};
-use crate::util::bits::pack;
+use crate::util::bits::{BLOCK, pack};
 use by_blocker::ByBlocker;
 
 /// The camera of the last frame, as the set follows it.
@@ -346,6 +346,15 @@ impl Dormant {
         self.bits[label as usize / 64] |= 1 << (label % 64);
         self.by_blocker.add(label, blocker);
         self.count += 1;
+    }
+
+    /// `f(i, item)` for every label `i` of `run` (starting at label `start`, a multiple of
+    /// [`BLOCK`]) that is not dormant.
+    pub(crate) fn each_awake_in<T>(&self, start: usize, run: &mut [T], mut f: impl FnMut(usize, &mut T)) {
+        debug_assert_eq!(start % BLOCK, 0);
+        for (k, block) in run.chunks_mut(BLOCK).enumerate() {
+            self.each_awake(start + k * BLOCK, block, 0, &mut f);
+        }
     }
 
     /// Calls `f(i, item)` for each label `i` of a block of at most 64 labels that is neither
