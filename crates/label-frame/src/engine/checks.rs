@@ -1,34 +1,25 @@
 //! What the engine's tests ask of its inner state.
 
-use crate::state::memo::{self, bits};
-use crate::{FrameEngine, LabelFrame};
+use crate::FrameEngine;
+use crate::state::memo;
 
 impl FrameEngine {
-    /// Whether every label's byte is its last frame's ([`stability::memo`]).
+    /// Whether every label's byte is its last frame's (see [`memo::in_sync`]).
     pub(crate) fn memo_is_in_sync(&self) -> bool {
-        use std::sync::atomic::Ordering;
-        let in_sync = |m: u8, f: &LabelFrame| {
-            let sleepy = m & bits::SLEEPY != 0;
-            m & !(bits::SLEEPY | bits::QUIET) == memo::of(f)
-                && (m & bits::QUIET == 0 || m & bits::FAR != 0)
-                && (!sleepy
-                    || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(crate::HiddenReason::Collision)))
-        };
-        self.memo.len() == self.frame.labels.len()
-            && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
+        memo::in_sync(&self.memo, &self.frame.labels)
     }
 
-    /// The reference of the copies of the world the labels are in (see `copies.rs`).
+    /// The reference of the copies of the world the labels are in (see `geo/copies.rs`).
     pub(crate) fn copies_reference(&self) -> Option<f64> {
         self.copies.reference()
     }
 
-    /// How many labels are dormant (see `dormant.rs`).
+    /// How many labels are dormant (see `shortcuts/dormant/`).
     pub(crate) fn dormant_count(&self) -> usize {
         self.dormant.count()
     }
 
-    /// Whether label `i` is dormant (see `dormant.rs`).
+    /// Whether label `i` is dormant (see `shortcuts/dormant/`).
     pub(crate) fn is_dormant(&self, i: usize) -> bool {
         self.dormant.is_dormant(i)
     }

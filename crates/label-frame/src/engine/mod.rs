@@ -20,7 +20,7 @@ use crate::shortcuts::Shortcuts;
 use crate::shortcuts::dormant::Dormant;
 use crate::shortcuts::sleep::Sleeps;
 use crate::state::hot::Hot;
-use crate::state::memo::{self};
+use crate::state::memo;
 use crate::state::provisional::Provisional;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,
@@ -318,6 +318,7 @@ impl FrameEngine {
             place_us: us(projected, placed),
             finish_us: us(placed, Instant::now()),
         };
+        debug_assert!(memo::in_sync(&self.memo, &self.frame.labels), "the labels' bytes are their frames'");
         Ok(&self.frame)
     }
 }

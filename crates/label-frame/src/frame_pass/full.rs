@@ -13,8 +13,8 @@ use crate::frame_pass::pass::PassTwo;
 use crate::frame_pass::place::{STAGED_FROM, covered_by_kept, decided, hidden, off_frame, place_among, staged};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
-use crate::geo::sight::{Sight, label_scale};
-use crate::geo::view::Viewer;
+use crate::geo::sight::Sight;
+use crate::shortcuts::sleep::deep::deep_holds;
 use crate::shortcuts::sleep::{Sleep, Sleeps};
 use crate::state::memo::{self, bits};
 use crate::state::provisional::Provisional;
@@ -356,34 +356,6 @@ impl FullPass<'_> {
         let viewer = &self.cx.viewer;
         viewer.projection.project(viewer.hot[i].position)
     }
-}
-
-/// Under pitch, whether the certificate `sleep` of label `i`, whose anchor projects to `p`,
-/// holds: a depth certificate ([`depth_holds_at`]); or a rectangle one that held in the last
-/// frame, without pitch, through the depth it gives (kept if it holds; see `Sleep::deepen`).
-#[inline(always)]
-fn deep_holds(viewer: &Viewer, sights: &[Sight], sleeps: &Sleeps, i: usize, sleep: Sleep, p: &Projected) -> bool {
-    if sleep.is_depth() {
-        return depth_holds_at(viewer, sights, i, &sleep, p);
-    }
-    let Some(before) = sleeps.before else { return false };
-    let b = sleep.blocker() as usize;
-    let deep = sleep.deepen(before, viewer.hot[i].position - viewer.hot[b].position);
-    let holds = deep.is_some() && depth_holds_at(viewer, sights, i, &deep, p);
-    if holds {
-        sleeps.set(i, deep);
-    }
-    holds
-}
-
-/// Whether the depth certificate `sleep` of label `i` holds in this frame (see `sleep.rs`),
-/// the label's anchor projected to `p`, its blocker's pose as the frame found it.
-#[inline]
-fn depth_holds_at(viewer: &Viewer, sights: &[Sight], i: usize, sleep: &Sleep, p: &Projected) -> bool {
-    let b = sleep.blocker() as usize;
-    let Some(them) = sights[b].pose() else { return false };
-    let scales = DVec2::new(label_scale(p.perspective, viewer.perspective_scaling), them.scale);
-    sleep.holds_depth(p.screen - them.position, scales, DVec2::new(viewer.hot[i].reach, viewer.hot[b].reach))
 }
 
 /// Whether label `i`, whose last frame's byte is `memo` ([`bits`]), waits for room in a full frame: with

@@ -1,5 +1,7 @@
 //! A label's last frame in one byte, kept per label next to the frame itself.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
 use crate::{HiddenReason, LabelFrame};
 
 /// A label's last frame in one byte (see [`of`]), so that the passes that only ask "does it
@@ -37,4 +39,18 @@ pub(crate) fn of(frame: &LabelFrame) -> u8 {
         m |= bits::FAR;
     }
     m
+}
+
+/// The invariant of the bytes: one per label, each its label's frame ([`of`]) but for
+/// [`bits::SLEEPY`] and [`bits::QUIET`]; a quiet label is unseen, and a sleepy one hidden in
+/// view by a collision, undrawn, without a pose. The engine checks it after every call in
+/// debug builds.
+pub(crate) fn in_sync(memo: &[AtomicU8], frames: &[LabelFrame]) -> bool {
+    let in_sync = |m: u8, f: &LabelFrame| {
+        let sleepy = m & bits::SLEEPY != 0;
+        m & !(bits::SLEEPY | bits::QUIET) == of(f)
+            && (m & bits::QUIET == 0 || m & bits::FAR != 0)
+            && (!sleepy || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(HiddenReason::Collision)))
+    };
+    memo.len() == frames.len() && memo.iter().zip(frames).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
 }

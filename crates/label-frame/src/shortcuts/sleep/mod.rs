@@ -49,6 +49,7 @@
 //! Certificates are issued only where the waiting rule is the plain overlap test (stickiness
 //! `Shown`, no obstacles, no tolerated overlap area); everything else wakes every label.
 
+pub(crate) mod deep;
 mod store;
 
 pub(crate) use store::{Rectangles, Sleeps};
