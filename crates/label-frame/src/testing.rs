@@ -5,6 +5,32 @@ use glam::DVec2;
 
 use crate::{Alignment, Camera, FrameEngine, FrameOptions, WorldLabel};
 
+/// 240 frames over [`patch`] at `(100, 80)`: the camera zooms, turns, pans, tilts, comes back,
+/// zooms in on a point off the centre, and pans far (reused frames, and a full one now and
+/// then), the patch crossing the viewport's edge.
+pub(crate) fn busy_path() -> Vec<Camera> {
+    (0..240)
+        .map(|k| {
+            let t = f64::from(k);
+            let c = Camera::new(DVec2::new(110.0, 88.0), 4.0, 900.0, 600.0);
+            match k {
+                0..40 => c.with_zoom(4.0 + t * 0.02),
+                40..80 => c.with_zoom(4.8).with_bearing((t - 40.0) * 2.0),
+                80..100 => c.with_zoom(4.8).with_bearing(80.0).with_center(DVec2::new(110.0 + (t - 80.0) * 0.05, 88.0)),
+                100..120 => c.with_zoom(4.8).with_pitch((t - 100.0) * 2.0),
+                120..160 => c.with_zoom(4.8 - (t - 120.0) * 0.03).with_bearing(-(t - 120.0)),
+                // Zooming in on a point off the centre: the centre moves as the zoom grows.
+                160..200 => c
+                    .with_zoom(3.6 + (t - 160.0) * 0.05)
+                    .with_center(DVec2::new(110.0 + (t - 160.0) * 0.06, 88.0 - (t - 160.0) * 0.04)),
+                // A long pan (reused frames, and a full one now and then): the patch
+                // crosses the viewport's edge, 320 px in all.
+                _ => c.with_zoom(4.8).with_center(DVec2::new(110.0 + (t - 200.0) * 0.3, 88.0)),
+            }
+        })
+        .collect()
+}
+
 /// 3,000 labels over a patch of 500 × 420 steps of `step` world px from `corner`, scattered
 /// over it, of 70 widths, some rotated, some map-aligned, some padded.
 pub(crate) fn patch(corner: DVec2, step: f64) -> Vec<WorldLabel> {

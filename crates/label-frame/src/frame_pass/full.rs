@@ -9,7 +9,7 @@ use label_core::{Blocker, Label, Obb, Shape, collides};
 
 use crate::Projected;
 use crate::frame_pass::fade::{finish, margin, tie_key};
-use crate::frame_pass::pass::PassTwo;
+use crate::frame_pass::pass::{PassTwo, pass_over};
 use crate::frame_pass::place::{STAGED_FROM, covered_by_kept, decided, hidden, off_frame, place_among, staged};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
@@ -18,7 +18,6 @@ use crate::shortcuts::sleep::deep::deep_holds;
 use crate::shortcuts::sleep::{Sleep, Sleeps};
 use crate::state::memo::{self, bits};
 use crate::state::provisional::Provisional;
-use crate::util::runs::in_runs;
 use crate::{FrameOptions, FrameStats, LabelFrame, ScreenPose, Stickiness};
 
 /// From this many labels, pass 1 of a full frame with [`Stickiness::Shown`] runs the core's
@@ -149,17 +148,11 @@ pub(crate) fn place_full(
     let pass = FullPass { cx, sights, free, free_frames, kept, memo, sleeps, provisional };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
     let skipped = &*dormant;
-    let gathered = in_runs(
-        viewer.run,
-        std::mem::take(pass_two).emptied(),
-        frames,
-        |mut acc, start, run| {
-            let mut next_free = free.partition_point(|&f| (f as usize) < start);
-            skipped.each_awake_in(start, run, |i, frame| pass.settle(&mut acc, i, frame, &mut next_free));
-            acc
-        },
-        PassTwo::then,
-    );
+    // In each run, `next_free` is the position in `free` of the run's first label of pass 1.
+    let next_free = |first: usize| free.partition_point(|&f| (f as usize) < first);
+    let gathered = pass_over(viewer.run, pass_two, frames, skipped, next_free, |acc, next_free, i, frame| {
+        pass.settle(acc, i, frame, next_free);
+    });
     let mut gathered = gathered.counted(dormant.count());
     dormant.add_asleep(&gathered.dormant, sleeps, viewer);
     for (c, pose) in gathered.contenders.iter().zip(&gathered.poses) {

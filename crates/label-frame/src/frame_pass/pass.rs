@@ -3,7 +3,28 @@
 use crate::frame_pass::fade::add_counts;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
+use crate::shortcuts::dormant::Dormant;
+use crate::util::runs::in_runs;
 use crate::{FrameStats, LabelFrame, ScreenPose};
+
+/// One pass over `frames`, every label but the `dormant` ones, in runs of `run` labels (see
+/// [`in_runs`]): `settle(acc, at, i, frame)` for each label `i`, `at` made by `start(first)`
+/// for the run that starts at label `first`. Starts from `last`'s lists, emptied.
+pub(crate) fn pass_over<S>(
+    run: usize,
+    last: &mut PassTwo,
+    frames: &mut [LabelFrame],
+    dormant: &Dormant,
+    start: impl Fn(usize) -> S + Sync,
+    settle: impl Fn(&mut PassTwo, &mut S, usize, &mut LabelFrame) + Sync,
+) -> PassTwo {
+    let pass = |mut acc: PassTwo, first: usize, labels: &mut [LabelFrame]| {
+        let mut at = start(first);
+        dormant.each_awake_in(first, labels, |i, frame| settle(&mut acc, &mut at, i, frame));
+        acc
+    };
+    in_runs(run, std::mem::take(last).emptied(), frames, pass, PassTwo::then)
+}
 
 /// What a pass over the labels gathers over a run of them.
 #[derive(Debug, Default)]

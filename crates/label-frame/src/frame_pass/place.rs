@@ -10,33 +10,11 @@ use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::{HiddenReason, LabelFrame, ScreenPose, WorldLabel};
 
-/// The core's greedy placement of screen-space labels, with `ties` if given. Returns the
-/// decision for each label in input order (`Ok` for placed, or what hid it; `Blocker::Label`
-/// holds an input index), and the shown labels in placement order.
-///
-/// The labels a frame re-places are few (those shown and those new to the view): the core's
-/// sequential pass places them with less work than its staged pipeline, which splits the
-/// work into tiles for rayon. From [`STAGED_FROM`] labels (a first frame, a frame without
-/// stability) the pipeline is faster: measured on the street scenes (1,500 rotated labels in
-/// view, most of them hidden), the sequential pass took 0.60 ms a frame and the pipeline 0.37
-/// ms; with the threshold at 4,096 the streets' zoom without stability had a p99 of 3.0 ms
-/// against 0.85, and the places' frames did not get faster.
-///
-/// The labels are valid by construction (checked world labels, a checked camera, culled to the
-/// viewport), so the core's boundary checks are not run again every frame.
-pub(crate) fn greedy(
-    labels: &[Label],
-    ties: Option<&[u32]>,
-    obstacles: &[Shape],
-    max_overlap_area: f32,
-) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
-    if labels.len() < STAGED_FROM {
-        return place_sequentially(labels, ties, obstacles, max_overlap_area);
-    }
-    staged(labels, ties, obstacles, max_overlap_area)
-}
-
-/// [`greedy`] by the core's staged pipeline.
+/// The core's greedy placement of screen-space labels, with `ties` if given, by its staged
+/// pipeline (tiles for rayon). Returns the decision for each label in input order (`Ok` for
+/// placed, or what hid it; `Blocker::Label` holds an input index), and the shown labels in
+/// placement order. The labels are valid by construction (checked world labels, a checked
+/// camera, culled to the viewport), so the core's boundary checks are not run again.
 pub(crate) fn staged(
     labels: &[Label],
     ties: Option<&[u32]>,
@@ -60,7 +38,8 @@ pub(crate) fn staged(
     (out, stages::shown_in_order(&layout, &decisions))
 }
 
-/// From this many labels, [`greedy`] runs the core's staged pipeline.
+/// From this many labels, the core's staged pipeline places faster than its sequential pass
+/// (a first frame, a frame without stability).
 pub(crate) const STAGED_FROM: usize = 1024;
 
 /// A label's frame from a decision, with labels renamed from positions in `placed_set` to
@@ -140,7 +119,12 @@ pub(crate) fn place_among(
     let pose = |i: u32| sights[i as usize].pose().expect("placed labels are in sight");
     let screen: Vec<Label> =
         contenders.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i as usize))).collect();
-    let (decisions, _) = greedy(&screen, None, obstacles, max_overlap_area);
+    // Few labels (those a frame re-places) take less work in the core's sequential pass.
+    let (decisions, _) = if screen.len() < STAGED_FROM {
+        place_sequentially(&screen, None, obstacles, max_overlap_area)
+    } else {
+        staged(&screen, None, obstacles, max_overlap_area)
+    };
     for (&i, d) in contenders.iter().zip(decisions) {
         next[i as usize] = decided(d, contenders, Some(pose(i)));
     }

@@ -23,14 +23,13 @@ use std::sync::atomic::Ordering;
 use label_core::descending_key;
 
 use crate::frame_pass::fade::finish;
-use crate::frame_pass::pass::PassTwo;
+use crate::frame_pass::pass::{PassTwo, pass_over};
 use crate::frame_pass::place::{off_frame, place_around};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
 use crate::state::memo::bits;
 use crate::state::provisional::Provisional;
-use crate::util::runs::in_runs;
 use crate::{FrameStats, LabelFrame};
 
 /// The frame's decisions into `memory.frames` (the last frame on entry, this one on return,
@@ -84,17 +83,8 @@ pub(crate) fn place_reused(
     // (were it to, waking is always safe).
     dormant.keep(sleeps, viewer, |_| true, |_| false);
     let skipped = &*dormant;
-    let pass = in_runs(
-        viewer.run,
-        std::mem::take(last_pass).emptied(),
-        frames,
-        |mut acc, start, run| {
-            skipped.each_awake_in(start, run, |i, frame| settle(&mut acc, i, frame));
-            acc
-        },
-        PassTwo::then,
-    )
-    .counted(skipped.count());
+    let pass = pass_over(viewer.run, last_pass, frames, skipped, |_| (), |acc, (), i, frame| settle(acc, i, frame))
+        .counted(skipped.count());
     dormant.add_asleep(&pass.dormant, sleeps, viewer);
     *last_pass = pass;
     let PassTwo { contenders: newcomers, stats, shown, .. } = &*last_pass;

@@ -44,25 +44,13 @@ mod tests {
     use glam::DVec2;
 
     use super::Shortcuts;
-    use crate::Camera;
 
     #[test]
     fn sleeping_labels_kept_in_the_passes_decide_as_dormant_ones() {
         // The dense patch under a zoom, a turn, a tilt and a pan: most hidden labels sleep, and
         // with `dormant` off every one of them is visited instead of skipped.
         let labels = crate::testing::patch(DVec2::new(100.0, 80.0), 0.04);
-        let cameras: Vec<Camera> = (0..120)
-            .map(|k| {
-                let t = f64::from(k);
-                let c = Camera::new(DVec2::new(110.0, 88.0), 4.0, 900.0, 600.0);
-                match k {
-                    0..30 => c.with_zoom(4.0 + t * 0.02),
-                    30..60 => c.with_zoom(4.6).with_bearing((t - 30.0) * 2.0),
-                    60..80 => c.with_zoom(4.6).with_pitch((t - 60.0) * 2.0),
-                    _ => c.with_zoom(4.6).with_center(DVec2::new(110.0 + (t - 80.0) * 0.3, 88.0)),
-                }
-            })
-            .collect();
+        let cameras = crate::testing::busy_path();
         let visited = Shortcuts { dormant: false, ..Shortcuts::ALL };
         let mut dormant = 0;
         crate::testing::play_alongside(&labels, &cameras, visited, |_, engine, other| {

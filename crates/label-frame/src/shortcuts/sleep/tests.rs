@@ -15,26 +15,7 @@ fn dense_patch() -> Vec<WorldLabel> {
 fn sleeping_labels_keep_the_frames_they_would_have() {
     // The camera zooms, turns, pans, tilts, comes back, zooms in on a point, and pans far.
     // Most sleeping labels are dormant in the frames without pitch.
-    let cameras: Vec<Camera> = (0..240)
-        .map(|k| {
-            let t = f64::from(k);
-            let c = Camera::new(DVec2::new(110.0, 88.0), 4.0, 900.0, 600.0);
-            match k {
-                0..40 => c.with_zoom(4.0 + t * 0.02),
-                40..80 => c.with_zoom(4.8).with_bearing((t - 40.0) * 2.0),
-                80..100 => c.with_zoom(4.8).with_bearing(80.0).with_center(DVec2::new(110.0 + (t - 80.0) * 0.05, 88.0)),
-                100..120 => c.with_zoom(4.8).with_pitch((t - 100.0) * 2.0),
-                120..160 => c.with_zoom(4.8 - (t - 120.0) * 0.03).with_bearing(-(t - 120.0)),
-                // Zooming in on a point off the centre: the centre moves as the zoom grows.
-                160..200 => c
-                    .with_zoom(3.6 + (t - 160.0) * 0.05)
-                    .with_center(DVec2::new(110.0 + (t - 160.0) * 0.06, 88.0 - (t - 160.0) * 0.04)),
-                // A long pan (reused frames, and a full one now and then): the patch
-                // crosses the viewport's edge, 320 px in all.
-                _ => c.with_zoom(4.8).with_center(DVec2::new(110.0 + (t - 200.0) * 0.3, 88.0)),
-            }
-        })
-        .collect();
+    let cameras = crate::testing::busy_path();
     let played = play_against_sleepless(&dense_patch(), &cameras);
     // Labels hidden in the first frame (new to the view, by pass 1) sleep from the second on.
     let second = played[1].0;
