@@ -72,9 +72,9 @@ pub struct FrameEngine {
     frame: Frame,
     /// Per label, its last frame in a byte ([`stability::memo`]): kept with `frame`.
     memo: Vec<AtomicU8>,
-    /// Per label, its certificate to sleep through full frames (see `sleep.rs`).
+    /// Per label, its certificate to sleep through full frames (see `shortcuts/sleep/`).
     sleeps: Sleeps,
-    /// The sleeping labels the passes skip (see `dormant.rs`).
+    /// The sleeping labels the passes skip (see `shortcuts/dormant/`).
     dormant: Dormant,
     /// The work frames skip (see [`Shortcuts`]).
     shortcuts: Shortcuts,
@@ -87,7 +87,7 @@ pub struct FrameEngine {
     last_full_ms: f64,
     /// Where the last frame's time went.
     timings: FrameTimings,
-    /// Per label: came into view in a reused frame and yielded there (see `reuse.rs`).
+    /// Per label: came into view in a reused frame and yielded there (see `frame_pass/reuse.rs`).
     provisional: Provisional,
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,

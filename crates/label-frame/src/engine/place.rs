@@ -30,7 +30,7 @@ impl FrameEngine {
         self.cells.in_reach(projection, self.options.perspective_scaling, &mut self.in_reach);
     }
 
-    /// Whether labels can sleep in this frame (see `shortcuts/sleep.rs`): where the waiting rule
+    /// Whether labels can sleep in this frame (see `shortcuts/sleep/`): where the waiting rule
     /// is the plain overlap test; and how the camera maps world vectors now and did last frame
     /// (none under pitch). The dormant labels follow the camera.
     pub(super) fn ready_sleep(&mut self, projection: &Projection) {

@@ -123,8 +123,8 @@ impl FullScratch {
 /// written, and a label that stays out of sight unprojected is not written at all.
 /// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
 /// not had its turn by priority yet and does not wait. The dormant labels are skipped while
-/// they would sleep (see `shortcuts/dormant`), and labels found asleep join them; the blocks of
-/// labels the projection left quiet are counted off screen without a visit. Returns how many
+/// they would sleep (see `shortcuts/dormant`), and labels found asleep join them; labels the
+/// projection left quiet are counted off screen. Returns how many
 /// labels went through the greedy pass, and the frame's label counts.
 ///
 /// Pass 1 ([`FullScratch::pass_one`]) places the free labels. Pass 2 goes over every label
@@ -317,7 +317,7 @@ impl FullPass<'_> {
     }
 
     /// Whether the certificate of waiting label `i`, whose byte says it can sleep, holds in
-    /// this frame (see `shortcuts/sleep.rs`): its blocker shown, the camera inside the
+    /// this frame (see `shortcuts/sleep/`): its blocker shown, the camera inside the
     /// certificate's rectangle. It sleeps if it is still in view as well.
     fn certified(&self, i: usize, now: DVec2) -> bool {
         let sleep = self.sleeps.get(i);

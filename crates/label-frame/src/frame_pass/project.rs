@@ -15,8 +15,8 @@ use crate::util::runs::in_runs;
 /// whose allocation and entries are kept from frame to frame; `memo` holds the bytes of the
 /// labels' last frame ([`crate::state::memo::bits`]), and gets [`bits::QUIET`] set on the labels
 /// that stay out of view undrawn (their entry in `out` is not written) and cleared on the
-/// others; `quiet` learns which blocks of labels are all quiet now, and blocks all quiet whose
-/// cells are still out of reach are skipped, as are the `dormant` labels (all `deferred`).
+/// others; quiet labels whose cells are still out of reach are skipped, as are the `dormant`
+/// labels (all `deferred`).
 /// Returns the labels in sight and not deferred, ascending, in the allocation of `in_sight`
 /// (the last frame's list, emptied here).
 pub(crate) fn project_all(
@@ -45,8 +45,7 @@ pub(crate) fn project_all(
     )
 }
 
-/// [`project_all`] for label `i`, whose byte is `m` and entry `s`; `quiet` has bit `i % 64`
-/// set if it is quiet, and is kept so.
+/// [`project_all`] for label `i`, whose byte is `m` and entry `s`.
 #[inline(always)]
 fn visit(
     viewer: &Viewer,

@@ -37,7 +37,7 @@ use crate::{FrameStats, LabelFrame};
 /// they compete by priority like labels new to the view, rather than wait for room; `kept`
 /// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. The `dormant`
 /// labels, kept while their boxes stay in view, are skipped, and sleeping labels join them if
-/// they can; so are the blocks of labels the projection left `quiet`. Returns how many labels
+/// they can; labels the projection left quiet are counted off screen. Returns how many labels
 /// went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
     cx: &FrameContext,

@@ -16,7 +16,7 @@ pub(crate) mod bits {
     /// ([`crate::LabelFrame::UNSEEN`]), and what it stays while it is.
     pub(crate) const FAR: u8 = 4;
     /// Hidden in view by a collision, not drawn, no pose, with a certificate to sleep through
-    /// full frames (see `sleep.rs`); set only by a full frame, on the labels it finds hidden
+    /// full frames (see `shortcuts/sleep/`); set only by a full frame, on the labels it finds hidden
     /// (waiting ones, and those its greedy pass hid).
     pub(crate) const SLEEPY: u8 = 8;
     /// Set by the projection stage on a [`FAR`] label out of view again (off screen or out of

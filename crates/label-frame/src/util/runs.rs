@@ -2,10 +2,9 @@
 //!
 //! A parallel call made from outside rayon's pool hands its work to the pool's threads and
 //! sleeps until they are done. On a busy machine that hand-over (waking a thread, and waking
-//! the caller again) costs about as much as a pass over tens of thousands of labels: measured on
-//! the places zoom at 1080p (30k labels, 2 cores), a frame took 2.3 ms with its passes split in
-//! two and 1.7 ms with them run on the calling thread, with 4 context switches a frame fewer.
-//! So a pass over fewer than [`RUN`] labels runs where it is called.
+//! the caller again) costs about as much as a pass over tens of thousands of labels (measured:
+//! `docs/history/renderer-performance-log.md`, session 3). So a pass over fewer than [`RUN`]
+//! labels runs where it is called.
 
 use rayon::prelude::*;
 

@@ -1,4 +1,4 @@
-//! Dormant labels: sleeping labels (see `sleep.rs`) that the passes over the labels skip
+//! Dormant labels: sleeping labels (see `shortcuts/sleep/`) that the passes over the labels skip
 //! altogether, frame after frame, until something could wake them.
 //!
 //! A sleeping label still costs a visit per frame: its byte, its certificate, its blocker's

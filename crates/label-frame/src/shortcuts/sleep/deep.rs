@@ -33,7 +33,7 @@ pub(crate) fn deep_holds(
     holds
 }
 
-/// Whether the depth certificate `sleep` of label `i` holds in this frame (see `sleep.rs`),
+/// Whether the depth certificate `sleep` of label `i` holds in this frame (see `shortcuts/sleep/`),
 /// the label's anchor projected to `p`, its blocker's pose as the frame found it.
 #[inline]
 fn depth_holds_at(viewer: &Viewer, sights: &[Sight], i: usize, sleep: &Sleep, p: &Projected) -> bool {
