@@ -163,8 +163,8 @@ impl FrameEngine {
     ///
     /// The order is the frames' order (and breaks priority ties), and it matters for speed:
     /// labels that lie near each other should come near each other, as they do tile by tile
-    /// from vector tiles. Frames then read memory in order, and skip whole runs of labels out
-    /// of view (measured in `docs/renderer.md`, "Session 10").
+    /// from vector tiles. Frames then read memory in order (measured:
+    /// `docs/history/renderer-performance-log.md`, session 10).
     ///
     /// # Errors
     /// [`FrameError::InvalidLabel`] for a field that is not a finite number in range,

@@ -25,14 +25,9 @@ use crate::{FrameOptions, FrameStats, LabelFrame, ScreenPose, Stickiness};
 /// shown in the last frame. Its labels are those shown in the last frame and those new to the
 /// view; the shown ones seldom collide, so the sequential pass's index, which keeps hidden
 /// labels, stays small, and the sequential pass leaves its boxes and index to the shown
-/// labels' set, which the pipeline makes [`crate::frame_pass::shown::ShownBoxes`] build again. A pass 1 of
-/// labels all new to the view (a first frame, a jump) on a crowded map is the case the
-/// pipeline is for: the streets' first frame at 1080p took 18.95M instructions in the
-/// sequential pass, 6.95M in the pipeline. Measured on the places scenes
-/// (pass 1 of 1,200 to 2,300 labels at 3840×2160, and in the full frames of the pan at
-/// 1920×1080), at 4K on one thread the zoom's p99 went from 7.09M to 5.16M instructions a
-/// frame; on two threads, best of five runs per frame, the p99 of the pan, zoom, turn and tilt
-/// from 1.90 / 2.46 / 2.32 / 2.29 ms to 1.68 / 1.78 / 1.99 / 1.94 (see `docs/renderer.md`).
+/// labels' set, which the pipeline makes [`crate::frame_pass::shown::ShownBoxes`] build again.
+/// A pass 1 of labels all new to the view (a first frame, a jump) on a crowded map is the case
+/// the pipeline is for (measured: `docs/history/renderer-performance-log.md`, session 9).
 const PASS_ONE_STAGED_FROM: usize = 4096;
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.

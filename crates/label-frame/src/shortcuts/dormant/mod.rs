@@ -303,10 +303,7 @@ impl Dormant {
     /// (on the places scenes 16 to 74 a frame, offered again in the next).
     ///
     /// All of them at once: when a whole map falls asleep (the first frame after new labels),
-    /// that frame costs more and the next ones little. On the places zoom at 1920×1080 the
-    /// first frame took 56.8M instructions instead of 47.1M, and the next seven 1.0–1.3M
-    /// instead of 3.2–6.2M, when at most 4,096 labels went dormant a frame, found asleep in
-    /// the frame after their certificate.
+    /// that frame costs more and the next ones little, which beat spreading them over frames.
     pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
         if self.never {
             return;
