@@ -4,7 +4,7 @@ use glam::DVec2;
 
 use crate::FrameError;
 use crate::error::{in_range, positive};
-use crate::mercator::lon_lat_to_world;
+use crate::geo::mercator::lon_lat_to_world;
 
 /// Largest pitch accepted, degrees. Beyond it the ground near the horizon is squeezed into a
 /// few pixels rows; map engines stop at 60–85°.
@@ -20,7 +20,7 @@ pub const DEFAULT_FOV: f64 = 36.869_897_645_844_02;
 /// A map camera, the way map engines describe it.
 ///
 /// - `center`: the world point at the middle of the viewport, world px at zoom 0
-///   ([`crate::mercator`]);
+///   ([`crate::geo::mercator`]);
 /// - `zoom`: one world px is `2^zoom` screen px at the centre;
 /// - `bearing`: the compass direction at the top of the screen, degrees. Growing bearings turn
 ///   the map **counter-clockwise** on screen (bearing 90: east is up);

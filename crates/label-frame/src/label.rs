@@ -5,7 +5,7 @@ use glam::{DVec2, Vec2};
 use label_core::geometry::reading_axis;
 use label_core::{Anchor, Label, Obb, text_box};
 
-use crate::mercator::lon_lat_to_world;
+use crate::geo::mercator::lon_lat_to_world;
 
 /// How a label's angle relates to the map (MapLibre's `text-rotation-alignment`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -22,7 +22,7 @@ pub enum Alignment {
 
 /// A label in world coordinates.
 ///
-/// The anchor point is in world pixels (Web Mercator at zoom 0, see [`crate::mercator`]); sizes
+/// The anchor point is in world pixels (Web Mercator at zoom 0, see [`crate::geo::mercator`]); sizes
 /// and offsets are screen pixels at the map's centre (under pitch they scale with perspective,
 /// see [`crate::FrameOptions::perspective_scaling`]). Angles are degrees counter-clockwise, on
 /// screen or on the map depending on [`Alignment`]. The other fields are `label_core`'s

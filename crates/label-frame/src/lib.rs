@@ -52,33 +52,28 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod by_blocker;
 mod camera;
-mod copies;
-mod cull;
-mod dormant;
 mod engine;
 mod error;
 mod frame;
-mod full;
+mod frame_pass;
+mod geo;
 mod label;
-pub mod mercator;
 mod options;
-mod project;
-mod projection;
-mod quiet;
-mod reuse;
-mod runs;
-mod shown;
-mod sleep;
-mod stability;
+mod shortcuts;
+mod state;
+#[cfg(test)]
+mod testing;
+mod util;
 
 pub use camera::{Camera, DEFAULT_FOV, MAX_PITCH, MAX_VIEWPORT, MAX_ZOOM};
 pub use engine::FrameEngine;
 pub use error::FrameError;
 pub use frame::{Frame, FrameKind, FrameStats, FrameTimings, HiddenReason, LabelFrame};
+pub use geo::mercator;
+pub use geo::projection::{NEAR, Projected, Projection};
+pub use geo::sight::{Sight, project_labels};
 pub use label::{Alignment, ScreenPose, WorldLabel};
 pub use label_core::{Anchor, Blocker, Shape};
 pub use options::{FrameOptions, Stickiness};
-pub use project::{Sight, project_labels};
-pub use projection::{NEAR, Projected, Projection};
+pub use shortcuts::Shortcuts;

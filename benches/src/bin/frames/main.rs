@@ -56,8 +56,9 @@ struct Args {
     /// Only these animations (pan, zoom, rotate, pitch).
     #[arg(long, value_delimiter = ',')]
     animation: Vec<String>,
-    /// Only these methods (engine, engine_ties_only, no_stability, aabb_grid); the summary
-    /// needs all four.
+    /// Only these methods (engine, engine_ties_only, no_stability, aabb_grid — the default, the
+    /// summary needs all four —, and the engine without its shortcuts: no_shortcuts, no_sleep,
+    /// no_dormant).
     #[arg(long, value_delimiter = ',', value_parser = parse_method)]
     method: Vec<Method>,
     /// rayon threads (default: all cores).
@@ -143,7 +144,7 @@ fn main() -> Result<()> {
         // The baseline has no copies of the world: it gets each label in the copy nearest the
         // scene's centre, where the engines' first frame puts it.
         let baseline = world::in_copy_nearest(labels, lon_lat_to_world(scene.center.0, scene.center.1).x);
-        let methods: Vec<Method> = if args.method.is_empty() { Method::ALL.to_vec() } else { args.method.clone() };
+        let methods: Vec<Method> = if args.method.is_empty() { Method::DEFAULT.to_vec() } else { args.method.clone() };
         let mut runners: Vec<Runner> = methods
             .iter()
             .map(|&m| Runner::new(m, if m == Method::Aabb { &baseline } else { labels }, args.hysteresis))

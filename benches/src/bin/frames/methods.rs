@@ -1,10 +1,14 @@
-//! The three ways of placing a frame that the benchmark compares, behind one interface.
+//! The ways of placing a frame that the benchmark compares, behind one interface: the engine
+//! (with its stability, strict priority, or none; and with its shortcuts turned off, all or one
+//! by one), and the axis-aligned baseline.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use label_core::{Blocker, Label, collides};
-use label_frame::{FrameEngine, FrameKind, FrameOptions, LabelFrame, Projection, Sight, WorldLabel, project_labels};
+use label_frame::{
+    FrameEngine, FrameKind, FrameOptions, LabelFrame, Projection, Shortcuts, Sight, WorldLabel, project_labels,
+};
 
 use crate::grid::Grid;
 
@@ -21,10 +25,29 @@ pub enum Method {
     /// The axis-aligned baseline: projection as the engine does it, then bounding boxes in a
     /// 25-px grid.
     Aabb,
+    /// The frame engine as [`Method::Engine`], taking none of its shortcuts
+    /// ([`FrameEngine::without_shortcuts`]).
+    NoShortcuts,
+    /// [`Method::Engine`] without one shortcut ([`Shortcuts`]): labels never sleep.
+    NoSleep,
+    /// … sleeping labels never go dormant (they are visited).
+    NoDormant,
 }
 
 impl Method {
-    pub const ALL: [Method; 4] = [Method::Engine, Method::Ties, Method::Plain, Method::Aabb];
+    /// What a run compares unless `--method` says otherwise (the summary needs these).
+    pub const DEFAULT: [Method; 4] = [Method::Engine, Method::Ties, Method::Plain, Method::Aabb];
+    /// Every method: the default ones, then the engine with its shortcuts off (all, then each
+    /// alone). Each of these decides every frame as [`Method::Engine`] does: equal digests.
+    pub const ALL: [Method; 7] = [
+        Method::Engine,
+        Method::Ties,
+        Method::Plain,
+        Method::Aabb,
+        Method::NoShortcuts,
+        Method::NoSleep,
+        Method::NoDormant,
+    ];
 
     /// The method of a key (see [`Self::key`]).
     pub fn from_key(key: &str) -> Option<Method> {
@@ -37,6 +60,9 @@ impl Method {
             Method::Ties => "engine, ties only",
             Method::Plain => "engine, no stability",
             Method::Aabb => "axis-aligned grid",
+            Method::NoShortcuts => "engine, no shortcuts",
+            Method::NoSleep => "engine, no sleep",
+            Method::NoDormant => "engine, no dormant",
         }
     }
 
@@ -46,7 +72,22 @@ impl Method {
             Method::Ties => "engine_ties_only",
             Method::Plain => "no_stability",
             Method::Aabb => "aabb_grid",
+            Method::NoShortcuts => "no_shortcuts",
+            Method::NoSleep => "no_sleep",
+            Method::NoDormant => "no_dormant",
         }
+    }
+
+    /// The shortcuts the method's engine takes.
+    fn shortcuts(self) -> Shortcuts {
+        let mut shortcuts = Shortcuts::ALL;
+        match self {
+            Method::Engine | Method::Ties | Method::Plain | Method::Aabb => {}
+            Method::NoShortcuts => shortcuts = Shortcuts::NONE,
+            Method::NoSleep => shortcuts.sleep = false,
+            Method::NoDormant => shortcuts.dormant = false,
+        }
+        shortcuts
     }
 }
 
@@ -171,13 +212,15 @@ impl Runner {
     /// A runner; `hysteresis` px for the methods with stability.
     pub fn new(method: Method, labels: &[WorldLabel], hysteresis: f64) -> Self {
         let options = match method {
-            Method::Engine => FrameOptions::default().with_hysteresis(hysteresis),
+            Method::Engine | Method::NoShortcuts | Method::NoSleep | Method::NoDormant => {
+                FrameOptions::default().with_hysteresis(hysteresis)
+            }
             Method::Ties => {
                 FrameOptions::default().with_stickiness(label_frame::Stickiness::Ties).with_hysteresis(hysteresis)
             }
             Method::Plain | Method::Aabb => FrameOptions::without_stability(),
         };
-        let mut engine = FrameEngine::new(options).expect("default options are valid");
+        let mut engine = FrameEngine::with_shortcuts(options, method.shortcuts()).expect("default options are valid");
         if method != Method::Aabb {
             engine.set_labels(labels.to_vec()).expect("fixture labels are valid");
         }
@@ -211,7 +254,12 @@ impl Runner {
         let (mut placed_now, mut asleep) = (0, 0);
         let mut hasher = DefaultHasher::new();
         let (time, visible, in_view, reused, pushed_by_entries) = match self.method {
-            Method::Engine | Method::Ties | Method::Plain => {
+            Method::Engine
+            | Method::Ties
+            | Method::Plain
+            | Method::NoShortcuts
+            | Method::NoSleep
+            | Method::NoDormant => {
                 let start = Instant::now();
                 self.engine.place_frame(camera, time_ms).expect("valid camera");
                 let time = start.elapsed();
@@ -288,8 +336,8 @@ impl Runner {
     /// Label `i` on screen in the last frame (its own padding).
     pub fn screen_label(&self, i: usize) -> Option<Label> {
         match self.method {
-            Method::Engine | Method::Ties | Method::Plain => self.engine.screen_label(i),
             Method::Aabb => self.sights.get(i)?.pose().map(|p| self.labels[i].on_screen(&p, 0.0)),
+            _ => self.engine.screen_label(i),
         }
     }
 

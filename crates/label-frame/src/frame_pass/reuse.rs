@@ -18,36 +18,36 @@
 //! [`crate::FrameOptions::full_placement_interval_ms`], which settles both cases. Obstacles are
 //! fixed on screen while the labels move, so with obstacles every frame is a full one.
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::Ordering;
 
 use label_core::descending_key;
 
-use crate::dormant::Dormant;
-use crate::full::{PassTwo, off_frame, place_around};
-use crate::project::{Sight, Viewer};
-use crate::quiet::QuietBlocks;
-use crate::runs::in_runs;
-use crate::shown::ShownBoxes;
-use crate::sleep::Sleeps;
-use crate::stability::{Fading, bits, finish};
+use crate::frame_pass::fade::finish;
+use crate::frame_pass::pass::{PassTwo, pass_over};
+use crate::frame_pass::place::{off_frame, place_around};
+use crate::frame_pass::shown::ShownBoxes;
+use crate::frame_pass::{FrameContext, Memory};
+use crate::geo::sight::Sight;
+use crate::state::memo::bits;
+use crate::state::provisional::Provisional;
 use crate::{FrameStats, LabelFrame};
 
-/// The frame's decisions into `frames` (the last frame on entry, this one on return, faded by
-/// `fading`). Newcomers that had to yield are marked in `provisional`: at the next full frame
+/// The frame's decisions into `memory.frames` (the last frame on entry, this one on return,
+/// faded). Newcomers that had to yield are marked in `provisional`: at the next full frame
 /// they compete by priority like labels new to the view, rather than wait for room; `kept`
 /// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. The `dormant`
 /// labels, kept while their boxes stay in view, are skipped, and sleeping labels join them if
-/// they can; so are the blocks of labels the projection left `quiet`. Returns how many labels
+/// they can; labels the projection left quiet are counted off screen. Returns how many labels
 /// went through the greedy pass (the newcomers), and the frame's label counts.
 pub(crate) fn place_reused(
-    viewer: &Viewer,
+    cx: &FrameContext,
     sights: &[Sight],
-    max_overlap_area: f32,
-    fading: Fading,
-    (frames, memo, sleeps, dormant, quiet): (&mut [LabelFrame], &[AtomicU8], &Sleeps, &mut Dormant, &QuietBlocks),
+    memory: Memory,
     provisional: &mut Provisional,
     (kept, last_pass): (&mut ShownBoxes, &mut PassTwo),
 ) -> (usize, FrameStats) {
+    let Memory { frames, memo, sleeps, dormant } = memory;
+    let (viewer, fading, max_overlap_area) = (&cx.viewer, cx.fading, cx.options.max_overlap_area);
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
         let m = memo[i].load(Ordering::Relaxed);
         if m & bits::QUIET != 0 {
@@ -83,17 +83,8 @@ pub(crate) fn place_reused(
     // (were it to, waking is always safe).
     dormant.keep(sleeps, viewer, |_| true, |_| false);
     let skipped = &*dormant;
-    let pass = in_runs(
-        std::mem::take(last_pass).emptied(),
-        frames,
-        |mut acc, start, run| {
-            let quiet = quiet.each_visited(skipped, start, run, |i, frame| settle(&mut acc, i, frame));
-            acc.stats.hidden_offscreen += quiet;
-            acc
-        },
-        PassTwo::then,
-    )
-    .counted(skipped.count());
+    let pass = pass_over(viewer.run, last_pass, frames, skipped, |_| (), |acc, (), i, frame| settle(acc, i, frame))
+        .counted(skipped.count());
     dormant.add_asleep(&pass.dormant, sleeps, viewer);
     *last_pass = pass;
     let PassTwo { contenders: newcomers, stats, shown, .. } = &*last_pass;
@@ -116,42 +107,4 @@ pub(crate) fn place_reused(
         finish(frame, last, &memo[*i as usize], fading, &mut stats);
     }
     (newcomers.len(), stats)
-}
-
-/// The labels that came into view in a reused frame and yielded there: they have not had their
-/// turn by priority yet, so at the next full frame they compete like labels new to the view
-/// rather than wait for room. Usually none, which the passes over every label check first.
-#[derive(Debug, Default)]
-pub(crate) struct Provisional {
-    flags: Vec<bool>,
-    any: bool,
-}
-
-impl Provisional {
-    /// None of `count` labels.
-    pub(crate) fn reset(&mut self, count: usize) {
-        self.flags.clear();
-        self.flags.resize(count, false);
-        self.any = false;
-    }
-
-    /// None of them any more (after a full frame).
-    pub(crate) fn clear(&mut self) {
-        if self.any {
-            self.flags.fill(false);
-            self.any = false;
-        }
-    }
-
-    fn set(&mut self, i: usize, yes: bool) {
-        self.flags[i] = yes;
-        self.any |= yes;
-    }
-
-    /// Whether label `i` is provisional.
-    #[must_use]
-    #[inline]
-    pub(crate) fn get(&self, i: usize) -> bool {
-        self.any && self.flags[i]
-    }
 }

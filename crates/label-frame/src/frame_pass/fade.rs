@@ -63,7 +63,7 @@ pub(crate) fn finish(
     stats: &mut FrameStats,
 ) {
     now.opacity = fading.fade(before.opacity, now.visible);
-    memo.store(self::memo(now), Ordering::Relaxed);
+    memo.store(crate::state::memo::of(now), Ordering::Relaxed);
     let in_view = now.in_view();
     stats.in_view += usize::from(in_view);
     stats.visible += usize::from(now.visible);
@@ -74,43 +74,6 @@ pub(crate) fn finish(
         Some(HiddenReason::BehindCamera) => stats.behind_camera += 1,
         None => {}
     }
-}
-
-/// A label's last frame in one byte (see [`memo`]), so that the passes that only ask "does it
-/// wait, is it drawn, is it unprojected out of sight" read a byte per label instead of its
-/// whole result.
-pub(crate) mod bits {
-    /// Hidden by a collision.
-    pub(crate) const COLLISION: u8 = 1;
-    /// Drawn: opacity above 0.
-    pub(crate) const DRAWN: u8 = 2;
-    /// Out of view, not drawn, no pose: what a label not seen yet is
-    /// ([`crate::LabelFrame::UNSEEN`]), and what it stays while it is.
-    pub(crate) const FAR: u8 = 4;
-    /// Hidden in view by a collision, not drawn, no pose, with a certificate to sleep through
-    /// full frames (see `sleep.rs`); set only by a full frame, on the labels it finds hidden
-    /// (waiting ones, and those its greedy pass hid).
-    pub(crate) const SLEEPY: u8 = 8;
-    /// Set by the projection stage on a [`FAR`] label out of view again (off screen or out of
-    /// reach): its entry stays as it is, and the passes after the projection skip it.
-    pub(crate) const QUIET: u8 = 16;
-}
-
-/// The byte of a label's frame: [`bits`] but [`bits::SLEEPY`] and [`bits::QUIET`].
-#[must_use]
-#[inline]
-pub(crate) fn memo(frame: &LabelFrame) -> u8 {
-    let mut m = 0;
-    if frame.reason == Some(HiddenReason::Collision) {
-        m |= bits::COLLISION;
-    }
-    if frame.opacity > 0.0 {
-        m |= bits::DRAWN;
-    }
-    if *frame == LabelFrame::UNSEEN {
-        m |= bits::FAR;
-    }
-    m
 }
 
 /// The sum of two frames' label counts (the other counts are `a`'s).

@@ -10,8 +10,8 @@
 use label_core::broad::FirstHit;
 use label_core::{Obb, Sequential, collides};
 
+use crate::geo::sight::Sight;
 use crate::label::BoxParts;
-use crate::project::Sight;
 
 /// The blocking shown labels (`ignore_placement` ones block nothing) of one frame.
 #[derive(Debug, Default)]

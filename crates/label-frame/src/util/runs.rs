@@ -2,40 +2,24 @@
 //!
 //! A parallel call made from outside rayon's pool hands its work to the pool's threads and
 //! sleeps until they are done. On a busy machine that hand-over (waking a thread, and waking
-//! the caller again) costs about as much as a pass over tens of thousands of labels: measured on
-//! the places zoom at 1080p (30k labels, 2 cores), a frame took 2.3 ms with its passes split in
-//! two and 1.7 ms with them run on the calling thread, with 4 context switches a frame fewer.
-//! So a pass over fewer than [`RUN`] labels runs where it is called.
-
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! the caller again) costs about as much as a pass over tens of thousands of labels (measured:
+//! `docs/history/renderer-performance-log.md`, session 3). So a pass over fewer than [`RUN`]
+//! labels runs where it is called.
 
 use rayon::prelude::*;
 
 /// Labels per run of a parallel pass; a pass over at most this many runs on the calling thread.
-/// A multiple of the walks' blocks (`crate::quiet::BLOCK`): every run starts a block.
+/// A multiple of the walks' blocks (`crate::util::bits::BLOCK`): every run starts a block.
 pub(crate) const RUN: usize = 65_536;
-const _: () = assert!(RUN.is_multiple_of(crate::quiet::BLOCK));
+const _: () = assert!(RUN.is_multiple_of(crate::util::bits::BLOCK));
 
-/// The run length in use: [`RUN`], or a shorter one set by a test to split small passes (a
-/// multiple of the blocks too).
-static RUN_LENGTH: AtomicUsize = AtomicUsize::new(RUN);
-
-/// `pass(acc, start, run)` over `items` cut into runs of [`RUN`] (`start`: index of the run's
+/// `pass(acc, start, run)` over `items` cut into runs of `length` (`start`: index of the run's
 /// first item), in parallel if there are several; the first run starts from `first` (a result
 /// kept from the last frame, to fill in its allocations again), the others from
 /// `R::default()`; the results combined in order with `then`. The same result on any thread
-/// count if `then` is associative.
+/// count if `then` is associative. `length` is [`RUN`], or a shorter multiple of the walks'
+/// blocks in a test that splits small passes.
 pub(crate) fn in_runs<T: Send, R: Send + Default>(
-    first: R,
-    items: &mut [T],
-    pass: impl Fn(R, usize, &mut [T]) -> R + Sync,
-    then: impl Fn(R, R) -> R + Sync + Send,
-) -> R {
-    in_runs_of(RUN_LENGTH.load(Ordering::Relaxed), first, items, pass, then)
-}
-
-/// [`in_runs`] with runs of `length` items.
-fn in_runs_of<T: Send, R: Send + Default>(
     length: usize,
     first: R,
     items: &mut [T],
@@ -84,9 +68,10 @@ mod tests {
             })
             .map(|c| c.with_zoom(4.0 + f64::from(u8::from(c.bearing > 40.0)) * 0.3))
             .collect();
-        let run = |threads: usize| {
+        let run = |threads: usize, run: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
+            let shortcuts = crate::Shortcuts { run, ..crate::Shortcuts::ALL };
+            let mut engine = FrameEngine::with_shortcuts(FrameOptions::default(), shortcuts).unwrap();
             engine.set_labels(labels.clone()).unwrap();
             pool.install(|| {
                 let frames: Vec<_> = cameras
@@ -101,10 +86,8 @@ mod tests {
                 frames
             })
         };
-        let whole = run(1);
-        RUN_LENGTH.store(2 * crate::quiet::BLOCK, Ordering::Relaxed);
-        let split = run(3);
-        RUN_LENGTH.store(RUN, Ordering::Relaxed);
+        let whole = run(1, RUN);
+        let split = run(3, 2 * crate::util::bits::BLOCK);
         assert!(
             whole.iter().all(|f| f.stats.visible > 50),
             "{:?}",
@@ -119,7 +102,7 @@ mod tests {
     fn runs_cover_every_item_once_in_order() {
         for n in [0, 1, RUN - 1, RUN, RUN + 1, 3 * RUN + 17] {
             let mut items = vec![0usize; n];
-            let seen = in_runs_of(
+            let seen = in_runs(
                 RUN,
                 vec![(usize::MAX, 0)],
                 &mut items,

@@ -1,6 +1,6 @@
 //! The dormant labels listed by blocker, so that a frame wakes the labels of the few blockers
 //! that stopped blocking instead of looking up every dormant label's blocker (see
-//! `dormant.rs`).
+//! `shortcuts/dormant/`).
 //!
 //! One doubly linked list per blocker, threaded through per-label arrays: adding a label,
 //! taking one out and emptying a blocker's list cost a few stores each, and nothing is

@@ -1,4 +1,4 @@
-//! Dormant labels: sleeping labels (see `sleep.rs`) that the passes over the labels skip
+//! Dormant labels: sleeping labels (see `shortcuts/sleep/`) that the passes over the labels skip
 //! altogether, frame after frame, until something could wake them.
 //!
 //! A sleeping label still costs a visit per frame: its byte, its certificate, its blocker's
@@ -18,7 +18,7 @@
 //!   on a copy of the rectangle kept with the entry;
 //! - its box still meets the viewport, which a visit would find. At the confirming frame the
 //!   box could move on screen by some room and still meet it
-//!   ([`crate::project::Viewer::room_inside`]); it keeps its shape and its offset from the
+//!   ([`crate::geo::view::Viewer::room_inside`]); it keeps its shape and its offset from the
 //!   anchor (viewport-aligned, no pitch), so it moves as the anchor does, and the set bounds how
 //!   far the anchor can have moved since by the paths the camera took ([`Paths`]): a zoom or a
 //!   turn moves anchors in proportion to their distance from the centre, a pan moves them all
@@ -40,12 +40,15 @@
 //! A label woken (its entry dropped) is visited again as a sleeping label, whose certificate the
 //! pass checks as before: waking is always safe, so every doubt wakes.
 
+mod by_blocker;
+
 use glam::DVec2;
 
 use crate::Camera;
-use crate::by_blocker::ByBlocker;
-use crate::project::Viewer;
-use crate::sleep::{Rectangles, Sleep, Sleeps};
+use crate::geo::view::Viewer;
+use crate::shortcuts::sleep::{Rectangles, Sleep, Sleeps};
+use crate::util::bits::{BLOCK, pack};
+use by_blocker::ByBlocker;
 
 /// The camera of the last frame, as the set follows it.
 #[derive(Clone, Copy, Debug)]
@@ -111,6 +114,9 @@ pub(crate) struct Dormant {
     /// certificates, and the filter checks them as a visit would.
     deep: bool,
     paths: Paths,
+    /// No label ever goes dormant ([`crate::Shortcuts::dormant`] off): sleeping labels are
+    /// visited.
+    pub(crate) never: bool,
     /// How many dormant labels woke (by the filter, or all at once), since the set was made.
     #[cfg(test)]
     pub(crate) woken: usize,
@@ -297,11 +303,11 @@ impl Dormant {
     /// (on the places scenes 16 to 74 a frame, offered again in the next).
     ///
     /// All of them at once: when a whole map falls asleep (the first frame after new labels),
-    /// that frame costs more and the next ones little. On the places zoom at 1920×1080 the
-    /// first frame took 56.8M instructions instead of 47.1M, and the next seven 1.0–1.3M
-    /// instead of 3.2–6.2M, when at most 4,096 labels went dormant a frame, found asleep in
-    /// the frame after their certificate.
+    /// that frame costs more and the next ones little, which beat spreading them over frames.
     pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
+        if self.never {
+            return;
+        }
         if self.deep {
             for &label in asleep {
                 let sleep = sleeps.get(label as usize);
@@ -337,6 +343,15 @@ impl Dormant {
         self.bits[label as usize / 64] |= 1 << (label % 64);
         self.by_blocker.add(label, blocker);
         self.count += 1;
+    }
+
+    /// `f(i, item)` for every label `i` of `run` (starting at label `start`, a multiple of
+    /// [`BLOCK`]) that is not dormant.
+    pub(crate) fn each_awake_in<T>(&self, start: usize, run: &mut [T], mut f: impl FnMut(usize, &mut T)) {
+        debug_assert_eq!(start % BLOCK, 0);
+        for (k, block) in run.chunks_mut(BLOCK).enumerate() {
+            self.each_awake(start + k * BLOCK, block, 0, &mut f);
+        }
     }
 
     /// Calls `f(i, item)` for each label `i` of a block of at most 64 labels that is neither
@@ -376,138 +391,5 @@ fn leaving(slope: &[f32], limit: &[f64], w: f64, rest: f64) -> u64 {
     pack(&lanes)
 }
 
-/// 64 lanes of 0 or 1 as the bits of a word (lane `j`, bit `j`).
-#[inline]
-pub(crate) fn pack(lanes: &[u8; 64]) -> u64 {
-    // Eight lanes at a time: the multiplication gathers the low bit of each byte into the top
-    // byte (lane `k` of the group lands on bit `56 + k`).
-    lanes.chunks_exact(8).enumerate().fold(0, |bits, (k, group)| {
-        let group = u64::from_le_bytes(group.try_into().expect("eight lanes"));
-        bits | (group.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
-    })
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use glam::Vec2;
-
-    impl Dormant {
-        /// Makes labels dormant as [`Dormant::add_asleep`] does, from each one's certificate,
-        /// its box's room on screen, and its distance from the centre (world px) under the last
-        /// frame's camera.
-        fn add(&mut self, labels: impl Iterator<Item = (u32, Sleep, f64, f64)>) {
-            let (paths, w) = (self.paths, self.last.expect("a frame without pitch").w);
-            for (label, sleep, room, distance) in labels {
-                if let Some(bounds) = paths.on_screen((room, distance * w.length()), w)
-                    && sleep.holds(w)
-                {
-                    self.insert(label, &sleep, bounds);
-                }
-            }
-        }
-    }
-
-    /// A certificate under `blocker` that holds whatever the camera.
-    fn always(blocker: u32) -> Sleep {
-        Sleep::rectangle(Vec2::ZERO, Vec2::ZERO, Vec2::ONE, blocker)
-    }
-
-    #[test]
-    fn lanes_pack_into_their_bits() {
-        let mut lanes = [0; 64];
-        assert_eq!(pack(&lanes), 0);
-        for j in [0, 1, 7, 8, 9, 31, 32, 55, 56, 62, 63] {
-            lanes[j] = 1;
-        }
-        let expected = [0, 1, 7, 8, 9, 31, 32, 55, 56, 62, 63].iter().fold(0u64, |b, j| b | 1 << j);
-        assert_eq!(pack(&lanes), expected);
-        assert_eq!(pack(&[1; 64]), u64::MAX);
-    }
-
-    #[test]
-    fn awake_labels_come_in_order_and_dormant_ones_not_at_all() {
-        let mut d = Dormant::default();
-        d.reset(300);
-        let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 800.0, 600.0);
-        d.advance(Some(DVec2::new(4.0, 0.0)), false, &camera);
-        let asleep = [0u32, 5, 63, 64, 65, 127, 128, 200, 299];
-        // Certificates that hold while `w` stays within (±1, ±0.8) of (4, 0).
-        let sleep = Sleep::rectangle(Vec2::X, Vec2::new(4.0, 0.0), Vec2::new(1.0, 0.8), 1);
-        d.add(asleep.iter().map(|&i| (i, sleep, 100.0, 0.0)));
-        assert_eq!(d.count(), asleep.len());
-        let expect = |range: std::ops::Range<usize>| -> Vec<usize> {
-            range.filter(|i| !asleep.contains(&(*i as u32))).collect()
-        };
-        // Blocks of 64 (the last one short), with labels skipped by a mask too.
-        for (start, end) in [(0, 64), (64, 128), (128, 192), (256, 300), (192, 193), (64, 64)] {
-            for skip in [0, 0x8000_0000_0000_0021, u64::MAX] {
-                let mut block = vec![0u8; end - start];
-                let mut seen = Vec::new();
-                d.each_awake(start, &mut block, skip, |i, item| {
-                    *item = 1;
-                    seen.push(i);
-                });
-                let skipped = |i: &usize| skip & (1 << (i - start)) != 0;
-                let want: Vec<usize> = expect(start..end).into_iter().filter(|i| !skipped(i)).collect();
-                assert_eq!(seen, want, "{start}..{end}, skipping {skip:x}");
-                assert_eq!(block.iter().filter(|&&x| x == 1).count(), seen.len());
-            }
-        }
-        // `w` turns to (4, 0.5), then to (4, 1.1): the first frame keeps every label (blocker 1
-        // blocks; the anchors at the centre do not move), the second wakes them all.
-        d.advance(Some(DVec2::new(4.0, 0.5)), false, &camera);
-        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
-        assert_eq!(d.count(), asleep.len());
-        d.advance(Some(DVec2::new(4.0, 1.1)), false, &camera);
-        d.keep_renewing(d.last.unwrap().w, |b| b == 1, |_| (0.0, 0.0));
-        assert_eq!(d.count(), 0);
-        let mut all = 0;
-        for start in (0..300).step_by(64) {
-            d.each_awake(start, &mut vec![0u8; (300 - start).min(64)], 0, |_, _| all += 1);
-        }
-        assert_eq!(all, 300);
-    }
-
-    #[test]
-    fn anchors_wake_before_they_can_have_left_the_viewport() {
-        let mut d = Dormant::default();
-        d.reset(20);
-        let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 800.0, 600.0);
-        let w = DVec2::new(4.0, 1.1);
-        d.advance(Some(w), false, &camera);
-        // (label, certificate, room on screen px, distance from the centre world px)
-        d.add(
-            [(7, always(1), 7.5, 0.0), (8, always(2), 8.5, 0.0), (9, always(1), 20.0, 10.0), (10, always(1), 0.0, 0.0)]
-                .into_iter(),
-        );
-        assert_eq!(d.count(), 3, "an anchor with no room is not worth an entry");
-        // A pan by 2 world px at |w| ≈ 4.15 moves every anchor by 8.3 px.
-        let panned = camera.with_center(DVec2::new(102.0, 100.0));
-        d.advance(Some(w), false, &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
-        assert_eq!(d.count(), 2);
-        // A zoom by 1% (|Δw| ≈ 0.041) moves an anchor 10 world px from where the centre was,
-        // and now 12 at most, by 0.5 px: label 9 (room 20) stays; label 8 (at the old centre,
-        // now 2 world px from it) moves by 0.08 px, and stays too.
-        let zoomed = w * 1.01;
-        d.advance(Some(zoomed), false, &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
-        assert_eq!(d.count(), 2);
-        // Zooming on by 50% moves label 8 by another 4.2 px (beyond its 8.5), label 9 by 25.
-        d.advance(Some(zoomed * 1.5), false, &panned);
-        d.keep_renewing(d.last.unwrap().w, |_| true, |_| (0.0, 0.0));
-        assert_eq!(d.count(), 0);
-        // A blocker that no longer blocks, pitch, and a new viewport size wake labels too.
-        d.add([(7, always(1), 50.0, 1.0), (8, always(2), 50.0, 1.0)].into_iter());
-        d.keep_renewing(d.last.unwrap().w, |b| b == 2, |_| (0.0, 0.0));
-        assert_eq!(d.count(), 1);
-        d.advance(None, false, &camera);
-        assert_eq!(d.count(), 0);
-        d.advance(Some(w), false, &camera);
-        d.add([(7, always(1), 50.0, 1.0)].into_iter());
-        d.advance(Some(w), false, &Camera { size: DVec2::new(801.0, 600.0), ..camera });
-        assert_eq!(d.count(), 0);
-        assert!(d.bits.iter().all(|&word| word == 0));
-    }
-}
+mod tests;

@@ -18,9 +18,9 @@
 //! reference then moves once the camera has drifted a quarter of a world from it, so the seam
 //! stays on the far side.
 
-use crate::mercator::{TILE_SIZE, nearest_copy};
-use crate::project::Hot;
-use crate::projection::Projection;
+use crate::geo::mercator::{TILE_SIZE, nearest_copy};
+use crate::geo::projection::Projection;
+use crate::state::hot::Hot;
 use crate::{Camera, WorldLabel};
 
 /// The width of the world, world px (Web Mercator at zoom 0).
@@ -164,7 +164,7 @@ mod tests {
         let blocker = WorldLabel::from_world(0, DVec2::new(197.9, y), 40.0, 12.0).with_priority(2.0);
         let label = WorldLabel::from_world(1, DVec2::new(198.1, y), 40.0, 12.0);
         let cameras = [0.0, 70.0].map(|x| Camera::new(DVec2::new(x, y), 1.0, 1600.0, 900.0));
-        let played = crate::sleep::tests::play_against_sleepless(&[blocker, label], &cameras);
+        let played = crate::testing::play_against_sleepless(&[blocker, label], &cameras);
         assert_eq!(played[0].1, 1, "the label is dormant after the first frame");
         assert_eq!(played[1].0.visible, 2, "{:?}", played[1]);
     }
@@ -177,7 +177,7 @@ mod tests {
         // zooms out, then is given its centre in the first world. Zooms wobble, so that most
         // frames are full ones, where labels sleep. An engine whose labels never sleep must
         // compute the same frames.
-        let labels = crate::sleep::tests::patch(DVec2::new(0.0, 20.0), WORLD / 500.0);
+        let labels = crate::testing::patch(DVec2::new(0.0, 20.0), WORLD / 500.0);
         let cameras: Vec<Camera> = (0..240)
             .map(|k| {
                 let t = f64::from(k);
@@ -196,15 +196,15 @@ mod tests {
                 }
             })
             .collect();
-        crate::sleep::tests::play_against_sleepless(&labels, &cameras);
-        // The same path again against an engine whose cells never recede; and where the
-        // reference moved, and which labels slept on.
+        crate::testing::play_against_sleepless(&labels, &cameras);
+        // The same path again against an engine whose sleeping labels never go dormant; and
+        // where the reference moved, and which labels slept on.
         // Labels that changed copy in view drop the certificates about them, not the others':
         // labels sleep through every move.
         let (mut moves, mut dormant_kept, mut slept_through) = (0, 0, 0);
         let (mut last, mut dormant) = (None, 0);
-        let never_recede = |e: &mut crate::FrameEngine| e.never_recede = true;
-        crate::sleep::tests::play_alongside(&labels, &cameras, never_recede, |_, engine, _| {
+        let visited = crate::Shortcuts { dormant: false, ..crate::Shortcuts::ALL };
+        crate::testing::play_alongside(&labels, &cameras, visited, |_, engine, _| {
             if last.is_some() && engine.copies_reference() != last {
                 moves += 1;
                 dormant_kept += usize::from(dormant > 0 && engine.dormant_count() > 0);

@@ -1,5 +1,10 @@
 //! The frame engine: labels and options kept across frames, and the memory of the last frame.
 
+#[cfg(test)]
+mod checks;
+mod place;
+mod world_copies;
+
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU8;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
@@ -10,16 +15,17 @@ use no_clock::Instant;
 
 use label_core::{Blocker, Label, Shape};
 
-use crate::copies::{self, Copies};
-use crate::cull::{Reach, WorldCells};
-use crate::dormant::Dormant;
-use crate::full::{FullScratch, place_full, waits};
+use crate::frame_pass::full::FullScratch;
+use crate::geo::cells::{Reach, WorldCells};
+use crate::geo::copies::{self, Copies};
+use crate::geo::sight::{Sight, sight};
 use crate::label::BoxParts;
-use crate::project::{Hot, Sight, Viewer, project_all, sight};
-use crate::quiet::QuietBlocks;
-use crate::reuse::{Provisional, place_reused};
-use crate::sleep::{Sleep, Sleeps};
-use crate::stability::{self, Fading};
+use crate::shortcuts::Shortcuts;
+use crate::shortcuts::dormant::Dormant;
+use crate::shortcuts::sleep::Sleeps;
+use crate::state::hot::Hot;
+use crate::state::memo;
+use crate::state::provisional::Provisional;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,
     WorldLabel,
@@ -70,16 +76,12 @@ pub struct FrameEngine {
     frame: Frame,
     /// Per label, its last frame in a byte ([`stability::memo`]): kept with `frame`.
     memo: Vec<AtomicU8>,
-    /// Per label, its certificate to sleep through full frames (see `sleep.rs`).
+    /// Per label, its certificate to sleep through full frames (see `shortcuts/sleep/`).
     sleeps: Sleeps,
-    /// The sleeping labels the passes skip (see `dormant.rs`).
+    /// The sleeping labels the passes skip (see `shortcuts/dormant/`).
     dormant: Dormant,
-    /// The blocks of labels all quiet, which the walks skip (see `quiet.rs`).
-    pub(crate) quiet: QuietBlocks,
-    /// Labels may not sleep (a test sets it to compare).
-    pub(crate) sleepless: bool,
-    /// World cells never recede (see `cull.rs`; a test sets it to compare).
-    pub(crate) never_recede: bool,
+    /// The work frames skip (see [`Shortcuts`]).
+    shortcuts: Shortcuts,
     /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
     /// Whether the next frame may reuse the last placement: nothing changed since it but the
@@ -89,7 +91,7 @@ pub struct FrameEngine {
     last_full_ms: f64,
     /// Where the last frame's time went.
     timings: FrameTimings,
-    /// Per label: came into view in a reused frame and yielded there (see `reuse.rs`).
+    /// Per label: came into view in a reused frame and yielded there (see `frame_pass/reuse.rs`).
     provisional: Provisional,
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
@@ -108,8 +110,7 @@ impl FrameEngine {
         Ok(Self { options, ..Self::default() })
     }
 
-    /// An engine that takes none of its shortcuts: no label sleeps, no world cell recedes, no
-    /// block of labels out of view is skipped, so every label in reach of the screen is
+    /// An engine that takes none of its shortcuts: no label sleeps, so every label in reach of the screen is
     /// projected and tested in every full frame. Its frames decide as the default engine's do —
     /// the same visibility, opacity, reason and blocker for every label, the same pose for
     /// every label drawn and from [`Self::screen_pose`] — only more slowly, and it poses every
@@ -120,10 +121,19 @@ impl FrameEngine {
     /// # Errors
     /// [`FrameError::InvalidOption`] for a bad setting.
     pub fn without_shortcuts(options: FrameOptions) -> Result<Self, FrameError> {
+        Self::with_shortcuts(options, Shortcuts::NONE)
+    }
+
+    /// An engine that takes only the given `shortcuts` (see [`Shortcuts`]; [`Self::new`] takes
+    /// them all, [`Self::without_shortcuts`] none). Its frames decide as the default engine's
+    /// do.
+    ///
+    /// # Errors
+    /// [`FrameError::InvalidOption`] for a bad setting.
+    pub fn with_shortcuts(options: FrameOptions, shortcuts: Shortcuts) -> Result<Self, FrameError> {
         let mut engine = Self::new(options)?;
-        engine.sleepless = true;
-        engine.never_recede = true;
-        engine.quiet.never = true;
+        engine.shortcuts = shortcuts;
+        engine.dormant.never = !shortcuts.dormant;
         Ok(engine)
     }
 
@@ -157,8 +167,8 @@ impl FrameEngine {
     ///
     /// The order is the frames' order (and breaks priority ties), and it matters for speed:
     /// labels that lie near each other should come near each other, as they do tile by tile
-    /// from vector tiles. Frames then read memory in order, and skip whole runs of labels out
-    /// of view (measured in `docs/renderer.md`, "Session 10").
+    /// from vector tiles. Frames then read memory in order (measured:
+    /// `docs/history/renderer-performance-log.md`, session 10).
     ///
     /// # Errors
     /// [`FrameError::InvalidLabel`] for a field that is not a finite number in range,
@@ -201,8 +211,7 @@ impl FrameEngine {
         self.cells = WorldCells::new(&self.hot);
         self.provisional.reset(labels.len());
         self.labels = labels;
-        self.memo = carried.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
-        self.quiet.reset(self.memo.len());
+        self.memo = carried.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
         self.frame.labels = carried;
         self.reusable = false;
         self.forget_certificates();
@@ -227,8 +236,7 @@ impl FrameEngine {
     /// Forgets the last frame: the next frame is placed as if it were the first.
     pub fn reset(&mut self) {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
-        self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(stability::memo(f))).collect();
-        self.quiet.reset(self.memo.len());
+        self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
         self.provisional.clear();
         self.reusable = false;
         self.frame_projection = None;
@@ -239,130 +247,10 @@ impl FrameEngine {
         self.place_copies(None);
     }
 
-    /// Puts the labels in the copies of the world nearest `reference` (where they were set if
-    /// `None`). Labels that change copy have new positions: the world cells are built again,
-    /// the next frame is a full one whose cells do not recede, and if one of them was not out of
-    /// view undrawn in the last frame ([`stability::bits::FAR`]: no pose, nothing refers to
-    /// it) the certificates about the labels that moved go too. Returns whether a label moved.
-    fn place_copies(&mut self, reference: Option<f64>) -> bool {
-        use std::sync::atomic::Ordering;
-        let (mut moved, mut seen) = (Vec::new(), false);
-        copies::place(&self.labels, &mut self.hot, reference, |i| {
-            moved.push(i);
-            seen |= self.memo[i].load(Ordering::Relaxed) & stability::bits::FAR == 0;
-        });
-        if moved.is_empty() {
-            return false;
-        }
-        self.cells = WorldCells::new(&self.hot);
-        self.reusable = false;
-        if seen {
-            self.forget_certificates_of(&moved);
-        }
-        true
-    }
-
-    /// Drops the certificates to sleep that are about a label of `moved` (which changed copy),
-    /// as the label or as its blocker: they were issued for the world vector between two
-    /// anchors one of which has moved a world away. The labels that held them wake; the others
-    /// keep theirs (their anchors and their blockers' did not move).
-    fn forget_certificates_of(&mut self, moved: &[usize]) {
-        let mut is_moved = vec![false; self.labels.len()];
-        for &i in moved {
-            is_moved[i] = true;
-        }
-        for (i, &moved) in is_moved.iter().enumerate() {
-            let sleep = self.sleeps.get(i);
-            if sleep.is_some() && (moved || is_moved[sleep.blocker() as usize]) {
-                self.sleeps.set(i, Sleep::NONE);
-                self.dormant.wake(i as u32);
-            }
-        }
-    }
-
-    /// The projection of `camera` seen in the copy of the world the labels are in (see
-    /// `copies.rs`), moving the labels' reference first if the camera needs it; and whether
-    /// labels changed copy.
-    fn follow_copies(&mut self, camera: &Camera) -> (Projection, bool) {
-        if !self.options.world_copies {
-            // Turned off since the last frame: the labels go back where they were set.
-            let moved = self.copies.reference().is_some() && {
-                self.copies.forget();
-                self.place_copies(None)
-            };
-            return (Projection::new(camera), moved);
-        }
-        let projection = Projection::new(&self.copies.seen(camera));
-        let moved =
-            self.copies.moved_reference(&projection).is_some_and(|reference| self.place_copies(Some(reference)));
-        (projection, moved)
-    }
-
-    /// Drops every label's certificate to sleep (every label wakes).
-    fn forget_certificates(&mut self) {
-        self.sleeps.reset(self.labels.len());
-        self.dormant.reset(self.labels.len());
-    }
-
     /// The last frame.
     #[must_use]
     pub fn frame(&self) -> &Frame {
         &self.frame
-    }
-
-    /// Whether every label's byte is its last frame's ([`stability::memo`]).
-    #[cfg(test)]
-    pub(crate) fn memo_is_in_sync(&self) -> bool {
-        use std::sync::atomic::Ordering;
-        let in_sync = |m: u8, f: &LabelFrame| {
-            let sleepy = m & stability::bits::SLEEPY != 0;
-            m & !(stability::bits::SLEEPY | stability::bits::QUIET) == stability::memo(f)
-                && (m & stability::bits::QUIET == 0 || m & stability::bits::FAR != 0)
-                && (!sleepy
-                    || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(crate::HiddenReason::Collision)))
-        };
-        // The quiet labels by block are those whose byte says so.
-        let quiet_in_sync = self.quiet.never
-            || self.memo.chunks(crate::quiet::BLOCK).enumerate().all(|(b, block)| {
-                let bytes = block.iter().enumerate();
-                let quiet = bytes
-                    .fold(0, |q, (j, m)| q | u64::from(m.load(Ordering::Relaxed) & stability::bits::QUIET != 0) << j);
-                self.quiet.of(b) == quiet
-            });
-        quiet_in_sync
-            && self.memo.len() == self.frame.labels.len()
-            && self.memo.iter().zip(&self.frame.labels).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
-    }
-
-    /// How many world cells receded in the last frame (see `cull.rs`).
-    #[cfg(test)]
-    pub(crate) fn receding_cells(&self) -> usize {
-        self.in_reach.iter().filter(|&&r| r == Reach::Receding).count()
-    }
-
-    /// The reference of the copies of the world the labels are in (see `copies.rs`).
-    #[cfg(test)]
-    pub(crate) fn copies_reference(&self) -> Option<f64> {
-        self.copies.reference()
-    }
-
-    /// How many labels are dormant (see `dormant.rs`).
-    #[cfg(test)]
-    pub(crate) fn dormant_count(&self) -> usize {
-        self.dormant.count()
-    }
-
-    /// Whether label `i` is dormant (see `dormant.rs`).
-    #[cfg(test)]
-    pub(crate) fn is_dormant(&self, i: usize) -> bool {
-        self.dormant.is_dormant(i)
-    }
-
-    /// How many dormant labels woke since the labels were set: for want of room, of a
-    /// certificate or of a blocker, one by one, or all at once.
-    #[cfg(test)]
-    pub(crate) fn dormant_woken(&self) -> usize {
-        self.dormant.woken
     }
 
     /// Where the last frame's time went (wall clock, so noisy: for a renderer's frame-budget
@@ -413,79 +301,15 @@ impl FrameEngine {
             });
         }
         let start = Instant::now();
-        let (projection, copies_moved) = self.follow_copies(camera);
-        let camera = projection.camera();
-        let options = &self.options;
-        let reuse = options.reuse_translations
-            && self.obstacles.is_empty()
-            && self.reusable
-            && self.frame_projection.is_some_and(|p| p.translation_to(&projection).is_some())
-            && time_ms - self.last_full_ms <= options.full_placement_interval_ms;
+        let projection = self.follow_copies(camera);
+        let reuse = self.can_reuse(&projection, time_ms);
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
-        // Labels out of reach of the screen are not projected, unless still drawn.
-        let last = self.frame_projection.as_ref().filter(|_| !self.never_recede && !copies_moved);
-        self.cells.in_reach(&projection, last, options.perspective_scaling, &mut self.in_reach);
-        let viewer = Viewer {
-            labels: &self.labels,
-            hot: &self.hot,
-            parts: &self.parts,
-            projection: &projection,
-            perspective_scaling: options.perspective_scaling,
-            cells: &self.cells,
-            in_reach: &self.in_reach,
-        };
-        // Labels can sleep (see `sleep.rs`) where the waiting rule is the plain overlap test and
-        // the camera has no pitch.
-        let can_sleep = !self.sleepless
-            && options.stickiness == crate::Stickiness::Shown
-            && self.obstacles.is_empty()
-            && options.max_overlap_area <= 0.0;
-        self.sleeps.enabled = can_sleep;
-        self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
-        let similarity = projection.similarity();
-        self.sleeps.now = similarity.filter(|_| can_sleep);
-        self.dormant.advance(self.sleeps.now, can_sleep && similarity.is_none(), camera);
-        let dormant = &mut self.dormant;
-        let results = (&mut self.frame.labels[..], &self.memo[..]);
-        let sleeps = &self.sleeps;
-        let provisional = &mut self.provisional;
-        let (kind, projected, (placed_now, counts)) = if reuse {
-            // Sleeping labels are projected in the placement's pass, if at all.
-            let in_sight = std::mem::take(&mut self.in_sight);
-            let sleepy = |_, m| m & stability::bits::SLEEPY != 0;
-            let skipped = (&self.quiet, &*dormant);
-            self.in_sight = project_all(&viewer, &self.memo, skipped, sleepy, &mut self.sights, in_sight);
-            let projected = Instant::now();
-            let fading = Fading::new(dt, options.fade_ms);
-            let scratch = self.full.for_reuse();
-            let results = (results.0, results.1, sleeps, dormant, &self.quiet);
-            let placed =
-                place_reused(&viewer, &self.sights, options.max_overlap_area, fading, results, provisional, scratch);
-            (FrameKind::Reused, projected, placed)
-        } else {
-            // The labels that wait for room are projected in the placement's pass over them.
-            let in_sight = std::mem::take(&mut self.in_sight);
-            let waiting = |i, m| waits(options, provisional, i, m);
-            let skipped = (&self.quiet, &*dormant);
-            let free = project_all(&viewer, &self.memo, skipped, waiting, &mut self.sights, in_sight);
-            let projected = Instant::now();
-            let placed = place_full(
-                &viewer,
-                &mut self.sights,
-                &free,
-                provisional,
-                &self.obstacles,
-                options,
-                dt,
-                (results.0, results.1, sleeps, dormant),
-                &self.quiet,
-                &mut self.full,
-            );
-            provisional.clear();
-            self.in_sight = free;
+        self.cull(&projection);
+        self.ready_sleep(&projection);
+        let (kind, projected, (placed_now, counts)) = self.place(&projection, reuse, dt);
+        if kind == FrameKind::Full {
             self.last_full_ms = time_ms;
-            (FrameKind::Full, projected, placed)
-        };
+        }
         let placed = Instant::now();
         let stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..counts };
         self.frame.stats = stats;
@@ -498,6 +322,7 @@ impl FrameEngine {
             place_us: us(projected, placed),
             finish_us: us(placed, Instant::now()),
         };
+        debug_assert!(memo::in_sync(&self.memo, &self.frame.labels), "the labels' bytes are their frames'");
         Ok(&self.frame)
     }
 }

@@ -1,0 +1,101 @@
+//! The stages of [`FrameEngine::place_frame`], as the engine calls them.
+
+use std::time::Instant;
+
+use crate::frame_pass::fade::Fading;
+use crate::frame_pass::full::{place_full, waits};
+use crate::frame_pass::project::project_all;
+use crate::frame_pass::reuse::place_reused;
+use crate::frame_pass::{FrameContext, Memory};
+use crate::geo::view::Viewer;
+use crate::state::memo::bits;
+use crate::{FrameEngine, FrameKind, FrameStats, Projection, Stickiness};
+
+impl FrameEngine {
+    /// Whether the frame seen through `projection` at `time_ms` may reuse the last placement:
+    /// nothing changed since it but the camera, which only moved the screen, and the last full
+    /// frame is recent enough.
+    pub(super) fn can_reuse(&self, projection: &Projection, time_ms: f64) -> bool {
+        let options = &self.options;
+        options.reuse_translations
+            && self.obstacles.is_empty()
+            && self.reusable
+            && self.frame_projection.is_some_and(|p| p.translation_to(projection).is_some())
+            && time_ms - self.last_full_ms <= options.full_placement_interval_ms
+    }
+
+    /// Which world cells can reach the screen (labels out of reach are not projected, unless
+    /// still drawn).
+    pub(super) fn cull(&mut self, projection: &Projection) {
+        self.cells.in_reach(projection, self.options.perspective_scaling, &mut self.in_reach);
+    }
+
+    /// Whether labels can sleep in this frame (see `shortcuts/sleep/`): where the waiting rule
+    /// is the plain overlap test; and how the camera maps world vectors now and did last frame
+    /// (none under pitch). The dormant labels follow the camera.
+    pub(super) fn ready_sleep(&mut self, projection: &Projection) {
+        let options = &self.options;
+        let can_sleep = self.shortcuts.sleep
+            && options.stickiness == Stickiness::Shown
+            && self.obstacles.is_empty()
+            && options.max_overlap_area <= 0.0;
+        self.sleeps.enabled = can_sleep;
+        self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
+        let similarity = projection.similarity();
+        self.sleeps.now = similarity.filter(|_| can_sleep);
+        self.dormant.advance(self.sleeps.now, can_sleep && similarity.is_none(), projection.camera());
+    }
+
+    /// Projects the labels and places them: a reused frame (`reuse`) or a full one, faded by
+    /// `dt` ms. Returns the frame's kind, when the projection ended, how many labels were placed
+    /// now and the label counts.
+    pub(super) fn place(
+        &mut self,
+        projection: &Projection,
+        reuse: bool,
+        dt: f64,
+    ) -> (FrameKind, Instant, (usize, FrameStats)) {
+        let options = &self.options;
+        let cx = FrameContext {
+            viewer: Viewer {
+                labels: &self.labels,
+                hot: &self.hot,
+                parts: &self.parts,
+                projection,
+                perspective_scaling: options.perspective_scaling,
+                cells: &self.cells,
+                in_reach: &self.in_reach,
+                run: self.shortcuts.run,
+            },
+            options,
+            obstacles: &self.obstacles,
+            fading: Fading::new(dt, options.fade_ms),
+        };
+        let memory = Memory {
+            frames: &mut self.frame.labels,
+            memo: &self.memo,
+            sleeps: &self.sleeps,
+            dormant: &mut self.dormant,
+        };
+        let provisional = &mut self.provisional;
+        let in_sight = std::mem::take(&mut self.in_sight);
+        let skipped = &*memory.dormant;
+        if reuse {
+            // Sleeping labels are projected in the placement's pass, if at all.
+            let sleepy = |_, m| m & bits::SLEEPY != 0;
+            self.in_sight = project_all(&cx.viewer, memory.memo, skipped, sleepy, &mut self.sights, in_sight);
+            let projected = Instant::now();
+            let placed = place_reused(&cx, &self.sights, memory, provisional, self.full.for_reuse());
+            (FrameKind::Reused, projected, placed)
+        } else {
+            // The labels that wait for room are projected in the placement's pass over them.
+            let waiting = |i, m| waits(options, provisional, i, m);
+            let free = project_all(&cx.viewer, memory.memo, skipped, waiting, &mut self.sights, in_sight);
+            let projected = Instant::now();
+            let placed = place_full(&cx, &mut self.sights, &free, provisional, memory, &mut self.full);
+            provisional.clear();
+            self.in_sight = free;
+            (FrameKind::Full, projected, placed)
+        }
+    }
+}

@@ -1,0 +1,382 @@
+//! A full frame: the labels in view go through the core's greedy placement, with the memory of
+//! the last frame turned into the tie-break key, the hysteresis margin, and (with
+//! [`Stickiness::Shown`]) a second pass for the labels that must wait for room.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use glam::DVec2;
+use label_core::{Blocker, Label, Obb, Shape, collides};
+
+use crate::Projected;
+use crate::frame_pass::fade::{finish, margin, tie_key};
+use crate::frame_pass::pass::{PassTwo, pass_over};
+use crate::frame_pass::place::{STAGED_FROM, covered_by_kept, decided, hidden, off_frame, place_among, staged};
+use crate::frame_pass::shown::ShownBoxes;
+use crate::frame_pass::{FrameContext, Memory};
+use crate::geo::sight::Sight;
+use crate::shortcuts::sleep::deep::deep_holds;
+use crate::shortcuts::sleep::{Sleep, Sleeps};
+use crate::state::memo::{self, bits};
+use crate::state::provisional::Provisional;
+use crate::{FrameOptions, FrameStats, LabelFrame, ScreenPose, Stickiness};
+
+/// From this many labels, pass 1 of a full frame with [`Stickiness::Shown`] runs the core's
+/// staged pipeline; below it, from [`STAGED_FROM`] labels, if at least a quarter of them were
+/// shown in the last frame. Its labels are those shown in the last frame and those new to the
+/// view; the shown ones seldom collide, so the sequential pass's index, which keeps hidden
+/// labels, stays small, and the sequential pass leaves its boxes and index to the shown
+/// labels' set, which the pipeline makes [`crate::frame_pass::shown::ShownBoxes`] build again.
+/// A pass 1 of labels all new to the view (a first frame, a jump) on a crowded map is the case
+/// the pipeline is for (measured: `docs/history/renderer-performance-log.md`, session 9).
+const PASS_ONE_STAGED_FROM: usize = 4096;
+
+/// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
+#[derive(Debug, Default)]
+pub(crate) struct FullScratch {
+    /// The screen labels of a staged pass 1 (a sequential one builds its boxes from the labels'
+    /// parts), and the tie keys of the labels that go through pass 1.
+    screen: Vec<Label>,
+    ties: Vec<u32>,
+    /// Pass 1's decisions, by position in `free`.
+    free_frames: Vec<LabelFrame>,
+    /// The labels pass 1 showed, in placement order, and the blocking ones' boxes.
+    shown: Vec<u32>,
+    kept: ShownBoxes,
+    /// The last pass over the labels, its lists to fill again.
+    pass_two: PassTwo,
+}
+
+impl FullScratch {
+    /// The shown labels' boxes, for a reused frame to rebuild in place, and the lists of the
+    /// last pass over the labels.
+    pub(crate) fn for_reuse(&mut self) -> (&mut ShownBoxes, &mut PassTwo) {
+        (&mut self.kept, &mut self.pass_two)
+    }
+
+    /// Pass 1: the `free` labels (shown in the last frame, or new to the view) through the
+    /// core's greedy pass by priority, shown ones first on ties, those hidden by a collision
+    /// last frame with the hysteresis margin. Their decisions go to `free_frames` (by position
+    /// in `free`), and the boxes of the labels that stay shown, which every waiting label must
+    /// clear, to `kept`.
+    fn pass_one(
+        &mut self,
+        cx: &FrameContext,
+        sights: &[Sight],
+        free: &[u32],
+        provisional: &Provisional,
+        frames: &[LabelFrame],
+    ) {
+        let FullScratch { screen, ties, free_frames, shown, kept, .. } = self;
+        let (viewer, options, labels) = (&cx.viewer, cx.options, cx.viewer.labels);
+        let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
+        let extra = |i: u32| if provisional.get(i as usize) { 0.0 } else { margin(&frames[i as usize], options) };
+        let with_ties = options.stickiness != Stickiness::None;
+        ties.clear();
+        if with_ties {
+            ties.extend(free.iter().map(|&i| tie_key(&frames[i as usize])));
+        }
+        let ties = with_ties.then_some(ties.as_slice());
+        // A sequential pass 1 runs in the buffers of the shown labels' set, which takes its boxes
+        // and index over below; it builds each box from the label's parts, as pass 2 does.
+        let sequential = free.len() < STAGED_FROM
+            || (options.stickiness == Stickiness::Shown
+                && free.len() < PASS_ONE_STAGED_FROM
+                && free.iter().filter(|&&i| frames[i as usize].visible).count() * 4 >= free.len());
+        let (decisions, shown_order) = if sequential {
+            let parts = |k: usize| &viewer.parts[free[k] as usize];
+            kept.sequential().place_parts(
+                free.len(),
+                |k| (labels[free[k] as usize].priority, ties.map_or(0, |t| t[k])),
+                |k| parts(k).on_screen(&pose(free[k]), extra(free[k])),
+                |k| (parts(k).allow_overlap, parts(k).ignore_placement),
+                cx.obstacles,
+                options.max_overlap_area,
+            )
+        } else {
+            screen.clear();
+            screen.extend(free.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i))));
+            staged(screen, ties, cx.obstacles, options.max_overlap_area)
+        };
+        free_frames.clear();
+        free_frames.extend(free.iter().zip(decisions).map(|(&i, d)| decided(d, free, Some(pose(i)))));
+        // With `Stickiness::Shown` every label of pass 1 had its own padding (the labels that
+        // earn the margin wait), so the boxes of pass 1 are the shown labels' boxes.
+        if options.stickiness == Stickiness::Shown && sequential {
+            kept.take_pass_one(free, labels.len());
+        } else {
+            shown.clear();
+            if options.stickiness == Stickiness::Shown {
+                shown.extend(shown_order.iter().map(|&k| free[k as usize]));
+            }
+            kept.rebuild(viewer.parts, sights, shown);
+        }
+    }
+}
+
+/// The frame's decisions into `memory.frames`, which holds the last frame on entry and this one
+/// on return, faded (see [`crate::frame_pass::fade`]); each label's entry is read before it is
+/// written, and a label that stays out of sight unprojected is not written at all.
+/// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
+/// not had its turn by priority yet and does not wait. The dormant labels are skipped while
+/// they would sleep (see `shortcuts/dormant`), and labels found asleep join them; labels the
+/// projection left quiet are counted off screen. Returns how many
+/// labels went through the greedy pass, and the frame's label counts.
+///
+/// Pass 1 ([`FullScratch::pass_one`]) places the free labels. Pass 2 goes over every label
+/// ([`FullPass::settle`]): labels hidden in view last frame appear only where they clear every
+/// shown label by the margin. Most of them are still covered by the label that hid them last
+/// frame: one exact test settles those, and only the others (the contenders) go through the
+/// greedy pass, last. The same pass writes pass 1's decisions and those of the labels out of
+/// sight, and fades and counts every label but the contenders.
+pub(crate) fn place_full(
+    cx: &FrameContext,
+    sights: &mut [Sight],
+    free: &[u32],
+    provisional: &Provisional,
+    memory: Memory,
+    scratch: &mut FullScratch,
+) -> (usize, FrameStats) {
+    let Memory { frames, memo, sleeps, dormant } = memory;
+    scratch.pass_one(cx, sights, free, provisional, frames);
+    let FullScratch { free_frames, kept, pass_two, .. } = scratch;
+    let viewer = &cx.viewer;
+    let pass = FullPass { cx, sights, free, free_frames, kept, memo, sleeps, provisional };
+    dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
+    let skipped = &*dormant;
+    // In each run, `next_free` is the position in `free` of the run's first label of pass 1.
+    let next_free = |first: usize| free.partition_point(|&f| (f as usize) < first);
+    let gathered = pass_over(viewer.run, pass_two, frames, skipped, next_free, |acc, next_free, i, frame| {
+        pass.settle(acc, i, frame, next_free);
+    });
+    let mut gathered = gathered.counted(dormant.count());
+    dormant.add_asleep(&gathered.dormant, sleeps, viewer);
+    for (c, pose) in gathered.contenders.iter().zip(&gathered.poses) {
+        sights[c.0 as usize] = Sight::In(*pose);
+    }
+    let (options, hysteresis) = (cx.options, cx.options.hysteresis_px);
+    let indices: Vec<u32> = gathered.contenders.iter().map(|c| c.0).collect();
+    place_among(viewer.labels, sights, &indices, |_| hysteresis, cx.obstacles, options.max_overlap_area, frames);
+    for (i, last) in &gathered.contenders {
+        finish(&mut frames[*i as usize], last, &memo[*i as usize], cx.fading, &mut gathered.stats);
+    }
+    let (stats, around) = (gathered.stats, gathered.around);
+    *pass_two = gathered;
+    // Waiting labels that went to the pass around the shown ones count as placed now, like
+    // those left for the greedy pass.
+    (free.len() + around, stats)
+}
+
+/// Pass 2 of a full frame, label by label: what it reads, and its steps as methods.
+struct FullPass<'p> {
+    cx: &'p FrameContext<'p>,
+    /// Every label's sight (the waiting ones' are found here, not read from it).
+    sights: &'p [Sight],
+    /// Pass 1's labels, ascending, and their decisions.
+    free: &'p [u32],
+    free_frames: &'p [LabelFrame],
+    /// The boxes of the labels that stay shown.
+    kept: &'p ShownBoxes,
+    memo: &'p [AtomicU8],
+    sleeps: &'p Sleeps,
+    provisional: &'p Provisional,
+}
+
+impl FullPass<'_> {
+    /// Label `i` of the pass, its entry `frame` (the last frame's, made this one's);
+    /// `next_free`: the position in `free` of the next label of pass 1 (they come in index
+    /// order).
+    fn settle(&self, acc: &mut PassTwo, i: usize, frame: &mut LabelFrame, next_free: &mut usize) {
+        let m = self.memo[i].load(Ordering::Relaxed);
+        if m & bits::QUIET != 0 {
+            // Out of view and not drawn, as it was: nothing changes.
+            acc.stats.hidden_offscreen += 1;
+            return;
+        }
+        let viewer = &self.cx.viewer;
+        if waits(self.cx.options, self.provisional, i, m) {
+            let asleep = m & bits::SLEEPY != 0
+                && match self.sleeps.now {
+                    Some(now) => self.certified(i, now),
+                    None => self.sleeps.enabled && self.certified_deep(i),
+                };
+            let sight = if asleep {
+                match acc.sleep_in_view(viewer, i, m) {
+                    Ok(()) => return,
+                    Err(sight) => sight,
+                }
+            } else {
+                viewer.sight(i, m)
+            };
+            self.settle_waiting(acc, i, sight, frame);
+            return;
+        }
+        let sight = self.sights[i];
+        let last = *frame;
+        *frame = match sight {
+            Sight::In(_) => {
+                debug_assert_eq!(self.free[*next_free] as usize, i);
+                *next_free += 1;
+                self.free_frames[*next_free - 1]
+            }
+            _ => off_frame(&sight, &last),
+        };
+        finish(frame, &last, &self.memo[i], self.cx.fading, &mut acc.stats);
+        // Hidden by pass 1 (new to the view, or pushed out by a higher-priority label): it
+        // waits from the next frame on, and may sleep.
+        if self.sleeps.enabled
+            && let (Some(Blocker::Label(_)), Sight::In(pose)) = (frame.hidden_by, sight)
+        {
+            let me = viewer.parts[i].on_screen(&pose, self.cx.options.hysteresis_px);
+            self.certify(acc, i, &pose, &me, frame);
+        }
+    }
+
+    /// A waiting label (not projected with the others: it is here, with its `sight`), hidden
+    /// again by what hides it, or left a contender of the greedy pass.
+    fn settle_waiting(&self, acc: &mut PassTwo, i: usize, sight: Sight, frame: &mut LabelFrame) {
+        let fading = self.cx.fading;
+        let Sight::In(pose) = sight else {
+            let last = *frame;
+            *frame = off_frame(&sight, &last);
+            finish(frame, &last, &self.memo[i], fading, &mut acc.stats);
+            return;
+        };
+        let options = self.cx.options;
+        let parts = &self.cx.viewer.parts[i];
+        let me = parts.on_screen(&pose, options.hysteresis_px);
+        let by = waiting_blocker(
+            &me,
+            parts.allow_overlap,
+            frame.hidden_by,
+            self.kept,
+            self.cx.obstacles,
+            options,
+            &mut acc.around,
+        );
+        match by {
+            None => {
+                acc.contenders.push((i as u32, *frame));
+                acc.poses.push(pose);
+                return;
+            }
+            Some(by) if frame.hidden_by == Some(by) => {
+                // Hidden in view by the same blocker, as it was (most labels of a busy map):
+                // only its pose and opacity change. What `finish` does, without building the
+                // frame again.
+                frame.pose = Some(pose);
+                if frame.opacity > 0.0 {
+                    frame.opacity = fading.fade(frame.opacity, false);
+                }
+                self.memo[i].store(memo::of(frame), Ordering::Relaxed);
+                acc.stats.in_view += 1;
+                acc.stats.hidden_collision += 1;
+            }
+            Some(by) => {
+                let last = *frame;
+                *frame = hidden(by, pose);
+                finish(frame, &last, &self.memo[i], fading, &mut acc.stats);
+            }
+        }
+        self.certify(acc, i, &pose, &me, frame);
+    }
+
+    /// Label `i`, hidden in view with its box and the margin `me` (it waits in the next frame),
+    /// its frame decided and finished: if hidden by a label whose box keeps its shape, as its
+    /// own does, and not drawn, a certificate for the next frames, and it sleeps from the next
+    /// frame on (no pose); the certificate holds in this frame, so it may go dormant at once.
+    fn certify(&self, acc: &mut PassTwo, i: usize, pose: &ScreenPose, me: &Obb, frame: &mut LabelFrame) {
+        let Some(Blocker::Label(b)) = frame.hidden_by else { return };
+        let viewer = &self.cx.viewer;
+        if self.sleeps.enabled
+            && frame.opacity == 0.0
+            && viewer.parts[i].keeps_shape()
+            && viewer.parts[b as usize].keeps_shape()
+            && let Some(them) = self.kept.box_of(b)
+        {
+            let sleep = if let Some(now) = self.sleeps.now {
+                let world = viewer.hot[i].position - viewer.hot[b as usize].position;
+                Sleep::issue(me, them, b, world, now)
+            } else if let Sight::In(theirs) = self.sights[b as usize] {
+                let scales = DVec2::new(pose.scale, theirs.scale);
+                Sleep::issue_depth(me, them, b, pose.position - theirs.position, scales)
+            } else {
+                Sleep::NONE
+            };
+            self.sleeps.set(i, sleep);
+            if sleep.is_some() {
+                frame.pose = None;
+                self.memo[i].store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
+                acc.dormant.push(i as u32);
+            }
+        }
+    }
+
+    /// Whether the certificate of waiting label `i`, whose byte says it can sleep, holds in
+    /// this frame (see `shortcuts/sleep/`): its blocker shown, the camera inside the
+    /// certificate's rectangle. It sleeps if it is still in view as well.
+    fn certified(&self, i: usize, now: DVec2) -> bool {
+        let sleep = self.sleeps.get(i);
+        self.kept.blocks(sleep.blocker()) && sleep.holds(now)
+    }
+
+    /// [`Self::certified`] under pitch.
+    fn certified_deep(&self, i: usize) -> bool {
+        let sleep = self.sleeps.get(i);
+        self.kept.blocks(sleep.blocker())
+            && self.project(i).is_some_and(|p| deep_holds(&self.cx.viewer, self.sights, self.sleeps, i, sleep, &p))
+    }
+
+    /// Under pitch, whether dormant label `i` (its blocker still blocks) stays asleep, tested
+    /// as a visit tests a sleeping label, its anchor projected once for both tests (in the
+    /// first frame with pitch its certificate is still a rectangle, turned into a depth one as
+    /// a visit does).
+    fn asleep_deep(&self, i: u32) -> bool {
+        let i = i as usize;
+        let viewer = &self.cx.viewer;
+        self.project(i).is_some_and(|p| {
+            deep_holds(viewer, self.sights, self.sleeps, i, self.sleeps.get(i), &p)
+                && viewer.in_view_at(i, self.memo[i].load(Ordering::Relaxed), &p)
+        })
+    }
+
+    /// Label `i`'s anchor through the camera.
+    fn project(&self, i: usize) -> Option<Projected> {
+        let viewer = &self.cx.viewer;
+        viewer.projection.project(viewer.hot[i].position)
+    }
+}
+
+/// Whether label `i`, whose last frame's byte is `memo` ([`bits`]), waits for room in a full frame: with
+/// [`Stickiness::Shown`], a label hidden in view by a collision last frame, unless it came into
+/// view in a reused frame and yielded there (`provisional`).
+#[inline]
+pub(crate) fn waits(options: &FrameOptions, provisional: &Provisional, i: usize, memo: u8) -> bool {
+    options.stickiness == Stickiness::Shown && memo & bits::COLLISION != 0 && !provisional.get(i)
+}
+
+/// What hides a waiting label again, whose box on screen (padded by the margin) is `obb`: the first obstacle
+/// its box overlaps; else the label that hid it last frame, if that label is among the `kept`
+/// ones and still collides with it; else (counted in `around`) the earliest placed kept label
+/// it collides with, as [`place_around`] decides. `None` if it has to go through the greedy
+/// pass among the other contenders. One box, one scan of the obstacles.
+fn waiting_blocker(
+    obb: &Obb,
+    allow_overlap: bool,
+    last_blocker: Option<Blocker>,
+    kept: &ShownBoxes,
+    obstacles: &[Shape],
+    options: &FrameOptions,
+    around: &mut usize,
+) -> Option<Blocker> {
+    if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(obb)) {
+        return Some(Blocker::Obstacle(o as u32));
+    }
+    if let Some(Blocker::Label(b)) = last_blocker
+        && kept.box_of(b).is_some_and(|them| collides(obb, them, options.max_overlap_area))
+    {
+        return Some(Blocker::Label(b));
+    }
+    *around += 1;
+    // No obstacle meets it (above).
+    covered_by_kept(obb, allow_overlap, kept, options.max_overlap_area).map(Blocker::Label)
+}

@@ -1,0 +1,155 @@
+//! The core's greedy pass as a frame uses it: over few labels its sequential pass, over many
+//! its staged pipeline; around the shown labels' boxes; and the decisions it gives turned into
+//! labels' frames.
+
+use glam::DVec2;
+use label_core::{Blocker, Decision, Label, Obb, Shape, place_sequentially, stages};
+
+use crate::frame_pass::shown::ShownBoxes;
+use crate::geo::sight::Sight;
+use crate::geo::view::Viewer;
+use crate::{HiddenReason, LabelFrame, ScreenPose, WorldLabel};
+
+/// The core's greedy placement of screen-space labels, with `ties` if given, by its staged
+/// pipeline (tiles for rayon). Returns the decision for each label in input order (`Ok` for
+/// placed, or what hid it; `Blocker::Label` holds an input index), and the shown labels in
+/// placement order. The labels are valid by construction (checked world labels, a checked
+/// camera, culled to the viewport), so the core's boundary checks are not run again.
+pub(crate) fn staged(
+    labels: &[Label],
+    ties: Option<&[u32]>,
+    obstacles: &[Shape],
+    max_overlap_area: f32,
+) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
+    let obbs = stages::build_boxes(labels, DVec2::ZERO);
+    let layout = stages::layout(labels, &obbs, None, ties, None, None);
+    drop(obbs);
+    let cells = stages::broad_phase(&layout);
+    let hits = stages::obstacle_hits(obstacles, &layout);
+    let (decisions, _) = stages::greedy_pass(&layout, &cells, &hits, max_overlap_area);
+    let mut out = vec![Ok(()); labels.len()];
+    for (&i, d) in layout.index.iter().zip(&decisions) {
+        out[i as usize] = match *d {
+            Decision::Placed => Ok(()),
+            Decision::HiddenByLabel(slot) => Err(Blocker::Label(layout.index[slot as usize])),
+            Decision::HiddenByObstacle(o) => Err(Blocker::Obstacle(o)),
+        };
+    }
+    (out, stages::shown_in_order(&layout, &decisions))
+}
+
+/// From this many labels, the core's staged pipeline places faster than its sequential pass
+/// (a first frame, a frame without stability).
+pub(crate) const STAGED_FROM: usize = 1024;
+
+/// A label's frame from a decision, with labels renamed from positions in `placed_set` to
+/// engine indices.
+pub(crate) fn decided(d: Result<(), Blocker>, placed_set: &[u32], pose: Option<ScreenPose>) -> LabelFrame {
+    match d {
+        Ok(()) => LabelFrame { visible: true, opacity: 0.0, reason: None, hidden_by: None, pose },
+        Err(b) => {
+            let hidden_by = match b {
+                Blocker::Label(k) => Blocker::Label(placed_set[k as usize]),
+                obstacle => obstacle,
+            };
+            LabelFrame {
+                visible: false,
+                opacity: 0.0,
+                reason: Some(HiddenReason::Collision),
+                hidden_by: Some(hidden_by),
+                pose,
+            }
+        }
+    }
+}
+
+/// Places `contenders` (engine indices, with their own padding) around the `kept` labels, which
+/// stay shown whatever happens and count as placed before any contender, in their order: a
+/// contender is shown iff it overlaps no kept label and no contender placed before it (priority
+/// order); `hidden_by` names the earliest placed. Writes the contenders' decisions into `next`.
+/// For reused frames, which have no obstacles.
+///
+/// A contender that overlaps a kept label (and does not allow overlap) is hidden by the earliest
+/// placed such label whatever the other contenders do: exact tests against the kept labels near
+/// it settle it. Only the others go through the core's greedy pass, among themselves.
+pub(crate) fn place_around(
+    viewer: &Viewer,
+    sights: &[Sight],
+    kept: &ShownBoxes,
+    contenders: &[u32],
+    max_overlap_area: f32,
+    next: &mut [LabelFrame],
+) {
+    let mut rest: Vec<u32> = Vec::with_capacity(contenders.len());
+    for &i in contenders {
+        let pose = sights[i as usize].pose().expect("placed labels are in sight");
+        let parts = &viewer.parts[i as usize];
+        match covered_by_kept(&parts.on_screen(&pose, 0.0), parts.allow_overlap, kept, max_overlap_area) {
+            Some(b) => next[i as usize] = hidden(Blocker::Label(b), pose),
+            None => rest.push(i),
+        }
+    }
+    place_among(viewer.labels, sights, &rest, |_| 0.0, &[], max_overlap_area, next);
+}
+
+/// The earliest placed kept label that hides a contender whose box on screen is `me`, for sure,
+/// given that no obstacle meets `me` (the greedy pass would decide an obstacle first); `None`
+/// if the contender has to go through the greedy pass (see [`place_around`]).
+pub(crate) fn covered_by_kept(me: &Obb, allow_overlap: bool, kept: &ShownBoxes, max_overlap_area: f32) -> Option<u32> {
+    if allow_overlap {
+        return None;
+    }
+    kept.first_collider(me, max_overlap_area)
+}
+
+/// The core's greedy pass over `contenders` alone (engine indices, in input order, with `extra`
+/// padding each); their decisions into `next`.
+pub(crate) fn place_among(
+    labels: &[WorldLabel],
+    sights: &[Sight],
+    contenders: &[u32],
+    extra: impl Fn(usize) -> f64,
+    obstacles: &[Shape],
+    max_overlap_area: f32,
+    next: &mut [LabelFrame],
+) {
+    if contenders.is_empty() {
+        return;
+    }
+    let pose = |i: u32| sights[i as usize].pose().expect("placed labels are in sight");
+    let screen: Vec<Label> =
+        contenders.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i as usize))).collect();
+    // Few labels (those a frame re-places) take less work in the core's sequential pass.
+    let (decisions, _) = if screen.len() < STAGED_FROM {
+        place_sequentially(&screen, None, obstacles, max_overlap_area)
+    } else {
+        staged(&screen, None, obstacles, max_overlap_area)
+    };
+    for (&i, d) in contenders.iter().zip(decisions) {
+        next[i as usize] = decided(d, contenders, Some(pose(i)));
+    }
+}
+
+/// A label hidden by a collision with `by`.
+pub(crate) fn hidden(by: Blocker, pose: ScreenPose) -> LabelFrame {
+    LabelFrame {
+        visible: false,
+        opacity: 0.0,
+        reason: Some(HiddenReason::Collision),
+        hidden_by: Some(by),
+        pose: Some(pose),
+    }
+}
+
+/// The decision of a label out of sight (in-sight labels are overwritten by the placement),
+/// given its `last` frame: with its pose if it was drawn (it may still be, fading out), else
+/// without (a renderer does not draw it; [`crate::FrameEngine::screen_pose`] has it).
+#[must_use]
+pub(crate) fn off_frame(sight: &Sight, last: &LabelFrame) -> LabelFrame {
+    let reason = match sight {
+        Sight::Behind => HiddenReason::BehindCamera,
+        Sight::Off(_) | Sight::In(_) | Sight::Far => HiddenReason::Offscreen,
+    };
+    let pose = if last.opacity > 0.0 { sight.pose() } else { None };
+    LabelFrame { visible: false, opacity: 0.0, reason: Some(reason), hidden_by: None, pose }
+}

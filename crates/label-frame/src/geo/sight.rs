@@ -1,0 +1,233 @@
+//! A label through the camera: its pose on screen, and whether its box meets the viewport.
+
+use glam::DVec2;
+use label_core::Obb;
+use rayon::prelude::*;
+
+use crate::label::BoxParts;
+use crate::state::hot::Hot;
+use crate::{Projected, Projection, ScreenPose, WorldLabel};
+
+/// Where a label is in one frame: the projection stage's answer, before any placement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Sight {
+    /// Its anchor point is behind the camera.
+    Behind,
+    /// Its box (with its own padding) does not meet the viewport's interior.
+    Off(ScreenPose),
+    /// Its box meets the viewport's interior: a candidate of the placement.
+    In(ScreenPose),
+    /// Its box misses the viewport by far: the engine's world-space cull found its whole
+    /// neighbourhood off screen, and did not project it (no pose).
+    Far,
+}
+
+impl Sight {
+    /// The label's pose on screen; `None` behind the camera.
+    #[must_use]
+    pub fn pose(&self) -> Option<ScreenPose> {
+        match *self {
+            Sight::Behind | Sight::Far => None,
+            Sight::Off(p) | Sight::In(p) => Some(p),
+        }
+    }
+}
+
+/// An angle in degrees turned by 180° if needed into `(-90, 90]`, so that text reads left to
+/// right (or bottom to top at exactly 90°).
+#[must_use]
+pub(crate) fn upright(degrees: f64) -> f64 {
+    let a = degrees.rem_euclid(360.0);
+    if a > 270.0 {
+        a - 360.0
+    } else if a > 90.0 {
+        a - 180.0
+    } else {
+        a
+    }
+}
+
+/// A label's size factor at a point whose perspective factor is `perspective` (`D/z`), with
+/// [`crate::FrameOptions::perspective_scaling`] `s`: `1 + s·(D/z − 1)`.
+#[must_use]
+#[inline]
+pub(crate) fn label_scale(perspective: f64, s: f64) -> f64 {
+    1.0 + s * (perspective - 1.0)
+}
+
+/// Whether every point within `r` of the box from `lo` to `hi` lies in a viewport of `size`
+/// (touching its edge included): the projection stage's quick test, for an anchor point
+/// (`lo == hi`) or for a world cell's projected corners.
+#[must_use]
+#[inline]
+pub(crate) fn inside_by(lo: DVec2, hi: DVec2, r: f64, size: DVec2) -> bool {
+    lo.x >= r && lo.y >= r && hi.x <= size.x - r && hi.y <= size.y - r
+}
+
+/// The pose of label `hot` on screen at its projected anchor `p`.
+#[must_use]
+#[inline(always)]
+pub(crate) fn pose_at(hot: &Hot, p: &Projected, projection: &Projection, perspective_scaling: f64) -> ScreenPose {
+    let scale = label_scale(p.perspective, perspective_scaling);
+    let angle = if hot.map_aligned {
+        let a = projection.screen_angle(p, hot.angle);
+        if hot.keep_upright { upright(a) } else { a }
+    } else {
+        hot.angle
+    };
+    ScreenPose { position: p.screen, angle, scale }
+}
+
+/// The pose of one label, and whether it is in sight.
+#[must_use]
+#[inline(always)]
+pub(crate) fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
+    let Some(p) = projection.project(hot.position) else { return Sight::Behind };
+    let pose = pose_at(hot, &p, projection, perspective_scaling);
+    // Bounds first: every point of the box lies within `r` of the anchor point.
+    let r = hot.reach_px(pose.scale);
+    let size = projection.camera().size;
+    let DVec2 { x, y } = p.screen;
+    if x <= -r || y <= -r || x >= size.x + r || y >= size.y + r {
+        return Sight::Off(pose);
+    }
+    if inside_by(p.screen, p.screen, r, size) {
+        return Sight::In(pose);
+    }
+    // Across the edge: the exact test, as the core's culling does it (DESIGN §4 step 1).
+    let obb = parts.on_screen(&pose, 0.0);
+    if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) }
+}
+
+/// The projection stage on its own: every label's [`Sight`] through `projection`, with labels
+/// scaled by `perspective_scaling` (see [`crate::FrameOptions::perspective_scaling`]), none
+/// culled in world space. The same result on any thread count. This is the first stage of
+/// every frame; it is public for renderers that place labels their own way, and for benchmarks.
+/// Positions are taken as given: no copies of the world (a frame engine with
+/// [`crate::FrameOptions::world_copies`] moves each label into the copy nearest the camera
+/// first; move them so before calling this to get the same).
+#[must_use]
+pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspective_scaling: f64) -> Vec<Sight> {
+    labels.par_iter().map(|l| sight_of(l, projection, perspective_scaling)).collect()
+}
+
+/// One label's [`Sight`], as [`project_labels`] finds it.
+#[must_use]
+pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_scaling: f64) -> Sight {
+    sight(&BoxParts::new(label), &Hot::new(label), projection, perspective_scaling)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Camera;
+    use crate::geo::cells::WorldCells;
+    use crate::geo::view::Viewer;
+
+    #[test]
+    fn upright_keeps_text_readable() {
+        assert_eq!(upright(0.0), 0.0);
+        assert_eq!(upright(90.0), 90.0);
+        assert_eq!(upright(-90.0), 90.0);
+        assert_eq!(upright(135.0), -45.0);
+        assert_eq!(upright(-135.0), 45.0);
+        assert_eq!(upright(270.0), 90.0);
+        assert_eq!(upright(300.0), -60.0);
+        assert_eq!(upright(-30.0), -30.0);
+    }
+
+    #[test]
+    fn bounds_and_the_exact_test_agree_with_the_box() {
+        // A grid of labels around the viewport's edges, some rotated; each one's sight must be
+        // what the exact box test says.
+        let camera = Camera::new(DVec2::new(100.0, 100.0), 3.0, 320.0, 200.0);
+        let projection = Projection::new(&camera);
+        let view = Obb::from_aabb(&projection.viewport());
+        let mut checked = [0usize; 2];
+        for i in 0..60 {
+            for j in 0..40 {
+                let world = DVec2::new(100.0 + (f64::from(i) - 30.0) * 0.75, 100.0 + (f64::from(j) - 20.0) * 0.75);
+                let label = WorldLabel::from_world(0, world, 30.0, 8.0)
+                    .with_angle(f64::from(i * 7 + j))
+                    .with_anchor(label_core::Anchor::ALL[(i + j) as usize % 9])
+                    .with_padding(f64::from(j % 3) * f64::from(1 + i % 7));
+                let s = sight_of(&label, &projection, 0.5);
+                let pose = s.pose().unwrap();
+                let exact = view.overlaps(&label.on_screen(&pose, 0.0).obb());
+                assert_eq!(matches!(s, Sight::In(_)), exact, "{label:?} at {pose:?}");
+                checked[usize::from(exact)] += 1;
+            }
+        }
+        assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
+    }
+
+    #[test]
+    fn a_box_moved_by_less_than_its_room_still_meets_the_viewport() {
+        // Labels across and near the viewport's edges, rotated, with every anchor and some
+        // padding; a camera without pitch. Each box moved by its room in 24 directions still
+        // meets the viewport, and most labels across the edge have room (their anchor fails the
+        // quick test, so only the box's room can make them dormant).
+        let camera = Camera::new(DVec2::new(100.0, 100.0), 3.0, 320.0, 200.0).with_bearing(20.0);
+        let projection = Projection::new(&camera);
+        let labels: Vec<WorldLabel> = (0..2400)
+            .map(|k| {
+                let (i, j) = (f64::from(k % 60), f64::from(k / 60));
+                let world = DVec2::new(100.0 + (i - 30.0) * 0.75, 100.0 + (j - 20.0) * 0.75);
+                WorldLabel::from_world(0, world, 30.0 + f64::from(k % 7) * 9.0, 8.0)
+                    .with_angle(f64::from(k * 7 % 360))
+                    .with_anchor(label_core::Anchor::ALL[k as usize % 9])
+                    .with_padding(f64::from(k % 3))
+            })
+            .collect();
+        let hot: Vec<Hot> = labels.iter().map(Hot::new).collect();
+        let parts: Vec<BoxParts> = labels.iter().map(BoxParts::new).collect();
+        let cells = WorldCells::new(&hot);
+        let mut in_reach = Vec::new();
+        cells.in_reach(&projection, 0.0, &mut in_reach);
+        let viewer = Viewer {
+            labels: &labels,
+            hot: &hot,
+            parts: &parts,
+            projection: &projection,
+            perspective_scaling: 0.0,
+            cells: &cells,
+            in_reach: &in_reach,
+            run: crate::util::runs::RUN,
+        };
+        let view = Obb::from_aabb(&projection.viewport());
+        let mut across_with_room = 0;
+        for (i, part) in parts.iter().enumerate() {
+            let (room, _) = viewer.room_inside(i);
+            if room <= 0.0 {
+                continue;
+            }
+            let obb = part.on_screen(&viewer.sight(i, 0).pose().unwrap(), 0.0);
+            for k in 0..24 {
+                let turn = f64::from(k) * std::f64::consts::TAU / 24.0;
+                let moved = obb.translate(DVec2::from_angle(turn) * room);
+                assert!(view.overlaps(&moved), "label {i} moved by {room} at {k}/24");
+            }
+            across_with_room += usize::from(!viewer.anchor_inside(i));
+        }
+        assert!(across_with_room > 200, "{across_with_room}");
+    }
+
+    #[test]
+    fn every_corner_of_a_padded_box_lies_within_its_reach() {
+        // The bounds tests (a label's, a world cell's) rest on this, at any scale.
+        for k in 0..2000u32 {
+            let label = WorldLabel::from_world(0, DVec2::ZERO, 10.0 + f64::from(k % 97), 4.0 + f64::from(k % 13))
+                .with_angle(f64::from(k % 360) * 0.5)
+                .with_anchor(label_core::Anchor::ALL[k as usize % 9])
+                .with_offset(f64::from(k % 5) - 2.0, f64::from(k % 3))
+                .with_padding(f64::from(k % 21));
+            let hot = Hot::new(&label);
+            for scale in [0.4, 1.0, 1.7] {
+                let pose = ScreenPose { position: DVec2::ZERO, angle: label.angle, scale };
+                let obb = label.on_screen(&pose, 0.0).obb();
+                let far = obb.corners().iter().map(|c| f64::from(c.length())).fold(0.0, f64::max);
+                assert!(far <= hot.reach_px(scale) + 1e-3, "{label:?} at {scale}: {far} > {}", hot.reach_px(scale));
+            }
+        }
+    }
+}

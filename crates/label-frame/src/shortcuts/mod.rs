@@ -1,0 +1,62 @@
+//! Which shortcuts a frame takes: work it skips without changing a decision.
+//!
+//! - `sleep`: certificates that a hidden label stays hidden by the same shown label;
+//! - `dormant`: sleeping labels out of the passes altogether, listed by blocker.
+//!
+//! Each stays only while turning it off alone costs at least a fifth of some animation's p50 or
+//! p99 frame time in the `frames` benchmark (its `no_sleep` and `no_dormant` methods).
+
+pub(crate) mod dormant;
+pub(crate) mod sleep;
+
+/// The shortcuts a [`crate::FrameEngine`] takes. Each skips work whose outcome is known, and
+/// none changes a decision: an engine with any of them off decides every frame as one with
+/// all of them on (the engine's tests and the `frames` fuzz target check it), only more slowly.
+/// [`Shortcuts::ALL`] is the default; [`crate::FrameEngine::without_shortcuts`] takes none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shortcuts {
+    /// A label hidden by the same shown label frame after frame keeps its decision without
+    /// being projected or tested while a certificate about the two boxes holds (`sleep/`).
+    pub sleep: bool,
+    /// Sleeping labels leave the passes over the labels until something could wake them
+    /// (`dormant/`; needs `sleep`).
+    pub dormant: bool,
+    /// Labels per run of a parallel pass (`util/runs.rs`): [`crate::util::runs::RUN`], or fewer in a
+    /// test that splits small passes.
+    pub(crate) run: usize,
+}
+
+impl Shortcuts {
+    /// Every shortcut (the default).
+    pub const ALL: Shortcuts = Shortcuts { sleep: true, dormant: true, run: crate::util::runs::RUN };
+    /// No shortcut.
+    pub const NONE: Shortcuts = Shortcuts { sleep: false, dormant: false, run: crate::util::runs::RUN };
+}
+
+impl Default for Shortcuts {
+    fn default() -> Self {
+        Self::ALL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use super::Shortcuts;
+
+    #[test]
+    fn sleeping_labels_kept_in_the_passes_decide_as_dormant_ones() {
+        // The dense patch under a zoom, a turn, a tilt and a pan: most hidden labels sleep, and
+        // with `dormant` off every one of them is visited instead of skipped.
+        let labels = crate::testing::patch(DVec2::new(100.0, 80.0), 0.04);
+        let cameras = crate::testing::busy_path();
+        let visited = Shortcuts { dormant: false, ..Shortcuts::ALL };
+        let mut dormant = 0;
+        crate::testing::play_alongside(&labels, &cameras, visited, |_, engine, other| {
+            dormant += engine.dormant_count();
+            assert_eq!(other.dormant_count(), 0);
+        });
+        assert!(dormant > 10_000, "{dormant} labels dormant over the frames");
+    }
+}

@@ -1,0 +1,56 @@
+//! A label's last frame in one byte, kept per label next to the frame itself.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use crate::{HiddenReason, LabelFrame};
+
+/// A label's last frame in one byte (see [`of`]), so that the passes that only ask "does it
+/// wait, is it drawn, is it unprojected out of sight" read a byte per label instead of its
+/// whole result.
+pub(crate) mod bits {
+    /// Hidden by a collision.
+    pub(crate) const COLLISION: u8 = 1;
+    /// Drawn: opacity above 0.
+    pub(crate) const DRAWN: u8 = 2;
+    /// Out of view, not drawn, no pose: what a label not seen yet is
+    /// ([`crate::LabelFrame::UNSEEN`]), and what it stays while it is.
+    pub(crate) const FAR: u8 = 4;
+    /// Hidden in view by a collision, not drawn, no pose, with a certificate to sleep through
+    /// full frames (see `shortcuts/sleep/`); set only by a full frame, on the labels it finds hidden
+    /// (waiting ones, and those its greedy pass hid).
+    pub(crate) const SLEEPY: u8 = 8;
+    /// Set by the projection stage on a [`FAR`] label out of view again (off screen or out of
+    /// reach): its entry stays as it is, and the passes after the projection skip it.
+    pub(crate) const QUIET: u8 = 16;
+}
+
+/// The byte of a label's frame: [`bits`] but [`bits::SLEEPY`] and [`bits::QUIET`].
+#[must_use]
+#[inline]
+pub(crate) fn of(frame: &LabelFrame) -> u8 {
+    let mut m = 0;
+    if frame.reason == Some(HiddenReason::Collision) {
+        m |= bits::COLLISION;
+    }
+    if frame.opacity > 0.0 {
+        m |= bits::DRAWN;
+    }
+    if *frame == LabelFrame::UNSEEN {
+        m |= bits::FAR;
+    }
+    m
+}
+
+/// The invariant of the bytes: one per label, each its label's frame ([`of`]) but for
+/// [`bits::SLEEPY`] and [`bits::QUIET`]; a quiet label is unseen, and a sleepy one hidden in
+/// view by a collision, undrawn, without a pose. The engine checks it after every call in
+/// debug builds.
+pub(crate) fn in_sync(memo: &[AtomicU8], frames: &[LabelFrame]) -> bool {
+    let in_sync = |m: u8, f: &LabelFrame| {
+        let sleepy = m & bits::SLEEPY != 0;
+        m & !(bits::SLEEPY | bits::QUIET) == of(f)
+            && (m & bits::QUIET == 0 || m & bits::FAR != 0)
+            && (!sleepy || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(HiddenReason::Collision)))
+    };
+    memo.len() == frames.len() && memo.iter().zip(frames).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
+}

@@ -1,0 +1,119 @@
+//! The shared harness of the differential tests: seeded label patches, and two engines played
+//! side by side over a camera path, frame by frame, asserting equal frames.
+
+use glam::DVec2;
+
+use crate::{Alignment, Camera, FrameEngine, FrameOptions, WorldLabel};
+
+/// 240 frames over [`patch`] at `(100, 80)`: the camera zooms, turns, pans, tilts, comes back,
+/// zooms in on a point off the centre, and pans far (reused frames, and a full one now and
+/// then), the patch crossing the viewport's edge.
+pub(crate) fn busy_path() -> Vec<Camera> {
+    (0..240)
+        .map(|k| {
+            let t = f64::from(k);
+            let c = Camera::new(DVec2::new(110.0, 88.0), 4.0, 900.0, 600.0);
+            match k {
+                0..40 => c.with_zoom(4.0 + t * 0.02),
+                40..80 => c.with_zoom(4.8).with_bearing((t - 40.0) * 2.0),
+                80..100 => c.with_zoom(4.8).with_bearing(80.0).with_center(DVec2::new(110.0 + (t - 80.0) * 0.05, 88.0)),
+                100..120 => c.with_zoom(4.8).with_pitch((t - 100.0) * 2.0),
+                120..160 => c.with_zoom(4.8 - (t - 120.0) * 0.03).with_bearing(-(t - 120.0)),
+                // Zooming in on a point off the centre: the centre moves as the zoom grows.
+                160..200 => c
+                    .with_zoom(3.6 + (t - 160.0) * 0.05)
+                    .with_center(DVec2::new(110.0 + (t - 160.0) * 0.06, 88.0 - (t - 160.0) * 0.04)),
+                // A long pan (reused frames, and a full one now and then): the patch
+                // crosses the viewport's edge, 320 px in all.
+                _ => c.with_zoom(4.8).with_center(DVec2::new(110.0 + (t - 200.0) * 0.3, 88.0)),
+            }
+        })
+        .collect()
+}
+
+/// 3,000 labels over a patch of 500 × 420 steps of `step` world px from `corner`, scattered
+/// over it, of 70 widths, some rotated, some map-aligned, some padded.
+pub(crate) fn patch(corner: DVec2, step: f64) -> Vec<WorldLabel> {
+    (0..3000u32)
+        .map(|k| {
+            let p = corner + DVec2::new(f64::from(k * 37 % 500), f64::from(k * 91 % 420)) * step;
+            WorldLabel::from_world(u64::from(k), p, 20.0 + f64::from(k % 70), 10.0 + f64::from(k % 7))
+                .with_priority(f64::from(k % 9))
+                .with_angle(if k % 5 == 0 { f64::from(k % 40) } else { 0.0 })
+                .with_alignment(if k % 7 == 0 { Alignment::Map } else { Alignment::Viewport })
+                .with_padding(f64::from(k % 3))
+        })
+        .collect()
+}
+
+/// Plays `cameras` (a frame every 16 ms) on an engine with the default options and on one
+/// that takes only the `changed` shortcuts, asserts every frame equal and each
+/// engine's memory in step with its frame, and lets `each(k, engine, changed)` look at both
+/// after frame `k`. Returns the two engines.
+pub(crate) fn play_alongside(
+    labels: &[WorldLabel],
+    cameras: &[Camera],
+    changed: crate::Shortcuts,
+    mut each: impl FnMut(usize, &FrameEngine, &FrameEngine),
+) -> [FrameEngine; 2] {
+    let mut engines = [crate::Shortcuts::ALL, changed].map(|shortcuts| {
+        let mut e = FrameEngine::with_shortcuts(FrameOptions::default(), shortcuts).unwrap();
+        e.set_labels(labels.to_vec()).unwrap();
+        e
+    });
+    for (k, camera) in cameras.iter().enumerate() {
+        for e in &mut engines {
+            e.place_frame(camera, k as f64 * 16.0).unwrap();
+            assert!(e.memo_is_in_sync(), "frame {k}");
+        }
+        let [engine, other] = &engines;
+        assert!(engine.frame() == other.frame(), "frame {k} differs");
+        each(k, engine, other);
+    }
+    engines
+}
+
+/// One frame of [`play_against_sleepless`]: its counts, how many labels were dormant after
+/// it, and how many dormant labels it woke.
+pub(crate) type Played = (crate::FrameStats, usize, usize);
+
+/// Plays `cameras` (a frame every 16 ms) on an engine whose labels sleep and on one whose
+/// labels never do, and asserts every frame equal: decisions, opacity, blockers, counts,
+/// and every pose (asked of the engine where the frame has none). Returns each frame's
+/// [`Played`].
+pub(crate) fn play_against_sleepless(labels: &[WorldLabel], cameras: &[Camera]) -> Vec<Played> {
+    let sleepless = crate::Shortcuts { sleep: false, ..crate::Shortcuts::ALL };
+    let mut engines = [sleepless, crate::Shortcuts::ALL].map(|shortcuts| {
+        let mut e = FrameEngine::with_shortcuts(FrameOptions::default(), shortcuts).unwrap();
+        e.set_labels(labels.to_vec()).unwrap();
+        e
+    });
+    let mut played = Vec::with_capacity(cameras.len());
+    for (k, camera) in cameras.iter().enumerate() {
+        let woken = engines[1].dormant_woken();
+        for e in &mut engines {
+            e.place_frame(camera, k as f64 * 16.0).unwrap();
+            assert!(e.memo_is_in_sync(), "frame {k}");
+        }
+        let [awake, sleeping] = &engines;
+        let (a, b) = (awake.frame(), sleeping.frame());
+        assert_eq!(a.stats, crate::FrameStats { asleep: 0, ..b.stats }, "frame {k}");
+        // Dormant labels (skipped by the next frame's passes) are hidden in view by a
+        // collision, undrawn, without a pose.
+        for i in (0..labels.len()).filter(|&i| sleeping.is_dormant(i)) {
+            let y = &b.labels[i];
+            let asleep = !y.visible && y.opacity == 0.0 && y.pose.is_none() && y.hidden_by.is_some();
+            assert!(asleep && y.reason == Some(crate::HiddenReason::Collision), "frame {k}, label {i}: {y:?}");
+        }
+        for (i, (x, y)) in a.labels.iter().zip(&b.labels).enumerate() {
+            let decided = |l: &crate::LabelFrame| (l.visible, l.opacity, l.reason, l.hidden_by);
+            assert_eq!(decided(x), decided(y), "frame {k}, label {i}");
+            assert_eq!(awake.screen_pose(i), sleeping.screen_pose(i), "frame {k}, label {i}");
+            if y.opacity > 0.0 {
+                assert_eq!(x.pose, y.pose, "frame {k}, label {i}: drawn labels have their pose");
+            }
+        }
+        played.push((b.stats, sleeping.dormant_count(), sleeping.dormant_woken() - woken));
+    }
+    played
+}

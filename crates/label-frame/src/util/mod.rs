@@ -1,0 +1,4 @@
+//! Small tools of the passes over the labels.
+
+pub(crate) mod bits;
+pub(crate) mod runs;
