@@ -12,6 +12,8 @@ use crate::columns::{core_error, labels};
 const VISIBLE: i8 = 0;
 const COLLISION: i8 = 1;
 const OFFSCREEN: i8 = 2;
+/// A reason this package does not name yet (`"other"` in `REASONS`).
+const OTHER: i8 = 4;
 
 /// The arrays of one placement: visible, reason code, the hiding label's row (or -1).
 type Outcomes<'py> = (Bound<'py, PyArray1<bool>>, Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<i64>>);
@@ -45,6 +47,8 @@ pub fn place<'py>(
             None => VISIBLE,
             Some(HiddenReason::Collision) => COLLISION,
             Some(HiddenReason::Offscreen) => OFFSCREEN,
+            // Repeat groups are symbol fields, which `place` here does not take yet.
+            Some(_) => OTHER,
         });
         hidden_by.push(match o.hidden_by {
             Some(Blocker::Label(k) | Blocker::Obstacle(k)) => i64::from(k),

@@ -5,15 +5,9 @@ mod checks;
 mod place;
 mod world_copies;
 
+use label_core::{Blocker, Label, Shape};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU8;
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-use std::time::Instant;
-
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-use no_clock::Instant;
-
-use label_core::{Blocker, Label, Shape};
 
 use crate::frame_pass::full::FullScratch;
 use crate::geo::cells::{Reach, WorldCells};
@@ -26,6 +20,7 @@ use crate::shortcuts::sleep::Sleeps;
 use crate::state::hot::Hot;
 use crate::state::memo;
 use crate::state::provisional::Provisional;
+use crate::util::clock::Instant;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,
     WorldLabel,
@@ -349,28 +344,4 @@ fn check_label(index: usize, l: &WorldLabel) -> Result<(), FrameError> {
         }
         other => FrameError::Core(other),
     })
-}
-
-/// wasm32-unknown-unknown's standard library has no clock (`Instant::now` panics there), so on
-/// that target a frame's [`FrameTimings`] read zero; a web page times `place_frame` itself.
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-mod no_clock {
-    use std::time::Duration;
-
-    /// A clock that never moves.
-    #[derive(Clone, Copy)]
-    pub struct Instant;
-
-    impl Instant {
-        pub fn now() -> Self {
-            Self
-        }
-    }
-
-    impl std::ops::Sub for Instant {
-        type Output = Duration;
-        fn sub(self, _: Self) -> Duration {
-            Duration::ZERO
-        }
-    }
 }

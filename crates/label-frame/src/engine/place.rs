@@ -1,7 +1,5 @@
 //! The stages of [`FrameEngine::place_frame`], as the engine calls them.
 
-use std::time::Instant;
-
 use crate::frame_pass::fade::Fading;
 use crate::frame_pass::full::{place_full, waits};
 use crate::frame_pass::project::project_all;
@@ -9,6 +7,7 @@ use crate::frame_pass::reuse::place_reused;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
+use crate::util::clock::Instant;
 use crate::{FrameEngine, FrameKind, FrameStats, Projection, Stickiness};
 
 impl FrameEngine {

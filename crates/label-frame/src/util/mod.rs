@@ -1,4 +1,5 @@
 //! Small tools of the passes over the labels.
 
 pub(crate) mod bits;
+pub(crate) mod clock;
 pub(crate) mod runs;
