@@ -32,7 +32,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Place the labels of a JSON document (DESIGN §2) and write the decisions.
+    /// Place the labels of a JSON document (contract §2) and write the decisions.
     Place(Box<PlaceArgs>),
     /// Write the standard benchmark workload W(n, coverage, seed) as a JSON document.
     Generate(GenerateArgs),

@@ -5,7 +5,7 @@
 //! whose bounds meet; the Separating Axis Theorem confirms which of them really overlap; and a
 //! greedy pass in priority order hides every label that would overlap a more important one.
 //!
-//! Conventions (the project's `DESIGN.md`): pixels, origin top-left, **y down**; angles in
+//! Conventions (`docs/contract.md`): pixels, origin top-left, **y down**; angles in
 //! degrees, **counter-clockwise on screen**; two shapes collide iff their **interiors overlap**
 //! — touching is not a collision, containment is.
 //!

@@ -5,7 +5,7 @@ use glam::Vec2;
 use super::{Aabb, reading_axis};
 
 /// An oriented box: a centre, half extents along its own axes, and the unit reading axis `u`.
-/// The second axis is `v = u.perp() = (−u.y, u.x)`, the label's "down" (DESIGN §1).
+/// The second axis is `v = u.perp() = (−u.y, u.x)`, the label's "down" (contract §1).
 ///
 /// ```
 /// use label_core::Obb;

@@ -47,7 +47,7 @@ impl Shape {
         }
     }
 
-    /// Whether the two shapes' interiors overlap (DESIGN §3); see [`crate::narrow`] for what this
+    /// Whether the two shapes' interiors overlap (contract §3); see [`crate::narrow`] for what this
     /// means for segments.
     ///
     /// ```

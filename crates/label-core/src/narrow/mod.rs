@@ -1,6 +1,6 @@
 //! Narrow phase: exact overlap tests for every pair of shapes.
 //!
-//! All tests share one rule (DESIGN §3): two shapes collide iff their interiors overlap.
+//! All tests share one rule (contract §3): two shapes collide iff their interiors overlap.
 //!
 //! * **Boxes and convex polygons** use the Separating Axis Theorem. Two convex shapes are
 //!   apart iff some axis, normal to an edge of either shape, has their shadows on it apart
