@@ -20,7 +20,7 @@
 // `alignment`: the angle is on the map and turns with the bearing (street names).
 #define DECLUTTER_ALIGN_MAP 1
 
-// `anchor`: which point of the box sits on the anchor point (DESIGN §2).
+// `anchor`: which point of the box sits on the anchor point (contract §2).
 #define DECLUTTER_ANCHOR_CENTER 0
 
 // `anchor`: middle of the left edge.

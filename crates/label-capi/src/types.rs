@@ -34,7 +34,7 @@ pub const DECLUTTER_ALIGN_VIEWPORT: u32 = 0;
 /// `alignment`: the angle is on the map and turns with the bearing (street names).
 pub const DECLUTTER_ALIGN_MAP: u32 = 1;
 
-/// `anchor`: which point of the box sits on the anchor point (DESIGN §2).
+/// `anchor`: which point of the box sits on the anchor point (contract §2).
 pub const DECLUTTER_ANCHOR_CENTER: u32 = 0;
 /// `anchor`: middle of the left edge.
 pub const DECLUTTER_ANCHOR_LEFT: u32 = 1;

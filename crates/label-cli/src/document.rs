@@ -1,4 +1,4 @@
-//! The input document as it comes from JSON (DESIGN §2): "low" structs that only mirror the
+//! The input document as it comes from JSON (contract §2): "low" structs that only mirror the
 //! text; [`crate::convert`] turns them into the engine's types.
 
 use std::fmt;

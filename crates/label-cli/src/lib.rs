@@ -1,4 +1,4 @@
-//! The library behind the `declutter` binary: reading label-set documents (DESIGN §2) into the
+//! The library behind the `declutter` binary: reading label-set documents (contract §2) into the
 //! engine's types with errors that say where, and writing the result.
 //!
 //! It is a library so that the fuzzer (`fuzz/` at the repository root) and the tests can reach

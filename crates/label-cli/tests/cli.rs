@@ -430,7 +430,7 @@ fn a_single_label_is_visible() {
 
 #[test]
 fn labels_that_only_touch_are_both_visible() {
-    // DESIGN §3: touching along an edge or at a corner is not a collision.
+    // contract §3: touching along an edge or at a corner is not a collision.
     let doc = json!({"labels": [
         {"id": "a", "x": 10, "y": 5, "width": 20, "height": 10},
         {"id": "edge", "x": 30, "y": 5, "width": 20, "height": 10},
@@ -520,7 +520,7 @@ fn collisions_are_exact_far_from_the_origin() {
     check_collisions_at(1e12);
 }
 
-/// The greedy rule of DESIGN §4, written out for axis-aligned boxes with integer coordinates
+/// The greedy rule of contract §4, written out for axis-aligned boxes with integer coordinates
 /// (exact in any float type): returns `(visible, hidden_by index)` per label.
 fn greedy_oracle(boxes: &[([f64; 4], f64, bool, bool)]) -> Vec<(bool, Option<usize>)> {
     let mut order: Vec<usize> = (0..boxes.len()).collect();

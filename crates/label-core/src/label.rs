@@ -1,4 +1,4 @@
-//! Labels as the caller describes them, and how each becomes an oriented box (DESIGN §2).
+//! Labels as the caller describes them, and how each becomes an oriented box (contract §2).
 
 use std::fmt;
 use std::str::FromStr;
@@ -35,7 +35,7 @@ pub enum Anchor {
 }
 
 impl Anchor {
-    /// Every anchor, in the order DESIGN §2 lists them.
+    /// Every anchor, in the order contract §2 lists them.
     pub const ALL: [Anchor; 9] = [
         Anchor::Center,
         Anchor::Left,
@@ -89,7 +89,7 @@ impl fmt::Display for Anchor {
     }
 }
 
-/// The anchor name was none of the nine that DESIGN §2 allows.
+/// The anchor name was none of the nine that contract §2 allows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "unknown anchor {0:?}; expected one of center, left, right, top, bottom, top-left, top-right, bottom-left, bottom-right"
@@ -174,7 +174,7 @@ impl Label {
         Self { x, y, width, height, ..Self::default() }
     }
 
-    /// The label's oriented box on screen (DESIGN §2): centre
+    /// The label's oriented box on screen (contract §2): centre
     /// `(x, y) + c.x·u + c.y·v` with `c = offset + shift(anchor)`, half extents
     /// `(w/2 + padding, h/2 + padding)`.
     #[must_use]

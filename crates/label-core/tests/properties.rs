@@ -789,7 +789,7 @@ fn automatic_parallel_greedy_equals_the_reference() {
     }
 }
 
-/// The viewport cull (DESIGN §4 step 1) must agree with the exact test on the label's box:
+/// The viewport cull (contract §4 step 1) must agree with the exact test on the label's box:
 /// `Obb::overlaps` against the viewport box. Here a label turned -80.33° reaches about
 /// 1.4e-5 px into the bottom of a 279×279 viewport — less than τ, so it only touches it and
 /// is off screen — and its rounded bounding box ends exactly on the edge. Found by a targeted

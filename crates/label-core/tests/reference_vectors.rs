@@ -1,6 +1,6 @@
 //! Published test cases of other collision libraries (fixtures/reference/obb_sat_vectors.json,
 //! a copy of the shared reference file), re-read under this project's rule that touching is not
-//! a collision (DESIGN §3), plus the other facts listed in the reference README.
+//! a collision (contract §3), plus the other facts listed in the reference README.
 
 mod common;
 

@@ -26,7 +26,7 @@ pub enum Alignment {
 /// and offsets are screen pixels at the map's centre (under pitch they scale with perspective,
 /// see [`crate::FrameOptions::perspective_scaling`]). Angles are degrees counter-clockwise, on
 /// screen or on the map depending on [`Alignment`]. The other fields are `label_core`'s
-/// (DESIGN §2).
+/// (contract §2).
 ///
 /// ```
 /// use label_frame::{Alignment, WorldLabel};

@@ -43,7 +43,7 @@
 //! # Ok::<(), label_frame::FrameError>(())
 //! ```
 //!
-//! Conventions are the core's (the project's `DESIGN.md`): screen pixels, origin top-left,
+//! Conventions are the core's (`docs/contract.md`): screen pixels, origin top-left,
 //! y down, angles in degrees counter-clockwise on screen; touching boxes do not collide.
 //!
 //! ## Feature flags

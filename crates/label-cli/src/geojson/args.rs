@@ -16,7 +16,7 @@ pub enum Format {
     /// `FeatureCollection`; the label-set JSON otherwise.
     #[default]
     Auto,
-    /// The label-set JSON (DESIGN §2).
+    /// The label-set JSON (contract §2).
     Json,
     /// A GeoJSON FeatureCollection.
     Geojson,

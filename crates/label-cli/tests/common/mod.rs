@@ -354,7 +354,7 @@ impl Rng {
     }
 }
 
-/// The nine anchor names of DESIGN §2.
+/// The nine anchor names of contract §2.
 pub const ANCHORS: [&str; 9] =
     ["center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"];
 

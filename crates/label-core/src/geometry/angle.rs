@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 /// The unit reading axis `u = (cos θ, −sin θ)` of a label rotated by `degrees` counter-clockwise
-/// on a y-down screen (DESIGN §1).
+/// on a y-down screen (contract §1).
 ///
 /// Multiples of 90° give exact axes (`cos 90°` in floating point is not exactly zero, which would
 /// turn two exactly touching upright boxes into a sliver of overlap).

@@ -5,7 +5,7 @@ use glam::{DVec2, Vec2};
 use super::{Aabb, reading_axis};
 
 /// An oriented box: a centre, half extents along its own axes, and the unit reading axis `u`.
-/// The second axis is `v = u.perp() = (−u.y, u.x)`, the label's "down" (DESIGN §1).
+/// The second axis is `v = u.perp() = (−u.y, u.x)`, the label's "down" (contract §1).
 ///
 /// The centre is held in f64: a label's box is built from its own numbers only, wherever it is,
 /// so two labels a billion pixels from the origin are told apart as finely as two near it, and no

@@ -1,4 +1,4 @@
-//! Viewport culling (DESIGN §4 step 1).
+//! Viewport culling (contract §4 step 1).
 
 use glam::DVec2;
 

@@ -1,4 +1,4 @@
-//! The greedy priority pass (DESIGN §4 steps 2–3), tile by tile in parallel, and exact.
+//! The greedy priority pass (contract §4 steps 2–3), tile by tile in parallel, and exact.
 //!
 //! The sequential definition walks all labels in placement order and shows each one unless an
 //! earlier shown label overlaps it. The outcome of a label depends only on the earlier labels

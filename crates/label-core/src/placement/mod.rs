@@ -1,4 +1,4 @@
-//! Greedy priority placement of one frame or batch (DESIGN §4).
+//! Greedy priority placement of one frame or batch (contract §4).
 //!
 //! The pipeline:
 //! 1. **Boxes**: every label becomes its oriented box (in parallel).
@@ -71,7 +71,7 @@ pub fn place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) 
 }
 
 /// [`place`] with a tie-break key per label: labels are taken by priority descending, then
-/// `ties[i]` ascending, then input position (DESIGN §4 with one more key before the input
+/// `ties[i]` ascending, then input position (contract §4 with one more key before the input
 /// position). Everything else is [`place`]'s rule. A renderer gives 0 to the labels it showed in
 /// the last frame and 1 to the others, so that a shown label is not replaced by an equal one.
 ///

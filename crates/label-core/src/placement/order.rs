@@ -1,8 +1,8 @@
-//! The placement order: priority descending, then input position ascending (DESIGN §4) — or,
+//! The placement order: priority descending, then input position ascending (contract §4) — or,
 //! when the caller gives a tie-break key, priority descending, then the key ascending, then
 //! input position. Each label gets one integer key whose ascending order is that order.
 
-/// A key whose ascending order is the priority's descending order (DESIGN §4's placement
+/// A key whose ascending order is the priority's descending order (contract §4's placement
 /// order, before input position). `-0.0` and `0.0` are equal priorities, so they map to the
 /// same key.
 ///

@@ -1,4 +1,4 @@
-//! The greedy pass for a few labels, on the calling thread: the sequential definition of DESIGN
+//! The greedy pass for a few labels, on the calling thread: the sequential definition of the contract
 //! §4 run as written, with the boxes indexed by bounds in placement order so that each label
 //! tests only the earlier labels near it.
 //!

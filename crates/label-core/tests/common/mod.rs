@@ -1,6 +1,6 @@
 //! Shared by the integration tests: seeded proptest settings, generators (proptest strategies)
 //! for shapes, labels and whole scenes, independent f64 geometry, and a brute-force reference
-//! placement written straight from DESIGN §4.
+//! placement written straight from contract §4.
 //!
 //! Every test binary uses a different subset of this module.
 #![allow(dead_code)]
@@ -556,7 +556,7 @@ fn rng_int(rng: &mut impl rand::Rng, lo: i64, hi: i64) -> i64 {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the reference placement (DESIGN §4), brute force
+// the reference placement (contract §4), brute force
 // ---------------------------------------------------------------------------------------------
 
 /// Whether label box `later` collides with the placed label box `earlier` (same argument order

@@ -322,7 +322,7 @@ impl FrameEngine {
     }
 }
 
-/// Checks one label's numbers with the core's limits (DESIGN §2), naming the field.
+/// Checks one label's numbers with the core's limits (contract §2), naming the field.
 fn check_label(index: usize, l: &WorldLabel) -> Result<(), FrameError> {
     let as_core = Label {
         x: l.position.x,

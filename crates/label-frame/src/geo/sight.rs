@@ -94,7 +94,7 @@ pub(crate) fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspe
     if inside_by(p.screen, p.screen, r, size) {
         return Sight::In(pose);
     }
-    // Across the edge: the exact test, as the core's culling does it (DESIGN §4 step 1).
+    // Across the edge: the exact test, as the core's culling does it (contract §4 step 1).
     let obb = parts.on_screen(&pose, 0.0);
     if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) }
 }
