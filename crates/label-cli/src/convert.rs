@@ -50,7 +50,7 @@ pub struct Document {
     pub obstacles: Vec<Shape>,
     /// Viewport and other options from the document.
     pub options: PlacementOptions,
-    /// One symbol per label (DESIGN §3b) when some label has a symbol field; empty otherwise.
+    /// One symbol per label (contract §3b) when some label has a symbol field; empty otherwise.
     pub symbols: Vec<Symbol>,
 }
 

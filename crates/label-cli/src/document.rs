@@ -158,7 +158,7 @@ pub struct RawLabel {
     /// The label's text: measured when `width` or `height` is absent, drawn in pictures.
     #[serde(default)]
     pub text: Option<String>,
-    /// Positions to try for the text, in order (DESIGN §3b).
+    /// Positions to try for the text, in order (contract §3b).
     #[serde(default)]
     pub candidates: Option<Vec<RawCandidate>>,
     /// A second box at the anchor point.

@@ -1,6 +1,6 @@
 //! `declutter generate`: the standard benchmark workload W(n, coverage, seed) as a contract
 //! document, so that the same label set can be fed to other tools; with `--symbols`, the symbol
-//! workload W_sym(n, coverage, seed) (DESIGN §3b's fields).
+//! workload W_sym(n, coverage, seed) (contract §3b's fields).
 
 use label_core::{Anchor, Optional, Symbol};
 use serde_json::{Value, json};

@@ -32,7 +32,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Place the labels of a label-set JSON (DESIGN §2), GeoJSON or CSV document and write the
+    /// Place the labels of a label-set JSON (contract §2), GeoJSON or CSV document and write the
     /// decisions.
     Place(Box<PlaceArgs>),
     /// Write the standard benchmark workload W(n, coverage, seed) as a JSON document.

@@ -1,4 +1,4 @@
-//! A label's symbol fields (DESIGN §3b: `candidates`, `icon`, `optional`, `repeat_group`,
+//! A label's symbol fields (contract §3b: `candidates`, `icon`, `optional`, `repeat_group`,
 //! `repeat_distance`) into the engine's [`Symbol`], with the field that is wrong.
 
 use std::collections::HashMap;

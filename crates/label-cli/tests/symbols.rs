@@ -1,4 +1,4 @@
-//! Symbols through the binary (DESIGN §3b, §4): `candidates`, `icon`, `optional`,
+//! Symbols through the binary (contract §3b, §4): `candidates`, `icon`, `optional`,
 //! `repeat_group` and `repeat_distance` in the label-set JSON; `candidate`, `parts` and the
 //! reason `repeat` in the result; bad values named by line, index, id and field.
 

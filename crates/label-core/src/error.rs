@@ -26,7 +26,7 @@ pub enum Problem {
         /// The smallest value accepted.
         limit: f64,
     },
-    /// An anchor name outside the nine of DESIGN §2.
+    /// An anchor name outside the nine of contract §2.
     UnknownAnchor(String),
     /// The same id appears twice.
     DuplicateId {

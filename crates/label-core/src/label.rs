@@ -199,7 +199,7 @@ impl Label {
 /// The box of a text of `size` px reading along the unit `axis`, whose anchor point is at
 /// `at`: `shift` is the anchor's [`Anchor::shift`] and `offset` the label's offset (px), both
 /// in the text's own frame, and `padding` grows every side. This is [`Label::obb_from`]'s
-/// formula (DESIGN §2), computed in f64 (the half extents stored in f32), for callers that keep a label's
+/// formula (contract §2), computed in f64 (the half extents stored in f32), for callers that keep a label's
 /// parts their own way (a frame engine that turns the axis once rather than every frame): the
 /// same parts give the same box, bit for bit.
 #[must_use]

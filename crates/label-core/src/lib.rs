@@ -5,8 +5,8 @@
 //! whose bounds meet; the Separating Axis Theorem confirms which of them really overlap; and a
 //! greedy pass in priority order hides every label that would overlap a more important one.
 //!
-//! Conventions (the project's `DESIGN.md`): pixels, origin top-left, **y down**; angles in
-//! degrees, **counter-clockwise on screen**; two shapes collide iff their **interiors overlap
+//! Conventions (the project's contract, `docs/contract.md`): pixels, origin top-left,
+//! **y down**; angles in degrees, **counter-clockwise on screen**; two shapes collide iff their **interiors overlap
 //! by more than τ = 1/1024 px** ([`narrow::TOLERANCE`]) — touching, at any angle, is not a
 //! collision, containment is — and this holds wherever the labels are: a box's centre is f64
 //! and depends on its own label only.

@@ -1,4 +1,4 @@
-//! What a label adds to become a symbol (DESIGN §3b): candidate positions for its text, an
+//! What a label adds to become a symbol (contract §3b): candidate positions for its text, an
 //! icon, which part may show alone, and a repeat group.
 //!
 //! A symbol is a list of rigid *parts* per *position*: today a position holds one text box
@@ -11,7 +11,7 @@ use glam::DVec2;
 use crate::{Anchor, Label, Obb, text_box};
 
 /// One position to try for a label's text: which point of the text box sits on the anchor
-/// point, and an offset in the label's own frame (DESIGN §2). It replaces the label's own
+/// point, and an offset in the label's own frame (contract §2). It replaces the label's own
 /// `anchor` and `offset`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -38,7 +38,7 @@ impl Candidate {
     }
 }
 
-/// A second box at the label's anchor point and angle, built as a text box is (DESIGN §2) from
+/// A second box at the label's anchor point and angle, built as a text box is (contract §2) from
 /// its own size, anchor placement, offset and padding. It does not move with the candidates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -184,7 +184,7 @@ impl Symbol {
     }
 
     /// Every part of `label` as this symbol places it, relative to `origin`: the text box at
-    /// each position in order, then the icon's box if there is one. Each box is DESIGN §2's,
+    /// each position in order, then the icon's box if there is one. Each box is contract §2's,
     /// computed as [`text_box`] computes it (f64, stored in f32).
     pub fn parts<'a>(&'a self, label: &'a Label, origin: DVec2) -> impl Iterator<Item = Obb> + 'a {
         let axis = crate::geometry::reading_axis(label.angle);

@@ -89,7 +89,7 @@ pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
     Ok(())
 }
 
-/// Checks what a symbol adds to label `index` (DESIGN §3b): at most
+/// Checks what a symbol adds to label `index` (contract §3b): at most
 /// [`MAX_CANDIDATES`] candidates with offsets in range, an icon of positive size with
 /// finite offset and padding ≥ 0, a repeat distance ≥ 0.
 ///

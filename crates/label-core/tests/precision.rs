@@ -1,10 +1,10 @@
-//! Exact at any distance and any angle (DESIGN §3, "Robust at any angle and any distance"):
+//! Exact at any distance and any angle (contract §3, "Robust at any angle and any distance"):
 //! two shapes collide iff they overlap by more than τ = 1/1024 px, wherever they are and
 //! whatever else the document holds.
 //!
 //! The reference is the real geometry of the labels' own numbers, computed in double-double
 //! arithmetic (`twofloat`, about 106 bits): the reading axis from the angle in degrees, each
-//! box from DESIGN §2, the SAT depth over the four axes. Its rounding (below 10⁻²⁰ px for the
+//! box from contract §2, the SAT depth over the four axes. Its rounding (below 10⁻²⁰ px for the
 //! sizes and distances here) is nothing next to τ, so it tells touching (depth 0), overlap by
 //! 2τ and everything between apart. The engine must never call a pair that overlaps by τ/2 or
 //! less a collision, and always one that overlaps by 2τ or more.
@@ -32,7 +32,7 @@ fn dot(a: Vec2x, b: Vec2x) -> TwoFloat {
     a[0] * b[0] + a[1] * b[1]
 }
 
-/// A label's box in real arithmetic (DESIGN §2): centre, half extents, axes `u` and `v`.
+/// A label's box in real arithmetic (contract §2): centre, half extents, axes `u` and `v`.
 struct ExactBox {
     center: Vec2x,
     half: Vec2x,

@@ -1,6 +1,6 @@
 //! Every pair of shape kinds (AABB, OBB, circle, convex polygon, segment: 15 unordered pairs) in
 //! a table: clearly overlapping, clearly apart, exactly touching along an edge and at a corner
-//! (not a collision, DESIGN §3), and containment (a collision). Two segments along one line
+//! (not a collision, contract §3), and containment (a collision). Two segments along one line
 //! share a stretch without depth: touching, not a collision (the overlap must be deeper than τ).
 
 mod common;

@@ -1,4 +1,4 @@
-//! Symbols (DESIGN §3b, §4): `place_symbols` against a brute-force reference written straight
+//! Symbols (contract §3b, §4): `place_symbols` against a brute-force reference written straight
 //! from §4 — random symbols with every field (candidates, icons with every anchor, offset and
 //! padding, both optional parts, repeat groups), ties, exact touching at quarter turns,
 //! obstacles of every shape, `allow_overlap` and `ignore_placement` — and the same placement
@@ -15,10 +15,10 @@ use label_core::{
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
-// the reference (DESIGN §4 for symbols), brute force
+// the reference (contract §4 for symbols), brute force
 // ---------------------------------------------------------------------------------------------
 
-/// One label's boxes, built as plain labels are (DESIGN §2): the text at each position (a
+/// One label's boxes, built as plain labels are (contract §2): the text at each position (a
 /// candidate replaces the label's anchor and offset), and the icon (a label of the icon's size,
 /// anchor, offset and padding at the same point and angle).
 struct Boxes {

@@ -232,7 +232,7 @@ fn obstacles_hide_labels_and_are_named() {
     assert!(frame.labels[1].visible);
 }
 
-/// DESIGN §3 in frames: a name above a point and one below it (anchors `bottom` and `top`, one
+/// contract §3 in frames: a name above a point and one below it (anchors `bottom` and `top`, one
 /// angle) share an edge exactly, so both are shown in every frame — at 30°, 45°, 60° and many
 /// other angles, the map turned and zoomed, near the world's origin or at its far corner — by
 /// the engine and by the engine without shortcuts alike.

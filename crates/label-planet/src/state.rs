@@ -8,7 +8,7 @@ use label_core::{Blocker, LabelOutcome};
 pub enum State {
     /// Shown.
     Placed,
-    /// Its box misses the viewport (DESIGN §4 step 1): hidden, blocks nothing.
+    /// Its box misses the viewport (contract §4 step 1): hidden, blocks nothing.
     Offscreen,
     /// Hidden behind the label with this global index.
     HiddenBy(u32),

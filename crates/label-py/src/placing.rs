@@ -58,7 +58,7 @@ pub fn place<'py>(
     Ok((PyArray1::from_vec(py, visible), PyArray1::from_vec(py, reason), PyArray1::from_vec(py, hidden_by)))
 }
 
-/// The four corners of each label's box on screen (DESIGN §2), px, as `[x0, y0, … x3, y3]` per
+/// The four corners of each label's box on screen (contract §2), px, as `[x0, y0, … x3, y3]` per
 /// row: for drawing, or as a geometry.
 #[pyfunction]
 pub fn corners<'py>(py: Python<'py>, cols: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyArray1<f64>>> {

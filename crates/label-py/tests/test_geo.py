@@ -67,6 +67,11 @@ def test_same_decisions_as_the_command(case):
     assert len(expected) == len(out)
     for (index, row), want in zip(out.iterrows(), expected):
         assert want["id"] == feature_id(index)
+        if gdf.geometry[index] is not None and gdf.geometry[index].geom_type in ("Polygon", "MultiPolygon"):
+            # The command labels polygons at their pole of inaccessibility; this package does
+            # not yet (docs/python.md, "Limits"): it says so, and the other rows still agree.
+            assert row.reason == "unsupported", index
+            continue
         got = {"visible": bool(row.visible)}
         if pd.notna(row.reason):
             got["reason"] = row.reason

@@ -15,7 +15,7 @@ SHIFT = {"center": (0, 0), "left": (0.5, 0), "right": (-0.5, 0), "top": (0, 0.5)
 
 
 def brute_force(df, viewport):
-    """DESIGN §2-§4 for angles that are multiples of 90° (boxes stay axis-aligned), O(n²)."""
+    """contract §2-§4 for angles that are multiples of 90° (boxes stay axis-aligned), O(n²)."""
     n = len(df)
     boxes = []
     for r in df.itertuples():

@@ -6,7 +6,7 @@
 // typed-array views over the module's memory: no JavaScript object per label on the hot path.
 // The views stay valid until the next call into the engine. See docs/web.md.
 
-/** Anchor numbers (which point of the box sits on the anchor point), DESIGN §2 order. */
+/** Anchor numbers (which point of the box sits on the anchor point), contract §2 order. */
 export const ANCHORS = Object.freeze([
   'center', 'left', 'right', 'top', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right',
 ]);

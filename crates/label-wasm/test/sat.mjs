@@ -1,4 +1,4 @@
-// A plain reference for the tests: the overlap rule of DESIGN §3 (interiors overlap by more
+// A plain reference for the tests: the overlap rule of contract §3 (interiors overlap by more
 // than τ = 1/1024 px on all four axes of the two boxes) and the greedy placement of §4 in
 // O(n²), for labels given as boxes {cx, cy, hx, hy, ux, uy}.
 export const TAU = 1 / 1024;

@@ -3,7 +3,7 @@
 import { Blocker } from '../js/declutter.js';
 
 const FONT = '"DejaVu Sans"';
-// Box centre shift per anchor number, in units of the box's size (DESIGN §2).
+// Box centre shift per anchor number, in units of the box's size (contract §2).
 const SHIFTS = [[0, 0], [0.5, 0], [-0.5, 0], [0, 0.5], [0, -0.5], [0.5, 0.5], [-0.5, 0.5], [0.5, -0.5], [-0.5, -0.5]];
 const STREETS = 2;
 

@@ -7,7 +7,7 @@
 //! [−90°, 90°), priorities uniform in [0, 1), and the canvas as the viewport.
 //!
 //! The symbol workload `W_sym(n, coverage, seed)` ([`symbols`]): the same labels, each a
-//! symbol (DESIGN §3b) with four candidate positions, a third with an icon, a tenth in repeat
+//! symbol (contract §3b) with four candidate positions, a third with an icon, a tenth in repeat
 //! groups.
 
 use label_core::{Anchor, Candidate, Icon, Label, Optional, PlacementOptions, Symbol};

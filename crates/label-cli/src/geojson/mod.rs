@@ -44,7 +44,7 @@ use crate::svg;
 
 /// A document read in either format.
 pub enum Input<'a> {
-    /// The label-set JSON (DESIGN §2).
+    /// The label-set JSON (contract §2).
     Json(Box<Document>),
     /// A GeoJSON FeatureCollection.
     Geo(Box<GeoDocument<'a>>),

@@ -9,7 +9,7 @@ use super::{Aabb, reading_axis};
 ///
 /// The centre is held in f64: a label's box is built from its own numbers only, wherever it is,
 /// so two labels a billion pixels from the origin are told apart as finely as two near it, and no
-/// far-away label changes the decision about two near ones (DESIGN §3). The half extents and
+/// far-away label changes the decision about two near ones (contract §3). The half extents and
 /// the axis are f32: relative quantities, which f32 holds to within τ/16 for boxes up to
 /// 2048 px ([`crate::narrow::TOLERANCE`]).
 ///
@@ -148,7 +148,7 @@ impl Obb {
 
     /// Whether two boxes collide: their interiors overlap by more than
     /// [`TOLERANCE`](crate::narrow::TOLERANCE) (τ = 1/1024 px) on every one of the four SAT
-    /// axes (DESIGN §3). Touching — exactly, or to within τ after rounding, at any angle — is not
+    /// axes (contract §3). Touching — exactly, or to within τ after rounding, at any angle — is not
     /// a collision; containment is. Unrotated pairs take the axis-aligned fast path; others the
     /// four-axis SAT. Both run in f64 from the centres' difference, so the decision depends on
     /// where the boxes are relative to each other, not on where they are.

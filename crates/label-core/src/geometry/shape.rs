@@ -48,7 +48,7 @@ impl Shape {
     }
 
     /// Whether the two shapes collide: their interiors overlap by more than
-    /// [`TOLERANCE`](narrow::TOLERANCE) (DESIGN §3); see [`crate::narrow`] for what this means
+    /// [`TOLERANCE`](narrow::TOLERANCE) (contract §3); see [`crate::narrow`] for what this means
     /// for segments.
     ///
     /// ```

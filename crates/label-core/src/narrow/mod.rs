@@ -1,6 +1,6 @@
 //! Narrow phase: exact overlap tests for every pair of shapes.
 //!
-//! All tests share one rule (DESIGN §3): two shapes collide iff their interiors overlap by
+//! All tests share one rule (contract §3): two shapes collide iff their interiors overlap by
 //! more than [`TOLERANCE`] (τ = 1/1024 px) — the *penetration depth*, the shortest move that
 //! parts them, exceeds τ. Boxes built from decimal inputs at 30° touch exactly in real
 //! arithmetic but a hair apart or a hair into each other in floating point; with τ, touching at
@@ -30,7 +30,7 @@ mod convex;
 mod obb_obb;
 mod segment;
 
-/// τ, px: two shapes collide iff they overlap by more than this (DESIGN §3). A power of two, so
+/// τ, px: two shapes collide iff they overlap by more than this (contract §3). A power of two, so
 /// that adding it to or taking it from a whole-pixel coordinate is exact.
 pub const TOLERANCE: f64 = 1.0 / 1024.0;
 

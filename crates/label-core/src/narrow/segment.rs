@@ -22,7 +22,7 @@ pub enum SegmentIntersection {
 
 impl SegmentIntersection {
     /// Whether the open segments share a point: a crossing or a shared stretch. This is where
-    /// the segments meet, exactly; whether they *collide* (DESIGN §3, depth beyond τ) is
+    /// the segments meet, exactly; whether they *collide* (contract §3, depth beyond τ) is
     /// [`segments_collide`].
     #[must_use]
     pub fn is_collision(&self) -> bool {

@@ -23,7 +23,7 @@ impl View {
     }
 }
 
-/// Whether a label's box meets the viewport: overlaps it by more than τ (DESIGN §4 step 1).
+/// Whether a label's box meets the viewport: overlaps it by more than τ (contract §4 step 1).
 /// Boxes wholly inside (and at least τ across: such a box reaches its whole size into the
 /// viewport) or wholly outside are decided by their bounds (grown for rounding,
 /// [`Obb::bounds_from`]); only boxes across the edge need the exact test, which has the last

@@ -39,7 +39,7 @@ pub fn origin(labels: &[Label], viewport: Option<&Aabb>) -> DVec2 {
 
 pub use super::layout::{lay_out as layout, lay_out_from as layout_from};
 
-/// Stage 2, culling: whether a box meets the viewport (overlaps it by more than τ, DESIGN §4
+/// Stage 2, culling: whether a box meets the viewport (overlaps it by more than τ, contract §4
 /// step 1) — the test `place` makes, for callers that cut a placement up themselves.
 #[must_use]
 pub fn in_view(viewport: Option<&Aabb>, obb: &Obb) -> bool {

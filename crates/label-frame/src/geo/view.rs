@@ -84,7 +84,7 @@ impl Viewer<'_> {
         let (center, size) = (obb.center, self.projection.camera().size);
         let outside = (-center).max(center - size).max(DVec2::ZERO);
         let signed = if outside == DVec2::ZERO { -center.min(size - center).min_element() } else { outside.length() };
-        // Meeting the viewport is overlapping it by more than τ (DESIGN §4).
+        // Meeting the viewport is overlapping it by more than τ (contract §4).
         (f64::from(obb.half.min_element()) - signed - ROUNDING_PX - TOLERANCE, p.ground.length())
     }
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from ._errors import LabelError
 
-#: The nine anchors of DESIGN §2, in the native module's numbering.
+#: The nine anchors of contract §2, in the native module's numbering.
 ANCHORS = ("center", "left", "right", "top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right")
 _ANCHOR_CODE = {name: code for code, name in enumerate(ANCHORS)}
 

@@ -38,7 +38,7 @@ def _viewport(viewport):
 def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, priority=None, anchor=None,
           offset=None, offset_x=None, offset_y=None, padding=None, allow_overlap=None, ignore_placement=None,
           viewport=None, max_overlap_area=0.0):
-    """Decides which labels to show (the contract's greedy priority placement, DESIGN §4).
+    """Decides which labels to show (the contract's greedy priority placement, contract §4).
 
     Labels come from ``data`` (a pandas DataFrame or a mapping with columns named as the
     keywords) and/or from keyword arrays; scalars broadcast. ``x``, ``y``, ``width``,

@@ -35,7 +35,7 @@ def hide_overlapping_texts(ax, texts=None, priority=None, padding=0.0, renderer=
         priority = np.zeros(len(texts))
     extents = np.array([t.get_window_extent(renderer).bounds for t in texts], dtype=np.float64).reshape(-1, 4)
     height = fig.bbox.height
-    # Display coordinates grow upwards; the engine's y grows downwards (DESIGN §1).
+    # Display coordinates grow upwards; the engine's y grows downwards (contract §1).
     x0, y0, w, h = extents.T
     result = place(x=x0 + w / 2, y=height - (y0 + h / 2), width=np.maximum(w, 1e-6), height=np.maximum(h, 1e-6),
                    priority=priority, padding=padding)

@@ -1,4 +1,4 @@
-//! Placement of symbols (DESIGN §3b, §4): labels with candidate positions, an icon, optional
+//! Placement of symbols (contract §3b, §4): labels with candidate positions, an icon, optional
 //! parts and repeat groups.
 //!
 //! A symbol is compiled into a list of rigid *parts* per *position* ([`parts`]): the text box
@@ -47,7 +47,7 @@ use parts::Compiled;
 use pass::Pass;
 use placed::PlacedParts;
 
-/// Places symbols: `labels[i]` with what `symbols[i]` adds to it (DESIGN §3b). Decides, for
+/// Places symbols: `labels[i]` with what `symbols[i]` adds to it (contract §3b). Decides, for
 /// every label, whether it is shown, where and with which parts (`Placement::choices`), and
 /// if not, why and behind what. When no symbol adds anything this is [`crate::place`], bit
 /// for bit, and `choices` is empty.
@@ -99,7 +99,7 @@ pub fn place_symbols(
     let order = sorted_positions(&keys);
     drop(keys);
     let index = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
-    let origin = glam::DVec2::ZERO; // boxes are absolute: their centres are f64 (DESIGN §3)
+    let origin = glam::DVec2::ZERO; // boxes are absolute: their centres are f64 (contract §3)
     let compiled = Compiled::new(labels, symbols, &order, origin, options.viewport.as_ref(), index.as_ref());
     let grid = PlacedParts::new(&compiled.entries, options.tile_size, options.max_overlap_area);
     let cells = grid.len();

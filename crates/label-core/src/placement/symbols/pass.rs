@@ -1,4 +1,4 @@
-//! The greedy pass over symbols: DESIGN §4 step 3, one label after the other in placement
+//! The greedy pass over symbols: contract §4 step 3, one label after the other in placement
 //! order.
 
 use super::parts::{Compiled, Entry, NONE};
@@ -71,7 +71,7 @@ impl<'a> Pass<'a> {
         Decided { outcomes, choices, repeated, tests: self.placed.tests }
     }
 
-    /// DESIGN §4 for one label, against the labels placed before it.
+    /// contract §4 for one label, against the labels placed before it.
     fn decide(&mut self, rank: usize, e: &Entry) -> Decision {
         let parts = &self.compiled.parts;
         let positions = usize::from(e.positions);

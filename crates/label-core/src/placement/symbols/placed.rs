@@ -125,7 +125,7 @@ impl PlacedParts {
     }
 
     /// The lowest rank of a label with a placed part that `obb`, a part of the label last
-    /// [gathered](Self::gather) for, collides with (DESIGN §3, `obb` the later box).
+    /// [gathered](Self::gather) for, collides with (contract §3, `obb` the later box).
     pub fn earliest(&mut self, obb: &Obb) -> Option<u32> {
         let bounds = obb.bounds();
         for e in &self.near {

@@ -1,4 +1,4 @@
-//! The anchor points of the placed labels of each repeat group (DESIGN §4 step 3a), in one
+//! The anchor points of the placed labels of each repeat group (contract §4 step 3a), in one
 //! rstar tree per group.
 
 use std::collections::HashMap;

@@ -16,7 +16,7 @@
 //!
 //! - Boxes with parallel axes (both unrotated, the common case) overlap exactly while `w·d′`
 //!   stays inside the rectangle of half sizes `(R_u, R_v)`; they collide (overlap by more than
-//!   τ, DESIGN §3) while it stays inside that rectangle less τ, and the certificate's is less
+//!   τ, contract §3) while it stays inside that rectangle less τ, and the certificate's is less
 //!   `ε` more for rounding.
 //! - Otherwise the rectangle is the square inscribed in the disk of radius `depth − ε` around
 //!   this frame's `w·d′`, where `depth` is the overlap's depth (the theorem's largest gap over
