@@ -27,6 +27,7 @@ mod layer;
 pub mod line;
 pub mod polygon;
 pub mod priority;
+mod symbols;
 pub mod view;
 mod warnings;
 mod write;
