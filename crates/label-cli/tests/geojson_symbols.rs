@@ -91,20 +91,17 @@ fn four_anchors_show_more_places_than_one_without_overlaps() {
 
 #[test]
 fn icons_and_optional_text_come_out_as_parts() {
-    let fs = features(PLACES, &PLACES_VIEW, &[
-        "--variable-anchor-offset",
-        "top:0,0.6,bottom:0,-0.6",
-        "--icon-size",
-        "6x6",
-        "--text-optional",
-    ]);
+    let fs = features(
+        PLACES,
+        &PLACES_VIEW,
+        &["--variable-anchor-offset", "top:0,0.6,bottom:0,-0.6", "--icon-size", "6x6", "--text-optional"],
+    );
     let shown = visible(&fs);
     let parts = |name: &str| shown.iter().filter(|f| f["properties"]["parts"] == name).count();
     assert!(parts("both") > 50 && parts("text") == 0, "both {} text {}", parts("both"), parts("text"));
     assert!(parts("icon") > 0, "some icons show alone");
     assert_eq!(parts("both") + parts("icon"), shown.len());
-    let with_text: Vec<&Value> =
-        shown.iter().copied().filter(|f| f["properties"]["parts"] == "both").collect();
+    let with_text: Vec<&Value> = shown.iter().copied().filter(|f| f["properties"]["parts"] == "both").collect();
     assert_no_overlaps(&with_text);
 }
 

@@ -16,7 +16,7 @@
 //!   `--tie-field`, then file order. `--padding` pads every label; `--marker-radius` makes each
 //!   point's dot an obstacle.
 //! - **Symbols**: MapLibre's candidate anchors, icon, optional parts and repeat groups from
-//!   the command line ([`symbols`]).
+//!   the command line (`symbols.rs`).
 //! - **Every feature comes out**: one without a label is hidden with a reason (`no_geometry`,
 //!   `unsupported`, `no_text`: [`Skip`]); a run that looks wrong is warned about
 //!   (`warnings.rs`).

@@ -84,7 +84,7 @@ impl SymbolFlags<'_> {
         if let Some(list) = self.variable_anchor_offset {
             let flag = "--variable-anchor-offset";
             let items: Vec<&str> = list.split(',').collect();
-            if items.len() % 2 != 0 {
+            if !items.len().is_multiple_of(2) {
                 return Err(format!("{flag}: expected ANCHOR:X,Y pairs (top:0,1,bottom:0,-1), got {list:?}"));
             }
             for pair in items.chunks(2) {
