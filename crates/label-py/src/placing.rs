@@ -45,6 +45,8 @@ pub fn place<'py>(
             None => VISIBLE,
             Some(HiddenReason::Collision) => COLLISION,
             Some(HiddenReason::Offscreen) => OFFSCREEN,
+            // Repeat groups are symbol fields; `label_core::place` takes none, so never here.
+            Some(HiddenReason::Repeat) => COLLISION,
         });
         hidden_by.push(match o.hidden_by {
             Some(Blocker::Label(k) | Blocker::Obstacle(k)) => i64::from(k),
