@@ -6,6 +6,7 @@ use glam::DVec2;
 use label_core::Anchor;
 
 use super::priority::PriorityMap;
+use super::symbols::{SymbolFlags, SymbolOptions};
 use super::view::{MAX_ZOOM, View};
 use crate::measure;
 
@@ -109,6 +110,34 @@ pub struct GeoArgs {
     /// Shift of point labels in their own frame, px [default: 0,0].
     #[arg(long, value_name = "DX,DY", allow_hyphen_values = true, value_parser = pair::<','>, help_heading = "GeoJSON input")]
     pub point_offset: Option<DVec2>,
+    /// Anchors to try for point texts, in order (MapLibre's text-variable-anchor):
+    /// `top,bottom,left,right`, any of the nine.
+    #[arg(long, value_name = "ANCHORS", help_heading = "GeoJSON symbols")]
+    pub variable_anchor: Option<String>,
+    /// Offset of the --variable-anchor texts away from the point, ems of the font size
+    /// (MapLibre's text-radial-offset) [default: 0].
+    #[arg(long, value_name = "EM", allow_hyphen_values = true, help_heading = "GeoJSON symbols")]
+    pub radial_offset: Option<f64>,
+    /// Anchors to try with their offsets in ems, y down (MapLibre's
+    /// text-variable-anchor-offset): `top:0,1,bottom:0,-1,…`.
+    #[arg(long, value_name = "ANCHOR:X,Y,…", allow_hyphen_values = true, help_heading = "GeoJSON symbols")]
+    pub variable_anchor_offset: Option<String>,
+    /// An icon box of this size, px, centred at every point feature.
+    #[arg(long, value_name = "WxH", value_parser = pair::<'x'>, help_heading = "GeoJSON symbols")]
+    pub icon_size: Option<DVec2>,
+    /// The icon may show without its text.
+    #[arg(long, help_heading = "GeoJSON symbols")]
+    pub text_optional: bool,
+    /// The text may show without its icon.
+    #[arg(long, help_heading = "GeoJSON symbols")]
+    pub icon_optional: bool,
+    /// Labels of one group (the same text) keep this far apart, px: a later one closer to an
+    /// earlier shown one is hidden with reason `repeat`.
+    #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON symbols")]
+    pub repeat_distance: Option<f64>,
+    /// Property naming a label's repeat group, instead of its text.
+    #[arg(long, value_name = "NAME", help_heading = "GeoJSON symbols")]
+    pub repeat_group_field: Option<String>,
     /// CSV column holding the longitude [default: the first named longitude, lon, lng, long
     /// or x].
     #[arg(long, value_name = "NAME", help_heading = "CSV input (also takes the GeoJSON flags)")]
@@ -149,6 +178,8 @@ pub struct GeoOptions {
     pub point_anchor: Anchor,
     /// Offset of point labels, px.
     pub point_offset: DVec2,
+    /// Symbol settings; `None`: plain labels.
+    pub symbols: Option<SymbolOptions>,
 }
 
 /// Space between a point's marker and its label (with the default anchor), px.
@@ -185,6 +216,14 @@ impl GeoArgs {
             ("--font-size-field", self.font_size_field.is_some()),
             ("--point-anchor", self.point_anchor.is_some()),
             ("--point-offset", self.point_offset.is_some()),
+            ("--variable-anchor", self.variable_anchor.is_some()),
+            ("--radial-offset", self.radial_offset.is_some()),
+            ("--variable-anchor-offset", self.variable_anchor_offset.is_some()),
+            ("--icon-size", self.icon_size.is_some()),
+            ("--text-optional", self.text_optional),
+            ("--icon-optional", self.icon_optional),
+            ("--repeat-distance", self.repeat_distance.is_some()),
+            ("--repeat-group-field", self.repeat_group_field.is_some()),
             ("--x-field", self.x_field.is_some()),
             ("--y-field", self.y_field.is_some()),
         ];
@@ -256,6 +295,17 @@ impl GeoArgs {
         if point_offset.abs().max_element() > label_core::limits::MAX_COORDINATE {
             return Err(format!("--point-offset: expected offsets of at most 1e15 px, got {point_offset}"));
         }
+        let symbols = SymbolFlags {
+            variable_anchor: self.variable_anchor.as_deref(),
+            radial_offset: self.radial_offset,
+            variable_anchor_offset: self.variable_anchor_offset.as_deref(),
+            icon_size: self.icon_size,
+            text_optional: self.text_optional,
+            icon_optional: self.icon_optional,
+            repeat_distance: self.repeat_distance,
+            repeat_group_field: self.repeat_group_field.as_deref(),
+        }
+        .options()?;
         Ok(GeoOptions {
             view: View { zoom, center, size, bearing },
             output: self.output_format.unwrap_or(OutputFormat::Geojson),
@@ -271,6 +321,7 @@ impl GeoArgs {
             font_size_field: self.font_size_field.clone(),
             point_anchor,
             point_offset,
+            symbols,
         })
     }
 }

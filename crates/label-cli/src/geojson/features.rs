@@ -6,7 +6,7 @@ use std::fmt;
 
 use glam::{DVec2, Vec2};
 use label_core::validate::check_label;
-use label_core::{Aabb, Anchor, Label, PlacementOptions};
+use label_core::{Aabb, Anchor, Label, PlacementOptions, Symbol};
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -90,6 +90,8 @@ struct Read {
     tie: Option<f64>,
     /// Where the point's marker is drawn, px (with `--marker-radius`, on point features).
     marker: Option<DVec2>,
+    /// The label's symbol (with symbol flags) without its group, and the group's name.
+    symbol: Option<(Symbol, Option<String>)>,
 }
 
 /// What is wrong with one feature: the field (or property) and what.
@@ -242,19 +244,32 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
     let mut feature_ids = Vec::with_capacity(reads.len());
     let mut slots = Vec::with_capacity(reads.len());
     let mut features = Vec::with_capacity(reads.len());
+    let mut groups: HashMap<String, u32> = HashMap::new();
     for (r, index) in reads.into_iter().zip(indices) {
         let priority = r.priority.unwrap_or(lowest);
         if let (Some(p), Some(radius), Some(i)) = (r.marker, options.marker_radius, index.marker) {
             let side = 2.0 * radius;
             let dot = Label::new(p.x, p.y, side, side).with_priority(priority);
-            staged[i] = Some(Staged { id: marker_id(&r.id), label: dot, text: None, font_size: None });
+            staged[i] = Some(Staged {
+                id: marker_id(&r.id),
+                label: dot,
+                text: None,
+                font_size: None,
+                symbol: Symbol::default(),
+            });
             markers.push(i);
         }
         match (r.outcome, index.label) {
             (Ok((mut label, text, font_size)), Some(i)) => {
                 label.priority = priority;
                 slots.push(Slot::Label(i));
-                staged[i] = Some(Staged { id: r.id.clone(), label, text: Some(text), font_size: Some(font_size) });
+                let (mut symbol, group) = r.symbol.unwrap_or_default();
+                if let Some(name) = group {
+                    let next = groups.len() as u32;
+                    symbol.repeat_group = Some(*groups.entry(name).or_insert(next));
+                }
+                staged[i] =
+                    Some(Staged { id: r.id.clone(), label, text: Some(text), font_size: Some(font_size), symbol });
             }
             (Err(skip), _) => slots.push(Slot::Skipped(skip)),
             (Ok(_), None) => unreachable!("label_order numbers every feature with a label"),
@@ -267,6 +282,9 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
         doc.labels.push(s.label);
         doc.texts.push(s.text);
         doc.font_sizes.push(s.font_size);
+        if options.symbols.is_some() {
+            doc.symbols.push(s.symbol);
+        }
     }
     markers.sort_unstable();
     let members = members.into_iter().map(|(k, v)| if k == "features" { (k, None) } else { (k, Some(v)) }).collect();
@@ -280,6 +298,7 @@ struct Staged {
     label: Label,
     text: Option<String>,
     font_size: Option<f64>,
+    symbol: Symbol,
 }
 
 /// Where a feature's labels go in the document.
@@ -378,6 +397,18 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
             .map_err(fail)?,
     }
     .unwrap_or(options.font_size);
+    let point = matches!(spot, Ok(Spot::Point(_)));
+    let symbol = match &options.symbols {
+        None => None,
+        Some(flags) => {
+            let group = match &flags.repeat {
+                None => None,
+                Some((_, None)) => text.clone(),
+                Some((_, Some(field))) => text_property(properties, field).map_err(fail)?,
+            };
+            Some((flags.symbol(point, font_size), group))
+        }
+    };
     let outcome = match (spot, text) {
         (Err(skip), _) => Err(skip),
         (Ok(_), None) => Err(Skip::NoText),
@@ -393,7 +424,7 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
             }
         }
     };
-    Ok(Read { id, feature, outcome, priority, tie, marker })
+    Ok(Read { id, feature, outcome, priority, tie, marker, symbol })
 }
 
 fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Label {

@@ -15,6 +15,8 @@
 //!   `--priority-order`, or from classes with `--priority-map` ([`priority`]); ties decided by
 //!   `--tie-field`, then file order. `--padding` pads every label; `--marker-radius` makes each
 //!   point's dot an obstacle.
+//! - **Symbols**: MapLibre's candidate anchors, icon, optional parts and repeat groups from
+//!   the command line (`symbols.rs`).
 //! - **Every feature comes out**: one without a label is hidden with a reason (`no_geometry`,
 //!   `unsupported`, `no_text`: [`Skip`]); a run that looks wrong is warned about
 //!   (`warnings.rs`).
@@ -27,6 +29,7 @@ mod layer;
 pub mod line;
 pub mod polygon;
 pub mod priority;
+mod symbols;
 pub mod view;
 mod warnings;
 mod write;

@@ -15,7 +15,7 @@ use crate::document::Id;
 use crate::output::{PlacementOut, Stats};
 
 /// The property names a decision writes.
-pub const RESULT_KEYS: [&str; 4] = ["visible", "reason", "hidden_by", "label_box"];
+pub const RESULT_KEYS: [&str; 6] = ["visible", "reason", "hidden_by", "label_box", "candidate", "parts"];
 
 /// One feature's decision.
 #[derive(Clone, Copy, Debug)]
@@ -24,8 +24,13 @@ struct Decision<'a> {
     reason: Option<&'static str>,
     hidden_by: Option<&'a Id>,
     hidden_by_obstacle: bool,
-    /// The label's box on screen, corners in the box's own order (px, to 0.01).
+    /// The label's box on screen, corners in the box's own order (px, to 0.01): its text at
+    /// the candidate shown, else at the first.
     label_box: Option<[[f64; 2]; 4]>,
+    /// The candidate the text shows at (symbols with candidates).
+    candidate: Option<u32>,
+    /// `both`, `text` or `icon` (symbols with an icon).
+    parts: Option<&'static str>,
 }
 
 impl<'a> GeoDocument<'a> {
@@ -39,6 +44,8 @@ impl<'a> GeoDocument<'a> {
                     hidden_by: None,
                     hidden_by_obstacle: false,
                     label_box: None,
+                    candidate: None,
+                    parts: None,
                 },
                 Slot::Label(i) => {
                     let o = &placement.outcomes[i];
@@ -47,7 +54,16 @@ impl<'a> GeoDocument<'a> {
                         Some(Blocker::Obstacle(j)) => (Some(&self.doc.obstacle_ids[j as usize]), true),
                         None => (None, false),
                     };
-                    let corners = self.doc.labels[i].obb().corners();
+                    let choice = placement.choices.get(i).copied().unwrap_or_default();
+                    let label = &self.doc.labels[i];
+                    let shown = match self.doc.symbols.get(i) {
+                        Some(symbol) => {
+                            let k = choice.candidate.map_or(0, |k| k as usize);
+                            symbol.text_box(label, k, glam::DVec2::ZERO)
+                        }
+                        None => label.obb(),
+                    };
+                    let corners = shown.corners();
                     let round = |v: f32| (f64::from(v) * 100.0).round() / 100.0;
                     Decision {
                         visible: o.visible,
@@ -55,6 +71,8 @@ impl<'a> GeoDocument<'a> {
                         hidden_by,
                         hidden_by_obstacle,
                         label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
+                        candidate: choice.candidate,
+                        parts: choice.parts.map(|p| p.name()),
                     }
                 }
             })
@@ -88,8 +106,8 @@ impl<'a> GeoDocument<'a> {
                 reason: d.reason,
                 hidden_by: d.hidden_by,
                 hidden_by_obstacle: d.hidden_by_obstacle,
-                candidate: None,
-                parts: None,
+                candidate: d.candidate,
+                parts: d.parts,
             })
             .collect();
         let count = |skip: Skip| self.slots.iter().filter(|s| **s == Slot::Skipped(skip)).count();
@@ -213,6 +231,12 @@ impl Serialize for PropertiesOut<'_> {
         }
         if let Some(corners) = &d.label_box {
             map.serialize_entry("label_box", corners)?;
+        }
+        if let Some(k) = d.candidate {
+            map.serialize_entry("candidate", &k)?;
+        }
+        if let Some(parts) = d.parts {
+            map.serialize_entry("parts", parts)?;
         }
         map.end()
     }
