@@ -60,18 +60,11 @@ def feature_id(v):
 def test_same_decisions_as_the_command(case):
     gdf = read_geojson(FIXTURES / "geojson" / case["input"])
     kw = options(case["args"])
-    if isinstance(kw.get("font_size"), str) and kw["font_size"] not in gdf.columns:
-        gdf[kw["font_size"]] = np.nan
     out = declutter.place_geodataframe(gdf, **kw)
     expected = json.loads((FIXTURES / "geojson" / case["expected"]).read_text())["placements"]
     assert len(expected) == len(out)
     for (index, row), want in zip(out.iterrows(), expected):
         assert want["id"] == feature_id(index)
-        if gdf.geometry[index] is not None and gdf.geometry[index].geom_type in ("Polygon", "MultiPolygon"):
-            # The command labels polygons at their pole of inaccessibility; this package does
-            # not yet (docs/python.md, "Limits"): it says so, and the other rows still agree.
-            assert row.reason == "unsupported", index
-            continue
         got = {"visible": bool(row.visible)}
         if pd.notna(row.reason):
             got["reason"] = row.reason
