@@ -2,6 +2,7 @@
 projection, measurement and placement give the same decisions, feature by feature."""
 
 import json
+import subprocess
 
 import numpy as np
 import pandas as pd
@@ -98,3 +99,71 @@ def test_measuring_and_projecting_as_the_command():
     with pytest.raises(declutter.LabelError) as e:
         declutter.measure_text(["a", "b"], [12, -1])
     assert (e.value.row, e.value.column) == (1, "font_size")
+
+
+PLACES = ["--zoom", "4", "--center", "10,50", "--priority-field", "scalerank", "--priority-order", "ascending"]
+STREETS = ["--zoom", "16", "--center", "16.3725,48.2083", "--size", "1280x720"]
+SYMBOLS = [
+    ("ne-places-europe.geojson", PLACES + ["--variable-anchor", "top,bottom,left,right", "--radial-offset", "0.5",
+                                           "--icon-size", "6x6", "--text-optional"]),
+    ("ne-places-europe.geojson", PLACES + ["--variable-anchor-offset", "left:0.4,0,right:-0.4,0,top:0,0.3",
+                                           "--icon-size", "8x5", "--icon-optional", "--font-size", "13"]),
+    ("ne-places-europe.geojson", PLACES + ["--repeat-distance", "120", "--repeat-group-field", "featurecla",
+                                           "--variable-anchor", "left,right"]),
+    ("vienna-streets-center.geojson", STREETS + ["--repeat-distance", "300", "--bearing", "-20"]),
+]
+
+
+def symbol_keywords(args):
+    """place_geodataframe's keywords for the command's view and symbol flags."""
+    kw, rest = {}, []
+    it = iter(args)
+    for flag in it:
+        if flag in ("--text-optional", "--icon-optional"):
+            kw[flag[2:].replace("-", "_")] = True
+        elif flag == "--variable-anchor":
+            kw["variable_anchor"] = next(it).split(",")
+        elif flag == "--variable-anchor-offset":
+            items = next(it).split(",")
+            kw["variable_anchor_offset"] = [(a.split(":")[0], (float(a.split(":")[1]), float(b)))
+                                            for a, b in zip(items[::2], items[1::2])]
+        elif flag == "--icon-size":
+            kw["icon_size"] = tuple(float(v) for v in next(it).split("x"))
+        elif flag in ("--radial-offset", "--repeat-distance"):
+            kw[flag[2:].replace("-", "_")] = float(next(it))
+        elif flag == "--repeat-group-field":
+            kw["repeat_group"] = next(it)
+        else:
+            rest += [flag, next(it)]
+    return {**options(rest), **kw}
+
+
+@pytest.mark.parametrize("name, args", SYMBOLS, ids=lambda v: " ".join(v) if isinstance(v, list) else v)
+def test_symbol_keywords_decide_as_the_command(declutter_command, name, args):
+    path = FIXTURES / "geojson" / name
+    run = subprocess.run([str(declutter_command), "place", str(path), *args], check=True, capture_output=True)
+    features = json.loads(run.stdout)["features"]
+    gdf = read_geojson(path)
+    out = declutter.place_geodataframe(gdf, **symbol_keywords(args))
+    assert len(features) == len(out)
+    keys = ("visible", "reason", "hidden_by", "candidate", "parts")
+    for (index, row), feature in zip(out.iterrows(), features):
+        want = feature["properties"]
+        got = {"visible": bool(row.visible), "reason": row.reason, "hidden_by": row.hidden_by,
+               "candidate": int(row.candidate) if row.candidate >= 0 else None, "parts": row.parts}
+        got = {k: v for k, v in got.items() if not (v is None or (isinstance(v, float) and np.isnan(v)))}
+        assert got == {k: want[k] for k in keys if k in want}, index
+        if "label_box" in want:
+            corners = np.asarray(row.label_box.exterior.coords)[:4]
+            assert np.abs(corners - np.asarray(want["label_box"])).max() < 0.006, index
+        else:
+            assert row.label_box is None, index
+    # The runs exercise what they are for.
+    counts = out["reason"].value_counts()
+    if "--repeat-distance" in args:
+        assert counts["repeat"] > 5
+    if "--icon-size" in args:
+        assert (out["parts"] == ("icon" if "--text-optional" in args else "text")).sum() > 5
+        assert out["icon_box"].notna().sum() == out["label_box"].notna().sum()
+    if "--variable-anchor" in args or "--variable-anchor-offset" in args:
+        assert (out["candidate"] > 0).sum() > (20 if "--icon-size" in args else 0)

@@ -144,6 +144,11 @@ def symbol_columns(source, given, n):
     if source is not None:
         keys = list(source.columns) if hasattr(source, "columns") else list(source)
         values.update({k: source[k] for k in keys if k in FIELDS})
+        if "candidates" in values and not hasattr(values["candidates"], "to_numpy"):
+            # A column of a mapping: one list per row.
+            rows = list(values["candidates"])
+            values["candidates"] = np.empty(len(rows), dtype=object)
+            values["candidates"][:] = rows
     values.update({k: v for k, v in given.items() if v is not None})
     if not values:
         return None

@@ -1,6 +1,8 @@
-"""GeoPandas: project (Web Mercator, 256-px tiles) and measure (bundled DejaVu Sans) as the
-``declutter`` command does with GeoJSON (its library functions, through the native module),
-then place."""
+"""GeoPandas: a GeoDataFrame placed as the ``declutter`` command places GeoJSON — written as a
+FeatureCollection (the geometry and the columns the keywords name) and read by the command's
+own reader (label-cli, through the native module), which projects (Web Mercator, 256-px
+tiles), finds each geometry's label spot, measures the text (bundled DejaVu Sans) and builds
+the symbols; then the command's placement. Also the projection and the measurement alone."""
 
 import json
 import re
