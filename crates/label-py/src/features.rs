@@ -7,8 +7,9 @@
 //! each feature's `id` its row position.
 
 use glam::DVec2;
+use label_cli::convert::Document;
 use label_cli::geojson::{self, Format, GeoArgs, Input, Order, OutputFormat, Skip, Slot};
-use label_core::{Label, Obb, Placement, Symbol};
+use label_core::{Obb, Placement, Symbol};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -107,67 +108,91 @@ fn corners(obb: Option<Obb>, at: DVec2) -> [f64; 8] {
     })
 }
 
-/// What each feature became, as numpy arrays in a dict (`geo.py` reads them by name).
-fn results<'py>(
-    py: Python<'py>,
-    slots: &[Slot],
-    labels: &[Label],
-    symbols: &[Symbol],
-    p: &Placement,
-) -> PyResult<Bound<'py, PyDict>> {
-    let mut feature_of = vec![-1i64; labels.len()];
+/// What each feature became, column by column (see [`place_features`]).
+#[derive(Default)]
+struct Columns {
+    skip: Vec<i8>,
+    visible: Vec<bool>,
+    reason: Vec<i8>,
+    hidden_by: Vec<i64>,
+    candidate: Vec<i64>,
+    parts: Vec<i8>,
+    /// x, y, width, height, angle of the label.
+    geometry: [Vec<f64>; 5],
+    label_box: Vec<f64>,
+    icon_box: Vec<f64>,
+}
+
+impl Columns {
+    /// A feature without a label.
+    fn skipped(&mut self, skip: Skip) {
+        self.skip.push(skip_code(skip));
+        self.visible.push(false);
+        self.reason.push(0);
+        self.hidden_by.push(-1);
+        self.candidate.push(-1);
+        self.parts.push(0);
+        self.geometry.iter_mut().for_each(|g| g.push(f64::NAN));
+        self.label_box.extend([f64::NAN; 8]);
+        self.icon_box.extend([f64::NAN; 8]);
+    }
+
+    /// A feature with label `i` of the document; `feature_of` maps labels to features.
+    fn labelled(&mut self, i: usize, doc: &Document, p: &Placement, feature_of: &[i64]) {
+        let (o, l) = (&p.outcomes[i], &doc.labels[i]);
+        let choice = p.choices.get(i).copied().unwrap_or_default();
+        self.skip.push(0);
+        self.visible.push(o.visible);
+        self.reason.push(reason_code(o.reason));
+        self.hidden_by.push(usize::try_from(blocker_row(o.hidden_by)).map_or(-1, |k| feature_of[k]));
+        self.candidate.push(choice.candidate.map_or(-1, i64::from));
+        self.parts.push(parts_code(choice.parts));
+        for (column, value) in self.geometry.iter_mut().zip([l.x, l.y, l.width, l.height, l.angle]) {
+            column.push(value);
+        }
+        // The text at the position it is shown at; hidden, or the icon alone: its first position.
+        let plain = Symbol::default();
+        let symbol = doc.symbols.get(i).unwrap_or(&plain);
+        let at = DVec2::new(l.x, l.y);
+        let k = choice.candidate.map_or(0, |k| k as usize);
+        self.label_box.extend(corners(Some(symbol.text_box(l, k, at)), at));
+        self.icon_box.extend(corners(symbol.icon_box(l, at), at));
+    }
+
+    /// The columns as numpy arrays in a dict (`geo.py` reads them by name).
+    fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+        let out = PyDict::new(py);
+        out.set_item("skip", PyArray1::from_vec(py, self.skip))?;
+        out.set_item("visible", PyArray1::from_vec(py, self.visible))?;
+        out.set_item("reason", PyArray1::from_vec(py, self.reason))?;
+        out.set_item("hidden_by", PyArray1::from_vec(py, self.hidden_by))?;
+        out.set_item("candidate", PyArray1::from_vec(py, self.candidate))?;
+        out.set_item("parts", PyArray1::from_vec(py, self.parts))?;
+        for (name, column) in ["x", "y", "width", "height", "angle"].into_iter().zip(self.geometry) {
+            out.set_item(name, PyArray1::from_vec(py, column))?;
+        }
+        out.set_item("label_box", PyArray1::from_vec(py, self.label_box))?;
+        out.set_item("icon_box", PyArray1::from_vec(py, self.icon_box))?;
+        Ok(out)
+    }
+}
+
+/// What each feature of `slots` became.
+fn results(slots: &[Slot], doc: &Document, p: &Placement) -> Columns {
+    let mut feature_of = vec![-1i64; doc.labels.len()];
     for (f, slot) in slots.iter().enumerate() {
         if let Slot::Label(i) = *slot {
             feature_of[i] = f as i64;
         }
     }
-    let plain = Symbol::default();
-    let n = slots.len();
-    let (mut skip, mut visible, mut reason, mut hidden_by) =
-        (vec![0i8; n], vec![false; n], vec![0i8; n], vec![-1i64; n]);
-    let (mut candidate, mut parts) = (vec![-1i64; n], vec![0i8; n]);
-    let mut geometry = [vec![f64::NAN; n], vec![f64::NAN; n], vec![f64::NAN; n], vec![f64::NAN; n], vec![f64::NAN; n]];
-    let (mut text_box, mut icon_box) = (Vec::with_capacity(8 * n), Vec::with_capacity(8 * n));
-    for (f, slot) in slots.iter().enumerate() {
-        let i = match *slot {
-            Slot::Skipped(s) => {
-                skip[f] = skip_code(s);
-                text_box.extend([f64::NAN; 8]);
-                icon_box.extend([f64::NAN; 8]);
-                continue;
-            }
-            Slot::Label(i) => i,
-        };
-        let (o, l) = (&p.outcomes[i], &labels[i]);
-        let choice = p.choices.get(i).copied().unwrap_or_default();
-        visible[f] = o.visible;
-        reason[f] = reason_code(o.reason);
-        hidden_by[f] = usize::try_from(blocker_row(o.hidden_by)).map_or(-1, |k| feature_of[k]);
-        candidate[f] = choice.candidate.map_or(-1, i64::from);
-        parts[f] = parts_code(choice.parts);
-        for (column, value) in geometry.iter_mut().zip([l.x, l.y, l.width, l.height, l.angle]) {
-            column[f] = value;
+    let mut out = Columns::default();
+    for slot in slots {
+        match *slot {
+            Slot::Skipped(s) => out.skipped(s),
+            Slot::Label(i) => out.labelled(i, doc, p, &feature_of),
         }
-        // The text at the position it is shown at; hidden, or the icon alone: its first position.
-        let symbol = symbols.get(i).unwrap_or(&plain);
-        let at = DVec2::new(l.x, l.y);
-        let k = choice.candidate.map_or(0, |k| k as usize);
-        text_box.extend(corners(Some(symbol.text_box(l, k, at)), at));
-        icon_box.extend(corners(symbol.icon_box(l, at), at));
     }
-    let out = PyDict::new(py);
-    out.set_item("skip", PyArray1::from_vec(py, skip))?;
-    out.set_item("visible", PyArray1::from_vec(py, visible))?;
-    out.set_item("reason", PyArray1::from_vec(py, reason))?;
-    out.set_item("hidden_by", PyArray1::from_vec(py, hidden_by))?;
-    out.set_item("candidate", PyArray1::from_vec(py, candidate))?;
-    out.set_item("parts", PyArray1::from_vec(py, parts))?;
-    for (name, column) in ["x", "y", "width", "height", "angle"].into_iter().zip(geometry) {
-        out.set_item(name, PyArray1::from_vec(py, column))?;
-    }
-    out.set_item("label_box", PyArray1::from_vec(py, text_box))?;
-    out.set_item("icon_box", PyArray1::from_vec(py, icon_box))?;
-    Ok(out)
+    out
 }
 
 /// Reads `text` (a FeatureCollection) as `declutter place` with `flags` does, and places it,
@@ -190,5 +215,5 @@ pub fn place_features<'py>(py: Python<'py>, text: &str, flags: &Bound<'py, PyDic
     let mut doc = geo.doc;
     doc.options = doc.options.with_max_overlap_area(flags.max_overlap_area);
     let placement = py.detach(|| doc.place()).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    results(py, &geo.slots, &doc.labels, &doc.symbols, &placement)
+    results(&geo.slots, &doc, &placement).into_dict(py)
 }

@@ -167,3 +167,39 @@ def test_symbol_keywords_decide_as_the_command(declutter_command, name, args):
         assert out["icon_box"].notna().sum() == out["label_box"].notna().sum()
     if "--variable-anchor" in args or "--variable-anchor-offset" in args:
         assert (out["candidate"] > 0).sum() > (20 if "--icon-size" in args else 0)
+
+
+def test_polygons_are_named_at_their_pole_in_any_crs():
+    import geopandas
+    import shapely
+
+    # A square lake with a square island in its western half: the name goes to the east half.
+    lake = shapely.Polygon([(0, 0), (1, 0), (1, 1), (0, 1)], holes=[[(0.1, 0.3), (0.5, 0.3), (0.5, 0.7), (0.1, 0.7)]])
+    gdf = geopandas.GeoDataFrame({"name": ["Lake", "Far"]}, geometry=[lake, shapely.Point(50, 50)], crs="EPSG:4326")
+    out = declutter.place_geodataframe(gdf.to_crs("EPSG:3857"), zoom=8, center=(0.5, 0.5), size=(800, 600))
+    (east, _), (west, _) = [declutter.project([lon], [0.5], zoom=8, center=(0.5, 0.5), size=(800, 600))
+                            for lon in (0.5, 0.1)]
+    assert out.x.iloc[0] > east[0] and out.visible.iloc[0] and out.angle.iloc[0] == 0.0
+    assert pd.isna(out.reason.iloc[0]) and out.reason.iloc[1] == "offscreen"
+
+
+def test_bad_keywords_and_properties_are_named():
+    gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson").head(5)
+    view = dict(zoom=4, center=(10, 50))
+    for kw, message in [
+        (dict(icon_size=(0, 3)), "^icon_size: expected a width and height > 0"),
+        (dict(variable_anchor=["top", "middle"]), "^variable_anchor: unknown anchor"),
+        (dict(text_optional=True), "^text_optional needs icon_size"),
+        (dict(repeat_group="featurecla"), "^repeat_group needs repeat_distance"),
+    ]:
+        with pytest.raises(declutter.LabelError, match=message):
+            declutter.place_geodataframe(gdf, **view, **kw)
+    bad = gdf.astype({"name": object})
+    bad.loc[bad.index[2], "name"] = True
+    with pytest.raises(declutter.LabelError) as e:
+        declutter.place_geodataframe(bad, **view)
+    assert (e.value.row, e.value.column, e.value.id) == (2, "name", bad.index[2])
+    assert str(e.value).startswith("row 2 (index 2), column `name`: expected a string, got boolean true")
+    with pytest.raises(declutter.LabelError) as e:
+        declutter.place_geodataframe(gdf.assign(size=[12, 13, "big", 10, 9]), **view, font_size="size")
+    assert (e.value.row, e.value.column) == (2, "size")

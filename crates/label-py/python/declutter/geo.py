@@ -140,8 +140,10 @@ def _error(e, gdf):
     row = int(m.group(1))
     field = m.group("field")
     column = m.group("property") or ("geometry" if field and field.startswith("geometry") else field)
-    err = LabelError(f"row {row} (index {gdf.index[row]!r}), column `{column}`: {m.group('rest')}", row, column)
-    err.id = gdf.index[row]
+    label = gdf.index[row]
+    label = label.item() if isinstance(label, np.generic) else label
+    err = LabelError(f"row {row} (index {label!r}), column `{column}`: {m.group('rest')}", row, column)
+    err.id = label
     return err
 
 
