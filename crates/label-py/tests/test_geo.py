@@ -109,7 +109,8 @@ SYMBOLS = [
     ("ne-places-europe.geojson", PLACES + ["--variable-anchor-offset", "left:0.4,0,right:-0.4,0,top:0,0.3",
                                            "--icon-size", "8x5", "--icon-optional", "--font-size", "13"]),
     ("ne-places-europe.geojson", PLACES + ["--repeat-distance", "120", "--repeat-group-field", "featurecla",
-                                           "--variable-anchor", "left,right"]),
+                                           "--variable-anchor", "left,right", "--tie-field", "pop_max",
+                                           "--tie-order", "ascending"]),
     ("vienna-streets-center.geojson", STREETS + ["--repeat-distance", "300", "--bearing", "-20"]),
 ]
 
@@ -133,6 +134,8 @@ def symbol_keywords(args):
             kw[flag[2:].replace("-", "_")] = float(next(it))
         elif flag == "--repeat-group-field":
             kw["repeat_group"] = next(it)
+        elif flag in ("--tie-field", "--tie-order"):
+            kw[{"--tie-field": "tie", "--tie-order": "tie_order"}[flag]] = next(it)
         else:
             rest += [flag, next(it)]
     return {**options(rest), **kw}

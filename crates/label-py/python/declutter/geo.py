@@ -110,10 +110,10 @@ def _feature_collection(gdf, geoms, columns):
     import shapely
 
     geojson = shapely.to_geojson(geoms)
-    values = {c: gdf[c].to_numpy() for c in columns}
+    values = {json.dumps(str(c)): (c, gdf[c].to_numpy()) for c in columns}
     parts = []
     for row, g in enumerate(geojson):
-        props = ",".join(f"{json.dumps(c)}:{_json_value(v[row], row, c)}" for c, v in values.items())
+        props = ",".join(f"{key}:{_json_value(v[row], row, c)}" for key, (c, v) in values.items())
         parts.append(f'{{"type":"Feature","id":{row},"geometry":{g or "null"},"properties":{{{props}}}}}')
     return '{"type":"FeatureCollection","features":[' + ",".join(parts) + "]}"
 
@@ -201,17 +201,20 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     properties = [c for c in dict.fromkeys([text, priority, tie, size_column, repeat_group])
                   if c is not None and c in gdf.columns]
     doc = _feature_collection(gdf, gdf_ll.geometry.to_numpy(), properties)
-    flags = dict(zoom=float(zoom), center=_pair(center), size=_pair(size), bearing=float(bearing), text_field=text,
-                 priority_field=priority, priority_order=priority_order, tie_field=tie, tie_order=tie_order,
-                 padding=float(padding), font_size=12.0 if size_column else float(font_size),
-                 font_size_field=size_column, point_anchor=point_anchor, point_offset=_pair(point_offset),
+    # Properties are named by the columns' names as text (JSON keys are strings).
+    name = (lambda c: None if c is None else str(c))
+    flags = dict(zoom=float(zoom), center=_pair(center), size=_pair(size), bearing=float(bearing),
+                 text_field=name(text), priority_field=name(priority), priority_order=priority_order,
+                 tie_field=name(tie), tie_order=tie_order, padding=float(padding),
+                 font_size=12.0 if size_column else float(font_size), font_size_field=name(size_column),
+                 point_anchor=point_anchor, point_offset=_pair(point_offset),
                  variable_anchor=_anchor_list(variable_anchor),
                  radial_offset=None if radial_offset is None else float(radial_offset),
                  variable_anchor_offset=_anchor_offsets(variable_anchor_offset),
                  icon_size=None if icon_size is None else _pair(icon_size), text_optional=bool(text_optional),
                  icon_optional=bool(icon_optional),
                  repeat_distance=None if repeat_distance is None else float(repeat_distance),
-                 repeat_group_field=repeat_group, max_overlap_area=float(max_overlap_area))
+                 repeat_group_field=name(repeat_group), max_overlap_area=float(max_overlap_area))
     try:
         r = _native.place_features(doc, flags)
     except LabelError as e:
