@@ -152,22 +152,11 @@ def test_symbols_match_the_brute_force_reference(seed):
 
 
 def golden(name):
-    """A label-set fixture as a DataFrame with the package's columns, and its golden
-    placements (written by `declutter place`)."""
+    """A label-set fixture read with pandas as a user would (nested fields flattened to the
+    package's column names: `icon.width` is `icon_width`), and its golden placements (written
+    by `declutter place`)."""
     doc = json.loads((FIXTURES / f"{name}.json").read_text())
-    labels = doc["labels"]
-    df = pd.DataFrame({k: [lab.get(k, 0.0) for lab in labels] for k in ["x", "y", "width", "height", "angle",
-                                                                         "priority"]})
-    df.index = [lab["id"] for lab in labels]
-    if any("candidates" in lab for lab in labels):
-        df["candidates"] = pd.Series([lab.get("candidates") for lab in labels], index=df.index, dtype=object)
-    if any("icon" in lab for lab in labels):
-        df["icon_width"] = [lab["icon"]["width"] if "icon" in lab else np.nan for lab in labels]
-        df["icon_height"] = [lab["icon"]["height"] if "icon" in lab else np.nan for lab in labels]
-        df["optional"] = [lab.get("optional", "none") for lab in labels]
-    if any("repeat_group" in lab for lab in labels):
-        df["repeat_group"] = pd.Series([lab.get("repeat_group") for lab in labels], index=df.index, dtype=object)
-        df["repeat_distance"] = [lab.get("repeat_distance", 0.0) for lab in labels]
+    df = pd.json_normalize(doc["labels"]).rename(columns=lambda c: c.replace(".", "_")).set_index("id")
     vp = doc["viewport"]
     expected = json.loads((FIXTURES / f"{name}.expected.json").read_text())["placements"]
     return df, (vp["width"], vp["height"]), expected

@@ -100,8 +100,8 @@ def _candidates(value, offsets, n):
     return starts, anchors, dx, dy
 
 
-def _names(value, n, column, codes):
-    """A column of names (one for all, or one per row) as codes."""
+def _names(value, n, column, codes, default):
+    """A column of names (one for all, or one per row) as codes; None or NaN: `default`."""
     if isinstance(value, str):
         value = [value] * n
     names = list(value)
@@ -109,7 +109,7 @@ def _names(value, n, column, codes):
         raise LabelError(f"column `{column}`: {len(names)} values for {n} labels", None, column)
     out = np.empty(n, dtype=np.uint8)
     for row, name in enumerate(names):
-        code = codes.get(name) if isinstance(name, str) else None
+        code = codes[default] if _missing(name) else codes.get(name) if isinstance(name, str) else None
         if code is None:
             raise LabelError(f"row {row}, column `{column}`: unknown value {name!r}; expected one of "
                              f"{', '.join(codes)}", row, column)
@@ -161,7 +161,7 @@ def symbol_columns(source, given, n):
                          "icon_width" if width is None else "icon_height")
     out["icon_width"] = _float_column("icon_width", np.nan if width is None else width, n)
     out["icon_height"] = _float_column("icon_height", np.nan if height is None else height, n)
-    out["icon_anchor"] = _names(values.get("icon_anchor", "center"), n, "icon_anchor", _ANCHOR_CODE)
+    out["icon_anchor"] = _names(values.get("icon_anchor", "center"), n, "icon_anchor", _ANCHOR_CODE, "center")
     if "icon_offset" in values:
         off = np.asarray(values.pop("icon_offset"), dtype=np.float64)
         if off.shape == (2,):
@@ -174,11 +174,13 @@ def symbol_columns(source, given, n):
     for name in ("icon_offset_x", "icon_offset_y", "icon_padding"):
         out[name] = _float_column(name, values.get(name, 0.0), n)
     optional = values.get("optional", "none")
-    out["optional"] = _names(optional, n, "optional", {name: code for code, name in enumerate(OPTIONAL)})
+    out["optional"] = _names(optional, n, "optional", {name: code for code, name in enumerate(OPTIONAL)}, "none")
     group, distance = values.get("repeat_group"), values.get("repeat_distance")
     if (group is None) != (distance is None):
         raise LabelError("columns `repeat_group` and `repeat_distance`: give both or neither", None,
                          "repeat_distance" if distance is None else "repeat_group")
     out["repeat_group"] = np.full(n, -1, dtype=np.int64) if group is None else _groups(group, n)
-    out["repeat_distance"] = _float_column("repeat_distance", 0.0 if distance is None else distance, n)
+    distance = _float_column("repeat_distance", 0.0 if distance is None else distance, n)
+    # Rows without a group need no distance (a DataFrame has NaN there).
+    out["repeat_distance"] = np.where((out["repeat_group"] < 0) & np.isnan(distance), 0.0, distance)
     return out
