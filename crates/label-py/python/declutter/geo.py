@@ -6,6 +6,7 @@ the symbols; then the command's placement. Also the projection and the measureme
 
 import json
 import re
+from json.encoder import encode_basestring_ascii
 
 import numpy as np
 
@@ -92,6 +93,8 @@ def _json_value(value, row, column):
         return "null"
     if isinstance(value, np.generic):
         value = value.item()
+    if isinstance(value, float) and not np.isfinite(value):
+        raise LabelError(f"row {row}, column `{column}`: expected a finite number, got {value!r}", row, column)
     if isinstance(value, (bool, int, float, str)):
         return json.dumps(value)
     try:
@@ -104,18 +107,30 @@ def _json_value(value, row, column):
     raise LabelError(f"row {row}, column `{column}`: expected a number or a text, got {value!r}", row, column)
 
 
+def _json_column(values, column):
+    """Each value of a column as JSON text (exact: floats by their shortest round-trip form)."""
+    if values.dtype.kind in "iu":
+        return [str(v) for v in values.tolist()]
+    if values.dtype.kind == "b":
+        return ["true" if v else "false" for v in values.tolist()]
+    if values.dtype.kind == "f" and np.isfinite(values[~np.isnan(values)]).all():
+        return ["null" if v != v else repr(v) for v in values.tolist()]  # NaN != NaN
+    quote = encode_basestring_ascii  # json.dumps of a str, without its overhead
+    return [quote(v) if type(v) is str else _json_value(v, row, column) for row, v in enumerate(values)]
+
+
 def _feature_collection(gdf, geoms, columns):
     """The GeoJSON text of `geoms` (lon/lat) with the properties `columns` of `gdf`, each
     feature's id its row position."""
     import shapely
 
     geojson = shapely.to_geojson(geoms)
-    values = {json.dumps(str(c)): (c, gdf[c].to_numpy()) for c in columns}
-    parts = []
-    for row, g in enumerate(geojson):
-        props = ",".join(f"{key}:{_json_value(v[row], row, c)}" for key, (c, v) in values.items())
-        parts.append(f'{{"type":"Feature","id":{row},"geometry":{g or "null"},"properties":{{{props}}}}}')
-    return '{"type":"FeatureCollection","features":[' + ",".join(parts) + "]}"
+    keys = [json.dumps(str(c)) + ":" for c in columns]
+    keyed = [[key + v for v in _json_column(gdf[c].to_numpy(), c)] for key, c in zip(keys, columns)]
+    props = [",".join(p) for p in zip(*keyed)] if keyed else [""] * len(geoms)
+    features = ",".join(f'{{"type":"Feature","id":{row},"geometry":{g or "null"},"properties":{{{p}}}}}'
+                        for row, (g, p) in enumerate(zip(geojson, props)))
+    return '{"type":"FeatureCollection","features":[' + features + "]}"
 
 
 #: Why a row has no label, by the native module's codes (0: it has one).
