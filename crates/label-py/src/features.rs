@@ -9,14 +9,14 @@
 use glam::DVec2;
 use label_cli::convert::Document;
 use label_cli::geojson::{self, Format, GeoArgs, Input, Order, OutputFormat, Skip, Slot};
-use label_core::{Obb, Placement, Symbol};
+use label_core::{Blocker, Obb, Placement, Symbol};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::columns::label_error;
-use crate::placing::{blocker_row, parts_code, reason_code};
+use crate::placing::{parts_code, reason_code};
 
 /// The keywords of `place_geodataframe`, one item each (`None` where not given), named as the
 /// command's flags are in [`GeoArgs`].
@@ -144,7 +144,11 @@ impl Columns {
         self.skip.push(0);
         self.visible.push(o.visible);
         self.reason.push(reason_code(o.reason));
-        self.hidden_by.push(usize::try_from(blocker_row(o.hidden_by)).map_or(-1, |k| feature_of[k]));
+        // A GeoJSON document has no obstacles: only labels hide labels.
+        self.hidden_by.push(match o.hidden_by {
+            Some(Blocker::Label(k)) => feature_of[k as usize],
+            Some(Blocker::Obstacle(_)) | None => -1,
+        });
         self.candidate.push(choice.candidate.map_or(-1, i64::from));
         self.parts.push(parts_code(choice.parts));
         for (column, value) in self.geometry.iter_mut().zip([l.x, l.y, l.width, l.height, l.angle]) {
