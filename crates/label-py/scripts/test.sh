@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds, lints and tests the declutter Python package on a fresh machine (as root, or in a
 # virtualenv): installs the pinned Python packages, builds the extension with maturin (release,
-# locked), installs the wheel, checks the crate's formatting and lints, runs pytest.
+# locked), installs the wheel, checks the crate's formatting and lints, runs pytest. The tests
+# of place_geodataframe's symbol keywords run the `declutter` binary of this tree too: pytest
+# builds it (debug, `cargo build -p label-cli`) when it is not fresh.
 #
 #   bash crates/label-py/scripts/test.sh [pytest arguments…]
 #

@@ -30,11 +30,12 @@ pub fn core_error(py: Python<'_>, error: &Error, rows: impl Fn(usize) -> usize) 
     match error {
         Error::InvalidLabel { index, field, problem } => {
             let row = rows(*index);
+            // Symbol fields are named as their columns: `icon.width` is `icon_width`.
             let column = match *field {
-                "offset" => "offset_x/offset_y",
-                f => f,
+                "offset" => "offset_x/offset_y".to_owned(),
+                f => f.replace('.', "_"),
             };
-            label_error(py, format!("row {row}, column `{column}`: {problem}"), Some(row), Some(column))
+            label_error(py, format!("row {row}, column `{column}`: {problem}"), Some(row), Some(&column))
         }
         other => PyValueError::new_err(other.to_string()),
     }
@@ -54,7 +55,7 @@ pub fn vector<T: numpy::Element + Copy>(obj: &Bound<'_, PyAny>, name: &str) -> P
 }
 
 /// One column of `cols`.
-fn column<T: numpy::Element + Copy>(cols: &Bound<'_, PyDict>, name: &str) -> PyResult<Vec<T>> {
+pub fn column<T: numpy::Element + Copy>(cols: &Bound<'_, PyDict>, name: &str) -> PyResult<Vec<T>> {
     let value = cols.get_item(name)?.ok_or_else(|| PyValueError::new_err(format!("missing column `{name}`")))?;
     vector(&value, &format!("column {name}"))
 }

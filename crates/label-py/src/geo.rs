@@ -1,8 +1,7 @@
 //! Web Mercator projection and text measurement as the CLI does them (label-cli's public
-//! `geojson::view::View`, `geojson::line::spot` and `measure::measure`).
+//! `geojson::view::View` and `measure::measure`).
 
 use glam::DVec2;
-use label_cli::geojson::line;
 use label_cli::geojson::view::View;
 use label_cli::measure as text;
 use numpy::PyArray1;
@@ -13,10 +12,6 @@ use crate::columns::{label_error, vector};
 
 /// Two f64 arrays.
 type Xy<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
-
-/// Line spots: x, y, angle, and whether the feature has one.
-type Spots<'py> =
-    (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<bool>>);
 
 fn pair<'py>(py: Python<'py>, v: Vec<DVec2>) -> Xy<'py> {
     let (x, y): (Vec<f64>, Vec<f64>) = v.into_iter().map(|p| (p.x, p.y)).unzip();
@@ -65,51 +60,6 @@ pub fn project<'py>(
     let v = view(zoom, center, size, bearing)?;
     let points = lon_lat(&lon, &lat)?;
     Ok(pair(py, py.detach(|| points.iter().map(|&p| v.project(p)).collect())))
-}
-
-/// The label spot of each line feature, as the CLI picks it: `lon`/`lat` hold every point,
-/// `part_starts` where each part starts in them (and one past the end), `feature_starts` where
-/// each feature's parts start in `part_starts` (and one past the end). Returns x, y, angle
-/// (degrees) and whether the feature has a spot.
-#[pyfunction]
-#[allow(clippy::too_many_arguments, reason = "one argument per array and per view setting, as Python passes them")]
-pub fn line_spots<'py>(
-    py: Python<'py>,
-    lon: Bound<'py, PyAny>,
-    lat: Bound<'py, PyAny>,
-    part_starts: Bound<'py, PyAny>,
-    feature_starts: Bound<'py, PyAny>,
-    zoom: f64,
-    center: (f64, f64),
-    size: (f64, f64),
-    bearing: f64,
-) -> PyResult<Spots<'py>> {
-    let v = view(zoom, center, size, bearing)?;
-    let points = lon_lat(&lon, &lat)?;
-    let parts: Vec<usize> = vector::<u64>(&part_starts, "part_starts")?.into_iter().map(|s| s as usize).collect();
-    let features: Vec<usize> =
-        vector::<u64>(&feature_starts, "feature_starts")?.into_iter().map(|s| s as usize).collect();
-    let ordered = |s: &[usize], end: usize| s.windows(2).all(|w| w[0] <= w[1]) && s.last().is_none_or(|&l| l <= end);
-    if !ordered(&parts, points.len()) || !ordered(&features, parts.len().saturating_sub(1)) {
-        return Err(PyValueError::new_err("line_spots: part or feature offsets out of order or out of range"));
-    }
-    let spots: Vec<Option<line::LineSpot>> = py.detach(|| {
-        features
-            .windows(2)
-            .map(|f| {
-                let screen: Vec<Vec<DVec2>> =
-                    (f[0]..f[1]).map(|p| v.project_line(&points[parts[p]..parts[p + 1]])).collect();
-                line::spot(&screen, v.size)
-            })
-            .collect()
-    });
-    let get = |f: fn(&line::LineSpot) -> f64| spots.iter().map(|s| s.as_ref().map_or(f64::NAN, f)).collect::<Vec<_>>();
-    Ok((
-        PyArray1::from_vec(py, get(|s| s.point.x)),
-        PyArray1::from_vec(py, get(|s| s.point.y)),
-        PyArray1::from_vec(py, get(|s| s.angle)),
-        PyArray1::from_vec(py, spots.iter().map(Option::is_some).collect()),
-    ))
 }
 
 /// Width and height, px, of each text at its font size (px) in the CLI's font (bundled DejaVu

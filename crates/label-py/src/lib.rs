@@ -1,6 +1,6 @@
 //! The native half of the `declutter` Python package (`declutter._native`): thin functions over
-//! label-core, label-text (through label-cli's measuring), label-frame and label-planet that
-//! take and return numpy arrays. The Python half (`python/declutter/`) turns DataFrames,
+//! label-core, label-cli (its GeoJSON reader, projection and text measurement), label-frame
+//! and label-planet that take and return numpy arrays. The Python half (`python/declutter/`) turns DataFrames,
 //! GeoDataFrames, matplotlib axes and Dask clusters into these calls.
 //!
 //! Every function checks its input before it reaches the engine, releases the GIL while the
@@ -15,10 +15,12 @@
 #![forbid(unsafe_code)]
 
 mod columns;
+mod features;
 mod frame;
 mod geo;
 mod placing;
 mod planet;
+mod symbols;
 
 use pyo3::prelude::*;
 
@@ -27,10 +29,9 @@ use pyo3::prelude::*;
 #[pyo3(name = "_native")]
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(placing::place, m)?)?;
-    m.add_function(wrap_pyfunction!(placing::corners, m)?)?;
     m.add_function(wrap_pyfunction!(geo::world, m)?)?;
     m.add_function(wrap_pyfunction!(geo::project, m)?)?;
-    m.add_function(wrap_pyfunction!(geo::line_spots, m)?)?;
+    m.add_function(wrap_pyfunction!(features::place_features, m)?)?;
     m.add_function(wrap_pyfunction!(geo::measure, m)?)?;
     m.add_function(wrap_pyfunction!(planet::boxes, m)?)?;
     m.add_function(wrap_pyfunction!(planet::decide_region, m)?)?;

@@ -3,6 +3,7 @@ LocalCluster with 2 worker processes for the planet tests."""
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,14 @@ def client():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as c:
             yield c
+
+
+@pytest.fixture(scope="session")
+def declutter_command():
+    """The `declutter` binary of this tree, built (debug) if it is not fresh: its results are
+    what the package must match."""
+    subprocess.run(["cargo", "build", "--quiet", "--locked", "-p", "label-cli", "--bin", "declutter"], cwd=ROOT,
+                   check=True)
+    meta = subprocess.run(["cargo", "metadata", "--format-version", "1", "--no-deps", "--locked"], cwd=ROOT,
+                          check=True, capture_output=True, text=True)
+    return Path(json.loads(meta.stdout)["target_directory"]) / "debug" / "declutter"

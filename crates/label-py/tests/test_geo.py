@@ -2,6 +2,7 @@
 projection, measurement and placement give the same decisions, feature by feature."""
 
 import json
+import subprocess
 
 import numpy as np
 import pandas as pd
@@ -60,18 +61,11 @@ def feature_id(v):
 def test_same_decisions_as_the_command(case):
     gdf = read_geojson(FIXTURES / "geojson" / case["input"])
     kw = options(case["args"])
-    if isinstance(kw.get("font_size"), str) and kw["font_size"] not in gdf.columns:
-        gdf[kw["font_size"]] = np.nan
     out = declutter.place_geodataframe(gdf, **kw)
     expected = json.loads((FIXTURES / "geojson" / case["expected"]).read_text())["placements"]
     assert len(expected) == len(out)
     for (index, row), want in zip(out.iterrows(), expected):
         assert want["id"] == feature_id(index)
-        if gdf.geometry[index] is not None and gdf.geometry[index].geom_type in ("Polygon", "MultiPolygon"):
-            # The command labels polygons at their pole of inaccessibility; this package does
-            # not yet (docs/python.md, "Limits"): it says so, and the other rows still agree.
-            assert row.reason == "unsupported", index
-            continue
         got = {"visible": bool(row.visible)}
         if pd.notna(row.reason):
             got["reason"] = row.reason
@@ -105,3 +99,110 @@ def test_measuring_and_projecting_as_the_command():
     with pytest.raises(declutter.LabelError) as e:
         declutter.measure_text(["a", "b"], [12, -1])
     assert (e.value.row, e.value.column) == (1, "font_size")
+
+
+PLACES = ["--zoom", "4", "--center", "10,50", "--priority-field", "scalerank", "--priority-order", "ascending"]
+STREETS = ["--zoom", "16", "--center", "16.3725,48.2083", "--size", "1280x720"]
+SYMBOLS = [
+    ("ne-places-europe.geojson", PLACES + ["--variable-anchor", "top,bottom,left,right", "--radial-offset", "0.5",
+                                           "--icon-size", "6x6", "--text-optional"]),
+    ("ne-places-europe.geojson", PLACES + ["--variable-anchor-offset", "left:0.4,0,right:-0.4,0,top:0,0.3",
+                                           "--icon-size", "8x5", "--icon-optional", "--font-size", "13"]),
+    ("ne-places-europe.geojson", PLACES + ["--repeat-distance", "120", "--repeat-group-field", "featurecla",
+                                           "--variable-anchor", "left,right", "--tie-field", "pop_max",
+                                           "--tie-order", "ascending"]),
+    ("vienna-streets-center.geojson", STREETS + ["--repeat-distance", "300", "--bearing", "-20"]),
+]
+
+
+def symbol_keywords(args):
+    """place_geodataframe's keywords for the command's view and symbol flags."""
+    kw, rest = {}, []
+    it = iter(args)
+    for flag in it:
+        if flag in ("--text-optional", "--icon-optional"):
+            kw[flag[2:].replace("-", "_")] = True
+        elif flag == "--variable-anchor":
+            kw["variable_anchor"] = next(it).split(",")
+        elif flag == "--variable-anchor-offset":
+            items = next(it).split(",")
+            kw["variable_anchor_offset"] = [(a.split(":")[0], (float(a.split(":")[1]), float(b)))
+                                            for a, b in zip(items[::2], items[1::2])]
+        elif flag == "--icon-size":
+            kw["icon_size"] = tuple(float(v) for v in next(it).split("x"))
+        elif flag in ("--radial-offset", "--repeat-distance"):
+            kw[flag[2:].replace("-", "_")] = float(next(it))
+        elif flag == "--repeat-group-field":
+            kw["repeat_group"] = next(it)
+        elif flag in ("--tie-field", "--tie-order"):
+            kw[{"--tie-field": "tie", "--tie-order": "tie_order"}[flag]] = next(it)
+        else:
+            rest += [flag, next(it)]
+    return {**options(rest), **kw}
+
+
+@pytest.mark.parametrize("name, args", SYMBOLS, ids=lambda v: " ".join(v) if isinstance(v, list) else v)
+def test_symbol_keywords_decide_as_the_command(declutter_command, name, args):
+    path = FIXTURES / "geojson" / name
+    run = subprocess.run([str(declutter_command), "place", str(path), *args], check=True, capture_output=True)
+    features = json.loads(run.stdout)["features"]
+    gdf = read_geojson(path)
+    out = declutter.place_geodataframe(gdf, **symbol_keywords(args))
+    assert len(features) == len(out)
+    keys = ("visible", "reason", "hidden_by", "candidate", "parts")
+    for (index, row), feature in zip(out.iterrows(), features):
+        want = feature["properties"]
+        got = {"visible": bool(row.visible), "reason": row.reason, "hidden_by": row.hidden_by,
+               "candidate": int(row.candidate) if row.candidate >= 0 else None, "parts": row.parts}
+        got = {k: v for k, v in got.items() if not (v is None or (isinstance(v, float) and np.isnan(v)))}
+        assert got == {k: want[k] for k in keys if k in want}, index
+        if "label_box" in want:
+            corners = np.asarray(row.label_box.exterior.coords)[:4]
+            assert np.abs(corners - np.asarray(want["label_box"])).max() < 0.006, index
+        else:
+            assert row.label_box is None, index
+    # The runs exercise what they are for.
+    counts = out["reason"].value_counts()
+    if "--repeat-distance" in args:
+        assert counts["repeat"] > 5
+    if "--icon-size" in args:
+        assert (out["parts"] == ("icon" if "--text-optional" in args else "text")).sum() > 5
+        assert out["icon_box"].notna().sum() == out["label_box"].notna().sum()
+    if "--variable-anchor" in args or "--variable-anchor-offset" in args:
+        assert (out["candidate"] > 0).sum() > (20 if "--icon-size" in args else 0)
+
+
+def test_polygons_are_named_at_their_pole_in_any_crs():
+    import geopandas
+    import shapely
+
+    # A square lake with a square island in its western half: the name goes to the east half.
+    lake = shapely.Polygon([(0, 0), (1, 0), (1, 1), (0, 1)], holes=[[(0.1, 0.3), (0.5, 0.3), (0.5, 0.7), (0.1, 0.7)]])
+    gdf = geopandas.GeoDataFrame({"name": ["Lake", "Far"]}, geometry=[lake, shapely.Point(50, 50)], crs="EPSG:4326")
+    out = declutter.place_geodataframe(gdf.to_crs("EPSG:3857"), zoom=8, center=(0.5, 0.5), size=(800, 600))
+    (east, _), (west, _) = [declutter.project([lon], [0.5], zoom=8, center=(0.5, 0.5), size=(800, 600))
+                            for lon in (0.5, 0.1)]
+    assert out.x.iloc[0] > east[0] and out.visible.iloc[0] and out.angle.iloc[0] == 0.0
+    assert pd.isna(out.reason.iloc[0]) and out.reason.iloc[1] == "offscreen"
+
+
+def test_bad_keywords_and_properties_are_named():
+    gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson").head(5)
+    view = dict(zoom=4, center=(10, 50))
+    for kw, message in [
+        (dict(icon_size=(0, 3)), "^icon_size: expected a width and height > 0"),
+        (dict(variable_anchor=["top", "middle"]), "^variable_anchor: unknown anchor"),
+        (dict(text_optional=True), "^text_optional needs icon_size"),
+        (dict(repeat_group="featurecla"), "^repeat_group needs repeat_distance"),
+    ]:
+        with pytest.raises(declutter.LabelError, match=message):
+            declutter.place_geodataframe(gdf, **view, **kw)
+    bad = gdf.astype({"name": object})
+    bad.loc[bad.index[2], "name"] = True
+    with pytest.raises(declutter.LabelError) as e:
+        declutter.place_geodataframe(bad, **view)
+    assert (e.value.row, e.value.column, e.value.id) == (2, "name", bad.index[2])
+    assert str(e.value).startswith("row 2 (index 2), column `name`: expected a string, got boolean true")
+    with pytest.raises(declutter.LabelError) as e:
+        declutter.place_geodataframe(gdf.assign(size=[12, 13, "big", 10, 9]), **view, font_size="size")
+    assert (e.value.row, e.value.column) == (2, "size")

@@ -1,8 +1,10 @@
 """declutter: map label placement (greedy by priority, oriented boxes, exact collisions).
 
-- :func:`place` — one screen of labels from numpy arrays or a DataFrame.
-- :func:`place_geodataframe` — a GeoDataFrame of points and lines, projected (Web Mercator)
-  and measured (bundled DejaVu Sans) as the ``declutter`` command does.
+- :func:`place` — one screen of labels (or symbols: candidate positions, icons, optional
+  parts, repeat groups) from numpy arrays or a DataFrame.
+- :func:`place_geodataframe` — a GeoDataFrame of points, lines and polygons, placed by the
+  ``declutter`` command's own GeoJSON reader (Web Mercator, bundled DejaVu Sans, its symbol
+  flags as keywords).
 - :func:`hide_overlapping_texts` — hides the overlapping ``Text`` artists of a matplotlib axes.
 - :class:`FrameEngine` — placement frame after frame for renderers, without flicker.
 - :mod:`declutter.planet` — every zoom of a planet of labels on a Dask cluster, exactly.

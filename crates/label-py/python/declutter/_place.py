@@ -7,9 +7,12 @@ import numpy as np
 from . import _native
 from ._columns import columns
 from ._errors import LabelError
+from ._symbols import symbol_columns
 
 #: Reason names by the native module's codes (0: visible).
-REASONS = np.array([None, "collision", "offscreen", "behind-camera", "other"], dtype=object)
+REASONS = np.array([None, "collision", "offscreen", "behind-camera", "other", "repeat"], dtype=object)
+#: Parts names by the native module's codes (0: hidden, or no icon).
+PARTS = np.array([None, "both", "text", "icon"], dtype=object)
 
 
 @dataclass(frozen=True)
@@ -18,10 +21,29 @@ class Placement:
 
     #: Shown (bool).
     visible: np.ndarray
-    #: Why hidden: ``"collision"``, ``"offscreen"``, or ``None`` when visible (object array).
+    #: Why hidden: ``"collision"``, ``"offscreen"``, ``"repeat"``, or ``None`` when visible
+    #: (object array).
     reason: np.ndarray
     #: Row of the earliest placed label that hid it, or -1 (int64).
     hidden_by: np.ndarray
+    #: Index of the candidate position the text is shown at, or -1: hidden, without
+    #: candidates, or only its icon shown (int64).
+    candidate: np.ndarray
+    #: Parts shown of a label with an icon: ``"both"``, ``"text"``, ``"icon"``; ``None`` when
+    #: hidden or without an icon (object array).
+    parts: np.ndarray
+
+    def columns(self):
+        """The results as a dict of columns, for a DataFrame."""
+        return dict(visible=self.visible, reason=self.reason, hidden_by=self.hidden_by, candidate=self.candidate,
+                    parts=self.parts)
+
+    @classmethod
+    def from_native(cls, arrays):
+        """From the native module's arrays: visible and the codes."""
+        visible, reason, hidden_by, candidate, parts = arrays
+        return cls(visible=visible, reason=REASONS[reason], hidden_by=hidden_by, candidate=candidate,
+                   parts=PARTS[parts])
 
 
 def _viewport(viewport):
@@ -37,6 +59,8 @@ def _viewport(viewport):
 
 def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, priority=None, anchor=None,
           offset=None, offset_x=None, offset_y=None, padding=None, allow_overlap=None, ignore_placement=None,
+          candidates=None, candidate_offsets=None, icon_width=None, icon_height=None, icon_anchor=None,
+          icon_offset=None, icon_padding=None, optional=None, repeat_group=None, repeat_distance=None,
           viewport=None, max_overlap_area=0.0):
     """Decides which labels to show (the contract's greedy priority placement, contract §4).
 
@@ -45,13 +69,24 @@ def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, pri
     ``height`` are required; the rest default as in the contract. ``viewport`` is
     ``(width, height)`` or ``(x0, y0, x1, y1)`` px; ``None`` culls nothing.
 
-    With a DataFrame, returns a copy with ``visible``, ``reason`` and ``hidden_by`` columns
-    (``hidden_by`` as the hiding row's position, -1 for none); otherwise a :class:`Placement`.
-    Bad input raises :class:`declutter.LabelError` naming the row and column. The GIL is
-    released while placing.
+    Symbols (contract §3b): ``candidates`` (positions to try for the text: a list shared by
+    every label, with ``candidate_offsets`` per label if they differ, or one list per row; see
+    docs/python.md), an icon (``icon_width`` and ``icon_height``, NaN for rows without one;
+    ``icon_anchor``, ``icon_offset``, ``icon_padding``), ``optional`` (``"none"``, ``"text"``:
+    the icon may show alone, ``"icon"``: the text may), ``repeat_group`` (any names; None for
+    none) with ``repeat_distance`` (px).
+
+    With a DataFrame, returns a copy with ``visible``, ``reason``, ``hidden_by`` (the hiding
+    row's position, -1 for none), ``candidate`` and ``parts`` columns; otherwise a
+    :class:`Placement`. Bad input raises :class:`declutter.LabelError` naming the row and
+    column. The GIL is released while placing.
     """
     try:
-        return _place(data, viewport, max_overlap_area, x=x, y=y, width=width, height=height, angle=angle,
+        symbols = dict(candidates=candidates, candidate_offsets=candidate_offsets, icon_width=icon_width,
+                       icon_height=icon_height, icon_anchor=icon_anchor, icon_offset=icon_offset,
+                       icon_padding=icon_padding, optional=optional, repeat_group=repeat_group,
+                       repeat_distance=repeat_distance)
+        return _place(data, viewport, max_overlap_area, symbols, x=x, y=y, width=width, height=height, angle=angle,
                       priority=priority, anchor=anchor, offset=offset, offset_x=offset_x, offset_y=offset_y,
                       padding=padding, allow_overlap=allow_overlap, ignore_placement=ignore_placement)
     except LabelError as e:
@@ -62,10 +97,10 @@ def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, pri
         raise
 
 
-def _place(data, viewport, max_overlap_area, **given):
+def _place(data, viewport, max_overlap_area, symbols, **given):
     cols = columns(data, **given)
-    visible, reason, hidden_by = _native.place(cols, _viewport(viewport), float(max_overlap_area))
-    result = Placement(visible=visible, reason=REASONS[reason], hidden_by=hidden_by)
+    syms = symbol_columns(data, symbols, len(cols["x"]))
+    result = Placement.from_native(_native.place(cols, syms, _viewport(viewport), float(max_overlap_area)))
     if data is not None and hasattr(data, "assign"):
-        return data.assign(visible=result.visible, reason=result.reason, hidden_by=result.hidden_by)
+        return data.assign(**result.columns())
     return result

@@ -1,12 +1,18 @@
-"""GeoPandas: project (Web Mercator, 256-px tiles) and measure (bundled DejaVu Sans) as the
-``declutter`` command does with GeoJSON (its library functions, through the native module),
-then place."""
+"""GeoPandas: a GeoDataFrame placed as the ``declutter`` command places GeoJSON — written as a
+FeatureCollection (the geometry and the columns the keywords name) and read by the command's
+own reader (label-cli, through the native module), which projects (Web Mercator, 256-px
+tiles), finds each geometry's label spot, measures the text (bundled DejaVu Sans) and builds
+the symbols; then the command's placement. Also the projection and the measurement alone."""
+
+import json
+import re
+from json.encoder import encode_basestring_ascii
 
 import numpy as np
 
 from . import _native
-from ._columns import columns
-from ._place import REASONS
+from ._errors import LabelError
+from ._place import PARTS, REASONS
 
 #: Names of the reasons a row gets no label, as the command reports them.
 NO_GEOMETRY = "no_geometry"
@@ -55,8 +61,6 @@ def _text(value):
 
 def _number(value, column, row):
     """A numeric property: a number or a string holding one; NaN when missing."""
-    from ._errors import LabelError
-
     if value is None or (isinstance(value, float) and np.isnan(value)):
         return np.nan
     try:
@@ -82,106 +86,170 @@ def priorities(frame, column, order="descending"):
     return prio
 
 
-def _line_spots(geoms, zoom, center, size, bearing):
-    """The CLI's spot of each (Multi)LineString: anchor on screen and angle."""
+def _json_value(value, row, column):
+    """A property value as JSON: numbers, strings and booleans as they are; None, NaN and
+    pandas' missing values as null."""
+    if value is None or (isinstance(value, (float, np.floating)) and np.isnan(value)):
+        return "null"
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not np.isfinite(value):
+        raise LabelError(f"row {row}, column `{column}`: expected a finite number, got {value!r}", row, column)
+    if isinstance(value, (bool, int, float, str)):
+        return json.dumps(value)
+    try:
+        import pandas
+
+        if pandas.isna(value):
+            return "null"
+    except (ImportError, TypeError, ValueError):
+        pass
+    raise LabelError(f"row {row}, column `{column}`: expected a number or a text, got {value!r}", row, column)
+
+
+def _json_column(values, column):
+    """Each value of a column as JSON text (exact: floats by their shortest round-trip form)."""
+    if values.dtype.kind in "iu":
+        return [str(v) for v in values.tolist()]
+    if values.dtype.kind == "b":
+        return ["true" if v else "false" for v in values.tolist()]
+    if values.dtype.kind == "f" and np.isfinite(values[~np.isnan(values)]).all():
+        return ["null" if v != v else repr(v) for v in values.tolist()]  # NaN != NaN
+    quote = encode_basestring_ascii  # json.dumps of a str, without its overhead
+    return [quote(v) if type(v) is str else _json_value(v, row, column) for row, v in enumerate(values)]
+
+
+def _feature_collection(gdf, geoms, columns):
+    """The GeoJSON text of `geoms` (lon/lat) with the properties `columns` of `gdf`, each
+    feature's id its row position."""
     import shapely
 
-    lon, lat, part_starts, feature_starts = [], [], [0], [0]
-    for g in geoms:
-        parts = [g] if g.geom_type == "LineString" else list(g.geoms)
-        for p in parts:
-            xy = shapely.get_coordinates(p)
-            lon.append(xy[:, 0])
-            lat.append(xy[:, 1])
-            part_starts.append(part_starts[-1] + len(xy))
-        feature_starts.append(len(part_starts) - 1)
-    cat = (lambda a: np.ascontiguousarray(np.concatenate(a)) if a else np.zeros(0))
-    return _native.line_spots(cat(lon), cat(lat), np.asarray(part_starts, dtype=np.uint64),
-                              np.asarray(feature_starts, dtype=np.uint64), float(zoom), _pair(center), _pair(size),
-                              float(bearing))
+    geojson = shapely.to_geojson(geoms)
+    keys = [json.dumps(str(c)) + ":" for c in columns]
+    keyed = [[key + v for v in _json_column(gdf[c].to_numpy(), c)] for key, c in zip(keys, columns)]
+    props = [",".join(p) for p in zip(*keyed)] if keyed else [""] * len(geoms)
+    features = ",".join(f'{{"type":"Feature","id":{row},"geometry":{g or "null"},"properties":{{{p}}}}}'
+                        for row, (g, p) in enumerate(zip(geojson, props)))
+    return '{"type":"FeatureCollection","features":[' + features + "]}"
+
+
+#: Why a row has no label, by the native module's codes (0: it has one).
+SKIPS = np.array([None, NO_GEOMETRY, UNSUPPORTED, NO_TEXT], dtype=object)
+
+#: Keyword names of the command's flags, for its messages.
+_KEYWORDS = {"--text-field": "text", "--priority-field": "priority", "--font-size-field": "font_size",
+             "--repeat-group-field": "repeat_group", "--tie-field": "tie"}
+_FEATURE = re.compile(r"^feature (\d+) \(id [^)]*\): (?:property `(?P<property>[^`]*)`|field `(?P<field>[^`]*)`|[^:]*): "
+                      r"(?P<rest>.*)$", re.DOTALL)
+
+
+def _error(e, gdf):
+    """A message of the command's reader in the package's words: the row, its index label and
+    the column for a feature's problem, keywords for the flags."""
+    message = e.args[0]
+    m = _FEATURE.match(message)
+    if m is None:
+        message = re.sub(r"--[a-z-]+", lambda f: _KEYWORDS.get(f.group(0), f.group(0)[2:].replace("-", "_")),
+                         message)
+        return LabelError(message, None, None)
+    row = int(m.group(1))
+    field = m.group("field")
+    column = m.group("property") or ("geometry" if field and field.startswith("geometry") else field)
+    label = gdf.index[row]
+    label = label.item() if isinstance(label, np.generic) else label
+    err = LabelError(f"row {row} (index {label!r}), column `{column}`: {m.group('rest')}", row, column)
+    err.id = label
+    return err
+
+
+def _anchor_list(value):
+    return value if value is None or isinstance(value, str) else ",".join(value)
+
+
+def _anchor_offsets(value):
+    """MapLibre's text-variable-anchor-offset as the command takes it: ``top:0,1,…``."""
+    if value is None or isinstance(value, str):
+        return value
+    return ",".join(f"{a}:{float(x)!r},{float(y)!r}" for a, (x, y) in value)
 
 
 def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, text="name", priority=None,
-                       priority_order="descending", font_size=12.0, point_anchor="center", point_offset=(0.0, 0.0),
-                       padding=0.0, max_overlap_area=0.0):
-    """Places the labels of a GeoDataFrame in one view, as ``declutter place --zoom --center
-    --size --bearing`` does with GeoJSON: points (a MultiPoint's first point) label at their
-    point with ``point_anchor``/``point_offset``; (multi)lines at the middle of their longest
-    straight-enough stretch on screen, along it; other geometries get no label. ``text`` names
-    the column holding the text (measured in the bundled font at ``font_size``, a number or a
-    column name); ``priority`` a column (higher first; ``priority_order="ascending"`` for ranks
-    such as Natural Earth's ``scalerank``).
+                       priority_order="descending", tie=None, tie_order="descending", font_size=12.0,
+                       point_anchor="center", point_offset=(0.0, 0.0), padding=0.0, max_overlap_area=0.0,
+                       variable_anchor=None, radial_offset=None, variable_anchor_offset=None, icon_size=None,
+                       text_optional=False, icon_optional=False, repeat_distance=None, repeat_group=None):
+    """Places the labels of a GeoDataFrame in one view exactly as ``declutter place --zoom
+    --center --size --bearing`` does with GeoJSON — through the command's own reader: points
+    (a MultiPoint's first point) label at their point with ``point_anchor``/``point_offset``;
+    (multi)lines at the middle of their longest straight-enough stretch on screen, along it;
+    (multi)polygons at the pole of inaccessibility of their largest part on screen; other
+    geometries get no label. ``text`` names the column holding the text (measured in the
+    bundled font at ``font_size``, a number or a column name); ``priority`` a column (higher
+    first; ``priority_order="ascending"`` for ranks such as Natural Earth's ``scalerank``);
+    ``tie`` a column deciding equal priorities (``tie_order``).
+
+    Symbols, as the command's flags of the same names (MapLibre's vocabulary): point texts try
+    ``variable_anchor`` (a list of anchor names) moved ``radial_offset`` ems away, or
+    ``variable_anchor_offset`` (a list of ``(anchor, (x, y))``, ems, y down); ``icon_size``
+    ``(w, h)`` puts an icon box at every point; ``text_optional`` / ``icon_optional`` let one
+    part show alone; ``repeat_distance`` (px) keeps labels of one group apart, grouped by text
+    or by the column ``repeat_group``.
 
     Returns a copy with ``visible``, ``reason`` (also ``no_geometry``, ``unsupported`` or
-    ``no_text`` for rows without a label), ``hidden_by`` (the index label of the hiding row, or
-    ``None``), ``x``, ``y``, ``width``, ``height``, ``angle`` (screen px and degrees), and
-    ``label_box``: each label's box on screen as a polygon in screen pixels (no CRS).
+    ``no_text`` for rows without a label, ``repeat``), ``hidden_by`` (the index label of the
+    hiding row, or ``None``), ``candidate`` (-1 for none), ``parts``, ``x``, ``y``, ``width``,
+    ``height``, ``angle`` (screen px and degrees), and ``label_box``: each text's box on screen
+    at the position it is shown at (its first position when hidden) as a polygon in screen
+    pixels (no CRS); with ``icon_size``, ``icon_box`` too.
     """
     import geopandas
     import shapely
 
-    if priority_order not in ("descending", "ascending"):
-        raise ValueError(f"priority_order: expected 'descending' or 'ascending', got {priority_order!r}")
+    for name, order in (("priority_order", priority_order), ("tie_order", tie_order)):
+        if order not in ("descending", "ascending"):
+            raise ValueError(f"{name}: expected 'descending' or 'ascending', got {order!r}")
     if gdf.crs is not None and not gdf.crs.equals("EPSG:4326"):
         gdf_ll = gdf.to_crs("EPSG:4326")
     else:
         gdf_ll = gdf
-    n = len(gdf)
-    geoms = gdf_ll.geometry.to_numpy()
-    kinds = np.array([None if g is None or g.is_empty else g.geom_type for g in geoms], dtype=object)
-    texts = gdf[text].to_numpy() if text in gdf.columns else np.full(n, None, dtype=object)
-    texts = np.array([_text(t) for t in texts], dtype=object)
-    has_text = np.array([t is not None for t in texts], dtype=bool)
-    point = np.isin(kinds, ["Point", "MultiPoint"])
-    line = np.isin(kinds, ["LineString", "MultiLineString"])
-
-    x = np.full(n, np.nan)
-    y = np.full(n, np.nan)
-    angle = np.zeros(n)
-    spotless = np.zeros(n, dtype=bool)
-    if point.any():
-        pts = [g if g.geom_type == "Point" else g.geoms[0] for g in geoms[point]]
-        xy = shapely.get_coordinates(pts)
-        x[point], y[point] = project(xy[:, 0], xy[:, 1], zoom=zoom, center=center, size=size, bearing=bearing)
-    if line.any():
-        lx, ly, la, ok = _line_spots(geoms[line], zoom, center, size, bearing)
-        x[line], y[line], angle[line] = lx, ly, la
-        spotless[np.flatnonzero(line)[~ok]] = True
-
-    labelled = (point | line) & has_text & ~spotless
-    if isinstance(font_size, str):
-        sizes = np.array([_number(v, font_size, row) for row, v in enumerate(gdf[font_size].to_numpy())], dtype=np.float64)
-        sizes[np.isnan(sizes)] = 12.0
-    else:
-        sizes = np.full(n, float(font_size))
-    width = np.full(n, np.nan)
-    height = np.full(n, np.nan)
-    rows = np.flatnonzero(labelled)
-    if len(rows):
-        width[rows], height[rows] = measure_text([str(t) for t in texts[rows]], sizes[rows])
-    prio = priorities(gdf, priority, priority_order)
-    anchor = np.where(line, "center", point_anchor)
-    off = np.where(line[:, None], 0.0, np.asarray(point_offset, dtype=np.float64)[None, :])
-
-    cols = columns(x=x[rows], y=y[rows], width=width[rows], height=height[rows], angle=angle[rows],
-                   priority=prio[rows], anchor=list(anchor[rows]), offset=off[rows], padding=padding)
-    visible, reason, hidden_by = _native.place(cols, (0.0, 0.0, float(size[0]), float(size[1])),
-                                               float(max_overlap_area))
-    out_visible = np.zeros(n, dtype=bool)
-    out_reason = np.full(n, None, dtype=object)
-    out_hidden = np.full(n, None, dtype=object)
-    out_visible[rows] = visible
-    out_reason[rows] = REASONS[reason]
+    size_column = font_size if isinstance(font_size, str) else None
+    properties = [c for c in dict.fromkeys([text, priority, tie, size_column, repeat_group])
+                  if c is not None and c in gdf.columns]
+    doc = _feature_collection(gdf, gdf_ll.geometry.to_numpy(), properties)
+    # Properties are named by the columns' names as text (JSON keys are strings).
+    name = (lambda c: None if c is None else str(c))
+    flags = dict(zoom=float(zoom), center=_pair(center), size=_pair(size), bearing=float(bearing),
+                 text_field=name(text), priority_field=name(priority), priority_order=priority_order,
+                 tie_field=name(tie), tie_order=tie_order, padding=float(padding),
+                 font_size=12.0 if size_column else float(font_size), font_size_field=name(size_column),
+                 point_anchor=point_anchor, point_offset=_pair(point_offset),
+                 variable_anchor=_anchor_list(variable_anchor),
+                 radial_offset=None if radial_offset is None else float(radial_offset),
+                 variable_anchor_offset=_anchor_offsets(variable_anchor_offset),
+                 icon_size=None if icon_size is None else _pair(icon_size), text_optional=bool(text_optional),
+                 icon_optional=bool(icon_optional),
+                 repeat_distance=None if repeat_distance is None else float(repeat_distance),
+                 repeat_group_field=name(repeat_group), max_overlap_area=float(max_overlap_area))
+    try:
+        r = _native.place_features(doc, flags)
+    except LabelError as e:
+        raise _error(e, gdf) from None
+    skipped = r["skip"] > 0
+    reason = np.where(skipped, SKIPS[r["skip"]], REASONS[r["reason"]])
     index = gdf.index.to_numpy()
-    out_hidden[rows] = [index[rows[k]] if k >= 0 else None for k in hidden_by]
-    out_reason[~(point | line) & np.array([k is not None for k in kinds])] = UNSUPPORTED
-    out_reason[np.array([k is None for k in kinds]) | spotless] = NO_GEOMETRY
-    out_reason[(point | line) & ~spotless & ~has_text] = NO_TEXT
-    boxes = np.full(n, None, dtype=object)
-    if len(rows):
-        corners = _native.corners(cols).reshape(-1, 4, 2)
-        boxes[rows] = shapely.polygons(corners)
-    result = gdf.assign(visible=out_visible, reason=out_reason, hidden_by=out_hidden, x=x, y=y, width=width,
-                        height=height, angle=angle)
-    result["label_box"] = geopandas.GeoSeries(boxes, index=gdf.index, crs=None)
+    hidden_by = np.array([index[k] if k >= 0 else None for k in r["hidden_by"]], dtype=object)
+
+    def boxes(flat):
+        corners = flat.reshape(-1, 4, 2)
+        out = np.full(len(gdf), None, dtype=object)
+        has = ~np.isnan(corners[:, 0, 0])
+        out[has] = shapely.polygons(corners[has])
+        return geopandas.GeoSeries(out, index=gdf.index, crs=None)
+
+    result = gdf.assign(visible=r["visible"], reason=reason, hidden_by=hidden_by, candidate=r["candidate"],
+                        parts=PARTS[r["parts"]], x=r["x"], y=r["y"], width=r["width"], height=r["height"],
+                        angle=r["angle"])
+    result["label_box"] = boxes(r["label_box"])
+    if icon_size is not None:
+        result["icon_box"] = boxes(r["icon_box"])
     return result

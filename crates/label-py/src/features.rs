@@ -1,0 +1,223 @@
+//! `place_features`: a GeoJSON FeatureCollection placed by the command's own reader
+//! (`label_cli::geojson::read` with the flags of `declutter place`, then
+//! `Document::place`), so that `place_geodataframe` decides exactly as the command does —
+//! points, lines, polygons at their pole of inaccessibility, symbols (variable anchors, radial
+//! offsets, icons, optional parts, repeat groups) — and whatever the command learns, the
+//! package learns with it. The Python side writes the GeoDataFrame as GeoJSON (`geo.py`) with
+//! each feature's `id` its row position.
+
+use glam::DVec2;
+use label_cli::convert::Document;
+use label_cli::geojson::{self, Format, GeoArgs, Input, Order, OutputFormat, Skip, Slot};
+use label_core::{Blocker, Obb, Placement, Symbol};
+use numpy::PyArray1;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::columns::label_error;
+use crate::placing::{parts_code, reason_code};
+
+/// The keywords of `place_geodataframe`, one item each (`None` where not given), named as the
+/// command's flags are in [`GeoArgs`].
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct Flags {
+    zoom: f64,
+    center: (f64, f64),
+    size: (f64, f64),
+    bearing: f64,
+    text_field: String,
+    priority_field: Option<String>,
+    priority_order: String,
+    tie_field: Option<String>,
+    tie_order: String,
+    padding: f64,
+    font_size: f64,
+    font_size_field: Option<String>,
+    point_anchor: String,
+    point_offset: (f64, f64),
+    variable_anchor: Option<String>,
+    radial_offset: Option<f64>,
+    variable_anchor_offset: Option<String>,
+    icon_size: Option<(f64, f64)>,
+    text_optional: bool,
+    icon_optional: bool,
+    repeat_distance: Option<f64>,
+    repeat_group_field: Option<String>,
+    max_overlap_area: f32,
+}
+
+fn order(name: &str, keyword: &str) -> PyResult<Order> {
+    match name {
+        "descending" => Ok(Order::Descending),
+        "ascending" => Ok(Order::Ascending),
+        other => Err(PyValueError::new_err(format!("{keyword}: expected 'descending' or 'ascending', got {other:?}"))),
+    }
+}
+
+impl Flags {
+    /// The command's flags.
+    fn args(&self) -> PyResult<GeoArgs> {
+        let pair = |(a, b): (f64, f64)| DVec2::new(a, b);
+        Ok(GeoArgs {
+            format: Format::Geojson,
+            output_format: Some(OutputFormat::Json),
+            zoom: Some(self.zoom),
+            center: Some(pair(self.center)),
+            size: Some(pair(self.size)),
+            bearing: Some(self.bearing),
+            text_field: Some(self.text_field.clone()),
+            priority_field: self.priority_field.clone(),
+            priority_order: Some(order(&self.priority_order, "priority_order")?),
+            tie_field: self.tie_field.clone(),
+            tie_order: self.tie_field.as_ref().map(|_| order(&self.tie_order, "tie_order")).transpose()?,
+            padding: Some(self.padding),
+            font_size: Some(self.font_size),
+            font_size_field: self.font_size_field.clone(),
+            point_anchor: Some(self.point_anchor.clone()),
+            point_offset: Some(pair(self.point_offset)),
+            variable_anchor: self.variable_anchor.clone(),
+            radial_offset: self.radial_offset,
+            variable_anchor_offset: self.variable_anchor_offset.clone(),
+            icon_size: self.icon_size.map(pair),
+            text_optional: self.text_optional,
+            icon_optional: self.icon_optional,
+            repeat_distance: self.repeat_distance,
+            repeat_group_field: self.repeat_group_field.clone(),
+            ..GeoArgs::default()
+        })
+    }
+}
+
+/// The code of a feature without a label: 1 `no_geometry`, 2 `unsupported`, 3 `no_text`
+/// (0: it has one); indexes `SKIPS` in `geo.py`.
+fn skip_code(skip: Skip) -> i8 {
+    match skip {
+        Skip::NoGeometry => 1,
+        Skip::Unsupported => 2,
+        Skip::NoText => 3,
+    }
+}
+
+/// The four corners of a box measured from `at`, as absolute screen px.
+fn corners(obb: Option<Obb>, at: DVec2) -> [f64; 8] {
+    obb.map_or([f64::NAN; 8], |o| {
+        let c = o.corners_f64().map(|c| at + c);
+        [c[0].x, c[0].y, c[1].x, c[1].y, c[2].x, c[2].y, c[3].x, c[3].y]
+    })
+}
+
+/// What each feature became, column by column (see [`place_features`]).
+#[derive(Default)]
+struct Columns {
+    skip: Vec<i8>,
+    visible: Vec<bool>,
+    reason: Vec<i8>,
+    hidden_by: Vec<i64>,
+    candidate: Vec<i64>,
+    parts: Vec<i8>,
+    /// x, y, width, height, angle of the label.
+    geometry: [Vec<f64>; 5],
+    label_box: Vec<f64>,
+    icon_box: Vec<f64>,
+}
+
+impl Columns {
+    /// A feature without a label.
+    fn skipped(&mut self, skip: Skip) {
+        self.skip.push(skip_code(skip));
+        self.visible.push(false);
+        self.reason.push(0);
+        self.hidden_by.push(-1);
+        self.candidate.push(-1);
+        self.parts.push(0);
+        self.geometry.iter_mut().for_each(|g| g.push(f64::NAN));
+        self.label_box.extend([f64::NAN; 8]);
+        self.icon_box.extend([f64::NAN; 8]);
+    }
+
+    /// A feature with label `i` of the document; `feature_of` maps labels to features.
+    fn labelled(&mut self, i: usize, doc: &Document, p: &Placement, feature_of: &[i64]) {
+        let (o, l) = (&p.outcomes[i], &doc.labels[i]);
+        let choice = p.choices.get(i).copied().unwrap_or_default();
+        self.skip.push(0);
+        self.visible.push(o.visible);
+        self.reason.push(reason_code(o.reason));
+        // A GeoJSON document has no obstacles: only labels hide labels.
+        self.hidden_by.push(match o.hidden_by {
+            Some(Blocker::Label(k)) => feature_of[k as usize],
+            Some(Blocker::Obstacle(_)) | None => -1,
+        });
+        self.candidate.push(choice.candidate.map_or(-1, i64::from));
+        self.parts.push(parts_code(choice.parts));
+        for (column, value) in self.geometry.iter_mut().zip([l.x, l.y, l.width, l.height, l.angle]) {
+            column.push(value);
+        }
+        // The text at the position it is shown at; hidden, or the icon alone: its first position.
+        let plain = Symbol::default();
+        let symbol = doc.symbols.get(i).unwrap_or(&plain);
+        let at = DVec2::new(l.x, l.y);
+        let k = choice.candidate.map_or(0, |k| k as usize);
+        self.label_box.extend(corners(Some(symbol.text_box(l, k, at)), at));
+        self.icon_box.extend(corners(symbol.icon_box(l, at), at));
+    }
+
+    /// The columns as numpy arrays in a dict (`geo.py` reads them by name).
+    fn into_dict(self, py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+        let out = PyDict::new(py);
+        out.set_item("skip", PyArray1::from_vec(py, self.skip))?;
+        out.set_item("visible", PyArray1::from_vec(py, self.visible))?;
+        out.set_item("reason", PyArray1::from_vec(py, self.reason))?;
+        out.set_item("hidden_by", PyArray1::from_vec(py, self.hidden_by))?;
+        out.set_item("candidate", PyArray1::from_vec(py, self.candidate))?;
+        out.set_item("parts", PyArray1::from_vec(py, self.parts))?;
+        for (name, column) in ["x", "y", "width", "height", "angle"].into_iter().zip(self.geometry) {
+            out.set_item(name, PyArray1::from_vec(py, column))?;
+        }
+        out.set_item("label_box", PyArray1::from_vec(py, self.label_box))?;
+        out.set_item("icon_box", PyArray1::from_vec(py, self.icon_box))?;
+        Ok(out)
+    }
+}
+
+/// What each feature of `slots` became.
+fn results(slots: &[Slot], doc: &Document, p: &Placement) -> Columns {
+    let mut feature_of = vec![-1i64; doc.labels.len()];
+    for (f, slot) in slots.iter().enumerate() {
+        if let Slot::Label(i) = *slot {
+            feature_of[i] = f as i64;
+        }
+    }
+    let mut out = Columns::default();
+    for slot in slots {
+        match *slot {
+            Slot::Skipped(s) => out.skipped(s),
+            Slot::Label(i) => out.labelled(i, doc, p, &feature_of),
+        }
+    }
+    out
+}
+
+/// Reads `text` (a FeatureCollection) as `declutter place` with `flags` does, and places it,
+/// with the GIL released. Returns per feature (in input order): `skip` (why it has no label),
+/// `visible`, `reason`, `hidden_by` (the hiding feature's position, or -1), `candidate`,
+/// `parts` (codes as `place` returns them), `x`, `y`, `width`, `height`, `angle` of its label
+/// (NaN without one), and `label_box`, `icon_box` (eight corner coordinates per feature, NaN
+/// where there is none). Bad input raises `LabelError` with the command's message (it names
+/// the feature by its position and the property or field); bad flags name the flag.
+#[pyfunction]
+pub fn place_features<'py>(py: Python<'py>, text: &str, flags: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyDict>> {
+    let flags: Flags = flags.extract()?;
+    let args = flags.args()?;
+    let read = py.detach(|| geojson::read(None, text, &args));
+    let geo = match read {
+        Ok(Input::Geo(geo)) => *geo,
+        Ok(Input::Json(_)) => return Err(PyValueError::new_err("not a GeoJSON FeatureCollection")),
+        Err(e) => return Err(label_error(py, e.message, None, None)),
+    };
+    let mut doc = geo.doc;
+    doc.options = doc.options.with_max_overlap_area(flags.max_overlap_area);
+    let placement = py.detach(|| doc.place()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    results(&geo.slots, &doc, &placement).into_dict(py)
+}
