@@ -37,6 +37,7 @@ pub mod geometry;
 mod label;
 pub mod limits;
 pub mod narrow;
+pub mod path;
 mod placement;
 mod setters;
 mod symbol;
@@ -50,4 +51,5 @@ pub use placement::{
     PlacementStats, Sequential, collides, descending_key, greedy, place, place_sequentially, place_symbols,
     place_with_ties, stages,
 };
+pub use path::{GlyphPose, PathFailure, PathLayout, TextPath};
 pub use symbol::{Candidate, Choice, Icon, Optional, Parts, Symbol};
