@@ -46,10 +46,10 @@ pub mod validate;
 pub use error::{Error, Problem};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
 pub use label::{Anchor, Label, UnknownAnchor, text_box};
+pub use path::{GlyphPose, PathFailure, PathLayout, TextPath};
 pub use placement::{
     Blocker, Decision, Flags, HiddenReason, LabelOutcome, Layout, PassCounts, Placement, PlacementOptions,
     PlacementStats, Sequential, collides, descending_key, greedy, place, place_sequentially, place_symbols,
     place_with_ties, stages,
 };
-pub use path::{GlyphPose, PathFailure, PathLayout, TextPath};
 pub use symbol::{Candidate, Choice, Icon, Optional, Parts, Symbol};

@@ -216,8 +216,9 @@ impl Symbol {
         let at = DVec2::new(label.x, label.y) - origin;
         let text_size = DVec2::new(label.width, label.height);
         let boxes = if self.path.is_some() { 0 } else { self.positions() };
-        let glyphs =
-            layout.into_iter().flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(label.height, label.padding, origin)));
+        let glyphs = layout
+            .into_iter()
+            .flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(label.height, label.padding, origin)));
         let text = (0..boxes).map(move |k| {
             let (offset, shift) = match self.candidates.get(k) {
                 Some(c) => (c.offset, c.anchor.shift()),

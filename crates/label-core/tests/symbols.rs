@@ -67,8 +67,7 @@ fn reference(
     let meets = |parts: &[Obb]| view.is_none_or(|v| parts.iter().any(|p| v.overlaps(p)));
     let all: Vec<Boxes> = labels.iter().zip(symbols).map(|(l, s)| boxes(l, s)).collect();
     // A position's parts: its text and the icon.
-    let position =
-        |i: usize, k: usize| -> Vec<Obb> { all[i].texts[k].iter().copied().chain(all[i].icon).collect() };
+    let position = |i: usize, k: usize| -> Vec<Obb> { all[i].texts[k].iter().copied().chain(all[i].icon).collect() };
     let mut outcomes = vec![LabelOutcome::OFFSCREEN; labels.len()];
     let mut choices = vec![Choice::default(); labels.len()];
     // Path labels whose text does not fit are hidden first, with that reason.
