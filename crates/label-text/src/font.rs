@@ -171,6 +171,12 @@ impl<'a> Font<'a> {
     /// Sum of the horizontal advances of `segment` shaped as one segment in `script` (its
     /// direction follows from the script), in font units.
     fn shaped_segment_units(&self, segment: &str, script: Option<unicode_script::Script>) -> f64 {
+        self.shape(segment, script).glyph_positions().iter().map(|p| f64::from(p.x_advance)).sum()
+    }
+
+    /// `segment` shaped as one segment in `script` (its direction follows from the script):
+    /// glyphs in visual order, advances in font units, clusters as byte offsets into `segment`.
+    pub(crate) fn shape(&self, segment: &str, script: Option<unicode_script::Script>) -> rustybuzz::GlyphBuffer {
         let mut buffer = UnicodeBuffer::new();
         buffer.push_str(segment);
         if let Some(script) = script.and_then(|s| s.short_name().parse::<Script>().ok()) {
@@ -178,8 +184,12 @@ impl<'a> Font<'a> {
         }
         buffer.guess_segment_properties();
         let plan = self.plan(buffer.direction(), buffer.script(), buffer.language());
-        let glyphs = rustybuzz::shape_with_plan(&self.face, &plan, buffer);
-        glyphs.glyph_positions().iter().map(|p| f64::from(p.x_advance)).sum()
+        rustybuzz::shape_with_plan(&self.face, &plan, buffer)
+    }
+
+    /// Font units per em.
+    pub(crate) fn units_per_em(&self) -> f64 {
+        self.units_per_em
     }
 }
 
