@@ -18,6 +18,7 @@ pub mod map_picture;
 pub mod measure;
 pub mod ndjson;
 pub mod output;
+pub mod path_label;
 pub mod pipeline;
 pub mod png;
 pub mod sink;

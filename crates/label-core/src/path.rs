@@ -217,13 +217,17 @@ impl TextPath {
         Walk::new(&self.points).length()
     }
 
-    /// Lays the glyphs along the path (see the module documentation). The path must have been
-    /// checked ([`crate::validate::check_symbol`]): at least 2 points, consecutive points distinct.
+    /// Lays the glyphs along the path (see the module documentation). A path that
+    /// [`crate::validate::check_path`] refuses gives meaningless poses (a repeated point has no
+    /// direction); one of fewer than 2 points has no room.
     ///
     /// # Errors
     /// [`PathFailure::NoRoom`] when the text does not fit, [`PathFailure::TooCurved`] when it
     /// would bend by more than `max_angle` between two glyphs.
     pub fn layout(&self) -> Result<PathLayout, PathFailure> {
+        if self.points.len() < 2 {
+            return Err(PathFailure::NoRoom);
+        }
         let forward = Walk::new(&self.points);
         let length = forward.length();
         let mut offset = self.path_offset.unwrap_or(length / 2.0);
