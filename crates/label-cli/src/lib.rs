@@ -12,6 +12,7 @@ pub mod csv;
 pub mod document;
 pub mod generate;
 pub mod geojson;
+mod glyphs;
 pub mod input;
 pub mod limits;
 pub mod map_picture;

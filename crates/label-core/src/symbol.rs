@@ -187,12 +187,16 @@ impl Symbol {
     }
 
     /// The text box of `label` at position `k`, relative to `origin` (as [`Label::obb_from`]).
+    /// A path label's is its label's own box (its glyph boxes are [`Self::layout`]'s).
     ///
     /// # Panics
     /// If `k` is not below [`Self::positions`].
     #[must_use]
     pub fn text_box(&self, label: &Label, k: usize, origin: DVec2) -> Obb {
         assert!(k < self.positions(), "position {k} of {}", self.positions());
+        if self.path.is_some() {
+            return label.obb_from(origin);
+        }
         self.parts(label, origin, None).nth(k).expect("one text box per position")
     }
 
