@@ -1,5 +1,7 @@
-//! Benchmark support: the standard workload (from `label-workload`) and the naive baseline.
+//! Benchmark support: the standard workload (from `label-workload`), the naive baseline, and
+//! MapLibre's circles for text along a line.
 
+pub mod circles;
 mod naive;
 
 pub use label_workload::{Workload, standard, symbols};

@@ -11,10 +11,13 @@
 //!    so that a name reaching into the view is laid on the real line and a long line off
 //!    screen costs nothing.
 //! 3. **Anchors**: a clipped piece of length `ℓ` at least the text's length `L` gets
-//!    `n = max(1, ⌊ℓ / spacing⌋)` labels (`--symbol-spacing`, MapLibre's default 250 px), the
-//!    `k`-th with its middle at arc length `(k + ½)·ℓ/n`: evenly spread, at least `spacing`
-//!    apart. Each is a path label on the piece (`max_angle`, `keep_upright` from the flags);
-//!    `--repeat-distance` keeps labels of one name apart as for every symbol.
+//!    `n = max(1, ⌊ℓ / spacing⌋)` labels (`--symbol-spacing`, MapLibre's default 250 px), one
+//!    per slot `[k·ℓ/n, (k+1)·ℓ/n]`: its middle at the slot's centre, or — where the text
+//!    would not fit there (a bend sharper than `max_angle`, an end of the piece) — at the
+//!    nearest of the offsets `centre ± j·ℓ/(16n)`, `j = 1 … 8` (before after after), where it
+//!    fits; at the centre, hidden with its reason, when none does. Each is a path label on
+//!    the piece (`max_angle`, `keep_upright` from the flags); `--repeat-distance` keeps labels
+//!    of one name apart as for every symbol.
 //! 4. **Fallback**: a line with no piece as long as its text gets today's straight label on
 //!    its longest straight-enough run ([`super::line`]).
 //!
@@ -42,6 +45,9 @@ pub struct Curved {
 /// MapLibre's default `symbol-spacing`, px.
 pub const DEFAULT_SPACING: f64 = 250.0;
 
+/// How many steps of a sixteenth of its slot a name slides either way to find room.
+const SLIDES: u8 = 8;
+
 /// The text paths of a name of glyph `advances` along the line `parts` (screen px) in a
 /// viewport of `size` px, or `None` when no piece is as long as the text (the straight
 /// fallback's turn).
@@ -56,12 +62,17 @@ pub fn paths(parts: &[Vec<DVec2>], advances: &[f64], size: DVec2, curved: &Curve
             continue;
         }
         let n = (length / curved.spacing).floor().max(1.0);
+        let base = TextPath::new(piece, advances.to_vec())
+            .with_max_angle(curved.max_angle)
+            .with_keep_upright(curved.keep_upright);
+        let step = length / n / 16.0;
         for k in 0..n as usize {
-            let path = TextPath::new(piece.clone(), advances.to_vec())
-                .with_path_offset((k as f64 + 0.5) * length / n)
-                .with_max_angle(curved.max_angle)
-                .with_keep_upright(curved.keep_upright);
-            out.push(path);
+            let centre = (k as f64 + 0.5) * length / n;
+            let tries = (1..=SLIDES).flat_map(|j| [centre - f64::from(j) * step, centre + f64::from(j) * step]);
+            let fits = std::iter::once(centre)
+                .chain(tries)
+                .find(|&offset| base.clone().with_path_offset(offset).layout().is_ok());
+            out.push(base.clone().with_path_offset(fits.unwrap_or(centre)));
         }
     }
     (!out.is_empty()).then_some(out)
@@ -136,6 +147,17 @@ mod tests {
         let p = paths(&[across], &[10.0; 3], screen, &CURVED).unwrap();
         assert_eq!(p.len(), 1);
         assert_eq!(p[0].points, line(&[[-31.0, 50.0], [131.0, 50.0]]));
+    }
+
+    #[test]
+    fn a_name_slides_off_a_sharp_bend_within_its_slot() {
+        // A right angle at the middle of a 200-px line: a 40-px name centred there would bend
+        // by 90°; it slides by sixteenths of the line until it is clear of the corner.
+        let bent = line(&[[0.0, 500.0], [100.0, 500.0], [100.0, 400.0]]);
+        let p = paths(&[bent], &[10.0; 4], DVec2::new(1000.0, 1000.0), &CURVED).unwrap();
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].path_offset, Some(100.0 - 2.0 * 200.0 / 16.0));
+        assert!(p[0].layout().is_ok());
     }
 
     #[test]
