@@ -155,11 +155,11 @@ pub struct GeoArgs {
     #[arg(long, value_enum, help_heading = "GeoJSON lines")]
     pub line_placement: Option<LinePlacement>,
     /// Distance between the names along one line, px (MapLibre's symbol-spacing) [default: 250].
-    #[arg(long, value_name = "PX", help_heading = "GeoJSON lines")]
+    #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON lines")]
     pub symbol_spacing: Option<f64>,
     /// Largest turn between two consecutive glyphs of a curved name, degrees (MapLibre's
     /// text-max-angle) [default: 45].
-    #[arg(long, value_name = "DEG", help_heading = "GeoJSON lines")]
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true, help_heading = "GeoJSON lines")]
     pub max_angle: Option<f64>,
     /// Turn a curved name that would read upside down (MapLibre's text-keep-upright)
     /// [default: true].
