@@ -170,7 +170,7 @@ fn two_curved_names_interleave_where_their_bounds_meet() {
 fn bad_paths_are_named() {
     let label = Label::new(0.0, 0.0, 1.0, 10.0);
     let check = |path: TextPath| match place_symbols(
-        &[label.clone()],
+        std::slice::from_ref(&label),
         &[Symbol::default().with_path(path)],
         &[],
         &PlacementOptions::default(),

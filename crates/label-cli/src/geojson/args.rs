@@ -277,7 +277,7 @@ impl GeoArgs {
             };
         }
         let spacing = self.symbol_spacing.unwrap_or(DEFAULT_SPACING);
-        if !(spacing.is_finite() && spacing >= 1.0 && spacing <= label_core::limits::MAX_SIZE) {
+        if !(1.0..=label_core::limits::MAX_SIZE).contains(&spacing) {
             return Err(format!("--symbol-spacing: expected a number of px >= 1, got {spacing}"));
         }
         let max_angle = self.max_angle.unwrap_or(label_core::path::DEFAULT_MAX_ANGLE);
