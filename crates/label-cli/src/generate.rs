@@ -101,9 +101,10 @@ mod tests {
         let doc = path_document(200, 3.0, 5);
         let read = crate::convert::read_document(&doc.to_string()).unwrap();
         let (w, symbols) = label_workload::paths(200, 3.0, 5);
-        for i in 0..200 {
-            assert_eq!(read.symbols[i].path, symbols[i].path);
-            assert_eq!((read.labels[i].height, read.labels[i].priority), (w.labels[i].height, w.labels[i].priority));
+        for ((got, label), (want, original)) in read.symbols.iter().zip(&read.labels).zip(symbols.iter().zip(&w.labels))
+        {
+            assert_eq!(got.path, want.path);
+            assert_eq!((label.height, label.priority), (original.height, original.priority));
         }
         let engine = label_core::place_symbols(&w.labels, &symbols, &[], &w.options()).unwrap();
         assert_eq!(read.place().unwrap().outcomes, engine.outcomes);
