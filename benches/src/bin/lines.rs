@@ -108,21 +108,19 @@ fn main() -> anyhow::Result<()> {
     let text = std::fs::read_to_string(&args.input)?;
     let mut rows = Vec::new();
 
-    let straight = GeoArgs { line_placement: Some(LinePlacement::Straight), ..args.geo.clone() };
-    let geo = read(&text, &args.input, &straight)?;
-    let t = Instant::now();
-    let p = geo.doc.place()?;
-    let ms = t.elapsed().as_secs_f64() * 1e3;
-    let visible: Vec<bool> = p.outcomes.iter().map(|o| o.visible).collect();
-    rows.push(row("straight runs", &geo, &visible, ms, (0, 0)));
-
-    let curved = GeoArgs { line_placement: Some(LinePlacement::Curved), ..args.geo.clone() };
-    let geo = read(&text, &args.input, &curved)?;
-    let t = Instant::now();
-    let p = geo.doc.place()?;
-    let ms = t.elapsed().as_secs_f64() * 1e3;
-    let visible: Vec<bool> = p.outcomes.iter().map(|o| o.visible).collect();
-    let reasons = (p.stats.hidden_no_room, p.stats.hidden_too_curved);
+    // The engine on the document read with `placement`: the document, visible flags, the
+    // counts of no_room and too_curved, and the time.
+    let engine = |placement: LinePlacement| -> anyhow::Result<_> {
+        let geo = read(&text, &args.input, &GeoArgs { line_placement: Some(placement), ..args.geo.clone() })?;
+        let t = Instant::now();
+        let p = geo.doc.place()?;
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let visible: Vec<bool> = p.outcomes.iter().map(|o| o.visible).collect();
+        Ok((geo, visible, (p.stats.hidden_no_room, p.stats.hidden_too_curved), ms))
+    };
+    let (geo, visible, reasons, ms) = engine(LinePlacement::Straight)?;
+    rows.push(row("straight runs", &geo, &visible, ms, reasons));
+    let (geo, visible, reasons, ms) = engine(LinePlacement::Curved)?;
     rows.push(row("curved, glyph boxes", &geo, &visible, ms, reasons));
 
     // The same labels collided as circles (the straight fallback's labels as their boxes).

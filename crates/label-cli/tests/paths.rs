@@ -79,22 +79,18 @@ fn bad_path_labels_are_named() {
     }
 }
 
-fn vienna(extra: &[&str]) -> Value {
+/// `declutter place` on the Vienna fixture at zoom 16, 1280×720, with `extra` flags.
+fn vienna_run(extra: &[&str]) -> common::Run {
     let input = fixture("vienna-streets-center.geojson");
-    let mut args = vec![
-        "place",
-        input.as_str(),
-        "--zoom",
-        "16",
-        "--center",
-        "16.3725,48.2083",
-        "--size",
-        "1280x720",
-        "--output-format",
-        "json",
-    ];
+    let mut args = vec!["place", input.as_str(), "--zoom", "16", "--center", "16.3725,48.2083", "--size", "1280x720"];
     args.extend_from_slice(extra);
-    run(&args, None).ok_json()
+    run(&args, None)
+}
+
+fn vienna(extra: &[&str]) -> Value {
+    let mut args = vec!["--output-format", "json"];
+    args.extend_from_slice(extra);
+    vienna_run(&args).ok_json()
 }
 
 #[test]
@@ -139,28 +135,16 @@ fn curved_flags_are_checked() {
 fn pictures_draw_curved_names_glyph_by_glyph() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("v.svg");
-    let input = fixture("vienna-streets-center.geojson");
-    let r = run(
-        &[
-            "place",
-            input.as_str(),
-            "--zoom",
-            "16",
-            "--center",
-            "16.3725,48.2083",
-            "--size",
-            "1280x720",
-            "--line-placement",
-            "curved",
-            "--picture-style",
-            "map",
-            "--svg",
-            svg.to_str().unwrap(),
-            "-o",
-            "/dev/null",
-        ],
-        None,
-    );
+    let r = vienna_run(&[
+        "--line-placement",
+        "curved",
+        "--picture-style",
+        "map",
+        "--svg",
+        svg.to_str().unwrap(),
+        "-o",
+        "/dev/null",
+    ]);
     r.assert_code(0);
     let text = std::fs::read_to_string(&svg).unwrap();
     // "Graben" is shown, one <text> per letter.

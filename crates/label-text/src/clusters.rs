@@ -14,6 +14,7 @@
 use std::ops::Range;
 
 use crate::Font;
+use crate::font::Piece;
 use crate::itemize::script_runs;
 
 /// The characters drawn as one unit, and how far they advance the pen.
@@ -44,21 +45,13 @@ impl Font<'_> {
     pub fn clusters(&self, text: &str, font_size: f64) -> Vec<Cluster> {
         let scale = font_size / self.units_per_em();
         let mut out: Vec<Cluster> = Vec::new();
-        let mut run_start = None;
-        for (at, c) in text.char_indices() {
-            if self.has_glyph(c) {
-                run_start.get_or_insert(at);
-            } else {
-                if let Some(start) = run_start.take() {
-                    self.shaped_clusters(text, start..at, scale, &mut out);
-                }
+        self.split_covered(text, |piece| match piece {
+            Piece::Covered(run) => self.shaped_clusters(text, run, scale, &mut out),
+            Piece::Missing(at, c) => {
                 let advance = self.fallback_advance_em(c) * font_size;
                 out.push(Cluster { range: at..at + c.len_utf8(), advance });
             }
-        }
-        if let Some(start) = run_start {
-            self.shaped_clusters(text, start..text.len(), scale, &mut out);
-        }
+        });
         merge_empty(out)
     }
 

@@ -37,6 +37,14 @@ pub struct Font<'a> {
 
 type PlanKey = (Direction, Script, Option<Language>);
 
+/// A piece of a text as the font covers it ([`Font::split_covered`]).
+pub(crate) enum Piece {
+    /// A run of characters the font has glyphs for: byte range.
+    Covered(std::ops::Range<usize>),
+    /// A character the font lacks, at this byte offset.
+    Missing(usize, char),
+}
+
 impl std::fmt::Debug for Font<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Font")
@@ -139,21 +147,30 @@ impl<'a> Font<'a> {
     pub fn advance_em(&self, text: &str) -> f64 {
         let mut units = 0.0;
         let mut fallback = 0.0;
+        self.split_covered(text, |piece| match piece {
+            Piece::Covered(run) => units += self.shaped_units(&text[run]),
+            Piece::Missing(_, c) => fallback += self.fallback_advance_em(c),
+        });
+        units / self.units_per_em + fallback
+    }
+
+    /// Calls `f` with the pieces of `text` in order: maximal runs of characters the font
+    /// covers (byte ranges), and each character it lacks (its byte offset).
+    pub(crate) fn split_covered(&self, text: &str, mut f: impl FnMut(Piece)) {
         let mut run_start = None;
         for (at, c) in text.char_indices() {
             if self.has_glyph(c) {
                 run_start.get_or_insert(at);
             } else {
                 if let Some(start) = run_start.take() {
-                    units += self.shaped_units(&text[start..at]);
+                    f(Piece::Covered(start..at));
                 }
-                fallback += self.fallback_advance_em(c);
+                f(Piece::Missing(at, c));
             }
         }
         if let Some(start) = run_start {
-            units += self.shaped_units(&text[start..]);
+            f(Piece::Covered(start..text.len()));
         }
-        units / self.units_per_em + fallback
     }
 
     /// Width and height of `text` at `font_size` (any unit; the result is in the same unit).
