@@ -245,6 +245,9 @@ impl TextPath {
         if start < 0.0 || start + self.text_length() > walk.length() {
             return Err(PathFailure::NoRoom);
         }
+        // A turn whose cosine is clearly above cos(max_angle) is within it: the exact angle
+        // (an arc tangent) is needed only near the limit.
+        let surely_within = self.max_angle.to_radians().cos() + 1e-9;
         let mut glyphs: Vec<GlyphPose> = Vec::with_capacity(self.glyph_advances.len());
         let (mut before, mut k) = (0.0, 0);
         for &advance in &self.glyph_advances {
@@ -254,6 +257,7 @@ impl TextPath {
             let axis = walk.direction(k);
             if let Some(last) = glyphs.last()
                 && last.axis != axis
+                && last.axis.dot(axis) < surely_within
                 && turn(last.axis, axis) > self.max_angle
             {
                 return Err(PathFailure::TooCurved);
