@@ -70,8 +70,9 @@ fn clip(points: &[DVec2], size: DVec2) -> Vec<Vec<DVec2>> {
     clip_to(points, DVec2::ZERO, size)
 }
 
-/// The pieces of a polyline inside the rectangle `[lo, hi]`, as [`clip`]; repeated points are
-/// dropped, pieces have at least 2 points.
+/// The pieces of a polyline inside the rectangle `[lo, hi]` (Liang–Barsky per segment; a piece
+/// ends where the line leaves the rectangle); repeated points are dropped, pieces have at least
+/// 2 points.
 #[must_use]
 pub fn clip_to(points: &[DVec2], lo: DVec2, hi: DVec2) -> Vec<Vec<DVec2>> {
     let mut pieces = Vec::new();
