@@ -1,9 +1,11 @@
-//! Benchmark support: the standard workload (from `label-workload`) and the naive baseline.
+//! Benchmark support: the standard workload (from `label-workload`), the naive baseline, and
+//! MapLibre's circles for text along a line.
 
+pub mod circles;
 mod naive;
 
-pub use label_workload::{Workload, standard, symbols};
-pub use naive::place_naive;
+pub use label_workload::{Workload, paths, standard, symbols};
+pub use naive::{place_naive, place_naive_parts};
 
 /// Nearest-rank percentile of sorted values (`q` in 0..=1; the smallest value for 0).
 ///

@@ -42,3 +42,39 @@ pub fn place_naive(labels: &[Label], options: &PlacementOptions) -> Vec<(bool, O
     }
     result
 }
+
+/// The naive baseline for labels of several parts (texts along lines, given their glyph
+/// boxes): in priority order, a label in view (one of its parts meets the viewport) is shown
+/// iff none of its parts overlaps a part of a shown label, found by an rstar query per part;
+/// a label without parts (its text does not fit) is hidden. Visible flags per input label.
+#[must_use]
+pub fn place_naive_parts(parts: &[Vec<Obb>], priorities: &[f64], options: &PlacementOptions) -> Vec<bool> {
+    let viewport = options.viewport.map(|v| Obb::from_aabb(&v));
+    let mut order: Vec<u32> = (0..parts.len() as u32)
+        .filter(|&i| viewport.is_none_or(|v| parts[i as usize].iter().any(|p| v.overlaps(p))))
+        .collect();
+    order.sort_by(|&a, &b| priorities[b as usize].total_cmp(&priorities[a as usize]).then(a.cmp(&b)));
+    let mut shown = vec![false; parts.len()];
+    let mut placed: Vec<Obb> = Vec::new();
+    let mut tree: RTree<Item> = RTree::new();
+    for &i in &order {
+        let mine = &parts[i as usize];
+        let hit = mine.iter().any(|p| {
+            let b = p.aabb();
+            let env = AABB::from_corners(b.min.to_array(), b.max.to_array());
+            tree.locate_in_envelope_intersecting(env).any(|other| p.overlaps(&placed[other.data as usize]))
+        });
+        if !hit {
+            shown[i as usize] = true;
+            for p in mine {
+                let b = p.aabb();
+                tree.insert(GeomWithData::new(
+                    Rectangle::from_corners(b.min.to_array(), b.max.to_array()),
+                    placed.len() as u32,
+                ));
+                placed.push(*p);
+            }
+        }
+    }
+    shown
+}

@@ -6,7 +6,9 @@
 //! memory per label (a counting allocator) and, with `--threads`, its speed-up over thread
 //! counts. With `--symbols` the same rounds also time `place_symbols` on the symbol workload
 //! W_sym(n) (W(n)'s labels with four candidates each, an icon on a third, repeat groups on a
-//! tenth) on one thread and on all threads.
+//! tenth) on one thread and on all threads. With `--paths`, on the path workload W_path(n)
+//! (W(n)'s labels as texts of 5–25 glyphs along gentle curves): `place_symbols` on one and on
+//! all threads, and the naive baseline given the same glyph boxes, checked to agree.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -47,6 +49,9 @@ struct Args {
     /// Also time the engine on the symbol workload W_sym(n).
     #[arg(long)]
     symbols: bool,
+    /// Also time the engine and the naive baseline on the path workload W_path(n).
+    #[arg(long)]
+    paths: bool,
 }
 
 #[derive(Serialize)]
@@ -81,6 +86,11 @@ struct Report {
     /// its median on W(n), both on all threads.
     symbols_visible: Option<usize>,
     symbols_over_plain: Option<f64>,
+    /// With `--paths`: labels of W_path(n) shown, whether the naive baseline on the same glyph
+    /// boxes agrees, and the engine's median on W_path(n) over its median on W(n), all threads.
+    paths_visible: Option<usize>,
+    paths_agree_with_naive: Option<bool>,
+    paths_over_plain: Option<f64>,
 }
 
 fn floor(labels: &[Label]) -> Vec<(f64, u32)> {
@@ -171,6 +181,10 @@ fn run(args: &Args, n: usize) -> Report {
     timings.extend(naive);
     timings.push(one);
     timings.push(all_t);
+    let mut paths = PathTimes::default();
+    if args.paths {
+        paths = time_paths(args, n, plain_ms, &mut timings);
+    }
     let mut symbols_over_plain = None;
     if args.symbols {
         let sym_all = summarize("engine, W_sym", n, all, t_sym_all);
@@ -193,7 +207,57 @@ fn run(args: &Args, n: usize) -> Report {
         thread_scaling,
         symbols_visible,
         symbols_over_plain,
+        paths_visible: paths.visible,
+        paths_agree_with_naive: paths.agree,
+        paths_over_plain: paths.over_plain,
     }
+}
+
+/// What `--paths` adds to a report.
+#[derive(Default)]
+struct PathTimes {
+    visible: Option<usize>,
+    agree: Option<bool>,
+    over_plain: Option<f64>,
+}
+
+/// Times the engine (one and all threads) and the naive baseline on W_path(n), in interleaved
+/// rounds, into `timings`.
+fn time_paths(args: &Args, n: usize, plain_ms: f64, timings: &mut Vec<Timing>) -> PathTimes {
+    let (w, symbols) = declutter_benches::paths(n, args.coverage, args.seed);
+    let options = w.options();
+    let engine = || place_symbols(&w.labels, &symbols, &[], &options).expect("the workload is valid");
+    let parts: Vec<Vec<label_core::Obb>> = symbols
+        .iter()
+        .zip(&w.labels)
+        .map(|(s, l)| {
+            let layout = s.layout().and_then(Result::ok);
+            layout.map_or_else(Vec::new, |lay| {
+                lay.glyphs.iter().map(|g| g.obb(l.height, l.padding, glam::DVec2::ZERO)).collect()
+            })
+        })
+        .collect();
+    let priorities: Vec<f64> = w.labels.iter().map(|l| l.priority).collect();
+    let naive = || declutter_benches::place_naive_parts(&parts, &priorities, &options);
+    let reference = engine();
+    let agree = (!args.no_naive).then(|| reference.outcomes.iter().zip(naive()).all(|(o, v)| o.visible == v));
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool");
+    let (mut t_one, mut t_all, mut t_naive) = (vec![], vec![], vec![]);
+    for _ in 0..args.rounds {
+        t_one.push(time(|| one.install(|| black_box(engine()))).0);
+        t_all.push(time(|| black_box(engine())).0);
+        if !args.no_naive {
+            t_naive.push(time(|| black_box(naive())).0);
+        }
+    }
+    let all = summarize("engine, W_path", n, rayon::current_num_threads(), t_all);
+    let over_plain = all.median_ms / plain_ms;
+    if !args.no_naive {
+        timings.push(summarize("naive, W_path glyphs", n, 1, t_naive));
+    }
+    timings.push(summarize("engine, W_path", n, 1, t_one));
+    timings.push(all);
+    PathTimes { visible: Some(reference.stats.visible), agree, over_plain: Some(over_plain) }
 }
 
 fn main() {
@@ -228,6 +292,13 @@ fn main() {
         println!("  engine peak working memory: {:.0} bytes per label", r.engine_bytes_per_label);
         if let (Some(shown), Some(ratio)) = (r.symbols_visible, r.symbols_over_plain) {
             println!("  W_sym: {shown} labels shown; engine on W_sym / engine on W, all threads: {ratio:.2}x");
+        }
+        if let (Some(shown), Some(ratio)) = (r.paths_visible, r.paths_over_plain) {
+            let agree = r.paths_agree_with_naive.map_or("not checked".to_owned(), |a| a.to_string());
+            println!(
+                "  W_path: {shown} labels shown; engine on W_path / engine on W, all threads: {ratio:.2}x; \
+                 agrees with naive: {agree}"
+            );
         }
         for (threads, ms) in &r.thread_scaling {
             println!("  {threads} threads: {ms:.3} ms median");

@@ -310,6 +310,12 @@ fn check_ids(ids: &[Id], text: &str, raws: &[&RawValue]) -> Result<(), InputErro
 }
 
 fn to_label(r: &RawLabel) -> Result<Label, (&'static str, String)> {
+    if let Some(path) = crate::path_label::text_path(r)? {
+        return crate::path_label::label(r, &path);
+    }
+    let missing =
+        |field| move || (field, format!("missing field `{field}` (a label without `path` needs `x` and `y`)"));
+    let (x, y) = (r.x.ok_or_else(missing("x"))?, r.y.ok_or_else(missing("y"))?);
     let anchor = match &r.anchor {
         None => Anchor::Center,
         Some(name) => {
@@ -319,8 +325,8 @@ fn to_label(r: &RawLabel) -> Result<Label, (&'static str, String)> {
     let offset = r.offset.map_or(DVec2::ZERO, DVec2::from_array);
     let (width, height) = label_size(r)?;
     Ok(Label {
-        x: r.x,
-        y: r.y,
+        x,
+        y,
         width,
         height,
         angle: r.angle,
@@ -335,7 +341,7 @@ fn to_label(r: &RawLabel) -> Result<Label, (&'static str, String)> {
 
 /// The label's size: `width` and `height` as given; a missing one measured from `text` at
 /// `font_size` in the run's font ([`crate::measure`]).
-fn label_size(r: &RawLabel) -> Result<(f64, f64), (&'static str, String)> {
+pub(crate) fn label_size(r: &RawLabel) -> Result<(f64, f64), (&'static str, String)> {
     let font_size = r.font_size.map(measure::check_font_size).transpose().map_err(|p| ("font_size", p.to_string()))?;
     if let (Some(width), Some(height)) = (r.width, r.height) {
         return Ok((width, height));

@@ -121,10 +121,12 @@ pub struct RawViewport {
 pub struct RawLabel {
     /// Unique id.
     pub id: Id,
-    /// Anchor x, px.
-    pub x: f64,
-    /// Anchor y, px.
-    pub y: f64,
+    /// Anchor x, px (required, except on a path label).
+    #[serde(default)]
+    pub x: Option<f64>,
+    /// Anchor y, px (required, except on a path label).
+    #[serde(default)]
+    pub y: Option<f64>,
     /// Box width, px; measured from `text` and `font_size` when absent.
     #[serde(default)]
     pub width: Option<f64>,
@@ -173,6 +175,21 @@ pub struct RawLabel {
     /// Px > 0.
     #[serde(default)]
     pub repeat_distance: Option<f64>,
+    /// Text along this line, `[[x, y], …]` px (contract §3b "Path"; see [`crate::path_label`]).
+    #[serde(default)]
+    pub path: Option<Vec<[f64; 2]>>,
+    /// Each glyph's advance along the path, px; measured from `text` and `font_size` when absent.
+    #[serde(default)]
+    pub glyph_advances: Option<Vec<f64>>,
+    /// Arc length, px, where the middle of the text sits.
+    #[serde(default)]
+    pub path_offset: Option<f64>,
+    /// Largest turn between consecutive glyphs, degrees.
+    #[serde(default)]
+    pub max_angle: Option<f64>,
+    /// Reverse the path when the text would read upside down.
+    #[serde(default)]
+    pub keep_upright: Option<bool>,
 }
 
 /// One candidate position as written.

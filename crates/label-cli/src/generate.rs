@@ -1,6 +1,7 @@
 //! `declutter generate`: the standard benchmark workload W(n, coverage, seed) as a contract
 //! document, so that the same label set can be fed to other tools; with `--symbols`, the symbol
-//! workload W_sym(n, coverage, seed) (contract §3b's fields).
+//! workload W_sym(n, coverage, seed) (contract §3b's fields); with `--paths`, the path workload
+//! W_path(n, coverage, seed) (texts along lines).
 
 use label_core::{Anchor, Optional, Symbol};
 use serde_json::{Value, json};
@@ -21,6 +22,26 @@ pub fn symbol_document(n: usize, coverage: f64, seed: u64) -> Value {
         add_symbol(label, s);
     }
     doc
+}
+
+/// The path workload as the contract's JSON document: each label a text along its curve
+/// (`path`, `glyph_advances`, `height`, `priority`).
+#[must_use]
+pub fn path_document(n: usize, coverage: f64, seed: u64) -> Value {
+    let (w, symbols) = label_workload::paths(n, coverage, seed);
+    let labels: Vec<Value> = w
+        .labels
+        .iter()
+        .zip(&symbols)
+        .enumerate()
+        .map(|(i, (l, s))| {
+            let path = s.path.as_ref().expect("every W_path label has a path");
+            let points: Vec<[f64; 2]> = path.points.iter().map(|p| p.to_array()).collect();
+            json!({"id": i, "path": points, "glyph_advances": path.glyph_advances, "height": l.height,
+                   "priority": l.priority})
+        })
+        .collect();
+    json!({ "viewport": { "width": w.width, "height": w.height }, "labels": labels })
 }
 
 fn add_symbol(label: &mut Value, s: &Symbol) {
@@ -73,6 +94,20 @@ mod tests {
         assert_eq!(read.labels, w.labels);
         let v = read.options.viewport.unwrap();
         assert_eq!(v.max.x, w.width as f32);
+    }
+
+    #[test]
+    fn the_path_document_reads_back_to_the_same_paths() {
+        let doc = path_document(200, 3.0, 5);
+        let read = crate::convert::read_document(&doc.to_string()).unwrap();
+        let (w, symbols) = label_workload::paths(200, 3.0, 5);
+        for ((got, label), (want, original)) in read.symbols.iter().zip(&read.labels).zip(symbols.iter().zip(&w.labels))
+        {
+            assert_eq!(got.path, want.path);
+            assert_eq!((label.height, label.priority), (original.height, original.priority));
+        }
+        let engine = label_core::place_symbols(&w.labels, &symbols, &[], &w.options()).unwrap();
+        assert_eq!(read.place().unwrap().outcomes, engine.outcomes);
     }
 
     #[test]

@@ -57,6 +57,9 @@ struct GenerateArgs {
     /// on a third, repeat groups on a tenth.
     #[arg(long)]
     symbols: bool,
+    /// The path workload W_path: the same labels as texts of 5–25 glyphs along gentle curves.
+    #[arg(long, conflicts_with = "symbols")]
+    paths: bool,
 }
 
 #[derive(clap::Args)]
@@ -286,6 +289,8 @@ fn generate(args: &GenerateArgs) -> Result<(), Failure> {
     }
     let json = serde_json::to_vec(&if args.symbols {
         generate::symbol_document(args.n, args.coverage, args.seed)
+    } else if args.paths {
+        generate::path_document(args.n, args.coverage, args.seed)
     } else {
         generate::document(args.n, args.coverage, args.seed)
     })

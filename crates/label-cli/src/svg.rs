@@ -213,7 +213,12 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
             continue;
         }
         let b = &boxes[i];
-        let _ = writeln!(svg, "<polygon points=\"{}\"/>", points(&b.corners()));
+        match crate::glyphs::glyphs(doc, i) {
+            Some(glyphs) => svg.push_str(&glyphs.box_elements("")),
+            None => {
+                let _ = writeln!(svg, "<polygon points=\"{}\"/>", points(&b.corners()));
+            }
+        }
         let target = match o.hidden_by {
             Some(Blocker::Label(j)) => Some(boxes[j as usize].center.as_vec2()),
             Some(Blocker::Obstacle(j)) => Some(doc.obstacles[j as usize].aabb().center()),
@@ -244,6 +249,12 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
             );
         }
         if parts == Some(Parts::Icon) {
+            continue;
+        }
+        if let Some(glyphs) = crate::glyphs::glyphs(doc, i) {
+            let style = format!("fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.5\"");
+            svg.push_str(&glyphs.box_elements(&style));
+            svg.push_str(&glyphs.text_elements(label, doc.font_sizes[i], "fill=\"#15314f\""));
             continue;
         }
         let _ = writeln!(

@@ -27,6 +27,7 @@ pub fn has_symbol(r: &RawLabel) -> bool {
         || r.optional.is_some()
         || r.repeat_group.is_some()
         || r.repeat_distance.is_some()
+        || crate::path_label::has_path(r)
 }
 
 fn anchor(name: Option<&String>, field: impl Fn() -> String) -> Result<Anchor, (String, String)> {
@@ -82,5 +83,6 @@ pub fn to_symbol(r: &RawLabel, groups: &mut Groups) -> Result<Symbol, (String, S
         }
         (None, None) => {}
     }
+    symbol.path = crate::path_label::text_path(r).map_err(|(field, problem)| (field.to_owned(), problem))?;
     Ok(symbol)
 }

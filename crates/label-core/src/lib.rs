@@ -37,6 +37,7 @@ pub mod geometry;
 mod label;
 pub mod limits;
 pub mod narrow;
+pub mod path;
 mod placement;
 mod setters;
 mod symbol;
@@ -45,6 +46,7 @@ pub mod validate;
 pub use error::{Error, Problem};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
 pub use label::{Anchor, Label, UnknownAnchor, text_box};
+pub use path::{GlyphPose, PathFailure, PathLayout, TextPath};
 pub use placement::{
     Blocker, Decision, Flags, HiddenReason, LabelOutcome, Layout, PassCounts, Placement, PlacementOptions,
     PlacementStats, Sequential, collides, descending_key, greedy, place, place_sequentially, place_symbols,

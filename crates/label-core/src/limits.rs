@@ -29,3 +29,7 @@ pub const MAX_THREADS: usize = 1024;
 pub const MAX_LABELS: usize = u32::MAX as usize - 1;
 /// Most candidate positions of one symbol.
 pub const MAX_CANDIDATES: usize = 256;
+/// Most glyphs of one text along a line.
+pub const MAX_GLYPHS: usize = 4096;
+/// Most points of one text's path.
+pub const MAX_PATH_POINTS: usize = 1 << 20;

@@ -1,14 +1,14 @@
 //! What a label adds to become a symbol (contract §3b): candidate positions for its text, an
-//! icon, which part may show alone, and a repeat group.
+//! icon, which part may show alone, a repeat group, or a path to lay its text along.
 //!
-//! A symbol is a list of rigid *parts* per *position*: today a position holds one text box
-//! (the label's text at one candidate anchor and offset) and the icon, which stays put; a text
-//! along a line would be one position holding one box per glyph. The placement pass
-//! ([`crate::place_symbols`]) sees only that list, so new kinds of parts do not change it.
+//! A symbol is a list of rigid *parts* per *position*: a position holds one text box (the
+//! label's text at one candidate anchor and offset) and the icon, which stays put; a text
+//! along a line is one position holding one box per glyph ([`crate::path`]). The placement
+//! pass ([`crate::place_symbols`]) sees only that list, so new kinds of parts do not change it.
 
 use glam::DVec2;
 
-use crate::{Anchor, Label, Obb, text_box};
+use crate::{Anchor, Label, Obb, PathFailure, PathLayout, TextPath, text_box};
 
 /// One position to try for a label's text: which point of the text box sits on the anchor
 /// point, and an offset in the label's own frame (contract §2). It replaces the label's own
@@ -123,6 +123,10 @@ pub struct Symbol {
     /// A label is hidden (reason `repeat`) when an earlier placed label of its group has its
     /// anchor point closer than this, px, ≥ 0. 0: never hidden for its group.
     pub repeat_distance: f64,
+    /// Lay the text along this path, glyph by glyph (contract §3b): the label's `height` is
+    /// the line's height and its `padding` pads every glyph; its anchor point, `width`,
+    /// `angle`, `anchor` and `offset` are not used. A path label has no candidates and no icon.
+    pub path: Option<TextPath>,
 }
 
 impl Symbol {
@@ -155,42 +159,71 @@ impl Symbol {
         self
     }
 
+    /// Lays the text along `path` (contract §3b).
+    #[must_use]
+    pub fn with_path(mut self, path: TextPath) -> Self {
+        self.path = Some(path);
+        self
+    }
+
     /// Whether it adds nothing to its label (so the plain greedy pass places it).
     #[must_use]
     pub fn is_plain(&self) -> bool {
-        self.candidates.is_empty() && self.icon.is_none() && self.repeat_group.is_none()
+        self.candidates.is_empty() && self.icon.is_none() && self.repeat_group.is_none() && self.path.is_none()
     }
 
-    /// How many positions the text has: the candidates, or the label's own one.
+    /// How many positions the text has: the candidates, or the label's own one (a path
+    /// label's one position holds a part per glyph).
     #[must_use]
     pub fn positions(&self) -> usize {
         self.candidates.len().max(1)
     }
 
+    /// The text laid along its path, if the symbol has one; `Some(Err(_))` when the text does
+    /// not fit the path (the label is hidden with that reason).
+    #[must_use]
+    pub fn layout(&self) -> Option<Result<PathLayout, PathFailure>> {
+        self.path.as_ref().map(TextPath::layout)
+    }
+
     /// The text box of `label` at position `k`, relative to `origin` (as [`Label::obb_from`]).
+    /// A path label's is its label's own box (its glyph boxes are [`Self::layout`]'s).
     ///
     /// # Panics
     /// If `k` is not below [`Self::positions`].
     #[must_use]
     pub fn text_box(&self, label: &Label, k: usize, origin: DVec2) -> Obb {
         assert!(k < self.positions(), "position {k} of {}", self.positions());
-        self.parts(label, origin).nth(k).expect("one text box per position")
+        if self.path.is_some() {
+            return label.obb_from(origin);
+        }
+        self.parts(label, origin, None).nth(k).expect("one text box per position")
     }
 
     /// The icon's box for `label`, relative to `origin`.
     #[must_use]
     pub fn icon_box(&self, label: &Label, origin: DVec2) -> Option<Obb> {
-        self.icon.and_then(|_| self.parts(label, origin).nth(self.positions()))
+        self.icon.and_then(|_| self.parts(label, origin, None).nth(self.positions()))
     }
 
     /// Every part of `label` as this symbol places it, relative to `origin`: the text box at
     /// each position in order, then the icon's box if there is one. Each box is contract §2's,
-    /// computed as [`text_box`] computes it (f64, stored in f32).
-    pub fn parts<'a>(&'a self, label: &'a Label, origin: DVec2) -> impl Iterator<Item = Obb> + 'a {
+    /// computed as [`text_box`] computes it (f64, stored in f32). A path label's parts are its
+    /// glyph boxes, given its `layout` (from [`Self::layout`]); none when the text does not fit.
+    pub fn parts<'a>(
+        &'a self,
+        label: &'a Label,
+        origin: DVec2,
+        layout: Option<&'a PathLayout>,
+    ) -> impl Iterator<Item = Obb> + 'a {
         let axis = crate::geometry::reading_axis(label.angle);
         let at = DVec2::new(label.x, label.y) - origin;
         let text_size = DVec2::new(label.width, label.height);
-        let text = (0..self.positions()).map(move |k| {
+        let boxes = if self.path.is_some() { 0 } else { self.positions() };
+        let glyphs = layout
+            .into_iter()
+            .flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(label.height, label.padding, origin)));
+        let text = (0..boxes).map(move |k| {
             let (offset, shift) = match self.candidates.get(k) {
                 Some(c) => (c.offset, c.anchor.shift()),
                 None => (label.offset, label.anchor.shift()),
@@ -201,7 +234,7 @@ impl Symbol {
             .icon
             .iter()
             .map(move |i| text_box(at, DVec2::new(i.width, i.height), i.offset, i.anchor.shift(), axis, i.padding));
-        text.chain(icon)
+        text.chain(glyphs).chain(icon)
     }
 
     /// Whether label `b`'s anchor point is close enough to `a`'s to hide a label of the same

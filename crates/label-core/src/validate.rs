@@ -4,9 +4,10 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use crate::limits::{
-    MAX_ANGLE, MAX_CANDIDATES, MAX_COORDINATE, MAX_LATITUDE, MAX_LONGITUDE, MAX_SIZE, MAX_THREADS, MIN_SIZE,
+    MAX_ANGLE, MAX_CANDIDATES, MAX_COORDINATE, MAX_GLYPHS, MAX_LATITUDE, MAX_LONGITUDE, MAX_PATH_POINTS, MAX_SIZE,
+    MAX_THREADS, MIN_SIZE,
 };
-use crate::{Circle, Error, Label, Problem, Shape, Symbol};
+use crate::{Circle, Error, Label, Problem, Shape, Symbol, TextPath};
 
 fn finite(v: f64) -> Result<f64, Problem> {
     if v.is_finite() { Ok(v) } else { Err(Problem::NotFinite(v)) }
@@ -91,13 +92,24 @@ pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
 
 /// Checks what a symbol adds to label `index` (contract §3b): at most
 /// [`MAX_CANDIDATES`] candidates with offsets in range, an icon of positive size with
-/// finite offset and padding ≥ 0, a repeat distance ≥ 0.
+/// finite offset and padding ≥ 0, a repeat distance ≥ 0, and a path as [`check_path`] wants
+/// it, without candidates or icon.
 ///
 /// # Errors
 /// [`Error::InvalidLabel`] naming `index` and the first bad field (`candidates`, `icon.width`,
-/// `icon.height`, `icon.offset`, `icon.padding`, `repeat_distance`).
+/// `icon.height`, `icon.offset`, `icon.padding`, `repeat_distance`, and [`check_path`]'s).
 pub fn check_symbol(index: usize, s: &Symbol) -> Result<(), Error> {
     let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
+    if let Some(path) = &s.path {
+        let alone = |field| fail(field)(Problem::BadShape("a path label has no candidates or icon".into()));
+        if !s.candidates.is_empty() {
+            return Err(alone("candidates"));
+        }
+        if s.icon.is_some() {
+            return Err(alone("icon"));
+        }
+        check_path(path).map_err(|(field, problem)| Error::InvalidLabel { index, field, problem })?;
+    }
     if s.candidates.len() > MAX_CANDIDATES {
         let len = s.candidates.len() as f64;
         return Err(fail("candidates")(Problem::TooLarge { value: len, limit: MAX_CANDIDATES as f64 }));
@@ -114,6 +126,44 @@ pub fn check_symbol(index: usize, s: &Symbol) -> Result<(), Error> {
         non_negative(icon.padding, MAX_SIZE).map_err(fail("icon.padding"))?;
     }
     non_negative(s.repeat_distance, MAX_COORDINATE).map_err(fail("repeat_distance"))?;
+    Ok(())
+}
+
+/// Checks a text's path (contract §3b): 2 to [`MAX_PATH_POINTS`] points in range, consecutive
+/// points distinct; 1 to [`MAX_GLYPHS`] glyph advances, each a size; a finite `path_offset`
+/// in range; `max_angle` in `[0, 180]`.
+///
+/// # Errors
+/// The bad field (`path`, `glyph_advances`, `path_offset`, `max_angle`) and its problem.
+pub fn check_path(p: &TextPath) -> Result<(), (&'static str, Problem)> {
+    let shape = |field, text: String| Err((field, Problem::BadShape(text)));
+    if p.points.len() < 2 {
+        return shape("path", format!("expected at least 2 points, got {}", p.points.len()));
+    }
+    if p.points.len() > MAX_PATH_POINTS {
+        return Err(("path", Problem::TooLarge { value: p.points.len() as f64, limit: MAX_PATH_POINTS as f64 }));
+    }
+    for (k, q) in p.points.iter().enumerate() {
+        bounded(q.x, MAX_COORDINATE).map_err(|e| ("path", e))?;
+        bounded(q.y, MAX_COORDINATE).map_err(|e| ("path", e))?;
+        if k > 0 && p.points[k - 1] == *q {
+            return shape("path", format!("point {k} repeats the point before it"));
+        }
+    }
+    if p.glyph_advances.is_empty() {
+        return shape("glyph_advances", "expected at least one glyph".into());
+    }
+    if p.glyph_advances.len() > MAX_GLYPHS {
+        let value = p.glyph_advances.len() as f64;
+        return Err(("glyph_advances", Problem::TooLarge { value, limit: MAX_GLYPHS as f64 }));
+    }
+    for &a in &p.glyph_advances {
+        size(a).map_err(|e| ("glyph_advances", e))?;
+    }
+    if let Some(offset) = p.path_offset {
+        bounded(offset, MAX_COORDINATE).map_err(|e| ("path_offset", e))?;
+    }
+    non_negative(p.max_angle, 180.0).map_err(|e| ("max_angle", e))?;
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! Symbols (contract §3b, §4): `place_symbols` against a brute-force reference written straight
 //! from §4 — random symbols with every field (candidates, icons with every anchor, offset and
-//! padding, both optional parts, repeat groups), ties, exact touching at quarter turns,
+//! padding, both optional parts, repeat groups, texts along paths laid out by the plain
+//! reference of §3b), ties, exact touching at quarter turns,
 //! obstacles of every shape, `allow_overlap` and `ignore_placement` — and the same placement
 //! on any thread count and cell size.
 
@@ -19,24 +20,33 @@ use proptest::prelude::*;
 // ---------------------------------------------------------------------------------------------
 
 /// One label's boxes, built as plain labels are (contract §2): the text at each position (a
-/// candidate replaces the label's anchor and offset), and the icon (a label of the icon's size,
-/// anchor, offset and padding at the same point and angle).
+/// candidate replaces the label's anchor and offset; a path's one position holds its glyph
+/// boxes), and the icon (a label of the icon's size, anchor, offset and padding at the same
+/// point and angle); its anchor point; why a path label is hidden before placement.
 struct Boxes {
-    texts: Vec<Obb>,
+    texts: Vec<Vec<Obb>>,
     icon: Option<Obb>,
+    anchor: DVec2,
+    hidden: Option<HiddenReason>,
 }
 
 fn boxes(l: &Label, s: &Symbol) -> Boxes {
+    if let Some(path) = &s.path {
+        return match reference_path(path, l.height, l.padding) {
+            Ok((anchor, glyphs)) => Boxes { texts: vec![glyphs], icon: None, anchor, hidden: None },
+            Err(why) => Boxes { texts: vec![], icon: None, anchor: DVec2::new(l.x, l.y), hidden: Some(why) },
+        };
+    }
     let texts = if s.candidates.is_empty() {
-        vec![l.obb()]
+        vec![vec![l.obb()]]
     } else {
-        s.candidates.iter().map(|c| Label { anchor: c.anchor, offset: c.offset, ..l.clone() }.obb()).collect()
+        s.candidates.iter().map(|c| vec![Label { anchor: c.anchor, offset: c.offset, ..l.clone() }.obb()]).collect()
     };
     let icon = s.icon.map(|i| {
         Label { width: i.width, height: i.height, anchor: i.anchor, offset: i.offset, padding: i.padding, ..l.clone() }
             .obb()
     });
-    Boxes { texts, icon }
+    Boxes { texts, icon, anchor: DVec2::new(l.x, l.y), hidden: None }
 }
 
 /// A shown label: its shown parts, whether they block, its group and anchor point.
@@ -57,9 +67,15 @@ fn reference(
     let meets = |parts: &[Obb]| view.is_none_or(|v| parts.iter().any(|p| v.overlaps(p)));
     let all: Vec<Boxes> = labels.iter().zip(symbols).map(|(l, s)| boxes(l, s)).collect();
     // A position's parts: its text and the icon.
-    let position = |i: usize, k: usize| -> Vec<Obb> { std::iter::once(all[i].texts[k]).chain(all[i].icon).collect() };
+    let position = |i: usize, k: usize| -> Vec<Obb> { all[i].texts[k].iter().copied().chain(all[i].icon).collect() };
     let mut outcomes = vec![LabelOutcome::OFFSCREEN; labels.len()];
     let mut choices = vec![Choice::default(); labels.len()];
+    // Path labels whose text does not fit are hidden first, with that reason.
+    for (i, b) in all.iter().enumerate() {
+        if let Some(why) = b.hidden {
+            outcomes[i] = LabelOutcome { visible: false, reason: Some(why), hidden_by: None };
+        }
+    }
     // Step 1 and 2: labels with a position in view, by priority descending then index.
     let mut order: Vec<usize> =
         (0..labels.len()).filter(|&i| (0..all[i].texts.len()).any(|k| meets(&position(i, k)))).collect();
@@ -67,12 +83,11 @@ fn reference(
     let mut shown: Vec<Shown> = Vec::new();
     for i in order {
         let (l, s) = (&labels[i], &symbols[i]);
-        let anchor = DVec2::new(l.x, l.y);
+        let anchor = all[i].anchor;
         // 3a. Repeat.
         if let Some(g) = s.repeat_group {
             let near = shown.iter().find(|p| {
-                symbols[p.index].repeat_group == Some(g)
-                    && (anchor - DVec2::new(labels[p.index].x, labels[p.index].y)).length() < s.repeat_distance
+                symbols[p.index].repeat_group == Some(g) && (anchor - all[p.index].anchor).length() < s.repeat_distance
             });
             if let Some(p) = near {
                 outcomes[i] = LabelOutcome {
@@ -112,8 +127,8 @@ fn reference(
                 }
                 Optional::Icon => {
                     chosen = (0..all[i].texts.len())
-                        .find(|&k| meets(&[all[i].texts[k]]) && free(&[all[i].texts[k]], &shown))
-                        .map(|k| (k, Parts::Text, vec![all[i].texts[k]]));
+                        .find(|&k| meets(&all[i].texts[k]) && free(&all[i].texts[k], &shown))
+                        .map(|k| (k, Parts::Text, all[i].texts[k].clone()));
                 }
                 _ => {}
             }
@@ -182,6 +197,22 @@ fn arb_symbol(exact: bool, world: f64) -> BoxedStrategy<Symbol> {
             optional,
             repeat_group: repeat.map(|r| r.0),
             repeat_distance: repeat.map_or(0.0, |r| r.1),
+            path: None,
+        })
+        .boxed()
+}
+
+/// A label and its symbol; a quarter of the time the symbol lays the text along a path near
+/// the label's point instead of candidates and icon (keeping its repeat group).
+fn arb_label_symbol(exact: bool, world: f64) -> BoxedStrategy<(Label, Symbol)> {
+    arb_label(exact, world)
+        .prop_flat_map(move |l| {
+            let path = prop_oneof![3 => Just(None), 1 => arb_text_path(exact, l.x, l.y).prop_map(Some)];
+            (Just(l), arb_symbol(exact, world), path)
+        })
+        .prop_map(|(l, s, path)| match path {
+            None => (l, s),
+            Some(p) => (l, Symbol { candidates: vec![], icon: None, ..s }.with_path(p)),
         })
         .boxed()
 }
@@ -200,7 +231,7 @@ fn arb_symbol_scene(count: std::ops::Range<usize>, max_obstacles: usize) -> impl
     (count, any::<bool>(), 8.0..40.0f64).prop_flat_map(move |(n, exact, spacing)| {
         let world = (spacing * (n as f64).sqrt()).max(50.0).round();
         (
-            prop::collection::vec((arb_label(exact, world), arb_symbol(exact, world)), n),
+            prop::collection::vec(arb_label_symbol(exact, world), n),
             prop::collection::vec(arb_obstacle(exact, world), 0..=max_obstacles),
             arb_options(exact, world),
         )
@@ -223,6 +254,8 @@ fn check_stats(p: &Placement) -> Result<(), TestCaseError> {
     prop_assert_eq!(s.hidden_collision, count(Some(HiddenReason::Collision)));
     prop_assert_eq!(s.hidden_offscreen, count(Some(HiddenReason::Offscreen)));
     prop_assert_eq!(s.hidden_repeat, count(Some(HiddenReason::Repeat)));
+    prop_assert_eq!(s.hidden_no_room, count(Some(HiddenReason::NoRoom)));
+    prop_assert_eq!(s.hidden_too_curved, count(Some(HiddenReason::TooCurved)));
     Ok(())
 }
 
@@ -307,12 +340,15 @@ proptest! {
 fn the_generator_reaches_every_outcome() {
     use proptest::strategy::ValueTree;
     let mut runner = proptest::test_runner::TestRunner::new(config(1));
-    let mut seen = [0usize; 8];
+    let mut seen = [0usize; 11];
     for _ in 0..60 {
         let scene = arb_symbol_scene(100..300, 6).new_tree(&mut runner).unwrap().current();
         let p = place_symbols(&scene.labels, &scene.symbols, &scene.obstacles, &scene.options).unwrap();
-        for (o, c) in p.outcomes.iter().zip(&p.choices) {
+        for ((o, c), s) in p.outcomes.iter().zip(&p.choices).zip(&scene.symbols) {
             let k = match (o.reason, o.hidden_by, c.parts, c.candidate) {
+                (Some(HiddenReason::NoRoom), ..) => 8,
+                (Some(HiddenReason::TooCurved), ..) => 9,
+                (None, ..) if s.path.is_some() => 10,
                 (Some(HiddenReason::Offscreen), ..) => 0,
                 (Some(HiddenReason::Repeat), ..) => 1,
                 (Some(HiddenReason::Collision), Some(Blocker::Obstacle(_)), ..) => 2,
@@ -327,7 +363,8 @@ fn the_generator_reaches_every_outcome() {
     }
     assert!(
         seen.iter().all(|&n| n > 0),
-        "offscreen, repeat, obstacle, label, icon alone, text alone, later candidate, other: {seen:?}"
+        "offscreen, repeat, obstacle, label, icon alone, text alone, later candidate, other, no room, too \
+         curved, shown along a path: {seen:?}"
     );
 }
 

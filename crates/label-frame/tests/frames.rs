@@ -39,6 +39,7 @@ fn without_stability_a_frame_is_the_core_placement_of_the_projected_labels() {
                 CoreReason::Collision => HiddenReason::Collision,
                 CoreReason::Offscreen => HiddenReason::Offscreen,
                 CoreReason::Repeat => unreachable!("plain labels have no repeat group"),
+                CoreReason::NoRoom | CoreReason::TooCurved => unreachable!("plain labels have no path"),
             });
             assert_eq!(got.reason, reason, "label {i}");
             let hidden_by = want.hidden_by.map(|b| match b {

@@ -37,6 +37,14 @@ pub struct Font<'a> {
 
 type PlanKey = (Direction, Script, Option<Language>);
 
+/// A piece of a text as the font covers it ([`Font::split_covered`]).
+pub(crate) enum Piece {
+    /// A run of characters the font has glyphs for: byte range.
+    Covered(std::ops::Range<usize>),
+    /// A character the font lacks, at this byte offset.
+    Missing(usize, char),
+}
+
 impl std::fmt::Debug for Font<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Font")
@@ -139,21 +147,30 @@ impl<'a> Font<'a> {
     pub fn advance_em(&self, text: &str) -> f64 {
         let mut units = 0.0;
         let mut fallback = 0.0;
+        self.split_covered(text, |piece| match piece {
+            Piece::Covered(run) => units += self.shaped_units(&text[run]),
+            Piece::Missing(_, c) => fallback += self.fallback_advance_em(c),
+        });
+        units / self.units_per_em + fallback
+    }
+
+    /// Calls `f` with the pieces of `text` in order: maximal runs of characters the font
+    /// covers (byte ranges), and each character it lacks (its byte offset).
+    pub(crate) fn split_covered(&self, text: &str, mut f: impl FnMut(Piece)) {
         let mut run_start = None;
         for (at, c) in text.char_indices() {
             if self.has_glyph(c) {
                 run_start.get_or_insert(at);
             } else {
                 if let Some(start) = run_start.take() {
-                    units += self.shaped_units(&text[start..at]);
+                    f(Piece::Covered(start..at));
                 }
-                fallback += self.fallback_advance_em(c);
+                f(Piece::Missing(at, c));
             }
         }
         if let Some(start) = run_start {
-            units += self.shaped_units(&text[start..]);
+            f(Piece::Covered(start..text.len()));
         }
-        units / self.units_per_em + fallback
     }
 
     /// Width and height of `text` at `font_size` (any unit; the result is in the same unit).
@@ -171,6 +188,12 @@ impl<'a> Font<'a> {
     /// Sum of the horizontal advances of `segment` shaped as one segment in `script` (its
     /// direction follows from the script), in font units.
     fn shaped_segment_units(&self, segment: &str, script: Option<unicode_script::Script>) -> f64 {
+        self.shape(segment, script).glyph_positions().iter().map(|p| f64::from(p.x_advance)).sum()
+    }
+
+    /// `segment` shaped as one segment in `script` (its direction follows from the script):
+    /// glyphs in visual order, advances in font units, clusters as byte offsets into `segment`.
+    pub(crate) fn shape(&self, segment: &str, script: Option<unicode_script::Script>) -> rustybuzz::GlyphBuffer {
         let mut buffer = UnicodeBuffer::new();
         buffer.push_str(segment);
         if let Some(script) = script.and_then(|s| s.short_name().parse::<Script>().ok()) {
@@ -178,8 +201,12 @@ impl<'a> Font<'a> {
         }
         buffer.guess_segment_properties();
         let plan = self.plan(buffer.direction(), buffer.script(), buffer.language());
-        let glyphs = rustybuzz::shape_with_plan(&self.face, &plan, buffer);
-        glyphs.glyph_positions().iter().map(|p| f64::from(p.x_advance)).sum()
+        rustybuzz::shape_with_plan(&self.face, &plan, buffer)
+    }
+
+    /// Font units per em.
+    pub(crate) fn units_per_em(&self) -> f64 {
+        self.units_per_em
     }
 }
 

@@ -16,6 +16,9 @@
 //!   values, or the `OS/2` typographic ones when the font asks for them), in ems. DejaVu Sans:
 //!   1.164 em.
 //! - Text is measured as one line; line breaks have no width.
+//! - **Glyph by glyph**, for text laid along a line: [`Font::clusters`] splits the shaped
+//!   text into clusters — the characters a renderer draws as one unit (a ligature, a letter
+//!   with its combining marks) — each with its advance; they add up to the width.
 //!
 //! ```
 //! use label_text::Font;
@@ -36,10 +39,12 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod clusters;
 mod error;
 mod fallback;
 mod font;
 mod itemize;
 
+pub use clusters::Cluster;
 pub use error::FontError;
 pub use font::{Font, TextSize};

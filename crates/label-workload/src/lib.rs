@@ -9,8 +9,12 @@
 //! The symbol workload `W_sym(n, coverage, seed)` ([`symbols`]): the same labels, each a
 //! symbol (contract §3b) with four candidate positions, a third with an icon, a tenth in repeat
 //! groups.
+//!
+//! The path workload `W_path(n, coverage, seed)` ([`paths`]): the same labels, each a text of
+//! 5–25 glyphs along a gentle curve through its centre (contract §3b "Path").
 
-use label_core::{Anchor, Candidate, Icon, Label, Optional, PlacementOptions, Symbol};
+use glam::DVec2;
+use label_core::{Anchor, Candidate, Icon, Label, Optional, PlacementOptions, Symbol, TextPath};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -94,6 +98,43 @@ pub fn symbols(n: usize, coverage: f64, seed: u64) -> (Workload, Vec<Symbol>) {
     (workload, symbols)
 }
 
+/// Segments of a [`paths`] curve.
+const CURVE_SEGMENTS: usize = 8;
+
+/// The labels of `W(n, coverage, seed)` as texts along lines: a label `w` wide and `h` high at
+/// angle θ becomes `k = clamp(round(w / 0.6h), 5, 25)` glyphs of `w / k` px along a curve of
+/// 8 segments, `1.25·w` long in all, whose middle is the label's centre: the first segment
+/// heads along θ less half the curve's total turn, and each next one turns by a uniform
+/// `±6°` (a gentle curve: never `too_curved` at the default 45°). The text is centred on the
+/// curve; height and priority are the label's. The curves come from their own seeded stream,
+/// so the labels are W(n)'s.
+#[must_use]
+pub fn paths(n: usize, coverage: f64, seed: u64) -> (Workload, Vec<Symbol>) {
+    let workload = standard(n, coverage, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5041_5448);
+    let symbols = workload
+        .labels
+        .iter()
+        .map(|l| {
+            let glyphs = (l.width / (0.6 * l.height)).round().clamp(5.0, 25.0);
+            let advances = vec![l.width / glyphs; glyphs as usize];
+            let turns: Vec<f64> = (0..CURVE_SEGMENTS - 1).map(|_| rng.random_range(-6.0..6.0)).collect();
+            let segment = 1.25 * l.width / CURVE_SEGMENTS as f64;
+            let mut heading = l.angle - turns.iter().sum::<f64>() / 2.0;
+            let mut points = vec![DVec2::ZERO];
+            for k in 0..CURVE_SEGMENTS {
+                let r = heading.to_radians();
+                points.push(points[k] + DVec2::new(r.cos(), -r.sin()) * segment);
+                heading += turns.get(k).copied().unwrap_or(0.0);
+            }
+            let middle = points[CURVE_SEGMENTS / 2];
+            let points = points.into_iter().map(|p| p - middle + DVec2::new(l.x, l.y)).collect();
+            Symbol::default().with_path(TextPath::new(points, advances))
+        })
+        .collect();
+    (workload, symbols)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +160,18 @@ mod tests {
         assert!(symbols.iter().all(|s| s.candidates.len() == 4));
         assert!((share(&|s| s.icon.is_some()) - 1.0 / 3.0).abs() < 0.02);
         assert!((share(&|s| s.repeat_group.is_some()) - 0.1).abs() < 0.01);
+    }
+
+    #[test]
+    fn the_path_workload_lays_every_text_along_its_gentle_curve() {
+        let (w, symbols) = paths(5_000, 3.0, 1);
+        assert_eq!(w.labels, standard(5_000, 3.0, 1).labels);
+        for (l, s) in w.labels.iter().zip(&symbols) {
+            let path = s.path.as_ref().unwrap();
+            assert!((5..=25).contains(&path.glyph_advances.len()));
+            assert!((path.text_length() - l.width).abs() < 1e-9);
+            let layout = path.layout().expect("the text fits its curve and is never too curved");
+            assert!((layout.anchor - DVec2::new(l.x, l.y)).length() < 1e-6);
+        }
     }
 }

@@ -5,6 +5,7 @@ use clap::ValueEnum;
 use glam::DVec2;
 use label_core::Anchor;
 
+use super::along::{Curved, DEFAULT_SPACING};
 use super::priority::PriorityMap;
 use super::symbols::{SymbolFlags, SymbolOptions};
 use super::view::{MAX_ZOOM, View};
@@ -33,6 +34,17 @@ pub enum OutputFormat {
     Geojson,
     /// The label-set result (`placements` and `stats`), one placement per feature.
     Json,
+}
+
+/// How a line's name is placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum LinePlacement {
+    /// One straight box on the longest straight-enough run of the line.
+    #[default]
+    Straight,
+    /// Glyph by glyph along the line, repeated every --symbol-spacing px; straight when the
+    /// line is shorter than its name.
+    Curved,
 }
 
 /// Which way the priority property ranks.
@@ -138,6 +150,21 @@ pub struct GeoArgs {
     /// Property naming a label's repeat group, instead of its text.
     #[arg(long, value_name = "NAME", help_heading = "GeoJSON symbols")]
     pub repeat_group_field: Option<String>,
+    /// How line names are placed: `straight` (one box on the longest straight run) or `curved`
+    /// (glyph by glyph along the line) [default: straight].
+    #[arg(long, value_enum, help_heading = "GeoJSON lines")]
+    pub line_placement: Option<LinePlacement>,
+    /// Distance between the names along one line, px (MapLibre's symbol-spacing) [default: 250].
+    #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON lines")]
+    pub symbol_spacing: Option<f64>,
+    /// Largest turn between two consecutive glyphs of a curved name, degrees (MapLibre's
+    /// text-max-angle) [default: 45].
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true, help_heading = "GeoJSON lines")]
+    pub max_angle: Option<f64>,
+    /// Turn a curved name that would read upside down (MapLibre's text-keep-upright)
+    /// [default: true].
+    #[arg(long, value_name = "BOOL", help_heading = "GeoJSON lines")]
+    pub keep_upright: Option<bool>,
     /// CSV column holding the longitude [default: the first named longitude, lon, lng, long
     /// or x].
     #[arg(long, value_name = "NAME", help_heading = "CSV input (also takes the GeoJSON flags)")]
@@ -180,6 +207,8 @@ pub struct GeoOptions {
     pub point_offset: DVec2,
     /// Symbol settings; `None`: plain labels.
     pub symbols: Option<SymbolOptions>,
+    /// Names along their lines (`--line-placement curved`); `None`: straight.
+    pub curved: Option<Curved>,
 }
 
 /// Space between a point's marker and its label (with the default anchor), px.
@@ -226,8 +255,36 @@ impl GeoArgs {
             ("--repeat-group-field", self.repeat_group_field.is_some()),
             ("--x-field", self.x_field.is_some()),
             ("--y-field", self.y_field.is_some()),
+            ("--line-placement", self.line_placement.is_some()),
+            ("--symbol-spacing", self.symbol_spacing.is_some()),
+            ("--max-angle", self.max_angle.is_some()),
+            ("--keep-upright", self.keep_upright.is_some()),
         ];
         given.into_iter().filter(|(_, g)| *g).map(|(name, _)| name).collect()
+    }
+
+    /// The curved-line settings: `None` for straight names.
+    fn curved(&self) -> Result<Option<Curved>, String> {
+        if self.line_placement != Some(LinePlacement::Curved) {
+            let given = [
+                ("--symbol-spacing", self.symbol_spacing.is_some()),
+                ("--max-angle", self.max_angle.is_some()),
+                ("--keep-upright", self.keep_upright.is_some()),
+            ];
+            return match given.into_iter().find(|(_, g)| *g) {
+                Some((flag, _)) => Err(format!("{flag} needs --line-placement curved")),
+                None => Ok(None),
+            };
+        }
+        let spacing = self.symbol_spacing.unwrap_or(DEFAULT_SPACING);
+        if !(1.0..=label_core::limits::MAX_SIZE).contains(&spacing) {
+            return Err(format!("--symbol-spacing: expected a number of px >= 1, got {spacing}"));
+        }
+        let max_angle = self.max_angle.unwrap_or(label_core::path::DEFAULT_MAX_ANGLE);
+        if !(0.0..=180.0).contains(&max_angle) {
+            return Err(format!("--max-angle: expected degrees from 0 to 180, got {max_angle}"));
+        }
+        Ok(Some(Curved { spacing, max_angle, keep_upright: self.keep_upright.unwrap_or(true) }))
     }
 
     /// The CSV flags given (for refusing them on other input).
@@ -306,6 +363,7 @@ impl GeoArgs {
             repeat_group_field: self.repeat_group_field.as_deref(),
         }
         .options()?;
+        let curved = self.curved()?;
         Ok(GeoOptions {
             view: View { zoom, center, size, bearing },
             output: self.output_format.unwrap_or(OutputFormat::Geojson),
@@ -322,6 +380,7 @@ impl GeoArgs {
             point_anchor,
             point_offset,
             symbols,
+            curved,
         })
     }
 }
@@ -370,5 +429,13 @@ mod tests {
         assert!(e.starts_with("--font-size"), "{e}");
         let e = GeoArgs { point_anchor: Some("middle".into()), ..args() }.options().unwrap_err();
         assert!(e.starts_with("--point-anchor: unknown anchor"), "{e}");
+        let curved = || GeoArgs { line_placement: Some(LinePlacement::Curved), ..args() };
+        assert_eq!(curved().options().unwrap().curved.map(|c| c.spacing), Some(250.0));
+        let e = GeoArgs { symbol_spacing: Some(0.0), ..curved() }.options().unwrap_err();
+        assert!(e.starts_with("--symbol-spacing"), "{e}");
+        let e = GeoArgs { max_angle: Some(200.0), ..curved() }.options().unwrap_err();
+        assert!(e.starts_with("--max-angle"), "{e}");
+        let e = GeoArgs { max_angle: Some(30.0), ..args() }.options().unwrap_err();
+        assert_eq!(e, "--max-angle needs --line-placement curved");
     }
 }

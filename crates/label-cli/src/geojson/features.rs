@@ -6,7 +6,7 @@ use std::fmt;
 
 use glam::{DVec2, Vec2};
 use label_core::validate::check_label;
-use label_core::{Aabb, Anchor, Label, PlacementOptions, Symbol};
+use label_core::{Aabb, Anchor, Label, PlacementOptions, Symbol, TextPath};
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -14,7 +14,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
-use super::{line, polygon};
+use super::{along, line, polygon};
 use crate::convert::{Document, InputError, line_of, one_line};
 use crate::document::Id;
 use crate::{limits, measure};
@@ -29,6 +29,9 @@ pub enum Skip {
     Unsupported,
     /// The text property is missing, null, empty, or only characters without width.
     NoText,
+    /// A line whose name is laid along an earlier line of the same name that it continues
+    /// (`--line-placement curved`, [`super::along`]).
+    Merged,
 }
 
 impl Skip {
@@ -39,6 +42,7 @@ impl Skip {
             Skip::NoGeometry => "no_geometry",
             Skip::Unsupported => "unsupported",
             Skip::NoText => "no_text",
+            Skip::Merged => "merged",
         }
     }
 }
@@ -48,6 +52,13 @@ impl Skip {
 pub enum Slot {
     /// The label at this index of the document's labels.
     Label(usize),
+    /// The `count` labels from index `first` on: a name along its line, repeated.
+    Along {
+        /// The first label's index.
+        first: usize,
+        /// How many.
+        count: usize,
+    },
     /// No label, for this reason.
     Skipped(Skip),
 }
@@ -77,13 +88,26 @@ enum Spot {
     Line(line::LineSpot),
     /// An area's pole of inaccessibility: the label is centred there.
     Area(DVec2),
+    /// A line's parts on screen, for a name along them (`--line-placement curved`).
+    Along(Vec<Vec<DVec2>>),
+}
+
+/// A feature's name and its labels.
+struct Named {
+    text: String,
+    font_size: f64,
+    /// The labels, with the path of each name along a line.
+    labels: Vec<(Label, Option<TextPath>)>,
+    /// A line's parts on screen whose labels are laid after every feature is read (merging
+    /// lines of one name needs them all): `labels` is empty until then.
+    along: Option<Vec<Vec<DVec2>>>,
 }
 
 /// One feature after reading, before the collection-wide steps (ids, priorities).
 struct Read {
     id: Id,
     feature: Map<String, Value>,
-    outcome: Result<(Label, String, f64), Skip>,
+    outcome: Result<Named, Skip>,
     /// The priority property, already turned so that larger is more important.
     priority: Option<f64>,
     /// The tie property, already turned so that larger goes first.
@@ -193,8 +217,15 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
             message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
         })
     });
-    let reads = reads.collect::<Result<Vec<Read>, InputError>>()?;
+    let mut reads = reads.collect::<Result<Vec<Read>, InputError>>()?;
     check_ids(&reads, text, &raws)?;
+    if let Some(curved) = &options.curved {
+        merge_lines(&mut reads);
+        lay_out_lines(&mut reads, curved, options).map_err(|(index, e)| InputError {
+            line: line_of(text, raws[index].get()),
+            message: format!("{}: {}: {}", describe(index, Some(&reads[index].id)), e.field, e.message),
+        })?;
+    }
     Ok(assemble(reads, members, options))
 }
 
@@ -238,13 +269,14 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
     };
     doc.options.viewport = Some(Aabb::from_corners(Vec2::ZERO, options.view.size.as_vec2()));
     let indices = label_order(&reads, options.tie_field.is_some());
-    let count = indices.iter().map(|i| usize::from(i.marker.is_some()) + usize::from(i.label.is_some())).sum();
+    let count = indices.iter().map(|i| usize::from(i.marker.is_some()) + i.labels.len()).sum();
     let mut staged: Vec<Option<Staged>> = vec![None; count];
     let mut markers = Vec::new();
     let mut feature_ids = Vec::with_capacity(reads.len());
     let mut slots = Vec::with_capacity(reads.len());
     let mut features = Vec::with_capacity(reads.len());
     let mut groups: HashMap<String, u32> = HashMap::new();
+    let mut paths = false;
     for (r, index) in reads.into_iter().zip(indices) {
         let priority = r.priority.unwrap_or(lowest);
         if let (Some(p), Some(radius), Some(i)) = (r.marker, options.marker_radius, index.marker) {
@@ -259,20 +291,31 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
             });
             markers.push(i);
         }
-        match (r.outcome, index.label) {
-            (Ok((mut label, text, font_size)), Some(i)) => {
-                label.priority = priority;
-                slots.push(Slot::Label(i));
+        match r.outcome {
+            Ok(named) => {
+                let along = named.labels.iter().any(|(_, path)| path.is_some());
+                paths |= along;
+                slots.push(if along {
+                    Slot::Along { first: index.labels.start, count: index.labels.len() }
+                } else {
+                    Slot::Label(index.labels.start)
+                });
                 let (mut symbol, group) = r.symbol.unwrap_or_default();
                 if let Some(name) = group {
                     let next = groups.len() as u32;
                     symbol.repeat_group = Some(*groups.entry(name).or_insert(next));
                 }
-                staged[i] =
-                    Some(Staged { id: r.id.clone(), label, text: Some(text), font_size: Some(font_size), symbol });
+                let start = index.labels.start;
+                for ((mut label, path), i) in named.labels.into_iter().zip(index.labels) {
+                    label.priority = priority;
+                    // The id names the feature; a repeated name along its line is `ID#k`.
+                    let id = if i == start { r.id.clone() } else { repeated_id(&r.id, i - start) };
+                    let symbol = Symbol { path, ..symbol.clone() };
+                    let (text, font_size) = (Some(named.text.clone()), Some(named.font_size));
+                    staged[i] = Some(Staged { id, label, text, font_size, symbol });
+                }
             }
-            (Err(skip), _) => slots.push(Slot::Skipped(skip)),
-            (Ok(_), None) => unreachable!("label_order numbers every feature with a label"),
+            Err(skip) => slots.push(Slot::Skipped(skip)),
         }
         feature_ids.push(r.id);
         features.push(r.feature);
@@ -282,7 +325,7 @@ fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options:
         doc.labels.push(s.label);
         doc.texts.push(s.text);
         doc.font_sizes.push(s.font_size);
-        if options.symbols.is_some() {
+        if options.symbols.is_some() || paths {
             doc.symbols.push(s.symbol);
         }
     }
@@ -302,12 +345,20 @@ struct Staged {
 }
 
 /// Where a feature's labels go in the document.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Default)]
 struct Indices {
     /// Its point marker's (with `--marker-radius`).
     marker: Option<usize>,
-    /// Its text label's.
-    label: Option<usize>,
+    /// Its text labels' (one, or a name repeated along its line).
+    labels: std::ops::Range<usize>,
+}
+
+/// The label id of the `k`-th repeat (k ≥ 1) of a feature's name along its line: `ID#k`.
+fn repeated_id(id: &Id, k: usize) -> Id {
+    match id {
+        Id::Int(i) => Id::Str(format!("{i}#{k}")),
+        Id::Str(s) => Id::Str(format!("{s}#{k}")),
+    }
 }
 
 /// The indices each feature's labels get in the document. The engine breaks ties of priority
@@ -326,11 +377,16 @@ fn label_order(reads: &[Read], by_tie: bool) -> Vec<Indices> {
         });
     }
     let mut indices = vec![Indices::default(); reads.len()];
-    let mut next = 0..;
+    let mut next = 0;
     for &feature in &order {
         let r = &reads[feature];
-        indices[feature].marker = r.marker.and_then(|_| next.next());
-        indices[feature].label = r.outcome.as_ref().ok().and_then(|_| next.next());
+        if r.marker.is_some() {
+            indices[feature].marker = Some(next);
+            next += 1;
+        }
+        let count = r.outcome.as_ref().map_or(0, |n| n.labels.len());
+        indices[feature].labels = next..next + count;
+        next += count;
     }
     indices
 }
@@ -412,13 +468,21 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
     let outcome = match (spot, text) {
         (Err(skip), _) => Err(skip),
         (Ok(_), None) => Err(Skip::NoText),
+        (Ok(Spot::Along(parts)), Some(text)) => {
+            let (width, _) = measure::measure(&text, font_size);
+            if width > 0.0 {
+                Ok(Named { text, font_size, labels: Vec::new(), along: Some(parts) })
+            } else {
+                Err(Skip::NoText)
+            }
+        }
         (Ok(spot), Some(text)) => {
             let (width, height) = measure::measure(&text, font_size);
             if width > 0.0 {
                 let label = make_label(&spot, width, height, options);
                 check_label(index, &label)
                     .map_err(|e| fail(bad("field `geometry`", format!("its label is out of range: {e}"))))?;
-                Ok((label, text, font_size))
+                Ok(Named { text, font_size, labels: vec![(label, None)], along: None })
             } else {
                 Err(Skip::NoText)
             }
@@ -436,6 +500,7 @@ fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Lab
             Label::new(s.point.x, s.point.y, width, height).with_angle(s.angle).with_anchor(Anchor::Center)
         }
         Spot::Area(p) => Label::new(p.x, p.y, width, height).with_anchor(Anchor::Center),
+        Spot::Along(_) => unreachable!("names along lines are laid out by lay_out_lines"),
     }
     .with_padding(options.padding)
 }
@@ -529,7 +594,73 @@ fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Spot, Skip>, Bad> 
 
 fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
     let screen = options.view.project_parts(parts);
+    if options.curved.is_some() {
+        let parts: Vec<Vec<DVec2>> = screen.iter().map(|p| line::dedup(p)).filter(|p| p.len() >= 2).collect();
+        return if parts.is_empty() { Err(Skip::NoGeometry) } else { Ok(Spot::Along(parts)) };
+    }
     line::spot(&screen, options.view.size).map(Spot::Line).ok_or(Skip::NoGeometry)
+}
+
+/// Joins the lines of one name that continue each other ([`along::merge`]); a line merged into
+/// another is skipped, `merged`.
+fn merge_lines(reads: &mut [Read]) {
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, r) in reads.iter().enumerate() {
+        if let Ok(Named { text, along: Some(_), .. }) = &r.outcome {
+            by_name.entry(text.as_str()).or_default().push(i);
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = by_name.into_values().filter(|g| g.len() > 1).collect();
+    groups.sort_unstable();
+    for group in groups {
+        let lines: Vec<Vec<Vec<DVec2>>> = group
+            .iter()
+            .map(|&i| match &reads[i].outcome {
+                Ok(Named { along: Some(parts), .. }) => parts.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
+        for (&i, parts) in group.iter().zip(along::merge(&lines)) {
+            if parts.is_empty() {
+                reads[i].outcome = Err(Skip::Merged);
+            } else if let Ok(named) = &mut reads[i].outcome {
+                named.along = Some(parts);
+            }
+        }
+    }
+}
+
+/// Lays out the names along their lines, in parallel ([`along`]): path labels where a piece of
+/// the line is as long as the name, else the straight label.
+fn lay_out_lines(reads: &mut [Read], curved: &along::Curved, options: &GeoOptions) -> Result<(), (usize, Bad)> {
+    let size = options.view.size;
+    reads.par_iter_mut().enumerate().try_for_each(|(index, r)| {
+        let Ok(named) = &mut r.outcome else { return Ok(()) };
+        let Some(parts) = named.along.take() else { return Ok(()) };
+        let font = measure::font();
+        let advances: Vec<f64> = font.clusters(&named.text, named.font_size).iter().map(|c| c.advance).collect();
+        let (width, height) = measure::measure(&named.text, named.font_size);
+        let out_of_range =
+            |e: label_core::Error| (index, bad("field `geometry`", format!("its label is out of range: {e}")));
+        named.labels = match along::paths(&parts, &advances, size, curved) {
+            Some(paths) => paths
+                .into_iter()
+                .map(|path| {
+                    let at = path.layout().map_or(path.points[0], |l| l.anchor);
+                    let label = Label::new(at.x, at.y, path.text_length(), height).with_padding(options.padding);
+                    (label, Some(path))
+                })
+                .collect(),
+            None => {
+                let spot =
+                    line::spot(&parts, size).map(Spot::Line).ok_or((index, bad("field `geometry`", "no line")))?;
+                let label = make_label(&spot, width, height, options);
+                check_label(index, &label).map_err(out_of_range)?;
+                vec![(label, None)]
+            }
+        };
+        Ok(())
+    })
 }
 
 /// The label spot of polygons (each: outer ring, then holes), projected as one feature.

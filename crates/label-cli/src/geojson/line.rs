@@ -54,7 +54,7 @@ pub fn readable(angle: f64) -> f64 {
 }
 
 /// The points without consecutive repeats (whose segments would have no direction).
-fn dedup(points: &[DVec2]) -> Vec<DVec2> {
+pub(crate) fn dedup(points: &[DVec2]) -> Vec<DVec2> {
     let mut out: Vec<DVec2> = Vec::with_capacity(points.len());
     for &p in points {
         if out.last() != Some(&p) {
@@ -67,10 +67,18 @@ fn dedup(points: &[DVec2]) -> Vec<DVec2> {
 /// The pieces of a polyline inside the rectangle `[0, size.x] × [0, size.y]` (Liang–Barsky
 /// per segment; a piece ends where the line leaves the rectangle).
 fn clip(points: &[DVec2], size: DVec2) -> Vec<Vec<DVec2>> {
+    clip_to(points, DVec2::ZERO, size)
+}
+
+/// The pieces of a polyline inside the rectangle `[lo, hi]` (Liang–Barsky per segment; a piece
+/// ends where the line leaves the rectangle); repeated points are dropped, pieces have at least
+/// 2 points.
+#[must_use]
+pub fn clip_to(points: &[DVec2], lo: DVec2, hi: DVec2) -> Vec<Vec<DVec2>> {
     let mut pieces = Vec::new();
     let mut current: Vec<DVec2> = Vec::new();
     for pair in points.windows(2) {
-        let Some((t0, t1)) = clip_segment(pair[0], pair[1], size) else {
+        let Some((t0, t1)) = clip_segment(pair[0], pair[1], lo, hi) else {
             if current.len() >= 2 {
                 pieces.push(std::mem::take(&mut current));
             }
@@ -95,11 +103,12 @@ fn clip(points: &[DVec2], size: DVec2) -> Vec<Vec<DVec2>> {
     pieces.into_iter().map(|p| dedup(&p)).filter(|p| p.len() >= 2).collect()
 }
 
-/// The parameter range `[t0, t1]` of segment `a → b` inside the rectangle, if it has length.
-fn clip_segment(a: DVec2, b: DVec2, size: DVec2) -> Option<(f64, f64)> {
+/// The parameter range `[t0, t1]` of segment `a → b` inside the rectangle `[lo, hi]`, if it has
+/// length.
+fn clip_segment(a: DVec2, b: DVec2, lo: DVec2, hi: DVec2) -> Option<(f64, f64)> {
     let d = b - a;
     let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-    for (p, q) in [(-d.x, a.x), (d.x, size.x - a.x), (-d.y, a.y), (d.y, size.y - a.y)] {
+    for (p, q) in [(-d.x, a.x - lo.x), (d.x, hi.x - a.x), (-d.y, a.y - lo.y), (d.y, hi.y - a.y)] {
         if p == 0.0 {
             if q < 0.0 {
                 return None;

@@ -23,6 +23,7 @@
 //!
 //! The format is described in `docs/format.md`.
 
+pub mod along;
 mod args;
 mod features;
 mod layer;
@@ -36,7 +37,7 @@ mod write;
 
 use std::path::Path;
 
-pub use args::{Format, GeoArgs, GeoOptions, Order, OutputFormat};
+pub use args::{Format, GeoArgs, GeoOptions, LinePlacement, Order, OutputFormat};
 pub use features::{GeoDocument, Skip, Slot};
 use label_core::Placement;
 pub use write::RESULT_KEYS;

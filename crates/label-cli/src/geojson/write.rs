@@ -34,6 +34,40 @@ struct Decision<'a> {
 }
 
 impl<'a> GeoDocument<'a> {
+    /// The decision of label `i`. Its `label_box` is its text box at the candidate shown (else
+    /// the first); for a name along a line, the bounds of its glyph boxes.
+    fn label_decision(&'a self, placement: &Placement, i: usize) -> Decision<'a> {
+        let o = &placement.outcomes[i];
+        let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
+            Some(Blocker::Label(j)) => (Some(&self.doc.ids[j as usize]), false),
+            Some(Blocker::Obstacle(j)) => (Some(&self.doc.obstacle_ids[j as usize]), true),
+            None => (None, false),
+        };
+        let choice = placement.choices.get(i).copied().unwrap_or_default();
+        let label = &self.doc.labels[i];
+        let corners = match self.doc.symbols.get(i) {
+            Some(symbol) if symbol.path.is_some() => {
+                let layout = symbol.layout().and_then(Result::ok);
+                let glyphs = symbol.parts(label, glam::DVec2::ZERO, layout.as_ref()).map(|b| b.bounds());
+                glyphs.reduce(|a, b| a.union(&b)).unwrap_or_else(|| label.obb().aabb()).corners()
+            }
+            Some(symbol) => {
+                symbol.text_box(label, choice.candidate.map_or(0, |k| k as usize), glam::DVec2::ZERO).corners()
+            }
+            None => label.obb().corners(),
+        };
+        let round = |v: f32| (f64::from(v) * 100.0).round() / 100.0;
+        Decision {
+            visible: o.visible,
+            reason: o.reason.map(|r| r.name()),
+            hidden_by,
+            hidden_by_obstacle,
+            label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
+            candidate: choice.candidate,
+            parts: choice.parts.map(|p| p.name()),
+        }
+    }
+
     fn decisions(&'a self, placement: &Placement) -> Vec<Decision<'a>> {
         self.slots
             .iter()
@@ -47,33 +81,12 @@ impl<'a> GeoDocument<'a> {
                     candidate: None,
                     parts: None,
                 },
-                Slot::Label(i) => {
-                    let o = &placement.outcomes[i];
-                    let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
-                        Some(Blocker::Label(j)) => (Some(&self.doc.ids[j as usize]), false),
-                        Some(Blocker::Obstacle(j)) => (Some(&self.doc.obstacle_ids[j as usize]), true),
-                        None => (None, false),
-                    };
-                    let choice = placement.choices.get(i).copied().unwrap_or_default();
-                    let label = &self.doc.labels[i];
-                    let shown = match self.doc.symbols.get(i) {
-                        Some(symbol) => {
-                            let k = choice.candidate.map_or(0, |k| k as usize);
-                            symbol.text_box(label, k, glam::DVec2::ZERO)
-                        }
-                        None => label.obb(),
-                    };
-                    let corners = shown.corners();
-                    let round = |v: f32| (f64::from(v) * 100.0).round() / 100.0;
-                    Decision {
-                        visible: o.visible,
-                        reason: o.reason.map(|r| r.name()),
-                        hidden_by,
-                        hidden_by_obstacle,
-                        label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
-                        candidate: choice.candidate,
-                        parts: choice.parts.map(|p| p.name()),
-                    }
+                Slot::Label(i) => self.label_decision(placement, i),
+                // A name along its line: shown if one of its repeats is; described by the first
+                // shown, else the first.
+                Slot::Along { first, count } => {
+                    let shown = (first..first + count).find(|&i| placement.outcomes[i].visible);
+                    self.label_decision(placement, shown.unwrap_or(first))
                 }
             })
             .collect()
@@ -118,6 +131,8 @@ impl<'a> GeoDocument<'a> {
             no_geometry: count(Skip::NoGeometry),
             unsupported: count(Skip::Unsupported),
             no_text: count(Skip::NoText),
+            merged: count(Skip::Merged),
+            repeats: self.slots.iter().map(|s| if let Slot::Along { count, .. } = s { count - 1 } else { 0 }).sum(),
         };
         let out = JsonOut { placements, stats };
         if pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) }
@@ -138,11 +153,18 @@ struct GeoStats {
     /// Of `labels`, the point markers (`--marker-radius`); written when there are any.
     #[serde(skip_serializing_if = "is_zero")]
     markers: usize,
-    /// Features in the input: `labels` − `markers` + `no_geometry` + `unsupported` + `no_text`.
+    /// Features in the input: `labels` − `markers` − `repeats` + `no_geometry` + `unsupported` +
+    /// `no_text` + `merged`.
     features: usize,
     no_geometry: usize,
     unsupported: usize,
     no_text: usize,
+    /// Lines merged into another of the same name (`--line-placement curved`).
+    #[serde(skip_serializing_if = "is_zero")]
+    merged: usize,
+    /// Of `labels`, the names repeated along a line beyond each line's first.
+    #[serde(skip_serializing_if = "is_zero")]
+    repeats: usize,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]

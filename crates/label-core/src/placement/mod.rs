@@ -149,6 +149,8 @@ fn place_checked(labels: &[Label], obstacles: &[Shape], options: &PlacementOptio
         tiles: layout.grid.tiles(),
         waited: counts.waited,
         hidden_repeat: 0,
+        hidden_no_room: 0,
+        hidden_too_curved: 0,
     };
     Placement { outcomes, stats, choices: Vec::new() }
 }

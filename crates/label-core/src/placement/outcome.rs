@@ -13,6 +13,12 @@ pub enum HiddenReason {
     Offscreen,
     /// An earlier placed label of its repeat group has its anchor point too close.
     Repeat,
+    /// A text along a line that is longer than its line allows (contract §3b).
+    #[cfg_attr(feature = "serde", serde(rename = "no_room"))]
+    NoRoom,
+    /// A text along a line that would turn by more than its `max_angle` between two glyphs.
+    #[cfg_attr(feature = "serde", serde(rename = "too_curved"))]
+    TooCurved,
 }
 
 impl HiddenReason {
@@ -23,6 +29,8 @@ impl HiddenReason {
             HiddenReason::Collision => "collision",
             HiddenReason::Offscreen => "offscreen",
             HiddenReason::Repeat => "repeat",
+            HiddenReason::NoRoom => "no_room",
+            HiddenReason::TooCurved => "too_curved",
         }
     }
 }
@@ -78,6 +86,12 @@ pub struct PlacementStats {
     /// Symbols hidden for being too close to an earlier label of their repeat group.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
     pub hidden_repeat: usize,
+    /// Texts along a line hidden for being longer than their line allows.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub hidden_no_room: usize,
+    /// Texts along a line hidden for bending too sharply.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub hidden_too_curved: usize,
     /// Grid cells the labels were bucketed into.
     pub cells: usize,
     /// Pairs of cells whose envelopes meet (the R-tree join's output).

@@ -695,3 +695,121 @@ pub fn first_difference(got: &[LabelOutcome], want: &[LabelOutcome], labels: &[L
         want[i]
     ))
 }
+
+// ---------------------------------------------------------------------------------------------
+// text along a line: contract §3b, plainly
+// ---------------------------------------------------------------------------------------------
+
+/// Contract §3b's path layout written plainly: the anchor point and the glyph boxes of a text
+/// of line height `height` and `padding` along `p`, or why it is hidden (`no_room`,
+/// `too_curved`). Every arc length is searched from the start; the angle between glyphs is an
+/// arc cosine.
+pub fn reference_path(
+    p: &label_core::TextPath,
+    height: f64,
+    padding: f64,
+) -> Result<(DVec2, Vec<Obb>), label_core::HiddenReason> {
+    use label_core::HiddenReason;
+    fn arc(points: &[DVec2]) -> Vec<f64> {
+        let mut s = vec![0.0];
+        for k in 1..points.len() {
+            s.push(s[k - 1] + (points[k] - points[k - 1]).length());
+        }
+        s
+    }
+    // The segment holding arc length `s`: the last `k` with S_k ≤ s, among the segments.
+    let segment = |arcs: &[f64], s: f64| (0..arcs.len() - 1).rev().find(|&k| arcs[k] <= s).unwrap_or(0);
+    let direction = |points: &[DVec2], k: usize| (points[k + 1] - points[k]).normalize();
+    let mut points = p.points.clone();
+    let mut arcs = arc(&points);
+    let length = arcs[arcs.len() - 1];
+    let mut offset = p.path_offset.unwrap_or(length / 2.0);
+    if p.keep_upright {
+        let d = direction(&points, segment(&arcs, offset));
+        if d.x < 0.0 || (d.x == 0.0 && d.y > 0.0) {
+            points.reverse();
+            arcs = arc(&points);
+            offset = length - offset;
+        }
+    }
+    let total: f64 = p.glyph_advances.iter().sum();
+    let start = offset - total / 2.0;
+    if start < 0.0 || start + total > arcs[arcs.len() - 1] {
+        return Err(HiddenReason::NoRoom);
+    }
+    let mut boxes: Vec<Obb> = Vec::new();
+    let mut axes: Vec<DVec2> = Vec::new();
+    for (i, &a) in p.glyph_advances.iter().enumerate() {
+        let before: f64 = p.glyph_advances[..i].iter().sum();
+        let c = start + before + a / 2.0;
+        let k = segment(&arcs, c);
+        let u = direction(&points, k);
+        // Glyphs on one segment share their axis: no turn (an arc cosine of a unit vector with
+        // itself may be a hair above 0).
+        if let Some(&last) = axes.last()
+            && last != u
+            && last.dot(u).clamp(-1.0, 1.0).acos().to_degrees() > p.max_angle
+        {
+            return Err(HiddenReason::TooCurved);
+        }
+        axes.push(u);
+        let center = points[k] + u * (c - arcs[k]);
+        boxes.push(Obb { center, half: (DVec2::new(a, height) * 0.5 + padding).as_vec2(), axis: u.as_vec2() });
+    }
+    let k = segment(&arcs, offset);
+    Ok((points[k] + direction(&points, k) * (offset - arcs[k]), boxes))
+}
+
+/// A path around `(x, y)`: 2–6 points, each step 4–40 px turning up to `turn` degrees from the
+/// last (axis-aligned integer steps when `exact`, so glyph centres fall on vertices and boxes
+/// touch exactly); 1–8 glyphs of 2–12 px (integers when `exact`); a `path_offset` a third of the
+/// time; any `max_angle` and `keep_upright`.
+pub fn arb_text_path(exact: bool, x: f64, y: f64) -> BoxedStrategy<label_core::TextPath> {
+    let steps: BoxedStrategy<Vec<DVec2>> = if exact {
+        prop::collection::vec((0usize..4, 4i32..=40), 1..=5)
+            .prop_map(|s| {
+                s.into_iter()
+                    .map(|(dir, len)| [DVec2::X, DVec2::NEG_Y, DVec2::NEG_X, DVec2::Y][dir] * f64::from(len))
+                    .collect()
+            })
+            .boxed()
+    } else {
+        (-180.0..180.0f64, prop::collection::vec((-60.0..60.0f64, 4.0..40.0f64), 1..=5))
+            .prop_map(|(start, turns)| {
+                let mut heading = start;
+                turns
+                    .into_iter()
+                    .map(|(t, len)| {
+                        heading += t;
+                        let r = heading.to_radians();
+                        DVec2::new(r.cos(), -r.sin()) * len
+                    })
+                    .collect()
+            })
+            .boxed()
+    };
+    let advance: BoxedStrategy<f64> =
+        if exact { (2i32..=12).prop_map(f64::from).boxed() } else { (2.0..12.0f64).boxed() };
+    let offset: BoxedStrategy<Option<f64>> = if exact {
+        prop_oneof![2 => Just(None), 1 => (0i32..=160).prop_map(|k| Some(f64::from(k) * 0.5))].boxed()
+    } else {
+        prop_oneof![2 => Just(None), 1 => (0.0..80.0f64).prop_map(Some)].boxed()
+    };
+    let max_angle = prop::sample::select(vec![0.0, 20.0, 45.0, 45.0, 90.0, 180.0]);
+    (steps, prop::collection::vec(advance, 1..=8), offset, max_angle, any::<bool>())
+        .prop_map(move |(steps, advances, offset, max_angle, upright)| {
+            let mut points = vec![DVec2::new(x, y)];
+            for s in steps {
+                let next = points[points.len() - 1] + s;
+                if next != points[points.len() - 1] {
+                    points.push(next);
+                }
+            }
+            let path = label_core::TextPath::new(points, advances).with_max_angle(max_angle).with_keep_upright(upright);
+            match offset {
+                Some(o) => path.with_path_offset(o),
+                None => path,
+            }
+        })
+        .boxed()
+}

@@ -24,6 +24,11 @@
 //! 5. otherwise `collision`, `hidden_by` the lowest-index obstacle, else the earliest placed
 //!    label, that any part of the first position in view collides with.
 //!
+//! A path label (text along a line, [`crate::path`]) is one position of one part per glyph:
+//! the pass gathers placed parts near the union of its glyph boxes and tests glyph by glyph.
+//! One whose text does not fit its path has no position, and is hidden `no_room` or
+//! `too_curved` before step 1.
+//!
 //! The pass is sequential and every parallel step keeps input order, so the result is the
 //! same bit for bit on any thread count; the grid's cell size ([`PlacementOptions::tile_size`]
 //! when given) only decides where to look. Labels that add nothing (a [`Symbol`] with no
@@ -42,7 +47,7 @@ use super::MIN_PARALLEL_CHUNK;
 use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sorted_positions};
 use super::{Input, place_checked};
-use crate::{Error, Label, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
+use crate::{Error, HiddenReason, Label, LabelOutcome, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
 use parts::Compiled;
 use pass::Pass;
 use placed::PlacedParts;
@@ -103,16 +108,25 @@ pub fn place_symbols(
     let compiled = Compiled::new(labels, symbols, &order, origin, options.viewport.as_ref(), index.as_ref());
     let grid = PlacedParts::new(&compiled.entries, options.tile_size, options.max_overlap_area);
     let cells = grid.len();
-    let decided = Pass::new(&compiled, grid).run();
+    let mut decided = Pass::new(&compiled, grid).run();
+    // Path labels whose text does not fit have no position, so the pass found them off
+    // screen: they are hidden for their own reason (contract §4 step 1).
+    for e in compiled.entries.iter().filter(|e| e.hidden.is_some()) {
+        decided.outcomes[e.input as usize] = LabelOutcome { visible: false, reason: e.hidden, hidden_by: None };
+    }
 
+    let count = |reason: HiddenReason| decided.outcomes.iter().filter(|o| o.reason == Some(reason)).count();
     let visible = decided.outcomes.iter().filter(|o| o.visible).count();
-    let offscreen = decided.outcomes.iter().filter(|o| o.reason == Some(crate::HiddenReason::Offscreen)).count();
+    let (offscreen, no_room, too_curved) =
+        (count(HiddenReason::Offscreen), count(HiddenReason::NoRoom), count(HiddenReason::TooCurved));
     let stats = PlacementStats {
         labels: labels.len(),
         visible,
-        hidden_collision: labels.len() - visible - offscreen - decided.repeated,
+        hidden_collision: labels.len() - visible - offscreen - decided.repeated - no_room - too_curved,
         hidden_offscreen: offscreen,
         hidden_repeat: decided.repeated,
+        hidden_no_room: no_room,
+        hidden_too_curved: too_curved,
         cells,
         cell_pairs: 0,
         narrow_tests: decided.tests,

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::super::MIN_PARALLEL_CHUNK;
 use super::super::cull::{View, in_view};
 use super::super::obstacles::ObstacleIndex;
-use crate::{Aabb, Label, Obb, Optional, Symbol};
+use crate::{Aabb, HiddenReason, Label, Obb, Optional, PathLayout, Symbol};
 
 /// Labels per parallel chunk of the parts' computation.
 const PARTS_CHUNK: usize = 4096;
@@ -48,8 +48,11 @@ pub(super) struct Entry {
     /// Repeat group, or [`NONE`].
     pub group: u32,
     pub repeat_distance: f64,
-    /// The anchor point, as given.
+    /// The anchor point, as given (a path label's: on its path).
     pub anchor: DVec2,
+    /// Why a path label is hidden before placement (`no_room`, `too_curved`); it then has no
+    /// position.
+    pub hidden: Option<HiddenReason>,
 }
 
 impl Entry {
@@ -70,6 +73,7 @@ impl Entry {
         group: NONE,
         repeat_distance: 0.0,
         anchor: DVec2::ZERO,
+        hidden: None,
     };
 
     fn part_count(&self) -> usize {
@@ -116,18 +120,35 @@ impl Compiled {
         viewport: Option<&Aabb>,
         obstacles: Option<&ObstacleIndex<'_>>,
     ) -> Self {
+        // Paths laid out once, in placement order (empty when no label has a path).
+        let layouts: Vec<Option<PathLayout>> = if symbols.iter().any(|s| s.path.is_some()) {
+            order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| symbols[i as usize].layout()?.ok()).collect()
+        } else {
+            Vec::new()
+        };
+        let layout = |rank: usize| layouts.get(rank).and_then(Option::as_ref);
         let mut entries: Vec<Entry> = order
             .par_iter()
+            .enumerate()
             .with_min_len(MIN_PARALLEL_CHUNK)
-            .map(|&i| {
+            .map(|(rank, &i)| {
                 let (l, s) = (&labels[i as usize], &symbols[i as usize]);
+                // A path label has one position if its text fits, of one part per glyph.
+                let (positions, per_position, anchor, hidden) = match (&s.path, layout(rank)) {
+                    (None, _) => (s.positions() as u16, 1, DVec2::new(l.x, l.y), None),
+                    (Some(p), Some(laid)) => (1, p.glyph_advances.len() as u16, laid.anchor, None),
+                    (Some(p), None) => {
+                        let why = p.layout().err().map(HiddenReason::from);
+                        (0, p.glyph_advances.len() as u16, DVec2::new(l.x, l.y), why)
+                    }
+                };
                 Entry {
                     input: i,
                     first: 0,
                     in_view: false,
                     bounds: Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO),
-                    positions: s.positions() as u16,
-                    per_position: 1,
+                    positions,
+                    per_position,
                     icon: s.icon.is_some(),
                     candidates: !s.candidates.is_empty(),
                     allow_overlap: l.allow_overlap,
@@ -135,7 +156,8 @@ impl Compiled {
                     optional: s.optional,
                     group: s.repeat_group.unwrap_or(NONE),
                     repeat_distance: s.repeat_distance,
-                    anchor: DVec2::new(l.x, l.y),
+                    anchor,
+                    hidden,
                 }
             })
             .collect();
@@ -149,12 +171,13 @@ impl Compiled {
         let view = viewport.map(|v| View::new(v, origin));
         let chunks: Vec<Vec<Part>> = entries
             .par_chunks(PARTS_CHUNK)
-            .map(|chunk| {
+            .enumerate()
+            .map(|(c, chunk)| {
                 let count = chunk.iter().map(Entry::part_count).sum();
                 let mut parts = Vec::with_capacity(count);
-                for e in chunk {
+                for (j, e) in chunk.iter().enumerate() {
                     let (l, s) = (&labels[e.input as usize], &symbols[e.input as usize]);
-                    parts.extend(s.parts(l, origin).map(|obb| {
+                    parts.extend(s.parts(l, origin, layout(c * PARTS_CHUNK + j)).map(|obb| {
                         let bounds = obb.bounds();
                         Part {
                             obb,

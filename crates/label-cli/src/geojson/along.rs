@@ -1,0 +1,180 @@
+//! Names along their lines (`--line-placement curved`): a line's name laid glyph by glyph on
+//! the projected line (contract §3b "Path"), repeated along long lines.
+//!
+//! On the projected lines (screen px, after the bearing):
+//!
+//! 1. **Merge**: lines of the same name where one ends exactly where another starts are joined
+//!    first (MapLibre's `mergeLines`), in file order: a river cut into several features gets
+//!    its name where the whole river has room, not once per piece ("Ob Ob"). A feature whose
+//!    line joined an earlier one's is written out hidden, reason `merged`.
+//! 2. **Clip**: each part is clipped to the viewport grown by the text's length on every side,
+//!    so that a name reaching into the view is laid on the real line and a long line off
+//!    screen costs nothing.
+//! 3. **Anchors**: a clipped piece of length `ℓ` at least the text's length `L` gets
+//!    `n = max(1, ⌊ℓ / spacing⌋)` labels (`--symbol-spacing`, MapLibre's default 250 px), one
+//!    per slot `[k·ℓ/n, (k+1)·ℓ/n]`: its middle at the slot's centre, or — where the text
+//!    would not fit there (a bend sharper than `max_angle`, an end of the piece) — at the
+//!    nearest of the offsets `centre ± j·ℓ/(16n)`, `j = 1 … 8` (before after after), where it
+//!    fits; at the centre, hidden with its reason, when none does. Each is a path label on
+//!    the piece (`max_angle`, `keep_upright` from the flags); `--repeat-distance` keeps labels
+//!    of one name apart as for every symbol.
+//! 4. **Fallback**: a line with no piece as long as its text gets today's straight label on
+//!    its longest straight-enough run ([`super::line`]).
+//!
+//! The glyph advances are the font's clusters at the feature's font size
+//! ([`label_text::Font::clusters`]).
+
+use std::collections::HashMap;
+
+use glam::DVec2;
+use label_core::TextPath;
+
+use super::line;
+
+/// Where and how names follow their lines.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Curved {
+    /// Distance between the labels of one line, px.
+    pub spacing: f64,
+    /// Largest turn between consecutive glyphs, degrees.
+    pub max_angle: f64,
+    /// Reverse a name that would read upside down.
+    pub keep_upright: bool,
+}
+
+/// MapLibre's default `symbol-spacing`, px.
+pub const DEFAULT_SPACING: f64 = 250.0;
+
+/// How many steps of a sixteenth of its slot a name slides either way to find room.
+const SLIDES: u8 = 8;
+
+/// The text paths of a name of glyph `advances` along the line `parts` (screen px) in a
+/// viewport of `size` px, or `None` when no piece is as long as the text (the straight
+/// fallback's turn).
+#[must_use]
+pub fn paths(parts: &[Vec<DVec2>], advances: &[f64], size: DVec2, curved: &Curved) -> Option<Vec<TextPath>> {
+    let text: f64 = advances.iter().sum();
+    let margin = DVec2::splat(text + 1.0);
+    let mut out = Vec::new();
+    for piece in parts.iter().flat_map(|p| line::clip_to(p, -margin, size + margin)) {
+        let length: f64 = piece.windows(2).map(|w| (w[1] - w[0]).length()).sum();
+        if length < text {
+            continue;
+        }
+        let n = (length / curved.spacing).floor().max(1.0);
+        let base = TextPath::new(piece, advances.to_vec())
+            .with_max_angle(curved.max_angle)
+            .with_keep_upright(curved.keep_upright);
+        let step = length / n / 16.0;
+        for k in 0..n as usize {
+            let centre = (k as f64 + 0.5) * length / n;
+            let tries = (1..=SLIDES).flat_map(|j| [centre - f64::from(j) * step, centre + f64::from(j) * step]);
+            let fits = std::iter::once(centre)
+                .chain(tries)
+                .find(|&offset| base.clone().with_path_offset(offset).layout().is_ok());
+            out.push(base.clone().with_path_offset(fits.unwrap_or(centre)));
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Joins lines of one name end to start: `lines[i]` is the screen parts of the `i`-th line of
+/// the name, in file order. Returns, for each line, the parts it now holds (empty for a line
+/// merged into another). Parts are taken in order; each takes over the first-listed free part
+/// that starts exactly where it ends, and so on along the chain, so a chain belongs to the
+/// line of its first part.
+#[must_use]
+pub fn merge(lines: &[Vec<Vec<DVec2>>]) -> Vec<Vec<Vec<DVec2>>> {
+    type Key = (u64, u64);
+    let key = |p: DVec2| (p.x.to_bits(), p.y.to_bits());
+    // Every part, by (line, part); the parts by their first point, in order.
+    let mut parts: Vec<(usize, Option<Vec<DVec2>>)> = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        parts.extend(l.iter().map(|p| (i, Some(p.clone()))));
+    }
+    let mut starts: HashMap<Key, Vec<usize>> = HashMap::new();
+    for (k, (_, p)) in parts.iter().enumerate() {
+        if let Some(first) = p.as_ref().and_then(|p| p.first()) {
+            starts.entry(key(*first)).or_default().push(k);
+        }
+    }
+    for k in 0..parts.len() {
+        let Some(mut chain) = parts[k].1.take() else { continue };
+        // Follow the chain: the earliest-listed unused part starting where this one ends.
+        loop {
+            let end = key(chain[chain.len() - 1]);
+            let next = starts.get(&end).and_then(|c| c.iter().copied().find(|&j| j != k && parts[j].1.is_some()));
+            let Some(j) = next else { break };
+            let tail = parts[j].1.take().unwrap_or_default();
+            chain.extend_from_slice(&tail[1..]);
+        }
+        parts[k].1 = Some(chain);
+    }
+    let mut out = vec![Vec::new(); lines.len()];
+    for (i, p) in parts {
+        if let Some(p) = p {
+            out[i].push(p);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(points: &[[f64; 2]]) -> Vec<DVec2> {
+        points.iter().map(|p| DVec2::from_array(*p)).collect()
+    }
+
+    const CURVED: Curved = Curved { spacing: 250.0, max_angle: 45.0, keep_upright: true };
+
+    #[test]
+    fn long_lines_repeat_at_the_spacing_and_short_ones_fall_back() {
+        let screen = DVec2::new(2000.0, 1000.0);
+        let long = line(&[[0.0, 500.0], [1000.0, 500.0]]);
+        let p = paths(&[long], &[10.0; 5], screen, &CURVED).unwrap();
+        assert_eq!(p.len(), 4);
+        assert_eq!(p.iter().map(|t| t.path_offset.unwrap()).collect::<Vec<_>>(), [125.0, 375.0, 625.0, 875.0]);
+        let short = line(&[[0.0, 500.0], [40.0, 500.0]]);
+        assert_eq!(paths(&[short], &[10.0; 5], screen, &CURVED), None);
+    }
+
+    #[test]
+    fn lines_are_clipped_to_the_view_with_the_text_as_margin() {
+        let screen = DVec2::new(100.0, 100.0);
+        let across = line(&[[-5000.0, 50.0], [5000.0, 50.0]]);
+        let p = paths(&[across], &[10.0; 3], screen, &CURVED).unwrap();
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].points, line(&[[-31.0, 50.0], [131.0, 50.0]]));
+    }
+
+    #[test]
+    fn a_name_slides_off_a_sharp_bend_within_its_slot() {
+        // A right angle at the middle of a 200-px line: a 40-px name centred there would bend
+        // by 90°; it slides by sixteenths of the line until it is clear of the corner.
+        let bent = line(&[[0.0, 500.0], [100.0, 500.0], [100.0, 400.0]]);
+        let p = paths(&[bent], &[10.0; 4], DVec2::new(1000.0, 1000.0), &CURVED).unwrap();
+        assert_eq!(p.len(), 1);
+        assert_eq!(p[0].path_offset, Some(100.0 - 2.0 * 200.0 / 16.0));
+        assert!(p[0].layout().is_ok());
+    }
+
+    #[test]
+    fn lines_of_one_name_meeting_end_to_start_are_merged() {
+        let a = vec![line(&[[0.0, 0.0], [10.0, 0.0]])];
+        let b = vec![line(&[[10.0, 0.0], [20.0, 5.0]])];
+        let c = vec![line(&[[-10.0, 0.0], [0.0, 0.0]]), line(&[[100.0, 0.0], [110.0, 0.0]])];
+        let merged = merge(&[a.clone(), b.clone()]);
+        assert_eq!(merged[0], vec![line(&[[0.0, 0.0], [10.0, 0.0], [20.0, 5.0]])]);
+        assert!(merged[1].is_empty(), "merged into the first");
+        // c's first part ends where a starts: the chain goes to the line it starts on.
+        let merged = merge(&[a, b, c]);
+        assert!(merged[0].is_empty() && merged[1].is_empty());
+        assert_eq!(merged[2].len(), 2);
+        assert_eq!(merged[2][0], line(&[[-10.0, 0.0], [0.0, 0.0], [10.0, 0.0], [20.0, 5.0]]));
+        // A ring cut in two closes without looping.
+        let ring = merge(&[vec![line(&[[0.0, 0.0], [5.0, 5.0]])], vec![line(&[[5.0, 5.0], [0.0, 0.0]])]]);
+        assert_eq!(ring[0], vec![line(&[[0.0, 0.0], [5.0, 5.0], [0.0, 0.0]])]);
+    }
+}

@@ -1,0 +1,326 @@
+//! Text along a line (contract §3b "Path"): a street or river name laid glyph by glyph along
+//! its polyline, each glyph a rigid box of its own.
+//!
+//! The layout, on a path of points `p₀ … pₙ` (screen px) with cumulative arc lengths
+//! `S₀ = 0 … Sₙ = length`:
+//!
+//! 1. **Upright**: with `keep_upright`, the direction of the segment holding the arc length
+//!    `path_offset` decides: if it reads leftwards (`d.x < 0`), or straight down the screen
+//!    (`d.x = 0`, `d.y > 0`), the path is reversed and `path_offset` becomes
+//!    `length − path_offset`, so that the name never reads upside down.
+//! 2. **Room**: the glyph advances `aᵢ` add up to `L`; the text starts at `s₀ = path_offset − L/2`.
+//!    It must fit on the path: `0 ≤ s₀` and `s₀ + L ≤ length`, else the label is hidden,
+//!    `no_room`.
+//! 3. **Glyphs**: glyph `i` is a box `aᵢ × height` (grown by `padding`) centred on the path's
+//!    point at arc length `cᵢ = s₀ + Σ_{j<i} aⱼ + aᵢ/2`, reading along the unit direction of the
+//!    segment that holds `cᵢ`. A point exactly on an inner vertex belongs to the segment that
+//!    *follows* it (segment `k` holds `[Sₖ, Sₖ₊₁)`, the last one its end too).
+//! 4. **Curvature**: if two consecutive glyphs' reading axes differ by more than `max_angle`
+//!    degrees, the label is hidden, `too_curved` — the text would break apart at a sharp bend.
+//!
+//! The label's *anchor point* (for repeat distances) is the path's point at `path_offset`,
+//! after the reversal. Each glyph box is built as [`crate::text_box`] builds a label's box
+//! (centre in f64), so the placement pass sees a path label as one position with one part per
+//! glyph: its broad phase reads the union of the glyph boxes, its narrow phase tests glyph by
+//! glyph, and two labels collide iff some glyph of one overlaps some part of the other.
+
+use glam::DVec2;
+
+use crate::{HiddenReason, Obb, text_box};
+
+/// The default `max_angle`, degrees (MapLibre's `text-max-angle`).
+pub const DEFAULT_MAX_ANGLE: f64 = 45.0;
+
+/// A text laid along a polyline (contract §3b): the path, the glyphs' advances and how to lay
+/// them. The line's height and the padding are the label's own.
+///
+/// ```
+/// use glam::DVec2;
+/// use label_core::TextPath;
+/// // "AB" (two 10-px glyphs) on an L drawn right to left: the path is reversed so that the
+/// // text reads left to right, and the glyphs sit either side of the middle.
+/// let path = TextPath::new(vec![DVec2::new(100.0, 0.0), DVec2::new(0.0, 0.0)], vec![10.0, 10.0]);
+/// let layout = path.layout().unwrap();
+/// assert!(layout.reversed);
+/// assert_eq!(layout.anchor, DVec2::new(50.0, 0.0));
+/// assert_eq!(layout.glyphs[0].center, DVec2::new(45.0, 0.0));
+/// assert_eq!(layout.glyphs[1].axis, DVec2::new(1.0, 0.0));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TextPath {
+    /// The line, screen px: at least 2 points, consecutive points distinct.
+    pub points: Vec<DVec2>,
+    /// Each glyph's advance along the line, px, > 0, in reading order.
+    pub glyph_advances: Vec<f64>,
+    /// Arc length from the first point, px, where the middle of the text sits; `None`: the
+    /// middle of the path.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub path_offset: Option<f64>,
+    /// The largest turn between consecutive glyphs, degrees, in `[0, 180]`.
+    #[cfg_attr(feature = "serde", serde(default = "default_max_angle"))]
+    pub max_angle: f64,
+    /// Reverse the path when the text would read upside down.
+    #[cfg_attr(feature = "serde", serde(default = "default_keep_upright"))]
+    pub keep_upright: bool,
+}
+
+#[cfg(feature = "serde")]
+fn default_max_angle() -> f64 {
+    DEFAULT_MAX_ANGLE
+}
+
+#[cfg(feature = "serde")]
+fn default_keep_upright() -> bool {
+    true
+}
+
+/// Where one glyph sits: the centre of its box and its unit reading axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GlyphPose {
+    /// The glyph's centre on the path, px.
+    pub center: DVec2,
+    /// The unit direction of the segment holding the centre: the glyph reads along it.
+    pub axis: DVec2,
+    /// The glyph's advance, px (its box's width).
+    pub advance: f64,
+}
+
+impl GlyphPose {
+    /// The glyph's box for a line of `height` px with `padding` on every side, relative to
+    /// `origin` (as [`crate::Label::obb_from`]).
+    #[must_use]
+    pub fn obb(&self, height: f64, padding: f64, origin: DVec2) -> Obb {
+        let size = DVec2::new(self.advance, height);
+        text_box(self.center - origin, size, DVec2::ZERO, DVec2::ZERO, self.axis.as_vec2(), padding)
+    }
+
+    /// The reading angle, degrees counter-clockwise on screen (contract §1).
+    #[must_use]
+    pub fn angle(&self) -> f64 {
+        (-self.axis.y).atan2(self.axis.x).to_degrees()
+    }
+}
+
+/// A text laid along its path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathLayout {
+    /// The path's point at `path_offset` (after the reversal).
+    pub anchor: DVec2,
+    /// Whether the path was reversed to keep the text upright.
+    pub reversed: bool,
+    /// One pose per glyph, in reading order.
+    pub glyphs: Vec<GlyphPose>,
+}
+
+/// Why a text does not fit its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PathFailure {
+    /// The text is longer than the path around `path_offset` allows.
+    NoRoom,
+    /// Two consecutive glyphs turn by more than `max_angle`.
+    TooCurved,
+}
+
+impl From<PathFailure> for HiddenReason {
+    fn from(f: PathFailure) -> Self {
+        match f {
+            PathFailure::NoRoom => HiddenReason::NoRoom,
+            PathFailure::TooCurved => HiddenReason::TooCurved,
+        }
+    }
+}
+
+/// A polyline with its cumulative arc lengths.
+struct Walk<'a> {
+    points: &'a [DVec2],
+    /// `lengths[k]`: arc length at `points[k]`.
+    lengths: Vec<f64>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(points: &'a [DVec2]) -> Self {
+        let mut lengths = Vec::with_capacity(points.len());
+        let mut s = 0.0;
+        lengths.push(s);
+        for w in points.windows(2) {
+            s += (w[1] - w[0]).length();
+            lengths.push(s);
+        }
+        Self { points, lengths }
+    }
+
+    fn length(&self) -> f64 {
+        self.lengths[self.lengths.len() - 1]
+    }
+
+    /// The segment holding arc length `s`, searching from segment `from` on: the last `k` with
+    /// `S_k ≤ s` (so an inner vertex goes to the following segment), at most the last segment.
+    fn segment(&self, s: f64, from: usize) -> usize {
+        let last = self.points.len() - 2;
+        let mut k = from.min(last);
+        while k < last && self.lengths[k + 1] <= s {
+            k += 1;
+        }
+        k
+    }
+
+    /// The unit direction of segment `k`.
+    fn direction(&self, k: usize) -> DVec2 {
+        (self.points[k + 1] - self.points[k]).normalize()
+    }
+
+    /// The point at arc length `s` on segment `k`.
+    fn point(&self, s: f64, k: usize) -> DVec2 {
+        self.points[k] + self.direction(k) * (s - self.lengths[k])
+    }
+}
+
+impl TextPath {
+    /// A path label's line and glyph advances, centred on the path, upright, with the default
+    /// `max_angle`.
+    #[must_use]
+    pub fn new(points: Vec<DVec2>, glyph_advances: Vec<f64>) -> Self {
+        Self { points, glyph_advances, path_offset: None, max_angle: DEFAULT_MAX_ANGLE, keep_upright: true }
+    }
+
+    /// Sets the arc length, px, where the middle of the text sits.
+    #[must_use]
+    pub fn with_path_offset(mut self, offset: f64) -> Self {
+        self.path_offset = Some(offset);
+        self
+    }
+
+    /// Sets the largest turn between consecutive glyphs, degrees.
+    #[must_use]
+    pub fn with_max_angle(mut self, degrees: f64) -> Self {
+        self.max_angle = degrees;
+        self
+    }
+
+    /// Sets whether the path is reversed when the text would read upside down.
+    #[must_use]
+    pub fn with_keep_upright(mut self, upright: bool) -> Self {
+        self.keep_upright = upright;
+        self
+    }
+
+    /// The text's length: the sum of the advances, px.
+    #[must_use]
+    pub fn text_length(&self) -> f64 {
+        self.glyph_advances.iter().sum()
+    }
+
+    /// The path's length, px.
+    #[must_use]
+    pub fn length(&self) -> f64 {
+        Walk::new(&self.points).length()
+    }
+
+    /// Lays the glyphs along the path (see the module documentation). A path that
+    /// [`crate::validate::check_path`] refuses gives meaningless poses (a repeated point has no
+    /// direction); one of fewer than 2 points has no room.
+    ///
+    /// # Errors
+    /// [`PathFailure::NoRoom`] when the text does not fit, [`PathFailure::TooCurved`] when it
+    /// would bend by more than `max_angle` between two glyphs.
+    pub fn layout(&self) -> Result<PathLayout, PathFailure> {
+        if self.points.len() < 2 {
+            return Err(PathFailure::NoRoom);
+        }
+        let forward = Walk::new(&self.points);
+        let length = forward.length();
+        let mut offset = self.path_offset.unwrap_or(length / 2.0);
+        let d = forward.direction(forward.segment(offset, 0));
+        let reversed = self.keep_upright && (d.x < 0.0 || (d.x == 0.0 && d.y > 0.0));
+        let backward: Vec<DVec2>;
+        let walk = if reversed {
+            backward = self.points.iter().rev().copied().collect();
+            offset = length - offset;
+            Walk::new(&backward)
+        } else {
+            forward
+        };
+        let start = offset - self.text_length() / 2.0;
+        if start < 0.0 || start + self.text_length() > walk.length() {
+            return Err(PathFailure::NoRoom);
+        }
+        // A turn whose cosine is clearly above cos(max_angle) is within it: the exact angle
+        // (an arc tangent) is needed only near the limit.
+        let surely_within = self.max_angle.to_radians().cos() + 1e-9;
+        let mut glyphs: Vec<GlyphPose> = Vec::with_capacity(self.glyph_advances.len());
+        let (mut before, mut k) = (0.0, 0);
+        for &advance in &self.glyph_advances {
+            let c = start + before + advance / 2.0;
+            before += advance;
+            k = walk.segment(c, k);
+            let axis = walk.direction(k);
+            if let Some(last) = glyphs.last()
+                && last.axis != axis
+                && last.axis.dot(axis) < surely_within
+                && turn(last.axis, axis) > self.max_angle
+            {
+                return Err(PathFailure::TooCurved);
+            }
+            glyphs.push(GlyphPose { center: walk.point(c, k), axis, advance });
+        }
+        let anchor = walk.point(offset, walk.segment(offset, 0));
+        Ok(PathLayout { anchor, reversed, glyphs })
+    }
+}
+
+/// The angle between unit vectors `a` and `b`, degrees, in `[0, 180]`.
+fn turn(a: DVec2, b: DVec2) -> f64 {
+    a.perp_dot(b).atan2(a.dot(b)).abs().to_degrees()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
+        TextPath::new(points.iter().map(|p| DVec2::from_array(*p)).collect(), advances.to_vec())
+    }
+
+    #[test]
+    fn a_glyph_exactly_on_an_inner_vertex_takes_the_following_segment() {
+        // An L: 20 px right, then 100 px up the screen. With the middle of the text at arc
+        // length 20, the glyph centres are at 10, 20 (the vertex) and 30.
+        let p = path(&[[0.0, 0.0], [20.0, 0.0], [20.0, -100.0]], &[10.0, 10.0, 10.0]).with_max_angle(90.0);
+        let l = p.with_path_offset(20.0).layout().unwrap();
+        assert_eq!(l.glyphs[0].axis, DVec2::new(1.0, 0.0));
+        assert_eq!(l.glyphs[1].center, DVec2::new(20.0, 0.0));
+        assert_eq!(l.glyphs[1].axis, DVec2::new(0.0, -1.0));
+        assert_eq!(l.glyphs[2].center, DVec2::new(20.0, -10.0));
+        assert!(!l.reversed, "the direction at the offset is that of the following segment: up");
+    }
+
+    #[test]
+    fn no_room_and_too_curved() {
+        let p = path(&[[0.0, 0.0], [30.0, 0.0]], &[10.0, 10.0, 10.0]);
+        assert!(p.layout().is_ok(), "exactly as long as the path");
+        assert_eq!(p.clone().with_path_offset(14.0).layout(), Err(PathFailure::NoRoom));
+        let p = path(&[[0.0, 0.0], [30.0, 0.0]], &[10.0, 10.0, 10.000_001]);
+        assert_eq!(p.layout(), Err(PathFailure::NoRoom));
+        // A right angle in the middle of a 3-glyph text.
+        let p = path(&[[0.0, 0.0], [50.0, 0.0], [50.0, -50.0]], &[10.0, 10.0, 10.0]);
+        assert_eq!(p.clone().with_max_angle(89.9).layout(), Err(PathFailure::TooCurved));
+        assert!(p.with_max_angle(90.0).layout().is_ok());
+    }
+
+    #[test]
+    fn upright_reversal_reads_left_to_right_and_up() {
+        // Straight down the screen reads bottom to top after the reversal.
+        let p = path(&[[0.0, 0.0], [0.0, 100.0]], &[10.0]);
+        let l = p.layout().unwrap();
+        assert!(l.reversed);
+        assert_eq!(l.glyphs[0].axis, DVec2::new(0.0, -1.0));
+        assert_eq!(l.glyphs[0].angle(), 90.0);
+        // Straight up is kept; so is anything without keep_upright.
+        assert!(!path(&[[0.0, 100.0], [0.0, 0.0]], &[10.0]).layout().unwrap().reversed);
+        assert!(!path(&[[100.0, 0.0], [0.0, 0.0]], &[10.0]).with_keep_upright(false).layout().unwrap().reversed);
+        // The offset is measured from the other end once reversed.
+        let l = path(&[[100.0, 0.0], [0.0, 0.0]], &[10.0]).with_path_offset(30.0).layout().unwrap();
+        assert_eq!(l.anchor, DVec2::new(70.0, 0.0));
+    }
+}
