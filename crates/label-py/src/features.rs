@@ -90,13 +90,15 @@ impl Flags {
     }
 }
 
-/// The code of a feature without a label: 1 `no_geometry`, 2 `unsupported`, 3 `no_text`
+/// The code of a feature without a label: 1 `no_geometry`, 2 `unsupported`, 3 `no_text`,
+/// 4 `merged`
 /// (0: it has one); indexes `SKIPS` in `geo.py`.
 fn skip_code(skip: Skip) -> i8 {
     match skip {
         Skip::NoGeometry => 1,
         Skip::Unsupported => 2,
         Skip::NoText => 3,
+        Skip::Merged => 4,
     }
 }
 
@@ -185,8 +187,10 @@ impl Columns {
 fn results(slots: &[Slot], doc: &Document, p: &Placement) -> Columns {
     let mut feature_of = vec![-1i64; doc.labels.len()];
     for (f, slot) in slots.iter().enumerate() {
-        if let Slot::Label(i) = *slot {
-            feature_of[i] = f as i64;
+        match *slot {
+            Slot::Label(i) => feature_of[i] = f as i64,
+            Slot::Along { first, count } => feature_of[first..first + count].fill(f as i64),
+            Slot::Skipped(_) => {}
         }
     }
     let mut out = Columns::default();
@@ -194,6 +198,12 @@ fn results(slots: &[Slot], doc: &Document, p: &Placement) -> Columns {
         match *slot {
             Slot::Skipped(s) => out.skipped(s),
             Slot::Label(i) => out.labelled(i, doc, p, &feature_of),
+            // A name along its line (`--line-placement curved`, not among the keywords yet):
+            // described as the command does, by its first shown repeat, else its first.
+            Slot::Along { first, count } => {
+                let shown = (first..first + count).find(|&i| p.outcomes[i].visible);
+                out.labelled(shown.unwrap_or(first), doc, p, &feature_of);
+            }
         }
     }
     out

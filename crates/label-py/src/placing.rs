@@ -17,6 +17,8 @@ pub fn reason_code(reason: Option<HiddenReason>) -> i8 {
         Some(HiddenReason::Collision) => 1,
         Some(HiddenReason::Offscreen) => 2,
         Some(HiddenReason::Repeat) => 5,
+        Some(HiddenReason::NoRoom) => 6,
+        Some(HiddenReason::TooCurved) => 7,
         #[allow(unreachable_patterns, reason = "the core may add reasons (text along a path)")]
         Some(_) => 4,
     }

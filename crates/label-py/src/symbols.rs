@@ -80,7 +80,7 @@ pub fn symbols(py: Python<'_>, cols: &Bound<'_, PyDict>, n: usize) -> PyResult<V
                 )
             })?;
             let repeat_group = u32::try_from(group[i]).ok();
-            Ok(Symbol { candidates, icon, optional, repeat_group, repeat_distance: distance[i] })
+            Ok(Symbol { candidates, icon, optional, repeat_group, repeat_distance: distance[i], path: None })
         })
         .collect()
 }

@@ -10,7 +10,7 @@ from ._errors import LabelError
 from ._symbols import symbol_columns
 
 #: Reason names by the native module's codes (0: visible).
-REASONS = np.array([None, "collision", "offscreen", "behind-camera", "other", "repeat"], dtype=object)
+REASONS = np.array([None, "collision", "offscreen", "behind-camera", "other", "repeat", "no_room", "too_curved"], dtype=object)
 #: Parts names by the native module's codes (0: hidden, or no icon).
 PARTS = np.array([None, "both", "text", "icon"], dtype=object)
 

@@ -134,7 +134,7 @@ def _feature_collection(gdf, geoms, columns):
 
 
 #: Why a row has no label, by the native module's codes (0: it has one).
-SKIPS = np.array([None, NO_GEOMETRY, UNSUPPORTED, NO_TEXT], dtype=object)
+SKIPS = np.array([None, NO_GEOMETRY, UNSUPPORTED, NO_TEXT, "merged"], dtype=object)
 
 #: Keyword names of the command's flags, for its messages.
 _KEYWORDS = {"--text-field": "text", "--priority-field": "priority", "--font-size-field": "font_size",
