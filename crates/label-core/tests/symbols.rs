@@ -6,141 +6,14 @@
 
 mod common;
 
+use common::symbol_reference::reference;
 use common::*;
 use glam::DVec2;
 use label_core::{
-    Anchor, Blocker, Candidate, Choice, HiddenReason, Icon, Label, LabelOutcome, Obb, Optional, Parts, Placement,
+    Anchor, Blocker, Candidate, Choice, HiddenReason, Icon, Label, LabelOutcome, Optional, Parts, Placement,
     PlacementOptions, Shape, Symbol, place, place_symbols,
 };
 use proptest::prelude::*;
-
-// ---------------------------------------------------------------------------------------------
-// the reference (contract §4 for symbols), brute force
-// ---------------------------------------------------------------------------------------------
-
-/// One label's boxes, built as plain labels are (contract §2): the text at each position (a
-/// candidate replaces the label's anchor and offset), and the icon (a label of the icon's size,
-/// anchor, offset and padding at the same point and angle).
-struct Boxes {
-    texts: Vec<Obb>,
-    icon: Option<Obb>,
-}
-
-fn boxes(l: &Label, s: &Symbol) -> Boxes {
-    let texts = if s.candidates.is_empty() {
-        vec![l.obb()]
-    } else {
-        s.candidates.iter().map(|c| Label { anchor: c.anchor, offset: c.offset, ..l.clone() }.obb()).collect()
-    };
-    let icon = s.icon.map(|i| {
-        Label { width: i.width, height: i.height, anchor: i.anchor, offset: i.offset, padding: i.padding, ..l.clone() }
-            .obb()
-    });
-    Boxes { texts, icon }
-}
-
-/// A shown label: its shown parts, whether they block, its group and anchor point.
-struct Shown {
-    index: usize,
-    parts: Vec<Obb>,
-    blocks: bool,
-}
-
-/// §4 as written, O(n²): returns each label's outcome and choice.
-fn reference(
-    labels: &[Label],
-    symbols: &[Symbol],
-    obstacles: &[Shape],
-    options: &PlacementOptions,
-) -> (Vec<LabelOutcome>, Vec<Choice>) {
-    let view = options.viewport.map(|b| Obb::from_aabb(&b));
-    let meets = |parts: &[Obb]| view.is_none_or(|v| parts.iter().any(|p| v.overlaps(p)));
-    let all: Vec<Boxes> = labels.iter().zip(symbols).map(|(l, s)| boxes(l, s)).collect();
-    // A position's parts: its text and the icon.
-    let position = |i: usize, k: usize| -> Vec<Obb> { std::iter::once(all[i].texts[k]).chain(all[i].icon).collect() };
-    let mut outcomes = vec![LabelOutcome::OFFSCREEN; labels.len()];
-    let mut choices = vec![Choice::default(); labels.len()];
-    // Step 1 and 2: labels with a position in view, by priority descending then index.
-    let mut order: Vec<usize> =
-        (0..labels.len()).filter(|&i| (0..all[i].texts.len()).any(|k| meets(&position(i, k)))).collect();
-    order.sort_by(|&a, &b| labels[b].priority.partial_cmp(&labels[a].priority).unwrap());
-    let mut shown: Vec<Shown> = Vec::new();
-    for i in order {
-        let (l, s) = (&labels[i], &symbols[i]);
-        let anchor = DVec2::new(l.x, l.y);
-        // 3a. Repeat.
-        if let Some(g) = s.repeat_group {
-            let near = shown.iter().find(|p| {
-                symbols[p.index].repeat_group == Some(g)
-                    && (anchor - DVec2::new(labels[p.index].x, labels[p.index].y)).length() < s.repeat_distance
-            });
-            if let Some(p) = near {
-                outcomes[i] = LabelOutcome {
-                    visible: false,
-                    reason: Some(HiddenReason::Repeat),
-                    hidden_by: Some(Blocker::Label(p.index as u32)),
-                };
-                continue;
-            }
-        }
-        let hits_obstacle = |parts: &[Obb]| obstacles.iter().position(|o| parts.iter().any(|p| o.overlaps_obb(p)));
-        let hits_label = |parts: &[Obb], shown: &[Shown]| {
-            shown
-                .iter()
-                .find(|q| {
-                    q.blocks
-                        && parts.iter().any(|p| q.parts.iter().any(|b| labels_collide(p, b, options.max_overlap_area)))
-                })
-                .map(|q| q.index)
-        };
-        let free =
-            |parts: &[Obb], shown: &[Shown]| hits_obstacle(parts).is_none() && hits_label(parts, shown).is_none();
-        let positions: Vec<usize> = (0..all[i].texts.len()).filter(|&k| meets(&position(i, k))).collect();
-        let first = positions[0];
-        // 3b. Positions; allow_overlap; 3c. optional parts.
-        let mut chosen: Option<(usize, Parts, Vec<Obb>)> =
-            positions.iter().find(|&&k| free(&position(i, k), &shown)).map(|&k| (k, Parts::Both, position(i, k)));
-        if chosen.is_none() && l.allow_overlap {
-            chosen = Some((first, Parts::Both, position(i, first)));
-        }
-        if chosen.is_none()
-            && let Some(icon) = all[i].icon
-        {
-            match s.optional {
-                Optional::Text if meets(&[icon]) && free(&[icon], &shown) => {
-                    chosen = Some((0, Parts::Icon, vec![icon]))
-                }
-                Optional::Icon => {
-                    chosen = (0..all[i].texts.len())
-                        .find(|&k| meets(&[all[i].texts[k]]) && free(&[all[i].texts[k]], &shown))
-                        .map(|k| (k, Parts::Text, vec![all[i].texts[k]]));
-                }
-                _ => {}
-            }
-        }
-        match chosen {
-            Some((k, parts, boxes)) => {
-                outcomes[i] = LabelOutcome::VISIBLE;
-                choices[i] = Choice {
-                    candidate: (!s.candidates.is_empty() && parts != Parts::Icon).then_some(k as u32),
-                    parts: s.icon.is_some().then_some(parts),
-                };
-                shown.push(Shown { index: i, parts: boxes, blocks: !l.ignore_placement });
-            }
-            None => {
-                // 3d. Behind the earliest obstacle, else the earliest placed label, at the first
-                // position in view.
-                let parts = position(i, first);
-                let by = match hits_obstacle(&parts) {
-                    Some(o) => Blocker::Obstacle(o as u32),
-                    None => Blocker::Label(hits_label(&parts, &shown).expect("something collides") as u32),
-                };
-                outcomes[i] = LabelOutcome::hidden_by(by);
-            }
-        }
-    }
-    (outcomes, choices)
-}
 
 // ---------------------------------------------------------------------------------------------
 // generators

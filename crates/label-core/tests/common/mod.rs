@@ -5,11 +5,15 @@
 //! Every test binary uses a different subset of this module.
 #![allow(dead_code)]
 
+#[path = "../symbol_reference/mod.rs"]
+pub mod symbol_reference;
+
+pub use symbol_reference::labels_collide;
+
 use std::collections::HashMap;
 
 use geo::{Area, BooleanOps, ConvexHull, Kernel, Orientation};
 use glam::{DVec2, Vec2};
-use label_core::narrow::convex_overlap_area;
 use label_core::{
     Aabb, Anchor, Blocker, Circle, ConvexPolygon, Label, LabelOutcome, Obb, PlacementOptions, Segment, Shape,
 };
@@ -558,13 +562,6 @@ fn rng_int(rng: &mut impl rand::Rng, lo: i64, hi: i64) -> i64 {
 // ---------------------------------------------------------------------------------------------
 // the reference placement (contract §4), brute force
 // ---------------------------------------------------------------------------------------------
-
-/// Whether label box `later` collides with the placed label box `earlier` (same argument order
-/// as the engine, which matters only for the last bits of the overlap area).
-pub fn labels_collide(later: &Obb, earlier: &Obb, max_overlap_area: f32) -> bool {
-    later.overlaps(earlier)
-        && (max_overlap_area <= 0.0 || convex_overlap_area(&later.corners(), &earlier.corners()) > max_overlap_area)
-}
 
 /// The labels that are on screen, in placement order (priority descending, then the tie-break
 /// key ascending when there is one, then index).
