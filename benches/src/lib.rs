@@ -3,7 +3,7 @@
 mod naive;
 
 pub use label_workload::{Workload, standard, symbols};
-pub use naive::place_naive;
+pub use naive::{place_naive, place_naive_symbols};
 
 /// Nearest-rank percentile of sorted values (`q` in 0..=1; the smallest value for 0).
 ///
