@@ -93,7 +93,7 @@ pub fn place_naive_symbols(labels: &[Label], symbols: &[Symbol], options: &Place
                 !placed.locate_in_envelope_intersecting(env).any(|q| p.overlaps(&q.data))
             })
         };
-        let mut chosen = (first..texts.len()).find(|&k| meets(&at(k)) && free(&at(k))).map(|k| at(k));
+        let mut chosen = (first..texts.len()).find(|&k| meets(&at(k)) && free(&at(k))).map(&at);
         if chosen.is_none() && l.allow_overlap {
             chosen = Some(at(first));
         }
