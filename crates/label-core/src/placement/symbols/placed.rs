@@ -61,8 +61,11 @@ impl PlacedParts {
             .reduce_with(|a, b| (a.0.union(&b.0), a.1 + b.1));
         let (extent, count) = extent.unwrap_or((Aabb::from_corners(Vec2::ZERO, Vec2::ONE), 0));
         let size = extent.size().max(Vec2::ONE);
-        let auto = || (size.x * size.y * Self::LABELS_PER_CELL / count.max(1) as f32).sqrt();
-        let cell = cell_size.unwrap_or_else(auto).max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
+        let area_per = |labels: f32| (size.x * size.y * labels / count.max(1) as f32).sqrt();
+        // At most 16 cells a label, whatever the cell size asked for: a part as large as the
+        // map is listed in as many cells as there are labels, not in millions.
+        let cell = cell_size.unwrap_or_else(|| area_per(Self::LABELS_PER_CELL)).max(area_per(1.0 / 16.0));
+        let cell = cell.max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
         let side = |length: f32| ((length / cell).ceil() as usize).clamp(1, Self::MAX_SIDE);
         let (columns, rows) = (side(size.x), side(size.y));
         Self {
@@ -195,5 +198,23 @@ mod tests {
                 "touching the first, inside the big one"
             );
         }
+    }
+
+    /// Held-out fault (fuzzing): a 100,000-px label turned 30° among 40 small ones, with 3-px
+    /// cells asked for, made a grid of millions of cells and listed the label in each.
+    #[test]
+    fn a_huge_part_with_tiny_cells_is_listed_in_few_cells() {
+        let huge = Obb::from_center_half_extents_angle(Vec2::new(200.0, 150.0), Vec2::new(50_000.0, 7.0), 30.0);
+        let small = Obb::from_aabb(&Aabb::from_corners(Vec2::ZERO, Vec2::new(10.0, 10.0)));
+        let entry = |b: &Obb| Entry { in_view: true, bounds: b.bounds(), ..Entry::EMPTY };
+        let mut entries = vec![entry(&huge)];
+        entries.extend((0..39).map(|_| entry(&small)));
+        let mut grid = PlacedParts::new(&entries, Some(3.0), 0.0);
+        assert!(grid.len() <= 16 * 40 * 2, "{} cells", grid.len());
+        grid.insert(&huge, 0);
+        assert!(grid.cells.iter().map(Vec::len).sum::<usize>() <= grid.len());
+        let on_it = Obb::from_aabb(&Aabb::from_corners(Vec2::new(195.0, 145.0), Vec2::new(205.0, 155.0)));
+        assert_eq!(grid.earliest(&on_it, 1).map(|h| h.rank), Some(0));
+        assert_eq!(grid.earliest(&small, 1), None);
     }
 }
