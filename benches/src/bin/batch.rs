@@ -6,15 +6,16 @@
 //! memory per label (a counting allocator) and, with `--threads`, its speed-up over thread
 //! counts. With `--symbols` the same rounds also time `place_symbols` on the symbol workload
 //! W_sym(n) (W(n)'s labels with four candidates each, an icon on a third, repeat groups on a
-//! tenth) on one thread and on all threads. With `--paths`, on the path workload W_path(n)
-//! (W(n)'s labels as texts of 5–25 glyphs along gentle curves): `place_symbols` on one and on
-//! all threads, and the naive baseline given the same glyph boxes, checked to agree.
+//! tenth) on one thread and on all threads, and (without `--no-naive`) the naive baseline given
+//! the same symbols, checked to show the same labels. With `--paths`, on the path workload
+//! W_path(n) (W(n)'s labels as texts of 5–25 glyphs along gentle curves): `place_symbols` on
+//! one and on all threads, and the naive baseline given the same glyph boxes, checked to agree.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use clap::Parser;
-use declutter_benches::{place_naive, standard};
+use declutter_benches::{place_naive, place_naive_symbols, standard};
 use label_core::{Blocker, Label, place, place_symbols};
 use serde::Serialize;
 
@@ -91,6 +92,10 @@ struct Report {
     paths_visible: Option<usize>,
     paths_agree_with_naive: Option<bool>,
     paths_over_plain: Option<f64>,
+    /// With `--symbols` and the naive baseline: whether it shows the same labels of W_sym(n),
+    /// and its median over the engine's on all threads.
+    symbols_agree_with_naive: Option<bool>,
+    symbols_speedup_over_naive: Option<f64>,
 }
 
 fn floor(labels: &[Label]) -> Vec<(f64, u32)> {
@@ -145,13 +150,20 @@ fn run(args: &Args, n: usize) -> Report {
     let symbol_engine =
         |s: &[label_core::Symbol]| place_symbols(&w.labels, s, &[], &options).expect("the workload is valid");
     let symbols_visible = symbols.as_deref().map(|s| symbol_engine(s).stats.visible);
+    let symbols_agree = symbols.as_deref().filter(|_| !args.no_naive).map(|s| {
+        let naive = place_naive_symbols(&w.labels, s, &options);
+        symbol_engine(s).outcomes.iter().zip(&naive).all(|(o, shown)| o.visible == *shown)
+    });
     debug_assert!(sym.is_none_or(|sym| sym.labels == w.labels));
     let (mut t_floor, mut t_naive, mut t_one, mut t_all) = (vec![], vec![], vec![], vec![]);
-    let (mut t_sym_one, mut t_sym_all) = (vec![], vec![]);
+    let (mut t_sym_one, mut t_sym_all, mut t_sym_naive) = (vec![], vec![], vec![]);
     for _ in 0..args.rounds {
         if let Some(s) = symbols.as_deref() {
             t_sym_one.push(time(|| one.install(|| black_box(symbol_engine(black_box(s))))).0);
             t_sym_all.push(time(|| black_box(symbol_engine(black_box(s)))).0);
+            if !args.no_naive {
+                t_sym_naive.push(time(|| black_box(place_naive_symbols(black_box(&w.labels), s, &options))).0);
+            }
         }
         t_floor.push(time(|| black_box(floor(black_box(&w.labels)))).0);
         if !args.no_naive {
@@ -185,10 +197,15 @@ fn run(args: &Args, n: usize) -> Report {
     if args.paths {
         paths = time_paths(args, n, plain_ms, &mut timings);
     }
-    let mut symbols_over_plain = None;
+    let (mut symbols_over_plain, mut symbols_speedup_over_naive) = (None, None);
     if args.symbols {
         let sym_all = summarize("engine, W_sym", n, all, t_sym_all);
         symbols_over_plain = Some(sym_all.median_ms / plain_ms);
+        if !args.no_naive {
+            let naive = summarize("naive, W_sym", n, 1, t_sym_naive);
+            symbols_speedup_over_naive = Some(naive.median_ms / sym_all.median_ms);
+            timings.push(naive);
+        }
         timings.push(summarize("engine, W_sym", n, 1, t_sym_one));
         timings.push(sym_all);
     }
@@ -210,6 +227,8 @@ fn run(args: &Args, n: usize) -> Report {
         paths_visible: paths.visible,
         paths_agree_with_naive: paths.agree,
         paths_over_plain: paths.over_plain,
+        symbols_agree_with_naive: symbols_agree,
+        symbols_speedup_over_naive,
     }
 }
 
@@ -299,6 +318,9 @@ fn main() {
                 "  W_path: {shown} labels shown; engine on W_path / engine on W, all threads: {ratio:.2}x; \
                  agrees with naive: {agree}"
             );
+        }
+        if let (Some(agree), Some(speedup)) = (r.symbols_agree_with_naive, r.symbols_speedup_over_naive) {
+            println!("  W_sym: speed-up over naive {speedup:.2}x; agrees with naive: {agree}");
         }
         for (threads, ms) in &r.thread_scaling {
             println!("  {threads} threads: {ms:.3} ms median");

@@ -7,6 +7,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// `optional` of a symbol with an icon: both parts or neither.
+#define DECLUTTER_OPTIONAL_NONE 0
+
+// `optional`: the text is optional, the icon may show alone.
+#define DECLUTTER_OPTIONAL_TEXT 1
+
+// `optional`: the icon is optional, the text may show alone.
+#define DECLUTTER_OPTIONAL_ICON 2
+
+// `parts` of a result: the label is hidden or has no icon.
+#define DECLUTTER_PARTS_NONE 0
+
+// `parts`: text and icon shown.
+#define DECLUTTER_PARTS_BOTH 1
+
+// `parts`: the text alone (the icon was optional).
+#define DECLUTTER_PARTS_TEXT 2
+
+// `parts`: the icon alone (the text was optional).
+#define DECLUTTER_PARTS_ICON 3
+
+// `candidate` of a result: the label is hidden, has no candidates, or shows its icon alone.
+#define DECLUTTER_NO_CANDIDATE 4294967295
+
 // `coordinates`: `x`/`y` are longitude/latitude in degrees (WGS84, Web Mercator); |x| <= 360
 // and |y| <= 90, as in GeoJSON input.
 #define DECLUTTER_LON_LAT 0
@@ -76,6 +100,9 @@
 
 // `reason`: its anchor point is behind the camera.
 #define DECLUTTER_REASON_BEHIND_CAMERA 3
+
+// `reason` (batch placement): an earlier placed label of its repeat group is too close.
+#define DECLUTTER_REASON_REPEAT 4
 
 // `reason`: a reason newer than this header (never returned by this version).
 #define DECLUTTER_REASON_OTHER 255
@@ -244,6 +271,141 @@ typedef struct DeclutterLabelResult {
   double scale;
 } DeclutterLabelResult;
 
+// One label on screen for batch placement (contract §2), px: origin top-left, y down.
+typedef struct DeclutterScreenLabel {
+  // The caller's id, repeated in error messages.
+  uint64_t id;
+  // Anchor point, px.
+  double x;
+  // Anchor point, px (down).
+  double y;
+  // Text box width, px, > 0.
+  double width;
+  // Text box height, px, > 0.
+  double height;
+  // Rotation about the anchor point, degrees counter-clockwise.
+  double angle;
+  // Higher is placed first.
+  double priority;
+  // Shift of the box in the label's own frame, px (without candidates).
+  double offset_x;
+  // Shift of the box in the label's own frame, px, down (without candidates).
+  double offset_y;
+  // Margin on every side, px, >= 0.
+  double padding;
+  // `DECLUTTER_ANCHOR_*` (without candidates).
+  uint32_t anchor;
+  // `DECLUTTER_ALLOW_OVERLAP | DECLUTTER_IGNORE_PLACEMENT`, or 0.
+  uint32_t flags;
+} DeclutterScreenLabel;
+
+// One position to try for a label's text: it replaces the label's `anchor` and offset.
+typedef struct DeclutterCandidate {
+  // `DECLUTTER_ANCHOR_*`: which point of the text box sits on the anchor point.
+  uint32_t anchor;
+  // Shift in the label's own frame, px.
+  double offset_x;
+  // Shift in the label's own frame, px, down.
+  double offset_y;
+} DeclutterCandidate;
+
+// A second box at the label's anchor point and angle; it does not move with the candidates.
+typedef struct DeclutterIcon {
+  // Width, px, > 0.
+  double width;
+  // Height, px, > 0.
+  double height;
+  // `DECLUTTER_ANCHOR_*`: which point of the icon sits on the anchor point.
+  uint32_t anchor;
+  // Shift in the label's own frame, px.
+  double offset_x;
+  // Shift in the label's own frame, px, down.
+  double offset_y;
+  // Margin on every side, px, >= 0.
+  double padding;
+} DeclutterIcon;
+
+// What a label adds to become a symbol; all zero (and null) adds nothing.
+typedef struct DeclutterSymbol {
+  // `candidate_count` positions to try in order (null when the count is 0: the label's own
+  // anchor and offset).
+  const struct DeclutterCandidate *candidates;
+  // How many candidates, at most 64.
+  uintptr_t candidate_count;
+  // The icon, or null for none.
+  const struct DeclutterIcon *icon;
+  // `DECLUTTER_OPTIONAL_*` (with an icon).
+  uint32_t optional;
+  // Labels of one group (1, 2, …) keep `repeat_distance` apart; 0: no group.
+  uint32_t repeat_group;
+  // Hidden (`DECLUTTER_REASON_REPEAT`) when an earlier placed label of the group has its
+  // anchor point closer than this, px, >= 0.
+  double repeat_distance;
+} DeclutterSymbol;
+
+// Settings of one batch placement.
+typedef struct DeclutterBatchOptions {
+  // 1: labels none of whose positions meets the viewport below are hidden (offscreen);
+  // 0: no viewport.
+  uint32_t has_viewport;
+  // The viewport's left edge, px.
+  double viewport_min_x;
+  // The viewport's top edge, px.
+  double viewport_min_y;
+  // The viewport's right edge, px.
+  double viewport_max_x;
+  // The viewport's bottom edge, px.
+  double viewport_max_y;
+  // Tolerated overlap between two labels, px² (0: the strict rule).
+  double max_overlap_area;
+} DeclutterBatchOptions;
+
+// One batch placement's input: labels, their symbols, obstacles and settings.
+typedef struct DeclutterBatch {
+  // `count` labels.
+  const struct DeclutterScreenLabel *labels;
+  // `count` symbols, one per label, or null: plain labels.
+  const struct DeclutterSymbol *symbols;
+  // How many labels (and symbols).
+  uintptr_t count;
+  // `obstacle_count` obstacles, screen px (null when the count is 0).
+  const struct DeclutterObstacle *obstacles;
+  // How many obstacles.
+  uintptr_t obstacle_count;
+  // Settings; all zero: no viewport, the strict overlap rule.
+  struct DeclutterBatchOptions options;
+} DeclutterBatch;
+
+// One label's result of a batch placement.
+typedef struct DeclutterPlacement {
+  // 1 if shown, else 0.
+  uint32_t visible;
+  // `DECLUTTER_REASON_NONE`, `_COLLISION`, `_OFFSCREEN` or `_REPEAT`.
+  uint32_t reason;
+  // `DECLUTTER_BLOCKER_*` (collision and repeat).
+  uint32_t hidden_by_kind;
+  // Index of the label or obstacle that hid it (valid when `hidden_by_kind` is not NONE).
+  uint32_t hidden_by;
+  // Index of the candidate the text shows at, or `DECLUTTER_NO_CANDIDATE`.
+  uint32_t candidate;
+  // `DECLUTTER_PARTS_*`: which parts of a shown label with an icon show.
+  uint32_t parts;
+} DeclutterPlacement;
+
+// Counts of one batch placement.
+typedef struct DeclutterBatchStats {
+  // Labels given.
+  uint64_t labels;
+  // Labels shown.
+  uint64_t visible;
+  // Labels hidden by a collision.
+  uint64_t hidden_collision;
+  // Labels off screen.
+  uint64_t hidden_offscreen;
+  // Labels hidden by their repeat group.
+  uint64_t hidden_repeat;
+} DeclutterBatchStats;
+
 // The call succeeded.
 #define DECLUTTER_OK 0
 
@@ -374,12 +536,27 @@ DeclutterStatus declutter_engine_results(struct DeclutterEngine *engine,
                                          uintptr_t capacity,
                                          uintptr_t *written);
 
+// Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
+// adds to it (candidate positions, an icon, which part may show alone, a repeat group;
+// contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
+// when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
+// core; the result does not depend on it. Nothing is written on error, whose message names
+// the label (index and id) and the field.
+//
+// # Safety
+// `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`
+// points to `batch->count` writable `DeclutterPlacement`s (anything when the count is 0);
+// `stats` is null or writable. Nothing else writes to them during the call.
+DeclutterStatus declutter_place(const struct DeclutterBatch *batch,
+                                struct DeclutterPlacement *results,
+                                struct DeclutterBatchStats *stats);
+
 // The message of the last failed call on this thread (empty if none yet). The pointer stays
 // valid until the next failing call on this thread; copy the text to keep it.
 const char *declutter_last_error(void);
 
 // The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-// "behind-camera"; "unknown" otherwise), a static string.
+// "behind-camera", "repeat"; "unknown" otherwise), a static string.
 const char *declutter_reason_name(uint32_t reason);
 
 // The library's version, a static string such as "0.1.0".

@@ -169,6 +169,7 @@ pub fn reason_name(reason: u32) -> &'static std::ffi::CStr {
         DECLUTTER_REASON_COLLISION => c"collision",
         DECLUTTER_REASON_OFFSCREEN => c"offscreen",
         DECLUTTER_REASON_BEHIND_CAMERA => c"behind-camera",
+        DECLUTTER_REASON_REPEAT => c"repeat",
         _ => c"unknown",
     }
 }

@@ -7,6 +7,8 @@ use std::ffi::c_char;
 
 use label_frame::LabelFrame;
 
+use crate::batch::{self, RawSymbol};
+use crate::batch_types::*;
 use crate::convert;
 use crate::error::{Failure, guard, last_error_ptr, set_last_error};
 use crate::handle::DeclutterEngine;
@@ -19,6 +21,22 @@ use crate::types::*;
 unsafe fn read<'a, T>(p: *const T, what: &str) -> Result<&'a T, Failure> {
     // SAFETY: null is handled by `as_ref`; otherwise the caller's contract makes `p` valid.
     unsafe { p.as_ref() }.ok_or_else(|| Failure::null(what))
+}
+
+/// `count` `T`s from `p` as a slice (empty for 0, whatever `p`), or a null-pointer failure
+/// naming `what`.
+///
+/// # Safety
+/// `p` is null or points to `count` valid, initialised `T`s that nothing writes during the call.
+unsafe fn slice<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T], Failure> {
+    if count == 0 {
+        Ok(&[])
+    } else if p.is_null() {
+        Err(Failure::null(what))
+    } else {
+        // SAFETY: not null, and `count` valid `T`s by the caller's contract.
+        Ok(unsafe { std::slice::from_raw_parts(p, count) })
+    }
 }
 
 /// `p` as a mutable reference, or a null-pointer failure naming `what`.
@@ -327,6 +345,63 @@ pub unsafe extern "C" fn declutter_engine_results(
     unsafe { with_engine(engine, f) }
 }
 
+/// Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
+/// adds to it (candidate positions, an icon, which part may show alone, a repeat group;
+/// contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
+/// when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
+/// core; the result does not depend on it. Nothing is written on error, whose message names
+/// the label (index and id) and the field.
+///
+/// # Safety
+/// `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`
+/// points to `batch->count` writable `DeclutterPlacement`s (anything when the count is 0);
+/// `stats` is null or writable. Nothing else writes to them during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_place(
+    batch: *const DeclutterBatch,
+    results: *mut DeclutterPlacement,
+    stats: *mut DeclutterBatchStats,
+) -> DeclutterStatus {
+    guard(None, || {
+        // SAFETY: the function's contract.
+        let batch = unsafe { read(batch, "batch") }?;
+        // SAFETY: `DeclutterBatch`'s contract.
+        let labels = unsafe { slice(batch.labels, batch.count, "labels") }?;
+        let symbols = if batch.symbols.is_null() {
+            Vec::new()
+        } else {
+            // SAFETY: `DeclutterBatch`'s contract.
+            let raw = unsafe { slice(batch.symbols, batch.count, "symbols") }?;
+            let mut out = Vec::with_capacity(raw.len());
+            for (i, s) in raw.iter().enumerate() {
+                let what = format!("symbols[{i}].candidates");
+                // SAFETY: `DeclutterSymbol`'s contract.
+                let candidates = unsafe { slice(s.candidates, s.candidate_count, &what) }?;
+                // SAFETY: `DeclutterSymbol`'s contract: null or valid.
+                let icon = unsafe { s.icon.as_ref() };
+                out.push(batch::symbol(i, labels[i].id, &RawSymbol { symbol: s, candidates, icon })?);
+            }
+            out
+        };
+        // SAFETY: `DeclutterBatch`'s contract.
+        let obstacles = unsafe { slice(batch.obstacles, batch.obstacle_count, "obstacles") }?;
+        if batch.count > 0 && results.is_null() {
+            return Err(Failure::null("results"));
+        }
+        let placement = batch::run(labels, &symbols, obstacles, &batch.options)?;
+        if batch.count > 0 {
+            // SAFETY: not null, and room for `count` results by the function's contract.
+            let out = unsafe { std::slice::from_raw_parts_mut(results, batch.count) };
+            out.copy_from_slice(&placement.results);
+        }
+        if !stats.is_null() {
+            // SAFETY: not null, and writable by the function's contract.
+            *unsafe { write(stats, "stats") }? = placement.stats;
+        }
+        Ok(())
+    })
+}
+
 /// The message of the last failed call on this thread (empty if none yet). The pointer stays
 /// valid until the next failing call on this thread; copy the text to keep it.
 #[unsafe(no_mangle)]
@@ -335,7 +410,7 @@ pub extern "C" fn declutter_last_error() -> *const c_char {
 }
 
 /// The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-/// "behind-camera"; "unknown" otherwise), a static string.
+/// "behind-camera", "repeat"; "unknown" otherwise), a static string.
 #[unsafe(no_mangle)]
 pub extern "C" fn declutter_reason_name(reason: u32) -> *const c_char {
     convert::reason_name(reason).as_ptr()

@@ -18,6 +18,10 @@
 //! declutter_engine_free(engine);
 //! ```
 //!
+//! Labels already on screen can also be placed once, with symbols (candidate positions, an
+//! icon, optional parts, repeat groups; contract §3b): `declutter_place` with a
+//! `DeclutterBatch` (see `examples/symbols.c`).
+//!
 //! Every call returns a `DeclutterStatus` (`DECLUTTER_OK` = 0) and leaves a message for
 //! `declutter_last_error()` on failure. No panic crosses the boundary: one is caught, reported
 //! as `DECLUTTER_PANIC`, and poisons its engine. Unsafe code is confined to `ffi.rs`.
@@ -25,12 +29,15 @@
 
 #![deny(missing_docs)]
 
+mod batch;
+mod batch_types;
 mod convert;
 mod error;
 mod ffi;
 mod handle;
 mod types;
 
+pub use batch_types::*;
 pub use error::{Failure, last_error};
 pub use ffi::*;
 pub use handle::DeclutterEngine;

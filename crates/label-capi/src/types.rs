@@ -76,6 +76,9 @@ pub const DECLUTTER_REASON_OFFSCREEN: u32 = 2;
 /// `reason`: its anchor point is behind the camera.
 pub const DECLUTTER_REASON_BEHIND_CAMERA: u32 = 3;
 
+/// `reason` (batch placement): an earlier placed label of its repeat group is too close.
+pub const DECLUTTER_REASON_REPEAT: u32 = 4;
+
 /// `reason`: a reason newer than this header (never returned by this version).
 pub const DECLUTTER_REASON_OTHER: u32 = 255;
 

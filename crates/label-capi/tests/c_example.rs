@@ -1,11 +1,12 @@
-//! The C example, `examples/frame.c`, compiled with the system C compiler against the header
-//! and the shared library this build made, run, and its output checked line by line.
+//! The C examples, `examples/frame.c` (the frame engine) and `examples/symbols.c` (batch
+//! placement of symbols), compiled with the system C compiler against the header and the shared
+//! library this build made, run, and their output checked line by line.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What `frame.c` prints.
-const EXPECTED: &str = "\
+const FRAME: &str = "\
 declutter 0.1.0
 frame 1: kind=0 visible=2 in_view=3
 t=0 ms
@@ -31,6 +32,21 @@ labels still set: 4
 done
 ";
 
+/// What `symbols.c` prints.
+const SYMBOLS: &str = "\
+placed 6 labels: 5 shown, 0 collision, 1 repeat
+  Rathaus   visible=1 reason=visible
+  Town      visible=1 reason=visible candidate=1 parts=both
+  Bakery    visible=1 reason=visible
+  Cafe      visible=1 reason=visible parts=icon
+  Ring      visible=1 reason=visible
+  Ring 2    visible=0 reason=repeat hidden_by=Ring
+bad candidate: status 2: label 1 (id 11): field `candidates[2].anchor`: 12 is not a DECLUTTER_ANCHOR_* value
+bad icon: status 2: label 1 (id 11): field `icon.width`: expected a number > 0, got 0
+null batch: status 1: batch is a null pointer
+done
+";
+
 /// The folder holding this build's shared library: the test binary's own folder
 /// (`target/<profile>/deps`, where cargo builds every crate type of the library before a test
 /// runs) or, after a `cargo build`, `target/<profile>`.
@@ -46,19 +62,19 @@ fn library_dir() -> PathBuf {
         .to_path_buf()
 }
 
-#[test]
-fn c_example_compiles_runs_and_prints_the_expected_frames() {
+/// Compiles `examples/{name}.c`, runs it and compares its output with `expected`.
+fn compile_and_run(name: &str, expected: &str) {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let libs = library_dir();
-    let out_dir = std::env::temp_dir().join(format!("declutter-c-example-{}", std::process::id()));
+    let out_dir = std::env::temp_dir().join(format!("declutter-c-example-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&out_dir).unwrap();
-    let exe = out_dir.join("frame");
+    let exe = out_dir.join(name);
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
     let compiled = Command::new(&cc)
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
         .arg("-I")
         .arg(crate_dir.join("include"))
-        .arg(crate_dir.join("examples/frame.c"))
+        .arg(crate_dir.join(format!("examples/{name}.c")))
         .arg("-L")
         .arg(&libs)
         .arg("-ldeclutter")
@@ -67,14 +83,24 @@ fn c_example_compiles_runs_and_prints_the_expected_frames() {
         .arg(&exe)
         .output()
         .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
-    assert!(compiled.status.success(), "{cc} failed:\n{}", String::from_utf8_lossy(&compiled.stderr));
+    assert!(compiled.status.success(), "{cc} failed on {name}.c:\n{}", String::from_utf8_lossy(&compiled.stderr));
 
-    let run = Command::new(&exe).output().expect("run the C example");
+    let run = Command::new(&exe).output().unwrap_or_else(|e| panic!("run {name}: {e}"));
     let _ = std::fs::remove_dir_all(&out_dir);
-    assert!(run.status.success(), "the C example failed: {}", String::from_utf8_lossy(&run.stderr));
+    assert!(run.status.success(), "{name} failed: {}", String::from_utf8_lossy(&run.stderr));
     let got = String::from_utf8(run.stdout).expect("UTF-8 output");
-    for (k, (g, w)) in got.lines().zip(EXPECTED.lines()).enumerate() {
-        assert_eq!(g, w, "line {}", k + 1);
+    for (k, (g, w)) in got.lines().zip(expected.lines()).enumerate() {
+        assert_eq!(g, w, "{name}, line {}", k + 1);
     }
-    assert_eq!(got.lines().count(), EXPECTED.lines().count(), "{got}");
+    assert_eq!(got.lines().count(), expected.lines().count(), "{got}");
+}
+
+#[test]
+fn c_example_compiles_runs_and_prints_the_expected_frames() {
+    compile_and_run("frame", FRAME);
+}
+
+#[test]
+fn c_symbol_example_compiles_runs_and_prints_the_expected_placement() {
+    compile_and_run("symbols", SYMBOLS);
 }

@@ -45,7 +45,8 @@ fn header_is_up_to_date() {
         "include/declutter.h is stale: run `DECLUTTER_BLESS=1 cargo test -p label-capi --test header`"
     );
     // It declares what the C example uses.
-    for name in ["DeclutterEngine", "declutter_engine_place_frame", "DECLUTTER_OK", "DeclutterLabelResult"] {
+    let names = ["DeclutterEngine", "declutter_engine_place_frame", "DECLUTTER_OK", "DeclutterLabelResult"];
+    for name in names.into_iter().chain(["declutter_place", "DeclutterSymbol", "DeclutterPlacement"]) {
         assert!(fresh.contains(name), "{name} missing from the header");
     }
 }

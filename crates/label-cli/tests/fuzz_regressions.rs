@@ -1,11 +1,12 @@
 //! Every file in `tests/fuzz_regressions/` goes through the same checks as the fuzz targets in
 //! `fuzz/` (docs/fuzzing.md), in the ordinary test run and without nightly: as one document,
-//! as an NDJSON stream, as a GeoJSON file and as a CSV table (`csv_check/`) (the `geojson` target's checks are
+//! as an NDJSON stream, as a GeoJSON file, as a CSV table (`csv_check/`) and as a symbol document (`symbols_check/`) (the `geojson` target's checks are
 //! `geojson_check/`, which the target includes). Fuzzer finds are kept here under their libFuzzer names
 //! (`crash-…`, `oom-…`, `timeout-…`); `hand-…` files are edge cases picked by hand.
 
 mod csv_check;
 mod geojson_check;
+mod symbols_check;
 
 use std::path::{Path, PathBuf};
 
@@ -77,6 +78,7 @@ fn every_kept_input_is_handled_without_a_panic() {
         check_stream(&name, &data);
         geojson_check::check(&name, &data);
         csv_check::check(&name, &data);
+        symbols_check::check(&name, &data);
     }
 }
 
@@ -124,4 +126,28 @@ fn a_known_stream_gives_the_counts_the_checks_rely_on() {
     let summary = ndjson::run(&data[..], &mut out, &Settings::default(), 1, |_| {}).unwrap();
     assert_eq!((summary.placed, summary.blank, summary.lines), (2, 1, 3));
     assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 2);
+}
+
+#[test]
+fn the_symbol_checks_see_symbol_documents_placed_and_refused() {
+    // Checks that only ever saw refusals or plain labels would pass anything: every seed of the
+    // `symbols` target is placed with its symbols, and a document whose field is wrong is
+    // refused.
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds/symbols");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&seeds).expect("fuzz/seeds/symbols") {
+        let path = entry.expect("directory entry").path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let data = std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {name}: {e}"));
+        match symbols_check::check(&name, &data) {
+            symbols_check::Outcome::Placed { labels, symbols } => {
+                assert!(labels >= 9 && symbols >= 3, "{name}: {labels} labels, {symbols} with symbol fields");
+            }
+            symbols_check::Outcome::Refused => panic!("{name}: refused"),
+        }
+        seen += 1;
+    }
+    assert!(seen >= 3, "the symbol seeds are in fuzz/seeds/symbols/, found {seen}");
+    let bad = br#"{"labels": [{"x": 1, "y": 1, "width": 4, "height": 4, "candidates": [{"anchor": "up"}]}]}"#;
+    assert_eq!(symbols_check::check("bad anchor", bad), symbols_check::Outcome::Refused);
 }

@@ -1,10 +1,11 @@
 //! Text along a line (contract §3b "Path"): the engine's layout against the plain reference
-//! of the test suite (`common::reference_path`) on random polylines — glyph centres exactly on
+//! of the test suite (`common::symbol_reference::reference_path`) on random polylines — glyph centres exactly on
 //! inner vertices, upright reversal both ways, `no_room` and `too_curved` at their boundaries —
 //! and the placement of path labels glyph box by glyph box (contract §4).
 
 mod common;
 
+use common::symbol_reference::reference_path;
 use common::*;
 use glam::DVec2;
 use label_core::{HiddenReason, Label, PathFailure, PlacementOptions, Symbol, TextPath, place_symbols};

@@ -7,7 +7,9 @@
 //! (`evaluateRadialOffset`): the text moves `r` ems away from the point in the anchor's
 //! direction, `r / √2` on each axis for a corner, and a text above or below the point is moved
 //! back by MapLibre's baseline allowance of 7/24 em (its glyphs "start" at the baseline); a
-//! negative `r` counts as 0. `--variable-anchor-offset` pairs are used as given (y down).
+//! negative `r` counts as 0. `--variable-anchor-offset` pairs are used as given (y down) but
+//! for the same allowance: MapLibre's `getTextVariableAnchorOffset` moves a text at a `top*`
+//! anchor up, and one at a `bottom*` anchor down, by 7/24 em.
 
 use glam::DVec2;
 use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
@@ -124,6 +126,16 @@ impl SymbolFlags<'_> {
     }
 }
 
+/// MapLibre's baseline allowance for a text at `anchor`, ems (y down): up for a text below the
+/// point (`top*` anchors), down for one above it (`bottom*`).
+fn baseline(anchor: Anchor) -> f64 {
+    match anchor {
+        Anchor::Top | Anchor::TopLeft | Anchor::TopRight => -BASELINE_EM,
+        Anchor::Bottom | Anchor::BottomLeft | Anchor::BottomRight => BASELINE_EM,
+        Anchor::Center | Anchor::Left | Anchor::Right => 0.0,
+    }
+}
+
 /// MapLibre's radial offset of a text at `anchor`, ems (y down).
 fn radial(anchor: Anchor, r: f64) -> DVec2 {
     let r = r.max(0.0);
@@ -158,7 +170,7 @@ impl SymbolOptions {
                 .map(|&(anchor, offset)| {
                     let ems = match offset {
                         Offset::Radial(r) => radial(anchor, r),
-                        Offset::Ems(v) => v,
+                        Offset::Ems(v) => v + DVec2::new(0.0, baseline(anchor)),
                     };
                     Candidate { anchor, offset: ems * font_size }
                 })
@@ -215,7 +227,10 @@ mod tests {
         );
         let f = SymbolFlags { variable_anchor_offset: Some("top:0,1,bottom-left:0.5,-1"), ..flags() };
         let s = f.options().unwrap().unwrap().symbol(true, 10.0);
-        assert_eq!(s.candidates[1], Candidate::new(Anchor::BottomLeft).with_offset(5.0, -10.0));
+        // MapLibre's baseline allowance, 7/24 em, down for a text above the point.
+        let below = Candidate::new(Anchor::BottomLeft).with_offset(5.0, (-1.0 + BASELINE_EM) * 10.0);
+        assert_eq!(s.candidates[1], below);
+        assert_eq!(s.candidates[0], Candidate::new(Anchor::Top).with_offset(0.0, (1.0 - BASELINE_EM) * 10.0));
         assert!(f.options().unwrap().unwrap().symbol(false, 10.0).candidates.is_empty());
         assert_eq!(flags().options(), Ok(None));
     }

@@ -5,11 +5,15 @@
 //! Every test binary uses a different subset of this module.
 #![allow(dead_code)]
 
+#[path = "../symbol_reference/mod.rs"]
+pub mod symbol_reference;
+
+pub use symbol_reference::labels_collide;
+
 use std::collections::HashMap;
 
 use geo::{Area, BooleanOps, ConvexHull, Kernel, Orientation};
 use glam::{DVec2, Vec2};
-use label_core::narrow::convex_overlap_area;
 use label_core::{
     Aabb, Anchor, Blocker, Circle, ConvexPolygon, Label, LabelOutcome, Obb, PlacementOptions, Segment, Shape,
 };
@@ -559,13 +563,6 @@ fn rng_int(rng: &mut impl rand::Rng, lo: i64, hi: i64) -> i64 {
 // the reference placement (contract §4), brute force
 // ---------------------------------------------------------------------------------------------
 
-/// Whether label box `later` collides with the placed label box `earlier` (same argument order
-/// as the engine, which matters only for the last bits of the overlap area).
-pub fn labels_collide(later: &Obb, earlier: &Obb, max_overlap_area: f32) -> bool {
-    later.overlaps(earlier)
-        && (max_overlap_area <= 0.0 || convex_overlap_area(&later.corners(), &earlier.corners()) > max_overlap_area)
-}
-
 /// The labels that are on screen, in placement order (priority descending, then the tie-break
 /// key ascending when there is one, then index).
 fn placement_order(labels: &[Label], obbs: &[Obb], options: &PlacementOptions, ties: Option<&[u32]>) -> Vec<usize> {
@@ -697,68 +694,8 @@ pub fn first_difference(got: &[LabelOutcome], want: &[LabelOutcome], labels: &[L
 }
 
 // ---------------------------------------------------------------------------------------------
-// text along a line: contract §3b, plainly
+// text along a line: random paths (the plain layout is `symbol_reference::reference_path`)
 // ---------------------------------------------------------------------------------------------
-
-/// Contract §3b's path layout written plainly: the anchor point and the glyph boxes of a text
-/// of line height `height` and `padding` along `p`, or why it is hidden (`no_room`,
-/// `too_curved`). Every arc length is searched from the start; the angle between glyphs is an
-/// arc cosine.
-pub fn reference_path(
-    p: &label_core::TextPath,
-    height: f64,
-    padding: f64,
-) -> Result<(DVec2, Vec<Obb>), label_core::HiddenReason> {
-    use label_core::HiddenReason;
-    fn arc(points: &[DVec2]) -> Vec<f64> {
-        let mut s = vec![0.0];
-        for k in 1..points.len() {
-            s.push(s[k - 1] + (points[k] - points[k - 1]).length());
-        }
-        s
-    }
-    // The segment holding arc length `s`: the last `k` with S_k ≤ s, among the segments.
-    let segment = |arcs: &[f64], s: f64| (0..arcs.len() - 1).rev().find(|&k| arcs[k] <= s).unwrap_or(0);
-    let direction = |points: &[DVec2], k: usize| (points[k + 1] - points[k]).normalize();
-    let mut points = p.points.clone();
-    let mut arcs = arc(&points);
-    let length = arcs[arcs.len() - 1];
-    let mut offset = p.path_offset.unwrap_or(length / 2.0);
-    if p.keep_upright {
-        let d = direction(&points, segment(&arcs, offset));
-        if d.x < 0.0 || (d.x == 0.0 && d.y > 0.0) {
-            points.reverse();
-            arcs = arc(&points);
-            offset = length - offset;
-        }
-    }
-    let total: f64 = p.glyph_advances.iter().sum();
-    let start = offset - total / 2.0;
-    if start < 0.0 || start + total > arcs[arcs.len() - 1] {
-        return Err(HiddenReason::NoRoom);
-    }
-    let mut boxes: Vec<Obb> = Vec::new();
-    let mut axes: Vec<DVec2> = Vec::new();
-    for (i, &a) in p.glyph_advances.iter().enumerate() {
-        let before: f64 = p.glyph_advances[..i].iter().sum();
-        let c = start + before + a / 2.0;
-        let k = segment(&arcs, c);
-        let u = direction(&points, k);
-        // Glyphs on one segment share their axis: no turn (an arc cosine of a unit vector with
-        // itself may be a hair above 0).
-        if let Some(&last) = axes.last()
-            && last != u
-            && last.dot(u).clamp(-1.0, 1.0).acos().to_degrees() > p.max_angle
-        {
-            return Err(HiddenReason::TooCurved);
-        }
-        axes.push(u);
-        let center = points[k] + u * (c - arcs[k]);
-        boxes.push(Obb { center, half: (DVec2::new(a, height) * 0.5 + padding).as_vec2(), axis: u.as_vec2() });
-    }
-    let k = segment(&arcs, offset);
-    Ok((points[k] + direction(&points, k) * (offset - arcs[k]), boxes))
-}
 
 /// A path around `(x, y)`: 2–6 points, each step 4–40 px turning up to `turn` degrees from the
 /// last (axis-aligned integer steps when `exact`, so glyph centres fall on vertices and boxes

@@ -17,7 +17,8 @@
 //!    with no obstacle and no placed blocking part wins. Placed parts are listed in a uniform
 //!    grid ([`placed`]) in placement order, so the lazy narrow phase (the project's one
 //!    `collides`) runs only on pairs whose bounds meet; the icon, shared by every position, is
-//!    tested once;
+//!    tested once, and so is the first position in view, in full (its earliest collision is
+//!    the `hidden_by` of step 5);
 //! 4. `allow_overlap`: the first position in view; then the **optional parts**: the icon
 //!    alone, or the text alone at the first position where it fits. A part set shown alone
 //!    must meet the viewport itself (the rule of step 1 applied to what is shown);

@@ -2,7 +2,7 @@
 //! order.
 
 use super::parts::{Compiled, Entry, NONE};
-use super::placed::PlacedParts;
+use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
 
@@ -14,8 +14,18 @@ enum Decision {
     Shown(usize, Parts),
     /// Hidden by an earlier label (by rank) of its repeat group.
     Repeat(u32),
-    /// Hidden by an obstacle (`Err`) or the label of this rank (`Ok`).
-    Collision(Result<u32, u32>),
+    /// Hidden behind this.
+    Collision(Blocked),
+}
+
+/// What a part collides with first (contract §4 step 3d): obstacles count as placed before
+/// every label, so the order of the variants is the order of "earliest".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Blocked {
+    /// The obstacle with this index.
+    Obstacle(u32),
+    /// The label of this rank.
+    Label(u32),
 }
 
 /// The pass's state: the compiled labels, and what the labels placed so far occupy.
@@ -23,6 +33,10 @@ pub(super) struct Pass<'a> {
     compiled: &'a Compiled,
     placed: PlacedParts,
     repeats: Repeats,
+    /// The placed parts the label being decided has collided with so far: a label's positions
+    /// lie around one point, and a part over that point often blocks them all, so they are
+    /// tested first.
+    hits: Vec<Hit>,
 }
 
 /// Each label's outcome and choice in input order, the labels hidden by repeat, and the exact
@@ -36,7 +50,7 @@ pub(super) struct Decided {
 
 impl<'a> Pass<'a> {
     pub fn new(compiled: &'a Compiled, placed: PlacedParts) -> Self {
-        Self { compiled, placed, repeats: Repeats::default() }
+        Self { compiled, placed, repeats: Repeats::default(), hits: Vec::new() }
     }
 
     /// Decides every label, in placement order.
@@ -56,8 +70,8 @@ impl<'a> Pass<'a> {
                     repeated += 1;
                     LabelOutcome { visible: false, reason: Some(HiddenReason::Repeat), hidden_by: Some(by_label(b)) }
                 }
-                Decision::Collision(Err(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
-                Decision::Collision(Ok(b)) => LabelOutcome::hidden_by(by_label(b)),
+                Decision::Collision(Blocked::Obstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
+                Decision::Collision(Blocked::Label(b)) => LabelOutcome::hidden_by(by_label(b)),
                 Decision::Shown(k, parts) => {
                     self.show(e, rank as u32, k, parts);
                     choices[input] = Choice {
@@ -84,13 +98,19 @@ impl<'a> Pass<'a> {
         {
             return Decision::Repeat(b);
         }
-        self.placed.gather(rank, &e.bounds);
-        // The icon is the same at every position: test it once.
+        let rank = rank as u32;
+        self.hits.clear();
+        // The icon is the same at every position: test it once. The first position in view is
+        // tested in full, for `hidden_by` should nothing fit.
         let icon = e.icon();
-        let icon_free = icon.is_none_or(|i| self.free(i));
-        if icon_free {
-            for k in first..positions {
-                if (k == first || e.meets(parts, k)) && e.text(k).all(|p| self.free(p)) {
+        let icon_hit = icon.and_then(|i| self.hit(i, rank));
+        let first_hit = e.text(first).filter_map(|p| self.hit(p, rank)).min();
+        if icon_hit.is_none() {
+            if first_hit.is_none() {
+                return Decision::Shown(first, Parts::Both);
+            }
+            for k in first + 1..positions {
+                if e.meets(parts, k) && e.text(k).all(|p| self.free(p, rank)) {
                     return Decision::Shown(k, Parts::Both);
                 }
             }
@@ -99,35 +119,52 @@ impl<'a> Pass<'a> {
             return Decision::Shown(first, Parts::Both);
         }
         match (icon, e.optional) {
-            (Some(i), Optional::Text) if parts[i].in_view && icon_free => return Decision::Shown(0, Parts::Icon),
+            (Some(i), Optional::Text) if parts[i].in_view && icon_hit.is_none() => {
+                return Decision::Shown(0, Parts::Icon);
+            }
             (Some(_), Optional::Icon) => {
                 for k in 0..positions {
-                    if e.text(k).any(|p| parts[p].in_view) && e.text(k).all(|p| self.free(p)) {
+                    let free = |pass: &mut Self| {
+                        if k == first { first_hit.is_none() } else { e.text(k).all(|p| pass.free(p, rank)) }
+                    };
+                    if e.text(k).any(|p| parts[p].in_view) && free(self) {
                         return Decision::Shown(k, Parts::Text);
                     }
                 }
             }
             _ => {}
         }
-        Decision::Collision(self.blocker(e, first))
+        let blocked = first_hit.into_iter().chain(icon_hit).min();
+        Decision::Collision(blocked.expect("a label not placed at its first position in view collides there"))
     }
 
-    /// Whether part `p` collides with no obstacle and no placed blocking label.
-    fn free(&mut self, p: usize) -> bool {
+    /// Whether part `p` of the label of rank `rank` collides with no obstacle and no placed
+    /// blocking label.
+    fn free(&mut self, p: usize, rank: u32) -> bool {
         let part = &self.compiled.parts[p];
-        part.obstacle == NONE && self.placed.earliest(&part.obb).is_none()
+        if part.obstacle != NONE {
+            return false;
+        }
+        for i in 0..self.hits.len() {
+            if self.placed.collides_with(&part.obb, self.hits[i]) {
+                return false;
+            }
+        }
+        let hit = self.placed.any(&part.obb, rank);
+        self.hits.extend(hit);
+        hit.is_none()
     }
 
-    /// What hides a label whose first position in view is `k`: the lowest-index obstacle any of
-    /// its parts there overlaps, else the earliest placed label one of them collides with.
-    fn blocker(&mut self, e: &Entry, k: usize) -> Result<u32, u32> {
-        let parts = &self.compiled.parts;
-        let at = || e.text(k).chain(e.icon());
-        if let Some(o) = at().map(|p| parts[p].obstacle).min().filter(|&o| o != NONE) {
-            return Err(o);
+    /// What part `p` of the label of rank `rank` collides with first: the lowest-index obstacle
+    /// it overlaps, else the earliest placed label.
+    fn hit(&mut self, p: usize, rank: u32) -> Option<Blocked> {
+        let part = &self.compiled.parts[p];
+        if part.obstacle != NONE {
+            return Some(Blocked::Obstacle(part.obstacle));
         }
-        let earliest = at().filter_map(|p| self.placed.earliest(&parts[p].obb)).min();
-        Ok(earliest.expect("a label not placed at its first position in view collides there"))
+        let hit = self.placed.earliest(&part.obb, rank);
+        self.hits.extend(hit);
+        hit.map(|h| Blocked::Label(h.rank))
     }
 
     /// Records a shown label: its shown parts block later labels (unless it ignores

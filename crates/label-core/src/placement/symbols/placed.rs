@@ -1,11 +1,11 @@
 //! The parts of the placed, blocking labels, in a uniform grid that grows as the pass places
 //! them.
 //!
-//! A placed part is listed in every cell its bounds meet. A label reads, once, the cells that
-//! the bounds of all its parts (at every position) meet, and keeps the placed parts whose
-//! bounds meet those bounds, each once, in placement order — a handful — then tests each of
-//! its parts against them: one walk over the grid per label, however many positions and parts
-//! it has.
+//! A placed part is listed in every cell its bounds meet. A part being tried reads the cells its
+//! own bounds meet and runs the exact test on the placed parts whose bounds meet its own, each
+//! once: whether one collides (a position is free or not, stopping at the first) or which
+//! collides earliest (`hidden_by`). Placed parts of labels ranked after the one being decided
+//! are skipped, so parts may be listed in any order.
 
 use glam::Vec2;
 use rayon::prelude::*;
@@ -13,12 +13,20 @@ use rayon::prelude::*;
 use super::parts::Entry;
 use crate::{Aabb, Obb, collides};
 
-/// A placed part, by the rank (placement order) of its label.
+/// A placed part as a cell lists it: its bounds, the rank (placement order) of its label and
+/// its box's index.
 #[derive(Clone, Copy, Debug)]
-struct Placed {
+struct Listed {
     bounds: Aabb,
-    obb: Obb,
     rank: u32,
+    index: u32,
+}
+
+/// A placed part found by a query: its label's rank and its index among the placed parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Hit {
+    pub rank: u32,
+    pub index: u32,
 }
 
 /// The grid of placed parts.
@@ -27,15 +35,10 @@ pub(super) struct PlacedParts {
     inv_cell: f32,
     columns: usize,
     rows: usize,
-    /// By cell: the placed parts whose bounds meet it — their bounds (read in sequence while
-    /// gathering) and index into `placed`.
-    cells: Vec<Vec<(Aabb, u32)>>,
-    placed: Vec<Placed>,
-    /// By placed part: the last label (rank + 1) that gathered it, so that a part listed in
-    /// several cells is kept once.
-    seen: Vec<u32>,
-    /// The placed parts near the label being decided, in placement order.
-    near: Vec<Placed>,
+    /// By cell: the placed parts whose bounds meet it, in placement order.
+    cells: Vec<Vec<Listed>>,
+    /// The placed parts' boxes.
+    placed: Vec<Obb>,
     max_overlap_area: f32,
     /// Exact tests run so far.
     pub tests: usize,
@@ -58,8 +61,11 @@ impl PlacedParts {
             .reduce_with(|a, b| (a.0.union(&b.0), a.1 + b.1));
         let (extent, count) = extent.unwrap_or((Aabb::from_corners(Vec2::ZERO, Vec2::ONE), 0));
         let size = extent.size().max(Vec2::ONE);
-        let auto = || (size.x * size.y * Self::LABELS_PER_CELL / count.max(1) as f32).sqrt();
-        let cell = cell_size.unwrap_or_else(auto).max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
+        let area_per = |labels: f32| (size.x * size.y * labels / count.max(1) as f32).sqrt();
+        // At most 16 cells a label, whatever the cell size asked for: a part as large as the
+        // map is listed in as many cells as there are labels, not in millions.
+        let cell = cell_size.unwrap_or_else(|| area_per(Self::LABELS_PER_CELL)).max(area_per(1.0 / 16.0));
+        let cell = cell.max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
         let side = |length: f32| ((length / cell).ceil() as usize).clamp(1, Self::MAX_SIDE);
         let (columns, rows) = (side(size.x), side(size.y));
         Self {
@@ -69,8 +75,6 @@ impl PlacedParts {
             rows,
             cells: vec![Vec::new(); columns * rows],
             placed: Vec::new(),
-            seen: Vec::new(),
-            near: Vec::new(),
             max_overlap_area,
             tests: 0,
         }
@@ -81,62 +85,87 @@ impl PlacedParts {
         self.cells.len()
     }
 
-    /// The cells `bounds` meets, clamped to the grid: columns `x0..=x1`, rows `y0..=y1`.
-    fn span(&self, bounds: &Aabb) -> [usize; 4] {
-        let lo = (bounds.min - self.origin) * self.inv_cell;
-        let hi = (bounds.max - self.origin) * self.inv_cell;
+    /// The cell (column, row) that holds `p`, clamped to the grid.
+    fn cell(&self, p: Vec2) -> (usize, usize) {
+        let at = (p - self.origin) * self.inv_cell;
         // Through u32, whose saturating cast from f32 is cheaper than usize's.
-        let cell = |v: f32, n: usize| (v.max(0.0) as u32 as usize).min(n - 1);
-        [cell(lo.x, self.columns), cell(lo.y, self.rows), cell(hi.x, self.columns), cell(hi.y, self.rows)]
+        let clamp = |v: f32, n: usize| (v.max(0.0) as u32 as usize).min(n - 1);
+        (clamp(at.x, self.columns), clamp(at.y, self.rows))
     }
 
-    /// Lists a placed part of the label of rank `rank`.
+    /// The cells `bounds` meets, clamped to the grid: columns `x0..=x1`, rows `y0..=y1`.
+    fn span(&self, bounds: &Aabb) -> [usize; 4] {
+        let ((x0, y0), (x1, y1)) = (self.cell(bounds.min), self.cell(bounds.max));
+        [x0, y0, x1, y1]
+    }
+
+    /// Lists a placed part of the label of rank `rank`; labels come in placement order.
     pub fn insert(&mut self, obb: &Obb, rank: u32) {
         let bounds = obb.bounds();
-        let index = self.placed.len() as u32;
-        self.placed.push(Placed { bounds, obb: *obb, rank });
-        self.seen.push(0);
+        let listed = Listed { bounds, rank, index: self.placed.len() as u32 };
+        self.placed.push(*obb);
         let [x0, y0, x1, y1] = self.span(&bounds);
         for row in y0..=y1 {
             for cell in &mut self.cells[row * self.columns + x0..=row * self.columns + x1] {
-                cell.push((bounds, index));
+                debug_assert!(cell.last().is_none_or(|l| l.rank <= rank), "placed parts come in placement order");
+                cell.push(listed);
             }
         }
     }
 
-    /// Gathers the placed parts whose bounds meet `bounds`, the bounds of every part of the
-    /// label of rank `rank`, in placement order.
-    pub fn gather(&mut self, rank: usize, bounds: &Aabb) {
-        self.near.clear();
-        let stamp = rank as u32 + 1;
-        let [x0, y0, x1, y1] = self.span(bounds);
+    /// A placed part of an earlier label than `before` that `obb` collides with (contract §3,
+    /// `obb` the later box), if there is one.
+    pub fn any(&mut self, obb: &Obb, before: u32) -> Option<Hit> {
+        self.scan(obb, before, true)
+    }
+
+    /// The placed part of the earliest label ranked below `before` that `obb` collides with.
+    pub fn earliest(&mut self, obb: &Obb, before: u32) -> Option<Hit> {
+        self.scan(obb, before, false)
+    }
+
+    /// Whether `obb` collides with the placed part `hit` (an exact test).
+    pub fn collides_with(&mut self, obb: &Obb, hit: Hit) -> bool {
+        self.tests += 1;
+        collides(obb, &self.placed[hit.index as usize], self.max_overlap_area)
+    }
+
+    /// The rank of a placed part of a label ranked below `before` that `obb` collides with: the
+    /// first found (`first`), or the lowest.
+    ///
+    /// Each placed part is tested once: one listed in several cells only in the cell that holds
+    /// the top-left corner of the two bounds' common part, which lies in both spans once. A
+    /// cell lists its parts in placement order, so a cell's scan stops at its first collision
+    /// or at a rank past the earliest found so far.
+    fn scan(&mut self, obb: &Obb, before: u32, first: bool) -> Option<Hit> {
+        let bounds = obb.bounds();
+        let [x0, y0, x1, y1] = self.span(&bounds);
+        let mut found = None;
+        let mut limit = before;
         for row in y0..=y1 {
-            for cell in &self.cells[row * self.columns + x0..=row * self.columns + x1] {
-                for &(b, k) in cell {
-                    if b.intersects_closed(bounds) && self.seen[k as usize] != stamp {
-                        self.seen[k as usize] = stamp;
-                        self.near.push(self.placed[k as usize]);
+            for column in x0..=x1 {
+                for listed in &self.cells[row * self.columns + column] {
+                    if listed.rank >= limit {
+                        break;
+                    }
+                    if !listed.bounds.intersects_closed(&bounds)
+                        || self.cell(listed.bounds.min.max(bounds.min)) != (column, row)
+                    {
+                        continue;
+                    }
+                    self.tests += 1;
+                    if collides(obb, &self.placed[listed.index as usize], self.max_overlap_area) {
+                        let hit = Hit { rank: listed.rank, index: listed.index };
+                        if first {
+                            return Some(hit);
+                        }
+                        (limit, found) = (listed.rank, Some(hit));
+                        break;
                     }
                 }
             }
         }
-        // Parts are numbered in placement order.
-        self.near.sort_unstable_by_key(|p| p.rank);
-    }
-
-    /// The lowest rank of a label with a placed part that `obb`, a part of the label last
-    /// [gathered](Self::gather) for, collides with (contract §3, `obb` the later box).
-    pub fn earliest(&mut self, obb: &Obb) -> Option<u32> {
-        let bounds = obb.bounds();
-        for e in &self.near {
-            if e.bounds.intersects_closed(&bounds) {
-                self.tests += 1;
-                if collides(obb, &e.obb, self.max_overlap_area) {
-                    return Some(e.rank);
-                }
-            }
-        }
-        None
+        found
     }
 }
 
@@ -145,23 +174,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_placed_part_near_a_label_is_gathered_once_in_placement_order() {
+    fn every_placed_part_near_a_part_is_tested_once_and_the_earliest_found() {
         let b = |x: f32, y: f32, w: f32| Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w)));
         let entry = |bounds: Aabb| Entry { in_view: true, bounds, ..Entry::EMPTY };
         let entries = [entry(b(0.0, 0.0, 100.0).bounds()), entry(b(90.0, 90.0, 20.0).bounds())];
         for cell in [None, Some(1.0), Some(7.0), Some(1000.0)] {
             let mut grid = PlacedParts::new(&entries, cell, 0.0);
-            grid.insert(&b(20.0, 20.0, 30.0), 5);
             grid.insert(&b(0.0, 0.0, 30.0), 3);
+            grid.insert(&b(20.0, 20.0, 30.0), 5);
             grid.insert(&b(200.0, 200.0, 10.0), 9); // beyond the extent: the border cells
             grid.insert(&b(-50.0, -50.0, 1000.0), 11);
-            grid.gather(12, &b(25.0, 25.0, 2.0).bounds());
-            assert_eq!(grid.near.iter().map(|p| p.rank).collect::<Vec<_>>(), [3, 5, 11], "{cell:?}");
-            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0)), Some(3));
-            grid.gather(13, &b(205.0, 205.0, 1.0).bounds());
-            assert_eq!(grid.earliest(&b(205.0, 205.0, 1.0)), Some(9));
-            grid.gather(14, &b(30.0, 0.0, 5.0).bounds());
-            assert_eq!(grid.earliest(&b(30.0, 0.0, 5.0)), Some(11), "touching the first, inside the big one");
+            let tests = grid.tests;
+            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 12).map(|h| h.rank), Some(3), "{cell:?}");
+            assert!(grid.tests - tests <= 3, "each of the three placed parts around it at most once: {cell:?}");
+            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 5).map(|h| h.rank), Some(3), "{cell:?}");
+            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 3), None, "only earlier labels: {cell:?}");
+            assert_eq!(grid.any(&b(25.0, 25.0, 2.0), 4), Some(Hit { rank: 3, index: 0 }));
+            assert_eq!(grid.any(&b(25.0, 25.0, 2.0), 3), None);
+            assert_eq!(grid.earliest(&b(205.0, 205.0, 1.0), 13).map(|h| h.rank), Some(9));
+            assert_eq!(
+                grid.earliest(&b(30.0, 0.0, 5.0), 14).map(|h| h.rank),
+                Some(11),
+                "touching the first, inside the big one"
+            );
         }
+    }
+
+    /// Held-out fault (fuzzing): a 100,000-px label turned 30° among 40 small ones, with 3-px
+    /// cells asked for, made a grid of millions of cells and listed the label in each.
+    #[test]
+    fn a_huge_part_with_tiny_cells_is_listed_in_few_cells() {
+        let huge = Obb::from_center_half_extents_angle(Vec2::new(200.0, 150.0), Vec2::new(50_000.0, 7.0), 30.0);
+        let small = Obb::from_aabb(&Aabb::from_corners(Vec2::ZERO, Vec2::new(10.0, 10.0)));
+        let entry = |b: &Obb| Entry { in_view: true, bounds: b.bounds(), ..Entry::EMPTY };
+        let mut entries = vec![entry(&huge)];
+        entries.extend((0..39).map(|_| entry(&small)));
+        let mut grid = PlacedParts::new(&entries, Some(3.0), 0.0);
+        assert!(grid.len() <= 16 * 40 * 2, "{} cells", grid.len());
+        grid.insert(&huge, 0);
+        assert!(grid.cells.iter().map(Vec::len).sum::<usize>() <= grid.len());
+        let on_it = Obb::from_aabb(&Aabb::from_corners(Vec2::new(195.0, 145.0), Vec2::new(205.0, 155.0)));
+        assert_eq!(grid.earliest(&on_it, 1).map(|h| h.rank), Some(0));
+        assert_eq!(grid.earliest(&small, 1), None);
     }
 }
