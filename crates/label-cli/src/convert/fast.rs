@@ -18,8 +18,8 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::{Deserialize, forward_to_deserialize_any};
 use serde_json::value::RawValue;
 
-use super::{Document, Labels, first_duplicate, read_obstacles, viewport_options};
-use crate::document::{RawLabel, RawViewport, at_most_max_obstacles};
+use super::{Document, Labels, read_obstacles, viewport_options};
+use crate::document::{Id, RawLabel, RawViewport, at_most_max_obstacles};
 use crate::limits;
 
 /// `text` (without a byte-order mark) as a document, or `None` when it is anything but a valid
@@ -29,7 +29,7 @@ pub(super) fn read(text: &str) -> Option<Document> {
     let parts = de.deserialize_map(DocumentVisitor).ok()?;
     de.end().ok()?;
     let labels = parts.labels?;
-    if first_duplicate(&labels.ids).is_some() {
+    if has_duplicate(&labels.ids) {
         return None;
     }
     let options = match parts.viewport.flatten() {
@@ -38,6 +38,23 @@ pub(super) fn read(text: &str) -> Option<Document> {
     };
     let (obstacle_ids, obstacles) = read_obstacles(text, &parts.obstacles.unwrap_or_default()).ok()?;
     Some(labels.into_document(obstacle_ids, obstacles, options))
+}
+
+/// Whether two labels share an id. Sorting copies of the ids finds out without the random
+/// accesses of a hash table, which cost a lot more at a million labels; which label repeats
+/// which is the located reader's to say.
+fn has_duplicate(ids: &[Id]) -> bool {
+    let mut ints = Vec::new();
+    let mut strs = Vec::new();
+    for id in ids {
+        match id {
+            Id::Int(i) => ints.push(*i),
+            Id::Str(s) => strs.push(s.as_str()),
+        }
+    }
+    radsort::sort(&mut ints);
+    strs.sort_unstable();
+    ints.windows(2).any(|w| w[0] == w[1]) || strs.windows(2).any(|w| w[0] == w[1])
 }
 
 /// The document's members as read: each `None` until its key is seen.
@@ -162,5 +179,24 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for ObjectOnly<D> {
     forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
         unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicates_are_found_among_integers_and_among_strings_not_across() {
+        let ids = |list: &[&str]| -> Vec<Id> {
+            list.iter().map(|s| s.parse().map_or_else(|_| Id::Str((*s).to_owned()), Id::Int)).collect()
+        };
+        assert!(!has_duplicate(&ids(&[])));
+        assert!(!has_duplicate(&ids(&["1", "a", "-1", "b", "9223372036854775807", "-9223372036854775808"])));
+        assert!(has_duplicate(&ids(&["5", "a", "7", "5"])));
+        assert!(has_duplicate(&ids(&["-3", "b", "x", "b"])));
+        // An integer id and a string id of the same digits are different ids.
+        let mixed = vec![Id::Int(1), Id::Str("1".into())];
+        assert!(!has_duplicate(&mixed));
     }
 }
