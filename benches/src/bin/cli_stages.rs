@@ -5,7 +5,9 @@
 //! into the reader's own structs, and sonic-rs (a SIMD JSON parser) on the same structs.
 //!
 //! Every stage is timed in each round, rounds interleaved, medians reported; the in-process
-//! pipeline (`end to end`) is what `declutter place` runs, less process start-up.
+//! pipeline (`end to end`) is what `declutter place` runs, less process start-up. Beside the
+//! wall time, the process's CPU time (all threads, from `/proc/self/stat`, 10 ms ticks): on a
+//! shared machine the wall time also counts waiting for a core.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -58,41 +60,51 @@ struct Stage {
     stage: &'static str,
     median_ms: f64,
     min_ms: f64,
+    /// CPU time of all threads at the median, ms.
+    median_cpu_ms: f64,
     /// Input megabytes (10⁶ bytes) per second at the median.
     mb_per_s: f64,
 }
 
-fn ms_since(start: Instant) -> f64 {
-    start.elapsed().as_secs_f64() * 1e3
+/// CPU time of the process so far (user and system, all threads), ms; 0 where
+/// `/proc/self/stat` cannot be read. Linux counts it in ticks of 10 ms.
+fn cpu_ms() -> f64 {
+    let Ok(stat) = fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |k: usize| fields.get(k).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // utime and stime are the 14th and 15th fields; `rest` starts at the 3rd.
+    (ticks(11) + ticks(12)) * 10.0
 }
 
-/// Rounds of named timings, summarized by median.
+/// Rounds of named timings (wall and CPU, ms), summarized by median.
 #[derive(Default)]
-struct Rounds(Vec<(&'static str, Vec<f64>)>);
+struct Rounds(Vec<(&'static str, Vec<(f64, f64)>)>);
 
 impl Rounds {
-    fn add(&mut self, stage: &'static str, ms: f64) {
-        match self.0.iter_mut().find(|(s, _)| *s == stage) {
-            Some((_, v)) => v.push(ms),
-            None => self.0.push((stage, vec![ms])),
-        }
-    }
-
     fn time<T>(&mut self, stage: &'static str, f: impl FnOnce() -> T) -> T {
-        let start = Instant::now();
+        let (start, cpu) = (Instant::now(), cpu_ms());
         let out = f();
-        self.add(stage, ms_since(start));
+        let took = (start.elapsed().as_secs_f64() * 1e3, cpu_ms() - cpu);
+        match self.0.iter_mut().find(|(s, _)| *s == stage) {
+            Some((_, v)) => v.push(took),
+            None => self.0.push((stage, vec![took])),
+        }
         out
     }
 
     fn stages(self, input: &str, bytes: usize) -> Vec<Stage> {
         self.0
             .into_iter()
-            .map(|(stage, mut ms)| {
-                ms.sort_by(f64::total_cmp);
-                let median_ms = ms[ms.len() / 2];
+            .map(|(stage, times)| {
+                let median = |mut v: Vec<f64>| {
+                    v.sort_by(f64::total_cmp);
+                    (v[v.len() / 2], v[0])
+                };
+                let (median_ms, min_ms) = median(times.iter().map(|t| t.0).collect());
+                let (median_cpu_ms, _) = median(times.iter().map(|t| t.1).collect());
                 let mb_per_s = bytes as f64 / 1e6 / (median_ms / 1e3);
-                Stage { input: input.to_owned(), stage, median_ms, min_ms: ms[0], mb_per_s }
+                Stage { input: input.to_owned(), stage, median_ms, min_ms, median_cpu_ms, mb_per_s }
             })
             .collect()
     }
@@ -101,11 +113,10 @@ impl Rounds {
 /// Places a read document and writes its result as `declutter place FILE -o OUT` does.
 fn place_and_write(rounds: &mut Rounds, doc: &Document, out: &Path) {
     let placement = rounds.time("place", || doc.place().expect("the workload is valid"));
-    rounds.time("write: build and encode", || {
-        let built = output::build(doc, &placement, rayon::current_num_threads(), 0.0);
-        let json = serde_json::to_vec(&built).expect("encodable");
-        sink::write_file(out, &json).expect("writable");
-    });
+    let built = rounds
+        .time("write: pair decisions with ids", || output::build(doc, &placement, rayon::current_num_threads(), 0.0));
+    let json = rounds.time("write: encode", || output::to_json(&built).expect("encodable"));
+    rounds.time("write: the file", || sink::write_file(out, &json).expect("writable"));
 }
 
 fn json_stages(args: &Args, n: usize) -> Vec<Stage> {
@@ -200,6 +211,9 @@ fn main() {
             println!("\n{}", s.input);
             last = &s.input;
         }
-        println!("  {:<44} {:>9.1} ms  (min {:>9.1})  {:>7.0} MB/s", s.stage, s.median_ms, s.min_ms, s.mb_per_s);
+        println!(
+            "  {:<44} {:>9.1} ms  (min {:>9.1})  {:>7.0} MB/s  cpu {:>7.0} ms",
+            s.stage, s.median_ms, s.min_ms, s.mb_per_s, s.median_cpu_ms
+        );
     }
 }
