@@ -310,9 +310,8 @@ fn viewport_options(v: &RawViewport) -> Result<PlacementOptions, (&'static str, 
         };
         return Err((field, problem));
     }
-    let mut options = PlacementOptions::default();
-    options.viewport = Some(Aabb::from_corners(Vec2::ZERO, Vec2::new(v.width as f32, v.height as f32)));
-    Ok(options)
+    let viewport = Aabb::from_corners(Vec2::ZERO, Vec2::new(v.width as f32, v.height as f32));
+    Ok(PlacementOptions { viewport: Some(viewport), ..PlacementOptions::default() })
 }
 
 fn read_obstacles(text: &str, raws: &[&RawValue]) -> Result<(Vec<Id>, Vec<Shape>), InputError> {
@@ -471,7 +470,7 @@ mod tests {
     use super::*;
 
     fn err(text: &str) -> String {
-        read_document(text).err().expect("should fail").to_string()
+        read_document(text).expect_err("should fail").to_string()
     }
 
     #[test]
