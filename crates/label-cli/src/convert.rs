@@ -160,7 +160,7 @@ fn describe(kind: &str, index: usize, id: Option<&Id>) -> String {
 
 /// Reads a whole document.
 ///
-/// The text is read once by the fast path ([`fast`]); only a document it does not accept is
+/// The text is read once by the fast path ([`read_document_fast`]); only a document it does not accept is
 /// read again by [`read_document_located`], which says where it breaks the contract.
 ///
 /// # Errors
