@@ -38,6 +38,10 @@ struct Args {
     /// Also time the located reader (the reader before the fast path).
     #[arg(long)]
     located: bool,
+    /// Also time reading W(n) with a `text` and `font_size` instead of each size, so that
+    /// every label is measured.
+    #[arg(long)]
+    measured: bool,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -119,10 +123,24 @@ fn place_and_write(rounds: &mut Rounds, doc: &Document, out: &Path) {
     rounds.time("write: the file", || sink::write_file(out, &json).expect("writable"));
 }
 
+/// W(n) with a text and a font size in place of each label's size.
+fn measured_document(n: usize) -> String {
+    let mut doc = generate::document(n, 3.0, 1);
+    for (i, label) in doc["labels"].as_array_mut().into_iter().flatten().enumerate() {
+        let fields = label.as_object_mut().expect("labels are objects");
+        fields.remove("width");
+        fields.remove("height");
+        fields.insert("text".into(), format!("Place {i}").into());
+        fields.insert("font_size".into(), 12.into());
+    }
+    doc.to_string()
+}
+
 fn json_stages(args: &Args, n: usize) -> Vec<Stage> {
     let path = args.dir.join(format!("w{n}.json"));
     let out = args.dir.join(format!("w{n}.out.json"));
     fs::write(&path, generate::document(n, 3.0, 1).to_string()).expect("writable");
+    let measured = args.measured.then(|| measured_document(n));
     let bytes = fs::metadata(&path).expect("written").len() as usize;
     let mut rounds = Rounds::default();
     for _ in 0..args.rounds {
@@ -138,6 +156,10 @@ fn json_stages(args: &Args, n: usize) -> Vec<Stage> {
         drop(sonic);
         if args.located {
             let doc = rounds.time("located reader (before)", || read_document_located(&text).expect("valid"));
+            drop(doc);
+        }
+        if let Some(measured) = &measured {
+            let doc = rounds.time("parse, check, measure: texts, no sizes", || read_document(measured).expect("valid"));
             drop(doc);
         }
         let doc = rounds.time("parse, check, measure", || read_document(&text).expect("valid"));
