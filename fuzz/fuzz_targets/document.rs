@@ -1,16 +1,22 @@
 //! One document, as `declutter place FILE` reads it: bytes → bounded UTF-8 text → contract
 //! parser → engine → result JSON. Bad input must come back as an error, never a panic, and an
-//! accepted document must give one placement per label.
+//! accepted document must give one placement per label. The parser's fast path must give
+//! exactly what the located reader gives wherever it gives a document.
 
 #![no_main]
 
-use label_cli::{input, pipeline};
+use label_cli::{convert, input, pipeline};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     // One thread: a finding replays the same way.
     let _ = rayon::ThreadPoolBuilder::new().num_threads(1).build_global();
     let Ok(text) = input::read_text(data) else { return };
+    if let Some(fast) = convert::read_document_fast(&text) {
+        // Debug text compares floats bit for bit.
+        let located = convert::read_document_located(&text).map(|doc| format!("{doc:?}"));
+        assert_eq!(located.as_deref(), Ok(format!("{fast:?}").as_str()), "fast and located readers differ");
+    }
     if let Ok(placed) = pipeline::place_text(&text, &pipeline::Settings::default()) {
         let out: serde_json::Value = serde_json::from_slice(&placed.json).expect("the result is JSON");
         let shown = out["placements"].as_array().expect("placements").len();

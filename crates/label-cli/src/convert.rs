@@ -1,4 +1,12 @@
 //! From the document's raw text to the engine's types, with errors that say where.
+//!
+//! Two readers share the structs of [`crate::document`] and the conversion of each label
+//! (`Labels::push`). The fast one ([`read_document_fast`], module `fast`) walks the text once
+//! and says nothing on failure; the located one ([`read_document_located`]) keeps each label and
+//! obstacle as raw text, parses it alone with its field path tracked, and names the line, the
+//! item's index and id, and the field. [`read_document`] runs the first, and the second only
+//! when the first refuses: a good document is read at the speed of parsing, a bad one is read
+//! twice and reported as precisely as ever.
 
 use std::collections::HashMap;
 
@@ -15,6 +23,8 @@ use crate::document::{Id, IdOnly, RawDocument, RawLabel, RawShape, RawViewport};
 use crate::limits;
 use crate::measure;
 use crate::symbol::{Groups, has_symbol, to_symbol};
+
+mod fast;
 
 /// Input that breaks the contract, located as precisely as the input allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,6 +45,7 @@ impl std::fmt::Display for InputError {
 }
 
 /// A document ready for the engine.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Document {
     /// Label ids, by input position.
     pub ids: Vec<Id>,
@@ -149,18 +160,35 @@ fn describe(kind: &str, index: usize, id: Option<&Id>) -> String {
 
 /// Reads a whole document.
 ///
+/// The text is read once by the fast path ([`read_document_fast`]); only a document it does not accept is
+/// read again by [`read_document_located`], which says where it breaks the contract.
+///
 /// # Errors
 /// [`InputError`] for malformed JSON, wrong types, missing or bad fields, duplicate ids.
 pub fn read_document(text: &str) -> Result<Document, InputError> {
+    read_document_fast(text).map_or_else(|| read_document_located(text), Ok)
+}
+
+/// The fast path of [`read_document`] alone: the document, or `None` for any document that
+/// [`read_document_located`] refuses (and perhaps for a few it accepts). Where it gives a
+/// document, it is the one [`read_document_located`] gives.
+#[must_use]
+pub fn read_document_fast(text: &str) -> Option<Document> {
+    fast::read(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
+/// Reads a whole document item by item, tracking the path of every field: slower than
+/// [`read_document`], and the reference it is tested against. It accepts the same documents and
+/// gives the same result; on bad input, its error is the one [`read_document`] returns.
+///
+/// # Errors
+/// [`InputError`] for malformed JSON, wrong types, missing or bad fields, duplicate ids.
+pub fn read_document_located(text: &str) -> Result<Document, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc = read_top_level(text)?;
     let options = read_viewport(text, doc.viewport)?;
 
-    let mut ids = Vec::with_capacity(doc.labels.len());
-    let mut labels = Vec::with_capacity(doc.labels.len());
-    let mut texts = Vec::with_capacity(doc.labels.len());
-    let mut font_sizes = Vec::with_capacity(doc.labels.len());
-    let (mut symbols, mut groups) = (Vec::new(), Groups::default());
+    let mut labels = Labels::with_capacity(doc.labels.len());
     for (index, raw) in doc.labels.iter().enumerate() {
         let raw_label: RawLabel = parse_object(raw).map_err(|e| {
             let id = parse_object::<IdOnly>(raw).ok().and_then(|i| i.id);
@@ -169,30 +197,67 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
                 message: format!("{}{}: {}", describe("label", index, id.as_ref()), field_part(&e.path), e.message),
             }
         })?;
-        let located = |message: String| InputError { line: line_of(text, raw.get()), message };
-        let label = to_label(&raw_label).map_err(|(field, problem)| {
-            located(format!("{}: field `{field}`: {problem}", describe("label", index, Some(&raw_label.id))))
-        })?;
-        check_label(index, &label).map_err(|e| located(engine_message(e, &raw_label.id)))?;
-        if has_symbol(&raw_label) {
-            let symbol = to_symbol(&raw_label, &mut groups).map_err(|(field, problem)| {
-                located(format!("{}: field `{field}`: {problem}", describe("label", index, Some(&raw_label.id))))
-            })?;
-            check_symbol(index, &symbol).map_err(|e| located(engine_message(e, &raw_label.id)))?;
-            // The labels before the first symbol are plain ones.
-            symbols.resize(index, Symbol::default());
-            symbols.push(symbol);
-        } else if !symbols.is_empty() {
-            symbols.push(Symbol::default());
-        }
-        ids.push(raw_label.id);
-        labels.push(label);
-        texts.push(raw_label.text);
-        font_sizes.push(raw_label.font_size);
+        labels.push(index, raw_label).map_err(|message| InputError { line: line_of(text, raw.get()), message })?;
     }
-    check_ids(&ids, text, &doc.labels)?;
+    if let Some((index, first_index)) = first_duplicate(&labels.ids) {
+        return Err(InputError {
+            line: line_of(text, doc.labels[index].get()),
+            message: duplicate_message(&labels.ids[index], index, first_index),
+        });
+    }
     let (obstacle_ids, obstacles) = read_obstacles(text, &doc.obstacles)?;
-    Ok(Document { ids, labels, texts, font_sizes, obstacle_ids, obstacles, options, symbols })
+    Ok(labels.into_document(obstacle_ids, obstacles, options))
+}
+
+/// The labels of a document, converted and checked one at a time as they are read.
+struct Labels {
+    ids: Vec<Id>,
+    labels: Vec<Label>,
+    texts: Vec<Option<String>>,
+    font_sizes: Vec<Option<f64>>,
+    symbols: Vec<Symbol>,
+    groups: Groups,
+}
+
+impl Labels {
+    fn with_capacity(n: usize) -> Self {
+        Labels {
+            ids: Vec::with_capacity(n),
+            labels: Vec::with_capacity(n),
+            texts: Vec::with_capacity(n),
+            font_sizes: Vec::with_capacity(n),
+            symbols: Vec::new(),
+            groups: Groups::default(),
+        }
+    }
+
+    /// Converts and checks the label at `index`; the error is the message that names it.
+    fn push(&mut self, index: usize, raw: RawLabel) -> Result<(), String> {
+        let named = |field: &str, problem: &str| {
+            format!("{}: field `{field}`: {problem}", describe("label", index, Some(&raw.id)))
+        };
+        let label = to_label(&raw).map_err(|(field, problem)| named(field, &problem))?;
+        check_label(index, &label).map_err(|e| engine_message(e, &raw.id))?;
+        if has_symbol(&raw) {
+            let symbol = to_symbol(&raw, &mut self.groups).map_err(|(field, problem)| named(&field, &problem))?;
+            check_symbol(index, &symbol).map_err(|e| engine_message(e, &raw.id))?;
+            // The labels before the first symbol are plain ones.
+            self.symbols.resize(index, Symbol::default());
+            self.symbols.push(symbol);
+        } else if !self.symbols.is_empty() {
+            self.symbols.push(Symbol::default());
+        }
+        self.ids.push(raw.id);
+        self.labels.push(label);
+        self.texts.push(raw.text);
+        self.font_sizes.push(raw.font_size);
+        Ok(())
+    }
+
+    fn into_document(self, obstacle_ids: Vec<Id>, obstacles: Vec<Shape>, options: PlacementOptions) -> Document {
+        let Labels { ids, labels, texts, font_sizes, symbols, groups: _ } = self;
+        Document { ids, labels, texts, font_sizes, obstacle_ids, obstacles, options, symbols }
+    }
 }
 
 fn read_top_level(text: &str) -> Result<RawDocument<'_>, InputError> {
@@ -220,12 +285,19 @@ fn read_top_level(text: &str) -> Result<RawDocument<'_>, InputError> {
 }
 
 fn read_viewport(text: &str, raw: Option<&RawValue>) -> Result<PlacementOptions, InputError> {
-    let mut options = PlacementOptions::default();
-    let Some(raw) = raw else { return Ok(options) };
+    let Some(raw) = raw else { return Ok(PlacementOptions::default()) };
     let v: RawViewport = parse_object(raw).map_err(|e| InputError {
         line: item_line(text, raw, e.line_in_item),
         message: format!("viewport{}: {}", field_part(&e.path), e.message),
     })?;
+    viewport_options(&v).map_err(|(field, problem)| InputError {
+        line: line_of(text, raw.get()),
+        message: format!("viewport: field `{field}`: {problem}"),
+    })
+}
+
+/// The options of a document with viewport `v`, or the field that is out of range.
+fn viewport_options(v: &RawViewport) -> Result<PlacementOptions, (&'static str, Problem)> {
     for (field, value) in [("width", v.width), ("height", v.height)] {
         let problem = if !value.is_finite() {
             Problem::NotFinite(value)
@@ -236,13 +308,10 @@ fn read_viewport(text: &str, raw: Option<&RawValue>) -> Result<PlacementOptions,
         } else {
             continue;
         };
-        return Err(InputError {
-            line: line_of(text, raw.get()),
-            message: format!("viewport: field `{field}`: {problem}"),
-        });
+        return Err((field, problem));
     }
-    options.viewport = Some(Aabb::from_corners(Vec2::ZERO, Vec2::new(v.width as f32, v.height as f32)));
-    Ok(options)
+    let viewport = Aabb::from_corners(Vec2::ZERO, Vec2::new(v.width as f32, v.height as f32));
+    Ok(PlacementOptions { viewport: Some(viewport), ..PlacementOptions::default() })
 }
 
 fn read_obstacles(text: &str, raws: &[&RawValue]) -> Result<(Vec<Id>, Vec<Shape>), InputError> {
@@ -291,22 +360,20 @@ fn strip_position(message: &str) -> &str {
     message.split_once(": ").map_or(message, |(_, rest)| rest)
 }
 
-fn check_ids(ids: &[Id], text: &str, raws: &[&RawValue]) -> Result<(), InputError> {
+/// The first label whose id an earlier label has, and that earlier label's index.
+fn first_duplicate(ids: &[Id]) -> Option<(usize, usize)> {
     let mut seen: HashMap<&Id, usize> = HashMap::with_capacity(ids.len());
     for (index, id) in ids.iter().enumerate() {
         if let Some(&first_index) = seen.get(id) {
-            return Err(InputError {
-                line: line_of(text, raws[index].get()),
-                message: format!(
-                    "{}: field `id`: {}",
-                    describe("label", index, Some(id)),
-                    Problem::DuplicateId { first_index }
-                ),
-            });
+            return Some((index, first_index));
         }
         seen.insert(id, index);
     }
-    Ok(())
+    None
+}
+
+fn duplicate_message(id: &Id, index: usize, first_index: usize) -> String {
+    format!("{}: field `id`: {}", describe("label", index, Some(id)), Problem::DuplicateId { first_index })
 }
 
 fn to_label(r: &RawLabel) -> Result<Label, (&'static str, String)> {
@@ -409,7 +476,7 @@ mod tests {
     use super::*;
 
     fn err(text: &str) -> String {
-        read_document(text).err().expect("should fail").to_string()
+        read_document(text).expect_err("should fail").to_string()
     }
 
     #[test]

@@ -71,7 +71,7 @@ fn at_most_max_labels<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<&'a
     d.deserialize_seq(BoundedSeq { limit: limits::MAX_LABELS, what: "labels", marker: PhantomData })
 }
 
-fn at_most_max_obstacles<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<&'a RawValue>, D::Error> {
+pub(crate) fn at_most_max_obstacles<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<&'a RawValue>, D::Error> {
     d.deserialize_seq(BoundedSeq { limit: limits::MAX_OBSTACLES, what: "obstacles", marker: PhantomData })
 }
 

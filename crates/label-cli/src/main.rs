@@ -186,8 +186,20 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     let (name, text) = read_input(args.input.as_deref())?;
     let text =
         geojson::prepare(args.input.as_deref(), text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
-    let mut input =
+    let input =
         geojson::read(args.input.as_deref(), &text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    match input {
+        // A label-set document owns all it needs: its text goes before the engine runs.
+        geojson::Input::Json(doc) => {
+            drop(text);
+            place_input(geojson::Input::Json(doc), &name, args)
+        }
+        geo => place_input(geo, &name, args),
+    }
+}
+
+/// Places a document that has been read, and writes what `args` ask for.
+fn place_input(mut input: geojson::Input<'_>, name: &str, args: &PlaceArgs) -> Result<(), Failure> {
     for warning in input.warnings() {
         eprintln!("declutter: warning: {name}: {warning}");
     }
@@ -203,7 +215,7 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
     let out = output::build(doc, &placement, pool.current_num_threads(), engine_ms);
     if args.summary {
-        eprintln!("{}", out.stats.summary(&name));
+        eprintln!("{}", out.stats.summary(name));
     }
     if let Some(warning) = nothing_shown(input.entries(), &placement.stats) {
         eprintln!("declutter: warning: {name}: {warning}");
@@ -220,7 +232,7 @@ fn place(args: &PlaceArgs) -> Result<(), Failure> {
             sink::write_bytes(path, &png).map_err(anyhow::Error::from)?;
         }
     }
-    let json = input.encode(&out, &placement, args.pretty).context("cannot encode the result")?;
+    let json = pool.install(|| input.encode(&out, &placement, args.pretty)).context("cannot encode the result")?;
     match &args.output {
         Some(path) => write_result(path, &json)?,
         None if !args.summary => {

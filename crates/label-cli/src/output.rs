@@ -1,6 +1,7 @@
 //! The result document: one entry per input label, in input order, and the run's counts.
 
 use label_core::{Blocker, Placement, PlacementStats};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::convert::Document;
@@ -66,6 +67,45 @@ impl Stats {
     }
 }
 
+/// Entries encoded by one task of [`to_json`]: enough to keep the tasks' overhead small, few
+/// enough that two cores share a large result evenly.
+const ENTRIES_PER_TASK: usize = 16_384;
+
+/// `out` as compact JSON: the bytes `serde_json::to_vec(out)` gives, with the entries encoded
+/// in chunks on the current rayon pool.
+///
+/// # Errors
+/// serde_json's, which plain structs of strings, integers and finite numbers never cause.
+pub fn to_json(out: &Output<'_>) -> serde_json::Result<Vec<u8>> {
+    let chunks = out
+        .placements
+        .par_chunks(ENTRIES_PER_TASK)
+        .map(|entries| {
+            let mut json = Vec::with_capacity(entries.len() * 64);
+            for (k, entry) in entries.iter().enumerate() {
+                if k > 0 {
+                    json.push(b',');
+                }
+                serde_json::to_writer(&mut json, entry)?;
+            }
+            Ok(json)
+        })
+        .collect::<serde_json::Result<Vec<Vec<u8>>>>()?;
+    let size: usize = chunks.iter().map(|c| c.len() + 1).sum();
+    let mut json = Vec::with_capacity(size + 512);
+    json.extend_from_slice(b"{\"placements\":[");
+    for (k, chunk) in chunks.iter().enumerate() {
+        if k > 0 {
+            json.push(b',');
+        }
+        json.extend_from_slice(chunk);
+    }
+    json.extend_from_slice(b"],\"stats\":");
+    serde_json::to_writer(&mut json, &out.stats)?;
+    json.push(b'}');
+    Ok(json)
+}
+
 /// Pairs the engine's decisions with the document's ids.
 #[must_use]
 pub fn build<'a>(doc: &'a Document, placement: &Placement, threads: usize, engine_ms: f64) -> Output<'a> {
@@ -94,4 +134,31 @@ pub fn build<'a>(doc: &'a Document, placement: &Placement, threads: usize, engin
         .collect();
     let stats = Stats { placement: placement.stats, obstacles: doc.obstacles.len(), threads, engine_ms };
     Output { placements, stats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::read_document;
+
+    #[test]
+    fn to_json_writes_what_serde_json_writes() {
+        for n in [1, 2, ENTRIES_PER_TASK, ENTRIES_PER_TASK + 1, 2 * ENTRIES_PER_TASK + 7] {
+            let text = crate::generate::document(n, 3.0, 7).to_string();
+            let doc = read_document(&text).unwrap();
+            let placement = doc.place().unwrap();
+            let out = build(&doc, &placement, 2, 1.5);
+            assert_eq!(to_json(&out).unwrap(), serde_json::to_vec(&out).unwrap(), "n = {n}");
+        }
+        let hidden = r#"{"labels": [{"id": "a", "x": 0, "y": 0, "width": 9, "height": 9},
+                                    {"id": 2, "x": 1, "y": 0, "width": 9, "height": 9},
+                                    {"id": 3, "x": 100, "y": 0, "width": 9, "height": 9}],
+                         "obstacles": [{"id": "o", "type": "box", "x": 100, "y": 0, "width": 1, "height": 1}]}"#;
+        for text in [r#"{"labels": []}"#, hidden] {
+            let doc = read_document(text).unwrap();
+            let placement = doc.place().unwrap();
+            let out = build(&doc, &placement, 1, 0.0);
+            assert_eq!(to_json(&out).unwrap(), serde_json::to_vec(&out).unwrap());
+        }
+    }
 }

@@ -57,7 +57,7 @@ pub fn place_text(text: &str, settings: &Settings) -> Result<Placed, InputError>
     let placement = doc.place().map_err(|e| InputError { line: None, message: e.to_string() })?;
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
     let out = output::build(&doc, &placement, rayon::current_num_threads(), engine_ms);
-    let json = if settings.pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) };
+    let json = if settings.pretty { serde_json::to_vec_pretty(&out) } else { output::to_json(&out) };
     // Encoding plain structs of strings, integers and finite numbers cannot fail; should it,
     // the document is reported rather than a half-written result.
     let json = json.map_err(|e| InputError { line: None, message: format!("cannot encode the result: {e}") })?;

@@ -124,7 +124,7 @@ impl<'a> Input<'a> {
     pub fn encode(&self, out: &Output<'_>, placement: &Placement, pretty: bool) -> serde_json::Result<Vec<u8>> {
         match self {
             Input::Json(_) if pretty => serde_json::to_vec_pretty(out),
-            Input::Json(_) => serde_json::to_vec(out),
+            Input::Json(_) => crate::output::to_json(out),
             Input::Geo(geo) => match geo.options.output {
                 OutputFormat::Geojson => geo.to_geojson(placement, pretty),
                 OutputFormat::Json => geo.to_json(placement, out.stats, pretty),

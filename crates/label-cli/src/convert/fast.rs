@@ -1,0 +1,202 @@
+//! The fast path of [`super::read_document`]: one pass of serde_json over the whole text, each
+//! label converted and checked ([`super::Labels::push`]) as soon as it is parsed, no path
+//! tracking and no raw copy of the labels.
+//!
+//! It gives no errors: on anything it does not accept it returns `None`, and the located reader
+//! ([`super::read_document_located`]) reads the document again to say where and what. So this
+//! path must accept nothing that reader refuses, and must give the same document when both
+//! accept; it may refuse more (it is then only slower). Both use the same structs
+//! ([`crate::document`]) and the same conversion, so what differs is only how the text is
+//! walked: the labels' array is read in place here, where the located reader keeps each label
+//! as raw text and parses it on its own. The one difference serde would let through — a struct
+//! written as an array (`[1, 2, 3]` for a label) — is closed by [`Object`]. The property tests
+//! (`tests/fast_read.rs`) and the `document` fuzz target play both readers against each other.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, forward_to_deserialize_any};
+use serde_json::value::RawValue;
+
+use super::{Document, Labels, read_obstacles, viewport_options};
+use crate::document::{Id, RawLabel, RawViewport, at_most_max_obstacles};
+use crate::limits;
+
+/// `text` (without a byte-order mark) as a document, or `None` when it is anything but a valid
+/// one.
+pub(super) fn read(text: &str) -> Option<Document> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let parts = de.deserialize_map(DocumentVisitor).ok()?;
+    de.end().ok()?;
+    let labels = parts.labels?;
+    if has_duplicate(&labels.ids) {
+        return None;
+    }
+    let options = match parts.viewport.flatten() {
+        Some(Object(v)) => viewport_options(&v).ok()?,
+        None => Default::default(),
+    };
+    let (obstacle_ids, obstacles) = read_obstacles(text, &parts.obstacles.unwrap_or_default()).ok()?;
+    Some(labels.into_document(obstacle_ids, obstacles, options))
+}
+
+/// Whether two labels share an id. Sorting copies of the ids finds out without the random
+/// accesses of a hash table, which cost a lot more at a million labels; which label repeats
+/// which is the located reader's to say.
+fn has_duplicate(ids: &[Id]) -> bool {
+    let mut ints = Vec::new();
+    let mut strs = Vec::new();
+    for id in ids {
+        match id {
+            Id::Int(i) => ints.push(*i),
+            Id::Str(s) => strs.push(s.as_str()),
+        }
+    }
+    radsort::sort(&mut ints);
+    strs.sort_unstable();
+    ints.windows(2).any(|w| w[0] == w[1]) || strs.windows(2).any(|w| w[0] == w[1])
+}
+
+/// The document's members as read: each `None` until its key is seen.
+struct Parts<'a> {
+    viewport: Option<Option<Object<RawViewport>>>,
+    labels: Option<Labels>,
+    obstacles: Option<Vec<&'a RawValue>>,
+}
+
+/// The document's keys, as `crate::document::RawDocument` names them.
+#[derive(Deserialize)]
+#[serde(field_identifier, rename_all = "lowercase")]
+enum Key {
+    Viewport,
+    Labels,
+    Obstacles,
+}
+
+/// Any error: its message is never shown (the located reader writes the one that is).
+fn refused<E: de::Error>() -> E {
+    E::custom("refused by the fast path")
+}
+
+struct DocumentVisitor;
+
+impl<'de> Visitor<'de> for DocumentVisitor {
+    type Value = Parts<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a label-set document")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parts<'de>, A::Error> {
+        let mut parts = Parts { viewport: None, labels: None, obstacles: None };
+        while let Some(key) = map.next_key::<Key>()? {
+            match key {
+                Key::Viewport if parts.viewport.is_none() => parts.viewport = Some(map.next_value()?),
+                Key::Labels if parts.labels.is_none() => parts.labels = Some(map.next_value_seed(LabelsSeed)?),
+                Key::Obstacles if parts.obstacles.is_none() => {
+                    parts.obstacles = Some(map.next_value_seed(ObstaclesSeed)?);
+                }
+                // A key given twice.
+                _ => return Err(refused()),
+            }
+        }
+        Ok(parts)
+    }
+}
+
+/// The `labels` array, each label converted as it is read.
+struct LabelsSeed;
+
+impl<'de> DeserializeSeed<'de> for LabelsSeed {
+    type Value = Labels;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Labels, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for LabelsSeed {
+    type Value = Labels;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of labels")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Labels, A::Error> {
+        let mut labels = Labels::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        let mut index = 0;
+        while let Some(Object(raw)) = seq.next_element::<Object<RawLabel>>()? {
+            if index == limits::MAX_LABELS {
+                return Err(refused());
+            }
+            labels.push(index, raw).map_err(|_| refused())?;
+            index += 1;
+        }
+        Ok(labels)
+    }
+}
+
+/// The `obstacles` array, kept raw and read as the located reader reads it.
+struct ObstaclesSeed;
+
+impl<'de> DeserializeSeed<'de> for ObstaclesSeed {
+    type Value = Vec<&'de RawValue>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        at_most_max_obstacles(d)
+    }
+}
+
+/// A struct that must be written as a JSON object: serde would also read it from an array of
+/// its fields in order, which the located reader refuses.
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize(ObjectOnly(d)).map(Object)
+    }
+}
+
+/// Hands a struct's visitor to the deserializer as a map's, so that an array is refused.
+struct ObjectOnly<D>(D);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for ObjectOnly<D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_map(visitor)
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicates_are_found_among_integers_and_among_strings_not_across() {
+        let ids = |list: &[&str]| -> Vec<Id> {
+            list.iter().map(|s| s.parse().map_or_else(|_| Id::Str((*s).to_owned()), Id::Int)).collect()
+        };
+        assert!(!has_duplicate(&ids(&[])));
+        assert!(!has_duplicate(&ids(&["1", "a", "-1", "b", "9223372036854775807", "-9223372036854775808"])));
+        assert!(has_duplicate(&ids(&["5", "a", "7", "5"])));
+        assert!(has_duplicate(&ids(&["-3", "b", "x", "b"])));
+        // An integer id and a string id of the same digits are different ids.
+        let mixed = vec![Id::Int(1), Id::Str("1".into())];
+        assert!(!has_duplicate(&mixed));
+    }
+}
