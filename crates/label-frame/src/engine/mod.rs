@@ -3,6 +3,7 @@
 #[cfg(test)]
 mod checks;
 mod place;
+mod symbols;
 mod world_copies;
 
 use label_core::{Blocker, Label, Shape};
