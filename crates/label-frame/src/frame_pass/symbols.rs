@@ -241,3 +241,28 @@ pub(crate) fn place_symbol_frame(
     }
     Ok((free.len() + waiting.len(), stats))
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use crate::Shortcuts;
+    use crate::testing::{busy_path, play_against_sleepless, play_alongside, symbol_patch};
+
+    #[test]
+    fn symbol_frames_decide_alike_with_and_without_shortcuts() {
+        // The dense patch, two labels of three symbols, over every fourth frame of the busy
+        // path (zooms, turns, tilts, pans): the frames of the default engine, of one without
+        // shortcuts and of one whose labels never sleep are equal, and many labels move off
+        // their first candidate.
+        let labels = symbol_patch(DVec2::new(100.0, 80.0), 0.04);
+        let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
+        let mut moved = 0;
+        play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
+            assert_eq!(engine.frame().stats.asleep, 0);
+            moved += engine.frame().choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
+        });
+        assert!(moved > 1000, "{moved} labels off their first candidate over the frames");
+        play_against_sleepless(&labels, &cameras);
+    }
+}
