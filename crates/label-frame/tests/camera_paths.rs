@@ -226,9 +226,17 @@ fn play(
             let want = symbol_reference(full, last, camera.size, &no_reuse);
             let now = full.frame();
             for (i, l) in now.labels.iter().enumerate() {
-                prop_assert_eq!(l.visible, want[i].0, "frame {}, label {}", k, i);
-                if l.visible && symbols {
-                    prop_assert_eq!(now.choices[i], want[i].1, "frame {}, label {}", k, i);
+                let got = match (l.visible, l.reason, l.hidden_by) {
+                    (true, ..) => Decided::Shown(now.choices.get(i).copied().unwrap_or_default()),
+                    (false, Some(reason), Some(by)) if l.in_view() => Decided::Hidden(reason, by),
+                    _ => Decided::Out,
+                };
+                if symbols {
+                    prop_assert_eq!(got, want[i], "frame {}, label {}", k, i);
+                } else {
+                    // The plain engine settles some waiting labels by one test against their
+                    // last blocker, without looking at the others: only visibility is defined.
+                    prop_assert_eq!(l.visible, matches!(want[i], Decided::Shown(_)), "frame {}, label {}", k, i);
                 }
             }
             if !symbols {

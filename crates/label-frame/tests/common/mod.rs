@@ -16,7 +16,7 @@ use label_frame::{Alignment, Camera, Frame, FrameEngine, FrameOptions, HiddenRea
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 #[allow(unused_imports, reason = "each test binary uses a different subset")]
-pub use symbol_reference::{symbol_in_view, symbol_reference};
+pub use symbol_reference::{Decided, symbol_in_view, symbol_reference};
 
 /// The world point all test scenes are around (world px, zoom 0).
 pub const CENTER: DVec2 = DVec2::new(128.0, 96.0);

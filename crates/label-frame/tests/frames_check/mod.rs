@@ -80,7 +80,7 @@ fn label(b: &mut Bytes, id: u64, around: DVec2, spread: f64, symbols: bool) -> W
 /// sign), an icon, an optional part, a repeat group (one of two) — or nothing.
 fn symbol(b: &mut Bytes) -> Symbol {
     let s = b.byte();
-    if s % 4 == 0 {
+    if s.is_multiple_of(4) {
         return Symbol::default();
     }
     let candidates = (0..s % 5)

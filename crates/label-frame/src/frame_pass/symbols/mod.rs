@@ -17,123 +17,33 @@
 //!    with the margin, around the labels pass 1 showed: those go first (in pass 1's placement
 //!    order, as they were shown: their candidate and parts only, placed whatever they
 //!    overlap), so that a waiting label appears only where it clears all of them, never
-//!    pushing one out.
+//!    pushing one out. Most waiting labels are still covered at every position by those
+//!    (`kept`): exact tests against the parts near them settle them, and only the others go
+//!    through the core's pass.
 //!
 //! Sizes and offsets on screen scale with perspective as a plain label's do
 //! ([`WorldLabel::screen_symbol`]). Every label's frame is then faded and counted as in a plain
 //! frame, and its [`Choice`] kept in the frame (while it fades out too).
 
+mod batch;
+mod kept;
+
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use label_core::{Blocker, Choice, Label, LabelOutcome, Parts, PlacementOptions, Symbol, place_symbols};
+use glam::DVec2;
+use label_core::{Blocker, Choice, Label, Obb, Symbol};
 use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{finish, margin, tie_key};
-use crate::frame_pass::place::off_frame;
+use crate::frame_pass::place::{hidden, off_frame};
 use crate::geo::cells::Reach;
 use crate::geo::sight::{Sight, symbol_sight};
 use crate::geo::view::Viewer;
-use crate::label::candidate_before_reorder;
 use crate::state::memo::bits;
-use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness, WorldLabel};
-
-/// The labels of one of the core's passes, in its input order: each one's engine index, pose,
-/// and the candidate it tries first (by its own index), with its label and symbol on screen.
-#[derive(Default)]
-struct Batch {
-    index: Vec<u32>,
-    poses: Vec<ScreenPose>,
-    first: Vec<Option<usize>>,
-    labels: Vec<Label>,
-    symbols: Vec<Symbol>,
-}
-
-impl Batch {
-    /// Adds label `i` at `pose` with `extra` padding on every part, trying its candidate
-    /// `first` first.
-    fn push(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, extra: f64, first: Option<usize>) {
-        self.index.push(i);
-        self.poses.push(pose);
-        self.first.push(first);
-        self.labels.push(world.on_screen(&pose, extra));
-        self.symbols.push(world.screen_symbol(pose.scale, extra, first));
-    }
-
-    /// Adds label `i`, shown at `pose` with `choice`, as the part set it shows: one position,
-    /// placed whatever it overlaps, before every label of the pass that has not its priority.
-    fn push_shown(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, choice: Choice) {
-        let mut label = Label { allow_overlap: true, priority: f64::MAX, ..world.on_screen(&pose, 0.0) };
-        let full = world.screen_symbol(pose.scale, 0.0, choice.candidate.map(|k| k as usize));
-        let icon = match choice.parts {
-            Some(Parts::Both) => full.icon,
-            // The icon alone: the icon's box is the label's only part.
-            Some(Parts::Icon) => {
-                let icon = full.icon.expect("a symbol shown as its icon has one");
-                label = Label {
-                    width: icon.width,
-                    height: icon.height,
-                    anchor: icon.anchor,
-                    offset: icon.offset,
-                    padding: icon.padding,
-                    ..label
-                };
-                None
-            }
-            Some(Parts::Text) | None => None,
-        };
-        let candidates = if choice.parts == Some(Parts::Icon) {
-            Vec::new()
-        } else {
-            full.candidates[..1.min(full.candidates.len())].to_vec()
-        };
-        self.index.push(i);
-        self.poses.push(pose);
-        self.first.push(None);
-        self.labels.push(label);
-        self.symbols.push(Symbol { candidates, icon, ..full });
-    }
-
-    fn len(&self) -> usize {
-        self.index.len()
-    }
-
-    /// The core's placement of the batch: each label's outcome and choice, in batch order
-    /// (`hidden_by` naming batch positions).
-    fn place(&self, cx: &FrameContext) -> Result<(Vec<LabelOutcome>, Vec<Choice>), FrameError> {
-        let viewport = cx.viewer.projection.viewport();
-        let options = PlacementOptions {
-            viewport: Some(viewport),
-            max_overlap_area: cx.options.max_overlap_area,
-            ..PlacementOptions::default()
-        };
-        let placement = place_symbols(&self.labels, &self.symbols, cx.obstacles, &options).map_err(FrameError::Core)?;
-        let mut choices = placement.choices;
-        choices.resize(self.len(), Choice::default());
-        Ok((placement.outcomes, choices))
-    }
-
-    /// The frame of the label at batch position `k` from its `outcome`, and its choice with the
-    /// candidate named by the label's own list.
-    fn decided(&self, k: usize, outcome: &LabelOutcome, choice: Choice, last: &LabelFrame) -> (LabelFrame, Choice) {
-        let pose = self.poses[k];
-        let hidden_by = outcome.hidden_by.map(|b| match b {
-            Blocker::Label(j) => Blocker::Label(self.index[j as usize]),
-            obstacle => obstacle,
-        });
-        let reason = match outcome.reason {
-            None => None,
-            Some(label_core::HiddenReason::Offscreen) => {
-                return (off_frame(&Sight::Off(pose), last), Choice::default());
-            }
-            Some(label_core::HiddenReason::Repeat) => Some(HiddenReason::Repeat),
-            Some(_) => Some(HiddenReason::Collision),
-        };
-        let frame = LabelFrame { visible: outcome.visible, opacity: 0.0, reason, hidden_by, pose: Some(pose) };
-        let candidate = choice.candidate.map(|j| candidate_before_reorder(j, self.first[k]));
-        (frame, Choice { candidate, ..choice })
-    }
-}
+use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
+use batch::Batch;
+use kept::{Kept, covered, first_in_view};
 
 /// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
@@ -214,14 +124,52 @@ pub(crate) fn place_symbol_frame(
             let (i, _, choice) = decided[k];
             two.push_shown(&viewer.labels[i as usize], i, pose(i), choice);
         }
-        for &i in &waiting {
-            two.push(&viewer.labels[i as usize], i, pose(i), options.hysteresis_px, None);
+        let fixed = two.len();
+        let kept = Kept::new(
+            (0..fixed)
+                .filter(|&k| !two.labels[k].ignore_placement)
+                .map(|k| (two.index[k], two.symbols[k].parts(&two.labels[k], DVec2::ZERO).collect())),
+        );
+        // The waiting labels on screen with the margin, those covered by the kept parts
+        // settled at once (in parallel, each on its own), the others left for the pass.
+        let view = Obb::from_aabb(&viewer.projection.viewport());
+        let margin = options.hysteresis_px;
+        let on_screen: Vec<(Label, Symbol, Option<Blocker>)> = waiting
+            .par_iter()
+            .map(|&i| {
+                let (world, pose) = (&viewer.labels[i as usize], pose(i));
+                let (label, symbol) = (world.on_screen(&pose, margin), world.screen_symbol(pose.scale, margin, None));
+                let last = frames[i as usize].hidden_by;
+                let by = covered(&label, &symbol, &view, &kept, cx.obstacles, options.max_overlap_area, last);
+                (label, symbol, by)
+            })
+            .collect();
+        for (&i, (label, symbol, by)) in waiting.iter().zip(on_screen) {
+            match by {
+                Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
+                None => two.push_built(i, pose(i), label, symbol),
+            }
         }
-        let (outcomes, two_choices) = two.place(cx)?;
-        for k in shown.len()..two.len() {
-            let i = two.index[k];
-            let (frame, choice) = two.decided(k, &outcomes[k], two_choices[k], &frames[i as usize]);
-            decided.push((i, frame, choice));
+        if two.len() > fixed {
+            let (outcomes, two_choices) = two.place(cx)?;
+            for k in fixed..two.len() {
+                let i = two.index[k];
+                let last = &frames[i as usize];
+                let (mut frame, choice) = two.decided(k, &outcomes[k], two_choices[k], last);
+                // Hidden by the label that hid it last frame while that one still does (the
+                // greedy pass names the earliest placed).
+                if frame.reason == Some(HiddenReason::Collision)
+                    && matches!(frame.hidden_by, Some(Blocker::Label(_)))
+                    && kept.still_hides(
+                        last.hidden_by,
+                        &first_in_view(&two.labels[k], &two.symbols[k], &view),
+                        options.max_overlap_area,
+                    )
+                {
+                    frame.hidden_by = last.hidden_by;
+                }
+                decided.push((i, frame, choice));
+            }
         }
     }
 
