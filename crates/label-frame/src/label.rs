@@ -186,6 +186,29 @@ impl WorldLabel {
         if self.symbol.candidates.is_empty() { parts.fold(text, f64::max) } else { parts.fold(0.0, f64::max) }
     }
 
+    /// Every part of the label on screen at `pose` with `extra` padding on each, as the core
+    /// lists them ([`Symbol::parts`]: the text at each position in the label's own order, then
+    /// the icon): `self.screen_symbol(pose.scale, extra, None).parts(&self.on_screen(pose,
+    /// extra), DVec2::ZERO)`, bit for bit, without building the symbol.
+    pub(crate) fn screen_parts(&self, pose: &ScreenPose, extra: f64) -> impl Iterator<Item = Obb> + '_ {
+        let s = pose.scale;
+        let axis = reading_axis(pose.angle);
+        let at = pose.position;
+        let text_size = DVec2::new(self.width * s, self.height * s);
+        let padding = self.padding + extra;
+        let own = self.symbol.candidates.is_empty().then(|| (self.offset * s, self.anchor.shift()));
+        let candidates = self.symbol.candidates.iter().map(move |c| (c.offset * s, c.anchor.shift()));
+        let text = own
+            .into_iter()
+            .chain(candidates)
+            .map(move |(offset, shift)| text_box(at, text_size, offset, shift, axis, padding));
+        let icon = self.symbol.icon.iter().map(move |i| {
+            let size = DVec2::new(i.width * s, i.height * s);
+            text_box(at, size, i.offset * s, i.anchor.shift(), axis, i.padding + extra)
+        });
+        text.chain(icon)
+    }
+
     /// The largest padding of the label's parts, px: its own, or its icon's.
     #[must_use]
     pub(crate) fn max_padding(&self) -> f64 {
@@ -321,6 +344,36 @@ mod tests {
                     for extra in [0.0, 2.0] {
                         assert_eq!(parts.on_screen(&pose, extra), l.on_screen(&pose, extra).obb(), "{l:?} {pose:?}");
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn screen_parts_are_the_screen_symbols_parts() {
+        use label_core::{Candidate, Icon, Optional, Symbol};
+        for (k, anchor) in Anchor::ALL.into_iter().enumerate() {
+            let candidates: Vec<Candidate> = (0..k % 4)
+                .map(|j| Candidate::new(Anchor::ALL[(k + j * 2) % 9]).with_offset(1.5 * j as f64, -0.75))
+                .collect();
+            let icon = (k % 2 == 0).then(|| Icon {
+                anchor,
+                offset: DVec2::new(0.5, 2.25),
+                padding: 1.0,
+                ..Icon::new(7.3, 5.1)
+            });
+            let symbol = Symbol { candidates, icon, optional: Optional::Text, ..Symbol::default() };
+            let l = WorldLabel::from_world(0, DVec2::new(3.0, 4.0), 41.3, 9.7)
+                .with_anchor(anchor)
+                .with_offset(2.5, -1.25)
+                .with_padding(1.5)
+                .with_symbol(symbol);
+            for (angle, scale) in [(37.0 * k as f64, 1.0), (-12.5, 0.613), (90.0, 1.7)] {
+                let pose = ScreenPose { position: DVec2::new(812.25, -3.5), angle, scale };
+                for extra in [0.0, 2.0] {
+                    let want: Vec<Obb> =
+                        l.screen_symbol(scale, extra, None).parts(&l.on_screen(&pose, extra), DVec2::ZERO).collect();
+                    assert_eq!(l.screen_parts(&pose, extra).collect::<Vec<_>>(), want, "{l:?} {pose:?}");
                 }
             }
         }

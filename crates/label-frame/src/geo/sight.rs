@@ -91,9 +91,7 @@ pub(crate) fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspe
 #[must_use]
 pub(crate) fn symbol_sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
     sight_by(hot, projection, perspective_scaling, |pose, view| {
-        let screen = label.on_screen(pose, 0.0);
-        let symbol = label.screen_symbol(pose.scale, 0.0, None);
-        symbol.parts(&screen, DVec2::ZERO).any(|b| view.overlaps(&b))
+        label.screen_parts(pose, 0.0).any(|b| view.overlaps(&b))
     })
 }
 

@@ -31,16 +31,6 @@ impl Batch {
         self.symbols.push(world.screen_symbol(pose.scale, extra, first));
     }
 
-    /// Adds label `i` at `pose`, already on screen as `label` and `symbol` (its candidates in
-    /// their own order).
-    pub(super) fn push_built(&mut self, i: u32, pose: ScreenPose, label: Label, symbol: Symbol) {
-        self.index.push(i);
-        self.poses.push(pose);
-        self.first.push(None);
-        self.labels.push(label);
-        self.symbols.push(symbol);
-    }
-
     /// Adds label `i`, shown at `pose` with `choice`, as the part set it shows: one position,
     /// placed whatever it overlaps, before every label of the pass that has not its priority.
     pub(super) fn push_shown(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, choice: Choice) {

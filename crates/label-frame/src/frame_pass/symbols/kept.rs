@@ -15,9 +15,10 @@
 
 use std::collections::HashMap;
 
-use glam::DVec2;
 use label_core::broad::FirstHit;
-use label_core::{Blocker, Label, Obb, Optional, Shape, Symbol, collides};
+use label_core::{Blocker, Obb, Optional, Shape, collides};
+
+use crate::WorldLabel;
 
 /// The blocking parts pass 1 showed, in its placement order.
 #[derive(Debug, Default)]
@@ -58,38 +59,49 @@ impl Kept {
     }
 }
 
-/// The parts of `label` with `symbol` at its first position in view (`view`): the text there
-/// and the icon.
-pub(super) fn first_in_view(label: &Label, symbol: &Symbol, view: &Obb) -> Vec<Obb> {
-    let parts: Vec<Obb> = symbol.parts(label, DVec2::ZERO).collect();
-    let positions = symbol.positions();
-    let icon = symbol.icon.map(|_| parts[positions]);
+/// The parts at the first position in view (`view`) of a label whose parts are `parts` (its
+/// text at each of `positions` positions, then its icon if `icon`): the text there, and the
+/// icon.
+pub(super) fn first_in_view(parts: &[Obb], positions: usize, icon: bool, view: &Obb) -> Vec<Obb> {
+    let icon = icon.then(|| parts[positions]);
     let icon_meets = icon.is_some_and(|i| view.overlaps(&i));
     let first = (0..positions).find(|&k| icon_meets || view.overlaps(&parts[k])).unwrap_or(0);
     std::iter::once(parts[first]).chain(icon).collect()
 }
 
-/// What hides waiting label `label` with `symbol` (on screen, with the margin) for certain, in
-/// a viewport `view`, if it is covered as the module says; `None` if it must go through the
-/// pass. `last`: what hid it last frame.
+/// A waiting label as [`covered`] tests it: its parts on screen with the margin
+/// ([`crate::WorldLabel::screen_parts`]) and what it was.
+pub(super) struct Waiting<'a> {
+    pub(super) label: &'a WorldLabel,
+    pub(super) parts: &'a [Obb],
+    /// What hid it last frame.
+    pub(super) last: Option<Blocker>,
+}
+
+/// What hides a `waiting` label for certain in a viewport `view`, if it is covered as the
+/// module says; `None` if it must go through the pass.
 pub(super) fn covered(
-    label: &Label,
-    symbol: &Symbol,
+    waiting: &Waiting,
     view: &Obb,
     kept: &Kept,
     obstacles: &[Shape],
     max_overlap_area: f32,
-    last: Option<Blocker>,
 ) -> Option<Blocker> {
+    let Waiting { label, parts, last } = *waiting;
+    let symbol = &label.symbol;
     if label.allow_overlap || symbol.repeat_group.is_some() {
         return None;
     }
-    let parts: Vec<Obb> = symbol.parts(label, DVec2::ZERO).collect();
     let positions = symbol.positions();
     let icon = symbol.icon.map(|_| parts[positions]);
-    // Obstacles first (they are placed before every label), then the kept boxes.
+    // Obstacles first (they are placed before every label), then the label that hid it last
+    // frame (most often it still does), then every kept box.
     let obstacle = |b: &Obb| obstacles.iter().position(|s| s.overlaps_obb(b));
-    let hit = |b: &Obb| obstacle(b).is_some() || kept.first_collider(b, max_overlap_area).is_some();
+    let hit = |b: &Obb| {
+        obstacle(b).is_some()
+            || kept.still_hides(last, std::slice::from_ref(b), max_overlap_area)
+            || kept.first_collider(b, max_overlap_area).is_some()
+    };
     let icon_meets = icon.is_some_and(|i| view.overlaps(&i));
     let icon_hit = icon.map(|i| hit(&i));
     let mut first = None;
@@ -110,13 +122,13 @@ pub(super) fn covered(
     }
     // The lowest obstacle, else the label that hid it last frame if it still does, else the
     // earliest kept label, that a part at `first` collides with.
-    let at: Vec<Obb> = std::iter::once(parts[first]).chain(icon).collect();
-    if let Some(o) = at.iter().filter_map(obstacle).min() {
+    let at = || std::iter::once(&parts[first]).chain(icon.as_ref());
+    if let Some(o) = at().filter_map(obstacle).min() {
         return Some(Blocker::Obstacle(o as u32));
     }
-    if kept.still_hides(last, &at, max_overlap_area) {
+    if at().any(|b| kept.still_hides(last, std::slice::from_ref(b), max_overlap_area)) {
         return last;
     }
-    let earliest = at.iter().filter_map(|b| kept.first_collider(b, max_overlap_area)).min()?;
+    let earliest = at().filter_map(|b| kept.first_collider(b, max_overlap_area)).min()?;
     Some(Blocker::Label(kept.owners[earliest as usize]))
 }

@@ -31,7 +31,7 @@ mod kept;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
-use label_core::{Blocker, Choice, Label, Obb, Symbol};
+use label_core::{Blocker, Choice, Obb};
 use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
@@ -43,7 +43,7 @@ use crate::geo::view::Viewer;
 use crate::state::memo::bits;
 use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
 use batch::Batch;
-use kept::{Kept, covered, first_in_view};
+use kept::{Kept, Waiting, covered, first_in_view};
 
 /// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
@@ -130,24 +130,24 @@ pub(crate) fn place_symbol_frame(
                 .filter(|&k| !two.labels[k].ignore_placement)
                 .map(|k| (two.index[k], two.symbols[k].parts(&two.labels[k], DVec2::ZERO).collect())),
         );
-        // The waiting labels on screen with the margin, those covered by the kept parts
-        // settled at once (in parallel, each on its own), the others left for the pass.
+        // The waiting labels covered by the kept parts are settled at once (in parallel, each
+        // on its own), the others left for the pass.
         let view = Obb::from_aabb(&viewer.projection.viewport());
         let margin = options.hysteresis_px;
-        let on_screen: Vec<(Label, Symbol, Option<Blocker>)> = waiting
+        let settled: Vec<Option<Blocker>> = waiting
             .par_iter()
-            .map(|&i| {
-                let (world, pose) = (&viewer.labels[i as usize], pose(i));
-                let (label, symbol) = (world.on_screen(&pose, margin), world.screen_symbol(pose.scale, margin, None));
+            .map_init(Vec::new, |parts, &i| {
+                let label = &viewer.labels[i as usize];
+                parts.clear();
+                parts.extend(label.screen_parts(&pose(i), margin));
                 let last = frames[i as usize].hidden_by;
-                let by = covered(&label, &symbol, &view, &kept, cx.obstacles, options.max_overlap_area, last);
-                (label, symbol, by)
+                covered(&Waiting { label, parts, last }, &view, &kept, cx.obstacles, options.max_overlap_area)
             })
             .collect();
-        for (&i, (label, symbol, by)) in waiting.iter().zip(on_screen) {
+        for (&i, by) in waiting.iter().zip(settled) {
             match by {
                 Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
-                None => two.push_built(i, pose(i), label, symbol),
+                None => two.push(&viewer.labels[i as usize], i, pose(i), margin, None),
             }
         }
         if two.len() > fixed {
@@ -156,15 +156,16 @@ pub(crate) fn place_symbol_frame(
                 let i = two.index[k];
                 let last = &frames[i as usize];
                 let (mut frame, choice) = two.decided(k, &outcomes[k], two_choices[k], last);
+                let first_at = |k: usize| {
+                    let (label, symbol) = (&two.labels[k], &two.symbols[k]);
+                    let parts: Vec<Obb> = symbol.parts(label, DVec2::ZERO).collect();
+                    first_in_view(&parts, symbol.positions(), symbol.icon.is_some(), &view)
+                };
                 // Hidden by the label that hid it last frame while that one still does (the
                 // greedy pass names the earliest placed).
                 if frame.reason == Some(HiddenReason::Collision)
                     && matches!(frame.hidden_by, Some(Blocker::Label(_)))
-                    && kept.still_hides(
-                        last.hidden_by,
-                        &first_in_view(&two.labels[k], &two.symbols[k], &view),
-                        options.max_overlap_area,
-                    )
+                    && kept.still_hides(last.hidden_by, &first_at(k), options.max_overlap_area)
                 {
                     frame.hidden_by = last.hidden_by;
                 }
@@ -173,18 +174,17 @@ pub(crate) fn place_symbol_frame(
         }
     }
 
-    // Every label's frame: the decided ones, and those out of view.
-    let mut now: Vec<Option<(LabelFrame, Choice)>> = vec![None; n];
-    for (i, frame, choice) in decided {
-        now[i as usize] = Some((frame, choice));
-    }
+    // Every label's frame: the decided ones (all those in view), and those out of view.
     let mut stats = FrameStats::default();
-    for (i, decided) in now.into_iter().enumerate() {
+    let out_of_view = sights.iter().enumerate().filter(|(_, s)| !matches!(s, Sight::In(_))).map(|(i, _)| (i, None));
+    for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(out_of_view) {
         let last = frames[i];
-        let (mut frame, choice) = decided.unwrap_or_else(|| (off_frame(&sights[i], &last), Choice::default()));
+        let (mut frame, choice) = now.unwrap_or_else(|| (off_frame(&sights[i], &last), Choice::default()));
         finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
         // A label fading out is drawn where it was last shown.
-        choices[i] = if frame.visible || frame.opacity == 0.0 { choice } else { choices[i] };
+        if frame.visible || frame.opacity == 0.0 {
+            choices[i] = choice;
+        }
         frames[i] = frame;
     }
     Ok((free.len() + waiting.len(), stats))
