@@ -13,8 +13,6 @@
 //! with a repeat group (an earlier waiting label of the group would hide them for `repeat`),
 //! and those that allow overlap.
 
-use std::collections::HashMap;
-
 use label_core::broad::FirstHit;
 use label_core::{Blocker, Obb, Optional, Shape, collides};
 
@@ -27,19 +25,20 @@ pub(super) struct Kept {
     owners: Vec<u32>,
     boxes: Vec<Obb>,
     index: FirstHit,
-    /// Per kept label (engine index): its boxes, `boxes[start..end]`.
-    of_label: HashMap<u32, (usize, usize)>,
+    /// Per engine label: its boxes, `boxes[start..end]` (empty for a label not kept).
+    of_label: Vec<(u32, u32)>,
 }
 
 impl Kept {
-    /// The boxes of `shown` (engine index and the boxes it shows, in placement order).
-    pub(super) fn new(shown: impl IntoIterator<Item = (u32, Vec<Obb>)>) -> Self {
-        let mut kept = Kept::default();
+    /// The boxes of `shown` (engine index and the boxes it shows, in placement order), for an
+    /// engine of `count` labels.
+    pub(super) fn new(shown: impl IntoIterator<Item = (u32, Vec<Obb>)>, count: usize) -> Self {
+        let mut kept = Kept { of_label: vec![(0, 0); count], ..Kept::default() };
         for (i, boxes) in shown {
-            let start = kept.boxes.len();
+            let start = kept.boxes.len() as u32;
             kept.owners.extend(boxes.iter().map(|_| i));
             kept.boxes.extend(boxes);
-            kept.of_label.insert(i, (start, kept.boxes.len()));
+            kept.of_label[i as usize] = (start, kept.boxes.len() as u32);
         }
         kept.index = FirstHit::new(kept.boxes.iter().map(Obb::bounds));
         kept
@@ -48,8 +47,8 @@ impl Kept {
     /// Whether `blocker` is a kept label that one of `parts` collides with.
     pub(super) fn still_hides(&self, blocker: Option<Blocker>, parts: &[Obb], max_overlap_area: f32) -> bool {
         let Some(Blocker::Label(b)) = blocker else { return false };
-        let Some(&(start, end)) = self.of_label.get(&b) else { return false };
-        let theirs = &self.boxes[start..end];
+        let Some(&(start, end)) = self.of_label.get(b as usize) else { return false };
+        let theirs = &self.boxes[start as usize..end as usize];
         parts.iter().any(|me| theirs.iter().any(|t| collides(me, t, max_overlap_area)))
     }
 

@@ -129,6 +129,7 @@ pub(crate) fn place_symbol_frame(
             (0..fixed)
                 .filter(|&k| !two.labels[k].ignore_placement)
                 .map(|k| (two.index[k], two.symbols[k].parts(&two.labels[k], DVec2::ZERO).collect())),
+            n,
         );
         // The waiting labels covered by the kept parts are settled at once (in parallel, each
         // on its own), the others left for the pass.
