@@ -11,6 +11,29 @@ use crate::state::memo::bits;
 use crate::util::clock::Instant;
 use crate::{FrameEngine, FrameError, FrameKind, FrameStats, Projection, Stickiness};
 
+/// The [`FrameContext`] of a frame of `$engine` through `$projection`, faded by `$dt` ms: a
+/// macro rather than a method, so that it borrows only the fields it reads and the frame's
+/// memory can be borrowed mutably beside it.
+macro_rules! frame_context {
+    ($engine:ident, $projection:expr, $dt:expr) => {
+        FrameContext {
+            viewer: Viewer {
+                labels: &$engine.labels,
+                hot: &$engine.hot,
+                parts: &$engine.parts,
+                projection: $projection,
+                perspective_scaling: $engine.options.perspective_scaling,
+                cells: &$engine.cells,
+                in_reach: &$engine.in_reach,
+                run: $engine.shortcuts.run,
+            },
+            options: &$engine.options,
+            obstacles: &$engine.obstacles,
+            fading: Fading::new($dt, $engine.options.fade_ms),
+        }
+    };
+}
+
 impl FrameEngine {
     /// Whether the frame seen through `projection` at `time_ms` may reuse the last placement:
     /// nothing changed since it but the camera, which only moved the screen, and the last full
@@ -49,7 +72,7 @@ impl FrameEngine {
     }
 
     /// Projects the labels and places them through the symbol placement (see
-    /// `frame_pass/symbols.rs`): a full frame, faded by `dt` ms. Returns what [`Self::place`]
+    /// `frame_pass/symbols/`): a full frame, faded by `dt` ms. Returns what [`Self::place`]
     /// does.
     pub(super) fn place_symbols(
         &mut self,
@@ -57,21 +80,7 @@ impl FrameEngine {
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
         let options = &self.options;
-        let cx = FrameContext {
-            viewer: Viewer {
-                labels: &self.labels,
-                hot: &self.hot,
-                parts: &self.parts,
-                projection,
-                perspective_scaling: options.perspective_scaling,
-                cells: &self.cells,
-                in_reach: &self.in_reach,
-                run: self.shortcuts.run,
-            },
-            options,
-            obstacles: &self.obstacles,
-            fading: Fading::new(dt, options.fade_ms),
-        };
+        let cx = frame_context!(self, projection, dt);
         project_symbols(&cx.viewer, &self.memo, &mut self.sights);
         let projected = Instant::now();
         let frame = &mut self.frame;
@@ -89,21 +98,7 @@ impl FrameEngine {
         dt: f64,
     ) -> (FrameKind, Instant, (usize, FrameStats)) {
         let options = &self.options;
-        let cx = FrameContext {
-            viewer: Viewer {
-                labels: &self.labels,
-                hot: &self.hot,
-                parts: &self.parts,
-                projection,
-                perspective_scaling: options.perspective_scaling,
-                cells: &self.cells,
-                in_reach: &self.in_reach,
-                run: self.shortcuts.run,
-            },
-            options,
-            obstacles: &self.obstacles,
-            fading: Fading::new(dt, options.fade_ms),
-        };
+        let cx = frame_context!(self, projection, dt);
         let memory = Memory {
             frames: &mut self.frame.labels,
             memo: &self.memo,
