@@ -79,7 +79,6 @@ impl FrameEngine {
         projection: &Projection,
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
-        let options = &self.options;
         let cx = frame_context!(self, projection, dt);
         project_symbols(&cx.viewer, &self.memo, &mut self.sights);
         let projected = Instant::now();
