@@ -271,7 +271,8 @@ impl FrameEngine {
     }
 
     /// Label `index` on screen with the last frame's camera (its own padding, without the
-    /// hysteresis margin): the box a renderer can draw or query. The pose is the frame's, or
+    /// hysteresis margin): the box a renderer can draw or query (for a symbol, its text at its
+    /// own anchor and offset: [`Self::drawn_boxes`] has the boxes it shows). The pose is the frame's, or
     /// for a label the frame did not need to project (see [`LabelFrame::pose`]) the one the
     /// projection gives now. `None` behind the camera, out of range, or before any frame.
     #[must_use]
