@@ -6,7 +6,8 @@
 #
 # runs the animation at 1920x1080 (or 3840x2160) on one thread (the engine method) and prints the first
 # frame's count, the second's, and the mean, p50, p99 (nearest rank) and largest count of the
-# frames after the first. Needs valgrind. FRAMES_ARGS adds arguments (e.g. "--order tiles").
+# frames after the first. Needs valgrind. FRAMES_ARGS adds arguments (e.g. "--order tiles"); METHOD
+# chooses the method (default engine; symbols: the places with four candidates each).
 set -euo pipefail
 binary=$(realpath "$1")
 animation=$2
@@ -17,7 +18,7 @@ trap 'rm -rf "$out"' EXIT
 (cd "$out" && valgrind --tool=callgrind --callgrind-out-file="$out/cg.out" --collect-atstart=no \
     --toggle-collect='label_frame::engine::FrameEngine::place_frame' \
     --dump-after='label_frame::engine::FrameEngine::place_frame' \
-    "$binary" --viewport "$viewport" --scene "$scene" --animation "$animation" --method engine --threads 1 \
+    "$binary" --viewport "$viewport" --scene "$scene" --animation "$animation" --method "${METHOD:-engine}" --threads 1 \
     --check-every 0 ${FRAMES_ARGS:-} >/dev/null 2>&1)
 # One dump per call; the first call is the benchmark's warm-up frame.
 for f in $(cd "$out" && ls cg.out.* | sort -t. -k3 -n); do

@@ -1,6 +1,6 @@
 //! What a frame decides, per label and in total.
 
-use label_core::Blocker;
+use label_core::{Blocker, Choice};
 
 use crate::ScreenPose;
 
@@ -16,6 +16,9 @@ pub enum HiddenReason {
     Offscreen,
     /// Its anchor point is behind the camera (pitch only).
     BehindCamera,
+    /// A label of its repeat group placed before it has its anchor point closer than its
+    /// repeat distance (contract §4 step 3a; see `hidden_by`). Symbols only.
+    Repeat,
 }
 
 impl HiddenReason {
@@ -26,6 +29,7 @@ impl HiddenReason {
             HiddenReason::Collision => "collision",
             HiddenReason::Offscreen => "offscreen",
             HiddenReason::BehindCamera => "behind-camera",
+            HiddenReason::Repeat => "repeat",
         }
     }
 }
@@ -43,7 +47,7 @@ pub struct LabelFrame {
     pub opacity: f32,
     /// Why it is hidden; `None` when visible.
     pub reason: Option<HiddenReason>,
-    /// What hid it, for collisions: a label (its index in the engine's label set) or an
+    /// What hid it, for collisions and repeats: a label (its index in the engine's label set) or an
     /// obstacle (its index in the obstacle list).
     pub hidden_by: Option<Blocker>,
     /// Where it sits on screen this frame. Every label drawn (opacity above 0) has its pose:
@@ -59,10 +63,11 @@ impl LabelFrame {
     pub(crate) const UNSEEN: Self =
         Self { visible: false, opacity: 0.0, reason: Some(HiddenReason::Offscreen), hidden_by: None, pose: None };
 
-    /// Whether the label's box met the viewport (shown, or hidden by a collision).
+    /// Whether the label's box met the viewport (shown, or hidden by a collision or its
+    /// repeat group).
     #[must_use]
     pub fn in_view(&self) -> bool {
-        self.visible || self.reason == Some(HiddenReason::Collision)
+        self.visible || matches!(self.reason, Some(HiddenReason::Collision | HiddenReason::Repeat))
     }
 }
 
@@ -95,6 +100,8 @@ pub struct FrameStats {
     pub hidden_collision: usize,
     /// Labels hidden for being off screen.
     pub hidden_offscreen: usize,
+    /// Labels hidden by a label of their repeat group (symbols only).
+    pub hidden_repeat: usize,
     /// Labels behind the camera.
     pub behind_camera: usize,
     /// Labels in view in this frame and the last one whose visibility changed: the flicker a
@@ -127,6 +134,12 @@ pub struct FrameTimings {
 pub struct Frame {
     /// `labels[i]` is label `i` of the engine's label set.
     pub labels: Vec<LabelFrame>,
+    /// Where and how each symbol shows (contract §4): `choices[i]` for label `i` names the
+    /// candidate its text is shown at and the parts shown, while it is visible, and the last
+    /// ones it was shown with while it fades out (so that a renderer draws it where it was);
+    /// empty when no label of the engine adds anything to its box
+    /// ([`label_core::Symbol::is_plain`]).
+    pub choices: Vec<Choice>,
     /// Counts.
     pub stats: FrameStats,
     /// The frame's timestamp, ms.

@@ -3,7 +3,7 @@
 
 use glam::{DVec2, Vec2};
 use label_core::geometry::reading_axis;
-use label_core::{Anchor, Label, Obb, text_box};
+use label_core::{Anchor, Candidate, Icon, Label, Obb, Symbol, text_box};
 
 use crate::geo::mercator::lon_lat_to_world;
 
@@ -68,6 +68,11 @@ pub struct WorldLabel {
     pub allow_overlap: bool,
     /// Does not block later labels.
     pub ignore_placement: bool,
+    /// What the label adds to become a symbol (contract §3b): candidate positions for its
+    /// text, an icon, which part may show alone, a repeat group. Sizes and offsets are screen
+    /// px at scale 1 (they scale with perspective as the text does; paddings and the repeat
+    /// distance do not). The default adds nothing.
+    pub symbol: Symbol,
 }
 
 impl Default for WorldLabel {
@@ -90,6 +95,7 @@ impl Default for WorldLabel {
             padding,
             allow_overlap,
             ignore_placement,
+            symbol: Symbol::default(),
         }
     }
 }
@@ -124,6 +130,25 @@ impl WorldLabel {
         self
     }
 
+    /// Sets what the label adds to become a symbol: candidates, icon, optional part, repeat
+    /// group (contract §3b).
+    ///
+    /// ```
+    /// use label_frame::{Anchor, WorldLabel};
+    /// use label_core::{Candidate, Icon, Symbol};
+    /// let town = WorldLabel::from_lon_lat(3, 16.37, 48.21, 50.0, 14.0).with_symbol(
+    ///     Symbol::default()
+    ///         .with_candidates(vec![Candidate::new(Anchor::Left).with_offset(5.0, 0.0), Candidate::new(Anchor::Right).with_offset(-5.0, 0.0)])
+    ///         .with_icon(Icon::new(8.0, 8.0)),
+    /// );
+    /// assert_eq!(town.symbol.positions(), 2);
+    /// ```
+    #[must_use]
+    pub fn with_symbol(mut self, symbol: Symbol) -> Self {
+        self.symbol = symbol;
+        self
+    }
+
     /// The label on screen at `pose`: the anchor point, angle and scale of one frame. `extra`
     /// padding (px) is added to the label's own; the engine uses it for the hysteresis margin.
     #[must_use]
@@ -149,7 +174,79 @@ impl WorldLabel {
     #[must_use]
     pub(crate) fn reach(&self) -> f64 {
         let size = DVec2::new(self.width, self.height);
-        (self.offset + self.anchor.shift() * size).length() + size.length() * 0.5
+        let own = |offset: DVec2, shift: DVec2, size: DVec2| (offset + shift * size).length() + size.length() * 0.5;
+        let text = own(self.offset, self.anchor.shift(), size);
+        if self.symbol.is_plain() {
+            return text;
+        }
+        // A symbol reaches as far as its farthest part: the text at every candidate, the icon.
+        let candidates = self.symbol.candidates.iter().map(|c| own(c.offset, c.anchor.shift(), size));
+        let icon = self.symbol.icon.iter().map(|i| own(i.offset, i.anchor.shift(), DVec2::new(i.width, i.height)));
+        let parts = candidates.chain(icon);
+        if self.symbol.candidates.is_empty() { parts.fold(text, f64::max) } else { parts.fold(0.0, f64::max) }
+    }
+
+    /// Every part of the label on screen at `pose` with `extra` padding on each, as the core
+    /// lists them ([`Symbol::parts`]: the text at each position in the label's own order, then
+    /// the icon): `self.screen_symbol(pose.scale, extra, None).parts(&self.on_screen(pose,
+    /// extra), DVec2::ZERO)`, bit for bit, without building the symbol.
+    pub(crate) fn screen_parts(&self, pose: &ScreenPose, extra: f64) -> impl Iterator<Item = Obb> + '_ {
+        let s = pose.scale;
+        let axis = reading_axis(pose.angle);
+        let at = pose.position;
+        let text_size = DVec2::new(self.width * s, self.height * s);
+        let padding = self.padding + extra;
+        let own = self.symbol.candidates.is_empty().then(|| (self.offset * s, self.anchor.shift()));
+        let candidates = self.symbol.candidates.iter().map(move |c| (c.offset * s, c.anchor.shift()));
+        let text = own
+            .into_iter()
+            .chain(candidates)
+            .map(move |(offset, shift)| text_box(at, text_size, offset, shift, axis, padding));
+        let icon = self.symbol.icon.iter().map(move |i| {
+            let size = DVec2::new(i.width * s, i.height * s);
+            text_box(at, size, i.offset * s, i.anchor.shift(), axis, i.padding + extra)
+        });
+        text.chain(icon)
+    }
+
+    /// The largest padding of the label's parts, px: its own, or its icon's.
+    #[must_use]
+    pub(crate) fn max_padding(&self) -> f64 {
+        self.symbol.icon.map_or(self.padding, |i| self.padding.max(i.padding))
+    }
+
+    /// The label's symbol on screen at `scale`: candidate offsets and the icon's size and
+    /// offset scaled as [`Self::on_screen`] scales the text's, `extra_padding` added to the
+    /// icon's padding as it is to the text's, and the candidate `first` (if any) moved to the
+    /// front of the list (a label shown there last frame tries it first, contract §4).
+    #[must_use]
+    pub(crate) fn screen_symbol(&self, scale: f64, extra_padding: f64, first: Option<usize>) -> Symbol {
+        let s = &self.symbol;
+        let scaled = |c: &Candidate| Candidate { offset: c.offset * scale, ..*c };
+        let mut candidates: Vec<Candidate> = Vec::with_capacity(s.candidates.len());
+        if let Some(k) = first {
+            candidates.push(scaled(&s.candidates[k]));
+        }
+        candidates.extend(s.candidates.iter().enumerate().filter(|&(j, _)| Some(j) != first).map(|(_, c)| scaled(c)));
+        let icon = s.icon.map(|i| Icon {
+            width: i.width * scale,
+            height: i.height * scale,
+            offset: i.offset * scale,
+            padding: i.padding + extra_padding,
+            ..i
+        });
+        Symbol { candidates, icon, ..s.clone() }
+    }
+}
+
+/// The index in a label's own candidate list of the candidate at `j` in the list
+/// [`WorldLabel::screen_symbol`] made with `first` in front.
+#[must_use]
+pub(crate) fn candidate_before_reorder(j: u32, first: Option<usize>) -> u32 {
+    match first.map(|k| k as u32) {
+        Some(k) if j == 0 => k,
+        Some(k) if j <= k => j - 1,
+        _ => j,
     }
 }
 
@@ -247,6 +344,38 @@ mod tests {
                     for extra in [0.0, 2.0] {
                         assert_eq!(parts.on_screen(&pose, extra), l.on_screen(&pose, extra).obb(), "{l:?} {pose:?}");
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn screen_parts_are_the_screen_symbols_parts() {
+        use label_core::{Candidate, Icon, Optional, Symbol};
+        for (k, anchor) in Anchor::ALL.into_iter().enumerate() {
+            let candidates: Vec<Candidate> = (0..k % 4)
+                .map(|j| Candidate::new(Anchor::ALL[(k + j * 2) % 9]).with_offset(1.5 * j as f64, -0.75))
+                .collect();
+            let icon = (k % 2 == 0).then(|| Icon {
+                anchor,
+                offset: DVec2::new(0.5, 2.25),
+                padding: 1.0,
+                ..Icon::new(7.3, 5.1)
+            });
+            let symbol = Symbol { candidates, icon, optional: Optional::Text, ..Symbol::default() };
+            let l = WorldLabel::from_world(0, DVec2::new(3.0, 4.0), 41.3, 9.7)
+                .with_anchor(anchor)
+                .with_offset(2.5, -1.25)
+                .with_padding(1.5)
+                .with_symbol(symbol);
+            for (angle, scale) in [(37.0 * k as f64, 1.0), (-12.5, 0.613), (90.0, 1.7)] {
+                let pose = ScreenPose { position: DVec2::new(812.25, -3.5), angle, scale };
+                for extra in [0.0, 2.0] {
+                    let want: Vec<Obb> = l
+                        .screen_symbol(scale, extra, None)
+                        .parts(&l.on_screen(&pose, extra), DVec2::ZERO, None)
+                        .collect();
+                    assert_eq!(l.screen_parts(&pose, extra).collect::<Vec<_>>(), want, "{l:?} {pose:?}");
                 }
             }
         }

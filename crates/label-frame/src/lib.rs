@@ -18,6 +18,11 @@
 //! label hidden by a collision needs a hysteresis margin (2 px) to appear; opacity fades
 //! (300 ms); a frame whose camera only moves the screen reuses the last placement.
 //!
+//! Symbols (contract §3b): a [`WorldLabel`] may carry a [`label_core::Symbol`] — candidate
+//! positions for its text, an icon, an optional part, a repeat group. A label shown in the last
+//! frame tries the candidate it was shown at first; [`Frame::choices`] names each label's
+//! candidate and parts, and [`FrameEngine::drawn_boxes`] gives the boxes it shows.
+//!
 //! ```
 //! use label_frame::{Alignment, Camera, FrameEngine, FrameOptions, WorldLabel};
 //!

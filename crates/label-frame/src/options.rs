@@ -71,6 +71,11 @@ pub struct FrameOptions {
     /// `docs/renderer.md`, "Copies of the world"). Off for a flat world of another kind.
     /// Default on.
     pub world_copies: bool,
+    /// A symbol shown in the last frame tries the candidate its text was shown at before the
+    /// others (contract §4, "Frames"; MapLibre keeps a label's previous anchor so), so that
+    /// labels do not jump between positions while the map moves. Off: every frame tries the
+    /// candidates in list order. Default on.
+    pub last_position_first: bool,
 }
 
 impl Default for FrameOptions {
@@ -84,6 +89,7 @@ impl Default for FrameOptions {
             perspective_scaling: 0.5,
             max_overlap_area: 0.0,
             world_copies: true,
+            last_position_first: true,
         }
     }
 }
@@ -155,6 +161,13 @@ impl FrameOptions {
     #[must_use]
     pub fn with_world_copies(mut self, on: bool) -> Self {
         self.world_copies = on;
+        self
+    }
+
+    /// Sets whether a symbol shown last frame tries its last candidate first.
+    #[must_use]
+    pub fn with_last_position_first(mut self, on: bool) -> Self {
+        self.last_position_first = on;
         self
     }
 

@@ -46,6 +46,34 @@ pub(crate) fn patch(corner: DVec2, step: f64) -> Vec<WorldLabel> {
         .collect()
 }
 
+/// [`patch`] with symbols on two labels of three: four candidates around the point (with a
+/// small offset), an icon on a third of them (text or icon optional, or neither), a repeat
+/// group on a tenth.
+pub(crate) fn symbol_patch(corner: DVec2, step: f64) -> Vec<WorldLabel> {
+    use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+    let around = [Anchor::Top, Anchor::Bottom, Anchor::Left, Anchor::Right];
+    patch(corner, step)
+        .into_iter()
+        .enumerate()
+        .map(|(k, l)| {
+            if k % 3 == 0 {
+                return l;
+            }
+            let candidates =
+                around.iter().map(|&a| Candidate::new(a).with_offset(0.0, f64::from(k as u32 % 3))).collect();
+            let mut s = Symbol::default().with_candidates(candidates);
+            if k % 3 == 1 {
+                let optional = [Optional::None, Optional::Text, Optional::Icon][k / 3 % 3];
+                s = s.with_icon(Icon::new(8.0, 8.0)).with_optional(optional);
+            }
+            if k % 10 == 5 {
+                s = s.with_repeat((k % 4) as u32, 60.0);
+            }
+            l.with_symbol(s)
+        })
+        .collect()
+}
+
 /// Plays `cameras` (a frame every 16 ms) on an engine with the default options and on one
 /// that takes only the `changed` shortcuts, asserts every frame equal and each
 /// engine's memory in step with its frame, and lets `each(k, engine, changed)` look at both

@@ -1,8 +1,10 @@
 //! Property tests over random camera paths (pans, zooms about any screen point, turns, tilts,
 //! holds, and centres moved by whole worlds) and random label sets, some across the
-//! antimeridian: every full frame is the definition of `Stickiness::Shown`
-//! (`sticky_reference`), visible labels never overlap, and a label is in view exactly when its
-//! copy of the world nearest the camera meets the viewport. Frames reuse placements in one
+//! antimeridian, plain or symbols (candidates, icons, optional parts, repeat groups): every full
+//! frame is the definition of `Stickiness::Shown` (`sticky_reference`, written with the core's
+//! public API, for plain labels; `symbol_reference`, by brute force, for both: visibility,
+//! choice, reason and blocker), visible labels never overlap, and a label is in view exactly
+//! when its copy of the world nearest the camera meets the viewport (some part of it). Frames reuse placements in one
 //! engine, never in another; a third takes none of the engine's shortcuts
 //! (`FrameEngine::without_shortcuts`) and decides every frame as the default engine does.
 
@@ -10,11 +12,13 @@ mod common;
 
 use common::*;
 use glam::DVec2;
+use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
 use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{
     Alignment, Camera, FrameEngine, FrameKind, FrameOptions, Projection, Sight, WorldLabel, project_labels,
 };
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 use proptest::test_runner::{RngAlgorithm, RngSeed};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -82,8 +86,8 @@ fn apply(camera: Camera, step: &Step) -> Camera {
 }
 
 /// `n` seeded labels within `spread` world px of `around`, their longitudes wrapped into the
-/// first world.
-fn labels(seed: u64, n: usize, around: DVec2, spread: f64) -> Vec<WorldLabel> {
+/// first world; with `symbols`, most of them symbols ([`symbol`]).
+fn labels(seed: u64, n: usize, around: DVec2, spread: f64, symbols: bool) -> Vec<WorldLabel> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     (0..n)
         .map(|i| {
@@ -92,13 +96,40 @@ fn labels(seed: u64, n: usize, around: DVec2, spread: f64) -> Vec<WorldLabel> {
             let l = WorldLabel { width: rng.random_range(20.0..110.0), height: rng.random_range(10.0..16.0), ..l }
                 .with_priority(f64::from(rng.random_range(0..4)))
                 .with_padding(f64::from(rng.random_range(0..3)));
-            match rng.random_range(0..5) {
+            let l = match rng.random_range(0..5) {
                 0 => l.with_alignment(Alignment::Map).with_angle(rng.random_range(-180.0..180.0)),
                 1 => l.with_angle(rng.random_range(-30.0..30.0)),
                 _ => l,
-            }
+            };
+            if symbols && rng.random_bool(0.8) { l.with_symbol(symbol(&mut rng)) } else { l }
         })
         .collect()
+}
+
+/// A seeded symbol with every field: 0 to 4 candidates (any anchor, whole-px offsets, so that
+/// boxes touch exactly), an icon half the time (any anchor and optional part), a repeat group
+/// (one of three) now and then, `allow_overlap` and `ignore_placement` never (the label's).
+fn symbol(rng: &mut ChaCha8Rng) -> Symbol {
+    let anchor = |rng: &mut ChaCha8Rng| Anchor::ALL[rng.random_range(0..9)];
+    let candidates = (0..rng.random_range(0..5))
+        .map(|_| {
+            let c = Candidate::new(anchor(rng));
+            c.with_offset(f64::from(rng.random_range(-4..5)), f64::from(rng.random_range(-4..5)))
+        })
+        .collect();
+    let mut s = Symbol::default().with_candidates(candidates);
+    if rng.random_bool(0.5) {
+        let icon = Icon {
+            anchor: anchor(rng),
+            padding: f64::from(rng.random_range(0..2)),
+            ..Icon::new(f64::from(rng.random_range(4..16)), f64::from(rng.random_range(4..16)))
+        };
+        s = s.with_icon(icon).with_optional([Optional::None, Optional::Text, Optional::Icon][rng.random_range(0..3)]);
+    }
+    if rng.random_bool(0.3) {
+        s = s.with_repeat(rng.random_range(0..3), rng.random_range(0.0..120.0));
+    }
+    s
 }
 
 /// How far the ground in view reaches east or west of the centre, world px, if the horizon is
@@ -113,7 +144,7 @@ fn east_west(camera: &Camera) -> Option<f64> {
 
 fn config() -> ProptestConfig {
     ProptestConfig {
-        cases: if cfg!(debug_assertions) { 32 } else { 128 },
+        cases: if cfg!(debug_assertions) { 48 } else { 192 },
         rng_algorithm: RngAlgorithm::ChaCha,
         rng_seed: RngSeed::Fixed(0x00de_c1a7_7e55),
         failure_persistence: None,
@@ -128,63 +159,103 @@ proptest! {
     #[test]
     fn frames_on_random_camera_paths_keep_the_contract(
         seed in any::<u64>(),
-        n in 50usize..500,
+        // Plain labels, or (fewer) symbols.
+        (symbols, n) in prop_oneof![(Just(false), 50usize..500), (Just(true), 20usize..200)],
         x in 0.0..TILE_SIZE,
         spread in 10.0..90.0,
         zoom in 1.0..5.0,
         steps in prop::collection::vec(step(), 10..36),
     ) {
-        let around = DVec2::new(x, 100.0);
-        let labels = labels(seed, n, around, spread);
-        let reach = labels.iter().map(|l| l.width.hypot(l.height) + l.padding * 2.0).fold(0.0, f64::max);
-        let mut camera = Camera::new(around, zoom, 640.0, 400.0);
-        let no_reuse = FrameOptions::default().with_reuse_translations(false);
-        let mut engines = [
-            FrameEngine::new(no_reuse.clone()),
-            FrameEngine::new(FrameOptions::default()),
-            FrameEngine::without_shortcuts(FrameOptions::default()),
-        ]
-        .map(|e| {
-            let mut e = e.unwrap();
-            e.set_labels(labels.clone()).unwrap();
-            e
-        });
-        let mut last = None;
-        for (k, step) in std::iter::once(&Step::Hold).chain(&steps).enumerate() {
-            camera = apply(camera, step);
-            let t = k as f64 * 16.0;
-            for e in &mut engines {
-                e.place_frame(&camera, t).unwrap();
+        play(seed, n, (x, spread, zoom), &steps, symbols)?;
+    }
+}
+
+/// Plays `steps` from a camera at `zoom` on `n` labels (symbols if `symbols`) spread `spread`
+/// world px around `(x, 100)` on three engines (full frames only, the default, the one without
+/// shortcuts), and checks every frame: equal between the default engine and the one without
+/// shortcuts; the definition (plain labels: `sticky_reference` with the core's public API;
+/// both: the brute-force `symbol_reference`); no overlap; in view where the nearest copy is.
+fn play(
+    seed: u64,
+    n: usize,
+    (x, spread, zoom): (f64, f64, f64),
+    steps: &[Step],
+    symbols: bool,
+) -> Result<(), TestCaseError> {
+    let around = DVec2::new(x, 100.0);
+    let labels = labels(seed, n, around, spread, symbols);
+    // Candidates (offsets up to 4 px) and icons (up to 16 px) reach at most 40 px further.
+    let reach = labels.iter().map(|l| l.width.hypot(l.height) + l.padding * 2.0).fold(0.0, f64::max)
+        + if symbols { 40.0 } else { 0.0 };
+    let mut camera = Camera::new(around, zoom, 640.0, 400.0);
+    let no_reuse = FrameOptions::default().with_reuse_translations(false);
+    let mut engines = [
+        FrameEngine::new(no_reuse.clone()),
+        FrameEngine::new(FrameOptions::default()),
+        FrameEngine::without_shortcuts(FrameOptions::default()),
+    ]
+    .map(|e| {
+        let mut e = e.unwrap();
+        e.set_labels(labels.clone()).unwrap();
+        e
+    });
+    let mut last = None;
+    for (k, step) in std::iter::once(&Step::Hold).chain(steps).enumerate() {
+        camera = apply(camera, step);
+        let t = k as f64 * 16.0;
+        for e in &mut engines {
+            e.place_frame(&camera, t).unwrap();
+        }
+        let [full, default, reference] = &engines;
+        prop_assert_eq!(full.frame().stats.kind, FrameKind::Full);
+        let difference = first_difference(default, reference);
+        prop_assert!(difference.is_none(), "frame {}: {}", k, difference.unwrap_or_default());
+        for (i, l) in full.frame().labels.iter().enumerate() {
+            prop_assert_eq!(l.in_view(), symbol_in_view(full, i, camera.size), "frame {}, label {}", k, i);
+        }
+        if let Some(last) = &last {
+            let want = symbol_reference(full, last, camera.size, &no_reuse);
+            let now = full.frame();
+            for (i, l) in now.labels.iter().enumerate() {
+                let got = match (l.visible, l.reason, l.hidden_by) {
+                    (true, ..) => Decided::Shown(now.choices.get(i).copied().unwrap_or_default()),
+                    (false, Some(reason), Some(by)) if l.in_view() => Decided::Hidden(reason, by),
+                    _ => Decided::Out,
+                };
+                if symbols {
+                    prop_assert_eq!(got, want[i], "frame {}, label {}", k, i);
+                } else {
+                    // The plain engine settles some waiting labels by one test against their
+                    // last blocker, without looking at the others: only visibility is defined.
+                    prop_assert_eq!(l.visible, matches!(want[i], Decided::Shown(_)), "frame {}, label {}", k, i);
+                }
             }
-            let [full, default, reference] = &engines;
-            prop_assert_eq!(full.frame().stats.kind, FrameKind::Full);
-            let difference = first_difference(default, reference);
-            prop_assert!(difference.is_none(), "frame {}: {}", k, difference.unwrap_or_default());
-            if let Some(last) = &last {
-                let want = sticky_reference(full, last, full.frame(), &no_reuse);
-                for (i, l) in full.frame().labels.iter().enumerate() {
+            if !symbols {
+                let want = sticky_reference(full, last, now, &no_reuse);
+                for (i, l) in now.labels.iter().enumerate() {
                     prop_assert_eq!(l.visible, want[i], "frame {}, label {}", k, i);
                 }
             }
-            // Where every label's copy nearest the camera is, when the view (with the labels'
-            // reach) spans less than a world: then no label can be in view in two copies.
-            let view = east_west(&camera).map(|w| w + reach / camera.zoom.exp2());
-            let nearest: Option<Vec<Sight>> = view.filter(|&w| w < TILE_SIZE / 2.0 - 8.0).map(|_| {
-                let moved: Vec<WorldLabel> = labels
-                    .iter()
-                    .map(|l| WorldLabel { position: nearest_copy(l.position, camera.center.x), ..l.clone() })
-                    .collect();
-                project_labels(&moved, &Projection::new(&camera), no_reuse.perspective_scaling)
-            });
-            for e in &engines {
-                prop_assert!(overlapping_visible_pairs(e, e.frame()).is_empty(), "frame {}", k);
-                if let Some(sights) = &nearest {
-                    for (i, (l, s)) in e.frame().labels.iter().zip(sights).enumerate() {
-                        prop_assert_eq!(l.in_view(), matches!(s, Sight::In(_)), "frame {}, label {}", k, i);
-                    }
+        }
+        // Where every label's copy nearest the camera is, when the view (with the labels'
+        // reach) spans less than a world: then no label can be in view in two copies.
+        let view = east_west(&camera).map(|w| w + reach / camera.zoom.exp2());
+        let nearest: Option<Vec<Sight>> = view.filter(|&w| w < TILE_SIZE / 2.0 - 8.0).map(|_| {
+            let moved: Vec<WorldLabel> = labels
+                .iter()
+                .map(|l| WorldLabel { position: nearest_copy(l.position, camera.center.x), ..l.clone() })
+                .collect();
+            project_labels(&moved, &Projection::new(&camera), no_reuse.perspective_scaling)
+        });
+        for e in &engines {
+            prop_assert!(overlapping_visible_pairs(e, e.frame()).is_empty(), "frame {}", k);
+            if let Some(sights) = &nearest {
+                for (i, (l, s)) in e.frame().labels.iter().zip(sights).enumerate() {
+                    prop_assert_eq!(l.in_view(), matches!(s, Sight::In(_)), "frame {}, label {}", k, i);
                 }
             }
-            last = Some(full.frame().clone());
         }
+        last = Some(full.frame().clone());
     }
+    Ok(())
 }

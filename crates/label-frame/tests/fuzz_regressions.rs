@@ -25,10 +25,13 @@ fn kept_fuzz_inputs_pass_the_frames_checks() {
     }
 }
 
+/// `FRAMES_CHECK_CASES` and `FRAMES_CHECK_SEED` in the environment set how many inputs and
+/// from which seed (a long sweep without the fuzzer's toolchain, docs/fuzzing.md).
 #[test]
 fn random_inputs_pass_the_frames_checks() {
-    let mut rng = ChaCha8Rng::seed_from_u64(0x00f4_a3e5);
-    let cases = if cfg!(debug_assertions) { 200 } else { 1000 };
+    let var = |name: &str| std::env::var(name).ok().map(|v| v.parse::<u64>().unwrap_or_else(|e| panic!("{name}: {e}")));
+    let mut rng = ChaCha8Rng::seed_from_u64(var("FRAMES_CHECK_SEED").unwrap_or(0x00f4_a3e5));
+    let cases = var("FRAMES_CHECK_CASES").unwrap_or(if cfg!(debug_assertions) { 200 } else { 1000 });
     for _ in 0..cases {
         let len = rng.random_range(16..1200);
         let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();

@@ -57,6 +57,7 @@ pub fn options(v: &OptionValues) -> Result<FrameOptions, String> {
         stickiness,
         reuse_translations: v[6] != 0.0,
         world_copies: v[7] != 0.0,
+        ..FrameOptions::default()
     };
     options.validate().map_err(|e| e.to_string())?;
     Ok(options)

@@ -57,8 +57,9 @@ struct Args {
     #[arg(long, value_delimiter = ',')]
     animation: Vec<String>,
     /// Only these methods (engine, engine_ties_only, no_stability, aabb_grid — the default, the
-    /// summary needs all four —, and the engine without its shortcuts: no_shortcuts, no_sleep,
-    /// no_dormant).
+    /// summary needs all four —, the engine without its shortcuts: no_shortcuts, no_sleep,
+    /// no_dormant, and the engine over the places made symbols of four candidates: symbols,
+    /// symbols_in_order, the latter without the last position tried first).
     #[arg(long, value_delimiter = ',', value_parser = parse_method)]
     method: Vec<Method>,
     /// rayon threads (default: all cores).
@@ -145,9 +146,17 @@ fn main() -> Result<()> {
         // scene's centre, where the engines' first frame puts it.
         let baseline = world::in_copy_nearest(labels, lon_lat_to_world(scene.center.0, scene.center.1).x);
         let methods: Vec<Method> = if args.method.is_empty() { Method::DEFAULT.to_vec() } else { args.method.clone() };
+        let symbols = if methods.iter().any(|m| m.symbols()) { world::with_candidates(labels) } else { Vec::new() };
         let mut runners: Vec<Runner> = methods
             .iter()
-            .map(|&m| Runner::new(m, if m == Method::Aabb { &baseline } else { labels }, args.hysteresis))
+            .map(|&m| {
+                let labels = match m {
+                    Method::Aabb => &baseline,
+                    m if m.symbols() => &symbols,
+                    _ => labels,
+                };
+                Runner::new(m, labels, args.hysteresis)
+            })
             .collect();
         for &animation in
             ANIMATIONS.iter().filter(|a| args.animation.is_empty() || args.animation.iter().any(|n| n == *a))

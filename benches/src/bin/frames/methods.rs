@@ -32,14 +32,21 @@ pub enum Method {
     NoSleep,
     /// … sleeping labels never go dormant (they are visited).
     NoDormant,
+    /// [`Method::Engine`] over the same labels made symbols: four candidate positions around
+    /// each place's point ([`crate::world::with_candidates`]).
+    Symbols,
+    /// [`Method::Symbols`] without the last position tried first
+    /// ([`FrameOptions::last_position_first`] off).
+    SymbolsInOrder,
 }
 
 impl Method {
     /// What a run compares unless `--method` says otherwise (the summary needs these).
     pub const DEFAULT: [Method; 4] = [Method::Engine, Method::Ties, Method::Plain, Method::Aabb];
     /// Every method: the default ones, then the engine with its shortcuts off (all, then each
-    /// alone). Each of these decides every frame as [`Method::Engine`] does: equal digests.
-    pub const ALL: [Method; 7] = [
+    /// alone; each of these decides every frame as [`Method::Engine`] does: equal digests),
+    /// then the engine over symbols.
+    pub const ALL: [Method; 9] = [
         Method::Engine,
         Method::Ties,
         Method::Plain,
@@ -47,6 +54,8 @@ impl Method {
         Method::NoShortcuts,
         Method::NoSleep,
         Method::NoDormant,
+        Method::Symbols,
+        Method::SymbolsInOrder,
     ];
 
     /// The method of a key (see [`Self::key`]).
@@ -63,6 +72,8 @@ impl Method {
             Method::NoShortcuts => "engine, no shortcuts",
             Method::NoSleep => "engine, no sleep",
             Method::NoDormant => "engine, no dormant",
+            Method::Symbols => "engine, symbols",
+            Method::SymbolsInOrder => "engine, symbols, no last position first",
         }
     }
 
@@ -75,14 +86,22 @@ impl Method {
             Method::NoShortcuts => "no_shortcuts",
             Method::NoSleep => "no_sleep",
             Method::NoDormant => "no_dormant",
+            Method::Symbols => "symbols",
+            Method::SymbolsInOrder => "symbols_in_order",
         }
+    }
+
+    /// Whether the method's labels are symbols ([`crate::world::with_candidates`]).
+    pub fn symbols(self) -> bool {
+        matches!(self, Method::Symbols | Method::SymbolsInOrder)
     }
 
     /// The shortcuts the method's engine takes.
     fn shortcuts(self) -> Shortcuts {
         let mut shortcuts = Shortcuts::ALL;
         match self {
-            Method::Engine | Method::Ties | Method::Plain | Method::Aabb => {}
+            Method::Engine | Method::Ties | Method::Plain | Method::Aabb | Method::Symbols | Method::SymbolsInOrder => {
+            }
             Method::NoShortcuts => shortcuts = Shortcuts::NONE,
             Method::NoSleep => shortcuts.sleep = false,
             Method::NoDormant => shortcuts.dormant = false,
@@ -185,9 +204,12 @@ pub struct FrameOutcome {
     /// The engine's labels placed in the frame, and those asleep (zero for the baseline).
     pub placed_now: usize,
     pub asleep: usize,
-    /// A hash of every label's result (visible, opacity, reason, hidden_by, pose; the baseline:
-    /// visible), so that two builds can be checked to decide the same frames.
+    /// A hash of every label's result (visible, opacity, reason, hidden_by, pose, and for
+    /// symbols the choices; the baseline: visible), so that two builds can be checked to decide
+    /// the same frames.
     pub digest: u64,
+    /// Labels shown in this frame and the last at different candidates: the jumps a viewer sees.
+    pub moves: usize,
 }
 
 /// Half a second at 60 frames per second.
@@ -204,6 +226,8 @@ pub struct Runner {
     in_view: Vec<bool>,
     /// Frame number of each label's last flip (`usize::MAX`: none yet).
     last_flip: Vec<usize>,
+    /// Each label's candidate in the last frame, if shown at one.
+    candidates: Vec<Option<u32>>,
     frame_number: usize,
     started: bool,
 }
@@ -212,8 +236,11 @@ impl Runner {
     /// A runner; `hysteresis` px for the methods with stability.
     pub fn new(method: Method, labels: &[WorldLabel], hysteresis: f64) -> Self {
         let options = match method {
-            Method::Engine | Method::NoShortcuts | Method::NoSleep | Method::NoDormant => {
+            Method::Engine | Method::NoShortcuts | Method::NoSleep | Method::NoDormant | Method::Symbols => {
                 FrameOptions::default().with_hysteresis(hysteresis)
+            }
+            Method::SymbolsInOrder => {
+                FrameOptions::default().with_hysteresis(hysteresis).with_last_position_first(false)
             }
             Method::Ties => {
                 FrameOptions::default().with_stickiness(label_frame::Stickiness::Ties).with_hysteresis(hysteresis)
@@ -233,6 +260,7 @@ impl Runner {
             visible: vec![false; labels.len()],
             in_view: vec![false; labels.len()],
             last_flip: vec![usize::MAX; labels.len()],
+            candidates: vec![None; labels.len()],
             frame_number: 0,
             started: false,
         }
@@ -245,6 +273,7 @@ impl Runner {
         self.visible.fill(false);
         self.in_view.fill(false);
         self.last_flip.fill(usize::MAX);
+        self.candidates.fill(None);
         self.frame_number = 0;
     }
 
@@ -253,13 +282,16 @@ impl Runner {
         let mut split_us = [0.0; 3];
         let (mut placed_now, mut asleep) = (0, 0);
         let mut hasher = DefaultHasher::new();
+        let mut candidates = vec![None; self.labels.len()];
         let (time, visible, in_view, reused, pushed_by_entries) = match self.method {
             Method::Engine
             | Method::Ties
             | Method::Plain
             | Method::NoShortcuts
             | Method::NoSleep
-            | Method::NoDormant => {
+            | Method::NoDormant
+            | Method::Symbols
+            | Method::SymbolsInOrder => {
                 let start = Instant::now();
                 self.engine.place_frame(camera, time_ms).expect("valid camera");
                 let time = start.elapsed();
@@ -269,6 +301,13 @@ impl Runner {
                 (placed_now, asleep) = (frame.stats.placed_now, frame.stats.asleep);
                 for l in &frame.labels {
                     hash_label(l, &mut hasher);
+                }
+                // Plain labels have no choices: their digests stay as they were.
+                if !frame.choices.is_empty() {
+                    frame.choices.hash(&mut hasher);
+                    for (i, (c, l)) in frame.choices.iter().zip(&frame.labels).enumerate() {
+                        candidates[i] = c.candidate.filter(|_| l.visible);
+                    }
                 }
                 let visible: Vec<bool> = frame.labels.iter().map(|l| l.visible).collect();
                 let in_view: Vec<bool> = frame.labels.iter().map(|l| l.in_view()).collect();
@@ -303,7 +342,8 @@ impl Runner {
                 self.last_flip[i] = self.frame_number;
             }
             changes = Changes {
-                forced_out: self.forced_out(&in_view),
+                // The labels' boxes at their candidates are not counted (symbols: 0).
+                forced_out: if self.method.symbols() { 0 } else { self.forced_out(&in_view) },
                 pushed_by_entries,
                 ..Changes::between((&self.visible, &self.in_view), (&visible, &in_view))
             };
@@ -314,6 +354,16 @@ impl Runner {
                 self.method
             );
         }
+        let moves = if self.started {
+            candidates
+                .iter()
+                .zip(&self.candidates)
+                .filter(|(now, was)| now.is_some() && was.is_some() && now != was)
+                .count()
+        } else {
+            0
+        };
+        self.candidates = candidates;
         self.frame_number += 1;
         let outcome = FrameOutcome {
             time,
@@ -326,6 +376,7 @@ impl Runner {
             placed_now,
             asleep,
             digest: hasher.finish(),
+            moves,
         };
         self.visible = visible;
         self.in_view = in_view;
@@ -341,10 +392,29 @@ impl Runner {
         }
     }
 
-    /// Pairs of shown labels whose oriented boxes overlap (the contract's test).
+    /// Pairs of shown labels whose oriented boxes overlap (the contract's test): for symbols,
+    /// any box they show ([`FrameEngine::drawn_boxes`]).
     pub fn overlapping_pairs(&self) -> usize {
-        let shown: Vec<Label> =
-            (0..self.labels.len()).filter(|&i| self.visible[i]).filter_map(|i| self.screen_label(i)).collect();
+        if self.method.symbols() {
+            let shown: Vec<(usize, label_core::Obb)> = (0..self.labels.len())
+                .filter(|&i| self.visible[i])
+                .flat_map(|i| self.engine.drawn_boxes(i).into_iter().map(move |b| (i, b)))
+                .collect();
+            let boxes: Vec<label_core::Obb> = shown.iter().map(|s| s.1).collect();
+            let mut pairs: Vec<(usize, usize)> = colliding_pairs(&boxes)
+                .into_iter()
+                .map(|(a, b)| (shown[a].0.min(shown[b].0), shown[a].0.max(shown[b].0)))
+                .filter(|(a, b)| a != b)
+                .collect();
+            pairs.sort_unstable();
+            pairs.dedup();
+            return pairs.len();
+        }
+        let shown: Vec<label_core::Obb> = (0..self.labels.len())
+            .filter(|&i| self.visible[i])
+            .filter_map(|i| self.screen_label(i))
+            .map(|l| l.obb())
+            .collect();
         colliding_pairs(&shown).len()
     }
 
@@ -360,25 +430,20 @@ impl Runner {
     /// [`Changes::forced_out`] of the frame just placed, before its visibility is kept: labels
     /// shown in the last frame and in view in this one, at this frame's poses.
     fn forced_out(&self, in_view: &[bool]) -> usize {
-        let kept: Vec<Label> = (0..self.labels.len())
+        let kept: Vec<label_core::Obb> = (0..self.labels.len())
             .filter(|&i| self.visible[i] && in_view[i])
             .filter_map(|i| self.screen_label(i))
+            .map(|l| l.obb())
             .collect();
         matching_size(&colliding_pairs(&kept), kept.len())
     }
 }
 
-/// Pairs of labels (indices into `labels`) whose oriented boxes overlap (the contract's test),
-/// by a sweep over their bounds.
-fn colliding_pairs(labels: &[Label]) -> Vec<(usize, usize)> {
-    let mut boxes: Vec<(usize, label_core::Obb, label_core::Aabb)> = labels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            let b = l.obb();
-            (i, b, b.aabb())
-        })
-        .collect();
+/// Pairs of boxes (indices into `boxes`) that overlap (the contract's test), by a sweep over
+/// their bounds.
+fn colliding_pairs(boxes: &[label_core::Obb]) -> Vec<(usize, usize)> {
+    let mut boxes: Vec<(usize, label_core::Obb, label_core::Aabb)> =
+        boxes.iter().enumerate().map(|(i, b)| (i, *b, b.aabb())).collect();
     boxes.sort_by(|a, b| a.2.min.x.total_cmp(&b.2.min.x));
     let mut pairs = Vec::new();
     for (k, (i, a, ab)) in boxes.iter().enumerate() {
@@ -449,7 +514,8 @@ mod tests {
     #[test]
     fn a_chain_of_overlaps_forces_out_a_matching() {
         // Four labels in a row, each overlapping the next: two must go (a matching of two pairs).
-        let row: Vec<Label> = (0..4).map(|k| Label::new(15.0 * f64::from(k), 0.0, 20.0, 10.0)).collect();
+        let row: Vec<label_core::Obb> =
+            (0..4).map(|k| Label::new(15.0 * f64::from(k), 0.0, 20.0, 10.0).obb()).collect();
         let pairs = colliding_pairs(&row);
         assert_eq!(pairs.len(), 3);
         assert_eq!(matching_size(&pairs, row.len()), 2);

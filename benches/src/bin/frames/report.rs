@@ -50,6 +50,8 @@ pub struct Row {
     pub pushed_by_entries_per_frame: f64,
     /// Flips per frame that undo the same label's previous flip within half a second (blinking).
     pub flicker_per_frame: f64,
+    /// Labels shown in a frame and the last at different candidates (symbols), per frame.
+    pub moves_per_frame: f64,
     /// Frames that reused the last placement (translation-only cameras).
     pub reused_frames: usize,
     /// Frames checked for overlapping shown labels, and the overlapping pairs found.
@@ -102,6 +104,7 @@ impl Row {
             collision_floor_per_frame: per_change(frames, |f| f.changes.collision_floor()),
             pushed_by_entries_per_frame: per_change(frames, |f| f.changes.pushed_by_entries),
             flicker_per_frame: per_change(frames, |f| f.flicker),
+            moves_per_frame: per_change(frames, |f| f.moves),
             reused_frames: frames.iter().filter(|f| f.reused).count(),
             checked_frames,
             overlapping_pairs,

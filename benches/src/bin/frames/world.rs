@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use label_core::{Candidate, Symbol};
 use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{Alignment, Anchor, WorldLabel};
 use serde::Deserialize;
@@ -52,6 +53,26 @@ pub fn load(path: &Path, source: u64) -> Result<Vec<WorldLabel>> {
                 }
                 Some(other) => anyhow::bail!("label {}: unknown alignment {other:?}", l.id),
             })
+        })
+        .collect()
+}
+
+/// How far from a place's point its name sits at each candidate, px (MapLibre's radial offset).
+pub const CANDIDATE_GAP: f64 = 4.0;
+
+/// `labels` with every viewport-aligned one (the places) made a symbol of four candidate
+/// positions, tried in MapLibre's `text-variable-anchor` order `top, bottom, left, right`:
+/// below, above, right of and left of its point, [`CANDIDATE_GAP`] px from it. Map-aligned
+/// labels (the streets) stay as they are.
+pub fn with_candidates(labels: &[WorldLabel]) -> Vec<WorldLabel> {
+    let g = CANDIDATE_GAP;
+    let around = [(Anchor::Top, 0.0, g), (Anchor::Bottom, 0.0, -g), (Anchor::Left, g, 0.0), (Anchor::Right, -g, 0.0)];
+    let candidates: Vec<Candidate> = around.iter().map(|&(a, x, y)| Candidate::new(a).with_offset(x, y)).collect();
+    labels
+        .iter()
+        .map(|l| match l.alignment {
+            Alignment::Viewport => l.clone().with_symbol(Symbol::default().with_candidates(candidates.clone())),
+            Alignment::Map => l.clone(),
         })
         .collect()
 }

@@ -3,6 +3,7 @@
 #[cfg(test)]
 mod checks;
 mod place;
+mod symbols;
 mod world_copies;
 
 use label_core::{Blocker, Label, Shape};
@@ -77,6 +78,9 @@ pub struct FrameEngine {
     dormant: Dormant,
     /// The work frames skip (see [`Shortcuts`]).
     shortcuts: Shortcuts,
+    /// Whether a label adds to its box ([`label_core::Symbol::is_plain`] is false for one):
+    /// then every frame goes through `frame_pass/symbols.rs`.
+    symbols: bool,
     /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
     /// Whether the next frame may reuse the last placement: nothing changed since it but the
@@ -199,6 +203,15 @@ impl FrameEngine {
                 None => LabelFrame::UNSEEN,
             })
             .collect();
+        let symbols = labels.iter().any(|l| !l.symbol.is_plain());
+        // A symbol's last choice goes with its id too (a candidate beyond its new list is
+        // ignored by the next frame).
+        let choices: Vec<label_core::Choice> = if symbols {
+            let last = |old: usize| self.frame.choices.get(old).copied().unwrap_or_default();
+            labels.iter().map(|l| old_index.get(&l.id).map_or_else(Default::default, |&old| last(old))).collect()
+        } else {
+            Vec::new()
+        };
         self.hot = labels.iter().map(Hot::new).collect();
         copies::place(&labels, &mut self.hot, self.copies.reference(), |_| {});
         self.copies.set_reach(self.hot.iter().map(|h| h.reach + h.padding_reach).fold(0.0, f64::max));
@@ -208,6 +221,8 @@ impl FrameEngine {
         self.labels = labels;
         self.memo = carried.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
         self.frame.labels = carried;
+        self.frame.choices = choices;
+        self.symbols = symbols;
         self.reusable = false;
         self.forget_certificates();
         Ok(())
@@ -256,7 +271,8 @@ impl FrameEngine {
     }
 
     /// Label `index` on screen with the last frame's camera (its own padding, without the
-    /// hysteresis margin): the box a renderer can draw or query. The pose is the frame's, or
+    /// hysteresis margin): the box a renderer can draw or query (for a symbol, its text at its
+    /// own anchor and offset: [`Self::drawn_boxes`] has the boxes it shows). The pose is the frame's, or
     /// for a label the frame did not need to project (see [`LabelFrame::pose`]) the one the
     /// projection gives now. `None` behind the camera, out of range, or before any frame.
     #[must_use]
@@ -286,7 +302,9 @@ impl FrameEngine {
     ///
     /// # Errors
     /// [`FrameError::InvalidCamera`] for a bad camera, [`FrameError::InvalidOption`] (field
-    /// `time_ms`) for a timestamp that is not finite. Nothing changes then.
+    /// `time_ms`) for a timestamp that is not finite; [`FrameError::Core`] if a symbol on
+    /// screen is beyond the core's limits (sizes scaled by perspective past
+    /// [`label_core::limits::MAX_SIZE`]). Nothing changes then.
     pub fn place_frame(&mut self, camera: &Camera, time_ms: f64) -> Result<&Frame, FrameError> {
         camera.validate()?;
         if !time_ms.is_finite() {
@@ -301,7 +319,8 @@ impl FrameEngine {
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
         self.cull(&projection);
         self.ready_sleep(&projection);
-        let (kind, projected, (placed_now, counts)) = self.place(&projection, reuse, dt);
+        let (kind, projected, (placed_now, counts)) =
+            if self.symbols { self.place_symbols(&projection, dt)? } else { self.place(&projection, reuse, dt) };
         if kind == FrameKind::Full {
             self.last_full_ms = time_ms;
         }
@@ -337,11 +356,24 @@ fn check_label(index: usize, l: &WorldLabel) -> Result<(), FrameError> {
         allow_overlap: l.allow_overlap,
         ignore_placement: l.ignore_placement,
     };
-    label_core::validate::check_label(index, &as_core).map_err(|e| match e {
-        label_core::Error::InvalidLabel { field, problem, .. } => {
-            let field = if matches!(field, "x" | "y") { "position" } else { field };
-            FrameError::InvalidLabel { index, id: l.id, field, problem }
-        }
-        other => FrameError::Core(other),
-    })
+    label_core::validate::check_label(index, &as_core)
+        .and_then(|()| label_core::validate::check_symbol(index, &l.symbol))
+        .and_then(|()| match l.symbol.path {
+            // Texts along a line are laid out on screen by the core only, so far.
+            Some(_) => Err(label_core::Error::InvalidLabel {
+                index,
+                field: "path",
+                problem: label_core::Problem::BadShape(
+                    "text along a line is not placed by the frame engine yet".into(),
+                ),
+            }),
+            None => Ok(()),
+        })
+        .map_err(|e| match e {
+            label_core::Error::InvalidLabel { field, problem, .. } => {
+                let field = if matches!(field, "x" | "y") { "position" } else { field };
+                FrameError::InvalidLabel { index, id: l.id, field, problem }
+            }
+            other => FrameError::Core(other),
+        })
 }

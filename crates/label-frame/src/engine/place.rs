@@ -4,11 +4,35 @@ use crate::frame_pass::fade::Fading;
 use crate::frame_pass::full::{place_full, waits};
 use crate::frame_pass::project::project_all;
 use crate::frame_pass::reuse::place_reused;
+use crate::frame_pass::symbols::{place_symbol_frame, project_symbols};
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
 use crate::util::clock::Instant;
-use crate::{FrameEngine, FrameKind, FrameStats, Projection, Stickiness};
+use crate::{FrameEngine, FrameError, FrameKind, FrameStats, Projection, Stickiness};
+
+/// The [`FrameContext`] of a frame of `$engine` through `$projection`, faded by `$dt` ms: a
+/// macro rather than a method, so that it borrows only the fields it reads and the frame's
+/// memory can be borrowed mutably beside it.
+macro_rules! frame_context {
+    ($engine:ident, $projection:expr, $dt:expr) => {
+        FrameContext {
+            viewer: Viewer {
+                labels: &$engine.labels,
+                hot: &$engine.hot,
+                parts: &$engine.parts,
+                projection: $projection,
+                perspective_scaling: $engine.options.perspective_scaling,
+                cells: &$engine.cells,
+                in_reach: &$engine.in_reach,
+                run: $engine.shortcuts.run,
+            },
+            options: &$engine.options,
+            obstacles: &$engine.obstacles,
+            fading: Fading::new($dt, $engine.options.fade_ms),
+        }
+    };
+}
 
 impl FrameEngine {
     /// Whether the frame seen through `projection` at `time_ms` may reuse the last placement:
@@ -17,6 +41,7 @@ impl FrameEngine {
     pub(super) fn can_reuse(&self, projection: &Projection, time_ms: f64) -> bool {
         let options = &self.options;
         options.reuse_translations
+            && !self.symbols
             && self.obstacles.is_empty()
             && self.reusable
             && self.frame_projection.is_some_and(|p| p.translation_to(projection).is_some())
@@ -35,6 +60,7 @@ impl FrameEngine {
     pub(super) fn ready_sleep(&mut self, projection: &Projection) {
         let options = &self.options;
         let can_sleep = self.shortcuts.sleep
+            && !self.symbols
             && options.stickiness == Stickiness::Shown
             && self.obstacles.is_empty()
             && options.max_overlap_area <= 0.0;
@@ -43,6 +69,22 @@ impl FrameEngine {
         let similarity = projection.similarity();
         self.sleeps.now = similarity.filter(|_| can_sleep);
         self.dormant.advance(self.sleeps.now, can_sleep && similarity.is_none(), projection.camera());
+    }
+
+    /// Projects the labels and places them through the symbol placement (see
+    /// `frame_pass/symbols/`): a full frame, faded by `dt` ms. Returns what [`Self::place`]
+    /// does.
+    pub(super) fn place_symbols(
+        &mut self,
+        projection: &Projection,
+        dt: f64,
+    ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
+        let cx = frame_context!(self, projection, dt);
+        project_symbols(&cx.viewer, &self.memo, &mut self.sights);
+        let projected = Instant::now();
+        let frame = &mut self.frame;
+        let placed = place_symbol_frame(&cx, &mut frame.labels, &self.memo, &mut frame.choices, &self.sights)?;
+        Ok((FrameKind::Full, projected, placed))
     }
 
     /// Projects the labels and places them: a reused frame (`reuse`) or a full one, faded by
@@ -55,21 +97,7 @@ impl FrameEngine {
         dt: f64,
     ) -> (FrameKind, Instant, (usize, FrameStats)) {
         let options = &self.options;
-        let cx = FrameContext {
-            viewer: Viewer {
-                labels: &self.labels,
-                hot: &self.hot,
-                parts: &self.parts,
-                projection,
-                perspective_scaling: options.perspective_scaling,
-                cells: &self.cells,
-                in_reach: &self.in_reach,
-                run: self.shortcuts.run,
-            },
-            options,
-            obstacles: &self.obstacles,
-            fading: Fading::new(dt, options.fade_ms),
-        };
+        let cx = frame_context!(self, projection, dt);
         let memory = Memory {
             frames: &mut self.frame.labels,
             memo: &self.memo,

@@ -72,6 +72,7 @@ pub(crate) fn finish(
         Some(HiddenReason::Collision) => stats.hidden_collision += 1,
         Some(HiddenReason::Offscreen) => stats.hidden_offscreen += 1,
         Some(HiddenReason::BehindCamera) => stats.behind_camera += 1,
+        Some(HiddenReason::Repeat) => stats.hidden_repeat += 1,
         None => {}
     }
 }
@@ -85,6 +86,7 @@ pub(crate) fn add_counts(a: FrameStats, b: FrameStats) -> FrameStats {
         flips: a.flips + b.flips,
         hidden_collision: a.hidden_collision + b.hidden_collision,
         hidden_offscreen: a.hidden_offscreen + b.hidden_offscreen,
+        hidden_repeat: a.hidden_repeat + b.hidden_repeat,
         behind_camera: a.behind_camera + b.behind_camera,
         asleep: a.asleep + b.asleep,
         ..a

@@ -1,4 +1,5 @@
-//! A label through the camera: its pose on screen, and whether its box meets the viewport.
+//! A label through the camera: its pose on screen, and whether its box (a symbol: one of its
+//! parts) meets the viewport.
 
 use glam::DVec2;
 use label_core::Obb;
@@ -82,6 +83,28 @@ pub(crate) fn pose_at(hot: &Hot, p: &Projected, projection: &Projection, perspec
 #[must_use]
 #[inline(always)]
 pub(crate) fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
+    sight_by(hot, projection, perspective_scaling, |pose, view| view.overlaps(&parts.on_screen(pose, 0.0)))
+}
+
+/// The pose of a symbol, and whether it is in sight: whether some part of it at some position
+/// meets the viewport (contract §4 step 1).
+#[must_use]
+pub(crate) fn symbol_sight(label: &WorldLabel, hot: &Hot, projection: &Projection, perspective_scaling: f64) -> Sight {
+    sight_by(hot, projection, perspective_scaling, |pose, view| {
+        label.screen_parts(pose, 0.0).any(|b| view.overlaps(&b))
+    })
+}
+
+/// The pose of a label whose parts reach as far as `hot` says, and whether it is in sight:
+/// the bounds tests, then `meets(pose, viewport)`, the exact test, for labels across the edge.
+#[must_use]
+#[inline(always)]
+fn sight_by(
+    hot: &Hot,
+    projection: &Projection,
+    perspective_scaling: f64,
+    meets: impl FnOnce(&ScreenPose, &Obb) -> bool,
+) -> Sight {
     let Some(p) = projection.project(hot.position) else { return Sight::Behind };
     let pose = pose_at(hot, &p, projection, perspective_scaling);
     // Bounds first: every point of the box lies within `r` of the anchor point.
@@ -95,8 +118,7 @@ pub(crate) fn sight(parts: &BoxParts, hot: &Hot, projection: &Projection, perspe
         return Sight::In(pose);
     }
     // Across the edge: the exact test, as the core's culling does it (contract §4 step 1).
-    let obb = parts.on_screen(&pose, 0.0);
-    if Obb::from_aabb(&projection.viewport()).overlaps(&obb) { Sight::In(pose) } else { Sight::Off(pose) }
+    if meets(&pose, &Obb::from_aabb(&projection.viewport())) { Sight::In(pose) } else { Sight::Off(pose) }
 }
 
 /// The projection stage on its own: every label's [`Sight`] through `projection`, with labels
@@ -114,7 +136,11 @@ pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspectiv
 /// One label's [`Sight`], as [`project_labels`] finds it.
 #[must_use]
 pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_scaling: f64) -> Sight {
-    sight(&BoxParts::new(label), &Hot::new(label), projection, perspective_scaling)
+    if label.symbol.is_plain() {
+        sight(&BoxParts::new(label), &Hot::new(label), projection, perspective_scaling)
+    } else {
+        symbol_sight(label, &Hot::new(label), projection, perspective_scaling)
+    }
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ impl Hot {
         Self {
             position: label.position,
             reach: label.reach(),
-            padding_reach: label.padding * (std::f64::consts::SQRT_2 + 1e-12),
+            padding_reach: label.max_padding() * (std::f64::consts::SQRT_2 + 1e-12),
             angle: label.angle,
             map_aligned: label.alignment == Alignment::Map,
             keep_upright: label.keep_upright,

@@ -1,10 +1,12 @@
-//! Shared by the integration tests: seeded label sets, cameras, and (from `frames_check/`, the
+//! Shared by the integration tests: seeded label sets, cameras, (from `frames_check/`, the
 //! `frames` fuzz target's checks) an independent check that no two visible labels overlap and
-//! the comparison of an engine with the engine without shortcuts.
+//! the comparison of an engine with the engine without shortcuts, and the brute-force
+//! definition of a frame with symbols (`symbol_reference`).
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
 #[path = "../frames_check/mod.rs"]
 mod frames_check;
+mod symbol_reference;
 
 #[allow(unused_imports, reason = "each test binary uses a different subset")]
 pub use frames_check::{first_difference, overlapping_visible_pairs};
@@ -13,6 +15,8 @@ use label_core::{Label, PlacementOptions};
 use label_frame::{Alignment, Camera, Frame, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+#[allow(unused_imports, reason = "each test binary uses a different subset")]
+pub use symbol_reference::{Decided, symbol_in_view, symbol_reference};
 
 /// The world point all test scenes are around (world px, zoom 0).
 pub const CENTER: DVec2 = DVec2::new(128.0, 96.0);

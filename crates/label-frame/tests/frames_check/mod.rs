@@ -4,13 +4,15 @@
 //! frame decides as the engine without its shortcuts (`FrameEngine::without_shortcuts`: no
 //! sleeping labels, no receding cells, no skipped blocks) does — each label's visibility,
 //! opacity, reason and blocker, its pose from `screen_pose`, the pose of every label drawn —
-//! with the same counts but the sleeping ones; and no two visible labels overlap (by more
-//! than the rounding of boxes in f32). An invalid label is refused by both engines alike.
+//! with the same counts but the sleeping ones, and the same choices of symbols; and no two
+//! visible labels overlap (no part of one any part of the other, by more than the rounding of
+//! boxes in f32). Some inputs give the labels symbols (candidates, icons, optional parts,
+//! repeat groups). An invalid label is refused by both engines alike.
 
 use glam::DVec2;
 use glam::Vec2;
 use label_core::narrow::obb_obb_separation;
-use label_core::{Aabb, Anchor, Label, Obb, Shape, collides};
+use label_core::{Aabb, Anchor, Candidate, Icon, Obb, Optional, Shape, Symbol, collides};
 use label_frame::{
     Alignment, Camera, Frame, FrameEngine, FrameOptions, FrameStats, LabelFrame, Stickiness, WorldLabel,
 };
@@ -58,15 +60,55 @@ fn options(b: &mut Bytes) -> FrameOptions {
         .with_max_overlap_area(if flags & 128 == 0 { 0.0 } else { b.unit() as f32 * 40.0 })
 }
 
-/// Up to 48 labels around `around` (world px), a few of them odd; an invalid one sometimes.
-fn labels(b: &mut Bytes, around: DVec2) -> (Vec<WorldLabel>, f64) {
-    let n = 1 + usize::from(b.byte() % 48);
+/// Up to 48 labels around `around` (world px), a few of them odd; an invalid one sometimes;
+/// symbols in some inputs.
+fn labels(b: &mut Bytes, around: DVec2) -> (Vec<WorldLabel>, f64, bool) {
+    let count = b.byte();
+    let n = 1 + usize::from(count % 48);
+    let symbols = count / 48 % 2 == 1;
     let spread = 0.05 + b.unit() * 4.0;
-    ((0..n).map(|k| label(b, k as u64, around, spread)).collect(), spread)
+    ((0..n).map(|k| label(b, k as u64, around, spread, symbols)).collect(), spread, symbols)
 }
 
-/// Label `id`, within `spread` world px of `around`.
-fn label(b: &mut Bytes, id: u64, around: DVec2, spread: f64) -> WorldLabel {
+/// Label `id`, within `spread` world px of `around`; with a symbol now and then if `symbols`.
+fn label(b: &mut Bytes, id: u64, around: DVec2, spread: f64, symbols: bool) -> WorldLabel {
+    let l = plain_label(b, id, around, spread);
+    if symbols { l.with_symbol(symbol(b)) } else { l }
+}
+
+/// What a label adds to become a symbol: up to 4 candidates (any anchor, offsets of either
+/// sign), an icon, an optional part, a repeat group (one of two) — or nothing.
+fn symbol(b: &mut Bytes) -> Symbol {
+    let s = b.byte();
+    if s.is_multiple_of(4) {
+        return Symbol::default();
+    }
+    let candidates = (0..s % 5)
+        .map(|_| {
+            let c = Candidate::new(Anchor::ALL[usize::from(b.byte() % 9)]);
+            if s & 128 != 0 { c.with_offset(b.signed() * 8.0, b.signed() * 8.0) } else { c }
+        })
+        .collect();
+    let mut symbol = Symbol { candidates, ..Symbol::default() };
+    if s & 8 != 0 {
+        let (w, h) = (2.0 + b.unit() * 24.0, 2.0 + b.unit() * 24.0);
+        let k = b.byte();
+        symbol.icon = Some(Icon {
+            anchor: Anchor::ALL[usize::from(k % 9)],
+            offset: if k & 16 != 0 { DVec2::new(b.signed(), b.signed()) * 10.0 } else { DVec2::ZERO },
+            padding: f64::from(k / 32 % 3),
+            ..Icon::new(w, h)
+        });
+        symbol.optional = [Optional::None, Optional::Text, Optional::Icon][usize::from(s >> 4) % 3];
+    }
+    if s & 64 != 0 {
+        symbol = symbol.with_repeat(u32::from(s & 1), b.unit() * 90.0);
+    }
+    symbol
+}
+
+/// Label `id` without a symbol, within `spread` world px of `around`.
+fn plain_label(b: &mut Bytes, id: u64, around: DVec2, spread: f64) -> WorldLabel {
     let kind = b.byte();
     let position = around + DVec2::new(b.signed(), b.signed()) * spread;
     let mut l = WorldLabel::from_world(id, position, 4.0 + b.unit() * 120.0, 4.0 + b.unit() * 26.0)
@@ -95,7 +137,8 @@ fn label(b: &mut Bytes, id: u64, around: DVec2, spread: f64) -> WorldLabel {
 /// from 28 to 31, else nothing): new labels (some kept by id, moved a little or not, some
 /// dropped, a few new ones, in another order), a reset, obstacles, other settings. Both engines
 /// get the same call and must answer alike; the labels become the new ones if they take them.
-fn event(b: &mut Bytes, event: u8, engines: &mut [FrameEngine; 2], labels: &mut Vec<WorldLabel>, spread: f64) {
+fn event(b: &mut Bytes, event: u8, engines: &mut [FrameEngine; 2], labels: &mut Vec<WorldLabel>, spread: (f64, bool)) {
+    let (spread, symbols) = spread;
     match event {
         28 => {
             let mut next = Vec::with_capacity(labels.len() + 3);
@@ -110,7 +153,7 @@ fn event(b: &mut Bytes, event: u8, engines: &mut [FrameEngine; 2], labels: &mut 
             let around = labels.first().map_or(DVec2::splat(128.0), |l| l.position);
             let first_new = labels.iter().map(|l| l.id).max().unwrap_or(0) + 1;
             for id in first_new..first_new + u64::from(b.byte() % 4) {
-                next.push(label(b, id, around, spread));
+                next.push(label(b, id, around, spread, symbols));
             }
             let turn = usize::from(b.byte()) % next.len().max(1);
             next.rotate_left(turn);
@@ -192,20 +235,18 @@ fn overlapping_by_more_than(
     frame: &Frame,
     allowed: impl Fn(&Obb, &Obb) -> f64,
 ) -> Vec<(usize, usize)> {
-    let visible: Vec<(usize, Label, Obb)> = frame
-        .visible_indices()
-        .map(|i| {
-            let l = engine.screen_label(i).expect("visible labels have a pose");
-            let b = l.obb();
-            (i, l, b)
-        })
-        .collect();
+    let exempt = |i: usize| engine.labels()[i].allow_overlap || engine.labels()[i].ignore_placement;
+    let visible: Vec<(usize, Vec<Obb>)> =
+        frame.visible_indices().filter(|&i| !exempt(i)).map(|i| (i, engine.drawn_boxes(i))).collect();
     let mut bad = Vec::new();
-    for (k, (i, li, bi)) in visible.iter().enumerate() {
-        for (j, lj, bj) in &visible[k + 1..] {
-            let exempt = li.allow_overlap || lj.allow_overlap || li.ignore_placement || lj.ignore_placement;
-            let allowed = allowed(bi, bj);
-            if !exempt && collides(bi, bj, 0.0) && (allowed == 0.0 || obb_obb_separation(bi, bj) < -allowed) {
+    for (k, (i, bi)) in visible.iter().enumerate() {
+        assert!(!bi.is_empty(), "visible label {i} shows a box");
+        for (j, bj) in &visible[k + 1..] {
+            let overlap = |p: &Obb, q: &Obb| {
+                let allowed = allowed(p, q);
+                collides(p, q, 0.0) && (allowed == 0.0 || obb_obb_separation(p, q) < -allowed)
+            };
+            if bi.iter().any(|p| bj.iter().any(|q| overlap(p, q))) {
                 bad.push((*i, *j));
             }
         }
@@ -221,6 +262,9 @@ pub fn first_difference(engine: &FrameEngine, reference: &FrameEngine) -> Option
     let (x, y) = (engine.frame(), reference.frame());
     if x.stats != (FrameStats { asleep: x.stats.asleep, ..y.stats }) || y.stats.asleep != 0 {
         return Some(format!("counts {:?} against {:?}", x.stats, y.stats));
+    }
+    if x.choices != y.choices {
+        return Some(format!("choices {:?} against {:?}", x.choices, y.choices));
     }
     let decided = |l: &LabelFrame| (l.visible, l.opacity, l.reason, l.hidden_by);
     for (i, (p, q)) in x.labels.iter().zip(&y.labels).enumerate() {
@@ -248,7 +292,7 @@ pub fn check(data: &[u8]) {
         _ => b.unit() * 256.0,
     };
     let around = DVec2::new(x, 40.0 + b.unit() * 176.0);
-    let (mut labels, spread) = labels(&mut b, around);
+    let (mut labels, spread, symbols) = labels(&mut b, around);
     let mut engines = [FrameEngine::new(options.clone()), FrameEngine::without_shortcuts(options)]
         .map(|e| e.expect("valid settings"));
     let set: Vec<bool> = engines.iter_mut().map(|e| e.set_labels(labels.clone()).is_ok()).collect();
@@ -265,7 +309,7 @@ pub fn check(data: &[u8]) {
         }
         camera = step(&mut b, camera);
         let time = b.byte();
-        event(&mut b, time >> 3, &mut engines, &mut labels, spread);
+        event(&mut b, time >> 3, &mut engines, &mut labels, (spread, symbols));
         t += match time % 8 {
             0 => 0.0,
             1 => 400.0,

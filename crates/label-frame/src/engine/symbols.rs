@@ -1,0 +1,56 @@
+//! What a renderer asks of a symbol after a frame: its parts on screen.
+
+use label_core::{Obb, Parts, Symbol};
+
+use crate::FrameEngine;
+
+impl FrameEngine {
+    /// Label `index`'s symbol on screen with the last frame's camera: its candidate offsets
+    /// and icon scaled with perspective as [`Self::screen_label`]'s text is. With
+    /// [`Self::screen_label`] it gives every part at every position
+    /// ([`label_core::Symbol::parts`]). `None` when [`Self::screen_pose`] is.
+    #[must_use]
+    pub fn screen_symbol(&self, index: usize) -> Option<Symbol> {
+        let pose = self.screen_pose(index)?;
+        Some(self.labels[index].screen_symbol(pose.scale, 0.0, None))
+    }
+
+    /// The boxes label `index` shows in the last frame, px, relative to the screen's top-left
+    /// corner: its text at the position shown and its icon, as its [`crate::Frame::choices`]
+    /// say (a plain label: its one box), with its own padding. For a visible label, or one
+    /// still drawn as it fades out; empty for the others.
+    ///
+    /// ```
+    /// use label_frame::{Anchor, Camera, FrameEngine, FrameOptions, WorldLabel};
+    /// use label_core::{Candidate, Icon, Symbol};
+    /// let mut engine = FrameEngine::new(FrameOptions::default().with_fade_ms(0.0))?;
+    /// let symbol = Symbol::default()
+    ///     .with_candidates(vec![Candidate::new(Anchor::Left), Candidate::new(Anchor::Right)])
+    ///     .with_icon(Icon::new(6.0, 6.0));
+    /// engine.set_labels(vec![WorldLabel::from_world(1, glam::DVec2::new(100.0, 100.0), 40.0, 10.0).with_symbol(symbol)])?;
+    /// engine.place_frame(&Camera::new(glam::DVec2::new(100.0, 100.0), 0.0, 400.0, 300.0), 0.0)?;
+    /// let boxes = engine.drawn_boxes(0);
+    /// assert_eq!(boxes.len(), 2); // the text, right of the point (left-anchored), and the icon
+    /// assert_eq!(boxes[0].center.x, 200.0 + 20.0);
+    /// # Ok::<(), label_frame::FrameError>(())
+    /// ```
+    #[must_use]
+    pub fn drawn_boxes(&self, index: usize) -> Vec<Obb> {
+        let Some(frame) = self.frame.labels.get(index).filter(|f| f.visible || f.opacity > 0.0) else {
+            return Vec::new();
+        };
+        let Some(pose) = frame.pose else { return Vec::new() };
+        let world = &self.labels[index];
+        let label = world.on_screen(&pose, 0.0);
+        if world.symbol.is_plain() {
+            return vec![label.obb()];
+        }
+        let choice = self.frame.choices.get(index).copied().unwrap_or_default();
+        // A choice carried over by `set_labels` may name a candidate the label no longer has.
+        let shown = choice.candidate.map(|k| k as usize).filter(|&k| k < world.symbol.candidates.len());
+        let symbol = world.screen_symbol(pose.scale, 0.0, shown);
+        let text = (choice.parts != Some(Parts::Icon)).then(|| symbol.text_box(&label, 0, glam::DVec2::ZERO));
+        let icon = if choice.parts == Some(Parts::Text) { None } else { symbol.icon_box(&label, glam::DVec2::ZERO) };
+        text.into_iter().chain(icon).collect()
+    }
+}

@@ -1,0 +1,113 @@
+//! The labels of one of the core's symbol passes, as a frame hands them over and reads the
+//! decisions back.
+
+use label_core::{Blocker, Choice, Label, LabelOutcome, Parts, PlacementOptions, Symbol, place_symbols};
+
+use crate::frame_pass::FrameContext;
+use crate::frame_pass::place::off_frame;
+use crate::geo::sight::Sight;
+use crate::label::candidate_before_reorder;
+use crate::{FrameError, HiddenReason, LabelFrame, ScreenPose, WorldLabel};
+
+/// The labels of one of the core's passes, in its input order: each one's engine index, pose,
+/// and the candidate it tries first (by its own index), with its label and symbol on screen.
+#[derive(Default)]
+pub(super) struct Batch {
+    pub(super) index: Vec<u32>,
+    poses: Vec<ScreenPose>,
+    first: Vec<Option<usize>>,
+    pub(super) labels: Vec<Label>,
+    pub(super) symbols: Vec<Symbol>,
+}
+
+impl Batch {
+    /// Adds label `i` at `pose` with `extra` padding on every part, trying its candidate
+    /// `first` first.
+    pub(super) fn push(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, extra: f64, first: Option<usize>) {
+        self.index.push(i);
+        self.poses.push(pose);
+        self.first.push(first);
+        self.labels.push(world.on_screen(&pose, extra));
+        self.symbols.push(world.screen_symbol(pose.scale, extra, first));
+    }
+
+    /// Adds label `i`, shown at `pose` with `choice`, as the part set it shows: one position,
+    /// placed whatever it overlaps, before every label of the pass that has not its priority.
+    pub(super) fn push_shown(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, choice: Choice) {
+        let mut label = Label { allow_overlap: true, priority: f64::MAX, ..world.on_screen(&pose, 0.0) };
+        let full = world.screen_symbol(pose.scale, 0.0, choice.candidate.map(|k| k as usize));
+        let icon = match choice.parts {
+            Some(Parts::Both) => full.icon,
+            // The icon alone: the icon's box is the label's only part.
+            Some(Parts::Icon) => {
+                let icon = full.icon.expect("a symbol shown as its icon has one");
+                label = Label {
+                    width: icon.width,
+                    height: icon.height,
+                    anchor: icon.anchor,
+                    offset: icon.offset,
+                    padding: icon.padding,
+                    ..label
+                };
+                None
+            }
+            Some(Parts::Text) | None => None,
+        };
+        let candidates = if choice.parts == Some(Parts::Icon) {
+            Vec::new()
+        } else {
+            full.candidates[..1.min(full.candidates.len())].to_vec()
+        };
+        self.index.push(i);
+        self.poses.push(pose);
+        self.first.push(None);
+        self.labels.push(label);
+        self.symbols.push(Symbol { candidates, icon, ..full });
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// The core's placement of the batch: each label's outcome and choice, in batch order
+    /// (`hidden_by` naming batch positions).
+    pub(super) fn place(&self, cx: &FrameContext) -> Result<(Vec<LabelOutcome>, Vec<Choice>), FrameError> {
+        let viewport = cx.viewer.projection.viewport();
+        let options = PlacementOptions {
+            viewport: Some(viewport),
+            max_overlap_area: cx.options.max_overlap_area,
+            ..PlacementOptions::default()
+        };
+        let placement = place_symbols(&self.labels, &self.symbols, cx.obstacles, &options).map_err(FrameError::Core)?;
+        let mut choices = placement.choices;
+        choices.resize(self.len(), Choice::default());
+        Ok((placement.outcomes, choices))
+    }
+
+    /// The frame of the label at batch position `k` from its `outcome`, and its choice with the
+    /// candidate named by the label's own list.
+    pub(super) fn decided(
+        &self,
+        k: usize,
+        outcome: &LabelOutcome,
+        choice: Choice,
+        last: &LabelFrame,
+    ) -> (LabelFrame, Choice) {
+        let pose = self.poses[k];
+        let hidden_by = outcome.hidden_by.map(|b| match b {
+            Blocker::Label(j) => Blocker::Label(self.index[j as usize]),
+            obstacle => obstacle,
+        });
+        let reason = match outcome.reason {
+            None => None,
+            Some(label_core::HiddenReason::Offscreen) => {
+                return (off_frame(&Sight::Off(pose), last), Choice::default());
+            }
+            Some(label_core::HiddenReason::Repeat) => Some(HiddenReason::Repeat),
+            Some(_) => Some(HiddenReason::Collision),
+        };
+        let frame = LabelFrame { visible: outcome.visible, opacity: 0.0, reason, hidden_by, pose: Some(pose) };
+        let candidate = choice.candidate.map(|j| candidate_before_reorder(j, self.first[k]));
+        (frame, Choice { candidate, ..choice })
+    }
+}

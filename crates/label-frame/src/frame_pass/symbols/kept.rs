@@ -1,0 +1,133 @@
+//! The parts pass 1 showed, as what every waiting label of pass 2 must clear: most waiting
+//! labels are still covered at every position by them, which settles those without the greedy
+//! pass.
+//!
+//! In pass 2 the labels pass 1 showed are placed before every waiting label, so a waiting
+//! label that collides with one of them (or with an obstacle) at every position it could take
+//! — each position in view, and the part it could show alone — is hidden whatever the other
+//! waiting labels do, by the earliest placed label (or lowest obstacle) that collides with it at
+//! its first position in view: contract §4 step 3d with the shown labels first — or, as for
+//! plain labels, by the label that hid it last frame if that one is kept and still collides
+//! with it there (`docs/renderer.md`: the label that keeps it waiting). Labels whose
+//! decision can hang on the other waiting labels in another way go through the pass: those
+//! with a repeat group (an earlier waiting label of the group would hide them for `repeat`),
+//! and those that allow overlap.
+
+use label_core::broad::FirstHit;
+use label_core::{Blocker, Obb, Optional, Shape, collides};
+
+use crate::WorldLabel;
+
+/// The blocking parts pass 1 showed, in its placement order.
+#[derive(Debug, Default)]
+pub(super) struct Kept {
+    /// Per box: the engine index of its label.
+    owners: Vec<u32>,
+    boxes: Vec<Obb>,
+    index: FirstHit,
+    /// Per engine label: its boxes, `boxes[start..end]` (empty for a label not kept).
+    of_label: Vec<(u32, u32)>,
+}
+
+impl Kept {
+    /// The boxes of `shown` (engine index and the boxes it shows, in placement order), for an
+    /// engine of `count` labels.
+    pub(super) fn new(shown: impl IntoIterator<Item = (u32, Vec<Obb>)>, count: usize) -> Self {
+        let mut kept = Kept { of_label: vec![(0, 0); count], ..Kept::default() };
+        for (i, boxes) in shown {
+            let start = kept.boxes.len() as u32;
+            kept.owners.extend(boxes.iter().map(|_| i));
+            kept.boxes.extend(boxes);
+            kept.of_label[i as usize] = (start, kept.boxes.len() as u32);
+        }
+        kept.index = FirstHit::new(kept.boxes.iter().map(Obb::bounds));
+        kept
+    }
+
+    /// Whether `blocker` is a kept label that one of `parts` collides with.
+    pub(super) fn still_hides(&self, blocker: Option<Blocker>, parts: &[Obb], max_overlap_area: f32) -> bool {
+        let Some(Blocker::Label(b)) = blocker else { return false };
+        let Some(&(start, end)) = self.of_label.get(b as usize) else { return false };
+        let theirs = &self.boxes[start as usize..end as usize];
+        parts.iter().any(|me| theirs.iter().any(|t| collides(me, t, max_overlap_area)))
+    }
+
+    /// The number (placement order) of the earliest kept box that `me` collides with.
+    fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
+        self.index.first(&me.bounds(), |k| collides(me, &self.boxes[k as usize], max_overlap_area))
+    }
+}
+
+/// The parts at the first position in view (`view`) of a label whose parts are `parts` (its
+/// text at each of `positions` positions, then its icon if `icon`): the text there, and the
+/// icon.
+pub(super) fn first_in_view(parts: &[Obb], positions: usize, icon: bool, view: &Obb) -> Vec<Obb> {
+    let icon = icon.then(|| parts[positions]);
+    let icon_meets = icon.is_some_and(|i| view.overlaps(&i));
+    let first = (0..positions).find(|&k| icon_meets || view.overlaps(&parts[k])).unwrap_or(0);
+    std::iter::once(parts[first]).chain(icon).collect()
+}
+
+/// A waiting label as [`covered`] tests it: its parts on screen with the margin
+/// ([`crate::WorldLabel::screen_parts`]) and what it was.
+pub(super) struct Waiting<'a> {
+    pub(super) label: &'a WorldLabel,
+    pub(super) parts: &'a [Obb],
+    /// What hid it last frame.
+    pub(super) last: Option<Blocker>,
+}
+
+/// What hides a `waiting` label for certain in a viewport `view`, if it is covered as the
+/// module says; `None` if it must go through the pass.
+pub(super) fn covered(
+    waiting: &Waiting,
+    view: &Obb,
+    kept: &Kept,
+    obstacles: &[Shape],
+    max_overlap_area: f32,
+) -> Option<Blocker> {
+    let Waiting { label, parts, last } = *waiting;
+    let symbol = &label.symbol;
+    if label.allow_overlap || symbol.repeat_group.is_some() {
+        return None;
+    }
+    let positions = symbol.positions();
+    let icon = symbol.icon.map(|_| parts[positions]);
+    // Obstacles first (they are placed before every label), then the label that hid it last
+    // frame (most often it still does), then every kept box.
+    let obstacle = |b: &Obb| obstacles.iter().position(|s| s.overlaps_obb(b));
+    let hit = |b: &Obb| {
+        obstacle(b).is_some()
+            || kept.still_hides(last, std::slice::from_ref(b), max_overlap_area)
+            || kept.first_collider(b, max_overlap_area).is_some()
+    };
+    let icon_meets = icon.is_some_and(|i| view.overlaps(&i));
+    let icon_hit = icon.map(|i| hit(&i));
+    let mut first = None;
+    for (k, text) in parts[..positions].iter().enumerate() {
+        if !(icon_meets || view.overlaps(text)) {
+            continue;
+        }
+        first.get_or_insert(k);
+        if icon_hit != Some(true) && !hit(text) {
+            return None;
+        }
+    }
+    let first = first?;
+    match (icon_hit, symbol.optional) {
+        (Some(false), Optional::Text) if icon_meets => return None,
+        (Some(_), Optional::Icon) if parts[..positions].iter().any(|t| view.overlaps(t) && !hit(t)) => return None,
+        _ => {}
+    }
+    // The lowest obstacle, else the label that hid it last frame if it still does, else the
+    // earliest kept label, that a part at `first` collides with.
+    let at = || std::iter::once(&parts[first]).chain(icon.as_ref());
+    if let Some(o) = at().filter_map(obstacle).min() {
+        return Some(Blocker::Obstacle(o as u32));
+    }
+    if at().any(|b| kept.still_hides(last, std::slice::from_ref(b), max_overlap_area)) {
+        return last;
+    }
+    let earliest = at().filter_map(|b| kept.first_collider(b, max_overlap_area)).min()?;
+    Some(Blocker::Label(kept.owners[earliest as usize]))
+}

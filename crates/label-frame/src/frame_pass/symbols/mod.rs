@@ -1,0 +1,217 @@
+//! A frame of an engine whose labels include symbols (contract §3b): candidate positions, an
+//! icon, optional parts, repeat groups.
+//!
+//! Such a frame takes none of the engine's shortcuts and reuses no placement: every label in
+//! reach of the screen is projected ([`symbol_sight`]: in view when some part of it at some
+//! position meets the viewport) and the labels in view go through the core's
+//! [`label_core::place_symbols`], which applies contract §4 as written, in the two passes of
+//! the plain engine's stability (see [`crate::Stickiness`]):
+//!
+//! 1. **The free labels** — all of them, or with [`Stickiness::Shown`] those not hidden by a
+//!    collision in the last frame — by priority, those shown last frame first on ties (input
+//!    order of the core's pass), those hidden by a collision last frame with the hysteresis
+//!    margin on every part. A label shown last frame tries the candidate it was shown at
+//!    first, then the others in list order ([`crate::FrameOptions::last_position_first`];
+//!    contract §4, "Frames").
+//! 2. With [`Stickiness::Shown`], **the waiting labels** — hidden by a collision last frame —
+//!    with the margin, around the labels pass 1 showed: those go first (in pass 1's placement
+//!    order, as they were shown: their candidate and parts only, placed whatever they
+//!    overlap), so that a waiting label appears only where it clears all of them, never
+//!    pushing one out. Most waiting labels are still covered at every position by those
+//!    (`kept`): exact tests against the parts near them settle them, and only the others go
+//!    through the core's pass.
+//!
+//! Sizes and offsets on screen scale with perspective as a plain label's do
+//! ([`WorldLabel::screen_symbol`]). Every label's frame is then faded and counted as in a plain
+//! frame, and its [`Choice`] kept in the frame (while it fades out too).
+
+mod batch;
+mod kept;
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use glam::DVec2;
+use label_core::{Blocker, Choice, Obb};
+use rayon::prelude::*;
+
+use crate::frame_pass::FrameContext;
+use crate::frame_pass::fade::{finish, margin, tie_key};
+use crate::frame_pass::place::{hidden, off_frame};
+use crate::geo::cells::Reach;
+use crate::geo::sight::{Sight, symbol_sight};
+use crate::geo::view::Viewer;
+use crate::state::memo::bits;
+use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
+use batch::Batch;
+use kept::{Kept, Waiting, covered, first_in_view};
+
+/// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
+/// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
+/// bytes of the last frame), else as [`symbol_sight`] finds it. In parallel, each label on its
+/// own.
+pub(crate) fn project_symbols(viewer: &Viewer, memo: &[AtomicU8], sights: &mut Vec<Sight>) {
+    sights.clear();
+    sights.par_extend((0..memo.len()).into_par_iter().map(|i| {
+        let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
+        if viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Out && !drawn {
+            Sight::Far
+        } else {
+            symbol_sight(&viewer.labels[i], &viewer.hot[i], viewer.projection, viewer.perspective_scaling)
+        }
+    }));
+}
+
+/// The frame's decisions into `frames` (the last frame's on entry) and `choices`, faded, given
+/// every label's sight ([`project_symbols`]). Returns how many labels went through a greedy
+/// pass and the frame's label counts.
+///
+/// # Errors
+/// [`FrameError::Core`] if a label on screen is out of the core's range (a size beyond
+/// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then.
+pub(crate) fn place_symbol_frame(
+    cx: &FrameContext,
+    frames: &mut [LabelFrame],
+    memo: &[AtomicU8],
+    choices: &mut Vec<Choice>,
+    sights: &[Sight],
+) -> Result<(usize, FrameStats), FrameError> {
+    let viewer = &cx.viewer;
+    let options = cx.options;
+    let n = frames.len();
+    choices.resize(n, Choice::default());
+    let shown_at = |i: usize| {
+        let last = &frames[i];
+        (options.last_position_first && last.visible)
+            .then_some(choices[i].candidate)
+            .flatten()
+            .map(|k| k as usize)
+            .filter(|&k| k < viewer.labels[i].symbol.candidates.len())
+    };
+
+    let waits = |i: usize| options.stickiness == Stickiness::Shown && frames[i].reason == Some(HiddenReason::Collision);
+    let mut free: Vec<u32> = Vec::new();
+    let mut waiting: Vec<u32> = Vec::new();
+    for (i, s) in sights.iter().enumerate() {
+        if matches!(s, Sight::In(_)) {
+            if waits(i) { waiting.push(i as u32) } else { free.push(i as u32) }
+        }
+    }
+    if options.stickiness != Stickiness::None {
+        free.sort_by_key(|&i| tie_key(&frames[i as usize]));
+    }
+    let pose = |i: u32| sights[i as usize].pose().expect("labels in view have a pose");
+    let mut one = Batch::default();
+    for &i in &free {
+        let extra = margin(&frames[i as usize], options);
+        one.push(&viewer.labels[i as usize], i, pose(i), extra, shown_at(i as usize));
+    }
+    let (outcomes, one_choices) = one.place(cx)?;
+    let mut decided: Vec<(u32, LabelFrame, Choice)> = (0..one.len())
+        .map(|k| {
+            let i = one.index[k];
+            let (frame, choice) = one.decided(k, &outcomes[k], one_choices[k], &frames[i as usize]);
+            (i, frame, choice)
+        })
+        .collect();
+
+    if !waiting.is_empty() {
+        // Pass 1's shown labels in its placement order: priority, then batch position.
+        let mut shown: Vec<usize> = (0..one.len()).filter(|&k| decided[k].1.visible).collect();
+        let priority = |k: usize| one.labels[k].priority + 0.0; // −0 and 0 tie, as in the core
+        shown.sort_by(|&a, &b| priority(b).total_cmp(&priority(a)).then(a.cmp(&b)));
+        let mut two = Batch::default();
+        for &k in &shown {
+            let (i, _, choice) = decided[k];
+            two.push_shown(&viewer.labels[i as usize], i, pose(i), choice);
+        }
+        let fixed = two.len();
+        let kept = Kept::new(
+            (0..fixed)
+                .filter(|&k| !two.labels[k].ignore_placement)
+                .map(|k| (two.index[k], two.symbols[k].parts(&two.labels[k], DVec2::ZERO, None).collect())),
+            n,
+        );
+        // The waiting labels covered by the kept parts are settled at once (in parallel, each
+        // on its own), the others left for the pass.
+        let view = Obb::from_aabb(&viewer.projection.viewport());
+        let margin = options.hysteresis_px;
+        let settled: Vec<Option<Blocker>> = waiting
+            .par_iter()
+            .map_init(Vec::new, |parts, &i| {
+                let label = &viewer.labels[i as usize];
+                parts.clear();
+                parts.extend(label.screen_parts(&pose(i), margin));
+                let last = frames[i as usize].hidden_by;
+                covered(&Waiting { label, parts, last }, &view, &kept, cx.obstacles, options.max_overlap_area)
+            })
+            .collect();
+        for (&i, by) in waiting.iter().zip(settled) {
+            match by {
+                Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
+                None => two.push(&viewer.labels[i as usize], i, pose(i), margin, None),
+            }
+        }
+        if two.len() > fixed {
+            let (outcomes, two_choices) = two.place(cx)?;
+            for k in fixed..two.len() {
+                let i = two.index[k];
+                let last = &frames[i as usize];
+                let (mut frame, choice) = two.decided(k, &outcomes[k], two_choices[k], last);
+                let first_at = |k: usize| {
+                    let (label, symbol) = (&two.labels[k], &two.symbols[k]);
+                    let parts: Vec<Obb> = symbol.parts(label, DVec2::ZERO, None).collect();
+                    first_in_view(&parts, symbol.positions(), symbol.icon.is_some(), &view)
+                };
+                // Hidden by the label that hid it last frame while that one still does (the
+                // greedy pass names the earliest placed).
+                if frame.reason == Some(HiddenReason::Collision)
+                    && matches!(frame.hidden_by, Some(Blocker::Label(_)))
+                    && kept.still_hides(last.hidden_by, &first_at(k), options.max_overlap_area)
+                {
+                    frame.hidden_by = last.hidden_by;
+                }
+                decided.push((i, frame, choice));
+            }
+        }
+    }
+
+    // Every label's frame: the decided ones (all those in view), and those out of view.
+    let mut stats = FrameStats::default();
+    let out_of_view = sights.iter().enumerate().filter(|(_, s)| !matches!(s, Sight::In(_))).map(|(i, _)| (i, None));
+    for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(out_of_view) {
+        let last = frames[i];
+        let (mut frame, choice) = now.unwrap_or_else(|| (off_frame(&sights[i], &last), Choice::default()));
+        finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
+        // A label fading out is drawn where it was last shown.
+        if frame.visible || frame.opacity == 0.0 {
+            choices[i] = choice;
+        }
+        frames[i] = frame;
+    }
+    Ok((free.len() + waiting.len(), stats))
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use crate::Shortcuts;
+    use crate::testing::{busy_path, play_against_sleepless, play_alongside, symbol_patch};
+
+    #[test]
+    fn symbol_frames_decide_alike_with_and_without_shortcuts() {
+        // The dense patch, two labels of three symbols, over every fourth frame of the busy
+        // path (zooms, turns, tilts, pans): the frames of the default engine, of one without
+        // shortcuts and of one whose labels never sleep are equal, and many labels move off
+        // their first candidate.
+        let labels = symbol_patch(DVec2::new(100.0, 80.0), 0.04);
+        let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
+        let mut moved = 0;
+        play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
+            assert_eq!(engine.frame().stats.asleep, 0);
+            moved += engine.frame().choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
+        });
+        assert!(moved > 1000, "{moved} labels off their first candidate over the frames");
+        play_against_sleepless(&labels, &cameras);
+    }
+}

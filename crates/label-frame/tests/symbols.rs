@@ -1,0 +1,161 @@
+//! Symbols in frames, case by case: candidates tried in order and the last one shown first,
+//! repeat groups, optional parts, fading out where it was shown, the choices carried across
+//! `set_labels`, bad symbols named. (Random ones: `camera_paths.rs` against the brute-force
+//! definition, and the `frames` fuzz target.)
+
+mod common;
+
+use common::*;
+use glam::DVec2;
+use label_core::{Blocker, Candidate, Icon, Optional, Parts, Symbol, TextPath};
+use label_frame::{Anchor, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
+
+/// Left of its point, then right of it.
+fn left_or_right() -> Symbol {
+    Symbol::default().with_candidates(vec![Candidate::new(Anchor::Right), Candidate::new(Anchor::Left)])
+}
+
+fn engine(options: FrameOptions, labels: Vec<WorldLabel>) -> FrameEngine {
+    let mut e = FrameEngine::new(options).unwrap();
+    e.set_labels(labels).unwrap();
+    e
+}
+
+#[test]
+fn a_symbol_takes_its_first_free_candidate_and_the_frame_names_it() {
+    // A higher-priority label covers the left of (200, 150): the symbol goes right.
+    let blocker = at_screen(1, 170.0, 150.0, 50.0, 12.0).with_priority(2.0);
+    let town = at_screen(2, 200.0, 150.0, 40.0, 10.0).with_symbol(left_or_right().with_icon(Icon::new(4.0, 4.0)));
+    let mut e = engine(FrameOptions::default(), vec![blocker, town]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap();
+    assert!(frame.labels[1].visible);
+    assert_eq!(frame.choices[1].candidate, Some(1));
+    assert_eq!(frame.choices[1].parts, Some(Parts::Both));
+    assert_eq!(frame.choices[0], label_core::Choice::default(), "a plain label has no choice");
+    let boxes = e.drawn_boxes(1);
+    assert_eq!(boxes.len(), 2);
+    assert_eq!((boxes[0].center.x, boxes[0].center.y), (220.0, 150.0), "the text, right of its point");
+}
+
+#[test]
+fn a_plain_label_set_has_no_choices() {
+    let mut e = engine(FrameOptions::default(), vec![at_screen(1, 200.0, 150.0, 40.0, 10.0)]);
+    assert!(e.place_frame(&flat_camera(), 0.0).unwrap().choices.is_empty());
+}
+
+#[test]
+fn a_label_shown_at_a_candidate_tries_it_first_in_the_next_frame() {
+    // The blocker pushes the symbol to its second candidate, then moves away: with the last
+    // position first the symbol stays there; without, it goes back to its first candidate.
+    let blocker = at_screen(1, 170.0, 150.0, 50.0, 12.0).with_priority(2.0);
+    let town = at_screen(2, 200.0, 150.0, 40.0, 10.0).with_symbol(left_or_right());
+    let moved = at_screen(1, 370.0, 40.0, 50.0, 12.0).with_priority(2.0);
+    for (first, want) in [(true, 1), (false, 0)] {
+        let options = FrameOptions::default().with_last_position_first(first);
+        let mut e = engine(options, vec![blocker.clone(), town.clone()]);
+        assert_eq!(e.place_frame(&flat_camera(), 0.0).unwrap().choices[1].candidate, Some(1));
+        e.set_labels(vec![moved.clone(), town.clone()]).unwrap();
+        let frame = e.place_frame(&flat_camera(), 16.0).unwrap();
+        assert!(frame.labels[1].visible);
+        assert_eq!(frame.choices[1].candidate, Some(want), "last position first: {first}");
+    }
+}
+
+#[test]
+fn the_later_label_of_a_repeat_group_is_hidden_by_the_earlier() {
+    let street = |id, x: f64| at_screen(id, x, 150.0, 30.0, 10.0).with_symbol(Symbol::default().with_repeat(7, 100.0));
+    let mut e = engine(FrameOptions::default(), vec![street(1, 100.0), street(2, 180.0), street(3, 300.0)]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap();
+    assert!(frame.labels[0].visible && frame.labels[2].visible);
+    assert_eq!(frame.labels[1].reason, Some(HiddenReason::Repeat));
+    assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Label(0)));
+    assert!(frame.labels[1].in_view());
+    assert_eq!((frame.stats.hidden_repeat, frame.stats.in_view), (1, 3));
+}
+
+#[test]
+fn an_optional_text_leaves_the_icon_alone() {
+    let blocker = at_screen(1, 200.0, 140.0, 200.0, 10.0).with_priority(2.0);
+    let poi = |optional| {
+        let symbol = Symbol::default().with_icon(Icon::new(8.0, 8.0)).with_optional(optional);
+        at_screen(2, 200.0, 160.0, 60.0, 40.0).with_symbol(symbol)
+    };
+    let mut e = engine(FrameOptions::default(), vec![blocker.clone(), poi(Optional::Text)]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap();
+    assert!(frame.labels[1].visible);
+    assert_eq!(frame.choices[1].parts, Some(Parts::Icon));
+    assert_eq!(e.drawn_boxes(1).len(), 1);
+    let mut e = engine(FrameOptions::default(), vec![blocker, poi(Optional::None)]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap();
+    assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Label(0)));
+}
+
+#[test]
+fn a_symbol_fading_out_is_drawn_where_it_was_shown() {
+    let town = at_screen(2, 200.0, 150.0, 40.0, 10.0).with_symbol(left_or_right());
+    let blocker = at_screen(1, 170.0, 150.0, 50.0, 12.0).with_priority(2.0);
+    let mut e = engine(FrameOptions::default(), vec![town.clone()]);
+    e.place_frame(&flat_camera(), 0.0).unwrap();
+    assert_eq!(e.place_frame(&flat_camera(), 300.0).unwrap().choices[0].candidate, Some(0));
+    // A higher-priority label arrives on its text: hidden, fading out at candidate 0. Its
+    // other candidate is free, so give it none: one candidate only.
+    let only = at_screen(2, 200.0, 150.0, 40.0, 10.0)
+        .with_symbol(Symbol::default().with_candidates(vec![Candidate::new(Anchor::Right)]));
+    let covering = WorldLabel { position: town.position, ..blocker };
+    e.set_labels(vec![only, covering]).unwrap();
+    let frame = e.place_frame(&flat_camera(), 400.0).unwrap();
+    assert!(!frame.labels[0].visible && frame.labels[0].opacity > 0.0);
+    assert_eq!(frame.choices[0].candidate, Some(0), "kept while it fades out");
+    assert_eq!(e.drawn_boxes(0).len(), 1);
+    let frame = e.place_frame(&flat_camera(), 800.0).unwrap();
+    assert_eq!((frame.labels[0].opacity, frame.choices[0].candidate), (0.0, None));
+    assert!(e.drawn_boxes(0).is_empty());
+}
+
+#[test]
+fn a_bad_symbol_is_named_with_its_label() {
+    let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
+    let bad = at_screen(9, 200.0, 150.0, 40.0, 10.0).with_symbol(Symbol::default().with_icon(Icon::new(0.0, 4.0)));
+    let err = e.set_labels(vec![at_screen(1, 0.0, 0.0, 4.0, 4.0), bad]).unwrap_err();
+    match err {
+        FrameError::InvalidLabel { index, id, field, .. } => assert_eq!((index, id, field), (1, 9, "icon.width")),
+        other => panic!("{other:?}"),
+    }
+    let far = Candidate::new(Anchor::Left).with_offset(f64::INFINITY, 0.0);
+    let bad = at_screen(4, 0.0, 0.0, 4.0, 4.0).with_symbol(Symbol::default().with_candidates(vec![far]));
+    assert!(matches!(e.set_labels(vec![bad]), Err(FrameError::InvalidLabel { field: "candidates", id: 4, .. })));
+}
+
+#[test]
+fn text_along_a_line_is_refused_by_name() {
+    let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
+    let line = TextPath::new(vec![DVec2::new(0.0, 0.0), DVec2::new(100.0, 0.0)], vec![8.0; 4]);
+    let along = at_screen(6, 50.0, 0.0, 32.0, 10.0).with_symbol(Symbol { path: Some(line), ..Symbol::default() });
+    assert!(matches!(e.set_labels(vec![along]), Err(FrameError::InvalidLabel { field: "path", id: 6, index: 0, .. })));
+}
+
+#[test]
+fn symbols_decide_alike_on_every_thread_count() {
+    let labels: Vec<WorldLabel> = scattered(5, 400, 30.0)
+        .into_iter()
+        .enumerate()
+        .map(|(k, l)| if k % 3 == 0 { l } else { l.with_symbol(left_or_right().with_icon(Icon::new(6.0, 6.0))) })
+        .collect();
+    let frames: Vec<_> = [1, 2, 4]
+        .map(|threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| {
+                let mut e = engine(FrameOptions::default(), labels.clone());
+                animation(40, 2.5)
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| e.place_frame(c, k as f64 * 16.0).unwrap().clone())
+                    .collect::<Vec<_>>()
+            })
+        })
+        .into_iter()
+        .collect();
+    assert!(frames[0].iter().any(|f| f.choices.iter().any(|c| c.candidate == Some(1))));
+    assert_eq!(frames[0], frames[1]);
+    assert_eq!(frames[0], frames[2]);
+}
