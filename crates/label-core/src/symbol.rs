@@ -197,13 +197,27 @@ impl Symbol {
         if self.path.is_some() {
             return label.obb_from(origin);
         }
-        self.parts(label, origin, None).nth(k).expect("one text box per position")
+        let (offset, shift) = self.offset_and_shift(label, k);
+        let at = DVec2::new(label.x, label.y) - origin;
+        let axis = crate::geometry::reading_axis(label.angle);
+        text_box(at, DVec2::new(label.width, label.height), offset, shift, axis, label.padding)
+    }
+
+    /// The offset and anchor shift of the text at position `k`: the candidate's, else the
+    /// label's own.
+    fn offset_and_shift(&self, label: &Label, k: usize) -> (DVec2, DVec2) {
+        match self.candidates.get(k) {
+            Some(c) => (c.offset, c.anchor.shift()),
+            None => (label.offset, label.anchor.shift()),
+        }
     }
 
     /// The icon's box for `label`, relative to `origin`.
     #[must_use]
     pub fn icon_box(&self, label: &Label, origin: DVec2) -> Option<Obb> {
-        self.icon.and_then(|_| self.parts(label, origin, None).nth(self.positions()))
+        let at = DVec2::new(label.x, label.y) - origin;
+        let axis = crate::geometry::reading_axis(label.angle);
+        self.icon.map(|i| text_box(at, DVec2::new(i.width, i.height), i.offset, i.anchor.shift(), axis, i.padding))
     }
 
     /// Every part of `label` as this symbol places it, relative to `origin`: the text box at
@@ -224,10 +238,7 @@ impl Symbol {
             .into_iter()
             .flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(label.height, label.padding, origin)));
         let text = (0..boxes).map(move |k| {
-            let (offset, shift) = match self.candidates.get(k) {
-                Some(c) => (c.offset, c.anchor.shift()),
-                None => (label.offset, label.anchor.shift()),
-            };
+            let (offset, shift) = self.offset_and_shift(label, k);
             text_box(at, text_size, offset, shift, axis, label.padding)
         });
         let icon = self

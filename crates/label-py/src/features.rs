@@ -195,15 +195,9 @@ fn results(slots: &[Slot], doc: &Document, p: &Placement) -> Columns {
     }
     let mut out = Columns::default();
     for slot in slots {
-        match *slot {
-            Slot::Skipped(s) => out.skipped(s),
-            Slot::Label(i) => out.labelled(i, doc, p, &feature_of),
-            // A name along its line (`--line-placement curved`, not among the keywords yet):
-            // described as the command does, by its first shown repeat, else its first.
-            Slot::Along { first, count } => {
-                let shown = (first..first + count).find(|&i| p.outcomes[i].visible);
-                out.labelled(shown.unwrap_or(first), doc, p, &feature_of);
-            }
+        match slot.described_by(p) {
+            Ok(i) => out.labelled(i, doc, p, &feature_of),
+            Err(s) => out.skipped(s),
         }
     }
     out

@@ -6,7 +6,7 @@ use std::fmt;
 
 use glam::{DVec2, Vec2};
 use label_core::validate::check_label;
-use label_core::{Aabb, Anchor, Label, PlacementOptions, Symbol, TextPath};
+use label_core::{Aabb, Anchor, Label, Placement, PlacementOptions, Symbol, TextPath};
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -61,6 +61,24 @@ pub enum Slot {
     },
     /// No label, for this reason.
     Skipped(Skip),
+}
+
+impl Slot {
+    /// The label whose decision the feature reports: its label; for a name along its line, the
+    /// first repeat shown, else the first (the name is shown if one of its repeats is). A
+    /// feature without a label gives its reason.
+    ///
+    /// # Errors
+    /// The [`Skip`] of a feature that has no label.
+    pub fn described_by(self, placement: &Placement) -> Result<usize, Skip> {
+        match self {
+            Slot::Label(i) => Ok(i),
+            Slot::Along { first, count } => {
+                Ok((first..first + count).find(|&i| placement.outcomes[i].visible).unwrap_or(first))
+            }
+            Slot::Skipped(skip) => Err(skip),
+        }
+    }
 }
 
 /// A FeatureCollection read into labels.

@@ -71,8 +71,9 @@ impl<'a> GeoDocument<'a> {
     fn decisions(&'a self, placement: &Placement) -> Vec<Decision<'a>> {
         self.slots
             .iter()
-            .map(|slot| match *slot {
-                Slot::Skipped(skip) => Decision {
+            .map(|slot| match slot.described_by(placement) {
+                Ok(i) => self.label_decision(placement, i),
+                Err(skip) => Decision {
                     visible: false,
                     reason: Some(skip.name()),
                     hidden_by: None,
@@ -81,13 +82,6 @@ impl<'a> GeoDocument<'a> {
                     candidate: None,
                     parts: None,
                 },
-                Slot::Label(i) => self.label_decision(placement, i),
-                // A name along its line: shown if one of its repeats is; described by the first
-                // shown, else the first.
-                Slot::Along { first, count } => {
-                    let shown = (first..first + count).find(|&i| placement.outcomes[i].visible);
-                    self.label_decision(placement, shown.unwrap_or(first))
-                }
             })
             .collect()
     }

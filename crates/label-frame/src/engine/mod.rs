@@ -343,19 +343,8 @@ impl FrameEngine {
 
 /// Checks one label's numbers with the core's limits (contract §2), naming the field.
 fn check_label(index: usize, l: &WorldLabel) -> Result<(), FrameError> {
-    let as_core = Label {
-        x: l.position.x,
-        y: l.position.y,
-        width: l.width,
-        height: l.height,
-        angle: l.angle,
-        priority: l.priority,
-        anchor: l.anchor,
-        offset: l.offset,
-        padding: l.padding,
-        allow_overlap: l.allow_overlap,
-        ignore_placement: l.ignore_placement,
-    };
+    // The label as given (scale 1: its own sizes, offset and padding, unchanged).
+    let as_core = l.on_screen(&ScreenPose { position: l.position, angle: l.angle, scale: 1.0 }, 0.0);
     label_core::validate::check_label(index, &as_core)
         .and_then(|()| label_core::validate::check_symbol(index, &l.symbol))
         .and_then(|()| match l.symbol.path {
