@@ -19,6 +19,21 @@ pub enum HiddenReason {
     /// A label of its repeat group placed before it has its anchor point closer than its
     /// repeat distance (contract §4 step 3a; see `hidden_by`). Symbols only.
     Repeat,
+    /// A path label whose text is longer than its projected line allows around its offset
+    /// (contract §3b). Path labels only.
+    NoRoom,
+    /// A path label whose projected line turns by more than its `max_angle` between two
+    /// glyphs (contract §3b). Path labels only.
+    TooCurved,
+}
+
+impl From<label_core::PathFailure> for HiddenReason {
+    fn from(f: label_core::PathFailure) -> Self {
+        match f {
+            label_core::PathFailure::NoRoom => HiddenReason::NoRoom,
+            label_core::PathFailure::TooCurved => HiddenReason::TooCurved,
+        }
+    }
 }
 
 impl HiddenReason {
@@ -30,6 +45,8 @@ impl HiddenReason {
             HiddenReason::Offscreen => "offscreen",
             HiddenReason::BehindCamera => "behind-camera",
             HiddenReason::Repeat => "repeat",
+            HiddenReason::NoRoom => "no-room",
+            HiddenReason::TooCurved => "too-curved",
         }
     }
 }
@@ -104,6 +121,9 @@ pub struct FrameStats {
     pub hidden_repeat: usize,
     /// Labels behind the camera.
     pub behind_camera: usize,
+    /// Path labels hidden because their text does not fit their projected line (`no-room`,
+    /// `too-curved`).
+    pub hidden_unfit: usize,
     /// Labels in view in this frame and the last one whose visibility changed: the flicker a
     /// viewer sees (labels crossing the screen's edge are not counted).
     pub flips: usize,

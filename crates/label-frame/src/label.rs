@@ -3,7 +3,7 @@
 
 use glam::{DVec2, Vec2};
 use label_core::geometry::reading_axis;
-use label_core::{Anchor, Candidate, Icon, Label, Obb, Symbol, text_box};
+use label_core::{Anchor, Candidate, Icon, Label, Obb, Symbol, TextPath, text_box};
 
 use crate::geo::mercator::lon_lat_to_world;
 
@@ -43,7 +43,8 @@ pub struct WorldLabel {
     /// The caller's identity of the label. The engine's memory of a label (shown last frame,
     /// opacity) follows its id when the label set is replaced, so ids must be unique.
     pub id: u64,
-    /// Anchor point, world pixels at zoom 0.
+    /// Anchor point, world pixels at zoom 0. A path label has its line instead (in
+    /// `symbol.path`): the engine does not read its `position`.
     pub position: DVec2,
     /// Width of the text box on screen, px, > 0.
     pub width: f64,
@@ -72,6 +73,10 @@ pub struct WorldLabel {
     /// text, an icon, which part may show alone, a repeat group. Sizes and offsets are screen
     /// px at scale 1 (they scale with perspective as the text does; paddings and the repeat
     /// distance do not). The default adds nothing.
+    ///
+    /// A path label ([`Self::along_path`]) has its line in `symbol.path`, in world px at zoom
+    /// 0 like `position`, and its `path_offset` in world px along that line: every frame lays
+    /// its glyphs out along the projected line (see [`Self::along_path`]).
     pub symbol: Symbol,
 }
 
@@ -114,6 +119,64 @@ impl WorldLabel {
     #[must_use]
     pub fn from_lon_lat(id: u64, lon: f64, lat: f64, width: f64, height: f64) -> Self {
         Self::from_world(id, lon_lat_to_world(lon, lat), width, height)
+    }
+
+    /// A text along a line of the world (contract §3b "Path"): a street or river name laid
+    /// glyph by glyph along `path`, whose points are world px at zoom 0 (use
+    /// [`Self::along_lon_lat_path`] for longitudes and latitudes), whose `path_offset`, if
+    /// any, is an arc length in world px along that line (default: its middle), and whose
+    /// glyph advances are screen px at scale 1, as a label's width is. `height` is the line's
+    /// height, screen px; the padding ([`Self::with_padding`]) pads every glyph; priority,
+    /// `allow_overlap`, `ignore_placement` and a repeat group act as on any label. The label's
+    /// `position`, `width`, `angle`, `alignment`, `anchor` and `offset` are not used (its
+    /// `width` is set to the text's length, its `position` to the line's first point).
+    ///
+    /// Every frame projects the line through the camera (under pitch too), scales the glyphs
+    /// with perspective at the offset's point, and lays them out on the projected line as the
+    /// core does (upright reversal, [`crate::HiddenReason::NoRoom`],
+    /// [`crate::HiddenReason::TooCurved`]); the label collides glyph box by glyph box.
+    /// [`crate::FrameEngine::screen_glyphs`] gives the glyphs to draw.
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use label_core::TextPath;
+    /// use label_frame::WorldLabel;
+    /// let line = TextPath::new(vec![DVec2::new(100.0, 100.0), DVec2::new(101.0, 100.5)], vec![7.0, 6.5, 7.0]);
+    /// let street = WorldLabel::along_path(4, line, 12.0).with_priority(3.0);
+    /// assert_eq!(street.width, 20.5);
+    /// ```
+    #[must_use]
+    pub fn along_path(id: u64, path: TextPath, height: f64) -> Self {
+        let position = path.points.first().copied().unwrap_or(DVec2::ZERO);
+        Self {
+            id,
+            position,
+            width: path.text_length(),
+            height,
+            alignment: Alignment::Map,
+            keep_upright: path.keep_upright,
+            symbol: Symbol::default().with_path(path),
+            ..Self::default()
+        }
+    }
+
+    /// A text along a line given in longitudes and latitudes (degrees, WGS84): `path`'s
+    /// points are projected with Web Mercator, then as [`Self::along_path`] (its
+    /// `path_offset`, if any, is in world px at zoom 0 along the projected line).
+    #[must_use]
+    pub fn along_lon_lat_path(id: u64, path: TextPath, height: f64) -> Self {
+        let points = path.points.iter().map(|p| lon_lat_to_world(p.x, p.y)).collect();
+        Self::along_path(id, TextPath { points, ..path }, height)
+    }
+
+    /// The point that stands for the label in the world (its cell, its copy of the world): its
+    /// anchor point, or a path label's first point.
+    #[must_use]
+    pub(crate) fn world_anchor(&self) -> DVec2 {
+        match &self.symbol.path {
+            Some(p) if !p.points.is_empty() => p.points[0],
+            _ => self.position,
+        }
     }
 
     /// Sets whether the angle is on screen or on the map.

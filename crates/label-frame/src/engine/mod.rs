@@ -13,6 +13,7 @@ use std::sync::atomic::AtomicU8;
 use crate::frame_pass::full::FullScratch;
 use crate::geo::cells::{Reach, WorldCells};
 use crate::geo::copies::{self, Copies};
+use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, sight};
 use crate::label::BoxParts;
 use crate::shortcuts::Shortcuts;
@@ -81,6 +82,8 @@ pub struct FrameEngine {
     /// Whether a label adds to its box ([`label_core::Symbol::is_plain`] is false for one):
     /// then every frame goes through `frame_pass/symbols.rs`.
     symbols: bool,
+    /// Whether a label has a path (text along a line): then every frame lays the lines out.
+    paths: bool,
     /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
     /// Whether the next frame may reuse the last placement: nothing changed since it but the
@@ -94,6 +97,7 @@ pub struct FrameEngine {
     provisional: Provisional,
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
+    screen_paths: Vec<Option<ScreenPath>>,
     in_sight: Vec<u32>,
     in_reach: Vec<Reach>,
     full: FullScratch,
@@ -223,6 +227,7 @@ impl FrameEngine {
         self.frame.labels = carried;
         self.frame.choices = choices;
         self.symbols = symbols;
+        self.paths = self.labels.iter().any(|l| l.symbol.path.is_some());
         self.reusable = false;
         self.forget_certificates();
         Ok(())
@@ -272,11 +277,16 @@ impl FrameEngine {
 
     /// Label `index` on screen with the last frame's camera (its own padding, without the
     /// hysteresis margin): the box a renderer can draw or query (for a symbol, its text at its
-    /// own anchor and offset: [`Self::drawn_boxes`] has the boxes it shows). The pose is the frame's, or
+    /// own anchor and offset: [`Self::drawn_boxes`] has the boxes it shows; for a path label,
+    /// the core's label the frame placed: at its anchor point on the projected line, its
+    /// height scaled, as wide as its text). The pose is the frame's, or
     /// for a label the frame did not need to project (see [`LabelFrame::pose`]) the one the
     /// projection gives now. `None` behind the camera, out of range, or before any frame.
     #[must_use]
     pub fn screen_label(&self, index: usize) -> Option<Label> {
+        if self.labels.get(index)?.symbol.path.is_some() {
+            return Some(self.screen_path(index)?.label(&self.labels[index], 0.0));
+        }
         let pose = self.screen_pose(index)?;
         Some(self.labels[index].on_screen(&pose, 0.0))
     }
@@ -290,8 +300,18 @@ impl FrameEngine {
         if frame.pose.is_some() {
             return frame.pose;
         }
+        if self.labels[index].symbol.path.is_some() {
+            return self.screen_path(index).map(|p| p.pose);
+        }
         let projection = self.frame_projection.as_ref()?;
         sight(&self.parts[index], &self.hot[index], projection, self.options.perspective_scaling).pose()
+    }
+
+    /// Path label `index`'s line through the last frame's camera; `None` for a label without
+    /// a path, behind the camera, out of range, or before any frame.
+    pub(super) fn screen_path(&self, index: usize) -> Option<ScreenPath> {
+        let projection = self.frame_projection.as_ref()?;
+        project_label(self.labels.get(index)?, &self.hot[index], projection, self.options.perspective_scaling)
     }
 
     /// Places one frame: projects every label with `camera`, culls what is behind the camera
@@ -347,17 +367,6 @@ fn check_label(index: usize, l: &WorldLabel) -> Result<(), FrameError> {
     let as_core = l.on_screen(&ScreenPose { position: l.position, angle: l.angle, scale: 1.0 }, 0.0);
     label_core::validate::check_label(index, &as_core)
         .and_then(|()| label_core::validate::check_symbol(index, &l.symbol))
-        .and_then(|()| match l.symbol.path {
-            // Texts along a line are laid out on screen by the core only, so far.
-            Some(_) => Err(label_core::Error::InvalidLabel {
-                index,
-                field: "path",
-                problem: label_core::Problem::BadShape(
-                    "text along a line is not placed by the frame engine yet".into(),
-                ),
-            }),
-            None => Ok(()),
-        })
         .map_err(|e| match e {
             label_core::Error::InvalidLabel { field, problem, .. } => {
                 let field = if matches!(field, "x" | "y") { "position" } else { field };

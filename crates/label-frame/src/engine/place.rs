@@ -80,10 +80,17 @@ impl FrameEngine {
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
         let cx = frame_context!(self, projection, dt);
-        project_symbols(&cx.viewer, &self.memo, &mut self.sights);
+        project_symbols(&cx.viewer, &self.memo, self.paths, &mut self.sights, &mut self.screen_paths);
         let projected = Instant::now();
         let frame = &mut self.frame;
-        let placed = place_symbol_frame(&cx, &mut frame.labels, &self.memo, &mut frame.choices, &self.sights)?;
+        let placed = place_symbol_frame(
+            &cx,
+            &mut frame.labels,
+            &self.memo,
+            &mut frame.choices,
+            &self.sights,
+            &self.screen_paths,
+        )?;
         Ok((FrameKind::Full, projected, placed))
     }
 

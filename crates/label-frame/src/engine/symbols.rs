@@ -1,6 +1,6 @@
 //! What a renderer asks of a symbol after a frame: its parts on screen.
 
-use label_core::{Obb, Parts, Symbol};
+use label_core::{Obb, Parts, PathFailure, PathLayout, Symbol};
 
 use crate::FrameEngine;
 
@@ -10,14 +10,22 @@ impl FrameEngine {
     /// [`Self::screen_label`] it gives every part at every position
     /// ([`label_core::Symbol::parts`]). `None` when [`Self::screen_pose`] is.
     #[must_use]
+    ///
+    /// A path label's symbol holds its line on screen (projected, its glyph advances scaled,
+    /// its offset carried to the projected line, see [`crate::WorldLabel::along_path`]): with
+    /// [`Self::screen_label`], [`Symbol::layout`] and [`Symbol::parts`] give its glyph boxes,
+    /// as the frame placed them.
     pub fn screen_symbol(&self, index: usize) -> Option<Symbol> {
+        if self.labels.get(index)?.symbol.path.is_some() {
+            return Some(self.screen_path(index)?.symbol(&self.labels[index]));
+        }
         let pose = self.screen_pose(index)?;
         Some(self.labels[index].screen_symbol(pose.scale, 0.0, None))
     }
 
     /// The boxes label `index` shows in the last frame, px, relative to the screen's top-left
     /// corner: its text at the position shown and its icon, as its [`crate::Frame::choices`]
-    /// say (a plain label: its one box), with its own padding. For a visible label, or one
+    /// say (a plain label: its one box; a path label: its glyph boxes), with its own padding. For a visible label, or one
     /// still drawn as it fades out; empty for the others.
     ///
     /// ```
@@ -41,6 +49,9 @@ impl FrameEngine {
         };
         let Some(pose) = frame.pose else { return Vec::new() };
         let world = &self.labels[index];
+        if world.symbol.path.is_some() {
+            return self.screen_path(index).map(|p| p.glyph_boxes(world, 0.0).collect()).unwrap_or_default();
+        }
         let label = world.on_screen(&pose, 0.0);
         if world.symbol.is_plain() {
             return vec![label.obb()];
@@ -52,5 +63,30 @@ impl FrameEngine {
         let text = (choice.parts != Some(Parts::Icon)).then(|| symbol.text_box(&label, 0, glam::DVec2::ZERO));
         let icon = if choice.parts == Some(Parts::Text) { None } else { symbol.icon_box(&label, glam::DVec2::ZERO) };
         text.into_iter().chain(icon).collect()
+    }
+
+    /// Path label `index`'s glyphs on screen with the last frame's camera, to draw its text
+    /// along its line: each glyph's centre, reading axis and advance ([`PathLayout`]; its
+    /// height is [`Self::screen_label`]'s), or why the text does not fit the projected line.
+    /// `None` for a label without a path, behind the camera, out of range, or before any
+    /// frame.
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use label_core::TextPath;
+    /// use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
+    /// let mut engine = FrameEngine::new(FrameOptions::default())?;
+    /// // A street 10 world px long, drawn west to east, at zoom 2: 40 px on screen.
+    /// let line = TextPath::new(vec![DVec2::new(95.0, 100.0), DVec2::new(105.0, 100.0)], vec![8.0, 8.0]);
+    /// engine.set_labels(vec![WorldLabel::along_path(1, line, 10.0)])?;
+    /// let frame = engine.place_frame(&Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0), 0.0)?;
+    /// assert!(frame.labels[0].visible);
+    /// let glyphs = engine.screen_glyphs(0).unwrap().unwrap().glyphs;
+    /// assert_eq!((glyphs[0].center, glyphs[1].center), (DVec2::new(196.0, 150.0), DVec2::new(204.0, 150.0)));
+    /// # Ok::<(), label_frame::FrameError>(())
+    /// ```
+    #[must_use]
+    pub fn screen_glyphs(&self, index: usize) -> Option<Result<PathLayout, PathFailure>> {
+        self.screen_path(index).map(|p| p.layout)
     }
 }

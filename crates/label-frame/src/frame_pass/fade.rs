@@ -73,6 +73,7 @@ pub(crate) fn finish(
         Some(HiddenReason::Offscreen) => stats.hidden_offscreen += 1,
         Some(HiddenReason::BehindCamera) => stats.behind_camera += 1,
         Some(HiddenReason::Repeat) => stats.hidden_repeat += 1,
+        Some(HiddenReason::NoRoom | HiddenReason::TooCurved) => stats.hidden_unfit += 1,
         None => {}
     }
 }
@@ -88,6 +89,7 @@ pub(crate) fn add_counts(a: FrameStats, b: FrameStats) -> FrameStats {
         hidden_offscreen: a.hidden_offscreen + b.hidden_offscreen,
         hidden_repeat: a.hidden_repeat + b.hidden_repeat,
         behind_camera: a.behind_camera + b.behind_camera,
+        hidden_unfit: a.hidden_unfit + b.hidden_unfit,
         asleep: a.asleep + b.asleep,
         ..a
     }

@@ -57,7 +57,7 @@ pub(crate) fn place(labels: &[WorldLabel], hot: &mut [Hot], reference: Option<f6
         if reference.is_some_and(|r| (hot.position.x - r).abs() < WORLD / 2.0 - CLEAR) {
             continue;
         }
-        let position = reference.map_or(label.position, |r| nearest_copy(label.position, r));
+        let position = reference.map_or(label.world_anchor(), |r| nearest_copy(label.world_anchor(), r));
         if position != hot.position {
             hot.position = position;
             moved(i);

@@ -4,6 +4,7 @@
 pub(crate) mod cells;
 pub(crate) mod copies;
 pub mod mercator;
+pub(crate) mod path;
 pub(crate) mod projection;
 pub(crate) mod sight;
 pub(crate) mod view;

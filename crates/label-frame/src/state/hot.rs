@@ -23,7 +23,7 @@ pub(crate) struct Hot {
 impl Hot {
     pub(crate) fn new(label: &WorldLabel) -> Self {
         Self {
-            position: label.position,
+            position: label.world_anchor(),
             reach: label.reach(),
             padding_reach: label.max_padding() * (std::f64::consts::SQRT_2 + 1e-12),
             angle: label.angle,

@@ -1,10 +1,12 @@
 //! The labels of one of the core's symbol passes, as a frame hands them over and reads the
 //! decisions back.
 
-use label_core::{Blocker, Choice, Label, LabelOutcome, Parts, PlacementOptions, Symbol, place_symbols};
+use glam::DVec2;
+use label_core::{Blocker, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol, place_symbols};
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::off_frame;
+use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::label::candidate_before_reorder;
 use crate::{FrameError, HiddenReason, LabelFrame, ScreenPose, WorldLabel};
@@ -18,6 +20,8 @@ pub(super) struct Batch {
     first: Vec<Option<usize>>,
     pub(super) labels: Vec<Label>,
     pub(super) symbols: Vec<Symbol>,
+    /// A path label's glyphs on screen (`None` for the others).
+    layouts: Vec<Option<PathLayout>>,
 }
 
 impl Batch {
@@ -29,6 +33,32 @@ impl Batch {
         self.first.push(first);
         self.labels.push(world.on_screen(&pose, extra));
         self.symbols.push(world.screen_symbol(pose.scale, extra, first));
+        self.layouts.push(None);
+    }
+
+    /// Adds path label `i`, whose line on screen is `path` (its text fits), with `extra`
+    /// padding on every glyph.
+    pub(super) fn push_path(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath, extra: f64) {
+        self.index.push(i);
+        self.poses.push(path.pose);
+        self.first.push(None);
+        self.labels.push(path.label(world, extra));
+        self.symbols.push(path.symbol(world));
+        self.layouts.push(path.layout.as_ref().ok().cloned());
+    }
+
+    /// Adds path label `i`, shown along `path`, as [`Self::push_shown`] adds a symbol.
+    pub(super) fn push_path_shown(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath) {
+        self.push_path(world, i, path, 0.0);
+        let label = self.labels.last_mut().expect("just pushed");
+        label.allow_overlap = true;
+        label.priority = f64::MAX;
+    }
+
+    /// Every part of the label at batch position `k` ([`Symbol::parts`]; a path label's
+    /// glyphs).
+    pub(super) fn parts(&self, k: usize) -> impl Iterator<Item = Obb> + '_ {
+        self.symbols[k].parts(&self.labels[k], DVec2::ZERO, self.layouts[k].as_ref())
     }
 
     /// Adds label `i`, shown at `pose` with `choice`, as the part set it shows: one position,
@@ -63,6 +93,7 @@ impl Batch {
         self.first.push(None);
         self.labels.push(label);
         self.symbols.push(Symbol { candidates, icon, ..full });
+        self.layouts.push(None);
     }
 
     pub(super) fn len(&self) -> usize {
@@ -104,6 +135,8 @@ impl Batch {
                 return (off_frame(&Sight::Off(pose), last), Choice::default());
             }
             Some(label_core::HiddenReason::Repeat) => Some(HiddenReason::Repeat),
+            Some(label_core::HiddenReason::NoRoom) => Some(HiddenReason::NoRoom),
+            Some(label_core::HiddenReason::TooCurved) => Some(HiddenReason::TooCurved),
             Some(_) => Some(HiddenReason::Collision),
         };
         let frame = LabelFrame { visible: outcome.visible, opacity: 0.0, reason, hidden_by, pose: Some(pose) };

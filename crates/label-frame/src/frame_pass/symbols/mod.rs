@@ -30,14 +30,14 @@ mod kept;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use glam::DVec2;
 use label_core::{Blocker, Choice, Obb};
 use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{finish, margin, tie_key};
-use crate::frame_pass::place::{hidden, off_frame};
+use crate::frame_pass::place::{hidden, off_frame, unfit_frame};
 use crate::geo::cells::Reach;
+use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, symbol_sight};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
@@ -47,18 +47,46 @@ use kept::{Kept, Waiting, covered, first_in_view};
 
 /// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
-/// bytes of the last frame), else as [`symbol_sight`] finds it. In parallel, each label on its
-/// own.
-pub(crate) fn project_symbols(viewer: &Viewer, memo: &[AtomicU8], sights: &mut Vec<Sight>) {
-    sights.clear();
-    sights.par_extend((0..memo.len()).into_par_iter().map(|i| {
+/// bytes of the last frame), else as [`symbol_sight`] finds it. With `with_paths` (some label
+/// has a path), `paths` gets every label's line on screen (`None` for the others): a path
+/// label is always projected (its line may reach far from its first point), in view iff a
+/// glyph box meets the viewport, and [`Sight::Off`] when its text does not fit. In parallel,
+/// each label on its own.
+pub(crate) fn project_symbols(
+    viewer: &Viewer,
+    memo: &[AtomicU8],
+    with_paths: bool,
+    sights: &mut Vec<Sight>,
+    paths: &mut Vec<Option<ScreenPath>>,
+) {
+    let sight = |i: usize| {
         let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
         if viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Out && !drawn {
             Sight::Far
         } else {
             symbol_sight(&viewer.labels[i], &viewer.hot[i], viewer.projection, viewer.perspective_scaling)
         }
-    }));
+    };
+    sights.clear();
+    paths.clear();
+    if !with_paths {
+        sights.par_extend((0..memo.len()).into_par_iter().map(sight));
+        return;
+    }
+    let view = Obb::from_aabb(&viewer.projection.viewport());
+    (0..memo.len())
+        .into_par_iter()
+        .map(|i| {
+            let label = &viewer.labels[i];
+            if label.symbol.path.is_none() {
+                return (sight(i), None);
+            }
+            match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling) {
+                Some(path) => (path.sight(label, &view), Some(path)),
+                None => (Sight::Behind, None),
+            }
+        })
+        .unzip_into_vecs(sights, paths);
 }
 
 /// The frame's decisions into `frames` (the last frame's on entry) and `choices`, faded, given
@@ -74,6 +102,7 @@ pub(crate) fn place_symbol_frame(
     memo: &[AtomicU8],
     choices: &mut Vec<Choice>,
     sights: &[Sight],
+    paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
     let viewer = &cx.viewer;
     let options = cx.options;
@@ -100,10 +129,14 @@ pub(crate) fn place_symbol_frame(
         free.sort_by_key(|&i| tie_key(&frames[i as usize]));
     }
     let pose = |i: u32| sights[i as usize].pose().expect("labels in view have a pose");
+    let path = |i: u32| paths.get(i as usize).and_then(Option::as_ref);
+    let push = |batch: &mut Batch, i: u32, extra: f64, first: Option<usize>| match path(i) {
+        Some(p) => batch.push_path(&viewer.labels[i as usize], i, p, extra),
+        None => batch.push(&viewer.labels[i as usize], i, pose(i), extra, first),
+    };
     let mut one = Batch::default();
     for &i in &free {
-        let extra = margin(&frames[i as usize], options);
-        one.push(&viewer.labels[i as usize], i, pose(i), extra, shown_at(i as usize));
+        push(&mut one, i, margin(&frames[i as usize], options), shown_at(i as usize));
     }
     let (outcomes, one_choices) = one.place(cx)?;
     let mut decided: Vec<(u32, LabelFrame, Choice)> = (0..one.len())
@@ -122,13 +155,16 @@ pub(crate) fn place_symbol_frame(
         let mut two = Batch::default();
         for &k in &shown {
             let (i, _, choice) = decided[k];
-            two.push_shown(&viewer.labels[i as usize], i, pose(i), choice);
+            match path(i) {
+                Some(p) => two.push_path_shown(&viewer.labels[i as usize], i, p),
+                None => two.push_shown(&viewer.labels[i as usize], i, pose(i), choice),
+            }
         }
         let fixed = two.len();
         let kept = Kept::new(
             (0..fixed)
                 .filter(|&k| !two.labels[k].ignore_placement)
-                .map(|k| (two.index[k], two.symbols[k].parts(&two.labels[k], DVec2::ZERO, None).collect())),
+                .map(|k| (two.index[k], two.parts(k).collect())),
             n,
         );
         // The waiting labels covered by the kept parts are settled at once (in parallel, each
@@ -139,6 +175,10 @@ pub(crate) fn place_symbol_frame(
             .par_iter()
             .map_init(Vec::new, |parts, &i| {
                 let label = &viewer.labels[i as usize];
+                // A path label goes through the pass (one position of many parts).
+                if label.symbol.path.is_some() {
+                    return None;
+                }
                 parts.clear();
                 parts.extend(label.screen_parts(&pose(i), margin));
                 let last = frames[i as usize].hidden_by;
@@ -148,7 +188,7 @@ pub(crate) fn place_symbol_frame(
         for (&i, by) in waiting.iter().zip(settled) {
             match by {
                 Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
-                None => two.push(&viewer.labels[i as usize], i, pose(i), margin, None),
+                None => push(&mut two, i, margin, None),
             }
         }
         if two.len() > fixed {
@@ -158,8 +198,12 @@ pub(crate) fn place_symbol_frame(
                 let last = &frames[i as usize];
                 let (mut frame, choice) = two.decided(k, &outcomes[k], two_choices[k], last);
                 let first_at = |k: usize| {
-                    let (label, symbol) = (&two.labels[k], &two.symbols[k]);
-                    let parts: Vec<Obb> = symbol.parts(label, DVec2::ZERO, None).collect();
+                    let symbol = &two.symbols[k];
+                    let parts: Vec<Obb> = two.parts(k).collect();
+                    // A path label has one position: all its glyphs.
+                    if symbol.path.is_some() {
+                        return parts;
+                    }
                     first_in_view(&parts, symbol.positions(), symbol.icon.is_some(), &view)
                 };
                 // Hidden by the label that hid it last frame while that one still does (the
@@ -180,7 +224,12 @@ pub(crate) fn place_symbol_frame(
     let out_of_view = sights.iter().enumerate().filter(|(_, s)| !matches!(s, Sight::In(_))).map(|(i, _)| (i, None));
     for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(out_of_view) {
         let last = frames[i];
-        let (mut frame, choice) = now.unwrap_or_else(|| (off_frame(&sights[i], &last), Choice::default()));
+        let unfit = || path(i as u32).and_then(ScreenPath::failure);
+        let off = || match unfit() {
+            Some(failure) => unfit_frame(failure, &sights[i], &last),
+            None => off_frame(&sights[i], &last),
+        };
+        let (mut frame, choice) = now.unwrap_or_else(|| (off(), Choice::default()));
         finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
         // A label fading out is drawn where it was last shown.
         if frame.visible || frame.opacity == 0.0 {
