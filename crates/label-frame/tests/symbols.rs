@@ -6,8 +6,7 @@
 mod common;
 
 use common::*;
-use glam::DVec2;
-use label_core::{Blocker, Candidate, Icon, Optional, Parts, Symbol, TextPath};
+use label_core::{Blocker, Candidate, Icon, Optional, Parts, Symbol};
 use label_frame::{Anchor, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
 
 /// Left of its point, then right of it.
@@ -124,14 +123,6 @@ fn a_bad_symbol_is_named_with_its_label() {
     let far = Candidate::new(Anchor::Left).with_offset(f64::INFINITY, 0.0);
     let bad = at_screen(4, 0.0, 0.0, 4.0, 4.0).with_symbol(Symbol::default().with_candidates(vec![far]));
     assert!(matches!(e.set_labels(vec![bad]), Err(FrameError::InvalidLabel { field: "candidates", id: 4, .. })));
-}
-
-#[test]
-fn text_along_a_line_is_refused_by_name() {
-    let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
-    let line = TextPath::new(vec![DVec2::new(0.0, 0.0), DVec2::new(100.0, 0.0)], vec![8.0; 4]);
-    let along = at_screen(6, 50.0, 0.0, 32.0, 10.0).with_symbol(Symbol { path: Some(line), ..Symbol::default() });
-    assert!(matches!(e.set_labels(vec![along]), Err(FrameError::InvalidLabel { field: "path", id: 6, index: 0, .. })));
 }
 
 #[test]

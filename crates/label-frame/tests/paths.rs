@@ -1,0 +1,125 @@
+//! Text along a line in frames, case by case: glyphs on the projected line, collisions glyph
+//! box by glyph box, `no-room` and `too-curved` as the camera moves, upright under any
+//! bearing, bad lines named. (Random ones: `camera_paths.rs` against the brute-force
+//! definition, and the `frames` fuzz target.)
+
+mod common;
+
+use common::*;
+use glam::DVec2;
+use label_core::{Blocker, Obb, PathFailure, TextPath};
+use label_frame::{Camera, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
+
+/// A line through screen points of [`flat_camera`], in world px.
+fn line(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
+    let world = |p: &[f64; 2]| CENTER + (DVec2::from_array(*p) - DVec2::new(200.0, 150.0)) / FLAT_SCALE;
+    TextPath::new(points.iter().map(world).collect(), advances.to_vec())
+}
+
+fn engine(labels: Vec<WorldLabel>) -> FrameEngine {
+    let mut e = FrameEngine::new(FrameOptions::default().with_fade_ms(0.0)).unwrap();
+    e.set_labels(labels).unwrap();
+    e
+}
+
+#[test]
+fn glyphs_sit_on_the_projected_line_and_are_what_is_drawn() {
+    // An L: 60 px right, then 60 px up; 6 glyphs of 10 px centred on the corner.
+    let l = line(&[[140.0, 150.0], [200.0, 150.0], [200.0, 90.0]], &[10.0; 6]).with_max_angle(90.0);
+    let mut e = engine(vec![WorldLabel::along_path(1, l, 12.0)]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap().clone();
+    assert!(frame.labels[0].visible);
+    let glyphs = e.screen_glyphs(0).unwrap().unwrap().glyphs;
+    let centres: Vec<DVec2> = glyphs.iter().map(|g| g.center).collect();
+    let want = [[175.0, 150.0], [185.0, 150.0], [195.0, 150.0], [200.0, 145.0], [200.0, 135.0], [200.0, 125.0]];
+    assert_eq!(centres, want.map(DVec2::from_array));
+    assert_eq!(glyphs[3].axis, DVec2::new(0.0, -1.0));
+    let drawn = e.drawn_boxes(0);
+    let boxes: Vec<Obb> = glyphs.iter().map(|g| g.obb(12.0, 0.0, DVec2::ZERO)).collect();
+    assert_eq!(drawn, boxes);
+    assert_eq!(frame.labels[0].pose.unwrap().position, DVec2::new(200.0, 150.0), "the anchor: the line's middle");
+}
+
+#[test]
+fn a_label_inside_the_bend_but_clear_of_every_glyph_shows() {
+    // The L's glyphs, and a box in the corner's inside that the glyphs' bounds cover but no
+    // glyph does: both show. Moved onto a glyph, the box is hidden by the street.
+    let l = line(&[[140.0, 150.0], [200.0, 150.0], [200.0, 90.0]], &[10.0; 6]).with_max_angle(90.0);
+    let street = WorldLabel::along_path(1, l, 12.0).with_priority(2.0);
+    let inside = at_screen(2, 185.0, 130.0, 16.0, 8.0);
+    let mut e = engine(vec![street.clone(), inside]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap();
+    assert!(frame.labels[0].visible && frame.labels[1].visible);
+    let mut e = engine(vec![street, at_screen(2, 190.0, 140.0, 16.0, 8.0)]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap();
+    assert!(frame.labels[0].visible && !frame.labels[1].visible);
+    assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Label(0)));
+}
+
+#[test]
+fn zooming_out_leaves_no_room_and_a_sharp_bend_is_too_curved() {
+    // 80 px of line at zoom 2 holds 60 px of text; at zoom 1 it is 40 px: no room.
+    let straight = line(&[[160.0, 150.0], [240.0, 150.0]], &[10.0; 6]);
+    // A right angle in the middle of the text with the default 45°.
+    let bent = line(&[[140.0, 200.0], [200.0, 200.0], [200.0, 140.0]], &[10.0; 4]);
+    let mut e = engine(vec![WorldLabel::along_path(1, straight, 12.0), WorldLabel::along_path(2, bent, 12.0)]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap().clone();
+    assert!(frame.labels[0].visible);
+    assert_eq!(frame.labels[1].reason, Some(HiddenReason::TooCurved));
+    assert_eq!(e.screen_glyphs(1), Some(Err(PathFailure::TooCurved)));
+    let out = Camera::new(CENTER, 1.0, 400.0, 300.0);
+    let frame = e.place_frame(&out, 16.0).unwrap();
+    assert_eq!(frame.labels[0].reason, Some(HiddenReason::NoRoom));
+    assert_eq!(frame.labels[0].hidden_by, None);
+    assert!(!frame.labels[0].in_view());
+    assert_eq!(frame.stats.hidden_unfit, 2);
+    assert_eq!(HiddenReason::NoRoom.name(), "no-room");
+}
+
+#[test]
+fn the_text_stays_upright_whatever_the_bearing() {
+    let l = line(&[[160.0, 150.0], [240.0, 150.0]], &[10.0; 4]);
+    let mut e = engine(vec![WorldLabel::along_path(1, l, 12.0)]);
+    for bearing in [0.0, 60.0, 120.0, 180.0, 240.0, 300.0] {
+        e.place_frame(&flat_camera().with_bearing(bearing), 0.0).unwrap();
+        let layout = e.screen_glyphs(0).unwrap().unwrap();
+        let axis = layout.glyphs[0].axis;
+        assert!(axis.x > 0.0 || (axis.x == 0.0 && axis.y < 0.0), "bearing {bearing}: {axis}");
+        assert_eq!(layout.reversed, (90.0..270.0).contains(&bearing), "bearing {bearing}");
+    }
+}
+
+#[test]
+fn under_pitch_the_glyphs_follow_the_projected_line() {
+    let l = line(&[[100.0, 150.0], [200.0, 120.0], [300.0, 150.0]], &[9.0; 8]);
+    let camera = flat_camera().with_pitch(50.0).with_bearing(20.0);
+    let mut e = engine(vec![WorldLabel::along_path(1, l.clone(), 12.0)]);
+    let frame = e.place_frame(&camera, 0.0).unwrap().clone();
+    let pose = frame.labels[0].pose.unwrap();
+    let projection = label_frame::Projection::new(&camera);
+    let screen: Vec<DVec2> = l.points.iter().map(|p| projection.project(*p).unwrap().screen).collect();
+    let on_line = |c: DVec2| {
+        screen.windows(2).any(|w| {
+            let (a, b) = (w[0], w[1]);
+            let t = (c - a).dot(b - a) / (b - a).length_squared();
+            (0.0..=1.0).contains(&t) && (a + (b - a) * t - c).length() < 1e-6
+        })
+    };
+    let layout = e.screen_glyphs(0).unwrap().unwrap();
+    assert!(layout.glyphs.iter().all(|g| on_line(g.center)), "{layout:?}");
+    // The glyphs scale with perspective at the anchor point.
+    assert!(pose.scale != 1.0);
+    assert!((layout.glyphs[0].advance - 9.0 * pose.scale).abs() < 1e-9);
+}
+
+#[test]
+fn a_bad_line_is_named() {
+    let mut e = FrameEngine::new(FrameOptions::default()).unwrap();
+    let repeated = line(&[[0.0, 0.0], [100.0, 0.0], [100.0, 0.0]], &[8.0; 4]);
+    let bad = WorldLabel::along_path(6, repeated, 10.0);
+    let err = e.set_labels(vec![at_screen(1, 0.0, 0.0, 4.0, 4.0), bad]).unwrap_err();
+    assert!(matches!(err, FrameError::InvalidLabel { field: "path", id: 6, index: 1, .. }), "{err:?}");
+    let bent = line(&[[0.0, 0.0], [100.0, 0.0]], &[8.0, -1.0]);
+    let err = e.set_labels(vec![WorldLabel::along_path(3, bent, 10.0)]).unwrap_err();
+    assert!(matches!(err, FrameError::InvalidLabel { field: "glyph_advances", id: 3, index: 0, .. }), "{err:?}");
+}
