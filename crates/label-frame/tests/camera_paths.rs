@@ -1,6 +1,7 @@
 //! Property tests over random camera paths (pans, zooms about any screen point, turns, tilts,
 //! holds, and centres moved by whole worlds) and random label sets, some across the
-//! antimeridian, plain or symbols (candidates, icons, optional parts, repeat groups): every full
+//! antimeridian, plain or symbols (candidates, icons, optional parts, repeat groups, texts
+//! along random lines, glyph by glyph): every full
 //! frame is the definition of `Stickiness::Shown` (`sticky_reference`, written with the core's
 //! public API, for plain labels; `symbol_reference`, by brute force, for both: visibility,
 //! choice, reason and blocker), visible labels never overlap, and a label is in view exactly
@@ -12,7 +13,7 @@ mod common;
 
 use common::*;
 use glam::DVec2;
-use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+use label_core::{Anchor, Candidate, Icon, Optional, Symbol, TextPath};
 use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{
     Alignment, Camera, FrameEngine, FrameKind, FrameOptions, Projection, Sight, WorldLabel, project_labels,
@@ -101,9 +102,67 @@ fn labels(seed: u64, n: usize, around: DVec2, spread: f64, symbols: bool) -> Vec
                 1 => l.with_angle(rng.random_range(-30.0..30.0)),
                 _ => l,
             };
-            if symbols && rng.random_bool(0.8) { l.with_symbol(symbol(&mut rng)) } else { l }
+            match symbols.then(|| rng.random_range(0..10)) {
+                Some(0..3) => along(&mut rng, l),
+                Some(3..9) => l.with_symbol(symbol(&mut rng)),
+                _ => l,
+            }
         })
         .collect()
+}
+
+/// Label `l` made a text along a seeded line from its anchor point: 2 to 6 points, segments
+/// of 1 to 12 world px turning by up to 70° (some kinks, some gentle bends, lines that come
+/// back on themselves), 2 to 9 glyphs of whole px, any `max_angle`, both upright settings, a
+/// `path_offset` now and then, a repeat group now and then.
+fn along(rng: &mut ChaCha8Rng, l: WorldLabel) -> WorldLabel {
+    let mut heading = rng.random_range(-180.0f64..180.0).to_radians();
+    let mut points = vec![l.position];
+    for _ in 1..rng.random_range(2..7) {
+        let step = rng.random_range(1.0..12.0);
+        let last = points[points.len() - 1];
+        points.push(last + DVec2::new(heading.cos(), heading.sin()) * step);
+        heading += rng.random_range(-70.0f64..70.0).to_radians();
+    }
+    let advances = (0..rng.random_range(2..10)).map(|_| f64::from(rng.random_range(5..12))).collect();
+    let mut path = TextPath::new(points, advances)
+        .with_max_angle([20.0, 45.0, 90.0, 180.0][rng.random_range(0..4)])
+        .with_keep_upright(rng.random_bool(0.8));
+    if rng.random_bool(0.3) {
+        let length = path.length();
+        path = path.with_path_offset(rng.random_range(0.0..length));
+    }
+    let mut street = WorldLabel::along_path(l.id, path, l.height).with_priority(l.priority).with_padding(l.padding);
+    if rng.random_bool(0.3) {
+        street.symbol = street.symbol.with_repeat(rng.random_range(0..3), rng.random_range(0.0..120.0));
+    }
+    street
+}
+
+/// How far label `l` reaches from its position in the world, world px (a path label's line),
+/// and on screen, px at scale 1 (its box, or its glyphs).
+fn reach_of(l: &WorldLabel) -> (f64, f64) {
+    match &l.symbol.path {
+        Some(p) => {
+            let world = p.points.iter().map(|q| (*q - l.position).length()).fold(0.0, f64::max);
+            (world, l.height.hypot(p.glyph_advances.iter().copied().fold(0.0, f64::max)) + l.padding * 2.0)
+        }
+        None => (0.0, l.width.hypot(l.height) + l.padding * 2.0),
+    }
+}
+
+/// Label `l` moved into the copy of the world nearest `x` (a path label: its whole line, with
+/// its first point).
+fn nearest(l: &WorldLabel, x: f64) -> WorldLabel {
+    match &l.symbol.path {
+        Some(p) => {
+            let shift = nearest_copy(p.points[0], x) - p.points[0];
+            let points = p.points.iter().map(|q| *q + shift).collect();
+            let path = TextPath { points, ..p.clone() };
+            WorldLabel { symbol: Symbol { path: Some(path), ..l.symbol.clone() }, ..l.clone() }
+        }
+        None => WorldLabel { position: nearest_copy(l.position, x), ..l.clone() },
+    }
 }
 
 /// A seeded symbol with every field: 0 to 4 candidates (any anchor, whole-px offsets, so that
@@ -185,8 +244,8 @@ fn play(
     let around = DVec2::new(x, 100.0);
     let labels = labels(seed, n, around, spread, symbols);
     // Candidates (offsets up to 4 px) and icons (up to 16 px) reach at most 40 px further.
-    let reach = labels.iter().map(|l| l.width.hypot(l.height) + l.padding * 2.0).fold(0.0, f64::max)
-        + if symbols { 40.0 } else { 0.0 };
+    let reach = labels.iter().map(|l| reach_of(l).1).fold(0.0, f64::max) + if symbols { 40.0 } else { 0.0 };
+    let world_reach = labels.iter().map(|l| reach_of(l).0).fold(0.0, f64::max);
     let mut camera = Camera::new(around, zoom, 640.0, 400.0);
     let no_reuse = FrameOptions::default().with_reuse_translations(false);
     let mut engines = [
@@ -239,12 +298,9 @@ fn play(
         }
         // Where every label's copy nearest the camera is, when the view (with the labels'
         // reach) spans less than a world: then no label can be in view in two copies.
-        let view = east_west(&camera).map(|w| w + reach / camera.zoom.exp2());
+        let view = east_west(&camera).map(|w| w + world_reach + reach / camera.zoom.exp2());
         let nearest: Option<Vec<Sight>> = view.filter(|&w| w < TILE_SIZE / 2.0 - 8.0).map(|_| {
-            let moved: Vec<WorldLabel> = labels
-                .iter()
-                .map(|l| WorldLabel { position: nearest_copy(l.position, camera.center.x), ..l.clone() })
-                .collect();
+            let moved: Vec<WorldLabel> = labels.iter().map(|l| nearest(l, camera.center.x)).collect();
             project_labels(&moved, &Projection::new(&camera), no_reuse.perspective_scaling)
         });
         for e in &engines {

@@ -5,6 +5,7 @@ use glam::DVec2;
 use label_core::Obb;
 use rayon::prelude::*;
 
+use crate::geo::path::project_path;
 use crate::label::BoxParts;
 use crate::state::hot::Hot;
 use crate::{Projected, Projection, ScreenPose, WorldLabel};
@@ -125,6 +126,8 @@ fn sight_by(
 /// scaled by `perspective_scaling` (see [`crate::FrameOptions::perspective_scaling`]), none
 /// culled in world space. The same result on any thread count. This is the first stage of
 /// every frame; it is public for renderers that place labels their own way, and for benchmarks.
+/// A path label is in view iff one of its glyphs on the projected line meets the viewport
+/// (one whose text does not fit its line is [`Sight::Off`]; a frame says why).
 /// Positions are taken as given: no copies of the world (a frame engine with
 /// [`crate::FrameOptions::world_copies`] moves each label into the copy nearest the camera
 /// first; move them so before calling this to get the same).
@@ -136,6 +139,12 @@ pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspectiv
 /// One label's [`Sight`], as [`project_labels`] finds it.
 #[must_use]
 pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_scaling: f64) -> Sight {
+    if let Some(path) = &label.symbol.path {
+        // A text along a line: in view iff a glyph meets the viewport ([`crate::geo::path`]).
+        let view = Obb::from_aabb(&projection.viewport());
+        return project_path(path, DVec2::ZERO, projection, perspective_scaling)
+            .map_or(Sight::Behind, |p| p.sight(label, &view));
+    }
     if label.symbol.is_plain() {
         sight(&BoxParts::new(label), &Hot::new(label), projection, perspective_scaling)
     } else {

@@ -1,4 +1,4 @@
-//! The definition of a frame with symbols (contract §3b, §4 and its "Frames" rule, with
+//! The definition of a frame with symbols and texts along lines (contract §3b, §4 and its "Frames" rule, with
 //! `Stickiness::Shown`'s two passes, and `hidden_by` of a waiting label as `docs/renderer.md`
 //! says: the label that hid it last frame while that one, shown, still collides with it),
 //! written plainly by brute force: every part of every label tested against every placed part,
@@ -38,7 +38,9 @@ struct Placed {
 pub fn symbol_in_view(engine: &FrameEngine, index: usize, size: DVec2) -> bool {
     let (Some(label), Some(symbol)) = (engine.screen_label(index), engine.screen_symbol(index)) else { return false };
     let view = Obb::from_aabb(&Aabb::from_corners(glam::Vec2::ZERO, size.as_vec2()));
-    symbol.parts(&label, DVec2::ZERO, None).any(|b| view.overlaps(&b))
+    // A path label's parts are its glyphs, if its text fits its line on screen.
+    let layout = symbol.layout().and_then(Result::ok);
+    symbol.parts(&label, DVec2::ZERO, layout.as_ref()).any(|b| view.overlaps(&b))
 }
 
 /// What the definition decides for one label: shown with a choice, or hidden in view for a
@@ -129,10 +131,18 @@ fn greedy(items: &[Item], placed: &mut Vec<Placed>, view: &Obb, max_overlap_area
 /// Where `it` shows, if it does: its boxes and choice; else why not.
 fn decide(it: &Item, placed: &[Placed], view: &Obb, max_overlap_area: f32) -> Result<(Vec<Obb>, Choice), Decided> {
     let s = &it.symbol;
-    let texts: Vec<Obb> = (0..s.positions()).map(|k| s.text_box(&it.label, k, DVec2::ZERO)).collect();
+    // The text's parts at each position: its box, or a path label's glyphs at its one position.
+    let texts: Vec<Vec<Obb>> = match s.layout() {
+        Some(layout) => {
+            let glyphs = layout.expect("a path label in view fits its line").glyphs;
+            vec![glyphs.iter().map(|g| g.obb(it.label.height, it.label.padding, DVec2::ZERO)).collect()]
+        }
+        None => (0..s.positions()).map(|k| vec![s.text_box(&it.label, k, DVec2::ZERO)]).collect(),
+    };
     let icon = s.icon_box(&it.label, DVec2::ZERO);
     let meets = |b: &Obb| view.overlaps(b);
-    let position_meets = |k: usize| meets(&texts[k]) || icon.as_ref().is_some_and(meets);
+    let text_meets = |k: usize| texts[k].iter().any(meets);
+    let position_meets = |k: usize| text_meets(k) || icon.as_ref().is_some_and(meets);
     // The positions in the order tried: the one shown last frame first, then the list.
     let mut tried: Vec<usize> = it.first.into_iter().collect();
     tried.extend((0..s.positions()).filter(|&k| Some(k) != it.first));
@@ -147,13 +157,14 @@ fn decide(it: &Item, placed: &[Placed], view: &Obb, max_overlap_area: f32) -> Re
     }
     let hits = |b: &Obb, p: &Placed| p.blocks && p.boxes.iter().any(|q| collides(b, q, max_overlap_area));
     let free = |b: &Obb| !placed.iter().any(|p| hits(b, p));
+    let text_free = |k: usize| texts[k].iter().all(free);
     let icon_free = icon.as_ref().is_none_or(free);
     let choice = |k: Option<usize>, parts: Parts| Choice {
         candidate: if s.candidates.is_empty() { None } else { k.map(|k| k as u32) },
         parts: icon.map(|_| parts),
     };
-    let both = |k: usize| (texts[k..=k].iter().copied().chain(icon).collect(), choice(Some(k), Parts::Both));
-    if icon_free && let Some(k) = tried.iter().copied().find(|&k| position_meets(k) && free(&texts[k])) {
+    let both = |k: usize| (texts[k].iter().copied().chain(icon).collect(), choice(Some(k), Parts::Both));
+    if icon_free && let Some(k) = tried.iter().copied().find(|&k| position_meets(k) && text_free(k)) {
         return Ok(both(k));
     }
     if it.label.allow_overlap {
@@ -162,15 +173,15 @@ fn decide(it: &Item, placed: &[Placed], view: &Obb, max_overlap_area: f32) -> Re
     match (icon, s.optional) {
         (Some(i), Optional::Text) if meets(&i) && icon_free => return Ok((vec![i], choice(None, Parts::Icon))),
         (Some(_), Optional::Icon) => {
-            if let Some(k) = tried.iter().copied().find(|&k| meets(&texts[k]) && free(&texts[k])) {
-                return Ok((vec![texts[k]], choice(Some(k), Parts::Text)));
+            if let Some(k) = tried.iter().copied().find(|&k| text_meets(k) && text_free(k)) {
+                return Ok((texts[k].clone(), choice(Some(k), Parts::Text)));
             }
         }
         _ => {}
     }
     // Hidden by the earliest placed label a part at its first position in view collides with;
     // a waiting label by the label that hid it last frame, if pass 1 kept it and it still does.
-    let at: Vec<Obb> = texts[first_in_view..=first_in_view].iter().copied().chain(icon).collect();
+    let at: Vec<Obb> = texts[first_in_view].iter().copied().chain(icon).collect();
     let still =
         |p: &&Placed| p.kept && it.waited_for == Some(Blocker::Label(p.index as u32)) && at.iter().any(|b| hits(b, p));
     let by = placed.iter().find(still).or_else(|| placed.iter().find(|p| at.iter().any(|b| hits(b, p))));
