@@ -74,6 +74,37 @@ pub(crate) fn symbol_patch(corner: DVec2, step: f64) -> Vec<WorldLabel> {
         .collect()
 }
 
+/// [`symbol_patch`] with a text along a line on every fourth label: a gentle curve of 4
+/// points, 1.2 to 2.4 world px per segment, turning by up to 24° (S-bends and hooks among
+/// them), 4 to 11 glyphs, some with a repeat group, all with a height and padding of their own.
+pub(crate) fn path_patch(corner: DVec2, step: f64) -> Vec<WorldLabel> {
+    use label_core::TextPath;
+    symbol_patch(corner, step)
+        .into_iter()
+        .enumerate()
+        .map(|(k, l)| {
+            if k % 4 != 3 {
+                return l;
+            }
+            let mut heading = f64::from(k as u32 * 53 % 360).to_radians();
+            let mut points = vec![l.position];
+            for j in 0..3 {
+                let last = points[points.len() - 1];
+                points.push(last + DVec2::from_angle(heading) * (1.2 + f64::from((k + j) as u32 % 7) * 0.2));
+                heading += f64::from((k * 7 + j * 3) as u32 % 49).to_radians() - 24f64.to_radians();
+            }
+            let advances = (0..4 + k % 8).map(|j| 6.0 + ((k + j) % 5) as f64).collect();
+            let path = TextPath::new(points, advances).with_max_angle(if k % 8 == 3 { 30.0 } else { 45.0 });
+            let mut street =
+                WorldLabel::along_path(l.id, path, l.height).with_priority(l.priority).with_padding(l.padding);
+            if k % 40 == 3 {
+                street.symbol = street.symbol.with_repeat(1, 80.0);
+            }
+            street
+        })
+        .collect()
+}
+
 /// Plays `cameras` (a frame every 16 ms) on an engine with the default options and on one
 /// that takes only the `changed` shortcuts, asserts every frame equal and each
 /// engine's memory in step with its frame, and lets `each(k, engine, changed)` look at both

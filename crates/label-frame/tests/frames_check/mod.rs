@@ -7,7 +7,7 @@
 //! with the same counts but the sleeping ones, and the same choices of symbols; and no two
 //! visible labels overlap (no part of one any part of the other, by more than the rounding of
 //! boxes in f32). Some inputs give the labels symbols (candidates, icons, optional parts,
-//! repeat groups). An invalid label is refused by both engines alike.
+//! repeat groups, texts along lines). An invalid label is refused by both engines alike.
 
 use glam::DVec2;
 use glam::Vec2;
@@ -70,10 +70,41 @@ fn labels(b: &mut Bytes, around: DVec2) -> (Vec<WorldLabel>, f64, bool) {
     ((0..n).map(|k| label(b, k as u64, around, spread, symbols)).collect(), spread, symbols)
 }
 
-/// Label `id`, within `spread` world px of `around`; with a symbol now and then if `symbols`.
+/// Label `id`, within `spread` world px of `around`; with a symbol or along a line now and
+/// then if `symbols`.
 fn label(b: &mut Bytes, id: u64, around: DVec2, spread: f64, symbols: bool) -> WorldLabel {
     let l = plain_label(b, id, around, spread);
-    if symbols { l.with_symbol(symbol(b)) } else { l }
+    if !symbols {
+        return l;
+    }
+    let s = symbol(b);
+    if s.is_plain() && b.byte() % 2 == 1 { along(b, l, spread) } else { l.with_symbol(s) }
+}
+
+/// Label `l` made a text along a line from its anchor point: 2 to 7 points, segments of up to
+/// half `spread` world px in any direction (kinks, reversals, hairpins), 1 to 8 glyphs, any
+/// `max_angle`, either upright setting, an offset now and then (off the line too).
+fn along(b: &mut Bytes, l: WorldLabel, spread: f64) -> WorldLabel {
+    let k = b.byte();
+    let mut points = vec![l.position];
+    for _ in 0..1 + k % 6 {
+        let heading = b.unit() * std::f64::consts::TAU;
+        let last = points[points.len() - 1];
+        points.push(last + DVec2::from_angle(heading) * (1e-3 + b.unit() * spread * 0.5));
+    }
+    let advances = (0..1 + b.byte() % 8).map(|_| 2.0 + b.unit() * 14.0).collect();
+    let mut path = label_core::TextPath::new(points, advances)
+        .with_max_angle([10.0, 45.0, 90.0, 180.0][usize::from(k >> 6)])
+        .with_keep_upright(k & 8 == 0);
+    if k & 16 != 0 {
+        let length = path.length();
+        path = path.with_path_offset(b.signed() * 1.2 * length);
+    }
+    let mut street = WorldLabel::along_path(l.id, path, l.height).with_priority(l.priority).with_padding(l.padding);
+    if k & 32 != 0 {
+        street.symbol = street.symbol.with_repeat(0, 40.0);
+    }
+    street
 }
 
 /// What a label adds to become a symbol: up to 4 candidates (any anchor, offsets of either

@@ -2,7 +2,9 @@
 //! decisions back.
 
 use glam::DVec2;
-use label_core::{Blocker, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol, place_symbols};
+use label_core::{
+    Blocker, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol, place_symbols,
+};
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::off_frame;

@@ -162,9 +162,7 @@ pub(crate) fn place_symbol_frame(
         }
         let fixed = two.len();
         let kept = Kept::new(
-            (0..fixed)
-                .filter(|&k| !two.labels[k].ignore_placement)
-                .map(|k| (two.index[k], two.parts(k).collect())),
+            (0..fixed).filter(|&k| !two.labels[k].ignore_placement).map(|k| (two.index[k], two.parts(k).collect())),
             n,
         );
         // The waiting labels covered by the kept parts are settled at once (in parallel, each
@@ -244,8 +242,9 @@ pub(crate) fn place_symbol_frame(
 mod tests {
     use glam::DVec2;
 
+    use crate::HiddenReason;
     use crate::Shortcuts;
-    use crate::testing::{busy_path, play_against_sleepless, play_alongside, symbol_patch};
+    use crate::testing::{busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
 
     #[test]
     fn symbol_frames_decide_alike_with_and_without_shortcuts() {
@@ -261,6 +260,26 @@ mod tests {
             moved += engine.frame().choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
         });
         assert!(moved > 1000, "{moved} labels off their first candidate over the frames");
+        play_against_sleepless(&labels, &cameras);
+    }
+
+    #[test]
+    fn path_frames_decide_alike_with_and_without_shortcuts() {
+        // The patch with a text along a line on every fourth label, over every fourth frame of
+        // the busy path: many lines show, many are hidden by a collision, some have no room
+        // or bend too much, and the engines decide alike.
+        let labels = path_patch(DVec2::new(100.0, 80.0), 0.04);
+        let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
+        let is_path = |i: usize| labels[i].symbol.path.is_some();
+        let (mut shown, mut collided, mut unfit) = (0, 0, 0);
+        play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
+            for (_, f) in engine.frame().labels.iter().enumerate().filter(|&(i, _)| is_path(i)) {
+                shown += usize::from(f.visible);
+                collided += usize::from(f.reason == Some(HiddenReason::Collision));
+                unfit += usize::from(matches!(f.reason, Some(HiddenReason::NoRoom | HiddenReason::TooCurved)));
+            }
+        });
+        assert!(shown > 1000 && collided > 1000 && unfit > 100, "{shown} shown, {collided} collided, {unfit} unfit");
         play_against_sleepless(&labels, &cameras);
     }
 }
