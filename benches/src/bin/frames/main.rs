@@ -50,7 +50,8 @@ struct Args {
     /// Only this viewport: 1080 (1920×1080) or 2160 (3840×2160).
     #[arg(long, value_parser = ["1080", "2160"])]
     viewport: Option<String>,
-    /// Only these scenes (places, streets; pacific, the places over Fiji, runs only when named).
+    /// Only these scenes (places, streets; pacific, the places over Fiji, and curved, the
+    /// streets' names along their lines, run only when named).
     #[arg(long, value_delimiter = ',')]
     scene: Vec<String>,
     /// Only these animations (pan, zoom, rotate, pitch).
@@ -87,6 +88,10 @@ struct Args {
     /// time, candidates, labels placed, labels asleep, reused.
     #[arg(long)]
     trace: Option<PathBuf>,
+    /// The streets' lines for the `curved` scene: the GeoJSON `fixtures/world-vienna-streets.json`
+    /// was made from (`../shared/data/vienna-streets.geojson` beside the repository).
+    #[arg(long)]
+    street_lines: Option<PathBuf>,
     /// Write the picture sequence of a rotation with and without stability to this SVG file,
     /// and do nothing else.
     #[arg(long)]
@@ -126,9 +131,21 @@ fn main() -> Result<()> {
         return Ok(());
     }
 
+    let named =
+        |s: &&scenes::Scene| if args.scene.is_empty() { s.by_default } else { args.scene.iter().any(|n| n == s.name) };
+    let mut curved = if SCENES.iter().filter(named).any(|s| s.name == "curved") {
+        let lines =
+            args.street_lines.clone().unwrap_or_else(|| args.root.join("../shared/data/vienna-streets.geojson"));
+        let curved = world::load_curved(&fixtures.join("world-vienna-streets.json"), &lines, 3)?;
+        eprintln!("laid {} street names along their lines", curved.len());
+        curved
+    } else {
+        Vec::new()
+    };
     if args.order == "tiles" {
         world::sort_by_tile(&mut places);
         world::sort_by_tile(&mut streets);
+        world::sort_by_tile(&mut curved);
     }
     eprintln!("labels in {} order", args.order);
     let sizes: &[(u32, u32)] = match args.viewport.as_deref() {
@@ -138,14 +155,21 @@ fn main() -> Result<()> {
     };
     let mut rows = Vec::new();
     let mut trace = String::from("scene,animation,width,height,method,frame,ms,candidates,placed_now,asleep,reused\n");
-    let named =
-        |s: &&scenes::Scene| if args.scene.is_empty() { s.by_default } else { args.scene.iter().any(|n| n == s.name) };
     for scene in SCENES.iter().filter(named) {
-        let labels = if scene.name == "streets" { &streets } else { &places };
+        let labels = match scene.name {
+            "streets" => &streets,
+            "curved" => &curved,
+            _ => &places,
+        };
         // The baseline has no copies of the world: it gets each label in the copy nearest the
         // scene's centre, where the engines' first frame puts it.
         let baseline = world::in_copy_nearest(labels, lon_lat_to_world(scene.center.0, scene.center.1).x);
-        let methods: Vec<Method> = if args.method.is_empty() { Method::DEFAULT.to_vec() } else { args.method.clone() };
+        let mut methods: Vec<Method> =
+            if args.method.is_empty() { Method::DEFAULT.to_vec() } else { args.method.clone() };
+        if scene.name == "curved" {
+            // The axis-aligned baseline has no glyphs, and the places' candidates no streets.
+            methods.retain(|m| *m != Method::Aabb && !m.symbols());
+        }
         let symbols = if methods.iter().any(|m| m.symbols()) { world::with_candidates(labels) } else { Vec::new() };
         let mut runners: Vec<Runner> = methods
             .iter()
@@ -200,7 +224,11 @@ fn main() -> Result<()> {
     if let Some(path) = &args.trace {
         std::fs::write(path, trace).with_context(|| format!("writing {}", path.display()))?;
     }
-    let summary = args.method.is_empty().then(|| Summary::new(&rows));
+    // The summary compares with the axis-aligned baseline, which the curved scene does not run.
+    let summary = args.method.is_empty().then(|| {
+        let compared: Vec<Row> = rows.iter().filter(|r| r.scene != "curved").cloned().collect();
+        Summary::new(&compared)
+    });
     if args.json {
         let doc = serde_json::json!({
             "threads": rayon::current_num_threads(),

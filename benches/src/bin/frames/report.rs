@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::methods::{FrameOutcome, Method};
 
 /// One method over one animation.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct Row {
     pub scene: &'static str,
     pub animation: &'static str,

@@ -24,11 +24,15 @@ pub struct Scene {
 }
 
 /// World places (Natural Earth + GeoNames, about 30k points) over Europe; the zoom runs 2 → 8,
-/// the range. Vienna's street names at street zooms. The same places over Fiji, where
-/// the pan crosses the antimeridian (copies of the world), only when named.
-pub const SCENES: [Scene; 3] = [
+/// the range. Vienna's street names at street zooms: each a straight label on its
+/// street's longest segment (`streets`), or its text along the whole street, glyph by glyph
+/// (`curved`, only when named: it reads the streets' GeoJSON, `--street-lines`). The same
+/// places over Fiji, where the pan crosses the antimeridian (copies of the world), only when
+/// named.
+pub const SCENES: [Scene; 4] = [
     Scene { name: "places", center: (10.0, 50.0), zoom: 5.0, zoom_range: (2.0, 8.0), by_default: true },
     Scene { name: "streets", center: (16.3725, 48.2083), zoom: 16.0, zoom_range: (14.0, 18.0), by_default: true },
+    Scene { name: "curved", center: (16.3725, 48.2083), zoom: 16.0, zoom_range: (14.0, 18.0), by_default: false },
     Scene { name: "pacific", center: (172.0, -17.0), zoom: 5.0, zoom_range: (2.0, 8.0), by_default: false },
 ];
 

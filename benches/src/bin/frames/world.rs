@@ -4,7 +4,10 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use label_core::{Candidate, Symbol};
+use std::collections::HashMap;
+
+use glam::DVec2;
+use label_core::{Candidate, Symbol, TextPath};
 use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{Alignment, Anchor, WorldLabel};
 use serde::Deserialize;
@@ -57,6 +60,60 @@ pub fn load(path: &Path, source: u64) -> Result<Vec<WorldLabel>> {
         .collect()
 }
 
+/// A street of the streets' GeoJSON (`vienna-streets.geojson`), as far as the curved scene
+/// reads it.
+#[derive(Deserialize)]
+struct RawStreet {
+    id: u64,
+    geometry: RawLine,
+}
+
+#[derive(Deserialize)]
+struct RawLine {
+    coordinates: Vec<Vec<f64>>,
+}
+
+#[derive(Deserialize)]
+struct RawStreets {
+    features: Vec<RawStreet>,
+}
+
+/// The street names of the world fixture `fixture` laid along their streets (from `lines`,
+/// the GeoJSON the fixture was made from, matched by way id): each name a path label of its
+/// glyphs' advances (the bundled font's clusters at the fixture's font size) along its whole
+/// line, in the middle of it, upright, bending by at most 45° between glyphs, with the
+/// fixture's priority. Ids as [`load`] gives them with `source`. A street whose line is
+/// missing is an error.
+pub fn load_curved(fixture: &Path, lines: &Path, source: u64) -> Result<Vec<WorldLabel>> {
+    let text = std::fs::read_to_string(fixture).with_context(|| format!("reading {}", fixture.display()))?;
+    let doc: RawDocument = serde_json::from_str(&text).with_context(|| format!("parsing {}", fixture.display()))?;
+    let text = std::fs::read_to_string(lines).with_context(|| format!("reading {}", lines.display()))?;
+    let streets: RawStreets = serde_json::from_str(&text).with_context(|| format!("parsing {}", lines.display()))?;
+    let by_id: HashMap<u64, &RawLine> = streets.features.iter().map(|f| (f.id, &f.geometry)).collect();
+    let font = label_text::Font::bundled();
+    doc.labels
+        .into_iter()
+        .map(|l| {
+            let line = by_id.get(&l.id).with_context(|| format!("{}: no line for way {}", lines.display(), l.id))?;
+            let mut points: Vec<DVec2> = Vec::with_capacity(line.coordinates.len());
+            for c in &line.coordinates {
+                let &[lon, lat, ..] = c.as_slice() else {
+                    anyhow::bail!("way {}: a point of fewer than 2 numbers", l.id)
+                };
+                let p = DVec2::new(lon, lat);
+                // The core wants consecutive points distinct.
+                if points.last() != Some(&p) {
+                    points.push(p);
+                }
+            }
+            let advances = font.clusters(&l.text, l.font).iter().map(|c| c.advance).collect();
+            let height = font.measure(&l.text, l.font).height;
+            let path = TextPath::new(points, advances);
+            Ok(WorldLabel::along_lon_lat_path((source << 48) | l.id, path, height).with_priority(l.priority))
+        })
+        .collect()
+}
+
 /// How far from a place's point its name sits at each candidate, px (MapLibre's radial offset).
 pub const CANDIDATE_GAP: f64 = 4.0;
 
@@ -86,7 +143,9 @@ pub fn in_copy_nearest(labels: &[WorldLabel], x: f64) -> Vec<WorldLabel> {
 /// row by row, each tile's labels in the order they had.
 pub fn sort_by_tile(labels: &mut [WorldLabel]) {
     let tile = |l: &WorldLabel| {
-        let t = (l.position / (TILE_SIZE / 64.0)).floor();
+        // A street along its line: where its line starts.
+        let at = l.symbol.path.as_ref().map_or(l.position, |p| p.points[0]);
+        let t = (at / (TILE_SIZE / 64.0)).floor();
         (t.y as i64, t.x as i64)
     };
     labels.sort_by_key(tile);
