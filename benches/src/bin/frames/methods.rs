@@ -342,8 +342,8 @@ impl Runner {
                 self.last_flip[i] = self.frame_number;
             }
             changes = Changes {
-                // The labels' boxes at their candidates are not counted (symbols: 0).
-                forced_out: if self.method.symbols() { 0 } else { self.forced_out(&in_view) },
+                // The labels' boxes at their candidates, or glyphs, are not counted (symbols: 0).
+                forced_out: if self.parted() { 0 } else { self.forced_out(&in_view) },
                 pushed_by_entries,
                 ..Changes::between((&self.visible, &self.in_view), (&visible, &in_view))
             };
@@ -395,7 +395,7 @@ impl Runner {
     /// Pairs of shown labels whose oriented boxes overlap (the contract's test): for symbols,
     /// any box they show ([`FrameEngine::drawn_boxes`]).
     pub fn overlapping_pairs(&self) -> usize {
-        if self.method.symbols() {
+        if self.parted() {
             let shown: Vec<(usize, label_core::Obb)> = (0..self.labels.len())
                 .filter(|&i| self.visible[i])
                 .flat_map(|i| self.engine.drawn_boxes(i).into_iter().map(move |b| (i, b)))
@@ -416,6 +416,12 @@ impl Runner {
             .map(|l| l.obb())
             .collect();
         colliding_pairs(&shown).len()
+    }
+
+    /// Whether a label shows more than one box (symbols, texts along lines): overlaps are then
+    /// counted part by part, from the boxes the engine draws.
+    fn parted(&self) -> bool {
+        self.method.symbols() || self.labels.iter().any(|l| l.symbol.path.is_some())
     }
 
     /// [`Changes::pushed_by_entries`] of the frame just placed (`labels`), before its visibility

@@ -64,8 +64,19 @@ pub fn load(path: &Path, source: u64) -> Result<Vec<WorldLabel>> {
 /// reads it.
 #[derive(Deserialize)]
 struct RawStreet {
-    id: u64,
+    /// The way id, a string or a number.
+    id: serde_json::Value,
     geometry: RawLine,
+}
+
+impl RawStreet {
+    /// The way id as a number, if it is one.
+    fn way(&self) -> Option<u64> {
+        match &self.id {
+            serde_json::Value::String(s) => s.parse().ok(),
+            v => v.as_u64(),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -89,7 +100,8 @@ pub fn load_curved(fixture: &Path, lines: &Path, source: u64) -> Result<Vec<Worl
     let doc: RawDocument = serde_json::from_str(&text).with_context(|| format!("parsing {}", fixture.display()))?;
     let text = std::fs::read_to_string(lines).with_context(|| format!("reading {}", lines.display()))?;
     let streets: RawStreets = serde_json::from_str(&text).with_context(|| format!("parsing {}", lines.display()))?;
-    let by_id: HashMap<u64, &RawLine> = streets.features.iter().map(|f| (f.id, &f.geometry)).collect();
+    let by_id: HashMap<u64, &RawLine> =
+        streets.features.iter().filter_map(|f| Some((f.way()?, &f.geometry))).collect();
     let font = label_text::Font::bundled();
     doc.labels
         .into_iter()
