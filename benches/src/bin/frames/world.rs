@@ -100,8 +100,7 @@ pub fn load_curved(fixture: &Path, lines: &Path, source: u64) -> Result<Vec<Worl
     let doc: RawDocument = serde_json::from_str(&text).with_context(|| format!("parsing {}", fixture.display()))?;
     let text = std::fs::read_to_string(lines).with_context(|| format!("reading {}", lines.display()))?;
     let streets: RawStreets = serde_json::from_str(&text).with_context(|| format!("parsing {}", lines.display()))?;
-    let by_id: HashMap<u64, &RawLine> =
-        streets.features.iter().filter_map(|f| Some((f.way()?, &f.geometry))).collect();
+    let by_id: HashMap<u64, &RawLine> = streets.features.iter().filter_map(|f| Some((f.way()?, &f.geometry))).collect();
     let font = label_text::Font::bundled();
     doc.labels
         .into_iter()
