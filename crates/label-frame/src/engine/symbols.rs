@@ -9,12 +9,12 @@ impl FrameEngine {
     /// and icon scaled with perspective as [`Self::screen_label`]'s text is. With
     /// [`Self::screen_label`] it gives every part at every position
     /// ([`label_core::Symbol::parts`]). `None` when [`Self::screen_pose`] is.
-    #[must_use]
     ///
     /// A path label's symbol holds its line on screen (projected, its glyph advances scaled,
     /// its offset carried to the projected line, see [`crate::WorldLabel::along_path`]): with
     /// [`Self::screen_label`], [`Symbol::layout`] and [`Symbol::parts`] give its glyph boxes,
     /// as the frame placed them.
+    #[must_use]
     pub fn screen_symbol(&self, index: usize) -> Option<Symbol> {
         if self.labels.get(index)?.symbol.path.is_some() {
             return Some(self.screen_path(index)?.symbol(&self.labels[index]));
@@ -25,8 +25,8 @@ impl FrameEngine {
 
     /// The boxes label `index` shows in the last frame, px, relative to the screen's top-left
     /// corner: its text at the position shown and its icon, as its [`crate::Frame::choices`]
-    /// say (a plain label: its one box; a path label: its glyph boxes), with its own padding. For a visible label, or one
-    /// still drawn as it fades out; empty for the others.
+    /// say (a plain label: its one box; a path label: its glyph boxes), with its own padding.
+    /// For a visible label, or one still drawn as it fades out; empty for the others.
     ///
     /// ```
     /// use label_frame::{Anchor, Camera, FrameEngine, FrameOptions, WorldLabel};

@@ -11,7 +11,8 @@
 //! with it there (`docs/renderer.md`: the label that keeps it waiting). Labels whose
 //! decision can hang on the other waiting labels in another way go through the pass: those
 //! with a repeat group (an earlier waiting label of the group would hide them for `repeat`),
-//! and those that allow overlap.
+//! and those that allow overlap. Texts along lines go through the pass too (their one
+//! position is many glyph boxes, which these tests do not take).
 
 use label_core::broad::FirstHit;
 use label_core::{Blocker, Obb, Optional, Shape, collides};

@@ -21,6 +21,10 @@
 //!    (`kept`): exact tests against the parts near them settle them, and only the others go
 //!    through the core's pass.
 //!
+//! A text along a line (`geo/path.rs`) is a symbol of one position whose parts are its glyphs
+//! on the projected line: in view iff a glyph meets the viewport, hidden `no-room` or
+//! `too-curved` before any pass when its text does not fit the projected line.
+//!
 //! Sizes and offsets on screen scale with perspective as a plain label's do
 //! ([`WorldLabel::screen_symbol`]). Every label's frame is then faded and counted as in a plain
 //! frame, and its [`Choice`] kept in the frame (while it fades out too).
