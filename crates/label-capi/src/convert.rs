@@ -170,6 +170,8 @@ pub fn reason_name(reason: u32) -> &'static std::ffi::CStr {
         DECLUTTER_REASON_OFFSCREEN => c"offscreen",
         DECLUTTER_REASON_BEHIND_CAMERA => c"behind-camera",
         DECLUTTER_REASON_REPEAT => c"repeat",
+        DECLUTTER_REASON_NO_ROOM => c"no-room",
+        DECLUTTER_REASON_TOO_CURVED => c"too-curved",
         _ => c"unknown",
     }
 }

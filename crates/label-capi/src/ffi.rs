@@ -12,6 +12,8 @@ use crate::batch_types::*;
 use crate::convert;
 use crate::error::{Failure, guard, last_error_ptr, set_last_error};
 use crate::handle::DeclutterEngine;
+use crate::path::{self, RawPath};
+use crate::path_types::*;
 use crate::types::*;
 
 /// `p` as a reference, or a null-pointer failure naming `what`.
@@ -46,6 +48,19 @@ unsafe fn slice<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T],
 unsafe fn write<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
     // SAFETY: null is handled by `as_mut`; otherwise the caller's contract makes `p` valid.
     unsafe { p.as_mut() }.ok_or_else(|| Failure::null(what))
+}
+
+/// A C path's points and advances as slices; null pointers with a count are named after
+/// `what` ("symbols[3].path").
+///
+/// # Safety
+/// `path`'s pointers keep `DeclutterPath`'s contract.
+unsafe fn raw_path<'a>(path: &'a DeclutterPath, what: &str) -> Result<RawPath<'a>, Failure> {
+    // SAFETY: the function's contract.
+    let points = unsafe { slice(path.points, path.point_count, &format!("{what}.points")) }?;
+    // SAFETY: the function's contract.
+    let glyph_advances = unsafe { slice(path.glyph_advances, path.glyph_count, &format!("{what}.glyph_advances")) }?;
+    Ok(RawPath { path, points, glyph_advances })
 }
 
 /// Runs `f` on the engine behind `engine`: null and poisoned handles are refused, panics are
@@ -379,7 +394,13 @@ pub unsafe extern "C" fn declutter_place(
                 let candidates = unsafe { slice(s.candidates, s.candidate_count, &what) }?;
                 // SAFETY: `DeclutterSymbol`'s contract: null or valid.
                 let icon = unsafe { s.icon.as_ref() };
-                out.push(batch::symbol(i, labels[i].id, &RawSymbol { symbol: s, candidates, icon })?);
+                // SAFETY: `DeclutterSymbol`'s contract: null or valid, its pointers too.
+                let path = match unsafe { s.path.as_ref() } {
+                    // SAFETY: `DeclutterPath`'s contract.
+                    Some(p) => Some(unsafe { raw_path(p, &format!("symbols[{i}].path")) }?),
+                    None => None,
+                };
+                out.push(batch::symbol(i, labels[i].id, &RawSymbol { symbol: s, candidates, icon, path })?);
             }
             out
         };
@@ -398,6 +419,41 @@ pub unsafe extern "C" fn declutter_place(
             // SAFETY: not null, and writable by the function's contract.
             *unsafe { write(stats, "stats") }? = placement.stats;
         }
+        Ok(())
+    })
+}
+
+/// Lays a text along its path (contract §3b) as `declutter_place` does for a label with this
+/// path: writes the summary to `*out` and, when the text fits (`out->reason` is
+/// `DECLUTTER_REASON_NONE`), one pose per glyph to `glyphs[0 .. path->glyph_count]`, in
+/// reading order. A renderer draws the glyphs of a shown path label at these poses. A bad path
+/// is refused with a message naming the field; nothing is written then.
+///
+/// # Safety
+/// `path` points to a valid `DeclutterPath` whose pointers keep its contract; `glyphs` points
+/// to `path->glyph_count` writable `DeclutterGlyphPose`s; `out` is writable. Nothing else
+/// writes to them during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_path_layout(
+    path: *const DeclutterPath,
+    glyphs: *mut DeclutterGlyphPose,
+    out: *mut DeclutterPathLayout,
+) -> DeclutterStatus {
+    guard(None, || {
+        // SAFETY: the function's contract.
+        let raw = unsafe { raw_path(read(path, "path")?, "path") }?;
+        let path = path::text_path(&raw, || "path".to_owned())?;
+        if glyphs.is_null() {
+            return Err(Failure::null("glyphs"));
+        }
+        // SAFETY: the function's contract.
+        let out = unsafe { write(out, "out") }?;
+        let (summary, poses) = path::layout(&path);
+        if !poses.is_empty() {
+            // SAFETY: not null, and room for `glyph_count` = `poses.len()` poses by the contract.
+            unsafe { std::slice::from_raw_parts_mut(glyphs, poses.len()) }.copy_from_slice(&poses);
+        }
+        *out = summary;
         Ok(())
     })
 }
