@@ -4,7 +4,7 @@
 
 use glam::{DVec2, Vec2};
 use label_core::{
-    Aabb, Anchor, Blocker, Candidate, Choice, Error, HiddenReason, Icon, Label, LabelOutcome, Optional, Parts,
+    Aabb, Anchor, Blocker, Candidate, Choice, Error, HiddenReason, Icon, Label, LabelOutcome, Optional,
     PlacementOptions, PlacementStats, Shape, Symbol,
 };
 
@@ -177,20 +177,8 @@ pub fn result(o: &LabelOutcome, c: &Choice) -> DeclutterPlacement {
         Some(Blocker::Label(i)) => (DECLUTTER_BLOCKER_LABEL, i),
         Some(Blocker::Obstacle(i)) => (DECLUTTER_BLOCKER_OBSTACLE, i),
     };
-    let parts = match c.parts {
-        None => DECLUTTER_PARTS_NONE,
-        Some(Parts::Both) => DECLUTTER_PARTS_BOTH,
-        Some(Parts::Text) => DECLUTTER_PARTS_TEXT,
-        Some(Parts::Icon) => DECLUTTER_PARTS_ICON,
-    };
-    DeclutterPlacement {
-        visible: u32::from(o.visible),
-        reason,
-        hidden_by_kind,
-        hidden_by,
-        candidate: c.candidate.unwrap_or(DECLUTTER_NO_CANDIDATE),
-        parts,
-    }
+    let DeclutterChoice { candidate, parts } = crate::convert::choice(c);
+    DeclutterPlacement { visible: u32::from(o.visible), reason, hidden_by_kind, hidden_by, candidate, parts }
 }
 
 /// A batch placement's counts in C.

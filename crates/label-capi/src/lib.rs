@@ -18,7 +18,9 @@
 //! declutter_engine_free(engine);
 //! ```
 //!
-//! Labels already on screen can also be placed once, with symbols (candidate positions, an
+//! Labels of the frame engine can be symbols (`declutter_engine_set_labels_with_symbols`, the
+//! choices by `declutter_engine_choices`; see `examples/frame_symbols.c`). Labels already on
+//! screen can also be placed once, with symbols (candidate positions, an
 //! icon, optional parts, repeat groups; contract §3b): `declutter_place` with a
 //! `DeclutterBatch` (see `examples/symbols.c`), and texts along a line, glyph by glyph
 //! (`DeclutterPath`; `declutter_path_layout` gives each glyph's pose; see `examples/path.c`).

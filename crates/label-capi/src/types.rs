@@ -250,3 +250,14 @@ pub struct DeclutterFrameStats {
     /// Labels in view in this frame and the last whose visibility changed.
     pub flips: u64,
 }
+
+/// Where and how a symbol shows in the last frame (`declutter_engine_choices`), as in a batch
+/// result: while a label fades out, the choice it was last shown with.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeclutterChoice {
+    /// Index of the candidate the text shows at, or `DECLUTTER_NO_CANDIDATE`.
+    pub candidate: u32,
+    /// `DECLUTTER_PARTS_*`: which parts of a label with an icon show.
+    pub parts: u32,
+}

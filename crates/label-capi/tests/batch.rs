@@ -4,7 +4,6 @@
 //! every bad input comes back as a code and a message naming the label, its id and the field.
 #![allow(unsafe_code, reason = "calling the C functions as a C caller would")]
 
-use std::ffi::CStr;
 use std::ptr;
 
 use declutter::*;
@@ -13,28 +12,9 @@ use label_core::{
     Anchor, Blocker, Candidate, HiddenReason, Icon, Label, Optional, Parts, PlacementOptions, Symbol, TextPath,
 };
 
-fn message() -> String {
-    // SAFETY: `declutter_last_error` returns a NUL-terminated string owned by this thread.
-    unsafe { CStr::from_ptr(declutter_last_error()) }.to_string_lossy().into_owned()
-}
+mod common;
 
-/// A seeded generator (xorshift): the same labels every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn float(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+use common::{Rng, message};
 
 /// A text along a gentle random curve in C: its points and advances, and the path pointing
 /// at them (`points` and `advances` stay where they are while the path is in use).

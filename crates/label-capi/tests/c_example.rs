@@ -1,5 +1,6 @@
-//! The C examples, `examples/frame.c` (the frame engine), `examples/symbols.c` (batch
-//! placement of symbols) and `examples/path.c` (texts along lines), compiled with the system C compiler against the header and the shared
+//! The C examples, `examples/frame.c` (the frame engine), `examples/frame_symbols.c` (symbols
+//! in frames), `examples/symbols.c` (batch placement of symbols) and `examples/path.c` (texts
+//! along lines), compiled with the system C compiler against the header and the shared
 //! library this build made, run, and their output checked line by line.
 
 use std::path::{Path, PathBuf};
@@ -44,6 +45,35 @@ placed 6 labels: 5 shown, 0 collision, 1 repeat
 bad candidate: status 2: label 1 (id 11): field `candidates[2].anchor`: 12 is not a DECLUTTER_ANCHOR_* value
 bad icon: status 2: label 1 (id 11): field `icon.width`: expected a number > 0, got 0
 null batch: status 1: batch is a null pointer
+done
+";
+
+/// What `frame_symbols.c` prints.
+const FRAME_SYMBOLS: &str = "\
+t=0 ms, zoom 14
+  Stephansdom     visible=1 opacity=0.00 reason=visible at=(400.0, 300.0)
+  U Stephansplatz visible=1 opacity=0.00 reason=visible candidate=1 parts=both at=(330.1, 300.0)
+  Cafe            visible=1 opacity=0.00 reason=visible parts=icon at=(445.4, 300.0)
+  Graben          visible=1 opacity=0.00 reason=visible at=(500.2, 300.0)
+  Rotenturm       visible=1 opacity=0.00 reason=visible at=(400.0, 369.9)
+  Rotenturm 2     visible=0 opacity=0.00 reason=repeat hidden_by=Rotenturm
+t=150 ms, zoom 15
+  Stephansdom     visible=1 opacity=0.50 reason=visible at=(400.0, 300.0)
+  U Stephansplatz visible=1 opacity=0.50 reason=visible candidate=1 parts=both at=(260.2, 300.0)
+  Cafe            visible=1 opacity=0.50 reason=visible candidate=0 parts=both at=(490.9, 300.0)
+  Graben          visible=1 opacity=0.50 reason=visible at=(600.4, 300.0)
+  Rotenturm       visible=1 opacity=0.50 reason=visible at=(400.0, 439.9)
+  Rotenturm 2     visible=1 opacity=0.50 reason=visible at=(600.4, 439.9)
+t=300 ms, zoom 15, bearing 90
+  Stephansdom     visible=1 opacity=1.00 reason=visible at=(400.0, 300.0)
+  U Stephansplatz visible=1 opacity=1.00 reason=visible candidate=1 parts=both at=(400.0, 439.8)
+  Cafe            visible=1 opacity=1.00 reason=visible candidate=0 parts=both at=(400.0, 209.1)
+  Graben          visible=1 opacity=1.00 reason=visible at=(400.0, 99.6)
+  Rotenturm       visible=1 opacity=1.00 reason=visible at=(539.9, 300.0)
+  Rotenturm 2     visible=1 opacity=1.00 reason=visible at=(539.9, 99.6)
+bad candidate: status 2: label 1 (id 2): field `candidates[3].anchor`: 12 is not a DECLUTTER_ANCHOR_* value
+path in a frame: status 2: label 4 (id 5): field `path`: the frame engine takes no texts along lines
+labels still set: 6
 done
 ";
 
@@ -147,4 +177,9 @@ fn c_symbol_example_compiles_runs_and_prints_the_expected_placement() {
 #[test]
 fn c_path_example_compiles_runs_and_prints_the_expected_placement() {
     compile_and_run("path", PATH);
+}
+
+#[test]
+fn c_frame_symbol_example_compiles_runs_and_prints_the_expected_frames() {
+    compile_and_run("frame_symbols", FRAME_SYMBOLS);
 }

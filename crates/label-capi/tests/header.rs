@@ -47,7 +47,8 @@ fn header_is_up_to_date() {
     // It declares what the C example uses.
     let frame = ["DeclutterEngine", "declutter_engine_place_frame", "DECLUTTER_OK", "DeclutterLabelResult"];
     let batch = ["declutter_place", "DeclutterSymbol", "DeclutterPlacement", "DeclutterPath", "declutter_path_layout"];
-    for name in frame.into_iter().chain(batch) {
+    let symbols = ["declutter_engine_set_labels_with_symbols", "declutter_engine_choices", "DeclutterChoice"];
+    for name in frame.into_iter().chain(batch).chain(symbols) {
         assert!(fresh.contains(name), "{name} missing from the header");
     }
 }
