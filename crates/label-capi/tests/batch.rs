@@ -8,13 +8,11 @@ use std::ptr;
 
 use declutter::*;
 use glam::DVec2;
-use label_core::{
-    Anchor, Blocker, Candidate, HiddenReason, Icon, Label, Optional, Parts, PlacementOptions, Symbol, TextPath,
-};
+use label_core::{Anchor, Blocker, HiddenReason, Label, Parts, PlacementOptions, Symbol, TextPath};
 
 mod common;
 
-use common::{Rng, message};
+use common::{Rng, core_symbol, message, point_at, random_candidates, random_icon, random_symbol};
 
 /// A text along a gentle random curve in C: its points and advances, and the path pointing
 /// at them (`points` and `advances` stay where they are while the path is in use).
@@ -101,41 +99,17 @@ impl Scene {
                 flags: [0, 0, 0, 0, 0, DECLUTTER_ALLOW_OVERLAP, DECLUTTER_IGNORE_PLACEMENT][rng.below(7) as usize],
                 ..DeclutterScreenLabel::default()
             });
-            let k = rng.below(5) as usize;
-            scene.candidates.push(
-                (0..k)
-                    .map(|_| DeclutterCandidate {
-                        anchor: rng.below(9) as u32,
-                        offset_x: rng.float(-4.0, 4.0),
-                        offset_y: rng.float(-4.0, 4.0),
-                    })
-                    .collect(),
-            );
+            scene.candidates.push(random_candidates(&mut rng, 4.0));
             let path = paths && rng.below(3) == 0;
             scene.paths.push(path.then(|| Box::new(CPath::random(&mut rng))));
             if path {
                 scene.candidates.last_mut().unwrap().clear();
             }
-            scene.icons.push((!path && rng.below(2) == 0).then(|| DeclutterIcon {
-                width: rng.float(4.0, 12.0),
-                height: rng.float(4.0, 12.0),
-                anchor: rng.below(9) as u32,
-                padding: [0.0, 1.0][rng.below(2) as usize],
-                ..DeclutterIcon::default()
-            }));
-            let group = [0, 0, 1, 2][rng.below(4) as usize];
-            scene.symbols.push(DeclutterSymbol {
-                optional: rng.below(3) as u32,
-                repeat_group: group,
-                repeat_distance: if group == 0 { 0.0 } else { rng.float(0.0, 80.0) },
-                ..DeclutterSymbol::default()
-            });
+            scene.icons.push((!path && rng.below(2) == 0).then(|| random_icon(&mut rng, 4.0, 12.0)));
+            scene.symbols.push(random_symbol(&mut rng, (0.0, 80.0)));
         }
         for i in 0..n {
-            let c = &scene.candidates[i];
-            scene.symbols[i].candidates = if c.is_empty() { ptr::null() } else { c.as_ptr() };
-            scene.symbols[i].candidate_count = c.len();
-            scene.symbols[i].icon = scene.icons[i].as_ref().map_or(ptr::null(), |i| i);
+            point_at(&mut scene.symbols[i], &scene.candidates[i], scene.icons[i].as_ref());
             scene.symbols[i].path = scene.paths[i].as_ref().map_or(ptr::null(), |p| &p.path);
         }
         scene
@@ -168,21 +142,8 @@ impl Scene {
             .collect();
         let symbols = (0..self.labels.len())
             .map(|i| Symbol {
-                candidates: self.candidates[i]
-                    .iter()
-                    .map(|c| Candidate::new(Anchor::ALL[c.anchor as usize]).with_offset(c.offset_x, c.offset_y))
-                    .collect(),
-                icon: self.icons[i].map(|c| Icon {
-                    width: c.width,
-                    height: c.height,
-                    anchor: Anchor::ALL[c.anchor as usize],
-                    offset: DVec2::new(c.offset_x, c.offset_y),
-                    padding: c.padding,
-                }),
-                optional: [Optional::None, Optional::Text, Optional::Icon][self.symbols[i].optional as usize],
-                repeat_group: (self.symbols[i].repeat_group != 0).then_some(self.symbols[i].repeat_group),
-                repeat_distance: self.symbols[i].repeat_distance,
                 path: self.paths[i].as_ref().map(|p| p.core()),
+                ..core_symbol(&self.symbols[i], &self.candidates[i], self.icons[i].as_ref())
             })
             .collect();
         (labels, symbols)
@@ -232,29 +193,43 @@ fn expected(o: &label_core::LabelOutcome, c: &label_core::Choice) -> DeclutterPl
     }
 }
 
+/// Places `scene` through `declutter_place` and checks every result against
+/// `label_core::place_symbols`; returns the results, the counts and the core's placement.
+fn place_as_the_core(
+    scene: &Scene,
+    seed: u64,
+) -> (Vec<DeclutterPlacement>, DeclutterBatchStats, label_core::Placement) {
+    let options = PlacementOptions::default().with_viewport(400.0, 300.0);
+    let (labels, symbols) = scene.core();
+    let mut results = vec![DeclutterPlacement::default(); labels.len()];
+    let mut stats = DeclutterBatchStats::default();
+    // SAFETY: the batch points into `scene`, alive for the call; `results` has room for all.
+    let status = unsafe { declutter_place(&scene.batch(true), results.as_mut_ptr(), &mut stats) };
+    assert_eq!(status, DECLUTTER_OK, "{}", message());
+    let want = label_core::place_symbols(&labels, &symbols, &[], &options).unwrap();
+    for (i, r) in results.iter().enumerate() {
+        assert_eq!(*r, expected(&want.outcomes[i], &want.choices[i]), "seed {seed}, label {i}");
+    }
+    assert_eq!((stats.labels, stats.visible), (labels.len() as u64, want.stats.visible as u64));
+    (results, stats, want)
+}
+
 #[test]
 fn symbols_place_as_the_core_places_them() {
     let options = PlacementOptions::default().with_viewport(400.0, 300.0);
     let mut seen = [0usize; 6];
     for seed in 1..=6u64 {
         let scene = Scene::new(400, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let (labels, symbols) = scene.core();
-        let mut results = vec![DeclutterPlacement::default(); labels.len()];
-        let mut stats = DeclutterBatchStats::default();
-        // SAFETY: the batch points into `scene`, alive for the call; `results` has room for all.
-        let status = unsafe { declutter_place(&scene.batch(true), results.as_mut_ptr(), &mut stats) };
-        assert_eq!(status, DECLUTTER_OK, "{}", message());
-        let want = label_core::place_symbols(&labels, &symbols, &[], &options).unwrap();
-        for (i, r) in results.iter().enumerate() {
-            assert_eq!(*r, expected(&want.outcomes[i], &want.choices[i]), "seed {seed}, label {i}");
+        let (mut results, stats, want) = place_as_the_core(&scene, seed);
+        for r in &results {
             seen[r.reason as usize] += 1;
             seen[5] += usize::from(r.candidate != DECLUTTER_NO_CANDIDATE && r.candidate > 0);
         }
-        assert_eq!((stats.labels, stats.visible), (400, want.stats.visible as u64));
         assert_eq!(stats.hidden_repeat, want.stats.hidden_repeat as u64);
+        let labels = scene.core().0;
 
         // Without symbols: the plain engine.
-        // SAFETY: as above.
+        // SAFETY: the batch points into `scene`, alive for the call; `results` has room for all.
         let status = unsafe { declutter_place(&scene.batch(false), results.as_mut_ptr(), ptr::null_mut()) };
         assert_eq!(status, DECLUTTER_OK, "{}", message());
         let plain = label_core::place(&labels, &[], &options).unwrap();
@@ -331,24 +306,15 @@ fn bad_batches_are_named_and_write_nothing() {
 
 #[test]
 fn texts_along_lines_place_as_the_core_places_them() {
-    let options = PlacementOptions::default().with_viewport(400.0, 300.0);
     let mut seen = [0usize; 7];
     for seed in 1..=6u64 {
         let scene = Scene::with_paths(300, seed.wrapping_mul(0x2545_f491_4f6c_dd1d), true);
-        let (labels, symbols) = scene.core();
-        let mut results = vec![DeclutterPlacement::default(); labels.len()];
-        let mut stats = DeclutterBatchStats::default();
-        // SAFETY: the batch points into `scene`, alive for the call; `results` has room for all.
-        let status = unsafe { declutter_place(&scene.batch(true), results.as_mut_ptr(), &mut stats) };
-        assert_eq!(status, DECLUTTER_OK, "{}", message());
-        let want = label_core::place_symbols(&labels, &symbols, &[], &options).unwrap();
-        for (i, r) in results.iter().enumerate() {
-            assert_eq!(*r, expected(&want.outcomes[i], &want.choices[i]), "seed {seed}, label {i}");
-            if scene.paths[i].is_some() {
+        let (results, _, _) = place_as_the_core(&scene, seed);
+        for (r, path) in results.iter().zip(&scene.paths) {
+            if path.is_some() {
                 seen[r.reason as usize] += 1;
             }
         }
-        assert_eq!(stats.visible, want.stats.visible as u64);
     }
     // Path labels shown, hidden by collisions, off screen, by their group, out of room, too curved.
     let reached = [0, 1, 2, 4, 5, 6].map(|r| seen[r]);

@@ -9,10 +9,9 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, message};
+use common::{Rng, core_symbol, message, point_at, random_candidates, random_icon, random_symbol};
 use declutter::*;
-use glam::DVec2;
-use label_core::{Anchor, Blocker, Candidate, Icon, Optional, Parts, Symbol};
+use label_core::{Blocker, Parts};
 use label_frame::{Camera, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
 
 /// Places around Vienna in C, each with its own candidates and icon.
@@ -38,62 +37,22 @@ impl Scene {
                 padding: [0.0, 2.0][rng.below(2) as usize],
                 ..DeclutterLabel::default()
             });
-            s.candidates.push(
-                (0..rng.below(5))
-                    .map(|_| DeclutterCandidate {
-                        anchor: rng.below(9) as u32,
-                        offset_x: rng.float(-6.0, 6.0),
-                        offset_y: rng.float(-6.0, 6.0),
-                    })
-                    .collect(),
-            );
-            s.icons.push((rng.below(2) == 0).then(|| DeclutterIcon {
-                width: rng.float(6.0, 14.0),
-                height: rng.float(6.0, 14.0),
-                anchor: rng.below(9) as u32,
-                padding: [0.0, 1.0][rng.below(2) as usize],
-                ..DeclutterIcon::default()
-            }));
-            let group = [0, 0, 1, 2][rng.below(4) as usize];
-            s.symbols.push(DeclutterSymbol {
-                optional: rng.below(3) as u32,
-                repeat_group: group,
-                repeat_distance: if group == 0 { 0.0 } else { rng.float(20.0, 150.0) },
-                ..DeclutterSymbol::default()
-            });
+            s.candidates.push(random_candidates(&mut rng, 6.0));
+            s.icons.push((rng.below(2) == 0).then(|| random_icon(&mut rng, 6.0, 14.0)));
+            s.symbols.push(random_symbol(&mut rng, (20.0, 150.0)));
         }
         for i in 0..n {
-            let c = &s.candidates[i];
-            s.symbols[i].candidates = if c.is_empty() { ptr::null() } else { c.as_ptr() };
-            s.symbols[i].candidate_count = c.len();
-            s.symbols[i].icon = s.icons[i].as_ref().map_or(ptr::null(), |i| i);
+            point_at(&mut s.symbols[i], &s.candidates[i], s.icons[i].as_ref());
         }
         s
     }
 
     /// The same places as world labels.
     fn world(&self) -> Vec<WorldLabel> {
-        let anchor = |a: u32| Anchor::ALL[a as usize];
         (0..self.labels.len())
             .map(|i| {
-                let (l, s) = (&self.labels[i], &self.symbols[i]);
-                let symbol = Symbol {
-                    candidates: self.candidates[i]
-                        .iter()
-                        .map(|c| Candidate::new(anchor(c.anchor)).with_offset(c.offset_x, c.offset_y))
-                        .collect(),
-                    icon: self.icons[i].map(|c| Icon {
-                        width: c.width,
-                        height: c.height,
-                        anchor: anchor(c.anchor),
-                        offset: DVec2::new(c.offset_x, c.offset_y),
-                        padding: c.padding,
-                    }),
-                    optional: [Optional::None, Optional::Text, Optional::Icon][s.optional as usize],
-                    repeat_group: (s.repeat_group != 0).then_some(s.repeat_group),
-                    repeat_distance: s.repeat_distance,
-                    path: None,
-                };
+                let l = &self.labels[i];
+                let symbol = core_symbol(&self.symbols[i], &self.candidates[i], self.icons[i].as_ref());
                 WorldLabel::from_lon_lat(l.id, l.x, l.y, l.width, l.height)
                     .with_priority(l.priority)
                     .with_padding(l.padding)
