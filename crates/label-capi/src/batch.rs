@@ -135,7 +135,8 @@ pub fn run(
     let mut core: Vec<Label> = labels.iter().enumerate().map(|(i, l)| label(i, l)).collect::<Result<_, _>>()?;
     for (l, s) in core.iter_mut().zip(symbols) {
         if let Some(p) = &s.path {
-            path::carry(l, p);
+            // A path label sits at its path, as wide as its text (`TextPath::carrier`).
+            *l = p.carrier(l);
         }
     }
     let obstacles: Vec<Shape> =

@@ -1,9 +1,8 @@
 //! Text along a line for C callers: a `DeclutterPath` as label-core's `TextPath` (checked by
-//! the core, its errors named after the C fields), the label that carries it, and its layout
-//! back to C as glyph poses.
+//! the core, its errors named after the C fields), and its layout back to C as glyph poses.
 
 use glam::DVec2;
-use label_core::{Label, PathFailure, PathLayout, TextPath};
+use label_core::{PathFailure, PathLayout, TextPath};
 
 use crate::error::Failure;
 use crate::path_types::*;
@@ -55,21 +54,6 @@ pub fn text_path(raw: &RawPath<'_>, who: impl FnOnce() -> String) -> Result<Text
     label_core::validate::check_path(&path)
         .map_err(|(f, problem)| Failure::invalid(format!("{}: field `{}`: {problem}", who(), field(f))))?;
     Ok(path)
-}
-
-/// Makes `label` the carrier of a path label, as the CLI makes it: its height, padding,
-/// priority and flags stay; its anchor point becomes the path's at `path_offset` (the first
-/// point when the text does not fit), its width the text's length, its angle, anchor and offset
-/// the defaults, whatever the caller wrote there.
-pub fn carry(label: &mut Label, path: &TextPath) {
-    let at = path.layout().map_or(path.points[0], |l| l.anchor);
-    *label = Label {
-        priority: label.priority,
-        padding: label.padding,
-        allow_overlap: label.allow_overlap,
-        ignore_placement: label.ignore_placement,
-        ..Label::new(at.x, at.y, path.text_length(), label.height)
-    };
 }
 
 /// A path's layout in C: the summary, and the glyph poses when the text fits.
