@@ -148,14 +148,20 @@ def symbol_keywords(args):
     return {**options(rest), **kw}
 
 
+def both(command, name, args, keywords):
+    """The features `declutter place FIXTURE ARGS` writes, and place_geodataframe's result with
+    `keywords` on the same fixture."""
+    path = FIXTURES / "geojson" / name
+    run = subprocess.run([str(command), "place", str(path), *args], check=True, capture_output=True)
+    features = json.loads(run.stdout)["features"]
+    out = declutter.place_geodataframe(read_geojson(path), **keywords)
+    assert len(features) == len(out)
+    return features, out
+
+
 @pytest.mark.parametrize("name, args", SYMBOLS, ids=lambda v: " ".join(v) if isinstance(v, list) else v)
 def test_symbol_keywords_decide_as_the_command(declutter_command, name, args):
-    path = FIXTURES / "geojson" / name
-    run = subprocess.run([str(declutter_command), "place", str(path), *args], check=True, capture_output=True)
-    features = json.loads(run.stdout)["features"]
-    gdf = read_geojson(path)
-    out = declutter.place_geodataframe(gdf, **symbol_keywords(args))
-    assert len(features) == len(out)
+    features, out = both(declutter_command, name, args, symbol_keywords(args))
     keys = ("visible", "reason", "hidden_by", "candidate", "parts")
     for (index, row), feature in zip(out.iterrows(), features):
         want = feature["properties"]
@@ -197,12 +203,7 @@ LINES = [
 def test_line_priority_and_marker_keywords_decide_as_the_command(declutter_command, name, args):
     import shapely
 
-    path = FIXTURES / "geojson" / name
-    run = subprocess.run([str(declutter_command), "place", str(path), *args], check=True, capture_output=True)
-    features = json.loads(run.stdout)["features"]
-    gdf = read_geojson(path)
-    out = declutter.place_geodataframe(gdf, **options(args))
-    assert len(features) == len(out)
+    features, out = both(declutter_command, name, args, options(args))
     for (index, row), feature in zip(out.iterrows(), features):
         want = feature["properties"]
         hidden_by = row.hidden_by
