@@ -31,6 +31,9 @@
 // `candidate` of a result: the label is hidden, has no candidates, or shows its icon alone.
 #define DECLUTTER_NO_CANDIDATE 4294967295
 
+// The default `max_angle` of a path, degrees (MapLibre's `text-max-angle`).
+#define DECLUTTER_DEFAULT_MAX_ANGLE 45.0
+
 // `coordinates`: `x`/`y` are longitude/latitude in degrees (WGS84, Web Mercator); |x| <= 360
 // and |y| <= 90, as in GeoJSON input.
 #define DECLUTTER_LON_LAT 0
@@ -101,8 +104,14 @@
 // `reason`: its anchor point is behind the camera.
 #define DECLUTTER_REASON_BEHIND_CAMERA 3
 
-// `reason` (batch placement): an earlier placed label of its repeat group is too close.
+// `reason`: an earlier placed label of its repeat group is too close.
 #define DECLUTTER_REASON_REPEAT 4
+
+// `reason` (text along a path): the text is longer than its path around `path_offset`.
+#define DECLUTTER_REASON_NO_ROOM 5
+
+// `reason` (text along a path): two consecutive glyphs would turn by more than `max_angle`.
+#define DECLUTTER_REASON_TOO_CURVED 6
 
 // `reason`: a reason newer than this header (never returned by this version).
 #define DECLUTTER_REASON_OTHER 255
@@ -188,6 +197,88 @@ typedef struct DeclutterLabel {
   uint32_t flags;
 } DeclutterLabel;
 
+// One position to try for a label's text: it replaces the label's `anchor` and offset.
+typedef struct DeclutterCandidate {
+  // `DECLUTTER_ANCHOR_*`: which point of the text box sits on the anchor point.
+  uint32_t anchor;
+  // Shift in the label's own frame, px.
+  double offset_x;
+  // Shift in the label's own frame, px, down.
+  double offset_y;
+} DeclutterCandidate;
+
+// A second box at the label's anchor point and angle; it does not move with the candidates.
+typedef struct DeclutterIcon {
+  // Width, px, > 0.
+  double width;
+  // Height, px, > 0.
+  double height;
+  // `DECLUTTER_ANCHOR_*`: which point of the icon sits on the anchor point.
+  uint32_t anchor;
+  // Shift in the label's own frame, px.
+  double offset_x;
+  // Shift in the label's own frame, px, down.
+  double offset_y;
+  // Margin on every side, px, >= 0.
+  double padding;
+} DeclutterIcon;
+
+// A point on screen, px: origin top-left, y down.
+typedef struct DeclutterPoint {
+  // px.
+  double x;
+  // px, down.
+  double y;
+} DeclutterPoint;
+
+// A text laid along a line on screen. Its label's `height` is the line's height and its
+// `padding` pads every glyph; the label's `x`, `y`, `width`, `angle`, `anchor` and offsets are
+// not used (the anchor point, for repeat groups, is the path's point at `path_offset`). A
+// label with a path has no candidates and no icon.
+typedef struct DeclutterPath {
+  // `point_count` points of the line, px; consecutive points distinct.
+  const struct DeclutterPoint *points;
+  // How many points, at least 2.
+  uintptr_t point_count;
+  // `glyph_count` advances, px, > 0, in reading order: glyph `i` is a box
+  // `glyph_advances[i]` wide and the label's `height` high, centred on the line.
+  const double *glyph_advances;
+  // How many glyphs, at least 1.
+  uintptr_t glyph_count;
+  // 1: the middle of the text sits at arc length `path_offset` from the first point; 0: at
+  // the middle of the line.
+  uint32_t has_path_offset;
+  // Arc length from the first point, px (with `has_path_offset`).
+  double path_offset;
+  // The largest turn between consecutive glyphs, degrees, 0 to 180; a sharper bend hides the
+  // label (`DECLUTTER_REASON_TOO_CURVED`). `DECLUTTER_DEFAULT_MAX_ANGLE` is MapLibre's.
+  double max_angle;
+  // `DECLUTTER_NO_KEEP_UPRIGHT` (the text may read upside down; by default the line is
+  // walked backwards when it runs leftwards), or 0.
+  uint32_t flags;
+} DeclutterPath;
+
+// What a label adds to become a symbol; all zero (and null) adds nothing.
+typedef struct DeclutterSymbol {
+  // `candidate_count` positions to try in order (null when the count is 0: the label's own
+  // anchor and offset).
+  const struct DeclutterCandidate *candidates;
+  // How many candidates, at most 64.
+  uintptr_t candidate_count;
+  // The icon, or null for none.
+  const struct DeclutterIcon *icon;
+  // `DECLUTTER_OPTIONAL_*` (with an icon).
+  uint32_t optional;
+  // Labels of one group (1, 2, …) keep `repeat_distance` apart; 0: no group.
+  uint32_t repeat_group;
+  // Hidden (`DECLUTTER_REASON_REPEAT`) when an earlier placed label of the group has its
+  // anchor point closer than this, px, >= 0.
+  double repeat_distance;
+  // Lay the text along this line, glyph by glyph, or null for none (then no candidates and
+  // no icon).
+  const struct DeclutterPath *path;
+} DeclutterSymbol;
+
 // An obstacle on screen: a UI control or marker that no label may overlap.
 typedef struct DeclutterObstacle {
   // `DECLUTTER_OBSTACLE_BOX` or `DECLUTTER_OBSTACLE_CIRCLE`.
@@ -271,6 +362,15 @@ typedef struct DeclutterLabelResult {
   double scale;
 } DeclutterLabelResult;
 
+// Where and how a symbol shows in the last frame (`declutter_engine_choices`), as in a batch
+// result: while a label fades out, the choice it was last shown with.
+typedef struct DeclutterChoice {
+  // Index of the candidate the text shows at, or `DECLUTTER_NO_CANDIDATE`.
+  uint32_t candidate;
+  // `DECLUTTER_PARTS_*`: which parts of a label with an icon show.
+  uint32_t parts;
+} DeclutterChoice;
+
 // One label on screen for batch placement (contract §2), px: origin top-left, y down.
 typedef struct DeclutterScreenLabel {
   // The caller's id, repeated in error messages.
@@ -298,50 +398,6 @@ typedef struct DeclutterScreenLabel {
   // `DECLUTTER_ALLOW_OVERLAP | DECLUTTER_IGNORE_PLACEMENT`, or 0.
   uint32_t flags;
 } DeclutterScreenLabel;
-
-// One position to try for a label's text: it replaces the label's `anchor` and offset.
-typedef struct DeclutterCandidate {
-  // `DECLUTTER_ANCHOR_*`: which point of the text box sits on the anchor point.
-  uint32_t anchor;
-  // Shift in the label's own frame, px.
-  double offset_x;
-  // Shift in the label's own frame, px, down.
-  double offset_y;
-} DeclutterCandidate;
-
-// A second box at the label's anchor point and angle; it does not move with the candidates.
-typedef struct DeclutterIcon {
-  // Width, px, > 0.
-  double width;
-  // Height, px, > 0.
-  double height;
-  // `DECLUTTER_ANCHOR_*`: which point of the icon sits on the anchor point.
-  uint32_t anchor;
-  // Shift in the label's own frame, px.
-  double offset_x;
-  // Shift in the label's own frame, px, down.
-  double offset_y;
-  // Margin on every side, px, >= 0.
-  double padding;
-} DeclutterIcon;
-
-// What a label adds to become a symbol; all zero (and null) adds nothing.
-typedef struct DeclutterSymbol {
-  // `candidate_count` positions to try in order (null when the count is 0: the label's own
-  // anchor and offset).
-  const struct DeclutterCandidate *candidates;
-  // How many candidates, at most 64.
-  uintptr_t candidate_count;
-  // The icon, or null for none.
-  const struct DeclutterIcon *icon;
-  // `DECLUTTER_OPTIONAL_*` (with an icon).
-  uint32_t optional;
-  // Labels of one group (1, 2, …) keep `repeat_distance` apart; 0: no group.
-  uint32_t repeat_group;
-  // Hidden (`DECLUTTER_REASON_REPEAT`) when an earlier placed label of the group has its
-  // anchor point closer than this, px, >= 0.
-  double repeat_distance;
-} DeclutterSymbol;
 
 // Settings of one batch placement.
 typedef struct DeclutterBatchOptions {
@@ -380,7 +436,8 @@ typedef struct DeclutterBatch {
 typedef struct DeclutterPlacement {
   // 1 if shown, else 0.
   uint32_t visible;
-  // `DECLUTTER_REASON_NONE`, `_COLLISION`, `_OFFSCREEN` or `_REPEAT`.
+  // `DECLUTTER_REASON_NONE`, `_COLLISION`, `_OFFSCREEN`, `_REPEAT`, `_NO_ROOM` or
+  // `_TOO_CURVED`.
   uint32_t reason;
   // `DECLUTTER_BLOCKER_*` (collision and repeat).
   uint32_t hidden_by_kind;
@@ -405,6 +462,29 @@ typedef struct DeclutterBatchStats {
   // Labels hidden by their repeat group.
   uint64_t hidden_repeat;
 } DeclutterBatchStats;
+
+// Where one glyph of a path sits on screen.
+typedef struct DeclutterGlyphPose {
+  // The centre of the glyph's box, px.
+  double x;
+  // The centre of the glyph's box, px, down.
+  double y;
+  // Its reading direction, degrees counter-clockwise on screen (0: left to right).
+  double angle;
+} DeclutterGlyphPose;
+
+// How a text lies along its path, from `declutter_path_layout`.
+typedef struct DeclutterPathLayout {
+  // `DECLUTTER_REASON_NONE` when the text fits the path (the poses are written), else
+  // `DECLUTTER_REASON_NO_ROOM` or `DECLUTTER_REASON_TOO_CURVED` (nothing is written).
+  uint32_t reason;
+  // 1 when the line was walked backwards to keep the text upright, else 0.
+  uint32_t reversed;
+  // The path's point at `path_offset` (after the reversal): the label's anchor point, px.
+  double anchor_x;
+  // The anchor point, px, down.
+  double anchor_y;
+} DeclutterPathLayout;
 
 // The call succeeded.
 #define DECLUTTER_OK 0
@@ -477,6 +557,23 @@ DeclutterStatus declutter_engine_set_labels(struct DeclutterEngine *engine,
                                             const struct DeclutterLabel *labels,
                                             uintptr_t count);
 
+// Replaces the labels with `count` labels from `labels`, each with what `symbols[i]` adds to
+// it (candidate positions, an icon, which part may show alone, a repeat group; contract §3b),
+// all copied; null `symbols` is `declutter_engine_set_labels`. Candidate and icon sizes and
+// offsets are screen px at scale 1 and scale with perspective as the text does. A symbol's
+// `path` must be null: the frame engine takes no texts along lines yet. A label whose id was
+// in the last set keeps its memory (shown or not, opacity, the candidate it was shown at).
+// Nothing changes on error.
+//
+// # Safety
+// `engine` is a live handle not used by another thread during the call; `labels` points to
+// `count` valid `DeclutterLabel`s and `symbols` is null or points to `count` valid
+// `DeclutterSymbol`s whose pointers keep their contract (either is anything when `count` is 0).
+DeclutterStatus declutter_engine_set_labels_with_symbols(struct DeclutterEngine *engine,
+                                                         const struct DeclutterLabel *labels,
+                                                         const struct DeclutterSymbol *symbols,
+                                                         uintptr_t count);
+
 // Replaces the obstacles with `count` obstacles from `obstacles` (screen px, copied). With
 // obstacles every frame is placed in full.
 //
@@ -536,6 +633,21 @@ DeclutterStatus declutter_engine_results(struct DeclutterEngine *engine,
                                          uintptr_t capacity,
                                          uintptr_t *written);
 
+// Writes the choices (candidate and parts) of the first `capacity` labels in the last frame
+// (all of them if there are fewer) to `out[0..]`, in label order, and their number to
+// `*written`. A label without candidates or icon, or hidden and faded out, has
+// `DECLUTTER_NO_CANDIDATE` and `DECLUTTER_PARTS_NONE`; a label fading out keeps the choice it
+// was last shown with, so that it is drawn where it was.
+//
+// # Safety
+// `engine` is a live handle not used by another thread during the call; `out` points to
+// writable memory for `capacity` `DeclutterChoice`s (or is anything when `capacity` is 0);
+// `written` points to writable memory for a `size_t`.
+DeclutterStatus declutter_engine_choices(struct DeclutterEngine *engine,
+                                         struct DeclutterChoice *out,
+                                         uintptr_t capacity,
+                                         uintptr_t *written);
+
 // Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
 // adds to it (candidate positions, an icon, which part may show alone, a repeat group;
 // contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
@@ -550,6 +662,20 @@ DeclutterStatus declutter_engine_results(struct DeclutterEngine *engine,
 DeclutterStatus declutter_place(const struct DeclutterBatch *batch,
                                 struct DeclutterPlacement *results,
                                 struct DeclutterBatchStats *stats);
+
+// Lays a text along its path (contract §3b) as `declutter_place` does for a label with this
+// path: writes the summary to `*out` and, when the text fits (`out->reason` is
+// `DECLUTTER_REASON_NONE`), one pose per glyph to `glyphs[0 .. path->glyph_count]`, in
+// reading order. A renderer draws the glyphs of a shown path label at these poses. A bad path
+// is refused with a message naming the field; nothing is written then.
+//
+// # Safety
+// `path` points to a valid `DeclutterPath` whose pointers keep its contract; `glyphs` points
+// to `path->glyph_count` writable `DeclutterGlyphPose`s; `out` is writable. Nothing else
+// writes to them during the call.
+DeclutterStatus declutter_path_layout(const struct DeclutterPath *path,
+                                      struct DeclutterGlyphPose *glyphs,
+                                      struct DeclutterPathLayout *out);
 
 // The message of the last failed call on this thread (empty if none yet). The pointer stays
 // valid until the next failing call on this thread; copy the text to keep it.

@@ -4,12 +4,13 @@
 
 use glam::{DVec2, Vec2};
 use label_core::{
-    Aabb, Anchor, Blocker, Candidate, Choice, Error, HiddenReason, Icon, Label, LabelOutcome, Optional, Parts,
+    Aabb, Anchor, Blocker, Candidate, Choice, Error, HiddenReason, Icon, Label, LabelOutcome, Optional,
     PlacementOptions, PlacementStats, Shape, Symbol,
 };
 
 use crate::batch_types::*;
 use crate::error::Failure;
+use crate::path::{self, RawPath};
 use crate::types::*;
 
 /// A symbol as read from C: its fields and the caller's candidates and icon.
@@ -20,6 +21,8 @@ pub struct RawSymbol<'a> {
     pub candidates: &'a [DeclutterCandidate],
     /// Its icon.
     pub icon: Option<&'a DeclutterIcon>,
+    /// Its path.
+    pub path: Option<RawPath<'a>>,
 }
 
 /// "label 3 (id 42)", the start of every message about a label.
@@ -86,13 +89,14 @@ pub fn symbol(index: usize, id: u64, raw: &RawSymbol<'_>) -> Result<Symbol, Fail
     if group == 0 && raw.symbol.repeat_distance != 0.0 {
         return Err(Failure::invalid(format!("{}: field `repeat_distance`: set without a repeat_group", who())));
     }
+    let path = raw.path.as_ref().map(|p| path::text_path(p, who)).transpose()?;
     Ok(Symbol {
         candidates,
         icon,
         optional,
         repeat_group: (group != 0).then_some(group),
         repeat_distance: raw.symbol.repeat_distance,
-        path: None,
+        path,
     })
 }
 
@@ -128,7 +132,13 @@ pub fn run(
     obstacles: &[DeclutterObstacle],
     options: &DeclutterBatchOptions,
 ) -> Result<Placed, Failure> {
-    let core: Vec<Label> = labels.iter().enumerate().map(|(i, l)| label(i, l)).collect::<Result<_, _>>()?;
+    let mut core: Vec<Label> = labels.iter().enumerate().map(|(i, l)| label(i, l)).collect::<Result<_, _>>()?;
+    for (l, s) in core.iter_mut().zip(symbols) {
+        if let Some(p) = &s.path {
+            // A path label sits at its path, as wide as its text (`TextPath::carrier`).
+            *l = p.carrier(l);
+        }
+    }
     let obstacles: Vec<Shape> =
         obstacles.iter().enumerate().map(|(i, o)| crate::convert::obstacle(i, o)).collect::<Result<_, _>>()?;
     let options = self::options(options)?;
@@ -160,28 +170,16 @@ pub fn result(o: &LabelOutcome, c: &Choice) -> DeclutterPlacement {
         Some(HiddenReason::Collision) => DECLUTTER_REASON_COLLISION,
         Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
         Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
-        // Only texts along a line are hidden so, and the C ABI has none yet.
-        Some(HiddenReason::NoRoom | HiddenReason::TooCurved) => DECLUTTER_REASON_OTHER,
+        Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
+        Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
     };
     let (hidden_by_kind, hidden_by) = match o.hidden_by {
         None => (DECLUTTER_BLOCKER_NONE, 0),
         Some(Blocker::Label(i)) => (DECLUTTER_BLOCKER_LABEL, i),
         Some(Blocker::Obstacle(i)) => (DECLUTTER_BLOCKER_OBSTACLE, i),
     };
-    let parts = match c.parts {
-        None => DECLUTTER_PARTS_NONE,
-        Some(Parts::Both) => DECLUTTER_PARTS_BOTH,
-        Some(Parts::Text) => DECLUTTER_PARTS_TEXT,
-        Some(Parts::Icon) => DECLUTTER_PARTS_ICON,
-    };
-    DeclutterPlacement {
-        visible: u32::from(o.visible),
-        reason,
-        hidden_by_kind,
-        hidden_by,
-        candidate: c.candidate.unwrap_or(DECLUTTER_NO_CANDIDATE),
-        parts,
-    }
+    let DeclutterChoice { candidate, parts } = crate::convert::choice(c);
+    DeclutterPlacement { visible: u32::from(o.visible), reason, hidden_by_kind, hidden_by, candidate, parts }
 }
 
 /// A batch placement's counts in C.
@@ -208,21 +206,24 @@ mod tests {
         assert!(label(3, &DeclutterScreenLabel { flags: 4, ..ok }).unwrap_err().message.contains("unknown flags 0x4"));
         let fields = DeclutterSymbol::default();
         let candidates = [DeclutterCandidate::default(), DeclutterCandidate { anchor: 12, ..Default::default() }];
-        let raw = RawSymbol { symbol: &fields, candidates: &candidates, icon: None };
+        let raw = RawSymbol { symbol: &fields, candidates: &candidates, icon: None, path: None };
         let bad = symbol(1, 7, &raw).unwrap_err().message;
         assert_eq!(bad, "label 1 (id 7): field `candidates[1].anchor`: 12 is not a DECLUTTER_ANCHOR_* value");
         let icon = DeclutterIcon { width: 4.0, height: 4.0, anchor: 99, ..Default::default() };
-        let raw = RawSymbol { symbol: &fields, candidates: &[], icon: Some(&icon) };
+        let raw = RawSymbol { symbol: &fields, candidates: &[], icon: Some(&icon), path: None };
         assert!(symbol(1, 7, &raw).unwrap_err().message.contains("`icon.anchor`: 99"));
         let odd = DeclutterSymbol { optional: 3, ..fields };
-        assert!(symbol(1, 7, &RawSymbol { symbol: &odd, candidates: &[], icon: None }).is_err());
+        assert!(symbol(1, 7, &RawSymbol { symbol: &odd, candidates: &[], icon: None, path: None }).is_err());
         let lonely = DeclutterSymbol { repeat_distance: 5.0, ..fields };
-        let bad = symbol(1, 7, &RawSymbol { symbol: &lonely, candidates: &[], icon: None }).unwrap_err().message;
+        let bad =
+            symbol(1, 7, &RawSymbol { symbol: &lonely, candidates: &[], icon: None, path: None }).unwrap_err().message;
         assert!(bad.contains("repeat_distance"), "{bad}");
         let grouped = DeclutterSymbol { repeat_group: 3, repeat_distance: 5.0, ..fields };
-        let s = symbol(1, 7, &RawSymbol { symbol: &grouped, candidates: &[], icon: None }).unwrap();
+        let s = symbol(1, 7, &RawSymbol { symbol: &grouped, candidates: &[], icon: None, path: None }).unwrap();
         assert_eq!((s.repeat_group, s.repeat_distance), (Some(3), 5.0));
-        assert!(symbol(0, 0, &RawSymbol { symbol: &fields, candidates: &[], icon: None }).unwrap().is_plain());
+        assert!(
+            symbol(0, 0, &RawSymbol { symbol: &fields, candidates: &[], icon: None, path: None }).unwrap().is_plain()
+        );
         assert!(options(&DeclutterBatchOptions { has_viewport: 2, ..Default::default() }).is_err());
         let flat = DeclutterBatchOptions { has_viewport: 1, viewport_max_x: 10.0, ..Default::default() };
         assert!(options(&flat).unwrap_err().message.contains("viewport"));

@@ -1,7 +1,9 @@
 //! The C types of batch placement: labels already on screen, each with an optional symbol
 //! (candidate positions, an icon, which part may show alone, a repeat group — contract §3b),
-//! placed once (contract §4) by `declutter_place`, and each label's result.
+//! or its text laid along a line, placed once (contract §4) by `declutter_place`, and each
+//! label's result.
 
+use crate::path_types::DeclutterPath;
 use crate::types::DeclutterObstacle;
 
 /// `optional` of a symbol with an icon: both parts or neither.
@@ -101,6 +103,9 @@ pub struct DeclutterSymbol {
     /// Hidden (`DECLUTTER_REASON_REPEAT`) when an earlier placed label of the group has its
     /// anchor point closer than this, px, >= 0.
     pub repeat_distance: f64,
+    /// Lay the text along this line, glyph by glyph, or null for none (then no candidates and
+    /// no icon).
+    pub path: *const DeclutterPath,
 }
 
 impl Default for DeclutterSymbol {
@@ -112,6 +117,7 @@ impl Default for DeclutterSymbol {
             optional: DECLUTTER_OPTIONAL_NONE,
             repeat_group: 0,
             repeat_distance: 0.0,
+            path: std::ptr::null(),
         }
     }
 }
@@ -141,7 +147,8 @@ pub struct DeclutterBatchOptions {
 pub struct DeclutterPlacement {
     /// 1 if shown, else 0.
     pub visible: u32,
-    /// `DECLUTTER_REASON_NONE`, `_COLLISION`, `_OFFSCREEN` or `_REPEAT`.
+    /// `DECLUTTER_REASON_NONE`, `_COLLISION`, `_OFFSCREEN`, `_REPEAT`, `_NO_ROOM` or
+    /// `_TOO_CURVED`.
     pub reason: u32,
     /// `DECLUTTER_BLOCKER_*` (collision and repeat).
     pub hidden_by_kind: u32,

@@ -2,12 +2,13 @@
 //! here; numbers are checked by the engine, whose messages name the field.
 
 use glam::{DVec2, Vec2};
-use label_core::{Aabb, Anchor, Blocker, Circle, Problem, Shape, validate};
+use label_core::{Aabb, Anchor, Blocker, Choice, Circle, Parts, Problem, Shape, Symbol, validate};
 use label_frame::{
     Alignment, Camera, FrameKind, FrameOptions, FrameStats, HiddenReason, LabelFrame, Stickiness, WorldLabel,
     mercator::lon_lat_to_world,
 };
 
+use crate::batch_types::*;
 use crate::error::Failure;
 use crate::types::*;
 
@@ -54,6 +55,27 @@ pub fn label(index: usize, l: &DeclutterLabel) -> Result<WorldLabel, Failure> {
         .with_padding(l.padding)
         .with_allow_overlap(l.flags & DECLUTTER_ALLOW_OVERLAP != 0)
         .with_ignore_placement(l.flags & DECLUTTER_IGNORE_PLACEMENT != 0))
+}
+
+/// One C label with what its symbol adds; a text along a line is refused (the frame engine's C
+/// API has none yet).
+pub fn symbol_label(index: usize, l: &DeclutterLabel, symbol: Symbol) -> Result<WorldLabel, Failure> {
+    if symbol.path.is_some() {
+        let message = format!("label {index} (id {}): field `path`: the frame engine takes no texts along lines", l.id);
+        return Err(Failure::invalid(message));
+    }
+    Ok(label(index, l)?.with_symbol(symbol))
+}
+
+/// A symbol's choice in C.
+pub fn choice(c: &Choice) -> DeclutterChoice {
+    let parts = match c.parts {
+        None => DECLUTTER_PARTS_NONE,
+        Some(Parts::Both) => DECLUTTER_PARTS_BOTH,
+        Some(Parts::Text) => DECLUTTER_PARTS_TEXT,
+        Some(Parts::Icon) => DECLUTTER_PARTS_ICON,
+    };
+    DeclutterChoice { candidate: c.candidate.unwrap_or(DECLUTTER_NO_CANDIDATE), parts }
 }
 
 /// The C camera as a camera (checked by the engine when a frame is placed, and here).
@@ -123,6 +145,7 @@ pub fn result(l: &LabelFrame) -> DeclutterLabelResult {
         Some(HiddenReason::Collision) => DECLUTTER_REASON_COLLISION,
         Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
         Some(HiddenReason::BehindCamera) => DECLUTTER_REASON_BEHIND_CAMERA,
+        Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
         Some(_) => DECLUTTER_REASON_OTHER,
     };
     let (hidden_by_kind, hidden_by) = match l.hidden_by {
@@ -170,6 +193,8 @@ pub fn reason_name(reason: u32) -> &'static std::ffi::CStr {
         DECLUTTER_REASON_OFFSCREEN => c"offscreen",
         DECLUTTER_REASON_BEHIND_CAMERA => c"behind-camera",
         DECLUTTER_REASON_REPEAT => c"repeat",
+        DECLUTTER_REASON_NO_ROOM => c"no-room",
+        DECLUTTER_REASON_TOO_CURVED => c"too-curved",
         _ => c"unknown",
     }
 }

@@ -5,6 +5,7 @@
 
 use std::ffi::c_char;
 
+use label_core::Symbol;
 use label_frame::LabelFrame;
 
 use crate::batch::{self, RawSymbol};
@@ -12,6 +13,8 @@ use crate::batch_types::*;
 use crate::convert;
 use crate::error::{Failure, guard, last_error_ptr, set_last_error};
 use crate::handle::DeclutterEngine;
+use crate::path::{self, RawPath};
+use crate::path_types::*;
 use crate::types::*;
 
 /// `p` as a reference, or a null-pointer failure naming `what`.
@@ -46,6 +49,43 @@ unsafe fn slice<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T],
 unsafe fn write<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
     // SAFETY: null is handled by `as_mut`; otherwise the caller's contract makes `p` valid.
     unsafe { p.as_mut() }.ok_or_else(|| Failure::null(what))
+}
+
+/// A C path's points and advances as slices; null pointers with a count are named after
+/// `what` ("symbols[3].path").
+///
+/// # Safety
+/// `path`'s pointers keep `DeclutterPath`'s contract.
+unsafe fn raw_path<'a>(path: &'a DeclutterPath, what: &str) -> Result<RawPath<'a>, Failure> {
+    // SAFETY: the function's contract.
+    let points = unsafe { slice(path.points, path.point_count, &format!("{what}.points")) }?;
+    // SAFETY: the function's contract.
+    let glyph_advances = unsafe { slice(path.glyph_advances, path.glyph_count, &format!("{what}.glyph_advances")) }?;
+    Ok(RawPath { path, points, glyph_advances })
+}
+
+/// The C symbols as core symbols, each checked and its errors named after its label's index
+/// and id (`id(i)`); null pointers with a count are named after the field ("symbols[3].icon").
+///
+/// # Safety
+/// Every symbol's pointers keep `DeclutterSymbol`'s contract.
+unsafe fn symbols(raw: &[DeclutterSymbol], id: impl Fn(usize) -> u64) -> Result<Vec<Symbol>, Failure> {
+    let mut out = Vec::with_capacity(raw.len());
+    for (i, s) in raw.iter().enumerate() {
+        let what = format!("symbols[{i}].candidates");
+        // SAFETY: `DeclutterSymbol`'s contract.
+        let candidates = unsafe { slice(s.candidates, s.candidate_count, &what) }?;
+        // SAFETY: `DeclutterSymbol`'s contract: null or valid.
+        let icon = unsafe { s.icon.as_ref() };
+        // SAFETY: `DeclutterSymbol`'s contract: null or valid, its pointers too.
+        let path = match unsafe { s.path.as_ref() } {
+            // SAFETY: `DeclutterPath`'s contract.
+            Some(p) => Some(unsafe { raw_path(p, &format!("symbols[{i}].path")) }?),
+            None => None,
+        };
+        out.push(batch::symbol(i, id(i), &RawSymbol { symbol: s, candidates, icon, path })?);
+    }
+    Ok(out)
 }
 
 /// Runs `f` on the engine behind `engine`: null and poisoned handles are refused, panics are
@@ -177,6 +217,45 @@ pub unsafe extern "C" fn declutter_engine_set_labels(
             unsafe { std::slice::from_raw_parts(labels, count) }
         };
         let labels = labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?;
+        e.engine.set_labels(labels)?;
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
+/// Replaces the labels with `count` labels from `labels`, each with what `symbols[i]` adds to
+/// it (candidate positions, an icon, which part may show alone, a repeat group; contract §3b),
+/// all copied; null `symbols` is `declutter_engine_set_labels`. Candidate and icon sizes and
+/// offsets are screen px at scale 1 and scale with perspective as the text does. A symbol's
+/// `path` must be null: the frame engine takes no texts along lines yet. A label whose id was
+/// in the last set keeps its memory (shown or not, opacity, the candidate it was shown at).
+/// Nothing changes on error.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `labels` points to
+/// `count` valid `DeclutterLabel`s and `symbols` is null or points to `count` valid
+/// `DeclutterSymbol`s whose pointers keep their contract (either is anything when `count` is 0).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_set_labels_with_symbols(
+    engine: *mut DeclutterEngine,
+    labels: *const DeclutterLabel,
+    symbols: *const DeclutterSymbol,
+    count: usize,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        // SAFETY: the function's contract.
+        let labels = unsafe { slice(labels, count, "labels") }?;
+        let labels = if symbols.is_null() {
+            labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?
+        } else {
+            // SAFETY: the function's contract.
+            let raw = unsafe { slice(symbols, count, "symbols") }?;
+            // SAFETY: the function's contract.
+            let symbols = unsafe { self::symbols(raw, |i| labels[i].id) }?;
+            let pairs = labels.iter().zip(symbols).enumerate();
+            pairs.map(|(i, (l, s))| convert::symbol_label(i, l, s)).collect::<Result<Vec<_>, _>>()?
+        };
         e.engine.set_labels(labels)?;
         Ok(())
     };
@@ -345,6 +424,46 @@ pub unsafe extern "C" fn declutter_engine_results(
     unsafe { with_engine(engine, f) }
 }
 
+/// Writes the choices (candidate and parts) of the first `capacity` labels in the last frame
+/// (all of them if there are fewer) to `out[0..]`, in label order, and their number to
+/// `*written`. A label without candidates or icon, or hidden and faded out, has
+/// `DECLUTTER_NO_CANDIDATE` and `DECLUTTER_PARTS_NONE`; a label fading out keeps the choice it
+/// was last shown with, so that it is drawn where it was.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `out` points to
+/// writable memory for `capacity` `DeclutterChoice`s (or is anything when `capacity` is 0);
+/// `written` points to writable memory for a `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_choices(
+    engine: *mut DeclutterEngine,
+    out: *mut DeclutterChoice,
+    capacity: usize,
+    written: *mut usize,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        // SAFETY: the function's contract.
+        let written = unsafe { write(written, "written") }?;
+        let frame = e.engine.frame();
+        let n = frame.labels.len().min(capacity);
+        if n > 0 {
+            if out.is_null() {
+                return Err(Failure::null("out"));
+            }
+            // SAFETY: not null, and room for `capacity` >= `n` choices by the contract.
+            let out = unsafe { std::slice::from_raw_parts_mut(out, n) };
+            let plain = label_core::Choice::default();
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = convert::choice(frame.choices.get(i).unwrap_or(&plain));
+            }
+        }
+        *written = n;
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
 /// Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
 /// adds to it (candidate positions, an icon, which part may show alone, a repeat group;
 /// contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
@@ -372,16 +491,8 @@ pub unsafe extern "C" fn declutter_place(
         } else {
             // SAFETY: `DeclutterBatch`'s contract.
             let raw = unsafe { slice(batch.symbols, batch.count, "symbols") }?;
-            let mut out = Vec::with_capacity(raw.len());
-            for (i, s) in raw.iter().enumerate() {
-                let what = format!("symbols[{i}].candidates");
-                // SAFETY: `DeclutterSymbol`'s contract.
-                let candidates = unsafe { slice(s.candidates, s.candidate_count, &what) }?;
-                // SAFETY: `DeclutterSymbol`'s contract: null or valid.
-                let icon = unsafe { s.icon.as_ref() };
-                out.push(batch::symbol(i, labels[i].id, &RawSymbol { symbol: s, candidates, icon })?);
-            }
-            out
+            // SAFETY: `DeclutterSymbol`'s contract.
+            unsafe { symbols(raw, |i| labels[i].id) }?
         };
         // SAFETY: `DeclutterBatch`'s contract.
         let obstacles = unsafe { slice(batch.obstacles, batch.obstacle_count, "obstacles") }?;
@@ -398,6 +509,41 @@ pub unsafe extern "C" fn declutter_place(
             // SAFETY: not null, and writable by the function's contract.
             *unsafe { write(stats, "stats") }? = placement.stats;
         }
+        Ok(())
+    })
+}
+
+/// Lays a text along its path (contract §3b) as `declutter_place` does for a label with this
+/// path: writes the summary to `*out` and, when the text fits (`out->reason` is
+/// `DECLUTTER_REASON_NONE`), one pose per glyph to `glyphs[0 .. path->glyph_count]`, in
+/// reading order. A renderer draws the glyphs of a shown path label at these poses. A bad path
+/// is refused with a message naming the field; nothing is written then.
+///
+/// # Safety
+/// `path` points to a valid `DeclutterPath` whose pointers keep its contract; `glyphs` points
+/// to `path->glyph_count` writable `DeclutterGlyphPose`s; `out` is writable. Nothing else
+/// writes to them during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_path_layout(
+    path: *const DeclutterPath,
+    glyphs: *mut DeclutterGlyphPose,
+    out: *mut DeclutterPathLayout,
+) -> DeclutterStatus {
+    guard(None, || {
+        // SAFETY: the function's contract.
+        let raw = unsafe { raw_path(read(path, "path")?, "path") }?;
+        let path = path::text_path(&raw, || "path".to_owned())?;
+        if glyphs.is_null() {
+            return Err(Failure::null("glyphs"));
+        }
+        // SAFETY: the function's contract.
+        let out = unsafe { write(out, "out") }?;
+        let (summary, poses) = path::layout(&path);
+        if !poses.is_empty() {
+            // SAFETY: not null, and room for `glyph_count` = `poses.len()` poses by the contract.
+            unsafe { std::slice::from_raw_parts_mut(glyphs, poses.len()) }.copy_from_slice(&poses);
+        }
+        *out = summary;
         Ok(())
     })
 }

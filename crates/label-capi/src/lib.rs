@@ -18,9 +18,12 @@
 //! declutter_engine_free(engine);
 //! ```
 //!
-//! Labels already on screen can also be placed once, with symbols (candidate positions, an
+//! Labels of the frame engine can be symbols (`declutter_engine_set_labels_with_symbols`, the
+//! choices by `declutter_engine_choices`; see `examples/frame_symbols.c`). Labels already on
+//! screen can also be placed once, with symbols (candidate positions, an
 //! icon, optional parts, repeat groups; contract §3b): `declutter_place` with a
-//! `DeclutterBatch` (see `examples/symbols.c`).
+//! `DeclutterBatch` (see `examples/symbols.c`), and texts along a line, glyph by glyph
+//! (`DeclutterPath`; `declutter_path_layout` gives each glyph's pose; see `examples/path.c`).
 //!
 //! Every call returns a `DeclutterStatus` (`DECLUTTER_OK` = 0) and leaves a message for
 //! `declutter_last_error()` on failure. No panic crosses the boundary: one is caught, reported
@@ -35,10 +38,13 @@ mod convert;
 mod error;
 mod ffi;
 mod handle;
+mod path;
+mod path_types;
 mod types;
 
 pub use batch_types::*;
 pub use error::{Failure, last_error};
 pub use ffi::*;
 pub use handle::DeclutterEngine;
+pub use path_types::*;
 pub use types::*;

@@ -76,8 +76,12 @@ pub const DECLUTTER_REASON_OFFSCREEN: u32 = 2;
 /// `reason`: its anchor point is behind the camera.
 pub const DECLUTTER_REASON_BEHIND_CAMERA: u32 = 3;
 
-/// `reason` (batch placement): an earlier placed label of its repeat group is too close.
+/// `reason`: an earlier placed label of its repeat group is too close.
 pub const DECLUTTER_REASON_REPEAT: u32 = 4;
+/// `reason` (text along a path): the text is longer than its path around `path_offset`.
+pub const DECLUTTER_REASON_NO_ROOM: u32 = 5;
+/// `reason` (text along a path): two consecutive glyphs would turn by more than `max_angle`.
+pub const DECLUTTER_REASON_TOO_CURVED: u32 = 6;
 
 /// `reason`: a reason newer than this header (never returned by this version).
 pub const DECLUTTER_REASON_OTHER: u32 = 255;
@@ -245,4 +249,15 @@ pub struct DeclutterFrameStats {
     pub behind_camera: u64,
     /// Labels in view in this frame and the last whose visibility changed.
     pub flips: u64,
+}
+
+/// Where and how a symbol shows in the last frame (`declutter_engine_choices`), as in a batch
+/// result: while a label fades out, the choice it was last shown with.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeclutterChoice {
+    /// Index of the candidate the text shows at, or `DECLUTTER_NO_CANDIDATE`.
+    pub candidate: u32,
+    /// `DECLUTTER_PARTS_*`: which parts of a label with an icon show.
+    pub parts: u32,
 }

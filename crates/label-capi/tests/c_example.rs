@@ -1,5 +1,6 @@
-//! The C examples, `examples/frame.c` (the frame engine) and `examples/symbols.c` (batch
-//! placement of symbols), compiled with the system C compiler against the header and the shared
+//! The C examples, `examples/frame.c` (the frame engine), `examples/frame_symbols.c` (symbols
+//! in frames), `examples/symbols.c` (batch placement of symbols) and `examples/path.c` (texts
+//! along lines), compiled with the system C compiler against the header and the shared
 //! library this build made, run, and their output checked line by line.
 
 use std::path::{Path, PathBuf};
@@ -47,6 +48,72 @@ null batch: status 1: batch is a null pointer
 done
 ";
 
+/// What `frame_symbols.c` prints.
+const FRAME_SYMBOLS: &str = "\
+t=0 ms, zoom 14
+  Stephansdom     visible=1 opacity=0.00 reason=visible at=(400.0, 300.0)
+  U Stephansplatz visible=1 opacity=0.00 reason=visible candidate=1 parts=both at=(330.1, 300.0)
+  Cafe            visible=1 opacity=0.00 reason=visible parts=icon at=(445.4, 300.0)
+  Graben          visible=1 opacity=0.00 reason=visible at=(500.2, 300.0)
+  Rotenturm       visible=1 opacity=0.00 reason=visible at=(400.0, 369.9)
+  Rotenturm 2     visible=0 opacity=0.00 reason=repeat hidden_by=Rotenturm
+t=150 ms, zoom 15
+  Stephansdom     visible=1 opacity=0.50 reason=visible at=(400.0, 300.0)
+  U Stephansplatz visible=1 opacity=0.50 reason=visible candidate=1 parts=both at=(260.2, 300.0)
+  Cafe            visible=1 opacity=0.50 reason=visible candidate=0 parts=both at=(490.9, 300.0)
+  Graben          visible=1 opacity=0.50 reason=visible at=(600.4, 300.0)
+  Rotenturm       visible=1 opacity=0.50 reason=visible at=(400.0, 439.9)
+  Rotenturm 2     visible=1 opacity=0.50 reason=visible at=(600.4, 439.9)
+t=300 ms, zoom 15, bearing 90
+  Stephansdom     visible=1 opacity=1.00 reason=visible at=(400.0, 300.0)
+  U Stephansplatz visible=1 opacity=1.00 reason=visible candidate=1 parts=both at=(400.0, 439.8)
+  Cafe            visible=1 opacity=1.00 reason=visible candidate=0 parts=both at=(400.0, 209.1)
+  Graben          visible=1 opacity=1.00 reason=visible at=(400.0, 99.6)
+  Rotenturm       visible=1 opacity=1.00 reason=visible at=(539.9, 300.0)
+  Rotenturm 2     visible=1 opacity=1.00 reason=visible at=(539.9, 99.6)
+bad candidate: status 2: label 1 (id 2): field `candidates[3].anchor`: 12 is not a DECLUTTER_ANCHOR_* value
+path in a frame: status 2: label 4 (id 5): field `path`: the frame engine takes no texts along lines
+labels still set: 6
+done
+";
+
+/// What `path.c` prints.
+const PATH: &str = "\
+placed 6 labels: 2 shown, 1 collision, 1 repeat
+  Ringstrasse   visible=1 reason=visible
+  Ringstrasse 2 visible=0 reason=repeat hidden_by=Ringstrasse
+  Donaukanal    visible=1 reason=visible
+  Wien          visible=0 reason=no-room
+  Gasse         visible=0 reason=too-curved
+  Stadtpark     visible=0 reason=collision hidden_by=Ringstrasse
+Ringstrasse: reversed=0 anchor=(200.0, 152.3)
+  R at (160.8, 157.1) angle 20.0
+  i at (168.4, 154.3) angle 20.0
+  n at (176.0, 152.3) angle 0.0
+  g at (184.0, 152.3) angle 0.0
+  s at (192.0, 152.3) angle 0.0
+  t at (200.0, 152.3) angle 0.0
+  r at (208.0, 152.3) angle 0.0
+  a at (216.0, 152.3) angle 0.0
+  s at (224.0, 152.3) angle 0.0
+  s at (231.6, 154.3) angle -20.0
+  e at (239.2, 157.1) angle -20.0
+Donaukanal: reversed=1 anchor=(220.0, 40.0)
+  D at (184.3, 44.5) angle 7.1
+  o at (192.2, 43.5) angle 7.1
+  n at (200.2, 42.5) angle 7.1
+  a at (208.1, 41.5) angle 7.1
+  u at (216.0, 40.5) angle 7.1
+  k at (224.0, 40.5) angle -7.1
+  a at (231.9, 41.5) angle -7.1
+  n at (239.8, 42.5) angle -7.1
+  a at (247.8, 43.5) angle -7.1
+  l at (255.7, 44.5) angle -7.1
+bad path: status 2: label 3 (id 23): field `path.points`: point 2 repeats the point before it
+null points: status 1: symbols[3].path.points is a null pointer
+done
+";
+
 /// The folder holding this build's shared library: the test binary's own folder
 /// (`target/<profile>/deps`, where cargo builds every crate type of the library before a test
 /// runs) or, after a `cargo build`, `target/<profile>`.
@@ -85,7 +152,9 @@ fn compile_and_run(name: &str, expected: &str) {
         .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
     assert!(compiled.status.success(), "{cc} failed on {name}.c:\n{}", String::from_utf8_lossy(&compiled.stderr));
 
-    let run = Command::new(&exe).output().unwrap_or_else(|e| panic!("run {name}: {e}"));
+    // The library of this build, not another one on cargo's library path (a stale
+    // `target/<profile>/libdeclutter.so` from an earlier `cargo build` comes before the rpath).
+    let run = Command::new(&exe).env("LD_LIBRARY_PATH", &libs).output().unwrap_or_else(|e| panic!("run {name}: {e}"));
     let _ = std::fs::remove_dir_all(&out_dir);
     assert!(run.status.success(), "{name} failed: {}", String::from_utf8_lossy(&run.stderr));
     let got = String::from_utf8(run.stdout).expect("UTF-8 output");
@@ -103,4 +172,14 @@ fn c_example_compiles_runs_and_prints_the_expected_frames() {
 #[test]
 fn c_symbol_example_compiles_runs_and_prints_the_expected_placement() {
     compile_and_run("symbols", SYMBOLS);
+}
+
+#[test]
+fn c_path_example_compiles_runs_and_prints_the_expected_placement() {
+    compile_and_run("path", PATH);
+}
+
+#[test]
+fn c_frame_symbol_example_compiles_runs_and_prints_the_expected_frames() {
+    compile_and_run("frame_symbols", FRAME_SYMBOLS);
 }

@@ -4,12 +4,10 @@
 use std::ffi::CStr;
 use std::ptr;
 
+use common::message;
 use declutter::*;
 
-fn message() -> String {
-    // SAFETY: `declutter_last_error` returns a NUL-terminated string owned by this thread.
-    unsafe { CStr::from_ptr(declutter_last_error()) }.to_string_lossy().into_owned()
-}
+mod common;
 
 fn label(id: u64, x: f64) -> DeclutterLabel {
     DeclutterLabel { id, x, y: 48.2, width: 50.0, height: 12.0, ..DeclutterLabel::default() }

@@ -45,8 +45,10 @@ fn header_is_up_to_date() {
         "include/declutter.h is stale: run `DECLUTTER_BLESS=1 cargo test -p label-capi --test header`"
     );
     // It declares what the C example uses.
-    let names = ["DeclutterEngine", "declutter_engine_place_frame", "DECLUTTER_OK", "DeclutterLabelResult"];
-    for name in names.into_iter().chain(["declutter_place", "DeclutterSymbol", "DeclutterPlacement"]) {
+    let frame = ["DeclutterEngine", "declutter_engine_place_frame", "DECLUTTER_OK", "DeclutterLabelResult"];
+    let batch = ["declutter_place", "DeclutterSymbol", "DeclutterPlacement", "DeclutterPath", "declutter_path_layout"];
+    let symbols = ["declutter_engine_set_labels_with_symbols", "declutter_engine_choices", "DeclutterChoice"];
+    for name in frame.into_iter().chain(batch).chain(symbols) {
         assert!(fresh.contains(name), "{name} missing from the header");
     }
 }

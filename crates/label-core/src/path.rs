@@ -26,7 +26,7 @@
 
 use glam::DVec2;
 
-use crate::{HiddenReason, Obb, text_box};
+use crate::{HiddenReason, Label, Obb, text_box};
 
 /// The default `max_angle`, degrees (MapLibre's `text-max-angle`).
 pub const DEFAULT_MAX_ANGLE: f64 = 45.0;
@@ -217,6 +217,26 @@ impl TextPath {
         Walk::new(&self.points).length()
     }
 
+    /// The label that carries this path's text for `label` (a path label's height, padding,
+    /// priority and flags): its anchor point the path's at `path_offset` (the first point when
+    /// the text does not fit), its width the text's length, its angle, anchor and offset the
+    /// defaults — whatever `label` had there, since a path label does not use them. For a path
+    /// [`crate::validate::check_path`] accepts.
+    ///
+    /// # Panics
+    /// If the path has no point.
+    #[must_use]
+    pub fn carrier(&self, label: &Label) -> Label {
+        let at = self.layout().map_or(self.points[0], |l| l.anchor);
+        Label {
+            priority: label.priority,
+            padding: label.padding,
+            allow_overlap: label.allow_overlap,
+            ignore_placement: label.ignore_placement,
+            ..Label::new(at.x, at.y, self.text_length(), label.height)
+        }
+    }
+
     /// Lays the glyphs along the path (see the module documentation). A path that
     /// [`crate::validate::check_path`] refuses gives meaningless poses (a repeated point has no
     /// direction); one of fewer than 2 points has no room.
@@ -280,6 +300,17 @@ mod tests {
 
     fn path(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
         TextPath::new(points.iter().map(|p| DVec2::from_array(*p)).collect(), advances.to_vec())
+    }
+
+    #[test]
+    fn the_carrier_sits_at_the_anchor_point_as_wide_as_the_text() {
+        let label = Label::new(f64::NAN, 3.0, 0.0, 12.0).with_angle(30.0).with_priority(4.0).with_padding(1.0);
+        let c = path(&[[0.0, 0.0], [100.0, 0.0]], &[10.0, 20.0]).carrier(&label);
+        assert_eq!((c.x, c.y, c.width, c.height, c.angle), (50.0, 0.0, 30.0, 12.0, 0.0));
+        assert_eq!((c.priority, c.padding), (4.0, 1.0));
+        // No room: the first point.
+        let c = path(&[[5.0, 7.0], [10.0, 7.0]], &[10.0, 20.0]).carrier(&label);
+        assert_eq!((c.x, c.y), (5.0, 7.0));
     }
 
     #[test]

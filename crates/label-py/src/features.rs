@@ -2,14 +2,16 @@
 //! (`label_cli::geojson::read` with the flags of `declutter place`, then
 //! `Document::place`), so that `place_geodataframe` decides exactly as the command does —
 //! points, lines, polygons at their pole of inaccessibility, symbols (variable anchors, radial
-//! offsets, icons, optional parts, repeat groups) — and whatever the command learns, the
+//! offsets, icons, optional parts, repeat groups), names along their lines glyph by glyph,
+//! priority maps and point markers — and whatever the command learns, the
 //! package learns with it. The Python side writes the GeoDataFrame as GeoJSON (`geo.py`) with
 //! each feature's `id` its row position.
 
 use glam::DVec2;
 use label_cli::convert::Document;
-use label_cli::geojson::{self, Format, GeoArgs, Input, Order, OutputFormat, Skip, Slot};
-use label_core::{Blocker, Obb, Placement, Symbol};
+use label_cli::document::Id;
+use label_cli::geojson::{self, Format, GeoArgs, GeoDocument, Input, LinePlacement, Order, OutputFormat, Skip, Slot};
+use label_core::{Aabb, Blocker, Obb, Placement, Symbol};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -35,8 +37,8 @@ struct Flags {
     padding: f64,
     font_size: f64,
     font_size_field: Option<String>,
-    point_anchor: String,
-    point_offset: (f64, f64),
+    point_anchor: Option<String>,
+    point_offset: Option<(f64, f64)>,
     variable_anchor: Option<String>,
     radial_offset: Option<f64>,
     variable_anchor_offset: Option<String>,
@@ -46,6 +48,12 @@ struct Flags {
     repeat_distance: Option<f64>,
     repeat_group_field: Option<String>,
     max_overlap_area: f32,
+    priority_map: Option<String>,
+    marker_radius: Option<f64>,
+    line_placement: String,
+    symbol_spacing: Option<f64>,
+    max_angle: Option<f64>,
+    keep_upright: Option<bool>,
 }
 
 fn order(name: &str, keyword: &str) -> PyResult<Order> {
@@ -56,11 +64,27 @@ fn order(name: &str, keyword: &str) -> PyResult<Order> {
     }
 }
 
+fn line_placement(name: &str) -> PyResult<Option<LinePlacement>> {
+    match name {
+        // The command's default, as if the flag were not given (so that the curved-only
+        // keywords are refused with its message).
+        "straight" => Ok(None),
+        "curved" => Ok(Some(LinePlacement::Curved)),
+        other => Err(PyValueError::new_err(format!("line_placement: expected 'straight' or 'curved', got {other:?}"))),
+    }
+}
+
 impl Flags {
     /// The command's flags.
     fn args(&self) -> PyResult<GeoArgs> {
         let pair = |(a, b): (f64, f64)| DVec2::new(a, b);
         Ok(GeoArgs {
+            priority_map: self.priority_map.clone(),
+            marker_radius: self.marker_radius,
+            line_placement: line_placement(&self.line_placement)?,
+            symbol_spacing: self.symbol_spacing,
+            max_angle: self.max_angle,
+            keep_upright: self.keep_upright,
             format: Format::Geojson,
             output_format: Some(OutputFormat::Json),
             zoom: Some(self.zoom),
@@ -75,8 +99,8 @@ impl Flags {
             padding: Some(self.padding),
             font_size: Some(self.font_size),
             font_size_field: self.font_size_field.clone(),
-            point_anchor: Some(self.point_anchor.clone()),
-            point_offset: Some(pair(self.point_offset)),
+            point_anchor: self.point_anchor.clone(),
+            point_offset: self.point_offset.map(pair),
             variable_anchor: self.variable_anchor.clone(),
             radial_offset: self.radial_offset,
             variable_anchor_offset: self.variable_anchor_offset.clone(),
@@ -104,10 +128,17 @@ fn skip_code(skip: Skip) -> i8 {
 
 /// The four corners of a box measured from `at`, as absolute screen px.
 fn corners(obb: Option<Obb>, at: DVec2) -> [f64; 8] {
-    obb.map_or([f64::NAN; 8], |o| {
-        let c = o.corners_f64().map(|c| at + c);
-        [c[0].x, c[0].y, c[1].x, c[1].y, c[2].x, c[2].y, c[3].x, c[3].y]
-    })
+    obb.map_or([f64::NAN; 8], |o| flat(o.corners_f64().map(|c| at + c)))
+}
+
+/// Four corners as x, y, x, y, ….
+fn flat(c: [DVec2; 4]) -> [f64; 8] {
+    [c[0].x, c[0].y, c[1].x, c[1].y, c[2].x, c[2].y, c[3].x, c[3].y]
+}
+
+/// The corners of an axis-aligned box measured from `at`, as absolute screen px.
+fn aabb_corners(b: Aabb, at: DVec2) -> [f64; 8] {
+    flat(b.corners().map(|c| at + c.as_dvec2()))
 }
 
 /// What each feature became, column by column (see [`place_features`]).
@@ -123,6 +154,14 @@ struct Columns {
     geometry: [Vec<f64>; 5],
     label_box: Vec<f64>,
     icon_box: Vec<f64>,
+    /// Glyph boxes of each feature's name along its line (0 for other labels).
+    glyph_count: Vec<i64>,
+    /// Eight corner coordinates per glyph box, feature after feature.
+    glyph_box: Vec<f64>,
+    /// Whether each feature's point marker is shown (-1: it has none).
+    marker_visible: Vec<i8>,
+    /// Whether a marker hid the feature's label (rather than a label).
+    hidden_by_marker: Vec<bool>,
 }
 
 impl Columns {
@@ -137,6 +176,8 @@ impl Columns {
         self.geometry.iter_mut().for_each(|g| g.push(f64::NAN));
         self.label_box.extend([f64::NAN; 8]);
         self.icon_box.extend([f64::NAN; 8]);
+        self.glyph_count.push(0);
+        self.hidden_by_marker.push(false);
     }
 
     /// A feature with label `i` of the document; `feature_of` maps labels to features.
@@ -146,22 +187,34 @@ impl Columns {
         self.skip.push(0);
         self.visible.push(o.visible);
         self.reason.push(reason_code(o.reason));
-        // A GeoJSON document has no obstacles: only labels hide labels.
+        // A GeoJSON document has no obstacles: only labels (and markers) hide labels.
         self.hidden_by.push(match o.hidden_by {
             Some(Blocker::Label(k)) => feature_of[k as usize],
             Some(Blocker::Obstacle(_)) | None => -1,
         });
+        self.hidden_by_marker.push(matches!(o.hidden_by, Some(Blocker::Label(k)) if is_marker(&doc.ids[k as usize])));
         self.candidate.push(choice.candidate.map_or(-1, i64::from));
         self.parts.push(parts_code(choice.parts));
         for (column, value) in self.geometry.iter_mut().zip([l.x, l.y, l.width, l.height, l.angle]) {
             column.push(value);
         }
         // The text at the position it is shown at; hidden, or the icon alone: its first position.
+        // A name along its line: the bounds of its glyph boxes, as the command writes it.
         let plain = Symbol::default();
         let symbol = doc.symbols.get(i).unwrap_or(&plain);
         let at = DVec2::new(l.x, l.y);
-        let k = choice.candidate.map_or(0, |k| k as usize);
-        self.label_box.extend(corners(Some(symbol.text_box(l, k, at)), at));
+        let layout = symbol.layout().and_then(Result::ok);
+        if symbol.path.is_some() {
+            let glyphs: Vec<Obb> = symbol.parts(l, at, layout.as_ref()).collect();
+            let bounds = glyphs.iter().map(Obb::bounds).reduce(|a, b| a.union(&b));
+            self.label_box.extend(aabb_corners(bounds.unwrap_or_else(|| l.obb_from(at).bounds()), at));
+            self.glyph_count.push(glyphs.len() as i64);
+            self.glyph_box.extend(glyphs.into_iter().flat_map(|g| corners(Some(g), at)));
+        } else {
+            let k = choice.candidate.map_or(0, |k| k as usize);
+            self.label_box.extend(corners(Some(symbol.text_box(l, k, at)), at));
+            self.glyph_count.push(0);
+        }
         self.icon_box.extend(corners(symbol.icon_box(l, at), at));
     }
 
@@ -179,12 +232,23 @@ impl Columns {
         }
         out.set_item("label_box", PyArray1::from_vec(py, self.label_box))?;
         out.set_item("icon_box", PyArray1::from_vec(py, self.icon_box))?;
+        out.set_item("glyph_count", PyArray1::from_vec(py, self.glyph_count))?;
+        out.set_item("glyph_box", PyArray1::from_vec(py, self.glyph_box))?;
+        out.set_item("marker_visible", PyArray1::from_vec(py, self.marker_visible))?;
+        out.set_item("hidden_by_marker", PyArray1::from_vec(py, self.hidden_by_marker))?;
         Ok(out)
     }
 }
 
-/// What each feature of `slots` became.
-fn results(slots: &[Slot], doc: &Document, p: &Placement) -> Columns {
+/// Whether a label of the document is a point marker (`--marker-radius`): its id is
+/// `marker:ROW`, the features' ids being their rows.
+fn is_marker(id: &Id) -> bool {
+    matches!(id, Id::Str(s) if s.starts_with("marker:"))
+}
+
+/// What each feature of `geo` became.
+fn results(geo: &GeoDocument<'_>, p: &Placement) -> Columns {
+    let (slots, doc) = (&geo.slots, &geo.doc);
     let mut feature_of = vec![-1i64; doc.labels.len()];
     for (f, slot) in slots.iter().enumerate() {
         match *slot {
@@ -193,7 +257,18 @@ fn results(slots: &[Slot], doc: &Document, p: &Placement) -> Columns {
             Slot::Skipped(_) => {}
         }
     }
-    let mut out = Columns::default();
+    let mut marker_visible = vec![-1i8; slots.len()];
+    for &m in &geo.markers {
+        let row = match &doc.ids[m] {
+            Id::Str(s) => s.strip_prefix("marker:").and_then(|r| r.parse::<usize>().ok()),
+            _ => None,
+        };
+        if let Some(row) = row.filter(|&r| r < slots.len()) {
+            feature_of[m] = row as i64;
+            marker_visible[row] = i8::from(p.outcomes[m].visible);
+        }
+    }
+    let mut out = Columns { marker_visible, ..Columns::default() };
     for slot in slots {
         match slot.described_by(p) {
             Ok(i) => out.labelled(i, doc, p, &feature_of),
@@ -215,13 +290,13 @@ pub fn place_features<'py>(py: Python<'py>, text: &str, flags: &Bound<'py, PyDic
     let flags: Flags = flags.extract()?;
     let args = flags.args()?;
     let read = py.detach(|| geojson::read(None, text, &args));
-    let geo = match read {
+    let mut geo = match read {
         Ok(Input::Geo(geo)) => *geo,
         Ok(Input::Json(_)) => return Err(PyValueError::new_err("not a GeoJSON FeatureCollection")),
         Err(e) => return Err(label_error(py, e.message, None, None)),
     };
-    let mut doc = geo.doc;
-    doc.options = doc.options.with_max_overlap_area(flags.max_overlap_area);
+    geo.doc.options = geo.doc.options.with_max_overlap_area(flags.max_overlap_area);
+    let doc = &geo.doc;
     let placement = py.detach(|| doc.place()).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    results(&geo.slots, &doc, &placement).into_dict(py)
+    results(&geo, &placement).into_dict(py)
 }

@@ -83,8 +83,11 @@ pub fn place<'py>(
     viewport: Option<(f32, f32, f32, f32)>,
     max_overlap_area: f32,
 ) -> PyResult<Outcomes<'py>> {
-    let labels = labels(py, cols)?;
+    let mut labels = labels(py, cols)?;
     let symbols = symbols.map(|s| crate::symbols::symbols(py, s, labels.len())).transpose()?;
+    if let Some(s) = &symbols {
+        crate::symbols::carry_paths(py, &mut labels, s)?;
+    }
     let mut options = PlacementOptions::default().with_max_overlap_area(max_overlap_area);
     options.viewport = viewport.map(viewport_box);
     let placement = py

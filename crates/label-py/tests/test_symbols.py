@@ -252,3 +252,75 @@ def test_symbol_fields_that_need_each_other():
         declutter.place(x=[1.0], y=[1.0], width=3.0, height=2.0, repeat_distance=3.0)
     with pytest.raises(declutter.LabelError, match="candidate_offsets"):
         declutter.place(x=[1.0], y=[1.0], width=3.0, height=2.0, candidates=["left"], candidate_offsets=[[1, 2, 3]])
+
+
+def random_lines(seed, n):
+    """`n` labels on a 400×300 screen, a third of them names along gentle random curves, as
+    the rows of a label-set document (the command's JSON fields)."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i in range(n):
+        row = {"id": i, "height": float(rng.uniform(8, 14)), "priority": float(rng.integers(0, 4)),
+               "padding": float(rng.choice([0.0, 1.0]))}
+        if rng.random() < 1 / 3:
+            heading = rng.uniform(0, 2 * math.pi) + np.cumsum(rng.uniform(-0.8, 0.8, rng.integers(1, 7)))
+            steps = rng.uniform(8, 50, len(heading))[:, None] * np.c_[np.cos(heading), np.sin(heading)]
+            start = rng.uniform((-20, -20), (420, 320))
+            row["path"] = np.vstack([start, start + np.cumsum(steps, axis=0)]).round(3).tolist()
+            row["glyph_advances"] = rng.uniform(4, 10, rng.integers(1, 13)).round(3).tolist()
+            if rng.random() < 1 / 3:
+                row["path_offset"] = float(rng.uniform(0, 150))
+            row["max_angle"] = float(rng.choice([45.0, 20.0, 90.0, 180.0]))
+            row["keep_upright"] = bool(rng.random() < 2 / 3)
+        else:
+            row.update(x=float(rng.uniform(-20, 420)), y=float(rng.uniform(-20, 320)),
+                       width=float(rng.uniform(10, 60)), angle=float(rng.choice([0.0, 30.0, 90.0])))
+        rows.append(row)
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_texts_along_lines_decide_as_the_command(declutter_command, tmp_path, seed):
+    import subprocess
+
+    rows = random_lines(seed, 300)
+    doc = tmp_path / "lines.json"
+    doc.write_text(json.dumps({"viewport": {"width": 400, "height": 300}, "labels": rows}))
+    run = subprocess.run([str(declutter_command), "place", str(doc)], check=True, capture_output=True)
+    expected = json.loads(run.stdout)["placements"]
+    df = pd.DataFrame(rows).set_index("id")
+    out = declutter.place(df, viewport=(400, 300))
+    for (index, row), want in zip(out.iterrows(), expected):
+        got = {"id": index, "visible": bool(row.visible)}
+        if isinstance(row.reason, str):
+            got["reason"] = row.reason
+        if row.hidden_by >= 0:
+            got["hidden_by"] = int(df.index[row.hidden_by])
+        assert got == {k: v for k, v in want.items() if k in got or k in ("reason", "hidden_by")}, index
+    along = out[df["path"].notna()]
+    reasons = along["reason"].value_counts()
+    assert along.visible.sum() > 10 and reasons.get("collision", 0) > 0
+    assert reasons.get("no_room", 0) > 0 and reasons.get("too_curved", 0) > 0
+
+
+def test_texts_along_lines_from_keywords_and_their_errors():
+    # "ABC" along an L: too sharp a bend at the default 45°, fine at 90°.
+    path = [None, [(0, 50), (30, 50), (30, 80)]]
+    kw = dict(x=[100.0, np.nan], y=[10.0, np.nan], width=[20.0, np.nan], height=10.0, path=path,
+              glyph_advances=[None, [10, 10, 10]])
+    assert declutter.place(**kw).reason.tolist() == [None, "too_curved"]
+    assert declutter.place(**kw, max_angle=90).visible.tolist() == [True, True]
+    assert declutter.place(**kw, path_offset=[np.nan, 2.0]).reason.tolist() == [None, "no_room"]
+    for bad, row, column in [
+        (dict(glyph_advances=[None, None]), 1, "glyph_advances"),
+        (dict(path=[None, [(0, 0), (0, 0), (5, 5)]]), 1, "path"),
+        (dict(glyph_advances=[None, [10, -1]]), 1, "glyph_advances"),
+        (dict(max_angle=[45, 200]), 1, "max_angle"),
+        (dict(path=[None, [(1, 2, 3)]]), 1, "path"),
+        (dict(path=[None, []]), 1, "path"),
+    ]:
+        with pytest.raises(declutter.LabelError) as e:
+            declutter.place(**{**kw, **bad})
+        assert (e.value.row, e.value.column) == (row, column), str(e.value)
+    with pytest.raises(declutter.LabelError, match="column `max_angle`: needs `path`"):
+        declutter.place(x=[1.0], y=[1.0], width=[1.0], height=1.0, max_angle=30)

@@ -21,7 +21,8 @@ class Placement:
 
     #: Shown (bool).
     visible: np.ndarray
-    #: Why hidden: ``"collision"``, ``"offscreen"``, ``"repeat"``, or ``None`` when visible
+    #: Why hidden: ``"collision"``, ``"offscreen"``, ``"repeat"``, ``"no_room"``,
+    #: ``"too_curved"``, or ``None`` when visible
     #: (object array).
     reason: np.ndarray
     #: Row of the earliest placed label that hid it, or -1 (int64).
@@ -61,6 +62,7 @@ def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, pri
           offset=None, offset_x=None, offset_y=None, padding=None, allow_overlap=None, ignore_placement=None,
           candidates=None, candidate_offsets=None, icon_width=None, icon_height=None, icon_anchor=None,
           icon_offset=None, icon_padding=None, optional=None, repeat_group=None, repeat_distance=None,
+          path=None, glyph_advances=None, path_offset=None, max_angle=None, keep_upright=None,
           viewport=None, max_overlap_area=0.0):
     """Decides which labels to show (the contract's greedy priority placement, contract §4).
 
@@ -76,6 +78,15 @@ def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, pri
     the icon may show alone, ``"icon"``: the text may), ``repeat_group`` (any names; None for
     none) with ``repeat_distance`` (px).
 
+    Texts along lines (contract §3b "Path"): ``path``, one line per row (``(k, 2)`` screen px
+    points; None for rows without), and ``glyph_advances``, the advances of its glyphs (px,
+    reading order), lay a row's text glyph by glyph along its line, each glyph a box of its
+    advance by the row's ``height`` (padded by ``padding``); ``path_offset`` (px along the line
+    to the text's middle; NaN: the line's middle), ``max_angle`` (degrees, default 45: a sharper
+    bend hides the row, ``"too_curved"``; a line too short, ``"no_room"``), ``keep_upright``
+    (default true). Such a row's ``x``, ``y``, ``width``, ``angle``, ``anchor`` and ``offset``
+    are not used (NaN is fine); it has no candidates and no icon.
+
     With a DataFrame, returns a copy with ``visible``, ``reason``, ``hidden_by`` (the hiding
     row's position, -1 for none), ``candidate`` and ``parts`` columns; otherwise a
     :class:`Placement`. Bad input raises :class:`declutter.LabelError` naming the row and
@@ -85,7 +96,8 @@ def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, pri
         symbols = dict(candidates=candidates, candidate_offsets=candidate_offsets, icon_width=icon_width,
                        icon_height=icon_height, icon_anchor=icon_anchor, icon_offset=icon_offset,
                        icon_padding=icon_padding, optional=optional, repeat_group=repeat_group,
-                       repeat_distance=repeat_distance)
+                       repeat_distance=repeat_distance, path=path, glyph_advances=glyph_advances,
+                       path_offset=path_offset, max_angle=max_angle, keep_upright=keep_upright)
         return _place(data, viewport, max_overlap_area, symbols, x=x, y=y, width=width, height=height, angle=angle,
                       priority=priority, anchor=anchor, offset=offset, offset_x=offset_x, offset_y=offset_y,
                       padding=padding, allow_overlap=allow_overlap, ignore_placement=ignore_placement)

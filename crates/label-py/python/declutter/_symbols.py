@@ -2,6 +2,11 @@
 module reads (src/symbols.rs): candidate positions in compressed rows, the icon, which part is
 optional, and repeat groups.
 
+Texts along lines: ``path`` holds one line per row (an ``(k, 2)`` array-like of screen px
+points, or None / NaN for a row without), ``glyph_advances`` the glyphs' advances of those rows
+(px, in reading order); ``path_offset`` (NaN: the middle), ``max_angle`` and ``keep_upright``
+are scalars or columns.
+
 Candidates come in one of two shapes:
 
 - **shared**: a plain list of positions that every label tries, in order. A position is an
@@ -21,7 +26,10 @@ from ._errors import LabelError
 
 #: Every keyword (and DataFrame column) this module reads.
 FIELDS = ("candidates", "candidate_offsets", "icon_width", "icon_height", "icon_anchor", "icon_offset",
-          "icon_offset_x", "icon_offset_y", "icon_padding", "optional", "repeat_group", "repeat_distance")
+          "icon_offset_x", "icon_offset_y", "icon_padding", "optional", "repeat_group", "repeat_distance",
+          "path", "glyph_advances", "path_offset", "max_angle", "keep_upright")
+#: `max_angle` of a path when not given, degrees (MapLibre's text-max-angle).
+DEFAULT_MAX_ANGLE = 45.0
 #: `optional` values by their native code.
 OPTIONAL = ("none", "text", "icon")
 
@@ -137,6 +145,60 @@ def _groups(value, n):
     return out
 
 
+def _rows(value, n, column):
+    """One entry per row from a column (a Series, an object array or a list)."""
+    rows = list(value.to_numpy() if hasattr(value, "to_numpy") else value)
+    if len(rows) != n:
+        raise LabelError(f"column `{column}`: {len(rows)} values for {n} labels", None, column)
+    return rows
+
+
+def _paths(values, n):
+    """The native path columns, or {} when no row has a path."""
+    if values.get("path") is None:
+        for name in ("glyph_advances", "path_offset", "max_angle", "keep_upright"):
+            if values.get(name) is not None:
+                raise LabelError(f"column `{name}`: needs `path`", None, name)
+        return {}
+    paths = _rows(values["path"], n, "path")
+    advances = _rows(values.get("glyph_advances", [None] * n), n, "glyph_advances")
+    points, glyphs, point_counts, glyph_counts = [], [], np.zeros(n, np.uint64), np.zeros(n, np.uint64)
+    for row, (p, a) in enumerate(zip(paths, advances)):
+        if _missing(p) != _missing(a):
+            column = "glyph_advances" if _missing(a) else "path"
+            raise LabelError(f"row {row}, column `{column}`: `path` and `glyph_advances` go together", row, column)
+        if _missing(p):
+            continue
+        try:
+            xy = np.asarray(p, dtype=np.float64)
+            g = np.asarray(a, dtype=np.float64)
+        except (TypeError, ValueError):
+            xy = g = None
+        if xy is None or xy.ndim != 2 or xy.shape[1] != 2:
+            raise LabelError(f"row {row}, column `path`: expected (x, y) points, got {p!r}", row, "path")
+        if g is None or g.ndim != 1:
+            raise LabelError(f"row {row}, column `glyph_advances`: expected numbers, got {a!r}", row,
+                             "glyph_advances")
+        if len(xy) == 0:
+            raise LabelError(f"row {row}, column `path`: expected at least 2 points, got 0", row, "path")
+        points.append(xy)
+        glyphs.append(g)
+        point_counts[row], glyph_counts[row] = len(points[-1]), len(g)
+    flat = np.concatenate(points) if points else np.zeros((0, 2))
+    upright = values.get("keep_upright", True)
+    upright = np.broadcast_to(np.asarray(upright, dtype=bool), (n,)) if np.ndim(upright) == 0 else upright
+    return {
+        "path_starts": np.concatenate([[0], np.cumsum(point_counts)]).astype(np.uint64),
+        "path_x": np.ascontiguousarray(flat[:, 0]),
+        "path_y": np.ascontiguousarray(flat[:, 1]),
+        "glyph_starts": np.concatenate([[0], np.cumsum(glyph_counts)]).astype(np.uint64),
+        "glyph_advance": np.concatenate(glyphs) if glyphs else np.zeros(0),
+        "path_offset": _float_column("path_offset", values.get("path_offset", np.nan), n),
+        "max_angle": _float_column("max_angle", values.get("max_angle", DEFAULT_MAX_ANGLE), n),
+        "keep_upright": np.ascontiguousarray(_rows(upright, n, "keep_upright"), dtype=bool),
+    }
+
+
 def symbol_columns(source, given, n):
     """The native symbol columns for `n` labels from `source` (a DataFrame or a mapping) and
     keyword values `given` (which win), or None when no symbol field is given."""
@@ -183,4 +245,5 @@ def symbol_columns(source, given, n):
     distance = _float_column("repeat_distance", 0.0 if distance is None else distance, n)
     # Rows without a group need no distance (a DataFrame has NaN there).
     out["repeat_distance"] = np.where((out["repeat_group"] < 0) & np.isnan(distance), 0.0, distance)
+    out.update(_paths(values, n))
     return out

@@ -175,15 +175,18 @@ def _anchor_offsets(value):
 
 def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, text="name", priority=None,
                        priority_order="descending", tie=None, tie_order="descending", font_size=12.0,
-                       point_anchor="center", point_offset=(0.0, 0.0), padding=0.0, max_overlap_area=0.0,
+                       point_anchor=None, point_offset=None, padding=0.0, max_overlap_area=0.0,
                        variable_anchor=None, radial_offset=None, variable_anchor_offset=None, icon_size=None,
-                       text_optional=False, icon_optional=False, repeat_distance=None, repeat_group=None):
+                       text_optional=False, icon_optional=False, repeat_distance=None, repeat_group=None,
+                       priority_map=None, marker_radius=None, line_placement="straight", symbol_spacing=None,
+                       max_angle=None, keep_upright=None):
     """Places the labels of a GeoDataFrame in one view exactly as ``declutter place --zoom
     --center --size --bearing`` does with GeoJSON — through the command's own reader: points
     (a MultiPoint's first point) label at their point with ``point_anchor``/``point_offset``;
     (multi)lines at the middle of their longest straight-enough stretch on screen, along it;
     (multi)polygons at the pole of inaccessibility of their largest part on screen; other
-    geometries get no label. ``text`` names the column holding the text (measured in the
+    geometries get no label (``point_anchor`` defaults to ``"center"`` and ``point_offset`` to
+    ``(0, 0)``, or beside the dot with ``marker_radius``). ``text`` names the column holding the text (measured in the
     bundled font at ``font_size``, a number or a column name); ``priority`` a column (higher
     first; ``priority_order="ascending"`` for ranks such as Natural Earth's ``scalerank``);
     ``tie`` a column deciding equal priorities (``tie_order``).
@@ -195,25 +198,50 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     part show alone; ``repeat_distance`` (px) keeps labels of one group apart, grouped by text
     or by the column ``repeat_group``.
 
+    Names along lines (``--line-placement`` and its flags): ``line_placement="curved"`` lays a
+    (multi)line's name glyph by glyph along its line on screen, repeated every
+    ``symbol_spacing`` px (MapLibre's default 250) along long lines, lines of one name that
+    meet end to end merged first; ``max_angle`` (degrees, default 45) is the sharpest bend
+    allowed between two glyphs, ``keep_upright`` (default true) turns names that would read
+    upside down; a line shorter than its name gets the straight placement. Such a row reports
+    the first of its repeats shown (else the first), reasons ``no_room`` and ``too_curved``
+    among the others, and its glyph boxes in ``glyph_boxes``.
+
+    ``priority_map`` ranks by a class column as ``--priority-map`` does: ``"FIELD=VALUE:N,…"``
+    (``*:N`` for the other values) or MapLibre's ``["match", ["get", FIELD], VALUE, N, …,
+    DEFAULT]`` (a list, or its JSON text); higher first. ``marker_radius`` (px) places each
+    point's dot too, as ``--marker-radius`` does: a square of side 2·radius just before its
+    name, which no later name covers; names then sit beside their dot unless ``point_anchor``
+    / ``point_offset`` are given.
+
     Returns a copy with ``visible``, ``reason`` (also ``no_geometry``, ``unsupported`` or
     ``no_text`` for rows without a label, ``repeat``), ``hidden_by`` (the index label of the
     hiding row, or ``None``), ``candidate`` (-1 for none), ``parts``, ``x``, ``y``, ``width``,
     ``height``, ``angle`` (screen px and degrees), and ``label_box``: each text's box on screen
     at the position it is shown at (its first position when hidden) as a polygon in screen
-    pixels (no CRS); with ``icon_size``, ``icon_box`` too.
+    pixels (no CRS); with ``icon_size``, ``icon_box`` too. With ``line_placement="curved"``,
+    ``glyph_boxes``: a row's glyph boxes as a GeometryCollection of polygons (``None`` for
+    names not along a line), and ``label_box`` the bounds of them. With ``marker_radius``, ``marker_visible``
+    (whether the row's dot is shown; ``None`` without one) and ``hidden_by_marker`` (the row
+    named in ``hidden_by`` hid this one with its dot, not its name).
     """
     import geopandas
     import shapely
 
+    if isinstance(priority_map, (list, tuple)):
+        priority_map = json.dumps(list(priority_map))
     for name, order in (("priority_order", priority_order), ("tie_order", tie_order)):
         if order not in ("descending", "ascending"):
             raise ValueError(f"{name}: expected 'descending' or 'ascending', got {order!r}")
+    if line_placement not in ("straight", "curved"):
+        raise ValueError(f"line_placement: expected 'straight' or 'curved', got {line_placement!r}")
     if gdf.crs is not None and not gdf.crs.equals("EPSG:4326"):
         gdf_ll = gdf.to_crs("EPSG:4326")
     else:
         gdf_ll = gdf
     size_column = font_size if isinstance(font_size, str) else None
-    properties = [c for c in dict.fromkeys([text, priority, tie, size_column, repeat_group])
+    properties = [c for c in dict.fromkeys([text, priority, tie, size_column, repeat_group,
+                                            _map_field(priority_map)])
                   if c is not None and c in gdf.columns]
     doc = _feature_collection(gdf, gdf_ll.geometry.to_numpy(), properties)
     # Properties are named by the columns' names as text (JSON keys are strings).
@@ -222,14 +250,17 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
                  text_field=name(text), priority_field=name(priority), priority_order=priority_order,
                  tie_field=name(tie), tie_order=tie_order, padding=float(padding),
                  font_size=12.0 if size_column else float(font_size), font_size_field=name(size_column),
-                 point_anchor=point_anchor, point_offset=_pair(point_offset),
+                 point_anchor=point_anchor, point_offset=None if point_offset is None else _pair(point_offset),
                  variable_anchor=_anchor_list(variable_anchor),
                  radial_offset=None if radial_offset is None else float(radial_offset),
                  variable_anchor_offset=_anchor_offsets(variable_anchor_offset),
                  icon_size=None if icon_size is None else _pair(icon_size), text_optional=bool(text_optional),
                  icon_optional=bool(icon_optional),
                  repeat_distance=None if repeat_distance is None else float(repeat_distance),
-                 repeat_group_field=name(repeat_group), max_overlap_area=float(max_overlap_area))
+                 repeat_group_field=name(repeat_group), max_overlap_area=float(max_overlap_area),
+                 priority_map=priority_map, marker_radius=_optional_float(marker_radius),
+                 line_placement=line_placement, symbol_spacing=_optional_float(symbol_spacing),
+                 max_angle=_optional_float(max_angle), keep_upright=None if keep_upright is None else bool(keep_upright))
     try:
         r = _native.place_features(doc, flags)
     except LabelError as e:
@@ -252,4 +283,43 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     result["label_box"] = boxes(r["label_box"])
     if icon_size is not None:
         result["icon_box"] = boxes(r["icon_box"])
+    if line_placement == "curved":
+        result["glyph_boxes"] = _glyph_boxes(r["glyph_count"], r["glyph_box"], gdf.index)
+    if marker_radius is not None:
+        marker = r["marker_visible"]
+        result["marker_visible"] = np.where(marker < 0, None, marker == 1).astype(object)
+        result["hidden_by_marker"] = r["hidden_by_marker"]
     return result
+
+
+def _optional_float(value):
+    return None if value is None else float(value)
+
+
+def _map_field(priority_map):
+    """The column a priority map reads (written into the features' properties), or None."""
+    if priority_map is None:
+        return None
+    text = priority_map.strip()
+    if text.startswith("["):
+        try:
+            field = json.loads(text)[1][1]
+        except (ValueError, IndexError, TypeError):
+            return None  # the command names what is wrong
+        return field if isinstance(field, str) else None
+    return text.split("=", 1)[0].strip() if "=" in text else None
+
+
+def _glyph_boxes(counts, flat, index):
+    """Each row's glyph boxes as a GeometryCollection of polygons (screen px; neighbouring glyphs
+    overlap at bends, which a MultiPolygon may not), None for rows without."""
+    import geopandas
+    import shapely
+
+    corners = flat.reshape(-1, 4, 2)
+    polygons = shapely.polygons(corners) if len(corners) else np.array([], dtype=object)
+    out = np.full(len(counts), None, dtype=object)
+    ends = np.cumsum(counts)
+    for row in np.flatnonzero(counts):
+        out[row] = shapely.GeometryCollection(list(polygons[ends[row] - counts[row]:ends[row]]))
+    return geopandas.GeoSeries(out, index=index, crs=None)

@@ -1,0 +1,102 @@
+//! What the C-caller tests share: the last error's message, a seeded generator and random
+//! symbols in C with their label-core twins.
+#![allow(unsafe_code, reason = "reading the library's error string as a C caller would")]
+#![allow(dead_code, reason = "each test binary uses a part of it")]
+
+use std::ffi::CStr;
+
+use declutter::{DeclutterCandidate, DeclutterIcon, DeclutterSymbol};
+use glam::DVec2;
+use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+
+/// The message of the last failed call on this thread.
+pub fn message() -> String {
+    // SAFETY: `declutter_last_error` returns a NUL-terminated string owned by this thread.
+    unsafe { CStr::from_ptr(declutter::declutter_last_error()) }.to_string_lossy().into_owned()
+}
+
+/// A seeded generator (xorshift): the same scenes every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A whole number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// A number in `[lo, hi)`.
+    pub fn float(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Up to 4 candidate positions, offsets within `spread` px.
+pub fn random_candidates(rng: &mut Rng, spread: f64) -> Vec<DeclutterCandidate> {
+    (0..rng.below(5))
+        .map(|_| DeclutterCandidate {
+            anchor: rng.below(9) as u32,
+            offset_x: rng.float(-spread, spread),
+            offset_y: rng.float(-spread, spread),
+        })
+        .collect()
+}
+
+/// An icon of sides from `lo` to `hi` px.
+pub fn random_icon(rng: &mut Rng, lo: f64, hi: f64) -> DeclutterIcon {
+    DeclutterIcon {
+        width: rng.float(lo, hi),
+        height: rng.float(lo, hi),
+        anchor: rng.below(9) as u32,
+        padding: [0.0, 1.0][rng.below(2) as usize],
+        ..DeclutterIcon::default()
+    }
+}
+
+/// A symbol's own fields: any `optional`, and half the time one of two repeat groups with a
+/// distance in `distances`; its pointers are set by [`point_at`].
+pub fn random_symbol(rng: &mut Rng, distances: (f64, f64)) -> DeclutterSymbol {
+    let group = [0, 0, 1, 2][rng.below(4) as usize];
+    DeclutterSymbol {
+        optional: rng.below(3) as u32,
+        repeat_group: group,
+        repeat_distance: if group == 0 { 0.0 } else { rng.float(distances.0, distances.1) },
+        ..DeclutterSymbol::default()
+    }
+}
+
+/// Points `symbol` at its candidates and icon (null when there are none).
+pub fn point_at(symbol: &mut DeclutterSymbol, candidates: &[DeclutterCandidate], icon: Option<&DeclutterIcon>) {
+    symbol.candidates = if candidates.is_empty() { std::ptr::null() } else { candidates.as_ptr() };
+    symbol.candidate_count = candidates.len();
+    symbol.icon = icon.map_or(std::ptr::null(), |i| i);
+}
+
+/// The same symbol as label-core's (without a path), built here independently of the crate's
+/// own conversion.
+pub fn core_symbol(s: &DeclutterSymbol, candidates: &[DeclutterCandidate], icon: Option<&DeclutterIcon>) -> Symbol {
+    let anchor = |a: u32| Anchor::ALL[a as usize];
+    Symbol {
+        candidates: candidates
+            .iter()
+            .map(|c| Candidate::new(anchor(c.anchor)).with_offset(c.offset_x, c.offset_y))
+            .collect(),
+        icon: icon.map(|c| Icon {
+            width: c.width,
+            height: c.height,
+            anchor: anchor(c.anchor),
+            offset: DVec2::new(c.offset_x, c.offset_y),
+            padding: c.padding,
+        }),
+        optional: [Optional::None, Optional::Text, Optional::Icon][s.optional as usize],
+        repeat_group: (s.repeat_group != 0).then_some(s.repeat_group),
+        repeat_distance: s.repeat_distance,
+        path: None,
+    }
+}
