@@ -166,30 +166,38 @@ impl Compiled {
             e.first = first;
             first += e.part_count();
         }
-        // Chunks of labels in parallel, each into one vector of parts: the parts of a label
-        // follow each other, the chunks keep their order.
+        // Chunks of labels in parallel, each writing its labels' parts straight into its own
+        // stretch of the one vector (a vector per chunk joined afterwards copied every part once
+        // more: 4% of the instructions on W_sym(100k)).
         let view = viewport.map(|v| View::new(v, origin));
-        let chunks: Vec<Vec<Part>> = entries
-            .par_chunks(PARTS_CHUNK)
-            .enumerate()
-            .map(|(c, chunk)| {
-                let count = chunk.iter().map(Entry::part_count).sum();
-                let mut parts = Vec::with_capacity(count);
-                for (j, e) in chunk.iter().enumerate() {
-                    let (l, s) = (&labels[e.input as usize], &symbols[e.input as usize]);
-                    parts.extend(s.parts(l, origin, layout(c * PARTS_CHUNK + j)).map(|obb| {
-                        let bounds = obb.bounds();
-                        Part {
-                            obb,
-                            obstacle: obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
-                            in_view: in_view(view.as_ref(), &obb, &bounds),
-                        }
-                    }));
+        let empty = Part {
+            obb: Obb::from_aabb(&Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO)),
+            obstacle: NONE,
+            in_view: false,
+        };
+        let mut parts = vec![empty; first];
+        let mut stretches = Vec::with_capacity(entries.len().div_ceil(PARTS_CHUNK));
+        let mut rest = parts.as_mut_slice();
+        for chunk in entries.chunks(PARTS_CHUNK) {
+            let (stretch, after) = rest.split_at_mut(chunk.iter().map(Entry::part_count).sum());
+            stretches.push(stretch);
+            rest = after;
+        }
+        entries.par_chunks(PARTS_CHUNK).zip(stretches).enumerate().for_each(|(c, (chunk, stretch))| {
+            let mut slots = stretch.iter_mut();
+            for (j, e) in chunk.iter().enumerate() {
+                let (l, s) = (&labels[e.input as usize], &symbols[e.input as usize]);
+                // The parts first: a zip stops after asking its first iterator once too often.
+                for (obb, slot) in s.parts(l, origin, layout(c * PARTS_CHUNK + j)).zip(slots.by_ref()) {
+                    let bounds = obb.bounds();
+                    *slot = Part {
+                        obb,
+                        obstacle: obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
+                        in_view: in_view(view.as_ref(), &obb, &bounds),
+                    };
                 }
-                parts
-            })
-            .collect();
-        let parts = chunks.concat();
+            }
+        });
         entries.par_iter_mut().with_min_len(MIN_PARALLEL_CHUNK).for_each(|e| {
             e.in_view = e.all().any(|p| parts[p].in_view);
             e.bounds = e.all().map(|p| parts[p].obb.bounds()).reduce(|a, b| a.union(&b)).unwrap_or(e.bounds);
