@@ -7,8 +7,9 @@
 //! out once, in input order, with its decision.
 
 use glam::DVec2;
-use label_cli::geojson::{self, Format, GeoArgs, Input, OutputFormat, RESULT_KEYS, Slot};
-use label_cli::{input, output};
+use label_cli::formats::geojson::{self, Format, GeoArgs, Input, OutputFormat, RESULT_KEYS, Slot};
+use label_cli::formats::output;
+use label_cli::input;
 use serde_json::{Map, Value};
 
 /// The command lines a document is read with: the edge-case fixture's view turned by a bearing,

@@ -15,8 +15,8 @@ use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
 use super::{along, line, polygon};
-use crate::convert::{Document, InputError, line_of, one_line};
-use crate::document::Id;
+use crate::formats::convert::{Document, InputError, line_of, one_line};
+use crate::formats::document::Id;
 use crate::{limits, measure};
 
 /// Why a feature has no label. Such a feature is still in the output, hidden, with this reason.

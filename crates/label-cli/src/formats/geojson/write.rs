@@ -11,8 +11,8 @@ use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::features::{GeoDocument, Skip, Slot};
-use crate::document::Id;
-use crate::output::{PlacementOut, Stats};
+use crate::formats::document::Id;
+use crate::formats::output::{PlacementOut, Stats};
 
 /// The property names a decision writes.
 pub const RESULT_KEYS: [&str; 6] = ["visible", "reason", "hidden_by", "label_box", "candidate", "parts"];
