@@ -25,6 +25,7 @@
 
 pub mod along;
 mod args;
+mod feature;
 mod features;
 mod layer;
 pub mod line;
@@ -38,6 +39,7 @@ mod write;
 use std::path::Path;
 
 pub use args::{Format, GeoArgs, GeoOptions, LinePlacement, Order, OutputFormat};
+pub use feature::{Feature, PropertiesRef};
 pub use features::{GeoDocument, Skip, Slot};
 use label_core::Placement;
 pub use write::RESULT_KEYS;
