@@ -5,7 +5,8 @@
 
 #![no_main]
 
-use label_cli::{convert, input, pipeline};
+use label_cli::formats::convert;
+use label_cli::{input, pipeline};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -14,10 +14,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Parser;
-use label_cli::convert::{Document, read_document, read_document_located};
-use label_cli::document::{RawLabel, RawViewport};
+use label_cli::formats::convert::{Document, read_document, read_document_located};
+use label_cli::formats::document::{RawLabel, RawViewport};
+use label_cli::formats::{ndjson, output};
 use label_cli::pipeline::Settings;
-use label_cli::{generate, input, ndjson, output, sink};
+use label_cli::{generate, input, sink};
 use serde::{Deserialize, Serialize};
 
 #[derive(Parser)]

@@ -12,7 +12,7 @@ use std::time::Instant;
 use clap::Parser;
 use declutter_benches::circles::place_circles;
 use glam::DVec2;
-use label_cli::geojson::{self, GeoArgs, GeoDocument, Input, LinePlacement, Slot};
+use label_cli::formats::geojson::{self, GeoArgs, GeoDocument, Input, LinePlacement, Slot};
 use label_core::{Obb, collides};
 
 #[derive(Parser)]

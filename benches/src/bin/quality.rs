@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::Parser;
 use glam::DVec2;
-use label_cli::geojson::{self, GeoArgs};
+use label_cli::formats::geojson::{self, GeoArgs};
 use label_core::{Aabb, Label, Obb, PlacementOptions, Symbol, place_symbols};
 
 #[derive(Parser)]

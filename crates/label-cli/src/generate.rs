@@ -89,7 +89,7 @@ mod tests {
     #[test]
     fn generated_document_reads_back_to_the_same_labels() {
         let doc = document(50, 3.0, 9);
-        let read = crate::convert::read_document(&doc.to_string()).unwrap();
+        let read = crate::formats::convert::read_document(&doc.to_string()).unwrap();
         let w = label_workload::standard(50, 3.0, 9);
         assert_eq!(read.labels, w.labels);
         let v = read.options.viewport.unwrap();
@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn the_path_document_reads_back_to_the_same_paths() {
         let doc = path_document(200, 3.0, 5);
-        let read = crate::convert::read_document(&doc.to_string()).unwrap();
+        let read = crate::formats::convert::read_document(&doc.to_string()).unwrap();
         let (w, symbols) = label_workload::paths(200, 3.0, 5);
         for ((got, label), (want, original)) in read.symbols.iter().zip(&read.labels).zip(symbols.iter().zip(&w.labels))
         {
@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn the_symbol_document_reads_back_to_the_same_symbols() {
         let doc = symbol_document(300, 3.0, 4);
-        let read = crate::convert::read_document(&doc.to_string()).unwrap();
+        let read = crate::formats::convert::read_document(&doc.to_string()).unwrap();
         let (w, symbols) = label_workload::symbols(300, 3.0, 4);
         assert_eq!(read.labels, w.labels);
         // Groups are numbered by first use in the document, not by the workload's numbers:

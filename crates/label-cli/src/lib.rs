@@ -2,26 +2,23 @@
 //! engine's types with errors that say where, and writing the result.
 //!
 //! It is a library so that the fuzzer (`fuzz/` at the repository root) and the tests can reach
-//! the parsers directly; the binary (`src/main.rs`) adds the command line, files and threads.
+//! the parsers directly; the binary (`src/main.rs`, its commands in `src/commands/`) adds the command line, files
+//! and threads.
+//!
+//! - [`formats`]: every document read or written (label-set JSON, NDJSON, GeoJSON, CSV, the
+//!   result, the pictures);
+//! - [`pipeline`]: one document's text to its result, the step that many files and NDJSON
+//!   lines share; [`generate`]: the benchmark workloads;
+//! - [`input`], [`limits`], [`measure`], [`sink`]: reading bounded input, the documented limits,
+//!   text measurement in the run's font, and writing result files safely.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod convert;
-pub mod csv;
-pub mod document;
+pub mod formats;
 pub mod generate;
-pub mod geojson;
-mod glyphs;
 pub mod input;
 pub mod limits;
-pub mod map_picture;
 pub mod measure;
-pub mod ndjson;
-pub mod output;
-pub mod path_label;
 pub mod pipeline;
-pub mod png;
 pub mod sink;
-pub mod svg;
-pub mod symbol;

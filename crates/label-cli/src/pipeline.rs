@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use label_core::PlacementOptions;
 
-use crate::convert::{self, InputError};
-use crate::output::{self, Stats};
+use crate::formats::convert::{self, InputError};
+use crate::formats::output::{self, Stats};
 
 /// The placement settings given on the command line; they apply to every document of a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

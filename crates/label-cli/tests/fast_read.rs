@@ -1,9 +1,9 @@
-//! The fast reader against the located one (`label_cli::convert`): on any document, where the
+//! The fast reader against the located one (`label_cli::formats::convert`): on any document, where the
 //! fast path gives a document it is the one the located reader gives (bit for bit), and
 //! `read_document` answers exactly as the located reader does, errors included. Valid documents
 //! must take the fast path.
 
-use label_cli::convert::{read_document, read_document_fast, read_document_located};
+use label_cli::formats::convert::{read_document, read_document_fast, read_document_located};
 use proptest::prelude::*;
 
 /// One field of a label as `key: value` text, valid or not.

@@ -1,5 +1,5 @@
 //! `place_features`: a GeoJSON FeatureCollection placed by the command's own reader
-//! (`label_cli::geojson::read` with the flags of `declutter place`, then
+//! (`label_cli::formats::geojson::read` with the flags of `declutter place`, then
 //! `Document::place`), so that `place_geodataframe` decides exactly as the command does —
 //! points, lines, polygons at their pole of inaccessibility, symbols (variable anchors, radial
 //! offsets, icons, optional parts, repeat groups), names along their lines glyph by glyph,
@@ -8,9 +8,9 @@
 //! each feature's `id` its row position.
 
 use glam::DVec2;
-use label_cli::convert::Document;
-use label_cli::document::Id;
-use label_cli::geojson::{self, Format, GeoArgs, GeoDocument, Input, LinePlacement, Order, OutputFormat, Skip, Slot};
+use label_cli::formats::convert::Document;
+use label_cli::formats::document::Id;
+use label_cli::formats::geojson::{self, Format, GeoArgs, GeoDocument, Input, LinePlacement, Order, OutputFormat, Skip, Slot};
 use label_core::{Aabb, Blocker, Obb, Placement, Symbol};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;

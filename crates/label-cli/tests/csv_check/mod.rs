@@ -5,7 +5,7 @@
 //! became. A refusal is one line naming a line of the table; an accepted table becomes one
 //! feature per row, in order, each starting on its row's line.
 
-use label_cli::csv::{Columns, to_feature_collection};
+use label_cli::formats::csv::{Columns, to_feature_collection};
 use label_cli::input;
 use serde_json::Value;
 

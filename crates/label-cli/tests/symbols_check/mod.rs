@@ -12,7 +12,7 @@
 #[path = "../../../label-core/tests/symbol_reference/mod.rs"]
 mod symbol_reference;
 
-use label_cli::convert::read_document;
+use label_cli::formats::convert::read_document;
 use label_cli::input;
 use label_cli::pipeline::{self, Settings};
 use label_core::{PlacementOptions, Symbol, place_symbols};

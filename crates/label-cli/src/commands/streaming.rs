@@ -1,5 +1,5 @@
 //! `declutter place --ndjson`: one document per input line, one result per output line (the
-//! stream itself is [`label_cli::ndjson`]); this file opens the input and output, shows
+//! stream itself is [`label_cli::formats::ndjson`]); this file opens the input and output, shows
 //! progress, reports bad lines and sums up.
 
 use std::fs::File;
@@ -7,12 +7,12 @@ use std::io::{BufWriter, Read};
 use std::path::Path;
 
 use anyhow::Context;
-use label_cli::ndjson::{self, Event, StreamError, Summary};
+use label_cli::formats::ndjson::{self, Event, StreamError, Summary};
 use label_cli::pipeline::Settings;
 use label_cli::sink::Sink;
 
+use super::progress::Progress;
 use crate::Failure;
-use crate::progress::Progress;
 
 /// Bad lines reported one by one on standard error; the summary counts the rest.
 const REPORTED_BAD_LINES: u64 = 10;

@@ -11,7 +11,7 @@
 use glam::DVec2;
 use label_core::{Label, TextPath};
 
-use crate::document::RawLabel;
+use crate::formats::document::RawLabel;
 use crate::measure;
 
 /// Whether the label has a path field.

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use glam::DVec2;
 use label_core::{Anchor, Candidate, Icon, Optional, Problem, Symbol};
 
-use crate::document::RawLabel;
+use crate::formats::document::RawLabel;
 
 /// Repeat groups by name, numbered in order of first use in one document.
 #[derive(Default)]
@@ -27,7 +27,7 @@ pub fn has_symbol(r: &RawLabel) -> bool {
         || r.optional.is_some()
         || r.repeat_group.is_some()
         || r.repeat_distance.is_some()
-        || crate::path_label::has_path(r)
+        || crate::formats::path_label::has_path(r)
 }
 
 fn anchor(name: Option<&String>, field: impl Fn() -> String) -> Result<Anchor, (String, String)> {
@@ -83,6 +83,6 @@ pub fn to_symbol(r: &RawLabel, groups: &mut Groups) -> Result<Symbol, (String, S
         }
         (None, None) => {}
     }
-    symbol.path = crate::path_label::text_path(r).map_err(|(field, problem)| (field.to_owned(), problem))?;
+    symbol.path = crate::formats::path_label::text_path(r).map_err(|(field, problem)| (field.to_owned(), problem))?;
     Ok(symbol)
 }

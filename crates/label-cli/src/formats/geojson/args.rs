@@ -296,8 +296,8 @@ impl GeoArgs {
 
     /// The coordinate columns of a CSV input.
     #[must_use]
-    pub fn csv_columns(&self) -> crate::csv::Columns {
-        crate::csv::Columns { x: self.x_field.clone(), y: self.y_field.clone() }
+    pub fn csv_columns(&self) -> crate::formats::csv::Columns {
+        crate::formats::csv::Columns { x: self.x_field.clone(), y: self.y_field.clone() }
     }
 
     /// Checks the flags for a GeoJSON input.

@@ -12,9 +12,9 @@ use std::fmt::Write as _;
 use glam::DVec2;
 use label_core::{Label, Obb};
 
-use crate::convert::Document;
+use crate::formats::convert::Document;
+use crate::formats::picture::svg::{points, text_element};
 use crate::measure;
-use crate::svg::{points, text_element};
 
 /// A path label's glyph boxes and, where the text matches them, each glyph's text.
 pub(crate) struct Glyphs {
@@ -78,7 +78,7 @@ mod tests {
     fn a_name_along_a_line_is_drawn_glyph_by_glyph() {
         let text = r#"{"viewport": {"width": 300, "height": 200}, "labels": [
             {"id": "r", "path": [[10, 100], [150, 60], [290, 100]], "text": "Danube", "font_size": 14}]}"#;
-        let doc = crate::convert::read_document(text).unwrap();
+        let doc = crate::formats::convert::read_document(text).unwrap();
         let g = glyphs(&doc, 0).unwrap();
         assert_eq!(g.boxes.len(), 6);
         assert_eq!(g.texts.iter().map(|t| t.0.as_str()).collect::<String>(), "Danube");

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use glam::{DVec2, Vec2};
 use label_core::{Aabb, Blocker, HiddenReason, Label, Obb, Parts, Placement, Shape};
 
-use crate::convert::Document;
+use crate::formats::convert::Document;
 use crate::measure;
 
 const VISIBLE_FILL: &str = "#dbe8f7";
@@ -123,7 +123,7 @@ pub enum Style {
     #[default]
     Debug,
     /// A plain map: the shown labels' text with halos, the point markers, over the faint
-    /// geography ([`crate::map_picture`]).
+    /// geography ([`crate::formats::picture::map`]).
     Map,
 }
 
@@ -213,7 +213,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
             continue;
         }
         let b = &boxes[i];
-        match crate::glyphs::glyphs(doc, i) {
+        match crate::formats::picture::glyphs::glyphs(doc, i) {
             Some(glyphs) => svg.push_str(&glyphs.box_elements("")),
             None => {
                 let _ = writeln!(svg, "<polygon points=\"{}\"/>", points(&b.corners()));
@@ -251,7 +251,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         if parts == Some(Parts::Icon) {
             continue;
         }
-        if let Some(glyphs) = crate::glyphs::glyphs(doc, i) {
+        if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i) {
             let style = format!("fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.5\"");
             svg.push_str(&glyphs.box_elements(&style));
             svg.push_str(&glyphs.text_elements(label, doc.font_sizes[i], "fill=\"#15314f\""));
@@ -286,7 +286,7 @@ mod tests {
             {"id": 1, "x": 50, "y": 50, "width": 40, "height": 10, "priority": 2, "text": "Wien <1>"},
             {"id": 2, "x": 55, "y": 52, "width": 40, "height": 10, "angle": 30, "text": "Graz"}],
             "obstacles": [{"type": "circle", "x": 150, "y": 50, "radius": 5}]}"#;
-        let doc = crate::convert::read_document(text).unwrap();
+        let doc = crate::formats::convert::read_document(text).unwrap();
         let placement = doc.place().unwrap();
         let svg = render(&doc, &placement);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
@@ -303,7 +303,7 @@ mod tests {
             {"id": 1, "x": 100, "y": 50, "width": 40, "height": 10, "priority": 2},
             {"id": 2, "x": 75, "y": 50, "width": 40, "height": 10, "text": "Graz",
              "candidates": [{"anchor": "left"}, {"anchor": "right"}], "icon": {"width": 4, "height": 4}}]}"#;
-        let doc = crate::convert::read_document(text).unwrap();
+        let doc = crate::formats::convert::read_document(text).unwrap();
         let placement = doc.place().unwrap();
         assert_eq!(placement.choices[1].candidate, Some(1));
         let svg = render(&doc, &placement);

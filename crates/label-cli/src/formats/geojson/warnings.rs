@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 
 use glam::DVec2;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::feature::{Feature, PropertiesRef};
 use super::features::GeoDocument;
 use super::view::MAX_LATITUDE;
 
@@ -21,8 +22,8 @@ impl GeoDocument<'_> {
         if self.features.is_empty() {
             return out;
         }
-        let properties: Vec<&Map<String, Value>> =
-            self.features.iter().filter_map(|f| f.get("properties").and_then(Value::as_object)).collect();
+        let properties: Vec<PropertiesRef<'_, '_>> =
+            self.features.iter().filter_map(|f| f.properties().ok().flatten()).collect();
         let o = &self.options;
         let fields = [("--text-field", Some(&o.text_field)), ("--priority-field", o.priority_field.as_ref())];
         for (flag, field) in fields.iter().filter_map(|(flag, f)| Some((flag, f.as_ref()?))) {
@@ -42,7 +43,7 @@ impl GeoDocument<'_> {
 
 /// The property names of the features, the most common first (then by name), the first
 /// [`LISTED_NAMES`] of them.
-fn names(properties: &[&Map<String, Value>]) -> String {
+fn names(properties: &[PropertiesRef<'_, '_>]) -> String {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for name in properties.iter().flat_map(|p| p.keys()) {
         *counts.entry(name).or_default() += 1;
@@ -60,7 +61,7 @@ fn names(properties: &[&Map<String, Value>]) -> String {
 }
 
 /// The longitude/latitude box of every position of the features (`None` without positions).
-fn lon_lat_bounds(features: &[Map<String, Value>]) -> Option<(DVec2, DVec2)> {
+fn lon_lat_bounds(features: &[Feature<'_>]) -> Option<(DVec2, DVec2)> {
     fn walk(v: &Value, bounds: &mut Option<(DVec2, DVec2)>) {
         let Some(items) = v.as_array() else { return };
         if let [Value::Number(lon), Value::Number(lat), ..] = items.as_slice() {

@@ -1,5 +1,5 @@
 //! The input document as it comes from JSON (contract §2): "low" structs that only mirror the
-//! text; [`crate::convert`] turns them into the engine's types.
+//! text; [`crate::formats::convert`] turns them into the engine's types.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -175,7 +175,7 @@ pub struct RawLabel {
     /// Px > 0.
     #[serde(default)]
     pub repeat_distance: Option<f64>,
-    /// Text along this line, `[[x, y], …]` px (contract §3b "Path"; see [`crate::path_label`]).
+    /// Text along this line, `[[x, y], …]` px (contract §3b "Path"; see [`crate::formats::path_label`]).
     #[serde(default)]
     pub path: Option<Vec<[f64; 2]>>,
     /// Each glyph's advance along the path, px; measured from `text` and `font_size` when absent.

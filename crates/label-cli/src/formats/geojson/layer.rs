@@ -5,7 +5,7 @@ use glam::{DVec2, Vec2};
 use serde_json::Value;
 
 use super::features::GeoDocument;
-use crate::svg::MapLayer;
+use crate::formats::picture::svg::MapLayer;
 
 /// A position's longitude and latitude (already checked when the feature was read).
 fn lon_lat(v: &Value) -> Option<DVec2> {
@@ -17,7 +17,7 @@ fn lon_lat(v: &Value) -> Option<DVec2> {
 
 impl GeoDocument<'_> {
     /// Every point, line and polygon outline of the collection in screen px (each feature in
-    /// the copy of the world its label is in), for [`crate::svg::render_over`].
+    /// the copy of the world its label is in), for [`crate::formats::picture::svg::render_over`].
     #[must_use]
     pub fn map_layer(&self) -> MapLayer {
         let view = &self.options.view;

@@ -1,6 +1,6 @@
 //! From the document's raw text to the engine's types, with errors that say where.
 //!
-//! Two readers share the structs of [`crate::document`] and the conversion of each label
+//! Two readers share the structs of [`crate::formats::document`] and the conversion of each label
 //! (`Labels::push`). The fast one ([`read_document_fast`], module `fast`) walks the text once
 //! and says nothing on failure; the located one ([`read_document_located`]) keeps each label and
 //! obstacle as raw text, parses it alone with its field path tracked, and names the line, the
@@ -19,10 +19,10 @@ use label_core::{
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 
-use crate::document::{Id, IdOnly, RawDocument, RawLabel, RawShape, RawViewport};
+use crate::formats::document::{Id, IdOnly, RawDocument, RawLabel, RawShape, RawViewport};
+use crate::formats::symbol::{Groups, has_symbol, to_symbol};
 use crate::limits;
 use crate::measure;
-use crate::symbol::{Groups, has_symbol, to_symbol};
 
 mod fast;
 
@@ -377,8 +377,8 @@ fn duplicate_message(id: &Id, index: usize, first_index: usize) -> String {
 }
 
 fn to_label(r: &RawLabel) -> Result<Label, (&'static str, String)> {
-    if let Some(path) = crate::path_label::text_path(r)? {
-        return crate::path_label::label(r, &path);
+    if let Some(path) = crate::formats::path_label::text_path(r)? {
+        return crate::formats::path_label::label(r, &path);
     }
     let missing =
         |field| move || (field, format!("missing field `{field}` (a label without `path` needs `x` and `y`)"));

@@ -8,11 +8,11 @@
 use label_core::{Blocker, Placement};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
-use serde_json::{Map, Value};
 
+use super::feature::{Feature, PropertiesRef};
 use super::features::{GeoDocument, Skip, Slot};
-use crate::document::Id;
-use crate::output::{PlacementOut, Stats};
+use crate::formats::document::Id;
+use crate::formats::output::{PlacementOut, Stats};
 
 /// The property names a decision writes.
 pub const RESULT_KEYS: [&str; 6] = ["visible", "reason", "hidden_by", "label_box", "candidate", "parts"];
@@ -187,7 +187,7 @@ impl Serialize for CollectionOut<'_> {
 }
 
 struct FeaturesOut<'a> {
-    features: &'a [Map<String, Value>],
+    features: &'a [Feature<'a>],
     decisions: &'a [Decision<'a>],
 }
 
@@ -202,18 +202,21 @@ impl Serialize for FeaturesOut<'_> {
 }
 
 struct FeatureOut<'a> {
-    feature: &'a Map<String, Value>,
+    feature: &'a Feature<'a>,
     decision: &'a Decision<'a>,
 }
 
 impl Serialize for FeatureOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let has_properties = self.feature.contains_key("properties");
-        let mut map = s.serialize_map(Some(self.feature.len() + usize::from(!has_properties)))?;
-        for (key, value) in self.feature {
+        let members = self.feature.members();
+        let mut map = s.serialize_map(Some(members.len() + usize::from(!has_properties)))?;
+        for (key, value) in members {
             if key == "properties" {
-                map.serialize_entry(key, &PropertiesOut { properties: value.as_object(), decision: self.decision })?;
-            } else {
+                // Not an object (null): written as none.
+                let properties = self.feature.properties().ok().flatten();
+                map.serialize_entry(key, &PropertiesOut { properties, decision: self.decision })?;
+            } else if let Some(value) = value {
                 map.serialize_entry(key, value)?;
             }
         }
@@ -224,19 +227,17 @@ impl Serialize for FeatureOut<'_> {
     }
 }
 
-struct PropertiesOut<'a> {
-    properties: Option<&'a Map<String, Value>>,
-    decision: &'a Decision<'a>,
+struct PropertiesOut<'r, 'a> {
+    properties: Option<PropertiesRef<'r, 'a>>,
+    decision: &'r Decision<'r>,
 }
 
-impl Serialize for PropertiesOut<'_> {
+impl Serialize for PropertiesOut<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let d = self.decision;
         let mut map = s.serialize_map(None)?;
-        for (key, value) in self.properties.into_iter().flatten() {
-            if !RESULT_KEYS.contains(&key.as_str()) {
-                map.serialize_entry(key, value)?;
-            }
+        if let Some(properties) = self.properties {
+            properties.serialize_into(&mut map, |key| !RESULT_KEYS.contains(&key))?;
         }
         map.serialize_entry("visible", &d.visible)?;
         if let Some(reason) = d.reason {

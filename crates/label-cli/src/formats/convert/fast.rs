@@ -6,7 +6,7 @@
 //! ([`super::read_document_located`]) reads the document again to say where and what. So this
 //! path must accept nothing that reader refuses, and must give the same document when both
 //! accept; it may refuse more (it is then only slower). Both use the same structs
-//! ([`crate::document`]) and the same conversion, so what differs is only how the text is
+//! ([`crate::formats::document`]) and the same conversion, so what differs is only how the text is
 //! walked: the labels' array is read in place here, where the located reader keeps each label
 //! as raw text and parses it on its own. The one difference serde would let through — a struct
 //! written as an array (`[1, 2, 3]` for a label) — is closed by [`Object`]. The property tests
@@ -19,7 +19,7 @@ use serde::{Deserialize, forward_to_deserialize_any};
 use serde_json::value::RawValue;
 
 use super::{Document, Labels, read_obstacles, viewport_options};
-use crate::document::{Id, RawLabel, RawViewport, at_most_max_obstacles};
+use crate::formats::document::{Id, RawLabel, RawViewport, at_most_max_obstacles};
 use crate::limits;
 
 /// `text` (without a byte-order mark) as a document, or `None` when it is anything but a valid
@@ -64,7 +64,7 @@ struct Parts<'a> {
     obstacles: Option<Vec<&'a RawValue>>,
 }
 
-/// The document's keys, as `crate::document::RawDocument` names them.
+/// The document's keys, as `crate::formats::document::RawDocument` names them.
 #[derive(Deserialize)]
 #[serde(field_identifier, rename_all = "lowercase")]
 enum Key {

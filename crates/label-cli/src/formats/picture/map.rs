@@ -11,8 +11,8 @@ use std::fmt::Write as _;
 
 use label_core::Placement;
 
-use crate::convert::Document;
-use crate::svg::{MAP_STROKE, MapLayer, frame, open_svg, points, text_boxes, text_element};
+use crate::formats::convert::Document;
+use crate::formats::picture::svg::{MAP_STROKE, MapLayer, frame, open_svg, points, text_boxes, text_element};
 
 /// Radius of a point's marker when `--marker-radius` is not given, px.
 pub const DEFAULT_MARKER_RADIUS: f64 = 2.5;
@@ -79,7 +79,7 @@ pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: 
             continue;
         }
         let (b, label) = (&boxes[i], &doc.labels[i]);
-        if let Some(glyphs) = crate::glyphs::glyphs(doc, i) {
+        if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i) {
             svg.push_str(&glyphs.text_elements(label, doc.font_sizes[i], &paint));
             if glyphs.texts.is_empty() {
                 svg.push_str(&glyphs.box_elements(&format!("fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"0.8\"")));
@@ -114,7 +114,7 @@ mod tests {
             {"id": 2, "x": 55, "y": 52, "width": 40, "height": 10, "text": "Graz"},
             {"id": 3, "x": 150, "y": 20, "width": 10, "height": 10}],
             "obstacles": [{"type": "circle", "x": 150, "y": 80, "radius": 5}]}"#;
-        let doc = crate::convert::read_document(text).unwrap();
+        let doc = crate::formats::convert::read_document(text).unwrap();
         let placement = label_core::place(&doc.labels, &doc.obstacles, &doc.options).unwrap();
         let layer = MapLayer {
             lines: vec![vec![glam::Vec2::new(0.0, 0.0), glam::Vec2::new(200.0, 100.0)]],

@@ -14,9 +14,9 @@ use label_cli::limits::MAX_DOCUMENT_BYTES;
 use label_cli::pipeline::{self, Settings};
 use rayon::prelude::*;
 
+use super::progress::Progress;
+use super::streaming;
 use crate::Failure;
-use crate::progress::Progress;
-use crate::streaming;
 
 /// The result file name for `input`: `NAME.EXT` becomes `NAME.result.EXT` for the extensions
 /// `json`, `ndjson` and `jsonl`; any other name gets `.result.json` appended.

@@ -14,9 +14,10 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
+use super::feature::{Feature, PropertiesRef};
 use super::{along, line, polygon};
-use crate::convert::{Document, InputError, line_of, one_line};
-use crate::document::Id;
+use crate::formats::convert::{Document, InputError, line_of, one_line};
+use crate::formats::document::Id;
 use crate::{limits, measure};
 
 /// Why a feature has no label. Such a feature is still in the output, hidden, with this reason.
@@ -92,7 +93,7 @@ pub struct GeoDocument<'a> {
     /// What each feature became, in input order.
     pub slots: Vec<Slot>,
     /// The features as read, for writing them back with the results.
-    pub features: Vec<Map<String, Value>>,
+    pub features: Vec<Feature<'a>>,
     /// The collection's members other than `features` (`type`, `name`, `crs`, `bbox`, …) as
     /// written, in order; `None` marks where `features` stood.
     pub members: Vec<(String, Option<&'a RawValue>)>,
@@ -122,9 +123,9 @@ struct Named {
 }
 
 /// One feature after reading, before the collection-wide steps (ids, priorities).
-struct Read {
+struct Read<'a> {
     id: Id,
-    feature: Map<String, Value>,
+    feature: Feature<'a>,
     outcome: Result<Named, Skip>,
     /// The priority property, already turned so that larger is more important.
     priority: Option<f64>,
@@ -225,7 +226,7 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
         return Err(whole(format!("more than {} features (the limit of one document)", limits::MAX_LABELS), None));
     }
 
-    let reads: Vec<Result<Read, (Option<Id>, Bad)>> =
+    let reads: Vec<Result<Read<'a>, (Option<Id>, Bad)>> =
         raws.par_iter().enumerate().map(|(index, raw)| read_feature(index, raw, options)).collect();
     // The first bad feature in input order is reported; its line is counted only for it (counting
     // for every bad feature would scan the text once per feature).
@@ -235,7 +236,7 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
             message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
         })
     });
-    let mut reads = reads.collect::<Result<Vec<Read>, InputError>>()?;
+    let mut reads = reads.collect::<Result<Vec<Read<'a>>, InputError>>()?;
     check_ids(&reads, text, &raws)?;
     if let Some(curved) = &options.curved {
         merge_lines(&mut reads);
@@ -254,7 +255,7 @@ fn describe(index: usize, id: Option<&Id>) -> String {
     }
 }
 
-fn check_ids(reads: &[Read], text: &str, raws: &[&RawValue]) -> Result<(), InputError> {
+fn check_ids(reads: &[Read<'_>], text: &str, raws: &[&RawValue]) -> Result<(), InputError> {
     let mut seen: HashMap<&Id, usize> = HashMap::with_capacity(reads.len());
     for (index, r) in reads.iter().enumerate() {
         if let Some(first) = seen.insert(&r.id, index) {
@@ -272,7 +273,7 @@ fn check_ids(reads: &[Read], text: &str, raws: &[&RawValue]) -> Result<(), Input
 }
 
 /// The collection-wide steps: priorities of features without one, the document.
-fn assemble<'a>(reads: Vec<Read>, members: Vec<(String, &'a RawValue)>, options: &GeoOptions) -> GeoDocument<'a> {
+fn assemble<'a>(reads: Vec<Read<'a>>, members: Vec<(String, &'a RawValue)>, options: &GeoOptions) -> GeoDocument<'a> {
     // A feature without the priority property ranks below every feature with one.
     let lowest = reads.iter().filter_map(|r| r.priority).reduce(f64::min).map_or(0.0, |p| p - 1.0);
     let mut doc = Document {
@@ -384,7 +385,7 @@ fn repeated_id(id: &Id, k: usize) -> Id {
 /// it last), then by feature order; without one, feature order. A point's marker comes just
 /// before its text: of equal priority, it is placed first, so the text (beside it) never loses
 /// to it, and the dots of more important places keep out the names of lesser ones.
-fn label_order(reads: &[Read], by_tie: bool) -> Vec<Indices> {
+fn label_order(reads: &[Read<'_>], by_tie: bool) -> Vec<Indices> {
     let mut order: Vec<usize> =
         (0..reads.len()).filter(|&i| reads[i].outcome.is_ok() || reads[i].marker.is_some()).collect();
     if by_tie {
@@ -418,8 +419,8 @@ fn marker_id(id: &Id) -> Id {
 }
 
 /// Reads one feature; on error, the id when it was read, and what is wrong.
-fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Read, (Option<Id>, Bad)> {
-    let feature: Map<String, Value> = serde_json::from_str(raw.get()).map_err(|e| {
+fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Result<Read<'a>, (Option<Id>, Bad)> {
+    let feature = Feature::read(raw).map_err(|e| {
         // The syntax was checked with the collection: an object that does not read holds a
         // value serde_json refuses (a lone surrogate, a number out of range).
         let message = if raw.get().starts_with('{') {
@@ -437,10 +438,10 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
         Some(other) => return Err(fail(bad("field `type`", format!("expected \"Feature\", got {}", kind(other))))),
     }
     let empty = Map::new();
-    let properties = match feature.get("properties") {
-        None | Some(Value::Null) => &empty,
-        Some(Value::Object(p)) => p,
-        Some(other) => {
+    let properties = match feature.properties() {
+        Ok(None) => PropertiesRef::Values(&empty),
+        Ok(Some(p)) => p,
+        Err(other) => {
             return Err(fail(bad("field `properties`", format!("expected an object or null, got {}", kind(other)))));
         }
     };
@@ -448,7 +449,7 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
     let text = text_property(properties, &options.text_field).map_err(fail)?;
     let priority = match (&options.priority_field, &options.priority_map) {
         (Some(field), _) => number_property(properties, field).map_err(fail)?,
-        (None, Some(map)) => map.priority(properties.get(&map.field)),
+        (None, Some(map)) => map.priority(properties.get(&map.field).as_deref()),
         (None, None) => None,
     }
     .map(|p| if options.priority_order == Order::Ascending { -p } else { p });
@@ -535,8 +536,8 @@ fn feature_id(v: Option<&Value>, index: usize) -> Result<Id, Bad> {
 
 /// The label text: a string (or a number, written as in the JSON); `None` when absent, null,
 /// or blank.
-fn text_property(properties: &Map<String, Value>, field: &str) -> Result<Option<String>, Bad> {
-    match properties.get(field) {
+fn text_property(properties: PropertiesRef<'_, '_>, field: &str) -> Result<Option<String>, Bad> {
+    match properties.get(field).as_deref() {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
         Some(Value::String(s)) => Ok(Some(s.clone())),
@@ -549,10 +550,10 @@ fn text_property(properties: &Map<String, Value>, field: &str) -> Result<Option<
 
 /// A numeric property: a number, or a string holding one (OpenStreetMap tags are strings);
 /// `None` when absent or null.
-fn number_property(properties: &Map<String, Value>, field: &str) -> Result<Option<f64>, Bad> {
+fn number_property(properties: PropertiesRef<'_, '_>, field: &str) -> Result<Option<f64>, Bad> {
     let fail =
         |v: &Value| bad(format!("property `{}`", one_line(field)), format!("expected a number, got {}", kind(v)));
-    match properties.get(field) {
+    match properties.get(field).as_deref() {
         None | Some(Value::Null) => Ok(None),
         Some(v @ Value::Number(n)) => n.as_f64().filter(|x| x.is_finite()).map(Some).ok_or_else(|| fail(v)),
         Some(v @ Value::String(s)) => {
@@ -621,7 +622,7 @@ fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
 
 /// Joins the lines of one name that continue each other ([`along::merge`]); a line merged into
 /// another is skipped, `merged`.
-fn merge_lines(reads: &mut [Read]) {
+fn merge_lines(reads: &mut [Read<'_>]) {
     let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, r) in reads.iter().enumerate() {
         if let Ok(Named { text, along: Some(_), .. }) = &r.outcome {
@@ -650,7 +651,7 @@ fn merge_lines(reads: &mut [Read]) {
 
 /// Lays out the names along their lines, in parallel ([`along`]): path labels where a piece of
 /// the line is as long as the name, else the straight label.
-fn lay_out_lines(reads: &mut [Read], curved: &along::Curved, options: &GeoOptions) -> Result<(), (usize, Bad)> {
+fn lay_out_lines(reads: &mut [Read<'_>], curved: &along::Curved, options: &GeoOptions) -> Result<(), (usize, Bad)> {
     let size = options.view.size;
     reads.par_iter_mut().enumerate().try_for_each(|(index, r)| {
         let Ok(named) = &mut r.outcome else { return Ok(()) };

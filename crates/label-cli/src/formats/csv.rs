@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use crate::convert::{InputError, one_line};
+use crate::formats::convert::{InputError, one_line};
 
 /// Column names taken for longitude, in order of preference (compared without case).
 pub const LONGITUDE_NAMES: [&str; 5] = ["longitude", "lon", "lng", "long", "x"];

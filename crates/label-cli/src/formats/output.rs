@@ -4,8 +4,8 @@ use label_core::{Blocker, Placement, PlacementStats};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::convert::Document;
-use crate::document::Id;
+use crate::formats::convert::Document;
+use crate::formats::document::Id;
 
 /// The result document.
 #[derive(Serialize)]
@@ -139,7 +139,7 @@ pub fn build<'a>(doc: &'a Document, placement: &Placement, threads: usize, engin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::convert::read_document;
+    use crate::formats::convert::read_document;
 
     #[test]
     fn to_json_writes_what_serde_json_writes() {

@@ -9,7 +9,7 @@
 //!   **Polygons and MultiPolygons** get one label centred at the pole of inaccessibility of
 //!   their largest part on screen ([`polygon`]). A feature across the antimeridian is drawn
 //!   whole, in the copy of the world nearest the view ([`view::View::project_parts`]).
-//! - **CSV tables** become Point features first ([`crate::csv`]).
+//! - **CSV tables** become Point features first ([`crate::formats::csv`]).
 //! - **Text** from `--text-field`, measured in the run's font at `--font-size` or the
 //!   `--font-size-field` property; **priority** from `--priority-field` in
 //!   `--priority-order`, or from classes with `--priority-map` ([`priority`]); ties decided by
@@ -25,6 +25,7 @@
 
 pub mod along;
 mod args;
+mod feature;
 mod features;
 mod layer;
 pub mod line;
@@ -38,13 +39,14 @@ mod write;
 use std::path::Path;
 
 pub use args::{Format, GeoArgs, GeoOptions, LinePlacement, Order, OutputFormat};
+pub use feature::{Feature, PropertiesRef};
 pub use features::{GeoDocument, Skip, Slot};
 use label_core::Placement;
 pub use write::RESULT_KEYS;
 
-use crate::convert::{self, Document, InputError};
-use crate::output::Output;
-use crate::svg;
+use crate::formats::convert::{self, Document, InputError};
+use crate::formats::output::Output;
+use crate::formats::picture::svg;
 
 /// A document read in either format.
 pub enum Input<'a> {
@@ -106,13 +108,13 @@ impl<'a> Input<'a> {
                 let markers = geo
                     .options
                     .marker_radius
-                    .map(|radius| crate::map_picture::Markers { radius, labels: geo.markers.clone() });
+                    .map(|radius| crate::formats::picture::map::Markers { radius, labels: geo.markers.clone() });
                 (&geo.doc, geo.map_layer(), markers)
             }
         };
         match style {
             svg::Style::Debug => svg::render_over(doc, placement, &layer),
-            svg::Style::Map => crate::map_picture::render(doc, placement, &layer, markers.as_ref()),
+            svg::Style::Map => crate::formats::picture::map::render(doc, placement, &layer, markers.as_ref()),
         }
     }
 
@@ -124,7 +126,7 @@ impl<'a> Input<'a> {
     pub fn encode(&self, out: &Output<'_>, placement: &Placement, pretty: bool) -> serde_json::Result<Vec<u8>> {
         match self {
             Input::Json(_) if pretty => serde_json::to_vec_pretty(out),
-            Input::Json(_) => crate::output::to_json(out),
+            Input::Json(_) => crate::formats::output::to_json(out),
             Input::Geo(geo) => match geo.options.output {
                 OutputFormat::Geojson => geo.to_geojson(placement, pretty),
                 OutputFormat::Json => geo.to_json(placement, out.stats, pretty),
@@ -139,7 +141,7 @@ impl<'a> Input<'a> {
 /// # Errors
 /// The CSV reader's errors, naming the line and the column.
 pub fn prepare(path: Option<&Path>, text: String, args: &GeoArgs) -> Result<String, InputError> {
-    if is_csv(path, args) { crate::csv::to_feature_collection(&text, &args.csv_columns()) } else { Ok(text) }
+    if is_csv(path, args) { crate::formats::csv::to_feature_collection(&text, &args.csv_columns()) } else { Ok(text) }
 }
 
 /// Whether a document is GeoJSON: a `.geojson` file, or a JSON object whose `type` is
@@ -171,7 +173,7 @@ pub fn is_csv(path: Option<&Path>, args: &GeoArgs) -> bool {
 }
 
 /// Reads `text` (from `path`, when it is a file) as the format `args` and the document select;
-/// a CSV table (see [`is_csv`]) is first turned into a FeatureCollection ([`crate::csv`]), so
+/// a CSV table (see [`is_csv`]) is first turned into a FeatureCollection ([`crate::formats::csv`]), so
 /// the caller passes it through [`prepare`] first.
 ///
 /// # Errors

@@ -1,0 +1,154 @@
+//! `declutter place FILE`: one label-set JSON, GeoJSON or CSV document read whole, placed on the
+//! run's worker threads, and its result, pictures and warnings written (many files and NDJSON
+//! streams branch off to [`super::batch`] and [`super::streaming`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context;
+use label_cli::formats::{geojson, output};
+use label_cli::{measure, sink};
+
+use super::{batch, streaming};
+use crate::{Failure, PlaceArgs, refuse_input_as_output, stdin_with_hint, write_result};
+
+pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
+    if let Some(path) = &args.font {
+        set_font(path)?;
+    }
+    let settings = label_cli::pipeline::Settings {
+        max_overlap_area: args.max_overlap_area,
+        tile_size: args.tile_size,
+        pretty: args.pretty,
+    };
+    let geojson_wanted = !args.geo.geojson_only_flags().is_empty()
+        || matches!(args.geo.format, geojson::Format::Geojson | geojson::Format::Csv);
+    if (args.out_dir.is_some() || args.ndjson) && geojson_wanted {
+        return Err(Failure::Input(
+            "GeoJSON and CSV input are read one file at a time: not with --out-dir or --ndjson".into(),
+        ));
+    }
+    let inputs: Vec<&Path> = args.input.iter().chain(&args.more).map(PathBuf::as_path).collect();
+    if !args.overwrite_input {
+        let outputs = [("--output", &args.output), ("--svg", &args.svg), ("--png", &args.png)];
+        for (flag, output) in outputs.iter().filter_map(|(f, o)| Some((f, o.as_deref()?))) {
+            refuse_input_as_output(&inputs, flag, output)?;
+        }
+    }
+    if let Some(out_dir) = &args.out_dir {
+        return batch::run(&inputs, out_dir, args.ndjson, &settings, args.threads, args.summary, args.overwrite_input);
+    }
+    if !args.more.is_empty() {
+        return Err(Failure::Input("several inputs need --out-dir DIR for their results".into()));
+    }
+    if args.ndjson || args.input.as_deref().is_some_and(streaming::is_ndjson_path) {
+        return streaming::run(args.input.as_deref(), args.output.as_deref(), args.summary, &settings, args.threads);
+    }
+    let (name, text) = read_input(args.input.as_deref())?;
+    let text =
+        geojson::prepare(args.input.as_deref(), text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let input =
+        geojson::read(args.input.as_deref(), &text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    match input {
+        // A label-set document owns all it needs: its text goes before the engine runs.
+        geojson::Input::Json(doc) => {
+            drop(text);
+            place_input(geojson::Input::Json(doc), &name, args)
+        }
+        geo => place_input(geo, &name, args),
+    }
+}
+
+/// Places a document that has been read, and writes what `args` ask for.
+fn place_input(mut input: geojson::Input<'_>, name: &str, args: &PlaceArgs) -> Result<(), Failure> {
+    for warning in input.warnings() {
+        eprintln!("declutter: warning: {name}: {warning}");
+    }
+    input.document_mut().options.max_overlap_area = args.max_overlap_area;
+    input.document_mut().options.tile_size = args.tile_size;
+    let doc = input.document();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, |t| t as usize))
+        .build()
+        .context("cannot start worker threads")?;
+    let started = Instant::now();
+    let placement = pool.install(|| doc.place()).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let engine_ms = started.elapsed().as_secs_f64() * 1e3;
+    let out = output::build(doc, &placement, pool.current_num_threads(), engine_ms);
+    if args.summary {
+        eprintln!("{}", out.stats.summary(name));
+    }
+    if let Some(warning) = nothing_shown(input.entries(), &placement.stats) {
+        eprintln!("declutter: warning: {name}: {warning}");
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let picture = input.picture(&placement, args.picture_style);
+        if let Some(path) = &args.svg {
+            write_result(path, picture.as_bytes())?;
+        }
+        if let Some(path) = &args.png {
+            let font = measure::font();
+            let png = label_cli::formats::picture::png::render(&picture, font.data(), measure::family())
+                .map_err(|e| Failure::Input(format!("--png {}: {e}", path.display())))?;
+            sink::write_bytes(path, &png).map_err(anyhow::Error::from)?;
+        }
+    }
+    let json = pool.install(|| input.encode(&out, &placement, args.pretty)).context("cannot encode the result")?;
+    match &args.output {
+        Some(path) => write_result(path, &json)?,
+        None if !args.summary => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(&json)
+                .and_then(|()| stdout.write_all(b"\n"))
+                .context("cannot write to standard output")?;
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+/// A warning when a run that has inputs shows none of them: the result is valid, but the view,
+/// the fields or the data are probably not what was meant.
+fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<String> {
+    if entries == 0 || stats.visible > 0 {
+        return None;
+    }
+    let without_label = entries - stats.labels;
+    let hint = if stats.labels > 0 && stats.hidden_offscreen == stats.labels { " (is the view right?)" } else { "" };
+    Some(format!(
+        "no label is shown: of {entries} inputs, {} are off screen{hint}, {} hidden by collisions, {without_label} have no label",
+        stats.hidden_offscreen,
+        stats.labels - stats.hidden_offscreen
+    ))
+}
+
+/// Makes the font at `path` the run's measuring font. A font that cannot be read or is not a
+/// font fails like any unreadable file (exit 1): it is a resource of the run, not its input.
+fn set_font(path: &Path) -> Result<(), Failure> {
+    measure::set_font(path).map_err(|e| Failure::Io(anyhow::anyhow!("cannot use the font {}: {e}", path.display())))
+}
+
+fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
+    use label_cli::input::{ReadError, read_text};
+    let (name, text) = match path {
+        None => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
+        Some(p) if p == Path::new("-") => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
+        Some(p) => {
+            let file = std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
+            // Refused before reading when the size is known; `read_text` stops at the limit anyway.
+            let limit = label_cli::limits::MAX_DOCUMENT_BYTES;
+            let text = match file.metadata() {
+                Ok(m) if m.is_file() && m.len() > limit => Err(ReadError::TooLarge { limit }),
+                _ => read_text(file),
+            };
+            (p.display().to_string(), text)
+        }
+    };
+    match text {
+        Ok(text) => Ok((name, text)),
+        Err(ReadError::Io(e)) => Err(Failure::Io(anyhow::Error::new(e).context(format!("cannot read {name}")))),
+        Err(e) => Err(Failure::Input(format!("{name}: {e}"))),
+    }
+}

@@ -1,0 +1,373 @@
+//! One feature as read, kept for writing it back: its members as serde_json values, except
+//! `properties`, whose values are kept as their JSON text when that is possible.
+//!
+//! A Natural Earth place has some forty properties and a run uses two or three of them; turning
+//! every one into a `Value` (a `String` per key, one per text, an `IndexMap` insert) and back was
+//! most of a GeoJSON run. Here a properties object whose values are all scalars (strings,
+//! numbers, booleans, null) and whose keys are distinct is kept as `(key, text)` pairs: each
+//! text is the one serde_json writes for that value (the input's text when it is already that,
+//! else the value rewritten once), so the output is byte for byte what the `Value` path wrote.
+//! Anything else (nested objects or arrays, a repeated key, a value serde_json refuses) takes
+//! the `Value` path, which also gives the error messages.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+/// A feature's members in input order; with `properties` kept as text, its entry in `members`
+/// is a placeholder (null) that marks where it stood.
+pub struct Feature<'a> {
+    members: Map<String, Value>,
+    properties: Option<Properties<'a>>,
+}
+
+/// A properties object of scalars kept as text: `(key, the value as serde_json writes it)`.
+pub struct Properties<'a>(Vec<(Cow<'a, str>, Cow<'a, RawValue>)>);
+
+/// A feature's properties, however they were kept.
+#[derive(Clone, Copy)]
+pub enum PropertiesRef<'r, 'a> {
+    /// Kept as text.
+    Text(&'r Properties<'a>),
+    /// Kept as values.
+    Values(&'r Map<String, Value>),
+}
+
+impl<'a> Feature<'a> {
+    /// Reads the feature `raw`, with its properties kept as text when they can be.
+    ///
+    /// # Errors
+    /// serde_json's, exactly as reading it into a `Map<String, Value>` gives them.
+    pub fn read(raw: &'a RawValue) -> serde_json::Result<Self> {
+        match serde_json::from_str::<Fast<'a>>(raw.get()) {
+            Ok(Fast(Some(feature))) => Ok(feature),
+            _ => Ok(Feature { members: serde_json::from_str(raw.get())?, properties: None }),
+        }
+    }
+
+    /// The member `key` other than `properties` (see [`Feature::properties`]).
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        if key == "properties" && self.properties.is_some() { None } else { self.members.get(key) }
+    }
+
+    /// Whether the feature has the member `key`.
+    #[must_use]
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.members.contains_key(key)
+    }
+
+    /// The members' names, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.members.keys().map(String::as_str)
+    }
+
+    /// The `properties` member: `Ok(None)` when missing or null, `Err` with the value when it
+    /// is not an object.
+    ///
+    /// # Errors
+    /// The member's value when it is neither an object nor null.
+    pub fn properties(&self) -> Result<Option<PropertiesRef<'_, 'a>>, &Value> {
+        if let Some(p) = &self.properties {
+            return Ok(Some(PropertiesRef::Text(p)));
+        }
+        match self.members.get("properties") {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Object(p)) => Ok(Some(PropertiesRef::Values(p))),
+            Some(other) => Err(other),
+        }
+    }
+
+    /// The members in order, `properties` given apart (`None` at its place when it is kept as
+    /// text).
+    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Option<&Value>)> {
+        self.members.iter().map(|(k, v)| (k.as_str(), (k != "properties" || self.properties.is_none()).then_some(v)))
+    }
+}
+
+impl<'r> PropertiesRef<'r, '_> {
+    /// The property `key`, as a value.
+    #[must_use]
+    pub fn get(self, key: &str) -> Option<Cow<'r, Value>> {
+        match self {
+            PropertiesRef::Values(map) => map.get(key).map(Cow::Borrowed),
+            PropertiesRef::Text(p) => p.0.iter().find(|(k, _)| k == key).map(|(_, v)| {
+                // Scalars only: a value that was read once reads again.
+                Cow::Owned(serde_json::from_str(v.get()).unwrap_or(Value::Null))
+            }),
+        }
+    }
+
+    /// Whether the property `key` is there.
+    #[must_use]
+    pub fn contains_key(self, key: &str) -> bool {
+        match self {
+            PropertiesRef::Values(map) => map.contains_key(key),
+            PropertiesRef::Text(p) => p.0.iter().any(|(k, _)| k == key),
+        }
+    }
+
+    /// The properties' names, in order.
+    pub fn keys(self) -> Box<dyn Iterator<Item = &'r str> + 'r> {
+        match self {
+            PropertiesRef::Values(map) => Box::new(map.keys().map(String::as_str)),
+            PropertiesRef::Text(p) => Box::new(p.0.iter().map(|(k, _)| k.as_ref())),
+        }
+    }
+
+    /// Writes every property whose name `keep` accepts into `map`, in order.
+    pub(super) fn serialize_into<M: SerializeMap>(
+        self,
+        map: &mut M,
+        keep: impl Fn(&str) -> bool,
+    ) -> Result<(), M::Error> {
+        match self {
+            PropertiesRef::Values(values) => {
+                for (key, value) in values.iter().filter(|(k, _)| keep(k)) {
+                    map.serialize_entry(key, value)?;
+                }
+            }
+            PropertiesRef::Text(p) => {
+                for (key, value) in p.0.iter().filter(|(k, _)| keep(k)) {
+                    map.serialize_entry(key.as_ref(), value.as_ref())?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The fast reading of a feature: `None` when its properties cannot be kept as text.
+struct Fast<'a>(Option<Feature<'a>>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct FeatureVisitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for FeatureVisitor<'a> {
+            type Value = Fast<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a GeoJSON feature object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fast<'a>, A::Error> {
+                let mut members = Map::new();
+                let mut properties: Option<&'a RawValue> = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "properties" {
+                        // As a map does: the first place, the last value.
+                        properties = Some(map.next_value()?);
+                        members.insert(key, Value::Null);
+                    } else {
+                        let value: Value = map.next_value()?;
+                        members.insert(key, value);
+                    }
+                }
+                let Some(raw) = properties else { return Ok(Fast(Some(Feature { members, properties: None }))) };
+                if !raw.get().starts_with('{') {
+                    // null, or not an object: a value like the others.
+                    let value: Value = serde_json::from_str(raw.get()).map_err(de::Error::custom)?;
+                    members.insert("properties".to_owned(), value);
+                    return Ok(Fast(Some(Feature { members, properties: None })));
+                }
+                Ok(Fast(Properties::read(raw).map(|p| Feature { members, properties: Some(p) })))
+            }
+        }
+        d.deserialize_map(FeatureVisitor(std::marker::PhantomData))
+    }
+}
+
+impl<'a> Properties<'a> {
+    /// The object `raw` as text pairs, or `None` when a value is not a scalar serde_json reads,
+    /// or a key repeats.
+    fn read(raw: &'a RawValue) -> Option<Self> {
+        let Entries(entries) = serde_json::from_str(raw.get()).ok()?;
+        let mut keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_ref()).collect();
+        keys.sort_unstable();
+        if keys.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        let mut text = Vec::new();
+        let mut kept = Vec::with_capacity(entries.len());
+        for (key, value) in entries {
+            text.clear();
+            let mut de = serde_json::Deserializer::from_str(value.get());
+            de::Deserializer::deserialize_any(&mut de, Canonical(&mut text)).ok()?;
+            let value = if text == value.get().as_bytes() {
+                Cow::Borrowed(value)
+            } else {
+                Cow::Owned(RawValue::from_string(String::from_utf8(text.clone()).ok()?).ok()?)
+            };
+            kept.push((key, value));
+        }
+        Some(Properties(kept))
+    }
+}
+
+/// An object's entries, keys borrowed when they hold no escape, values as text.
+struct Entries<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct EntriesVisitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for EntriesVisitor<'a> {
+            type Value = Entries<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<'a>, A::Error> {
+                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(16));
+                while let Some(Key(key)) = map.next_key()? {
+                    entries.push((key, map.next_value()?));
+                }
+                Ok(Entries(entries))
+            }
+        }
+        d.deserialize_map(EntriesVisitor(std::marker::PhantomData))
+    }
+}
+
+/// A key, borrowed from the text when it holds no escape.
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Key<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for KeyVisitor<'a> {
+            type Value = Key<'a>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Key<'a>, E> {
+                Ok(Key(Cow::Borrowed(s)))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Key<'a>, E> {
+                Ok(Key(Cow::Owned(s.to_owned())))
+            }
+        }
+        d.deserialize_str(KeyVisitor(std::marker::PhantomData))
+    }
+}
+
+/// Writes the scalar it visits as serde_json writes that value (a `Value` holds exactly what is
+/// visited here); refuses objects and arrays.
+struct Canonical<'b>(&'b mut Vec<u8>);
+
+impl Canonical<'_> {
+    fn write<E: de::Error>(self, value: impl Serialize) -> Result<(), E> {
+        value.serialize(&mut serde_json::Serializer::new(self.0)).map_err(E::custom)
+    }
+}
+
+impl<'de> Visitor<'de> for Canonical<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string, number, boolean or null")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<(), E> {
+        self.write(v)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<(), E> {
+        self.write(v)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        self.write(v)
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<(), E> {
+        // What a `Value` number holds: serde_json refuses the non-finite before this.
+        self.write(v)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        self.write(v)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        self.write(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The feature written back member by member through the kept text, beside what the
+    /// `Value` path writes.
+    fn both(text: &str) -> (String, String) {
+        let raw: &RawValue = serde_json::from_str(text).unwrap();
+        let feature = Feature::read(raw).unwrap();
+        let mut out = Vec::new();
+        let mut ser = serde_json::Serializer::new(&mut out);
+        let mut map = serde::Serializer::serialize_map(&mut ser, None).unwrap();
+        for (key, value) in feature.members() {
+            match value {
+                Some(v) => map.serialize_entry(key, v).unwrap(),
+                None => {
+                    struct Props<'r, 'a>(PropertiesRef<'r, 'a>);
+                    impl Serialize for Props<'_, '_> {
+                        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                            let mut map = s.serialize_map(None)?;
+                            self.0.serialize_into(&mut map, |_| true)?;
+                            map.end()
+                        }
+                    }
+                    map.serialize_entry(key, &Props(feature.properties().unwrap().unwrap())).unwrap();
+                }
+            }
+        }
+        SerializeMap::end(map).unwrap();
+        let values: Map<String, Value> = serde_json::from_str(text).unwrap();
+        (String::from_utf8(out).unwrap(), serde_json::to_string(&values).unwrap())
+    }
+
+    #[test]
+    fn kept_text_is_what_values_write() {
+        for text in [
+            r#"{"type": "Feature", "properties": {"a": 1.50, "b": 1e2, "c": -0, "d": -0.0, "e": "\u00e9\n", "f": null, "g": true}}"#,
+            r#"{"properties": {"a": 1, "a": 2}, "id": 3}"#,
+            r#"{"properties": {"a": {"b": 1, "b": 2}}, "properties": {"x": 12345678901234567890, "y": 0.1}}"#,
+            r#"{"properties": null, "geometry": null}"#,
+            r#"{"properties": {"\u0061": "é", "list": [1, 2.0]}}"#,
+            r#"{"properties": {"big": 1.7976931348623157e308, "tiny": 5e-324, "neg": -12}}"#,
+        ] {
+            let (kept, values) = both(text);
+            assert_eq!(kept, values, "{text}");
+        }
+    }
+
+    #[test]
+    fn scalars_are_kept_as_text() {
+        let raw: &RawValue = serde_json::from_str(r#"{"properties": {"a": 1.50, "b": "x"}}"#).unwrap();
+        let feature = Feature::read(raw).unwrap();
+        assert!(matches!(feature.properties(), Ok(Some(PropertiesRef::Text(_)))));
+        assert_eq!(feature.properties().unwrap().unwrap().get("a").as_deref(), Some(&serde_json::json!(1.5)));
+    }
+
+    #[test]
+    fn refused_values_fail_as_values_do() {
+        for text in [r#"{"properties": {"a": "\ud800"}}"#, r#"{"properties": {"a": 1e400}}"#] {
+            let raw: &RawValue = serde_json::from_str(text).unwrap();
+            let expected = serde_json::from_str::<Map<String, Value>>(text).unwrap_err().to_string();
+            assert_eq!(Feature::read(raw).err().map(|e| e.to_string()), Some(expected), "{text}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_scalar_is_written_as_values_write_it(
+            x in any::<f64>().prop_filter("finite", |x| x.is_finite()),
+            i in any::<i64>(),
+            s in "\\PC{0,12}",
+            exp in -30i32..30,
+        ) {
+            let text = format!(
+                r#"{{"properties": {{"x": {x:e}, "y": {x}, "i": {i}, "s": {}, "m": {}e{exp}, "k": 7}}}}"#,
+                serde_json::to_string(&s).unwrap(),
+                i % 1000
+            );
+            let (kept, values) = both(&text);
+            prop_assert_eq!(kept, values);
+        }
+    }
+}
