@@ -13,8 +13,8 @@
 //! with a repeat group (an earlier waiting label of the group would hide them for `repeat`),
 //! and those that allow overlap.
 
-use label_core::broad::FirstHit;
-use label_core::{Blocker, Obb, Optional, Shape, collides};
+use label_core::pipeline::{FirstHit, collides};
+use label_core::{Blocker, Obb, Optional, Shape};
 
 use crate::WorldLabel;
 
