@@ -1,60 +1,18 @@
-//! The world label sets of `fixtures/world-*.json` (made by `fixtures/make_world_fixtures.py`),
-//! read into the frame engine's labels with their text measured in a real font.
+//! The world label sets of `fixtures/world-*.json` as the benchmark plays them: read by
+//! [`label_workload::world`], made symbols, moved into one copy of the world, sorted by tile.
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use label_core::{Candidate, Symbol};
 use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{Alignment, Anchor, WorldLabel};
-use serde::Deserialize;
 
-/// One label of a world fixture, as written.
-#[derive(Deserialize)]
-struct RawLabel {
-    id: u64,
-    lon: f64,
-    lat: f64,
-    text: String,
-    font: f64,
-    priority: f64,
-    #[serde(default)]
-    angle: f64,
-    #[serde(default)]
-    alignment: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct RawDocument {
-    labels: Vec<RawLabel>,
-}
-
-/// Gap between a place's point and the start of its name, px (the text starts right of the
-/// dot, as on most maps).
-const POINT_GAP: f64 = 4.0;
-
-/// Reads a world fixture. Ids are made unique across files with `source` in the top bits.
-/// Widths and heights come from the bundled font (DejaVu Sans, shaped with rustybuzz by
-/// `label-text`): the measurement the CLI uses.
+/// Reads a world fixture ([`label_workload::world`]). Ids are made unique across files with
+/// `source` in the top bits.
 pub fn load(path: &Path, source: u64) -> Result<Vec<WorldLabel>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let doc: RawDocument = serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
-    let font = label_text::Font::bundled();
-    doc.labels
-        .into_iter()
-        .map(|l| {
-            let size = font.measure(&l.text, l.font);
-            let label = WorldLabel::from_lon_lat((source << 48) | l.id, l.lon, l.lat, size.width.max(1.0), size.height)
-                .with_priority(l.priority);
-            Ok(match l.alignment.as_deref() {
-                Some("map") => label.with_alignment(Alignment::Map).with_angle(l.angle),
-                None | Some("viewport") => {
-                    label.with_anchor(Anchor::Left).with_offset(POINT_GAP, 0.0).with_angle(l.angle)
-                }
-                Some(other) => anyhow::bail!("label {}: unknown alignment {other:?}", l.id),
-            })
-        })
-        .collect()
+    let labels = label_workload::world::read(path)?;
+    Ok(labels.into_iter().map(|f| WorldLabel { id: (source << 48) | f.label.id, ..f.label }).collect())
 }
 
 /// How far from a place's point its name sits at each candidate, px (MapLibre's radial offset).
