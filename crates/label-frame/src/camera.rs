@@ -3,8 +3,8 @@
 use glam::DVec2;
 
 use crate::FrameError;
-use label_core::validate::{non_negative, positive, within};
 use crate::geo::mercator::lon_lat_to_world;
+use label_core::validate::{non_negative, positive, within};
 
 /// Largest pitch accepted, degrees. Beyond it the ground near the horizon is squeezed into a
 /// few pixels rows; map engines stop at 60–85°.

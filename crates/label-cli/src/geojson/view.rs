@@ -3,8 +3,8 @@
 //! bearing — the frame engine's camera without pitch.
 
 use glam::DVec2;
-use label_core::mercator::{TILE_SIZE, lon_lat_to_world, nearest_copy_of_width};
 pub use label_core::mercator::MAX_LATITUDE;
+use label_core::mercator::{TILE_SIZE, lon_lat_to_world, nearest_copy_of_width};
 
 /// Highest zoom accepted. At zoom 30 the world is 2.7e11 px wide, far inside the engine's
 /// coordinate limit; beyond it f64 world pixels lose sub-pixel precision.

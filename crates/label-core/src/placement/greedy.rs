@@ -36,8 +36,8 @@ use super::blockers::Blockers;
 use super::layout::Layout;
 use super::outcome::Decision;
 use crate::broad::Cells;
-use crate::{Blocker, Obb};
 use crate::narrow::convex_overlap_area;
+use crate::{Blocker, Obb};
 
 /// Counts from one greedy pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
