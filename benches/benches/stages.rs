@@ -3,7 +3,8 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use declutter_benches::standard;
-use label_core::{place, stages};
+use label_core::pipeline::stages;
+use label_core::place;
 use std::hint::black_box;
 
 fn sizes() -> Vec<usize> {

@@ -77,7 +77,7 @@ impl Foot {
         match (self, other) {
             (Foot::Ring(a), Foot::Ring(b)) => a.radius + b.radius - (a.center - b.center).length() > TOLERANCE,
             (Foot::Ring(r), Foot::Box(b)) | (Foot::Box(b), Foot::Ring(r)) => ring_box(r, b),
-            (Foot::Box(a), Foot::Box(b)) => label_core::collides(a, b, 0.0),
+            (Foot::Box(a), Foot::Box(b)) => label_core::pipeline::collides(a, b, 0.0),
         }
     }
 }

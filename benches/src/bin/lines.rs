@@ -13,7 +13,8 @@ use clap::Parser;
 use declutter_benches::circles::place_circles;
 use glam::DVec2;
 use label_cli::formats::geojson::{self, GeoArgs, GeoDocument, Input, LinePlacement, Slot};
-use label_core::{Obb, collides};
+use label_core::Obb;
+use label_core::pipeline::collides;
 
 #[derive(Parser)]
 #[command(about = "Line labels shown and overlapping pairs: straight runs, glyph boxes, MapLibre's circles.")]

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use glam::DVec2;
-use label_core::{Decision, stages};
+use label_core::pipeline::stages;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -29,7 +29,7 @@ fn main() {
         let t4 = Instant::now();
         let outcomes = stages::outcomes(n, &layout, &decisions);
         let t5 = Instant::now();
-        let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();
+        let shown = decisions.iter().filter(|d| d.is_placed()).count();
         let t6 = Instant::now();
         let whole = label_core::place(&w.labels, &[], &options).expect("valid workload");
         let t7 = Instant::now();

@@ -1,6 +1,8 @@
 //! The exported functions. Every one catches panics ([`guard`]) and checks its pointers; the
 //! only unsafe code of the crate is here, where a caller's pointer is read or written, each
-//! block under the `# Safety` contract of its function.
+//! block under the `# Safety` contract of its function. Every pointer with a count goes through
+//! [`slice`] or [`slice_mut`] (null refused unless the count is 0), every single one through
+//! [`read`] or [`write`]: the one place each argument is made.
 #![allow(unsafe_code, reason = "the C ABI reads and writes through the caller's pointers")]
 
 use std::ffi::c_char;
@@ -39,6 +41,23 @@ unsafe fn slice<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T],
     } else {
         // SAFETY: not null, and `count` valid `T`s by the caller's contract.
         Ok(unsafe { std::slice::from_raw_parts(p, count) })
+    }
+}
+
+/// `count` `T`s at `p` as a mutable slice (empty for 0, whatever `p`), or a null-pointer
+/// failure naming `what`.
+///
+/// # Safety
+/// `p` is null or points to writable memory for `count` `T`s that nothing else uses during the
+/// call.
+unsafe fn slice_mut<'a, T>(p: *mut T, count: usize, what: &str) -> Result<&'a mut [T], Failure> {
+    if count == 0 {
+        Ok(&mut [])
+    } else if p.is_null() {
+        Err(Failure::null(what))
+    } else {
+        // SAFETY: not null, and room for `count` `T`s by the caller's contract.
+        Ok(unsafe { std::slice::from_raw_parts_mut(p, count) })
     }
 }
 
@@ -208,14 +227,8 @@ pub unsafe extern "C" fn declutter_engine_set_labels(
     count: usize,
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
-        let labels: &[DeclutterLabel] = if count == 0 {
-            &[]
-        } else if labels.is_null() {
-            return Err(Failure::null("labels"));
-        } else {
-            // SAFETY: not null, and `count` valid labels by the function's contract.
-            unsafe { std::slice::from_raw_parts(labels, count) }
-        };
+        // SAFETY: the function's contract.
+        let labels = unsafe { slice(labels, count, "labels") }?;
         let labels = labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?;
         e.engine.set_labels(labels)?;
         Ok(())
@@ -276,14 +289,8 @@ pub unsafe extern "C" fn declutter_engine_set_obstacles(
     count: usize,
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
-        let obstacles: &[DeclutterObstacle] = if count == 0 {
-            &[]
-        } else if obstacles.is_null() {
-            return Err(Failure::null("obstacles"));
-        } else {
-            // SAFETY: not null, and `count` valid obstacles by the function's contract.
-            unsafe { std::slice::from_raw_parts(obstacles, count) }
-        };
+        // SAFETY: the function's contract.
+        let obstacles = unsafe { slice(obstacles, count, "obstacles") }?;
         let shapes = obstacles.iter().enumerate().map(|(i, o)| convert::obstacle(i, o)).collect::<Result<_, _>>()?;
         e.engine.set_obstacles(shapes)?;
         Ok(())
@@ -407,15 +414,10 @@ pub unsafe extern "C" fn declutter_engine_results(
         let written = unsafe { write(written, "written") }?;
         let labels = &e.engine.frame().labels;
         let n = labels.len().min(capacity);
-        if n > 0 {
-            if out.is_null() {
-                return Err(Failure::null("out"));
-            }
-            // SAFETY: not null, and room for `capacity` >= `n` results by the contract.
-            let out = unsafe { std::slice::from_raw_parts_mut(out, n) };
-            for (o, l) in out.iter_mut().zip(labels) {
-                *o = convert::result(l);
-            }
+        // SAFETY: room for `capacity` >= `n` results by the function's contract.
+        let out = unsafe { slice_mut(out, n, "out") }?;
+        for (o, l) in out.iter_mut().zip(labels) {
+            *o = convert::result(l);
         }
         *written = n;
         Ok(())
@@ -496,15 +498,10 @@ pub unsafe extern "C" fn declutter_place(
         };
         // SAFETY: `DeclutterBatch`'s contract.
         let obstacles = unsafe { slice(batch.obstacles, batch.obstacle_count, "obstacles") }?;
-        if batch.count > 0 && results.is_null() {
-            return Err(Failure::null("results"));
-        }
+        // SAFETY: room for `count` results by the function's contract.
+        let out = unsafe { slice_mut(results, batch.count, "results") }?;
         let placement = batch::run(labels, &symbols, obstacles, &batch.options)?;
-        if batch.count > 0 {
-            // SAFETY: not null, and room for `count` results by the function's contract.
-            let out = unsafe { std::slice::from_raw_parts_mut(results, batch.count) };
-            out.copy_from_slice(&placement.results);
-        }
+        out.copy_from_slice(&placement.results);
         if !stats.is_null() {
             // SAFETY: not null, and writable by the function's contract.
             *unsafe { write(stats, "stats") }? = placement.stats;

@@ -68,15 +68,7 @@ pub const MAX_FONT_SIZE: f64 = 10_000.0;
 /// # Errors
 /// The [`Problem`] with the value.
 pub fn check_font_size(size: f64) -> Result<f64, Problem> {
-    if !size.is_finite() {
-        Err(Problem::NotFinite(size))
-    } else if size <= 0.0 {
-        Err(Problem::NotPositive(size))
-    } else if size > MAX_FONT_SIZE {
-        Err(Problem::TooLarge { value: size, limit: MAX_FONT_SIZE })
-    } else {
-        Ok(size)
-    }
+    label_core::validate::positive(size, MAX_FONT_SIZE)
 }
 
 /// Width and height of `text` at `font_size` px in the run's font.

@@ -105,7 +105,8 @@ pub enum Error {
         /// Symbols given.
         symbols: usize,
     },
-    /// [`crate::place_with_ties`] was given a number of tie-break keys other than one per label.
+    /// [`crate::pipeline::place_with_ties`] or [`crate::pipeline::place_sequentially`] was given a
+    /// number of tie-break keys other than one per label.
     #[error("{ties} tie-break keys for {labels} labels (one per label expected)")]
     TieBreakLength {
         /// Labels given.

@@ -25,6 +25,10 @@
 //! # Ok::<(), label_core::Error>(())
 //! ```
 //!
+//! The crate's root holds what a user needs: [`place`] and [`place_symbols`], the labels and
+//! symbols, the options, the results, the shapes and the errors. [`pipeline`] holds the stages
+//! under them, for callers that run them one by one.
+//!
 //! ## Feature flags
 //! - `serde` (default): `Serialize`/`Deserialize` for the public data types.
 
@@ -36,8 +40,10 @@ mod error;
 pub mod geometry;
 mod label;
 pub mod limits;
+pub mod mercator;
 pub mod narrow;
 pub mod path;
+pub mod pipeline;
 mod placement;
 mod setters;
 mod symbol;
@@ -48,8 +54,6 @@ pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shap
 pub use label::{Anchor, Label, UnknownAnchor, text_box};
 pub use path::{GlyphPose, PathFailure, PathLayout, TextPath};
 pub use placement::{
-    Blocker, Decision, Flags, HiddenReason, LabelOutcome, Layout, PassCounts, Placement, PlacementOptions,
-    PlacementStats, Sequential, collides, descending_key, greedy, place, place_sequentially, place_symbols,
-    place_with_ties, stages,
+    Blocker, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, place, place_symbols,
 };
 pub use symbol::{Candidate, Choice, Icon, Optional, Parts, Symbol};

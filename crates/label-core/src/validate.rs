@@ -9,13 +9,58 @@ use crate::limits::{
 };
 use crate::{Circle, Error, Label, Problem, Shape, Symbol, TextPath};
 
-fn finite(v: f64) -> Result<f64, Problem> {
+/// `v` if finite — the first check of every number at a boundary (the core's, the frame
+/// engine's, the bindings', the command's all use these functions).
+///
+/// # Errors
+/// [`Problem::NotFinite`] with the value.
+pub fn finite(v: f64) -> Result<f64, Problem> {
     if v.is_finite() { Ok(v) } else { Err(Problem::NotFinite(v)) }
 }
 
-fn bounded(v: f64, limit: f64) -> Result<f64, Problem> {
+/// `v` if finite and of magnitude at most `limit`.
+///
+/// # Errors
+/// [`Problem::NotFinite`] or [`Problem::TooLarge`] with the value.
+pub fn within(v: f64, limit: f64) -> Result<f64, Problem> {
     let v = finite(v)?;
     if v.abs() > limit { Err(Problem::TooLarge { value: v, limit }) } else { Ok(v) }
+}
+
+/// `v` if finite and in `[0, limit]`.
+///
+/// ```
+/// use label_core::Problem;
+/// use label_core::validate::non_negative;
+/// assert_eq!(non_negative(0.0, 5.0), Ok(0.0));
+/// assert_eq!(non_negative(-1e9, 5.0), Err(Problem::Negative(-1e9)));
+/// assert_eq!(non_negative(6.0, 5.0), Err(Problem::TooLarge { value: 6.0, limit: 5.0 }));
+/// ```
+///
+/// # Errors
+/// [`Problem::NotFinite`], [`Problem::Negative`] or [`Problem::TooLarge`] (checked in that
+/// order) with the value.
+pub fn non_negative(v: f64, limit: f64) -> Result<f64, Problem> {
+    let v = finite(v)?;
+    if v < 0.0 { Err(Problem::Negative(v)) } else { within(v, limit) }
+}
+
+/// `v` if finite and in `(0, limit]`.
+///
+/// ```
+/// use label_core::Problem;
+/// use label_core::validate::positive;
+/// assert_eq!(positive(2.5, 5.0), Ok(2.5));
+/// assert_eq!(positive(0.0, 5.0), Err(Problem::NotPositive(0.0)));
+/// assert!(matches!(positive(f64::NAN, 5.0), Err(Problem::NotFinite(_))));
+/// ```
+///
+/// # Errors
+/// [`Problem::NotFinite`], [`Problem::NotPositive`] or [`Problem::TooLarge`] (checked in that
+/// order) with the value.
+pub fn positive(v: f64, limit: f64) -> Result<f64, Problem> {
+    let v = finite(v)?;
+    if v <= 0.0 { Err(Problem::NotPositive(v)) } else { within(v, limit) }
 }
 
 /// A size (width, height, radius): `> 0`, and at least [`MIN_SIZE`] and at most [`MAX_SIZE`].
@@ -23,7 +68,7 @@ fn bounded(v: f64, limit: f64) -> Result<f64, Problem> {
 /// # Errors
 /// The [`Problem`] with the value.
 pub fn size(v: f64) -> Result<f64, Problem> {
-    let v = bounded(v, MAX_SIZE)?;
+    let v = within(v, MAX_SIZE)?;
     if v <= 0.0 {
         Err(Problem::NotPositive(v))
     } else if v < MIN_SIZE {
@@ -38,12 +83,7 @@ pub fn size(v: f64) -> Result<f64, Problem> {
 /// # Errors
 /// The [`Problem`] with the value.
 pub fn angle(v: f64) -> Result<f64, Problem> {
-    bounded(v, MAX_ANGLE)
-}
-
-fn non_negative(v: f64, limit: f64) -> Result<f64, Problem> {
-    let v = bounded(v, limit)?;
-    if v >= 0.0 { Ok(v) } else { Err(Problem::Negative(v)) }
+    within(v, MAX_ANGLE)
 }
 
 /// A latitude in degrees: finite and of magnitude at most [`MAX_LATITUDE`].
@@ -51,7 +91,7 @@ fn non_negative(v: f64, limit: f64) -> Result<f64, Problem> {
 /// # Errors
 /// The [`Problem`] with the value.
 pub fn latitude(v: f64) -> Result<f64, Problem> {
-    bounded(v, MAX_LATITUDE)
+    within(v, MAX_LATITUDE)
 }
 
 /// A longitude in degrees: finite and of magnitude at most [`MAX_LONGITUDE`].
@@ -59,7 +99,7 @@ pub fn latitude(v: f64) -> Result<f64, Problem> {
 /// # Errors
 /// The [`Problem`] with the value.
 pub fn longitude(v: f64) -> Result<f64, Problem> {
-    bounded(v, MAX_LONGITUDE)
+    within(v, MAX_LONGITUDE)
 }
 
 /// A number of worker threads: at most [`MAX_THREADS`] (0, "one per core", is the caller's to
@@ -78,14 +118,14 @@ pub fn threads(n: usize) -> Result<usize, Problem> {
 /// [`Error::InvalidLabel`] naming `index` and the first bad field.
 pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
     let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
-    bounded(l.x, MAX_COORDINATE).map_err(fail("x"))?;
-    bounded(l.y, MAX_COORDINATE).map_err(fail("y"))?;
+    within(l.x, MAX_COORDINATE).map_err(fail("x"))?;
+    within(l.y, MAX_COORDINATE).map_err(fail("y"))?;
     size(l.width).map_err(fail("width"))?;
     size(l.height).map_err(fail("height"))?;
     angle(l.angle).map_err(fail("angle"))?;
     finite(l.priority).map_err(fail("priority"))?;
-    bounded(l.offset.x, MAX_COORDINATE).map_err(fail("offset"))?;
-    bounded(l.offset.y, MAX_COORDINATE).map_err(fail("offset"))?;
+    within(l.offset.x, MAX_COORDINATE).map_err(fail("offset"))?;
+    within(l.offset.y, MAX_COORDINATE).map_err(fail("offset"))?;
     non_negative(l.padding, MAX_SIZE).map_err(fail("padding"))?;
     Ok(())
 }
@@ -115,14 +155,14 @@ pub fn check_symbol(index: usize, s: &Symbol) -> Result<(), Error> {
         return Err(fail("candidates")(Problem::TooLarge { value: len, limit: MAX_CANDIDATES as f64 }));
     }
     for c in &s.candidates {
-        bounded(c.offset.x, MAX_COORDINATE).map_err(fail("candidates"))?;
-        bounded(c.offset.y, MAX_COORDINATE).map_err(fail("candidates"))?;
+        within(c.offset.x, MAX_COORDINATE).map_err(fail("candidates"))?;
+        within(c.offset.y, MAX_COORDINATE).map_err(fail("candidates"))?;
     }
     if let Some(icon) = &s.icon {
         size(icon.width).map_err(fail("icon.width"))?;
         size(icon.height).map_err(fail("icon.height"))?;
-        bounded(icon.offset.x, MAX_COORDINATE).map_err(fail("icon.offset"))?;
-        bounded(icon.offset.y, MAX_COORDINATE).map_err(fail("icon.offset"))?;
+        within(icon.offset.x, MAX_COORDINATE).map_err(fail("icon.offset"))?;
+        within(icon.offset.y, MAX_COORDINATE).map_err(fail("icon.offset"))?;
         non_negative(icon.padding, MAX_SIZE).map_err(fail("icon.padding"))?;
     }
     non_negative(s.repeat_distance, MAX_COORDINATE).map_err(fail("repeat_distance"))?;
@@ -144,8 +184,8 @@ pub fn check_path(p: &TextPath) -> Result<(), (&'static str, Problem)> {
         return Err(("path", Problem::TooLarge { value: p.points.len() as f64, limit: MAX_PATH_POINTS as f64 }));
     }
     for (k, q) in p.points.iter().enumerate() {
-        bounded(q.x, MAX_COORDINATE).map_err(|e| ("path", e))?;
-        bounded(q.y, MAX_COORDINATE).map_err(|e| ("path", e))?;
+        within(q.x, MAX_COORDINATE).map_err(|e| ("path", e))?;
+        within(q.y, MAX_COORDINATE).map_err(|e| ("path", e))?;
         if k > 0 && p.points[k - 1] == *q {
             return shape("path", format!("point {k} repeats the point before it"));
         }
@@ -161,7 +201,7 @@ pub fn check_path(p: &TextPath) -> Result<(), (&'static str, Problem)> {
         size(a).map_err(|e| ("glyph_advances", e))?;
     }
     if let Some(offset) = p.path_offset {
-        bounded(offset, MAX_COORDINATE).map_err(|e| ("path_offset", e))?;
+        within(offset, MAX_COORDINATE).map_err(|e| ("path_offset", e))?;
     }
     non_negative(p.max_angle, 180.0).map_err(|e| ("max_angle", e))?;
     Ok(())
@@ -193,8 +233,8 @@ pub fn check_obstacle(index: usize, shape: &Shape) -> Result<(), Error> {
         Shape::Segment(s) => vec![s.a.as_dvec2(), s.b.as_dvec2()],
     };
     for p in points {
-        bounded(p.x, MAX_COORDINATE).map_err(fail("coordinates"))?;
-        bounded(p.y, MAX_COORDINATE).map_err(fail("coordinates"))?;
+        within(p.x, MAX_COORDINATE).map_err(fail("coordinates"))?;
+        within(p.y, MAX_COORDINATE).map_err(fail("coordinates"))?;
     }
     if let Shape::Aabb(b) = shape
         && !(b.min.x < b.max.x && b.min.y < b.max.y)

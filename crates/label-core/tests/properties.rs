@@ -9,9 +9,9 @@ use label_core::narrow::{
     SegmentIntersection, TOLERANCE, convex_overlap_area, convex_separation, obb_obb_separation, overlap_area,
     segment_intersection,
 };
+use label_core::pipeline::{Sequential, place_sequentially, place_with_ties};
 use label_core::{
-    Aabb, Blocker, HiddenReason, Label, LabelOutcome, Obb, Placement, PlacementOptions, Segment, Sequential, Shape,
-    place, place_sequentially, place_with_ties,
+    Aabb, Blocker, Error, HiddenReason, Label, LabelOutcome, Obb, Placement, PlacementOptions, Segment, Shape, place,
 };
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -516,15 +516,9 @@ proptest! {
     ) {
         let options = PlacementOptions { viewport: None, max_overlap_area: max_overlap, ..scene.options };
         let ties = with_ties.then(|| &keys[..scene.labels.len()]);
-        let (decisions, shown) = place_sequentially(&scene.labels, ties, &scene.obstacles, max_overlap);
+        let (decisions, shown) = place_sequentially(&scene.labels, ties, &scene.obstacles, max_overlap).unwrap();
         let want = reference_place_with_ties(&scene.labels, &scene.obstacles, &options, ties);
-        let got: Vec<LabelOutcome> = decisions
-            .iter()
-            .map(|d| match *d {
-                Ok(()) => LabelOutcome::VISIBLE,
-                Err(b) => LabelOutcome::hidden_by(b),
-            })
-            .collect();
+        let got: Vec<LabelOutcome> = decisions.into_iter().map(LabelOutcome::from).collect();
         if let Some(diff) = first_difference(&got, &want, &scene.labels) {
             return Err(TestCaseError::fail(format!("{diff}\nties {ties:?}\noptions {options:?}")));
         }
@@ -547,9 +541,9 @@ proptest! {
         max_overlap in prop_oneof![Just(0.0f32), 0.5..80.0f32],
     ) {
         let mut pass = Sequential::default();
-        let _ = pass.place(&first.labels, None, &first.obstacles, max_overlap);
-        let got = pass.place(&second.labels, None, &second.obstacles, max_overlap);
-        let want = place_sequentially(&second.labels, None, &second.obstacles, max_overlap);
+        pass.place(&first.labels, None, &first.obstacles, max_overlap).unwrap();
+        let got = pass.place(&second.labels, None, &second.obstacles, max_overlap).unwrap();
+        let want = place_sequentially(&second.labels, None, &second.obstacles, max_overlap).unwrap();
         prop_assert_eq!(&got, &want);
         let blocking: Vec<u32> =
             (0..pass.order().len()).filter(|&r| pass.blocks(r)).map(|r| pass.order()[r]).collect();
@@ -565,6 +559,21 @@ proptest! {
         let b = reference_place_bucketed(&scene.labels, &scene.obstacles, &scene.options);
         prop_assert!(a == b, "{:?}", first_difference(&b, &a, &scene.labels));
     }
+}
+
+/// A tie-break slice of the wrong length is an error naming both lengths, from the sequential
+/// pass as from `place_with_ties`, not a panic; a pass that refused keeps working.
+#[test]
+fn sequential_pass_refuses_a_wrong_tie_key_count() {
+    let labels = [Label::new(0.0, 0.0, 10.0, 10.0), Label::new(5.0, 0.0, 10.0, 10.0)];
+    let want = Error::TieBreakLength { labels: 2, ties: 3 };
+    assert_eq!(place_sequentially(&labels, Some(&[0, 1, 2]), &[], 0.0), Err(want.clone()));
+    let mut pass = Sequential::default();
+    assert_eq!(pass.place(&labels, Some(&[0]), &[], 0.0), Err(Error::TieBreakLength { labels: 2, ties: 1 }));
+    assert_eq!(place_with_ties(&labels, &[], &PlacementOptions::default(), &[0, 1, 2]), Err(want));
+    let (decisions, shown) = pass.place(&labels, Some(&[1, 0]), &[], 0.0).unwrap();
+    assert_eq!(shown, vec![1]);
+    assert_eq!(decisions[0].blocker(), Some(Blocker::Label(1)));
 }
 
 /// The tie-break keys of the test above change the outcome of many scenes, so that its equality

@@ -3,8 +3,8 @@
 use glam::DVec2;
 
 use crate::FrameError;
-use crate::error::{in_range, positive};
 use crate::geo::mercator::lon_lat_to_world;
+use label_core::validate::{non_negative, positive, within};
 
 /// Largest pitch accepted, degrees. Beyond it the ground near the horizon is squeezed into a
 /// few pixels rows; map engines stop at 60–85°.
@@ -106,11 +106,11 @@ impl Camera {
     pub fn validate(&self) -> Result<(), FrameError> {
         let fail = |field: &'static str| move |problem| FrameError::InvalidCamera { field, problem };
         let limit = label_core::limits::MAX_COORDINATE;
-        in_range(self.center.x, limit, true).map_err(fail("center"))?;
-        in_range(self.center.y, limit, true).map_err(fail("center"))?;
-        in_range(self.zoom, MAX_ZOOM, false).map_err(fail("zoom"))?;
-        in_range(self.bearing, label_core::limits::MAX_ANGLE, true).map_err(fail("bearing"))?;
-        in_range(self.pitch, MAX_PITCH, false).map_err(fail("pitch"))?;
+        within(self.center.x, limit).map_err(fail("center"))?;
+        within(self.center.y, limit).map_err(fail("center"))?;
+        non_negative(self.zoom, MAX_ZOOM).map_err(fail("zoom"))?;
+        within(self.bearing, label_core::limits::MAX_ANGLE).map_err(fail("bearing"))?;
+        non_negative(self.pitch, MAX_PITCH).map_err(fail("pitch"))?;
         positive(self.size.x, MAX_VIEWPORT).map_err(fail("size"))?;
         positive(self.size.y, MAX_VIEWPORT).map_err(fail("size"))?;
         positive(self.fov, 120.0).map_err(fail("fov"))?;

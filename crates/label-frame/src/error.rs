@@ -52,29 +52,3 @@ pub enum FrameError {
     #[error(transparent)]
     Core(label_core::Error),
 }
-
-/// `v` if finite and within `[0, hi]` (`symmetric`: `[-hi, hi]`), else the problem.
-pub(crate) fn in_range(v: f64, hi: f64, symmetric: bool) -> Result<f64, Problem> {
-    if !v.is_finite() {
-        Err(Problem::NotFinite(v))
-    } else if v < 0.0 && !symmetric {
-        Err(Problem::Negative(v))
-    } else if v.abs() > hi {
-        Err(Problem::TooLarge { value: v, limit: hi })
-    } else {
-        Ok(v)
-    }
-}
-
-/// `v` if finite, > 0 and at most `hi`, else the problem.
-pub(crate) fn positive(v: f64, hi: f64) -> Result<f64, Problem> {
-    if !v.is_finite() {
-        Err(Problem::NotFinite(v))
-    } else if v <= 0.0 {
-        Err(Problem::NotPositive(v))
-    } else if v > hi {
-        Err(Problem::TooLarge { value: v, limit: hi })
-    } else {
-        Ok(v)
-    }
-}

@@ -1,7 +1,7 @@
 //! Settings of the frame engine.
 
 use crate::FrameError;
-use crate::error::in_range;
+use label_core::validate::non_negative;
 
 /// How much a label shown in the last frame holds on to its place (see `docs/renderer.md`,
 /// "Stability", for measurements).
@@ -178,11 +178,11 @@ impl FrameOptions {
     pub fn validate(&self) -> Result<(), FrameError> {
         let fail = |field: &'static str| move |problem| FrameError::InvalidOption { field, problem };
         let big = label_core::limits::MAX_SIZE;
-        in_range(self.hysteresis_px, big, false).map_err(fail("hysteresis_px"))?;
-        in_range(self.fade_ms, big, false).map_err(fail("fade_ms"))?;
-        in_range(self.full_placement_interval_ms, big, false).map_err(fail("full_placement_interval_ms"))?;
-        in_range(self.perspective_scaling, 1.0, false).map_err(fail("perspective_scaling"))?;
-        in_range(f64::from(self.max_overlap_area), big, false).map_err(fail("max_overlap_area"))?;
+        non_negative(self.hysteresis_px, big).map_err(fail("hysteresis_px"))?;
+        non_negative(self.fade_ms, big).map_err(fail("fade_ms"))?;
+        non_negative(self.full_placement_interval_ms, big).map_err(fail("full_placement_interval_ms"))?;
+        non_negative(self.perspective_scaling, 1.0).map_err(fail("perspective_scaling"))?;
+        non_negative(f64::from(self.max_overlap_area), big).map_err(fail("max_overlap_area"))?;
         Ok(())
     }
 }

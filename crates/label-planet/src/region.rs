@@ -1,7 +1,8 @@
 //! Round 0 of a region: its own labels decided in placement order against its own labels and
 //! the labels of other regions that reach into it.
 
-use label_core::{Error, Label, Obb, descending_key, validate};
+use label_core::pipeline::descending_key;
+use label_core::{Error, Label, Obb, validate};
 
 use crate::blockers::Blockers;
 

@@ -2,7 +2,8 @@
 //! `label_core::place` builds it (absolute, its centre in f64).
 
 use glam::Vec2;
-use label_core::{Aabb, Error, Label, Obb, PlacementOptions, stages};
+use label_core::pipeline::stages;
+use label_core::{Aabb, Error, Label, Obb, PlacementOptions};
 
 /// The viewport and the collision rule shared by every region of one placement.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,6 +56,6 @@ impl Screen {
     /// the argument order the core uses.
     #[must_use]
     pub fn collides(&self, later: &Obb, earlier: &Obb) -> bool {
-        label_core::collides(later, earlier, self.max_overlap_area)
+        label_core::pipeline::collides(later, earlier, self.max_overlap_area)
     }
 }

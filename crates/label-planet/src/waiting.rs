@@ -12,7 +12,7 @@ use crate::State;
 pub struct Waiting {
     /// Global indices of the waiting labels, in placement order.
     pub gids: Vec<u32>,
-    /// Their priority keys (`label_core::descending_key`): with the global index, the order.
+    /// Their priority keys (`label_core::pipeline::descending_key`): with the global index, the order.
     pub keys: Vec<u64>,
     /// Where each label's list starts in `earlier`; one more entry than `gids`.
     pub starts: Vec<u32>,

@@ -12,6 +12,12 @@
 //!
 //! The path workload `W_path(n, coverage, seed)` ([`paths`]): the same labels, each a text of
 //! 5–25 glyphs along a gentle curve through its centre (contract §3b "Path").
+//!
+//! With the `world` feature, [`world`] reads the world fixtures of real places and streets
+//! into the frame engine's labels.
+
+#[cfg(feature = "world")]
+pub mod world;
 
 use glam::DVec2;
 use label_core::{Anchor, Candidate, Icon, Label, Optional, PlacementOptions, Symbol, TextPath};

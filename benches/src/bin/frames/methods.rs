@@ -5,7 +5,8 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use label_core::{Blocker, Label, collides};
+use label_core::pipeline::collides;
+use label_core::{Blocker, Label};
 use label_frame::{
     FrameEngine, FrameKind, FrameOptions, LabelFrame, Projection, Shortcuts, Sight, WorldLabel, project_labels,
 };

@@ -4,7 +4,8 @@
 use std::time::Instant;
 
 use glam::DVec2;
-use label_core::{Label, stages};
+use label_core::Label;
+use label_core::pipeline::stages;
 use label_frame::{Camera, Projection, Sight, WorldLabel, project_labels};
 
 const STAGES: [&str; 6] = ["project", "screen labels", "boxes", "layout", "broad phase", "greedy pass"];

@@ -1,5 +1,5 @@
-//! The world label sets of `fixtures/world-*.json` (made by `fixtures/make_world_fixtures.py`),
-//! read into the frame engine's labels with their text measured in a real font.
+//! The world label sets of `fixtures/world-*.json` as the benchmark plays them: read by
+//! [`label_workload::world`], made symbols, moved into one copy of the world, sorted by tile.
 
 use std::path::Path;
 
@@ -12,52 +12,11 @@ use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{Alignment, Anchor, WorldLabel};
 use serde::Deserialize;
 
-/// One label of a world fixture, as written.
-#[derive(Deserialize)]
-struct RawLabel {
-    id: u64,
-    lon: f64,
-    lat: f64,
-    text: String,
-    font: f64,
-    priority: f64,
-    #[serde(default)]
-    angle: f64,
-    #[serde(default)]
-    alignment: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct RawDocument {
-    labels: Vec<RawLabel>,
-}
-
-/// Gap between a place's point and the start of its name, px (the text starts right of the
-/// dot, as on most maps).
-const POINT_GAP: f64 = 4.0;
-
-/// Reads a world fixture. Ids are made unique across files with `source` in the top bits.
-/// Widths and heights come from the bundled font (DejaVu Sans, shaped with rustybuzz by
-/// `label-text`): the measurement the CLI uses.
+/// Reads a world fixture ([`label_workload::world`]). Ids are made unique across files with
+/// `source` in the top bits.
 pub fn load(path: &Path, source: u64) -> Result<Vec<WorldLabel>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let doc: RawDocument = serde_json::from_str(&text).with_context(|| format!("parsing {}", path.display()))?;
-    let font = label_text::Font::bundled();
-    doc.labels
-        .into_iter()
-        .map(|l| {
-            let size = font.measure(&l.text, l.font);
-            let label = WorldLabel::from_lon_lat((source << 48) | l.id, l.lon, l.lat, size.width.max(1.0), size.height)
-                .with_priority(l.priority);
-            Ok(match l.alignment.as_deref() {
-                Some("map") => label.with_alignment(Alignment::Map).with_angle(l.angle),
-                None | Some("viewport") => {
-                    label.with_anchor(Anchor::Left).with_offset(POINT_GAP, 0.0).with_angle(l.angle)
-                }
-                Some(other) => anyhow::bail!("label {}: unknown alignment {other:?}", l.id),
-            })
-        })
-        .collect()
+    let labels = label_workload::world::read(path)?;
+    Ok(labels.into_iter().map(|f| WorldLabel { id: (source << 48) | f.label.id, ..f.label }).collect())
 }
 
 /// A street of the streets' GeoJSON (`vienna-streets.geojson`), as far as the curved scene
@@ -96,20 +55,20 @@ struct RawStreets {
 /// fixture's priority. Ids as [`load`] gives them with `source`. A street whose line is
 /// missing is an error.
 pub fn load_curved(fixture: &Path, lines: &Path, source: u64) -> Result<Vec<WorldLabel>> {
-    let text = std::fs::read_to_string(fixture).with_context(|| format!("reading {}", fixture.display()))?;
-    let doc: RawDocument = serde_json::from_str(&text).with_context(|| format!("parsing {}", fixture.display()))?;
+    let labels = label_workload::world::read(fixture)?;
     let text = std::fs::read_to_string(lines).with_context(|| format!("reading {}", lines.display()))?;
     let streets: RawStreets = serde_json::from_str(&text).with_context(|| format!("parsing {}", lines.display()))?;
     let by_id: HashMap<u64, &RawLine> = streets.features.iter().filter_map(|f| Some((f.way()?, &f.geometry))).collect();
     let font = label_text::Font::bundled();
-    doc.labels
+    labels
         .into_iter()
         .map(|l| {
-            let line = by_id.get(&l.id).with_context(|| format!("{}: no line for way {}", lines.display(), l.id))?;
+            let id = l.label.id;
+            let line = by_id.get(&id).with_context(|| format!("{}: no line for way {}", lines.display(), id))?;
             let mut points: Vec<DVec2> = Vec::with_capacity(line.coordinates.len());
             for c in &line.coordinates {
                 let &[lon, lat, ..] = c.as_slice() else {
-                    anyhow::bail!("way {}: a point of fewer than 2 numbers", l.id)
+                    anyhow::bail!("way {}: a point of fewer than 2 numbers", id)
                 };
                 let p = DVec2::new(lon, lat);
                 // The core wants consecutive points distinct.
@@ -120,7 +79,7 @@ pub fn load_curved(fixture: &Path, lines: &Path, source: u64) -> Result<Vec<Worl
             let advances = font.clusters(&l.text, l.font).iter().map(|c| c.advance).collect();
             let height = font.measure(&l.text, l.font).height;
             let path = TextPath::new(points, advances);
-            Ok(WorldLabel::along_lon_lat_path((source << 48) | l.id, path, height).with_priority(l.priority))
+            Ok(WorldLabel::along_lon_lat_path((source << 48) | id, path, height).with_priority(l.label.priority))
         })
         .collect()
 }

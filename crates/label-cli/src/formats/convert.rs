@@ -299,16 +299,7 @@ fn read_viewport(text: &str, raw: Option<&RawValue>) -> Result<PlacementOptions,
 /// The options of a document with viewport `v`, or the field that is out of range.
 fn viewport_options(v: &RawViewport) -> Result<PlacementOptions, (&'static str, Problem)> {
     for (field, value) in [("width", v.width), ("height", v.height)] {
-        let problem = if !value.is_finite() {
-            Problem::NotFinite(value)
-        } else if value <= 0.0 {
-            Problem::NotPositive(value)
-        } else if value > label_core::limits::MAX_SIZE {
-            Problem::TooLarge { value, limit: label_core::limits::MAX_SIZE }
-        } else {
-            continue;
-        };
-        return Err((field, problem));
+        label_core::validate::positive(value, label_core::limits::MAX_SIZE).map_err(|problem| (field, problem))?;
     }
     let viewport = Aabb::from_corners(Vec2::ZERO, Vec2::new(v.width as f32, v.height as f32));
     Ok(PlacementOptions { viewport: Some(viewport), ..PlacementOptions::default() })

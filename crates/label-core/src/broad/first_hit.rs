@@ -155,7 +155,8 @@ impl FirstHit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Obb, collides};
+    use crate::Obb;
+    use crate::pipeline::collides;
 
     #[test]
     fn the_lowest_number_that_passes_the_test_wins() {

@@ -14,7 +14,7 @@ mod segment;
 mod shape;
 
 pub use aabb::Aabb;
-pub use angle::reading_axis;
+pub use angle::{readable_angle, reading_axis};
 pub use circle::Circle;
 pub use obb::Obb;
 pub use polygon::{ConvexPolygon, PolygonError};

@@ -34,20 +34,10 @@ use rayon::prelude::*;
 
 use super::blockers::Blockers;
 use super::layout::Layout;
-use crate::Obb;
+use super::outcome::Decision;
 use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
-
-/// What the pass decided for the label in one slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    /// Shown.
-    Placed,
-    /// Hidden by the label in this slot.
-    HiddenByLabel(u32),
-    /// Hidden by the obstacle with this index.
-    HiddenByObstacle(u32),
-}
+use crate::{Blocker, Obb};
 
 /// Counts from one greedy pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -94,6 +84,14 @@ struct Shared<'a> {
     states: Vec<AtomicU32>,
 }
 
+impl Shared<'_> {
+    /// Hidden by the label in `slot`, named by its input position.
+    #[inline]
+    fn hidden_by(&self, slot: u32) -> Decision {
+        Decision::Hidden(Blocker::Label(self.layout.index[slot as usize]))
+    }
+}
+
 /// One tile's part of the pass.
 struct Tile<'d> {
     cells: Range<usize>,
@@ -108,7 +106,7 @@ struct Tile<'d> {
 
 /// Runs the pass over `layout` with the neighbourhoods `cells`. `obstacle_hits` gives each
 /// slot's first overlapping obstacle (empty without obstacles). Returns each slot's decision
-/// and counts.
+/// (blockers named by input position) and counts.
 #[must_use]
 pub fn greedy(
     layout: &Layout,
@@ -230,7 +228,7 @@ impl Tile<'_> {
         }
         let (first, tests) = self.first_in_list(shared, 0, slot, 0);
         self.tests += tests;
-        first.map_or(Decision::Placed, |(other, _)| Decision::HiddenByLabel(other))
+        first.map_or(Decision::Placed, |(other, _)| shared.hidden_by(other))
     }
 
     /// The earliest label of the tile that ranks before the label, is not hidden and collides
@@ -353,7 +351,7 @@ impl Tile<'_> {
         }
         let verdict = match first {
             None => Verdict::Decided(Decision::Placed),
-            Some((s, true)) => Verdict::Decided(Decision::HiddenByLabel(s)),
+            Some((s, true)) => Verdict::Decided(shared.hidden_by(s)),
             Some((_, false)) => Verdict::Waits,
         };
         (verdict, tests)
@@ -366,7 +364,7 @@ fn settled(shared: &Shared<'_>, slot: usize) -> Option<Decision> {
     if shared.layout.flags[slot].allow_overlap {
         Some(Decision::Placed)
     } else {
-        shared.obstacle_hits.get(slot).copied().flatten().map(Decision::HiddenByObstacle)
+        shared.obstacle_hits.get(slot).copied().flatten().map(|o| Decision::Hidden(Blocker::Obstacle(o)))
     }
 }
 
@@ -392,17 +390,9 @@ mod tests {
     use crate::Label;
     use crate::placement::stages;
 
-    /// Decisions by input position, with blockers as input positions.
+    /// Decisions by input position.
     fn by_input(layout: &Layout, decisions: &[Decision]) -> Vec<(u32, Decision)> {
-        let mut v: Vec<(u32, Decision)> = layout
-            .index
-            .iter()
-            .zip(decisions)
-            .map(|(&i, &d)| match d {
-                Decision::HiddenByLabel(s) => (i, Decision::HiddenByLabel(layout.index[s as usize])),
-                d => (i, d),
-            })
-            .collect();
+        let mut v: Vec<(u32, Decision)> = layout.index.iter().copied().zip(decisions.iter().copied()).collect();
         v.sort_unstable_by_key(|e| e.0);
         v
     }

@@ -89,7 +89,7 @@ impl Layout {
 /// tile) are `None` for automatic choices; the placement never depends on them.
 ///
 /// # Panics
-/// If `ties` is given and differs in length from `labels` ([`crate::place_with_ties`] checks
+/// If `ties` is given and differs in length from `labels` ([`crate::pipeline::place_with_ties`] checks
 /// it first).
 #[must_use]
 pub fn lay_out(

@@ -1,23 +1,7 @@
 //! Greedy priority placement of one frame or batch (contract §4).
 //!
-//! The pipeline:
-//! 1. **Boxes**: every label becomes its oriented box (in parallel).
-//! 2. **Culling**: boxes that miss the viewport are hidden as `offscreen`.
-//! 3. **Layout** ([`Layout`]): the rest are bucketed into a uniform grid of cells by the
-//!    centre of their box, the cells grouped into tiles, each label given its placement key:
-//!    priority descending, then input position (or, with [`place_with_ties`], priority, then
-//!    the caller's tie-break key, then input position).
-//! 4. **Broad phase** ([`crate::broad`]): per-tile R-trees join the cells' envelopes, giving
-//!    each cell the cells whose labels can reach its own.
-//! 5. **Obstacles**: each box's first overlapping obstacle, in parallel.
-//! 6. **Greedy pass** ([`greedy()`]): in placement order, a label is shown unless an obstacle or
-//!    an earlier shown, blocking label overlaps it (the narrow phase decides, lazily: only
-//!    pairs whose earlier label can block are tested). Tiles run in parallel and wait for each
-//!    other only where their labels meet.
-//!
-//! Every step runs on rayon's current thread pool; no result depends on the thread count, the
-//! cell size or the tile size, and the greedy pass decides exactly what the sequential
-//! definition decides, so the placement is the same bit for bit however it is run.
+//! The stages, in call order, are described in [`crate::pipeline`], which makes them public;
+//! this module's [`place`] runs them on checked input.
 
 mod blockers;
 mod cull;
@@ -35,11 +19,11 @@ mod symbols;
 /// cost more than they save).
 const MIN_PARALLEL_CHUNK: usize = 16_384;
 
-pub use greedy::{Decision, PassCounts, collides, greedy};
+pub use greedy::{PassCounts, collides, greedy};
 pub use layout::{Flags, Layout};
 pub use options::PlacementOptions;
 pub use order::descending_key;
-pub use outcome::{Blocker, HiddenReason, LabelOutcome, Placement, PlacementStats};
+pub use outcome::{Blocker, Decision, HiddenReason, LabelOutcome, Placement, PlacementStats};
 pub use sequential::{Sequential, place_sequentially};
 pub use symbols::place_symbols;
 
@@ -76,7 +60,8 @@ pub fn place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) 
 /// the last frame and 1 to the others, so that a shown label is not replaced by an equal one.
 ///
 /// ```
-/// use label_core::{place_with_ties, Blocker, Label, PlacementOptions};
+/// use label_core::pipeline::place_with_ties;
+/// use label_core::{Blocker, Label, PlacementOptions};
 /// let labels = [Label::new(50.0, 50.0, 80.0, 20.0), Label::new(60.0, 55.0, 80.0, 20.0)];
 /// let options = PlacementOptions::default();
 /// // Equal priorities: input order decides, unless the key does.
@@ -137,7 +122,7 @@ fn place_checked(labels: &[Label], obstacles: &[Shape], options: &PlacementOptio
     let (decisions, counts) = stages::greedy_pass(&layout, &cells, &hits, options.max_overlap_area);
     let outcomes = stages::outcomes(labels.len(), &layout, &decisions);
 
-    let shown = decisions.iter().filter(|d| **d == Decision::Placed).count();
+    let shown = decisions.iter().filter(|d| d.is_placed()).count();
     let stats = PlacementStats {
         labels: labels.len(),
         visible: shown,

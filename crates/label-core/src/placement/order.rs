@@ -7,7 +7,7 @@
 /// same key.
 ///
 /// ```
-/// use label_core::descending_key;
+/// use label_core::pipeline::descending_key;
 /// assert!(descending_key(2.0) < descending_key(1.0));
 /// assert!(descending_key(-1.0) > descending_key(0.0));
 /// assert_eq!(descending_key(-0.0), descending_key(0.0));

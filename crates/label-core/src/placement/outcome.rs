@@ -46,7 +46,47 @@ pub enum Blocker {
     Obstacle(u32),
 }
 
-/// The decision for one label.
+/// What the greedy pass decides for a label in view — the one representation of a decision that
+/// every pass gives (the staged pipeline, [`crate::pipeline::Sequential`], the frame engine):
+/// shown, or hidden by the earliest placed label (by input position) or obstacle it collides
+/// with. A [`LabelOutcome`] is its view for users, with the reasons decided before the pass
+/// (off screen, repeat, a path's fit) added.
+///
+/// ```
+/// use label_core::pipeline::Decision;
+/// use label_core::{Blocker, LabelOutcome};
+/// assert_eq!(LabelOutcome::from(Decision::Placed), LabelOutcome::VISIBLE);
+/// let hidden = Decision::Hidden(Blocker::Label(3));
+/// assert_eq!(LabelOutcome::from(hidden).hidden_by, hidden.blocker());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// Shown.
+    Placed,
+    /// Hidden by this label (its input position) or obstacle.
+    Hidden(Blocker),
+}
+
+impl Decision {
+    /// Whether the label is shown.
+    #[must_use]
+    #[inline]
+    pub fn is_placed(self) -> bool {
+        self == Decision::Placed
+    }
+
+    /// What hid the label; `None` when shown.
+    #[must_use]
+    #[inline]
+    pub fn blocker(self) -> Option<Blocker> {
+        match self {
+            Decision::Placed => None,
+            Decision::Hidden(b) => Some(b),
+        }
+    }
+}
+
+/// The decision for one label, as users read it: a [`Decision`] with the reason it is hidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LabelOutcome {
@@ -68,6 +108,16 @@ impl LabelOutcome {
     #[must_use]
     pub fn hidden_by(blocker: Blocker) -> Self {
         Self { visible: false, reason: Some(HiddenReason::Collision), hidden_by: Some(blocker) }
+    }
+}
+
+impl From<Decision> for LabelOutcome {
+    #[inline]
+    fn from(d: Decision) -> Self {
+        match d {
+            Decision::Placed => Self::VISIBLE,
+            Decision::Hidden(b) => Self::hidden_by(b),
+        }
     }
 }
 

@@ -10,35 +10,37 @@
 //! staged pipeline, which drops hidden labels from its cells, is faster.
 
 use crate::broad::FirstHit;
-use crate::{Blocker, Label, Obb, Shape};
+use crate::{Blocker, Error, Label, Obb, Shape};
 
 use super::collides;
 use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sorted_positions};
+use super::outcome::Decision;
 
 /// Places `labels` (all in view) by priority descending, then `ties[i]` if given (lower first),
 /// then input position: a label is shown unless it has no `allow_overlap` and an obstacle or an
 /// earlier shown label that blocks overlaps it (by more than `max_overlap_area`). Returns each
-/// label's decision in input order (`Err` names the obstacle, or the earliest placed label by
-/// input position), and the shown labels' positions in placement order.
+/// label's decision in input order, and the shown labels' positions in placement order. The
+/// labels are not checked: they come from a caller that did (a frame engine's own).
 ///
 /// ```
-/// use label_core::{Blocker, Label, place_sequentially};
+/// use label_core::pipeline::{Decision, place_sequentially};
+/// use label_core::{Blocker, Label};
 /// let labels = [Label::new(0.0, 0.0, 10.0, 10.0), Label::new(5.0, 0.0, 10.0, 10.0).with_priority(1.0)];
-/// let (decisions, shown) = place_sequentially(&labels, None, &[], 0.0);
-/// assert_eq!(decisions, vec![Err(Blocker::Label(1)), Ok(())]);
+/// let (decisions, shown) = place_sequentially(&labels, None, &[], 0.0)?;
+/// assert_eq!(decisions, vec![Decision::Hidden(Blocker::Label(1)), Decision::Placed]);
 /// assert_eq!(shown, vec![1]);
+/// # Ok::<(), label_core::Error>(())
 /// ```
 ///
-/// # Panics
-/// If `ties` is given with another length than `labels`.
-#[must_use]
+/// # Errors
+/// [`Error::TieBreakLength`] when `ties` is given without one key per label.
 pub fn place_sequentially(
     labels: &[Label],
     ties: Option<&[u32]>,
     obstacles: &[Shape],
     max_overlap_area: f32,
-) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
+) -> Result<(Vec<Decision>, Vec<u32>), Error> {
     Sequential::default().place(labels, ties, obstacles, max_overlap_area)
 }
 
@@ -61,26 +63,26 @@ pub struct Sequential {
 impl Sequential {
     /// [`place_sequentially`], keeping the pass's boxes and index.
     ///
-    /// # Panics
-    /// If `ties` is given with another length than `labels`.
+    /// # Errors
+    /// [`Error::TieBreakLength`] when `ties` is given without one key per label.
     pub fn place(
         &mut self,
         labels: &[Label],
         ties: Option<&[u32]>,
         obstacles: &[Shape],
         max_overlap_area: f32,
-    ) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
-        if let Some(t) = ties {
-            assert_eq!(t.len(), labels.len(), "one tie-break key per label");
+    ) -> Result<(Vec<Decision>, Vec<u32>), Error> {
+        if let Some(t) = ties.filter(|t| t.len() != labels.len()) {
+            return Err(Error::TieBreakLength { labels: labels.len(), ties: t.len() });
         }
-        self.place_parts(
+        Ok(self.place_parts(
             labels.len(),
             |i| (labels[i].priority, ties.map_or(0, |t| t[i])),
             |i| labels[i].obb(),
             |i| (labels[i].allow_overlap, labels[i].ignore_placement),
             obstacles,
             max_overlap_area,
-        )
+        ))
     }
 
     /// [`Self::place`] over `count` labels given by their parts rather than as [`Label`]s:
@@ -95,7 +97,7 @@ impl Sequential {
         flags: impl Fn(usize) -> (bool, bool),
         obstacles: &[Shape],
         max_overlap_area: f32,
-    ) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
+    ) -> (Vec<Decision>, Vec<u32>) {
         let keys: Vec<u128> = (0..count)
             .map(|i| {
                 let (priority, tie) = key(i);
@@ -111,22 +113,22 @@ impl Sequential {
         let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
         blocks.clear();
         blocks.resize(count, false);
-        let mut decisions = vec![Ok(()); count];
+        let mut decisions = vec![Decision::Placed; count];
         let mut shown = Vec::new();
         for (rank, (&i, me)) in order.iter().zip(obbs.iter()).enumerate() {
             let (allow_overlap, ignore_placement) = flags(i as usize);
             let decision = if allow_overlap {
-                Ok(())
+                Decision::Placed
             } else if let Some(o) = obstacles.as_ref().and_then(|x| x.first_hit(me, &me.bounds())) {
-                Err(Blocker::Obstacle(o))
+                Decision::Hidden(Blocker::Obstacle(o))
             } else {
                 let hit = |k: u32| blocks[k as usize] && collides(me, &obbs[k as usize], max_overlap_area);
                 match index.first_before(rank as u32, hit) {
-                    Some(k) => Err(Blocker::Label(order[k as usize])),
-                    None => Ok(()),
+                    Some(k) => Decision::Hidden(Blocker::Label(order[k as usize])),
+                    None => Decision::Placed,
                 }
             };
-            if decision.is_ok() {
+            if decision.is_placed() {
                 shown.push(i);
                 blocks[rank] = !ignore_placement;
             }

@@ -1,14 +1,15 @@
-//! The stages of [`crate::place`], public so that each can be measured on its own and reused
-//! by callers that keep state between frames.
+//! The stages of [`crate::place`] in call order, public so that each can be measured on its own
+//! and reused by callers that keep state between frames.
 
 use glam::DVec2;
 use rayon::prelude::*;
 
-use super::greedy::{Decision, PassCounts};
+use super::greedy::PassCounts;
 use super::layout::Layout;
 use super::obstacles::ObstacleIndex;
+use super::outcome::Decision;
 use crate::broad::{Candidates, Cells};
-use crate::{Aabb, Blocker, Label, LabelOutcome, Obb, Shape};
+use crate::{Aabb, Label, LabelOutcome, Obb, Shape};
 
 /// Distance from the screen's origin, px, past which the broad phase measures from a nearer
 /// point (see [`origin`]); f32 bounds are within 1/128 px of tight at this distance.
@@ -87,7 +88,7 @@ pub fn obstacle_hits(obstacles: &[Shape], layout: &Layout) -> Vec<Option<u32>> {
 }
 
 /// Stage 6, the greedy pass: see [`super::greedy::greedy`]. Returns the decision for each slot
-/// and counts.
+/// (a blocking label named by its input position) and counts.
 #[must_use]
 pub fn greedy_pass(
     layout: &Layout,
@@ -112,9 +113,7 @@ pub fn outcomes(count: usize, layout: &Layout, decisions: &[Decision]) -> Vec<La
         .with_min_len(super::MIN_PARALLEL_CHUNK)
         .map(|&s| match decisions.get(s as usize) {
             None => LabelOutcome::OFFSCREEN,
-            Some(Decision::Placed) => LabelOutcome::VISIBLE,
-            Some(&Decision::HiddenByLabel(b)) => LabelOutcome::hidden_by(Blocker::Label(layout.index[b as usize])),
-            Some(&Decision::HiddenByObstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
+            Some(&d) => d.into(),
         })
         .collect()
 }
@@ -122,7 +121,7 @@ pub fn outcomes(count: usize, layout: &Layout, decisions: &[Decision]) -> Vec<La
 /// The input positions of the shown labels in placement order.
 #[must_use]
 pub fn shown_in_order(layout: &Layout, decisions: &[Decision]) -> Vec<u32> {
-    let mut shown: Vec<usize> = (0..layout.len()).filter(|&s| decisions[s] == Decision::Placed).collect();
+    let mut shown: Vec<usize> = (0..layout.len()).filter(|&s| decisions[s].is_placed()).collect();
     shown.sort_unstable_by_key(|&s| layout.keys[s]);
     shown.into_iter().map(|s| layout.index[s]).collect()
 }

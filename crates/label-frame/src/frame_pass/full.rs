@@ -5,7 +5,8 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
-use label_core::{Blocker, Label, Obb, Shape, collides};
+use label_core::pipeline::collides;
+use label_core::{Blocker, Label, Obb, Shape};
 
 use crate::Projected;
 use crate::frame_pass::fade::{finish, margin, tie_key};

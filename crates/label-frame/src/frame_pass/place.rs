@@ -3,7 +3,8 @@
 //! labels' frames.
 
 use glam::DVec2;
-use label_core::{Blocker, Decision, Label, Obb, Shape, place_sequentially, stages};
+use label_core::pipeline::{Decision, place_sequentially, stages};
+use label_core::{Blocker, Label, Obb, Shape};
 
 use crate::frame_pass::shown::ShownBoxes;
 use crate::geo::sight::Sight;
@@ -11,29 +12,25 @@ use crate::geo::view::Viewer;
 use crate::{HiddenReason, LabelFrame, ScreenPose, WorldLabel};
 
 /// The core's greedy placement of screen-space labels, with `ties` if given, by its staged
-/// pipeline (tiles for rayon). Returns the decision for each label in input order (`Ok` for
-/// placed, or what hid it; `Blocker::Label` holds an input index), and the shown labels in
-/// placement order. The labels are valid by construction (checked world labels, a checked
+/// pipeline (tiles for rayon). Returns the decision for each label in input order
+/// (`Blocker::Label` holds an input index), and the shown labels in placement order. The labels are valid by construction (checked world labels, a checked
 /// camera, culled to the viewport), so the core's boundary checks are not run again.
 pub(crate) fn staged(
     labels: &[Label],
     ties: Option<&[u32]>,
     obstacles: &[Shape],
     max_overlap_area: f32,
-) -> (Vec<Result<(), Blocker>>, Vec<u32>) {
+) -> (Vec<Decision>, Vec<u32>) {
     let obbs = stages::build_boxes(labels, DVec2::ZERO);
     let layout = stages::layout(labels, &obbs, None, ties, None, None);
     drop(obbs);
     let cells = stages::broad_phase(&layout);
     let hits = stages::obstacle_hits(obstacles, &layout);
     let (decisions, _) = stages::greedy_pass(&layout, &cells, &hits, max_overlap_area);
-    let mut out = vec![Ok(()); labels.len()];
-    for (&i, d) in layout.index.iter().zip(&decisions) {
-        out[i as usize] = match *d {
-            Decision::Placed => Ok(()),
-            Decision::HiddenByLabel(slot) => Err(Blocker::Label(layout.index[slot as usize])),
-            Decision::HiddenByObstacle(o) => Err(Blocker::Obstacle(o)),
-        };
+    // Without a viewport every label is laid out.
+    let mut out = vec![Decision::Placed; labels.len()];
+    for (&i, &d) in layout.index.iter().zip(&decisions) {
+        out[i as usize] = d;
     }
     (out, stages::shown_in_order(&layout, &decisions))
 }
@@ -44,10 +41,10 @@ pub(crate) const STAGED_FROM: usize = 1024;
 
 /// A label's frame from a decision, with labels renamed from positions in `placed_set` to
 /// engine indices.
-pub(crate) fn decided(d: Result<(), Blocker>, placed_set: &[u32], pose: Option<ScreenPose>) -> LabelFrame {
+pub(crate) fn decided(d: Decision, placed_set: &[u32], pose: Option<ScreenPose>) -> LabelFrame {
     match d {
-        Ok(()) => LabelFrame { visible: true, opacity: 0.0, reason: None, hidden_by: None, pose },
-        Err(b) => {
+        Decision::Placed => LabelFrame { visible: true, opacity: 0.0, reason: None, hidden_by: None, pose },
+        Decision::Hidden(b) => {
             let hidden_by = match b {
                 Blocker::Label(k) => Blocker::Label(placed_set[k as usize]),
                 obstacle => obstacle,
@@ -121,7 +118,7 @@ pub(crate) fn place_among(
         contenders.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i as usize))).collect();
     // Few labels (those a frame re-places) take less work in the core's sequential pass.
     let (decisions, _) = if screen.len() < STAGED_FROM {
-        place_sequentially(&screen, None, obstacles, max_overlap_area)
+        place_sequentially(&screen, None, obstacles, max_overlap_area).expect("no tie-break keys to miscount")
     } else {
         staged(&screen, None, obstacles, max_overlap_area)
     };

@@ -20,7 +20,7 @@
 
 use std::sync::atomic::Ordering;
 
-use label_core::descending_key;
+use label_core::pipeline::descending_key;
 
 use crate::frame_pass::fade::finish;
 use crate::frame_pass::pass::{PassTwo, pass_over};

@@ -7,8 +7,8 @@
 //! the allocations of the last; or, after a sequential pass 1, that pass's own boxes and index
 //! (every label of pass 1, the hidden ones not blocking), taken over rather than built again.
 
-use label_core::broad::FirstHit;
-use label_core::{Obb, Sequential, collides};
+use label_core::Obb;
+use label_core::pipeline::{FirstHit, Sequential, collides};
 
 use crate::geo::sight::Sight;
 use crate::label::BoxParts;

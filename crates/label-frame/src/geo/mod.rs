@@ -3,7 +3,7 @@
 
 pub(crate) mod cells;
 pub(crate) mod copies;
-pub mod mercator;
+pub use label_core::mercator;
 pub(crate) mod path;
 pub(crate) mod projection;
 pub(crate) mod sight;

@@ -3,6 +3,7 @@
 
 use glam::DVec2;
 use label_core::Obb;
+use label_core::geometry::readable_angle;
 use rayon::prelude::*;
 
 use crate::geo::path::project_path;
@@ -35,20 +36,6 @@ impl Sight {
     }
 }
 
-/// An angle in degrees turned by 180° if needed into `(-90, 90]`, so that text reads left to
-/// right (or bottom to top at exactly 90°).
-#[must_use]
-pub(crate) fn upright(degrees: f64) -> f64 {
-    let a = degrees.rem_euclid(360.0);
-    if a > 270.0 {
-        a - 360.0
-    } else if a > 90.0 {
-        a - 180.0
-    } else {
-        a
-    }
-}
-
 /// A label's size factor at a point whose perspective factor is `perspective` (`D/z`), with
 /// [`crate::FrameOptions::perspective_scaling`] `s`: `1 + s·(D/z − 1)`.
 #[must_use]
@@ -73,7 +60,7 @@ pub(crate) fn pose_at(hot: &Hot, p: &Projected, projection: &Projection, perspec
     let scale = label_scale(p.perspective, perspective_scaling);
     let angle = if hot.map_aligned {
         let a = projection.screen_angle(p, hot.angle);
-        if hot.keep_upright { upright(a) } else { a }
+        if hot.keep_upright { readable_angle(a) } else { a }
     } else {
         hot.angle
     };
@@ -158,18 +145,6 @@ mod tests {
     use crate::Camera;
     use crate::geo::cells::WorldCells;
     use crate::geo::view::Viewer;
-
-    #[test]
-    fn upright_keeps_text_readable() {
-        assert_eq!(upright(0.0), 0.0);
-        assert_eq!(upright(90.0), 90.0);
-        assert_eq!(upright(-90.0), 90.0);
-        assert_eq!(upright(135.0), -45.0);
-        assert_eq!(upright(-135.0), 45.0);
-        assert_eq!(upright(270.0), 90.0);
-        assert_eq!(upright(300.0), -60.0);
-        assert_eq!(upright(-30.0), -30.0);
-    }
 
     #[test]
     fn bounds_and_the_exact_test_agree_with_the_box() {

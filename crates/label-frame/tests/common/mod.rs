@@ -85,7 +85,7 @@ pub fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options
     let mut visible = vec![false; n];
     let labels: Vec<Label> = free.iter().map(|&i| screen(i, 0.0)).collect();
     let ties: Vec<u32> = free.iter().map(|&i| u32::from(!last.labels[i].visible)).collect();
-    let p1 = label_core::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
+    let p1 = label_core::pipeline::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
     for (k, &i) in free.iter().enumerate() {
         visible[i] = p1.outcomes[k].visible;
     }
@@ -94,7 +94,7 @@ pub fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options
         shown.iter().map(|&i| Label { allow_overlap: true, priority: f64::MAX, ..screen(i, 0.0) }).collect();
     labels.extend(waiting.iter().map(|&i| screen(i, options.hysteresis_px)));
     let ties: Vec<u32> = (0..labels.len()).map(|k| u32::from(k >= shown.len())).collect();
-    let p2 = label_core::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
+    let p2 = label_core::pipeline::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
     for (k, &i) in waiting.iter().enumerate() {
         visible[i] = p2.outcomes[shown.len() + k].visible;
     }

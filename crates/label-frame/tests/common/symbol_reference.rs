@@ -6,7 +6,8 @@
 //! core's collision test.
 
 use glam::DVec2;
-use label_core::{Aabb, Blocker, Choice, Label, Obb, Optional, Parts, Symbol, collides};
+use label_core::pipeline::collides;
+use label_core::{Aabb, Blocker, Choice, Label, Obb, Optional, Parts, Symbol};
 use label_frame::{Frame, FrameEngine, FrameOptions, HiddenReason, Stickiness};
 
 /// A label as one pass of the reference takes it.

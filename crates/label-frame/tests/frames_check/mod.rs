@@ -12,7 +12,8 @@
 use glam::DVec2;
 use glam::Vec2;
 use label_core::narrow::obb_obb_separation;
-use label_core::{Aabb, Anchor, Candidate, Icon, Obb, Optional, Shape, Symbol, collides};
+use label_core::pipeline::collides;
+use label_core::{Aabb, Anchor, Candidate, Icon, Obb, Optional, Shape, Symbol};
 use label_frame::{
     Alignment, Camera, Frame, FrameEngine, FrameOptions, FrameStats, LabelFrame, Stickiness, WorldLabel,
 };

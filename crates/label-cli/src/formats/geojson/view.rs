@@ -1,10 +1,10 @@
-//! The map view: longitude/latitude → screen pixels through Web Mercator (256-px tiles), the
-//! view centre, the viewport size and the bearing.
+//! The map view: longitude/latitude → screen pixels through Web Mercator
+//! ([`label_core::mercator`], 256-px tiles), the view centre, the viewport size and the
+//! bearing — the frame engine's camera without pitch.
 
 use glam::DVec2;
-
-/// Latitude limit of Web Mercator, degrees: the square world of the tiles.
-pub const MAX_LATITUDE: f64 = 85.051_128_779_806_59;
+pub use label_core::mercator::MAX_LATITUDE;
+use label_core::mercator::{TILE_SIZE, lon_lat_to_world, nearest_copy_of_width};
 
 /// Highest zoom accepted. At zoom 30 the world is 2.7e11 px wide, far inside the engine's
 /// coordinate limit; beyond it f64 world pixels lose sub-pixel precision.
@@ -29,11 +29,7 @@ impl View {
     /// clamped to ±[`MAX_LATITUDE`].
     #[must_use]
     pub fn world(&self, lon_lat: DVec2) -> DVec2 {
-        let world = 256.0 * self.zoom.exp2();
-        let lat = lon_lat.y.clamp(-MAX_LATITUDE, MAX_LATITUDE).to_radians();
-        let x = (lon_lat.x + 180.0) / 360.0 * world;
-        let y = (1.0 - (lat.tan() + 1.0 / lat.cos()).ln() / std::f64::consts::PI) / 2.0 * world;
-        DVec2::new(x, y)
+        lon_lat_to_world(lon_lat.x, lon_lat.y) * self.zoom.exp2()
     }
 
     /// Screen pixels (origin top-left, y down) of a longitude/latitude, in the copy of the world
@@ -87,8 +83,7 @@ impl View {
 
     /// World point `p` moved by whole worlds into the copy nearest `x`.
     fn nearest_copy(&self, p: DVec2, x: f64) -> DVec2 {
-        let width = 256.0 * self.zoom.exp2();
-        DVec2::new(p.x + ((x - p.x) / width).round() * width, p.y)
+        nearest_copy_of_width(p, x, TILE_SIZE * self.zoom.exp2())
     }
 
     /// Screen pixels of a world pixel (no copies); see [`View::project`].

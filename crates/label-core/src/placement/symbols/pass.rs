@@ -6,9 +6,10 @@ use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
 
-/// What became of one label.
+/// What became of one symbol: a [`crate::pipeline::Decision`] with the symbol's choice and the
+/// reasons only symbols have, blockers named by rank.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Decision {
+enum Verdict {
     Offscreen,
     /// Shown at position `k` (the text's; ignored for the icon alone) with these parts.
     Shown(usize, Parts),
@@ -65,14 +66,14 @@ impl<'a> Pass<'a> {
             let input = e.input as usize;
             let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
             outcomes[input] = match decision {
-                Decision::Offscreen => LabelOutcome::OFFSCREEN,
-                Decision::Repeat(b) => {
+                Verdict::Offscreen => LabelOutcome::OFFSCREEN,
+                Verdict::Repeat(b) => {
                     repeated += 1;
                     LabelOutcome { visible: false, reason: Some(HiddenReason::Repeat), hidden_by: Some(by_label(b)) }
                 }
-                Decision::Collision(Blocked::Obstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
-                Decision::Collision(Blocked::Label(b)) => LabelOutcome::hidden_by(by_label(b)),
-                Decision::Shown(k, parts) => {
+                Verdict::Collision(Blocked::Obstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
+                Verdict::Collision(Blocked::Label(b)) => LabelOutcome::hidden_by(by_label(b)),
+                Verdict::Shown(k, parts) => {
                     self.show(e, rank as u32, k, parts);
                     choices[input] = Choice {
                         candidate: (e.candidates && parts != Parts::Icon).then_some(k as u32),
@@ -86,17 +87,17 @@ impl<'a> Pass<'a> {
     }
 
     /// contract §4 for one label, against the labels placed before it.
-    fn decide(&mut self, rank: usize, e: &Entry) -> Decision {
+    fn decide(&mut self, rank: usize, e: &Entry) -> Verdict {
         let parts = &self.compiled.parts;
         let positions = usize::from(e.positions);
         if !e.in_view {
-            return Decision::Offscreen;
+            return Verdict::Offscreen;
         }
         let first = (0..positions).find(|&k| e.meets(parts, k)).expect("a label in view has a position in view");
         if e.group != NONE
             && let Some(b) = self.repeats.earliest(e.group, e.anchor, e.repeat_distance)
         {
-            return Decision::Repeat(b);
+            return Verdict::Repeat(b);
         }
         let rank = rank as u32;
         self.hits.clear();
@@ -107,20 +108,20 @@ impl<'a> Pass<'a> {
         let first_hit = e.text(first).filter_map(|p| self.hit(p, rank)).min();
         if icon_hit.is_none() {
             if first_hit.is_none() {
-                return Decision::Shown(first, Parts::Both);
+                return Verdict::Shown(first, Parts::Both);
             }
             for k in first + 1..positions {
                 if e.meets(parts, k) && e.text(k).all(|p| self.free(p, rank)) {
-                    return Decision::Shown(k, Parts::Both);
+                    return Verdict::Shown(k, Parts::Both);
                 }
             }
         }
         if e.allow_overlap {
-            return Decision::Shown(first, Parts::Both);
+            return Verdict::Shown(first, Parts::Both);
         }
         match (icon, e.optional) {
             (Some(i), Optional::Text) if parts[i].in_view && icon_hit.is_none() => {
-                return Decision::Shown(0, Parts::Icon);
+                return Verdict::Shown(0, Parts::Icon);
             }
             (Some(_), Optional::Icon) => {
                 for k in 0..positions {
@@ -128,14 +129,14 @@ impl<'a> Pass<'a> {
                         if k == first { first_hit.is_none() } else { e.text(k).all(|p| pass.free(p, rank)) }
                     };
                     if e.text(k).any(|p| parts[p].in_view) && free(self) {
-                        return Decision::Shown(k, Parts::Text);
+                        return Verdict::Shown(k, Parts::Text);
                     }
                 }
             }
             _ => {}
         }
         let blocked = first_hit.into_iter().chain(icon_hit).min();
-        Decision::Collision(blocked.expect("a label not placed at its first position in view collides there"))
+        Verdict::Collision(blocked.expect("a label not placed at its first position in view collides there"))
     }
 
     /// Whether part `p` of the label of rank `rank` collides with no obstacle and no placed

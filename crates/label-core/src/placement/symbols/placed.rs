@@ -11,7 +11,8 @@ use glam::Vec2;
 use rayon::prelude::*;
 
 use super::parts::Entry;
-use crate::{Aabb, Obb, collides};
+use crate::pipeline::collides;
+use crate::{Aabb, Obb};
 
 /// A placed part as a cell lists it: its bounds, the rank (placement order) of its label and
 /// its box's index.

@@ -14,8 +14,8 @@
 //! and those that allow overlap. Texts along lines go through the pass too (their one
 //! position is many glyph boxes, which these tests do not take).
 
-use label_core::broad::FirstHit;
-use label_core::{Blocker, Obb, Optional, Shape, collides};
+use label_core::pipeline::{FirstHit, collides};
+use label_core::{Blocker, Obb, Optional, Shape};
 
 use crate::WorldLabel;
 

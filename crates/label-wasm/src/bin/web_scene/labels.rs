@@ -1,39 +1,17 @@
-//! The demo's labels, read from the world fixtures the way the `frames` benchmark reads them
-//! (text measured in the bundled DejaVu Sans with `label-text`, places anchored left of their
-//! point, streets along the map), and the faint geography drawn under them.
+//! The demo's labels, read from the world fixtures by the `frames` benchmark's reader
+//! ([`label_workload::world`]: text measured in the bundled DejaVu Sans, places anchored left of
+//! their point, streets along the map), and the faint geography drawn under them.
 
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
+use label_frame::WorldLabel;
 use label_frame::mercator::lon_lat_to_world;
-use label_frame::{Alignment, Anchor, WorldLabel};
 use serde::{Deserialize, Serialize};
 
 /// The fixtures, in the order their labels are given to the engine.
 pub const SOURCES: [&str; 3] =
     ["world-natural-earth-places.json", "world-geonames-cities.json", "world-vienna-streets.json"];
-
-/// Gap between a place's point and the start of its name, px (as in the `frames` benchmark).
-const POINT_GAP: f64 = 4.0;
-
-#[derive(Deserialize)]
-struct RawLabel {
-    id: u64,
-    lon: f64,
-    lat: f64,
-    text: String,
-    font: f64,
-    priority: f64,
-    #[serde(default)]
-    angle: f64,
-    #[serde(default)]
-    alignment: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct RawDocument {
-    labels: Vec<RawLabel>,
-}
 
 /// What the page draws for a label besides its box.
 #[derive(Serialize)]
@@ -51,32 +29,15 @@ pub struct Texts {
 /// Reads every fixture: the engine's labels (ids = indices, as in the WebAssembly ABI) and
 /// their texts.
 pub fn load(fixtures: &Path) -> Result<(Vec<WorldLabel>, Texts)> {
-    let font = label_text::Font::bundled();
     let mut labels = Vec::new();
     let mut texts = Texts { id: Vec::new(), text: Vec::new(), font: Vec::new(), source: Vec::new() };
     for (source, name) in SOURCES.iter().enumerate() {
-        let path = fixtures.join(name);
-        let data = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        let doc: RawDocument = serde_json::from_str(&data).with_context(|| format!("parsing {}", path.display()))?;
-        for l in doc.labels {
-            let size = font.measure(&l.text, l.font);
-            let label = WorldLabel::from_world(
-                labels.len() as u64,
-                lon_lat_to_world(l.lon, l.lat),
-                size.width.max(1.0),
-                size.height,
-            )
-            .with_priority(l.priority)
-            .with_angle(l.angle);
-            labels.push(match l.alignment.as_deref() {
-                Some("map") => label.with_alignment(Alignment::Map),
-                None | Some("viewport") => label.with_anchor(Anchor::Left).with_offset(POINT_GAP, 0.0),
-                Some(other) => bail!("{}: label {}: unknown alignment {other:?}", path.display(), l.id),
-            });
-            texts.id.push(((source as u64 + 1) << 48) | l.id);
-            texts.text.push(l.text);
-            texts.font.push(l.font);
+        for f in label_workload::world::read(&fixtures.join(name))? {
+            texts.id.push(((source as u64 + 1) << 48) | f.label.id);
+            texts.text.push(f.text);
+            texts.font.push(f.font);
             texts.source.push(source as u8);
+            labels.push(WorldLabel { id: labels.len() as u64, ..f.label });
         }
     }
     Ok((labels, texts))

@@ -3,7 +3,8 @@
 //! World pixels are the Web Mercator plane at zoom 0 with 256-px tiles: the whole world is the
 //! square `[0, 256)²`, x grows eastwards and **y southwards** (screen convention). At zoom `z` a
 //! world pixel is `2^z` screen pixels. The fixtures of this repository use the same plane
-//! (`fixtures/README.md`, "Projection").
+//! (`fixtures/README.md`, "Projection"). The frame engine's camera and the command's GeoJSON view
+//! both project through this module (`label_frame::mercator` is this module).
 
 use glam::DVec2;
 
@@ -18,7 +19,7 @@ pub const MAX_LATITUDE: f64 = 85.051_128_779_806_59;
 /// to ±[`MAX_LATITUDE`]; longitudes are not wrapped (181° lies just east of the world square).
 ///
 /// ```
-/// use label_frame::mercator::{lon_lat_to_world, TILE_SIZE};
+/// use label_core::mercator::{lon_lat_to_world, TILE_SIZE};
 /// let origin = lon_lat_to_world(0.0, 0.0);
 /// assert_eq!(origin, glam::DVec2::splat(TILE_SIZE / 2.0));
 /// // North is up: a northern point has a smaller y.
@@ -44,18 +45,31 @@ pub fn world_to_lon_lat(world: DVec2) -> (f64, f64) {
 
 /// World point `world` (world px at zoom 0) moved by whole worlds ([`TILE_SIZE`]) east or west
 /// into the copy of the world nearest `x`: exactly `world` when it is in that copy already. The
-/// frame engine places labels so (see [`crate::FrameOptions::world_copies`]).
+/// frame engine places labels so (its `FrameOptions::world_copies`).
 ///
 /// ```
 /// use glam::DVec2;
-/// use label_frame::mercator::nearest_copy;
+/// use label_core::mercator::nearest_copy;
 /// assert_eq!(nearest_copy(DVec2::new(1.5, 100.0), 200.0), DVec2::new(257.5, 100.0));
 /// assert_eq!(nearest_copy(DVec2::new(1.5, 100.0), 100.0), DVec2::new(1.5, 100.0));
 /// ```
 #[must_use]
 pub fn nearest_copy(world: DVec2, x: f64) -> DVec2 {
-    let worlds = ((x - world.x) / TILE_SIZE).round();
-    if worlds == 0.0 { world } else { DVec2::new(world.x + worlds * TILE_SIZE, world.y) }
+    nearest_copy_of_width(world, x, TILE_SIZE)
+}
+
+/// [`nearest_copy`] in a plane where the world is `width` px wide (`TILE_SIZE · 2^zoom` at a
+/// zoom): `world` and `x` in that plane's pixels.
+///
+/// ```
+/// use glam::DVec2;
+/// use label_core::mercator::nearest_copy_of_width;
+/// assert_eq!(nearest_copy_of_width(DVec2::new(1.5, 9.0), 1500.0, 1024.0), DVec2::new(1025.5, 9.0));
+/// ```
+#[must_use]
+pub fn nearest_copy_of_width(world: DVec2, x: f64, width: f64) -> DVec2 {
+    let worlds = ((x - world.x) / width).round();
+    if worlds == 0.0 { world } else { DVec2::new(world.x + worlds * width, world.y) }
 }
 
 #[cfg(test)]
