@@ -2,6 +2,7 @@
 //! decisions back.
 
 use glam::DVec2;
+use label_core::broad::FirstHit;
 use label_core::{
     Blocker, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol, place_symbols,
 };
@@ -100,6 +101,41 @@ impl Batch {
 
     pub(super) fn len(&self) -> usize {
         self.index.len()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// The labels of `fixed` (shown labels, placed whatever they overlap) that can act on a
+    /// label of `rest` in a pass, in `fixed`'s order, then all of `rest`'s. A label of `fixed`
+    /// acts on another only through a collision, for which the bounds of a part of each must
+    /// meet, or through a repeat group; the others are placed in a pass over all of `fixed`
+    /// and `rest` without hiding any of `rest`'s, so this pass decides `rest`'s labels as that
+    /// one does, and `rest`'s labels start at [`Self::len`] of the result minus `rest`'s.
+    pub(super) fn near_then(fixed: &Batch, rest: Batch) -> Batch {
+        let index = FirstHit::new((0..rest.len()).flat_map(|k| rest.parts(k)).map(|b| b.bounds()));
+        let mut near = Batch::default();
+        for k in 0..fixed.len() {
+            let meets = || fixed.parts(k).any(|b| index.first(&b.bounds(), |_| true).is_some());
+            if fixed.symbols[k].repeat_group.is_some() || meets() {
+                near.push_from(fixed, k);
+            }
+        }
+        for k in 0..rest.len() {
+            near.push_from(&rest, k);
+        }
+        near
+    }
+
+    /// Adds the label at position `k` of `other`.
+    fn push_from(&mut self, other: &Batch, k: usize) {
+        self.index.push(other.index[k]);
+        self.poses.push(other.poses[k]);
+        self.first.push(other.first[k]);
+        self.labels.push(other.labels[k].clone());
+        self.symbols.push(other.symbols[k].clone());
+        self.layouts.push(other.layouts[k].clone());
     }
 
     /// The core's placement of the batch: each label's outcome and choice, in batch order

@@ -19,7 +19,9 @@
 //!    overlap), so that a waiting label appears only where it clears all of them, never
 //!    pushing one out. Most waiting labels are still covered at every position by those
 //!    (`kept`): exact tests against the parts near them settle them, and only the others go
-//!    through the core's pass.
+//!    through the core's pass — after those shown labels only that can act on them (a part
+//!    whose bounds meet one of theirs, or a repeat group): the others, placed whatever they
+//!    overlap, hide none of them, so the pass decides them as one after every shown label.
 //!
 //! A text along a line (`geo/path.rs`) is a symbol of one position whose parts are its glyphs
 //! on the projected line: in view iff a glyph meets the viewport, hidden `no-room` or
@@ -156,17 +158,18 @@ pub(crate) fn place_symbol_frame(
         let mut shown: Vec<usize> = (0..one.len()).filter(|&k| decided[k].1.visible).collect();
         let priority = |k: usize| one.labels[k].priority + 0.0; // −0 and 0 tie, as in the core
         shown.sort_by(|&a, &b| priority(b).total_cmp(&priority(a)).then(a.cmp(&b)));
-        let mut two = Batch::default();
+        let mut fixed = Batch::default();
         for &k in &shown {
             let (i, _, choice) = decided[k];
             match path(i) {
-                Some(p) => two.push_path_shown(&viewer.labels[i as usize], i, p),
-                None => two.push_shown(&viewer.labels[i as usize], i, pose(i), choice),
+                Some(p) => fixed.push_path_shown(&viewer.labels[i as usize], i, p),
+                None => fixed.push_shown(&viewer.labels[i as usize], i, pose(i), choice),
             }
         }
-        let fixed = two.len();
         let kept = Kept::new(
-            (0..fixed).filter(|&k| !two.labels[k].ignore_placement).map(|k| (two.index[k], two.parts(k).collect())),
+            (0..fixed.len())
+                .filter(|&k| !fixed.labels[k].ignore_placement)
+                .map(|k| (fixed.index[k], fixed.parts(k).collect())),
             n,
         );
         // The waiting labels covered by the kept parts are settled at once (in parallel, each
@@ -187,13 +190,19 @@ pub(crate) fn place_symbol_frame(
                 covered(&Waiting { label, parts, last }, &view, &kept, cx.obstacles, options.max_overlap_area)
             })
             .collect();
+        let mut rest = Batch::default();
         for (&i, by) in waiting.iter().zip(settled) {
             match by {
                 Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
-                None => push(&mut two, i, margin, None),
+                None => push(&mut rest, i, margin, None),
             }
         }
-        if two.len() > fixed {
+        if !rest.is_empty() {
+            // Only the shown labels that can act on the waiting ones left go first: the pass
+            // decides those as one after every shown label would, at a fraction of its cost.
+            let waiting_left = rest.len();
+            let two = Batch::near_then(&fixed, rest);
+            let fixed = two.len() - waiting_left;
             let (outcomes, two_choices) = two.place(cx)?;
             for k in fixed..two.len() {
                 let i = two.index[k];
