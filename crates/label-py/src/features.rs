@@ -10,7 +10,9 @@
 use glam::DVec2;
 use label_cli::formats::convert::Document;
 use label_cli::formats::document::Id;
-use label_cli::formats::geojson::{self, Format, GeoArgs, GeoDocument, Input, LinePlacement, Order, OutputFormat, Skip, Slot};
+use label_cli::formats::geojson::{
+    self, Format, GeoArgs, GeoDocument, Input, LinePlacement, Order, OutputFormat, Skip, Slot,
+};
 use label_core::{Aabb, Blocker, Obb, Placement, Symbol};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
