@@ -14,8 +14,19 @@ export declare const Flags: Readonly<{
   MAP_ALIGNED: 8;
 }>;
 
-/** Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind-camera. */
-export declare const REASONS: readonly ['visible', 'collision', 'offscreen', 'behind-camera'];
+/**
+ * Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind-camera,
+ * 4 repeat, 5 no-room, 6 too-curved.
+ */
+export declare const REASONS: readonly [
+  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+];
+
+/** Names of the `parts` column's values: which parts of a symbol show. */
+export declare const PARTS: readonly ['none', 'both', 'text', 'icon'];
+
+/** The `candidate` column's value for no candidate. */
+export declare const NO_CANDIDATE: 0xffffffff;
 
 /** The `blocker` column: what `hiddenBy` indexes. */
 export declare const Blocker: Readonly<{ NONE: 0; LABEL: 1; OBSTACLE: 2 }>;
@@ -55,6 +66,43 @@ export interface LabelColumns {
   flags: Uint32Array;
 }
 
+/** Views to write the labels' symbols into (`symbolColumns`), `n` values each but `table`. */
+export interface SymbolColumns {
+  /** How many rows of `table` are the label's candidate positions (0: its own anchor and offset). */
+  candidates: Float64Array;
+  /** Icon size, px (0 and 0: no icon). */
+  iconWidth: Float64Array;
+  iconHeight: Float64Array;
+  /** Index into `ANCHORS`: which point of the icon sits on the anchor point. */
+  iconAnchor: Float64Array;
+  iconOffsetX: Float64Array;
+  iconOffsetY: Float64Array;
+  iconPadding: Float64Array;
+  /** 0 both parts or neither, 1 the text is optional, 2 the icon is optional. */
+  optional: Float64Array;
+  /** -1: no group. */
+  repeatGroup: Float64Array;
+  /** Px; a label of the group shown before it closer than this hides it (reason `repeat`). */
+  repeatDistance: Float64Array;
+  /** Anchor number, offset x, offset y per candidate, in label order. */
+  table: Float64Array;
+}
+
+/** A candidate position of a symbol's text. */
+export interface CandidateObject {
+  anchor?: Anchor;
+  offset?: [number, number];
+}
+
+/** A symbol's icon. */
+export interface IconObject {
+  width: number;
+  height: number;
+  anchor?: Anchor;
+  offset?: [number, number];
+  padding?: number;
+}
+
 /** A label as a plain object (`setLabels`). */
 export type LabelObject = ({ x: number; y: number } | { lon: number; lat: number }) & {
   width: number;
@@ -68,6 +116,11 @@ export type LabelObject = ({ x: number; y: number } | { lon: number; lat: number
   allowOverlap?: boolean;
   ignorePlacement?: boolean;
   keepUpright?: boolean;
+  candidates?: CandidateObject[];
+  icon?: IconObject;
+  optional?: 'none' | 'text' | 'icon';
+  repeatGroup?: number;
+  repeatDistance?: number;
 };
 
 /** A frame's camera: centre in world px (`x`, `y`) or degrees (`lon`, `lat`). */
@@ -150,6 +203,10 @@ export interface FrameViews {
   opacityBits: Uint32Array;
   /** Anchor point on screen (px, y down), angle (degrees counter-clockwise), perspective scale; NaN for none. */
   pose: { x: Float64Array; y: Float64Array; angle: Float64Array; scale: Float64Array };
+  /** The candidate the text shows at (`NO_CANDIDATE`: none); the last one while fading out. */
+  candidate: Uint32Array;
+  /** Index into `PARTS`: the parts shown; the last ones while fading out. */
+  parts: Uint8Array;
   boxes: BoxViews;
   readonly stats: FrameStats;
 }
@@ -162,6 +219,8 @@ export declare class Engine {
   readonly count: number;
   /** Room for `n` labels; write the views, then `commitLabels`. */
   labelColumns(n: number): LabelColumns;
+  /** Room for the symbols of the `labelColumns` labels, `candidateCount` candidates in all. */
+  symbolColumns(candidateCount: number): SymbolColumns;
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates?: 'world' | 'lonlat'): void;
   /** Labels from plain objects (all in world px or all in lon/lat, as the first one). */

@@ -20,12 +20,25 @@ export const Flags = Object.freeze({
 });
 
 /** Names of the `reason` column's values (255: a reason newer than this wrapper). */
-export const REASONS = Object.freeze(['visible', 'collision', 'offscreen', 'behind-camera']);
+export const REASONS = Object.freeze([
+  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+]);
+
+/** Names of the `parts` column's values: which parts of a symbol show. */
+export const PARTS = Object.freeze(['none', 'both', 'text', 'icon']);
+
+/** The `candidate` column's value for no candidate (a plain label, or its text not shown). */
+export const NO_CANDIDATE = 0xFFFFFFFF;
 
 /** The `blocker` column: what `hiddenBy` indexes. */
 export const Blocker = Object.freeze({ NONE: 0, LABEL: 1, OBSTACLE: 2 });
 
 const F64_FIELDS = ['x', 'y', 'width', 'height', 'angle', 'priority', 'offsetX', 'offsetY', 'padding'];
+const SYMBOL_FIELDS = [
+  'candidates', 'iconWidth', 'iconHeight', 'iconAnchor', 'iconOffsetX', 'iconOffsetY', 'iconPadding',
+  'optional', 'repeatGroup', 'repeatDistance',
+];
+const OPTIONAL = { none: 0, text: 1, icon: 2 };
 const STATS = [
   'kind', 'labels', 'inView', 'visible', 'hiddenCollision', 'hiddenOffscreen', 'behindCamera',
   'flips', 'placedNow', 'asleep', 'projectUs', 'placeUs', 'finishUs',
@@ -145,6 +158,27 @@ export class Engine {
     return columns;
   }
 
+  /**
+   * Room for the symbols of the `labelColumns(n)` labels (call after it; a new `labelColumns`
+   * forgets them), with `candidateCount` candidate positions in all. Returns views to write:
+   * per label `candidates` (how many rows of the table are its), `iconWidth`, `iconHeight` (0
+   * and 0: no icon), `iconAnchor` (number in ANCHORS), `iconOffsetX/Y`, `iconPadding`,
+   * `optional` (0 none, 1 text, 2 icon), `repeatGroup` (-1: none), `repeatDistance` (px);
+   * and `table` (Float64Array): anchor number, offset x, offset y per candidate, in label
+   * order. All zero but `repeatGroup`: plain labels.
+   */
+  symbolColumns(candidateCount) {
+    const n = this.pending ?? 0;
+    const base = this.call('dc_symbol_input', candidateCount) >>> 0;
+    const buffer = this.memory.buffer;
+    const columns = {};
+    SYMBOL_FIELDS.forEach((name, k) => {
+      columns[name] = new Float64Array(buffer, base + k * n * 8, n);
+    });
+    columns.table = new Float64Array(buffer, base + SYMBOL_FIELDS.length * n * 8, candidateCount * 3);
+    return columns;
+  }
+
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates = 'world') {
     const code = COORDINATES[coordinates];
@@ -157,7 +191,10 @@ export class Engine {
   /**
    * Labels from plain objects: `{x, y}` (world px) or `{lon, lat}`, `width`, `height`, and
    * optionally `angle`, `priority`, `anchor`, `offset: [dx, dy]`, `padding`,
-   * `alignment: 'viewport' | 'map'`, `allowOverlap`, `ignorePlacement`, `keepUpright`.
+   * `alignment: 'viewport' | 'map'`, `allowOverlap`, `ignorePlacement`, `keepUpright`; and
+   * the symbol fields `candidates: [{anchor, offset: [dx, dy]}, …]`, `icon: {width, height,
+   * anchor, offset, padding}`, `optional: 'none' | 'text' | 'icon'`, `repeatGroup` (a u32),
+   * `repeatDistance` (px).
    */
   setLabels(labels) {
     const lonlat = labels.length > 0 && labels[0].lon !== undefined;
@@ -178,7 +215,34 @@ export class Engine {
         (l.keepUpright === false ? Flags.NO_KEEP_UPRIGHT : 0) |
         (l.alignment === 'map' ? Flags.MAP_ALIGNED : 0);
     });
+    const symbolic = (l) => l.candidates || l.icon || l.optional || l.repeatGroup !== undefined;
+    if (labels.some(symbolic)) this.writeSymbols(labels);
     this.commitLabels(lonlat ? 'lonlat' : 'world');
+  }
+
+  // Writes the symbol fields of `setLabels`' objects to `symbolColumns`.
+  writeSymbols(labels) {
+    const s = this.symbolColumns(labels.reduce((sum, l) => sum + (l.candidates?.length ?? 0), 0));
+    let row = 0;
+    labels.forEach((l, i) => {
+      for (const c of l.candidates ?? []) {
+        s.table.set([anchorFlags(c.anchor) >> 8, c.offset?.[0] ?? 0, c.offset?.[1] ?? 0], 3 * row++);
+      }
+      s.candidates[i] = l.candidates?.length ?? 0;
+      if (l.icon) {
+        s.iconWidth[i] = l.icon.width;
+        s.iconHeight[i] = l.icon.height;
+        s.iconAnchor[i] = anchorFlags(l.icon.anchor) >> 8;
+        s.iconOffsetX[i] = l.icon.offset?.[0] ?? 0;
+        s.iconOffsetY[i] = l.icon.offset?.[1] ?? 0;
+        s.iconPadding[i] = l.icon.padding ?? 0;
+      }
+      const optional = OPTIONAL[l.optional ?? 'none'];
+      if (optional === undefined) throw new Error(`label ${i}: optional ${JSON.stringify(l.optional)}: 'none', 'text' or 'icon'`);
+      s.optional[i] = optional;
+      s.repeatGroup[i] = l.repeatGroup ?? -1;
+      s.repeatDistance[i] = l.repeatDistance ?? 0;
+    });
   }
 
   /** Frame options (any subset; the rest take their defaults, as in label-frame). */
@@ -281,7 +345,7 @@ export class Engine {
   views(n) {
     this.viewCount = n;
     const address = (k) => this.call('dc_output', k) >>> 0;
-    const addresses = [0, 1, 2, 3, 4, 5, 6, 7].map(address);
+    const addresses = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(address);
     const key = `${n}:${addresses.join(',')}`;
     if (this.frameViews && this.viewKey === key && this.frameViews.buffer === this.memory.buffer) {
       return this.frameViews;
@@ -300,6 +364,8 @@ export class Engine {
       opacity: new Float32Array(buffer, addresses[4], n),
       opacityBits: new Uint32Array(buffer, addresses[4], n),
       pose: { x: f64(addresses[5], 0), y: f64(addresses[5], 1), angle: f64(addresses[5], 2), scale: f64(addresses[5], 3) },
+      candidate: new Uint32Array(buffer, addresses[8], n),
+      parts: new Uint8Array(buffer, addresses[9], n),
       boxes: {
         cx: f32(addresses[6], 0), cy: f32(addresses[6], 1), hx: f32(addresses[6], 2),
         hy: f32(addresses[6], 3), ux: f32(addresses[6], 4), uy: f32(addresses[6], 5),

@@ -7,6 +7,7 @@ use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness};
 
 use crate::columns::{Columns, Coordinates};
 use crate::output::Output;
+use crate::symbols::SymbolColumns;
 
 /// What every export that can fail returns: 0 for success, 1 for an error whose message is
 /// [`Engine::error`].
@@ -75,6 +76,7 @@ pub struct Engine {
     /// The world point [`Engine::unproject`] found (NaN for none).
     pub unprojected: [f64; 2],
     input: Columns,
+    symbol_input: SymbolColumns,
     obstacle_input: Vec<f64>,
     obstacles: Vec<Shape>,
     /// The result columns of the last frame or batch.
@@ -100,6 +102,7 @@ impl Engine {
             projected: Vec::new(),
             unprojected: [f64::NAN; 2],
             input: Columns::default(),
+            symbol_input: SymbolColumns::default(),
             obstacle_input: Vec::new(),
             obstacles: Vec::new(),
             output: Output::default(),
@@ -124,10 +127,19 @@ impl Engine {
         }
     }
 
-    /// Room for `n` labels in the input columns (zeroed), to be written by the caller.
+    /// Room for `n` labels in the input columns (zeroed), to be written by the caller; the
+    /// labels are plain until [`Engine::symbol_input`] is called.
     pub fn input(&mut self, n: usize) -> &mut Columns {
         self.input.resize(n);
+        self.symbol_input.resize(0, 0);
         &mut self.input
+    }
+
+    /// Room for the symbols of the input's labels with `candidates` candidate rows (zeroed:
+    /// plain labels), to be written by the caller.
+    pub fn symbol_input(&mut self, candidates: usize) -> &mut SymbolColumns {
+        self.symbol_input.resize(self.input.len(), candidates);
+        &mut self.symbol_input
     }
 
     /// The input columns as they are.
@@ -145,7 +157,10 @@ impl Engine {
 
     /// Gives the frame engine the labels in the input columns.
     pub fn set_labels(&mut self, coordinates: u32) -> Result<(), String> {
-        let labels = self.input.world_labels(Coordinates::from_code(coordinates)?)?;
+        let mut labels = self.input.world_labels(Coordinates::from_code(coordinates)?)?;
+        for (label, symbol) in labels.iter_mut().zip(self.symbol_input.symbols()?) {
+            label.symbol = symbol;
+        }
         self.frames.set_labels(labels).map_err(|e| e.to_string())
     }
 
@@ -298,6 +313,64 @@ mod tests {
         let n = 3;
         let b = &engine.output.boxes;
         assert_eq!([b[0], b[n], b[2 * n], b[3 * n]], [400.0, 300.0, 30.0, 6.0]);
+    }
+
+    #[test]
+    fn symbols_choose_candidates_parts_and_repeat_as_the_native_engine() {
+        use crate::output::{PARTS_BOTH, PARTS_ICON, REASON_REPEAT};
+        use crate::symbols::SymbolColumns;
+        use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+        let at = |x: f64| glam::DVec2::new(x, 128.0);
+        let right = Candidate { anchor: Anchor::Left, offset: glam::DVec2::new(10.0, 0.0) };
+        let left = Candidate { anchor: Anchor::Right, offset: glam::DVec2::new(-10.0, 0.0) };
+        let poi = |id: u64, x: f64| {
+            let symbol = Symbol { optional: Optional::Text, ..Symbol::default().with_icon(Icon::new(12.0, 12.0)) }
+                .with_candidates(vec![right, left]);
+            WorldLabel::from_world(id, at(x), 60.0, 12.0).with_symbol(symbol)
+        };
+        // Screen x = 400 + 16 × (world x − 128). 0 shows right of its icon; 1 (70 px left of
+        // it) only left of its own; 2's text fits nowhere (0's text on its left, an obstacle
+        // on its right), its icon alone; 3 is in 0's repeat group, 180 px away, too close.
+        let mut labels = vec![
+            poi(0, 128.0).with_priority(4.0),
+            poi(1, 128.0 - 70.0 / 16.0).with_priority(3.0),
+            poi(2, 128.0 + 82.0 / 16.0).with_priority(2.0),
+            WorldLabel::from_world(3, at(128.0 - 180.0 / 16.0), 20.0, 12.0),
+        ];
+        labels[0].symbol.repeat_group = Some(1);
+        labels[3].symbol.repeat_group = Some(1);
+        labels[3].symbol.repeat_distance = 200.0;
+        let mut engine = Engine::new();
+        *engine.input(4) = Columns::from_world_labels(&labels);
+        let symbols: Vec<_> = labels.iter().map(|l| l.symbol.clone()).collect();
+        let columns = SymbolColumns::from_symbols(&symbols);
+        *engine.symbol_input(symbols.iter().map(|s| s.candidates.len()).sum()) = columns;
+        engine.set_labels(0).unwrap();
+        engine.obstacle_input(1).copy_from_slice(&[0.0, 495.0, 0.0, 800.0, 600.0]);
+        engine.set_obstacles().unwrap();
+        engine.camera = CAMERA;
+        engine.place_frame(0.0).unwrap();
+        let out = &engine.output;
+        assert_eq!(out.visible, [1, 1, 1, 0]);
+        assert_eq!(out.candidate[..3], [0, 1, crate::output::NO_CANDIDATE]);
+        assert_eq!(out.parts[..3], [PARTS_BOTH, PARTS_BOTH, PARTS_ICON]);
+        assert_eq!((out.reason[3], out.hidden_by[3]), (REASON_REPEAT, 0));
+
+        let mut native = FrameEngine::new(FrameOptions::default()).unwrap();
+        native.set_labels(labels).unwrap();
+        native
+            .set_obstacles(vec![Shape::Aabb(Aabb { min: Vec2::new(495.0, 0.0), max: Vec2::new(800.0, 600.0) })])
+            .unwrap();
+        let frame = native.place_frame(&camera(&CAMERA).unwrap(), 0.0).unwrap();
+        for i in 0..4 {
+            assert_eq!(out.visible[i] == 1, frame.labels[i].visible);
+            assert_eq!(out.candidate[i], frame.choices[i].candidate.unwrap_or(crate::output::NO_CANDIDATE));
+        }
+        // A new label set forgets the symbols.
+        *engine.input(4) = Columns::from_world_labels(&[poi(0, 1.0), poi(1, 2.0), poi(2, 3.0), poi(3, 4.0)]);
+        engine.set_labels(0).unwrap();
+        engine.place_frame(0.0).unwrap();
+        assert!(engine.output.candidate.iter().all(|&c| c == crate::output::NO_CANDIDATE));
     }
 
     #[test]

@@ -50,6 +50,15 @@ pub extern "C" fn dc_input_flags() -> usize {
     with(|e| e.input_columns().flags_address())
 }
 
+/// Makes room for the symbols of the input's labels, with `candidates` candidate rows (all
+/// zero: plain labels), and returns its address: ten `f64` columns of `n` values (see
+/// `SYMBOL_FIELD_NAMES`), then the candidate table (anchor, offset x, offset y per row). Call
+/// after `dc_input`, which forgets the symbols.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_symbol_input(candidates: u32) -> usize {
+    with(|e| e.symbol_input(candidates as usize).values_mut().as_ptr() as usize)
+}
+
 /// Gives the frame engine the labels in the input columns; `coordinates`: 0 world px, 1
 /// longitude/latitude.
 #[unsafe(no_mangle)]
@@ -158,7 +167,7 @@ pub extern "C" fn dc_place_batch(width: f64, height: f64, max_overlap_area: f64)
 
 /// Address of a result column: 0 visible (`u8`), 1 reason (`u8`), 2 blocker kind (`u8`),
 /// 3 hidden-by (`u32`), 4 opacity (`f32`), 5 pose (4 × `f64` columns), 6 boxes (6 × `f32`
-/// columns), 7 stats (13 `f64`); 0 for another number.
+/// columns), 7 stats (13 `f64`), 8 candidate (`u32`), 9 parts (`u8`); 0 for another number.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_output(column: u32) -> usize {
     with(|e| {
@@ -172,6 +181,8 @@ pub extern "C" fn dc_output(column: u32) -> usize {
             5 => o.pose.as_ptr() as usize,
             6 => o.boxes.as_ptr() as usize,
             7 => o.stats.as_ptr() as usize,
+            8 => o.candidate.as_ptr() as usize,
+            9 => o.parts.as_ptr() as usize,
             _ => 0,
         }
     })

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { overlappingPairs } from './sat.mjs';
+import { EXPECTED } from './symbols.mjs';
 
 const crate = fileURLToPath(new URL('..', import.meta.url));
 const root = normalize(join(crate, '..', '..'));
@@ -128,5 +129,15 @@ test('keys, buttons and the mouse move the map; the debug view draws', async () 
   await page.click('#stability');
   await settle();
   assert.match(await readout(), /shown of/);
+  assert.deepEqual(problems, []);
+});
+
+test('symbols through the JS API in the page: candidates, parts and repeat', async () => {
+  const results = await page.evaluate(async () => {
+    const declutter = await import('../js/declutter.js');
+    const { placeSymbols } = await import('../test/symbols.mjs');
+    return placeSymbols(declutter, await declutter.loadModule());
+  });
+  assert.deepEqual(results, [EXPECTED, EXPECTED]);
   assert.deepEqual(problems, []);
 });
