@@ -56,18 +56,6 @@ impl SymbolColumns {
         self.values[REPEAT_GROUP * len..(REPEAT_GROUP + 1) * len].fill(-1.0);
     }
 
-    /// Labels the columns hold (0: none written, every label plain).
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// No symbol columns.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The whole buffer, to write: the columns, then the candidate table.
     pub fn values_mut(&mut self) -> &mut [f64] {
         &mut self.values
