@@ -88,6 +88,22 @@ export interface SymbolColumns {
   table: Float64Array;
 }
 
+/** Views to write the labels' lines into (`pathColumns`), `n` values each but the tables. */
+export interface PathColumns {
+  /** How many rows of `pointTable` are the label's line (0: not a text along a line). */
+  points: Float64Array;
+  /** How many values of `advanceTable` are its glyph advances. */
+  glyphs: Float64Array;
+  /** Px along the line where the middle of the text sits; NaN (written): the middle. */
+  pathOffset: Float64Array;
+  /** Largest turn between consecutive glyphs, degrees (45 written). */
+  maxAngle: Float64Array;
+  /** x, y pairs in the labels' coordinates, label after label. */
+  pointTable: Float64Array;
+  /** Glyph advances, px, label after label. */
+  advanceTable: Float64Array;
+}
+
 /** A candidate position of a symbol's text. */
 export interface CandidateObject {
   anchor?: Anchor;
@@ -121,6 +137,11 @@ export type LabelObject = ({ x: number; y: number } | { lon: number; lat: number
   optional?: 'none' | 'text' | 'icon';
   repeatGroup?: number;
   repeatDistance?: number;
+  /** A text along this line (x, y or lon, lat pairs, as the label's own point). */
+  path?: [number, number][];
+  glyphAdvances?: number[];
+  pathOffset?: number;
+  maxAngle?: number;
 };
 
 /** A frame's camera: centre in world px (`x`, `y`) or degrees (`lon`, `lat`). */
@@ -221,6 +242,10 @@ export declare class Engine {
   labelColumns(n: number): LabelColumns;
   /** Room for the symbols of the `labelColumns` labels, `candidateCount` candidates in all. */
   symbolColumns(candidateCount: number): SymbolColumns;
+  /** Room for the lines of the `labelColumns` labels: points and glyph advances in all. */
+  pathColumns(pointCount: number, glyphCount: number): PathColumns;
+  /** Label `i`'s glyphs in the last frame: x, y, angle, advance per glyph; null for none. */
+  glyphs(i: number): Float64Array | null;
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates?: 'world' | 'lonlat'): void;
   /** Labels from plain objects (all in world px or all in lon/lat, as the first one). */

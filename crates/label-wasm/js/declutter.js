@@ -39,6 +39,7 @@ const SYMBOL_FIELDS = [
   'optional', 'repeatGroup', 'repeatDistance',
 ];
 const OPTIONAL = { none: 0, text: 1, icon: 2 };
+const PATH_FIELDS = ['points', 'glyphs', 'pathOffset', 'maxAngle'];
 const STATS = [
   'kind', 'labels', 'inView', 'visible', 'hiddenCollision', 'hiddenOffscreen', 'behindCamera',
   'flips', 'placedNow', 'asleep', 'projectUs', 'placeUs', 'finishUs',
@@ -179,6 +180,41 @@ export class Engine {
     return columns;
   }
 
+  /**
+   * Room for the lines of the `labelColumns(n)` labels (call after it; a new `labelColumns`
+   * forgets them), `pointCount` points and `glyphCount` glyph advances in all. Returns views
+   * to write: per label `points` and `glyphs` (how many rows of the tables are its; 0 points:
+   * not a text along a line), `pathOffset` (px along the line where the middle of the text
+   * sits; NaN: the middle of the line), `maxAngle` (largest turn between glyphs, degrees;
+   * 45 written); and `pointTable` (x, y pairs in the labels' coordinates) and `advanceTable`
+   * (px), label after label.
+   */
+  pathColumns(pointCount, glyphCount) {
+    const n = this.pending ?? 0;
+    const base = this.call('dc_path_input', pointCount, glyphCount) >>> 0;
+    const buffer = this.memory.buffer;
+    const columns = {};
+    PATH_FIELDS.forEach((name, k) => {
+      columns[name] = new Float64Array(buffer, base + k * n * 8, n);
+    });
+    columns.pathOffset.fill(NaN);
+    const tables = base + PATH_FIELDS.length * n * 8;
+    columns.pointTable = new Float64Array(buffer, tables, 2 * pointCount);
+    columns.advanceTable = new Float64Array(buffer, tables + 2 * pointCount * 8, glyphCount);
+    return columns;
+  }
+
+  /**
+   * The glyphs of label `i` in the last frame, for drawing a text along its line: a view of
+   * centre x, centre y (screen px), angle (degrees counter-clockwise), advance (px) per glyph,
+   * valid until the next call into the engine; null when it is not a text along a line, has
+   * no pose, or does not fit.
+   */
+  glyphs(i) {
+    const count = this.call('dc_glyphs', i);
+    return count < 0 ? null : this.f64(this.call('dc_glyph_rows'), 4 * count);
+  }
+
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates = 'world') {
     const code = COORDINATES[coordinates];
@@ -194,7 +230,9 @@ export class Engine {
    * `alignment: 'viewport' | 'map'`, `allowOverlap`, `ignorePlacement`, `keepUpright`; and
    * the symbol fields `candidates: [{anchor, offset: [dx, dy]}, …]`, `icon: {width, height,
    * anchor, offset, padding}`, `optional: 'none' | 'text' | 'icon'`, `repeatGroup` (a u32),
-   * `repeatDistance` (px).
+   * `repeatDistance` (px); and for a text along a line `path: [[x, y] | [lon, lat], …]`,
+   * `glyphAdvances: [px, …]`, `pathOffset` (px), `maxAngle` (degrees), its `x`/`y` or
+   * `lon`/`lat` and `width` unused (give 0).
    */
   setLabels(labels) {
     const lonlat = labels.length > 0 && labels[0].lon !== undefined;
@@ -217,7 +255,25 @@ export class Engine {
     });
     const symbolic = (l) => l.candidates || l.icon || l.optional || l.repeatGroup !== undefined;
     if (labels.some(symbolic)) this.writeSymbols(labels);
+    if (labels.some((l) => l.path)) this.writePaths(labels);
     this.commitLabels(lonlat ? 'lonlat' : 'world');
+  }
+
+  // Writes the lines of `setLabels`' objects to `pathColumns`.
+  writePaths(labels) {
+    const sum = (f) => labels.reduce((total, l) => total + (f(l)?.length ?? 0), 0);
+    const p = this.pathColumns(sum((l) => l.path), sum((l) => l.path && l.glyphAdvances));
+    let [point, glyph] = [0, 0];
+    labels.forEach((l, i) => {
+      if (!l.path) return;
+      for (const [x, y] of l.path) p.pointTable.set([x, y], 2 * point++);
+      p.advanceTable.set(l.glyphAdvances ?? [], glyph);
+      glyph += l.glyphAdvances?.length ?? 0;
+      p.points[i] = l.path.length;
+      p.glyphs[i] = l.glyphAdvances?.length ?? 0;
+      p.pathOffset[i] = l.pathOffset ?? NaN;
+      p.maxAngle[i] = l.maxAngle ?? 45;
+    });
   }
 
   // Writes the symbol fields of `setLabels`' objects to `symbolColumns`.

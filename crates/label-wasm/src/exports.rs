@@ -59,6 +59,29 @@ pub extern "C" fn dc_symbol_input(candidates: u32) -> usize {
     with(|e| e.symbol_input(candidates as usize).values_mut().as_ptr() as usize)
 }
 
+/// Makes room for the lines of the input's labels, `points` points and `glyphs` advances in
+/// all (zero: no path labels), and returns its address: four `f64` columns of `n` values (see
+/// `PATH_FIELD_NAMES`), then the points (x, y pairs), then the advances. Call after
+/// `dc_input`, which forgets the lines.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_path_input(points: u32, glyphs: u32) -> usize {
+    with(|e| e.path_input(points as usize, glyphs as usize).values_mut().as_ptr() as usize)
+}
+
+/// Writes the glyphs of label `index` in the last frame (centre x, centre y, angle, advance
+/// per glyph, at `dc_glyph_rows()`) and returns their count; -1 for none (not a path label,
+/// no pose, or its text does not fit).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_glyphs(index: u32) -> i32 {
+    with(|e| e.write_glyphs(index as usize).map_or(-1, |n| n as i32))
+}
+
+/// Address of the glyph rows `dc_glyphs` wrote.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_glyph_rows() -> usize {
+    with(|e| e.glyphs.as_ptr() as usize)
+}
+
 /// Gives the frame engine the labels in the input columns; `coordinates`: 0 world px, 1
 /// longitude/latitude.
 #[unsafe(no_mangle)]

@@ -9,6 +9,7 @@ import { digest } from '../www/digest.js';
 import * as declutter from '../js/declutter.js';
 import { boxesOf, greedy, overlappingPairs } from './sat.mjs';
 import { EXPECTED, LABELS, placeSymbols } from './symbols.mjs';
+import * as paths from './paths.mjs';
 
 const module = await loadModule();
 const data = new URL('../www/data/', import.meta.url);
@@ -91,6 +92,14 @@ test('symbols: candidates, icons, optional parts and repeat groups, as objects a
   engine.setLabels(LABELS.map(({ x, y, width, height }) => ({ x, y, width, height })));
   const frame = engine.placeFrame({ x: 128, y: 128, zoom: 4, width: 800, height: 600 }, 0);
   assert.ok(frame.candidate.every((c) => c === declutter.NO_CANDIDATE));
+});
+
+test('texts along lines: reasons and glyph poses', async () => {
+  assert.deepEqual(await paths.placePaths(declutter, module), paths.EXPECTED);
+  const engine = await createEngine(module);
+  const bad = paths.LABELS.map((l) => ({ ...l }));
+  bad[1].glyphAdvances = [8, -1];
+  assert.throws(() => engine.setLabels(bad), /label 1 \(id 1\): field `glyph_advances`/);
 });
 
 test('errors are thrown with the engine\'s messages', async () => {

@@ -13,6 +13,10 @@ export async function example(): Promise<number> {
       lon: 16.37, lat: 48.21, width: 50, height: 14, candidates: [{ anchor: 'left', offset: [8, 0] }],
       icon: { width: 16, height: 16, anchor: 'bottom' }, optional: 'text', repeatGroup: 3, repeatDistance: 120,
     },
+    {
+      lon: 0, lat: 0, width: 0, height: 12, path: [[16.37, 48.2], [16.38, 48.21]], glyphAdvances: [7, 6.5, 7],
+      pathOffset: 30, maxAngle: 40,
+    },
   ];
   engine.setLabels(labels);
   const columns = engine.labelColumns(1);
@@ -23,6 +27,11 @@ export async function example(): Promise<number> {
   symbols.candidates[0] = 1;
   symbols.table.set([1, 8, 0]);
   symbols.repeatGroup[0] = 2;
+  const lines = engine.pathColumns(2, 1);
+  lines.points[0] = 2;
+  lines.pointTable.set([1, 2, 3, 4]);
+  lines.glyphs[0] = 1;
+  lines.advanceTable[0] = 6;
   engine.commitLabels('world');
   const camera: Camera = { lon: 16.3725, lat: 48.2083, zoom: 16, width: 1280, height: 720, bearing: 5 };
   const frame: FrameViews = engine.placeFrame(camera, 16.7);
@@ -36,5 +45,7 @@ export async function example(): Promise<number> {
   drawn += engine.placeFrame(33.4).stats.visible;
   engine.setObstacles([{ box: [0, 0, 100, 40] }, { circle: [640, 360, 12] }]);
   const under = engine.unproject(camera, 10, 10);
+  const glyphs = engine.glyphs(2);
+  if (glyphs) drawn += glyphs[0];
   return drawn + frame.stats.visible + (under ? under.x : 0) + engine.boxes().cx.length;
 }
