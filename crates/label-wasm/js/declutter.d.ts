@@ -14,8 +14,19 @@ export declare const Flags: Readonly<{
   MAP_ALIGNED: 8;
 }>;
 
-/** Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind-camera. */
-export declare const REASONS: readonly ['visible', 'collision', 'offscreen', 'behind-camera'];
+/**
+ * Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind-camera,
+ * 4 repeat, 5 no-room, 6 too-curved.
+ */
+export declare const REASONS: readonly [
+  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+];
+
+/** Names of the `parts` column's values: which parts of a symbol show. */
+export declare const PARTS: readonly ['none', 'both', 'text', 'icon'];
+
+/** The `candidate` column's value for no candidate. */
+export declare const NO_CANDIDATE: 0xffffffff;
 
 /** The `blocker` column: what `hiddenBy` indexes. */
 export declare const Blocker: Readonly<{ NONE: 0; LABEL: 1; OBSTACLE: 2 }>;
@@ -55,6 +66,59 @@ export interface LabelColumns {
   flags: Uint32Array;
 }
 
+/** Views to write the labels' symbols into (`symbolColumns`), `n` values each but `table`. */
+export interface SymbolColumns {
+  /** How many rows of `table` are the label's candidate positions (0: its own anchor and offset). */
+  candidates: Float64Array;
+  /** Icon size, px (0 and 0: no icon). */
+  iconWidth: Float64Array;
+  iconHeight: Float64Array;
+  /** Index into `ANCHORS`: which point of the icon sits on the anchor point. */
+  iconAnchor: Float64Array;
+  iconOffsetX: Float64Array;
+  iconOffsetY: Float64Array;
+  iconPadding: Float64Array;
+  /** 0 both parts or neither, 1 the text is optional, 2 the icon is optional. */
+  optional: Float64Array;
+  /** -1: no group. */
+  repeatGroup: Float64Array;
+  /** Px; a label of the group shown before it closer than this hides it (reason `repeat`). */
+  repeatDistance: Float64Array;
+  /** Anchor number, offset x, offset y per candidate, in label order. */
+  table: Float64Array;
+}
+
+/** Views to write the labels' lines into (`pathColumns`), `n` values each but the tables. */
+export interface PathColumns {
+  /** How many rows of `pointTable` are the label's line (0: not a text along a line). */
+  points: Float64Array;
+  /** How many values of `advanceTable` are its glyph advances. */
+  glyphs: Float64Array;
+  /** Px along the line where the middle of the text sits; NaN (written): the middle. */
+  pathOffset: Float64Array;
+  /** Largest turn between consecutive glyphs, degrees (45 written). */
+  maxAngle: Float64Array;
+  /** x, y pairs in the labels' coordinates, label after label. */
+  pointTable: Float64Array;
+  /** Glyph advances, px, label after label. */
+  advanceTable: Float64Array;
+}
+
+/** A candidate position of a symbol's text. */
+export interface CandidateObject {
+  anchor?: Anchor;
+  offset?: [number, number];
+}
+
+/** A symbol's icon. */
+export interface IconObject {
+  width: number;
+  height: number;
+  anchor?: Anchor;
+  offset?: [number, number];
+  padding?: number;
+}
+
 /** A label as a plain object (`setLabels`). */
 export type LabelObject = ({ x: number; y: number } | { lon: number; lat: number }) & {
   width: number;
@@ -68,6 +132,16 @@ export type LabelObject = ({ x: number; y: number } | { lon: number; lat: number
   allowOverlap?: boolean;
   ignorePlacement?: boolean;
   keepUpright?: boolean;
+  candidates?: CandidateObject[];
+  icon?: IconObject;
+  optional?: 'none' | 'text' | 'icon';
+  repeatGroup?: number;
+  repeatDistance?: number;
+  /** A text along this line (x, y or lon, lat pairs, as the label's own point). */
+  path?: [number, number][];
+  glyphAdvances?: number[];
+  pathOffset?: number;
+  maxAngle?: number;
 };
 
 /** A frame's camera: centre in world px (`x`, `y`) or degrees (`lon`, `lat`). */
@@ -150,6 +224,10 @@ export interface FrameViews {
   opacityBits: Uint32Array;
   /** Anchor point on screen (px, y down), angle (degrees counter-clockwise), perspective scale; NaN for none. */
   pose: { x: Float64Array; y: Float64Array; angle: Float64Array; scale: Float64Array };
+  /** The candidate the text shows at (`NO_CANDIDATE`: none); the last one while fading out. */
+  candidate: Uint32Array;
+  /** Index into `PARTS`: the parts shown; the last ones while fading out. */
+  parts: Uint8Array;
   boxes: BoxViews;
   readonly stats: FrameStats;
 }
@@ -162,6 +240,12 @@ export declare class Engine {
   readonly count: number;
   /** Room for `n` labels; write the views, then `commitLabels`. */
   labelColumns(n: number): LabelColumns;
+  /** Room for the symbols of the `labelColumns` labels, `candidateCount` candidates in all. */
+  symbolColumns(candidateCount: number): SymbolColumns;
+  /** Room for the lines of the `labelColumns` labels: points and glyph advances in all. */
+  pathColumns(pointCount: number, glyphCount: number): PathColumns;
+  /** Label `i`'s glyphs in the last frame: x, y, angle, advance per glyph; null for none. */
+  glyphs(i: number): Float64Array | null;
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates?: 'world' | 'lonlat'): void;
   /** Labels from plain objects (all in world px or all in lon/lat, as the first one). */

@@ -20,12 +20,26 @@ export const Flags = Object.freeze({
 });
 
 /** Names of the `reason` column's values (255: a reason newer than this wrapper). */
-export const REASONS = Object.freeze(['visible', 'collision', 'offscreen', 'behind-camera']);
+export const REASONS = Object.freeze([
+  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+]);
+
+/** Names of the `parts` column's values: which parts of a symbol show. */
+export const PARTS = Object.freeze(['none', 'both', 'text', 'icon']);
+
+/** The `candidate` column's value for no candidate (a plain label, or its text not shown). */
+export const NO_CANDIDATE = 0xFFFFFFFF;
 
 /** The `blocker` column: what `hiddenBy` indexes. */
 export const Blocker = Object.freeze({ NONE: 0, LABEL: 1, OBSTACLE: 2 });
 
 const F64_FIELDS = ['x', 'y', 'width', 'height', 'angle', 'priority', 'offsetX', 'offsetY', 'padding'];
+const SYMBOL_FIELDS = [
+  'candidates', 'iconWidth', 'iconHeight', 'iconAnchor', 'iconOffsetX', 'iconOffsetY', 'iconPadding',
+  'optional', 'repeatGroup', 'repeatDistance',
+];
+const OPTIONAL = { none: 0, text: 1, icon: 2 };
+const PATH_FIELDS = ['points', 'glyphs', 'pathOffset', 'maxAngle'];
 const STATS = [
   'kind', 'labels', 'inView', 'visible', 'hiddenCollision', 'hiddenOffscreen', 'behindCamera',
   'flips', 'placedNow', 'asleep', 'projectUs', 'placeUs', 'finishUs',
@@ -145,6 +159,62 @@ export class Engine {
     return columns;
   }
 
+  /**
+   * Room for the symbols of the `labelColumns(n)` labels (call after it; a new `labelColumns`
+   * forgets them), with `candidateCount` candidate positions in all. Returns views to write:
+   * per label `candidates` (how many rows of the table are its), `iconWidth`, `iconHeight` (0
+   * and 0: no icon), `iconAnchor` (number in ANCHORS), `iconOffsetX/Y`, `iconPadding`,
+   * `optional` (0 none, 1 text, 2 icon), `repeatGroup` (-1: none), `repeatDistance` (px);
+   * and `table` (Float64Array): anchor number, offset x, offset y per candidate, in label
+   * order. All zero but `repeatGroup`: plain labels.
+   */
+  symbolColumns(candidateCount) {
+    const n = this.pending ?? 0;
+    const base = this.call('dc_symbol_input', candidateCount) >>> 0;
+    const buffer = this.memory.buffer;
+    const columns = {};
+    SYMBOL_FIELDS.forEach((name, k) => {
+      columns[name] = new Float64Array(buffer, base + k * n * 8, n);
+    });
+    columns.table = new Float64Array(buffer, base + SYMBOL_FIELDS.length * n * 8, candidateCount * 3);
+    return columns;
+  }
+
+  /**
+   * Room for the lines of the `labelColumns(n)` labels (call after it; a new `labelColumns`
+   * forgets them), `pointCount` points and `glyphCount` glyph advances in all. Returns views
+   * to write: per label `points` and `glyphs` (how many rows of the tables are its; 0 points:
+   * not a text along a line), `pathOffset` (px along the line where the middle of the text
+   * sits; NaN: the middle of the line), `maxAngle` (largest turn between glyphs, degrees;
+   * 45 written); and `pointTable` (x, y pairs in the labels' coordinates) and `advanceTable`
+   * (px), label after label.
+   */
+  pathColumns(pointCount, glyphCount) {
+    const n = this.pending ?? 0;
+    const base = this.call('dc_path_input', pointCount, glyphCount) >>> 0;
+    const buffer = this.memory.buffer;
+    const columns = {};
+    PATH_FIELDS.forEach((name, k) => {
+      columns[name] = new Float64Array(buffer, base + k * n * 8, n);
+    });
+    columns.pathOffset.fill(NaN);
+    const tables = base + PATH_FIELDS.length * n * 8;
+    columns.pointTable = new Float64Array(buffer, tables, 2 * pointCount);
+    columns.advanceTable = new Float64Array(buffer, tables + 2 * pointCount * 8, glyphCount);
+    return columns;
+  }
+
+  /**
+   * The glyphs of label `i` in the last frame, for drawing a text along its line: a view of
+   * centre x, centre y (screen px), angle (degrees counter-clockwise), advance (px) per glyph,
+   * valid until the next call into the engine; null when it is not a text along a line, has
+   * no pose, or does not fit.
+   */
+  glyphs(i) {
+    const count = this.call('dc_glyphs', i);
+    return count < 0 ? null : this.f64(this.call('dc_glyph_rows'), 4 * count);
+  }
+
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates = 'world') {
     const code = COORDINATES[coordinates];
@@ -157,7 +227,12 @@ export class Engine {
   /**
    * Labels from plain objects: `{x, y}` (world px) or `{lon, lat}`, `width`, `height`, and
    * optionally `angle`, `priority`, `anchor`, `offset: [dx, dy]`, `padding`,
-   * `alignment: 'viewport' | 'map'`, `allowOverlap`, `ignorePlacement`, `keepUpright`.
+   * `alignment: 'viewport' | 'map'`, `allowOverlap`, `ignorePlacement`, `keepUpright`; and
+   * the symbol fields `candidates: [{anchor, offset: [dx, dy]}, …]`, `icon: {width, height,
+   * anchor, offset, padding}`, `optional: 'none' | 'text' | 'icon'`, `repeatGroup` (a u32),
+   * `repeatDistance` (px); and for a text along a line `path: [[x, y] | [lon, lat], …]`,
+   * `glyphAdvances: [px, …]`, `pathOffset` (px), `maxAngle` (degrees), its `x`/`y` or
+   * `lon`/`lat` and `width` unused (give 0).
    */
   setLabels(labels) {
     const lonlat = labels.length > 0 && labels[0].lon !== undefined;
@@ -178,7 +253,52 @@ export class Engine {
         (l.keepUpright === false ? Flags.NO_KEEP_UPRIGHT : 0) |
         (l.alignment === 'map' ? Flags.MAP_ALIGNED : 0);
     });
+    const symbolic = (l) => l.candidates || l.icon || l.optional || l.repeatGroup !== undefined;
+    if (labels.some(symbolic)) this.writeSymbols(labels);
+    if (labels.some((l) => l.path)) this.writePaths(labels);
     this.commitLabels(lonlat ? 'lonlat' : 'world');
+  }
+
+  // Writes the lines of `setLabels`' objects to `pathColumns`.
+  writePaths(labels) {
+    const sum = (f) => labels.reduce((total, l) => total + (f(l)?.length ?? 0), 0);
+    const p = this.pathColumns(sum((l) => l.path), sum((l) => l.path && l.glyphAdvances));
+    let [point, glyph] = [0, 0];
+    labels.forEach((l, i) => {
+      if (!l.path) return;
+      for (const [x, y] of l.path) p.pointTable.set([x, y], 2 * point++);
+      p.advanceTable.set(l.glyphAdvances ?? [], glyph);
+      glyph += l.glyphAdvances?.length ?? 0;
+      p.points[i] = l.path.length;
+      p.glyphs[i] = l.glyphAdvances?.length ?? 0;
+      p.pathOffset[i] = l.pathOffset ?? NaN;
+      p.maxAngle[i] = l.maxAngle ?? 45;
+    });
+  }
+
+  // Writes the symbol fields of `setLabels`' objects to `symbolColumns`.
+  writeSymbols(labels) {
+    const s = this.symbolColumns(labels.reduce((sum, l) => sum + (l.candidates?.length ?? 0), 0));
+    let row = 0;
+    labels.forEach((l, i) => {
+      for (const c of l.candidates ?? []) {
+        s.table.set([anchorFlags(c.anchor) >> 8, c.offset?.[0] ?? 0, c.offset?.[1] ?? 0], 3 * row++);
+      }
+      s.candidates[i] = l.candidates?.length ?? 0;
+      if (l.icon) {
+        s.iconWidth[i] = l.icon.width;
+        s.iconHeight[i] = l.icon.height;
+        s.iconAnchor[i] = anchorFlags(l.icon.anchor) >> 8;
+        s.iconOffsetX[i] = l.icon.offset?.[0] ?? 0;
+        s.iconOffsetY[i] = l.icon.offset?.[1] ?? 0;
+        s.iconPadding[i] = l.icon.padding ?? 0;
+      }
+      const optional = OPTIONAL[l.optional ?? 'none'];
+      if (optional === undefined) throw new Error(`label ${i}: optional ${JSON.stringify(l.optional)}: 'none', 'text' or 'icon'`);
+      s.optional[i] = optional;
+      s.repeatGroup[i] = l.repeatGroup ?? -1;
+      s.repeatDistance[i] = l.repeatDistance ?? 0;
+    });
   }
 
   /** Frame options (any subset; the rest take their defaults, as in label-frame). */
@@ -281,7 +401,7 @@ export class Engine {
   views(n) {
     this.viewCount = n;
     const address = (k) => this.call('dc_output', k) >>> 0;
-    const addresses = [0, 1, 2, 3, 4, 5, 6, 7].map(address);
+    const addresses = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(address);
     const key = `${n}:${addresses.join(',')}`;
     if (this.frameViews && this.viewKey === key && this.frameViews.buffer === this.memory.buffer) {
       return this.frameViews;
@@ -300,6 +420,8 @@ export class Engine {
       opacity: new Float32Array(buffer, addresses[4], n),
       opacityBits: new Uint32Array(buffer, addresses[4], n),
       pose: { x: f64(addresses[5], 0), y: f64(addresses[5], 1), angle: f64(addresses[5], 2), scale: f64(addresses[5], 3) },
+      candidate: new Uint32Array(buffer, addresses[8], n),
+      parts: new Uint8Array(buffer, addresses[9], n),
       boxes: {
         cx: f32(addresses[6], 0), cy: f32(addresses[6], 1), hx: f32(addresses[6], 2),
         hy: f32(addresses[6], 3), ux: f32(addresses[6], 4), uy: f32(addresses[6], 5),

@@ -3,10 +3,12 @@
 
 use glam::{DVec2, Vec2};
 use label_core::{Aabb, Circle, PlacementOptions, Shape, place};
-use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness};
+use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness, WorldLabel};
 
 use crate::columns::{Columns, Coordinates};
 use crate::output::Output;
+use crate::paths::{PathColumns, glyph_rows};
+use crate::symbols::SymbolColumns;
 
 /// What every export that can fail returns: 0 for success, 1 for an error whose message is
 /// [`Engine::error`].
@@ -75,6 +77,10 @@ pub struct Engine {
     /// The world point [`Engine::unproject`] found (NaN for none).
     pub unprojected: [f64; 2],
     input: Columns,
+    symbol_input: SymbolColumns,
+    path_input: PathColumns,
+    /// The glyphs [`Engine::glyphs`] wrote: centre x, centre y, angle, advance per glyph.
+    pub glyphs: Vec<f64>,
     obstacle_input: Vec<f64>,
     obstacles: Vec<Shape>,
     /// The result columns of the last frame or batch.
@@ -100,6 +106,9 @@ impl Engine {
             projected: Vec::new(),
             unprojected: [f64::NAN; 2],
             input: Columns::default(),
+            symbol_input: SymbolColumns::default(),
+            path_input: PathColumns::default(),
+            glyphs: Vec::new(),
             obstacle_input: Vec::new(),
             obstacles: Vec::new(),
             output: Output::default(),
@@ -124,10 +133,27 @@ impl Engine {
         }
     }
 
-    /// Room for `n` labels in the input columns (zeroed), to be written by the caller.
+    /// Room for `n` labels in the input columns (zeroed), to be written by the caller; the
+    /// labels are plain until [`Engine::symbol_input`] is called.
     pub fn input(&mut self, n: usize) -> &mut Columns {
         self.input.resize(n);
+        self.symbol_input.resize(0, 0);
+        self.path_input.resize(0, 0, 0);
         &mut self.input
+    }
+
+    /// Room for the symbols of the input's labels with `candidates` candidate rows (zeroed:
+    /// plain labels), to be written by the caller.
+    pub fn symbol_input(&mut self, candidates: usize) -> &mut SymbolColumns {
+        self.symbol_input.resize(self.input.len(), candidates);
+        &mut self.symbol_input
+    }
+
+    /// Room for the lines of the input's labels, `points` points and `glyphs` advances in all
+    /// (zeroed: no path labels), to be written by the caller.
+    pub fn path_input(&mut self, points: usize, glyphs: usize) -> &mut PathColumns {
+        self.path_input.resize(self.input.len(), points, glyphs);
+        &mut self.path_input
     }
 
     /// The input columns as they are.
@@ -145,7 +171,26 @@ impl Engine {
 
     /// Gives the frame engine the labels in the input columns.
     pub fn set_labels(&mut self, coordinates: u32) -> Result<(), String> {
-        let labels = self.input.world_labels(Coordinates::from_code(coordinates)?)?;
+        let coordinates = Coordinates::from_code(coordinates)?;
+        let mut labels = self.input.world_labels(coordinates)?;
+        for (label, symbol) in labels.iter_mut().zip(self.symbol_input.symbols()?) {
+            label.symbol = symbol;
+        }
+        let upright: Vec<bool> = labels.iter().map(|l| l.keep_upright).collect();
+        for (label, path) in labels.iter_mut().zip(self.path_input.paths(coordinates, &upright)?) {
+            if let Some(path) = path {
+                let symbol = std::mem::take(&mut label.symbol);
+                let line = WorldLabel::along_path(label.id, path, label.height);
+                *label = WorldLabel {
+                    priority: label.priority,
+                    padding: label.padding,
+                    allow_overlap: label.allow_overlap,
+                    ignore_placement: label.ignore_placement,
+                    symbol: label_core::Symbol { path: line.symbol.path.clone(), ..symbol },
+                    ..line
+                };
+            }
+        }
         self.frames.set_labels(labels).map_err(|e| e.to_string())
     }
 
@@ -179,6 +224,16 @@ impl Engine {
         self.frames.place_frame(&camera, time_ms).map_err(|e| e.to_string())?;
         self.output.write_frame(self.frames.frame(), self.frames.timings());
         Ok(())
+    }
+
+    /// Writes the glyphs of label `i` in the last frame to `glyphs` and returns their count:
+    /// `None` when it is not a path label or the frame has no pose for it, or its text does
+    /// not fit its line.
+    pub fn write_glyphs(&mut self, i: usize) -> Option<usize> {
+        self.glyphs.clear();
+        let layout = self.frames.screen_glyphs(i)?.ok()?;
+        self.glyphs = glyph_rows(&layout);
+        Some(layout.glyphs.len())
     }
 
     /// Room for `n` world points (x, y pairs), zeroed.
@@ -246,7 +301,7 @@ mod tests {
     use super::*;
     use crate::columns::F64Field;
     use crate::output::{BLOCKER_LABEL, REASON_COLLISION, REASON_OFFSCREEN};
-    use label_frame::WorldLabel;
+    use crate::paths::glyph_rows;
 
     /// Centre (128, 128) world px, zoom 4, 800 × 600 px.
     const CAMERA: [f64; CAMERA_VALUES] = [128.0, 128.0, 0.0, 4.0, 0.0, 0.0, 800.0, 600.0, 0.0];
@@ -298,6 +353,116 @@ mod tests {
         let n = 3;
         let b = &engine.output.boxes;
         assert_eq!([b[0], b[n], b[2 * n], b[3 * n]], [400.0, 300.0, 30.0, 6.0]);
+    }
+
+    #[test]
+    fn symbols_choose_candidates_parts_and_repeat_as_the_native_engine() {
+        use crate::output::{PARTS_BOTH, PARTS_ICON, REASON_REPEAT};
+        use crate::symbols::SymbolColumns;
+        use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+        let at = |x: f64| glam::DVec2::new(x, 128.0);
+        let right = Candidate { anchor: Anchor::Left, offset: glam::DVec2::new(10.0, 0.0) };
+        let left = Candidate { anchor: Anchor::Right, offset: glam::DVec2::new(-10.0, 0.0) };
+        let poi = |id: u64, x: f64| {
+            let symbol = Symbol { optional: Optional::Text, ..Symbol::default().with_icon(Icon::new(12.0, 12.0)) }
+                .with_candidates(vec![right, left]);
+            WorldLabel::from_world(id, at(x), 60.0, 12.0).with_symbol(symbol)
+        };
+        // Screen x = 400 + 16 × (world x − 128). 0 shows right of its icon; 1 (70 px left of
+        // it) only left of its own; 2's text fits nowhere (0's text on its left, an obstacle
+        // on its right), its icon alone; 3 is in 0's repeat group, 180 px away, too close.
+        let mut labels = vec![
+            poi(0, 128.0).with_priority(4.0),
+            poi(1, 128.0 - 70.0 / 16.0).with_priority(3.0),
+            poi(2, 128.0 + 82.0 / 16.0).with_priority(2.0),
+            WorldLabel::from_world(3, at(128.0 - 180.0 / 16.0), 20.0, 12.0),
+        ];
+        labels[0].symbol.repeat_group = Some(1);
+        labels[3].symbol.repeat_group = Some(1);
+        labels[3].symbol.repeat_distance = 200.0;
+        let mut engine = Engine::new();
+        *engine.input(4) = Columns::from_world_labels(&labels);
+        let symbols: Vec<_> = labels.iter().map(|l| l.symbol.clone()).collect();
+        let columns = SymbolColumns::from_symbols(&symbols);
+        *engine.symbol_input(symbols.iter().map(|s| s.candidates.len()).sum()) = columns;
+        engine.set_labels(0).unwrap();
+        engine.obstacle_input(1).copy_from_slice(&[0.0, 495.0, 0.0, 800.0, 600.0]);
+        engine.set_obstacles().unwrap();
+        engine.camera = CAMERA;
+        engine.place_frame(0.0).unwrap();
+        let out = &engine.output;
+        assert_eq!(out.visible, [1, 1, 1, 0]);
+        assert_eq!(out.candidate[..3], [0, 1, crate::output::NO_CANDIDATE]);
+        assert_eq!(out.parts[..3], [PARTS_BOTH, PARTS_BOTH, PARTS_ICON]);
+        assert_eq!((out.reason[3], out.hidden_by[3]), (REASON_REPEAT, 0));
+
+        let mut native = FrameEngine::new(FrameOptions::default()).unwrap();
+        native.set_labels(labels).unwrap();
+        native
+            .set_obstacles(vec![Shape::Aabb(Aabb { min: Vec2::new(495.0, 0.0), max: Vec2::new(800.0, 600.0) })])
+            .unwrap();
+        let frame = native.place_frame(&camera(&CAMERA).unwrap(), 0.0).unwrap();
+        for i in 0..4 {
+            assert_eq!(out.visible[i] == 1, frame.labels[i].visible);
+            assert_eq!(out.candidate[i], frame.choices[i].candidate.unwrap_or(crate::output::NO_CANDIDATE));
+        }
+        // A new label set forgets the symbols.
+        *engine.input(4) = Columns::from_world_labels(&[poi(0, 1.0), poi(1, 2.0), poi(2, 3.0), poi(3, 4.0)]);
+        engine.set_labels(0).unwrap();
+        engine.place_frame(0.0).unwrap();
+        assert!(engine.output.candidate.iter().all(|&c| c == crate::output::NO_CANDIDATE));
+    }
+
+    #[test]
+    fn path_labels_lay_glyphs_as_the_native_engine() {
+        use crate::output::{REASON_NO_ROOM, REASON_TOO_CURVED};
+        use label_core::TextPath;
+        // 0: a straight line at y = 128 (screen y 300); 1: too short for its text; 2: a
+        // right angle with its text across the corner.
+        let line = |points: &[[f64; 2]], glyphs: usize| {
+            let points = points.iter().map(|p| glam::DVec2::new(p[0], p[1])).collect();
+            TextPath::new(points, vec![8.0; glyphs])
+        };
+        let paths = [
+            line(&[[126.0, 128.0], [130.0, 128.0]], 5),
+            line(&[[128.0, 120.0], [128.5, 120.0]], 5),
+            line(&[[125.0, 134.0], [128.0, 134.0], [128.0, 137.0]], 12).with_max_angle(30.0),
+        ];
+        let mut labels: Vec<WorldLabel> =
+            (0..3u64).map(|i| WorldLabel::from_world(i, glam::DVec2::ZERO, 1.0, 10.0)).collect();
+        let mut engine = Engine::new();
+        *engine.input(3) = Columns::from_world_labels(&labels);
+        let p = engine.path_input(7, 22);
+        let n = 3;
+        let v = p.values_mut();
+        v[..2 * n].copy_from_slice(&[2.0, 2.0, 3.0, 5.0, 5.0, 12.0]);
+        v[2 * n..3 * n].fill(f64::NAN);
+        v[3 * n + 2] = 30.0;
+        let coordinates: Vec<f64> = paths.iter().flat_map(|p| p.points.iter().flat_map(|q| [q.x, q.y])).collect();
+        v[4 * n..4 * n + 14].copy_from_slice(&coordinates);
+        v[4 * n + 14..].fill(8.0);
+        engine.set_labels(0).unwrap();
+        engine.camera = CAMERA;
+        engine.place_frame(0.0).unwrap();
+        let out = &engine.output;
+        assert_eq!(out.visible, [1, 0, 0]);
+        assert_eq!(out.reason[1..], [REASON_NO_ROOM, REASON_TOO_CURVED]);
+        assert_eq!(engine.write_glyphs(0), Some(5));
+        assert_eq!(engine.glyphs[..4], [384.0, 300.0, 0.0, 8.0]);
+        assert_eq!(engine.write_glyphs(1), None);
+
+        for (label, path) in labels.iter_mut().zip(paths) {
+            *label = WorldLabel::along_path(label.id, path, 10.0);
+        }
+        let mut native = FrameEngine::new(FrameOptions::default()).unwrap();
+        native.set_labels(labels).unwrap();
+        native.place_frame(&camera(&CAMERA).unwrap(), 0.0).unwrap();
+        let want = glyph_rows(&native.screen_glyphs(0).unwrap().unwrap());
+        engine.write_glyphs(0);
+        assert_eq!(engine.glyphs, want);
+        let bad = engine.path_input(7, 22);
+        bad.values_mut()[0] = 9.0;
+        assert!(engine.set_labels(0).unwrap_err().starts_with("label 0 (id 0): field `points`: 9"));
     }
 
     #[test]

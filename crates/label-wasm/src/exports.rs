@@ -50,6 +50,38 @@ pub extern "C" fn dc_input_flags() -> usize {
     with(|e| e.input_columns().flags_address())
 }
 
+/// Makes room for the symbols of the input's labels, with `candidates` candidate rows (all
+/// zero: plain labels), and returns its address: ten `f64` columns of `n` values (see
+/// `SYMBOL_FIELD_NAMES`), then the candidate table (anchor, offset x, offset y per row). Call
+/// after `dc_input`, which forgets the symbols.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_symbol_input(candidates: u32) -> usize {
+    with(|e| e.symbol_input(candidates as usize).values_mut().as_ptr() as usize)
+}
+
+/// Makes room for the lines of the input's labels, `points` points and `glyphs` advances in
+/// all (zero: no path labels), and returns its address: four `f64` columns of `n` values (see
+/// `PATH_FIELD_NAMES`), then the points (x, y pairs), then the advances. Call after
+/// `dc_input`, which forgets the lines.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_path_input(points: u32, glyphs: u32) -> usize {
+    with(|e| e.path_input(points as usize, glyphs as usize).values_mut().as_ptr() as usize)
+}
+
+/// Writes the glyphs of label `index` in the last frame (centre x, centre y, angle, advance
+/// per glyph, at `dc_glyph_rows()`) and returns their count; -1 for none (not a path label,
+/// no pose, or its text does not fit).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_glyphs(index: u32) -> i32 {
+    with(|e| e.write_glyphs(index as usize).map_or(-1, |n| n as i32))
+}
+
+/// Address of the glyph rows `dc_glyphs` wrote.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_glyph_rows() -> usize {
+    with(|e| e.glyphs.as_ptr() as usize)
+}
+
 /// Gives the frame engine the labels in the input columns; `coordinates`: 0 world px, 1
 /// longitude/latitude.
 #[unsafe(no_mangle)]
@@ -158,7 +190,7 @@ pub extern "C" fn dc_place_batch(width: f64, height: f64, max_overlap_area: f64)
 
 /// Address of a result column: 0 visible (`u8`), 1 reason (`u8`), 2 blocker kind (`u8`),
 /// 3 hidden-by (`u32`), 4 opacity (`f32`), 5 pose (4 × `f64` columns), 6 boxes (6 × `f32`
-/// columns), 7 stats (13 `f64`); 0 for another number.
+/// columns), 7 stats (13 `f64`), 8 candidate (`u32`), 9 parts (`u8`); 0 for another number.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_output(column: u32) -> usize {
     with(|e| {
@@ -172,6 +204,8 @@ pub extern "C" fn dc_output(column: u32) -> usize {
             5 => o.pose.as_ptr() as usize,
             6 => o.boxes.as_ptr() as usize,
             7 => o.stats.as_ptr() as usize,
+            8 => o.candidate.as_ptr() as usize,
+            9 => o.parts.as_ptr() as usize,
             _ => 0,
         }
     })

@@ -2,7 +2,7 @@
 //! arrays over the module's memory. The columns are rewritten in place every frame, so their
 //! addresses only change when the label count does (or the memory grows).
 
-use label_core::{Blocker, Obb, Placement};
+use label_core::{Blocker, Choice, Obb, Parts, Placement};
 use label_frame::{Frame, FrameKind, FrameTimings, HiddenReason, LabelFrame};
 
 /// `reason` column: visible.
@@ -13,6 +13,13 @@ pub const REASON_COLLISION: u8 = 1;
 pub const REASON_OFFSCREEN: u8 = 2;
 /// `reason` column: its anchor point is behind the camera.
 pub const REASON_BEHIND_CAMERA: u8 = 3;
+/// `reason` column: a label of its repeat group shown before it is too close (see
+/// `hidden_by`).
+pub const REASON_REPEAT: u8 = 4;
+/// `reason` column: a text along a line longer than its line allows.
+pub const REASON_NO_ROOM: u8 = 5;
+/// `reason` column: a text along a line that would bend too sharply.
+pub const REASON_TOO_CURVED: u8 = 6;
 /// `reason` column: a reason newer than this module.
 pub const REASON_OTHER: u8 = 255;
 
@@ -22,6 +29,18 @@ pub const BLOCKER_NONE: u8 = 0;
 pub const BLOCKER_LABEL: u8 = 1;
 /// `blocker` column: an obstacle, `hidden_by` is its index.
 pub const BLOCKER_OBSTACLE: u8 = 2;
+
+/// `candidate` column: no candidate (a plain label, or its text is not shown).
+pub const NO_CANDIDATE: u32 = u32::MAX;
+
+/// `parts` column: none (a label without icon, or not shown).
+pub const PARTS_NONE: u8 = 0;
+/// `parts` column: text and icon.
+pub const PARTS_BOTH: u8 = 1;
+/// `parts` column: the text alone.
+pub const PARTS_TEXT: u8 = 2;
+/// `parts` column: the icon alone.
+pub const PARTS_ICON: u8 = 3;
 
 /// Number of values in the stats array.
 pub const STATS_LEN: usize = 13;
@@ -42,6 +61,11 @@ pub struct Output {
     /// Pose, four columns of `n`: anchor x, anchor y (screen px), angle (degrees
     /// counter-clockwise), scale; NaN where the frame has no pose.
     pub pose: Vec<f64>,
+    /// The candidate the text is shown at (`NO_CANDIDATE` for none): while visible, and the
+    /// last one while it fades out.
+    pub candidate: Vec<u32>,
+    /// `PARTS_*`: the parts shown, as `candidate`.
+    pub parts: Vec<u8>,
     /// Boxes on screen (filled on request), six columns of `n`: centre x, centre y, half
     /// width, half height, reading axis x, y; NaN where the label has no pose.
     pub boxes: Vec<f32>,
@@ -60,6 +84,9 @@ pub fn reason_code(reason: Option<HiddenReason>) -> u8 {
         Some(HiddenReason::Collision) => REASON_COLLISION,
         Some(HiddenReason::Offscreen) => REASON_OFFSCREEN,
         Some(HiddenReason::BehindCamera) => REASON_BEHIND_CAMERA,
+        Some(HiddenReason::Repeat) => REASON_REPEAT,
+        Some(HiddenReason::NoRoom) => REASON_NO_ROOM,
+        Some(HiddenReason::TooCurved) => REASON_TOO_CURVED,
         Some(_) => REASON_OTHER,
     }
 }
@@ -84,6 +111,8 @@ impl Output {
         self.hidden_by = vec![0; n];
         self.opacity = vec![0.0; n];
         self.pose = vec![f64::NAN; 4 * n];
+        self.candidate = vec![NO_CANDIDATE; n];
+        self.parts = vec![PARTS_NONE; n];
         self.boxes = vec![f32::NAN; 6 * n];
     }
 
@@ -111,6 +140,8 @@ impl Output {
             self.opacity[i] = opacity;
             let pose = pose.map_or([f64::NAN; 4], |p| [p.position.x, p.position.y, p.angle, p.scale]);
             self.write_pose(i, pose);
+            let choice = frame.choices.get(i).copied().unwrap_or_default();
+            self.write_choice(i, choice);
         }
         let s = &frame.stats;
         let kind = if s.kind == FrameKind::Reused { 1.0 } else { 0.0 };
@@ -124,6 +155,16 @@ impl Output {
         stats[11] = timings.place_us;
         stats[12] = timings.finish_us;
         self.stats = stats;
+    }
+
+    fn write_choice(&mut self, i: usize, choice: Choice) {
+        self.candidate[i] = choice.candidate.unwrap_or(NO_CANDIDATE);
+        self.parts[i] = match choice.parts {
+            None => PARTS_NONE,
+            Some(Parts::Both) => PARTS_BOTH,
+            Some(Parts::Text) => PARTS_TEXT,
+            Some(Parts::Icon) => PARTS_ICON,
+        };
     }
 
     /// Writes a batch placement's decisions (opacity 1 or 0; pose: the label's own anchor
@@ -141,6 +182,7 @@ impl Output {
             self.write_decision(i, o.visible, reason, o.hidden_by);
             self.opacity[i] = if o.visible { 1.0 } else { 0.0 };
             self.write_pose(i, [x, y, angle, 1.0]);
+            self.write_choice(i, Choice::default());
         }
         let s = &placement.stats;
         let mut stats = [0.0; STATS_LEN];

@@ -1,7 +1,8 @@
 // The demo page in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core):
 // it loads with no console error, the scripted tour (pan, zoom, turn, tilt) runs, every frame
 // is decided as by the native engine (expected.json from `web_scene`), the shown boxes of the
-// checked frames do not overlap, the keys and the mouse move the map; screenshots are saved.
+// checked frames do not overlap, the keys and the mouse move the map; symbols and texts along
+// lines (test/symbols.mjs, test/paths.mjs) place in the page as in node; screenshots are saved.
 // Frame times measured by the page are written to test-results/browser-times.json.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { overlappingPairs } from './sat.mjs';
+import { EXPECTED } from './symbols.mjs';
+import * as paths from './paths.mjs';
 
 const crate = fileURLToPath(new URL('..', import.meta.url));
 const root = normalize(join(crate, '..', '..'));
@@ -128,5 +131,20 @@ test('keys, buttons and the mouse move the map; the debug view draws', async () 
   await page.click('#stability');
   await settle();
   assert.match(await readout(), /shown of/);
+  assert.deepEqual(problems, []);
+});
+
+// Runs `place` of the scene module `test/<scene>` in the page, on the wrapper the page serves.
+function placeInPage(scene, place) {
+  return page.evaluate(async ([scene, place]) => {
+    const declutter = await import('../js/declutter.js');
+    const module = await import(`../test/${scene}`);
+    return module[place](declutter, await declutter.loadModule());
+  }, [scene, place]);
+}
+
+test('symbols and texts along lines through the JS API in the page', async () => {
+  assert.deepEqual(await placeInPage('symbols.mjs', 'placeSymbols'), [EXPECTED, EXPECTED]);
+  assert.deepEqual(await placeInPage('paths.mjs', 'placePaths'), paths.EXPECTED);
   assert.deepEqual(problems, []);
 });

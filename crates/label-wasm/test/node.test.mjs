@@ -6,7 +6,10 @@ import { readFile } from 'node:fs/promises';
 
 import { createEngine, loadModule, Flags, anchorFlags, REASONS, Blocker } from '../js/declutter.js';
 import { digest } from '../www/digest.js';
+import * as declutter from '../js/declutter.js';
 import { boxesOf, greedy, overlappingPairs } from './sat.mjs';
+import { EXPECTED, LABELS, placeSymbols } from './symbols.mjs';
+import * as paths from './paths.mjs';
 
 const module = await loadModule();
 const data = new URL('../www/data/', import.meta.url);
@@ -71,6 +74,32 @@ test('plain objects, lon/lat, reasons and blockers', async () => {
   assert.deepEqual([frame.pose.x[0], frame.pose.y[0], frame.pose.scale[0]], [400, 300, 1]);
   assert.ok(Number.isNaN(frame.pose.x[2]) || frame.opacity[2] === 0);
   assert.equal(anchorFlags('bottom-right'), 8 << 8);
+});
+
+test('symbols: candidates, icons, optional parts and repeat groups, as objects and as columns', async () => {
+  const [objects, columns] = await placeSymbols(declutter, module);
+  assert.deepEqual(objects, EXPECTED);
+  assert.deepEqual(columns, EXPECTED);
+  const engine = await createEngine(module);
+  const bad = LABELS.map((l) => ({ ...l }));
+  bad[2].icon = { width: 12, height: 12, anchor: 'nowhere' };
+  assert.throws(() => engine.setLabels(bad), /unknown anchor "nowhere"/);
+  bad[2].icon = { width: -1, height: 12 };
+  assert.throws(() => engine.setLabels(bad), /label 2 \(id 2\): field `icon.width`/);
+  bad[2] = { ...LABELS[2], repeatGroup: 0.5 };
+  assert.throws(() => engine.setLabels(bad), { message: 'label 2 (id 2): field `repeatGroup`: 0.5 is not -1 (none) or a u32' });
+  // A new label set without symbols forgets them.
+  engine.setLabels(LABELS.map(({ x, y, width, height }) => ({ x, y, width, height })));
+  const frame = engine.placeFrame({ x: 128, y: 128, zoom: 4, width: 800, height: 600 }, 0);
+  assert.ok(frame.candidate.every((c) => c === declutter.NO_CANDIDATE));
+});
+
+test('texts along lines: reasons and glyph poses', async () => {
+  assert.deepEqual(await paths.placePaths(declutter, module), paths.EXPECTED);
+  const engine = await createEngine(module);
+  const bad = paths.LABELS.map((l) => ({ ...l }));
+  bad[1].glyphAdvances = [8, -1];
+  assert.throws(() => engine.setLabels(bad), /label 1 \(id 1\): field `glyph_advances`/);
 });
 
 test('errors are thrown with the engine\'s messages', async () => {

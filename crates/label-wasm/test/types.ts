@@ -1,5 +1,7 @@
 // Compiled by `tsc --noEmit` (scripts/test.sh): the wrapper's types describe a renderer's use.
-import { ANCHORS, Blocker, Flags, REASONS, anchorFlags, createEngine, loadModule } from '../js/declutter.js';
+import {
+  ANCHORS, Blocker, Flags, NO_CANDIDATE, PARTS, REASONS, anchorFlags, createEngine, loadModule,
+} from '../js/declutter.js';
 import type { Camera, FrameViews, LabelObject } from '../js/declutter.js';
 
 export async function example(): Promise<number> {
@@ -7,23 +9,43 @@ export async function example(): Promise<number> {
   const labels: LabelObject[] = [
     { lon: 16.3725, lat: 48.2083, width: 70, height: 16, priority: 5, anchor: 'left', offset: [4, 0] },
     { lon: 16.3712, lat: 48.208, width: 110, height: 14, angle: 20, alignment: 'map' },
+    {
+      lon: 16.37, lat: 48.21, width: 50, height: 14, candidates: [{ anchor: 'left', offset: [8, 0] }],
+      icon: { width: 16, height: 16, anchor: 'bottom' }, optional: 'text', repeatGroup: 3, repeatDistance: 120,
+    },
+    {
+      lon: 0, lat: 0, width: 0, height: 12, path: [[16.37, 48.2], [16.38, 48.21]], glyphAdvances: [7, 6.5, 7],
+      pathOffset: 30, maxAngle: 40,
+    },
   ];
   engine.setLabels(labels);
   const columns = engine.labelColumns(1);
   columns.width[0] = 10;
   columns.height[0] = 5;
   columns.flags[0] = Flags.MAP_ALIGNED | anchorFlags(ANCHORS[5]);
+  const symbols = engine.symbolColumns(1);
+  symbols.candidates[0] = 1;
+  symbols.table.set([1, 8, 0]);
+  symbols.repeatGroup[0] = 2;
+  const lines = engine.pathColumns(2, 1);
+  lines.points[0] = 2;
+  lines.pointTable.set([1, 2, 3, 4]);
+  lines.glyphs[0] = 1;
+  lines.advanceTable[0] = 6;
   engine.commitLabels('world');
   const camera: Camera = { lon: 16.3725, lat: 48.2083, zoom: 16, width: 1280, height: 720, bearing: 5 };
   const frame: FrameViews = engine.placeFrame(camera, 16.7);
   let drawn = 0;
   for (let i = 0; i < frame.count; i++) {
     if (frame.opacity[i] > 0) drawn += frame.pose.scale[i];
+    if (PARTS[frame.parts[i]] !== 'icon' && frame.candidate[i] !== NO_CANDIDATE) drawn += frame.candidate[i];
     if (REASONS[frame.reason[i]] === 'collision' && frame.blocker[i] === Blocker.LABEL) drawn += frame.hiddenBy[i];
   }
   engine.setCamera({ ...camera, pitch: 30 });
   drawn += engine.placeFrame(33.4).stats.visible;
   engine.setObstacles([{ box: [0, 0, 100, 40] }, { circle: [640, 360, 12] }]);
   const under = engine.unproject(camera, 10, 10);
+  const glyphs = engine.glyphs(2);
+  if (glyphs) drawn += glyphs[0];
   return drawn + frame.stats.visible + (under ? under.x : 0) + engine.boxes().cx.length;
 }
