@@ -84,8 +84,8 @@ pub fn text_path(r: &RawLabel) -> Result<Option<TextPath>, (&'static str, String
     Ok(Some(path))
 }
 
-/// The label that carries a path label's height, padding, priority and flags (see the module
-/// documentation).
+/// The label that carries a path label's height, padding, priority and flags
+/// ([`TextPath::carrier`]; see the module documentation).
 ///
 /// # Errors
 /// The bad path field, or a missing height.
@@ -100,12 +100,12 @@ pub fn label(r: &RawLabel, path: &TextPath) -> Result<Label, (&'static str, Stri
             return Err(("height", "missing; give `height`, or `font_size` for the font's line height".into()));
         }
     };
-    let at = path.layout().map_or(path.points[0], |l| l.anchor);
-    Ok(Label {
+    let carried = Label {
         priority: r.priority,
         padding: r.padding,
         allow_overlap: r.allow_overlap,
         ignore_placement: r.ignore_placement,
-        ..Label::new(at.x, at.y, path.text_length(), height)
-    })
+        ..Label::new(0.0, 0.0, 0.0, height)
+    };
+    Ok(path.carrier(&carried))
 }

@@ -665,8 +665,7 @@ fn lay_out_lines(reads: &mut [Read<'_>], curved: &along::Curved, options: &GeoOp
             Some(paths) => paths
                 .into_iter()
                 .map(|path| {
-                    let at = path.layout().map_or(path.points[0], |l| l.anchor);
-                    let label = Label::new(at.x, at.y, path.text_length(), height).with_padding(options.padding);
+                    let label = path.carrier(&Label::new(0.0, 0.0, 0.0, height).with_padding(options.padding));
                     (label, Some(path))
                 })
                 .collect(),
