@@ -244,7 +244,7 @@ export declare class Engine {
   symbolColumns(candidateCount: number): SymbolColumns;
   /** Room for the lines of the `labelColumns` labels: points and glyph advances in all. */
   pathColumns(pointCount: number, glyphCount: number): PathColumns;
-  /** Label `i`'s glyphs in the last frame: x, y, angle, advance per glyph; null for none. */
+  /** Label `i`'s glyphs in the last frame or batch: x, y, angle, advance per glyph; null for none. */
   glyphs(i: number): Float64Array | null;
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates?: 'world' | 'lonlat'): void;
@@ -260,9 +260,14 @@ export declare class Engine {
   placeFrame(camera: Camera, timeMs: number): FrameViews;
   /** Places a frame with the camera of `setCamera`. */
   placeFrame(timeMs: number): FrameViews;
-  /** The label columns as screen labels, placed in one batch (no camera, no memory). */
+  /**
+   * The label columns as screen labels (and the symbol and path columns written after them, in
+   * screen px), placed in one batch as label-core places them (no camera, no memory): per label
+   * `visible`, `reason`, `blocker`/`hiddenBy`, `candidate`, `parts`, and `glyphs(i)` for a
+   * text along a line.
+   */
   place(viewport?: { width: number; height: number }, maxOverlapArea?: number): FrameViews;
-  /** Fills and returns the boxes of the last frame's labels in view (debug view). */
+  /** Fills and returns the boxes of the last frame's labels in view (debug view); a batch's are filled already. */
   boxes(): BoxViews;
   /** World points (x, y pairs, world px) for `projectPoints`. */
   setPoints(points: ArrayLike<number>): void;

@@ -205,7 +205,7 @@ export class Engine {
   }
 
   /**
-   * The glyphs of label `i` in the last frame, for drawing a text along its line: a view of
+   * The glyphs of label `i` in the last frame or batch, for drawing a text along its line: a view of
    * centre x, centre y (screen px), angle (degrees counter-clockwise), advance (px) per glyph,
    * valid until the next call into the engine; null when it is not a text along a line, has
    * no pose, or does not fit.
@@ -383,8 +383,11 @@ export class Engine {
 
   /**
    * Places the label columns as screen labels (`x`, `y` in screen px) in one batch, as the CLI
-   * does: no camera, no memory. `viewport`: `{width, height}` or none. Returns the views
-   * (opacity 1 or 0; boxes filled).
+   * does: no camera, no memory. Symbol and path columns written after `labelColumns` take
+   * part (their offsets and points in screen px): the batch is then label-core's
+   * `place_symbols`, and `candidate`, `parts` and `glyphs(i)` tell where each symbol shows.
+   * `viewport`: `{width, height}` or none. Returns the views (opacity 1 or 0; pose: the
+   * anchor point, or a text's middle on its line; boxes filled: the text at its candidate).
    */
   place(viewport, maxOverlapArea = 0) {
     this.check('dc_place_batch', viewport?.width ?? 0, viewport?.height ?? 0, maxOverlapArea);

@@ -243,6 +243,32 @@ impl Columns {
         (0..self.len).map(|i| Ok(self.label(i)?.0)).collect()
     }
 
+    /// Every label's keep-upright bit (for its text along a line).
+    pub fn keep_upright(&self) -> Result<Vec<bool>, String> {
+        (0..self.len).map(|i| Ok(self.read_flags(i)?.keep_upright)).collect()
+    }
+
+    /// Columns holding screen `labels` (x, y in screen px), in order: what a caller writes for
+    /// a batch.
+    #[must_use]
+    pub fn from_screen_labels(labels: &[Label]) -> Self {
+        let world: Vec<WorldLabel> = labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| WorldLabel {
+                angle: l.angle,
+                priority: l.priority,
+                anchor: l.anchor,
+                offset: l.offset,
+                padding: l.padding,
+                allow_overlap: l.allow_overlap,
+                ignore_placement: l.ignore_placement,
+                ..WorldLabel::from_world(i as u64, DVec2::new(l.x, l.y), l.width, l.height)
+            })
+            .collect();
+        Self::from_world_labels(&world)
+    }
+
     /// Columns holding `labels` (world px), in order: what a caller writes for them.
     #[must_use]
     pub fn from_world_labels(labels: &[WorldLabel]) -> Self {

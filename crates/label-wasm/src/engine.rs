@@ -2,9 +2,10 @@
 //! writes, the result columns it reads, and the last error's message.
 
 use glam::{DVec2, Vec2};
-use label_core::{Aabb, Circle, PlacementOptions, Shape, place};
+use label_core::{Aabb, Circle, PlacementOptions, Shape};
 use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness, WorldLabel};
 
+use crate::batch::{Batch, place_batch};
 use crate::columns::{Columns, Coordinates};
 use crate::output::Output;
 use crate::paths::{PathColumns, glyph_rows};
@@ -85,6 +86,8 @@ pub struct Engine {
     obstacles: Vec<Shape>,
     /// The result columns of the last frame or batch.
     pub output: Output,
+    /// The last batch, while no frame was placed after it (its path labels' glyphs).
+    batch: Option<Batch>,
     error: String,
 }
 
@@ -112,6 +115,7 @@ impl Engine {
             obstacle_input: Vec::new(),
             obstacles: Vec::new(),
             output: Output::default(),
+            batch: None,
             error: String::new(),
         }
     }
@@ -222,16 +226,20 @@ impl Engine {
     pub fn place_frame(&mut self, time_ms: f64) -> Result<(), String> {
         let camera = camera(&self.camera)?;
         self.frames.place_frame(&camera, time_ms).map_err(|e| e.to_string())?;
+        self.batch = None;
         self.output.write_frame(self.frames.frame(), self.frames.timings());
         Ok(())
     }
 
-    /// Writes the glyphs of label `i` in the last frame to `glyphs` and returns their count:
-    /// `None` when it is not a path label or the frame has no pose for it, or its text does
-    /// not fit its line.
+    /// Writes the glyphs of label `i` in the last frame or batch to `glyphs` and returns their
+    /// count: `None` when it is not a path label or the frame has no pose for it, or its text
+    /// does not fit its line.
     pub fn write_glyphs(&mut self, i: usize) -> Option<usize> {
         self.glyphs.clear();
-        let layout = self.frames.screen_glyphs(i)?.ok()?;
+        let layout = match &self.batch {
+            Some(batch) => batch.path(i)?.layout().ok()?,
+            None => self.frames.screen_glyphs(i)?.ok()?,
+        };
         self.glyphs = glyph_rows(&layout);
         Some(layout.glyphs.len())
     }
@@ -270,8 +278,11 @@ impl Engine {
     }
 
     /// Writes the box on screen of every label the last frame posed or hid by a collision
-    /// (the debug view draws both; NaN for the others).
+    /// (the debug view draws both; NaN for the others). A batch wrote its boxes already.
     pub fn write_boxes(&mut self) {
+        if self.batch.is_some() {
+            return;
+        }
         for i in 0..self.output.visible.len() {
             let posed = !self.output.pose[i].is_nan() || self.output.reason[i] == crate::output::REASON_COLLISION;
             let b = if posed { self.frames.screen_label(i).map(|l| l.obb()) } else { None };
@@ -279,19 +290,21 @@ impl Engine {
         }
     }
 
-    /// Places the input columns as screen labels in one batch (`label_core::place`: no memory,
-    /// no camera) in a viewport of `width` × `height` px (0 × 0: none), with the obstacles set.
+    /// Places the input columns as screen labels in one batch (`label_core::place`, or
+    /// `label_core::place_symbols` when symbol or path columns were written: no memory, no
+    /// camera) in a viewport of `width` × `height` px (0 × 0: none), with the obstacles set.
     pub fn place_batch(&mut self, width: f64, height: f64, max_overlap_area: f64) -> Result<(), String> {
-        let labels = self.input.screen_labels()?;
         let mut options = PlacementOptions::default().with_max_overlap_area(max_overlap_area as f32);
         if width > 0.0 || height > 0.0 {
             options = options.with_viewport(width as f32, height as f32);
         }
-        let placement = place(&labels, &self.obstacles, &options).map_err(|e| e.to_string())?;
-        self.output.write_placement(&placement, labels.iter().map(|l| [l.x, l.y, l.angle]));
-        for (i, l) in labels.iter().enumerate() {
-            self.output.write_box(i, Some(l.obb()));
+        let batch = place_batch(&self.input, &self.symbol_input, &self.path_input, &self.obstacles, &options)?;
+        let anchors = batch.labels.iter().map(|l| [l.x, l.y, l.angle]);
+        self.output.write_placement(&batch.placement, anchors);
+        for i in 0..batch.labels.len() {
+            self.output.write_box(i, Some(batch.text_box(i)));
         }
+        self.batch = Some(batch);
         Ok(())
     }
 }
@@ -300,7 +313,7 @@ impl Engine {
 mod tests {
     use super::*;
     use crate::columns::F64Field;
-    use crate::output::{BLOCKER_LABEL, REASON_COLLISION, REASON_OFFSCREEN};
+    use crate::output::{BLOCKER_LABEL, NO_CANDIDATE, REASON_COLLISION, REASON_OFFSCREEN};
     use crate::paths::glyph_rows;
 
     /// Centre (128, 128) world px, zoom 4, 800 × 600 px.
@@ -507,5 +520,43 @@ mod tests {
         assert_eq!(out.visible, [0, 1, 0]);
         assert_eq!((out.blocker[0], out.hidden_by[0]), (BLOCKER_LABEL, 1));
         assert_eq!(out.reason[2], REASON_OFFSCREEN);
+    }
+
+    #[test]
+    fn a_batch_with_symbols_and_a_path_keeps_its_boxes_and_glyphs_until_a_frame() {
+        use crate::output::{PARTS_NONE, REASON_NO_ROOM};
+        use label_core::{Anchor, Candidate, Label, Symbol, TextPath};
+        // 0 at (100, 50) takes its first candidate (right of its point); 1, just right of it,
+        // its second (left of its point), which overlaps 0: it is hidden by 0. 2 runs along a
+        // line at y = 80; 3's line is too short for its text.
+        let labels = [Label::new(100.0, 50.0, 40.0, 10.0).with_priority(1.0), Label::new(110.0, 50.0, 40.0, 10.0)];
+        let around = vec![Candidate::new(Anchor::Left), Candidate::new(Anchor::Right)];
+        let mut engine = Engine::new();
+        *engine.input(4) =
+            Columns::from_screen_labels(&[labels.to_vec(), vec![Label::new(0.0, 0.0, 1.0, 10.0); 2]].concat());
+        let mut symbols = vec![Symbol::default().with_candidates(around.clone()); 4];
+        symbols[1].candidates.remove(0);
+        symbols[2..].fill(Symbol::default());
+        *engine.symbol_input(3) = SymbolColumns::from_symbols(&symbols);
+        let line =
+            |to: f64| TextPath::new(vec![glam::DVec2::new(20.0, 80.0), glam::DVec2::new(to, 80.0)], vec![8.0; 4]);
+        *engine.path_input(0, 0) = PathColumns::from_paths(&[None, None, Some(line(60.0)), Some(line(30.0))]);
+        engine.place_batch(0.0, 0.0, 0.0).unwrap();
+        let out = &engine.output;
+        assert_eq!(out.visible, [1, 0, 1, 0]);
+        assert_eq!(out.candidate, [0, NO_CANDIDATE, NO_CANDIDATE, NO_CANDIDATE]);
+        assert_eq!((out.reason[1], out.hidden_by[1], out.reason[3]), (REASON_COLLISION, 0, REASON_NO_ROOM));
+        assert_eq!(out.parts, [PARTS_NONE; 4]);
+        assert_eq!(out.boxes[0], 120.0, "label 0's box is its text right of its point");
+        engine.write_boxes();
+        assert_eq!(engine.output.boxes[0], 120.0, "a batch's boxes stay");
+        assert_eq!(engine.write_glyphs(2), Some(4));
+        assert_eq!(engine.glyphs[..4], [28.0, 80.0, 0.0, 8.0]);
+        assert_eq!(engine.write_glyphs(3), None);
+        engine.camera = CAMERA;
+        *engine.input(3) = Columns::from_world_labels(&self::labels());
+        engine.set_labels(0).unwrap();
+        engine.place_frame(0.0).unwrap();
+        assert_eq!(engine.write_glyphs(2), None, "a frame forgets the batch");
     }
 }

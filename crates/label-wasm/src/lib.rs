@@ -1,7 +1,8 @@
 //! # label-wasm
 //!
 //! declutter for web map renderers: the frame engine of `label-frame` (and the batch
-//! `label_core::place`) compiled to `wasm32-unknown-unknown`, behind a small ABI of exported
+//! `label_core::place`, or `label_core::place_symbols` for symbols and texts along lines:
+//! [`place_batch`]) compiled to `wasm32-unknown-unknown`, behind a small ABI of exported
 //! functions over typed arrays, wrapped by the ES module `js/declutter.js` (TypeScript types in
 //! `js/declutter.d.ts`). See `docs/web.md`.
 //!
@@ -28,6 +29,7 @@
 
 #![deny(missing_docs)]
 
+mod batch;
 mod columns;
 mod engine;
 mod exports;
@@ -36,9 +38,10 @@ mod panic;
 mod paths;
 mod symbols;
 
+pub use batch::{Batch, place_batch};
 pub use columns::{Columns, Coordinates, F64_FIELD_NAMES, F64Field, flags};
 pub use engine::{CAMERA_VALUES, Engine, OBSTACLE_VALUES, OptionValues, Status, camera, options};
-pub use output::{Output, STATS_LEN, reason_code};
+pub use output::{Output, STATS_LEN, batch_reason_code, reason_code};
 pub use panic::{install_panic_hook, panic_message};
 pub use paths::{PATH_FIELD_NAMES, PathColumns, glyph_rows};
 pub use symbols::{CANDIDATE_VALUES, SYMBOL_FIELD_NAMES, SymbolColumns};

@@ -91,6 +91,20 @@ pub fn reason_code(reason: Option<HiddenReason>) -> u8 {
     }
 }
 
+/// The `reason` column's value for a batch's reason.
+#[must_use]
+pub fn batch_reason_code(reason: Option<label_core::HiddenReason>) -> u8 {
+    use label_core::HiddenReason as Core;
+    match reason {
+        None => REASON_VISIBLE,
+        Some(Core::Collision) => REASON_COLLISION,
+        Some(Core::Offscreen) => REASON_OFFSCREEN,
+        Some(Core::Repeat) => REASON_REPEAT,
+        Some(Core::NoRoom) => REASON_NO_ROOM,
+        Some(Core::TooCurved) => REASON_TOO_CURVED,
+    }
+}
+
 fn blocker_code(blocker: Option<Blocker>) -> (u8, u32) {
     match blocker {
         None => (BLOCKER_NONE, 0),
@@ -172,17 +186,10 @@ impl Output {
     pub fn write_placement(&mut self, placement: &Placement, anchors: impl Iterator<Item = [f64; 3]>) {
         self.resize(placement.outcomes.len());
         for (i, (o, [x, y, angle])) in placement.outcomes.iter().zip(anchors).enumerate() {
-            let reason = match o.reason {
-                None => REASON_VISIBLE,
-                Some(label_core::HiddenReason::Collision) => REASON_COLLISION,
-                Some(label_core::HiddenReason::Offscreen) => REASON_OFFSCREEN,
-                // Repeat groups are symbol fields, which this package does not take yet.
-                Some(_) => REASON_OTHER,
-            };
-            self.write_decision(i, o.visible, reason, o.hidden_by);
+            self.write_decision(i, o.visible, batch_reason_code(o.reason), o.hidden_by);
             self.opacity[i] = if o.visible { 1.0 } else { 0.0 };
             self.write_pose(i, [x, y, angle, 1.0]);
-            self.write_choice(i, Choice::default());
+            self.write_choice(i, placement.choices.get(i).copied().unwrap_or_default());
         }
         let s = &placement.stats;
         let mut stats = [0.0; STATS_LEN];

@@ -39,6 +39,12 @@ impl PathColumns {
         self.values[3 * len..4 * len].fill(label_core::path::DEFAULT_MAX_ANGLE);
     }
 
+    /// The whole buffer, as written.
+    #[must_use]
+    pub fn values(&self) -> &[f64] {
+        &self.values
+    }
+
     /// The whole buffer, to write: the columns, the point table, the advance table.
     pub fn values_mut(&mut self) -> &mut [f64] {
         &mut self.values
@@ -79,6 +85,33 @@ impl PathColumns {
             ));
         }
         Ok(paths)
+    }
+
+    /// Columns holding `paths` (points in world or screen px), one per label in order: what a
+    /// caller writes for them.
+    #[must_use]
+    pub fn from_paths(paths: &[Option<TextPath>]) -> Self {
+        let lines = || paths.iter().flatten();
+        let mut c = PathColumns::default();
+        c.resize(paths.len(), lines().map(|p| p.points.len()).sum(), lines().map(|p| p.glyph_advances.len()).sum());
+        let n = paths.len();
+        let (mut point, mut glyph) = (PATH_FIELD_NAMES.len() * n, PATH_FIELD_NAMES.len() * n + 2 * c.points);
+        for (i, p) in paths.iter().enumerate() {
+            let Some(p) = p else { continue };
+            let offset = p.path_offset.unwrap_or(f64::NAN);
+            for (k, v) in
+                [p.points.len() as f64, p.glyph_advances.len() as f64, offset, p.max_angle].into_iter().enumerate()
+            {
+                c.values[k * n + i] = v;
+            }
+            for q in &p.points {
+                c.values[point..point + 2].copy_from_slice(&[q.x, q.y]);
+                point += 2;
+            }
+            c.values[glyph..glyph + p.glyph_advances.len()].copy_from_slice(&p.glyph_advances);
+            glyph += p.glyph_advances.len();
+        }
+        c
     }
 }
 

@@ -56,6 +56,12 @@ impl SymbolColumns {
         self.values[REPEAT_GROUP * len..(REPEAT_GROUP + 1) * len].fill(-1.0);
     }
 
+    /// The whole buffer, as written.
+    #[must_use]
+    pub fn values(&self) -> &[f64] {
+        &self.values
+    }
+
     /// The whole buffer, to write: the columns, then the candidate table.
     pub fn values_mut(&mut self) -> &mut [f64] {
         &mut self.values

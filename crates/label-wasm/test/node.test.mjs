@@ -10,11 +10,13 @@ import * as declutter from '../js/declutter.js';
 import { boxesOf, greedy, overlappingPairs } from './sat.mjs';
 import { EXPECTED, LABELS, placeSymbols } from './symbols.mjs';
 import * as paths from './paths.mjs';
+import { placeCase, readBatch } from './batch.mjs';
 
 const module = await loadModule();
 const data = new URL('../www/data/', import.meta.url);
 const scene = JSON.parse(await readFile(new URL('scene.json', data), 'utf8'));
 const expected = JSON.parse(await readFile(new URL('expected.json', data), 'utf8'));
+const batch = JSON.parse(await readFile(new URL('batch.json', data), 'utf8'));
 
 // Fills an engine with the scene's label columns, as the page does.
 async function sceneEngine() {
@@ -163,6 +165,48 @@ test('the batch placement equals a brute-force greedy pass', async () => {
   assert.deepEqual(shown, greedy(boxes, labels.map((l) => l.priority)));
   assert.ok(shown.length > 50 && shown.length < 350, `${shown.length} shown`);
   assert.equal(Flags.ALLOW_OVERLAP, 1);
+});
+
+for (const c of batch.cases) {
+  test(`the batch place of symbols and paths equals label-core's place_symbols: ${c.name}`, async () => {
+    const { engine, views } = await placeCase(declutter, module, c);
+    const got = readBatch(declutter, engine, views);
+    const glyphs = (g) => g.map((rows) => rows && rows.map((v) => v + 0));
+    for (const key of ['visible', 'reason', 'hiddenBy', 'candidate', 'parts']) {
+      assert.deepEqual(got[key], c.expected[key], `${c.name}: ${key}`);
+    }
+    // Centres and advances exactly; the angle within 1e-12°: it is only drawn (collisions use
+    // the glyph's axis), and the module's atan2 is Rust's libm, not the platform's.
+    const want = glyphs(c.expected.glyphs);
+    const angles = (g) => g.map((rows) => rows && rows.filter((_, k) => k % 4 === 2));
+    const rest = (g) => g.map((rows) => rows && rows.filter((_, k) => k % 4 !== 2));
+    assert.deepEqual(rest(got.glyphs), rest(want), `${c.name}: glyph centres and advances`);
+    const wantAngles = angles(want);
+    angles(got.glyphs).forEach((rows, i) => rows?.forEach((a, k) => {
+      assert.ok(Math.abs(a - wantAngles[i][k]) < 1e-12, `${c.name}: label ${i} glyph ${k} angle ${a}`);
+    }));
+    const shown = got.visible.filter(Boolean).length;
+    assert.ok(shown > 100 && shown < c.count, `${c.name}: ${shown} of ${c.count} shown`);
+    // A plain batch after it has no choices and no glyphs.
+    const plain = engine.labelColumns(2);
+    plain.width.fill(10); plain.height.fill(10);
+    const again = engine.place();
+    assert.deepEqual([...again.candidate], [declutter.NO_CANDIDATE, declutter.NO_CANDIDATE]);
+    assert.equal(engine.glyphs(0), null);
+  });
+}
+
+test('batch errors name the label, id and field', async () => {
+  const engine = await createEngine(module);
+  const c = engine.labelColumns(2);
+  c.width.fill(10); c.height.fill(10);
+  const p = engine.pathColumns(2, 1);
+  p.points[1] = 2; p.glyphs[1] = 1; p.pointTable.set([0, 0, 0, 0]); p.advanceTable[0] = 5;
+  assert.throws(() => engine.place(), { message: 'label 1 (id 1): field `path`: point 1 repeats the point before it' });
+  const s = engine.symbolColumns(1);
+  s.candidates[0] = 1; s.table.set([1, NaN, 0]);
+  p.pointTable.set([0, 0, 50, 0]);
+  assert.throws(() => engine.place(), /label 0 \(id 0\): field `candidates`/);
 });
 
 test('geography goes through the engine\'s projection', async () => {

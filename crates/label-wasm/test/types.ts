@@ -47,5 +47,20 @@ export async function example(): Promise<number> {
   const under = engine.unproject(camera, 10, 10);
   const glyphs = engine.glyphs(2);
   if (glyphs) drawn += glyphs[0];
+  // A batch of screen labels with symbols: where each shows, and a text's glyphs.
+  const screen = engine.labelColumns(2);
+  screen.width.fill(40);
+  screen.height.fill(12);
+  const around = engine.symbolColumns(2);
+  around.candidates[0] = 2;
+  around.table.set([1, 4, 0, 2, -4, 0]);
+  const along = engine.pathColumns(2, 3);
+  along.points[1] = 2;
+  along.pointTable.set([0, 50, 100, 50]);
+  along.glyphs[1] = 3;
+  along.advanceTable.set([7, 7, 7]);
+  const batch: FrameViews = engine.place({ width: 200, height: 100 });
+  if (batch.candidate[0] !== NO_CANDIDATE && PARTS[batch.parts[0]] === 'none') drawn += batch.candidate[0];
+  drawn += engine.glyphs(1)?.length ?? 0;
   return drawn + frame.stats.visible + (under ? under.x : 0) + engine.boxes().cx.length;
 }

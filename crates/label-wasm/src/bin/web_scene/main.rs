@@ -2,17 +2,20 @@
 //! engine on the demo's animation.
 //!
 //! ```sh
-//! cargo run -p label-wasm --bin web_scene                      # www/data/{scene,expected}.json
+//! cargo run -p label-wasm --bin web_scene              # www/data/{scene,expected,batch}.json
 //! cargo run --release -p label-wasm --bin web_scene -- --time 5  # native frame times (JSON)
+//! cargo run -p label-wasm --bin web_scene -- --batch-bench 10000  # W_sym(10000) for batch-bench.mjs
 //! ```
 //!
 //! `scene.json` holds the labels as the module's input columns (world px at zoom 0, sizes
 //! measured in DejaVu Sans — the font the page draws with), their texts, the faint geography
 //! (Vienna's street lines, a graticule; projected by the engine in the page) and the
 //! animation's cameras; `expected.json` holds, for every frame of the animation, the
-//! digest of the native engine's decisions and, for a few frames, the visible labels.
+//! digest of the native engine's decisions and, for a few frames, the visible labels;
+//! `batch.json` the batch placement's reference cases (see [`batch`]).
 
 mod animation;
+mod batch;
 mod frames;
 mod labels;
 
@@ -42,6 +45,10 @@ struct Args {
     /// engine's `place_frame` times (p50 and p99 per run, µs) as JSON.
     #[arg(long)]
     time: Option<usize>,
+    /// Instead, write `batch-bench-N.json`: the symbol workload `W_sym(N)` as input columns, for
+    /// `test/batch-bench.mjs`.
+    #[arg(long, value_name = "N")]
+    batch_bench: Option<usize>,
 }
 
 /// Nearest-rank percentile of sorted values.
@@ -52,6 +59,14 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 
 fn main() -> Result<()> {
     let args = Args::parse();
+    if let Some(n) = args.batch_bench {
+        let path = args.out.join(format!("batch-bench-{n}.json"));
+        std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
+        let value = batch::workload(n).input_json();
+        std::fs::write(&path, value.to_string()).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("W_sym({n}) -> {}", path.display());
+        return Ok(());
+    }
     let (labels, texts) = labels::load(&args.fixtures)?;
     let shots = animation::shots(args.width, args.height);
     if let Some(runs) = args.time {
@@ -74,7 +89,7 @@ fn main() -> Result<()> {
     }
     fields.insert("flags".to_owned(), json!(columns.flags()));
     let scene = json!({
-        "labels": {"count": labels.len(), "columns": fields, "texts": texts},
+        "labels": {"count": labels.len(), "columns": fields, "texts": &texts},
         "streets": labels::street_lines(&args.fixtures)?,
         "graticule": labels::graticule(),
         "animation": shots,
@@ -87,6 +102,9 @@ fn main() -> Result<()> {
     };
     write("scene.json", &scene)?;
     write("expected.json", &json!({"width": args.width, "height": args.height, "frames": expected}))?;
+    let cases = [batch::random(3000, 11), batch::places(&labels, &texts)];
+    let cases = cases.iter().map(batch::Case::to_json).collect::<Result<Vec<_>>>()?;
+    write("batch.json", &json!({"cases": cases}))?;
     eprintln!("{} labels, {} frames -> {}", labels.len(), shots.len(), args.out.display());
     Ok(())
 }
