@@ -113,13 +113,6 @@ int main(void) {
     DeclutterStatus status = declutter_engine_set_labels_with_symbols(engine, labels, symbols, COUNT);
     printf("bad candidate: status %d: %s\n", (int)status, declutter_last_error());
     around[3].anchor = DECLUTTER_ANCHOR_TOP;
-    static const DeclutterPoint line[2] = {{0, 0}, {100, 0}};
-    static const double advances[3] = {8, 8, 8};
-    DeclutterPath path = {.points = line, .point_count = 2, .glyph_advances = advances, .glyph_count = 3,
-                          .max_angle = DECLUTTER_DEFAULT_MAX_ANGLE};
-    symbols[4] = (DeclutterSymbol){.path = &path};
-    status = declutter_engine_set_labels_with_symbols(engine, labels, symbols, COUNT);
-    printf("path in a frame: status %d: %s\n", (int)status, declutter_last_error());
     size_t count = 0;
     declutter_engine_label_count(engine, &count);
     printf("labels still set: %zu\n", count);

@@ -223,18 +223,22 @@ typedef struct DeclutterIcon {
   double padding;
 } DeclutterIcon;
 
-// A point on screen, px: origin top-left, y down.
+// A point of a path: on screen, px, origin top-left, y down (`declutter_place`,
+// `declutter_path_layout`); in its label's `coordinates` for the frame engine
+// (`declutter_engine_set_labels_with_symbols`: world px at zoom 0, or longitude and latitude).
 typedef struct DeclutterPoint {
-  // px.
+  // px, or longitude.
   double x;
-  // px, down.
+  // px, down, or latitude.
   double y;
 } DeclutterPoint;
 
-// A text laid along a line on screen. Its label's `height` is the line's height and its
-// `padding` pads every glyph; the label's `x`, `y`, `width`, `angle`, `anchor` and offsets are
-// not used (the anchor point, for repeat groups, is the path's point at `path_offset`). A
-// label with a path has no candidates and no icon.
+// A text laid along a line: on screen for `declutter_place`, in the world for the frame
+// engine (`declutter_engine_set_labels_with_symbols`; its points in the label's
+// `coordinates`, `path_offset` in world px at zoom 0). Its label's `height` is the line's
+// height and its `padding` pads every glyph; the label's `x`, `y`, `width`, `angle`,
+// `anchor` and offsets are not used (the anchor point, for repeat groups, is the path's point
+// at `path_offset`). A label with a path has no candidates and no icon.
 typedef struct DeclutterPath {
   // `point_count` points of the line, px; consecutive points distinct.
   const struct DeclutterPoint *points;
@@ -248,7 +252,8 @@ typedef struct DeclutterPath {
   // 1: the middle of the text sits at arc length `path_offset` from the first point; 0: at
   // the middle of the line.
   uint32_t has_path_offset;
-  // Arc length from the first point, px (with `has_path_offset`).
+  // Arc length from the first point, px (world px at zoom 0 in the frame engine; with
+  // `has_path_offset`).
   double path_offset;
   // The largest turn between consecutive glyphs, degrees, 0 to 180; a sharper bend hides the
   // label (`DECLUTTER_REASON_TOO_CURVED`). `DECLUTTER_DEFAULT_MAX_ANGLE` is MapLibre's.
@@ -371,6 +376,31 @@ typedef struct DeclutterChoice {
   uint32_t parts;
 } DeclutterChoice;
 
+// Where one glyph of a path sits on screen.
+typedef struct DeclutterGlyphPose {
+  // The centre of the glyph's box, px.
+  double x;
+  // The centre of the glyph's box, px, down.
+  double y;
+  // Its reading direction, degrees counter-clockwise on screen (0: left to right).
+  double angle;
+} DeclutterGlyphPose;
+
+// How a text lies along its path, from `declutter_path_layout` (on screen as given) or
+// `declutter_engine_glyphs` (a frame label's line as the last frame projected it).
+typedef struct DeclutterPathLayout {
+  // `DECLUTTER_REASON_NONE` when the text fits the path (the poses are written), else
+  // `DECLUTTER_REASON_NO_ROOM` or `DECLUTTER_REASON_TOO_CURVED` (nothing is written); from
+  // `declutter_engine_glyphs` also `DECLUTTER_REASON_BEHIND_CAMERA` (no line on screen).
+  uint32_t reason;
+  // 1 when the line was walked backwards to keep the text upright, else 0.
+  uint32_t reversed;
+  // The path's point at `path_offset` (after the reversal): the label's anchor point, px.
+  double anchor_x;
+  // The anchor point, px, down.
+  double anchor_y;
+} DeclutterPathLayout;
+
 // One label on screen for batch placement (contract §2), px: origin top-left, y down.
 typedef struct DeclutterScreenLabel {
   // The caller's id, repeated in error messages.
@@ -463,29 +493,6 @@ typedef struct DeclutterBatchStats {
   uint64_t hidden_repeat;
 } DeclutterBatchStats;
 
-// Where one glyph of a path sits on screen.
-typedef struct DeclutterGlyphPose {
-  // The centre of the glyph's box, px.
-  double x;
-  // The centre of the glyph's box, px, down.
-  double y;
-  // Its reading direction, degrees counter-clockwise on screen (0: left to right).
-  double angle;
-} DeclutterGlyphPose;
-
-// How a text lies along its path, from `declutter_path_layout`.
-typedef struct DeclutterPathLayout {
-  // `DECLUTTER_REASON_NONE` when the text fits the path (the poses are written), else
-  // `DECLUTTER_REASON_NO_ROOM` or `DECLUTTER_REASON_TOO_CURVED` (nothing is written).
-  uint32_t reason;
-  // 1 when the line was walked backwards to keep the text upright, else 0.
-  uint32_t reversed;
-  // The path's point at `path_offset` (after the reversal): the label's anchor point, px.
-  double anchor_x;
-  // The anchor point, px, down.
-  double anchor_y;
-} DeclutterPathLayout;
-
 // The call succeeded.
 #define DECLUTTER_OK 0
 
@@ -560,8 +567,15 @@ DeclutterStatus declutter_engine_set_labels(struct DeclutterEngine *engine,
 // Replaces the labels with `count` labels from `labels`, each with what `symbols[i]` adds to
 // it (candidate positions, an icon, which part may show alone, a repeat group; contract §3b),
 // all copied; null `symbols` is `declutter_engine_set_labels`. Candidate and icon sizes and
-// offsets are screen px at scale 1 and scale with perspective as the text does. A symbol's
-// `path` must be null: the frame engine takes no texts along lines yet. A label whose id was
+// offsets are screen px at scale 1 and scale with perspective as the text does. A symbol with
+// a `path` is a text along a line of the world (contract §3b): its points in the label's
+// `coordinates` (world px at zoom 0, or longitude and latitude), its `path_offset` an arc
+// length in world px at zoom 0 along the (projected) line, its glyph advances screen px at
+// scale 1, its own `flags` deciding keep-upright; the label's `height`, `priority`, `padding`
+// and overlap flags apply, its point, `width`, `angle`, alignment, anchor and offsets do not.
+// Each frame lays it along the projected line (`declutter_engine_glyphs`), hidden with
+// `DECLUTTER_REASON_NO_ROOM` or `_TOO_CURVED` when it does not fit (builds before
+// `declutter_engine_glyphs` existed refused a `path` here; no struct changed). A label whose id was
 // in the last set keeps its memory (shown or not, opacity, the candidate it was shown at).
 // Nothing changes on error.
 //
@@ -648,6 +662,28 @@ DeclutterStatus declutter_engine_choices(struct DeclutterEngine *engine,
                                          uintptr_t capacity,
                                          uintptr_t *written);
 
+// Lays label `index`'s text along its line as the last frame projected it: writes the
+// summary to `*out` and, when the text fits (`out->reason` is `DECLUTTER_REASON_NONE`), one
+// screen pose per glyph to `glyphs[0 .. glyph_count]` (the label's `path.glyph_count`), in
+// reading order. Each glyph is its advance wide and the label's height high, both times the
+// label's result `scale`. A renderer draws the glyphs of a shown (or fading) path label so
+// each frame. `out->reason` is `DECLUTTER_REASON_NO_ROOM` or `DECLUTTER_REASON_TOO_CURVED`
+// when the text does not fit the projected line, and `DECLUTTER_REASON_BEHIND_CAMERA` when
+// the line is not on screen (behind the camera, or no frame placed yet); no pose is written
+// then. A label without a path is `DECLUTTER_INVALID_ARGUMENT`, an index past the labels
+// `DECLUTTER_OUT_OF_RANGE`, and `capacity` below the label's glyph count
+// `DECLUTTER_INVALID_ARGUMENT`.
+//
+// # Safety
+// `engine` is a live handle not used by another thread during the call; `glyphs` points to
+// `capacity` writable `DeclutterGlyphPose`s (or is anything when `capacity` is 0); `out`
+// points to writable memory for a `DeclutterPathLayout`.
+DeclutterStatus declutter_engine_glyphs(struct DeclutterEngine *engine,
+                                        uintptr_t index,
+                                        struct DeclutterGlyphPose *glyphs,
+                                        uintptr_t capacity,
+                                        struct DeclutterPathLayout *out);
+
 // Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
 // adds to it (candidate positions, an icon, which part may show alone, a repeat group;
 // contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
@@ -682,7 +718,7 @@ DeclutterStatus declutter_path_layout(const struct DeclutterPath *path,
 const char *declutter_last_error(void);
 
 // The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-// "behind-camera", "repeat"; "unknown" otherwise), a static string.
+// "behind-camera", "repeat", "no-room", "too-curved"; "unknown" otherwise), a static string.
 const char *declutter_reason_name(uint32_t reason);
 
 // The library's version, a static string such as "0.1.0".

@@ -2,7 +2,7 @@
 //! here; numbers are checked by the engine, whose messages name the field.
 
 use glam::{DVec2, Vec2};
-use label_core::{Aabb, Anchor, Blocker, Choice, Circle, Parts, Problem, Shape, Symbol, validate};
+use label_core::{Aabb, Anchor, Blocker, Choice, Circle, Parts, Problem, Shape, Symbol, TextPath, validate};
 use label_frame::{
     Alignment, Camera, FrameKind, FrameOptions, FrameStats, HiddenReason, LabelFrame, Stickiness, WorldLabel,
     mercator::lon_lat_to_world,
@@ -57,14 +57,18 @@ pub fn label(index: usize, l: &DeclutterLabel) -> Result<WorldLabel, Failure> {
         .with_ignore_placement(l.flags & DECLUTTER_IGNORE_PLACEMENT != 0))
 }
 
-/// One C label with what its symbol adds; a text along a line is refused (the frame engine's C
-/// API has none yet).
-pub fn symbol_label(index: usize, l: &DeclutterLabel, symbol: Symbol) -> Result<WorldLabel, Failure> {
-    if symbol.path.is_some() {
-        let message = format!("label {index} (id {}): field `path`: the frame engine takes no texts along lines", l.id);
-        return Err(Failure::invalid(message));
-    }
-    Ok(label(index, l)?.with_symbol(symbol))
+/// One C label with what its symbol adds. A text along a line has its path's points in the
+/// label's `coordinates` (world px at zoom 0, or longitude and latitude, projected here), as
+/// `WorldLabel::with_path` takes them.
+pub fn symbol_label(index: usize, l: &DeclutterLabel, mut symbol: Symbol) -> Result<WorldLabel, Failure> {
+    let Some(path) = symbol.path.take() else {
+        return Ok(label(index, l)?.with_symbol(symbol));
+    };
+    let point = |(k, p): (usize, &glam::DVec2)| {
+        world(l.coordinates, p.x, p.y, &format!("label {index} (id {}): `path.points[{k}]`", l.id))
+    };
+    let points = path.points.iter().enumerate().map(point).collect::<Result<_, _>>()?;
+    Ok(label(index, l)?.with_symbol(symbol).with_path(TextPath { points, ..path }))
 }
 
 /// A symbol's choice in C.
@@ -146,6 +150,8 @@ pub fn result(l: &LabelFrame) -> DeclutterLabelResult {
         Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
         Some(HiddenReason::BehindCamera) => DECLUTTER_REASON_BEHIND_CAMERA,
         Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
+        Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
+        Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
         Some(_) => DECLUTTER_REASON_OTHER,
     };
     let (hidden_by_kind, hidden_by) = match l.hidden_by {

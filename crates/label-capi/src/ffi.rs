@@ -240,8 +240,15 @@ pub unsafe extern "C" fn declutter_engine_set_labels(
 /// Replaces the labels with `count` labels from `labels`, each with what `symbols[i]` adds to
 /// it (candidate positions, an icon, which part may show alone, a repeat group; contract §3b),
 /// all copied; null `symbols` is `declutter_engine_set_labels`. Candidate and icon sizes and
-/// offsets are screen px at scale 1 and scale with perspective as the text does. A symbol's
-/// `path` must be null: the frame engine takes no texts along lines yet. A label whose id was
+/// offsets are screen px at scale 1 and scale with perspective as the text does. A symbol with
+/// a `path` is a text along a line of the world (contract §3b): its points in the label's
+/// `coordinates` (world px at zoom 0, or longitude and latitude), its `path_offset` an arc
+/// length in world px at zoom 0 along the (projected) line, its glyph advances screen px at
+/// scale 1, its own `flags` deciding keep-upright; the label's `height`, `priority`, `padding`
+/// and overlap flags apply, its point, `width`, `angle`, alignment, anchor and offsets do not.
+/// Each frame lays it along the projected line (`declutter_engine_glyphs`), hidden with
+/// `DECLUTTER_REASON_NO_ROOM` or `_TOO_CURVED` when it does not fit (builds before
+/// `declutter_engine_glyphs` existed refused a `path` here; no struct changed). A label whose id was
 /// in the last set keeps its memory (shown or not, opacity, the candidate it was shown at).
 /// Nothing changes on error.
 ///
@@ -466,6 +473,43 @@ pub unsafe extern "C" fn declutter_engine_choices(
     unsafe { with_engine(engine, f) }
 }
 
+/// Lays label `index`'s text along its line as the last frame projected it: writes the
+/// summary to `*out` and, when the text fits (`out->reason` is `DECLUTTER_REASON_NONE`), one
+/// screen pose per glyph to `glyphs[0 .. glyph_count]` (the label's `path.glyph_count`), in
+/// reading order. Each glyph is its advance wide and the label's height high, both times the
+/// label's result `scale`. A renderer draws the glyphs of a shown (or fading) path label so
+/// each frame. `out->reason` is `DECLUTTER_REASON_NO_ROOM` or `DECLUTTER_REASON_TOO_CURVED`
+/// when the text does not fit the projected line, and `DECLUTTER_REASON_BEHIND_CAMERA` when
+/// the line is not on screen (behind the camera, or no frame placed yet); no pose is written
+/// then. A label without a path is `DECLUTTER_INVALID_ARGUMENT`, an index past the labels
+/// `DECLUTTER_OUT_OF_RANGE`, and `capacity` below the label's glyph count
+/// `DECLUTTER_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `engine` is a live handle not used by another thread during the call; `glyphs` points to
+/// `capacity` writable `DeclutterGlyphPose`s (or is anything when `capacity` is 0); `out`
+/// points to writable memory for a `DeclutterPathLayout`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn declutter_engine_glyphs(
+    engine: *mut DeclutterEngine,
+    index: usize,
+    glyphs: *mut DeclutterGlyphPose,
+    capacity: usize,
+    out: *mut DeclutterPathLayout,
+) -> DeclutterStatus {
+    let f = |e: &mut DeclutterEngine| {
+        // SAFETY: room for `capacity` poses by the function's contract.
+        let room = unsafe { slice_mut(glyphs, capacity, "glyphs") }?;
+        let (summary, poses) = path::screen_glyphs(&e.engine, index, capacity)?;
+        room[..poses.len()].copy_from_slice(&poses);
+        // SAFETY: the function's contract.
+        *unsafe { write(out, "out") }? = summary;
+        Ok(())
+    };
+    // SAFETY: the function's contract.
+    unsafe { with_engine(engine, f) }
+}
+
 /// Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
 /// adds to it (candidate positions, an icon, which part may show alone, a repeat group;
 /// contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
@@ -553,7 +597,7 @@ pub extern "C" fn declutter_last_error() -> *const c_char {
 }
 
 /// The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-/// "behind-camera", "repeat"; "unknown" otherwise), a static string.
+/// "behind-camera", "repeat", "no-room", "too-curved"; "unknown" otherwise), a static string.
 #[unsafe(no_mangle)]
 pub extern "C" fn declutter_reason_name(reason: u32) -> *const c_char {
     convert::reason_name(reason).as_ptr()

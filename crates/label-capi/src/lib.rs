@@ -19,7 +19,9 @@
 //! ```
 //!
 //! Labels of the frame engine can be symbols (`declutter_engine_set_labels_with_symbols`, the
-//! choices by `declutter_engine_choices`; see `examples/frame_symbols.c`). Labels already on
+//! choices by `declutter_engine_choices`; see `examples/frame_symbols.c`), texts along lines of
+//! the world among them (a symbol's `path`; `declutter_engine_glyphs` gives each frame's glyph
+//! poses; see `examples/frame_path.c`). Labels already on
 //! screen can also be placed once, with symbols (candidate positions, an
 //! icon, optional parts, repeat groups; contract §3b): `declutter_place` with a
 //! `DeclutterBatch` (see `examples/symbols.c`), and texts along a line, glyph by glyph

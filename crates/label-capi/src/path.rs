@@ -1,8 +1,11 @@
 //! Text along a line for C callers: a `DeclutterPath` as label-core's `TextPath` (checked by
-//! the core, its errors named after the C fields), and its layout back to C as glyph poses.
+//! the core, its errors named after the C fields), and its layout back to C as glyph poses —
+//! on screen as given (`declutter_path_layout`), or as the frame engine laid it on the last
+//! frame's projected line (`declutter_engine_glyphs`).
 
 use glam::DVec2;
 use label_core::{PathFailure, PathLayout, TextPath};
+use label_frame::FrameEngine;
 
 use crate::error::Failure;
 use crate::path_types::*;
@@ -58,7 +61,42 @@ pub fn text_path(raw: &RawPath<'_>, who: impl FnOnce() -> String) -> Result<Text
 
 /// A path's layout in C: the summary, and the glyph poses when the text fits.
 pub fn layout(path: &TextPath) -> (DeclutterPathLayout, Vec<DeclutterGlyphPose>) {
-    match path.layout() {
+    to_c(path.layout())
+}
+
+/// Frame label `index`'s glyphs on screen with the last frame's camera, in C; `Err` for an
+/// index past the labels, a label without a path, or fewer than its glyphs' `capacity`.
+pub fn screen_glyphs(
+    engine: &FrameEngine,
+    index: usize,
+    capacity: usize,
+) -> Result<(DeclutterPathLayout, Vec<DeclutterGlyphPose>), Failure> {
+    let labels = engine.labels();
+    let label = labels.get(index).ok_or_else(|| {
+        Failure::new(DECLUTTER_OUT_OF_RANGE, format!("label index {index} out of range ({} labels)", labels.len()))
+    })?;
+    let who = || format!("label {index} (id {})", label.id);
+    let path = label
+        .symbol
+        .path
+        .as_ref()
+        .ok_or_else(|| Failure::invalid(format!("{}: not a text along a line (its symbol has no path)", who())))?;
+    if capacity < path.glyph_advances.len() {
+        let glyphs = path.glyph_advances.len();
+        return Err(Failure::invalid(format!("{}: capacity {capacity} for {glyphs} glyphs", who())));
+    }
+    Ok(match engine.screen_glyphs(index) {
+        Some(layout) => to_c(layout),
+        None => (
+            DeclutterPathLayout { reason: DECLUTTER_REASON_BEHIND_CAMERA, ..DeclutterPathLayout::default() },
+            Vec::new(),
+        ),
+    })
+}
+
+/// A layout, or why the text does not fit, in C.
+fn to_c(layout: Result<PathLayout, PathFailure>) -> (DeclutterPathLayout, Vec<DeclutterGlyphPose>) {
+    match layout {
         Ok(PathLayout { anchor, reversed, glyphs }) => {
             let summary = DeclutterPathLayout {
                 reason: DECLUTTER_REASON_NONE,

@@ -5,20 +5,24 @@
 /// The default `max_angle` of a path, degrees (MapLibre's `text-max-angle`).
 pub const DECLUTTER_DEFAULT_MAX_ANGLE: f64 = 45.0;
 
-/// A point on screen, px: origin top-left, y down.
+/// A point of a path: on screen, px, origin top-left, y down (`declutter_place`,
+/// `declutter_path_layout`); in its label's `coordinates` for the frame engine
+/// (`declutter_engine_set_labels_with_symbols`: world px at zoom 0, or longitude and latitude).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct DeclutterPoint {
-    /// px.
+    /// px, or longitude.
     pub x: f64,
-    /// px, down.
+    /// px, down, or latitude.
     pub y: f64,
 }
 
-/// A text laid along a line on screen. Its label's `height` is the line's height and its
-/// `padding` pads every glyph; the label's `x`, `y`, `width`, `angle`, `anchor` and offsets are
-/// not used (the anchor point, for repeat groups, is the path's point at `path_offset`). A
-/// label with a path has no candidates and no icon.
+/// A text laid along a line: on screen for `declutter_place`, in the world for the frame
+/// engine (`declutter_engine_set_labels_with_symbols`; its points in the label's
+/// `coordinates`, `path_offset` in world px at zoom 0). Its label's `height` is the line's
+/// height and its `padding` pads every glyph; the label's `x`, `y`, `width`, `angle`,
+/// `anchor` and offsets are not used (the anchor point, for repeat groups, is the path's point
+/// at `path_offset`). A label with a path has no candidates and no icon.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct DeclutterPath {
@@ -34,7 +38,8 @@ pub struct DeclutterPath {
     /// 1: the middle of the text sits at arc length `path_offset` from the first point; 0: at
     /// the middle of the line.
     pub has_path_offset: u32,
-    /// Arc length from the first point, px (with `has_path_offset`).
+    /// Arc length from the first point, px (world px at zoom 0 in the frame engine; with
+    /// `has_path_offset`).
     pub path_offset: f64,
     /// The largest turn between consecutive glyphs, degrees, 0 to 180; a sharper bend hides the
     /// label (`DECLUTTER_REASON_TOO_CURVED`). `DECLUTTER_DEFAULT_MAX_ANGLE` is MapLibre's.
@@ -71,12 +76,14 @@ pub struct DeclutterGlyphPose {
     pub angle: f64,
 }
 
-/// How a text lies along its path, from `declutter_path_layout`.
+/// How a text lies along its path, from `declutter_path_layout` (on screen as given) or
+/// `declutter_engine_glyphs` (a frame label's line as the last frame projected it).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct DeclutterPathLayout {
     /// `DECLUTTER_REASON_NONE` when the text fits the path (the poses are written), else
-    /// `DECLUTTER_REASON_NO_ROOM` or `DECLUTTER_REASON_TOO_CURVED` (nothing is written).
+    /// `DECLUTTER_REASON_NO_ROOM` or `DECLUTTER_REASON_TOO_CURVED` (nothing is written); from
+    /// `declutter_engine_glyphs` also `DECLUTTER_REASON_BEHIND_CAMERA` (no line on screen).
     pub reason: u32,
     /// 1 when the line was walked backwards to keep the text upright, else 0.
     pub reversed: u32,

@@ -1,6 +1,6 @@
 //! The C examples, `examples/frame.c` (the frame engine), `examples/frame_symbols.c` (symbols
-//! in frames), `examples/symbols.c` (batch placement of symbols) and `examples/path.c` (texts
-//! along lines), compiled with the system C compiler against the header and the shared
+//! in frames), `examples/frame_path.c` (texts along lines in frames), `examples/symbols.c`
+//! (batch placement of symbols) and `examples/path.c` (texts along lines), compiled with the system C compiler against the header and the shared
 //! library this build made, run, and their output checked line by line.
 
 use std::path::{Path, PathBuf};
@@ -72,8 +72,33 @@ t=300 ms, zoom 15, bearing 90
   Rotenturm       visible=1 opacity=1.00 reason=visible at=(539.9, 300.0)
   Rotenturm 2     visible=1 opacity=1.00 reason=visible at=(539.9, 99.6)
 bad candidate: status 2: label 1 (id 2): field `candidates[3].anchor`: 12 is not a DECLUTTER_ANCHOR_* value
-path in a frame: status 2: label 4 (id 5): field `path`: the frame engine takes no texts along lines
 labels still set: 6
+done
+";
+
+/// What `frame_path.c` prints.
+const FRAME_PATH: &str = "\
+t=0 ms, zoom 16.5
+  Graben      visible=1 reason=visible
+    reversed=0 first=(455.2, 308.7, -4.1 deg) last=(490.3, 311.2, -4.1 deg)
+  Kohlmarkt   visible=1 reason=visible
+    reversed=1 first=(267.1, 382.6, 43.2 deg) last=(303.2, 340.5, 52.7 deg)
+  Naglergasse visible=0 reason=no-room
+t=400 ms, zoom 18
+  Graben      visible=1 reason=visible
+    reversed=0 first=(587.7, 326.7, -4.1 deg) last=(622.9, 329.2, -4.1 deg)
+  Kohlmarkt   visible=1 reason=visible
+    reversed=1 first=(60.0, 500.0, 43.2 deg) last=(94.5, 456.4, 52.7 deg)
+  Naglergasse visible=1 reason=visible
+    reversed=0 first=(432.6, 76.2, 0.0 deg) last=(498.6, 76.2, 0.0 deg)
+t=800 ms, zoom 18, bearing 180
+  Graben      visible=1 reason=visible
+    reversed=1 first=(177.6, 270.8, -4.1 deg) last=(212.7, 273.3, -4.1 deg)
+  Kohlmarkt   visible=1 reason=visible
+    reversed=0 first=(706.6, 142.2, 52.7 deg) last=(741.3, 98.8, 43.2 deg)
+  Naglergasse visible=1 reason=visible
+    reversed=1 first=(302.2, 523.8, 0.0 deg) last=(368.2, 523.8, 0.0 deg)
+too little room: status 2: label 0 (id 1): capacity 3 for 6 glyphs
 done
 ";
 
@@ -182,4 +207,9 @@ fn c_path_example_compiles_runs_and_prints_the_expected_placement() {
 #[test]
 fn c_frame_symbol_example_compiles_runs_and_prints_the_expected_frames() {
     compile_and_run("frame_symbols", FRAME_SYMBOLS);
+}
+
+#[test]
+fn c_frame_path_example_compiles_runs_and_prints_the_expected_frames() {
+    compile_and_run("frame_path", FRAME_PATH);
 }

@@ -175,18 +175,6 @@ fn bad_symbols_in_frames_are_named_and_change_nothing() {
         symbols[1] = DeclutterSymbol { icon: &icon, ..DeclutterSymbol::default() };
         assert_eq!(set(&scene.labels, symbols.as_ptr()), DECLUTTER_INVALID_ARGUMENT);
         assert!(message().starts_with("label 1 (id 501): field `icon.width`: "), "{}", message());
-        let points = [DeclutterPoint { x: 0.0, y: 0.0 }, DeclutterPoint { x: 50.0, y: 0.0 }];
-        let advances = [8.0, 8.0];
-        let path = DeclutterPath {
-            points: points.as_ptr(),
-            point_count: 2,
-            glyph_advances: advances.as_ptr(),
-            glyph_count: 2,
-            ..DeclutterPath::default()
-        };
-        symbols[1] = DeclutterSymbol { path: &path, ..DeclutterSymbol::default() };
-        assert_eq!(set(&scene.labels, symbols.as_ptr()), DECLUTTER_INVALID_ARGUMENT);
-        assert_eq!(message(), "label 1 (id 501): field `path`: the frame engine takes no texts along lines");
         assert_eq!(declutter_engine_label_count(engine, &mut count), DECLUTTER_OK);
         assert_eq!(count, 2, "nothing changed");
 

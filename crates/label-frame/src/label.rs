@@ -169,6 +169,33 @@ impl WorldLabel {
         Self::along_path(id, TextPath { points, ..path }, height)
     }
 
+    /// This label laid along `path` instead (world px at zoom 0, as [`Self::along_path`]): its
+    /// id, height, priority, padding, overlap flags and what its symbol adds stay (a repeat
+    /// group; candidates or an icon make `set_labels` refuse it, as on any path label). How a
+    /// caller that reads labels and lines apart (the C ABI, the web module) makes its path
+    /// labels.
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use label_core::TextPath;
+    /// use label_frame::WorldLabel;
+    /// let line = TextPath::new(vec![DVec2::new(100.0, 100.0), DVec2::new(101.0, 100.5)], vec![7.0, 6.5]);
+    /// let street = WorldLabel::from_world(4, DVec2::ZERO, 1.0, 12.0).with_priority(3.0).with_path(line);
+    /// assert_eq!((street.width, street.priority, street.position), (13.5, 3.0, DVec2::new(100.0, 100.0)));
+    /// ```
+    #[must_use]
+    pub fn with_path(self, path: TextPath) -> Self {
+        let line = Self::along_path(self.id, path, self.height);
+        Self {
+            priority: self.priority,
+            padding: self.padding,
+            allow_overlap: self.allow_overlap,
+            ignore_placement: self.ignore_placement,
+            symbol: Symbol { path: line.symbol.path.clone(), ..self.symbol },
+            ..line
+        }
+    }
+
     /// The point that stands for the label in the world (its cell, its copy of the world): its
     /// anchor point, or a path label's first point.
     #[must_use]

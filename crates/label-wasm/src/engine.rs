@@ -3,7 +3,7 @@
 
 use glam::{DVec2, Vec2};
 use label_core::{Aabb, Circle, PlacementOptions, Shape};
-use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness, WorldLabel};
+use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness};
 
 use crate::batch::{Batch, place_batch};
 use crate::columns::{Columns, Coordinates};
@@ -183,16 +183,7 @@ impl Engine {
         let upright: Vec<bool> = labels.iter().map(|l| l.keep_upright).collect();
         for (label, path) in labels.iter_mut().zip(self.path_input.paths(coordinates, &upright)?) {
             if let Some(path) = path {
-                let symbol = std::mem::take(&mut label.symbol);
-                let line = WorldLabel::along_path(label.id, path, label.height);
-                *label = WorldLabel {
-                    priority: label.priority,
-                    padding: label.padding,
-                    allow_overlap: label.allow_overlap,
-                    ignore_placement: label.ignore_placement,
-                    symbol: label_core::Symbol { path: line.symbol.path.clone(), ..symbol },
-                    ..line
-                };
+                *label = std::mem::take(label).with_path(path);
             }
         }
         self.frames.set_labels(labels).map_err(|e| e.to_string())
@@ -315,6 +306,7 @@ mod tests {
     use crate::columns::F64Field;
     use crate::output::{BLOCKER_LABEL, NO_CANDIDATE, REASON_COLLISION, REASON_OFFSCREEN};
     use crate::paths::glyph_rows;
+    use label_frame::WorldLabel;
 
     /// Centre (128, 128) world px, zoom 4, 800 × 600 px.
     const CAMERA: [f64; CAMERA_VALUES] = [128.0, 128.0, 0.0, 4.0, 0.0, 0.0, 800.0, 600.0, 0.0];
