@@ -115,6 +115,20 @@ struct Flags {
     alignment: Alignment,
 }
 
+/// Screen label `i`'s fields as a world label at `at` (id `i`, viewport-aligned, upright).
+fn world_label(i: usize, l: &Label, at: DVec2) -> WorldLabel {
+    WorldLabel {
+        angle: l.angle,
+        priority: l.priority,
+        anchor: l.anchor,
+        offset: l.offset,
+        padding: l.padding,
+        allow_overlap: l.allow_overlap,
+        ignore_placement: l.ignore_placement,
+        ..WorldLabel::from_world(i as u64, at, l.width, l.height)
+    }
+}
+
 impl Columns {
     /// Room for `len` labels; every value 0 (width and height must still be written).
     pub fn resize(&mut self, len: usize) {
@@ -221,18 +235,7 @@ impl Columns {
             .map(|i| {
                 let (l, f) = self.label(i)?;
                 let at = coordinates.to_world(l.x, l.y);
-                Ok(WorldLabel {
-                    angle: l.angle,
-                    alignment: f.alignment,
-                    keep_upright: f.keep_upright,
-                    priority: l.priority,
-                    anchor: l.anchor,
-                    offset: l.offset,
-                    padding: l.padding,
-                    allow_overlap: l.allow_overlap,
-                    ignore_placement: l.ignore_placement,
-                    ..WorldLabel::from_world(i as u64, at, l.width, l.height)
-                })
+                Ok(WorldLabel { alignment: f.alignment, keep_upright: f.keep_upright, ..world_label(i, &l, at) })
             })
             .collect()
     }
@@ -252,20 +255,8 @@ impl Columns {
     /// a batch.
     #[must_use]
     pub fn from_screen_labels(labels: &[Label]) -> Self {
-        let world: Vec<WorldLabel> = labels
-            .iter()
-            .enumerate()
-            .map(|(i, l)| WorldLabel {
-                angle: l.angle,
-                priority: l.priority,
-                anchor: l.anchor,
-                offset: l.offset,
-                padding: l.padding,
-                allow_overlap: l.allow_overlap,
-                ignore_placement: l.ignore_placement,
-                ..WorldLabel::from_world(i as u64, DVec2::new(l.x, l.y), l.width, l.height)
-            })
-            .collect();
+        let world: Vec<WorldLabel> =
+            labels.iter().enumerate().map(|(i, l)| world_label(i, l, DVec2::new(l.x, l.y))).collect();
         Self::from_world_labels(&world)
     }
 
