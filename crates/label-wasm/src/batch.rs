@@ -10,7 +10,7 @@
 //! (`TextPath::carrier`, as in the CLI and the C ABI), and its glyphs are its path's layout.
 
 use glam::DVec2;
-use label_core::{Error, Label, Obb, Placement, PlacementOptions, Shape, Symbol, TextPath, place, place_symbols};
+use label_core::{Error, Label, Obb, Placement, PlacementOptions, Shape, Symbol, place, place_symbols};
 
 use crate::columns::{Columns, Coordinates};
 use crate::paths::PathColumns;
@@ -95,11 +95,5 @@ impl Batch {
             (Some(s), Some(c)) => s.text_box(label, c.candidate.unwrap_or(0) as usize, DVec2::ZERO),
             _ => label.obb(),
         }
-    }
-
-    /// Label `i`'s line, if it is a text along one.
-    #[must_use]
-    pub fn path(&self, i: usize) -> Option<&TextPath> {
-        self.symbols.get(i)?.path.as_ref()
     }
 }

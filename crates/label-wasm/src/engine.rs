@@ -2,10 +2,10 @@
 //! writes, the result columns it reads, and the last error's message.
 
 use glam::{DVec2, Vec2};
-use label_core::{Aabb, Circle, PlacementOptions, Shape};
+use label_core::{Aabb, Circle, PlacementOptions, Shape, TextPath};
 use label_frame::{Camera, FrameEngine, FrameOptions, Projection, Stickiness};
 
-use crate::batch::{Batch, place_batch};
+use crate::batch::place_batch;
 use crate::columns::{Columns, Coordinates};
 use crate::output::Output;
 use crate::paths::{PathColumns, glyph_rows};
@@ -86,8 +86,9 @@ pub struct Engine {
     obstacles: Vec<Shape>,
     /// The result columns of the last frame or batch.
     pub output: Output,
-    /// The last batch, while no frame was placed after it (its path labels' glyphs).
-    batch: Option<Batch>,
+    /// After a batch, until the next frame: its labels' lines (none for plain labels), for
+    /// their glyphs. Only these are kept: a batch's labels and decisions are in `output`.
+    batch_paths: Option<Vec<Option<TextPath>>>,
     error: String,
 }
 
@@ -115,7 +116,7 @@ impl Engine {
             obstacle_input: Vec::new(),
             obstacles: Vec::new(),
             output: Output::default(),
-            batch: None,
+            batch_paths: None,
             error: String::new(),
         }
     }
@@ -217,7 +218,7 @@ impl Engine {
     pub fn place_frame(&mut self, time_ms: f64) -> Result<(), String> {
         let camera = camera(&self.camera)?;
         self.frames.place_frame(&camera, time_ms).map_err(|e| e.to_string())?;
-        self.batch = None;
+        self.batch_paths = None;
         self.output.write_frame(self.frames.frame(), self.frames.timings());
         Ok(())
     }
@@ -227,8 +228,8 @@ impl Engine {
     /// does not fit its line.
     pub fn write_glyphs(&mut self, i: usize) -> Option<usize> {
         self.glyphs.clear();
-        let layout = match &self.batch {
-            Some(batch) => batch.path(i)?.layout().ok()?,
+        let layout = match &self.batch_paths {
+            Some(paths) => paths.get(i)?.as_ref()?.layout().ok()?,
             None => self.frames.screen_glyphs(i)?.ok()?,
         };
         self.glyphs = glyph_rows(&layout);
@@ -271,7 +272,7 @@ impl Engine {
     /// Writes the box on screen of every label the last frame posed or hid by a collision
     /// (the debug view draws both; NaN for the others). A batch wrote its boxes already.
     pub fn write_boxes(&mut self) {
-        if self.batch.is_some() {
+        if self.batch_paths.is_some() {
             return;
         }
         for i in 0..self.output.visible.len() {
@@ -295,7 +296,7 @@ impl Engine {
         for i in 0..batch.labels.len() {
             self.output.write_box(i, Some(batch.text_box(i)));
         }
-        self.batch = Some(batch);
+        self.batch_paths = Some(batch.symbols.into_iter().map(|s| s.path).collect());
         Ok(())
     }
 }
