@@ -11,12 +11,12 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, message};
+use common::{Rng, c_reason, message};
 use declutter::*;
 use glam::DVec2;
 use label_core::{Blocker, Symbol, TextPath};
 use label_frame::mercator::lon_lat_to_world;
-use label_frame::{Camera, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
 
 /// Streets in C: each label's line and advances, and its symbol pointing at them.
 struct Streets {
@@ -154,16 +154,7 @@ fn path_labels_in_frames_decide_and_lay_glyphs_as_the_frame_engine() {
             assert_eq!(declutter_engine_results(engine, results.as_mut_ptr(), n, &mut written), DECLUTTER_OK);
             for (i, (r, w)) in results.iter().zip(&want.labels).enumerate() {
                 assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
-                let reason = match w.reason {
-                    None => DECLUTTER_REASON_NONE,
-                    Some(HiddenReason::Collision) => DECLUTTER_REASON_COLLISION,
-                    Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
-                    Some(HiddenReason::BehindCamera) => DECLUTTER_REASON_BEHIND_CAMERA,
-                    Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
-                    Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
-                    Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
-                    Some(other) => panic!("{other:?} in this scene"),
-                };
+                let reason = c_reason(w.reason);
                 assert_eq!(r.reason, reason, "frame {k}, label {i}");
                 if let Some(Blocker::Label(b)) = w.hidden_by {
                     assert_eq!((r.hidden_by_kind, r.hidden_by), (DECLUTTER_BLOCKER_LABEL, b));

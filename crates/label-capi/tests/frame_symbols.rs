@@ -9,10 +9,10 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, core_symbol, message, point_at, random_candidates, random_icon, random_symbol};
+use common::{Rng, c_reason, core_symbol, message, point_at, random_candidates, random_icon, random_symbol};
 use declutter::*;
 use label_core::{Blocker, Parts};
-use label_frame::{Camera, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
 
 /// Places around Vienna in C, each with its own candidates and icon.
 struct Scene {
@@ -106,13 +106,7 @@ fn symbols_in_frames_decide_as_the_frame_engine_decides() {
             for i in 0..n {
                 let (r, w) = (&results[i], &want.labels[i]);
                 assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
-                let reason = match w.reason {
-                    None => DECLUTTER_REASON_NONE,
-                    Some(HiddenReason::Collision) => DECLUTTER_REASON_COLLISION,
-                    Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
-                    Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
-                    Some(other) => panic!("{other:?} in this scene"),
-                };
+                let reason = c_reason(w.reason);
                 assert_eq!(r.reason, reason, "frame {k}, label {i}");
                 if let Some(Blocker::Label(b)) = w.hidden_by {
                     assert_eq!((r.hidden_by_kind, r.hidden_by), (DECLUTTER_BLOCKER_LABEL, b));

@@ -100,3 +100,19 @@ pub fn core_symbol(s: &DeclutterSymbol, candidates: &[DeclutterCandidate], icon:
         path: None,
     }
 }
+
+/// The `DECLUTTER_REASON_*` value of a frame's reason, written here independently of the
+/// crate's own conversion.
+pub fn c_reason(reason: Option<label_frame::HiddenReason>) -> u32 {
+    use label_frame::HiddenReason;
+    match reason {
+        None => declutter::DECLUTTER_REASON_NONE,
+        Some(HiddenReason::Collision) => declutter::DECLUTTER_REASON_COLLISION,
+        Some(HiddenReason::Offscreen) => declutter::DECLUTTER_REASON_OFFSCREEN,
+        Some(HiddenReason::BehindCamera) => declutter::DECLUTTER_REASON_BEHIND_CAMERA,
+        Some(HiddenReason::Repeat) => declutter::DECLUTTER_REASON_REPEAT,
+        Some(HiddenReason::NoRoom) => declutter::DECLUTTER_REASON_NO_ROOM,
+        Some(HiddenReason::TooCurved) => declutter::DECLUTTER_REASON_TOO_CURVED,
+        Some(other) => panic!("{other:?} is new to these tests"),
+    }
+}
