@@ -15,12 +15,12 @@ use crate::geo::cells::{Reach, WorldCells};
 use crate::geo::copies::{self, Copies};
 use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, sight};
-use crate::label::BoxParts;
 use crate::shortcuts::Shortcuts;
 use crate::shortcuts::dormant::Dormant;
 use crate::shortcuts::sleep::Sleeps;
 use crate::state::hot::Hot;
 use crate::state::memo;
+use crate::state::parts::BoxParts;
 use crate::state::provisional::Provisional;
 use crate::util::clock::Instant;
 use crate::{

@@ -2,4 +2,5 @@
 
 pub(crate) mod hot;
 pub(crate) mod memo;
+pub(crate) mod parts;
 pub(crate) mod provisional;
