@@ -9,7 +9,7 @@ use crate::{Alignment, ScreenPose, WorldLabel};
 /// What makes a label's box on screen, apart from its pose, kept per label by the engine so
 /// that a frame builds boxes without the whole label: its parts at scale 1, and for a
 /// viewport-aligned label its reading axis, turned once rather than every frame.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct BoxParts {
     size: DVec2,
     offset: DVec2,
