@@ -6,7 +6,7 @@ use crate::state::memo;
 impl FrameEngine {
     /// Whether every label's byte is its last frame's (see [`memo::in_sync`]).
     pub(crate) fn memo_is_in_sync(&self) -> bool {
-        memo::in_sync(&self.memo, &self.frame.labels)
+        memo::in_sync(&self.table.memo, &self.frame.labels)
     }
 
     /// The reference of the copies of the world the labels are in (see `geo/copies.rs`).

@@ -8,20 +8,16 @@ mod world_copies;
 
 use label_core::{Blocker, Label, Shape};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicU8;
 
 use crate::frame_pass::full::FullScratch;
 use crate::geo::cells::{Reach, WorldCells};
 use crate::geo::copies::{self, Copies};
 use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, sight};
-use crate::label::BoxParts;
 use crate::shortcuts::Shortcuts;
 use crate::shortcuts::dormant::Dormant;
 use crate::shortcuts::sleep::Sleeps;
-use crate::state::hot::Hot;
-use crate::state::memo;
-use crate::state::provisional::Provisional;
+use crate::state::Table;
 use crate::util::clock::Instant;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,
@@ -60,10 +56,9 @@ use crate::{
 pub struct FrameEngine {
     options: FrameOptions,
     labels: Vec<WorldLabel>,
-    /// Per label: what the projection stage reads, packed.
-    hot: Vec<Hot>,
-    /// Per label: what its box is made of.
-    parts: Vec<BoxParts>,
+    /// Per label: what is kept between frames (projection data, box parts, the last frame's
+    /// byte, provisional labels), with its invariants.
+    table: Table,
     /// The labels binned by world cell, for the world-space cull.
     cells: WorldCells,
     /// Which copy of the world the labels are in (`hot` has their positions there).
@@ -71,8 +66,6 @@ pub struct FrameEngine {
     obstacles: Vec<Shape>,
     /// The last frame (its `labels` are the memory the next frame reads).
     frame: Frame,
-    /// Per label, its last frame in a byte ([`stability::memo`]): kept with `frame`.
-    memo: Vec<AtomicU8>,
     /// Per label, its certificate to sleep through full frames (see `shortcuts/sleep/`).
     sleeps: Sleeps,
     /// The sleeping labels the passes skip (see `shortcuts/dormant/`).
@@ -93,8 +86,6 @@ pub struct FrameEngine {
     last_full_ms: f64,
     /// Where the last frame's time went.
     timings: FrameTimings,
-    /// Per label: came into view in a reused frame and yielded there (see `frame_pass/reuse.rs`).
-    provisional: Provisional,
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     screen_paths: Vec<Option<ScreenPath>>,
@@ -216,14 +207,11 @@ impl FrameEngine {
         } else {
             Vec::new()
         };
-        self.hot = labels.iter().map(Hot::new).collect();
-        copies::place(&labels, &mut self.hot, self.copies.reference(), |_| {});
-        self.copies.set_reach(self.hot.iter().map(|h| h.reach + h.padding_reach).fold(0.0, f64::max));
-        self.parts = labels.iter().map(BoxParts::new).collect();
-        self.cells = WorldCells::new(&self.hot);
-        self.provisional.reset(labels.len());
+        self.table = Table::new(&labels, &carried);
+        copies::place(&labels, &mut self.table.hot, self.copies.reference(), |_| {});
+        self.copies.set_reach(self.table.hot.iter().map(|h| h.reach + h.padding_reach).fold(0.0, f64::max));
+        self.cells = WorldCells::new(&self.table.hot);
         self.labels = labels;
-        self.memo = carried.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
         self.frame.labels = carried;
         self.frame.choices = choices;
         self.symbols = symbols;
@@ -251,8 +239,7 @@ impl FrameEngine {
     /// Forgets the last frame: the next frame is placed as if it were the first.
     pub fn reset(&mut self) {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
-        self.memo = self.frame.labels.iter().map(|f| AtomicU8::new(memo::of(f))).collect();
-        self.provisional.clear();
+        self.table.forget_frames(&self.frame.labels);
         self.reusable = false;
         self.frame_projection = None;
         self.forget_certificates();
@@ -304,14 +291,14 @@ impl FrameEngine {
             return self.screen_path(index).map(|p| p.pose);
         }
         let projection = self.frame_projection.as_ref()?;
-        sight(&self.parts[index], &self.hot[index], projection, self.options.perspective_scaling).pose()
+        sight(&self.table.parts[index], &self.table.hot[index], projection, self.options.perspective_scaling).pose()
     }
 
     /// Path label `index`'s line through the last frame's camera; `None` for a label without
     /// a path, behind the camera, out of range, or before any frame.
     pub(super) fn screen_path(&self, index: usize) -> Option<ScreenPath> {
         let projection = self.frame_projection.as_ref()?;
-        project_label(self.labels.get(index)?, &self.hot[index], projection, self.options.perspective_scaling)
+        project_label(self.labels.get(index)?, &self.table.hot[index], projection, self.options.perspective_scaling)
     }
 
     /// Places one frame: projects every label with `camera`, culls what is behind the camera
@@ -356,7 +343,7 @@ impl FrameEngine {
             place_us: us(projected, placed),
             finish_us: us(placed, Instant::now()),
         };
-        debug_assert!(memo::in_sync(&self.memo, &self.frame.labels), "the labels' bytes are their frames'");
+        self.table.debug_check(&self.labels, &self.frame.labels, kind == FrameKind::Full);
         Ok(&self.frame)
     }
 }

@@ -19,8 +19,8 @@ macro_rules! frame_context {
         FrameContext {
             viewer: Viewer {
                 labels: &$engine.labels,
-                hot: &$engine.hot,
-                parts: &$engine.parts,
+                hot: &$engine.table.hot,
+                parts: &$engine.table.parts,
                 projection: $projection,
                 perspective_scaling: $engine.options.perspective_scaling,
                 cells: &$engine.cells,
@@ -80,13 +80,13 @@ impl FrameEngine {
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
         let cx = frame_context!(self, projection, dt);
-        project_symbols(&cx.viewer, &self.memo, self.paths, &mut self.sights, &mut self.screen_paths);
+        project_symbols(&cx.viewer, &self.table.memo, self.paths, &mut self.sights, &mut self.screen_paths);
         let projected = Instant::now();
         let frame = &mut self.frame;
         let placed = place_symbol_frame(
             &cx,
             &mut frame.labels,
-            &self.memo,
+            &self.table.memo,
             &mut frame.choices,
             &self.sights,
             &self.screen_paths,
@@ -107,11 +107,11 @@ impl FrameEngine {
         let cx = frame_context!(self, projection, dt);
         let memory = Memory {
             frames: &mut self.frame.labels,
-            memo: &self.memo,
+            memo: &self.table.memo,
             sleeps: &self.sleeps,
             dormant: &mut self.dormant,
         };
-        let provisional = &mut self.provisional;
+        let provisional = &mut self.table.provisional;
         let in_sight = std::mem::take(&mut self.in_sight);
         let skipped = &*memory.dormant;
         if reuse {

@@ -17,14 +17,14 @@ impl FrameEngine {
     pub(super) fn place_copies(&mut self, reference: Option<f64>) {
         use std::sync::atomic::Ordering;
         let (mut moved, mut seen) = (Vec::new(), false);
-        copies::place(&self.labels, &mut self.hot, reference, |i| {
+        copies::place(&self.labels, &mut self.table.hot, reference, |i| {
             moved.push(i);
-            seen |= self.memo[i].load(Ordering::Relaxed) & bits::FAR == 0;
+            seen |= self.table.memo[i].load(Ordering::Relaxed) & bits::FAR == 0;
         });
         if moved.is_empty() {
             return;
         }
-        self.cells = WorldCells::new(&self.hot);
+        self.cells = WorldCells::new(&self.table.hot);
         self.reusable = false;
         if seen {
             self.forget_certificates_of(&moved);

@@ -11,7 +11,7 @@ use label_core::Obb;
 use label_core::pipeline::{FirstHit, Sequential, collides};
 
 use crate::geo::sight::Sight;
-use crate::label::BoxParts;
+use crate::state::parts::BoxParts;
 
 /// The blocking shown labels (`ignore_placement` ones block nothing) of one frame.
 #[derive(Debug, Default)]

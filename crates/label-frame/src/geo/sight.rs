@@ -7,8 +7,8 @@ use label_core::geometry::readable_angle;
 use rayon::prelude::*;
 
 use crate::geo::path::project_path;
-use crate::label::BoxParts;
 use crate::state::hot::Hot;
+use crate::state::parts::BoxParts;
 use crate::{Projected, Projection, ScreenPose, WorldLabel};
 
 /// Where a label is in one frame: the projection stage's answer, before any placement.

@@ -6,9 +6,9 @@ use label_core::narrow::TOLERANCE;
 
 use crate::geo::cells::{Reach, WorldCells};
 use crate::geo::sight::{Sight, inside_by, label_scale, pose_at, sight};
-use crate::label::BoxParts;
 use crate::state::hot::Hot;
 use crate::state::memo::bits;
+use crate::state::parts::BoxParts;
 use crate::{Projected, Projection, WorldLabel};
 
 /// What a frame projects labels with: their projection data, the camera, and which world cells

@@ -30,6 +30,11 @@ impl Provisional {
         self.any |= yes;
     }
 
+    /// How many labels it has a flag for, and whether any is set.
+    pub(crate) fn len_and_any(&self) -> (usize, bool) {
+        (self.flags.len(), self.flags.iter().any(|&f| f))
+    }
+
     /// Whether label `i` is provisional.
     #[must_use]
     #[inline]
