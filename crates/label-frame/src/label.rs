@@ -325,7 +325,15 @@ impl WorldLabel {
             padding: i.padding + extra_padding,
             ..i
         });
-        Symbol { candidates, icon, ..s.clone() }
+        // Field by field: cloning the whole symbol would copy its candidates only to drop them.
+        Symbol {
+            candidates,
+            icon,
+            optional: s.optional,
+            repeat_group: s.repeat_group,
+            repeat_distance: s.repeat_distance,
+            path: s.path.clone(),
+        }
     }
 }
 

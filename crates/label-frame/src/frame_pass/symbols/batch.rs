@@ -28,6 +28,19 @@ pub(super) struct Batch {
 }
 
 impl Batch {
+    /// An empty batch with room for `n` labels (a frame's batches are rebuilt every frame:
+    /// growing them label by label copied them over and over).
+    pub(super) fn with_capacity(n: usize) -> Self {
+        Batch {
+            index: Vec::with_capacity(n),
+            poses: Vec::with_capacity(n),
+            first: Vec::with_capacity(n),
+            labels: Vec::with_capacity(n),
+            symbols: Vec::with_capacity(n),
+            layouts: Vec::with_capacity(n),
+        }
+    }
+
     /// Adds label `i` at `pose` with `extra` padding on every part, trying its candidate
     /// `first` first.
     pub(super) fn push(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, extra: f64, first: Option<usize>) {
@@ -86,11 +99,8 @@ impl Batch {
             }
             Some(Parts::Text) | None => None,
         };
-        let candidates = if choice.parts == Some(Parts::Icon) {
-            Vec::new()
-        } else {
-            full.candidates[..1.min(full.candidates.len())].to_vec()
-        };
+        let mut candidates = full.candidates;
+        candidates.truncate(if choice.parts == Some(Parts::Icon) { 0 } else { 1 });
         self.index.push(i);
         self.poses.push(pose);
         self.first.push(None);
@@ -115,7 +125,7 @@ impl Batch {
     /// one does, and `rest`'s labels start at [`Self::len`] of the result minus `rest`'s.
     pub(super) fn near_then(fixed: &Batch, rest: Batch) -> Batch {
         let index = FirstHit::new((0..rest.len()).flat_map(|k| rest.parts(k)).map(|b| b.bounds()));
-        let mut near = Batch::default();
+        let mut near = Batch::with_capacity(fixed.len() + rest.len());
         for k in 0..fixed.len() {
             let meets = || fixed.parts(k).any(|b| index.first(&b.bounds(), |_| true).is_some());
             if fixed.symbols[k].repeat_group.is_some() || meets() {

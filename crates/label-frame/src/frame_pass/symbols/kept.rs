@@ -26,21 +26,24 @@ pub(super) struct Kept {
     owners: Vec<u32>,
     boxes: Vec<Obb>,
     index: FirstHit,
-    /// Per engine label: its boxes, `boxes[start..end]` (empty for a label not kept).
-    of_label: Vec<(u32, u32)>,
+    /// Per kept label, by engine index: its boxes, `boxes[start..end]` (sorted by engine index,
+    /// searched: a table over every label of the engine cost more to clear each frame than
+    /// the few look-ups it serves).
+    of_label: Vec<(u32, u32, u32)>,
 }
 
 impl Kept {
-    /// The boxes of `shown` (engine index and the boxes it shows, in placement order), for an
-    /// engine of `count` labels.
-    pub(super) fn new(shown: impl IntoIterator<Item = (u32, Vec<Obb>)>, count: usize) -> Self {
-        let mut kept = Kept { of_label: vec![(0, 0); count], ..Kept::default() };
+    /// The boxes of `shown` (engine index and the boxes it shows, in placement order; each
+    /// label once).
+    pub(super) fn new<B: IntoIterator<Item = Obb>>(shown: impl IntoIterator<Item = (u32, B)>) -> Self {
+        let mut kept = Kept::default();
         for (i, boxes) in shown {
             let start = kept.boxes.len() as u32;
-            kept.owners.extend(boxes.iter().map(|_| i));
             kept.boxes.extend(boxes);
-            kept.of_label[i as usize] = (start, kept.boxes.len() as u32);
+            kept.owners.resize(kept.boxes.len(), i);
+            kept.of_label.push((i, start, kept.boxes.len() as u32));
         }
+        kept.of_label.sort_unstable_by_key(|&(i, ..)| i);
         kept.index = FirstHit::new(kept.boxes.iter().map(Obb::bounds));
         kept
     }
@@ -48,7 +51,8 @@ impl Kept {
     /// Whether `blocker` is a kept label that one of `parts` collides with.
     pub(super) fn still_hides(&self, blocker: Option<Blocker>, parts: &[Obb], max_overlap_area: f32) -> bool {
         let Some(Blocker::Label(b)) = blocker else { return false };
-        let Some(&(start, end)) = self.of_label.get(b as usize) else { return false };
+        let Ok(at) = self.of_label.binary_search_by_key(&b, |&(i, ..)| i) else { return false };
+        let (_, start, end) = self.of_label[at];
         let theirs = &self.boxes[start as usize..end as usize];
         parts.iter().any(|me| theirs.iter().any(|t| collides(me, t, max_overlap_area)))
     }

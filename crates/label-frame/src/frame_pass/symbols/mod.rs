@@ -132,7 +132,10 @@ pub(crate) fn place_symbol_frame(
         }
     }
     if options.stickiness != Stickiness::None {
-        free.sort_by_key(|&i| tie_key(&frames[i as usize]));
+        // A stable sort by the tie key (0 or 1), as a partition.
+        let (mut first, later): (Vec<u32>, Vec<u32>) = free.iter().partition(|&&i| tie_key(&frames[i as usize]) == 0);
+        first.extend(later);
+        free = first;
     }
     let pose = |i: u32| sights[i as usize].pose().expect("labels in view have a pose");
     let path = |i: u32| paths.get(i as usize).and_then(Option::as_ref);
@@ -140,25 +143,26 @@ pub(crate) fn place_symbol_frame(
         Some(p) => batch.push_path(&viewer.labels[i as usize], i, p, extra),
         None => batch.push(&viewer.labels[i as usize], i, pose(i), extra, first),
     };
-    let mut one = Batch::default();
+    let mut one = Batch::with_capacity(free.len());
     for &i in &free {
         push(&mut one, i, margin(&frames[i as usize], options), shown_at(i as usize));
     }
     let (outcomes, one_choices) = one.place(cx)?;
-    let mut decided: Vec<(u32, LabelFrame, Choice)> = (0..one.len())
-        .map(|k| {
-            let i = one.index[k];
-            let (frame, choice) = one.decided(k, &outcomes[k], one_choices[k], &frames[i as usize]);
-            (i, frame, choice)
-        })
-        .collect();
+    let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(one.len() + waiting.len());
+    decided.extend((0..one.len()).map(|k| {
+        let i = one.index[k];
+        let (frame, choice) = one.decided(k, &outcomes[k], one_choices[k], &frames[i as usize]);
+        (i, frame, choice)
+    }));
 
     if !waiting.is_empty() {
         // Pass 1's shown labels in its placement order: priority, then batch position.
         let mut shown: Vec<usize> = (0..one.len()).filter(|&k| decided[k].1.visible).collect();
-        let priority = |k: usize| one.labels[k].priority + 0.0; // −0 and 0 tie, as in the core
-        shown.sort_by(|&a, &b| priority(b).total_cmp(&priority(a)).then(a.cmp(&b)));
-        let mut fixed = Batch::default();
+        // −0 and 0 tie, as in the core; every key differs (`k` breaks ties), so an unstable
+        // sort orders them as a stable one.
+        let priority = |k: usize| std::cmp::Reverse(total_order(one.labels[k].priority + 0.0));
+        shown.sort_unstable_by_key(|&k| (priority(k), k));
+        let mut fixed = Batch::with_capacity(shown.len());
         for &k in &shown {
             let (i, _, choice) = decided[k];
             match path(i) {
@@ -167,10 +171,7 @@ pub(crate) fn place_symbol_frame(
             }
         }
         let kept = Kept::new(
-            (0..fixed.len())
-                .filter(|&k| !fixed.labels[k].ignore_placement)
-                .map(|k| (fixed.index[k], fixed.parts(k).collect())),
-            n,
+            (0..fixed.len()).filter(|&k| !fixed.labels[k].ignore_placement).map(|k| (fixed.index[k], fixed.parts(k))),
         );
         // The waiting labels covered by the kept parts are settled at once (in parallel, each
         // on its own), the others left for the pass.
@@ -190,7 +191,7 @@ pub(crate) fn place_symbol_frame(
                 covered(&Waiting { label, parts, last }, &view, &kept, cx.obstacles, options.max_overlap_area)
             })
             .collect();
-        let mut rest = Batch::default();
+        let mut rest = Batch::with_capacity(settled.iter().filter(|by| by.is_none()).count());
         for (&i, by) in waiting.iter().zip(settled) {
             match by {
                 Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
@@ -230,9 +231,24 @@ pub(crate) fn place_symbol_frame(
         }
     }
 
-    // Every label's frame: the decided ones (all those in view), and those out of view.
+    // Every label's frame: the decided ones (all those in view), and those out of view. Most
+    // of those were out of view and not drawn last frame too ([`LabelFrame::UNSEEN`], byte
+    // `FAR`, no choice): they stay so unchanged, and are only counted.
     let mut stats = FrameStats::default();
-    let out_of_view = sights.iter().enumerate().filter(|(_, s)| !matches!(s, Sight::In(_))).map(|(i, _)| (i, None));
+    let resting = |i: usize| {
+        memo[i].load(Ordering::Relaxed) == bits::FAR && path(i as u32).is_none() && choices[i] == Choice::default()
+    };
+    let mut out_of_view = Vec::new();
+    for (i, s) in sights.iter().enumerate() {
+        match s {
+            Sight::In(_) => {}
+            Sight::Far | Sight::Off(_) if resting(i) => {
+                debug_assert_eq!(frames[i], LabelFrame::UNSEEN);
+                stats.hidden_offscreen += 1;
+            }
+            _ => out_of_view.push((i, None)),
+        }
+    }
     for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(out_of_view) {
         let last = frames[i];
         let unfit = || path(i as u32).and_then(ScreenPath::failure);
@@ -251,6 +267,12 @@ pub(crate) fn place_symbol_frame(
     Ok((free.len() + waiting.len(), stats))
 }
 
+/// `x`'s place in [`f64::total_cmp`]'s order, as an integer.
+fn total_order(x: f64) -> i64 {
+    let bits = x.to_bits() as i64;
+    bits ^ ((((bits >> 63) as u64) >> 1) as i64)
+}
+
 #[cfg(test)]
 mod tests {
     use glam::DVec2;
@@ -258,6 +280,16 @@ mod tests {
     use crate::HiddenReason;
     use crate::Shortcuts;
     use crate::testing::{busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
+
+    #[test]
+    fn total_order_orders_as_total_cmp() {
+        let xs = [f64::NEG_INFINITY, -1e300, -2.5, -0.0, 0.0, 1e-310, 3.0, f64::INFINITY, f64::NAN, -f64::NAN];
+        for a in xs {
+            for b in xs {
+                assert_eq!(super::total_order(a).cmp(&super::total_order(b)), a.total_cmp(&b), "{a} {b}");
+            }
+        }
+    }
 
     #[test]
     fn symbol_frames_decide_alike_with_and_without_shortcuts() {
