@@ -1,21 +1,28 @@
 //! NDJSON streams: one label-set document per input line, one result per output line, in order.
 //!
 //! Memory does not grow with the stream. Lines are read one at a time into a buffer of at most
-//! [`MAX_LINE_BYTES`] (a longer line is skipped to its end without being kept, and reported);
-//! up to a *window* of lines — at most the caller's `window_lines` and at most
-//! [`WINDOW_BYTES`] of text — is placed in parallel on the current rayon pool, and the
-//! window's results are written in input order before the next window is read. So at most one
-//! window of text, its parsed documents and its results are held at once.
+//! [`MAX_LINE_BYTES`] (a longer line is skipped to its end without being kept, and reported),
+//! and gathered into *windows* of at most the caller's `window_lines` lines and at most
+//! [`WINDOW_BYTES`] of text. Three windows are in flight at once, in a pipeline: a thread of
+//! its own reads the next window while the current rayon pool places the lines of this one in
+//! parallel, and the calling thread writes the results of the previous one, in input order. So
+//! at most three windows of text, their parsed documents and their results are held at once,
+//! and neither reading nor writing leaves a core idle.
 //!
-//! A window is also closed whenever no more input is ready (the reader's buffer is empty), so a
-//! producer that writes one line and waits for its result is answered at once.
+//! A window is also closed whenever no more input is ready (the reader's buffer is empty), and
+//! results are written before waiting for more input, so a producer that writes one line and
+//! waits for its result is answered at once.
 //!
 //! A line that breaks the contract becomes `{"line": N, "error": "…"}` on its own output line
 //! and the stream goes on. Blank lines (only spaces, tabs or a `\r`) are skipped: they produce
 //! no output line, and still count in the line numbers.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+mod lines;
 
+use std::io::{self, Read, Write};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+
+pub use lines::{LineRead, Lines};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -24,11 +31,6 @@ use crate::pipeline::{self, Settings};
 
 /// Most input text placed at once, bytes (64 MiB); see the module documentation.
 pub const WINDOW_BYTES: usize = 64 << 20;
-
-/// Capacity of the read buffer (64 KiB). Large enough that a window of tile-sized lines
-/// usually fills before the buffer runs dry (which closes a window early); small enough to
-/// cost nothing for a short stream.
-const READ_BUFFER: usize = 64 << 10;
 
 /// The output line of a bad input line.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
@@ -85,93 +87,6 @@ pub enum Event<'a> {
     BadLine(&'a LineError),
 }
 
-/// Reads lines of at most [`MAX_LINE_BYTES`] from a reader, counting them.
-pub struct Lines<R> {
-    reader: BufReader<R>,
-    number: u64,
-    bytes: u64,
-}
-
-/// One line as read by [`Lines::next_line`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineRead {
-    /// The end of the input: nothing was read.
-    End,
-    /// A line is in the buffer (with its line break, if it had one).
-    Line,
-    /// A line longer than [`MAX_LINE_BYTES`] was skipped; its length, bytes.
-    TooLong(u64),
-}
-
-impl<R: Read> Lines<R> {
-    /// Lines of `reader`.
-    pub fn new(reader: R) -> Self {
-        Lines { reader: BufReader::with_capacity(READ_BUFFER, reader), number: 0, bytes: 0 }
-    }
-
-    /// The number of the last line read (1-based; 0 before the first).
-    #[must_use]
-    pub fn number(&self) -> u64 {
-        self.number
-    }
-
-    /// Bytes read so far.
-    #[must_use]
-    pub fn bytes(&self) -> u64 {
-        self.bytes
-    }
-
-    /// Whether more input is ready without waiting.
-    #[must_use]
-    pub fn has_buffered_input(&self) -> bool {
-        !self.reader.buffer().is_empty()
-    }
-
-    /// Reads the next line into `buf` (cleared first), never holding more than
-    /// [`MAX_LINE_BYTES`] of it.
-    ///
-    /// # Errors
-    /// Failures of the reader.
-    pub fn next_line(&mut self, buf: &mut Vec<u8>) -> io::Result<LineRead> {
-        buf.clear();
-        let mut total: u64 = 0;
-        let mut too_long = false;
-        loop {
-            let chunk = match self.reader.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if chunk.is_empty() {
-                if total == 0 {
-                    return Ok(LineRead::End);
-                }
-                break;
-            }
-            let (take, ends) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (chunk.len(), false),
-            };
-            if !too_long {
-                if buf.len() + take > MAX_LINE_BYTES {
-                    too_long = true;
-                    buf.clear();
-                } else {
-                    buf.extend_from_slice(&chunk[..take]);
-                }
-            }
-            self.reader.consume(take);
-            total += take as u64;
-            if ends {
-                break;
-            }
-        }
-        self.number += 1;
-        self.bytes += total;
-        Ok(if too_long { LineRead::TooLong(total) } else { LineRead::Line })
-    }
-}
-
 /// A line waiting in the window.
 enum Pending {
     Text(Vec<u8>),
@@ -195,19 +110,32 @@ fn handle(pending: &Pending, settings: &Settings) -> Result<Vec<u8>, String> {
     pipeline::place_text(text, settings).map(|placed| placed.json).map_err(|e| e.message)
 }
 
-fn is_blank(line: &[u8]) -> bool {
-    line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+/// A window of lines, as the reading thread hands it on.
+struct Window {
+    /// The lines to place, with their numbers.
+    lines: Vec<(u64, Pending)>,
+    /// Input lines, bytes and blank lines read up to the end of the window.
+    read: Counts,
+}
+
+/// How much of the input was read.
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    lines: u64,
+    bytes: u64,
+    blank: u64,
 }
 
 /// Places every document of `input` and writes one line per non-blank input line to `output`,
-/// in input order, calling `report` after each window and for each bad line. Runs on the
-/// current rayon pool, with at most `window_lines` lines (at least 1) in flight.
+/// in input order, calling `report` after each window and for each bad line. Places on the
+/// current rayon pool, with at most `window_lines` lines (at least 1) in a window, while a
+/// thread of its own reads ahead (see the module documentation).
 ///
 /// Bad lines do not stop the stream; see [`Summary::bad`].
 ///
 /// # Errors
 /// Failures to read or write.
-pub fn run<R: Read, W: Write>(
+pub fn run<R: Read + Send, W: Write>(
     input: R,
     output: &mut W,
     settings: &Settings,
@@ -215,35 +143,58 @@ pub fn run<R: Read, W: Write>(
     mut report: impl FnMut(Event<'_>),
 ) -> Result<Summary, StreamError> {
     let window_lines = window_lines.max(1);
+    std::thread::scope(|scope| {
+        // One window waits in the channel while one is placed and one is written.
+        let (windows, received) = mpsc::sync_channel(1);
+        scope.spawn(move || read_windows(input, window_lines, &windows));
+        // Dropping the receiver on an error stops the reader at its next window.
+        write_windows(&received, output, settings, &mut report)
+    })
+}
+
+/// Reads `input` into windows of lines and sends them, then a last window of no lines with
+/// the totals; a failure to read is sent instead, and ends the reading.
+fn read_windows<R: Read>(input: R, window_lines: usize, windows: &SyncSender<io::Result<Window>>) {
     let mut lines = Lines::new(input);
-    let mut summary = Summary::default();
+    let mut read = Counts::default();
     let mut window: Vec<(u64, Pending)> = Vec::with_capacity(window_lines);
     let mut window_bytes = 0usize;
     let mut buf = Vec::new();
+    let send = |window: &mut Vec<(u64, Pending)>, read: Counts| {
+        let lines = std::mem::replace(window, Vec::with_capacity(window_lines));
+        windows.send(Ok(Window { lines, read })).is_ok()
+    };
     loop {
-        let read = lines.next_line(&mut buf).map_err(StreamError::Read)?;
-        let pending = match read {
-            LineRead::End => None,
-            LineRead::Line if is_blank(&buf) => {
-                summary.blank += 1;
+        let line = match lines.next_line(&mut buf) {
+            Ok(LineRead::End) => None,
+            Ok(LineRead::Line) if is_blank(&buf) => {
+                read.blank += 1;
                 Some(None)
             }
-            LineRead::Line => {
-                let text = std::mem::take(&mut buf);
+            Ok(LineRead::Line) => {
+                // The next line is likely as long: one allocation instead of a doubling series.
+                let capacity = buf.len();
+                let text = std::mem::replace(&mut buf, Vec::with_capacity(capacity));
                 Some(Some(Pending::Text(strip_line_break(text))))
             }
-            LineRead::TooLong(length) => Some(Some(Pending::TooLong(length))),
+            Ok(LineRead::TooLong(length)) => Some(Some(Pending::TooLong(length))),
+            Err(e) => {
+                let _ = windows.send(Err(e));
+                return;
+            }
         };
-        let size = match &pending {
+        let size = match &line {
             Some(Some(Pending::Text(text))) => text.len(),
             _ => 0,
         };
         let full = window.len() == window_lines || window_bytes + size > WINDOW_BYTES;
-        if !window.is_empty() && (pending.is_none() || full) {
-            flush(&mut window, output, settings, &mut summary, &mut report)?;
+        if !window.is_empty() && (line.is_none() || full) {
+            if !send(&mut window, read) {
+                return;
+            }
             window_bytes = 0;
         }
-        match pending {
+        match line {
             None => break,
             Some(None) => {}
             Some(Some(line)) => {
@@ -251,18 +202,21 @@ pub fn run<R: Read, W: Write>(
                 window_bytes += size;
             }
         }
-        summary.lines = lines.number();
-        summary.bytes = lines.bytes();
-        // Nothing more is ready: answer what has arrived before waiting for more.
+        read = Counts { lines: lines.number(), bytes: lines.bytes(), ..read };
+        // Nothing more is ready: hand on what has arrived before waiting for more.
         if !window.is_empty() && !lines.has_buffered_input() {
-            flush(&mut window, output, settings, &mut summary, &mut report)?;
+            if !send(&mut window, read) {
+                return;
+            }
             window_bytes = 0;
         }
     }
-    summary.lines = lines.number();
-    summary.bytes = lines.bytes();
-    output.flush().map_err(StreamError::Write)?;
-    Ok(summary)
+    read = Counts { lines: lines.number(), bytes: lines.bytes(), ..read };
+    send(&mut window, read);
+}
+
+fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
 }
 
 fn strip_line_break(mut text: Vec<u8>) -> Vec<u8> {
@@ -275,16 +229,66 @@ fn strip_line_break(mut text: Vec<u8>) -> Vec<u8> {
     text
 }
 
-/// Places the window in parallel and writes its results in order.
-fn flush<W: Write>(
-    window: &mut Vec<(u64, Pending)>,
+/// A window placed, waiting to be written.
+struct Placed {
+    window: Window,
+    results: Vec<Result<Vec<u8>, String>>,
+}
+
+/// Places each window received on the current rayon pool while writing the previous one.
+fn write_windows<W: Write>(
+    received: &Receiver<io::Result<Window>>,
     output: &mut W,
     settings: &Settings,
+    report: &mut impl FnMut(Event<'_>),
+) -> Result<Summary, StreamError> {
+    let mut summary = Summary::default();
+    let mut placed: Option<Placed> = None;
+    loop {
+        let next = match received.try_recv() {
+            Ok(next) => next,
+            Err(TryRecvError::Empty) => {
+                // Nothing more is ready: answer what has been placed before waiting for more.
+                if let Some(done) = placed.take() {
+                    write(done, output, &mut summary, report)?;
+                }
+                match received.recv() {
+                    Ok(next) => next,
+                    Err(_) => break,
+                }
+            }
+            Err(TryRecvError::Disconnected) => break,
+        };
+        let window = next.map_err(StreamError::Read)?;
+        let mut results = Vec::new();
+        let mut written = Ok(());
+        rayon::in_place_scope(|s| {
+            s.spawn(|_| {
+                results = window.lines.par_iter().map(|(_, line)| handle(line, settings)).collect();
+            });
+            if let Some(done) = placed.take() {
+                written = write(done, output, &mut summary, report);
+            }
+        });
+        written?;
+        placed = Some(Placed { window, results });
+    }
+    if let Some(done) = placed.take() {
+        write(done, output, &mut summary, report)?;
+    }
+    output.flush().map_err(StreamError::Write)?;
+    Ok(summary)
+}
+
+/// Writes a placed window's results in order.
+fn write<W: Write>(
+    placed: Placed,
+    output: &mut W,
     summary: &mut Summary,
     report: &mut impl FnMut(Event<'_>),
 ) -> Result<(), StreamError> {
-    let results: Vec<Result<Vec<u8>, String>> = window.par_iter().map(|(_, line)| handle(line, settings)).collect();
-    for ((number, _), result) in window.iter().zip(results) {
+    let Placed { window, results } = placed;
+    for ((number, _), result) in window.lines.iter().zip(results) {
         match result {
             Ok(json) => {
                 output.write_all(&json).map_err(StreamError::Write)?;
@@ -300,8 +304,10 @@ fn flush<W: Write>(
         }
         output.write_all(b"\n").map_err(StreamError::Write)?;
     }
-    window.clear();
     output.flush().map_err(StreamError::Write)?;
+    summary.lines = window.read.lines;
+    summary.bytes = window.read.bytes;
+    summary.blank = window.read.blank;
     report(Event::Progress(summary));
     Ok(())
 }
@@ -369,21 +375,55 @@ mod tests {
         assert_eq!(summary.placed, 1);
     }
 
+    /// Input that arrives in pieces, as a producer waiting for answers sends it.
+    struct Arriving(std::sync::mpsc::Receiver<Vec<u8>>, Vec<u8>);
+
+    impl Read for Arriving {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.1.is_empty() {
+                match self.0.recv() {
+                    Ok(piece) => self.1 = piece,
+                    Err(_) => return Ok(0),
+                }
+            }
+            let n = self.1.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.1[..n]);
+            self.1.drain(..n);
+            Ok(n)
+        }
+    }
+
+    /// Output the test can watch while the stream runs.
+    #[derive(Clone, Default)]
+    struct Watched(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl Write for Watched {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
     #[test]
-    fn a_line_past_the_limit_is_skipped_without_being_kept() {
-        let mut lines = Lines::new(std::io::repeat(b' ').take(MAX_LINE_BYTES as u64 + 10).chain(&b"\nnext\n"[..]));
-        let mut buf = Vec::new();
-        assert_eq!(lines.next_line(&mut buf).unwrap(), LineRead::TooLong(MAX_LINE_BYTES as u64 + 11));
-        assert!(buf.is_empty());
-        assert_eq!(lines.next_line(&mut buf).unwrap(), LineRead::Line);
-        assert_eq!(buf, b"next\n");
-        assert_eq!(lines.number(), 2);
-        assert_eq!(lines.next_line(&mut buf).unwrap(), LineRead::End);
-        // Exactly at the limit, the line is kept.
-        let mut exact = vec![b' '; MAX_LINE_BYTES - 1];
-        exact.push(b'\n');
-        let mut lines = Lines::new(&exact[..]);
-        assert_eq!(lines.next_line(&mut buf).unwrap(), LineRead::Line);
-        assert_eq!(buf.len(), MAX_LINE_BYTES);
+    fn a_producer_waiting_for_each_answer_gets_it() {
+        let (send, arriving) = std::sync::mpsc::channel();
+        let watched = Watched::default();
+        let mut output = watched.clone();
+        let stream = std::thread::spawn(move || {
+            run(Arriving(arriving, Vec::new()), &mut output, &Settings::default(), 8, |_| {}).unwrap()
+        });
+        for answers in 1..=3 {
+            send.send(format!("{GOOD}\n").into_bytes()).unwrap();
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while watched.0.lock().unwrap().iter().filter(|&&b| b == b'\n').count() < answers {
+                assert!(std::time::Instant::now() < deadline, "line {answers} not answered while the input waits");
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        drop(send);
+        assert_eq!(stream.join().unwrap().placed, 3);
     }
 }
