@@ -85,8 +85,11 @@ pub const REMEMBERED_TEXTS: usize = 8192;
 /// bits) and the size at it.
 struct Remembered {
     font: usize,
-    sizes: Option<HashMap<String, (u64, (f64, f64))>>,
+    sizes: Option<HashMap<String, Sized>>,
 }
+
+/// A font size's bits, and width and height at it.
+type Sized = (u64, (f64, f64));
 
 static REMEMBERED: Mutex<Remembered> = Mutex::new(Remembered { font: 0, sizes: None });
 
@@ -102,10 +105,8 @@ pub fn measure(text: &str, font_size: f64) -> (f64, f64) {
     {
         let r = lock();
         let known = r.sizes.as_ref().and_then(|sizes| sizes.get(text));
-        if let Some(&(b, size)) = known.filter(|_| r.font == address) {
-            if b == bits {
-                return size;
-            }
+        if let Some(&(_, size)) = known.filter(|&&(b, _)| r.font == address && b == bits) {
+            return size;
         }
     }
     let size = font.measure(text, font_size);
