@@ -144,8 +144,9 @@ pub fn run<R: Read + Send, W: Write>(
 ) -> Result<Summary, StreamError> {
     let window_lines = window_lines.max(1);
     std::thread::scope(|scope| {
-        // One window waits in the channel while one is placed and one is written.
-        let (windows, received) = mpsc::sync_channel(1);
+        // A rendezvous: the reader fills the next window while one is placed and one written,
+        // and hands it over only when it is taken (three windows at most).
+        let (windows, received) = mpsc::sync_channel(0);
         scope.spawn(move || read_windows(input, window_lines, &windows));
         // Dropping the receiver on an error stops the reader at its next window.
         write_windows(&received, output, settings, &mut report)
