@@ -4,9 +4,16 @@
 //! at start-up with [`set_font`] before any document is read. It is process-wide rather than
 //! threaded through every reader because every reader (one document, many files, NDJSON lines)
 //! must measure with the same font, and the font cannot change during a run.
+//!
+//! Shaping a text costs microseconds, and map data repeats its texts (a street's name on each
+//! of its segments: Vienna's 3,356 streets have 1,112 names), so the run remembers the sizes it
+//! measured last, up to [`REMEMBERED_TEXTS`] texts (shared by the threads, which shape outside
+//! the lock); measuring is a pure function of the font, the text and the size, so a remembered
+//! size is the one measuring again gives.
 
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use label_core::Problem;
 use label_text::{Font, FontError};
@@ -71,11 +78,46 @@ pub fn check_font_size(size: f64) -> Result<f64, Problem> {
     label_core::validate::positive(size, MAX_FONT_SIZE)
 }
 
+/// Most texts whose sizes the run remembers; past it, it forgets them all and starts again.
+pub const REMEMBERED_TEXTS: usize = 8192;
+
+/// The remembered sizes: the font they were measured in, and by text, the font size (its
+/// bits) and the size at it.
+struct Remembered {
+    font: usize,
+    sizes: Option<HashMap<String, Sized>>,
+}
+
+/// A font size's bits, and width and height at it.
+type Sized = (u64, (f64, f64));
+
+static REMEMBERED: Mutex<Remembered> = Mutex::new(Remembered { font: 0, sizes: None });
+
 /// Width and height of `text` at `font_size` px in the run's font.
 #[must_use]
 pub fn measure(text: &str, font_size: f64) -> (f64, f64) {
-    let size = font().measure(text, font_size);
-    (size.width, size.height)
+    let font = font();
+    // The font's address names it: a size measured before `set_font` is not reused after.
+    let address = std::ptr::from_ref(font) as usize;
+    let bits = font_size.to_bits();
+    // A poisoned lock only means that another thread panicked holding it; the map is whole.
+    let lock = || REMEMBERED.lock().unwrap_or_else(PoisonError::into_inner);
+    {
+        let r = lock();
+        let known = r.sizes.as_ref().and_then(|sizes| sizes.get(text));
+        if let Some(&(_, size)) = known.filter(|&&(b, _)| r.font == address && b == bits) {
+            return size;
+        }
+    }
+    let size = font.measure(text, font_size);
+    let size = (size.width, size.height);
+    let mut r = lock();
+    if r.font != address || r.sizes.as_ref().is_some_and(|sizes| sizes.len() >= REMEMBERED_TEXTS) {
+        r.sizes = None;
+        r.font = address;
+    }
+    r.sizes.get_or_insert_with(HashMap::new).insert(text.to_owned(), (bits, size));
+    size
 }
 
 #[cfg(test)]
@@ -89,6 +131,16 @@ mod tests {
         assert!(matches!(check_font_size(-3.0), Err(Problem::NotPositive(_))));
         assert!(matches!(check_font_size(f64::NAN), Err(Problem::NotFinite(_))));
         assert!(matches!(check_font_size(1e6), Err(Problem::TooLarge { .. })));
+    }
+
+    #[test]
+    fn remembered_sizes_are_those_measured_again() {
+        let texts: Vec<String> = (0..REMEMBERED_TEXTS + 10).map(|i| format!("Straße {}", i % 700)).collect();
+        for (i, text) in texts.iter().enumerate() {
+            let font_size = [12.0, 12.0, 16.5][i % 3];
+            let expected = font().measure(text, font_size);
+            assert_eq!(measure(text, font_size), (expected.width, expected.height), "{text} at {font_size}");
+        }
     }
 
     #[test]

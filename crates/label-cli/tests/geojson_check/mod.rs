@@ -192,8 +192,17 @@ fn check_collection(name: &str, out: &Value, source: &Value, geo: &geojson::GeoD
         let expected_keys: Vec<&str> =
             read.keys().chain((!read.contains_key("properties")).then_some("properties")).collect();
         assert!(feature.keys().map(String::as_str).eq(expected_keys), "{name}: its members, in order");
-        for key in read.keys().filter(|k| *k != "properties") {
+        for key in read.keys().filter(|k| *k != "properties" && *k != "geometry") {
             assert_eq!(Some(&feature[key]), read.get(key), "{name}: member `{key}` written as read");
+        }
+        match read.geometry() {
+            geojson::GeometryRef::Value(value) => {
+                assert_eq!(feature.get("geometry"), value, "{name}: member `geometry` written as read");
+            }
+            geojson::GeometryRef::Lines(lines) => {
+                let given: Value = serde_json::from_str(lines.raw().get()).expect("a line geometry reads as a value");
+                assert_eq!(feature["geometry"], given, "{name}: line geometry written as read");
+            }
         }
         let properties = feature["properties"].as_object().unwrap_or_else(|| panic!("{name}: properties"));
         if let Some(given) = read.properties().ok().flatten() {

@@ -1,5 +1,6 @@
 //! One feature as read, kept for writing it back: its members as serde_json values, except
-//! `properties`, whose values are kept as their JSON text when that is possible.
+//! `properties`, whose values are kept as their JSON text when that is possible, and a line
+//! `geometry`, kept as numbers ([`LineGeometry`]).
 //!
 //! A Natural Earth place has some forty properties and a run uses two or three of them; turning
 //! every one into a `Value` (a `String` per key, one per text, an `IndexMap` insert) and back was
@@ -18,11 +19,33 @@ use serde::ser::{Serialize, SerializeMap};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-/// A feature's members in input order; with `properties` kept as text, its entry in `members`
-/// is a placeholder (null) that marks where it stood.
+use super::line_geometry::LineGeometry;
+
+/// A feature's members in input order; with `properties` kept as text or `geometry` as
+/// numbers, its entry in `members` is a placeholder (null) that marks where it stood.
 pub struct Feature<'a> {
     members: Map<String, Value>,
     properties: Option<Properties<'a>>,
+    geometry: Option<LineGeometry<'a>>,
+}
+
+/// A member of a feature, however it was kept.
+pub enum Member<'r, 'a> {
+    /// Kept as a value.
+    Value(&'r Value),
+    /// `properties`, kept as text ([`Feature::properties`]).
+    Properties,
+    /// `geometry`, kept as numbers.
+    Lines(&'r LineGeometry<'a>),
+}
+
+/// A feature's `geometry`, however it was kept.
+#[derive(Clone, Copy)]
+pub enum GeometryRef<'r, 'a> {
+    /// Missing (`None`) or kept as a value.
+    Value(Option<&'r Value>),
+    /// A line geometry kept as numbers.
+    Lines(&'r LineGeometry<'a>),
 }
 
 /// A properties object of scalars kept as text: `(key, the value as serde_json writes it)`.
@@ -45,14 +68,28 @@ impl<'a> Feature<'a> {
     pub fn read(raw: &'a RawValue) -> serde_json::Result<Self> {
         match serde_json::from_str::<Fast<'a>>(raw.get()) {
             Ok(Fast(Some(feature))) => Ok(feature),
-            _ => Ok(Feature { members: serde_json::from_str(raw.get())?, properties: None }),
+            _ => Ok(Feature { members: serde_json::from_str(raw.get())?, properties: None, geometry: None }),
         }
     }
 
-    /// The member `key` other than `properties` (see [`Feature::properties`]).
+    /// The member `key` other than `properties` and `geometry` (see [`Feature::properties`],
+    /// [`Feature::geometry`]).
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&Value> {
-        if key == "properties" && self.properties.is_some() { None } else { self.members.get(key) }
+        match key {
+            "properties" if self.properties.is_some() => None,
+            "geometry" if self.geometry.is_some() => None,
+            _ => self.members.get(key),
+        }
+    }
+
+    /// The `geometry` member.
+    #[must_use]
+    pub fn geometry(&self) -> GeometryRef<'_, 'a> {
+        match &self.geometry {
+            Some(lines) => GeometryRef::Lines(lines),
+            None => GeometryRef::Value(self.members.get("geometry")),
+        }
     }
 
     /// Whether the feature has the member `key`.
@@ -82,10 +119,16 @@ impl<'a> Feature<'a> {
         }
     }
 
-    /// The members in order, `properties` given apart (`None` at its place when it is kept as
-    /// text).
-    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Option<&Value>)> {
-        self.members.iter().map(|(k, v)| (k.as_str(), (k != "properties" || self.properties.is_none()).then_some(v)))
+    /// The members in order, however each was kept.
+    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_, 'a>)> {
+        self.members.iter().map(|(k, v)| {
+            let member = match (k.as_str(), &self.properties, &self.geometry) {
+                ("properties", Some(_), _) => Member::Properties,
+                ("geometry", _, Some(lines)) => Member::Lines(lines),
+                _ => Member::Value(v),
+            };
+            (k.as_str(), member)
+        })
     }
 }
 
@@ -155,24 +198,35 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fast<'a>, A::Error> {
                 let mut members = Map::new();
                 let mut properties: Option<&'a RawValue> = None;
+                let mut geometry: Option<LineGeometry<'a>> = None;
+                // As a map does with a repeated key: the first place, the last value.
                 while let Some(key) = map.next_key::<String>()? {
                     if key == "properties" {
-                        // As a map does: the first place, the last value.
                         properties = Some(map.next_value()?);
                         members.insert(key, Value::Null);
+                    } else if key == "geometry" {
+                        let raw: &'a RawValue = map.next_value()?;
+                        geometry = LineGeometry::read(raw);
+                        let value = match geometry {
+                            Some(_) => Value::Null,
+                            None => serde_json::from_str(raw.get()).map_err(de::Error::custom)?,
+                        };
+                        members.insert(key, value);
                     } else {
                         let value: Value = map.next_value()?;
                         members.insert(key, value);
                     }
                 }
-                let Some(raw) = properties else { return Ok(Fast(Some(Feature { members, properties: None }))) };
+                let Some(raw) = properties else {
+                    return Ok(Fast(Some(Feature { members, properties: None, geometry })));
+                };
                 if !raw.get().starts_with('{') {
                     // null, or not an object: a value like the others.
                     let value: Value = serde_json::from_str(raw.get()).map_err(de::Error::custom)?;
                     members.insert("properties".to_owned(), value);
-                    return Ok(Fast(Some(Feature { members, properties: None })));
+                    return Ok(Fast(Some(Feature { members, properties: None, geometry })));
                 }
-                Ok(Fast(Properties::read(raw).map(|p| Feature { members, properties: Some(p) })))
+                Ok(Fast(Properties::read(raw).map(|p| Feature { members, properties: Some(p), geometry })))
             }
         }
         d.deserialize_map(FeatureVisitor(std::marker::PhantomData))
@@ -207,7 +261,7 @@ impl<'a> Properties<'a> {
 }
 
 /// An object's entries, keys borrowed when they hold no escape, values as text.
-struct Entries<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+pub(super) struct Entries<'a>(pub(super) Vec<(Cow<'a, str>, &'a RawValue)>);
 
 impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -229,8 +283,8 @@ impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
     }
 }
 
-/// A key, borrowed from the text when it holds no escape.
-struct Key<'a>(Cow<'a, str>);
+/// A key (or any string), borrowed from the text when it holds no escape.
+pub(super) struct Key<'a>(pub(super) Cow<'a, str>);
 
 impl<'de: 'a, 'a> Deserialize<'de> for Key<'a> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -302,8 +356,9 @@ mod tests {
         let mut map = serde::Serializer::serialize_map(&mut ser, None).unwrap();
         for (key, value) in feature.members() {
             match value {
-                Some(v) => map.serialize_entry(key, v).unwrap(),
-                None => {
+                Member::Value(v) => map.serialize_entry(key, v).unwrap(),
+                Member::Lines(lines) => map.serialize_entry(key, lines).unwrap(),
+                Member::Properties => {
                     struct Props<'r, 'a>(PropertiesRef<'r, 'a>);
                     impl Serialize for Props<'_, '_> {
                         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

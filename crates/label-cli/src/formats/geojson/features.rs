@@ -14,7 +14,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
-use super::feature::{Feature, PropertiesRef};
+use super::feature::{Feature, GeometryRef, PropertiesRef};
 use super::{along, line, polygon};
 use crate::formats::convert::{Document, InputError, line_of, one_line};
 use crate::formats::document::Id;
@@ -445,7 +445,17 @@ fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Re
             return Err(fail(bad("field `properties`", format!("expected an object or null, got {}", kind(other)))));
         }
     };
-    let spot = geometry(feature.get("geometry").unwrap_or(&Value::Null), options).map_err(fail)?;
+    let spot = match feature.geometry() {
+        GeometryRef::Lines(lines) => match lines.checked_parts() {
+            Some(parts) => Ok(line_spot(&parts, options)),
+            // A position that is not longitude/latitude: the `Value` path names it.
+            None => serde_json::from_str(lines.raw().get())
+                .map_err(|e| bad("field `geometry`", format!("unreadable value: {}", one_line(&e.to_string()))))
+                .and_then(|g| geometry(&g, options)),
+        },
+        GeometryRef::Value(g) => geometry(g.unwrap_or(&Value::Null), options),
+    }
+    .map_err(fail)?;
     let text = text_property(properties, &options.text_field).map_err(fail)?;
     let priority = match (&options.priority_field, &options.priority_map) {
         (Some(field), _) => number_property(properties, field).map_err(fail)?,

@@ -4,6 +4,7 @@
 use glam::{DVec2, Vec2};
 use serde_json::Value;
 
+use super::feature::GeometryRef;
 use super::features::GeoDocument;
 use crate::formats::picture::svg::MapLayer;
 
@@ -13,6 +14,10 @@ fn lon_lat(v: &Value) -> Option<DVec2> {
         [lon, lat, ..] => Some(DVec2::new(lon.as_f64()?, lat.as_f64()?)),
         _ => None,
     }
+}
+
+fn to_vec2(line: Vec<DVec2>) -> Vec<Vec2> {
+    line.into_iter().map(|p| p.as_vec2()).collect()
 }
 
 impl GeoDocument<'_> {
@@ -25,7 +30,14 @@ impl GeoDocument<'_> {
         let positions = |v: &Value| -> Vec<DVec2> { v.as_array().into_iter().flatten().filter_map(lon_lat).collect() };
         let mut layer = MapLayer::default();
         for feature in &self.features {
-            let Some(Value::Object(g)) = feature.get("geometry") else { continue };
+            let g = match feature.geometry() {
+                GeometryRef::Lines(lines) => {
+                    layer.lines.extend(view.project_parts(&lines.parts().collect::<Vec<_>>()).into_iter().map(to_vec2));
+                    continue;
+                }
+                GeometryRef::Value(Some(Value::Object(g))) => g,
+                GeometryRef::Value(_) => continue,
+            };
             let coordinates = g.get("coordinates").unwrap_or(&Value::Null);
             let items = || coordinates.as_array().into_iter().flatten();
             let lines: Vec<Vec<DVec2>> = match g.get("type").and_then(Value::as_str) {
@@ -44,10 +56,7 @@ impl GeoDocument<'_> {
                 }
                 _ => continue,
             };
-            let projected = view.project_parts(&lines);
-            layer
-                .lines
-                .extend(projected.into_iter().map(|l| l.into_iter().map(|p| p.as_vec2()).collect::<Vec<Vec2>>()));
+            layer.lines.extend(view.project_parts(&lines).into_iter().map(to_vec2));
         }
         layer.lines.retain(|l| l.len() >= 2);
         layer

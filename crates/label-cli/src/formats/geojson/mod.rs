@@ -29,6 +29,7 @@ mod feature;
 mod features;
 mod layer;
 pub mod line;
+mod line_geometry;
 pub mod polygon;
 pub mod priority;
 mod symbols;
@@ -39,9 +40,10 @@ mod write;
 use std::path::Path;
 
 pub use args::{Format, GeoArgs, GeoOptions, LinePlacement, Order, OutputFormat};
-pub use feature::{Feature, PropertiesRef};
+pub use feature::{Feature, GeometryRef, PropertiesRef};
 pub use features::{GeoDocument, Skip, Slot};
 use label_core::Placement;
+pub use line_geometry::LineGeometry;
 pub use write::RESULT_KEYS;
 
 use crate::formats::convert::{self, Document, InputError};

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use glam::DVec2;
 use serde_json::Value;
 
-use super::feature::{Feature, PropertiesRef};
+use super::feature::{Feature, GeometryRef, PropertiesRef};
 use super::features::GeoDocument;
 use super::view::MAX_LATITUDE;
 
@@ -62,12 +62,14 @@ fn names(properties: &[PropertiesRef<'_, '_>]) -> String {
 
 /// The longitude/latitude box of every position of the features (`None` without positions).
 fn lon_lat_bounds(features: &[Feature<'_>]) -> Option<(DVec2, DVec2)> {
+    fn include(bounds: &mut Option<(DVec2, DVec2)>, p: DVec2) {
+        *bounds = Some(bounds.map_or((p, p), |(lo, hi)| (lo.min(p), hi.max(p))));
+    }
     fn walk(v: &Value, bounds: &mut Option<(DVec2, DVec2)>) {
         let Some(items) = v.as_array() else { return };
         if let [Value::Number(lon), Value::Number(lat), ..] = items.as_slice() {
             if let (Some(lon), Some(lat)) = (lon.as_f64(), lat.as_f64()) {
-                let p = DVec2::new(lon, lat);
-                *bounds = Some(bounds.map_or((p, p), |(lo, hi)| (lo.min(p), hi.max(p))));
+                include(bounds, DVec2::new(lon, lat));
             }
             return;
         }
@@ -77,8 +79,17 @@ fn lon_lat_bounds(features: &[Feature<'_>]) -> Option<(DVec2, DVec2)> {
     }
     let mut bounds = None;
     for f in features {
-        if let Some(c) = f.get("geometry").and_then(|g| g.get("coordinates")) {
-            walk(c, &mut bounds);
+        match f.geometry() {
+            GeometryRef::Lines(lines) => {
+                for p in lines.parts().flatten() {
+                    include(&mut bounds, p);
+                }
+            }
+            GeometryRef::Value(g) => {
+                if let Some(c) = g.and_then(|g| g.get("coordinates")) {
+                    walk(c, &mut bounds);
+                }
+            }
         }
     }
     bounds

@@ -9,7 +9,7 @@ use label_core::{Blocker, Placement};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::feature::{Feature, PropertiesRef};
+use super::feature::{Feature, Member, PropertiesRef};
 use super::features::{GeoDocument, Skip, Slot};
 use crate::formats::document::Id;
 use crate::formats::output::{PlacementOut, Stats};
@@ -211,13 +211,16 @@ impl Serialize for FeatureOut<'_> {
         let has_properties = self.feature.contains_key("properties");
         let members = self.feature.members();
         let mut map = s.serialize_map(Some(members.len() + usize::from(!has_properties)))?;
-        for (key, value) in members {
-            if key == "properties" {
-                // Not an object (null): written as none.
-                let properties = self.feature.properties().ok().flatten();
-                map.serialize_entry(key, &PropertiesOut { properties, decision: self.decision })?;
-            } else if let Some(value) = value {
-                map.serialize_entry(key, value)?;
+        for (key, member) in members {
+            match member {
+                _ if key == "properties" => {
+                    // Not an object (null): written as none.
+                    let properties = self.feature.properties().ok().flatten();
+                    map.serialize_entry(key, &PropertiesOut { properties, decision: self.decision })?;
+                }
+                Member::Value(value) => map.serialize_entry(key, value)?,
+                Member::Lines(lines) => map.serialize_entry(key, lines)?,
+                Member::Properties => {} // only ever under `properties`
             }
         }
         if !has_properties {
