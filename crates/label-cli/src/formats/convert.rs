@@ -25,6 +25,7 @@ use crate::limits;
 use crate::measure;
 
 mod fast;
+mod split;
 
 /// Input that breaks the contract, located as precisely as the input allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -172,9 +173,22 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
 /// The fast path of [`read_document`] alone: the document, or `None` for any document that
 /// [`read_document_located`] refuses (and perhaps for a few it accepts). Where it gives a
 /// document, it is the one [`read_document_located`] gives.
+///
+/// On a rayon pool of several threads, a large document's labels are read in pieces in
+/// parallel (module `split`), falling back to one pass when the pieces do not fit together.
 #[must_use]
 pub fn read_document_fast(text: &str) -> Option<Document> {
-    fast::read(text.strip_prefix('\u{feff}').unwrap_or(text))
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    split::piece_bytes(text.len()).and_then(|bytes| split::read(text, bytes)).or_else(|| fast::read(text))
+}
+
+/// The parallel part of [`read_document_fast`] alone, its labels read in pieces of about
+/// `piece_bytes` bytes whatever the document's size and the pool's threads: `None` where
+/// [`read_document_fast`] would fall back to one pass. Where it gives a document, it is the one
+/// [`read_document_located`] gives. For tests and fuzzing.
+#[must_use]
+pub fn read_document_split(text: &str, piece_bytes: usize) -> Option<Document> {
+    split::read(text.strip_prefix('\u{feff}').unwrap_or(text), piece_bytes)
 }
 
 /// Reads a whole document item by item, tracking the path of every field: slower than
@@ -252,6 +266,27 @@ impl Labels {
         self.texts.push(raw.text);
         self.font_sizes.push(raw.font_size);
         Ok(())
+    }
+
+    /// Adds the labels `other` read after these (repeat groups renumbered in document order).
+    fn append(&mut self, other: Labels) {
+        let Labels { ids, labels, texts, font_sizes, symbols, groups } = other;
+        let numbers = self.groups.merge(groups);
+        if !symbols.is_empty() || !self.symbols.is_empty() {
+            // As `push` keeps them: none until the first symbol, then one per label.
+            self.symbols.resize(self.ids.len(), Symbol::default());
+            if symbols.is_empty() {
+                self.symbols.resize(self.ids.len() + ids.len(), Symbol::default());
+            }
+            self.symbols.extend(symbols.into_iter().map(|mut s| {
+                s.repeat_group = s.repeat_group.map(|g| numbers[g as usize]);
+                s
+            }));
+        }
+        self.ids.extend(ids);
+        self.labels.extend(labels);
+        self.texts.extend(texts);
+        self.font_sizes.extend(font_sizes);
     }
 
     fn into_document(self, obstacle_ids: Vec<Id>, obstacles: Vec<Shape>, options: PlacementOptions) -> Document {

@@ -197,9 +197,17 @@ mod tests {
             let placement = doc.place().unwrap();
             let out = build(&doc, &placement, 2, 1.5);
             assert_eq!(to_json(&out).unwrap(), serde_json::to_vec(&out).unwrap(), "n = {n}");
-            let mut streamed = Vec::new();
-            write_json(&doc, &placement, &out.stats, &mut streamed).unwrap();
-            assert_eq!(streamed, serde_json::to_vec(&out).unwrap(), "n = {n}");
+            // One thread: windows of two chunks, so that the largest result takes two.
+            let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+            for pool in [None, Some(&one)] {
+                let mut streamed = Vec::new();
+                let mut write = || write_json(&doc, &placement, &out.stats, &mut streamed).unwrap();
+                match pool {
+                    Some(p) => p.install(write),
+                    None => write(),
+                }
+                assert_eq!(streamed, serde_json::to_vec(&out).unwrap(), "n = {n}");
+            }
         }
         let hidden = r#"{"labels": [{"id": "a", "x": 0, "y": 0, "width": 9, "height": 9},
                                     {"id": 2, "x": 1, "y": 0, "width": 9, "height": 9},

@@ -25,19 +25,29 @@ use crate::limits;
 /// `text` (without a byte-order mark) as a document, or `None` when it is anything but a valid
 /// one.
 pub(super) fn read(text: &str) -> Option<Document> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let parts = de.deserialize_map(DocumentVisitor).ok()?;
-    de.end().ok()?;
-    let labels = parts.labels?;
-    if has_duplicate(&labels.ids) {
+    let (parts, labels) = read_parts(text)?;
+    parts.into_document(text, labels)
+}
+
+/// `text` with an empty labels' array as a document, the labels `labels` (read from the
+/// array's text by `super::split`) in its place; `None` when `text` is not a valid document
+/// with an empty labels' array, or the labels break a rule of the whole (duplicate ids, too
+/// many).
+pub(super) fn read_with_labels(text: &str, labels: Labels) -> Option<Document> {
+    let (parts, empty) = read_parts(text)?;
+    if !empty.ids.is_empty() || labels.ids.len() > limits::MAX_LABELS {
         return None;
     }
-    let options = match parts.viewport.flatten() {
-        Some(Object(v)) => viewport_options(&v).ok()?,
-        None => Default::default(),
-    };
-    let (obstacle_ids, obstacles) = read_obstacles(text, &parts.obstacles.unwrap_or_default()).ok()?;
-    Some(labels.into_document(obstacle_ids, obstacles, options))
+    parts.into_document(text, labels)
+}
+
+/// The document's members, and its labels read in place.
+fn read_parts(text: &str) -> Option<(Parts<'_>, Labels)> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let mut parts = de.deserialize_map(DocumentVisitor).ok()?;
+    de.end().ok()?;
+    let labels = parts.labels.take()?;
+    Some((parts, labels))
 }
 
 /// Whether two labels share an id. Sorting copies of the ids finds out without the random
@@ -62,6 +72,22 @@ struct Parts<'a> {
     viewport: Option<Option<Object<RawViewport>>>,
     labels: Option<Labels>,
     obstacles: Option<Vec<&'a RawValue>>,
+}
+
+impl Parts<'_> {
+    /// The document of these members with `labels`, if the ids are unique and the viewport
+    /// and obstacles are valid (`text` is the document they were read from).
+    fn into_document(self, text: &str, labels: Labels) -> Option<Document> {
+        if has_duplicate(&labels.ids) {
+            return None;
+        }
+        let options = match self.viewport.flatten() {
+            Some(Object(v)) => viewport_options(&v).ok()?,
+            None => Default::default(),
+        };
+        let (obstacle_ids, obstacles) = read_obstacles(text, &self.obstacles.unwrap_or_default()).ok()?;
+        Some(labels.into_document(obstacle_ids, obstacles, options))
+    }
 }
 
 /// The document's keys, as `crate::formats::document::RawDocument` names them.
@@ -149,7 +175,7 @@ impl<'de> DeserializeSeed<'de> for ObstaclesSeed {
 
 /// A struct that must be written as a JSON object: serde would also read it from an array of
 /// its fields in order, which the located reader refuses.
-struct Object<T>(T);
+pub(super) struct Object<T>(pub(super) T);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
