@@ -18,6 +18,8 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::{Deserialize, forward_to_deserialize_any};
 use serde_json::value::RawValue;
 
+use label_core::{PlacementOptions, Shape};
+
 use super::{Document, Labels, read_obstacles, viewport_options};
 use crate::formats::document::{Id, RawLabel, RawViewport, at_most_max_obstacles};
 use crate::limits;
@@ -26,19 +28,21 @@ use crate::limits;
 /// one.
 pub(super) fn read(text: &str) -> Option<Document> {
     let (parts, labels) = read_parts(text)?;
-    parts.into_document(text, labels)
-}
-
-/// `text` with an empty labels' array as a document, the labels `labels` (read from the
-/// array's text by `super::split`) in its place; `None` when `text` is not a valid document
-/// with an empty labels' array, or the labels break a rule of the whole (duplicate ids, too
-/// many).
-pub(super) fn read_with_labels(text: &str, labels: Labels) -> Option<Document> {
-    let (parts, empty) = read_parts(text)?;
-    if !empty.ids.is_empty() || labels.ids.len() > limits::MAX_LABELS {
+    if has_duplicate(&labels.ids) {
         return None;
     }
-    parts.into_document(text, labels)
+    let rest = parts.into_rest(text)?;
+    Some(labels.into_document(rest.obstacle_ids, rest.obstacles, rest.options))
+}
+
+/// What a document holds besides its labels: `text` must be a valid document whose labels'
+/// array is empty (the labels are read elsewhere, by `super::split`).
+pub(super) fn read_rest(text: &str) -> Option<Rest> {
+    let (parts, empty) = read_parts(text)?;
+    if !empty.ids.is_empty() {
+        return None;
+    }
+    parts.into_rest(text)
 }
 
 /// The document's members, and its labels read in place.
@@ -53,13 +57,13 @@ fn read_parts(text: &str) -> Option<(Parts<'_>, Labels)> {
 /// Whether two labels share an id. Sorting copies of the ids finds out without the random
 /// accesses of a hash table, which cost a lot more at a million labels; which label repeats
 /// which is the located reader's to say.
-fn has_duplicate(ids: &[Id]) -> bool {
+pub(super) fn has_duplicate<'a>(ids: impl IntoIterator<Item = &'a Id>) -> bool {
     let mut ints = Vec::new();
     let mut strs = Vec::new();
     for id in ids {
         match id {
             Id::Int(i) => ints.push(*i),
-            Id::Str(s) => strs.push(s.as_str()),
+            Id::Str(s) => strs.push(&**s),
         }
     }
     radsort::sort(&mut ints);
@@ -75,19 +79,22 @@ struct Parts<'a> {
 }
 
 impl Parts<'_> {
-    /// The document of these members with `labels`, if the ids are unique and the viewport
-    /// and obstacles are valid (`text` is the document they were read from).
-    fn into_document(self, text: &str, labels: Labels) -> Option<Document> {
-        if has_duplicate(&labels.ids) {
-            return None;
-        }
+    /// The viewport and obstacles, if valid (`text` is the document they were read from).
+    fn into_rest(self, text: &str) -> Option<Rest> {
         let options = match self.viewport.flatten() {
             Some(Object(v)) => viewport_options(&v).ok()?,
             None => Default::default(),
         };
         let (obstacle_ids, obstacles) = read_obstacles(text, &self.obstacles.unwrap_or_default()).ok()?;
-        Some(labels.into_document(obstacle_ids, obstacles, options))
+        Some(Rest { obstacle_ids, obstacles, options })
     }
+}
+
+/// A document's obstacles and options, checked.
+pub(super) struct Rest {
+    pub(super) obstacle_ids: Vec<Id>,
+    pub(super) obstacles: Vec<Shape>,
+    pub(super) options: PlacementOptions,
 }
 
 /// The document's keys, as `crate::formats::document::RawDocument` names them.
@@ -215,7 +222,7 @@ mod tests {
     #[test]
     fn duplicates_are_found_among_integers_and_among_strings_not_across() {
         let ids = |list: &[&str]| -> Vec<Id> {
-            list.iter().map(|s| s.parse().map_or_else(|_| Id::Str((*s).to_owned()), Id::Int)).collect()
+            list.iter().map(|s| s.parse().map_or_else(|_| Id::Str((*s).into()), Id::Int)).collect()
         };
         assert!(!has_duplicate(&ids(&[])));
         assert!(!has_duplicate(&ids(&["1", "a", "-1", "b", "9223372036854775807", "-9223372036854775808"])));

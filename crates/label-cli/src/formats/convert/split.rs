@@ -35,6 +35,9 @@ const MIN_PIECE_BYTES: usize = 256 << 10;
 /// Pieces per worker thread: enough that a slow piece does not hold the others up.
 const PIECES_PER_THREAD: usize = 4;
 
+/// Fewest bytes of a label and its comma: `{"id":1,"x":0,"y":0,"width":1,"height":1},`.
+const MIN_LABEL_BYTES: usize = 43;
+
 /// The piece size for a document of `len` bytes on the current rayon pool, or `None` when the
 /// document is read in one pass (one thread, or a document too small to share).
 pub(super) fn piece_bytes(len: usize) -> Option<usize> {
@@ -51,14 +54,20 @@ pub(super) fn read(text: &str, piece_bytes: usize) -> Option<Document> {
         .into_par_iter()
         .map(|k| Piece::parse(text, starts[k], starts.get(k + 1).copied(), k == 0))
         .collect();
-    let (labels, close) = join(text, &starts, pieces)?;
-    let rest = format!("{}[]{}", &text[..open], text.get(close + 1..)?);
-    fast::read_with_labels(&rest, labels)
+    let (pieces, close) = chain(text, &starts, pieces)?;
+    let rest = fast::read_rest(&format!("{}[]{}", &text[..open], text.get(close + 1..)?))?;
+    let ids = || pieces.iter().flat_map(|p| &p.ids);
+    // Checked before the pieces are joined, so that no list of a million is made in vain.
+    if ids().count() > limits::MAX_LABELS || fast::has_duplicate(ids()) {
+        return None;
+    }
+    Some(Labels::concat(pieces).into_document(rest.obstacle_ids, rest.obstacles, rest.options))
 }
 
 /// The offset of the `[` that opens the labels' array: after the first `"labels"` followed by
-/// a `:` and a `[`. Whether that is the document's `labels` key is for
-/// [`fast::read_with_labels`] to confirm: no other object of a valid document has such a key.
+/// a `:` and a `[`. Whether that is the document's `labels` key is for [`fast::read_rest`] to
+/// confirm (it reads the document with `[]` there): no other object of a valid document has
+/// such a key.
 fn labels_array(text: &str) -> Option<usize> {
     const KEY: &str = "\"labels\"";
     let bytes = text.as_bytes();
@@ -125,7 +134,10 @@ impl Piece {
     /// Parses labels from `start` until an element starts at or past `until` (the array's end
     /// when `None`). `first`: `start` is just inside the `[`, where the array may be empty.
     fn parse(text: &str, start: usize, until: Option<usize>, first: bool) -> Piece {
-        let mut labels = Labels::with_capacity(0);
+        // Room for as many labels as the piece could hold, so that the lists never move while
+        // they grow: only the part written is ever in memory.
+        let most = (until.unwrap_or(text.len()).saturating_sub(start)) / MIN_LABEL_BYTES + 1;
+        let mut labels = Labels::with_capacity(most);
         let end = parse_into(&mut labels, text, start, until, first).unwrap_or(End::Failed);
         Piece { labels, end }
     }
@@ -159,10 +171,11 @@ fn parse_into(labels: &mut Labels, text: &str, mut at: usize, until: Option<usiz
     }
 }
 
-/// The pieces' labels in document order and the offset of the array's `]`, re-parsing the
-/// stretches whose guessed start was passed over; `None` if a confirmed piece failed.
-fn join(text: &str, starts: &[usize], pieces: Vec<Piece>) -> Option<(Labels, usize)> {
-    let mut labels = Labels::with_capacity(pieces.iter().map(|p| p.labels.ids.len()).sum());
+/// The labels of the pieces that follow each other in document order, and the offset of the
+/// array's `]`, re-parsing the stretches whose guessed start was passed over; `None` if a
+/// confirmed piece failed.
+fn chain(text: &str, starts: &[usize], pieces: Vec<Piece>) -> Option<(Vec<Labels>, usize)> {
+    let mut chained = Vec::with_capacity(pieces.len());
     let mut at = starts[0];
     for (k, piece) in pieces.into_iter().enumerate() {
         let until = starts.get(k + 1).copied();
@@ -171,10 +184,10 @@ fn join(text: &str, starts: &[usize], pieces: Vec<Piece>) -> Option<(Labels, usi
             continue;
         }
         let piece = if at == starts[k] { piece } else { Piece::parse(text, at, until, false) };
-        labels.append(piece.labels);
+        chained.push(piece.labels);
         match piece.end {
             End::Next(next) => at = next,
-            End::Close(close) => return Some((labels, close)),
+            End::Close(close) => return Some((chained, close)),
             End::Failed => return None,
         }
     }
