@@ -28,7 +28,7 @@ use crate::limits;
 /// one.
 pub(super) fn read(text: &str) -> Option<Document> {
     let (parts, labels) = read_parts(text)?;
-    if has_duplicate(&labels.ids) {
+    if has_duplicate(&[&labels.ids]) {
         return None;
     }
     let rest = parts.into_rest(text)?;
@@ -54,21 +54,52 @@ fn read_parts(text: &str) -> Option<(Parts<'_>, Labels)> {
     Some((parts, labels))
 }
 
-/// Whether two labels share an id. Sorting copies of the ids finds out without the random
-/// accesses of a hash table, which cost a lot more at a million labels; which label repeats
-/// which is the located reader's to say.
-pub(super) fn has_duplicate<'a>(ids: impl IntoIterator<Item = &'a Id>) -> bool {
-    let mut ints = Vec::new();
+/// Whether two labels share an id, the ids given as lists read one after the other. Which label
+/// repeats which is the located reader's to say.
+///
+/// Integer ids are usually dense (`0..n`): then one bit per value in their range finds a
+/// repeat in one pass and a few kilobytes, and a range narrower than their count must repeat
+/// one. Wider ranges are sorted (radix) — without the random accesses of a hash table, which
+/// cost a lot more at a million labels. String ids are sorted.
+pub(super) fn has_duplicate(lists: &[&[Id]]) -> bool {
+    let ids = || lists.iter().flat_map(|list| list.iter());
+    let (mut min, mut max, mut ints) = (i64::MAX, i64::MIN, 0usize);
     let mut strs = Vec::new();
-    for id in ids {
+    for id in ids() {
         match id {
-            Id::Int(i) => ints.push(*i),
+            Id::Int(i) => (min, max, ints) = (min.min(*i), max.max(*i), ints + 1),
             Id::Str(s) => strs.push(&**s),
         }
     }
-    radsort::sort(&mut ints);
     strs.sort_unstable();
-    ints.windows(2).any(|w| w[0] == w[1]) || strs.windows(2).any(|w| w[0] == w[1])
+    if strs.windows(2).any(|w| w[0] == w[1]) {
+        return true;
+    }
+    let int_values = || {
+        ids().filter_map(|id| match id {
+            Id::Int(i) => Some(*i),
+            Id::Str(_) => None,
+        })
+    };
+    let span = max.abs_diff(min).saturating_add(1);
+    if ints == 0 {
+        false
+    } else if span < ints as u64 {
+        true
+    } else if span <= 8 * ints as u64 {
+        let mut seen = vec![0u64; span.div_ceil(64) as usize];
+        int_values().any(|i| {
+            let k = i.abs_diff(min);
+            let (word, bit) = (&mut seen[(k / 64) as usize], 1u64 << (k % 64));
+            let repeated = *word & bit != 0;
+            *word |= bit;
+            repeated
+        })
+    } else {
+        let mut sorted: Vec<i64> = int_values().collect();
+        radsort::sort(&mut sorted);
+        sorted.windows(2).any(|w| w[0] == w[1])
+    }
 }
 
 /// The document's members as read: each `None` until its key is seen.
@@ -224,12 +255,39 @@ mod tests {
         let ids = |list: &[&str]| -> Vec<Id> {
             list.iter().map(|s| s.parse().map_or_else(|_| Id::Str((*s).into()), Id::Int)).collect()
         };
-        assert!(!has_duplicate(&ids(&[])));
-        assert!(!has_duplicate(&ids(&["1", "a", "-1", "b", "9223372036854775807", "-9223372036854775808"])));
-        assert!(has_duplicate(&ids(&["5", "a", "7", "5"])));
-        assert!(has_duplicate(&ids(&["-3", "b", "x", "b"])));
+        let repeats = |list: &[&str]| has_duplicate(&[&ids(list)]);
+        assert!(!repeats(&[]));
+        // A wide range (sorted), a dense one (bits), one narrower than the count (certain).
+        assert!(!repeats(&["1", "a", "-1", "b", "9223372036854775807", "-9223372036854775808"]));
+        assert!(repeats(&["9223372036854775807", "-9223372036854775808", "3", "9223372036854775807"]));
+        assert!(!repeats(&["5", "a", "7", "6", "-2"]));
+        assert!(repeats(&["5", "a", "7", "5"]));
+        assert!(!repeats(&["63", "64", "0", "1", "2", "3", "4", "5", "65"]));
+        assert!(repeats(&["63", "64", "0", "1", "2", "3", "4", "5", "64"]));
+        assert!(repeats(&["2", "1", "2"]));
+        assert!(repeats(&["-3", "b", "x", "b"]));
+        // Across lists, as the pieces of one document.
+        assert!(has_duplicate(&[&ids(&["1", "2"]), &ids(&["3", "1"])]));
+        assert!(!has_duplicate(&[&ids(&["1", "a"]), &ids(&["3", "b"])]));
         // An integer id and a string id of the same digits are different ids.
         let mixed = vec![Id::Int(1), Id::Str("1".into())];
-        assert!(!has_duplicate(&mixed));
+        assert!(!has_duplicate(&[&mixed]));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn has_duplicate_answers_as_a_set_does(
+            dense in proptest::collection::vec(-40i64..40, 0..60),
+            wide in proptest::collection::vec(proptest::num::i64::ANY, 0..4),
+            strs in proptest::collection::vec("[ab]{0,2}", 0..6),
+            cut in 0usize..80,
+        ) {
+            let ids: Vec<Id> =
+                dense.into_iter().chain(wide).map(Id::Int).chain(strs.into_iter().map(|s| Id::Str(s.into()))).collect();
+            let mut seen = std::collections::HashSet::new();
+            let repeated = !ids.iter().all(|id| seen.insert(id));
+            let (a, b) = ids.split_at(cut.min(ids.len()));
+            proptest::prop_assert_eq!(has_duplicate(&[a, b]), repeated);
+        }
     }
 }

@@ -26,7 +26,7 @@ use rayon::prelude::*;
 
 use super::fast::{self, Object};
 use super::{Document, Labels};
-use crate::formats::document::RawLabel;
+use crate::formats::document::{Id, RawLabel};
 use crate::limits;
 
 /// Smallest piece, bytes: below this, waking the pool costs more than it saves.
@@ -56,9 +56,9 @@ pub(super) fn read(text: &str, piece_bytes: usize) -> Option<Document> {
         .collect();
     let (pieces, close) = chain(text, &starts, pieces)?;
     let rest = fast::read_rest(&format!("{}[]{}", &text[..open], text.get(close + 1..)?))?;
-    let ids = || pieces.iter().flat_map(|p| &p.ids);
+    let ids: Vec<&[Id]> = pieces.iter().map(|p| p.ids.as_slice()).collect();
     // Checked before the pieces are joined, so that no list of a million is made in vain.
-    if ids().count() > limits::MAX_LABELS || fast::has_duplicate(ids()) {
+    if ids.iter().map(|list| list.len()).sum::<usize>() > limits::MAX_LABELS || fast::has_duplicate(&ids) {
         return None;
     }
     Some(Labels::concat(pieces).into_document(rest.obstacle_ids, rest.obstacles, rest.options))
