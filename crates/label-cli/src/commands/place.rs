@@ -48,30 +48,37 @@ pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
     let (name, text) = read_input(args.input.as_deref())?;
     let text =
         geojson::prepare(args.input.as_deref(), text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
-    let input =
-        geojson::read(args.input.as_deref(), &text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    // The run's threads read the document too (a large label set is parsed in pieces).
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, |t| t as usize))
+        .build()
+        .context("cannot start worker threads")?;
+    let input = pool
+        .install(|| geojson::read(args.input.as_deref(), &text, &args.geo))
+        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     match input {
         // A label-set document owns all it needs: its text goes before the engine runs.
         geojson::Input::Json(doc) => {
             drop(text);
-            place_input(geojson::Input::Json(doc), &name, args)
+            place_input(geojson::Input::Json(doc), &name, args, &pool)
         }
-        geo => place_input(geo, &name, args),
+        geo => place_input(geo, &name, args, &pool),
     }
 }
 
-/// Places a document that has been read, and writes what `args` ask for.
-fn place_input(mut input: geojson::Input<'_>, name: &str, args: &PlaceArgs) -> Result<(), Failure> {
+/// Places a document that has been read on `pool`, and writes what `args` ask for.
+fn place_input(
+    mut input: geojson::Input<'_>,
+    name: &str,
+    args: &PlaceArgs,
+    pool: &rayon::ThreadPool,
+) -> Result<(), Failure> {
     for warning in input.warnings() {
         eprintln!("declutter: warning: {name}: {warning}");
     }
     input.document_mut().options.max_overlap_area = args.max_overlap_area;
     input.document_mut().options.tile_size = args.tile_size;
     let doc = input.document();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, |t| t as usize))
-        .build()
-        .context("cannot start worker threads")?;
     let started = Instant::now();
     let placement = pool.install(|| doc.place()).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
