@@ -3,8 +3,8 @@
 //! rest of the document read by the one-pass reader of `fast`.
 //!
 //! The cuts are guesses: from evenly spaced offsets, the next `}` followed by `,` and `{`
-//! (blanks allowed between them). A guess may fall inside a label (between two `candidates`,
-//! in a string); none is trusted. Each piece is parsed label by label from its start until it
+//! (blanks allowed between them) where a label parses. A guess may still fall inside a label
+//! (in a string, say); none is trusted. Each piece is parsed label by label from its start until it
 //! reaches or passes the next piece's start. A piece whose start the piece before reached
 //! exactly is confirmed: a JSON parser in the same state over the same bytes takes the same
 //! steps, so the labels it read are the ones one pass reads. A piece whose start was passed
@@ -49,7 +49,7 @@ pub(super) fn piece_bytes(len: usize) -> Option<usize> {
 /// `piece_bytes`; `None` when it is not a valid document or the pieces do not fit together.
 pub(super) fn read(text: &str, piece_bytes: usize) -> Option<Document> {
     let open = labels_array(text)?;
-    let starts = piece_starts(text.as_bytes(), open + 1, piece_bytes.max(1));
+    let starts = piece_starts(text, open + 1, piece_bytes.max(1));
     let pieces: Vec<Piece> = (0..starts.len())
         .into_par_iter()
         .map(|k| Piece::parse(text, starts[k], starts.get(k + 1).copied(), k == 0))
@@ -86,16 +86,38 @@ fn skip_blanks(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
-/// Where the pieces start: `first`, then a guessed label start (see [`next_start`]) about
+/// Where the pieces start: `first`, then a guessed label start (see [`label_start`]) about
 /// every `piece_bytes`.
-fn piece_starts(bytes: &[u8], first: usize, piece_bytes: usize) -> Vec<usize> {
+fn piece_starts(text: &str, first: usize, piece_bytes: usize) -> Vec<usize> {
     let mut starts = vec![first];
     let mut guess = first + piece_bytes;
-    while let Some(start) = next_start(bytes, guess) {
+    while let Some(start) = label_start(text, guess) {
         starts.push(start);
         guess = start + piece_bytes;
     }
     starts
+}
+
+/// Candidates [`label_start`] tries before it takes the first.
+const MAX_TRIES: usize = 16;
+
+/// The first [`next_start`] at or after `from` where a label parses, so that fewer pieces start
+/// inside a label (between two `candidates`, say) and must be read again; the first candidate
+/// when none of [`MAX_TRIES`] does.
+fn label_start(text: &str, from: usize) -> Option<usize> {
+    let first = next_start(text.as_bytes(), from)?;
+    let mut at = first;
+    for _ in 0..MAX_TRIES {
+        let mut stream = serde_json::Deserializer::from_str(text.get(at..)?).into_iter::<Object<RawLabel>>();
+        if matches!(stream.next(), Some(Ok(_))) {
+            return Some(at);
+        }
+        match next_start(text.as_bytes(), at + 1) {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+    Some(first)
 }
 
 /// The first `{` at or after `from` that follows a `}` and a `,` (blanks between them allowed).
@@ -206,8 +228,24 @@ mod tests {
         // Inside a label: found, and left to the parse to refuse.
         assert_eq!(next_start(bytes, 24), Some(34));
         assert_eq!(next_start(bytes, 35), None);
-        assert_eq!(piece_starts(bytes, 1, 10), vec![1, 23]);
-        assert_eq!(piece_starts(bytes, 1, 5), vec![1, 14, 23, 34]);
+        // None is a label: each guess takes the first candidate.
+        let text = std::str::from_utf8(bytes).unwrap();
+        assert_eq!(piece_starts(text, 1, 10), vec![1, 23]);
+        assert_eq!(piece_starts(text, 1, 5), vec![1, 14, 23, 34]);
+    }
+
+    #[test]
+    fn guesses_skip_starts_where_no_label_parses() {
+        let text = concat!(
+            r#"[{"id": 1, "x": 0, "y": 0, "width": 5, "height": 5, "#,
+            r#""candidates": [{"anchor": "top"}, {"anchor": "left"}]},"#,
+            r#"{"id": 2, "x": 0, "y": 0, "width": 5, "height": 5}]"#
+        );
+        let inside = text.find(r#"{"anchor": "left"}"#).unwrap();
+        let second = text.find(r#"{"id": 2"#).unwrap();
+        assert_eq!(next_start(text.as_bytes(), 2), Some(inside));
+        assert_eq!(label_start(text, 2), Some(second));
+        assert_eq!(piece_starts(text, 1, 1), vec![1, second]);
     }
 
     #[test]
