@@ -1,6 +1,6 @@
 //! The result document: one entry per input label, in input order, and the run's counts.
 //!
-//! Encoding splits the entries into chunks of [`ENTRIES_PER_TASK`] that the rayon pool encodes
+//! Encoding splits the entries into chunks of 16,384 that the rayon pool encodes
 //! in parallel, a window of them at a time; the windows are written in order while the next is
 //! encoded ([`write_json`]), so a result is never held whole: a million entries are 60 MB of
 //! JSON. The bytes are those `serde_json::to_vec` writes for the [`Output`].
