@@ -115,13 +115,14 @@ impl Rounds {
     }
 }
 
-/// Places a read document and writes its result as `declutter place FILE -o OUT` does.
+/// Places a read document and writes its result as `declutter place FILE -o OUT` does: encoded
+/// in parallel and streamed to the file.
 fn place_and_write(rounds: &mut Rounds, doc: &Document, out: &Path) {
     let placement = rounds.time("place", || doc.place().expect("the workload is valid"));
-    let built = rounds
-        .time("write: pair decisions with ids", || output::build(doc, &placement, rayon::current_num_threads(), 0.0));
-    let json = rounds.time("write: encode", || output::to_json(&built).expect("encodable"));
-    rounds.time("write: the file", || sink::write_file(out, &json).expect("writable"));
+    let stats = output::stats(doc, &placement, rayon::current_num_threads(), 0.0);
+    rounds.time("write: encode and write the file", || {
+        sink::write_text_with(out, |w| output::write_json(doc, &placement, &stats, w)).expect("writable");
+    });
 }
 
 /// W(n) with a text and a font size in place of each label's size.
@@ -143,6 +144,7 @@ fn json_stages(args: &Args, n: usize) -> Vec<Stage> {
     fs::write(&path, generate::document(n, 3.0, 1).to_string()).expect("writable");
     let measured = args.measured.then(|| measured_document(n));
     let bytes = fs::metadata(&path).expect("written").len() as usize;
+    let one_thread = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a thread");
     let mut rounds = Rounds::default();
     for _ in 0..args.rounds {
         let raw = rounds.time("floor: read the bytes", || fs::read(&path).expect("readable"));
@@ -162,8 +164,16 @@ fn json_stages(args: &Args, n: usize) -> Vec<Stage> {
         if let Some(measured) = &measured {
             let doc = rounds.time("parse, check, measure: texts, no sizes", || read_document(measured).expect("valid"));
             drop(doc);
+            let doc = rounds.time("  the same in one pass (one thread)", || {
+                one_thread.install(|| read_document(measured).expect("valid"))
+            });
+            drop(doc);
         }
-        let doc = rounds.time("parse, check, measure", || read_document(&text).expect("valid"));
+        let doc = rounds
+            .time("parse, check, measure: one pass (one thread)", || one_thread.install(|| read_document(&text)))
+            .expect("valid");
+        drop(doc);
+        let doc = rounds.time("parse, check, measure (in pieces)", || read_document(&text).expect("valid"));
         place_and_write(&mut rounds, &doc, &out);
         drop((doc, text));
         rounds.time("end to end (in process)", || {

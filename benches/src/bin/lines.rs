@@ -83,7 +83,7 @@ fn row(method: &'static str, geo: &GeoDocument<'_>, visible: &[bool], ms: f64, r
             Slot::Skipped(_) => false,
         })
         .count();
-    let names: HashSet<&str> = shown.iter().filter_map(|&i| geo.doc.texts[i].as_deref()).collect();
+    let names: HashSet<&str> = shown.iter().filter_map(|&i| geo.doc.text(i)).collect();
     Row {
         method,
         labels: visible.len(),

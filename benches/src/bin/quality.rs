@@ -23,6 +23,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::Parser;
 use glam::DVec2;
+use label_cli::formats::convert::Document;
 use label_cli::formats::geojson::{self, GeoArgs};
 use label_core::{Aabb, Label, Obb, PlacementOptions, Symbol, place_symbols};
 
@@ -150,13 +151,14 @@ fn aabb(labels: &[Label], symbols: &[Symbol], view: Option<Obb>) -> Shown {
 }
 
 /// Shown labels whose text another shown label repeats closer than `distance`, and such pairs.
-fn repeats(shown: &Shown, labels: &[Label], texts: &[Option<String>], distance: f64) -> (usize, usize) {
+fn repeats(shown: &Shown, labels: &[Label], doc: &Document, distance: f64) -> (usize, usize) {
     let at = |i: usize| DVec2::new(labels[i].x, labels[i].y);
-    let visible: Vec<usize> = (0..labels.len()).filter(|&i| !shown.boxes[i].is_empty() && texts[i].is_some()).collect();
+    let visible: Vec<usize> =
+        (0..labels.len()).filter(|&i| !shown.boxes[i].is_empty() && doc.text(i).is_some()).collect();
     let (mut pairs, mut labels_in_pairs) = (0, HashSet::new());
     for (a, &i) in visible.iter().enumerate() {
         for &j in &visible[..a] {
-            if texts[i] == texts[j] && (at(i) - at(j)).length() < distance {
+            if doc.text(i) == doc.text(j) && (at(i) - at(j)).length() < distance {
                 pairs += 1;
                 labels_in_pairs.extend([i, j]);
             }
@@ -191,7 +193,7 @@ fn main() -> Result<()> {
         println!("  {name:<24} {:>6} {:>17}", shown.count(), shown.overlapping_pairs());
     }
     if let Some(d) = args.report_repeats {
-        let (labels_in_pairs, pairs) = repeats(&methods[1].1, labels, &doc.texts, d);
+        let (labels_in_pairs, pairs) = repeats(&methods[1].1, labels, doc, d);
         println!("  exact: {labels_in_pairs} shown labels repeat their text within {d} px ({pairs} pairs)");
     }
     Ok(())

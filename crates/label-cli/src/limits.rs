@@ -9,7 +9,7 @@
 pub const MAX_DOCUMENT_BYTES: u64 = 1 << 30;
 
 /// Most labels in one document. A screen shows a few thousand labels; a million is a whole
-/// region at once and takes about 300 MB. Larger sets are better split into tiles (one NDJSON
+/// region at once and takes about 230 MB. Larger sets are better split into tiles (one NDJSON
 /// line each), which also keeps memory flat. (The engine itself stops at 2³² − 2.)
 pub const MAX_LABELS: usize = 1_000_000;
 

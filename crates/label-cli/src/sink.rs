@@ -215,7 +215,19 @@ impl Write for Sink {
 /// # Errors
 /// Naming the path: it cannot be opened, written or renamed over.
 pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_parts(path, &[bytes, b"\n"])
+    write_text_with(path, |w| w.write_all(bytes))
+}
+
+/// Writes what `write` writes, and a final line break, to `path` through a [`Sink`]: a text
+/// result written as it is made, never held whole.
+///
+/// # Errors
+/// Naming the path: it cannot be opened, written or renamed over; or `write`'s own.
+pub fn write_text_with(path: &Path, write: impl FnOnce(&mut (dyn Write + Send)) -> io::Result<()>) -> io::Result<()> {
+    write_with(path, |w| {
+        write(w)?;
+        w.write_all(b"\n")
+    })
 }
 
 /// Writes exactly `bytes` to `path` through a [`Sink`] (images).
@@ -223,16 +235,17 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// # Errors
 /// Naming the path: it cannot be opened, written or renamed over.
 pub fn write_bytes(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_parts(path, &[bytes])
+    write_with(path, |w| w.write_all(bytes))
 }
 
-fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+/// Buffer of [`write_with`]: small writes are gathered, large ones pass straight through.
+const BUFFER_BYTES: usize = 1 << 16;
+
+fn write_with(path: &Path, write: impl FnOnce(&mut (dyn Write + Send)) -> io::Result<()>) -> io::Result<()> {
     let name = |e: io::Error| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()));
-    let mut sink = Sink::create(path).map_err(name)?;
-    for part in parts {
-        sink.write_all(part).map_err(name)?;
-    }
-    sink.commit().map_err(name)
+    let mut sink = io::BufWriter::with_capacity(BUFFER_BYTES, Sink::create(path).map_err(name)?);
+    write(&mut sink).and_then(|()| sink.flush()).map_err(name)?;
+    sink.into_inner().map_err(|e| e.into_error()).and_then(Sink::commit).map_err(name)
 }
 
 /// Whether two paths name the same existing file (same device and inode): a result must not

@@ -1,9 +1,11 @@
 //! The fast reader against the located one (`label_cli::formats::convert`): on any document, where the
 //! fast path gives a document it is the one the located reader gives (bit for bit), and
 //! `read_document` answers exactly as the located reader does, errors included. Valid documents
-//! must take the fast path.
+//! must take the fast path. The same holds for the labels read in pieces (`read_document_split`),
+//! with pieces down to a byte so that the guessed cuts fall everywhere: between labels, inside
+//! candidate lists and strings.
 
-use label_cli::formats::convert::{read_document, read_document_fast, read_document_located};
+use label_cli::formats::convert::{read_document, read_document_fast, read_document_located, read_document_split};
 use proptest::prelude::*;
 
 /// One field of a label as `key: value` text, valid or not.
@@ -27,7 +29,7 @@ fn field(valid: bool) -> BoxedStrategy<(String, String)> {
         (number.clone(), number.clone()).prop_map(|(a, b)| ("offset".to_owned(), format!("[{a}, {b}]"))),
         prop::sample::select(vec!["true", "false"]).prop_map(|v| ("allow_overlap".to_owned(), v.to_owned())),
         prop::sample::select(vec!["true", "false"]).prop_map(|v| ("ignore_placement".to_owned(), v.to_owned())),
-        prop::sample::select(vec!["\"Wien\"", "\"北京\"", "\"a\\\"b\\u00e9\"", "\"Linz an der Donau\""])
+        prop::sample::select(vec!["\"Wien\"", "\"北京\"", "\"a\\\"b\\u00e9\"", "\"Linz an der Donau\"", "\"x}, {y\""])
             .prop_map(|v| ("text".to_owned(), v.to_owned())),
         prop::sample::select(vec![
             "[{\"anchor\": \"top\"}, {\"offset\": [1, 2]}]",
@@ -42,7 +44,8 @@ fn field(valid: bool) -> BoxedStrategy<(String, String)> {
         .prop_map(|v| ("icon".to_owned(), v.to_owned())),
         prop::sample::select(vec!["\"none\"", "\"text\"", "\"icon\""])
             .prop_map(|v| ("optional".to_owned(), v.to_owned())),
-        prop::sample::select(vec!["\"g1\"", "\"g2\""]).prop_map(|v| ("repeat_group".to_owned(), v.to_owned())),
+        prop::sample::select(vec!["\"g1\"", "\"g2\"", "\"g3\""])
+            .prop_map(|v| ("repeat_group".to_owned(), v.to_owned())),
         positive.prop_map(|v| ("repeat_distance".to_owned(), v)),
     ];
     if valid {
@@ -219,6 +222,39 @@ proptest! {
             prop_assert!(read_document_fast(&text).is_none());
         }
     }
+
+    #[test]
+    fn pieces_give_what_the_located_reader_gives(text in document(false), piece_bytes in 1usize..96) {
+        if let Some(doc) = read_document_split(&text, piece_bytes) {
+            prop_assert_eq!(shown(&read_document_located(&text).ok()), shown(&Some(doc)), "{}", text);
+        }
+    }
+
+    #[test]
+    fn valid_documents_are_read_in_pieces(text in document(true), piece_bytes in 1usize..96) {
+        let split = read_document_split(&text, piece_bytes);
+        match read_document_located(&text) {
+            Ok(expected) => {
+                prop_assert!(split.is_some(), "pieces of {} bytes refused a valid document: {}", piece_bytes, text);
+                prop_assert_eq!(shown(&split.unwrap()), shown(&expected));
+            }
+            Err(_) => prop_assert!(split.is_none()),
+        }
+    }
+}
+
+#[test]
+fn large_documents_with_symbols_read_in_pieces_as_in_one_pass() {
+    let text = label_cli::generate::symbol_document(3000, 3.0, 5).to_string();
+    let expected = shown(&read_document_located(&text).unwrap());
+    for piece_bytes in [1, 700, 4096, 1 << 20] {
+        assert_eq!(shown(&read_document_split(&text, piece_bytes).unwrap()), expected, "{piece_bytes}");
+    }
+    // Two threads and a document over the threshold: the pieces run in parallel.
+    let big = label_cli::generate::symbol_document(20_000, 3.0, 6).to_string();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let doc = pool.install(|| read_document_fast(&big)).unwrap();
+    assert_eq!(shown(&doc), shown(&read_document_located(&big).unwrap()));
 }
 
 #[test]

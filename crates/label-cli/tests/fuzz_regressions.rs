@@ -26,9 +26,16 @@ fn cases() -> Vec<PathBuf> {
     files
 }
 
-/// The `document` fuzz target: an error or a result with one placement per label.
+/// The `document` fuzz target: an error or a result with one placement per label, and the
+/// labels read in pieces give what the located reader gives.
 fn check_document(name: &str, data: &[u8]) {
     let Ok(text) = input::read_text(data) else { return };
+    let located = label_cli::formats::convert::read_document_located(&text).map(|doc| format!("{doc:?}"));
+    for piece_bytes in [1, 7, 64] {
+        if let Some(split) = label_cli::formats::convert::read_document_split(&text, piece_bytes) {
+            assert_eq!(located.as_deref(), Ok(format!("{split:?}").as_str()), "{name}: pieces of {piece_bytes} bytes");
+        }
+    }
     match pipeline::place_text(&text, &Settings::default()) {
         Ok(placed) => {
             let out: Value =

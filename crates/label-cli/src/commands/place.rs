@@ -48,36 +48,43 @@ pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
     let (name, text) = read_input(args.input.as_deref())?;
     let text =
         geojson::prepare(args.input.as_deref(), text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
-    let input =
-        geojson::read(args.input.as_deref(), &text, &args.geo).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    // The run's threads read the document too (a large label set is parsed in pieces).
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, |t| t as usize))
+        .build()
+        .context("cannot start worker threads")?;
+    let input = pool
+        .install(|| geojson::read(args.input.as_deref(), &text, &args.geo))
+        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     match input {
         // A label-set document owns all it needs: its text goes before the engine runs.
         geojson::Input::Json(doc) => {
             drop(text);
-            place_input(geojson::Input::Json(doc), &name, args)
+            place_input(geojson::Input::Json(doc), &name, args, &pool)
         }
-        geo => place_input(geo, &name, args),
+        geo => place_input(geo, &name, args, &pool),
     }
 }
 
-/// Places a document that has been read, and writes what `args` ask for.
-fn place_input(mut input: geojson::Input<'_>, name: &str, args: &PlaceArgs) -> Result<(), Failure> {
+/// Places a document that has been read on `pool`, and writes what `args` ask for.
+fn place_input(
+    mut input: geojson::Input<'_>,
+    name: &str,
+    args: &PlaceArgs,
+    pool: &rayon::ThreadPool,
+) -> Result<(), Failure> {
     for warning in input.warnings() {
         eprintln!("declutter: warning: {name}: {warning}");
     }
     input.document_mut().options.max_overlap_area = args.max_overlap_area;
     input.document_mut().options.tile_size = args.tile_size;
     let doc = input.document();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.map_or(0, |t| t as usize))
-        .build()
-        .context("cannot start worker threads")?;
     let started = Instant::now();
     let placement = pool.install(|| doc.place()).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let engine_ms = started.elapsed().as_secs_f64() * 1e3;
-    let out = output::build(doc, &placement, pool.current_num_threads(), engine_ms);
+    let stats = output::stats(doc, &placement, pool.current_num_threads(), engine_ms);
     if args.summary {
-        eprintln!("{}", out.stats.summary(name));
+        eprintln!("{}", stats.summary(name));
     }
     if let Some(warning) = nothing_shown(input.entries(), &placement.stats) {
         eprintln!("declutter: warning: {name}: {warning}");
@@ -94,14 +101,21 @@ fn place_input(mut input: geojson::Input<'_>, name: &str, args: &PlaceArgs) -> R
             sink::write_bytes(path, &png).map_err(anyhow::Error::from)?;
         }
     }
-    let json = pool.install(|| input.encode(&out, &placement, args.pretty)).context("cannot encode the result")?;
+    let write = |w: &mut (dyn Write + Send)| match &input {
+        // The label-set result is encoded and written a window of entries at a time.
+        geojson::Input::Json(doc) if !args.pretty => pool.install(|| output::write_json(doc, &placement, &stats, w)),
+        _ => {
+            let out = output::build(doc, &placement, stats.threads, engine_ms);
+            w.write_all(&pool.install(|| input.encode(&out, &placement, args.pretty))?)
+        }
+    };
     match &args.output {
-        Some(path) => write_result(path, &json)?,
+        Some(path) => sink::write_text_with(path, write).map_err(anyhow::Error::from)?,
         None if !args.summary => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(&json)
+            let mut stdout = std::io::BufWriter::new(std::io::stdout());
+            write(&mut stdout)
                 .and_then(|()| stdout.write_all(b"\n"))
+                .and_then(|()| stdout.flush())
                 .context("cannot write to standard output")?;
         }
         None => {}

@@ -25,6 +25,7 @@ use crate::limits;
 use crate::measure;
 
 mod fast;
+mod split;
 
 /// Input that breaks the contract, located as precisely as the input allows.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,9 +52,11 @@ pub struct Document {
     pub ids: Vec<Id>,
     /// Labels, by input position.
     pub labels: Vec<Label>,
-    /// The labels' `text`, where given.
+    /// The labels' `text`, where given, by input position; empty when no label has one (read
+    /// it with [`Document::text`]).
     pub texts: Vec<Option<String>>,
-    /// The labels' `font_size`, px, where given: pictures draw the text at this size.
+    /// The labels' `font_size`, px, where given: pictures draw the text at this size. By input
+    /// position; empty when no label has one (read it with [`Document::font_size`]).
     pub font_sizes: Vec<Option<f64>>,
     /// Obstacle ids, by input position (`obstacle-<i>` when none was given).
     pub obstacle_ids: Vec<Id>,
@@ -66,6 +69,18 @@ pub struct Document {
 }
 
 impl Document {
+    /// The `text` of label `i`, if it has one.
+    #[must_use]
+    pub fn text(&self, i: usize) -> Option<&str> {
+        self.texts.get(i).and_then(Option::as_deref)
+    }
+
+    /// The `font_size` of label `i`, px, if it has one.
+    #[must_use]
+    pub fn font_size(&self, i: usize) -> Option<f64> {
+        self.font_sizes.get(i).copied().flatten()
+    }
+
     /// Places the document on the current rayon pool: plain labels by `label_core::place`,
     /// symbols by `label_core::place_symbols`.
     ///
@@ -172,9 +187,22 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
 /// The fast path of [`read_document`] alone: the document, or `None` for any document that
 /// [`read_document_located`] refuses (and perhaps for a few it accepts). Where it gives a
 /// document, it is the one [`read_document_located`] gives.
+///
+/// On a rayon pool of several threads, a large document's labels are read in pieces in
+/// parallel (module `split`), falling back to one pass when the pieces do not fit together.
 #[must_use]
 pub fn read_document_fast(text: &str) -> Option<Document> {
-    fast::read(text.strip_prefix('\u{feff}').unwrap_or(text))
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    split::piece_bytes(text.len()).and_then(|bytes| split::read(text, bytes)).or_else(|| fast::read(text))
+}
+
+/// The parallel part of [`read_document_fast`] alone, its labels read in pieces of about
+/// `piece_bytes` bytes whatever the document's size and the pool's threads: `None` where
+/// [`read_document_fast`] would fall back to one pass. Where it gives a document, it is the one
+/// [`read_document_located`] gives. For tests and fuzzing.
+#[must_use]
+pub fn read_document_split(text: &str, piece_bytes: usize) -> Option<Document> {
+    split::read(text.strip_prefix('\u{feff}').unwrap_or(text), piece_bytes)
 }
 
 /// Reads a whole document item by item, tracking the path of every field: slower than
@@ -209,7 +237,9 @@ pub fn read_document_located(text: &str) -> Result<Document, InputError> {
     Ok(labels.into_document(obstacle_ids, obstacles, options))
 }
 
-/// The labels of a document, converted and checked one at a time as they are read.
+/// The labels of a document, converted and checked one at a time as they are read. The lists
+/// of texts, font sizes and symbols stay empty until a label has one, then hold one per label
+/// (a million labels without text would otherwise carry 40 MB of `None`).
 struct Labels {
     ids: Vec<Id>,
     labels: Vec<Label>,
@@ -224,11 +254,21 @@ impl Labels {
         Labels {
             ids: Vec::with_capacity(n),
             labels: Vec::with_capacity(n),
-            texts: Vec::with_capacity(n),
-            font_sizes: Vec::with_capacity(n),
+            texts: Vec::new(),
+            font_sizes: Vec::new(),
             symbols: Vec::new(),
             groups: Groups::default(),
         }
+    }
+
+    /// The labels of `pieces`, read in this order, as one list (each piece's lists freed as soon
+    /// as they are copied).
+    fn concat(pieces: Vec<Labels>) -> Self {
+        let mut all = Labels::with_capacity(pieces.iter().map(|p| p.ids.len()).sum());
+        for piece in pieces {
+            all.append(piece);
+        }
+        all
     }
 
     /// Converts and checks the label at `index`; the error is the message that names it.
@@ -241,22 +281,55 @@ impl Labels {
         if has_symbol(&raw) {
             let symbol = to_symbol(&raw, &mut self.groups).map_err(|(field, problem)| named(&field, &problem))?;
             check_symbol(index, &symbol).map_err(|e| engine_message(e, &raw.id))?;
-            // The labels before the first symbol are plain ones.
-            self.symbols.resize(index, Symbol::default());
-            self.symbols.push(symbol);
-        } else if !self.symbols.is_empty() {
-            self.symbols.push(Symbol::default());
+            push_sparse(&mut self.symbols, index, symbol, true);
+        } else {
+            push_sparse(&mut self.symbols, index, Symbol::default(), false);
         }
+        let has_text = raw.text.is_some();
+        push_sparse(&mut self.texts, index, raw.text, has_text);
+        push_sparse(&mut self.font_sizes, index, raw.font_size, raw.font_size.is_some());
         self.ids.push(raw.id);
         self.labels.push(label);
-        self.texts.push(raw.text);
-        self.font_sizes.push(raw.font_size);
         Ok(())
+    }
+
+    /// Adds the labels `other` read after these (repeat groups renumbered in document order).
+    fn append(&mut self, other: Labels) {
+        let Labels { ids, labels, texts, font_sizes, mut symbols, groups } = other;
+        let numbers = self.groups.merge(groups);
+        for s in &mut symbols {
+            s.repeat_group = s.repeat_group.map(|g| numbers[g as usize]);
+        }
+        let (before, added) = (self.ids.len(), ids.len());
+        append_sparse(&mut self.symbols, before, symbols, added);
+        append_sparse(&mut self.texts, before, texts, added);
+        append_sparse(&mut self.font_sizes, before, font_sizes, added);
+        self.ids.extend(ids);
+        self.labels.extend(labels);
     }
 
     fn into_document(self, obstacle_ids: Vec<Id>, obstacles: Vec<Shape>, options: PlacementOptions) -> Document {
         let Labels { ids, labels, texts, font_sizes, symbols, groups: _ } = self;
         Document { ids, labels, texts, font_sizes, obstacle_ids, obstacles, options, symbols }
+    }
+}
+
+/// Puts `value` at `index` of a list that stays empty until a `present` value comes (the values
+/// before it are then the default).
+fn push_sparse<T: Clone + Default>(list: &mut Vec<T>, index: usize, value: T, present: bool) {
+    if present || !list.is_empty() {
+        list.resize(index, T::default());
+        list.push(value);
+    }
+}
+
+/// Appends `other`, a list kept as [`push_sparse`] keeps it for `added` items, to `list`, kept so
+/// for `before` items.
+fn append_sparse<T: Clone + Default>(list: &mut Vec<T>, before: usize, other: Vec<T>, added: usize) {
+    if !other.is_empty() || !list.is_empty() {
+        list.resize(before, T::default());
+        list.extend(other);
+        list.resize(before + added, T::default());
     }
 }
 
@@ -320,7 +393,7 @@ fn read_obstacles(text: &str, raws: &[&RawValue]) -> Result<(Vec<Id>, Vec<Shape>
         let mut map: serde_json::Map<String, serde_json::Value> = parse_object(raw)
             .map_err(|e| fail(None, e.line_in_item, format!("{}: {}", field_part(&e.path), e.message)))?;
         let id = match map.remove("id") {
-            None => Id::Str(format!("obstacle-{index}")),
+            None => Id::Str(format!("obstacle-{index}").into()),
             Some(v) => serde_json::from_value::<Id>(v)
                 .map_err(|e| fail(None, 1, format!(": field `id`: {}", one_line(&e.to_string()))))?,
         };

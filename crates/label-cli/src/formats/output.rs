@@ -1,4 +1,11 @@
 //! The result document: one entry per input label, in input order, and the run's counts.
+//!
+//! Encoding splits the entries into chunks of 16,384 that the rayon pool encodes
+//! in parallel, a window of them at a time; the windows are written in order while the next is
+//! encoded ([`write_json`]), so a result is never held whole: a million entries are 60 MB of
+//! JSON. The bytes are those `serde_json::to_vec` writes for the [`Output`].
+
+use std::io::{self, Write};
 
 use label_core::{Blocker, Placement, PlacementStats};
 use rayon::prelude::*;
@@ -17,7 +24,7 @@ pub struct Output<'a> {
 }
 
 /// The decision for one label.
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Copy)]
 pub struct PlacementOut<'a> {
     /// The label's id.
     pub id: &'a Id,
@@ -67,8 +74,8 @@ impl Stats {
     }
 }
 
-/// Entries encoded by one task of [`to_json`]: enough to keep the tasks' overhead small, few
-/// enough that two cores share a large result evenly.
+/// Entries encoded by one task: enough to keep the tasks' overhead small, few enough that two
+/// cores share a large result evenly.
 const ENTRIES_PER_TASK: usize = 16_384;
 
 /// `out` as compact JSON: the bytes `serde_json::to_vec(out)` gives, with the entries encoded
@@ -77,63 +84,104 @@ const ENTRIES_PER_TASK: usize = 16_384;
 /// # Errors
 /// serde_json's, which plain structs of strings, integers and finite numbers never cause.
 pub fn to_json(out: &Output<'_>) -> serde_json::Result<Vec<u8>> {
-    let chunks = out
-        .placements
-        .par_chunks(ENTRIES_PER_TASK)
-        .map(|entries| {
-            let mut json = Vec::with_capacity(entries.len() * 64);
-            for (k, entry) in entries.iter().enumerate() {
-                if k > 0 {
-                    json.push(b',');
-                }
-                serde_json::to_writer(&mut json, entry)?;
-            }
-            Ok(json)
-        })
-        .collect::<serde_json::Result<Vec<Vec<u8>>>>()?;
-    let size: usize = chunks.iter().map(|c| c.len() + 1).sum();
-    let mut json = Vec::with_capacity(size + 512);
-    json.extend_from_slice(b"{\"placements\":[");
-    for (k, chunk) in chunks.iter().enumerate() {
-        if k > 0 {
-            json.push(b',');
-        }
-        json.extend_from_slice(chunk);
-    }
-    json.extend_from_slice(b"],\"stats\":");
-    serde_json::to_writer(&mut json, &out.stats)?;
-    json.push(b'}');
+    let mut json = Vec::with_capacity(out.placements.len() * 64 + 512);
+    let entries = Entries { count: out.placements.len(), entry: |i| out.placements[i] };
+    entries.write(&out.stats, &mut json).map_err(serde_json::Error::io)?;
     Ok(json)
+}
+
+/// Writes the result of placing `doc` as compact JSON to `w`: the bytes [`to_json`] gives for
+/// [`build`]'s [`Output`], encoded on the current rayon pool and written as they are ready
+/// (see the module doc), without the entries or the whole text in memory.
+///
+/// # Errors
+/// The writer's.
+pub fn write_json(
+    doc: &Document,
+    placement: &Placement,
+    stats: &Stats,
+    w: &mut (impl Write + Send + ?Sized),
+) -> io::Result<()> {
+    Entries { count: doc.ids.len().min(placement.outcomes.len()), entry: |i| entry(doc, placement, i) }.write(stats, w)
+}
+
+/// The result's entries, made one at a time by `entry`.
+struct Entries<F> {
+    count: usize,
+    entry: F,
+}
+
+impl<'a, F: Fn(usize) -> PlacementOut<'a> + Sync> Entries<F> {
+    fn write(&self, stats: &Stats, w: &mut (impl Write + Send + ?Sized)) -> io::Result<()> {
+        let chunks = self.count.div_ceil(ENTRIES_PER_TASK);
+        let window = 2 * rayon::current_num_threads();
+        w.write_all(b"{\"placements\":[")?;
+        let mut ready = self.encode(0..window.min(chunks))?;
+        let mut next = window;
+        while !ready.is_empty() {
+            let upcoming = next.min(chunks)..(next + window).min(chunks);
+            let write = || ready.iter().try_for_each(|chunk| w.write_all(chunk));
+            let (written, encoded) = rayon::join(write, || self.encode(upcoming));
+            written?;
+            ready = encoded?;
+            next += window;
+        }
+        w.write_all(b"],\"stats\":")?;
+        serde_json::to_writer(&mut *w, stats)?;
+        w.write_all(b"}")
+    }
+
+    /// The chunks `chunks` encoded in parallel, each but the very first led by its comma.
+    fn encode(&self, chunks: std::ops::Range<usize>) -> io::Result<Vec<Vec<u8>>> {
+        chunks
+            .into_par_iter()
+            .map(|k| {
+                let entries = k * ENTRIES_PER_TASK..((k + 1) * ENTRIES_PER_TASK).min(self.count);
+                let mut json = Vec::with_capacity(entries.len() * 64);
+                for i in entries {
+                    if i > 0 {
+                        json.push(b',');
+                    }
+                    serde_json::to_writer(&mut json, &(self.entry)(i))?;
+                }
+                Ok(json)
+            })
+            .collect()
+    }
+}
+
+/// The decision for label `i` of `doc`, paired with the document's ids.
+fn entry<'a>(doc: &'a Document, placement: &Placement, i: usize) -> PlacementOut<'a> {
+    let o = &placement.outcomes[i];
+    let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
+        Some(Blocker::Label(i)) => (Some(&doc.ids[i as usize]), false),
+        Some(Blocker::Obstacle(i)) => (Some(&doc.obstacle_ids[i as usize]), true),
+        None => (None, false),
+    };
+    let choice = placement.choices.get(i).copied().unwrap_or_default();
+    PlacementOut {
+        id: &doc.ids[i],
+        visible: o.visible,
+        reason: o.reason.map(|r| r.name()),
+        hidden_by,
+        hidden_by_obstacle,
+        candidate: choice.candidate,
+        parts: choice.parts.map(|p| p.name()),
+    }
 }
 
 /// Pairs the engine's decisions with the document's ids.
 #[must_use]
 pub fn build<'a>(doc: &'a Document, placement: &Placement, threads: usize, engine_ms: f64) -> Output<'a> {
-    let placements = doc
-        .ids
-        .iter()
-        .zip(&placement.outcomes)
-        .enumerate()
-        .map(|(i, (id, o))| {
-            let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
-                Some(Blocker::Label(i)) => (Some(&doc.ids[i as usize]), false),
-                Some(Blocker::Obstacle(i)) => (Some(&doc.obstacle_ids[i as usize]), true),
-                None => (None, false),
-            };
-            let choice = placement.choices.get(i).copied().unwrap_or_default();
-            PlacementOut {
-                id,
-                visible: o.visible,
-                reason: o.reason.map(|r| r.name()),
-                hidden_by,
-                hidden_by_obstacle,
-                candidate: choice.candidate,
-                parts: choice.parts.map(|p| p.name()),
-            }
-        })
-        .collect();
-    let stats = Stats { placement: placement.stats, obstacles: doc.obstacles.len(), threads, engine_ms };
-    Output { placements, stats }
+    let count = doc.ids.len().min(placement.outcomes.len());
+    let placements = (0..count).map(|i| entry(doc, placement, i)).collect();
+    Output { placements, stats: stats(doc, placement, threads, engine_ms) }
+}
+
+/// The run's counts for the result of placing `doc` on `threads` threads in `engine_ms`.
+#[must_use]
+pub fn stats(doc: &Document, placement: &Placement, threads: usize, engine_ms: f64) -> Stats {
+    Stats { placement: placement.stats, obstacles: doc.obstacles.len(), threads, engine_ms }
 }
 
 #[cfg(test)]
@@ -149,6 +197,17 @@ mod tests {
             let placement = doc.place().unwrap();
             let out = build(&doc, &placement, 2, 1.5);
             assert_eq!(to_json(&out).unwrap(), serde_json::to_vec(&out).unwrap(), "n = {n}");
+            // One thread: windows of two chunks, so that the largest result takes two.
+            let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+            for pool in [None, Some(&one)] {
+                let mut streamed = Vec::new();
+                let mut write = || write_json(&doc, &placement, &out.stats, &mut streamed).unwrap();
+                match pool {
+                    Some(p) => p.install(write),
+                    None => write(),
+                }
+                assert_eq!(streamed, serde_json::to_vec(&out).unwrap(), "n = {n}");
+            }
         }
         let hidden = r#"{"labels": [{"id": "a", "x": 0, "y": 0, "width": 9, "height": 9},
                                     {"id": 2, "x": 1, "y": 0, "width": 9, "height": 9},
@@ -159,6 +218,9 @@ mod tests {
             let placement = doc.place().unwrap();
             let out = build(&doc, &placement, 1, 0.0);
             assert_eq!(to_json(&out).unwrap(), serde_json::to_vec(&out).unwrap());
+            let mut streamed = Vec::new();
+            write_json(&doc, &placement, &out.stats, &mut streamed).unwrap();
+            assert_eq!(streamed, serde_json::to_vec(&out).unwrap());
         }
     }
 }

@@ -17,6 +17,14 @@ impl Groups {
         let next = self.0.len() as u32;
         *self.0.entry(name.to_owned()).or_insert(next)
     }
+
+    /// Numbers `other`'s groups after these, as if its labels came after this one's: the
+    /// new number of each of `other`'s, by its number there.
+    pub(crate) fn merge(&mut self, other: Groups) -> Vec<u32> {
+        let mut names: Vec<(u32, String)> = other.0.into_iter().map(|(name, number)| (number, name)).collect();
+        names.sort_unstable_by_key(|&(number, _)| number);
+        names.into_iter().map(|(_, name)| self.number(&name)).collect()
+    }
 }
 
 /// Whether the label has any symbol field.

@@ -18,6 +18,8 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::{Deserialize, forward_to_deserialize_any};
 use serde_json::value::RawValue;
 
+use label_core::{PlacementOptions, Shape};
+
 use super::{Document, Labels, read_obstacles, viewport_options};
 use crate::formats::document::{Id, RawLabel, RawViewport, at_most_max_obstacles};
 use crate::limits;
@@ -25,36 +27,79 @@ use crate::limits;
 /// `text` (without a byte-order mark) as a document, or `None` when it is anything but a valid
 /// one.
 pub(super) fn read(text: &str) -> Option<Document> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let parts = de.deserialize_map(DocumentVisitor).ok()?;
-    de.end().ok()?;
-    let labels = parts.labels?;
-    if has_duplicate(&labels.ids) {
+    let (parts, labels) = read_parts(text)?;
+    if has_duplicate(&[&labels.ids]) {
         return None;
     }
-    let options = match parts.viewport.flatten() {
-        Some(Object(v)) => viewport_options(&v).ok()?,
-        None => Default::default(),
-    };
-    let (obstacle_ids, obstacles) = read_obstacles(text, &parts.obstacles.unwrap_or_default()).ok()?;
-    Some(labels.into_document(obstacle_ids, obstacles, options))
+    let rest = parts.into_rest(text)?;
+    Some(labels.into_document(rest.obstacle_ids, rest.obstacles, rest.options))
 }
 
-/// Whether two labels share an id. Sorting copies of the ids finds out without the random
-/// accesses of a hash table, which cost a lot more at a million labels; which label repeats
-/// which is the located reader's to say.
-fn has_duplicate(ids: &[Id]) -> bool {
-    let mut ints = Vec::new();
+/// What a document holds besides its labels: `text` must be a valid document whose labels'
+/// array is empty (the labels are read elsewhere, by `super::split`).
+pub(super) fn read_rest(text: &str) -> Option<Rest> {
+    let (parts, empty) = read_parts(text)?;
+    if !empty.ids.is_empty() {
+        return None;
+    }
+    parts.into_rest(text)
+}
+
+/// The document's members, and its labels read in place.
+fn read_parts(text: &str) -> Option<(Parts<'_>, Labels)> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let mut parts = de.deserialize_map(DocumentVisitor).ok()?;
+    de.end().ok()?;
+    let labels = parts.labels.take()?;
+    Some((parts, labels))
+}
+
+/// Whether two labels share an id, the ids given as lists read one after the other. Which label
+/// repeats which is the located reader's to say.
+///
+/// Integer ids are usually dense (`0..n`): then one bit per value in their range finds a
+/// repeat in one pass and a few kilobytes, and a range narrower than their count must repeat
+/// one. Wider ranges are sorted (radix) — without the random accesses of a hash table, which
+/// cost a lot more at a million labels. String ids are sorted.
+pub(super) fn has_duplicate(lists: &[&[Id]]) -> bool {
+    let ids = || lists.iter().flat_map(|list| list.iter());
+    let (mut min, mut max, mut ints) = (i64::MAX, i64::MIN, 0usize);
     let mut strs = Vec::new();
-    for id in ids {
+    for id in ids() {
         match id {
-            Id::Int(i) => ints.push(*i),
-            Id::Str(s) => strs.push(s.as_str()),
+            Id::Int(i) => (min, max, ints) = (min.min(*i), max.max(*i), ints + 1),
+            Id::Str(s) => strs.push(&**s),
         }
     }
-    radsort::sort(&mut ints);
     strs.sort_unstable();
-    ints.windows(2).any(|w| w[0] == w[1]) || strs.windows(2).any(|w| w[0] == w[1])
+    if strs.windows(2).any(|w| w[0] == w[1]) {
+        return true;
+    }
+    let int_values = || {
+        ids().filter_map(|id| match id {
+            Id::Int(i) => Some(*i),
+            Id::Str(_) => None,
+        })
+    };
+    let span = max.abs_diff(min).saturating_add(1);
+    if ints == 0 {
+        false
+    } else if span < ints as u64 {
+        true
+    } else if span <= 8 * ints as u64 {
+        let mut seen = vec![0u64; span.div_ceil(64) as usize];
+        int_values().any(|i| {
+            let k = i.abs_diff(min);
+            let (word, bit) = (&mut seen[(k / 64) as usize], 1u64 << (k % 64));
+            let repeated = *word & bit != 0;
+            *word |= bit;
+            repeated
+        })
+    } else {
+        let mut sorted: Vec<i64> = int_values().collect();
+        radsort::sort(&mut sorted);
+        sorted.windows(2).any(|w| w[0] == w[1])
+    }
 }
 
 /// The document's members as read: each `None` until its key is seen.
@@ -62,6 +107,25 @@ struct Parts<'a> {
     viewport: Option<Option<Object<RawViewport>>>,
     labels: Option<Labels>,
     obstacles: Option<Vec<&'a RawValue>>,
+}
+
+impl Parts<'_> {
+    /// The viewport and obstacles, if valid (`text` is the document they were read from).
+    fn into_rest(self, text: &str) -> Option<Rest> {
+        let options = match self.viewport.flatten() {
+            Some(Object(v)) => viewport_options(&v).ok()?,
+            None => Default::default(),
+        };
+        let (obstacle_ids, obstacles) = read_obstacles(text, &self.obstacles.unwrap_or_default()).ok()?;
+        Some(Rest { obstacle_ids, obstacles, options })
+    }
+}
+
+/// A document's obstacles and options, checked.
+pub(super) struct Rest {
+    pub(super) obstacle_ids: Vec<Id>,
+    pub(super) obstacles: Vec<Shape>,
+    pub(super) options: PlacementOptions,
 }
 
 /// The document's keys, as `crate::formats::document::RawDocument` names them.
@@ -149,7 +213,7 @@ impl<'de> DeserializeSeed<'de> for ObstaclesSeed {
 
 /// A struct that must be written as a JSON object: serde would also read it from an array of
 /// its fields in order, which the located reader refuses.
-struct Object<T>(T);
+pub(super) struct Object<T>(pub(super) T);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -189,14 +253,41 @@ mod tests {
     #[test]
     fn duplicates_are_found_among_integers_and_among_strings_not_across() {
         let ids = |list: &[&str]| -> Vec<Id> {
-            list.iter().map(|s| s.parse().map_or_else(|_| Id::Str((*s).to_owned()), Id::Int)).collect()
+            list.iter().map(|s| s.parse().map_or_else(|_| Id::Str((*s).into()), Id::Int)).collect()
         };
-        assert!(!has_duplicate(&ids(&[])));
-        assert!(!has_duplicate(&ids(&["1", "a", "-1", "b", "9223372036854775807", "-9223372036854775808"])));
-        assert!(has_duplicate(&ids(&["5", "a", "7", "5"])));
-        assert!(has_duplicate(&ids(&["-3", "b", "x", "b"])));
+        let repeats = |list: &[&str]| has_duplicate(&[&ids(list)]);
+        assert!(!repeats(&[]));
+        // A wide range (sorted), a dense one (bits), one narrower than the count (certain).
+        assert!(!repeats(&["1", "a", "-1", "b", "9223372036854775807", "-9223372036854775808"]));
+        assert!(repeats(&["9223372036854775807", "-9223372036854775808", "3", "9223372036854775807"]));
+        assert!(!repeats(&["5", "a", "7", "6", "-2"]));
+        assert!(repeats(&["5", "a", "7", "5"]));
+        assert!(!repeats(&["63", "64", "0", "1", "2", "3", "4", "5", "65"]));
+        assert!(repeats(&["63", "64", "0", "1", "2", "3", "4", "5", "64"]));
+        assert!(repeats(&["2", "1", "2"]));
+        assert!(repeats(&["-3", "b", "x", "b"]));
+        // Across lists, as the pieces of one document.
+        assert!(has_duplicate(&[&ids(&["1", "2"]), &ids(&["3", "1"])]));
+        assert!(!has_duplicate(&[&ids(&["1", "a"]), &ids(&["3", "b"])]));
         // An integer id and a string id of the same digits are different ids.
         let mixed = vec![Id::Int(1), Id::Str("1".into())];
-        assert!(!has_duplicate(&mixed));
+        assert!(!has_duplicate(&[&mixed]));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn has_duplicate_answers_as_a_set_does(
+            dense in proptest::collection::vec(-40i64..40, 0..60),
+            wide in proptest::collection::vec(proptest::num::i64::ANY, 0..4),
+            strs in proptest::collection::vec("[ab]{0,2}", 0..6),
+            cut in 0usize..80,
+        ) {
+            let ids: Vec<Id> =
+                dense.into_iter().chain(wide).map(Id::Int).chain(strs.into_iter().map(|s| Id::Str(s.into()))).collect();
+            let mut seen = std::collections::HashSet::new();
+            let repeated = !ids.iter().all(|id| seen.insert(id));
+            let (a, b) = ids.split_at(cut.min(ids.len()));
+            proptest::prop_assert_eq!(has_duplicate(&[a, b]), repeated);
+        }
     }
 }

@@ -375,8 +375,8 @@ struct Indices {
 /// The label id of the `k`-th repeat (k ≥ 1) of a feature's name along its line: `ID#k`.
 fn repeated_id(id: &Id, k: usize) -> Id {
     match id {
-        Id::Int(i) => Id::Str(format!("{i}#{k}")),
-        Id::Str(s) => Id::Str(format!("{s}#{k}")),
+        Id::Int(i) => Id::Str(format!("{i}#{k}").into()),
+        Id::Str(s) => Id::Str(format!("{s}#{k}").into()),
     }
 }
 
@@ -413,8 +413,8 @@ fn label_order(reads: &[Read<'_>], by_tie: bool) -> Vec<Indices> {
 /// The label id of a feature's marker: `marker:ID`.
 fn marker_id(id: &Id) -> Id {
     match id {
-        Id::Int(i) => Id::Str(format!("marker:{i}")),
-        Id::Str(s) => Id::Str(format!("marker:{s}")),
+        Id::Int(i) => Id::Str(format!("marker:{i}").into()),
+        Id::Str(s) => Id::Str(format!("marker:{s}").into()),
     }
 }
 
@@ -538,8 +538,8 @@ fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Lab
 fn feature_id(v: Option<&Value>, index: usize) -> Result<Id, Bad> {
     match v {
         None | Some(Value::Null) => Ok(Id::Int(index as i64)),
-        Some(Value::String(s)) => Ok(Id::Str(s.clone())),
-        Some(Value::Number(n)) => Ok(n.as_i64().map_or_else(|| Id::Str(n.to_string()), Id::Int)),
+        Some(Value::String(s)) => Ok(Id::Str(s.as_str().into())),
+        Some(Value::Number(n)) => Ok(n.as_i64().map_or_else(|| Id::Str(n.to_string().into()), Id::Int)),
         Some(other) => Err(bad("field `id`", format!("expected a string or a number, got {}", kind(other)))),
     }
 }

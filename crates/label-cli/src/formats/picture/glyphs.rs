@@ -31,7 +31,7 @@ pub(crate) fn glyphs(doc: &Document, i: usize) -> Option<Glyphs> {
     let label = &doc.labels[i];
     let Ok(layout) = path.layout() else { return Some(Glyphs { boxes: Vec::new(), texts: Vec::new() }) };
     let boxes = layout.glyphs.iter().map(|g| g.obb(label.height, label.padding, DVec2::ZERO)).collect();
-    let texts = match (doc.texts[i].as_deref(), doc.font_sizes[i]) {
+    let texts = match (doc.text(i), doc.font_size(i)) {
         (Some(text), Some(size)) => {
             let clusters = measure::font().clusters(text, size);
             if clusters.len() == layout.glyphs.len() {

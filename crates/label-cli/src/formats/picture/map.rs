@@ -80,15 +80,15 @@ pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: 
         }
         let (b, label) = (&boxes[i], &doc.labels[i]);
         if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i) {
-            svg.push_str(&glyphs.text_elements(label, doc.font_sizes[i], &paint));
+            svg.push_str(&glyphs.text_elements(label, doc.font_size(i), &paint));
             if glyphs.texts.is_empty() {
                 svg.push_str(&glyphs.box_elements(&format!("fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"0.8\"")));
             }
             continue;
         }
-        match doc.texts[i].as_deref() {
+        match doc.text(i) {
             Some(text) => {
-                let _ = writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_sizes[i], &paint));
+                let _ = writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_size(i), &paint));
             }
             None => {
                 let _ = writeln!(

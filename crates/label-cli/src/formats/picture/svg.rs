@@ -254,7 +254,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i) {
             let style = format!("fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.5\"");
             svg.push_str(&glyphs.box_elements(&style));
-            svg.push_str(&glyphs.text_elements(label, doc.font_sizes[i], "fill=\"#15314f\""));
+            svg.push_str(&glyphs.text_elements(label, doc.font_size(i), "fill=\"#15314f\""));
             continue;
         }
         let _ = writeln!(
@@ -262,9 +262,9 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
             "<polygon points=\"{}\" fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.8\"/>",
             points(&b.corners())
         );
-        if let Some(text) = doc.texts[i].as_deref() {
+        if let Some(text) = doc.text(i) {
             let paint = "fill=\"#15314f\"";
-            let _ = writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_sizes[i], paint));
+            let _ = writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_size(i), paint));
         }
     }
     let _ = writeln!(svg, "</g>\n</svg>");
