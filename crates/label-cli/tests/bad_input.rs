@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Rng, dir_entries, ndjson_error, ndjson_lines, place_bytes, run, truncate, write_file};
+use common::{Rng, dir_entries, names, ndjson_error, ndjson_lines, place_bytes, run, truncate, write_file};
 use serde_json::json;
 
 /// A document whose labels 0 and 1 are fine and whose label 2 — on line 4 — is `bad`.
@@ -22,14 +22,6 @@ fn with_bad_label(bad: &str) -> String {
 #[track_caller]
 fn rejected(text: &str) -> String {
     place_bytes(text.as_bytes()).assert_failure(2)
-}
-
-/// Asserts `line` contains every one of `parts`.
-#[track_caller]
-fn names(line: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(line.contains(part), "the error should name {part:?}; it says: {line}");
-    }
 }
 
 /// Asserts the error names the label at `index`, in either the per-label form (`label 2`) or
