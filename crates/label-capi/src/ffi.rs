@@ -70,6 +70,31 @@ unsafe fn write<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
     unsafe { p.as_mut() }.ok_or_else(|| Failure::null(what))
 }
 
+/// Writes `row(i)` for the first `count` rows (at most `capacity`) to `out[0..]` and their
+/// number to `*written`: the shape of every "results into the caller's array" function.
+///
+/// # Safety
+/// `out` is null or points to writable memory for `capacity` `T`s, and `written` is null or
+/// points to writable memory for a `usize`, neither used by anything else during the call.
+unsafe fn write_rows<T>(
+    out: *mut T,
+    capacity: usize,
+    written: *mut usize,
+    count: usize,
+    row: impl Fn(usize) -> T,
+) -> Result<(), Failure> {
+    // SAFETY: the function's contract.
+    let written = unsafe { write(written, "written") }?;
+    let n = count.min(capacity);
+    // SAFETY: room for `capacity` >= `n` rows by the function's contract.
+    let out = unsafe { slice_mut(out, n, "out") }?;
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = row(i);
+    }
+    *written = n;
+    Ok(())
+}
+
 /// A C path's points and advances as slices; null pointers with a count are named after
 /// `what` ("symbols[3].path").
 ///
@@ -226,15 +251,8 @@ pub unsafe extern "C" fn declutter_engine_set_labels(
     labels: *const DeclutterLabel,
     count: usize,
 ) -> DeclutterStatus {
-    let f = |e: &mut DeclutterEngine| {
-        // SAFETY: the function's contract.
-        let labels = unsafe { slice(labels, count, "labels") }?;
-        let labels = labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?;
-        e.engine.set_labels(labels)?;
-        Ok(())
-    };
-    // SAFETY: the function's contract.
-    unsafe { with_engine(engine, f) }
+    // SAFETY: the function's contract, with null symbols.
+    unsafe { declutter_engine_set_labels_with_symbols(engine, labels, std::ptr::null(), count) }
 }
 
 /// Replaces the labels with `count` labels from `labels`, each with what `symbols[i]` adds to
@@ -417,17 +435,9 @@ pub unsafe extern "C" fn declutter_engine_results(
     written: *mut usize,
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
-        // SAFETY: the function's contract.
-        let written = unsafe { write(written, "written") }?;
         let labels = &e.engine.frame().labels;
-        let n = labels.len().min(capacity);
-        // SAFETY: room for `capacity` >= `n` results by the function's contract.
-        let out = unsafe { slice_mut(out, n, "out") }?;
-        for (o, l) in out.iter_mut().zip(labels) {
-            *o = convert::result(l);
-        }
-        *written = n;
-        Ok(())
+        // SAFETY: the function's contract.
+        unsafe { write_rows(out, capacity, written, labels.len(), |i| convert::result(&labels[i])) }
     };
     // SAFETY: the function's contract.
     unsafe { with_engine(engine, f) }
@@ -451,23 +461,11 @@ pub unsafe extern "C" fn declutter_engine_choices(
     written: *mut usize,
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
-        // SAFETY: the function's contract.
-        let written = unsafe { write(written, "written") }?;
         let frame = e.engine.frame();
-        let n = frame.labels.len().min(capacity);
-        if n > 0 {
-            if out.is_null() {
-                return Err(Failure::null("out"));
-            }
-            // SAFETY: not null, and room for `capacity` >= `n` choices by the contract.
-            let out = unsafe { std::slice::from_raw_parts_mut(out, n) };
-            let plain = label_core::Choice::default();
-            for (i, o) in out.iter_mut().enumerate() {
-                *o = convert::choice(frame.choices.get(i).unwrap_or(&plain));
-            }
-        }
-        *written = n;
-        Ok(())
+        let plain = label_core::Choice::default();
+        let choice = |i| convert::choice(frame.choices.get(i).unwrap_or(&plain));
+        // SAFETY: the function's contract.
+        unsafe { write_rows(out, capacity, written, frame.labels.len(), choice) }
     };
     // SAFETY: the function's contract.
     unsafe { with_engine(engine, f) }
@@ -580,10 +578,8 @@ pub unsafe extern "C" fn declutter_path_layout(
         // SAFETY: the function's contract.
         let out = unsafe { write(out, "out") }?;
         let (summary, poses) = path::layout(&path);
-        if !poses.is_empty() {
-            // SAFETY: not null, and room for `glyph_count` = `poses.len()` poses by the contract.
-            unsafe { std::slice::from_raw_parts_mut(glyphs, poses.len()) }.copy_from_slice(&poses);
-        }
+        // SAFETY: room for `glyph_count` = `poses.len()` poses by the function's contract.
+        unsafe { slice_mut(glyphs, poses.len(), "glyphs") }?.copy_from_slice(&poses);
         *out = summary;
         Ok(())
     })

@@ -11,10 +11,10 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, c_reason, message};
+use common::{Rng, assert_same_result, message, place_and_read, vienna_camera};
 use declutter::*;
 use glam::DVec2;
-use label_core::{Blocker, Symbol, TextPath};
+use label_core::{Symbol, TextPath};
 use label_frame::mercator::lon_lat_to_world;
 use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
 
@@ -113,18 +113,7 @@ impl Streets {
 
 /// The camera of frame `k`: zooming in while turning and tilting.
 fn camera(k: usize) -> (DeclutterCamera, Camera) {
-    let (zoom, bearing, pitch) = (13.0 + 0.15 * k as f64, 9.0 * k as f64, 2.5 * k as f64);
-    let c = DeclutterCamera {
-        center_x: 16.37,
-        center_y: 48.2,
-        zoom,
-        bearing,
-        pitch,
-        width: 800.0,
-        height: 600.0,
-        ..DeclutterCamera::default()
-    };
-    (c, Camera::from_lon_lat(16.37, 48.2, zoom, 800.0, 600.0).with_bearing(bearing).with_pitch(pitch))
+    vienna_camera(13.0 + 0.15 * k as f64, 9.0 * k as f64, 2.5 * k as f64)
 }
 
 #[test]
@@ -147,19 +136,10 @@ fn path_labels_in_frames_decide_and_lay_glyphs_as_the_frame_engine() {
         for k in 0..16 {
             let (c, camera) = camera(k);
             let time = 16.0 * k as f64;
-            assert_eq!(declutter_engine_set_camera(engine, &c), DECLUTTER_OK);
-            assert_eq!(declutter_engine_place_frame(engine, time, ptr::null_mut()), DECLUTTER_OK);
+            place_and_read(engine, &c, time, &mut results);
             let want = reference.place_frame(&camera, time).unwrap().clone();
-            let mut written = 0;
-            assert_eq!(declutter_engine_results(engine, results.as_mut_ptr(), n, &mut written), DECLUTTER_OK);
             for (i, (r, w)) in results.iter().zip(&want.labels).enumerate() {
-                assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
-                let reason = c_reason(w.reason);
-                assert_eq!(r.reason, reason, "frame {k}, label {i}");
-                if let Some(Blocker::Label(b)) = w.hidden_by {
-                    assert_eq!((r.hidden_by_kind, r.hidden_by), (DECLUTTER_BLOCKER_LABEL, b));
-                }
-
+                assert_same_result(r, w, k, i);
                 let mut layout = DeclutterPathLayout { reason: 99, ..DeclutterPathLayout::default() };
                 let status = declutter_engine_glyphs(engine, i, glyphs.as_mut_ptr(), glyphs.len(), &mut layout);
                 assert_eq!(status, DECLUTTER_OK, "{}", message());

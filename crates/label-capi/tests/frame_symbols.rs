@@ -9,9 +9,12 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, c_reason, core_symbol, message, point_at, random_candidates, random_icon, random_symbol};
+use common::{
+    Rng, assert_same_result, core_symbol, message, place_and_read, point_at, random_candidates, random_icon,
+    random_symbol, vienna_camera,
+};
 use declutter::*;
-use label_core::{Blocker, Parts};
+use label_core::Parts;
 use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
 
 /// Places around Vienna in C, each with its own candidates and icon.
@@ -64,17 +67,7 @@ impl Scene {
 
 /// The camera of frame `k`: zooming in while turning.
 fn camera(k: usize) -> (DeclutterCamera, Camera) {
-    let (zoom, bearing) = (11.5 + 0.12 * k as f64, 7.0 * k as f64);
-    let c = DeclutterCamera {
-        center_x: 16.37,
-        center_y: 48.2,
-        zoom,
-        bearing,
-        width: 800.0,
-        height: 600.0,
-        ..DeclutterCamera::default()
-    };
-    (c, Camera::from_lon_lat(16.37, 48.2, zoom, 800.0, 600.0).with_bearing(bearing))
+    vienna_camera(11.5 + 0.12 * k as f64, 7.0 * k as f64, 0.0)
 }
 
 #[test]
@@ -95,22 +88,15 @@ fn symbols_in_frames_decide_as_the_frame_engine_decides() {
         for k in 0..20 {
             let (c, camera) = camera(k);
             let time = 16.0 * k as f64;
-            assert_eq!(declutter_engine_set_camera(engine, &c), DECLUTTER_OK);
-            assert_eq!(declutter_engine_place_frame(engine, time, ptr::null_mut()), DECLUTTER_OK);
+            place_and_read(engine, &c, time, &mut results);
             let want = reference.place_frame(&camera, time).unwrap();
             let mut written = 0;
-            assert_eq!(declutter_engine_results(engine, results.as_mut_ptr(), n, &mut written), DECLUTTER_OK);
             choices = vec![DeclutterChoice { candidate: 7, parts: 7 }; n];
             assert_eq!(declutter_engine_choices(engine, choices.as_mut_ptr(), n, &mut written), DECLUTTER_OK);
             assert_eq!(written, n);
             for i in 0..n {
                 let (r, w) = (&results[i], &want.labels[i]);
-                assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
-                let reason = c_reason(w.reason);
-                assert_eq!(r.reason, reason, "frame {k}, label {i}");
-                if let Some(Blocker::Label(b)) = w.hidden_by {
-                    assert_eq!((r.hidden_by_kind, r.hidden_by), (DECLUTTER_BLOCKER_LABEL, b));
-                }
+                assert_same_result(r, w, k, i);
                 if let Some(p) = w.pose {
                     assert_eq!((r.has_pose, r.x, r.y, r.angle), (1, p.position.x, p.position.y, p.angle));
                 }

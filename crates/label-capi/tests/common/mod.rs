@@ -1,13 +1,17 @@
-//! What the C-caller tests share: the last error's message, a seeded generator and random
-//! symbols in C with their label-core twins.
+//! What the C-caller tests share: the last error's message, a seeded generator, random
+//! symbols in C with their label-core twins, and the frame tests' camera and result checks.
 #![allow(unsafe_code, reason = "reading the library's error string as a C caller would")]
 #![allow(dead_code, reason = "each test binary uses a part of it")]
 
 use std::ffi::CStr;
 
-use declutter::{DeclutterCandidate, DeclutterIcon, DeclutterSymbol};
+use declutter::{
+    DECLUTTER_BLOCKER_LABEL, DECLUTTER_OK, DeclutterCamera, DeclutterCandidate, DeclutterEngine, DeclutterIcon,
+    DeclutterLabelResult, DeclutterSymbol,
+};
 use glam::DVec2;
-use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+use label_core::{Anchor, Blocker, Candidate, Icon, Optional, Symbol};
+use label_frame::{Camera, LabelFrame};
 
 /// The message of the last failed call on this thread.
 pub fn message() -> String {
@@ -98,6 +102,54 @@ pub fn core_symbol(s: &DeclutterSymbol, candidates: &[DeclutterCandidate], icon:
         repeat_group: (s.repeat_group != 0).then_some(s.repeat_group),
         repeat_distance: s.repeat_distance,
         path: None,
+    }
+}
+
+/// The same camera in C and for label-frame: over Vienna (16.37°, 48.2°) on an 800 × 600 px
+/// screen.
+pub fn vienna_camera(zoom: f64, bearing: f64, pitch: f64) -> (DeclutterCamera, Camera) {
+    let c = DeclutterCamera {
+        center_x: 16.37,
+        center_y: 48.2,
+        zoom,
+        bearing,
+        pitch,
+        width: 800.0,
+        height: 600.0,
+        ..DeclutterCamera::default()
+    };
+    (c, Camera::from_lon_lat(16.37, 48.2, zoom, 800.0, 600.0).with_bearing(bearing).with_pitch(pitch))
+}
+
+/// Sets the camera `c`, places a frame at `time` (ms) and reads every label's result into
+/// `results`.
+///
+/// # Safety
+/// `engine` is a live handle used by this thread only.
+pub unsafe fn place_and_read(
+    engine: *mut DeclutterEngine,
+    c: &DeclutterCamera,
+    time: f64,
+    results: &mut [DeclutterLabelResult],
+) {
+    // SAFETY: the function's contract; the other pointers are locals of the right size.
+    unsafe {
+        assert_eq!(declutter::declutter_engine_set_camera(engine, c), DECLUTTER_OK);
+        assert_eq!(declutter::declutter_engine_place_frame(engine, time, std::ptr::null_mut()), DECLUTTER_OK);
+        let mut written = 0;
+        let status = declutter::declutter_engine_results(engine, results.as_mut_ptr(), results.len(), &mut written);
+        assert_eq!((status, written), (DECLUTTER_OK, results.len()));
+    }
+}
+
+/// Asserts that the C result `r` of label `i` in frame `k` says what label-frame's `w` says:
+/// shown, opacity, reason and the label that hid it.
+#[track_caller]
+pub fn assert_same_result(r: &DeclutterLabelResult, w: &LabelFrame, k: usize, i: usize) {
+    assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
+    assert_eq!(r.reason, c_reason(w.reason), "frame {k}, label {i}");
+    if let Some(Blocker::Label(b)) = w.hidden_by {
+        assert_eq!((r.hidden_by_kind, r.hidden_by), (DECLUTTER_BLOCKER_LABEL, b), "frame {k}, label {i}");
     }
 }
 
