@@ -11,12 +11,12 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, assert_same_result, message, place_and_read, vienna_camera};
+use common::{Rng, assert_same_result, engines, message, place_and_read, vienna_camera};
 use declutter::*;
 use glam::DVec2;
 use label_core::{Symbol, TextPath};
 use label_frame::mercator::lon_lat_to_world;
-use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
+use label_frame::{Camera, WorldLabel};
 
 /// Streets in C: each label's line and advances, and its symbol pointing at them.
 struct Streets {
@@ -119,9 +119,7 @@ fn camera(k: usize) -> (DeclutterCamera, Camera) {
 #[test]
 fn path_labels_in_frames_decide_and_lay_glyphs_as_the_frame_engine() {
     let streets = Streets::new(300, 0x0bad_cafe_f00d_5eed);
-    let mut reference = FrameEngine::new(FrameOptions::default()).unwrap();
-    reference.set_labels(streets.world()).unwrap();
-    let mut engine: *mut DeclutterEngine = ptr::null_mut();
+    let (mut reference, engine) = engines(streets.world(), &streets.labels, &streets.symbols);
     let n = streets.labels.len();
     let mut results = vec![DeclutterLabelResult::default(); n];
     let mut glyphs = vec![DeclutterGlyphPose::default(); 16];
@@ -129,10 +127,6 @@ fn path_labels_in_frames_decide_and_lay_glyphs_as_the_frame_engine() {
     // SAFETY: (every call) `engine` is live and used by this thread only; the pointers point
     // into `streets` or to locals with room for what is asked.
     unsafe {
-        assert_eq!(declutter_engine_new(ptr::null(), 1, &mut engine), DECLUTTER_OK);
-        let status =
-            declutter_engine_set_labels_with_symbols(engine, streets.labels.as_ptr(), streets.symbols.as_ptr(), n);
-        assert_eq!(status, DECLUTTER_OK, "{}", message());
         for k in 0..16 {
             let (c, camera) = camera(k);
             let time = 16.0 * k as f64;

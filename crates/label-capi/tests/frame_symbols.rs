@@ -10,12 +10,12 @@ mod common;
 use std::ptr;
 
 use common::{
-    Rng, assert_same_result, core_symbol, message, place_and_read, point_at, random_candidates, random_icon,
+    Rng, assert_same_result, core_symbol, engines, message, place_and_read, point_at, random_candidates, random_icon,
     random_symbol, vienna_camera,
 };
 use declutter::*;
 use label_core::Parts;
-use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
+use label_frame::{Camera, WorldLabel};
 
 /// Places around Vienna in C, each with its own candidates and icon.
 struct Scene {
@@ -73,18 +73,13 @@ fn camera(k: usize) -> (DeclutterCamera, Camera) {
 #[test]
 fn symbols_in_frames_decide_as_the_frame_engine_decides() {
     let scene = Scene::new(250, 0x1234_5678_9abc_def1);
-    let mut reference = FrameEngine::new(FrameOptions::default()).unwrap();
-    reference.set_labels(scene.world()).unwrap();
-    let mut engine: *mut DeclutterEngine = ptr::null_mut();
+    let (mut reference, engine) = engines(scene.world(), &scene.labels, &scene.symbols);
     let n = scene.labels.len();
     let (mut results, mut choices) = (vec![DeclutterLabelResult::default(); n], vec![]);
     let mut seen = [0usize; 5];
     // SAFETY: (every call) `engine` is live and used by this thread only; the pointers point
     // into `scene` or to locals with room for `n` entries.
     unsafe {
-        assert_eq!(declutter_engine_new(ptr::null(), 1, &mut engine), DECLUTTER_OK);
-        let status = declutter_engine_set_labels_with_symbols(engine, scene.labels.as_ptr(), scene.symbols.as_ptr(), n);
-        assert_eq!(status, DECLUTTER_OK, "{}", message());
         for k in 0..20 {
             let (c, camera) = camera(k);
             let time = 16.0 * k as f64;

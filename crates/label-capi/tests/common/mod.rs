@@ -7,11 +7,11 @@ use std::ffi::CStr;
 
 use declutter::{
     DECLUTTER_BLOCKER_LABEL, DECLUTTER_OK, DeclutterCamera, DeclutterCandidate, DeclutterEngine, DeclutterIcon,
-    DeclutterLabelResult, DeclutterSymbol,
+    DeclutterLabel, DeclutterLabelResult, DeclutterSymbol,
 };
 use glam::DVec2;
 use label_core::{Anchor, Blocker, Candidate, Icon, Optional, Symbol};
-use label_frame::{Camera, LabelFrame};
+use label_frame::{Camera, FrameEngine, FrameOptions, LabelFrame, WorldLabel};
 
 /// The message of the last failed call on this thread.
 pub fn message() -> String {
@@ -119,6 +119,31 @@ pub fn vienna_camera(zoom: f64, bearing: f64, pitch: f64) -> (DeclutterCamera, C
         ..DeclutterCamera::default()
     };
     (c, Camera::from_lon_lat(16.37, 48.2, zoom, 800.0, 600.0).with_bearing(bearing).with_pitch(pitch))
+}
+
+/// The same labels in label-frame's engine (`world`, the reference) and in a new C engine
+/// (`labels` with `symbols`); the C engine is the caller's to free.
+pub fn engines(
+    world: Vec<WorldLabel>,
+    labels: &[DeclutterLabel],
+    symbols: &[DeclutterSymbol],
+) -> (FrameEngine, *mut DeclutterEngine) {
+    let mut reference = FrameEngine::new(FrameOptions::default()).unwrap();
+    reference.set_labels(world).unwrap();
+    assert_eq!(labels.len(), symbols.len());
+    let mut engine: *mut DeclutterEngine = std::ptr::null_mut();
+    // SAFETY: the pointers are a local and slices of `labels.len()` entries.
+    unsafe {
+        assert_eq!(declutter::declutter_engine_new(std::ptr::null(), 1, &mut engine), DECLUTTER_OK);
+        let status = declutter::declutter_engine_set_labels_with_symbols(
+            engine,
+            labels.as_ptr(),
+            symbols.as_ptr(),
+            labels.len(),
+        );
+        assert_eq!(status, DECLUTTER_OK, "{}", message());
+    }
+    (reference, engine)
 }
 
 /// Sets the camera `c`, places a frame at `time` (ms) and reads every label's result into
