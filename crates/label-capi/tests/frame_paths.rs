@@ -11,7 +11,7 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, assert_same_result, engines, message, place_and_read, vienna_camera};
+use common::{Rng, engines, frames_alike, message, vienna_camera};
 use declutter::*;
 use glam::DVec2;
 use label_core::{Symbol, TextPath};
@@ -120,20 +120,13 @@ fn camera(k: usize) -> (DeclutterCamera, Camera) {
 fn path_labels_in_frames_decide_and_lay_glyphs_as_the_frame_engine() {
     let streets = Streets::new(300, 0x0bad_cafe_f00d_5eed);
     let (mut reference, engine) = engines(streets.world(), &streets.labels, &streets.symbols);
-    let n = streets.labels.len();
-    let mut results = vec![DeclutterLabelResult::default(); n];
     let mut glyphs = vec![DeclutterGlyphPose::default(); 16];
     let mut seen = [0usize; 5];
     // SAFETY: (every call) `engine` is live and used by this thread only; the pointers point
     // into `streets` or to locals with room for what is asked.
     unsafe {
-        for k in 0..16 {
-            let (c, camera) = camera(k);
-            let time = 16.0 * k as f64;
-            place_and_read(engine, &c, time, &mut results);
-            let want = reference.place_frame(&camera, time).unwrap().clone();
-            for (i, (r, w)) in results.iter().zip(&want.labels).enumerate() {
-                assert_same_result(r, w, k, i);
+        frames_alike(engine, &mut reference, 16, camera, |k, results, reference| {
+            for (i, r) in results.iter().enumerate() {
                 let mut layout = DeclutterPathLayout { reason: 99, ..DeclutterPathLayout::default() };
                 let status = declutter_engine_glyphs(engine, i, glyphs.as_mut_ptr(), glyphs.len(), &mut layout);
                 assert_eq!(status, DECLUTTER_OK, "{}", message());
@@ -160,7 +153,7 @@ fn path_labels_in_frames_decide_and_lay_glyphs_as_the_frame_engine() {
                 seen[3] += usize::from(r.reason == DECLUTTER_REASON_TOO_CURVED);
                 seen[4] += usize::from(r.reason == DECLUTTER_REASON_REPEAT);
             }
-        }
+        });
         declutter_engine_free(engine);
     }
     // Shown with glyphs, collisions, no room, too curved, repeats.

@@ -10,8 +10,8 @@ mod common;
 use std::ptr;
 
 use common::{
-    Rng, assert_same_result, core_symbol, engines, message, place_and_read, point_at, random_candidates, random_icon,
-    random_symbol, vienna_camera,
+    Rng, core_symbol, engines, frames_alike, message, point_at, random_candidates, random_icon, random_symbol,
+    vienna_camera,
 };
 use declutter::*;
 use label_core::Parts;
@@ -75,23 +75,19 @@ fn symbols_in_frames_decide_as_the_frame_engine_decides() {
     let scene = Scene::new(250, 0x1234_5678_9abc_def1);
     let (mut reference, engine) = engines(scene.world(), &scene.labels, &scene.symbols);
     let n = scene.labels.len();
-    let (mut results, mut choices) = (vec![DeclutterLabelResult::default(); n], vec![]);
+    let mut choices = vec![];
     let mut seen = [0usize; 5];
     // SAFETY: (every call) `engine` is live and used by this thread only; the pointers point
     // into `scene` or to locals with room for `n` entries.
     unsafe {
-        for k in 0..20 {
-            let (c, camera) = camera(k);
-            let time = 16.0 * k as f64;
-            place_and_read(engine, &c, time, &mut results);
-            let want = reference.place_frame(&camera, time).unwrap();
+        frames_alike(engine, &mut reference, 20, camera, |k, results, reference| {
+            let want = reference.frame();
             let mut written = 0;
             choices = vec![DeclutterChoice { candidate: 7, parts: 7 }; n];
             assert_eq!(declutter_engine_choices(engine, choices.as_mut_ptr(), n, &mut written), DECLUTTER_OK);
             assert_eq!(written, n);
             for i in 0..n {
                 let (r, w) = (&results[i], &want.labels[i]);
-                assert_same_result(r, w, k, i);
                 if let Some(p) = w.pose {
                     assert_eq!((r.has_pose, r.x, r.y, r.angle), (1, p.position.x, p.position.y, p.angle));
                 }
@@ -111,7 +107,7 @@ fn symbols_in_frames_decide_as_the_frame_engine_decides() {
                 seen[3] += usize::from(r.visible == 1 && expected.parts == DECLUTTER_PARTS_ICON);
                 seen[4] += usize::from(r.reason == DECLUTTER_REASON_REPEAT);
             }
-        }
+        });
         declutter_engine_free(engine);
     }
     // Later candidates shown, collisions, off screen, icons shown alone, repeats.

@@ -146,12 +146,40 @@ pub fn engines(
     (reference, engine)
 }
 
+/// Places frames `0..count` on both engines (camera `camera(k)`, 16 ms apart), asserts that
+/// every C result says what the reference says ([`assert_same_result`]) and hands each frame's
+/// index, C results and the reference to `more`, the test's own checks.
+///
+/// # Safety
+/// `engine` is a live handle used by this thread only.
+pub unsafe fn frames_alike(
+    engine: *mut DeclutterEngine,
+    reference: &mut FrameEngine,
+    count: usize,
+    camera: impl Fn(usize) -> (DeclutterCamera, Camera),
+    mut more: impl FnMut(usize, &[DeclutterLabelResult], &FrameEngine),
+) {
+    let mut results = Vec::new();
+    for k in 0..count {
+        let (c, camera) = camera(k);
+        let time = 16.0 * k as f64;
+        let want = reference.place_frame(&camera, time).unwrap();
+        results.resize(want.labels.len(), DeclutterLabelResult::default());
+        // SAFETY: the function's contract.
+        unsafe { place_and_read(engine, &c, time, &mut results) };
+        for (i, (r, w)) in results.iter().zip(&want.labels).enumerate() {
+            assert_same_result(r, w, k, i);
+        }
+        more(k, &results, reference);
+    }
+}
+
 /// Sets the camera `c`, places a frame at `time` (ms) and reads every label's result into
 /// `results`.
 ///
 /// # Safety
 /// `engine` is a live handle used by this thread only.
-pub unsafe fn place_and_read(
+unsafe fn place_and_read(
     engine: *mut DeclutterEngine,
     c: &DeclutterCamera,
     time: f64,
@@ -170,7 +198,7 @@ pub unsafe fn place_and_read(
 /// Asserts that the C result `r` of label `i` in frame `k` says what label-frame's `w` says:
 /// shown, opacity, reason and the label that hid it.
 #[track_caller]
-pub fn assert_same_result(r: &DeclutterLabelResult, w: &LabelFrame, k: usize, i: usize) {
+fn assert_same_result(r: &DeclutterLabelResult, w: &LabelFrame, k: usize, i: usize) {
     assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
     assert_eq!(r.reason, c_reason(w.reason), "frame {k}, label {i}");
     if let Some(Blocker::Label(b)) = w.hidden_by {
