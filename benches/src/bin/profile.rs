@@ -9,11 +9,10 @@ use glam::DVec2;
 use label_core::pipeline::stages;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
-    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
-    let cell_size: Option<f32> = args.next().and_then(|s| s.parse().ok());
-    let tile_labels: Option<usize> = args.next().and_then(|s| s.parse().ok());
+    let mut args = declutter_benches::Positional::from_env();
+    let (n, rounds) = args.size_and_rounds();
+    let cell_size: Option<f32> = args.parsed();
+    let tile_labels: Option<usize> = args.parsed();
     let w = declutter_benches::standard(n, 3.0, 1);
     let options = w.options();
     let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e3;

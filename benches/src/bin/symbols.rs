@@ -19,12 +19,11 @@ fn median(mut ms: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100_000);
-    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
-    let tile_labels: Option<usize> = args.next().and_then(|s| s.parse().ok());
-    let tile_size: Option<f32> = args.next().and_then(|s| s.parse().ok());
-    let only = args.next();
+    let mut args = declutter_benches::Positional::from_env();
+    let (n, rounds) = args.size_and_rounds();
+    let tile_labels: Option<usize> = args.parsed();
+    let tile_size: Option<f32> = args.parsed();
+    let only = args.text();
     let (run_plain, run_symbols) = (only.as_deref() != Some("symbols"), only.as_deref() != Some("plain"));
     let (w, symbols) = declutter_benches::symbols(n, 3.0, 1);
     let options = PlacementOptions { tile_labels, tile_size, ..w.options() };

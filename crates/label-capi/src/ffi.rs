@@ -2,7 +2,7 @@
 //! only unsafe code of the crate is here, where a caller's pointer is read or written, each
 //! block under the `# Safety` contract of its function. Every pointer with a count goes through
 //! [`slice`] or [`slice_mut`] (null refused unless the count is 0), every single one through
-//! [`read`] or [`write`]: the one place each argument is made.
+//! [`read`], [`write`] or [`write_if_asked`]: the one place each argument is made.
 #![allow(unsafe_code, reason = "the C ABI reads and writes through the caller's pointers")]
 
 use std::ffi::c_char;
@@ -70,6 +70,31 @@ unsafe fn write<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
     unsafe { p.as_mut() }.ok_or_else(|| Failure::null(what))
 }
 
+/// Writes `row(i)` for the first `count` rows (at most `capacity`) to `out[0..]` and their
+/// number to `*written`: the shape of every "results into the caller's array" function.
+///
+/// # Safety
+/// `out` is null or points to writable memory for `capacity` `T`s, and `written` is null or
+/// points to writable memory for a `usize`, neither used by anything else during the call.
+unsafe fn write_rows<T>(
+    out: *mut T,
+    capacity: usize,
+    written: *mut usize,
+    count: usize,
+    row: impl Fn(usize) -> T,
+) -> Result<(), Failure> {
+    // SAFETY: the function's contract.
+    let written = unsafe { write(written, "written") }?;
+    let n = count.min(capacity);
+    // SAFETY: room for `capacity` >= `n` rows by the function's contract.
+    let out = unsafe { slice_mut(out, n, "out") }?;
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = row(i);
+    }
+    *written = n;
+    Ok(())
+}
+
 /// A C path's points and advances as slices; null pointers with a count are named after
 /// `what` ("symbols[3].path").
 ///
@@ -83,12 +108,22 @@ unsafe fn raw_path<'a>(path: &'a DeclutterPath, what: &str) -> Result<RawPath<'a
     Ok(RawPath { path, points, glyph_advances })
 }
 
-/// The C symbols as core symbols, each checked and its errors named after its label's index
-/// and id (`id(i)`); null pointers with a count are named after the field ("symbols[3].icon").
+/// The `count` C symbols at `p` as core symbols (`None` for null `p`: plain labels), each
+/// checked and its errors named after its label's index and id (`id(i)`); null pointers with a
+/// count are named after the field ("symbols[3].icon").
 ///
 /// # Safety
-/// Every symbol's pointers keep `DeclutterSymbol`'s contract.
-unsafe fn symbols(raw: &[DeclutterSymbol], id: impl Fn(usize) -> u64) -> Result<Vec<Symbol>, Failure> {
+/// `p` is null or points to `count` valid `DeclutterSymbol`s whose pointers keep their contract.
+unsafe fn symbols(
+    p: *const DeclutterSymbol,
+    count: usize,
+    id: impl Fn(usize) -> u64,
+) -> Result<Option<Vec<Symbol>>, Failure> {
+    if p.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: the function's contract.
+    let raw = unsafe { slice(p, count, "symbols") }?;
     let mut out = Vec::with_capacity(raw.len());
     for (i, s) in raw.iter().enumerate() {
         let what = format!("symbols[{i}].candidates");
@@ -104,7 +139,18 @@ unsafe fn symbols(raw: &[DeclutterSymbol], id: impl Fn(usize) -> u64) -> Result<
         };
         out.push(batch::symbol(i, id(i), &RawSymbol { symbol: s, candidates, icon, path })?);
     }
-    Ok(out)
+    Ok(Some(out))
+}
+
+/// Writes `v` to `*p` unless `p` is null (an optional out-parameter).
+///
+/// # Safety
+/// `p` is null or points to writable memory for a `T` that nothing else uses during the call.
+unsafe fn write_if_asked<T>(p: *mut T, v: T) {
+    // SAFETY: null is handled by `as_mut`; otherwise the caller's contract makes `p` valid.
+    if let Some(p) = unsafe { p.as_mut() } {
+        *p = v;
+    }
 }
 
 /// Runs `f` on the engine behind `engine`: null and poisoned handles are refused, panics are
@@ -226,15 +272,8 @@ pub unsafe extern "C" fn declutter_engine_set_labels(
     labels: *const DeclutterLabel,
     count: usize,
 ) -> DeclutterStatus {
-    let f = |e: &mut DeclutterEngine| {
-        // SAFETY: the function's contract.
-        let labels = unsafe { slice(labels, count, "labels") }?;
-        let labels = labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?;
-        e.engine.set_labels(labels)?;
-        Ok(())
-    };
-    // SAFETY: the function's contract.
-    unsafe { with_engine(engine, f) }
+    // SAFETY: the function's contract, with null symbols.
+    unsafe { declutter_engine_set_labels_with_symbols(engine, labels, std::ptr::null(), count) }
 }
 
 /// Replaces the labels with `count` labels from `labels`, each with what `symbols[i]` adds to
@@ -266,15 +305,13 @@ pub unsafe extern "C" fn declutter_engine_set_labels_with_symbols(
     let f = |e: &mut DeclutterEngine| {
         // SAFETY: the function's contract.
         let labels = unsafe { slice(labels, count, "labels") }?;
-        let labels = if symbols.is_null() {
-            labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?
-        } else {
-            // SAFETY: the function's contract.
-            let raw = unsafe { slice(symbols, count, "symbols") }?;
-            // SAFETY: the function's contract.
-            let symbols = unsafe { self::symbols(raw, |i| labels[i].id) }?;
-            let pairs = labels.iter().zip(symbols).enumerate();
-            pairs.map(|(i, (l, s))| convert::symbol_label(i, l, s)).collect::<Result<Vec<_>, _>>()?
+        // SAFETY: the function's contract.
+        let labels = match unsafe { self::symbols(symbols, count, |i| labels[i].id) }? {
+            None => labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?,
+            Some(symbols) => {
+                let pairs = labels.iter().zip(symbols).enumerate();
+                pairs.map(|(i, (l, s))| convert::symbol_label(i, l, s)).collect::<Result<Vec<_>, _>>()?
+            }
         };
         e.engine.set_labels(labels)?;
         Ok(())
@@ -343,10 +380,8 @@ pub unsafe extern "C" fn declutter_engine_place_frame(
             .camera
             .ok_or_else(|| Failure::new(DECLUTTER_NO_CAMERA, "no camera: call declutter_engine_set_camera first"))?;
         let counts = e.install(|engine| engine.place_frame(&camera, time_ms).map(|f| convert::stats(&f.stats)))?;
-        if !stats.is_null() {
-            // SAFETY: not null, and writable by the function's contract.
-            *unsafe { write(stats, "stats") }? = counts;
-        }
+        // SAFETY: the function's contract.
+        unsafe { write_if_asked(stats, counts) };
         Ok(())
     };
     // SAFETY: the function's contract.
@@ -417,17 +452,9 @@ pub unsafe extern "C" fn declutter_engine_results(
     written: *mut usize,
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
-        // SAFETY: the function's contract.
-        let written = unsafe { write(written, "written") }?;
         let labels = &e.engine.frame().labels;
-        let n = labels.len().min(capacity);
-        // SAFETY: room for `capacity` >= `n` results by the function's contract.
-        let out = unsafe { slice_mut(out, n, "out") }?;
-        for (o, l) in out.iter_mut().zip(labels) {
-            *o = convert::result(l);
-        }
-        *written = n;
-        Ok(())
+        // SAFETY: the function's contract.
+        unsafe { write_rows(out, capacity, written, labels.len(), |i| convert::result(&labels[i])) }
     };
     // SAFETY: the function's contract.
     unsafe { with_engine(engine, f) }
@@ -451,23 +478,11 @@ pub unsafe extern "C" fn declutter_engine_choices(
     written: *mut usize,
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
-        // SAFETY: the function's contract.
-        let written = unsafe { write(written, "written") }?;
         let frame = e.engine.frame();
-        let n = frame.labels.len().min(capacity);
-        if n > 0 {
-            if out.is_null() {
-                return Err(Failure::null("out"));
-            }
-            // SAFETY: not null, and room for `capacity` >= `n` choices by the contract.
-            let out = unsafe { std::slice::from_raw_parts_mut(out, n) };
-            let plain = label_core::Choice::default();
-            for (i, o) in out.iter_mut().enumerate() {
-                *o = convert::choice(frame.choices.get(i).unwrap_or(&plain));
-            }
-        }
-        *written = n;
-        Ok(())
+        let plain = label_core::Choice::default();
+        let choice = |i| convert::choice(frame.choices.get(i).unwrap_or(&plain));
+        // SAFETY: the function's contract.
+        unsafe { write_rows(out, capacity, written, frame.labels.len(), choice) }
     };
     // SAFETY: the function's contract.
     unsafe { with_engine(engine, f) }
@@ -532,24 +547,16 @@ pub unsafe extern "C" fn declutter_place(
         let batch = unsafe { read(batch, "batch") }?;
         // SAFETY: `DeclutterBatch`'s contract.
         let labels = unsafe { slice(batch.labels, batch.count, "labels") }?;
-        let symbols = if batch.symbols.is_null() {
-            Vec::new()
-        } else {
-            // SAFETY: `DeclutterBatch`'s contract.
-            let raw = unsafe { slice(batch.symbols, batch.count, "symbols") }?;
-            // SAFETY: `DeclutterSymbol`'s contract.
-            unsafe { symbols(raw, |i| labels[i].id) }?
-        };
+        // SAFETY: `DeclutterBatch`'s contract.
+        let symbols = unsafe { symbols(batch.symbols, batch.count, |i| labels[i].id) }?.unwrap_or_default();
         // SAFETY: `DeclutterBatch`'s contract.
         let obstacles = unsafe { slice(batch.obstacles, batch.obstacle_count, "obstacles") }?;
         // SAFETY: room for `count` results by the function's contract.
         let out = unsafe { slice_mut(results, batch.count, "results") }?;
         let placement = batch::run(labels, &symbols, obstacles, &batch.options)?;
         out.copy_from_slice(&placement.results);
-        if !stats.is_null() {
-            // SAFETY: not null, and writable by the function's contract.
-            *unsafe { write(stats, "stats") }? = placement.stats;
-        }
+        // SAFETY: the function's contract.
+        unsafe { write_if_asked(stats, placement.stats) };
         Ok(())
     })
 }
@@ -580,10 +587,8 @@ pub unsafe extern "C" fn declutter_path_layout(
         // SAFETY: the function's contract.
         let out = unsafe { write(out, "out") }?;
         let (summary, poses) = path::layout(&path);
-        if !poses.is_empty() {
-            // SAFETY: not null, and room for `glyph_count` = `poses.len()` poses by the contract.
-            unsafe { std::slice::from_raw_parts_mut(glyphs, poses.len()) }.copy_from_slice(&poses);
-        }
+        // SAFETY: room for `glyph_count` = `poses.len()` poses by the function's contract.
+        unsafe { slice_mut(glyphs, poses.len(), "glyphs") }?.copy_from_slice(&poses);
         *out = summary;
         Ok(())
     })

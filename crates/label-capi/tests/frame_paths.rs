@@ -11,12 +11,12 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, c_reason, message};
+use common::{Rng, engines, frames_alike, message, vienna_camera};
 use declutter::*;
 use glam::DVec2;
-use label_core::{Blocker, Symbol, TextPath};
+use label_core::{Symbol, TextPath};
 use label_frame::mercator::lon_lat_to_world;
-use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
+use label_frame::{Camera, WorldLabel};
 
 /// Streets in C: each label's line and advances, and its symbol pointing at them.
 struct Streets {
@@ -113,53 +113,20 @@ impl Streets {
 
 /// The camera of frame `k`: zooming in while turning and tilting.
 fn camera(k: usize) -> (DeclutterCamera, Camera) {
-    let (zoom, bearing, pitch) = (13.0 + 0.15 * k as f64, 9.0 * k as f64, 2.5 * k as f64);
-    let c = DeclutterCamera {
-        center_x: 16.37,
-        center_y: 48.2,
-        zoom,
-        bearing,
-        pitch,
-        width: 800.0,
-        height: 600.0,
-        ..DeclutterCamera::default()
-    };
-    (c, Camera::from_lon_lat(16.37, 48.2, zoom, 800.0, 600.0).with_bearing(bearing).with_pitch(pitch))
+    vienna_camera(13.0 + 0.15 * k as f64, 9.0 * k as f64, 2.5 * k as f64)
 }
 
 #[test]
 fn path_labels_in_frames_decide_and_lay_glyphs_as_the_frame_engine() {
     let streets = Streets::new(300, 0x0bad_cafe_f00d_5eed);
-    let mut reference = FrameEngine::new(FrameOptions::default()).unwrap();
-    reference.set_labels(streets.world()).unwrap();
-    let mut engine: *mut DeclutterEngine = ptr::null_mut();
-    let n = streets.labels.len();
-    let mut results = vec![DeclutterLabelResult::default(); n];
+    let (mut reference, engine) = engines(streets.world(), &streets.labels, &streets.symbols);
     let mut glyphs = vec![DeclutterGlyphPose::default(); 16];
     let mut seen = [0usize; 5];
     // SAFETY: (every call) `engine` is live and used by this thread only; the pointers point
     // into `streets` or to locals with room for what is asked.
     unsafe {
-        assert_eq!(declutter_engine_new(ptr::null(), 1, &mut engine), DECLUTTER_OK);
-        let status =
-            declutter_engine_set_labels_with_symbols(engine, streets.labels.as_ptr(), streets.symbols.as_ptr(), n);
-        assert_eq!(status, DECLUTTER_OK, "{}", message());
-        for k in 0..16 {
-            let (c, camera) = camera(k);
-            let time = 16.0 * k as f64;
-            assert_eq!(declutter_engine_set_camera(engine, &c), DECLUTTER_OK);
-            assert_eq!(declutter_engine_place_frame(engine, time, ptr::null_mut()), DECLUTTER_OK);
-            let want = reference.place_frame(&camera, time).unwrap().clone();
-            let mut written = 0;
-            assert_eq!(declutter_engine_results(engine, results.as_mut_ptr(), n, &mut written), DECLUTTER_OK);
-            for (i, (r, w)) in results.iter().zip(&want.labels).enumerate() {
-                assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
-                let reason = c_reason(w.reason);
-                assert_eq!(r.reason, reason, "frame {k}, label {i}");
-                if let Some(Blocker::Label(b)) = w.hidden_by {
-                    assert_eq!((r.hidden_by_kind, r.hidden_by), (DECLUTTER_BLOCKER_LABEL, b));
-                }
-
+        frames_alike(engine, &mut reference, 16, camera, |k, results, reference| {
+            for (i, r) in results.iter().enumerate() {
                 let mut layout = DeclutterPathLayout { reason: 99, ..DeclutterPathLayout::default() };
                 let status = declutter_engine_glyphs(engine, i, glyphs.as_mut_ptr(), glyphs.len(), &mut layout);
                 assert_eq!(status, DECLUTTER_OK, "{}", message());
@@ -186,7 +153,7 @@ fn path_labels_in_frames_decide_and_lay_glyphs_as_the_frame_engine() {
                 seen[3] += usize::from(r.reason == DECLUTTER_REASON_TOO_CURVED);
                 seen[4] += usize::from(r.reason == DECLUTTER_REASON_REPEAT);
             }
-        }
+        });
         declutter_engine_free(engine);
     }
     // Shown with glyphs, collisions, no room, too curved, repeats.

@@ -9,10 +9,13 @@ mod common;
 
 use std::ptr;
 
-use common::{Rng, c_reason, core_symbol, message, point_at, random_candidates, random_icon, random_symbol};
+use common::{
+    Rng, core_symbol, engines, frames_alike, message, point_at, random_candidates, random_icon, random_symbol,
+    vienna_camera,
+};
 use declutter::*;
-use label_core::{Blocker, Parts};
-use label_frame::{Camera, FrameEngine, FrameOptions, WorldLabel};
+use label_core::Parts;
+use label_frame::{Camera, WorldLabel};
 
 /// Places around Vienna in C, each with its own candidates and icon.
 struct Scene {
@@ -64,53 +67,27 @@ impl Scene {
 
 /// The camera of frame `k`: zooming in while turning.
 fn camera(k: usize) -> (DeclutterCamera, Camera) {
-    let (zoom, bearing) = (11.5 + 0.12 * k as f64, 7.0 * k as f64);
-    let c = DeclutterCamera {
-        center_x: 16.37,
-        center_y: 48.2,
-        zoom,
-        bearing,
-        width: 800.0,
-        height: 600.0,
-        ..DeclutterCamera::default()
-    };
-    (c, Camera::from_lon_lat(16.37, 48.2, zoom, 800.0, 600.0).with_bearing(bearing))
+    vienna_camera(11.5 + 0.12 * k as f64, 7.0 * k as f64, 0.0)
 }
 
 #[test]
 fn symbols_in_frames_decide_as_the_frame_engine_decides() {
     let scene = Scene::new(250, 0x1234_5678_9abc_def1);
-    let mut reference = FrameEngine::new(FrameOptions::default()).unwrap();
-    reference.set_labels(scene.world()).unwrap();
-    let mut engine: *mut DeclutterEngine = ptr::null_mut();
+    let (mut reference, engine) = engines(scene.world(), &scene.labels, &scene.symbols);
     let n = scene.labels.len();
-    let (mut results, mut choices) = (vec![DeclutterLabelResult::default(); n], vec![]);
+    let mut choices = vec![];
     let mut seen = [0usize; 5];
     // SAFETY: (every call) `engine` is live and used by this thread only; the pointers point
     // into `scene` or to locals with room for `n` entries.
     unsafe {
-        assert_eq!(declutter_engine_new(ptr::null(), 1, &mut engine), DECLUTTER_OK);
-        let status = declutter_engine_set_labels_with_symbols(engine, scene.labels.as_ptr(), scene.symbols.as_ptr(), n);
-        assert_eq!(status, DECLUTTER_OK, "{}", message());
-        for k in 0..20 {
-            let (c, camera) = camera(k);
-            let time = 16.0 * k as f64;
-            assert_eq!(declutter_engine_set_camera(engine, &c), DECLUTTER_OK);
-            assert_eq!(declutter_engine_place_frame(engine, time, ptr::null_mut()), DECLUTTER_OK);
-            let want = reference.place_frame(&camera, time).unwrap();
+        frames_alike(engine, &mut reference, 20, camera, |k, results, reference| {
+            let want = reference.frame();
             let mut written = 0;
-            assert_eq!(declutter_engine_results(engine, results.as_mut_ptr(), n, &mut written), DECLUTTER_OK);
             choices = vec![DeclutterChoice { candidate: 7, parts: 7 }; n];
             assert_eq!(declutter_engine_choices(engine, choices.as_mut_ptr(), n, &mut written), DECLUTTER_OK);
             assert_eq!(written, n);
             for i in 0..n {
                 let (r, w) = (&results[i], &want.labels[i]);
-                assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
-                let reason = c_reason(w.reason);
-                assert_eq!(r.reason, reason, "frame {k}, label {i}");
-                if let Some(Blocker::Label(b)) = w.hidden_by {
-                    assert_eq!((r.hidden_by_kind, r.hidden_by), (DECLUTTER_BLOCKER_LABEL, b));
-                }
                 if let Some(p) = w.pose {
                     assert_eq!((r.has_pose, r.x, r.y, r.angle), (1, p.position.x, p.position.y, p.angle));
                 }
@@ -130,7 +107,7 @@ fn symbols_in_frames_decide_as_the_frame_engine_decides() {
                 seen[3] += usize::from(r.visible == 1 && expected.parts == DECLUTTER_PARTS_ICON);
                 seen[4] += usize::from(r.reason == DECLUTTER_REASON_REPEAT);
             }
-        }
+        });
         declutter_engine_free(engine);
     }
     // Later candidates shown, collisions, off screen, icons shown alone, repeats.

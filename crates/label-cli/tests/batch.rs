@@ -5,12 +5,21 @@ mod common;
 
 use std::path::Path;
 
-use common::{check_consistency, dir_entries, random_document, run, run_in, strip_volatile, write_file};
+use common::{Run, check_consistency, dir_entries, random_document, run, run_in, strip_volatile, write_file};
 use serde_json::{Value, json};
 
 fn read_json(path: &Path) -> Value {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+}
+
+/// `declutter place INPUTS… --out-dir OUT EXTRA…`.
+fn place_into<P: AsRef<Path>>(inputs: &[P], out: &Path, extra: &[&str]) -> Run {
+    let mut args = vec!["place"];
+    args.extend(inputs.iter().map(|p| p.as_ref().to_str().unwrap()));
+    args.extend(["--out-dir", out.to_str().unwrap()]);
+    args.extend(extra);
+    run(&args, None)
 }
 
 /// What `declutter place FILE` prints for `path`, without the volatile counters.
@@ -27,10 +36,7 @@ fn every_input_gets_its_result_named_after_it() {
         .map(|i| write_file(dir.path(), &format!("tile-{i}.json"), random_document(i, 200).to_string().as_bytes()))
         .collect();
     let out_dir = dir.path().join("results");
-    let mut args = vec!["place"];
-    args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
-    args.extend(["--out-dir", out_dir.to_str().unwrap(), "--threads", "3"]);
-    let r = run(&args, None);
+    let r = place_into(&inputs, &out_dir, &["--threads", "3"]);
     r.assert_code(0);
     assert!(r.stdout.is_empty(), "results go to files only");
     assert_eq!(r.stderr.trim_end(), "declutter: 12 files: 12 placed, 0 with bad input, 0 could not be read or written");
@@ -56,17 +62,7 @@ fn a_bad_file_is_reported_and_the_others_complete() {
     );
     let also_good = write_file(dir.path(), "also good.json", br#"{"labels": []}"#);
     let out = dir.path().join("out");
-    let r = run(
-        &[
-            "place",
-            good.to_str().unwrap(),
-            bad.to_str().unwrap(),
-            also_good.to_str().unwrap(),
-            "--out-dir",
-            out.to_str().unwrap(),
-        ],
-        None,
-    );
+    let r = place_into(&[&good, &bad, &also_good], &out, &[]);
     r.assert_code(2);
     let lines: Vec<&str> = r.stderr.lines().collect();
     assert_eq!(lines.len(), 2, "{}", r.stderr);
@@ -89,17 +85,7 @@ fn an_unreadable_file_makes_exit_code_1_even_with_bad_input() {
     let bad = write_file(dir.path(), "bad.json", b"{");
     let missing = dir.path().join("missing.json");
     let out = dir.path().join("out");
-    let r = run(
-        &[
-            "place",
-            missing.to_str().unwrap(),
-            bad.to_str().unwrap(),
-            good.to_str().unwrap(),
-            "--out-dir",
-            out.to_str().unwrap(),
-        ],
-        None,
-    );
+    let r = place_into(&[&missing, &bad, &good], &out, &[]);
     r.assert_code(1);
     assert!(r.stderr.contains(&format!("cannot read {}", missing.display())), "{}", r.stderr);
     assert!(r.stderr.contains("3 files: 1 placed, 1 with bad input, 1 could not be read or written"), "{}", r.stderr);
@@ -114,11 +100,11 @@ fn an_output_that_cannot_be_written_is_an_io_failure_and_leaves_nothing() {
     std::fs::create_dir(&out).unwrap();
     // A directory where the result file should go: the rename fails.
     std::fs::create_dir(out.join("a.result.json")).unwrap();
-    let r = run(&["place", input.to_str().unwrap(), "--out-dir", out.to_str().unwrap()], None);
+    let r = place_into(&[&input], &out, &[]);
     r.assert_code(1);
     assert_eq!(dir_entries(&out), ["a.result.json"], "no temporary file left");
     // The output directory is a file.
-    let r = run(&["place", input.to_str().unwrap(), "--out-dir", input.to_str().unwrap()], None);
+    let r = place_into(&[&input], &input, &[]);
     let line = r.assert_failure(1);
     assert!(line.contains("cannot create the directory"), "{line}");
 }
@@ -140,10 +126,7 @@ fn ndjson_files_are_streamed_into_ndjson_results() {
     let stream = write_file(dir.path(), "tiles.ndjson", lines.as_bytes());
     let bad_stream = write_file(dir.path(), "broken.jsonl", b"{\"labels\": []}\nnot json\n");
     let out = dir.path().join("out");
-    let r = run(
-        &["place", stream.to_str().unwrap(), bad_stream.to_str().unwrap(), "--out-dir", out.to_str().unwrap()],
-        None,
-    );
+    let r = place_into(&[&stream, &bad_stream], &out, &[]);
     r.assert_code(2);
     assert_eq!(dir_entries(&out), ["broken.result.jsonl", "tiles.result.ndjson"]);
     let text = std::fs::read_to_string(out.join("tiles.result.ndjson")).unwrap();
@@ -160,18 +143,7 @@ fn summary_and_pretty_apply_to_every_file() {
     let a = write_file(dir.path(), "a.json", random_document(2, 30).to_string().as_bytes());
     let b = write_file(dir.path(), "b.json", random_document(3, 30).to_string().as_bytes());
     let out = dir.path().join("out");
-    let r = run(
-        &[
-            "place",
-            a.to_str().unwrap(),
-            b.to_str().unwrap(),
-            "--out-dir",
-            out.to_str().unwrap(),
-            "--summary",
-            "--pretty",
-        ],
-        None,
-    );
+    let r = place_into(&[&a, &b], &out, &["--summary", "--pretty"]);
     r.assert_code(0);
     assert_eq!(r.stderr.lines().filter(|l| l.contains(" labels: ")).count(), 2, "{}", r.stderr);
     let text = std::fs::read_to_string(out.join("a.result.json")).unwrap();
@@ -210,10 +182,7 @@ fn thread_count_does_not_change_the_results() {
     let mut results = Vec::new();
     for threads in ["1", "4"] {
         let out = dir.path().join(format!("out-{threads}"));
-        let mut args = vec!["place"];
-        args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
-        args.extend(["--out-dir", out.to_str().unwrap(), "--threads", threads]);
-        run(&args, None).assert_code(0);
+        place_into(&inputs, &out, &["--threads", threads]).assert_code(0);
         let docs: Vec<Value> = (0..4)
             .map(|i| {
                 let mut v = read_json(&out.join(format!("{i}.result.json")));

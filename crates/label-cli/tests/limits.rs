@@ -4,16 +4,9 @@
 
 mod common;
 
-use common::{place_bytes, run, write_file};
+use common::{names, place_bytes, run, write_file};
 use label_cli::limits;
 use serde_json::{Value, json};
-
-#[track_caller]
-fn assert_mentions(line: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(line.contains(part), "the error should mention {part:?}; it says: {line}");
-    }
-}
 
 #[test]
 fn a_document_past_the_size_limit_is_refused_before_it_is_read() {
@@ -24,7 +17,7 @@ fn a_document_past_the_size_limit_is_refused_before_it_is_read() {
     file.set_len(limits::MAX_DOCUMENT_BYTES + 1).unwrap();
     drop(file);
     let line = run(&["place", path.to_str().unwrap()], None).assert_failure(2);
-    assert_mentions(&line, &["huge.json", "larger than 1 GiB", "limit"]);
+    names(&line, &["huge.json", "larger than 1 GiB", "limit"]);
     // The same in a batch: the file is bad input.
     let out = dir.path().join("out");
     let r = run(&["place", path.to_str().unwrap(), "--out-dir", out.to_str().unwrap()], None);
@@ -43,11 +36,11 @@ fn more_labels_than_the_limit_are_refused() {
     }
     text.push_str("0]}");
     let line = place_bytes(text.as_bytes()).assert_failure(2);
-    assert_mentions(&line, &["`labels`", "more than 1000000 labels", "limit"]);
+    names(&line, &["`labels`", "more than 1000000 labels", "limit"]);
     // At the limit the count passes, and the first item is what is wrong.
     let at_limit = text.replacen("0,", "", 1);
     let line = place_bytes(at_limit.as_bytes()).assert_failure(2);
-    assert_mentions(&line, &["label 0", "expected a JSON object"]);
+    names(&line, &["label 0", "expected a JSON object"]);
 }
 
 #[test]
@@ -59,10 +52,10 @@ fn more_obstacles_than_the_limit_are_refused() {
         text
     };
     let line = place_bytes(items(limits::MAX_OBSTACLES + 1).as_bytes()).assert_failure(2);
-    assert_mentions(&line, &["`obstacles`", "more than 100000 obstacles", "limit"]);
+    names(&line, &["`obstacles`", "more than 100000 obstacles", "limit"]);
     // At the limit the count passes, and the first item is what is wrong.
     let line = place_bytes(items(limits::MAX_OBSTACLES).as_bytes()).assert_failure(2);
-    assert_mentions(&line, &["obstacle 0", "expected a JSON object"]);
+    names(&line, &["obstacle 0", "expected a JSON object"]);
 }
 
 /// A circle obstacle whose JSON text is exactly `len` bytes long (padded through its id).
@@ -80,7 +73,7 @@ fn an_obstacle_past_the_size_limit_is_refused() {
     let r = place_bytes(doc(circle_of_length(limits::MAX_OBSTACLE_BYTES)).as_bytes());
     r.assert_code(0);
     let line = place_bytes(doc(circle_of_length(limits::MAX_OBSTACLE_BYTES + 1)).as_bytes()).assert_failure(2);
-    assert_mentions(&line, &["obstacle 0", "more than 1 MiB", "limit"]);
+    names(&line, &["obstacle 0", "more than 1 MiB", "limit"]);
 }
 
 /// A convex polygon of `n` corners on a circle.
@@ -101,7 +94,7 @@ fn a_polygon_past_the_corner_limit_is_refused() {
     let out: Value = serde_json::from_slice(&place_bytes(doc(limits::MAX_POLYGON_POINTS).as_bytes()).stdout).unwrap();
     assert_eq!(out["placements"][0]["hidden_by"], json!("round"), "the largest polygon allowed works");
     let line = place_bytes(doc(limits::MAX_POLYGON_POINTS + 1).as_bytes()).assert_failure(2);
-    assert_mentions(&line, &["obstacle 0", "id \"round\"", "`points`", "4097 corners", "at most 4096"]);
+    names(&line, &["obstacle 0", "id \"round\"", "`points`", "4097 corners", "at most 4096"]);
 }
 
 #[test]
@@ -116,10 +109,10 @@ fn nesting_past_the_depth_limit_is_refused() {
         )
     };
     let line = place_bytes(doc(limits::MAX_NESTING_DEPTH - 2).as_bytes()).assert_failure(2);
-    assert_mentions(&line, &["obstacle 0", "invalid type"]);
+    names(&line, &["obstacle 0", "invalid type"]);
     for depth in [limits::MAX_NESTING_DEPTH - 1, 100_000] {
         let line = place_bytes(doc(depth).as_bytes()).assert_failure(2);
-        assert_mentions(&line, &["obstacle 0", "field `x`", "nested 128 deep", "limit"]);
+        names(&line, &["obstacle 0", "field `x`", "nested 128 deep", "limit"]);
         assert!(line.len() < 200, "short: {line}");
     }
 }
@@ -145,7 +138,7 @@ fn an_ndjson_line_past_the_length_limit_is_a_bad_line() {
     assert_eq!(lines[0]["placements"][0]["visible"], json!(true));
     assert_eq!(lines[1]["line"], json!(2));
     let error = lines[1]["error"].as_str().unwrap();
-    assert_mentions(error, &[&format!("line of {} bytes", limits::MAX_LINE_BYTES + 1), "16 MiB", "limit"]);
+    names(error, &[&format!("line of {} bytes", limits::MAX_LINE_BYTES + 1), "16 MiB", "limit"]);
     assert_eq!(lines[2]["placements"][0]["visible"], json!(true));
 }
 
@@ -158,6 +151,6 @@ fn an_ndjson_line_may_not_exceed_the_document_limits_either() {
     r.assert_code(2);
     let text = String::from_utf8(r.stdout).unwrap();
     let first: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
-    assert_mentions(first["error"].as_str().unwrap(), &["4097 corners"]);
+    names(first["error"].as_str().unwrap(), &["4097 corners"]);
     assert_eq!(text.lines().count(), 2);
 }

@@ -10,7 +10,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{check_consistency, place_stdin, placements, run, write_file};
+use common::{check_consistency, names, place_stdin, placements, run, write_file};
 use serde_json::{Value, json};
 
 /// DejaVu Sans line height: (1901 + 483 + 0) / 2048 em.
@@ -120,13 +120,6 @@ fn given_sizes_are_used_as_they_are() {
 fn rejected(bad: Value) -> String {
     let doc = json!({"labels": [{"id": "a", "x": 0, "y": 0, "width": 5, "height": 5}, bad]});
     place_stdin(&doc, &[]).assert_failure(2)
-}
-
-#[track_caller]
-fn names(line: &str, parts: &[&str]) {
-    for part in parts {
-        assert!(line.contains(part), "the error should name {part:?}; it says: {line}");
-    }
 }
 
 #[test]

@@ -1,13 +1,17 @@
-//! What the C-caller tests share: the last error's message, a seeded generator and random
-//! symbols in C with their label-core twins.
+//! What the C-caller tests share: the last error's message, a seeded generator, random
+//! symbols in C with their label-core twins, and the frame tests' camera and result checks.
 #![allow(unsafe_code, reason = "reading the library's error string as a C caller would")]
 #![allow(dead_code, reason = "each test binary uses a part of it")]
 
 use std::ffi::CStr;
 
-use declutter::{DeclutterCandidate, DeclutterIcon, DeclutterSymbol};
+use declutter::{
+    DECLUTTER_BLOCKER_LABEL, DECLUTTER_OK, DeclutterCamera, DeclutterCandidate, DeclutterEngine, DeclutterIcon,
+    DeclutterLabel, DeclutterLabelResult, DeclutterSymbol,
+};
 use glam::DVec2;
-use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+use label_core::{Anchor, Blocker, Candidate, Icon, Optional, Symbol};
+use label_frame::{Camera, FrameEngine, FrameOptions, LabelFrame, WorldLabel};
 
 /// The message of the last failed call on this thread.
 pub fn message() -> String {
@@ -98,6 +102,107 @@ pub fn core_symbol(s: &DeclutterSymbol, candidates: &[DeclutterCandidate], icon:
         repeat_group: (s.repeat_group != 0).then_some(s.repeat_group),
         repeat_distance: s.repeat_distance,
         path: None,
+    }
+}
+
+/// The same camera in C and for label-frame: over Vienna (16.37°, 48.2°) on an 800 × 600 px
+/// screen.
+pub fn vienna_camera(zoom: f64, bearing: f64, pitch: f64) -> (DeclutterCamera, Camera) {
+    let c = DeclutterCamera {
+        center_x: 16.37,
+        center_y: 48.2,
+        zoom,
+        bearing,
+        pitch,
+        width: 800.0,
+        height: 600.0,
+        ..DeclutterCamera::default()
+    };
+    (c, Camera::from_lon_lat(16.37, 48.2, zoom, 800.0, 600.0).with_bearing(bearing).with_pitch(pitch))
+}
+
+/// The same labels in label-frame's engine (`world`, the reference) and in a new C engine
+/// (`labels` with `symbols`); the C engine is the caller's to free.
+pub fn engines(
+    world: Vec<WorldLabel>,
+    labels: &[DeclutterLabel],
+    symbols: &[DeclutterSymbol],
+) -> (FrameEngine, *mut DeclutterEngine) {
+    let mut reference = FrameEngine::new(FrameOptions::default()).unwrap();
+    reference.set_labels(world).unwrap();
+    assert_eq!(labels.len(), symbols.len());
+    let mut engine: *mut DeclutterEngine = std::ptr::null_mut();
+    // SAFETY: the pointers are a local and slices of `labels.len()` entries.
+    unsafe {
+        assert_eq!(declutter::declutter_engine_new(std::ptr::null(), 1, &mut engine), DECLUTTER_OK);
+        let status = declutter::declutter_engine_set_labels_with_symbols(
+            engine,
+            labels.as_ptr(),
+            symbols.as_ptr(),
+            labels.len(),
+        );
+        assert_eq!(status, DECLUTTER_OK, "{}", message());
+    }
+    (reference, engine)
+}
+
+/// Places frames `0..count` on both engines (camera `camera(k)`, 16 ms apart), asserts that
+/// every C result says what the reference says ([`assert_same_result`]) and hands each frame's
+/// index, C results and the reference to `more`, the test's own checks.
+///
+/// # Safety
+/// `engine` is a live handle used by this thread only.
+pub unsafe fn frames_alike(
+    engine: *mut DeclutterEngine,
+    reference: &mut FrameEngine,
+    count: usize,
+    camera: impl Fn(usize) -> (DeclutterCamera, Camera),
+    mut more: impl FnMut(usize, &[DeclutterLabelResult], &FrameEngine),
+) {
+    let mut results = Vec::new();
+    for k in 0..count {
+        let (c, camera) = camera(k);
+        let time = 16.0 * k as f64;
+        let want = reference.place_frame(&camera, time).unwrap();
+        results.resize(want.labels.len(), DeclutterLabelResult::default());
+        // SAFETY: the function's contract.
+        unsafe { place_and_read(engine, &c, time, &mut results) };
+        for (i, (r, w)) in results.iter().zip(&want.labels).enumerate() {
+            assert_same_result(r, w, k, i);
+        }
+        more(k, &results, reference);
+    }
+}
+
+/// Sets the camera `c`, places a frame at `time` (ms) and reads every label's result into
+/// `results`.
+///
+/// # Safety
+/// `engine` is a live handle used by this thread only.
+unsafe fn place_and_read(
+    engine: *mut DeclutterEngine,
+    c: &DeclutterCamera,
+    time: f64,
+    results: &mut [DeclutterLabelResult],
+) {
+    // SAFETY: the function's contract; the other pointers are locals of the right size.
+    unsafe {
+        assert_eq!(declutter::declutter_engine_set_camera(engine, c), DECLUTTER_OK);
+        assert_eq!(declutter::declutter_engine_place_frame(engine, time, std::ptr::null_mut()), DECLUTTER_OK);
+        let mut written = 0;
+        let status = declutter::declutter_engine_results(engine, results.as_mut_ptr(), results.len(), &mut written);
+        assert_eq!((status, written), (DECLUTTER_OK, results.len()));
+    }
+}
+
+/// Asserts that the C result `r` of label `i` in frame `k` says what label-frame's `w` says:
+/// shown, opacity, reason and the label that hid it.
+#[track_caller]
+fn assert_same_result(r: &DeclutterLabelResult, w: &LabelFrame, k: usize, i: usize) {
+    assert_eq!((r.visible, r.opacity), (u32::from(w.visible), w.opacity), "frame {k}, label {i}");
+    assert_eq!(r.reason, c_reason(w.reason), "frame {k}, label {i}");
+    if let Some(Blocker::Label(b)) = w.hidden_by {
+        assert_eq!((r.hidden_by_kind, r.hidden_by), (DECLUTTER_BLOCKER_LABEL, b), "frame {k}, label {i}");
     }
 }
 

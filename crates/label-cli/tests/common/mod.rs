@@ -419,3 +419,11 @@ pub fn random_document(seed: u64, n: usize) -> Value {
         "obstacles": obstacles,
     })
 }
+
+/// Asserts the error `line` names every one of `parts`.
+#[track_caller]
+pub fn names(line: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(line.contains(part), "the error should name {part:?}; it says: {line}");
+    }
+}

@@ -104,9 +104,10 @@ struct Tile<'d> {
     tests: usize,
 }
 
-/// Runs the pass over `layout` with the neighbourhoods `cells`. `obstacle_hits` gives each
-/// slot's first overlapping obstacle (empty without obstacles). Returns each slot's decision
-/// (blockers named by input position) and counts.
+/// Stage 6, the greedy pass (also `stages::greedy_pass`): runs the pass over `layout` with the
+/// neighbourhoods `cells`. `obstacle_hits` gives each slot's first overlapping obstacle (empty
+/// without obstacles). Returns each slot's decision (blockers named by input position) and
+/// counts.
 #[must_use]
 pub fn greedy(
     layout: &Layout,

@@ -4,7 +4,6 @@
 use glam::DVec2;
 use rayon::prelude::*;
 
-use super::greedy::PassCounts;
 use super::layout::Layout;
 use super::obstacles::ObstacleIndex;
 use super::outcome::Decision;
@@ -87,17 +86,7 @@ pub fn obstacle_hits(obstacles: &[Shape], layout: &Layout) -> Vec<Option<u32>> {
     ObstacleIndex::new_from(obstacles, layout.origin).first_hits(&layout.obbs, &layout.bounds)
 }
 
-/// Stage 6, the greedy pass: see [`super::greedy::greedy`]. Returns the decision for each slot
-/// (a blocking label named by its input position) and counts.
-#[must_use]
-pub fn greedy_pass(
-    layout: &Layout,
-    cells: &Cells,
-    obstacle_hits: &[Option<u32>],
-    max_overlap_area: f32,
-) -> (Vec<Decision>, PassCounts) {
-    super::greedy::greedy(layout, cells, obstacle_hits, max_overlap_area)
-}
+pub use super::greedy::greedy as greedy_pass;
 
 /// Stage 7: the decisions back in input order, for `count` input labels.
 #[must_use]

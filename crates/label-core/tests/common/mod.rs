@@ -576,6 +576,19 @@ fn placement_order(labels: &[Label], obbs: &[Obb], options: &PlacementOptions, t
     order
 }
 
+/// One label's outcome (box `me`) by the definition: shown if it may overlap; else hidden by
+/// the first obstacle it overlaps; else hidden by `placed_blocker()`, the first placed blocking
+/// label it collides with, if any; else shown.
+fn decide(label: &Label, me: &Obb, obstacles: &[Shape], placed_blocker: impl FnOnce() -> Option<u32>) -> LabelOutcome {
+    if label.allow_overlap {
+        LabelOutcome::VISIBLE
+    } else if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(me)) {
+        LabelOutcome::hidden_by(Blocker::Obstacle(o as u32))
+    } else {
+        placed_blocker().map_or(LabelOutcome::VISIBLE, |j| LabelOutcome::hidden_by(Blocker::Label(j)))
+    }
+}
+
 /// The plain O(n²) definition: every label in placement order against every placed blocking
 /// label before it, and against every obstacle.
 pub fn reference_place(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions) -> Vec<LabelOutcome> {
@@ -595,15 +608,9 @@ pub fn reference_place_with_ties(
     let mut blocking: Vec<usize> = Vec::new(); // placed, blocking labels in placement order
     for i in placement_order(labels, &obbs, options, ties) {
         let me = &obbs[i];
-        let outcome = if labels[i].allow_overlap {
-            LabelOutcome::VISIBLE
-        } else if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(me)) {
-            LabelOutcome::hidden_by(Blocker::Obstacle(o as u32))
-        } else if let Some(&j) = blocking.iter().find(|&&j| labels_collide(me, &obbs[j], options.max_overlap_area)) {
-            LabelOutcome::hidden_by(Blocker::Label(j as u32))
-        } else {
-            LabelOutcome::VISIBLE
-        };
+        let outcome = decide(&labels[i], me, obstacles, || {
+            blocking.iter().find(|&&j| labels_collide(me, &obbs[j], options.max_overlap_area)).map(|&j| j as u32)
+        });
         if outcome.visible && !labels[i].ignore_placement {
             blocking.push(i);
         }
@@ -647,11 +654,7 @@ pub fn reference_place_bucketed(
     let mut near: Vec<u32> = Vec::new();
     for i in placement_order(labels, &obbs, options, None) {
         let me = &obbs[i];
-        let outcome = if labels[i].allow_overlap {
-            LabelOutcome::VISIBLE
-        } else if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(me)) {
-            LabelOutcome::hidden_by(Blocker::Obstacle(o as u32))
-        } else {
+        let outcome = decide(&labels[i], me, obstacles, || {
             near.clear();
             for key in cells(&bounds[i]) {
                 if let Some(list) = grid.get(&key) {
@@ -660,10 +663,8 @@ pub fn reference_place_bucketed(
             }
             near.sort_unstable_by_key(|&j| rank_of_placed[j as usize]);
             near.dedup();
-            near.iter()
-                .find(|&&j| labels_collide(me, &obbs[j as usize], options.max_overlap_area))
-                .map_or(LabelOutcome::VISIBLE, |&j| LabelOutcome::hidden_by(Blocker::Label(j)))
-        };
+            near.iter().copied().find(|&j| labels_collide(me, &obbs[j as usize], options.max_overlap_area))
+        });
         if outcome.visible && !labels[i].ignore_placement {
             rank_of_placed[i] = placed_count;
             placed_count += 1;
