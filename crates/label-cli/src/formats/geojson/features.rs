@@ -600,23 +600,9 @@ fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Spot, Skip>, Bad> 
             let part = positions(coordinates(), "geometry.coordinates")?;
             line_spot(&[part], options)
         }
-        "MultiLineString" => {
-            let parts = array(coordinates(), "geometry.coordinates")?
-                .iter()
-                .enumerate()
-                .map(|(i, p)| positions(p, &format!("geometry.coordinates[{i}]")))
-                .collect::<Result<Vec<_>, _>>()?;
-            line_spot(&parts, options)
-        }
+        "MultiLineString" => line_spot(&each(coordinates(), "geometry.coordinates", positions)?, options),
         "Polygon" => area_spot(&[rings(coordinates(), "geometry.coordinates")?], options),
-        "MultiPolygon" => {
-            let polygons = array(coordinates(), "geometry.coordinates")?
-                .iter()
-                .enumerate()
-                .map(|(i, p)| rings(p, &format!("geometry.coordinates[{i}]")))
-                .collect::<Result<Vec<_>, _>>()?;
-            area_spot(&polygons, options)
-        }
+        "MultiPolygon" => area_spot(&each(coordinates(), "geometry.coordinates", rings)?, options),
         _ => Err(Skip::Unsupported),
     })
 }
@@ -702,7 +688,12 @@ fn area_spot(polygons: &[Vec<Vec<DVec2>>], options: &GeoOptions) -> Result<Spot,
 
 /// A polygon's rings (outer, then holes), each a list of positions.
 fn rings(v: &Value, path: &str) -> Result<Vec<Vec<DVec2>>, Bad> {
-    array(v, path)?.iter().enumerate().map(|(i, r)| positions(r, &format!("{path}[{i}]"))).collect()
+    each(v, path, positions)
+}
+
+/// An array read element by element, each named by its index in errors (`path[i]`).
+fn each<T>(v: &Value, path: &str, read: impl Fn(&Value, &str) -> Result<T, Bad>) -> Result<Vec<T>, Bad> {
+    array(v, path)?.iter().enumerate().map(|(i, e)| read(e, &format!("{path}[{i}]"))).collect()
 }
 
 fn array<'v>(v: &'v Value, path: &str) -> Result<&'v Vec<Value>, Bad> {
@@ -710,7 +701,7 @@ fn array<'v>(v: &'v Value, path: &str) -> Result<&'v Vec<Value>, Bad> {
 }
 
 fn positions(v: &Value, path: &str) -> Result<Vec<DVec2>, Bad> {
-    array(v, path)?.iter().enumerate().map(|(i, p)| position(p, &format!("{path}[{i}]"))).collect()
+    each(v, path, position)
 }
 
 /// A position `[lon, lat, …]` in degrees.
