@@ -7,13 +7,14 @@
 //!
 //! Shaping a text costs microseconds, and map data repeats its texts (a street's name on each
 //! of its segments: Vienna's 3,356 streets have 1,112 names), so the run remembers the sizes it
-//! measured last, up to [`REMEMBERED_TEXTS`] texts (shared by the threads, which shape outside
-//! the lock); measuring is a pure function of the font, the text and the size, so a remembered
-//! size is the one measuring again gives.
+//! measured last, up to [`REMEMBERED_TEXTS`] texts per thread (no lock on the readers' parallel
+//! path); measuring is a pure function of the font, the text and the size, so a remembered size
+//! is the one measuring again gives.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::OnceLock;
 
 use label_core::Problem;
 use label_text::{Font, FontError};
@@ -78,20 +79,20 @@ pub fn check_font_size(size: f64) -> Result<f64, Problem> {
     label_core::validate::positive(size, MAX_FONT_SIZE)
 }
 
-/// Most texts whose sizes the run remembers; past it, it forgets them all and starts again.
+/// Most texts whose sizes a thread remembers; past it, it forgets them all and starts again.
 pub const REMEMBERED_TEXTS: usize = 8192;
 
-/// The remembered sizes: the font they were measured in, and by text, the font size (its
-/// bits) and the size at it.
+/// A thread's remembered sizes: the font they were measured in (its address), and by text, the
+/// font size's bits and the width and height at it.
+#[derive(Default)]
 struct Remembered {
     font: usize,
-    sizes: Option<HashMap<String, Sized>>,
+    sizes: HashMap<String, (u64, (f64, f64))>,
 }
 
-/// A font size's bits, and width and height at it.
-type Sized = (u64, (f64, f64));
-
-static REMEMBERED: Mutex<Remembered> = Mutex::new(Remembered { font: 0, sizes: None });
+thread_local! {
+    static REMEMBERED: RefCell<Remembered> = RefCell::default();
+}
 
 /// Width and height of `text` at `font_size` px in the run's font.
 #[must_use]
@@ -100,24 +101,21 @@ pub fn measure(text: &str, font_size: f64) -> (f64, f64) {
     // The font's address names it: a size measured before `set_font` is not reused after.
     let address = std::ptr::from_ref(font) as usize;
     let bits = font_size.to_bits();
-    // A poisoned lock only means that another thread panicked holding it; the map is whole.
-    let lock = || REMEMBERED.lock().unwrap_or_else(PoisonError::into_inner);
-    {
-        let r = lock();
-        let known = r.sizes.as_ref().and_then(|sizes| sizes.get(text));
-        if let Some(&(_, size)) = known.filter(|&&(b, _)| r.font == address && b == bits) {
+    REMEMBERED.with_borrow_mut(|r| {
+        if r.font != address || r.sizes.len() >= REMEMBERED_TEXTS {
+            r.sizes.clear();
+            r.font = address;
+        }
+        if let Some(&(b, size)) = r.sizes.get(text)
+            && b == bits
+        {
             return size;
         }
-    }
-    let size = font.measure(text, font_size);
-    let size = (size.width, size.height);
-    let mut r = lock();
-    if r.font != address || r.sizes.as_ref().is_some_and(|sizes| sizes.len() >= REMEMBERED_TEXTS) {
-        r.sizes = None;
-        r.font = address;
-    }
-    r.sizes.get_or_insert_with(HashMap::new).insert(text.to_owned(), (bits, size));
-    size
+        let measured = font.measure(text, font_size);
+        let size = (measured.width, measured.height);
+        r.sizes.insert(text.to_owned(), (bits, size));
+        size
+    })
 }
 
 #[cfg(test)]
