@@ -92,7 +92,7 @@ pub fn place_circles(labels: &[Label], symbols: &[Symbol], options: &PlacementOp
     const CELL: f64 = 64.0;
     let view = options.viewport.map(|v| Obb::from_aabb(&v));
     let mut order: Vec<usize> = (0..labels.len()).collect();
-    order.sort_by(|&a, &b| labels[b].priority.total_cmp(&labels[a].priority).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| labels[b].style.priority.total_cmp(&labels[a].style.priority).then(a.cmp(&b)));
     let mut shown: Vec<Foot> = Vec::new();
     let mut grid: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
     let cells = |f: &Foot| {
@@ -110,8 +110,10 @@ pub fn place_circles(labels: &[Label], symbols: &[Symbol], options: &PlacementOp
         let l = &labels[i];
         let (feet, boxes): (Vec<Foot>, Vec<Obb>) = match symbols.get(i).and_then(|s| s.path.as_ref()) {
             Some(path) => {
-                let (Some(rings), Ok(layout)) = (circles(path, l.height, l.padding), path.layout()) else { continue };
-                let boxes = layout.glyphs.iter().map(|g| g.obb(l.height, l.padding, DVec2::ZERO)).collect();
+                let (Some(rings), Ok(layout)) = (circles(path, l.style.height, l.style.padding), path.layout()) else {
+                    continue;
+                };
+                let boxes = layout.glyphs.iter().map(|g| g.obb(l.style.height, l.style.padding, DVec2::ZERO)).collect();
                 (rings.into_iter().map(Foot::Ring).collect(), boxes)
             }
             None => (vec![Foot::Box(l.obb())], vec![l.obb()]),

@@ -21,7 +21,9 @@ pub fn place_naive(labels: &[Label], options: &PlacementOptions) -> Vec<(bool, O
     let viewport = options.viewport.map(|v| Obb::from_aabb(&v));
     let mut order: Vec<u32> =
         (0..labels.len() as u32).filter(|&i| viewport.is_none_or(|v| v.overlaps(&obbs[i as usize]))).collect();
-    order.sort_by(|&a, &b| labels[b as usize].priority.total_cmp(&labels[a as usize].priority).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| {
+        labels[b as usize].style.priority.total_cmp(&labels[a as usize].style.priority).then(a.cmp(&b))
+    });
     let mut rank = vec![u32::MAX; labels.len()];
     for (r, &i) in order.iter().enumerate() {
         rank[i as usize] = r as u32;
@@ -105,7 +107,9 @@ pub fn place_naive_symbols(labels: &[Label], symbols: &[Symbol], options: &Place
     let viewport = options.viewport.map(|v| Obb::from_aabb(&v));
     let meets = |parts: &[Obb]| viewport.is_none_or(|v| parts.iter().any(|p| v.overlaps(p)));
     let mut order: Vec<u32> = (0..labels.len() as u32).collect();
-    order.sort_by(|&a, &b| labels[b as usize].priority.total_cmp(&labels[a as usize].priority).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| {
+        labels[b as usize].style.priority.total_cmp(&labels[a as usize].style.priority).then(a.cmp(&b))
+    });
     let mut placed: RTree<PartItem> = RTree::new();
     let mut groups: HashMap<u32, RTree<[f64; 2]>> = HashMap::new();
     let mut shown = vec![false; labels.len()];
@@ -130,7 +134,7 @@ pub fn place_naive_symbols(labels: &[Label], symbols: &[Symbol], options: &Place
             })
         };
         let mut chosen = (first..texts.len()).find(|&k| meets(&at(k)) && free(&at(k))).map(&at);
-        if chosen.is_none() && l.allow_overlap {
+        if chosen.is_none() && l.style.allow_overlap {
             chosen = Some(at(first));
         }
         if chosen.is_none()
@@ -144,7 +148,7 @@ pub fn place_naive_symbols(labels: &[Label], symbols: &[Symbol], options: &Place
         }
         let Some(parts) = chosen else { continue };
         shown[i as usize] = true;
-        if !l.ignore_placement {
+        if !l.style.ignore_placement {
             for p in parts {
                 placed.insert(GeomWithData::new(rectangle(&p).0, p));
             }

@@ -99,7 +99,7 @@ struct Report {
 }
 
 fn floor(labels: &[Label]) -> Vec<(f64, u32)> {
-    let mut keys: Vec<(f64, u32)> = labels.iter().enumerate().map(|(i, l)| (l.priority, i as u32)).collect();
+    let mut keys: Vec<(f64, u32)> = labels.iter().enumerate().map(|(i, l)| (l.style.priority, i as u32)).collect();
     keys.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     keys
 }
@@ -252,11 +252,11 @@ fn time_paths(args: &Args, n: usize, plain_ms: f64, timings: &mut Vec<Timing>) -
         .map(|(s, l)| {
             let layout = s.layout().and_then(Result::ok);
             layout.map_or_else(Vec::new, |lay| {
-                lay.glyphs.iter().map(|g| g.obb(l.height, l.padding, glam::DVec2::ZERO)).collect()
+                lay.glyphs.iter().map(|g| g.obb(l.style.height, l.style.padding, glam::DVec2::ZERO)).collect()
             })
         })
         .collect();
-    let priorities: Vec<f64> = w.labels.iter().map(|l| l.priority).collect();
+    let priorities: Vec<f64> = w.labels.iter().map(|l| l.style.priority).collect();
     let naive = || declutter_benches::place_naive_parts(&parts, &priorities, &options);
     let reference = engine();
     let agree = (!args.no_naive).then(|| reference.outcomes.iter().zip(naive()).all(|(o, v)| o.visible == v));

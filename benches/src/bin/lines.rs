@@ -49,7 +49,12 @@ fn footprints(geo: &GeoDocument<'_>) -> Vec<Vec<Obb>> {
         .map(|i| match doc.symbols.get(i).and_then(|s| s.path.as_ref().map(|p| (s, p))) {
             Some((_, path)) => path.layout().map_or_else(
                 |_| Vec::new(),
-                |l| l.glyphs.iter().map(|g| g.obb(doc.labels[i].height, doc.labels[i].padding, DVec2::ZERO)).collect(),
+                |l| {
+                    l.glyphs
+                        .iter()
+                        .map(|g| g.obb(doc.labels[i].style.height, doc.labels[i].style.padding, DVec2::ZERO))
+                        .collect()
+                },
             ),
             None => vec![doc.labels[i].obb()],
         })

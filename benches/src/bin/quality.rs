@@ -88,7 +88,7 @@ fn shown_boxes(labels: &[Label], symbols: &[Symbol], options: &PlacementOptions)
 /// The labels in placement order: priority descending, then input position.
 fn order(labels: &[Label]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..labels.len()).collect();
-    order.sort_by(|&a, &b| labels[b].priority.total_cmp(&labels[a].priority).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| labels[b].style.priority.total_cmp(&labels[a].style.priority).then(a.cmp(&b)));
     order
 }
 

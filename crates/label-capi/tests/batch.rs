@@ -122,10 +122,8 @@ impl Scene {
             .labels
             .iter()
             .zip(&self.paths)
-            .map(|(l, path)| Label {
-                allow_overlap: l.flags & DECLUTTER_ALLOW_OVERLAP != 0,
-                ignore_placement: l.flags & DECLUTTER_IGNORE_PLACEMENT != 0,
-                ..match path.as_ref().map(|p| p.core()) {
+            .map(|(l, path)| {
+                match path.as_ref().map(|p| p.core()) {
                     // A path label sits at its path's point at `path_offset`, as wide as its
                     // text, with the label's height, priority and padding only.
                     Some(p) => {
@@ -138,6 +136,8 @@ impl Scene {
                 }
                 .with_priority(l.priority)
                 .with_padding(l.padding)
+                .with_allow_overlap(l.flags & DECLUTTER_ALLOW_OVERLAP != 0)
+                .with_ignore_placement(l.flags & DECLUTTER_IGNORE_PLACEMENT != 0)
             })
             .collect();
         let symbols = (0..self.labels.len())

@@ -37,8 +37,8 @@ pub fn path_document(n: usize, coverage: f64, seed: u64) -> Value {
         .map(|(i, (l, s))| {
             let path = s.path.as_ref().expect("every W_path label has a path");
             let points: Vec<[f64; 2]> = path.points.iter().map(|p| p.to_array()).collect();
-            json!({"id": i, "path": points, "glyph_advances": path.glyph_advances, "height": l.height,
-                   "priority": l.priority})
+            json!({"id": i, "path": points, "glyph_advances": path.glyph_advances, "height": l.style.height,
+                   "priority": l.style.priority})
         })
         .collect();
     json!({ "viewport": { "width": w.width, "height": w.height }, "labels": labels })
@@ -72,10 +72,10 @@ fn to_document(w: &label_workload::Workload) -> Value {
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            debug_assert_eq!(l.anchor, Anchor::Center);
+            debug_assert_eq!(l.style.anchor, Anchor::Center);
             json!({
-                "id": i, "x": l.x, "y": l.y, "width": l.width, "height": l.height,
-                "angle": l.angle, "priority": l.priority,
+                "id": i, "x": l.x, "y": l.y, "width": l.style.width, "height": l.style.height,
+                "angle": l.style.angle, "priority": l.style.priority,
             })
         })
         .collect();
@@ -104,7 +104,7 @@ mod tests {
         for ((got, label), (want, original)) in read.symbols.iter().zip(&read.labels).zip(symbols.iter().zip(&w.labels))
         {
             assert_eq!(got.path, want.path);
-            assert_eq!((label.height, label.priority), (original.height, original.priority));
+            assert_eq!((label.style.height, label.style.priority), (original.style.height, original.style.priority));
         }
         let engine = label_core::place_symbols(&w.labels, &symbols, &[], &w.options()).unwrap();
         assert_eq!(read.place().unwrap().outcomes, engine.outcomes);

@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use glam::{DVec2, Vec2};
 
-use crate::Obb;
 use crate::geometry::reading_axis;
+use crate::{BoxStyle, Obb};
 
 /// Which point of the unrotated label box sits on the anchor point.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -104,7 +104,8 @@ impl FromStr for Anchor {
     }
 }
 
-/// A text label to place: an anchor point on screen, a size, and how it sits and rotates there.
+/// A text label to place: an anchor point on screen, and its box there (a [`BoxStyle`]: size,
+/// rotation, anchor, offset, padding, priority, overlap flags), set with the `with_*` builders.
 ///
 /// Numbers are f64 so that callers' values are checked exactly as given; the engine works on
 /// the boxes built from them, whose centres stay f64 (see [`Obb`]).
@@ -119,7 +120,7 @@ impl FromStr for Anchor {
 /// assert_eq!(b.center, glam::DVec2::new(100.0, 30.0));
 /// assert_eq!(b.aabb().size(), Vec2::new(10.0, 40.0));
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default))]
 pub struct Label {
@@ -127,51 +128,20 @@ pub struct Label {
     pub x: f64,
     /// Anchor point y, px (down).
     pub y: f64,
-    /// Width of the text box, px, > 0.
-    pub width: f64,
-    /// Height of the text box, px, > 0.
-    pub height: f64,
-    /// Rotation about the anchor point, degrees, counter-clockwise on screen.
-    pub angle: f64,
-    /// Higher is placed first.
-    pub priority: f64,
-    /// Which point of the box sits on the anchor point.
-    pub anchor: Anchor,
-    /// Shift of the box in the label's own (rotated) frame, px.
-    pub offset: DVec2,
-    /// Margin added on every side of the box, px, ≥ 0.
-    pub padding: f64,
-    /// Shown even when it collides (it still blocks later labels).
-    pub allow_overlap: bool,
-    /// Does not block later labels.
-    pub ignore_placement: bool,
+    /// The box at that point: size, rotation (degrees, counter-clockwise on screen), anchor,
+    /// offset, padding, priority, overlap flags. Its fields sit beside `x` and `y` in
+    /// serialized labels.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub style: BoxStyle,
 }
 
-impl Default for Label {
-    fn default() -> Self {
-        Self {
-            x: 0.0,
-            y: 0.0,
-            width: 1.0,
-            height: 1.0,
-            angle: 0.0,
-            priority: 0.0,
-            anchor: Anchor::Center,
-            offset: DVec2::ZERO,
-            padding: 0.0,
-            allow_overlap: false,
-            ignore_placement: false,
-        }
-    }
-}
-
-crate::impl_label_setters!(Label);
+crate::forward_box_style_setters!(Label);
 
 impl Label {
     /// A centred, unrotated label of priority 0 at `(x, y)`.
     #[must_use]
     pub fn new(x: f64, y: f64, width: f64, height: f64) -> Self {
-        Self { x, y, width, height, ..Self::default() }
+        Self { x, y, style: BoxStyle::new(width, height) }
     }
 
     /// The label's oriented box on screen (contract §2): centre
@@ -185,13 +155,14 @@ impl Label {
     /// The label's box in coordinates relative to `origin`.
     #[must_use]
     pub fn obb_from(&self, origin: DVec2) -> Obb {
+        let s = &self.style;
         text_box(
             DVec2::new(self.x, self.y) - origin,
-            DVec2::new(self.width, self.height),
-            self.offset,
-            self.anchor.shift(),
-            reading_axis(self.angle),
-            self.padding,
+            DVec2::new(s.width, s.height),
+            s.offset,
+            s.anchor.shift(),
+            reading_axis(s.angle),
+            s.padding,
         )
     }
 }
@@ -241,6 +212,30 @@ mod tests {
         assert_eq!(l.obb().center, Vec2::new(104.0, 97.0));
         let l = Label::new(100.0, 100.0, 20.0, 10.0).with_angle(90.0).with_anchor(Anchor::Left);
         assert_eq!(l.obb().center, Vec2::new(100.0, 90.0));
+    }
+
+    #[test]
+    fn a_label_stays_eighty_bytes() {
+        // The placement's hot loops walk arrays of labels: the shared style adds no byte.
+        assert_eq!(std::mem::size_of::<Label>(), 80);
+        assert_eq!(std::mem::size_of::<BoxStyle>(), 64);
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serialized_labels_keep_the_styles_fields_beside_x_and_y() {
+        let l = Label::new(1.0, 2.0, 30.0, 10.0).with_priority(3.0).with_anchor(Anchor::TopLeft);
+        let v = serde_json::to_value(&l).unwrap();
+        assert_eq!(
+            (v["x"].as_f64(), v["width"].as_f64(), v["anchor"].as_str()),
+            (Some(1.0), Some(30.0), Some("top-left"))
+        );
+        assert!(v.get("style").is_none(), "{v}");
+        let back: Label =
+            serde_json::from_str(r#"{"x": 1, "y": 2, "width": 30, "height": 10, "priority": 3, "anchor": "top-left"}"#)
+                .unwrap();
+        assert_eq!(back, l);
+        assert_eq!(serde_json::from_str::<Label>("{}").unwrap(), Label::default());
     }
 
     #[test]

@@ -35,6 +35,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod box_style;
 pub mod broad;
 mod error;
 pub mod geometry;
@@ -45,10 +46,10 @@ pub mod narrow;
 pub mod path;
 pub mod pipeline;
 mod placement;
-mod setters;
 mod symbol;
 pub mod validate;
 
+pub use box_style::BoxStyle;
 pub use error::{Error, Problem};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
 pub use label::{Anchor, Label, UnknownAnchor, text_box};

@@ -228,13 +228,7 @@ impl TextPath {
     #[must_use]
     pub fn carrier(&self, label: &Label) -> Label {
         let at = self.layout().map_or(self.points[0], |l| l.anchor);
-        Label {
-            priority: label.priority,
-            padding: label.padding,
-            allow_overlap: label.allow_overlap,
-            ignore_placement: label.ignore_placement,
-            ..Label::new(at.x, at.y, self.text_length(), label.height)
-        }
+        Label { x: at.x, y: at.y, style: label.style.for_path_text(self.text_length()) }
     }
 
     /// Lays the glyphs along the path (see the module documentation). A path that
@@ -306,8 +300,8 @@ mod tests {
     fn the_carrier_sits_at_the_anchor_point_as_wide_as_the_text() {
         let label = Label::new(f64::NAN, 3.0, 0.0, 12.0).with_angle(30.0).with_priority(4.0).with_padding(1.0);
         let c = path(&[[0.0, 0.0], [100.0, 0.0]], &[10.0, 20.0]).carrier(&label);
-        assert_eq!((c.x, c.y, c.width, c.height, c.angle), (50.0, 0.0, 30.0, 12.0, 0.0));
-        assert_eq!((c.priority, c.padding), (4.0, 1.0));
+        assert_eq!((c.x, c.y, c.style.width, c.style.height, c.style.angle), (50.0, 0.0, 30.0, 12.0, 0.0));
+        assert_eq!((c.style.priority, c.style.padding), (4.0, 1.0));
         // No room: the first point.
         let c = path(&[[5.0, 7.0], [10.0, 7.0]], &[10.0, 20.0]).carrier(&label);
         assert_eq!((c.x, c.y), (5.0, 7.0));

@@ -199,8 +199,8 @@ impl Symbol {
         }
         let (offset, shift) = self.offset_and_shift(label, k);
         let at = DVec2::new(label.x, label.y) - origin;
-        let axis = crate::geometry::reading_axis(label.angle);
-        text_box(at, DVec2::new(label.width, label.height), offset, shift, axis, label.padding)
+        let axis = crate::geometry::reading_axis(label.style.angle);
+        text_box(at, DVec2::new(label.style.width, label.style.height), offset, shift, axis, label.style.padding)
     }
 
     /// The offset and anchor shift of the text at position `k`: the candidate's, else the
@@ -208,7 +208,7 @@ impl Symbol {
     fn offset_and_shift(&self, label: &Label, k: usize) -> (DVec2, DVec2) {
         match self.candidates.get(k) {
             Some(c) => (c.offset, c.anchor.shift()),
-            None => (label.offset, label.anchor.shift()),
+            None => (label.style.offset, label.style.anchor.shift()),
         }
     }
 
@@ -216,7 +216,7 @@ impl Symbol {
     #[must_use]
     pub fn icon_box(&self, label: &Label, origin: DVec2) -> Option<Obb> {
         let at = DVec2::new(label.x, label.y) - origin;
-        let axis = crate::geometry::reading_axis(label.angle);
+        let axis = crate::geometry::reading_axis(label.style.angle);
         self.icon.map(|i| text_box(at, DVec2::new(i.width, i.height), i.offset, i.anchor.shift(), axis, i.padding))
     }
 
@@ -230,16 +230,16 @@ impl Symbol {
         origin: DVec2,
         layout: Option<&'a PathLayout>,
     ) -> impl Iterator<Item = Obb> + 'a {
-        let axis = crate::geometry::reading_axis(label.angle);
+        let axis = crate::geometry::reading_axis(label.style.angle);
         let at = DVec2::new(label.x, label.y) - origin;
-        let text_size = DVec2::new(label.width, label.height);
+        let text_size = DVec2::new(label.style.width, label.style.height);
         let boxes = if self.path.is_some() { 0 } else { self.positions() };
         let glyphs = layout
             .into_iter()
-            .flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(label.height, label.padding, origin)));
+            .flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(label.style.height, label.style.padding, origin)));
         let text = (0..boxes).map(move |k| {
             let (offset, shift) = self.offset_and_shift(label, k);
-            text_box(at, text_size, offset, shift, axis, label.padding)
+            text_box(at, text_size, offset, shift, axis, label.style.padding)
         });
         let icon = self
             .icon

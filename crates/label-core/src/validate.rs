@@ -120,13 +120,13 @@ pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
     let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
     within(l.x, MAX_COORDINATE).map_err(fail("x"))?;
     within(l.y, MAX_COORDINATE).map_err(fail("y"))?;
-    size(l.width).map_err(fail("width"))?;
-    size(l.height).map_err(fail("height"))?;
-    angle(l.angle).map_err(fail("angle"))?;
-    finite(l.priority).map_err(fail("priority"))?;
-    within(l.offset.x, MAX_COORDINATE).map_err(fail("offset"))?;
-    within(l.offset.y, MAX_COORDINATE).map_err(fail("offset"))?;
-    non_negative(l.padding, MAX_SIZE).map_err(fail("padding"))?;
+    size(l.style.width).map_err(fail("width"))?;
+    size(l.style.height).map_err(fail("height"))?;
+    angle(l.style.angle).map_err(fail("angle"))?;
+    finite(l.style.priority).map_err(fail("priority"))?;
+    within(l.style.offset.x, MAX_COORDINATE).map_err(fail("offset"))?;
+    within(l.style.offset.y, MAX_COORDINATE).map_err(fail("offset"))?;
+    non_negative(l.style.padding, MAX_SIZE).map_err(fail("padding"))?;
     Ok(())
 }
 
@@ -262,6 +262,7 @@ pub fn check_unique_ids<'a, I: Eq + Hash + 'a>(ids: impl IntoIterator<Item = &'a
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::BoxStyle;
 
     #[test]
     fn each_bad_field_is_named() {
@@ -270,16 +271,16 @@ mod tests {
         let cases: Vec<(Label, &str)> = vec![
             (Label { x: f64::NAN, ..ok.clone() }, "x"),
             (Label { y: f64::INFINITY, ..ok.clone() }, "y"),
-            (Label { width: 0.0, ..ok.clone() }, "width"),
-            (Label { height: -1.0, ..ok.clone() }, "height"),
-            (Label { angle: f64::NEG_INFINITY, ..ok.clone() }, "angle"),
-            (Label { priority: f64::NAN, ..ok.clone() }, "priority"),
-            (Label { padding: -0.5, ..ok.clone() }, "padding"),
+            (Label { style: BoxStyle { width: 0.0, ..ok.style }, ..ok.clone() }, "width"),
+            (Label { style: BoxStyle { height: -1.0, ..ok.style }, ..ok.clone() }, "height"),
+            (Label { style: BoxStyle { angle: f64::NEG_INFINITY, ..ok.style }, ..ok.clone() }, "angle"),
+            (Label { style: BoxStyle { priority: f64::NAN, ..ok.style }, ..ok.clone() }, "priority"),
+            (Label { style: BoxStyle { padding: -0.5, ..ok.style }, ..ok.clone() }, "padding"),
             (Label { x: 1e16, ..ok.clone() }, "x"),
-            (Label { width: 1e-46, ..ok.clone() }, "width"),
-            (Label { height: 1e-310, ..ok.clone() }, "height"),
-            (Label { angle: 1e300, ..ok.clone() }, "angle"),
-            (Label { offset: glam::DVec2::new(0.0, f64::NAN), ..ok.clone() }, "offset"),
+            (Label { style: BoxStyle { width: 1e-46, ..ok.style }, ..ok.clone() }, "width"),
+            (Label { style: BoxStyle { height: 1e-310, ..ok.style }, ..ok.clone() }, "height"),
+            (Label { style: BoxStyle { angle: 1e300, ..ok.style }, ..ok.clone() }, "angle"),
+            (Label { style: BoxStyle { offset: glam::DVec2::new(0.0, f64::NAN), ..ok.style }, ..ok.clone() }, "offset"),
         ];
         for (label, field) in cases {
             match check_label(7, &label) {

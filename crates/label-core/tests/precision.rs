@@ -41,15 +41,15 @@ struct ExactBox {
 }
 
 fn exact_box(l: &Label) -> ExactBox {
-    let radians = tf(l.angle) * twofloat::consts::PI / tf(180.0);
+    let radians = tf(l.style.angle) * twofloat::consts::PI / tf(180.0);
     let (s, c) = (radians.sin(), radians.cos());
     let (u, v) = ([c, -s], [s, c]);
-    let shift = l.anchor.shift();
-    let (w, h) = (tf(l.width), tf(l.height));
-    let cx = tf(l.offset.x) + tf(shift.x) * w;
-    let cy = tf(l.offset.y) + tf(shift.y) * h;
+    let shift = l.style.anchor.shift();
+    let (w, h) = (tf(l.style.width), tf(l.style.height));
+    let cx = tf(l.style.offset.x) + tf(shift.x) * w;
+    let cy = tf(l.style.offset.y) + tf(shift.y) * h;
     let center = [tf(l.x) + u[0] * cx + v[0] * cy, tf(l.y) + u[1] * cx + v[1] * cy];
-    let pad = tf(l.padding);
+    let pad = tf(l.style.padding);
     ExactBox { center, half: [w / tf(2.0) + pad, h / tf(2.0) + pad], u, v }
 }
 

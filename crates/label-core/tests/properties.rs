@@ -488,7 +488,7 @@ proptest! {
         let mut labels = scene.labels.clone();
         if coarse {
             for l in &mut labels {
-                l.priority = l.priority.clamp(-2.0, 2.0).round();
+                l.style.priority = l.style.priority.clamp(-2.0, 2.0).round();
             }
         }
         let ties = &keys[..labels.len()];
@@ -524,7 +524,7 @@ proptest! {
         }
         let key = |i: u32| {
             let l = &scene.labels[i as usize];
-            (std::cmp::Reverse(label_core_key(l.priority)), ties.map_or(0, |t| t[i as usize]), i)
+            (std::cmp::Reverse(label_core_key(l.style.priority)), ties.map_or(0, |t| t[i as usize]), i)
         };
         let mut visible: Vec<u32> = (0..got.len() as u32).filter(|&i| got[i as usize].visible).collect();
         visible.sort_by_key(|&i| key(i));
@@ -548,7 +548,7 @@ proptest! {
         let blocking: Vec<u32> =
             (0..pass.order().len()).filter(|&r| pass.blocks(r)).map(|r| pass.order()[r]).collect();
         let shown: Vec<u32> =
-            want.1.iter().copied().filter(|&i| !second.labels[i as usize].ignore_placement).collect();
+            want.1.iter().copied().filter(|&i| !second.labels[i as usize].style.ignore_placement).collect();
         prop_assert_eq!(blocking, shown);
     }
 
@@ -587,7 +587,7 @@ fn tie_break_keys_change_outcomes() {
             let (scene, keys) = strategy.new_tree(&mut runner).unwrap().current();
             let mut labels = scene.labels;
             for l in &mut labels {
-                l.priority = l.priority.clamp(-2.0, 2.0).round();
+                l.style.priority = l.style.priority.clamp(-2.0, 2.0).round();
             }
             let ties = &keys[..labels.len()];
             let with = reference_place_with_ties(&labels, &scene.obstacles, &scene.options, Some(ties));
@@ -617,7 +617,7 @@ fn scene_generator_reaches_every_outcome() {
                 (_, Some(HiddenReason::Offscreen), _) => seen[3] += 1,
                 _ => {}
             }
-            if o.visible && scene.labels[i].allow_overlap {
+            if o.visible && scene.labels[i].style.allow_overlap {
                 seen[4] += 1;
             }
         }

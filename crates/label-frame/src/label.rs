@@ -3,7 +3,7 @@
 
 use glam::DVec2;
 use label_core::geometry::reading_axis;
-use label_core::{Anchor, Candidate, Icon, Label, Obb, Symbol, TextPath, text_box};
+use label_core::{BoxStyle, Candidate, Icon, Label, Obb, Symbol, TextPath, text_box};
 
 use crate::geo::mercator::lon_lat_to_world;
 
@@ -25,8 +25,9 @@ pub enum Alignment {
 /// The anchor point is in world pixels (Web Mercator at zoom 0, see [`crate::geo::mercator`]); sizes
 /// and offsets are screen pixels at the map's centre (under pitch they scale with perspective,
 /// see [`crate::FrameOptions::perspective_scaling`]). Angles are degrees counter-clockwise, on
-/// screen or on the map depending on [`Alignment`]. The other fields are `label_core`'s
-/// (contract §2).
+/// screen or on the map depending on [`Alignment`]. Its box's fields (size, angle, anchor,
+/// offset, padding, priority, overlap flags) are a [`BoxStyle`], the same as a
+/// [`label_core::Label`]'s (contract §2), set with the same `with_*` builders.
 ///
 /// ```
 /// use label_frame::{Alignment, WorldLabel};
@@ -34,7 +35,7 @@ pub enum Alignment {
 ///     .with_angle(30.0)
 ///     .with_alignment(Alignment::Map)
 ///     .with_priority(2.0);
-/// assert_eq!(street.id, 7);
+/// assert_eq!((street.id, street.style.priority), (7, 2.0));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -46,29 +47,17 @@ pub struct WorldLabel {
     /// Anchor point, world pixels at zoom 0. A path label has its line instead (in
     /// `symbol.path`): the engine does not read its `position`.
     pub position: DVec2,
-    /// Width of the text box on screen, px, > 0.
-    pub width: f64,
-    /// Height of the text box on screen, px, > 0.
-    pub height: f64,
-    /// Rotation, degrees counter-clockwise, on screen or on the map (see `alignment`).
-    pub angle: f64,
-    /// Whether `angle` is on screen or on the map.
+    /// The box at that point (contract §2): size and offset in screen px at scale 1, padding
+    /// in screen px (not scaled by perspective), rotation in degrees counter-clockwise on
+    /// screen or on the map (see `alignment`), anchor, priority, overlap flags. Its fields
+    /// sit beside the others in serialized labels.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub style: BoxStyle,
+    /// Whether `style.angle` is on screen or on the map.
     pub alignment: Alignment,
     /// For map-aligned labels: turn the text by 180° when it would read upside down (MapLibre's
     /// `text-keep-upright`). Ignored for viewport-aligned labels.
     pub keep_upright: bool,
-    /// Higher is placed first.
-    pub priority: f64,
-    /// Which point of the box sits on the anchor point.
-    pub anchor: Anchor,
-    /// Shift of the box in the label's own (rotated) frame, screen px.
-    pub offset: DVec2,
-    /// Margin on every side of the box, screen px (not scaled by perspective).
-    pub padding: f64,
-    /// Shown even when it collides (it still blocks later labels).
-    pub allow_overlap: bool,
-    /// Does not block later labels.
-    pub ignore_placement: bool,
     /// What the label adds to become a symbol (contract §3b): candidate positions for its
     /// text, an icon, which part may show alone, a repeat group. Sizes and offsets are screen
     /// px at scale 1 (they scale with perspective as the text does; paddings and the repeat
@@ -81,37 +70,27 @@ pub struct WorldLabel {
 }
 
 impl Default for WorldLabel {
-    /// The core's default label (size, angle, priority, anchor, offset, padding, flags) at the
+    /// The core's default box (size, angle, priority, anchor, offset, padding, flags) at the
     /// world's origin, level on screen and kept upright.
     fn default() -> Self {
-        let Label { width, height, angle, priority, anchor, offset, padding, allow_overlap, ignore_placement, .. } =
-            Label::default();
         Self {
             id: 0,
             position: DVec2::ZERO,
+            style: BoxStyle::default(),
             alignment: Alignment::Viewport,
             keep_upright: true,
-            width,
-            height,
-            angle,
-            priority,
-            anchor,
-            offset,
-            padding,
-            allow_overlap,
-            ignore_placement,
             symbol: Symbol::default(),
         }
     }
 }
 
-label_core::impl_label_setters!(WorldLabel);
+label_core::forward_box_style_setters!(WorldLabel);
 
 impl WorldLabel {
     /// A centred, level label of priority 0 at a point in world pixels (zoom 0).
     #[must_use]
     pub fn from_world(id: u64, position: DVec2, width: f64, height: f64) -> Self {
-        Self { id, position, width, height, ..Self::default() }
+        Self { id, position, style: BoxStyle::new(width, height), ..Self::default() }
     }
 
     /// A centred, level label of priority 0 at a longitude and latitude (degrees, WGS84),
@@ -128,8 +107,8 @@ impl WorldLabel {
     /// glyph advances are screen px at scale 1, as a label's width is. `height` is the line's
     /// height, screen px; the padding ([`Self::with_padding`]) pads every glyph; priority,
     /// `allow_overlap`, `ignore_placement` and a repeat group act as on any label. The label's
-    /// `position`, `width`, `angle`, `alignment`, `anchor` and `offset` are not used (its
-    /// `width` is set to the text's length, its `position` to the line's first point).
+    /// `position`, `alignment` and its style's `width`, `angle`, `anchor` and `offset` are not
+    /// used (its width is set to the text's length, its `position` to the line's first point).
     ///
     /// Every frame projects the line through the camera (under pitch too), scales the glyphs
     /// with perspective at the offset's point, and lays them out on the projected line as the
@@ -143,7 +122,7 @@ impl WorldLabel {
     /// use label_frame::WorldLabel;
     /// let line = TextPath::new(vec![DVec2::new(100.0, 100.0), DVec2::new(101.0, 100.5)], vec![7.0, 6.5, 7.0]);
     /// let street = WorldLabel::along_path(4, line, 12.0).with_priority(3.0);
-    /// assert_eq!(street.width, 20.5);
+    /// assert_eq!(street.style.width, 20.5);
     /// ```
     #[must_use]
     pub fn along_path(id: u64, path: TextPath, height: f64) -> Self {
@@ -151,8 +130,7 @@ impl WorldLabel {
         Self {
             id,
             position,
-            width: path.text_length(),
-            height,
+            style: BoxStyle::new(path.text_length(), height),
             alignment: Alignment::Map,
             keep_upright: path.keep_upright,
             symbol: Symbol::default().with_path(path),
@@ -181,16 +159,13 @@ impl WorldLabel {
     /// use label_frame::WorldLabel;
     /// let line = TextPath::new(vec![DVec2::new(100.0, 100.0), DVec2::new(101.0, 100.5)], vec![7.0, 6.5]);
     /// let street = WorldLabel::from_world(4, DVec2::ZERO, 1.0, 12.0).with_priority(3.0).with_path(line);
-    /// assert_eq!((street.width, street.priority, street.position), (13.5, 3.0, DVec2::new(100.0, 100.0)));
+    /// assert_eq!((street.style.width, street.style.priority, street.position), (13.5, 3.0, DVec2::new(100.0, 100.0)));
     /// ```
     #[must_use]
     pub fn with_path(self, path: TextPath) -> Self {
-        let line = Self::along_path(self.id, path, self.height);
+        let line = Self::along_path(self.id, path, self.style.height);
         Self {
-            priority: self.priority,
-            padding: self.padding,
-            allow_overlap: self.allow_overlap,
-            ignore_placement: self.ignore_placement,
+            style: self.style.for_path_text(line.style.width),
             symbol: Symbol { path: line.symbol.path.clone(), ..self.symbol },
             ..line
         }
@@ -243,19 +218,16 @@ impl WorldLabel {
     /// padding (px) is added to the label's own; the engine uses it for the hysteresis margin.
     #[must_use]
     pub fn on_screen(&self, pose: &ScreenPose, extra_padding: f64) -> Label {
-        Label {
-            x: pose.position.x,
-            y: pose.position.y,
-            width: self.width * pose.scale,
-            height: self.height * pose.scale,
+        let s = &self.style;
+        let style = BoxStyle {
+            width: s.width * pose.scale,
+            height: s.height * pose.scale,
             angle: pose.angle,
-            priority: self.priority,
-            anchor: self.anchor,
-            offset: self.offset * pose.scale,
-            padding: self.padding + extra_padding,
-            allow_overlap: self.allow_overlap,
-            ignore_placement: self.ignore_placement,
-        }
+            offset: s.offset * pose.scale,
+            padding: s.padding + extra_padding,
+            ..*s
+        };
+        Label { x: pose.position.x, y: pose.position.y, style }
     }
 
     /// How far from the anchor point any point of the box (without padding) can lie at scale
@@ -263,9 +235,9 @@ impl WorldLabel {
     /// padding) outside the viewport without building their box.
     #[must_use]
     pub(crate) fn reach(&self) -> f64 {
-        let size = DVec2::new(self.width, self.height);
+        let size = DVec2::new(self.style.width, self.style.height);
         let own = |offset: DVec2, shift: DVec2, size: DVec2| (offset + shift * size).length() + size.length() * 0.5;
-        let text = own(self.offset, self.anchor.shift(), size);
+        let text = own(self.style.offset, self.style.anchor.shift(), size);
         if self.symbol.is_plain() {
             return text;
         }
@@ -284,9 +256,9 @@ impl WorldLabel {
         let s = pose.scale;
         let axis = reading_axis(pose.angle);
         let at = pose.position;
-        let text_size = DVec2::new(self.width * s, self.height * s);
-        let padding = self.padding + extra;
-        let own = self.symbol.candidates.is_empty().then(|| (self.offset * s, self.anchor.shift()));
+        let text_size = DVec2::new(self.style.width * s, self.style.height * s);
+        let padding = self.style.padding + extra;
+        let own = self.symbol.candidates.is_empty().then(|| (self.style.offset * s, self.style.anchor.shift()));
         let candidates = self.symbol.candidates.iter().map(move |c| (c.offset * s, c.anchor.shift()));
         let text = own
             .into_iter()
@@ -302,7 +274,7 @@ impl WorldLabel {
     /// The largest padding of the label's parts, px: its own, or its icon's.
     #[must_use]
     pub(crate) fn max_padding(&self) -> f64 {
-        self.symbol.icon.map_or(self.padding, |i| self.padding.max(i.padding))
+        self.symbol.icon.map_or(self.style.padding, |i| self.style.padding.max(i.padding))
     }
 
     /// The label's symbol on screen at `scale`: candidate offsets and the icon's size and
@@ -363,15 +335,16 @@ pub struct ScreenPose {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use label_core::Anchor;
 
     #[test]
     fn on_screen_scales_size_and_offset_but_not_padding() {
         let l = WorldLabel::from_world(1, DVec2::ZERO, 40.0, 10.0).with_offset(4.0, 2.0).with_padding(1.0);
         let pose = ScreenPose { position: DVec2::new(100.0, 50.0), angle: 30.0, scale: 0.5 };
         let s = l.on_screen(&pose, 2.0);
-        assert_eq!((s.x, s.y, s.width, s.height, s.angle), (100.0, 50.0, 20.0, 5.0, 30.0));
-        assert_eq!(s.offset, DVec2::new(2.0, 1.0));
-        assert_eq!(s.padding, 3.0);
+        assert_eq!((s.x, s.y, s.style.width, s.style.height, s.style.angle), (100.0, 50.0, 20.0, 5.0, 30.0));
+        assert_eq!(s.style.offset, DVec2::new(2.0, 1.0));
+        assert_eq!(s.style.padding, 3.0);
     }
 
     #[test]

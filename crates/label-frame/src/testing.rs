@@ -95,8 +95,9 @@ pub(crate) fn path_patch(corner: DVec2, step: f64) -> Vec<WorldLabel> {
             }
             let advances = (0..4 + k % 8).map(|j| 6.0 + ((k + j) % 5) as f64).collect();
             let path = TextPath::new(points, advances).with_max_angle(if k % 8 == 3 { 30.0 } else { 45.0 });
-            let mut street =
-                WorldLabel::along_path(l.id, path, l.height).with_priority(l.priority).with_padding(l.padding);
+            let mut street = WorldLabel::along_path(l.id, path, l.style.height)
+                .with_priority(l.style.priority)
+                .with_padding(l.style.padding);
             if k % 40 == 3 {
                 street.symbol = street.symbol.with_repeat(1, 80.0);
             }

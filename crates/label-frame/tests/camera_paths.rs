@@ -13,7 +13,7 @@ mod common;
 
 use common::*;
 use glam::DVec2;
-use label_core::{Anchor, Candidate, Icon, Optional, Symbol, TextPath};
+use label_core::{Anchor, BoxStyle, Candidate, Icon, Optional, Symbol, TextPath};
 use label_frame::mercator::{TILE_SIZE, nearest_copy};
 use label_frame::{
     Alignment, Camera, FrameEngine, FrameKind, FrameOptions, Projection, Sight, WorldLabel, project_labels,
@@ -94,9 +94,16 @@ fn labels(seed: u64, n: usize, around: DVec2, spread: f64, symbols: bool) -> Vec
         .map(|i| {
             let p = around + DVec2::new(rng.random_range(-spread..spread), rng.random_range(-spread..spread) * 0.6);
             let l = WorldLabel::from_world(i as u64, DVec2::new(p.x.rem_euclid(TILE_SIZE), p.y), 0.0, 0.0);
-            let l = WorldLabel { width: rng.random_range(20.0..110.0), height: rng.random_range(10.0..16.0), ..l }
-                .with_priority(f64::from(rng.random_range(0..4)))
-                .with_padding(f64::from(rng.random_range(0..3)));
+            let l = WorldLabel {
+                style: BoxStyle {
+                    width: rng.random_range(20.0..110.0),
+                    height: rng.random_range(10.0..16.0),
+                    ..l.style
+                },
+                ..l
+            }
+            .with_priority(f64::from(rng.random_range(0..4)))
+            .with_padding(f64::from(rng.random_range(0..3)));
             let l = match rng.random_range(0..5) {
                 0 => l.with_alignment(Alignment::Map).with_angle(rng.random_range(-180.0..180.0)),
                 1 => l.with_angle(rng.random_range(-30.0..30.0)),
@@ -132,7 +139,9 @@ fn along(rng: &mut ChaCha8Rng, l: WorldLabel) -> WorldLabel {
         let length = path.length();
         path = path.with_path_offset(rng.random_range(0.0..length));
     }
-    let mut street = WorldLabel::along_path(l.id, path, l.height).with_priority(l.priority).with_padding(l.padding);
+    let mut street = WorldLabel::along_path(l.id, path, l.style.height)
+        .with_priority(l.style.priority)
+        .with_padding(l.style.padding);
     if rng.random_bool(0.3) {
         street.symbol = street.symbol.with_repeat(rng.random_range(0..3), rng.random_range(0.0..120.0));
     }
@@ -145,9 +154,9 @@ fn reach_of(l: &WorldLabel) -> (f64, f64) {
     match &l.symbol.path {
         Some(p) => {
             let world = p.points.iter().map(|q| (*q - l.position).length()).fold(0.0, f64::max);
-            (world, l.height.hypot(p.glyph_advances.iter().copied().fold(0.0, f64::max)) + l.padding * 2.0)
+            (world, l.style.height.hypot(p.glyph_advances.iter().copied().fold(0.0, f64::max)) + l.style.padding * 2.0)
         }
-        None => (0.0, l.width.hypot(l.height) + l.padding * 2.0),
+        None => (0.0, l.style.width.hypot(l.style.height) + l.style.padding * 2.0),
     }
 }
 

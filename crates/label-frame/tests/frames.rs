@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use glam::DVec2;
-use label_core::{Blocker, HiddenReason as CoreReason, Label, PlacementOptions, place};
+use label_core::{Blocker, BoxStyle, HiddenReason as CoreReason, Label, PlacementOptions, place};
 use label_frame::{
     Alignment, Camera, Frame, FrameEngine, FrameError, FrameOptions, HiddenReason, Projection, Sight, WorldLabel,
     project_labels,
@@ -185,7 +185,7 @@ fn pitch_scales_labels_by_perspective_and_culls_behind_the_camera() {
             let k = projection.project(l.position).unwrap().perspective;
             let scale = frame.labels[i].pose.unwrap().scale;
             assert!((scale - (1.0 + scaling * (k - 1.0))).abs() < 1e-12, "{scaling}: {scale} vs k {k}");
-            assert_eq!(engine.screen_label(i).unwrap().width, 50.0 * scale);
+            assert_eq!(engine.screen_label(i).unwrap().style.width, 50.0 * scale);
         }
         if scaling > 0.0 {
             assert!(frame.labels[0].pose.unwrap().scale < 1.0 && frame.labels[1].pose.unwrap().scale > 1.0);
@@ -200,7 +200,9 @@ fn pitch_scales_labels_by_perspective_and_culls_behind_the_camera() {
 fn bad_input_is_refused_with_the_field_named() {
     let mut engine = FrameEngine::new(FrameOptions::default()).unwrap();
     let ok = at_screen(5, 100.0, 100.0, 40.0, 10.0);
-    let err = engine.set_labels(vec![ok.clone(), WorldLabel { width: -1.0, id: 9, ..ok.clone() }]).unwrap_err();
+    let err = engine
+        .set_labels(vec![ok.clone(), WorldLabel { id: 9, style: BoxStyle { width: -1.0, ..ok.style }, ..ok.clone() }])
+        .unwrap_err();
     assert!(matches!(err, FrameError::InvalidLabel { index: 1, id: 9, field: "width", .. }), "{err:?}");
     let err = engine.set_labels(vec![WorldLabel { position: DVec2::new(f64::NAN, 0.0), ..ok.clone() }]).unwrap_err();
     assert!(matches!(err, FrameError::InvalidLabel { field: "position", .. }), "{err:?}");

@@ -64,14 +64,14 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
         let obb = screen.obb(label);
         let in_view = screen.in_view(&obb);
         // A foreign label that cannot block matters to no own label.
-        if own.is_some() || (in_view && !label.ignore_placement) {
+        if own.is_some() || (in_view && !label.style.ignore_placement) {
             entries.push(Entry {
                 gid,
-                key: descending_key(label.priority),
+                key: descending_key(label.style.priority),
                 obb,
                 own,
-                can_block: in_view && !label.ignore_placement,
-                allow_overlap: label.allow_overlap,
+                can_block: in_view && !label.style.ignore_placement,
+                allow_overlap: label.style.allow_overlap,
             });
         }
     };

@@ -112,7 +112,7 @@ fn every_state_is_decided_and_blockers_are_earlier() {
         assert_ne!(*s, State::Waiting);
         if let State::HiddenBy(k) = *s {
             let (a, b) = (&labels[k as usize], &labels[i]);
-            assert!(a.priority > b.priority || (a.priority == b.priority && (k as usize) < i));
+            assert!(a.style.priority > b.style.priority || (a.style.priority == b.style.priority && (k as usize) < i));
         }
     }
 }
@@ -120,7 +120,7 @@ fn every_state_is_decided_and_blockers_are_earlier() {
 #[test]
 fn a_bad_label_is_named_by_its_global_index() {
     let mut labels: Vec<Label> = (0..10).map(|i| Label::new(10.0 * f64::from(i), 5.0, 8.0, 8.0)).collect();
-    labels[7].width = -1.0;
+    labels[7].style.width = -1.0;
     let screen = Screen::world(0, 0.0).unwrap();
     let err = place_in_regions(&screen, &labels, &[0, 1, 0, 1, 0, 1, 0, 1, 0, 1], 2, 3).unwrap_err();
     assert!(err.to_string().starts_with("label 7: field `width`"), "{err}");

@@ -3,7 +3,7 @@
 //! name a row and a column.
 
 use glam::DVec2;
-use label_core::{Anchor, Error, Label};
+use label_core::{Anchor, BoxStyle, Error, Label};
 use numpy::PyReadonlyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -85,9 +85,7 @@ pub fn labels(py: Python<'_>, cols: &Bound<'_, PyDict>) -> PyResult<Vec<Label>> 
                     Some("anchor"),
                 )
             })?;
-            Ok(Label {
-                x: f[0][i],
-                y: f[1][i],
+            let style = BoxStyle {
                 width: f[2][i],
                 height: f[3][i],
                 angle: f[4][i],
@@ -97,7 +95,8 @@ pub fn labels(py: Python<'_>, cols: &Bound<'_, PyDict>) -> PyResult<Vec<Label>> 
                 padding: padding[i],
                 allow_overlap: allow[i],
                 ignore_placement: ignore[i],
-            })
+            };
+            Ok(Label { x: f[0][i], y: f[1][i], style })
         })
         .collect()
 }

@@ -197,7 +197,7 @@ impl Columns {
         self.hidden_by_marker.push(matches!(o.hidden_by, Some(Blocker::Label(k)) if is_marker(&doc.ids[k as usize])));
         self.candidate.push(choice.candidate.map_or(-1, i64::from));
         self.parts.push(parts_code(choice.parts));
-        for (column, value) in self.geometry.iter_mut().zip([l.x, l.y, l.width, l.height, l.angle]) {
+        for (column, value) in self.geometry.iter_mut().zip([l.x, l.y, l.style.width, l.style.height, l.style.angle]) {
             column.push(value);
         }
         // The text at the position it is shown at; hidden, or the icon alone: its first position.

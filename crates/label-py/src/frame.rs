@@ -74,16 +74,12 @@ impl FrameEngine {
         let world: Vec<WorldLabel> = core
             .iter()
             .zip(ids.iter().zip(&aligned))
-            .map(|(l, (&id, &map))| {
-                WorldLabel::from_world(id, DVec2::new(l.x, l.y), l.width, l.height)
-                    .with_angle(l.angle)
-                    .with_priority(l.priority)
-                    .with_anchor(l.anchor)
-                    .with_offset(l.offset.x, l.offset.y)
-                    .with_padding(l.padding)
-                    .with_allow_overlap(l.allow_overlap)
-                    .with_ignore_placement(l.ignore_placement)
-                    .with_alignment(if map { Alignment::Map } else { Alignment::Viewport })
+            .map(|(l, (&id, &map))| WorldLabel {
+                id,
+                position: DVec2::new(l.x, l.y),
+                style: l.style,
+                alignment: if map { Alignment::Map } else { Alignment::Viewport },
+                ..WorldLabel::default()
             })
             .collect();
         self.engine.set_labels(world).map_err(|e| frame_error(&e))

@@ -4,7 +4,7 @@
 //! or longitude/latitude) and screen labels for the batch placement (`x`, `y` in screen px).
 
 use glam::DVec2;
-use label_core::{Anchor, Label};
+use label_core::{Anchor, BoxStyle, Label};
 use label_frame::mercator::lon_lat_to_world;
 use label_frame::{Alignment, WorldLabel};
 
@@ -117,16 +117,7 @@ struct Flags {
 
 /// Screen label `i`'s fields as a world label at `at` (id `i`, viewport-aligned, upright).
 fn world_label(i: usize, l: &Label, at: DVec2) -> WorldLabel {
-    WorldLabel {
-        angle: l.angle,
-        priority: l.priority,
-        anchor: l.anchor,
-        offset: l.offset,
-        padding: l.padding,
-        allow_overlap: l.allow_overlap,
-        ignore_placement: l.ignore_placement,
-        ..WorldLabel::from_world(i as u64, at, l.width, l.height)
-    }
+    WorldLabel { id: i as u64, position: at, style: l.style, ..WorldLabel::default() }
 }
 
 impl Columns {
@@ -215,15 +206,17 @@ impl Columns {
         let label = Label {
             x: self.get(F64Field::X, i),
             y: self.get(F64Field::Y, i),
-            width: self.get(F64Field::Width, i),
-            height: self.get(F64Field::Height, i),
-            angle: self.get(F64Field::Angle, i),
-            priority: self.get(F64Field::Priority, i),
-            anchor: f.anchor,
-            offset: DVec2::new(self.get(F64Field::OffsetX, i), self.get(F64Field::OffsetY, i)),
-            padding: self.get(F64Field::Padding, i),
-            allow_overlap: f.allow_overlap,
-            ignore_placement: f.ignore_placement,
+            style: BoxStyle {
+                width: self.get(F64Field::Width, i),
+                height: self.get(F64Field::Height, i),
+                angle: self.get(F64Field::Angle, i),
+                priority: self.get(F64Field::Priority, i),
+                anchor: f.anchor,
+                offset: DVec2::new(self.get(F64Field::OffsetX, i), self.get(F64Field::OffsetY, i)),
+                padding: self.get(F64Field::Padding, i),
+                allow_overlap: f.allow_overlap,
+                ignore_placement: f.ignore_placement,
+            },
         };
         Ok((label, f))
     }
@@ -266,15 +259,24 @@ impl Columns {
         let mut c = Columns::default();
         c.resize(labels.len());
         for (i, l) in labels.iter().enumerate() {
-            let values =
-                [l.position.x, l.position.y, l.width, l.height, l.angle, l.priority, l.offset.x, l.offset.y, l.padding];
+            let values = [
+                l.position.x,
+                l.position.y,
+                l.style.width,
+                l.style.height,
+                l.style.angle,
+                l.style.priority,
+                l.style.offset.x,
+                l.style.offset.y,
+                l.style.padding,
+            ];
             for (field, v) in F64Field::ALL.into_iter().zip(values) {
                 c.column_mut(field)[i] = v;
             }
-            let anchor = Anchor::ALL.iter().position(|&a| a == l.anchor).unwrap_or(0) as u32;
+            let anchor = Anchor::ALL.iter().position(|&a| a == l.style.anchor).unwrap_or(0) as u32;
             c.flags[i] = (anchor << flags::ANCHOR_SHIFT)
-                | if l.allow_overlap { flags::ALLOW_OVERLAP } else { 0 }
-                | if l.ignore_placement { flags::IGNORE_PLACEMENT } else { 0 }
+                | if l.style.allow_overlap { flags::ALLOW_OVERLAP } else { 0 }
+                | if l.style.ignore_placement { flags::IGNORE_PLACEMENT } else { 0 }
                 | if l.keep_upright { 0 } else { flags::NO_KEEP_UPRIGHT }
                 | if l.alignment == Alignment::Map { flags::MAP_ALIGNED } else { 0 };
         }
@@ -312,9 +314,9 @@ mod tests {
     fn screen_labels_read_the_same_columns() {
         let columns = Columns::from_world_labels(&sample());
         let screen = columns.screen_labels().unwrap();
-        assert_eq!(screen[0].anchor, Anchor::BottomRight);
-        assert_eq!((screen[0].x, screen[0].y, screen[0].padding), (10.5, 20.25, 1.5));
-        assert!(screen[0].allow_overlap && screen[1].ignore_placement);
+        assert_eq!(screen[0].style.anchor, Anchor::BottomRight);
+        assert_eq!((screen[0].x, screen[0].y, screen[0].style.padding), (10.5, 20.25, 1.5));
+        assert!(screen[0].style.allow_overlap && screen[1].style.ignore_placement);
     }
 
     #[test]

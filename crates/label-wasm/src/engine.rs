@@ -291,7 +291,7 @@ impl Engine {
             options = options.with_viewport(width as f32, height as f32);
         }
         let batch = place_batch(&self.input, &self.symbol_input, &self.path_input, &self.obstacles, &options)?;
-        let anchors = batch.labels.iter().map(|l| [l.x, l.y, l.angle]);
+        let anchors = batch.labels.iter().map(|l| [l.x, l.y, l.style.angle]);
         self.output.write_placement(&batch.placement, anchors);
         for i in 0..batch.labels.len() {
             self.output.write_box(i, Some(batch.text_box(i)));
@@ -475,7 +475,7 @@ mod tests {
     fn errors_carry_the_engines_messages() {
         let mut engine = Engine::new();
         let mut bad = labels();
-        bad[2].width = f64::NAN;
+        bad[2].style.width = f64::NAN;
         *engine.input(3) = Columns::from_world_labels(&bad);
         let message = engine.set_labels(0).unwrap_err();
         assert_eq!(message, "label 2 (id 2): field `width`: expected a finite number, got NaN");

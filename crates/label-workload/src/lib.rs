@@ -122,11 +122,11 @@ pub fn paths(n: usize, coverage: f64, seed: u64) -> (Workload, Vec<Symbol>) {
         .labels
         .iter()
         .map(|l| {
-            let glyphs = (l.width / (0.6 * l.height)).round().clamp(5.0, 25.0);
-            let advances = vec![l.width / glyphs; glyphs as usize];
+            let glyphs = (l.style.width / (0.6 * l.style.height)).round().clamp(5.0, 25.0);
+            let advances = vec![l.style.width / glyphs; glyphs as usize];
             let turns: Vec<f64> = (0..CURVE_SEGMENTS - 1).map(|_| rng.random_range(-6.0..6.0)).collect();
-            let segment = 1.25 * l.width / CURVE_SEGMENTS as f64;
-            let mut heading = l.angle - turns.iter().sum::<f64>() / 2.0;
+            let segment = 1.25 * l.style.width / CURVE_SEGMENTS as f64;
+            let mut heading = l.style.angle - turns.iter().sum::<f64>() / 2.0;
             let mut points = vec![DVec2::ZERO];
             for k in 0..CURVE_SEGMENTS {
                 let r = heading.to_radians();
@@ -148,12 +148,14 @@ mod tests {
     #[test]
     fn coverage_and_shape_hold() {
         let w = standard(20_000, 3.0, 1);
-        let area: f64 = w.labels.iter().map(|l| l.width * l.height).sum();
+        let area: f64 = w.labels.iter().map(|l| l.style.width * l.style.height).sum();
         assert!((area / (w.width * w.height) - 3.0).abs() < 1e-9);
         assert!((w.width / w.height - 16.0 / 9.0).abs() < 1e-9);
-        let rotated = w.labels.iter().filter(|l| l.angle != 0.0).count() as f64 / 20_000.0;
+        let rotated = w.labels.iter().filter(|l| l.style.angle != 0.0).count() as f64 / 20_000.0;
         assert!((rotated - 0.3).abs() < 0.02);
-        assert!(w.labels.iter().all(|l| (20.0..=200.0).contains(&l.width) && (l.width * 8.0).fract() == 0.0));
+        assert!(
+            w.labels.iter().all(|l| (20.0..=200.0).contains(&l.style.width) && (l.style.width * 8.0).fract() == 0.0)
+        );
         // Seeded: the same seed gives the same set.
         assert_eq!(standard(100, 3.0, 7).labels, standard(100, 3.0, 7).labels);
     }
@@ -175,7 +177,7 @@ mod tests {
         for (l, s) in w.labels.iter().zip(&symbols) {
             let path = s.path.as_ref().unwrap();
             assert!((5..=25).contains(&path.glyph_advances.len()));
-            assert!((path.text_length() - l.width).abs() < 1e-9);
+            assert!((path.text_length() - l.style.width).abs() < 1e-9);
             let layout = path.layout().expect("the text fits its curve and is never too curved");
             assert!((layout.anchor - DVec2::new(l.x, l.y)).length() < 1e-6);
         }

@@ -124,8 +124,8 @@ mod tests {
         let places = read(&fixtures().join("world-natural-earth-places.json")).unwrap();
         let first = &places[0];
         assert_eq!(first.label.alignment, Alignment::Viewport);
-        assert_eq!((first.label.anchor, first.label.offset.x), (Anchor::Left, POINT_GAP));
-        assert!(first.label.width >= 1.0 && first.label.height > 0.0 && !first.text.is_empty());
+        assert_eq!((first.label.style.anchor, first.label.style.offset.x), (Anchor::Left, POINT_GAP));
+        assert!(first.label.style.width >= 1.0 && first.label.style.height > 0.0 && !first.text.is_empty());
     }
 
     #[test]

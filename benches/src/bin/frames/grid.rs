@@ -33,7 +33,7 @@ impl Grid {
         self.cells.iter_mut().for_each(Vec::clear);
         self.boxes.clear();
         self.order.clear();
-        self.order.extend(labels.iter().enumerate().map(|(i, l)| (l.priority, i as u32)));
+        self.order.extend(labels.iter().enumerate().map(|(i, l)| (l.style.priority, i as u32)));
         // Stable: equal priorities stay in input order.
         self.order.sort_by(|a, b| b.0.total_cmp(&a.0));
         let cell_range = |b: &Aabb| {
@@ -47,13 +47,13 @@ impl Grid {
             let label = &labels[i as usize];
             let b = label.obb().aabb();
             let (c0, c1, r0, r1) = cell_range(&b);
-            let free = label.allow_overlap
+            let free = label.style.allow_overlap
                 || (r0..=r1).all(|r| {
                     (c0..=c1).all(|c| self.cells[r * cols + c].iter().all(|&k| !self.boxes[k as usize].overlaps(&b)))
                 });
             if free {
                 visible[i as usize] = true;
-                if !label.ignore_placement {
+                if !label.style.ignore_placement {
                     let k = self.boxes.len() as u32;
                     self.boxes.push(b);
                     for r in r0..=r1 {

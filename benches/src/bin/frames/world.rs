@@ -79,7 +79,7 @@ pub fn load_curved(fixture: &Path, lines: &Path, source: u64) -> Result<Vec<Worl
             let advances = font.clusters(&l.text, l.font).iter().map(|c| c.advance).collect();
             let height = font.measure(&l.text, l.font).height;
             let path = TextPath::new(points, advances);
-            Ok(WorldLabel::along_lon_lat_path((source << 48) | id, path, height).with_priority(l.label.priority))
+            Ok(WorldLabel::along_lon_lat_path((source << 48) | id, path, height).with_priority(l.label.style.priority))
         })
         .collect()
 }

@@ -14,7 +14,8 @@ use glam::{DVec2, Vec2};
 use label_core::geometry::reading_axis;
 use label_core::validate::{check_label, check_obstacle, check_symbol};
 use label_core::{
-    Aabb, Anchor, Circle, ConvexPolygon, Label, Obb, Placement, PlacementOptions, Problem, Segment, Shape, Symbol,
+    Aabb, Anchor, BoxStyle, Circle, ConvexPolygon, Label, Obb, Placement, PlacementOptions, Problem, Segment, Shape,
+    Symbol,
 };
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
@@ -455,9 +456,7 @@ fn to_label(r: &RawLabel) -> Result<Label, (&'static str, String)> {
     };
     let offset = r.offset.map_or(DVec2::ZERO, DVec2::from_array);
     let (width, height) = label_size(r)?;
-    Ok(Label {
-        x,
-        y,
+    let style = BoxStyle {
         width,
         height,
         angle: r.angle,
@@ -467,7 +466,8 @@ fn to_label(r: &RawLabel) -> Result<Label, (&'static str, String)> {
         padding: r.padding,
         allow_overlap: r.allow_overlap,
         ignore_placement: r.ignore_placement,
-    })
+    };
+    Ok(Label { x, y, style })
 }
 
 /// The label's size: `width` and `height` as given; a missing one measured from `text` at

@@ -100,12 +100,10 @@ pub fn label(r: &RawLabel, path: &TextPath) -> Result<Label, (&'static str, Stri
             return Err(("height", "missing; give `height`, or `font_size` for the font's line height".into()));
         }
     };
-    let carried = Label {
-        priority: r.priority,
-        padding: r.padding,
-        allow_overlap: r.allow_overlap,
-        ignore_placement: r.ignore_placement,
-        ..Label::new(0.0, 0.0, 0.0, height)
-    };
+    let carried = Label::new(0.0, 0.0, 0.0, height)
+        .with_priority(r.priority)
+        .with_padding(r.padding)
+        .with_allow_overlap(r.allow_overlap)
+        .with_ignore_placement(r.ignore_placement);
     Ok(path.carrier(&carried))
 }

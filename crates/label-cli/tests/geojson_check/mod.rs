@@ -231,7 +231,7 @@ fn check_collection(name: &str, out: &Value, source: &Value, geo: &geojson::GeoD
                     let c = c.as_array().filter(|c| c.len() == 2 && c.iter().all(Value::is_number));
                     assert!(c.is_some(), "{name}: a corner is [x, y]: {corners:?}");
                 }
-                assert!(label.width > 0.0 && label.height > 0.0, "{name}: the label has a size");
+                assert!(label.style.width > 0.0 && label.style.height > 0.0, "{name}: the label has a size");
                 assert!(
                     matches!(reason.as_deref(), None | Some("collision" | "offscreen" | "no_room" | "too_curved")),
                     "{name}: an engine reason, got {reason:?}"

@@ -153,8 +153,8 @@ pub fn lay_out_from(
         .with_min_len(super::MIN_PARALLEL_CHUNK)
         .map(|&i| {
             let l = &labels[i as usize];
-            let key = placement_key(l.priority, ties.map_or(0, |t| t[i as usize]), i);
-            (key, Flags { allow_overlap: l.allow_overlap, ignore_placement: l.ignore_placement })
+            let key = placement_key(l.style.priority, ties.map_or(0, |t| t[i as usize]), i);
+            (key, Flags { allow_overlap: l.style.allow_overlap, ignore_placement: l.style.ignore_placement })
         })
         .unzip();
     drop(index);

@@ -77,9 +77,9 @@ impl Sequential {
         }
         Ok(self.place_parts(
             labels.len(),
-            |i| (labels[i].priority, ties.map_or(0, |t| t[i])),
+            |i| (labels[i].style.priority, ties.map_or(0, |t| t[i])),
             |i| labels[i].obb(),
-            |i| (labels[i].allow_overlap, labels[i].ignore_placement),
+            |i| (labels[i].style.allow_overlap, labels[i].style.ignore_placement),
             obstacles,
             max_overlap_area,
         ))

@@ -571,7 +571,7 @@ fn placement_order(labels: &[Label], obbs: &[Obb], options: &PlacementOptions, t
     // `partial_cmp`: -0.0 and 0.0 are the same priority. A stable sort keeps index order.
     let tie = |i: usize| ties.map_or(0, |t| t[i]);
     order.sort_by(|&a, &b| {
-        labels[b].priority.partial_cmp(&labels[a].priority).expect("finite").then(tie(a).cmp(&tie(b)))
+        labels[b].style.priority.partial_cmp(&labels[a].style.priority).expect("finite").then(tie(a).cmp(&tie(b)))
     });
     order
 }
@@ -580,7 +580,7 @@ fn placement_order(labels: &[Label], obbs: &[Obb], options: &PlacementOptions, t
 /// the first obstacle it overlaps; else hidden by `placed_blocker()`, the first placed blocking
 /// label it collides with, if any; else shown.
 fn decide(label: &Label, me: &Obb, obstacles: &[Shape], placed_blocker: impl FnOnce() -> Option<u32>) -> LabelOutcome {
-    if label.allow_overlap {
+    if label.style.allow_overlap {
         LabelOutcome::VISIBLE
     } else if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(me)) {
         LabelOutcome::hidden_by(Blocker::Obstacle(o as u32))
@@ -611,7 +611,7 @@ pub fn reference_place_with_ties(
         let outcome = decide(&labels[i], me, obstacles, || {
             blocking.iter().find(|&&j| labels_collide(me, &obbs[j], options.max_overlap_area)).map(|&j| j as u32)
         });
-        if outcome.visible && !labels[i].ignore_placement {
+        if outcome.visible && !labels[i].style.ignore_placement {
             blocking.push(i);
         }
         out[i] = outcome;
@@ -665,7 +665,7 @@ pub fn reference_place_bucketed(
             near.dedup();
             near.iter().copied().find(|&j| labels_collide(me, &obbs[j as usize], options.max_overlap_area))
         });
-        if outcome.visible && !labels[i].ignore_placement {
+        if outcome.visible && !labels[i].style.ignore_placement {
             rank_of_placed[i] = placed_count;
             placed_count += 1;
             let too_big = cells(&bounds[i]).nth(4096).is_some();

@@ -8,7 +8,7 @@
 use glam::DVec2;
 use label_core::narrow::convex_overlap_area;
 use label_core::{
-    Blocker, Choice, HiddenReason, Label, LabelOutcome, Obb, Optional, Parts, PlacementOptions, Shape, Symbol,
+    Blocker, BoxStyle, Choice, HiddenReason, Label, LabelOutcome, Obb, Optional, Parts, PlacementOptions, Shape, Symbol,
 };
 
 mod path;
@@ -34,7 +34,7 @@ pub struct Boxes {
 
 pub fn boxes(l: &Label, s: &Symbol) -> Boxes {
     if let Some(path) = &s.path {
-        return match reference_path(path, l.height, l.padding) {
+        return match reference_path(path, l.style.height, l.style.padding) {
             Ok((anchor, glyphs)) => Boxes { texts: vec![glyphs], icon: None, anchor, hidden: None },
             Err(why) => Boxes { texts: vec![], icon: None, anchor: DVec2::new(l.x, l.y), hidden: Some(why) },
         };
@@ -42,11 +42,26 @@ pub fn boxes(l: &Label, s: &Symbol) -> Boxes {
     let texts = if s.candidates.is_empty() {
         vec![vec![l.obb()]]
     } else {
-        s.candidates.iter().map(|c| vec![Label { anchor: c.anchor, offset: c.offset, ..l.clone() }.obb()]).collect()
+        s.candidates
+            .iter()
+            .map(|c| {
+                vec![Label { style: BoxStyle { anchor: c.anchor, offset: c.offset, ..l.style }, ..l.clone() }.obb()]
+            })
+            .collect()
     };
     let icon = s.icon.map(|i| {
-        Label { width: i.width, height: i.height, anchor: i.anchor, offset: i.offset, padding: i.padding, ..l.clone() }
-            .obb()
+        Label {
+            style: BoxStyle {
+                width: i.width,
+                height: i.height,
+                anchor: i.anchor,
+                offset: i.offset,
+                padding: i.padding,
+                ..l.style
+            },
+            ..l.clone()
+        }
+        .obb()
     });
     Boxes { texts, icon, anchor: DVec2::new(l.x, l.y), hidden: None }
 }
@@ -81,7 +96,7 @@ pub fn reference(
     // Step 1 and 2: labels with a position in view, by priority descending then index.
     let mut order: Vec<usize> =
         (0..labels.len()).filter(|&i| (0..all[i].texts.len()).any(|k| meets(&position(i, k)))).collect();
-    order.sort_by(|&a, &b| labels[b].priority.partial_cmp(&labels[a].priority).unwrap());
+    order.sort_by(|&a, &b| labels[b].style.priority.partial_cmp(&labels[a].style.priority).unwrap());
     let mut shown: Vec<Shown> = Vec::new();
     for i in order {
         let (l, s) = (&labels[i], &symbols[i]);
@@ -117,7 +132,7 @@ pub fn reference(
         // 3b. Positions; allow_overlap; 3c. optional parts.
         let mut chosen: Option<(usize, Parts, Vec<Obb>)> =
             positions.iter().find(|&&k| free(&position(i, k), &shown)).map(|&k| (k, Parts::Both, position(i, k)));
-        if chosen.is_none() && l.allow_overlap {
+        if chosen.is_none() && l.style.allow_overlap {
             chosen = Some((first, Parts::Both, position(i, first)));
         }
         if chosen.is_none()
@@ -142,7 +157,7 @@ pub fn reference(
                     candidate: (!s.candidates.is_empty() && parts != Parts::Icon).then_some(k as u32),
                     parts: s.icon.is_some().then_some(parts),
                 };
-                shown.push(Shown { index: i, parts: boxes, blocks: !l.ignore_placement });
+                shown.push(Shown { index: i, parts: boxes, blocks: !l.style.ignore_placement });
             }
             None => {
                 // 3d. Behind the earliest obstacle, else the earliest placed label, at the first

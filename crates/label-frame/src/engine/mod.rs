@@ -351,7 +351,7 @@ impl FrameEngine {
 /// Checks one label's numbers with the core's limits (contract §2), naming the field.
 fn check_label(index: usize, l: &WorldLabel) -> Result<(), FrameError> {
     // The label as given (scale 1: its own sizes, offset and padding, unchanged).
-    let as_core = l.on_screen(&ScreenPose { position: l.position, angle: l.angle, scale: 1.0 }, 0.0);
+    let as_core = l.on_screen(&ScreenPose { position: l.position, angle: l.style.angle, scale: 1.0 }, 0.0);
     label_core::validate::check_label(index, &as_core)
         .and_then(|()| label_core::validate::check_symbol(index, &l.symbol))
         .map_err(|e| match e {

@@ -87,7 +87,7 @@ impl FullScratch {
             let parts = |k: usize| &viewer.parts[free[k] as usize];
             kept.sequential().place_parts(
                 free.len(),
-                |k| (labels[free[k] as usize].priority, ties.map_or(0, |t| t[k])),
+                |k| (labels[free[k] as usize].style.priority, ties.map_or(0, |t| t[k])),
                 |k| parts(k).on_screen(&pose(free[k]), extra(free[k])),
                 |k| (parts(k).allow_overlap, parts(k).ignore_placement),
                 cx.obstacles,

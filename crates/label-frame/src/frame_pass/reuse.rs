@@ -94,7 +94,7 @@ pub(crate) fn place_reused(
     }
     // The shown labels count as placed first, in priority order (then input order).
     let mut order: Vec<(u64, u32)> =
-        shown.iter().map(|&i| (descending_key(viewer.labels[i as usize].priority), i)).collect();
+        shown.iter().map(|&i| (descending_key(viewer.labels[i as usize].style.priority), i)).collect();
     order.sort_unstable();
     let shown: Vec<u32> = order.into_iter().map(|(_, i)| i).collect();
     kept.rebuild(viewer.parts, sights, &shown);

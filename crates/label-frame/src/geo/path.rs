@@ -26,7 +26,7 @@
 //! does, and collides iff some glyph box collides.
 
 use glam::DVec2;
-use label_core::{Anchor, Label, Obb, PathFailure, PathLayout, Symbol, TextPath};
+use label_core::{BoxStyle, Label, Obb, PathFailure, PathLayout, Symbol, TextPath};
 
 use crate::geo::projection::Projection;
 use crate::geo::sight::{Sight, label_scale};
@@ -128,19 +128,13 @@ impl ScreenPath {
     /// at the anchor point, its height scaled, its width the text's length on screen.
     #[must_use]
     pub(crate) fn label(&self, world: &WorldLabel, extra: f64) -> Label {
-        Label {
-            x: self.pose.position.x,
-            y: self.pose.position.y,
-            width: self.path.text_length(),
-            height: world.height * self.pose.scale,
+        let style = BoxStyle {
+            height: world.style.height * self.pose.scale,
             angle: self.pose.angle,
-            priority: world.priority,
-            anchor: Anchor::Center,
-            offset: DVec2::ZERO,
-            padding: world.padding + extra,
-            allow_overlap: world.allow_overlap,
-            ignore_placement: world.ignore_placement,
-        }
+            padding: world.style.padding + extra,
+            ..world.style.for_path_text(self.path.text_length())
+        };
+        Label { x: self.pose.position.x, y: self.pose.position.y, style }
     }
 
     /// The core's symbol for it: the projected line, and the label's repeat group.
@@ -158,8 +152,8 @@ impl ScreenPath {
 
     /// The glyph boxes with the label's padding and `extra`; none when the text does not fit.
     pub(crate) fn glyph_boxes<'a>(&'a self, world: &WorldLabel, extra: f64) -> impl Iterator<Item = Obb> + 'a {
-        let height = world.height * self.pose.scale;
-        let padding = world.padding + extra;
+        let height = world.style.height * self.pose.scale;
+        let padding = world.style.padding + extra;
         self.layout.iter().flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(height, padding, DVec2::ZERO)))
     }
 

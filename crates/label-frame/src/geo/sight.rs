@@ -233,7 +233,7 @@ mod tests {
                 .with_padding(f64::from(k % 21));
             let hot = Hot::new(&label);
             for scale in [0.4, 1.0, 1.7] {
-                let pose = ScreenPose { position: DVec2::ZERO, angle: label.angle, scale };
+                let pose = ScreenPose { position: DVec2::ZERO, angle: label.style.angle, scale };
                 let obb = label.on_screen(&pose, 0.0).obb();
                 let far = obb.corners().iter().map(|c| f64::from(c.length())).fold(0.0, f64::max);
                 assert!(far <= hot.reach_px(scale) + 1e-3, "{label:?} at {scale}: {far} > {}", hot.reach_px(scale));

@@ -26,7 +26,7 @@ impl Hot {
             position: label.world_anchor(),
             reach: label.reach(),
             padding_reach: label.max_padding() * (std::f64::consts::SQRT_2 + 1e-12),
-            angle: label.angle,
+            angle: label.style.angle,
             map_aligned: label.alignment == Alignment::Map,
             keep_upright: label.keep_upright,
         }

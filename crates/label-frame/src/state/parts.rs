@@ -25,13 +25,13 @@ pub(crate) struct BoxParts {
 impl BoxParts {
     pub(crate) fn new(label: &WorldLabel) -> Self {
         Self {
-            size: DVec2::new(label.width, label.height),
-            offset: label.offset,
-            shift: label.anchor.shift(),
-            padding: label.padding,
-            axis: (label.alignment == Alignment::Viewport).then(|| reading_axis(label.angle)),
-            allow_overlap: label.allow_overlap,
-            ignore_placement: label.ignore_placement,
+            size: DVec2::new(label.style.width, label.style.height),
+            offset: label.style.offset,
+            shift: label.style.anchor.shift(),
+            padding: label.style.padding,
+            axis: (label.alignment == Alignment::Viewport).then(|| reading_axis(label.style.angle)),
+            allow_overlap: label.style.allow_overlap,
+            ignore_placement: label.style.ignore_placement,
         }
     }
 
@@ -74,7 +74,7 @@ mod tests {
                 let parts = BoxParts::new(&l);
                 for (angle, scale) in [(37.0 * k as f64, 1.0), (37.0 * k as f64, 0.613), (-12.5, 1.7)] {
                     // A viewport-aligned label's pose keeps its own angle.
-                    let angle = if alignment == Alignment::Viewport { l.angle } else { angle };
+                    let angle = if alignment == Alignment::Viewport { l.style.angle } else { angle };
                     let pose = ScreenPose { position: DVec2::new(812.25, -3.5), angle, scale };
                     for extra in [0.0, 2.0] {
                         assert_eq!(parts.on_screen(&pose, extra), l.on_screen(&pose, extra).obb(), "{l:?} {pose:?}");

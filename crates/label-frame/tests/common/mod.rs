@@ -11,7 +11,7 @@ mod symbol_reference;
 #[allow(unused_imports, reason = "each test binary uses a different subset")]
 pub use frames_check::{first_difference, overlapping_visible_pairs};
 use glam::DVec2;
-use label_core::{Label, PlacementOptions};
+use label_core::{BoxStyle, Label, PlacementOptions};
 use label_frame::{Alignment, Camera, Frame, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -80,7 +80,7 @@ pub fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options
     let (waiting, free): (Vec<usize>, Vec<usize>) = in_view.iter().partition(|&&i| waits(i));
     let screen = |i: usize, extra: f64| {
         let l = engine.screen_label(i).unwrap();
-        Label { padding: l.padding + extra, ..l }
+        Label { style: BoxStyle { padding: l.style.padding + extra, ..l.style }, ..l }
     };
     let mut visible = vec![false; n];
     let labels: Vec<Label> = free.iter().map(|&i| screen(i, 0.0)).collect();
@@ -91,7 +91,7 @@ pub fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options
     }
     let shown: Vec<usize> = free.iter().copied().filter(|&i| visible[i]).collect();
     let mut labels: Vec<Label> =
-        shown.iter().map(|&i| Label { allow_overlap: true, priority: f64::MAX, ..screen(i, 0.0) }).collect();
+        shown.iter().map(|&i| screen(i, 0.0).with_allow_overlap(true).with_priority(f64::MAX)).collect();
     labels.extend(waiting.iter().map(|&i| screen(i, options.hysteresis_px)));
     let ties: Vec<u32> = (0..labels.len()).map(|k| u32::from(k >= shown.len())).collect();
     let p2 = label_core::pipeline::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();

@@ -7,7 +7,7 @@
 
 use glam::DVec2;
 use label_core::pipeline::collides;
-use label_core::{Aabb, Blocker, Choice, Label, Obb, Optional, Parts, Symbol};
+use label_core::{Aabb, Blocker, BoxStyle, Choice, Label, Obb, Optional, Parts, Symbol};
 use label_frame::{Frame, FrameEngine, FrameOptions, HiddenReason, Stickiness};
 
 /// A label as one pass of the reference takes it.
@@ -67,7 +67,7 @@ pub fn symbol_reference(engine: &FrameEngine, last: &Frame, size: DVec2, options
         }
         Item {
             index: i,
-            label: Label { padding: label.padding + extra, ..label },
+            label: Label { style: BoxStyle { padding: label.style.padding + extra, ..label.style }, ..label },
             symbol,
             tie,
             first,
@@ -106,7 +106,10 @@ fn greedy(items: &[Item], placed: &mut Vec<Placed>, view: &Obb, max_overlap_area
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| {
         let (x, y) = (&items[a], &items[b]);
-        (y.label.priority + 0.0).total_cmp(&(x.label.priority + 0.0)).then(x.tie.cmp(&y.tie)).then(a.cmp(&b))
+        (y.label.style.priority + 0.0)
+            .total_cmp(&(x.label.style.priority + 0.0))
+            .then(x.tie.cmp(&y.tie))
+            .then(a.cmp(&b))
     });
     for k in order {
         let it = &items[k];
@@ -122,7 +125,7 @@ fn greedy(items: &[Item], placed: &mut Vec<Placed>, view: &Obb, max_overlap_area
             index: it.index,
             kept: false,
             boxes,
-            blocks: !it.label.ignore_placement,
+            blocks: !it.label.style.ignore_placement,
             group: it.symbol.repeat_group,
             anchor: DVec2::new(it.label.x, it.label.y),
         });
@@ -136,7 +139,7 @@ fn decide(it: &Item, placed: &[Placed], view: &Obb, max_overlap_area: f32) -> Re
     let texts: Vec<Vec<Obb>> = match s.layout() {
         Some(layout) => {
             let glyphs = layout.expect("a path label in view fits its line").glyphs;
-            vec![glyphs.iter().map(|g| g.obb(it.label.height, it.label.padding, DVec2::ZERO)).collect()]
+            vec![glyphs.iter().map(|g| g.obb(it.label.style.height, it.label.style.padding, DVec2::ZERO)).collect()]
         }
         None => (0..s.positions()).map(|k| vec![s.text_box(&it.label, k, DVec2::ZERO)]).collect(),
     };
@@ -168,7 +171,7 @@ fn decide(it: &Item, placed: &[Placed], view: &Obb, max_overlap_area: f32) -> Re
     if icon_free && let Some(k) = tried.iter().copied().find(|&k| position_meets(k) && text_free(k)) {
         return Ok(both(k));
     }
-    if it.label.allow_overlap {
+    if it.label.style.allow_overlap {
         return Ok(both(first_in_view));
     }
     match (icon, s.optional) {

@@ -101,7 +101,9 @@ fn along(b: &mut Bytes, l: WorldLabel, spread: f64) -> WorldLabel {
         let length = path.length();
         path = path.with_path_offset(b.signed() * 1.2 * length);
     }
-    let mut street = WorldLabel::along_path(l.id, path, l.height).with_priority(l.priority).with_padding(l.padding);
+    let mut street = WorldLabel::along_path(l.id, path, l.style.height)
+        .with_priority(l.style.priority)
+        .with_padding(l.style.padding);
     if k & 32 != 0 {
         street.symbol = street.symbol.with_repeat(0, 40.0);
     }
@@ -156,10 +158,10 @@ fn plain_label(b: &mut Bytes, id: u64, around: DVec2, spread: f64) -> WorldLabel
     if kind & 128 != 0 {
         let odd = b.byte();
         l = l.with_offset(b.signed() * 20.0, b.signed() * 20.0);
-        l.allow_overlap = odd.is_multiple_of(11);
-        l.ignore_placement = odd.is_multiple_of(13);
+        l.style.allow_overlap = odd.is_multiple_of(11);
+        l.style.ignore_placement = odd.is_multiple_of(13);
         if odd == 255 {
-            l.width = f64::NAN;
+            l.style.width = f64::NAN;
         }
     }
     l
@@ -267,7 +269,7 @@ fn overlapping_by_more_than(
     frame: &Frame,
     allowed: impl Fn(&Obb, &Obb) -> f64,
 ) -> Vec<(usize, usize)> {
-    let exempt = |i: usize| engine.labels()[i].allow_overlap || engine.labels()[i].ignore_placement;
+    let exempt = |i: usize| engine.labels()[i].style.allow_overlap || engine.labels()[i].style.ignore_placement;
     let visible: Vec<(usize, Vec<Obb>)> =
         frame.visible_indices().filter(|&i| !exempt(i)).map(|i| (i, engine.drawn_boxes(i))).collect();
     let mut bad = Vec::new();
@@ -330,7 +332,7 @@ pub fn check(data: &[u8]) {
     let set: Vec<bool> = engines.iter_mut().map(|e| e.set_labels(labels.clone()).is_ok()).collect();
     assert_eq!(set[0], set[1], "both engines take the labels or refuse them");
     if !set[0] {
-        assert!(labels.iter().any(|l| l.width.is_nan()), "only the invalid label is refused");
+        assert!(labels.iter().any(|l| l.style.width.is_nan()), "only the invalid label is refused");
         return;
     }
     let mut camera = Camera::new(around, 1.0 + b.unit() * 8.0, 320.0 + b.unit() * 700.0, 200.0 + b.unit() * 400.0);

@@ -326,7 +326,7 @@ fn assemble<'a>(reads: Vec<Read<'a>>, members: Vec<(String, &'a RawValue)>, opti
                 }
                 let start = index.labels.start;
                 for ((mut label, path), i) in named.labels.into_iter().zip(index.labels) {
-                    label.priority = priority;
+                    label.style.priority = priority;
                     // The id names the feature; a repeated name along its line is `ID#k`.
                     let id = if i == start { r.id.clone() } else { repeated_id(&r.id, i - start) };
                     let symbol = Symbol { path, ..symbol.clone() };

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use glam::DVec2;
-use label_core::{Label, Obb};
+use label_core::{BoxStyle, Label, Obb};
 
 use crate::formats::convert::Document;
 use crate::formats::picture::svg::{points, text_element};
@@ -30,7 +30,7 @@ pub(crate) fn glyphs(doc: &Document, i: usize) -> Option<Glyphs> {
     let path = symbol.path.as_ref()?;
     let label = &doc.labels[i];
     let Ok(layout) = path.layout() else { return Some(Glyphs { boxes: Vec::new(), texts: Vec::new() }) };
-    let boxes = layout.glyphs.iter().map(|g| g.obb(label.height, label.padding, DVec2::ZERO)).collect();
+    let boxes = layout.glyphs.iter().map(|g| g.obb(label.style.height, label.style.padding, DVec2::ZERO)).collect();
     let texts = match (doc.text(i), doc.font_size(i)) {
         (Some(text), Some(size)) => {
             let clusters = measure::font().clusters(text, size);
@@ -63,7 +63,7 @@ impl Glyphs {
     pub(crate) fn text_elements(&self, label: &Label, font_size: Option<f64>, paint: &str) -> String {
         let mut out = String::new();
         for (b, (text, angle)) in self.boxes.iter().zip(&self.texts) {
-            let glyph = Label { angle: *angle, ..label.clone() };
+            let glyph = Label { style: BoxStyle { angle: *angle, ..label.style }, ..label.clone() };
             let _ = writeln!(out, "{}", text_element(text, b.center.as_vec2(), &glyph, font_size, paint));
         }
         out

@@ -69,15 +69,15 @@ fn font_family() -> String {
 /// `paint` holds the fill (and, in map pictures, the halo) attributes.
 pub(crate) fn text_element(text: &str, center: Vec2, label: &Label, font_size: Option<f64>, paint: &str) -> String {
     let font = measure::font();
-    let size = font_size.unwrap_or(label.height / font.line_height_em());
+    let size = font_size.unwrap_or(label.style.height / font.line_height_em());
     let baseline = (font.ascender_em() + font.descender_em()) / 2.0 * size;
     // The baseline point in the label's frame (down axis `v`), turned onto the screen.
-    let (sin, cos) = label.angle.to_radians().sin_cos();
+    let (sin, cos) = label.style.angle.to_radians().sin_cos();
     let x = f64::from(center.x) + baseline * sin;
     let y = f64::from(center.y) + baseline * cos;
     format!(
         "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{size:.2}\" text-anchor=\"middle\" transform=\"rotate({:.3} {x:.2} {y:.2})\" {paint}>{}</text>",
-        -label.angle,
+        -label.style.angle,
         escape(text)
     )
 }

@@ -100,7 +100,7 @@ pub fn place_symbols(
         .par_iter()
         .enumerate()
         .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(|(i, l)| placement_key(l.priority, 0, i as u32))
+        .map(|(i, l)| placement_key(l.style.priority, 0, i as u32))
         .collect();
     let order = sorted_positions(&keys);
     drop(keys);

@@ -4,7 +4,7 @@
 use glam::DVec2;
 use label_core::broad::FirstHit;
 use label_core::{
-    Blocker, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol, place_symbols,
+    Blocker, BoxStyle, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol, place_symbols,
 };
 
 use crate::frame_pass::FrameContext;
@@ -67,8 +67,8 @@ impl Batch {
     pub(super) fn push_path_shown(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath) {
         self.push_path(world, i, path, 0.0);
         let label = self.labels.last_mut().expect("just pushed");
-        label.allow_overlap = true;
-        label.priority = f64::MAX;
+        label.style.allow_overlap = true;
+        label.style.priority = f64::MAX;
     }
 
     /// Every part of the label at batch position `k` ([`Symbol::parts`]; a path label's
@@ -80,20 +80,20 @@ impl Batch {
     /// Adds label `i`, shown at `pose` with `choice`, as the part set it shows: one position,
     /// placed whatever it overlaps, before every label of the pass that has not its priority.
     pub(super) fn push_shown(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, choice: Choice) {
-        let mut label = Label { allow_overlap: true, priority: f64::MAX, ..world.on_screen(&pose, 0.0) };
+        let mut label = world.on_screen(&pose, 0.0).with_allow_overlap(true).with_priority(f64::MAX);
         let full = world.screen_symbol(pose.scale, 0.0, choice.candidate.map(|k| k as usize));
         let icon = match choice.parts {
             Some(Parts::Both) => full.icon,
             // The icon alone: the icon's box is the label's only part.
             Some(Parts::Icon) => {
                 let icon = full.icon.expect("a symbol shown as its icon has one");
-                label = Label {
+                label.style = BoxStyle {
                     width: icon.width,
                     height: icon.height,
                     anchor: icon.anchor,
                     offset: icon.offset,
                     padding: icon.padding,
-                    ..label
+                    ..label.style
                 };
                 None
             }

@@ -93,7 +93,7 @@ pub(super) fn covered(
 ) -> Option<Blocker> {
     let Waiting { label, parts, last } = *waiting;
     let symbol = &label.symbol;
-    if label.allow_overlap || symbol.repeat_group.is_some() {
+    if label.style.allow_overlap || symbol.repeat_group.is_some() {
         return None;
     }
     let positions = symbol.positions();

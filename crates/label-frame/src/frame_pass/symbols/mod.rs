@@ -160,7 +160,7 @@ pub(crate) fn place_symbol_frame(
         let mut shown: Vec<usize> = (0..one.len()).filter(|&k| decided[k].1.visible).collect();
         // −0 and 0 tie, as in the core; every key differs (`k` breaks ties), so an unstable
         // sort orders them as a stable one.
-        let priority = |k: usize| std::cmp::Reverse(total_order(one.labels[k].priority + 0.0));
+        let priority = |k: usize| std::cmp::Reverse(total_order(one.labels[k].style.priority + 0.0));
         shown.sort_unstable_by_key(|&k| (priority(k), k));
         let mut fixed = Batch::with_capacity(shown.len());
         for &k in &shown {
@@ -171,7 +171,9 @@ pub(crate) fn place_symbol_frame(
             }
         }
         let kept = Kept::new(
-            (0..fixed.len()).filter(|&k| !fixed.labels[k].ignore_placement).map(|k| (fixed.index[k], fixed.parts(k))),
+            (0..fixed.len())
+                .filter(|&k| !fixed.labels[k].style.ignore_placement)
+                .map(|k| (fixed.index[k], fixed.parts(k))),
         );
         // The waiting labels covered by the kept parts are settled at once (in parallel, each
         // on its own), the others left for the pass.

@@ -97,7 +97,7 @@ fn boxes_whose_depth_certificate_holds_overlap() {
             scale: 0.5 + next(),
         };
         let at = |l: &WorldLabel, p: crate::ScreenPose, extra| {
-            l.on_screen(&crate::ScreenPose { angle: l.angle, ..p }, extra).obb()
+            l.on_screen(&crate::ScreenPose { angle: l.style.angle, ..p }, extra).obb()
         };
         let (mine0, theirs0) = (pose(DVec2::new(700.0, 400.0)), pose(DVec2::new(700.0, 400.0)));
         let (me, them) = (at(&mine, mine0, 2.0), at(&theirs, theirs0, 0.0));

@@ -159,11 +159,11 @@ pub fn random(n: usize, seed: u64) -> Case {
     for (i, (mut symbol, line)) in plain.into_iter().zip(lines).enumerate() {
         let anchor = Anchor::ALL[i % Anchor::ALL.len()];
         let label = &mut labels[i];
-        label.anchor = Anchor::ALL[(i / 7) % Anchor::ALL.len()];
-        label.padding = [0.0, 0.0, 1.5][i % 3];
-        label.allow_overlap = i % 37 == 0;
-        label.ignore_placement = i % 41 == 0;
-        label.priority = (label.priority * 8.0).floor(); // ties, broken by input order
+        label.style.anchor = Anchor::ALL[(i / 7) % Anchor::ALL.len()];
+        label.style.padding = [0.0, 0.0, 1.5][i % 3];
+        label.style.allow_overlap = i % 37 == 0;
+        label.style.ignore_placement = i % 41 == 0;
+        label.style.priority = (label.style.priority * 8.0).floor(); // ties, broken by input order
         match i % 10 {
             0 | 1 => {
                 let mut path = line.path.expect("W_path labels have paths");
@@ -226,7 +226,7 @@ pub fn places(labels: &[WorldLabel], texts: &Texts) -> Case {
         let Some(at) = projection.project(l.position).map(|p| p.screen) else { continue };
         let inside = (-200.0..viewport[0] + 200.0).contains(&at.x) && (-200.0..viewport[1] + 200.0).contains(&at.y);
         if source < 2 && inside {
-            case.labels.push(Label::new(at.x, at.y, l.width, l.height).with_priority(l.priority));
+            case.labels.push(Label::new(at.x, at.y, l.style.width, l.style.height).with_priority(l.style.priority));
             case.symbols.push(symbol.clone());
         }
     }
