@@ -134,7 +134,6 @@ impl WorldLabel {
             alignment: Alignment::Map,
             keep_upright: path.keep_upright,
             symbol: Symbol::default().with_path(path),
-            ..Self::default()
         }
     }
 
