@@ -1,7 +1,7 @@
 //! # label-core
 //!
-//! Decides which map labels to show. Each label — an anchor point on screen, a text box size,
-//! a rotation and a priority — becomes an oriented box; an `rstar` broad phase finds the pairs
+//! Decides which map labels to show. Each label — an anchor point on screen and a
+//! [`BoxStyle`]: a text box size, a rotation, a priority, … — becomes an oriented box; an `rstar` broad phase finds the pairs
 //! whose bounds meet; the Separating Axis Theorem confirms which of them really overlap; and a
 //! greedy pass in priority order hides every label that would overlap a more important one.
 //!

@@ -7,8 +7,9 @@
 //! and tilts.
 //!
 //! - [`WorldLabel`]: an anchor point in world pixels (Web Mercator, or longitude/latitude
-//!   through [`mercator`]), a size in screen pixels, an angle on screen or on the map
-//!   ([`Alignment`]).
+//!   through [`mercator`]), and its box as the core's [`label_core::BoxStyle`] (a size in
+//!   screen pixels, an angle on screen or on the map ([`Alignment`]), anchor, offset, padding,
+//!   priority, flags).
 //! - [`Camera`] → [`Projection`]: centre, zoom, bearing, pitch, viewport, field of view; under
 //!   pitch, labels scale with perspective ([`FrameOptions::perspective_scaling`]).
 //! - [`FrameEngine`]: keeps labels and the memory of the last frame; [`FrameEngine::place_frame`]
