@@ -10,6 +10,7 @@
 use glam::Vec2;
 use rayon::prelude::*;
 
+use super::super::MIN_PARALLEL_CHUNK;
 use super::parts::Entry;
 use crate::pipeline::collides;
 use crate::{Aabb, Obb};
@@ -57,6 +58,7 @@ impl PlacedParts {
     pub fn new(entries: &[Entry], cell_size: Option<f32>, max_overlap_area: f32) -> Self {
         let extent = entries
             .par_iter()
+            .with_min_len(MIN_PARALLEL_CHUNK)
             .filter(|e| e.in_view)
             .map(|e| (e.bounds, 1usize))
             .reduce_with(|a, b| (a.0.union(&b.0), a.1 + b.1));

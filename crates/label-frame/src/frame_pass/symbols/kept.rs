@@ -50,11 +50,16 @@ impl Kept {
 
     /// Whether `blocker` is a kept label that one of `parts` collides with.
     pub(super) fn still_hides(&self, blocker: Option<Blocker>, parts: &[Obb], max_overlap_area: f32) -> bool {
-        let Some(Blocker::Label(b)) = blocker else { return false };
-        let Ok(at) = self.of_label.binary_search_by_key(&b, |&(i, ..)| i) else { return false };
-        let (_, start, end) = self.of_label[at];
-        let theirs = &self.boxes[start as usize..end as usize];
+        let theirs = self.boxes_of(blocker);
         parts.iter().any(|me| theirs.iter().any(|t| collides(me, t, max_overlap_area)))
+    }
+
+    /// The boxes of `blocker` if it is a kept label, else none.
+    fn boxes_of(&self, blocker: Option<Blocker>) -> &[Obb] {
+        let Some(Blocker::Label(b)) = blocker else { return &[] };
+        let Ok(at) = self.of_label.binary_search_by_key(&b, |&(i, ..)| i) else { return &[] };
+        let (_, start, end) = self.of_label[at];
+        &self.boxes[start as usize..end as usize]
     }
 
     /// The number (placement order) of the earliest kept box that `me` collides with.
@@ -82,6 +87,17 @@ pub(super) struct Waiting<'a> {
     pub(super) last: Option<Blocker>,
 }
 
+/// What a part of a waiting label collides with first, tested only as far as needed: an
+/// obstacle (the lowest), else the label that hid it last frame, else a kept box (the
+/// earliest), else nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PartHit {
+    Obstacle(usize),
+    Last,
+    Kept(u32),
+    Free,
+}
+
 /// What hides a `waiting` label for certain in a viewport `view`, if it is covered as the
 /// module says; `None` if it must go through the pass.
 pub(super) fn covered(
@@ -99,40 +115,58 @@ pub(super) fn covered(
     let positions = symbol.positions();
     let icon = symbol.icon.map(|_| parts[positions]);
     // Obstacles first (they are placed before every label), then the label that hid it last
-    // frame (most often it still does), then every kept box.
-    let obstacle = |b: &Obb| obstacles.iter().position(|s| s.overlaps_obb(b));
-    let hit = |b: &Obb| {
-        obstacle(b).is_some()
-            || kept.still_hides(last, std::slice::from_ref(b), max_overlap_area)
-            || kept.first_collider(b, max_overlap_area).is_some()
+    // frame (most often it still does; its boxes found once for all the parts), then every
+    // kept box. Each part is tested once: the first position's answer also names the blocker.
+    let last_boxes = kept.boxes_of(last);
+    let part_hit = |b: &Obb| {
+        if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(b)) {
+            PartHit::Obstacle(o)
+        } else if last_boxes.iter().any(|t| collides(b, t, max_overlap_area)) {
+            PartHit::Last
+        } else {
+            kept.first_collider(b, max_overlap_area).map_or(PartHit::Free, PartHit::Kept)
+        }
     };
     let icon_meets = icon.is_some_and(|i| view.overlaps(&i));
-    let icon_hit = icon.map(|i| hit(&i));
-    let mut first = None;
+    let icon_hit = icon.map(|i| part_hit(&i));
+    let icon_blocked = icon_hit.is_some_and(|h| h != PartHit::Free);
+    // The first position in view, and its text's answer if tested.
+    let mut first: Option<(usize, Option<PartHit>)> = None;
     for (k, text) in parts[..positions].iter().enumerate() {
         if !(icon_meets || view.overlaps(text)) {
             continue;
         }
-        first.get_or_insert(k);
-        if icon_hit != Some(true) && !hit(text) {
+        if icon_blocked {
+            first.get_or_insert((k, None));
+            continue;
+        }
+        let hit = part_hit(text);
+        first.get_or_insert((k, Some(hit)));
+        if hit == PartHit::Free {
             return None;
         }
     }
-    let first = first?;
+    let (first, first_hit) = first?;
     match (icon_hit, symbol.optional) {
-        (Some(false), Optional::Text) if icon_meets => return None,
-        (Some(_), Optional::Icon) if parts[..positions].iter().any(|t| view.overlaps(t) && !hit(t)) => return None,
+        (Some(PartHit::Free), Optional::Text) if icon_meets => return None,
+        (Some(_), Optional::Icon)
+            if parts[..positions].iter().any(|t| view.overlaps(t) && part_hit(t) == PartHit::Free) =>
+        {
+            return None;
+        }
         _ => {}
     }
     // The lowest obstacle, else the label that hid it last frame if it still does, else the
     // earliest kept label, that a part at `first` collides with.
-    let at = || std::iter::once(&parts[first]).chain(icon.as_ref());
-    if let Some(o) = at().filter_map(obstacle).min() {
+    let at = [Some(first_hit.unwrap_or_else(|| part_hit(&parts[first]))), icon_hit];
+    let at = || at.iter().flatten().copied();
+    let obstacle = at().filter_map(|h| if let PartHit::Obstacle(o) = h { Some(o) } else { None }).min();
+    if let Some(o) = obstacle {
         return Some(Blocker::Obstacle(o as u32));
     }
-    if at().any(|b| kept.still_hides(last, std::slice::from_ref(b), max_overlap_area)) {
+    if at().any(|h| h == PartHit::Last) {
         return last;
     }
-    let earliest = at().filter_map(|b| kept.first_collider(b, max_overlap_area)).min()?;
+    let earliest = at().filter_map(|h| if let PartHit::Kept(k) = h { Some(k) } else { None }).min()?;
     Some(Blocker::Label(kept.owners[earliest as usize]))
 }

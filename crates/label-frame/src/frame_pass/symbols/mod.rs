@@ -47,17 +47,24 @@ use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, symbol_sight};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
+use crate::util::runs::RUN;
 use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
 use batch::Batch;
 use kept::{Kept, Waiting, covered, first_in_view};
+
+/// Waiting labels per piece of the parallel test of which are still covered (a few hundred ns
+/// each, against a few ns to project a label): fewer than twice this many are tested on the
+/// calling thread, as [`RUN`] keeps a pass over fewer labels there (handing work to rayon's
+/// threads from outside its pool wakes them and puts the caller to sleep until they are done).
+const WAITING_RUN: usize = 8_192;
 
 /// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
 /// bytes of the last frame), else as [`symbol_sight`] finds it. With `with_paths` (some label
 /// has a path), `paths` gets every label's line on screen (`None` for the others): a path
 /// label is always projected (its line may reach far from its first point), in view iff a
-/// glyph box meets the viewport, and [`Sight::Off`] when its text does not fit. In parallel,
-/// each label on its own.
+/// glyph box meets the viewport, and [`Sight::Off`] when its text does not fit. Each label on
+/// its own, in parallel only in pieces of at least [`RUN`] labels.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
@@ -76,12 +83,13 @@ pub(crate) fn project_symbols(
     sights.clear();
     paths.clear();
     if !with_paths {
-        sights.par_extend((0..memo.len()).into_par_iter().map(sight));
+        sights.par_extend((0..memo.len()).into_par_iter().with_min_len(RUN).map(sight));
         return;
     }
     let view = Obb::from_aabb(&viewer.projection.viewport());
     (0..memo.len())
         .into_par_iter()
+        .with_min_len(RUN)
         .map(|i| {
             let label = &viewer.labels[i];
             if label.symbol.path.is_none() {
@@ -175,12 +183,13 @@ pub(crate) fn place_symbol_frame(
                 .filter(|&k| !fixed.labels[k].style.ignore_placement)
                 .map(|k| (fixed.index[k], fixed.parts(k))),
         );
-        // The waiting labels covered by the kept parts are settled at once (in parallel, each
-        // on its own), the others left for the pass.
+        // The waiting labels covered by the kept parts are settled at once (each on its own,
+        // in parallel when there are many), the others left for the pass.
         let view = Obb::from_aabb(&viewer.projection.viewport());
         let margin = options.hysteresis_px;
         let settled: Vec<Option<Blocker>> = waiting
             .par_iter()
+            .with_min_len(WAITING_RUN)
             .map_init(Vec::new, |parts, &i| {
                 let label = &viewer.labels[i as usize];
                 // A path label goes through the pass (one position of many parts).
