@@ -197,7 +197,7 @@ fn ndjson_stages(args: &Args) -> Vec<Stage> {
     let bytes = text.len();
     let lines: Vec<&str> = text.lines().collect();
     let settings = Settings::default();
-    let window = 2 * rayon::current_num_threads();
+    let window = ndjson::window_lines(rayon::current_num_threads());
     let mut rounds = Rounds::default();
     for _ in 0..args.rounds {
         rounds.time("floor: read the bytes", || drop(fs::read(&path).expect("readable")));

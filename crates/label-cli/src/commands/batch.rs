@@ -9,6 +9,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use label_cli::formats::ndjson;
 use label_cli::input::{self, ReadError};
 use label_cli::limits::MAX_DOCUMENT_BYTES;
 use label_cli::pipeline::{self, Settings};
@@ -63,7 +64,7 @@ pub fn run(
     }
     std::fs::create_dir_all(out_dir).with_context(|| format!("cannot create the directory {}", out_dir.display()))?;
     let pool = streaming::pool(threads)?;
-    let window = 2 * pool.current_num_threads();
+    let window = ndjson::window_lines(pool.current_num_threads());
     let progress = Progress::files(jobs.len() as u64);
     let outcomes: Vec<Outcome> = pool.install(|| {
         jobs.par_iter()

@@ -65,7 +65,7 @@ pub fn run(
         }
     };
     let progress = Progress::stream(size);
-    let window = 2 * pool.current_num_threads();
+    let window = ndjson::window_lines(pool.current_num_threads());
     let mut reported = 0;
     let mut report = |event: Event<'_>| match event {
         Event::BadLine(bad) => {

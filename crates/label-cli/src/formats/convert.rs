@@ -96,6 +96,9 @@ impl Document {
     }
 }
 
+/// Fewest bytes of a label and its comma: `{"id":1,"x":0,"y":0,"width":1,"height":1},`.
+const MIN_LABEL_BYTES: usize = 43;
+
 /// Longest piece of the input an error message repeats.
 const MAX_MESSAGE_CHARS: usize = 240;
 

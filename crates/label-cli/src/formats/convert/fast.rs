@@ -48,7 +48,10 @@ pub(super) fn read_rest(text: &str) -> Option<Rest> {
 /// The document's members, and its labels read in place.
 fn read_parts(text: &str) -> Option<(Parts<'_>, Labels)> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let mut parts = de.deserialize_map(DocumentVisitor).ok()?;
+    // Room for as many labels as the text could hold, as `super::split` makes for each piece: the
+    // lists never move while they grow, and only the part written is ever in memory.
+    let most = (text.len() / super::MIN_LABEL_BYTES + 1).min(limits::MAX_LABELS);
+    let mut parts = de.deserialize_map(DocumentVisitor { most }).ok()?;
     de.end().ok()?;
     let labels = parts.labels.take()?;
     Some((parts, labels))
@@ -142,7 +145,10 @@ fn refused<E: de::Error>() -> E {
     E::custom("refused by the fast path")
 }
 
-struct DocumentVisitor;
+/// Reads the document's members; `most`: the most labels it can hold.
+struct DocumentVisitor {
+    most: usize,
+}
 
 impl<'de> Visitor<'de> for DocumentVisitor {
     type Value = Parts<'de>;
@@ -156,7 +162,9 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         while let Some(key) = map.next_key::<Key>()? {
             match key {
                 Key::Viewport if parts.viewport.is_none() => parts.viewport = Some(map.next_value()?),
-                Key::Labels if parts.labels.is_none() => parts.labels = Some(map.next_value_seed(LabelsSeed)?),
+                Key::Labels if parts.labels.is_none() => {
+                    parts.labels = Some(map.next_value_seed(LabelsSeed { most: self.most })?)
+                }
                 Key::Obstacles if parts.obstacles.is_none() => {
                     parts.obstacles = Some(map.next_value_seed(ObstaclesSeed)?);
                 }
@@ -169,7 +177,10 @@ impl<'de> Visitor<'de> for DocumentVisitor {
 }
 
 /// The `labels` array, each label converted as it is read.
-struct LabelsSeed;
+/// Reads the labels' array into lists made for `most` labels.
+struct LabelsSeed {
+    most: usize,
+}
 
 impl<'de> DeserializeSeed<'de> for LabelsSeed {
     type Value = Labels;
@@ -187,7 +198,7 @@ impl<'de> Visitor<'de> for LabelsSeed {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Labels, A::Error> {
-        let mut labels = Labels::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        let mut labels = Labels::with_capacity(self.most);
         let mut index = 0;
         while let Some(Object(raw)) = seq.next_element::<Object<RawLabel>>()? {
             if index == limits::MAX_LABELS {

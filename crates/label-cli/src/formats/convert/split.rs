@@ -25,7 +25,7 @@
 use rayon::prelude::*;
 
 use super::fast::{self, Object};
-use super::{Document, Labels};
+use super::{Document, Labels, MIN_LABEL_BYTES};
 use crate::formats::document::{Id, RawLabel};
 use crate::limits;
 
@@ -34,9 +34,6 @@ const MIN_PIECE_BYTES: usize = 256 << 10;
 
 /// Pieces per worker thread: enough that a slow piece does not hold the others up.
 const PIECES_PER_THREAD: usize = 4;
-
-/// Fewest bytes of a label and its comma: `{"id":1,"x":0,"y":0,"width":1,"height":1},`.
-const MIN_LABEL_BYTES: usize = 43;
 
 /// The piece size for a document of `len` bytes on the current rayon pool, or `None` when the
 /// document is read in one pass (one thread, or a document too small to share).
