@@ -10,6 +10,12 @@
 //! else the value rewritten once), so the output is byte for byte what the `Value` path wrote.
 //! Anything else (nested objects or arrays, a repeated key, a value serde_json refuses) takes
 //! the `Value` path, which also gives the error messages.
+//!
+//! The feature's text is scanned once: the properties are split into their entries and the
+//! geometry is read ([`super::line_geometry`]) where they stand, not first kept as text and
+//! scanned again. When that reading fails (a properties member that is neither an object nor
+//! null, coordinates that do not nest as their type says), the whole feature is read again as
+//! values.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -19,33 +25,33 @@ use serde::ser::{Serialize, SerializeMap};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::line_geometry::LineGeometry;
+use super::line_geometry::{Geometry, LineGeometry};
 
 /// A feature's members in input order; with `properties` kept as text or `geometry` as
 /// numbers, its entry in `members` is a placeholder (null) that marks where it stood.
 pub struct Feature<'a> {
     members: Map<String, Value>,
     properties: Option<Properties<'a>>,
-    geometry: Option<LineGeometry<'a>>,
+    geometry: Option<LineGeometry>,
 }
 
 /// A member of a feature, however it was kept.
-pub enum Member<'r, 'a> {
+pub enum Member<'r> {
     /// Kept as a value.
     Value(&'r Value),
     /// `properties`, kept as text ([`Feature::properties`]).
     Properties,
     /// `geometry`, kept as numbers.
-    Lines(&'r LineGeometry<'a>),
+    Lines(&'r LineGeometry),
 }
 
 /// A feature's `geometry`, however it was kept.
 #[derive(Clone, Copy)]
-pub enum GeometryRef<'r, 'a> {
+pub enum GeometryRef<'r> {
     /// Missing (`None`) or kept as a value.
     Value(Option<&'r Value>),
     /// A line geometry kept as numbers.
-    Lines(&'r LineGeometry<'a>),
+    Lines(&'r LineGeometry),
 }
 
 /// A properties object of scalars kept as text: `(key, the value as serde_json writes it)`.
@@ -85,7 +91,7 @@ impl<'a> Feature<'a> {
 
     /// The `geometry` member.
     #[must_use]
-    pub fn geometry(&self) -> GeometryRef<'_, 'a> {
+    pub fn geometry(&self) -> GeometryRef<'_> {
         match &self.geometry {
             Some(lines) => GeometryRef::Lines(lines),
             None => GeometryRef::Value(self.members.get("geometry")),
@@ -120,7 +126,7 @@ impl<'a> Feature<'a> {
     }
 
     /// The members in order, however each was kept.
-    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_, 'a>)> {
+    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_>)> {
         self.members.iter().map(|(k, v)| {
             let member = match (k.as_str(), &self.properties, &self.geometry) {
                 ("properties", Some(_), _) => Member::Properties,
@@ -197,19 +203,26 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fast<'a>, A::Error> {
                 let mut members = Map::new();
-                let mut properties: Option<&'a RawValue> = None;
-                let mut geometry: Option<LineGeometry<'a>> = None;
+                let mut properties: Option<Entries<'a>> = None;
+                let mut geometry: Option<LineGeometry> = None;
                 // As a map does with a repeated key: the first place, the last value.
                 while let Some(key) = map.next_key::<String>()? {
                     if key == "properties" {
-                        properties = Some(map.next_value()?);
+                        // null, or not an object: a value like the others (the latter only on
+                        // the `Value` path: it fails here).
+                        let PropertiesEntries(entries) = map.next_value()?;
+                        properties = entries;
                         members.insert(key, Value::Null);
                     } else if key == "geometry" {
-                        let raw: &'a RawValue = map.next_value()?;
-                        geometry = LineGeometry::read(raw);
-                        let value = match geometry {
-                            Some(_) => Value::Null,
-                            None => serde_json::from_str(raw.get()).map_err(de::Error::custom)?,
+                        let value = match map.next_value()? {
+                            Geometry::Lines(lines) => {
+                                geometry = Some(lines);
+                                Value::Null
+                            }
+                            Geometry::Value(value) => {
+                                geometry = None;
+                                value
+                            }
                         };
                         members.insert(key, value);
                     } else {
@@ -217,16 +230,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
                         members.insert(key, value);
                     }
                 }
-                let Some(raw) = properties else {
+                let Some(entries) = properties else {
                     return Ok(Fast(Some(Feature { members, properties: None, geometry })));
                 };
-                if !raw.get().starts_with('{') {
-                    // null, or not an object: a value like the others.
-                    let value: Value = serde_json::from_str(raw.get()).map_err(de::Error::custom)?;
-                    members.insert("properties".to_owned(), value);
-                    return Ok(Fast(Some(Feature { members, properties: None, geometry })));
-                }
-                Ok(Fast(Properties::read(raw).map(|p| Feature { members, properties: Some(p), geometry })))
+                Ok(Fast(Properties::from_entries(entries).map(|p| Feature { members, properties: Some(p), geometry })))
             }
         }
         d.deserialize_map(FeatureVisitor(std::marker::PhantomData))
@@ -234,10 +241,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
 }
 
 impl<'a> Properties<'a> {
-    /// The object `raw` as text pairs, or `None` when a value is not a scalar serde_json reads,
-    /// or a key repeats.
-    fn read(raw: &'a RawValue) -> Option<Self> {
-        let Entries(entries) = serde_json::from_str(raw.get()).ok()?;
+    /// The object's `entries` as text pairs, or `None` when a value is not a scalar serde_json
+    /// reads, or a key repeats.
+    fn from_entries(Entries(entries): Entries<'a>) -> Option<Self> {
         let mut keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_ref()).collect();
         keys.sort_unstable();
         if keys.windows(2).any(|w| w[0] == w[1]) {
@@ -280,6 +286,15 @@ impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
             }
         }
         d.deserialize_map(EntriesVisitor(std::marker::PhantomData))
+    }
+}
+
+/// A properties object's entries, or `None` for null.
+struct PropertiesEntries<'a>(Option<Entries<'a>>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for PropertiesEntries<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Option::<Entries<'a>>::deserialize(d).map(PropertiesEntries)
     }
 }
 
