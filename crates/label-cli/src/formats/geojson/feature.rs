@@ -30,9 +30,31 @@ use super::line_geometry::{Geometry, LineGeometry};
 /// A feature's members in input order; with `properties` kept as text or `geometry` as
 /// numbers, its entry in `members` is a placeholder (null) that marks where it stood.
 pub struct Feature<'a> {
-    members: Map<String, Value>,
+    members: Members<'a>,
     properties: Option<Properties<'a>>,
     geometry: Option<LineGeometry>,
+}
+
+/// Members in order, each name once: what a serde_json `Map` keeps, without hashing the
+/// handful of names a feature has or copying the names out of the text.
+struct Members<'a>(Vec<(Cow<'a, str>, Value)>);
+
+impl<'a> Members<'a> {
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    fn contains_key(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, _)| k == key)
+    }
+
+    /// As a `Map` inserts: a repeated name keeps its first place and takes the last value.
+    fn insert(&mut self, key: Cow<'a, str>, value: Value) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = value,
+            None => self.0.push((key, value)),
+        }
+    }
 }
 
 /// A member of a feature, however it was kept.
@@ -74,7 +96,11 @@ impl<'a> Feature<'a> {
     pub fn read(raw: &'a RawValue) -> serde_json::Result<Self> {
         match serde_json::from_str::<Fast<'a>>(raw.get()) {
             Ok(Fast(Some(feature))) => Ok(feature),
-            _ => Ok(Feature { members: serde_json::from_str(raw.get())?, properties: None, geometry: None }),
+            _ => {
+                let values: Map<String, Value> = serde_json::from_str(raw.get())?;
+                let members = Members(values.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect());
+                Ok(Feature { members, properties: None, geometry: None })
+            }
         }
     }
 
@@ -106,7 +132,7 @@ impl<'a> Feature<'a> {
 
     /// The members' names, in order.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.members.keys().map(String::as_str)
+        self.members.0.iter().map(|(k, _)| k.as_ref())
     }
 
     /// The `properties` member: `Ok(None)` when missing or null, `Err` with the value when it
@@ -127,13 +153,13 @@ impl<'a> Feature<'a> {
 
     /// The members in order, however each was kept.
     pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_>)> {
-        self.members.iter().map(|(k, v)| {
-            let member = match (k.as_str(), &self.properties, &self.geometry) {
+        self.members.0.iter().map(|(k, v)| {
+            let member = match (k.as_ref(), &self.properties, &self.geometry) {
                 ("properties", Some(_), _) => Member::Properties,
                 ("geometry", _, Some(lines)) => Member::Lines(lines),
                 _ => Member::Value(v),
             };
-            (k.as_str(), member)
+            (k.as_ref(), member)
         })
     }
 }
@@ -202,11 +228,11 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
                 f.write_str("a GeoJSON feature object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fast<'a>, A::Error> {
-                let mut members = Map::new();
+                let mut members = Members(Vec::with_capacity(map.size_hint().unwrap_or(4)));
                 let mut properties: Option<Entries<'a>> = None;
                 let mut geometry: Option<LineGeometry> = None;
                 // As a map does with a repeated key: the first place, the last value.
-                while let Some(key) = map.next_key::<String>()? {
+                while let Some(Key(key)) = map.next_key()? {
                     if key == "properties" {
                         // null, or not an object: a value like the others (the latter only on
                         // the `Value` path: it fails here).
@@ -252,6 +278,10 @@ impl<'a> Properties<'a> {
         let mut text = Vec::new();
         let mut kept = Vec::with_capacity(entries.len());
         for (key, value) in entries {
+            if is_plain_string(value.get()) {
+                kept.push((key, Cow::Borrowed(value)));
+                continue;
+            }
             text.clear();
             let mut de = serde_json::Deserializer::from_str(value.get());
             de::Deserializer::deserialize_any(&mut de, Canonical(&mut text)).ok()?;
@@ -264,6 +294,13 @@ impl<'a> Properties<'a> {
         }
         Some(Properties(kept))
     }
+}
+
+/// Whether `text` is a JSON string serde_json writes back unchanged: no escape, no control
+/// character (the only characters it escapes, besides `"`, which ends the string).
+fn is_plain_string(text: &str) -> bool {
+    let inner = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'));
+    inner.is_some_and(|inner| inner.bytes().all(|b| b != b'\\' && b >= 0x20))
 }
 
 /// An object's entries, keys borrowed when they hold no escape, values as text.
@@ -398,6 +435,7 @@ mod tests {
             r#"{"properties": {"a": 1, "a": 2}, "id": 3}"#,
             r#"{"properties": {"a": {"b": 1, "b": 2}}, "properties": {"x": 12345678901234567890, "y": 0.1}}"#,
             r#"{"properties": null, "geometry": null}"#,
+            r#"{"properties": {"a": "plain", "b": "\/", "c": "\u0041", "d": "tab\there", "e": "\u007f", "f": ""}}"#,
             r#"{"properties": {"\u0061": "é", "list": [1, 2.0]}}"#,
             r#"{"properties": {"big": 1.7976931348623157e308, "tiny": 5e-324, "neg": -12}}"#,
         ] {
