@@ -39,7 +39,21 @@ impl std::fmt::Display for ReadError {
 /// # Errors
 /// See [`ReadError`].
 pub fn read_text_limited(reader: impl Read, limit: u64) -> Result<String, ReadError> {
-    let mut bytes = Vec::new();
+    read_into(Vec::new(), reader, limit)
+}
+
+/// [`read_text`] of a reader that holds about `size` bytes (a file's length), read into a
+/// buffer of that size rather than one grown (and copied) as the bytes come.
+///
+/// # Errors
+/// See [`ReadError`].
+pub fn read_text_sized(reader: impl Read, size: u64) -> Result<String, ReadError> {
+    // One byte more: reading stops at the end without growing the buffer to look for more.
+    let capacity = usize::try_from(size.min(MAX_DOCUMENT_BYTES).saturating_add(1)).unwrap_or(0);
+    read_into(Vec::with_capacity(capacity), reader, MAX_DOCUMENT_BYTES)
+}
+
+fn read_into(mut bytes: Vec<u8>, reader: impl Read, limit: u64) -> Result<String, ReadError> {
     reader.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(ReadError::Io)?;
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge { limit });
@@ -58,6 +72,14 @@ pub fn read_text(reader: impl Read) -> Result<String, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_size_that_is_wrong_reads_the_same_text() {
+        for size in [0, 1, 4, 5, 6, 1000] {
+            assert_eq!(read_text_sized(&b"12345"[..], size).unwrap(), "12345", "{size}");
+        }
+        assert!(matches!(read_text_sized(&b"ab\xFFcd"[..], 5), Err(ReadError::NotUtf8 { offset: 2 })));
+    }
 
     #[test]
     fn the_limit_is_inclusive_and_nothing_past_it_is_read() {

@@ -5,14 +5,9 @@
 //! threaded through every reader because every reader (one document, many files, NDJSON lines)
 //! must measure with the same font, and the font cannot change during a run.
 //!
-//! Shaping a text costs microseconds, and map data repeats its texts (a street's name on each
-//! of its segments: Vienna's 3,356 streets have 1,112 names), so the run remembers the sizes it
-//! measured last, up to [`REMEMBERED_TEXTS`] texts per thread (no lock on the readers' parallel
-//! path); measuring is a pure function of the font, the text and the size, so a remembered size
-//! is the one measuring again gives.
+//! The font remembers the texts it measured (`label_text::memory`), for every reader thread at
+//! once: a street's name on each of its segments is shaped once a run.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -79,43 +74,11 @@ pub fn check_font_size(size: f64) -> Result<f64, Problem> {
     label_core::validate::positive(size, MAX_FONT_SIZE)
 }
 
-/// Most texts whose sizes a thread remembers; past it, it forgets them all and starts again.
-pub const REMEMBERED_TEXTS: usize = 8192;
-
-/// A thread's remembered sizes: the font they were measured in (its address), and by text, the
-/// font size's bits and the width and height at it.
-#[derive(Default)]
-struct Remembered {
-    font: usize,
-    sizes: HashMap<String, (u64, (f64, f64))>,
-}
-
-thread_local! {
-    static REMEMBERED: RefCell<Remembered> = RefCell::default();
-}
-
 /// Width and height of `text` at `font_size` px in the run's font.
 #[must_use]
 pub fn measure(text: &str, font_size: f64) -> (f64, f64) {
-    let font = font();
-    // The font's address names it: a size measured before `set_font` is not reused after.
-    let address = std::ptr::from_ref(font) as usize;
-    let bits = font_size.to_bits();
-    REMEMBERED.with_borrow_mut(|r| {
-        if r.font != address || r.sizes.len() >= REMEMBERED_TEXTS {
-            r.sizes.clear();
-            r.font = address;
-        }
-        if let Some(&(b, size)) = r.sizes.get(text)
-            && b == bits
-        {
-            return size;
-        }
-        let measured = font.measure(text, font_size);
-        let size = (measured.width, measured.height);
-        r.sizes.insert(text.to_owned(), (bits, size));
-        size
-    })
+    let size = font().measure(text, font_size);
+    (size.width, size.height)
 }
 
 #[cfg(test)]
@@ -129,16 +92,6 @@ mod tests {
         assert!(matches!(check_font_size(-3.0), Err(Problem::NotPositive(_))));
         assert!(matches!(check_font_size(f64::NAN), Err(Problem::NotFinite(_))));
         assert!(matches!(check_font_size(1e6), Err(Problem::TooLarge { .. })));
-    }
-
-    #[test]
-    fn remembered_sizes_are_those_measured_again() {
-        let texts: Vec<String> = (0..REMEMBERED_TEXTS + 10).map(|i| format!("Straße {}", i % 700)).collect();
-        for (i, text) in texts.iter().enumerate() {
-            let font_size = [12.0, 12.0, 16.5][i % 3];
-            let expected = font().measure(text, font_size);
-            assert_eq!(measure(text, font_size), (expected.width, expected.height), "{text} at {font_size}");
-        }
     }
 
     #[test]

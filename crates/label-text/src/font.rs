@@ -1,7 +1,7 @@
 //! A font ready to measure text: the shaping face and the metrics read from it once.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 use rustybuzz::ttf_parser::name_id;
 use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
@@ -9,6 +9,7 @@ use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
 use crate::error::FontError;
 use crate::fallback::fallback_em;
 use crate::itemize::script_runs;
+use crate::memory::Widths;
 
 /// DejaVu Sans 2.37 (Debian's `fonts-dejavu-core`), see `fonts/DejaVuSans-LICENSE.txt`.
 static BUNDLED_BYTES: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
@@ -32,7 +33,10 @@ pub struct Font<'a> {
     average_em: f64,
     family: Option<String>,
     /// Shape plans by segment properties: building a plan costs far more than shaping a name.
-    plans: Mutex<HashMap<PlanKey, Arc<ShapePlan>>>,
+    /// Read by every thread that shapes, written once per kind of segment.
+    plans: RwLock<HashMap<PlanKey, Arc<ShapePlan>>>,
+    /// The widths of the texts measured so far ([`crate::memory`]).
+    pub(crate) widths: Widths,
 }
 
 type PlanKey = (Direction, Script, Option<Language>);
@@ -97,7 +101,8 @@ impl<'a> Font<'a> {
             line_height_em: line / units_per_em,
             average_em,
             family,
-            plans: Mutex::new(HashMap::new()),
+            plans: RwLock::default(),
+            widths: Widths::default(),
         })
     }
 
@@ -173,11 +178,15 @@ impl<'a> Font<'a> {
         }
     }
 
-    /// Width and height of `text` at `font_size` (any unit; the result is in the same unit).
-    /// `font_size` should be finite and positive; the caller validates it.
+    /// Width and height of `text` at `font_size` (any unit; the result is in the same unit):
+    /// `advance_em(text) * font_size` and `line_height_em() * font_size`. The font remembers
+    /// the width in ems of the texts it measured (see the crate documentation), so measuring
+    /// a text again costs a look-up and gives the same size bit for bit. `font_size` should be
+    /// finite and positive; the caller validates it.
     #[must_use]
     pub fn measure(&self, text: &str, font_size: f64) -> TextSize {
-        TextSize { width: self.advance_em(text) * font_size, height: self.line_height_em * font_size }
+        let em = self.widths.get_or_shape(text, |text| self.advance_em(text));
+        TextSize { width: em * font_size, height: self.line_height_em * font_size }
     }
 
     /// Sum of the horizontal advances of `run`, shaped one script run at a time, in font units.
@@ -215,7 +224,10 @@ impl Font<'_> {
     fn plan(&self, direction: Direction, script: Script, language: Option<Language>) -> Arc<ShapePlan> {
         let key = (direction, script, language);
         // A panic elsewhere cannot leave the map half-updated: entries are inserted whole.
-        let mut plans = self.plans.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(plan) = self.plans.read().unwrap_or_else(PoisonError::into_inner).get(&key) {
+            return Arc::clone(plan);
+        }
+        let mut plans = self.plans.write().unwrap_or_else(PoisonError::into_inner);
         Arc::clone(plans.entry(key).or_insert_with_key(|(direction, script, language)| {
             Arc::new(ShapePlan::new(&self.face, *direction, Some(*script), language.as_ref(), &[]))
         }))

@@ -16,6 +16,9 @@
 //!   values, or the `OS/2` typographic ones when the font asks for them), in ems. DejaVu Sans:
 //!   1.164 em.
 //! - Text is measured as one line; line breaks have no width.
+//! - **A font remembers** the width of every text it measured ([`memory`]): map data repeats
+//!   its names, and a look-up costs far less than shaping. Threads measuring with one font at
+//!   once share the memory without waiting for each other's shaping.
 //! - **Glyph by glyph**, for text laid along a line: [`Font::clusters`] splits the shaped
 //!   text into clusters — the characters a renderer draws as one unit (a ligature, a letter
 //!   with its combining marks) — each with its advance; they add up to the width.
@@ -44,6 +47,7 @@ mod error;
 mod fallback;
 mod font;
 mod itemize;
+pub mod memory;
 
 pub use clusters::Cluster;
 pub use error::FontError;

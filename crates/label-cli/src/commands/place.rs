@@ -104,6 +104,10 @@ fn place_input(
     let write = |w: &mut (dyn Write + Send)| match &input {
         // The label-set result is encoded and written a window of entries at a time.
         geojson::Input::Json(doc) if !args.pretty => pool.install(|| output::write_json(doc, &placement, &stats, w)),
+        // The collection is encoded as it is written.
+        geojson::Input::Geo(geo) if geo.options.output == geojson::OutputFormat::Geojson => {
+            pool.install(|| geo.write_geojson(&placement, args.pretty, &mut *w)).map_err(std::io::Error::from)
+        }
         _ => {
             let out = output::build(doc, &placement, stats.threads, engine_ms);
             w.write_all(&pool.install(|| input.encode(&out, &placement, args.pretty))?)
@@ -145,7 +149,7 @@ fn set_font(path: &Path) -> Result<(), Failure> {
 }
 
 fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
-    use label_cli::input::{ReadError, read_text};
+    use label_cli::input::{ReadError, read_text, read_text_sized};
     let (name, text) = match path {
         None => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
         Some(p) if p == Path::new("-") => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
@@ -155,6 +159,7 @@ fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
             let limit = label_cli::limits::MAX_DOCUMENT_BYTES;
             let text = match file.metadata() {
                 Ok(m) if m.is_file() && m.len() > limit => Err(ReadError::TooLarge { limit }),
+                Ok(m) if m.is_file() => read_text_sized(file, m.len()),
                 _ => read_text(file),
             };
             (p.display().to_string(), text)

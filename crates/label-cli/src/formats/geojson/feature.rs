@@ -10,6 +10,12 @@
 //! else the value rewritten once), so the output is byte for byte what the `Value` path wrote.
 //! Anything else (nested objects or arrays, a repeated key, a value serde_json refuses) takes
 //! the `Value` path, which also gives the error messages.
+//!
+//! The feature's text is scanned once: the properties are split into their entries and the
+//! geometry is read ([`super::line_geometry`]) where they stand, not first kept as text and
+//! scanned again. When that reading fails (a properties member that is neither an object nor
+//! null, coordinates that do not nest as their type says), the whole feature is read again as
+//! values.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -19,33 +25,55 @@ use serde::ser::{Serialize, SerializeMap};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::line_geometry::LineGeometry;
+use super::line_geometry::{Geometry, LineGeometry};
 
 /// A feature's members in input order; with `properties` kept as text or `geometry` as
 /// numbers, its entry in `members` is a placeholder (null) that marks where it stood.
 pub struct Feature<'a> {
-    members: Map<String, Value>,
+    members: Members<'a>,
     properties: Option<Properties<'a>>,
-    geometry: Option<LineGeometry<'a>>,
+    geometry: Option<LineGeometry>,
+}
+
+/// Members in order, each name once: what a serde_json `Map` keeps, without hashing the
+/// handful of names a feature has or copying the names out of the text.
+struct Members<'a>(Vec<(Cow<'a, str>, Value)>);
+
+impl<'a> Members<'a> {
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    fn contains_key(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, _)| k == key)
+    }
+
+    /// As a `Map` inserts: a repeated name keeps its first place and takes the last value.
+    fn insert(&mut self, key: Cow<'a, str>, value: Value) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = value,
+            None => self.0.push((key, value)),
+        }
+    }
 }
 
 /// A member of a feature, however it was kept.
-pub enum Member<'r, 'a> {
+pub enum Member<'r> {
     /// Kept as a value.
     Value(&'r Value),
     /// `properties`, kept as text ([`Feature::properties`]).
     Properties,
     /// `geometry`, kept as numbers.
-    Lines(&'r LineGeometry<'a>),
+    Lines(&'r LineGeometry),
 }
 
 /// A feature's `geometry`, however it was kept.
 #[derive(Clone, Copy)]
-pub enum GeometryRef<'r, 'a> {
+pub enum GeometryRef<'r> {
     /// Missing (`None`) or kept as a value.
     Value(Option<&'r Value>),
     /// A line geometry kept as numbers.
-    Lines(&'r LineGeometry<'a>),
+    Lines(&'r LineGeometry),
 }
 
 /// A properties object of scalars kept as text: `(key, the value as serde_json writes it)`.
@@ -68,7 +96,11 @@ impl<'a> Feature<'a> {
     pub fn read(raw: &'a RawValue) -> serde_json::Result<Self> {
         match serde_json::from_str::<Fast<'a>>(raw.get()) {
             Ok(Fast(Some(feature))) => Ok(feature),
-            _ => Ok(Feature { members: serde_json::from_str(raw.get())?, properties: None, geometry: None }),
+            _ => {
+                let values: Map<String, Value> = serde_json::from_str(raw.get())?;
+                let members = Members(values.into_iter().map(|(k, v)| (Cow::Owned(k), v)).collect());
+                Ok(Feature { members, properties: None, geometry: None })
+            }
         }
     }
 
@@ -85,7 +117,7 @@ impl<'a> Feature<'a> {
 
     /// The `geometry` member.
     #[must_use]
-    pub fn geometry(&self) -> GeometryRef<'_, 'a> {
+    pub fn geometry(&self) -> GeometryRef<'_> {
         match &self.geometry {
             Some(lines) => GeometryRef::Lines(lines),
             None => GeometryRef::Value(self.members.get("geometry")),
@@ -100,7 +132,7 @@ impl<'a> Feature<'a> {
 
     /// The members' names, in order.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.members.keys().map(String::as_str)
+        self.members.0.iter().map(|(k, _)| k.as_ref())
     }
 
     /// The `properties` member: `Ok(None)` when missing or null, `Err` with the value when it
@@ -120,14 +152,14 @@ impl<'a> Feature<'a> {
     }
 
     /// The members in order, however each was kept.
-    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_, 'a>)> {
-        self.members.iter().map(|(k, v)| {
-            let member = match (k.as_str(), &self.properties, &self.geometry) {
+    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_>)> {
+        self.members.0.iter().map(|(k, v)| {
+            let member = match (k.as_ref(), &self.properties, &self.geometry) {
                 ("properties", Some(_), _) => Member::Properties,
                 ("geometry", _, Some(lines)) => Member::Lines(lines),
                 _ => Member::Value(v),
             };
-            (k.as_str(), member)
+            (k.as_ref(), member)
         })
     }
 }
@@ -196,20 +228,27 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
                 f.write_str("a GeoJSON feature object")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Fast<'a>, A::Error> {
-                let mut members = Map::new();
-                let mut properties: Option<&'a RawValue> = None;
-                let mut geometry: Option<LineGeometry<'a>> = None;
+                let mut members = Members(Vec::with_capacity(map.size_hint().unwrap_or(4)));
+                let mut properties: Option<Entries<'a>> = None;
+                let mut geometry: Option<LineGeometry> = None;
                 // As a map does with a repeated key: the first place, the last value.
-                while let Some(key) = map.next_key::<String>()? {
+                while let Some(Key(key)) = map.next_key()? {
                     if key == "properties" {
-                        properties = Some(map.next_value()?);
+                        // null, or not an object: a value like the others (the latter only on
+                        // the `Value` path: it fails here).
+                        let PropertiesEntries(entries) = map.next_value()?;
+                        properties = entries;
                         members.insert(key, Value::Null);
                     } else if key == "geometry" {
-                        let raw: &'a RawValue = map.next_value()?;
-                        geometry = LineGeometry::read(raw);
-                        let value = match geometry {
-                            Some(_) => Value::Null,
-                            None => serde_json::from_str(raw.get()).map_err(de::Error::custom)?,
+                        let value = match map.next_value()? {
+                            Geometry::Lines(lines) => {
+                                geometry = Some(lines);
+                                Value::Null
+                            }
+                            Geometry::Value(value) => {
+                                geometry = None;
+                                value
+                            }
                         };
                         members.insert(key, value);
                     } else {
@@ -217,16 +256,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
                         members.insert(key, value);
                     }
                 }
-                let Some(raw) = properties else {
+                let Some(entries) = properties else {
                     return Ok(Fast(Some(Feature { members, properties: None, geometry })));
                 };
-                if !raw.get().starts_with('{') {
-                    // null, or not an object: a value like the others.
-                    let value: Value = serde_json::from_str(raw.get()).map_err(de::Error::custom)?;
-                    members.insert("properties".to_owned(), value);
-                    return Ok(Fast(Some(Feature { members, properties: None, geometry })));
-                }
-                Ok(Fast(Properties::read(raw).map(|p| Feature { members, properties: Some(p), geometry })))
+                Ok(Fast(Properties::from_entries(entries).map(|p| Feature { members, properties: Some(p), geometry })))
             }
         }
         d.deserialize_map(FeatureVisitor(std::marker::PhantomData))
@@ -234,10 +267,9 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fast<'a> {
 }
 
 impl<'a> Properties<'a> {
-    /// The object `raw` as text pairs, or `None` when a value is not a scalar serde_json reads,
-    /// or a key repeats.
-    fn read(raw: &'a RawValue) -> Option<Self> {
-        let Entries(entries) = serde_json::from_str(raw.get()).ok()?;
+    /// The object's `entries` as text pairs, or `None` when a value is not a scalar serde_json
+    /// reads, or a key repeats.
+    fn from_entries(Entries(entries): Entries<'a>) -> Option<Self> {
         let mut keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_ref()).collect();
         keys.sort_unstable();
         if keys.windows(2).any(|w| w[0] == w[1]) {
@@ -246,6 +278,10 @@ impl<'a> Properties<'a> {
         let mut text = Vec::new();
         let mut kept = Vec::with_capacity(entries.len());
         for (key, value) in entries {
+            if is_plain_string(value.get()) {
+                kept.push((key, Cow::Borrowed(value)));
+                continue;
+            }
             text.clear();
             let mut de = serde_json::Deserializer::from_str(value.get());
             de::Deserializer::deserialize_any(&mut de, Canonical(&mut text)).ok()?;
@@ -258,6 +294,13 @@ impl<'a> Properties<'a> {
         }
         Some(Properties(kept))
     }
+}
+
+/// Whether `text` is a JSON string serde_json writes back unchanged: no escape, no control
+/// character (the only characters it escapes, besides `"`, which ends the string).
+fn is_plain_string(text: &str) -> bool {
+    let inner = text.strip_prefix('"').and_then(|t| t.strip_suffix('"'));
+    inner.is_some_and(|inner| inner.bytes().all(|b| b != b'\\' && b >= 0x20))
 }
 
 /// An object's entries, keys borrowed when they hold no escape, values as text.
@@ -280,6 +323,15 @@ impl<'de: 'a, 'a> Deserialize<'de> for Entries<'a> {
             }
         }
         d.deserialize_map(EntriesVisitor(std::marker::PhantomData))
+    }
+}
+
+/// A properties object's entries, or `None` for null.
+struct PropertiesEntries<'a>(Option<Entries<'a>>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for PropertiesEntries<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Option::<Entries<'a>>::deserialize(d).map(PropertiesEntries)
     }
 }
 
@@ -383,6 +435,7 @@ mod tests {
             r#"{"properties": {"a": 1, "a": 2}, "id": 3}"#,
             r#"{"properties": {"a": {"b": 1, "b": 2}}, "properties": {"x": 12345678901234567890, "y": 0.1}}"#,
             r#"{"properties": null, "geometry": null}"#,
+            r#"{"properties": {"a": "plain", "b": "\/", "c": "\u0041", "d": "tab\there", "e": "\u007f", "f": ""}}"#,
             r#"{"properties": {"\u0061": "é", "list": [1, 2.0]}}"#,
             r#"{"properties": {"big": 1.7976931348623157e308, "tiny": 5e-324, "neg": -12}}"#,
         ] {

@@ -2,23 +2,21 @@
 //! geometry and a text, and a recorded reason for every feature that gets none.
 
 use std::collections::HashMap;
-use std::fmt;
 
 use glam::{DVec2, Vec2};
 use label_core::validate::check_label;
 use label_core::{Aabb, Anchor, Label, Placement, PlacementOptions, Symbol, TextPath};
 use rayon::prelude::*;
-use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
+use super::collection::Collection;
 use super::feature::{Feature, GeometryRef, PropertiesRef};
 use super::{along, line, polygon};
 use crate::formats::convert::{Document, InputError, line_of, one_line};
 use crate::formats::document::Id;
-use crate::{limits, measure};
+use crate::measure;
 
 /// Why a feature has no label. Such a feature is still in the output, hidden, with this reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,32 +157,6 @@ fn kind(v: &Value) -> String {
     }
 }
 
-/// The collection's members, in order, kept raw.
-struct Members<'a>(Vec<(String, &'a RawValue)>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for Members<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct MembersVisitor<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> Visitor<'de> for MembersVisitor<'a> {
-            type Value = Members<'a>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a GeoJSON FeatureCollection object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Members<'a>, A::Error> {
-                let mut members: Vec<(String, &'a RawValue)> = Vec::new();
-                while let Some((key, value)) = map.next_entry::<String, &'a RawValue>()? {
-                    if members.iter().any(|(k, _)| *k == key) {
-                        return Err(de::Error::custom(format!("duplicate member `{}`", one_line(&key))));
-                    }
-                    members.push((key, value));
-                }
-                Ok(Members(members))
-            }
-        }
-        d.deserialize_map(MembersVisitor(std::marker::PhantomData))
-    }
-}
-
 /// Reads a FeatureCollection with `options`.
 ///
 /// # Errors
@@ -195,36 +167,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for Members<'a> {
 /// properties of the wrong type, duplicate ids.
 pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let whole = |message: String, line: Option<usize>| InputError { line, message };
-    let mut de = serde_json::Deserializer::from_str(text);
-    let Members(members) = Members::deserialize(&mut de)
-        .map_err(|e| whole(format!("invalid GeoJSON: {}", one_line(&e.to_string())), Some(e.line())))?;
-    de.end().map_err(|e| {
-        whole(format!("trailing data after the document: {}", one_line(&e.to_string())), Some(e.line()))
-    })?;
-    let member = |name: &str| members.iter().find(|(k, _)| k == name).map(|(_, v)| *v);
-    // Owned, not `&str`: a borrowed string cannot hold a JSON escape (`"Feature\u0043ollection"`).
-    let kind = member("type").and_then(|t| serde_json::from_str::<String>(t.get()).ok());
-    let kind_ok = kind.as_deref() == Some("FeatureCollection");
-    if !kind_ok {
-        return Err(whole("expected a GeoJSON FeatureCollection (`\"type\": \"FeatureCollection\"`)".into(), None));
-    }
-    // The other members are written back as given, and skipping over them checked only their
-    // syntax: read them as the features are read, so that a lone surrogate (`"\ud800"`) or a
-    // number out of range (`1e400`) is refused here as it is in a feature, and never reaches the
-    // output, which serde_json (and the label-set reader) could not read back.
-    for (key, raw) in members.iter().filter(|(k, _)| k != "features") {
-        if let Err(e) = serde_json::from_str::<Value>(raw.get()) {
-            let message = format!("member `{}`: {}", one_line(key), one_line(&e.to_string()));
-            return Err(whole(message, line_of(text, raw.get())));
-        }
-    }
-    let raw_features = member("features").ok_or_else(|| whole("FeatureCollection without `features`".into(), None))?;
-    let raws: Vec<&RawValue> = serde_json::from_str(raw_features.get())
-        .map_err(|e| whole(format!("`features`: {}", one_line(&e.to_string())), line_of(text, raw_features.get())))?;
-    if raws.len() > limits::MAX_LABELS {
-        return Err(whole(format!("more than {} features (the limit of one document)", limits::MAX_LABELS), None));
-    }
+    let Collection { members, features: raws } = Collection::read(text)?;
 
     let reads: Vec<Result<Read<'a>, (Option<Id>, Bad)>> =
         raws.par_iter().enumerate().map(|(index, raw)| read_feature(index, raw, options)).collect();
@@ -273,7 +216,11 @@ fn check_ids(reads: &[Read<'_>], text: &str, raws: &[&RawValue]) -> Result<(), I
 }
 
 /// The collection-wide steps: priorities of features without one, the document.
-fn assemble<'a>(reads: Vec<Read<'a>>, members: Vec<(String, &'a RawValue)>, options: &GeoOptions) -> GeoDocument<'a> {
+fn assemble<'a>(
+    reads: Vec<Read<'a>>,
+    members: Vec<(String, Option<&'a RawValue>)>,
+    options: &GeoOptions,
+) -> GeoDocument<'a> {
     // A feature without the priority property ranks below every feature with one.
     let lowest = reads.iter().filter_map(|r| r.priority).reduce(f64::min).map_or(0.0, |p| p - 1.0);
     let mut doc = Document {
@@ -349,7 +296,6 @@ fn assemble<'a>(reads: Vec<Read<'a>>, members: Vec<(String, &'a RawValue)>, opti
         }
     }
     markers.sort_unstable();
-    let members = members.into_iter().map(|(k, v)| if k == "features" { (k, None) } else { (k, Some(v)) }).collect();
     GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members, markers }
 }
 
@@ -449,9 +395,7 @@ fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Re
         GeometryRef::Lines(lines) => match lines.checked_parts() {
             Some(parts) => Ok(line_spot(&parts, options)),
             // A position that is not longitude/latitude: the `Value` path names it.
-            None => serde_json::from_str(lines.raw().get())
-                .map_err(|e| bad("field `geometry`", format!("unreadable value: {}", one_line(&e.to_string()))))
-                .and_then(|g| geometry(&g, options)),
+            None => geometry(&lines.to_value(), options),
         },
         GeometryRef::Value(g) => geometry(g.unwrap_or(&Value::Null), options),
     }

@@ -1,35 +1,31 @@
-//! A LineString or MultiLineString geometry read straight into numbers, kept for writing it
-//! back.
+//! A feature's `geometry` read in one pass: a LineString or MultiLineString straight into
+//! numbers, anything else into the serde_json `Value` it always was.
 //!
 //! A street network is almost all coordinates: reading each position into serde_json `Value`s
 //! (an array and two numbers, allocated one by one) and writing them back was most of a run
-//! on Vienna's streets. Here a geometry object whose members are exactly `type` and
-//! `coordinates`, whose type is `LineString` or `MultiLineString`, and whose coordinates nest
-//! as that type says with numbers only, is read into vectors of [`Number`]: what a `Value`
-//! holds for each number, so that it is written back byte for byte as the `Value` was (an
-//! integer stays an integer, a float is written by the same code). Anything else (another
-//! type, other or repeated members, a position that is not numbers) takes the `Value` path, and
-//! so does a feature whose positions are not longitude/latitude: that path names the field in
-//! its error, exactly as before.
+//! on Vienna's streets, and so was scanning the coordinates' text once per level of nesting.
+//! Here the geometry is read where it stands in the feature's text ([`Geometry`]): an object
+//! whose first member is `type`, `LineString` or `MultiLineString`, followed by `coordinates`
+//! that nest as that type says with numbers only, is read into vectors of [`Number`]: what a
+//! `Value` holds for each number, so that it is written back byte for byte as the `Value` was
+//! (an integer stays an integer, a float is written by the same code). Any other geometry, or
+//! a line with members after `coordinates`, becomes the `Value` serde_json reads (members in
+//! order, a repeated member's first place and last value). Coordinates that do not nest as the
+//! type says fail the reading, and the feature is read again as values, which name what is
+//! wrong; so does a line whose positions are not longitude/latitude
+//! ([`LineGeometry::to_value`]).
 
 use std::fmt;
 
 use glam::DVec2;
-use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
-use serde_json::Number;
-use serde_json::value::RawValue;
-
-use super::feature::{Entries, Key};
+use serde_json::{Map, Number, Value};
 
 /// A line geometry as read; see the module documentation.
-pub struct LineGeometry<'a> {
-    /// The geometry's text, for the `Value` path when a position fails its check.
-    raw: &'a RawValue,
+pub struct LineGeometry {
     /// `MultiLineString` (else `LineString`, whose one part is `parts[0]`).
     multi: bool,
-    /// Whether `type` came before `coordinates` in the object.
-    type_first: bool,
     parts: Vec<Vec<Position>>,
 }
 
@@ -40,33 +36,15 @@ struct Position {
     rest: Vec<Number>,
 }
 
-impl<'a> LineGeometry<'a> {
-    /// The geometry `raw` as a line geometry, or `None` when it is anything else (see the module
-    /// documentation).
-    #[must_use]
-    pub fn read(raw: &'a RawValue) -> Option<Self> {
-        let Entries(entries) = serde_json::from_str(raw.get()).ok()?;
-        let [(first, a), (second, b)] = entries.as_slice() else { return None };
-        let (type_first, kind, coordinates) = match (first.as_ref(), second.as_ref()) {
-            ("type", "coordinates") => (true, a, b),
-            ("coordinates", "type") => (false, b, a),
-            _ => return None,
-        };
-        let Key(kind) = serde_json::from_str(kind.get()).ok()?;
-        let (multi, parts) = match kind.as_ref() {
-            "LineString" => (false, vec![serde_json::from_str::<Vec<Position>>(coordinates.get()).ok()?]),
-            "MultiLineString" => (true, serde_json::from_str::<Vec<Vec<Position>>>(coordinates.get()).ok()?),
-            _ => return None,
-        };
-        Some(LineGeometry { raw, multi, type_first, parts })
-    }
+/// A feature's `geometry` as read.
+pub(super) enum Geometry {
+    /// A line geometry, as numbers.
+    Lines(LineGeometry),
+    /// Anything else, as serde_json reads it.
+    Value(Value),
+}
 
-    /// The geometry's text.
-    #[must_use]
-    pub fn raw(&self) -> &'a RawValue {
-        self.raw
-    }
-
+impl LineGeometry {
     /// The parts' positions as longitude and latitude, unchecked.
     pub fn parts(&self) -> impl Iterator<Item = Vec<DVec2>> + '_ {
         self.parts.iter().map(|part| part.iter().map(Position::lon_lat).collect())
@@ -80,6 +58,26 @@ impl<'a> LineGeometry<'a> {
             |p: DVec2| label_core::validate::longitude(p.x).is_ok() && label_core::validate::latitude(p.y).is_ok();
         self.parts().map(|part| part.iter().all(|&p| valid(p)).then_some(part)).collect()
     }
+
+    /// The `Value` serde_json reads from the geometry's text.
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        let position = |p: &Position| {
+            let numbers = [&p.lon, &p.lat].into_iter().chain(&p.rest);
+            Value::Array(numbers.map(|n| Value::Number(n.clone())).collect())
+        };
+        let part = |p: &Vec<Position>| Value::Array(p.iter().map(position).collect());
+        let coordinates =
+            if self.multi { Value::Array(self.parts.iter().map(part).collect()) } else { part(&self.parts[0]) };
+        let mut map = Map::new();
+        map.insert("type".to_owned(), Value::String(self.kind().to_owned()));
+        map.insert("coordinates".to_owned(), coordinates);
+        Value::Object(map)
+    }
+
+    fn kind(&self) -> &'static str {
+        if self.multi { "MultiLineString" } else { "LineString" }
+    }
 }
 
 impl Position {
@@ -87,6 +85,61 @@ impl Position {
         // `as_f64` is always `Some` without serde_json's `arbitrary_precision`; the `Value`
         // path reads the same numbers the same way.
         DVec2::new(self.lon.as_f64().unwrap_or(f64::NAN), self.lat.as_f64().unwrap_or(f64::NAN))
+    }
+}
+
+/// The key serde_json's own `Value` reading gives a meaning of its own (a raw value inside):
+/// a geometry that has it is left to that reading.
+const RAW_VALUE_KEY: &str = "$serde_json::private::RawValue";
+
+impl<'de> Deserialize<'de> for Geometry {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct GeometryVisitor;
+        impl<'de> Visitor<'de> for GeometryVisitor {
+            type Value = Geometry;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a geometry object or null")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Geometry, E> {
+                Ok(Geometry::Value(Value::Null))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Geometry, A::Error> {
+                let mut values = Map::new();
+                let mut key = map.next_key::<String>()?;
+                if key.as_deref() == Some("type") {
+                    let kind: Value = map.next_value()?;
+                    let multi = match kind.as_str() {
+                        Some("LineString") => Some(false),
+                        Some("MultiLineString") => Some(true),
+                        _ => None,
+                    };
+                    values.insert("type".to_owned(), kind);
+                    key = map.next_key()?;
+                    if let (Some(multi), Some("coordinates")) = (multi, key.as_deref()) {
+                        let parts = if multi { map.next_value()? } else { vec![map.next_value()?] };
+                        let lines = LineGeometry { multi, parts };
+                        key = map.next_key()?;
+                        let Some(next) = key else { return Ok(Geometry::Lines(lines)) };
+                        values = match lines.to_value() {
+                            Value::Object(values) => values,
+                            _ => unreachable!("a line geometry is an object"),
+                        };
+                        key = Some(next);
+                    }
+                }
+                // The rest as serde_json's `Value` reads an object.
+                while let Some(k) = key {
+                    if k == RAW_VALUE_KEY {
+                        return Err(de::Error::custom("a raw value key"));
+                    }
+                    let value: Value = map.next_value()?;
+                    values.insert(k, value);
+                    key = map.next_key()?;
+                }
+                Ok(Geometry::Value(Value::Object(values)))
+            }
+        }
+        d.deserialize_any(GeometryVisitor)
     }
 }
 
@@ -126,20 +179,14 @@ impl Serialize for Position {
 }
 
 /// Written as serde_json writes the `Value` it replaces.
-impl Serialize for LineGeometry<'_> {
+impl Serialize for LineGeometry {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let kind = if self.multi { "MultiLineString" } else { "LineString" };
         let mut map = s.serialize_map(Some(2))?;
-        if self.type_first {
-            map.serialize_entry("type", kind)?;
-        }
+        map.serialize_entry("type", self.kind())?;
         if self.multi {
             map.serialize_entry("coordinates", &self.parts)?;
         } else {
             map.serialize_entry("coordinates", &self.parts[0])?;
-        }
-        if !self.type_first {
-            map.serialize_entry("type", kind)?;
         }
         map.end()
     }
@@ -149,16 +196,28 @@ impl Serialize for LineGeometry<'_> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use serde_json::Value;
 
-    fn typed(text: &str) -> Option<LineGeometry<'_>> {
-        LineGeometry::read(serde_json::from_str(text).unwrap())
+    /// The geometry as read: `Ok(Some)` for lines, `Ok(None)` for a value (checked to be the
+    /// `Value` serde_json reads), `Err` when the reading fails (the feature is read as values).
+    fn read(text: &str) -> Result<Option<LineGeometry>, serde_json::Error> {
+        Ok(match serde_json::from_str::<Geometry>(text)? {
+            Geometry::Lines(lines) => Some(lines),
+            Geometry::Value(value) => {
+                assert_eq!(value, serde_json::from_str::<Value>(text).unwrap(), "{text}");
+                None
+            }
+        })
+    }
+
+    fn typed(text: &str) -> Option<LineGeometry> {
+        read(text).ok().flatten()
     }
 
     /// The geometry written back, and what its `Value` writes.
     fn both(text: &str) -> (String, String) {
         let lines = typed(text).unwrap_or_else(|| panic!("typed: {text}"));
         let value: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(lines.to_value(), value, "{text}");
         let compact = (serde_json::to_string(&lines).unwrap(), serde_json::to_string(&value).unwrap());
         let pretty = (serde_json::to_string_pretty(&lines).unwrap(), serde_json::to_string_pretty(&value).unwrap());
         assert_eq!(pretty.0, pretty.1, "{text}");
@@ -169,8 +228,8 @@ mod tests {
     fn lines_are_written_back_as_values_are() {
         for text in [
             r#"{"type": "LineString", "coordinates": [[16.37, 48.20], [16, -48], [-0, 1e1, 5], [1.50, 2E-3]]}"#,
-            r#"{"coordinates": [[[1, 2], [3, 4]], [], [[5.5, 6.25, 100]]], "type": "MultiLineString"}"#,
-            r#"{"type": "Line\u0053tring", "coordinates": [[18446744073709551615, -9223372036854775808]]}"#,
+            r#"{"type": "MultiLineString", "coordinates": [[[1, 2], [3, 4]], [], [[5.5, 6.25, 100]]]}"#,
+            r#"{"type": "Line\u0053tring", "\u0063oordinates": [[18446744073709551615, -9223372036854775808]]}"#,
             r#"{"type": "LineString", "coordinates": []}"#,
         ] {
             let (kept, values) = both(text);
@@ -179,21 +238,36 @@ mod tests {
     }
 
     #[test]
-    fn anything_else_is_left_to_values() {
+    fn anything_else_is_read_as_a_value() {
         for text in [
+            "null",
+            "{}",
             r#"{"type": "Point", "coordinates": [1, 2]}"#,
+            r#"{"coordinates": [[1, 2], [3, 4]], "type": "LineString"}"#,
             r#"{"type": "LineString", "coordinates": [[1, 2]], "bbox": [1, 2, 1, 2]}"#,
+            r#"{"type": "LineString", "coordinates": [[1, 2]], "type": "Point", "x": {"y": [1]}}"#,
             r#"{"type": "LineString", "type": "LineString", "coordinates": [[1, 2]]}"#,
             r#"{"type": "LineString"}"#,
+            r#"{"type": 7, "coordinates": [[1, 2]]}"#,
+            r#"{"type": "Polygon", "coordinates": [[[1, 2], [3, 4], [5, 0], [1, 2]]], "$serde": 1}"#,
+        ] {
+            assert!(matches!(read(text), Ok(None)), "{text}");
+        }
+    }
+
+    #[test]
+    fn coordinates_that_do_not_nest_as_the_type_says_fail() {
+        for text in [
             r#"{"type": "LineString", "coordinates": [[1]]}"#,
             r#"{"type": "LineString", "coordinates": [[1, 2, "up"]]}"#,
             r#"{"type": "LineString", "coordinates": [[[1, 2]]]}"#,
             r#"{"type": "MultiLineString", "coordinates": [[1, 2]]}"#,
             r#"{"type": "LineString", "coordinates": [[1e400, 2]]}"#,
-            r#"{"type": 7, "coordinates": [[1, 2]]}"#,
+            r#"{"type": "Point", "coordinates": [1, 2], "$serde_json::private::RawValue": 1}"#,
             r#"[1, 2]"#,
+            "7",
         ] {
-            assert!(typed(text).is_none(), "{text}");
+            assert!(read(text).is_err(), "{text}");
         }
     }
 
@@ -215,7 +289,7 @@ mod tests {
                 0..4,
             ),
             multi in any::<bool>(),
-            type_first in any::<bool>(),
+            bbox in any::<bool>(),
         ) {
             let position = |&(x, i, int, alt): &(f64, i64, bool, Option<f64>)| {
                 let x = if x.is_finite() { x } else { 0.5 };
@@ -230,11 +304,13 @@ mod tests {
                 part(parts.first().unwrap_or(&Vec::new()))
             };
             let kind = if multi { "\"MultiLineString\"" } else { "\"LineString\"" };
-            let text = if type_first {
-                format!(r#"{{"type": {kind}, "coordinates": {coordinates}}}"#)
-            } else {
-                format!(r#"{{"coordinates": {coordinates}, "type": {kind}}}"#)
-            };
+            let bbox = if bbox { r#", "bbox": [1, 2.5, 3, 4]"# } else { "" };
+            let text = format!(r#"{{"type": {kind}, "coordinates": {coordinates}{bbox}}}"#);
+            if !bbox.is_empty() {
+                // Read as the `Value` (`read` checks it is the one serde_json reads).
+                prop_assert!(matches!(read(&text), Ok(None)));
+                return Ok(());
+            }
             let (kept, values) = both(&text);
             prop_assert_eq!(kept, values);
             // The positions read are those the `Value` path reads.

@@ -25,6 +25,7 @@
 
 pub mod along;
 mod args;
+mod collection;
 mod feature;
 mod features;
 mod layer;

@@ -5,6 +5,8 @@
 //! than `features` verbatim, each feature's members in their order, the decision's keys last
 //! in `properties` (replacing properties of the same names).
 
+use std::io::{BufWriter, Write};
+
 use label_core::{Blocker, Placement};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -91,9 +93,24 @@ impl<'a> GeoDocument<'a> {
     /// # Errors
     /// Only if serde_json cannot encode (it always can: strings, numbers, raw JSON).
     pub fn to_geojson(&self, placement: &Placement, pretty: bool) -> serde_json::Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        self.write_geojson(placement, pretty, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    /// [`GeoDocument::to_geojson`] written to `w` as it is encoded, never held whole (`w`
+    /// should be buffered).
+    ///
+    /// # Errors
+    /// `w`'s, as serde_json errors.
+    pub fn write_geojson(&self, placement: &Placement, pretty: bool, w: impl Write) -> serde_json::Result<()> {
         let decisions = self.decisions(placement);
         let out = CollectionOut { geo: self, decisions: &decisions };
-        if pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) }
+        // A buffer of this writer's own type: serde_json's many small writes are copies into
+        // it, not calls through `w` (often a `dyn Write`).
+        let mut w = BufWriter::with_capacity(1 << 16, w);
+        if pretty { serde_json::to_writer_pretty(&mut w, &out) } else { serde_json::to_writer(&mut w, &out) }?;
+        w.flush().map_err(serde_json::Error::io)
     }
 
     /// The label-set result: one placement per feature, in input order (features without a
