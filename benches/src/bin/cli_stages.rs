@@ -46,6 +46,11 @@ struct Args {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// Only read FILE and parse it with serde_json into plain structs, then exit: the floor
+    /// as a process of its own, to time from outside beside `declutter place FILE` (start-up,
+    /// fresh memory and exit included on both sides).
+    #[arg(long, value_name = "FILE")]
+    parse_only: Option<PathBuf>,
 }
 
 /// The document as plain structs: the fast path's floor, and what sonic-rs parses into.
@@ -228,6 +233,12 @@ fn ndjson_stages(args: &Args) -> Vec<Stage> {
 
 fn main() {
     let args = Args::parse();
+    if let Some(path) = &args.parse_only {
+        let text = input::read_text(fs::File::open(path).expect("readable")).expect("text");
+        let plain = serde_json::from_str::<Plain>(&text).expect("parses");
+        println!("{} labels", plain.labels.len());
+        return;
+    }
     fs::create_dir_all(&args.dir).expect("a directory for the files");
     let mut stages: Vec<Stage> = args.n.iter().flat_map(|&n| json_stages(&args, n)).collect();
     if args.tiles > 0 {
