@@ -11,7 +11,7 @@
 use std::fmt;
 
 use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
@@ -109,8 +109,7 @@ impl<'de: 'a, 'a> Deserialize<'de> for OnePass<'a> {
                         return Err(de::Error::custom("a repeated member"));
                     }
                     if key == "features" {
-                        let Elements(elements) = map.next_value()?;
-                        features = Some(elements);
+                        features = Some(map.next_value::<Vec<&'a RawValue>>()?);
                         members.push((key, None));
                     } else {
                         members.push((key, Some(map.next_value()?)));
@@ -121,29 +120,6 @@ impl<'de: 'a, 'a> Deserialize<'de> for OnePass<'a> {
             }
         }
         d.deserialize_map(OnePassVisitor(std::marker::PhantomData))
-    }
-}
-
-/// An array's elements as text.
-struct Elements<'a>(Vec<&'a RawValue>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for Elements<'a> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct ElementsVisitor<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> Visitor<'de> for ElementsVisitor<'a> {
-            type Value = Elements<'a>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an array")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Elements<'a>, A::Error> {
-                let mut elements = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-                while let Some(element) = seq.next_element()? {
-                    elements.push(element);
-                }
-                Ok(Elements(elements))
-            }
-        }
-        d.deserialize_seq(ElementsVisitor(std::marker::PhantomData))
     }
 }
 
