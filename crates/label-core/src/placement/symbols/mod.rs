@@ -3,11 +3,13 @@
 //!
 //! A symbol is compiled into a list of rigid *parts* per *position* ([`parts`]): the text box
 //! at each candidate (or at the label's own anchor and offset), then the icon, which is the
-//! same at every position. What does not depend on other labels is computed first, for every
-//! part in parallel: its box (absolute, its centre in f64, as for plain labels), whether it
-//! meets the viewport, and the lowest-index obstacle it overlaps. Then one pass takes the
-//! labels in placement order (priority descending, then input position) and applies §4 as
-//! written:
+//! same at every position. What does not depend on other labels is computed in parallel: its
+//! box (absolute, its centre in f64, as for plain labels) and bounds, whether it meets the
+//! viewport, and the lowest-index obstacle it overlaps. One pass takes the labels in placement
+//! order (priority descending, then input position) and applies §4 as written; it runs
+//! beside that computation as a pipeline — a stretch of labels is decided while the next
+//! stretch's parts are computed on the other threads — so the second core works while the
+//! pass walks:
 //!
 //! 1. a label none of whose positions meets the viewport is `offscreen`;
 //! 2. **repeat**: the placed anchors of each repeat group are kept in an rstar tree
@@ -31,8 +33,9 @@
 //! `too_curved` before step 1.
 //!
 //! The pass is sequential and every parallel step keeps input order, so the result is the
-//! same bit for bit on any thread count; the grid's cell size ([`PlacementOptions::tile_size`]
-//! when given) only decides where to look. Labels that add nothing (a [`Symbol`] with no
+//! same bit for bit on any thread count; the grid's extent (the anchor points in view, known
+//! before any part is) and cell size ([`PlacementOptions::tile_size`] when given) only decide
+//! where to look. Labels that add nothing (a [`Symbol`] with no
 //! candidates, icon or group) go to the plain engine unchanged when the whole set is plain;
 //! in a mixed set they are symbols with one position and one part, which §4 places exactly
 //! as the plain rule does (property tests check both against one brute-force reference).
@@ -45,11 +48,12 @@ mod repeat;
 use rayon::prelude::*;
 
 use super::MIN_PARALLEL_CHUNK;
+use super::cull::View;
 use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sorted_positions};
 use super::{Input, place_checked};
 use crate::{Error, HiddenReason, Label, LabelOutcome, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
-use parts::Compiled;
+use parts::{Compiled, Compiler};
 use pass::Pass;
 use placed::PlacedParts;
 
@@ -95,7 +99,18 @@ pub fn place_symbols(
     if symbols.iter().all(Symbol::is_plain) {
         return Ok(place_checked(labels, obstacles, options, None));
     }
+    Ok(place_valid(labels, symbols, obstacles, options, pass::stretch(labels.len())))
+}
 
+/// [`place_symbols`] on valid input, with symbols, deciding `step` labels at a time while the
+/// next `step` labels' parts are computed.
+fn place_valid(
+    labels: &[Label],
+    symbols: &[Symbol],
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+    step: usize,
+) -> Placement {
     let keys: Vec<u128> = labels
         .par_iter()
         .enumerate()
@@ -106,10 +121,20 @@ pub fn place_symbols(
     drop(keys);
     let index = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
     let origin = glam::DVec2::ZERO; // boxes are absolute: their centres are f64 (contract §3)
-    let compiled = Compiled::new(labels, symbols, &order, origin, options.viewport.as_ref(), index.as_ref());
-    let grid = PlacedParts::new(&compiled.entries, options.tile_size, options.max_overlap_area);
+    let layouts = parts::lay_out(symbols, &order);
+    let mut compiled = Compiled::new(labels, symbols, &order, &layouts);
+    let compiler = Compiler {
+        labels,
+        symbols,
+        layouts: &layouts,
+        origin,
+        view: options.viewport.as_ref().map(|v| View::new(v, origin)),
+        obstacles: index.as_ref(),
+    };
+    let extent = PlacedParts::extent(labels, options.viewport.as_ref());
+    let grid = PlacedParts::new(extent, options.tile_size, options.max_overlap_area);
     let cells = grid.len();
-    let mut decided = Pass::new(&compiled, grid).run();
+    let mut decided = Pass::new(grid, labels.len()).run(&mut compiled, &compiler, step);
     // Path labels whose text does not fit have no position, so the pass found them off
     // screen: they are hidden for their own reason (contract §4 step 1).
     for e in compiled.entries.iter().filter(|e| e.hidden.is_some()) {
@@ -134,5 +159,54 @@ pub fn place_symbols(
         tiles: 1,
         waited: 0,
     };
-    Ok(Placement { outcomes: decided.outcomes, stats, choices: decided.choices })
+    Placement { outcomes: decided.outcomes, stats, choices: decided.choices }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Anchor, Candidate, Icon, Optional};
+
+    /// The pipeline decides a stretch of labels while computing the next one's parts: the
+    /// stretches' length changes nothing, not even the count of exact tests.
+    #[test]
+    fn any_stretch_gives_the_one_pass_decisions() {
+        let n = 3000u32;
+        let labels: Vec<Label> = (0..n)
+            .map(|i| {
+                let x = f64::from((i * 7919) % 1009) * 0.9;
+                let y = f64::from((i * 104_729) % 997) * 0.6;
+                Label::new(x, y, 20.0 + f64::from(i % 37) * 2.0, 9.0 + f64::from(i % 5))
+                    .with_angle(f64::from(i % 7) * 15.0)
+                    .with_priority(f64::from((i * 31) % 101))
+            })
+            .collect();
+        let around: Vec<Candidate> = [Anchor::Left, Anchor::Right, Anchor::Top, Anchor::Bottom]
+            .into_iter()
+            .map(|a| Candidate::new(a).with_offset(2.0, 0.0))
+            .collect();
+        let symbols: Vec<Symbol> = (0..n)
+            .map(|i| {
+                let mut s = Symbol::default().with_candidates(around.clone());
+                if i % 3 == 0 {
+                    s = s.with_icon(Icon::new(12.0, 12.0)).with_optional(Optional::Text);
+                }
+                if i % 10 == 0 {
+                    s = s.with_repeat(i % 17, 120.0);
+                }
+                s
+            })
+            .collect();
+        let obstacles =
+            [Shape::Aabb(crate::Aabb::from_corners(glam::Vec2::new(300.0, 200.0), glam::Vec2::new(340.0, 260.0)))];
+        let options = PlacementOptions::default().with_viewport(800.0, 500.0);
+        let whole = place_valid(&labels, &symbols, &obstacles, &options, labels.len());
+        assert!(whole.stats.visible > 100 && whole.stats.hidden_collision > 100, "{:?}", whole.stats);
+        for step in [1, 7, 512, 2999] {
+            let p = place_valid(&labels, &symbols, &obstacles, &options, step);
+            assert_eq!(p.outcomes, whole.outcomes, "step {step}");
+            assert_eq!(p.choices, whole.choices, "step {step}");
+            assert_eq!(p.stats, whole.stats, "step {step}");
+        }
+    }
 }

@@ -10,7 +10,7 @@ use super::super::obstacles::ObstacleIndex;
 use crate::{Aabb, HiddenReason, Label, Obb, Optional, PathLayout, Symbol};
 
 /// Labels per parallel chunk of the parts' computation.
-const PARTS_CHUNK: usize = 4096;
+pub(super) const PARTS_CHUNK: usize = 4096;
 
 /// No obstacle, no repeat group.
 pub(super) const NONE: u32 = u32::MAX;
@@ -19,6 +19,9 @@ pub(super) const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Part {
     pub obb: Obb,
+    /// `obb`'s bounds ([`Obb::bounds`]), computed once: the pass reads them for every grid
+    /// query and insertion.
+    pub bounds: Aabb,
     /// The lowest-index obstacle it overlaps, or [`NONE`].
     pub obstacle: u32,
     /// Whether it overlaps the viewport (always, without one).
@@ -38,8 +41,6 @@ pub(super) struct Entry {
     pub icon: bool,
     /// Whether one of its positions meets the viewport (one of its parts does).
     pub in_view: bool,
-    /// The union of its parts' bounds.
-    pub bounds: Aabb,
     /// Whether the label came with candidates (its result names the one used).
     pub candidates: bool,
     pub allow_overlap: bool,
@@ -56,26 +57,6 @@ pub(super) struct Entry {
 }
 
 impl Entry {
-    /// A label with no parts, off screen (a base for tests).
-    #[cfg(test)]
-    pub const EMPTY: Entry = Entry {
-        input: 0,
-        first: 0,
-        positions: 0,
-        per_position: 0,
-        icon: false,
-        in_view: false,
-        bounds: Aabb { min: glam::Vec2::ZERO, max: glam::Vec2::ZERO },
-        candidates: false,
-        allow_overlap: false,
-        ignore_placement: false,
-        optional: Optional::None,
-        group: NONE,
-        repeat_distance: 0.0,
-        anchor: DVec2::ZERO,
-        hidden: None,
-    };
-
     fn part_count(&self) -> usize {
         usize::from(self.positions) * usize::from(self.per_position) + usize::from(self.icon)
     }
@@ -91,41 +72,32 @@ impl Entry {
         self.icon.then(|| self.first + self.part_count() - 1)
     }
 
-    /// Every part's index.
-    pub fn all(&self) -> std::ops::Range<usize> {
-        self.first..self.first + self.part_count()
-    }
-
     /// Whether position `k` meets the viewport: one of its parts, the icon included, does.
     pub fn meets(&self, parts: &[Part], k: usize) -> bool {
         self.text(k).any(|p| parts[p].in_view) || self.icon().is_some_and(|p| parts[p].in_view)
     }
 }
 
-/// Every label's parts, in placement order.
+/// Every label in placement order, and room for its parts: [`Compiler::fill`] computes them,
+/// a stretch of labels at a time.
 pub(super) struct Compiled {
     pub entries: Vec<Entry>,
     pub parts: Vec<Part>,
 }
 
+/// Each path label's layout, in placement order (empty when no label has a path).
+pub(super) fn lay_out(symbols: &[Symbol], order: &[u32]) -> Vec<Option<PathLayout>> {
+    if symbols.iter().any(|s| s.path.is_some()) {
+        order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| symbols[i as usize].layout()?.ok()).collect()
+    } else {
+        Vec::new()
+    }
+}
+
 impl Compiled {
-    /// The labels of `order` (input positions in placement order) with their symbols, boxes
-    /// relative to `origin`, tested against the viewport and the obstacles (both relative to
-    /// `origin` too), in parallel.
-    pub fn new(
-        labels: &[Label],
-        symbols: &[Symbol],
-        order: &[u32],
-        origin: DVec2,
-        viewport: Option<&Aabb>,
-        obstacles: Option<&ObstacleIndex<'_>>,
-    ) -> Self {
-        // Paths laid out once, in placement order (empty when no label has a path).
-        let layouts: Vec<Option<PathLayout>> = if symbols.iter().any(|s| s.path.is_some()) {
-            order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| symbols[i as usize].layout()?.ok()).collect()
-        } else {
-            Vec::new()
-        };
+    /// The labels of `order` (input positions in placement order) with their symbols and
+    /// their paths' `layouts` ([`lay_out`]), in parallel; their parts not computed yet.
+    pub fn new(labels: &[Label], symbols: &[Symbol], order: &[u32], layouts: &[Option<PathLayout>]) -> Self {
         let layout = |rank: usize| layouts.get(rank).and_then(Option::as_ref);
         let mut entries: Vec<Entry> = order
             .par_iter()
@@ -146,7 +118,6 @@ impl Compiled {
                     input: i,
                     first: 0,
                     in_view: false,
-                    bounds: Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO),
                     positions,
                     per_position,
                     icon: s.icon.is_some(),
@@ -166,42 +137,65 @@ impl Compiled {
             e.first = first;
             first += e.part_count();
         }
-        // Chunks of labels in parallel, each writing its labels' parts straight into its own
-        // stretch of the one vector (a vector per chunk joined afterwards copied every part once
-        // more: 4% of the instructions on W_sym(100k)).
-        let view = viewport.map(|v| View::new(v, origin));
         let empty = Part {
             obb: Obb::from_aabb(&Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO)),
+            bounds: Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO),
             obstacle: NONE,
             in_view: false,
         };
-        let mut parts = vec![empty; first];
+        Self { entries, parts: vec![empty; first] }
+    }
+
+    /// Where the parts of the labels ranked `rank` and after begin.
+    pub fn parts_from(&self, rank: usize) -> usize {
+        self.entries.get(rank).map_or(self.parts.len(), |e| e.first)
+    }
+}
+
+/// What computing a label's parts reads: the caller's labels and symbols, the paths' layouts,
+/// the viewport and the obstacles.
+pub(super) struct Compiler<'a> {
+    pub labels: &'a [Label],
+    pub symbols: &'a [Symbol],
+    pub layouts: &'a [Option<PathLayout>],
+    /// Boxes are relative to it, and so are the viewport and the obstacles.
+    pub origin: DVec2,
+    pub view: Option<View>,
+    pub obstacles: Option<&'a ObstacleIndex<'a>>,
+}
+
+impl Compiler<'_> {
+    /// Computes the parts of `entries` (the labels ranked `rank` and after) into `parts` (which
+    /// begins with the first one's), each tested against the viewport and the obstacles, and
+    /// whether each label meets the viewport: chunks of labels in parallel,
+    /// each writing straight into its own stretch of `parts` (a vector per chunk joined
+    /// afterwards copied every part once more).
+    pub fn fill(&self, entries: &mut [Entry], parts: &mut [Part], rank: usize) {
         let mut stretches = Vec::with_capacity(entries.len().div_ceil(PARTS_CHUNK));
-        let mut rest = parts.as_mut_slice();
+        let mut rest = parts;
         for chunk in entries.chunks(PARTS_CHUNK) {
             let (stretch, after) = rest.split_at_mut(chunk.iter().map(Entry::part_count).sum());
             stretches.push(stretch);
             rest = after;
         }
-        entries.par_chunks(PARTS_CHUNK).zip(stretches).enumerate().for_each(|(c, (chunk, stretch))| {
+        entries.par_chunks_mut(PARTS_CHUNK).zip(stretches).enumerate().for_each(|(c, (chunk, stretch))| {
             let mut slots = stretch.iter_mut();
-            for (j, e) in chunk.iter().enumerate() {
-                let (l, s) = (&labels[e.input as usize], &symbols[e.input as usize]);
+            for (j, e) in chunk.iter_mut().enumerate() {
+                let (l, s) = (&self.labels[e.input as usize], &self.symbols[e.input as usize]);
+                let layout = self.layouts.get(rank + c * PARTS_CHUNK + j).and_then(Option::as_ref);
                 // The parts first: a zip stops after asking its first iterator once too often.
-                for (obb, slot) in s.parts(l, origin, layout(c * PARTS_CHUNK + j)).zip(slots.by_ref()) {
+                for (obb, slot) in s.parts(l, self.origin, layout).zip(slots.by_ref()) {
                     let bounds = obb.bounds();
+                    let in_view = in_view(self.view.as_ref(), &obb, &bounds);
                     *slot = Part {
                         obb,
-                        obstacle: obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
-                        in_view: in_view(view.as_ref(), &obb, &bounds),
+                        bounds,
+                        obstacle: self.obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
+                        in_view,
                     };
+                    e.in_view |= in_view;
                 }
             }
         });
-        entries.par_iter_mut().with_min_len(MIN_PARALLEL_CHUNK).for_each(|e| {
-            e.in_view = e.all().any(|p| parts[p].in_view);
-            e.bounds = e.all().map(|p| parts[p].obb.bounds()).reduce(|a, b| a.union(&b)).unwrap_or(e.bounds);
-        });
-        Self { entries, parts }
     }
 }

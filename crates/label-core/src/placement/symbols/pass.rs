@@ -1,7 +1,7 @@
 //! The greedy pass over symbols: contract §4 step 3, one label after the other in placement
 //! order.
 
-use super::parts::{Compiled, Entry, NONE};
+use super::parts::{Compiled, Compiler, Entry, NONE, PARTS_CHUNK, Part};
 use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
@@ -29,15 +29,17 @@ enum Blocked {
     Label(u32),
 }
 
-/// The pass's state: the compiled labels, and what the labels placed so far occupy.
-pub(super) struct Pass<'a> {
-    compiled: &'a Compiled,
+/// The pass's state: what the labels placed so far occupy.
+pub(super) struct Pass {
     placed: PlacedParts,
     repeats: Repeats,
     /// The placed parts the label being decided has collided with so far: a label's positions
     /// lie around one point, and a part over that point often blocks them all, so they are
     /// tested first.
     hits: Vec<Hit>,
+    outcomes: Vec<LabelOutcome>,
+    choices: Vec<Choice>,
+    repeated: usize,
 }
 
 /// Each label's outcome and choice in input order, the labels hidden by repeat, and the exact
@@ -49,46 +51,76 @@ pub(super) struct Decided {
     pub tests: usize,
 }
 
-impl<'a> Pass<'a> {
-    pub fn new(compiled: &'a Compiled, placed: PlacedParts) -> Self {
-        Self { compiled, placed, repeats: Repeats::default(), hits: Vec::new() }
+/// Labels per stretch of the pipeline: about a sixteenth of them, in whole chunks of the
+/// parts' computation.
+pub(super) fn stretch(labels: usize) -> usize {
+    (labels / 16).clamp(PARTS_CHUNK, 16 * PARTS_CHUNK).next_multiple_of(PARTS_CHUNK)
+}
+
+impl Pass {
+    pub fn new(placed: PlacedParts, labels: usize) -> Self {
+        Self {
+            placed,
+            repeats: Repeats::default(),
+            hits: Vec::new(),
+            outcomes: vec![LabelOutcome::OFFSCREEN; labels],
+            choices: vec![Choice::default(); labels],
+            repeated: 0,
+        }
     }
 
-    /// Decides every label, in placement order.
-    pub fn run(mut self) -> Decided {
-        let count = self.compiled.entries.len();
-        let mut outcomes = vec![LabelOutcome::OFFSCREEN; count];
-        let mut choices = vec![Choice::default(); count];
-        let mut repeated = 0;
-        let entries = &self.compiled.entries;
-        for (rank, e) in entries.iter().enumerate() {
-            let decision = self.decide(rank, e);
+    /// Decides every label, in placement order, while their parts are computed: a stretch of
+    /// `step` labels is decided on this thread while the next stretch's parts are computed on the
+    /// others (on one thread, one after the other). The pass reads only the parts of labels
+    /// already computed, so the decisions are the sequential pass's.
+    pub fn run(mut self, compiled: &mut Compiled, compiler: &Compiler<'_>, step: usize) -> Decided {
+        let count = compiled.entries.len();
+        let step = step.max(1);
+        let first = step.min(count);
+        let end = compiled.parts_from(first);
+        compiler.fill(&mut compiled.entries[..first], &mut compiled.parts[..end], 0);
+        for start in (0..count).step_by(step) {
+            let (stop, next) = ((start + step).min(count), (start + 2 * step).min(count));
+            let (from, to) = (compiled.parts_from(stop), compiled.parts_from(next));
+            let (entries, later) = compiled.entries.split_at_mut(stop);
+            let (parts, later_parts) = compiled.parts.split_at_mut(from);
+            rayon::join(
+                || self.walk(entries, parts, start),
+                || compiler.fill(&mut later[..next - stop], &mut later_parts[..to - from], stop),
+            );
+        }
+        Decided { outcomes: self.outcomes, choices: self.choices, repeated: self.repeated, tests: self.placed.tests }
+    }
+
+    /// Decides the labels ranked `start` and after, in order: `entries` are the labels up to
+    /// the last of them, `parts` their parts.
+    fn walk(&mut self, entries: &[Entry], parts: &[Part], start: usize) {
+        for (rank, e) in entries.iter().enumerate().skip(start) {
+            let decision = self.decide(parts, rank, e);
             let input = e.input as usize;
             let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
-            outcomes[input] = match decision {
+            self.outcomes[input] = match decision {
                 Verdict::Offscreen => LabelOutcome::OFFSCREEN,
                 Verdict::Repeat(b) => {
-                    repeated += 1;
+                    self.repeated += 1;
                     LabelOutcome { visible: false, reason: Some(HiddenReason::Repeat), hidden_by: Some(by_label(b)) }
                 }
                 Verdict::Collision(Blocked::Obstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
                 Verdict::Collision(Blocked::Label(b)) => LabelOutcome::hidden_by(by_label(b)),
-                Verdict::Shown(k, parts) => {
-                    self.show(e, rank as u32, k, parts);
-                    choices[input] = Choice {
-                        candidate: (e.candidates && parts != Parts::Icon).then_some(k as u32),
-                        parts: e.icon.then_some(parts),
+                Verdict::Shown(k, shown) => {
+                    self.show(parts, e, rank as u32, k, shown);
+                    self.choices[input] = Choice {
+                        candidate: (e.candidates && shown != Parts::Icon).then_some(k as u32),
+                        parts: e.icon.then_some(shown),
                     };
                     LabelOutcome::VISIBLE
                 }
             };
         }
-        Decided { outcomes, choices, repeated, tests: self.placed.tests }
     }
 
     /// contract §4 for one label, against the labels placed before it.
-    fn decide(&mut self, rank: usize, e: &Entry) -> Verdict {
-        let parts = &self.compiled.parts;
+    fn decide(&mut self, parts: &[Part], rank: usize, e: &Entry) -> Verdict {
         let positions = usize::from(e.positions);
         if !e.in_view {
             return Verdict::Offscreen;
@@ -104,14 +136,14 @@ impl<'a> Pass<'a> {
         // The icon is the same at every position: test it once. The first position in view is
         // tested in full, for `hidden_by` should nothing fit.
         let icon = e.icon();
-        let icon_hit = icon.and_then(|i| self.hit(i, rank));
-        let first_hit = e.text(first).filter_map(|p| self.hit(p, rank)).min();
+        let icon_hit = icon.and_then(|i| self.hit(parts, i, rank));
+        let first_hit = e.text(first).filter_map(|p| self.hit(parts, p, rank)).min();
         if icon_hit.is_none() {
             if first_hit.is_none() {
                 return Verdict::Shown(first, Parts::Both);
             }
             for k in first + 1..positions {
-                if e.meets(parts, k) && e.text(k).all(|p| self.free(p, rank)) {
+                if e.meets(parts, k) && e.text(k).all(|p| self.free(parts, p, rank)) {
                     return Verdict::Shown(k, Parts::Both);
                 }
             }
@@ -126,7 +158,7 @@ impl<'a> Pass<'a> {
             (Some(_), Optional::Icon) => {
                 for k in 0..positions {
                     let free = |pass: &mut Self| {
-                        if k == first { first_hit.is_none() } else { e.text(k).all(|p| pass.free(p, rank)) }
+                        if k == first { first_hit.is_none() } else { e.text(k).all(|p| pass.free(parts, p, rank)) }
                     };
                     if e.text(k).any(|p| parts[p].in_view) && free(self) {
                         return Verdict::Shown(k, Parts::Text);
@@ -141,42 +173,41 @@ impl<'a> Pass<'a> {
 
     /// Whether part `p` of the label of rank `rank` collides with no obstacle and no placed
     /// blocking label.
-    fn free(&mut self, p: usize, rank: u32) -> bool {
-        let part = &self.compiled.parts[p];
+    fn free(&mut self, parts: &[Part], p: usize, rank: u32) -> bool {
+        let part = &parts[p];
         if part.obstacle != NONE {
             return false;
         }
         for i in 0..self.hits.len() {
-            if self.placed.collides_with(&part.obb, self.hits[i]) {
+            if self.placed.collides_with(part, self.hits[i]) {
                 return false;
             }
         }
-        let hit = self.placed.any(&part.obb, rank);
+        let hit = self.placed.any(part, rank);
         self.hits.extend(hit);
         hit.is_none()
     }
 
     /// What part `p` of the label of rank `rank` collides with first: the lowest-index obstacle
     /// it overlaps, else the earliest placed label.
-    fn hit(&mut self, p: usize, rank: u32) -> Option<Blocked> {
-        let part = &self.compiled.parts[p];
+    fn hit(&mut self, parts: &[Part], p: usize, rank: u32) -> Option<Blocked> {
+        let part = &parts[p];
         if part.obstacle != NONE {
             return Some(Blocked::Obstacle(part.obstacle));
         }
-        let hit = self.placed.earliest(&part.obb, rank);
+        let hit = self.placed.earliest(part, rank);
         self.hits.extend(hit);
         hit.map(|h| Blocked::Label(h.rank))
     }
 
     /// Records a shown label: its shown parts block later labels (unless it ignores
     /// placement), and its anchor point joins its repeat group.
-    fn show(&mut self, e: &Entry, rank: u32, k: usize, shown: Parts) {
-        let parts = &self.compiled.parts;
+    fn show(&mut self, parts: &[Part], e: &Entry, rank: u32, k: usize, shown: Parts) {
         if !e.ignore_placement {
             let text = if shown == Parts::Icon { 0..0 } else { e.text(k) };
             let icon = if shown == Parts::Text { None } else { e.icon() };
             for p in text.chain(icon) {
-                self.placed.insert(&parts[p].obb, rank);
+                self.placed.insert(&parts[p], rank);
             }
         }
         if e.group != NONE {

@@ -9,20 +9,37 @@
 
 use glam::Vec2;
 use rayon::prelude::*;
+use smallvec::SmallVec;
 
 use super::super::MIN_PARALLEL_CHUNK;
-use super::parts::Entry;
+use super::parts::Part;
 use crate::pipeline::collides;
-use crate::{Aabb, Obb};
+use crate::{Aabb, Label, Obb};
 
-/// A placed part as a cell lists it: its bounds, the rank (placement order) of its label and
-/// its box's index.
+/// A placed part as a cell lists it: its bounds, its index among the placed parts, and the
+/// first cell (column, row) its bounds meet. Parts are placed in placement order, so the
+/// index orders them as their labels' ranks do.
 #[derive(Clone, Copy, Debug)]
 struct Listed {
     bounds: Aabb,
-    rank: u32,
     index: u32,
+    column: u16,
+    row: u16,
 }
+
+/// A placed part: its box, its bounds and its label's rank.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    obb: Obb,
+    bounds: Aabb,
+    rank: u32,
+}
+
+/// A cell's list: its first [`CELL_INLINE`] parts held in the grid itself, so that most cells
+/// are read where the grid is (one memory access less) and allocate nothing.
+type Cell = SmallVec<[Listed; CELL_INLINE]>;
+/// Five listed parts and the length make 128 bytes, two cache lines.
+const CELL_INLINE: usize = 5;
 
 /// A placed part found by a query: its label's rank and its index among the placed parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,31 +55,39 @@ pub(super) struct PlacedParts {
     columns: usize,
     rows: usize,
     /// By cell: the placed parts whose bounds meet it, in placement order.
-    cells: Vec<Vec<Listed>>,
-    /// The placed parts' boxes.
-    placed: Vec<Obb>,
+    cells: Vec<Cell>,
+    /// The placed parts, in placement order.
+    placed: Vec<Placed>,
     max_overlap_area: f32,
     /// Exact tests run so far.
     pub tests: usize,
 }
 
 impl PlacedParts {
-    /// At most this many cells a side.
+    /// At most this many cells a side (a cell's column and row fit in a `u16`).
     const MAX_SIDE: usize = 4096;
     /// About this many labels per cell when the cell size is automatic.
     const LABELS_PER_CELL: f32 = 8.0;
 
-    /// A grid over the labels in view: cells of `cell_size` px when given, else of about
-    /// [`Self::LABELS_PER_CELL`] labels. Parts beyond the labels' extent go to the border
-    /// cells (clamping keeps every pair of meeting bounds in a shared cell).
-    pub fn new(entries: &[Entry], cell_size: Option<f32>, max_overlap_area: f32) -> Self {
-        let extent = entries
+    /// The extent of the labels' anchor points in the viewport (all of them without one)
+    /// and how many there are: what the grid covers, known before any part is computed so
+    /// that the pass can start while later labels' parts are still being computed.
+    pub fn extent(labels: &[Label], viewport: Option<&Aabb>) -> (Aabb, usize) {
+        let extent = labels
             .par_iter()
             .with_min_len(MIN_PARALLEL_CHUNK)
-            .filter(|e| e.in_view)
-            .map(|e| (e.bounds, 1usize))
+            .map(|l| Vec2::new(l.x as f32, l.y as f32))
+            .filter(|p| viewport.is_none_or(|v| v.min.cmple(*p).all() && p.cmple(v.max).all()))
+            .map(|p| (Aabb::from_corners(p, p), 1usize))
             .reduce_with(|a, b| (a.0.union(&b.0), a.1 + b.1));
-        let (extent, count) = extent.unwrap_or((Aabb::from_corners(Vec2::ZERO, Vec2::ONE), 0));
+        extent.unwrap_or((viewport.copied().unwrap_or(Aabb::from_corners(Vec2::ZERO, Vec2::ONE)), 0))
+    }
+
+    /// A grid over `extent`, which holds about `count` labels: cells of `cell_size` px when
+    /// given, else of about [`Self::LABELS_PER_CELL`] labels. Parts beyond the extent go to
+    /// the border cells (clamping keeps every pair of meeting bounds in a shared cell), so the
+    /// extent only decides how quickly parts are found, never what is found.
+    pub fn new((extent, count): (Aabb, usize), cell_size: Option<f32>, max_overlap_area: f32) -> Self {
         let size = extent.size().max(Vec2::ONE);
         let area_per = |labels: f32| (size.x * size.y * labels / count.max(1) as f32).sqrt();
         // At most 16 cells a label, whatever the cell size asked for: a part as large as the
@@ -76,7 +101,7 @@ impl PlacedParts {
             inv_cell: 1.0 / cell,
             columns,
             rows,
-            cells: vec![Vec::new(); columns * rows],
+            cells: vec![Cell::new(); columns * rows],
             placed: Vec::new(),
             max_overlap_area,
             tests: 0,
@@ -96,73 +121,91 @@ impl PlacedParts {
         (clamp(at.x, self.columns), clamp(at.y, self.rows))
     }
 
-    /// The cells `bounds` meets, clamped to the grid: columns `x0..=x1`, rows `y0..=y1`.
+    /// The cells `bounds` meets, clamped to the grid: columns `x0` to `x1`, rows `y0` to `y1`.
     fn span(&self, bounds: &Aabb) -> [usize; 4] {
         let ((x0, y0), (x1, y1)) = (self.cell(bounds.min), self.cell(bounds.max));
         [x0, y0, x1, y1]
     }
 
     /// Lists a placed part of the label of rank `rank`; labels come in placement order.
-    pub fn insert(&mut self, obb: &Obb, rank: u32) {
-        let bounds = obb.bounds();
-        let listed = Listed { bounds, rank, index: self.placed.len() as u32 };
-        self.placed.push(*obb);
-        let [x0, y0, x1, y1] = self.span(&bounds);
-        for row in y0..=y1 {
-            for cell in &mut self.cells[row * self.columns + x0..=row * self.columns + x1] {
-                debug_assert!(cell.last().is_none_or(|l| l.rank <= rank), "placed parts come in placement order");
+    pub fn insert(&mut self, part: &Part, rank: u32) {
+        debug_assert!(self.placed.last().is_none_or(|p| p.rank <= rank), "placed parts come in placement order");
+        let [x0, y0, x1, y1] = self.span(&part.bounds);
+        let listed = Listed { bounds: part.bounds, index: self.placed.len() as u32, column: x0 as u16, row: y0 as u16 };
+        self.placed.push(Placed { obb: part.obb, bounds: part.bounds, rank });
+        for row in y0..y1 + 1 {
+            for cell in &mut self.cells[row * self.columns + x0..row * self.columns + x1 + 1] {
                 cell.push(listed);
             }
         }
     }
 
-    /// A placed part of an earlier label than `before` that `obb` collides with (contract §3,
-    /// `obb` the later box), if there is one.
-    pub fn any(&mut self, obb: &Obb, before: u32) -> Option<Hit> {
-        self.scan(obb, before, true)
+    /// A placed part of an earlier label than `before` that `part` collides with (contract
+    /// §3, `part` the later box), if there is one.
+    pub fn any(&mut self, part: &Part, before: u32) -> Option<Hit> {
+        self.scan(part, before, true)
     }
 
-    /// The placed part of the earliest label ranked below `before` that `obb` collides with.
-    pub fn earliest(&mut self, obb: &Obb, before: u32) -> Option<Hit> {
-        self.scan(obb, before, false)
+    /// The placed part of the earliest label ranked below `before` that `part` collides with.
+    pub fn earliest(&mut self, part: &Part, before: u32) -> Option<Hit> {
+        self.scan(part, before, false)
     }
 
-    /// Whether `obb` collides with the placed part `hit` (an exact test).
-    pub fn collides_with(&mut self, obb: &Obb, hit: Hit) -> bool {
+    /// Whether `part` collides with the placed part `hit`: an exact test, when their bounds
+    /// meet.
+    pub fn collides_with(&mut self, part: &Part, hit: Hit) -> bool {
+        let placed = &self.placed[hit.index as usize];
+        if !placed.bounds.intersects_closed(&part.bounds) {
+            return false;
+        }
         self.tests += 1;
-        collides(obb, &self.placed[hit.index as usize], self.max_overlap_area)
+        collides(&part.obb, &placed.obb, self.max_overlap_area)
     }
 
-    /// The rank of a placed part of a label ranked below `before` that `obb` collides with: the
-    /// first found (`first`), or the lowest.
+    /// How many placed parts belong to labels ranked below `before`: they are the first ones.
+    fn placed_before(&self, before: u32) -> u32 {
+        let count = if self.placed.last().is_none_or(|p| p.rank < before) {
+            self.placed.len()
+        } else {
+            self.placed.partition_point(|p| p.rank < before)
+        };
+        count as u32
+    }
+
+    /// A placed part of a label ranked below `before` that `part` collides with: the first
+    /// found (`first`), or the lowest-index one, whose label is the earliest.
     ///
     /// Each placed part is tested once: one listed in several cells only in the cell that holds
-    /// the top-left corner of the two bounds' common part, which lies in both spans once. A
-    /// cell lists its parts in placement order, so a cell's scan stops at its first collision
-    /// or at a rank past the earliest found so far.
-    fn scan(&mut self, obb: &Obb, before: u32, first: bool) -> Option<Hit> {
-        let bounds = obb.bounds();
+    /// the top-left corner of the two bounds' common part — the cell at the larger of the two
+    /// first columns and of the two first rows, which lies in both spans once. A cell lists its
+    /// parts in placement order, so a cell's scan stops at its first collision or at an index
+    /// past the lowest found so far.
+    fn scan(&mut self, part: &Part, before: u32, first: bool) -> Option<Hit> {
+        let bounds = part.bounds;
         let [x0, y0, x1, y1] = self.span(&bounds);
         let mut found = None;
-        let mut limit = before;
-        for row in y0..=y1 {
-            for column in x0..=x1 {
+        let mut limit = self.placed_before(before);
+        // Exclusive ranges: an inclusive range's loop costs a check more per step.
+        for row in y0..y1 + 1 {
+            for column in x0..x1 + 1 {
                 for listed in &self.cells[row * self.columns + column] {
-                    if listed.rank >= limit {
+                    if listed.index >= limit {
                         break;
                     }
                     if !listed.bounds.intersects_closed(&bounds)
-                        || self.cell(listed.bounds.min.max(bounds.min)) != (column, row)
+                        || usize::from(listed.column).max(x0) != column
+                        || usize::from(listed.row).max(y0) != row
                     {
                         continue;
                     }
                     self.tests += 1;
-                    if collides(obb, &self.placed[listed.index as usize], self.max_overlap_area) {
-                        let hit = Hit { rank: listed.rank, index: listed.index };
+                    let placed = &self.placed[listed.index as usize];
+                    if collides(&part.obb, &placed.obb, self.max_overlap_area) {
+                        let hit = Hit { rank: placed.rank, index: listed.index };
                         if first {
                             return Some(hit);
                         }
-                        (limit, found) = (listed.rank, Some(hit));
+                        (limit, found) = (listed.index, Some(hit));
                         break;
                     }
                 }
@@ -175,14 +218,20 @@ impl PlacedParts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::placement::symbols::parts::NONE;
+
+    fn part(obb: Obb) -> Part {
+        Part { obb, bounds: obb.bounds(), obstacle: NONE, in_view: true }
+    }
 
     #[test]
     fn every_placed_part_near_a_part_is_tested_once_and_the_earliest_found() {
-        let b = |x: f32, y: f32, w: f32| Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w)));
-        let entry = |bounds: Aabb| Entry { in_view: true, bounds, ..Entry::EMPTY };
-        let entries = [entry(b(0.0, 0.0, 100.0).bounds()), entry(b(90.0, 90.0, 20.0).bounds())];
+        let b = |x: f32, y: f32, w: f32| {
+            part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w))))
+        };
+        let extent = (Aabb::from_corners(Vec2::ZERO, Vec2::splat(110.0)), 2);
         for cell in [None, Some(1.0), Some(7.0), Some(1000.0)] {
-            let mut grid = PlacedParts::new(&entries, cell, 0.0);
+            let mut grid = PlacedParts::new(extent, cell, 0.0);
             grid.insert(&b(0.0, 0.0, 30.0), 3);
             grid.insert(&b(20.0, 20.0, 30.0), 5);
             grid.insert(&b(200.0, 200.0, 10.0), 9); // beyond the extent: the border cells
@@ -207,16 +256,13 @@ mod tests {
     /// cells asked for, made a grid of millions of cells and listed the label in each.
     #[test]
     fn a_huge_part_with_tiny_cells_is_listed_in_few_cells() {
-        let huge = Obb::from_center_half_extents_angle(Vec2::new(200.0, 150.0), Vec2::new(50_000.0, 7.0), 30.0);
-        let small = Obb::from_aabb(&Aabb::from_corners(Vec2::ZERO, Vec2::new(10.0, 10.0)));
-        let entry = |b: &Obb| Entry { in_view: true, bounds: b.bounds(), ..Entry::EMPTY };
-        let mut entries = vec![entry(&huge)];
-        entries.extend((0..39).map(|_| entry(&small)));
-        let mut grid = PlacedParts::new(&entries, Some(3.0), 0.0);
+        let huge = part(Obb::from_center_half_extents_angle(Vec2::new(200.0, 150.0), Vec2::new(50_000.0, 7.0), 30.0));
+        let small = part(Obb::from_aabb(&Aabb::from_corners(Vec2::ZERO, Vec2::new(10.0, 10.0))));
+        let mut grid = PlacedParts::new((huge.bounds.union(&small.bounds), 40), Some(3.0), 0.0);
         assert!(grid.len() <= 16 * 40 * 2, "{} cells", grid.len());
         grid.insert(&huge, 0);
-        assert!(grid.cells.iter().map(Vec::len).sum::<usize>() <= grid.len());
-        let on_it = Obb::from_aabb(&Aabb::from_corners(Vec2::new(195.0, 145.0), Vec2::new(205.0, 155.0)));
+        assert!(grid.cells.iter().map(Cell::len).sum::<usize>() <= grid.len());
+        let on_it = part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(195.0, 145.0), Vec2::new(205.0, 155.0))));
         assert_eq!(grid.earliest(&on_it, 1).map(|h| h.rank), Some(0));
         assert_eq!(grid.earliest(&small, 1), None);
     }
