@@ -234,18 +234,18 @@ impl Symbol {
         let at = DVec2::new(label.x, label.y) - origin;
         let text_size = DVec2::new(label.style.width, label.style.height);
         let boxes = if self.path.is_some() { 0 } else { self.positions() };
-        let glyphs = layout
-            .into_iter()
-            .flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(label.style.height, label.style.padding, origin)));
-        let text = (0..boxes).map(move |k| {
-            let (offset, shift) = self.offset_and_shift(label, k);
-            text_box(at, text_size, offset, shift, axis, label.style.padding)
+        let glyphs = layout.map_or(&[][..], |l| &l.glyphs[..]);
+        let icon =
+            self.icon.map(|i| text_box(at, DVec2::new(i.width, i.height), i.offset, i.anchor.shift(), axis, i.padding));
+        // One map over the text's parts: cheaper to step through than a chain of two.
+        let text = (0..boxes + glyphs.len()).map(move |k| match k.checked_sub(boxes) {
+            None => {
+                let (offset, shift) = self.offset_and_shift(label, k);
+                text_box(at, text_size, offset, shift, axis, label.style.padding)
+            }
+            Some(g) => glyphs[g].obb(label.style.height, label.style.padding, origin),
         });
-        let icon = self
-            .icon
-            .iter()
-            .map(move |i| text_box(at, DVec2::new(i.width, i.height), i.offset, i.anchor.shift(), axis, i.padding));
-        text.chain(glyphs).chain(icon)
+        text.chain(icon)
     }
 
     /// Whether label `b`'s anchor point is close enough to `a`'s to hide a label of the same

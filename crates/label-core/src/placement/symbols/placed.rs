@@ -116,8 +116,9 @@ impl PlacedParts {
     /// The cell (column, row) that holds `p`, clamped to the grid.
     fn cell(&self, p: Vec2) -> (usize, usize) {
         let at = (p - self.origin) * self.inv_cell;
-        // Through u32, whose saturating cast from f32 is cheaper than usize's.
-        let clamp = |v: f32, n: usize| (v.max(0.0) as u32 as usize).min(n - 1);
+        // Through u32, whose saturating cast from f32 is cheaper than usize's (and takes
+        // negatives and NaN to 0).
+        let clamp = |v: f32, n: usize| (v as u32 as usize).min(n - 1);
         (clamp(at.x, self.columns), clamp(at.y, self.rows))
     }
 
