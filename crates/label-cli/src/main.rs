@@ -28,8 +28,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Place the labels of a label-set JSON (contract §2), GeoJSON or CSV document and write the
-    /// decisions.
+    /// Place the labels of a label-set JSON (docs/format.md), GeoJSON or CSV document and write
+    /// the decisions.
     Place(Box<PlaceArgs>),
     /// Write the standard benchmark workload W(n, coverage, seed) as a JSON document.
     Generate(GenerateArgs),
@@ -37,11 +37,12 @@ enum Command {
 
 #[derive(clap::Args)]
 struct GenerateArgs {
-    /// Number of labels.
+    /// Number of labels, 1 to 1,000,000.
     #[arg(long, default_value_t = 10_000)]
     n: usize,
-    /// Summed label area over canvas area (3.0: a dense map where about 18% of labels fit).
-    #[arg(long, default_value_t = 3.0)]
+    /// Summed label area over canvas area, 0.000001 to 1000 (3.0: a dense map where about 18% of
+    /// labels fit).
+    #[arg(long, default_value_t = 3.0, allow_hyphen_values = true)]
     coverage: f64,
     /// Seed of the random generator; the same seed gives the same document.
     #[arg(long, default_value_t = 1)]
@@ -80,11 +81,11 @@ struct PlaceArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=label_core::limits::MAX_THREADS as i64))]
     threads: Option<u32>,
     /// Overlap between two labels still tolerated, px².
-    #[arg(long, default_value_t = 0.0)]
-    max_overlap_area: f32,
+    #[arg(long, default_value_t = 0.0, value_name = "AREA", allow_hyphen_values = true)]
+    max_overlap_area: f64,
     /// Broad-phase tile size, px (default: chosen from the density; never changes the result).
-    #[arg(long)]
-    tile_size: Option<f32>,
+    #[arg(long, value_name = "PX", allow_hyphen_values = true)]
+    tile_size: Option<f64>,
     /// Print a one-line summary to standard error; without `--output`, write no JSON.
     #[arg(long)]
     summary: bool,

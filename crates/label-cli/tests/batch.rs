@@ -169,7 +169,7 @@ fn inputs_that_cannot_make_a_batch_are_refused_before_any_work() {
     run(&["place", one, "--out-dir", out_s, "-o", "x.json"], None).assert_code(2);
     // A bad option is refused once, not once per file.
     let line = run(&["place", one, "--out-dir", out_s, "--max-overlap-area=-1"], None).assert_failure(2);
-    assert!(line.contains("max_overlap_area"), "{line}");
+    assert!(line.contains("--max-overlap-area"), "{line}");
     assert!(!out.exists());
 }
 

@@ -277,12 +277,12 @@ def test_bad_keywords_and_properties_are_named():
     gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson").head(5)
     view = dict(zoom=4, center=(10, 50))
     for kw, message in [
-        (dict(icon_size=(0, 3)), "^icon_size: expected a width and height > 0"),
+        (dict(icon_size=(0, 3)), "^icon_size width: expected a number > 0, got 0"),
         (dict(variable_anchor=["top", "middle"]), "^variable_anchor: unknown anchor"),
         (dict(text_optional=True), "^text_optional needs icon_size"),
         (dict(repeat_group="featurecla"), "^repeat_group needs repeat_distance"),
         (dict(max_angle=30), "^max_angle needs line_placement curved"),
-        (dict(line_placement="curved", symbol_spacing=0), "^symbol_spacing: expected a number of px >= 1"),
+        (dict(line_placement="curved", symbol_spacing=0), "^symbol_spacing: expected a number of px from 1 to 1e15, got 0"),
         (dict(line_placement="curved", max_angle=200), "^max_angle: expected degrees from 0 to 180"),
         (dict(priority_map="featurecla"), "^priority_map: "),
         (dict(marker_radius=-1), "^marker_radius: "),
