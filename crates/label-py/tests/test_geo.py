@@ -273,6 +273,25 @@ def test_polygons_are_named_at_their_pole_in_any_crs():
     assert pd.isna(out.reason.iloc[0]) and out.reason.iloc[1] == "offscreen"
 
 
+def test_keywords_naming_a_missing_column_are_refused():
+    gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson").head(5)
+    view = dict(zoom=4, center=(10, 50))
+    for kw, keyword, column in [
+        (dict(text="nom"), "text", "nom"),
+        (dict(priority="rank"), "priority", "rank"),
+        (dict(tie="population"), "tie", "population"),
+        (dict(font_size="size"), "font_size", "size"),
+        (dict(repeat_distance=100, repeat_group="group"), "repeat_group", "group"),
+        (dict(priority_map="class=city:2,*:1"), "priority_map", "class"),
+    ]:
+        with pytest.raises(declutter.LabelError) as e:
+            declutter.place_geodataframe(gdf, **view, **kw)
+        assert e.value.column == column
+        assert str(e.value).startswith(f"{keyword}: no column '{column}'; the columns are 'name', 'scalerank'"), e.value
+    with pytest.raises(declutter.LabelError, match="^text: no column 'name'"):
+        declutter.place_geodataframe(gdf.drop(columns="name"), **view)
+
+
 def test_bad_keywords_and_properties_are_named():
     gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson").head(5)
     view = dict(zoom=4, center=(10, 50))
