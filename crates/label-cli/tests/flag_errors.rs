@@ -120,6 +120,15 @@ fn a_result_into_a_missing_folder_names_the_folder_not_a_temporary_file() {
 }
 
 #[test]
+fn geojson_flags_on_a_label_set_are_named_in_a_sentence() {
+    let doc = br#"{"labels": [{"id": 1, "x": 1, "y": 1, "width": 2, "height": 2}]}"#;
+    let line = run(&["place", "-", "--zoom", "4"], Some(doc)).assert_failure(2);
+    names(&line, &["--zoom only applies to GeoJSON input"]);
+    let line = run(&["place", "-", "--zoom", "4", "--center", "1,2"], Some(doc)).assert_failure(2);
+    names(&line, &["--zoom, --center only apply to GeoJSON input"]);
+}
+
+#[test]
 fn help_texts_hold_no_code_references() {
     for args in [&["--help"][..], &["place", "--help"], &["generate", "--help"]] {
         let out = run(args, None);
