@@ -14,6 +14,13 @@ use clap::{Parser, Subcommand};
 const EXIT_BAD_INPUT: u8 = 2;
 /// Exit code for failures to read or write.
 const EXIT_IO: u8 = 1;
+/// Exit code when the reader of the output went away: 128 + SIGPIPE, a shell's code for a
+/// program the signal ended.
+const EXIT_BROKEN_PIPE: u8 = 141;
+
+fn is_broken_pipe(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}
 
 #[derive(Parser)]
 #[command(
@@ -140,6 +147,11 @@ fn main() -> ExitCode {
         Err(Failure::Input(message)) => {
             eprintln!("declutter: {message}");
             ExitCode::from(EXIT_BAD_INPUT)
+        }
+        // A reader that stopped early (`declutter … | head`): quiet, as a program that SIGPIPE
+        // ends (Rust ignores the signal, so the write fails instead).
+        Err(Failure::Io(e)) if e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(is_broken_pipe)) => {
+            ExitCode::from(EXIT_BROKEN_PIPE)
         }
         Err(Failure::Io(e)) => {
             eprintln!("declutter: {e:#}");

@@ -1,6 +1,7 @@
 //! Bad flag values, through the binary: each is refused with exit code 2 and a message naming
 //! the flag, the range it takes and the value given — written short (`1e300`, not 301 digits),
-//! and as given (not the infinity an f32 made of it); and the help shows no code references.
+//! and as given (not the infinity an f32 made of it); the help shows no code references; and a
+//! reader that stops early ends the run quietly.
 
 mod common;
 
@@ -137,5 +138,30 @@ fn help_texts_hold_no_code_references() {
         for internal in ["crate::", "[`", "contract §"] {
             assert!(!help.contains(internal), "`declutter {}` shows {internal:?}:\n{help}", args.join(" "));
         }
+    }
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    use std::process::{Command, Stdio};
+    for args in [&["generate", "--n", "1000"][..], &["place", "-"]] {
+        let mut child = Command::new(common::BIN)
+            .args(args)
+            .stdin(if args[0] == "place" { Stdio::piped() } else { Stdio::null() })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before reading anything.
+        drop(child.stdout.take());
+        if let Some(mut stdin) = child.stdin.take() {
+            use std::io::Write;
+            let doc = label_cli::generate::document(1000, 3.0, 1).to_string();
+            stdin.write_all(doc.as_bytes()).unwrap();
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
     }
 }
