@@ -14,6 +14,13 @@ use clap::{Parser, Subcommand};
 const EXIT_BAD_INPUT: u8 = 2;
 /// Exit code for failures to read or write.
 const EXIT_IO: u8 = 1;
+/// Exit code when the reader of the output went away: 128 + SIGPIPE, a shell's code for a
+/// program the signal ended.
+const EXIT_BROKEN_PIPE: u8 = 141;
+
+fn is_broken_pipe(e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::BrokenPipe
+}
 
 #[derive(Parser)]
 #[command(
@@ -28,8 +35,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Place the labels of a label-set JSON (contract §2), GeoJSON or CSV document and write the
-    /// decisions.
+    /// Place the labels of a label-set JSON (docs/format.md), GeoJSON or CSV document and write
+    /// the decisions.
     Place(Box<PlaceArgs>),
     /// Write the standard benchmark workload W(n, coverage, seed) as a JSON document.
     Generate(GenerateArgs),
@@ -37,11 +44,12 @@ enum Command {
 
 #[derive(clap::Args)]
 struct GenerateArgs {
-    /// Number of labels.
+    /// Number of labels, 1 to 1,000,000.
     #[arg(long, default_value_t = 10_000)]
     n: usize,
-    /// Summed label area over canvas area (3.0: a dense map where about 18% of labels fit).
-    #[arg(long, default_value_t = 3.0)]
+    /// Summed label area over canvas area, 0.000001 to 1000 (3.0: a dense map where about 18% of
+    /// labels fit).
+    #[arg(long, default_value_t = 3.0, allow_hyphen_values = true)]
     coverage: f64,
     /// Seed of the random generator; the same seed gives the same document.
     #[arg(long, default_value_t = 1)]
@@ -80,11 +88,11 @@ struct PlaceArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=label_core::limits::MAX_THREADS as i64))]
     threads: Option<u32>,
     /// Overlap between two labels still tolerated, px².
-    #[arg(long, default_value_t = 0.0)]
-    max_overlap_area: f32,
+    #[arg(long, default_value_t = 0.0, value_name = "AREA", allow_hyphen_values = true)]
+    max_overlap_area: f64,
     /// Broad-phase tile size, px (default: chosen from the density; never changes the result).
-    #[arg(long)]
-    tile_size: Option<f32>,
+    #[arg(long, value_name = "PX", allow_hyphen_values = true)]
+    tile_size: Option<f64>,
     /// Print a one-line summary to standard error; without `--output`, write no JSON.
     #[arg(long)]
     summary: bool,
@@ -139,6 +147,11 @@ fn main() -> ExitCode {
         Err(Failure::Input(message)) => {
             eprintln!("declutter: {message}");
             ExitCode::from(EXIT_BAD_INPUT)
+        }
+        // A reader that stopped early (`declutter … | head`): quiet, as a program that SIGPIPE
+        // ends (Rust ignores the signal, so the write fails instead).
+        Err(Failure::Io(e)) if e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(is_broken_pipe)) => {
+            ExitCode::from(EXIT_BROKEN_PIPE)
         }
         Err(Failure::Io(e)) => {
             eprintln!("declutter: {e:#}");

@@ -4,6 +4,8 @@
 use std::time::Instant;
 
 use label_core::PlacementOptions;
+use label_core::limits::MAX_SIZE;
+use label_core::validate;
 
 use crate::formats::convert::{self, InputError};
 use crate::formats::output::{self, Stats};
@@ -20,6 +22,21 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The settings from the command line's numbers, checked: `max_overlap_area` in px²,
+    /// finite, `>= 0` and at most [`MAX_SIZE`] squared; `tile_size` in px, a size as labels'
+    /// sizes are. (Flags are read as f64 and checked here, before the f32 the engine keeps:
+    /// `1e300` read as an f32 would be infinity, a number the user never wrote.)
+    ///
+    /// # Errors
+    /// The flag, what it takes and the value given.
+    pub fn from_flags(max_overlap_area: f64, tile_size: Option<f64>, pretty: bool) -> Result<Settings, String> {
+        let area = validate::non_negative(max_overlap_area, MAX_SIZE * MAX_SIZE)
+            .map_err(|problem| format!("--max-overlap-area: {problem}"))?;
+        let tile_size =
+            tile_size.map(validate::size).transpose().map_err(|problem| format!("--tile-size: {problem}"))?;
+        Ok(Settings { max_overlap_area: area as f32, tile_size: tile_size.map(|t| t as f32), pretty })
+    }
+
     /// Checks the settings once, before any input is read, so that a bad option is one error
     /// rather than one per document.
     ///
@@ -81,5 +98,18 @@ mod tests {
         assert!(place_text(doc, &bad).unwrap_err().message.contains("tile_size"));
         let pretty = place_text(doc, &Settings { pretty: true, ..Settings::default() }).unwrap();
         assert!(pretty.json.contains(&b'\n') && !strict.json.contains(&b'\n'));
+    }
+
+    #[test]
+    fn flags_are_checked_as_given() {
+        let ok = Settings::from_flags(4.0, Some(256.0), true).unwrap();
+        assert_eq!(ok, Settings { max_overlap_area: 4.0, tile_size: Some(256.0), pretty: true });
+        let area = |v| Settings::from_flags(v, None, false).unwrap_err();
+        assert_eq!(area(-1.0), "--max-overlap-area: expected a number >= 0, got -1");
+        assert_eq!(area(1e300), "--max-overlap-area: expected a magnitude of at most 1e30, got 1e300");
+        assert_eq!(area(f64::NAN), "--max-overlap-area: expected a finite number, got NaN");
+        let tile = |v| Settings::from_flags(0.0, Some(v), false).unwrap_err();
+        assert_eq!(tile(0.0), "--tile-size: expected a number > 0, got 0");
+        assert_eq!(tile(1e300), "--tile-size: expected a magnitude of at most 1e15, got 1e300");
     }
 }

@@ -130,11 +130,15 @@ impl Sink {
                     Err(e) if e.kind() == io::ErrorKind::PermissionDenied && permissions.is_some() => {
                         return direct().map(|f| Sink { inner: Some(Inner::Direct(f)) });
                     }
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                        let message = format!("the folder {} does not exist", dir.display());
+                        return Err(io::Error::new(e.kind(), message));
+                    }
                     Err(e) => {
-                        return Err(io::Error::new(
-                            e.kind(),
-                            format!("cannot create a file in {}: {e}", dir.display()),
-                        ));
+                        // tempfile's message ends in the random name it tried, which helps no one.
+                        let (kind, text) = (e.kind(), e.to_string());
+                        let why = text.rfind(" at path ").map_or(text.as_str(), |at| &text[..at]);
+                        return Err(io::Error::new(kind, format!("cannot create a file in {}: {why}", dir.display())));
                     }
                 };
                 Ok(Sink { inner: Some(Inner::Temporary { file, target }) })

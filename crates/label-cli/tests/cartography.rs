@@ -89,7 +89,19 @@ fn csv_errors_name_the_line_and_the_column() {
     place_file("cities.csv", "name,a,b\nx,15.5,47.8\n", &args).ok_json();
     // CSV flags on other input are refused, not ignored.
     let message = place_file("in.geojson", &collection(vec![]).to_string(), &["--x-field", "a"]).assert_failure(2);
-    assert!(message.contains("--x-field only apply to CSV input"), "{message}");
+    assert!(message.contains("--x-field only applies to CSV input"), "{message}");
+    let both = ["--x-field", "a", "--y-field", "b"];
+    let message = place_file("in.geojson", &collection(vec![]).to_string(), &both).assert_failure(2);
+    assert!(message.contains("--x-field, --y-field only apply to CSV input"), "{message}");
+    // A table separated by something else than commas (GeoNames ships its tables with tabs).
+    for (separator, name) in [('\t', "tabs"), (';', "semicolons")] {
+        let table = GEONAMES.replace(',', &separator.to_string());
+        let message = place_file("cities.csv", &table, &view).assert_failure(2);
+        assert!(
+            message.contains(&format!("the first row is one column holding {name}: the table must be comma-separated")),
+            "{message}"
+        );
+    }
 }
 
 /// Two streets named at the same spot, the residential one first in the file.

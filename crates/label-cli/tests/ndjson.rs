@@ -164,5 +164,5 @@ fn ndjson_refuses_options_that_make_no_sense_for_a_stream() {
     assert!(!svg.exists());
     // A bad option is one error, not one per line.
     let line = run(&["place", "--ndjson", "--tile-size", "0"], Some(tiny(1).as_bytes())).assert_failure(2);
-    assert!(line.contains("tile_size"), "{line}");
+    assert!(line.contains("--tile-size"), "{line}");
 }

@@ -41,6 +41,23 @@ fn path_labels_are_placed_glyph_by_glyph_with_their_reasons() {
 }
 
 #[test]
+fn the_summary_counts_every_reason() {
+    let doc = json!({"viewport": {"width": 400, "height": 300}, "labels": [
+        {"id": "short", "path": [[10, 10], [30, 10]], "glyph_advances": [10, 10, 10], "height": 10},
+        {"id": "bend", "path": [[50, 200], [100, 200], [100, 150]], "glyph_advances": [10, 10, 10, 10], "height": 10,
+         "path_offset": 50},
+        {"id": "box", "x": 160, "y": 100, "width": 30, "height": 10}
+    ]});
+    let out = place_stdin(&doc, &["--summary"]);
+    out.assert_code(0);
+    assert!(
+        out.stderr.contains("3 labels: 1 shown, 0 hidden by collisions, 0 off screen, 1 without room, 1 too curved;"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn bad_path_labels_are_named() {
     let cases = [
         (

@@ -41,8 +41,8 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::NotFinite(v) => write!(f, "expected a finite number, got {v}"),
-            Problem::NotPositive(v) => write!(f, "expected a number > 0, got {v}"),
-            Problem::Negative(v) => write!(f, "expected a number >= 0, got {v}"),
+            Problem::NotPositive(v) => write!(f, "expected a number > 0, got {}", Shown(*v)),
+            Problem::Negative(v) => write!(f, "expected a number >= 0, got {}", Shown(*v)),
             Problem::TooLarge { value, limit } => {
                 write!(f, "expected a magnitude of at most {limit:e}, got {value:e}")
             }
@@ -59,6 +59,17 @@ impl fmt::Display for Problem {
             }
             Problem::BadShape(why) => f.write_str(why),
         }
+    }
+}
+
+/// A number in a message: plain, or in exponent form where plain would run to hundreds of
+/// digits (`-1e300`).
+struct Shown(f64);
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0;
+        if v.is_finite() && v != 0.0 && !(1e-6..1e9).contains(&v.abs()) { write!(f, "{v:e}") } else { write!(f, "{v}") }
     }
 }
 
@@ -114,4 +125,17 @@ pub enum Error {
         /// Keys given.
         ties: usize,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Problem;
+
+    #[test]
+    fn numbers_in_messages_stay_short() {
+        assert_eq!(Problem::Negative(-5.0).to_string(), "expected a number >= 0, got -5");
+        assert_eq!(Problem::NotPositive(-0.25).to_string(), "expected a number > 0, got -0.25");
+        assert_eq!(Problem::Negative(-1e300).to_string(), "expected a number >= 0, got -1e300");
+        assert_eq!(Problem::NotPositive(-2.5e-300).to_string(), "expected a number > 0, got -2.5e-300");
+    }
 }

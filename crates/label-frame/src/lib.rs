@@ -72,6 +72,12 @@ mod state;
 mod testing;
 mod util;
 
+// The README's Rust samples (the core's and this crate's), compiled and run as doc tests so
+// that the first code a user copies stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeSamples;
+
 pub use camera::{Camera, DEFAULT_FOV, MAX_PITCH, MAX_VIEWPORT, MAX_ZOOM};
 pub use engine::FrameEngine;
 pub use error::FrameError;

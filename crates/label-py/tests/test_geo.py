@@ -273,16 +273,35 @@ def test_polygons_are_named_at_their_pole_in_any_crs():
     assert pd.isna(out.reason.iloc[0]) and out.reason.iloc[1] == "offscreen"
 
 
+def test_keywords_naming_a_missing_column_are_refused():
+    gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson").head(5)
+    view = dict(zoom=4, center=(10, 50))
+    for kw, keyword, column in [
+        (dict(text="nom"), "text", "nom"),
+        (dict(priority="rank"), "priority", "rank"),
+        (dict(tie="population"), "tie", "population"),
+        (dict(font_size="size"), "font_size", "size"),
+        (dict(repeat_distance=100, repeat_group="group"), "repeat_group", "group"),
+        (dict(priority_map="class=city:2,*:1"), "priority_map", "class"),
+    ]:
+        with pytest.raises(declutter.LabelError) as e:
+            declutter.place_geodataframe(gdf, **view, **kw)
+        assert e.value.column == column
+        assert str(e.value).startswith(f"{keyword}: no column '{column}'; the columns are 'name', 'scalerank'"), e.value
+    with pytest.raises(declutter.LabelError, match="^text: no column 'name'"):
+        declutter.place_geodataframe(gdf.drop(columns="name"), **view)
+
+
 def test_bad_keywords_and_properties_are_named():
     gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson").head(5)
     view = dict(zoom=4, center=(10, 50))
     for kw, message in [
-        (dict(icon_size=(0, 3)), "^icon_size: expected a width and height > 0"),
+        (dict(icon_size=(0, 3)), "^icon_size width: expected a number > 0, got 0"),
         (dict(variable_anchor=["top", "middle"]), "^variable_anchor: unknown anchor"),
         (dict(text_optional=True), "^text_optional needs icon_size"),
         (dict(repeat_group="featurecla"), "^repeat_group needs repeat_distance"),
         (dict(max_angle=30), "^max_angle needs line_placement curved"),
-        (dict(line_placement="curved", symbol_spacing=0), "^symbol_spacing: expected a number of px >= 1"),
+        (dict(line_placement="curved", symbol_spacing=0), "^symbol_spacing: expected a number of px from 1 to 1e15, got 0"),
         (dict(line_placement="curved", max_angle=200), "^max_angle: expected degrees from 0 to 180"),
         (dict(priority_map="featurecla"), "^priority_map: "),
         (dict(marker_radius=-1), "^marker_radius: "),

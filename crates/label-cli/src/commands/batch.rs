@@ -62,6 +62,9 @@ pub fn run(
             crate::refuse_input_as_output(inputs, "--out-dir", output)?;
         }
     }
+    if out_dir.exists() && !out_dir.is_dir() {
+        return Err(anyhow::anyhow!("cannot write into --out-dir {}: not a directory", out_dir.display()).into());
+    }
     std::fs::create_dir_all(out_dir).with_context(|| format!("cannot create the directory {}", out_dir.display()))?;
     let pool = streaming::pool(threads)?;
     let window = ndjson::window_lines(pool.current_num_threads());

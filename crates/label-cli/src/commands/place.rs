@@ -17,11 +17,8 @@ pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
     if let Some(path) = &args.font {
         set_font(path)?;
     }
-    let settings = label_cli::pipeline::Settings {
-        max_overlap_area: args.max_overlap_area,
-        tile_size: args.tile_size,
-        pretty: args.pretty,
-    };
+    let settings = label_cli::pipeline::Settings::from_flags(args.max_overlap_area, args.tile_size, args.pretty)
+        .map_err(Failure::Input)?;
     let geojson_wanted = !args.geo.geojson_only_flags().is_empty()
         || matches!(args.geo.format, geojson::Format::Geojson | geojson::Format::Csv);
     if (args.out_dir.is_some() || args.ndjson) && geojson_wanted {
@@ -60,9 +57,9 @@ pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
         // A label-set document owns all it needs: its text goes before the engine runs.
         geojson::Input::Json(doc) => {
             drop(text);
-            place_input(geojson::Input::Json(doc), &name, args, &pool)
+            place_input(geojson::Input::Json(doc), &name, args, &settings, &pool)
         }
-        geo => place_input(geo, &name, args, &pool),
+        geo => place_input(geo, &name, args, &settings, &pool),
     }
 }
 
@@ -71,13 +68,14 @@ fn place_input(
     mut input: geojson::Input<'_>,
     name: &str,
     args: &PlaceArgs,
+    settings: &label_cli::pipeline::Settings,
     pool: &rayon::ThreadPool,
 ) -> Result<(), Failure> {
     for warning in input.warnings() {
         eprintln!("declutter: warning: {name}: {warning}");
     }
-    input.document_mut().options.max_overlap_area = args.max_overlap_area;
-    input.document_mut().options.tile_size = args.tile_size;
+    input.document_mut().options.max_overlap_area = settings.max_overlap_area;
+    input.document_mut().options.tile_size = settings.tile_size;
     let doc = input.document();
     let started = Instant::now();
     let placement = pool.install(|| doc.place()).map_err(|e| Failure::Input(format!("{name}: {e}")))?;

@@ -90,7 +90,21 @@ fn find_column(
     found.ok_or_else(|| {
         let looked = given.map_or_else(|| format!("none is named {}", names.join(", ")), |n| format!("none is `{n}`"));
         let columns: Vec<String> = headers.iter().map(|h| format!("`{}`", one_line(h))).collect();
-        error(Some(1), format!("no {what} column ({flag} NAME): the columns are {}; {looked}", columns.join(", ")))
+        // One column holding another separator: a table the user thinks is CSV but is not
+        // comma-separated (GeoNames ships its tables tab-separated and without a header).
+        let separator = match headers {
+            [only] => [('\t', "tabs"), (';', "semicolons"), ('|', "bars")].into_iter().find(|(c, _)| only.contains(*c)),
+            _ => None,
+        };
+        let hint = separator.map_or(String::new(), |(_, name)| {
+            format!(
+                " (the first row is one column holding {name}: the table must be comma-separated, with a header row)"
+            )
+        });
+        error(
+            Some(1),
+            format!("no {what} column ({flag} NAME): the columns are {}; {looked}{hint}", columns.join(", ")),
+        )
     })
 }
 
@@ -220,6 +234,7 @@ mod tests {
         let e = to_feature_collection("name,a,b\nA,1,2\n", &Columns::default()).unwrap_err();
         assert_eq!(e.line, Some(1));
         assert!(e.message.contains("no longitude column (--x-field NAME)") && e.message.contains("`a`"), "{e}");
+        assert!(!e.message.contains("comma-separated"), "{e}");
     }
 
     #[test]

@@ -66,9 +66,12 @@ impl Stats {
     #[must_use]
     pub fn summary(&self, name: &str) -> String {
         let p = &self.placement;
-        let repeated = if p.hidden_repeat > 0 { format!(", {} repeated", p.hidden_repeat) } else { String::new() };
+        // The rarer reasons when they occur, so that the counts always add up to the labels.
+        let rare =
+            [(p.hidden_repeat, "repeated"), (p.hidden_no_room, "without room"), (p.hidden_too_curved, "too curved")];
+        let rare: String = rare.iter().filter(|(n, _)| *n > 0).map(|(n, what)| format!(", {n} {what}")).collect();
         format!(
-            "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen{repeated}; {:.2} ms on {} threads",
+            "{name}: {} labels: {} shown, {} hidden by collisions, {} off screen{rare}; {:.2} ms on {} threads",
             p.labels, p.visible, p.hidden_collision, p.hidden_offscreen, self.engine_ms, self.threads
         )
     }

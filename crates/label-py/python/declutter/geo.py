@@ -189,7 +189,8 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     ``(0, 0)``, or beside the dot with ``marker_radius``). ``text`` names the column holding the text (measured in the
     bundled font at ``font_size``, a number or a column name); ``priority`` a column (higher
     first; ``priority_order="ascending"`` for ranks such as Natural Earth's ``scalerank``);
-    ``tie`` a column deciding equal priorities (``tie_order``).
+    ``tie`` a column deciding equal priorities (``tie_order``); a column named that the frame
+    does not have raises ``LabelError``.
 
     Symbols, as the command's flags of the same names (MapLibre's vocabulary): point texts try
     ``variable_anchor`` (a list of anchor names) moved ``radial_offset`` ems away, or
@@ -240,6 +241,8 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     else:
         gdf_ll = gdf
     size_column = font_size if isinstance(font_size, str) else None
+    _check_columns(gdf, text=text, priority=priority, tie=tie, font_size=size_column, repeat_group=repeat_group,
+                   priority_map=_map_field(priority_map))
     properties = [c for c in dict.fromkeys([text, priority, tie, size_column, repeat_group,
                                             _map_field(priority_map)])
                   if c is not None and c in gdf.columns]
@@ -290,6 +293,16 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
         result["marker_visible"] = np.where(marker < 0, None, marker == 1).astype(object)
         result["hidden_by_marker"] = r["hidden_by_marker"]
     return result
+
+
+def _check_columns(gdf, **columns):
+    """Refuses a keyword naming a column the frame does not have: a misspelt ``text`` or
+    ``priority`` would otherwise leave every row without a label, or every priority equal."""
+    for keyword, column in columns.items():
+        if column is not None and column not in gdf.columns:
+            names = [repr(c) for c in gdf.columns if c != gdf.geometry.name]
+            shown = ", ".join(names[:20]) + (f" and {len(names) - 20} more" if len(names) > 20 else "")
+            raise LabelError(f"{keyword}: no column {column!r}; the columns are {shown}", column=column)
 
 
 def _optional_float(value):

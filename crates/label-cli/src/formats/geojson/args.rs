@@ -3,7 +3,9 @@
 
 use clap::ValueEnum;
 use glam::DVec2;
-use label_core::Anchor;
+use label_core::limits::{MAX_COORDINATE, MAX_SIZE};
+use label_core::validate;
+use label_core::{Anchor, Problem};
 
 use super::along::{Curved, DEFAULT_SPACING};
 use super::priority::PriorityMap;
@@ -18,7 +20,7 @@ pub enum Format {
     /// `FeatureCollection`; the label-set JSON otherwise.
     #[default]
     Auto,
-    /// The label-set JSON (contract §2).
+    /// The label-set JSON `{"labels": [...]}` of docs/format.md.
     Json,
     /// A GeoJSON FeatureCollection.
     Geojson,
@@ -86,6 +88,10 @@ pub struct GeoArgs {
     /// Property holding the priority (a number, or a string holding one).
     #[arg(long, value_name = "NAME", conflicts_with = "priority_map", help_heading = "GeoJSON input")]
     pub priority_field: Option<String>,
+    /// How --priority-field (or --priority-map) values rank: `descending`, larger first;
+    /// `ascending`, smaller first (Natural Earth ranks) [default: descending].
+    #[arg(long, value_enum, help_heading = "GeoJSON input")]
+    pub priority_order: Option<Order>,
     /// Priority from a class property: `FIELD=VALUE:N,VALUE:N,…` (`*:N` for the other values),
     /// or MapLibre's `["match", ["get", FIELD], VALUE, N, …, DEFAULT]`; higher first.
     #[arg(long, value_name = "MAP", help_heading = "GeoJSON input")]
@@ -106,10 +112,6 @@ pub struct GeoArgs {
     /// say otherwise.
     #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON input")]
     pub marker_radius: Option<f64>,
-    /// `descending`: larger values first; `ascending`: smaller values first (Natural Earth
-    /// ranks) [default: descending].
-    #[arg(long, value_enum, help_heading = "GeoJSON input")]
-    pub priority_order: Option<Order>,
     /// Font size of every label, px [default: 12].
     #[arg(long, value_name = "PX", help_heading = "GeoJSON input")]
     pub font_size: Option<f64>,
@@ -214,6 +216,17 @@ pub struct GeoOptions {
 /// Space between a point's marker and its label (with the default anchor), px.
 pub const MARKER_GAP: f64 = 2.0;
 
+/// `check`'s value (one of [`label_core::validate`]'s checks of a flag's number), or the message
+/// naming `flag` and the range, with the number as short as it reads (`1e300`, not 301 digits).
+pub(super) fn checked(flag: &str, check: Result<f64, Problem>) -> Result<f64, String> {
+    check.map_err(|problem| format!("{flag}: {problem}"))
+}
+
+/// `v` written for a message: plainly, or in exponent form when plain would be long.
+fn shown(v: f64) -> String {
+    if v.is_finite() && v != 0.0 && !(1e-6..1e9).contains(&v.abs()) { format!("{v:e}") } else { format!("{v}") }
+}
+
 /// Parses `A<sep>B` into two finite numbers.
 fn pair<const SEP: char>(s: &str) -> Result<DVec2, String> {
     let (a, b) = s.split_once(SEP).ok_or_else(|| format!("expected two numbers as A{SEP}B"))?;
@@ -278,11 +291,11 @@ impl GeoArgs {
         }
         let spacing = self.symbol_spacing.unwrap_or(DEFAULT_SPACING);
         if !(1.0..=label_core::limits::MAX_SIZE).contains(&spacing) {
-            return Err(format!("--symbol-spacing: expected a number of px >= 1, got {spacing}"));
+            return Err(format!("--symbol-spacing: expected a number of px from 1 to 1e15, got {}", shown(spacing)));
         }
         let max_angle = self.max_angle.unwrap_or(label_core::path::DEFAULT_MAX_ANGLE);
         if !(0.0..=180.0).contains(&max_angle) {
-            return Err(format!("--max-angle: expected degrees from 0 to 180, got {max_angle}"));
+            return Err(format!("--max-angle: expected degrees from 0 to 180, got {}", shown(max_angle)));
         }
         Ok(Some(Curved { spacing, max_angle, keep_upright: self.keep_upright.unwrap_or(true) }))
     }
@@ -309,31 +322,25 @@ impl GeoArgs {
             return Err("GeoJSON input needs the view: --zoom Z and --center LON,LAT (and optionally --size WxH, --bearing DEG)".into());
         };
         if !(zoom.is_finite() && (0.0..=MAX_ZOOM).contains(&zoom)) {
-            return Err(format!("--zoom: expected a number from 0 to {MAX_ZOOM}, got {zoom}"));
+            return Err(format!("--zoom: expected a number from 0 to {MAX_ZOOM}, got {}", shown(zoom)));
         }
         if !(center.x.abs() <= 180.0 && center.y.abs() <= 90.0) {
             return Err(format!(
                 "--center: expected longitude in [-180, 180] and latitude in [-90, 90], got {},{}",
-                center.x, center.y
+                shown(center.x),
+                shown(center.y)
             ));
         }
         let size = self.size.unwrap_or(DVec2::new(1920.0, 1080.0));
-        if !(size.x > 0.0 && size.y > 0.0 && size.max_element() <= label_core::limits::MAX_SIZE) {
-            return Err(format!("--size: expected a width and height > 0, got {}x{}", size.x, size.y));
-        }
-        let bearing = self.bearing.unwrap_or(0.0);
-        if !(bearing.is_finite() && bearing.abs() <= label_core::limits::MAX_ANGLE) {
-            return Err(format!("--bearing: expected a finite angle in degrees, got {bearing}"));
-        }
+        checked("--size width", validate::positive(size.x, MAX_SIZE))?;
+        checked("--size height", validate::positive(size.y, MAX_SIZE))?;
+        let bearing = checked("--bearing", validate::angle(self.bearing.unwrap_or(0.0)))?;
         let font_size = self.font_size.unwrap_or(12.0);
         measure::check_font_size(font_size).map_err(|p| format!("--font-size: {p}"))?;
-        let padding = self.padding.unwrap_or(0.0);
-        if !(padding.is_finite() && (0.0..=label_core::limits::MAX_SIZE).contains(&padding)) {
-            return Err(format!("--padding: expected a number of px >= 0, got {padding}"));
-        }
+        let padding = checked("--padding", validate::non_negative(self.padding.unwrap_or(0.0), MAX_SIZE))?;
         let marker_radius = self.marker_radius;
-        if let Some(r) = marker_radius.filter(|r| !(r.is_finite() && *r > 0.0 && *r <= label_core::limits::MAX_SIZE)) {
-            return Err(format!("--marker-radius: expected a number of px > 0, got {r}"));
+        if let Some(r) = marker_radius {
+            checked("--marker-radius", validate::positive(r, MAX_SIZE))?;
         }
         let priority_map = self.priority_map.as_deref().map(PriorityMap::parse).transpose();
         let priority_map = priority_map.map_err(|e| format!("--priority-map: {e}"))?;
@@ -349,9 +356,8 @@ impl GeoArgs {
             _ => DVec2::ZERO,
         };
         let point_offset = self.point_offset.unwrap_or(beside_marker);
-        if point_offset.abs().max_element() > label_core::limits::MAX_COORDINATE {
-            return Err(format!("--point-offset: expected offsets of at most 1e15 px, got {point_offset}"));
-        }
+        checked("--point-offset", validate::within(point_offset.x, MAX_COORDINATE))?;
+        checked("--point-offset", validate::within(point_offset.y, MAX_COORDINATE))?;
         let symbols = SymbolFlags {
             variable_anchor: self.variable_anchor.as_deref(),
             radial_offset: self.radial_offset,

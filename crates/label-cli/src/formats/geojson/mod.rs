@@ -193,7 +193,11 @@ pub fn read<'a>(path: Option<&Path>, text: &'a str, args: &GeoArgs) -> Result<In
     if !csv && !csv_flags.is_empty() {
         return Err(InputError {
             line: None,
-            message: format!("{} only apply to CSV input (a `.csv` file, or --format csv)", csv_flags.join(", ")),
+            message: format!(
+                "{} only {} to CSV input (a `.csv` file, or --format csv)",
+                csv_flags.join(", "),
+                if csv_flags.len() == 1 { "applies" } else { "apply" }
+            ),
         });
     }
     if !geojson {
@@ -202,9 +206,10 @@ pub fn read<'a>(path: Option<&Path>, text: &'a str, args: &GeoArgs) -> Result<In
             return Err(InputError {
                 line: None,
                 message: format!(
-                    "{} only apply to GeoJSON input, and this is a label-set document (not a `.geojson` file, \
+                    "{} only {} to GeoJSON input, and this is a label-set document (not a `.geojson` file, \
                      no `\"type\": \"FeatureCollection\"`; --format geojson reads it as GeoJSON)",
-                    flags.join(", ")
+                    flags.join(", "),
+                    if flags.len() == 1 { "applies" } else { "apply" }
                 ),
             });
         }

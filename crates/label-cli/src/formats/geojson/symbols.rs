@@ -12,10 +12,17 @@
 //! anchor up, and one at a `bottom*` anchor down, by 7/24 em.
 
 use glam::DVec2;
+use label_core::limits::MAX_SIZE;
+use label_core::validate;
 use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+
+use super::args::checked;
 
 /// MapLibre's baseline allowance, ems (7 of its 24 glyph units per em).
 const BASELINE_EM: f64 = 7.0 / 24.0;
+
+/// The largest offset accepted in ems (a million font sizes: far beyond any screen).
+const MAX_EMS: f64 = 1e6;
 
 /// How a candidate's offset is found from the font size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,7 +68,7 @@ fn em_number(flag: &str, t: &str) -> Result<f64, String> {
     t.trim()
         .parse::<f64>()
         .ok()
-        .filter(|v| v.is_finite() && v.abs() <= 1e6)
+        .filter(|v| v.is_finite() && v.abs() <= MAX_EMS)
         .ok_or_else(|| format!("{flag}: {:?} is not a number of ems", t.trim()))
 }
 
@@ -80,8 +87,8 @@ impl SymbolFlags<'_> {
         } else if self.radial_offset.is_some() {
             return Err("--radial-offset needs --variable-anchor".into());
         }
-        if let Some(r) = self.radial_offset.filter(|r| !(r.is_finite() && r.abs() <= 1e6)) {
-            return Err(format!("--radial-offset: expected a number of ems, got {r}"));
+        if let Some(r) = self.radial_offset {
+            checked("--radial-offset", validate::within(r, MAX_EMS))?;
         }
         if let Some(list) = self.variable_anchor_offset {
             let flag = "--variable-anchor-offset";
@@ -98,8 +105,9 @@ impl SymbolFlags<'_> {
             }
         }
         let icon = self.icon_size;
-        if let Some(s) = icon.filter(|s| !(s.x > 0.0 && s.y > 0.0 && s.max_element() <= label_core::limits::MAX_SIZE)) {
-            return Err(format!("--icon-size: expected a width and height > 0, got {}x{}", s.x, s.y));
+        if let Some(s) = icon {
+            checked("--icon-size width", validate::positive(s.x, MAX_SIZE))?;
+            checked("--icon-size height", validate::positive(s.y, MAX_SIZE))?;
         }
         let optional = match (self.text_optional, self.icon_optional) {
             (false, false) => Optional::None,
@@ -116,10 +124,9 @@ impl SymbolFlags<'_> {
         let repeat = match (self.repeat_distance, self.repeat_group_field) {
             (None, Some(_)) => return Err("--repeat-group-field needs --repeat-distance".into()),
             (None, None) => None,
-            (Some(d), _) if !(d.is_finite() && d > 0.0 && d <= label_core::limits::MAX_SIZE) => {
-                return Err(format!("--repeat-distance: expected a number of px > 0, got {d}"));
+            (Some(d), field) => {
+                Some((checked("--repeat-distance", validate::positive(d, MAX_SIZE))?, field.map(str::to_owned)))
             }
-            (Some(d), field) => Some((d, field.map(str::to_owned))),
         };
         let options = SymbolOptions { positions, icon, optional, repeat };
         Ok((options != SymbolOptions::default()).then_some(options))

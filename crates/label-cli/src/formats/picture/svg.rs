@@ -123,7 +123,8 @@ pub enum Style {
     #[default]
     Debug,
     /// A plain map: the shown labels' text with halos, the point markers, over the faint
-    /// geography ([`crate::formats::picture::map`]).
+    /// geography.
+    // Drawn by `crate::formats::picture::map`; not a doc link, as clap prints this text as help.
     Map,
 }
 
