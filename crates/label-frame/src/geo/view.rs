@@ -5,7 +5,7 @@ use glam::DVec2;
 use label_core::narrow::TOLERANCE;
 
 use crate::geo::cells::{Reach, WorldCells};
-use crate::geo::sight::{Sight, inside_by, label_scale, pose_at, sight};
+use crate::geo::sight::{Sight, inside_by, label_scale, pose_at, sight, symbol_sight};
 use crate::state::hot::Hot;
 use crate::state::memo::bits;
 use crate::state::parts::BoxParts;
@@ -44,23 +44,55 @@ impl Viewer<'_> {
     /// settles most labels in view without building the box.
     #[inline(always)]
     pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Result<(), Sight> {
-        self.sight_unless_inside(i, memo, || self.anchor_inside(i))
+        self.sight_unless_inside(i, memo, || self.anchor_inside(i), || self.box_sight(i))
     }
 
     /// [`Self::sight_unless_in_view`] is `Ok`, for label `i` whose anchor projects to `p`.
     #[inline]
     pub(crate) fn in_view_at(&self, i: usize, memo: u8, p: &Projected) -> bool {
-        self.sight_unless_inside(i, memo, || self.anchor_inside_at(i, p)).is_ok()
+        self.sight_unless_inside(i, memo, || self.anchor_inside_at(i, p), || self.box_sight(i)).is_ok()
     }
 
-    /// [`Self::sight_unless_in_view`] with the quick test of the anchor as `anchor_inside`.
+    /// [`Self::sight`] of a symbol: [`Sight::Far`] as there, else [`symbol_sight`] (some part
+    /// at some position meets the viewport).
+    #[inline]
+    pub(crate) fn symbol_sight(&self, i: usize, memo: u8) -> Sight {
+        if self.in_reach[self.cells.cell_of(i)] == Reach::Out && memo & bits::DRAWN == 0 {
+            Sight::Far
+        } else {
+            symbol_sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling)
+        }
+    }
+
+    /// [`Self::sight_unless_in_view`] of a symbol (its reach covers every part at every
+    /// position, so the quick tests hold for it as they are).
+    #[inline]
+    pub(crate) fn symbol_unless_in_view(&self, i: usize, memo: u8) -> Result<(), Sight> {
+        let exact = || symbol_sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling);
+        self.sight_unless_inside(i, memo, || self.anchor_inside(i), exact)
+    }
+
+    /// Label `i`'s sight by the exact test of its box.
     #[inline(always)]
-    fn sight_unless_inside(&self, i: usize, memo: u8, anchor_inside: impl FnOnce() -> bool) -> Result<(), Sight> {
+    fn box_sight(&self, i: usize) -> Sight {
+        sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling)
+    }
+
+    /// [`Self::sight_unless_in_view`] with the quick test of the anchor as `anchor_inside`, and
+    /// `exact` the label's sight by the exact test.
+    #[inline(always)]
+    fn sight_unless_inside(
+        &self,
+        i: usize,
+        memo: u8,
+        anchor_inside: impl FnOnce() -> bool,
+        exact: impl FnOnce() -> Sight,
+    ) -> Result<(), Sight> {
         match self.in_reach[self.cells.cell_of(i)] {
             Reach::Inside => Ok(()),
             Reach::Out if memo & bits::DRAWN == 0 => Err(Sight::Far),
             _ if anchor_inside() => Ok(()),
-            _ => match sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling) {
+            _ => match exact() {
                 Sight::In(_) => Ok(()),
                 away => Err(away),
             },

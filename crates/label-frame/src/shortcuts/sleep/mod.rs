@@ -52,6 +52,7 @@
 
 pub(crate) mod deep;
 mod store;
+mod symbol;
 
 pub(crate) use store::{Rectangles, Sleeps};
 
