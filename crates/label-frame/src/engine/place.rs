@@ -89,7 +89,7 @@ impl FrameEngine {
             &cx,
             &mut frame.labels,
             memo,
-            &self.sleeps,
+            &mut self.sleeps,
             &mut frame.choices,
             &mut self.sights,
             &self.screen_paths,

@@ -38,21 +38,6 @@ impl Viewer<'_> {
         }
     }
 
-    /// `Ok` if label `i` (last frame's byte `memo`) is in view, else its sight (off screen, far
-    /// or behind): the test of a label that needs no pose while it stays in view, with one
-    /// projection at most. Its world cell ([`Reach::Inside`]) or the quick test of its anchor
-    /// settles most labels in view without building the box.
-    #[inline(always)]
-    pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Result<(), Sight> {
-        self.sight_unless_inside(i, memo, || self.anchor_inside(i), || self.box_sight(i))
-    }
-
-    /// [`Self::sight_unless_in_view`] is `Ok`, for label `i` whose anchor projects to `p`.
-    #[inline]
-    pub(crate) fn in_view_at(&self, i: usize, memo: u8, p: &Projected) -> bool {
-        self.sight_unless_inside(i, memo, || self.anchor_inside_at(i, p), || self.box_sight(i)).is_ok()
-    }
-
     /// [`Self::sight`] of a symbol: [`Sight::Far`] as there, else [`symbol_sight`] (some part
     /// at some position meets the viewport).
     #[inline]
@@ -64,35 +49,29 @@ impl Viewer<'_> {
         }
     }
 
-    /// [`Self::sight_unless_in_view`] of a symbol (its reach covers every part at every
-    /// position, so the quick tests hold for it as they are).
+    /// `Ok` if label `i` (last frame's byte `memo`) is in view, else its sight (off screen, far
+    /// or behind): the test of a label that needs no pose while it stays in view, with one
+    /// projection at most. Its world cell ([`Reach::Inside`]) or the quick test of its anchor
+    /// settles most labels in view without building the box.
+    #[inline(always)]
+    pub(crate) fn sight_unless_in_view(&self, i: usize, memo: u8) -> Result<(), Sight> {
+        self.sight_unless_inside(i, memo, || self.anchor_inside(i))
+    }
+
+    /// [`Self::sight_unless_in_view`] is `Ok`, for label `i` whose anchor projects to `p`.
     #[inline]
-    pub(crate) fn symbol_unless_in_view(&self, i: usize, memo: u8) -> Result<(), Sight> {
-        let exact = || symbol_sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling);
-        self.sight_unless_inside(i, memo, || self.anchor_inside(i), exact)
+    pub(crate) fn in_view_at(&self, i: usize, memo: u8, p: &Projected) -> bool {
+        self.sight_unless_inside(i, memo, || self.anchor_inside_at(i, p)).is_ok()
     }
 
-    /// Label `i`'s sight by the exact test of its box.
+    /// [`Self::sight_unless_in_view`] with the quick test of the anchor as `anchor_inside`.
     #[inline(always)]
-    fn box_sight(&self, i: usize) -> Sight {
-        sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling)
-    }
-
-    /// [`Self::sight_unless_in_view`] with the quick test of the anchor as `anchor_inside`, and
-    /// `exact` the label's sight by the exact test.
-    #[inline(always)]
-    fn sight_unless_inside(
-        &self,
-        i: usize,
-        memo: u8,
-        anchor_inside: impl FnOnce() -> bool,
-        exact: impl FnOnce() -> Sight,
-    ) -> Result<(), Sight> {
+    fn sight_unless_inside(&self, i: usize, memo: u8, anchor_inside: impl FnOnce() -> bool) -> Result<(), Sight> {
         match self.in_reach[self.cells.cell_of(i)] {
             Reach::Inside => Ok(()),
             Reach::Out if memo & bits::DRAWN == 0 => Err(Sight::Far),
             _ if anchor_inside() => Ok(()),
-            _ => match exact() {
+            _ => match sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling) {
                 Sight::In(_) => Ok(()),
                 away => Err(away),
             },

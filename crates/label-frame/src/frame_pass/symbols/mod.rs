@@ -46,8 +46,8 @@ use crate::frame_pass::place::{hidden, off_frame, unfit_frame};
 use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
-use crate::state::memo::bits;
 use crate::shortcuts::sleep::Sleeps;
+use crate::state::memo::bits;
 use crate::util::runs::RUN;
 use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness};
 use asleep::{certify, dozes, wake};
@@ -62,9 +62,9 @@ const WAITING_RUN: usize = 8_192;
 
 /// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
-/// bytes of the last frame), or if it dozes (its certificate to sleep holds, see `asleep.rs`:
-/// [`place_symbol_frame`] finds it again), else as [`crate::geo::sight::symbol_sight`] finds
-/// it. With
+/// bytes of the last frame), or if it may doze (it has a certificate to sleep, see
+/// `asleep.rs`: [`place_symbol_frame`] projects it if the certificate fails), else as
+/// [`crate::geo::sight::symbol_sight`] finds it. With
 /// `with_paths` (some label has a path), `paths` gets every label's line on screen (`None` for
 /// the others): a path label is always projected (its line may reach far from its first
 /// point), in view iff a glyph box meets the viewport, and [`Sight::Off`] when its text does
@@ -79,7 +79,8 @@ pub(crate) fn project_symbols(
 ) {
     let sight = |i: usize| {
         let m = memo[i].load(Ordering::Relaxed);
-        if dozes(m, sleeps, i) { Sight::Far } else { viewer.symbol_sight(i, m) }
+        // A stand-in: [`place_symbol_frame`] projects it if it does not doze.
+        if m & bits::SLEEPY != 0 && sleeps.now.is_some() { Sight::Far } else { viewer.symbol_sight(i, m) }
     };
     sights.clear();
     paths.clear();
@@ -122,7 +123,7 @@ pub(crate) fn place_symbol_frame(
     cx: &FrameContext,
     frames: &mut [LabelFrame],
     memo: &[AtomicU8],
-    sleeps: &Sleeps,
+    sleeps: &mut Sleeps,
     choices: &mut Vec<Choice>,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
@@ -141,6 +142,17 @@ pub(crate) fn place_symbol_frame(
     };
 
     let waits = |i: usize| options.stickiness == Stickiness::Shown && frames[i].reason == Some(HiddenReason::Collision);
+    // The labels the projection skipped for their certificate (their sight a stand-in): those
+    // whose certificates hold doze, the others are projected now.
+    let mut dozing: Vec<u32> = Vec::new();
+    if sleeps.now.is_some() {
+        for (i, sight) in sights.iter_mut().enumerate() {
+            let m = memo[i].load(Ordering::Relaxed);
+            if m & bits::SLEEPY != 0 {
+                if dozes(m, sleeps, i) { dozing.push(i as u32) } else { *sight = viewer.symbol_sight(i, m) }
+            }
+        }
+    }
     let mut free: Vec<u32> = Vec::new();
     let mut waiting: Vec<u32> = Vec::new();
     for (i, s) in sights.iter().enumerate() {
@@ -148,12 +160,6 @@ pub(crate) fn place_symbol_frame(
             if waits(i) { waiting.push(i as u32) } else { free.push(i as u32) }
         }
     }
-    // The labels the projection skipped for their certificate (their sight is a stand-in).
-    let dozing: Vec<u32> = if sleeps.now.is_some() {
-        (0..n).filter(|&i| dozes(memo[i].load(Ordering::Relaxed), sleeps, i)).map(|i| i as u32).collect()
-    } else {
-        Vec::new()
-    };
     if options.stickiness != Stickiness::None {
         // A stable sort by the tie key (0 or 1), as a partition.
         let (mut first, later): (Vec<u32>, Vec<u32>) = free.iter().partition(|&&i| tie_key(&frames[i as usize]) == 0);
@@ -198,13 +204,15 @@ pub(crate) fn place_symbol_frame(
         }
         let choice_of = |k: usize| decided[shown[k]].2;
         kept = Kept::new(
+            n,
             (0..fixed.len())
                 .filter(|&k| !fixed.labels[k].style.ignore_placement)
                 .map(|k| (fixed.index[k], choice_of(k), fixed.parts(k))),
         );
         let woken;
-        (asleep, woken) = wake(viewer, memo, sleeps, &kept, choices, &dozing, sights);
+        (asleep, woken) = wake(viewer, memo, &*sleeps, &kept, choices, &dozing, sights);
         if !woken.is_empty() {
+            // Ascending again (the pass breaks ties by it).
             waiting.extend(woken);
             waiting.sort_unstable();
         }
@@ -218,11 +226,13 @@ pub(crate) fn place_symbol_frame(
     // ([`LabelFrame::UNSEEN`], byte `FAR`, no choice): they stay so unchanged, and are only
     // counted. The sleeping ones stay as they are, and are counted.
     let sleepers = asleep.len();
-    let mut stats = FrameStats { asleep: sleepers, in_view: sleepers, hidden_collision: sleepers, ..FrameStats::default() };
+    let mut stats =
+        FrameStats { asleep: sleepers, in_view: sleepers, hidden_collision: sleepers, ..FrameStats::default() };
     let resting = |i: usize| {
         memo[i].load(Ordering::Relaxed) == bits::FAR && path(i as u32).is_none() && choices[i] == Choice::default()
     };
     let mut out_of_view = Vec::new();
+    let mut blockers = Vec::new();
     let mut sleeping = asleep.iter().peekable();
     for (i, s) in sights.iter().enumerate() {
         if sleeping.next_if_eq(&&(i as u32)).is_some() {
@@ -251,7 +261,7 @@ pub(crate) fn place_symbol_frame(
             choices[i] = choice;
         }
         if let Sight::In(pose) = sights[i] {
-            certify(cx, &kept, sleeps, i, &pose, &mut frame, &memo[i]);
+            certify(cx, &kept, sleeps, i, &pose, &mut frame, &memo[i], &mut blockers);
         }
         frames[i] = frame;
     }
