@@ -1,9 +1,11 @@
 //! A frame of an engine whose labels include symbols (contract §3b): candidate positions, an
 //! icon, optional parts, repeat groups.
 //!
-//! Such a frame takes none of the engine's shortcuts and reuses no placement: every label in
-//! reach of the screen is projected ([`symbol_sight`]: in view when some part of it at some
-//! position meets the viewport) and the labels in view go through the core's
+//! Such a frame reuses no placement and takes one of the engine's shortcuts: waiting labels
+//! whose certificates hold sleep through it without pitch (`asleep.rs`, the plain `sleep` per
+//! part; no label goes dormant). Every other label in reach of the screen is projected
+//! ([`symbol_sight`]: in view when some part of it at some position meets the viewport) and the
+//! labels in view go through the core's
 //! [`label_core::place_symbols`], which applies contract §4 as written, in the two passes of
 //! the plain engine's stability (see [`crate::Stickiness`]):
 //!
