@@ -182,6 +182,18 @@ mod tests {
             .with_symbol(Symbol::default().with_candidates(candidates))
     }
 
+    /// A plain label of `width` × `height` px and priority 10 at (100, 100), and [`symbol`] at
+    /// (`x`, 100).
+    fn under(width: f64, height: f64, x: f64) -> Vec<WorldLabel> {
+        let blocker = WorldLabel::from_world(1, DVec2::new(100.0, 100.0), width, height).with_priority(10.0);
+        vec![blocker, symbol(2, DVec2::new(x, 100.0))]
+    }
+
+    /// A camera of 600 × 400 px over (100, 100) at `zoom`.
+    fn camera(zoom: f64) -> Camera {
+        Camera::new(DVec2::new(100.0, 100.0), zoom, 600.0, 400.0)
+    }
+
     /// Plays `cameras` on `labels` against an engine whose labels never sleep (equal frames
     /// asserted there); returns, per frame, how many labels slept through it and whether label
     /// `s` was shown.
@@ -210,12 +222,8 @@ mod tests {
     fn a_symbol_wakes_when_the_zoom_pulls_a_position_clear_of_its_blocker() {
         // A wide plain label over all four positions of a symbol 1 world px away (8 px at the
         // first zoom): zooming in moves them apart until a position clears it.
-        let labels = vec![
-            WorldLabel::from_world(1, DVec2::new(100.0, 100.0), 90.0, 40.0).with_priority(10.0),
-            symbol(2, DVec2::new(101.0, 100.0)),
-        ];
-        let cameras: Vec<Camera> =
-            (0..120).map(|k| Camera::new(DVec2::new(100.0, 100.0), 3.0 + f64::from(k) * 0.03, 600.0, 400.0)).collect();
+        let labels = under(90.0, 40.0, 101.0);
+        let cameras: Vec<Camera> = (0..120).map(|k| camera(3.0 + f64::from(k) * 0.03)).collect();
         let states = play(&labels, &cameras, 1);
         assert!(slept_then_shown(&states), "{states:?}");
     }
@@ -224,13 +232,8 @@ mod tests {
     fn a_symbol_wakes_when_the_turn_takes_a_position_clear_of_its_blocker() {
         // A long flat label under a symbol a little right of its centre: turning the map by
         // 90° puts the symbol above or below the label's centre, clear of it.
-        let labels = vec![
-            WorldLabel::from_world(1, DVec2::new(100.0, 100.0), 160.0, 30.0).with_priority(10.0),
-            symbol(2, DVec2::new(101.0, 100.0)),
-        ];
-        let cameras: Vec<Camera> = (0..90)
-            .map(|k| Camera::new(DVec2::new(100.0, 100.0), 5.0, 600.0, 400.0).with_bearing(f64::from(k)))
-            .collect();
+        let labels = under(160.0, 30.0, 101.0);
+        let cameras: Vec<Camera> = (0..90).map(|k| camera(5.0).with_bearing(f64::from(k))).collect();
         let states = play(&labels, &cameras, 1);
         assert!(slept_then_shown(&states), "{states:?}");
     }
@@ -239,13 +242,8 @@ mod tests {
     fn symbols_sleep_without_pitch_only() {
         // The symbol under its blocker while the camera tilts: asleep before, awake (posed)
         // in every frame with pitch, and decided alike.
-        let labels = vec![
-            WorldLabel::from_world(1, DVec2::new(100.0, 100.0), 90.0, 40.0).with_priority(10.0),
-            symbol(2, DVec2::new(100.1, 100.0)),
-        ];
-        let cameras: Vec<Camera> = (0..40)
-            .map(|k| Camera::new(DVec2::new(100.0, 100.0), 3.0, 600.0, 400.0).with_pitch(f64::from(k.max(10) - 10)))
-            .collect();
+        let labels = under(90.0, 40.0, 100.1);
+        let cameras: Vec<Camera> = (0..40).map(|k| camera(3.0).with_pitch(f64::from(k.max(10) - 10))).collect();
         let states = play(&labels, &cameras, 1);
         assert!(states[..10].iter().skip(2).all(|s| s.0 == 1), "{states:?}");
         assert!(states[11..].iter().all(|s| s.0 == 0 && !s.1), "{states:?}");
@@ -264,9 +262,7 @@ mod tests {
                 symbol(2, DVec2::new(100.05, 100.0)),
                 WorldLabel::from_world(3, DVec2::new(130.0, 100.0), 300.0, 60.0).with_priority(20.0),
             ];
-            let cameras: Vec<Camera> = (0..60)
-                .map(|k| Camera::new(DVec2::new(100.0, 100.0), 5.0 - f64::from(k) * 0.05, 600.0, 400.0))
-                .collect();
+            let cameras: Vec<Camera> = (0..60).map(|k| camera(5.0 - f64::from(k) * 0.05)).collect();
             let mut engine = crate::FrameEngine::new(crate::FrameOptions::default()).unwrap();
             engine.set_labels(labels.clone()).unwrap();
             let blockers: Vec<_> = cameras
