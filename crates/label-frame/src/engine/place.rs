@@ -60,7 +60,6 @@ impl FrameEngine {
     pub(super) fn ready_sleep(&mut self, projection: &Projection) {
         let options = &self.options;
         let can_sleep = self.shortcuts.sleep
-            && !self.symbols
             && options.stickiness == Stickiness::Shown
             && self.obstacles.is_empty()
             && options.max_overlap_area <= 0.0;
@@ -68,7 +67,9 @@ impl FrameEngine {
         self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
         let similarity = projection.similarity();
         self.sleeps.now = similarity.filter(|_| can_sleep);
-        self.dormant.advance(self.sleeps.now, can_sleep && similarity.is_none(), projection.camera());
+        // Symbols sleep without pitch only, and never go dormant (`frame_pass/symbols/asleep.rs`).
+        let dormant = can_sleep && !self.symbols;
+        self.dormant.advance(similarity.filter(|_| dormant), dormant && similarity.is_none(), projection.camera());
     }
 
     /// Projects the labels and places them through the symbol placement (see
@@ -80,15 +81,17 @@ impl FrameEngine {
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
         let cx = frame_context!(self, projection, dt);
-        project_symbols(&cx.viewer, &self.table.memo, self.paths, &mut self.sights, &mut self.screen_paths);
+        let memo = &self.table.memo;
+        project_symbols(&cx.viewer, memo, &self.sleeps, self.paths, &mut self.sights, &mut self.screen_paths);
         let projected = Instant::now();
         let frame = &mut self.frame;
         let placed = place_symbol_frame(
             &cx,
             &mut frame.labels,
-            &self.table.memo,
+            memo,
+            &mut self.sleeps,
             &mut frame.choices,
-            &self.sights,
+            &mut self.sights,
             &self.screen_paths,
         )?;
         Ok((FrameKind::Full, projected, placed))

@@ -42,7 +42,8 @@ impl FrameEngine {
         }
         for (i, &moved) in is_moved.iter().enumerate() {
             let sleep = self.sleeps.get(i);
-            if sleep.is_some() && (moved || is_moved[sleep.blocker() as usize]) {
+            let blockers = || std::iter::once(sleep).chain(self.sleeps.further(i).iter().copied());
+            if sleep.is_some() && (moved || blockers().any(|s| is_moved[s.blocker() as usize])) {
                 self.sleeps.set(i, Sleep::NONE);
                 self.dormant.wake(i as u32);
             }

@@ -5,7 +5,7 @@ use glam::DVec2;
 use label_core::narrow::TOLERANCE;
 
 use crate::geo::cells::{Reach, WorldCells};
-use crate::geo::sight::{Sight, inside_by, label_scale, pose_at, sight};
+use crate::geo::sight::{Sight, inside_by, label_scale, pose_at, sight, symbol_sight};
 use crate::state::hot::Hot;
 use crate::state::memo::bits;
 use crate::state::parts::BoxParts;
@@ -35,6 +35,17 @@ impl Viewer<'_> {
             sight(&self.parts[i], &self.hot[i], self.projection, self.perspective_scaling)
         } else {
             Sight::Far
+        }
+    }
+
+    /// [`Self::sight`] of a symbol: [`Sight::Far`] as there, else [`symbol_sight`] (some part
+    /// at some position meets the viewport).
+    #[inline]
+    pub(crate) fn symbol_sight(&self, i: usize, memo: u8) -> Sight {
+        if self.in_reach[self.cells.cell_of(i)] == Reach::Out && memo & bits::DRAWN == 0 {
+            Sight::Far
+        } else {
+            symbol_sight(&self.labels[i], &self.hot[i], self.projection, self.perspective_scaling)
         }
     }
 

@@ -15,7 +15,7 @@
 //! position is many glyph boxes, which these tests do not take).
 
 use label_core::pipeline::{FirstHit, collides};
-use label_core::{Blocker, Obb, Optional, Shape};
+use label_core::{Blocker, Choice, Obb, Optional, Shape};
 
 use crate::WorldLabel;
 
@@ -26,24 +26,29 @@ pub(super) struct Kept {
     owners: Vec<u32>,
     boxes: Vec<Obb>,
     index: FirstHit,
-    /// Per kept label, by engine index: its boxes, `boxes[start..end]` (sorted by engine index,
-    /// searched: a table over every label of the engine cost more to clear each frame than
-    /// the few look-ups it serves).
-    of_label: Vec<(u32, u32, u32)>,
+    /// Per kept label, in placement order: its boxes, `boxes[start..end]`, and the position
+    /// and parts it shows them at.
+    of_label: Vec<(u32, u32, Choice)>,
+    /// Per engine label: its place in `of_label`, `u32::MAX` if it is not kept (a table: the
+    /// sleeping symbols look up several labels each).
+    slot: Vec<u32>,
 }
 
 impl Kept {
-    /// The boxes of `shown` (engine index and the boxes it shows, in placement order; each
-    /// label once).
-    pub(super) fn new<B: IntoIterator<Item = Obb>>(shown: impl IntoIterator<Item = (u32, B)>) -> Self {
-        let mut kept = Kept::default();
-        for (i, boxes) in shown {
+    /// The boxes of `shown` (engine index below `n`, the choice it is shown with and the boxes
+    /// it shows, in placement order; each label once).
+    pub(super) fn new<B: IntoIterator<Item = Obb>>(
+        n: usize,
+        shown: impl IntoIterator<Item = (u32, Choice, B)>,
+    ) -> Self {
+        let mut kept = Kept { slot: vec![u32::MAX; n], ..Kept::default() };
+        for (i, choice, boxes) in shown {
             let start = kept.boxes.len() as u32;
             kept.boxes.extend(boxes);
             kept.owners.resize(kept.boxes.len(), i);
-            kept.of_label.push((i, start, kept.boxes.len() as u32));
+            kept.slot[i as usize] = kept.of_label.len() as u32;
+            kept.of_label.push((start, kept.boxes.len() as u32, choice));
         }
-        kept.of_label.sort_unstable_by_key(|&(i, ..)| i);
         kept.index = FirstHit::new(kept.boxes.iter().map(Obb::bounds));
         kept
     }
@@ -57,9 +62,19 @@ impl Kept {
     /// The boxes of `blocker` if it is a kept label, else none.
     fn boxes_of(&self, blocker: Option<Blocker>) -> &[Obb] {
         let Some(Blocker::Label(b)) = blocker else { return &[] };
-        let Ok(at) = self.of_label.binary_search_by_key(&b, |&(i, ..)| i) else { return &[] };
-        let (_, start, end) = self.of_label[at];
-        &self.boxes[start as usize..end as usize]
+        self.shown_as(b).map_or(&[], |(_, boxes)| boxes)
+    }
+
+    /// If label `b` is kept: the choice it is shown with, and its boxes.
+    pub(super) fn shown_as(&self, b: u32) -> Option<(Choice, &[Obb])> {
+        let &at = self.slot.get(b as usize).filter(|&&at| at != u32::MAX)?;
+        let (start, end, choice) = self.of_label[at as usize];
+        Some((choice, &self.boxes[start as usize..end as usize]))
+    }
+
+    /// The label of the earliest kept box that `me` collides with.
+    pub(super) fn first_owner(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
+        self.first_collider(me, max_overlap_area).map(|k| self.owners[k as usize])
     }
 
     /// The number (placement order) of the earliest kept box that `me` collides with.

@@ -1,9 +1,11 @@
 //! A frame of an engine whose labels include symbols (contract §3b): candidate positions, an
 //! icon, optional parts, repeat groups.
 //!
-//! Such a frame takes none of the engine's shortcuts and reuses no placement: every label in
-//! reach of the screen is projected ([`symbol_sight`]: in view when some part of it at some
-//! position meets the viewport) and the labels in view go through the core's
+//! Such a frame reuses no placement and takes one of the engine's shortcuts: waiting labels
+//! whose certificates hold sleep through it without pitch (`asleep.rs`, the plain `sleep` per
+//! part; no label goes dormant). Every other label in reach of the screen is projected
+//! ([`symbol_sight`]: in view when some part of it at some position meets the viewport) and the
+//! labels in view go through the core's
 //! [`label_core::place_symbols`], which applies contract §4 as written, in the two passes of
 //! the plain engine's stability (see [`crate::Stickiness`]):
 //!
@@ -31,6 +33,7 @@
 //! ([`WorldLabel::screen_symbol`]). Every label's frame is then faded and counted as in a plain
 //! frame, and its [`Choice`] kept in the frame (while it fades out too).
 
+mod asleep;
 mod batch;
 mod kept;
 
@@ -42,13 +45,14 @@ use rayon::prelude::*;
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{finish, margin, tie_key};
 use crate::frame_pass::place::{hidden, off_frame, unfit_frame};
-use crate::geo::cells::Reach;
 use crate::geo::path::{ScreenPath, project_label};
-use crate::geo::sight::{Sight, symbol_sight};
+use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
+use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
 use crate::util::runs::RUN;
-use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
+use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness};
+use asleep::{certify, dozes, wake};
 use batch::Batch;
 use kept::{Kept, Waiting, covered, first_in_view};
 
@@ -60,25 +64,25 @@ const WAITING_RUN: usize = 8_192;
 
 /// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
-/// bytes of the last frame), else as [`symbol_sight`] finds it. With `with_paths` (some label
-/// has a path), `paths` gets every label's line on screen (`None` for the others): a path
-/// label is always projected (its line may reach far from its first point), in view iff a
-/// glyph box meets the viewport, and [`Sight::Off`] when its text does not fit. Each label on
-/// its own, in parallel only in pieces of at least [`RUN`] labels.
+/// bytes of the last frame), or if it may doze (it has a certificate to sleep, see
+/// `asleep.rs`: [`place_symbol_frame`] projects it if the certificate fails), else as
+/// [`crate::geo::sight::symbol_sight`] finds it. With
+/// `with_paths` (some label has a path), `paths` gets every label's line on screen (`None` for
+/// the others): a path label is always projected (its line may reach far from its first
+/// point), in view iff a glyph box meets the viewport, and [`Sight::Off`] when its text does
+/// not fit. Each label on its own, in parallel only in pieces of at least [`RUN`] labels.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
+    sleeps: &Sleeps,
     with_paths: bool,
     sights: &mut Vec<Sight>,
     paths: &mut Vec<Option<ScreenPath>>,
 ) {
     let sight = |i: usize| {
-        let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
-        if viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Out && !drawn {
-            Sight::Far
-        } else {
-            symbol_sight(&viewer.labels[i], &viewer.hot[i], viewer.projection, viewer.perspective_scaling)
-        }
+        let m = memo[i].load(Ordering::Relaxed);
+        // A stand-in: [`place_symbol_frame`] projects it if it does not doze.
+        if m & bits::SLEEPY != 0 && sleeps.now.is_some() { Sight::Far } else { viewer.symbol_sight(i, m) }
     };
     sights.clear();
     paths.clear();
@@ -103,19 +107,27 @@ pub(crate) fn project_symbols(
         .unzip_into_vecs(sights, paths);
 }
 
+/// The pose of label `i`, in view.
+fn pose_of(sights: &[Sight], i: u32) -> ScreenPose {
+    sights[i as usize].pose().expect("labels in view have a pose")
+}
+
 /// The frame's decisions into `frames` (the last frame's on entry) and `choices`, faded, given
-/// every label's sight ([`project_symbols`]). Returns how many labels went through a greedy
-/// pass and the frame's label counts.
+/// every label's sight ([`project_symbols`]; those of the labels that dozed through it are
+/// written here if they wake). Returns how many labels went through a greedy pass (or slept
+/// through it) and the frame's label counts.
 ///
 /// # Errors
 /// [`FrameError::Core`] if a label on screen is out of the core's range (a size beyond
-/// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then.
+/// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then (but the
+/// sights of labels that woke).
 pub(crate) fn place_symbol_frame(
     cx: &FrameContext,
     frames: &mut [LabelFrame],
     memo: &[AtomicU8],
+    sleeps: &mut Sleeps,
     choices: &mut Vec<Choice>,
-    sights: &[Sight],
+    sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
     let viewer = &cx.viewer;
@@ -132,6 +144,17 @@ pub(crate) fn place_symbol_frame(
     };
 
     let waits = |i: usize| options.stickiness == Stickiness::Shown && frames[i].reason == Some(HiddenReason::Collision);
+    // The labels the projection skipped for their certificate (their sight a stand-in): those
+    // whose certificates hold doze, the others are projected now.
+    let mut dozing: Vec<u32> = Vec::new();
+    if sleeps.now.is_some() {
+        for (i, sight) in sights.iter_mut().enumerate() {
+            let m = memo[i].load(Ordering::Relaxed);
+            if m & bits::SLEEPY != 0 {
+                if dozes(m, sleeps, i) { dozing.push(i as u32) } else { *sight = viewer.symbol_sight(i, m) }
+            }
+        }
+    }
     let mut free: Vec<u32> = Vec::new();
     let mut waiting: Vec<u32> = Vec::new();
     for (i, s) in sights.iter().enumerate() {
@@ -145,15 +168,14 @@ pub(crate) fn place_symbol_frame(
         first.extend(later);
         free = first;
     }
-    let pose = |i: u32| sights[i as usize].pose().expect("labels in view have a pose");
     let path = |i: u32| paths.get(i as usize).and_then(Option::as_ref);
-    let push = |batch: &mut Batch, i: u32, extra: f64, first: Option<usize>| match path(i) {
+    let push = |batch: &mut Batch, sights: &[Sight], i: u32, extra: f64, first: Option<usize>| match path(i) {
         Some(p) => batch.push_path(&viewer.labels[i as usize], i, p, extra),
-        None => batch.push(&viewer.labels[i as usize], i, pose(i), extra, first),
+        None => batch.push(&viewer.labels[i as usize], i, pose_of(sights, i), extra, first),
     };
     let mut one = Batch::with_capacity(free.len());
     for &i in &free {
-        push(&mut one, i, margin(&frames[i as usize], options), shown_at(i as usize));
+        push(&mut one, sights, i, margin(&frames[i as usize], options), shown_at(i as usize));
     }
     let (outcomes, one_choices) = one.place(cx)?;
     let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(one.len() + waiting.len());
@@ -163,7 +185,11 @@ pub(crate) fn place_symbol_frame(
         (i, frame, choice)
     }));
 
-    if !waiting.is_empty() {
+    // Labels sleeping through the frame, ascending; the kept parts, for the waiting labels and
+    // the certificates.
+    let mut asleep: Vec<u32> = Vec::new();
+    let mut kept = Kept::default();
+    if !waiting.is_empty() || !dozing.is_empty() || sleeps.now.is_some() {
         // Pass 1's shown labels in its placement order: priority, then batch position.
         let mut shown: Vec<usize> = (0..one.len()).filter(|&k| decided[k].1.visible).collect();
         // −0 and 0 tie, as in the core; every key differs (`k` breaks ties), so an unstable
@@ -175,82 +201,45 @@ pub(crate) fn place_symbol_frame(
             let (i, _, choice) = decided[k];
             match path(i) {
                 Some(p) => fixed.push_path_shown(&viewer.labels[i as usize], i, p),
-                None => fixed.push_shown(&viewer.labels[i as usize], i, pose(i), choice),
+                None => fixed.push_shown(&viewer.labels[i as usize], i, pose_of(sights, i), choice),
             }
         }
-        let kept = Kept::new(
+        let choice_of = |k: usize| decided[shown[k]].2;
+        kept = Kept::new(
+            n,
             (0..fixed.len())
                 .filter(|&k| !fixed.labels[k].style.ignore_placement)
-                .map(|k| (fixed.index[k], fixed.parts(k))),
+                .map(|k| (fixed.index[k], choice_of(k), fixed.parts(k))),
         );
-        // The waiting labels covered by the kept parts are settled at once (each on its own,
-        // in parallel when there are many), the others left for the pass.
-        let view = Obb::from_aabb(&viewer.projection.viewport());
-        let margin = options.hysteresis_px;
-        let settled: Vec<Option<Blocker>> = waiting
-            .par_iter()
-            .with_min_len(WAITING_RUN)
-            .map_init(Vec::new, |parts, &i| {
-                let label = &viewer.labels[i as usize];
-                // A path label goes through the pass (one position of many parts).
-                if label.symbol.path.is_some() {
-                    return None;
-                }
-                parts.clear();
-                parts.extend(label.screen_parts(&pose(i), margin));
-                let last = frames[i as usize].hidden_by;
-                covered(&Waiting { label, parts, last }, &view, &kept, cx.obstacles, options.max_overlap_area)
-            })
-            .collect();
-        let mut rest = Batch::with_capacity(settled.iter().filter(|by| by.is_none()).count());
-        for (&i, by) in waiting.iter().zip(settled) {
-            match by {
-                Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
-                None => push(&mut rest, i, margin, None),
-            }
+        let woken;
+        (asleep, woken) = wake(viewer, memo, &*sleeps, &kept, choices, &dozing, sights);
+        if !woken.is_empty() {
+            // Ascending again (the pass breaks ties by it).
+            waiting.extend(woken);
+            waiting.sort_unstable();
         }
-        if !rest.is_empty() {
-            // Only the shown labels that can act on the waiting ones left go first: the pass
-            // decides those as one after every shown label would, at a fraction of its cost.
-            let waiting_left = rest.len();
-            let two = Batch::near_then(&fixed, rest);
-            let fixed = two.len() - waiting_left;
-            let (outcomes, two_choices) = two.place(cx)?;
-            for k in fixed..two.len() {
-                let i = two.index[k];
-                let last = &frames[i as usize];
-                let (mut frame, choice) = two.decided(k, &outcomes[k], two_choices[k], last);
-                let first_at = |k: usize| {
-                    let symbol = &two.symbols[k];
-                    let parts: Vec<Obb> = two.parts(k).collect();
-                    // A path label has one position: all its glyphs.
-                    if symbol.path.is_some() {
-                        return parts;
-                    }
-                    first_in_view(&parts, symbol.positions(), symbol.icon.is_some(), &view)
-                };
-                // Hidden by the label that hid it last frame while that one still does (the
-                // greedy pass names the earliest placed).
-                if frame.reason == Some(HiddenReason::Collision)
-                    && matches!(frame.hidden_by, Some(Blocker::Label(_)))
-                    && kept.still_hides(last.hidden_by, &first_at(k), options.max_overlap_area)
-                {
-                    frame.hidden_by = last.hidden_by;
-                }
-                decided.push((i, frame, choice));
-            }
+        if !waiting.is_empty() {
+            pass_two(cx, frames, sights, paths, &fixed, &kept, &waiting, &mut decided)?;
         }
     }
 
-    // Every label's frame: the decided ones (all those in view), and those out of view. Most
-    // of those were out of view and not drawn last frame too ([`LabelFrame::UNSEEN`], byte
-    // `FAR`, no choice): they stay so unchanged, and are only counted.
-    let mut stats = FrameStats::default();
+    // Every label's frame: the decided ones (all those in view but the sleeping ones), and
+    // those out of view. Most of those were out of view and not drawn last frame too
+    // ([`LabelFrame::UNSEEN`], byte `FAR`, no choice): they stay so unchanged, and are only
+    // counted. The sleeping ones stay as they are, and are counted.
+    let sleepers = asleep.len();
+    let mut stats =
+        FrameStats { asleep: sleepers, in_view: sleepers, hidden_collision: sleepers, ..FrameStats::default() };
     let resting = |i: usize| {
         memo[i].load(Ordering::Relaxed) == bits::FAR && path(i as u32).is_none() && choices[i] == Choice::default()
     };
     let mut out_of_view = Vec::new();
+    let mut blockers = Vec::new();
+    let mut sleeping = asleep.iter().peekable();
     for (i, s) in sights.iter().enumerate() {
+        if sleeping.next_if_eq(&&(i as u32)).is_some() {
+            continue;
+        }
         match s {
             Sight::In(_) => {}
             Sight::Far | Sight::Off(_) if resting(i) => {
@@ -273,9 +262,92 @@ pub(crate) fn place_symbol_frame(
         if frame.visible || frame.opacity == 0.0 {
             choices[i] = choice;
         }
+        if let Sight::In(pose) = sights[i] {
+            certify(cx, &kept, sleeps, i, &pose, &mut frame, &memo[i], &mut blockers);
+        }
         frames[i] = frame;
     }
-    Ok((free.len() + waiting.len(), stats))
+    Ok((free.len() + waiting.len() + asleep.len(), stats))
+}
+
+/// Pass 2 ([`Stickiness::Shown`]): the `waiting` labels (ascending, in view) around the labels
+/// pass 1 showed (`fixed`, in its placement order; the blocking ones' parts `kept`), their
+/// decisions onto `decided`.
+#[allow(clippy::too_many_arguments, reason = "the frame's state, each read once")]
+fn pass_two(
+    cx: &FrameContext,
+    frames: &[LabelFrame],
+    sights: &[Sight],
+    paths: &[Option<ScreenPath>],
+    fixed: &Batch,
+    kept: &Kept,
+    waiting: &[u32],
+    decided: &mut Vec<(u32, LabelFrame, Choice)>,
+) -> Result<(), FrameError> {
+    let (viewer, options) = (&cx.viewer, cx.options);
+    let pose = |i: u32| pose_of(sights, i);
+    // The waiting labels covered by the kept parts are settled at once (each on its own,
+    // in parallel when there are many), the others left for the pass.
+    let view = Obb::from_aabb(&viewer.projection.viewport());
+    let margin = options.hysteresis_px;
+    let settled: Vec<Option<Blocker>> = waiting
+        .par_iter()
+        .with_min_len(WAITING_RUN)
+        .map_init(Vec::new, |parts, &i| {
+            let label = &viewer.labels[i as usize];
+            // A path label goes through the pass (one position of many parts).
+            if label.symbol.path.is_some() {
+                return None;
+            }
+            parts.clear();
+            parts.extend(label.screen_parts(&pose(i), margin));
+            let last = frames[i as usize].hidden_by;
+            covered(&Waiting { label, parts, last }, &view, kept, cx.obstacles, options.max_overlap_area)
+        })
+        .collect();
+    let mut rest = Batch::with_capacity(settled.iter().filter(|by| by.is_none()).count());
+    for (&i, by) in waiting.iter().zip(settled) {
+        match by {
+            Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
+            None => match paths.get(i as usize).and_then(Option::as_ref) {
+                Some(p) => rest.push_path(&viewer.labels[i as usize], i, p, margin),
+                None => rest.push(&viewer.labels[i as usize], i, pose(i), margin, None),
+            },
+        }
+    }
+    if rest.is_empty() {
+        return Ok(());
+    }
+    // Only the shown labels that can act on the waiting ones left go first: the pass
+    // decides those as one after every shown label would, at a fraction of its cost.
+    let waiting_left = rest.len();
+    let two = Batch::near_then(fixed, rest);
+    let fixed = two.len() - waiting_left;
+    let (outcomes, two_choices) = two.place(cx)?;
+    for k in fixed..two.len() {
+        let i = two.index[k];
+        let last = &frames[i as usize];
+        let (mut frame, choice) = two.decided(k, &outcomes[k], two_choices[k], last);
+        let first_at = |k: usize| {
+            let symbol = &two.symbols[k];
+            let parts: Vec<Obb> = two.parts(k).collect();
+            // A path label has one position: all its glyphs.
+            if symbol.path.is_some() {
+                return parts;
+            }
+            first_in_view(&parts, symbol.positions(), symbol.icon.is_some(), &view)
+        };
+        // Hidden by the label that hid it last frame while that one still does (the
+        // greedy pass names the earliest placed).
+        if frame.reason == Some(HiddenReason::Collision)
+            && matches!(frame.hidden_by, Some(Blocker::Label(_)))
+            && kept.still_hides(last.hidden_by, &first_at(k), options.max_overlap_area)
+        {
+            frame.hidden_by = last.hidden_by;
+        }
+        decided.push((i, frame, choice));
+    }
+    Ok(())
 }
 
 /// `x`'s place in [`f64::total_cmp`]'s order, as an integer.
@@ -306,17 +378,23 @@ mod tests {
     fn symbol_frames_decide_alike_with_and_without_shortcuts() {
         // The dense patch, two labels of three symbols, over every fourth frame of the busy
         // path (zooms, turns, tilts, pans): the frames of the default engine, of one without
-        // shortcuts and of one whose labels never sleep are equal, and many labels move off
-        // their first candidate.
+        // shortcuts and of one whose labels never sleep decide alike, many labels move off
+        // their first candidate, and many symbols sleep (but under pitch).
         let labels = symbol_patch(DVec2::new(100.0, 80.0), 0.04);
         let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
         let mut moved = 0;
         play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
-            assert_eq!(engine.frame().stats.asleep, 0);
             moved += engine.frame().choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
         });
         assert!(moved > 1000, "{moved} labels off their first candidate over the frames");
-        play_against_sleepless(&labels, &cameras);
+        let played = play_against_sleepless(&labels, &cameras);
+        let symbols_asleep: usize = played.iter().map(|(stats, ..)| stats.asleep).sum();
+        assert!(symbols_asleep > 2000, "{symbols_asleep} symbols asleep over the frames");
+        for (k, (stats, ..)) in played.iter().enumerate() {
+            if cameras[k].pitch > 0.0 {
+                assert_eq!(stats.asleep, 0, "frame {k}: symbols sleep without pitch only");
+            }
+        }
     }
 
     #[test]

@@ -57,6 +57,9 @@ impl Rectangles {
 #[derive(Debug, Default)]
 pub(crate) struct Sleeps {
     cells: Vec<[AtomicU32; 8]>,
+    /// Per label, a symbol's certificates beyond the one in `cells`, each about another blocker
+    /// (`symbol.rs`); empty for the others.
+    further: Vec<Vec<Sleep>>,
     /// Whether the labels of the frame being placed can sleep.
     pub(crate) enabled: bool,
     /// How the last frame mapped world vectors to the screen, if it had no pitch.
@@ -71,6 +74,22 @@ impl Sleeps {
     pub(crate) fn reset(&mut self, count: usize) {
         self.cells.clear();
         self.cells.resize_with(count, || Self::pack(Sleep::NONE).map(AtomicU32::new));
+        self.further.clear();
+        self.further.resize_with(count, Vec::new);
+    }
+
+    /// Label `i`'s certificates beyond [`Self::get`]'s (a symbol's, about other blockers).
+    #[must_use]
+    #[inline]
+    pub(crate) fn further(&self, i: usize) -> &[Sleep] {
+        &self.further[i]
+    }
+
+    /// Sets label `i`'s certificates: `first` ([`Self::get`]) and `further` ones.
+    pub(crate) fn set_all(&mut self, i: usize, first: Sleep, further: &[Sleep]) {
+        self.set(i, first);
+        self.further[i].clear();
+        self.further[i].extend_from_slice(further);
     }
 
     fn pack(s: Sleep) -> [u32; 8] {
