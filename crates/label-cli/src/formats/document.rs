@@ -72,20 +72,21 @@ fn at_most_max_labels<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<&'a
     d.deserialize_seq(BoundedSeq { limit: limits::MAX_LABELS, what: "labels", marker: PhantomData })
 }
 
-pub(crate) fn at_most_max_obstacles<'de: 'a, 'a, D: Deserializer<'de>>(d: D) -> Result<Vec<&'a RawValue>, D::Error> {
+/// The `obstacles` array, each item kept as the raw text type `T` of the parser at hand.
+pub(crate) fn at_most_max_obstacles<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Vec<T>, D::Error> {
     d.deserialize_seq(BoundedSeq { limit: limits::MAX_OBSTACLES, what: "obstacles", marker: PhantomData })
 }
 
 /// An array of raw items that stops at `limit + 1` items, so that an oversized array is refused
 /// before its index (16 bytes per item) outgrows memory.
-struct BoundedSeq<'a> {
+struct BoundedSeq<T> {
     limit: usize,
     what: &'static str,
-    marker: PhantomData<&'a RawValue>,
+    marker: PhantomData<T>,
 }
 
-impl<'de: 'a, 'a> Visitor<'de> for BoundedSeq<'a> {
-    type Value = Vec<&'a RawValue>;
+impl<'de, T: Deserialize<'de>> Visitor<'de> for BoundedSeq<T> {
+    type Value = Vec<T>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "an array of at most {} {}", self.limit, self.what)
@@ -304,7 +305,8 @@ mod tests {
     fn bounded_arrays_stop_one_past_the_limit() {
         let parse = |text: &str| {
             let mut de = serde_json::Deserializer::from_str(text);
-            de.deserialize_seq(BoundedSeq { limit: 3, what: "labels", marker: PhantomData }).map(|v| v.len())
+            de.deserialize_seq(BoundedSeq::<&RawValue> { limit: 3, what: "labels", marker: PhantomData })
+                .map(|v| v.len())
         };
         assert_eq!(parse("[]").unwrap(), 0);
         assert_eq!(parse("[1, {\"a\": [2]}, 3]").unwrap(), 3);
