@@ -165,9 +165,10 @@ pub struct RawLabel {
     /// Positions to try for the text, in order (contract §3b).
     #[serde(default)]
     pub candidates: Option<Vec<RawCandidate>>,
-    /// A second box at the anchor point.
+    /// A second box at the anchor point (boxed: few labels have one, and every label as read is
+    /// moved a few times while it is read).
     #[serde(default)]
-    pub icon: Option<RawIcon>,
+    pub icon: Option<Box<RawIcon>>,
     /// `none`, `text` or `icon`: which part may show alone.
     #[serde(default)]
     pub optional: Option<String>,
@@ -299,6 +300,12 @@ mod tests {
     #[test]
     fn an_id_takes_16_bytes() {
         assert_eq!(std::mem::size_of::<Id>(), 16);
+    }
+
+    #[test]
+    fn a_label_as_read_takes_376_bytes() {
+        // The fast path moves each one a few times (`convert::fast::PushLabel`): keep it small.
+        assert_eq!(std::mem::size_of::<RawLabel>(), 376);
     }
 
     #[test]

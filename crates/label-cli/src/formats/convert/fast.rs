@@ -230,15 +230,25 @@ impl<'de> Visitor<'de> for LabelsSeed {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Labels, A::Error> {
         let mut labels = Labels::with_capacity(self.most);
-        let mut index = 0;
-        while let Some(Object(raw)) = seq.next_element::<Object<RawLabel>>()? {
-            if index == limits::MAX_LABELS {
-                return Err(refused());
-            }
-            labels.push(index, raw).map_err(|_| refused())?;
-            index += 1;
-        }
+        while seq.next_element_seed(PushLabel(&mut labels))?.is_some() {}
         Ok(labels)
+    }
+}
+
+/// Reads one label and pushes it where it is read: a label as read is large (376 bytes), and
+/// each hand-over back to the loop would copy it.
+struct PushLabel<'l>(&'l mut Labels);
+
+impl<'de> DeserializeSeed<'de> for PushLabel<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let index = self.0.ids.len();
+        if index == limits::MAX_LABELS {
+            return Err(refused());
+        }
+        let Object(raw) = Object::<RawLabel>::deserialize(d)?;
+        self.0.push(index, raw).map_err(|_| refused())
     }
 }
 
