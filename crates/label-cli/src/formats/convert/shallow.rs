@@ -17,6 +17,7 @@
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
+use serde::forward_to_deserialize_any;
 
 /// The wrapped deserializer (see the module documentation).
 pub(super) struct Shallow<D>(pub(super) D);
@@ -26,22 +27,17 @@ fn refused<E: de::Error>(what: &str) -> E {
     E::custom(format_args!("{what}: left to serde_json"))
 }
 
-macro_rules! through_any {
-    ($($method:ident)*) => {
-        $(fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
-            self.0.deserialize_any(Any { visitor, map_only: false })
-        })*
-    };
-}
-
 impl<'de, D: Deserializer<'de>> Deserializer<'de> for Shallow<D> {
     type Error = D::Error;
 
-    through_any! {
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
-        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
-        deserialize_f32 deserialize_f64 deserialize_char deserialize_str deserialize_string deserialize_bytes
-        deserialize_byte_buf deserialize_unit deserialize_seq deserialize_identifier
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(Any { visitor, map_only: false })
+    }
+
+    // Scalars, sequences, and structs (which serde_json also reads from an array).
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf unit
+        unit_struct seq tuple tuple_struct struct identifier
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
@@ -53,38 +49,12 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Shallow<D> {
         self.0.deserialize_any(Any { visitor, map_only: true })
     }
 
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        self.deserialize_any(visitor)
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, _name: &'static str, visitor: V) -> Result<V::Value, D::Error> {
-        self.deserialize_any(visitor)
-    }
-
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
         _name: &'static str,
         visitor: V,
     ) -> Result<V::Value, D::Error> {
         visitor.visit_newtype_struct(self)
-    }
-
-    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value, D::Error> {
-        self.deserialize_any(visitor)
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        _name: &'static str,
-        _len: usize,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        self.deserialize_any(visitor)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
