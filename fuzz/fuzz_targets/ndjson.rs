@@ -1,5 +1,7 @@
 //! An NDJSON stream, as `declutter place --ndjson` reads it: every non-blank line must give
-//! exactly one output line — a result or an error object — in order, whatever the bytes.
+//! exactly one output line — a result or an error object — in order, whatever the bytes; and
+//! on every line the fast path's two parsers, sonic-rs and serde_json, must read the same
+//! document or both refuse (`crates/label-cli/tests/parsers_check/`).
 
 #![no_main]
 
@@ -7,8 +9,16 @@ use label_cli::formats::ndjson::{self, Summary};
 use label_cli::pipeline::Settings;
 use libfuzzer_sys::fuzz_target;
 
+#[path = "../../crates/label-cli/tests/parsers_check/mod.rs"]
+mod parsers_check;
+
 fuzz_target!(|data: &[u8]| {
     let _ = rayon::ThreadPoolBuilder::new().num_threads(1).build_global();
+    for line in data.split(|&b| b == b'\n') {
+        if let Ok(line) = std::str::from_utf8(line) {
+            parsers_check::check(line);
+        }
+    }
     let mut out = Vec::new();
     let summary: Summary =
         ndjson::run(data, &mut out, &Settings::default(), 3, |_| {}).expect("in-memory I/O cannot fail");

@@ -8,6 +8,8 @@
 use label_cli::formats::convert::{read_document, read_document_fast, read_document_located, read_document_split};
 use proptest::prelude::*;
 
+mod parsers_check;
+
 /// One field of a label as `key: value` text, valid or not.
 fn field(valid: bool) -> BoxedStrategy<(String, String)> {
     let number = prop_oneof![
@@ -97,6 +99,16 @@ fn field(valid: bool) -> BoxedStrategy<(String, String)> {
         "18446744073709551615",
         "9223372036854775807",
         "-0.0",
+        "-0",
+        "-0e3",
+        "-0.000000000000000000001",
+        "2.2250738585072011e-308",
+        "4.9e-324",
+        "1.7976931348623157e308",
+        "\"a\\ud83d\\ude00\\u0000\\/\"",
+        "\"\\ud800\"",
+        "\"\\udc00x\"",
+        "\"\\q\"",
         "1.5",
         "\"\\ud800\"",
         "[[[[[[[[1]]]]]]]]",
@@ -211,6 +223,12 @@ proptest! {
     }
 
     #[test]
+    fn sonic_rs_and_serde_json_read_alike(text in document(false), valid in document(true)) {
+        parsers_check::check(&text);
+        parsers_check::check(&valid);
+    }
+
+    #[test]
     fn valid_documents_take_the_fast_path(text in document(true)) {
         let located = read_document_located(&text);
         // Ids may repeat by chance: such a document is refused by both.
@@ -271,4 +289,60 @@ fn an_icon_written_as_an_array_is_read_by_both() {
     let text = r#"{"labels": [{"id": 1, "x": 0, "y": 0, "width": 5, "height": 5, "icon": [4, 4]}]}"#;
     let located = read_document_located(text).unwrap();
     assert_eq!(shown(&read_document_fast(text).unwrap()), shown(&located));
+}
+
+/// What the reader does with each kind of input, through the sonic-rs pass: read as serde_json
+/// reads it (`parsers_check`), and accepted or refused as expected.
+#[test]
+fn sonic_rs_reads_each_case_as_serde_json_does() {
+    use label_cli::formats::convert::{JsonParser, read_document_one_pass};
+    let label =
+        |fields: &str| format!(r#"{{"labels": [{{"id": 1, "x": 0, "y": 0, "width": 5, "height": 5{fields}}}]}}"#);
+    let with_id = |id: &str| format!(r#"{{"labels": [{{"id": {id}, "x": 0, "y": 0, "width": 5, "height": 5}}]}}"#);
+    let accepted = [
+        label(r#", "text": "a\"b\\\/\u00e9\ud83d\ude00\t\n""#),
+        label(r#", "text": "北京 \u0000""#),
+        with_id("9223372036854775807"),
+        with_id("-9223372036854775808"),
+        with_id(r#""x\u0000y""#),
+        label(r#", "angle": 1e-320, "priority": 123456789012345678901234567890"#),
+        label(r#", "offset": [1E2, -2.5e-3]"#),
+        format!(" \t\r\n{}\r\n", label("")),
+    ];
+    let refused = [
+        label(r#", "x": 1"#),
+        label(r#", "colour": "red""#),
+        label(", \"text\": \"a\u{9}b\u{1f}\""),
+        label(r#", "text": "\ud800""#),
+        label(r#", "text": "\udc00x""#),
+        label(r#", "text": "\q""#),
+        label(r#", "angle": 1e400"#),
+        label(r#", "angle": NaN"#),
+        label(r#", "angle": 01"#),
+        label(r#", "angle": +1"#),
+        label(r#", "angle": 1.e3"#),
+        label(r#", "offset": [1, 2, ]"#),
+        label(r#", /* note */ "angle": 1"#),
+        label(",\u{b} \"angle\": 1"),
+        label(",\u{a0}\"angle\": 1"),
+        with_id("9223372036854775808"),
+        with_id("1e3"),
+        with_id("1.5"),
+        with_id("[1]"),
+        with_id(&"[".repeat(10_000)),
+        r#"{"labels": [], "labels": []}"#.to_owned(),
+        r#"{"labels": [{"id": 1, "x": 0, "y": 0, "width": 5, "height": 5},]}"#.to_owned(),
+        format!("{} x", label("")),
+    ];
+    for text in &accepted {
+        parsers_check::check(text);
+        let doc = read_document_one_pass(text, JsonParser::SonicRs);
+        assert!(doc.is_some(), "sonic-rs refused {text}");
+        assert_eq!(shown(&doc.unwrap()), shown(&read_document_located(text).unwrap()), "{text}");
+    }
+    for text in &refused {
+        parsers_check::check(text);
+        assert!(read_document_one_pass(text, JsonParser::SonicRs).is_none(), "sonic-rs read {text}");
+        assert!(read_document_located(text).is_err(), "{text}");
+    }
 }

@@ -26,6 +26,8 @@ use crate::limits;
 use crate::measure;
 
 mod fast;
+mod shallow;
+mod sonic;
 mod split;
 
 /// Input that breaks the contract, located as precisely as the input allows.
@@ -139,12 +141,13 @@ struct ItemError {
     line_in_item: usize,
 }
 
-/// Parses `raw`, which must be a JSON object, as `T`, reporting the field that failed.
-fn parse_object<T: DeserializeOwned>(raw: &RawValue) -> Result<T, ItemError> {
-    if !raw.get().trim_start().starts_with('{') {
+/// Parses `raw`, the text of one item, which must be a JSON object, as `T`, reporting the field
+/// that failed.
+fn parse_object<T: DeserializeOwned>(raw: &str) -> Result<T, ItemError> {
+    if !raw.trim_start().starts_with('{') {
         return Err(ItemError { path: ".".into(), message: "expected a JSON object".into(), line_in_item: 1 });
     }
-    let mut de = serde_json::Deserializer::from_str(raw.get());
+    let mut de = serde_json::Deserializer::from_str(raw);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let (path, message) = (e.path().to_string(), e.inner().to_string());
         if message.starts_with("recursion limit exceeded") {
@@ -161,9 +164,9 @@ fn parse_object<T: DeserializeOwned>(raw: &RawValue) -> Result<T, ItemError> {
     })
 }
 
-/// The document line of an error inside `raw`.
-fn item_line(text: &str, raw: &RawValue, line_in_item: usize) -> Option<usize> {
-    line_of(text, raw.get()).map(|l| l + line_in_item - 1)
+/// The document line of an error inside `raw` (a slice of `text`).
+fn item_line(text: &str, raw: &str, line_in_item: usize) -> Option<usize> {
+    line_of(text, raw).map(|l| l + line_in_item - 1)
 }
 
 fn field_part(path: &str) -> String {
@@ -197,7 +200,28 @@ pub fn read_document(text: &str) -> Result<Document, InputError> {
 #[must_use]
 pub fn read_document_fast(text: &str) -> Option<Document> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    split::piece_bytes(text.len()).and_then(|bytes| split::read(text, bytes)).or_else(|| fast::read(text))
+    split::piece_bytes(text.len())
+        .and_then(|bytes| split::read(text, bytes))
+        .or_else(|| fast::read(text, &fast::PARSERS))
+}
+
+/// The JSON parser of a one-pass read ([`read_document_one_pass`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonParser {
+    /// sonic-rs: SIMD scanning, the faster. It is not given a text that may hold a negative
+    /// zero, which it reads as +0.0.
+    SonicRs,
+    /// serde_json, as the located reader parses.
+    SerdeJson,
+}
+
+/// The one-pass read of [`read_document_fast`] by `parser` alone: the document, or `None` where
+/// that parser refuses it (and for any document [`read_document_located`] refuses). Where it
+/// gives a document, it is the one [`read_document_located`] gives. For tests and fuzzing: the
+/// fast path tries sonic-rs, then serde_json.
+#[must_use]
+pub fn read_document_one_pass(text: &str, parser: JsonParser) -> Option<Document> {
+    fast::read(text.strip_prefix('\u{feff}').unwrap_or(text), &[parser])
 }
 
 /// The parallel part of [`read_document_fast`] alone, its labels read in pieces of about
@@ -221,7 +245,7 @@ pub fn read_document_located(text: &str) -> Result<Document, InputError> {
     let options = read_viewport(text, doc.viewport)?;
 
     let mut labels = Labels::with_capacity(doc.labels.len());
-    for (index, raw) in doc.labels.iter().enumerate() {
+    for (index, raw) in doc.labels.iter().map(|raw| raw.get()).enumerate() {
         let raw_label: RawLabel = parse_object(raw).map_err(|e| {
             let id = parse_object::<IdOnly>(raw).ok().and_then(|i| i.id);
             InputError {
@@ -229,7 +253,7 @@ pub fn read_document_located(text: &str) -> Result<Document, InputError> {
                 message: format!("{}{}: {}", describe("label", index, id.as_ref()), field_part(&e.path), e.message),
             }
         })?;
-        labels.push(index, raw_label).map_err(|message| InputError { line: line_of(text, raw.get()), message })?;
+        labels.push(index, raw_label).map_err(|message| InputError { line: line_of(text, raw), message })?;
     }
     if let Some((index, first_index)) = first_duplicate(&labels.ids) {
         return Err(InputError {
@@ -237,7 +261,8 @@ pub fn read_document_located(text: &str) -> Result<Document, InputError> {
             message: duplicate_message(&labels.ids[index], index, first_index),
         });
     }
-    let (obstacle_ids, obstacles) = read_obstacles(text, &doc.obstacles)?;
+    let obstacles: Vec<&str> = doc.obstacles.iter().map(|raw| raw.get()).collect();
+    let (obstacle_ids, obstacles) = read_obstacles(text, &obstacles)?;
     Ok(labels.into_document(obstacle_ids, obstacles, options))
 }
 
@@ -363,12 +388,13 @@ fn read_top_level(text: &str) -> Result<RawDocument<'_>, InputError> {
 
 fn read_viewport(text: &str, raw: Option<&RawValue>) -> Result<PlacementOptions, InputError> {
     let Some(raw) = raw else { return Ok(PlacementOptions::default()) };
+    let raw = raw.get();
     let v: RawViewport = parse_object(raw).map_err(|e| InputError {
         line: item_line(text, raw, e.line_in_item),
         message: format!("viewport{}: {}", field_part(&e.path), e.message),
     })?;
     viewport_options(&v).map_err(|(field, problem)| InputError {
-        line: line_of(text, raw.get()),
+        line: line_of(text, raw),
         message: format!("viewport: field `{field}`: {problem}"),
     })
 }
@@ -382,7 +408,8 @@ fn viewport_options(v: &RawViewport) -> Result<PlacementOptions, (&'static str, 
     Ok(PlacementOptions { viewport: Some(viewport), ..PlacementOptions::default() })
 }
 
-fn read_obstacles(text: &str, raws: &[&RawValue]) -> Result<(Vec<Id>, Vec<Shape>), InputError> {
+/// The obstacles whose texts are `raws` (slices of `text`, where the line numbers are counted).
+fn read_obstacles(text: &str, raws: &[&str]) -> Result<(Vec<Id>, Vec<Shape>), InputError> {
     let mut ids = Vec::with_capacity(raws.len());
     let mut shapes = Vec::with_capacity(raws.len());
     for (index, raw) in raws.iter().enumerate() {
@@ -390,7 +417,7 @@ fn read_obstacles(text: &str, raws: &[&RawValue]) -> Result<(Vec<Id>, Vec<Shape>
             line: item_line(text, raw, line_in_item),
             message: format!("{}{detail}", describe("obstacle", index, id)),
         };
-        if raw.get().len() > limits::MAX_OBSTACLE_BYTES {
+        if raw.len() > limits::MAX_OBSTACLE_BYTES {
             let limit = limits::bytes(limits::MAX_OBSTACLE_BYTES as u64);
             return Err(fail(None, 1, format!(": more than {limit} of JSON (the limit of one obstacle)")));
         }

@@ -1,6 +1,7 @@
-//! The fast path of [`super::read_document`]: one pass of serde_json over the whole text, each
-//! label converted and checked ([`super::Labels::push`]) as soon as it is parsed, no path
-//! tracking and no raw copy of the labels.
+//! The fast path of [`super::read_document`]: one pass over the whole text, each label converted
+//! and checked ([`super::Labels::push`]) as soon as it is parsed, no path tracking and no raw
+//! copy of the labels. The pass is made by sonic-rs where it reads the text as serde_json does
+//! (module `sonic`), else, or when sonic-rs refuses, by serde_json: the same visitors either way.
 //!
 //! It gives no errors: on anything it does not accept it returns `None`, and the located reader
 //! ([`super::read_document_located`]) reads the document again to say where and what. So this
@@ -12,7 +13,9 @@
 //! written as an array (`[1, 2, 3]` for a label) — is closed by [`Object`]. The property tests
 //! (`tests/fast_read.rs`) and the `document` fuzz target play both readers against each other.
 
+use std::borrow::Cow;
 use std::fmt;
+use std::marker::PhantomData;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, forward_to_deserialize_any};
@@ -20,14 +23,19 @@ use serde_json::value::RawValue;
 
 use label_core::{PlacementOptions, Shape};
 
-use super::{Document, Labels, read_obstacles, viewport_options};
+use super::shallow::Shallow;
+use super::sonic::{self, NoObstacle, RawText};
+use super::{Document, JsonParser, Labels, read_obstacles, viewport_options};
 use crate::formats::document::{Id, RawLabel, RawViewport, at_most_max_obstacles};
 use crate::limits;
 
+/// Both parsers, the faster first.
+pub(super) const PARSERS: [JsonParser; 2] = [JsonParser::SonicRs, JsonParser::SerdeJson];
+
 /// `text` (without a byte-order mark) as a document, or `None` when it is anything but a valid
-/// one.
-pub(super) fn read(text: &str) -> Option<Document> {
-    let (parts, labels) = read_parts(text)?;
+/// one; read by the first of `parsers` that reads it.
+pub(super) fn read(text: &str, parsers: &[JsonParser]) -> Option<Document> {
+    let (parts, labels) = read_parts(text, parsers)?;
     if has_duplicate(&[&labels.ids]) {
         return None;
     }
@@ -38,21 +46,33 @@ pub(super) fn read(text: &str) -> Option<Document> {
 /// What a document holds besides its labels: `text` must be a valid document whose labels'
 /// array is empty (the labels are read elsewhere, by `super::split`).
 pub(super) fn read_rest(text: &str) -> Option<Rest> {
-    let (parts, empty) = read_parts(text)?;
+    let (parts, empty) = read_parts(text, &PARSERS)?;
     if !empty.ids.is_empty() {
         return None;
     }
     parts.into_rest(text)
 }
 
-/// The document's members, and its labels read in place.
-fn read_parts(text: &str) -> Option<(Parts<'_>, Labels)> {
-    let mut de = serde_json::Deserializer::from_str(text);
+/// The document's members, and its labels read in place by the first of `parsers` that reads
+/// them (sonic-rs never where it may read a number otherwise than serde_json).
+fn read_parts<'a>(text: &'a str, parsers: &[JsonParser]) -> Option<(Parts<'a>, Labels)> {
     // Room for as many labels as the text could hold, as `super::split` makes for each piece: the
     // lists never move while they grow, and only the part written is ever in memory.
     let most = (text.len() / super::MIN_LABEL_BYTES + 1).min(limits::MAX_LABELS);
-    let mut parts = de.deserialize_map(DocumentVisitor { most }).ok()?;
-    de.end().ok()?;
+    let by_sonic = || {
+        let mut de = sonic_rs::Deserializer::from_str(text);
+        let parts = Shallow(&mut de).deserialize_map(DocumentVisitor::<NoObstacle>::new(most)).ok()?;
+        de.end().ok().map(|()| parts)
+    };
+    let by_serde_json = || {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let parts = de.deserialize_map(DocumentVisitor::<&RawValue>::new(most)).ok()?;
+        de.end().ok().map(|()| parts)
+    };
+    let mut parts = parsers.iter().find_map(|parser| match parser {
+        JsonParser::SonicRs => (!sonic::may_hold_negative_zero(text)).then(by_sonic).flatten(),
+        JsonParser::SerdeJson => by_serde_json(),
+    })?;
     let labels = parts.labels.take()?;
     Some((parts, labels))
 }
@@ -109,7 +129,8 @@ pub(super) fn has_duplicate(lists: &[&[Id]]) -> bool {
 struct Parts<'a> {
     viewport: Option<Option<Object<RawViewport>>>,
     labels: Option<Labels>,
-    obstacles: Option<Vec<&'a RawValue>>,
+    /// The obstacles' texts.
+    obstacles: Option<Vec<Cow<'a, str>>>,
 }
 
 impl Parts<'_> {
@@ -119,7 +140,9 @@ impl Parts<'_> {
             Some(Object(v)) => viewport_options(&v).ok()?,
             None => Default::default(),
         };
-        let (obstacle_ids, obstacles) = read_obstacles(text, &self.obstacles.unwrap_or_default()).ok()?;
+        let raws = self.obstacles.unwrap_or_default();
+        let raws: Vec<&str> = raws.iter().map(|raw| &**raw).collect();
+        let (obstacle_ids, obstacles) = read_obstacles(text, &raws).ok()?;
         Some(Rest { obstacle_ids, obstacles, options })
     }
 }
@@ -145,12 +168,20 @@ fn refused<E: de::Error>() -> E {
     E::custom("refused by the fast path")
 }
 
-/// Reads the document's members; `most`: the most labels it can hold.
-struct DocumentVisitor {
+/// Reads the document's members; `most`: the most labels it can hold; `R`: how the parser at
+/// hand keeps an item's text.
+struct DocumentVisitor<R> {
     most: usize,
+    raw: PhantomData<R>,
 }
 
-impl<'de> Visitor<'de> for DocumentVisitor {
+impl<R> DocumentVisitor<R> {
+    fn new(most: usize) -> Self {
+        DocumentVisitor { most, raw: PhantomData }
+    }
+}
+
+impl<'de, R: RawText<'de>> Visitor<'de> for DocumentVisitor<R> {
     type Value = Parts<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -166,7 +197,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
                     parts.labels = Some(map.next_value_seed(LabelsSeed { most: self.most })?)
                 }
                 Key::Obstacles if parts.obstacles.is_none() => {
-                    parts.obstacles = Some(map.next_value_seed(ObstaclesSeed)?);
+                    parts.obstacles = Some(map.next_value_seed(ObstaclesSeed::<R>(PhantomData))?);
                 }
                 // A key given twice.
                 _ => return Err(refused()),
@@ -199,26 +230,37 @@ impl<'de> Visitor<'de> for LabelsSeed {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Labels, A::Error> {
         let mut labels = Labels::with_capacity(self.most);
-        let mut index = 0;
-        while let Some(Object(raw)) = seq.next_element::<Object<RawLabel>>()? {
-            if index == limits::MAX_LABELS {
-                return Err(refused());
-            }
-            labels.push(index, raw).map_err(|_| refused())?;
-            index += 1;
-        }
+        while seq.next_element_seed(PushLabel(&mut labels))?.is_some() {}
         Ok(labels)
     }
 }
 
-/// The `obstacles` array, kept raw and read as the located reader reads it.
-struct ObstaclesSeed;
+/// Reads one label and pushes it where it is read: a label as read is large (376 bytes), and
+/// each hand-over back to the loop would copy it.
+struct PushLabel<'l>(&'l mut Labels);
 
-impl<'de> DeserializeSeed<'de> for ObstaclesSeed {
-    type Value = Vec<&'de RawValue>;
+impl<'de> DeserializeSeed<'de> for PushLabel<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let index = self.0.ids.len();
+        if index == limits::MAX_LABELS {
+            return Err(refused());
+        }
+        let Object(raw) = Object::<RawLabel>::deserialize(d)?;
+        self.0.push(index, raw).map_err(|_| refused())
+    }
+}
+
+/// The `obstacles` array, kept as texts (each as the parser's `R`) and read as the located reader
+/// reads them.
+struct ObstaclesSeed<R>(PhantomData<R>);
+
+impl<'de, R: RawText<'de>> DeserializeSeed<'de> for ObstaclesSeed<R> {
+    type Value = Vec<Cow<'de, str>>;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        at_most_max_obstacles(d)
+        Ok(at_most_max_obstacles::<D, R>(d)?.into_iter().map(RawText::into_text).collect())
     }
 }
 
