@@ -15,7 +15,7 @@
 //! Everything else — every f64 (exponents, long mantissas, subnormals, halfway cases, overflow
 //! to an error), integers as ids, escapes and surrogates in strings, control characters,
 //! blanks, duplicate keys, unknown fields, nesting — gives the same value or the same refusal:
-//! `tests/sonic_numbers.rs` holds the numbers to serde_json's bits, `tests/fast_read.rs` and the
+//! this module's tests hold the numbers to serde_json's bits, `tests/fast_read.rs` and the
 //! `document` and `ndjson` fuzz targets the documents.
 
 use std::borrow::Cow;
