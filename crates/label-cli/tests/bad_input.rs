@@ -173,6 +173,26 @@ fn bad_viewport() {
     names(&line, &["viewport", "`width`"]);
     let line = rejected(r#"{"viewport": {"width": 800}, "labels": []}"#);
     names(&line, &["viewport", "height"]);
+    // Positive, but zero once an f32: named where it was written, not later as an option.
+    let line = rejected(r#"{"viewport": {"width": 5e-147, "height": 600}, "labels": []}"#);
+    names(&line, &["line 1", "viewport", "`width`", "5e-147"]);
+}
+
+#[test]
+fn wrong_types_are_named_in_json_words() {
+    let line = bad_label(r#"{"id": "c", "x": "3", "y": 0, "width": 10, "height": 5}"#, &["`x`", "expected a number"]);
+    assert!(!line.contains("f64"), "a JSON user is told of Rust's f64: {line}");
+}
+
+#[test]
+fn nan_and_infinity_are_said_not_to_be_json() {
+    for word in ["NaN", "Infinity", "-Infinity"] {
+        let line = bad_label(&format!(r#"{{"id": "c", "x": {word}, "y": 0, "width": 10, "height": 5}}"#), &[]);
+        names(&line, &["NaN and Infinity are not JSON numbers"]);
+    }
+    // Other broken values get no such hint.
+    let line = bad_label(r#"{"id": "c", "x": Nope, "y": 0, "width": 10, "height": 5}"#, &[]);
+    assert!(!line.contains("NaN"), "{line}");
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! when the first refuses: a good document is read at the speed of parsing, a bad one is read
 //! twice and reported as precisely as ever.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use glam::{DVec2, Vec2};
@@ -104,6 +105,40 @@ const MIN_LABEL_BYTES: usize = 43;
 /// Longest piece of the input an error message repeats.
 const MAX_MESSAGE_CHARS: usize = 240;
 
+/// serde's names of Rust types at the end of a message (`expected f64`) in the words of the
+/// format: a user wrote JSON, not Rust.
+fn in_plain_words(message: &str) -> Cow<'_, str> {
+    const WORDS: [(&str, &str); 6] = [
+        ("expected f64", "expected a number"),
+        ("expected f32", "expected a number"),
+        ("expected u64", "expected a whole number >= 0"),
+        ("expected u32", "expected a whole number >= 0"),
+        ("expected i64", "expected a whole number"),
+        ("expected usize", "expected a whole number >= 0"),
+    ];
+    for (rust, plain) in WORDS {
+        if let Some(head) = message.strip_suffix(rust) {
+            return Cow::Owned(format!("{head}{plain}"));
+        }
+    }
+    Cow::Borrowed(message)
+}
+
+/// A hint for a parse error at 1-based `line` and `column` of `text` when the value there is
+/// one JavaScript writes but JSON has not: `NaN`, `Infinity`, `-Infinity`.
+pub(crate) fn not_json_hint(text: &str, line: usize, column: usize) -> &'static str {
+    let Some(line_text) = text.split('\n').nth(line.saturating_sub(1)) else { return "" };
+    let start = line_text.char_indices().nth(column.saturating_sub(1)).map_or(line_text.len(), |(at, _)| at);
+    // serde_json points at the value's first character or the one after it.
+    let near = line_text.get(start.saturating_sub(1)..).unwrap_or("");
+    let near = near.trim_start_matches([' ', ':', ',', '[', '\t']);
+    if ["NaN", "Infinity", "-Infinity", "-NaN"].iter().any(|word| near.starts_with(word)) {
+        " (NaN and Infinity are not JSON numbers: leave the label out or give a finite number)"
+    } else {
+        ""
+    }
+}
+
 /// 1-based line of `part` inside `text` (a slice of it). Only called on the error path: it
 /// counts newlines from the start.
 pub(crate) fn line_of(text: &str, part: &str) -> Option<usize> {
@@ -119,6 +154,7 @@ pub(crate) fn one_line(message: &str) -> String {
         Some(at) if message[at..].contains(" column ") => &message[..at],
         _ => message,
     };
+    let message = in_plain_words(message);
     let mut out = String::new();
     for (count, c) in message.chars().enumerate() {
         if count == MAX_MESSAGE_CHARS {
@@ -374,9 +410,10 @@ fn read_top_level(text: &str) -> Result<RawDocument<'_>, InputError> {
     let doc: RawDocument<'_> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let at = if path == "." { String::new() } else { format!(" at `{}`", one_line(&path)) };
+        let hint = not_json_hint(text, e.inner().line(), e.inner().column());
         InputError {
             line: Some(e.inner().line()),
-            message: format!("invalid document{at}: {}", one_line(&e.inner().to_string())),
+            message: format!("invalid document{at}: {}{hint}", one_line(&e.inner().to_string())),
         }
     })?;
     de.end().map_err(|e| InputError {
@@ -402,7 +439,7 @@ fn read_viewport(text: &str, raw: Option<&RawValue>) -> Result<PlacementOptions,
 /// The options of a document with viewport `v`, or the field that is out of range.
 fn viewport_options(v: &RawViewport) -> Result<PlacementOptions, (&'static str, Problem)> {
     for (field, value) in [("width", v.width), ("height", v.height)] {
-        label_core::validate::positive(value, label_core::limits::MAX_SIZE).map_err(|problem| (field, problem))?;
+        label_core::validate::size(value).map_err(|problem| (field, problem))?;
     }
     let viewport = Aabb::from_corners(Vec2::ZERO, Vec2::new(v.width as f32, v.height as f32));
     Ok(PlacementOptions { viewport: Some(viewport), ..PlacementOptions::default() })
