@@ -54,7 +54,8 @@ pub(super) fn read_rest(text: &str) -> Option<Rest> {
 }
 
 /// The document's members, and its labels read in place by the first of `parsers` that reads
-/// them (sonic-rs never where it may read a number otherwise than serde_json).
+/// them (sonic-rs only where [`sonic::may_read`] allows: never a text it would read otherwise
+/// than serde_json, nor one with obstacles, which it would refuse only at the end).
 fn read_parts<'a>(text: &'a str, parsers: &[JsonParser]) -> Option<(Parts<'a>, Labels)> {
     // Room for as many labels as the text could hold, as `super::split` makes for each piece: the
     // lists never move while they grow, and only the part written is ever in memory.
@@ -69,12 +70,21 @@ fn read_parts<'a>(text: &'a str, parsers: &[JsonParser]) -> Option<(Parts<'a>, L
         let parts = de.deserialize_map(DocumentVisitor::<&RawValue>::new(most)).ok()?;
         de.end().ok().map(|()| parts)
     };
-    let mut parts = parsers.iter().find_map(|parser| match parser {
-        JsonParser::SonicRs => (!sonic::may_hold_negative_zero(text)).then(by_sonic).flatten(),
+    let mut parts = parsers.iter().filter(|&&parser| is_given(parser, text)).find_map(|parser| match parser {
+        JsonParser::SonicRs => by_sonic(),
         JsonParser::SerdeJson => by_serde_json(),
     })?;
     let labels = parts.labels.take()?;
     Some((parts, labels))
+}
+
+/// Whether `parser` is given `text` at all: serde_json always, sonic-rs where
+/// [`sonic::may_read`] says it reads the text as serde_json does and to the end.
+fn is_given(parser: JsonParser, text: &str) -> bool {
+    match parser {
+        JsonParser::SonicRs => sonic::may_read(text),
+        JsonParser::SerdeJson => true,
+    }
 }
 
 /// Whether two labels share an id, the ids given as lists read one after the other. Which label
@@ -325,6 +335,21 @@ mod tests {
         // An integer id and a string id of the same digits are different ids.
         let mixed = vec![Id::Int(1), Id::Str("1".into())];
         assert!(!has_duplicate(&[&mixed]));
+    }
+
+    #[test]
+    fn documents_with_obstacles_go_straight_to_serde_json() {
+        let labels = r#""labels": [{"id": 1, "x": 0, "y": 0, "width": 5, "height": 5}]"#;
+        let with = format!(r#"{{{labels}, "obstacles": [{{"type": "circle", "x": 1, "y": 1, "radius": 1}}]}}"#);
+        let given = |text: &str| PARSERS.into_iter().filter(|&p| is_given(p, text)).collect::<Vec<_>>();
+        assert_eq!(given(&with), [JsonParser::SerdeJson], "sonic-rs would read every label, then refuse");
+        assert_eq!(given(&format!("{{{labels}}}")), PARSERS);
+        assert_eq!(read(&with, &PARSERS).map(|doc| doc.obstacles.len()), Some(1));
+        // The key written with an escape reaches sonic-rs, which refuses it there; serde_json reads it.
+        let escaped = with.replace("\"obstacles\"", "\"obst\\u0061cles\"");
+        assert_eq!(given(&escaped), PARSERS);
+        assert!(read(&escaped, &[JsonParser::SonicRs]).is_none());
+        assert_eq!(read(&escaped, &PARSERS).map(|doc| doc.obstacles.len()), Some(1));
     }
 
     proptest::proptest! {

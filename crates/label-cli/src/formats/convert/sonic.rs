@@ -8,7 +8,9 @@
 //!   that may hold one ([`may_hold_negative_zero`]) is not given to sonic-rs;
 //! - sonic-rs skips a value of an unexpected kind recursively, without a depth limit: it is
 //!   driven through `super::shallow`, which never lets it skip, and a document with obstacles
-//!   (which it could keep as text only by skipping) is left to serde_json;
+//!   (which it could keep as text only by skipping) is left to serde_json — before sonic-rs
+//!   reads it when the text holds `"obstacles"` ([`may_hold_obstacles`]), else at the key
+//!   (written with an escape) by [`NoObstacle`];
 //! - anything sonic-rs refuses is read again by serde_json, so a document sonic-rs is stricter
 //!   about is only slower.
 //!
@@ -38,7 +40,8 @@ impl<'a> RawText<'a> for &'a RawValue {
 
 /// An obstacle in the sonic-rs pass: never read. sonic-rs keeps a value's text only by
 /// skipping it, and skips recursively without a depth limit (module `shallow`), so a document
-/// with obstacles is read by serde_json.
+/// with obstacles is read by serde_json. Most never reach sonic-rs ([`may_hold_obstacles`]);
+/// this refuses the rest, whose key is written with an escape (`"obst\u0061cles"`).
 pub(super) enum NoObstacle {}
 
 impl<'de> Deserialize<'de> for NoObstacle {
@@ -51,6 +54,21 @@ impl<'a> RawText<'a> for NoObstacle {
     fn into_text(self) -> Cow<'a, str> {
         match self {}
     }
+}
+
+/// Whether sonic-rs may be given `text`: it holds no negative zero, which sonic-rs reads
+/// otherwise than serde_json, and no obstacles, which sonic-rs would refuse only after reading
+/// every label before them.
+#[must_use]
+pub(super) fn may_read(text: &str) -> bool {
+    !may_hold_negative_zero(text) && !may_hold_obstacles(text)
+}
+
+/// Whether `text` may hold the `obstacles` key: whether it holds `"obstacles"` anywhere (in a
+/// string too, which then only goes to serde_json for nothing).
+#[must_use]
+pub(super) fn may_hold_obstacles(text: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), b"\"obstacles\"").is_some()
 }
 
 /// Whether `text` may hold a negative zero: a `-0` not after an exponent's `e` and not followed
