@@ -71,3 +71,42 @@ fn png_images_name_what_stops_them() {
     let message = run(&["place", input.to_str().unwrap(), "--png", input.to_str().unwrap()], None).assert_failure(2);
     assert!(message.contains("--png") && message.contains("is the input file"), "{message}");
 }
+
+/// Labels 10¹² px from the screen's origin, with no viewport: the picture used to be computed
+/// in f32, where the step is 65,536 px, and came out 0 px wide ("SVG has an invalid size").
+/// Now it is the picture of the same labels near the origin, byte for byte, in both styles.
+#[test]
+fn a_picture_of_labels_far_from_the_origin_is_the_picture_of_them_near_it() {
+    // The picture's origin: 10¹² rounded to a multiple of 65,536 px.
+    const ORIGIN: f64 = 999_999_995_904.0;
+    let document = |dx: f64| {
+        json!({"labels": [
+            {"id": 1, "x": dx + 4096.5, "y": 20, "width": 40, "height": 10, "text": "Far", "priority": 2},
+            {"id": 2, "x": dx + 4106.25, "y": 22, "width": 40, "height": 10, "text": "Farther"},
+            {"id": 3, "x": dx + 4196.0, "y": 60, "width": 30, "height": 10, "angle": 30, "text": "Turned"},
+            {"id": 4, "x": dx + 4150.0, "y": 90, "width": 30, "height": 10, "text": "Dot",
+             "candidates": [{"anchor": "left", "offset": [4, 0]}, {"anchor": "right"}], "icon": {"width": 4, "height": 4}}],
+         "obstacles": [{"type": "obb", "x": dx + 4146.5, "y": 40, "width": 2, "height": 4, "angle": 90}]})
+        .to_string()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let picture = |name: &str, dx: f64, style: &str| {
+        let input = write_file(dir.path(), &format!("{name}.json"), document(dx).as_bytes());
+        let (svg, png) = (dir.path().join(format!("{name}.svg")), dir.path().join(format!("{name}.png")));
+        let args = [input.to_str().unwrap(), "--picture-style", style, "--svg", svg.to_str().unwrap()];
+        run(&[&["place"], &args[..]].concat(), None).ok_json();
+        let args = [input.to_str().unwrap(), "--picture-style", style, "--png", png.to_str().unwrap()];
+        run(&[&["place"], &args[..]].concat(), None).ok_json();
+        (std::fs::read_to_string(svg).unwrap(), std::fs::read(png).unwrap())
+    };
+    // The boxes span x 4076.5 to 4211.5 (the turned label's corner) and y 15 to 95; the debug
+    // style adds a margin of 10 px.
+    for (style, size) in [("debug", (155, 100)), ("map", (135, 80))] {
+        let (far_svg, far_png) = picture("far", ORIGIN, style);
+        let (near_svg, near_png) = picture("near", 0.0, style);
+        assert_eq!(far_svg, near_svg, "{style}");
+        assert!(far_svg.contains(">Far</text>") && far_svg.contains(">Dot</text>"), "{far_svg}");
+        assert_eq!(far_png, near_png, "{style}");
+        assert_eq!(png_size(&far_png), size, "{style}");
+    }
+}

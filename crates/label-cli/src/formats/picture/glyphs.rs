@@ -24,13 +24,14 @@ pub(crate) struct Glyphs {
     pub texts: Vec<(String, f64)>,
 }
 
-/// The glyphs of label `i` of `doc`, or `None` when it is not laid along a path.
-pub(crate) fn glyphs(doc: &Document, i: usize) -> Option<Glyphs> {
+/// The glyphs of label `i` of `doc`, measured from `origin`, or `None` when it is not laid
+/// along a path.
+pub(crate) fn glyphs(doc: &Document, i: usize, origin: DVec2) -> Option<Glyphs> {
     let symbol = doc.symbols.get(i)?;
     let path = symbol.path.as_ref()?;
     let label = &doc.labels[i];
     let Ok(layout) = path.layout() else { return Some(Glyphs { boxes: Vec::new(), texts: Vec::new() }) };
-    let boxes = layout.glyphs.iter().map(|g| g.obb(label.style.height, label.style.padding, DVec2::ZERO)).collect();
+    let boxes = layout.glyphs.iter().map(|g| g.obb(label.style.height, label.style.padding, origin)).collect();
     let texts = match (doc.text(i), doc.font_size(i)) {
         (Some(text), Some(size)) => {
             let clusters = measure::font().clusters(text, size);
@@ -79,13 +80,13 @@ mod tests {
         let text = r#"{"viewport": {"width": 300, "height": 200}, "labels": [
             {"id": "r", "path": [[10, 100], [150, 60], [290, 100]], "text": "Danube", "font_size": 14}]}"#;
         let doc = crate::formats::convert::read_document(text).unwrap();
-        let g = glyphs(&doc, 0).unwrap();
+        let g = glyphs(&doc, 0, DVec2::ZERO).unwrap();
         assert_eq!(g.boxes.len(), 6);
         assert_eq!(g.texts.iter().map(|t| t.0.as_str()).collect::<String>(), "Danube");
         // The first half climbs (counter-clockwise), the second falls.
         assert!(g.texts[0].1 > 0.0 && g.texts[5].1 < 0.0, "{:?}", g.texts);
         let svg = g.text_elements(&doc.labels[0], Some(14.0), "fill=\"#000\"");
         assert_eq!(svg.matches("<text").count(), 6);
-        assert!(glyphs(&doc, 1).is_none() || doc.labels.len() == 1);
+        assert!(glyphs(&doc, 1, DVec2::ZERO).is_none() || doc.labels.len() == 1);
     }
 }

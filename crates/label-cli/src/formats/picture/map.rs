@@ -12,7 +12,8 @@ use std::fmt::Write as _;
 use label_core::Placement;
 
 use crate::formats::convert::Document;
-use crate::formats::picture::svg::{MAP_STROKE, MapLayer, frame, open_svg, points, text_boxes, text_element};
+use crate::formats::picture::canvas::Canvas;
+use crate::formats::picture::svg::{MAP_STROKE, MapLayer, open_svg, points, text_element};
 
 /// Radius of a point's marker when `--marker-radius` is not given, px.
 pub const DEFAULT_MARKER_RADIUS: f64 = 2.5;
@@ -34,8 +35,8 @@ pub struct Markers {
 /// layer's points.
 #[must_use]
 pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: Option<&Markers>) -> String {
-    let boxes = text_boxes(doc, placement);
-    let view = frame(doc, &boxes);
+    let canvas = Canvas::new(doc, placement);
+    let (boxes, view, layer) = (&canvas.boxes, canvas.frame, canvas.layer(layer));
     let size = view.size();
     let mut svg = open_svg(&view);
     let s = placement.stats;
@@ -61,7 +62,7 @@ pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: 
             .labels
             .iter()
             .filter(|&&i| placement.outcomes[i].visible)
-            .map(|&i| glam::DVec2::new(doc.labels[i].x, doc.labels[i].y).as_vec2())
+            .map(|&i| canvas.point(glam::DVec2::new(doc.labels[i].x, doc.labels[i].y)))
             .collect(),
         None => layer.points.clone(),
     };
@@ -79,7 +80,7 @@ pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: 
             continue;
         }
         let (b, label) = (&boxes[i], &doc.labels[i]);
-        if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i) {
+        if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i, canvas.origin) {
             svg.push_str(&glyphs.text_elements(label, doc.font_size(i), &paint));
             if glyphs.texts.is_empty() {
                 svg.push_str(&glyphs.box_elements(&format!("fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"0.8\"")));

@@ -3,10 +3,11 @@
 
 use std::fmt::Write as _;
 
-use glam::{DVec2, Vec2};
-use label_core::{Aabb, Blocker, HiddenReason, Label, Obb, Parts, Placement, Shape};
+use glam::Vec2;
+use label_core::{Aabb, Blocker, HiddenReason, Label, Parts, Placement, Shape};
 
 use crate::formats::convert::Document;
+use crate::formats::picture::canvas::Canvas;
 use crate::measure;
 
 const VISIBLE_FILL: &str = "#dbe8f7";
@@ -42,17 +43,21 @@ pub(crate) fn points(corners: &[Vec2]) -> String {
     s
 }
 
-fn shape_element(shape: &Shape) -> String {
+fn shape_element(shape: &Shape, canvas: &Canvas) -> String {
     let style = format!("fill=\"{OBSTACLE_FILL}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"1\"");
     match shape {
         Shape::Circle(c) => {
-            format!("<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{:.2}\" {style}/>", c.center.x, c.center.y, c.radius)
+            let center = canvas.point(c.center.as_dvec2());
+            format!("<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{:.2}\" {style}/>", center.x, center.y, c.radius)
         }
-        Shape::Segment(s) => format!(
-            "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"2\"/>",
-            s.a.x, s.a.y, s.b.x, s.b.y
-        ),
-        other => format!("<polygon points=\"{}\" {style}/>", points(&other.convex_corners().unwrap_or_default())),
+        Shape::Segment(s) => {
+            let (a, b) = (canvas.point(s.a.as_dvec2()), canvas.point(s.b.as_dvec2()));
+            format!(
+                "<line x1=\"{:.2}\" y1=\"{:.2}\" x2=\"{:.2}\" y2=\"{:.2}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"2\"/>",
+                a.x, a.y, b.x, b.y
+            )
+        }
+        other => format!("<polygon points=\"{}\" {style}/>", points(&canvas.corners(other).unwrap_or_default())),
     }
 }
 
@@ -128,29 +133,6 @@ pub enum Style {
     Map,
 }
 
-/// Each label's text box as drawn: a symbol's at the candidate it shows at (its first when hidden).
-pub(crate) fn text_boxes(doc: &Document, placement: &Placement) -> Vec<Obb> {
-    let choice = |i: usize| placement.choices.get(i).copied().unwrap_or_default();
-    (0..doc.labels.len())
-        .map(|i| match doc.symbols.get(i) {
-            Some(s) => s.text_box(&doc.labels[i], choice(i).candidate.unwrap_or(0) as usize, DVec2::ZERO),
-            None => doc.labels[i].obb(),
-        })
-        .collect()
-}
-
-/// The area a picture shows: the viewport, else the boxes and obstacles.
-pub(crate) fn frame(doc: &Document, boxes: &[Obb]) -> Aabb {
-    doc.options.viewport.unwrap_or_else(|| {
-        boxes
-            .iter()
-            .map(Obb::aabb)
-            .chain(doc.obstacles.iter().map(Shape::aabb))
-            .reduce(|a, b| a.union(&b))
-            .unwrap_or(Aabb { min: Vec2::ZERO, max: Vec2::splat(100.0) })
-    })
-}
-
 /// The opening `<svg>` element of a picture of `view`, one SVG unit a px, in the measuring font.
 pub(crate) fn open_svg(view: &Aabb) -> String {
     let size = view.size();
@@ -175,8 +157,8 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
 /// The picture as SVG text, drawn over the map features of `layer`.
 #[must_use]
 pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> String {
-    let boxes = text_boxes(doc, placement);
-    let frame = frame(doc, &boxes);
+    let canvas = Canvas::new(doc, placement);
+    let (boxes, frame) = (&canvas.boxes, canvas.frame);
     let margin = 10.0;
     let view = frame.inflate(margin);
     let mut svg = open_svg(&view);
@@ -198,12 +180,12 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         let _ = write!(
             svg,
             "<g id=\"map\" fill=\"none\" stroke=\"{MAP_STROKE}\" stroke-width=\"1.5\" stroke-linejoin=\"round\">\n{}</g>\n",
-            map_elements(layer, &view)
+            map_elements(&canvas.layer(layer), &view)
         );
     }
     let _ = writeln!(svg, "<g id=\"obstacles\">");
     for shape in &doc.obstacles {
-        let _ = writeln!(svg, "{}", shape_element(shape));
+        let _ = writeln!(svg, "{}", shape_element(shape, &canvas));
     }
     let _ = writeln!(
         svg,
@@ -214,7 +196,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
             continue;
         }
         let b = &boxes[i];
-        match crate::formats::picture::glyphs::glyphs(doc, i) {
+        match crate::formats::picture::glyphs::glyphs(doc, i, canvas.origin) {
             Some(glyphs) => svg.push_str(&glyphs.box_elements("")),
             None => {
                 let _ = writeln!(svg, "<polygon points=\"{}\"/>", points(&b.corners()));
@@ -222,7 +204,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         }
         let target = match o.hidden_by {
             Some(Blocker::Label(j)) => Some(boxes[j as usize].center.as_vec2()),
-            Some(Blocker::Obstacle(j)) => Some(doc.obstacles[j as usize].aabb().center()),
+            Some(Blocker::Obstacle(j)) => Some(canvas.bounds(&doc.obstacles[j as usize]).center()),
             None => None,
         };
         if let Some(t) = target {
@@ -241,7 +223,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         let (b, label, parts) =
             (&boxes[i], &doc.labels[i], placement.choices.get(i).copied().unwrap_or_default().parts);
         if parts != Some(Parts::Text)
-            && let Some(icon) = doc.symbols.get(i).and_then(|s| s.icon_box(label, DVec2::ZERO))
+            && let Some(icon) = doc.symbols.get(i).and_then(|s| s.icon_box(label, canvas.origin))
         {
             let _ = writeln!(
                 svg,
@@ -252,7 +234,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         if parts == Some(Parts::Icon) {
             continue;
         }
-        if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i) {
+        if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i, canvas.origin) {
             let style = format!("fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.5\"");
             svg.push_str(&glyphs.box_elements(&style));
             svg.push_str(&glyphs.text_elements(label, doc.font_size(i), "fill=\"#15314f\""));
