@@ -72,11 +72,15 @@ mod state;
 mod testing;
 mod util;
 
-// The README's Rust samples (the core's and this crate's), compiled and run as doc tests so
-// that the first code a user copies stays true.
+// The Rust samples of the README (the core's and this crate's) and of the renderer's guide,
+// compiled and run as doc tests so that the code a user copies stays true.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeSamples;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/renderer.md")]
+struct RendererGuideSamples;
 
 pub use camera::{Camera, DEFAULT_FOV, MAX_PITCH, MAX_VIEWPORT, MAX_ZOOM};
 pub use engine::FrameEngine;
