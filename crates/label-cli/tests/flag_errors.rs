@@ -130,6 +130,14 @@ fn geojson_flags_on_a_label_set_are_named_in_a_sentence() {
 }
 
 #[test]
+fn a_table_without_a_view_is_not_called_geojson() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = write_file(dir.path(), "cities.csv", b"name,latitude,longitude\nWien,48.2083,16.3725\n");
+    let line = run(&["place", table.to_str().unwrap()], None).assert_failure(2);
+    names(&line, &["cities.csv", "GeoJSON and CSV input need the view: --zoom Z and --center LON,LAT"]);
+}
+
+#[test]
 fn help_texts_hold_no_code_references() {
     for args in [&["--help"][..], &["place", "--help"], &["generate", "--help"]] {
         let out = run(args, None);

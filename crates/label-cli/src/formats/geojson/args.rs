@@ -319,7 +319,7 @@ impl GeoArgs {
     /// A message naming the flag and what it expects.
     pub fn options(&self) -> Result<GeoOptions, String> {
         let (Some(zoom), Some(center)) = (self.zoom, self.center) else {
-            return Err("GeoJSON input needs the view: --zoom Z and --center LON,LAT (and optionally --size WxH, --bearing DEG)".into());
+            return Err("GeoJSON and CSV input need the view: --zoom Z and --center LON,LAT (and optionally --size WxH, --bearing DEG)".into());
         };
         if !(zoom.is_finite() && (0.0..=MAX_ZOOM).contains(&zoom)) {
             return Err(format!("--zoom: expected a number from 0 to {MAX_ZOOM}, got {}", shown(zoom)));
