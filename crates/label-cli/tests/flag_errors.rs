@@ -138,6 +138,23 @@ fn a_table_without_a_view_is_not_called_geojson() {
 }
 
 #[test]
+fn pictures_and_indenting_of_an_ndjson_file_are_refused_not_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = write_file(
+        dir.path(),
+        "tiles.ndjson",
+        b"{\"labels\": [{\"id\": 1, \"x\": 1, \"y\": 1, \"width\": 2, \"height\": 2}]}\n",
+    );
+    let svg = dir.path().join("tiles.svg");
+    for flags in [&["--svg", svg.to_str().unwrap()][..], &["--png", svg.to_str().unwrap()], &["--pretty"]] {
+        let line = run(&[&["place", lines.to_str().unwrap()], flags].concat(), None).assert_failure(2);
+        names(&line, &[flags[0], "applies to one document, not to NDJSON input"]);
+        assert!(!svg.exists());
+    }
+    run(&["place", lines.to_str().unwrap()], None).assert_code(0);
+}
+
+#[test]
 fn help_texts_hold_no_code_references() {
     for args in [&["--help"][..], &["place", "--help"], &["generate", "--help"]] {
         let out = run(args, None);

@@ -40,6 +40,13 @@ pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
         return Err(Failure::Input("several inputs need --out-dir DIR for their results".into()));
     }
     if args.ndjson || args.input.as_deref().is_some_and(streaming::is_ndjson_path) {
+        // Refused by clap with --ndjson; a `.ndjson` input would otherwise ignore them.
+        let one_document = [("--svg", args.svg.is_some()), ("--png", args.png.is_some()), ("--pretty", args.pretty)];
+        if let Some((flag, _)) = one_document.into_iter().find(|(_, given)| *given) {
+            return Err(Failure::Input(format!(
+                "{flag} applies to one document, not to NDJSON input (a document per line: --ndjson, or a `.ndjson` or `.jsonl` file)"
+            )));
+        }
         return streaming::run(args.input.as_deref(), args.output.as_deref(), args.summary, &settings, args.threads);
     }
     let (name, text) = read_input(args.input.as_deref())?;
