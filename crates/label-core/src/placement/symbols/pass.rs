@@ -1,7 +1,7 @@
 //! The greedy pass over symbols: contract §4 step 3, one label after the other in placement
 //! order.
 
-use super::parts::{Compiled, Compiler, Entry, NONE, PARTS_CHUNK, Part};
+use super::parts::{Compiled, Entry, NONE, Part};
 use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
@@ -51,12 +51,6 @@ pub(super) struct Decided {
     pub tests: usize,
 }
 
-/// Labels per stretch of the pipeline: about a sixteenth of them, in whole chunks of the
-/// parts' computation.
-pub(super) fn stretch(labels: usize) -> usize {
-    (labels / 16).clamp(PARTS_CHUNK, 16 * PARTS_CHUNK).next_multiple_of(PARTS_CHUNK)
-}
-
 impl Pass {
     pub fn new(placed: PlacedParts, labels: usize) -> Self {
         Self {
@@ -69,33 +63,10 @@ impl Pass {
         }
     }
 
-    /// Decides every label, in placement order, while their parts are computed: a stretch of
-    /// `step` labels is decided on this thread while the next stretch's parts are computed on the
-    /// others (on one thread, one after the other). The pass reads only the parts of labels
-    /// already computed, so the decisions are the sequential pass's.
-    pub fn run(mut self, compiled: &mut Compiled, compiler: &Compiler<'_>, step: usize) -> Decided {
-        let count = compiled.entries.len();
-        let step = step.max(1);
-        let first = step.min(count);
-        let end = compiled.parts_from(first);
-        compiler.fill(&mut compiled.entries[..first], &mut compiled.parts[..end], 0);
-        for start in (0..count).step_by(step) {
-            let (stop, next) = ((start + step).min(count), (start + 2 * step).min(count));
-            let (from, to) = (compiled.parts_from(stop), compiled.parts_from(next));
-            let (entries, later) = compiled.entries.split_at_mut(stop);
-            let (parts, later_parts) = compiled.parts.split_at_mut(from);
-            rayon::join(
-                || self.walk(entries, parts, start),
-                || compiler.fill(&mut later[..next - stop], &mut later_parts[..to - from], stop),
-            );
-        }
-        Decided { outcomes: self.outcomes, choices: self.choices, repeated: self.repeated, tests: self.placed.tests }
-    }
-
-    /// Decides the labels ranked `start` and after, in order: `entries` are the labels up to
-    /// the last of them, `parts` their parts.
-    fn walk(&mut self, entries: &[Entry], parts: &[Part], start: usize) {
-        for (rank, e) in entries.iter().enumerate().skip(start) {
+    /// Decides every label, in placement order.
+    pub fn run(mut self, compiled: &Compiled) -> Decided {
+        let (entries, parts) = (&compiled.entries, &compiled.parts);
+        for (rank, e) in entries.iter().enumerate() {
             let decision = self.decide(parts, rank, e);
             let input = e.input as usize;
             let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
@@ -117,6 +88,7 @@ impl Pass {
                 }
             };
         }
+        Decided { outcomes: self.outcomes, choices: self.choices, repeated: self.repeated, tests: self.placed.tests }
     }
 
     /// contract §4 for one label, against the labels placed before it.

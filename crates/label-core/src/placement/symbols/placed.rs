@@ -70,8 +70,7 @@ impl PlacedParts {
     const LABELS_PER_CELL: f32 = 8.0;
 
     /// The extent of the labels' anchor points in the viewport (all of them without one)
-    /// and how many there are: what the grid covers, known before any part is computed so
-    /// that the pass can start while later labels' parts are still being computed.
+    /// and how many there are: what the grid covers.
     pub fn extent(labels: &[Label], viewport: Option<&Aabb>) -> (Aabb, usize) {
         let extent = labels
             .par_iter()
