@@ -57,7 +57,7 @@ pub(super) struct Entry {
 }
 
 impl Entry {
-    fn part_count(&self) -> usize {
+    pub fn part_count(&self) -> usize {
         usize::from(self.positions) * usize::from(self.per_position) + usize::from(self.icon)
     }
 

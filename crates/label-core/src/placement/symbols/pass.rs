@@ -51,6 +51,10 @@ pub(super) struct Decided {
     pub tests: usize,
 }
 
+/// How many labels the pass reads ahead at once (a label's parts and its anchor's grid cell),
+/// and how far ahead.
+const READ_AHEAD: usize = 8;
+
 impl Pass {
     pub fn new(placed: PlacedParts, labels: usize) -> Self {
         Self {
@@ -67,6 +71,9 @@ impl Pass {
     pub fn run(mut self, compiled: &Compiled) -> Decided {
         let (entries, parts) = (&compiled.entries, &compiled.parts);
         for (rank, e) in entries.iter().enumerate() {
+            if rank % READ_AHEAD == 0 {
+                self.read_ahead(&entries[rank..], parts);
+            }
             let decision = self.decide(parts, rank, e);
             let input = e.input as usize;
             let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
@@ -89,6 +96,18 @@ impl Pass {
             };
         }
         Decided { outcomes: self.outcomes, choices: self.choices, repeated: self.repeated, tests: self.placed.tests }
+    }
+
+    /// Reads what the labels `entries[READ_AHEAD..2 * READ_AHEAD]` will need first: the ends of
+    /// their parts' run and their anchor's grid cell. Labels in placement order lie all over
+    /// the map, so these reads miss the cache; made together, a group at a time, the misses
+    /// overlap and are waited for once (there is no prefetch instruction without `unsafe`).
+    fn read_ahead(&self, entries: &[Entry], parts: &[Part]) {
+        for ahead in entries.iter().skip(READ_AHEAD).take(READ_AHEAD) {
+            let run = &parts[ahead.first..ahead.first + ahead.part_count()];
+            std::hint::black_box((run.first().map(|p| p.in_view), run.last().map(|p| p.in_view)));
+            self.placed.touch(ahead.anchor.as_vec2());
+        }
     }
 
     /// contract §4 for one label, against the labels placed before it.

@@ -112,6 +112,13 @@ impl PlacedParts {
         self.cells.len()
     }
 
+    /// Reads the list of the cell that holds `p`, so that it is in the cache when a later
+    /// query reads it: the pass calls this a few labels ahead of the one it decides.
+    pub fn touch(&self, p: Vec2) {
+        let (column, row) = self.cell(p);
+        std::hint::black_box(self.cells[row * self.columns + column].len());
+    }
+
     /// The cell (column, row) that holds `p`, clamped to the grid.
     fn cell(&self, p: Vec2) -> (usize, usize) {
         let at = (p - self.origin) * self.inv_cell;
