@@ -3,13 +3,12 @@
 //!
 //! A symbol is compiled into a list of rigid *parts* per *position* ([`parts`]): the text box
 //! at each candidate (or at the label's own anchor and offset), then the icon, which is the
-//! same at every position. What does not depend on other labels is computed in parallel: its
-//! box (absolute, its centre in f64, as for plain labels) and bounds, whether it meets the
-//! viewport, and the lowest-index obstacle it overlaps. One pass takes the labels in placement
-//! order (priority descending, then input position) and applies §4 as written; it runs
-//! beside that computation as a pipeline — a stretch of labels is decided while the next
-//! stretch's parts are computed on the other threads — so the second core works while the
-//! pass walks:
+//! same at every position. What does not depend on other labels is computed in parallel, in
+//! input order (the caller's labels and symbols read one after the other): its box
+//! (absolute, its centre in f64, as for plain labels) and bounds, whether it meets the
+//! viewport, and the lowest-index obstacle it overlaps. One pass then takes the labels in
+//! placement order (priority descending, then input position), reading each label's parts as
+//! one contiguous run, and applies §4 as written:
 //!
 //! 1. a label none of whose positions meets the viewport is `offscreen`;
 //! 2. **repeat**: the placed anchors of each repeat group are kept in an rstar tree
@@ -33,8 +32,8 @@
 //! `too_curved` before step 1.
 //!
 //! The pass is sequential and every parallel step keeps input order, so the result is the
-//! same bit for bit on any thread count; the grid's extent (the anchor points in view, known
-//! before any part is) and cell size ([`PlacementOptions::tile_size`] when given) only decide
+//! same bit for bit on any thread count; the grid's extent (the anchor points in view) and
+//! cell size ([`PlacementOptions::tile_size`] when given) only decide
 //! where to look. Labels that add nothing (a [`Symbol`] with no
 //! candidates, icon or group) go to the plain engine unchanged when the whole set is plain;
 //! in a mixed set they are symbols with one position and one part, which §4 places exactly
@@ -99,18 +98,11 @@ pub fn place_symbols(
     if symbols.iter().all(Symbol::is_plain) {
         return Ok(place_checked(labels, obstacles, options, None));
     }
-    Ok(place_valid(labels, symbols, obstacles, options, pass::stretch(labels.len())))
+    Ok(place_valid(labels, symbols, obstacles, options))
 }
 
-/// [`place_symbols`] on valid input, with symbols, deciding `step` labels at a time while the
-/// next `step` labels' parts are computed.
-fn place_valid(
-    labels: &[Label],
-    symbols: &[Symbol],
-    obstacles: &[Shape],
-    options: &PlacementOptions,
-    step: usize,
-) -> Placement {
+/// [`place_symbols`] on valid input, with symbols.
+fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], options: &PlacementOptions) -> Placement {
     let keys: Vec<u128> = labels
         .par_iter()
         .enumerate()
@@ -121,8 +113,7 @@ fn place_valid(
     drop(keys);
     let index = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
     let origin = glam::DVec2::ZERO; // boxes are absolute: their centres are f64 (contract §3)
-    let layouts = parts::lay_out(symbols, &order);
-    let mut compiled = Compiled::new(labels, symbols, &order, &layouts);
+    let layouts = parts::lay_out(symbols);
     let compiler = Compiler {
         labels,
         symbols,
@@ -131,10 +122,11 @@ fn place_valid(
         view: options.viewport.as_ref().map(|v| View::new(v, origin)),
         obstacles: index.as_ref(),
     };
+    let compiled = Compiled::new(&compiler, &order);
     let extent = PlacedParts::extent(labels, options.viewport.as_ref());
     let grid = PlacedParts::new(extent, options.tile_size, options.max_overlap_area);
     let cells = grid.len();
-    let mut decided = Pass::new(grid, labels.len()).run(&mut compiled, &compiler, step);
+    let mut decided = Pass::new(grid, labels.len()).run(&compiled);
     // Path labels whose text does not fit have no position, so the pass found them off
     // screen: they are hidden for their own reason (contract §4 step 1).
     for e in compiled.entries.iter().filter(|e| e.hidden.is_some()) {
@@ -167,15 +159,17 @@ mod tests {
     use super::*;
     use crate::{Anchor, Candidate, Icon, Optional};
 
-    /// The pipeline decides a stretch of labels while computing the next one's parts: the
-    /// stretches' length changes nothing, not even the count of exact tests.
+    /// Entries and parts are computed in chunks of input order on every thread and the
+    /// entries gathered into placement order: enough labels for several chunks and several
+    /// gathers in parallel, and the thread count changes nothing, not even the count of exact
+    /// tests.
     #[test]
-    fn any_stretch_gives_the_one_pass_decisions() {
-        let n = 3000u32;
+    fn any_thread_count_gives_the_one_thread_decisions() {
+        let n = 40_000u32;
         let labels: Vec<Label> = (0..n)
             .map(|i| {
-                let x = f64::from((i * 7919) % 1009) * 0.9;
-                let y = f64::from((i * 104_729) % 997) * 0.6;
+                let x = f64::from((i * 7919) % 4001) * 0.9;
+                let y = f64::from((i * 104_729) % 3989) * 0.6;
                 Label::new(x, y, 20.0 + f64::from(i % 37) * 2.0, 9.0 + f64::from(i % 5))
                     .with_angle(f64::from(i % 7) * 15.0)
                     .with_priority(f64::from((i * 31) % 101))
@@ -199,14 +193,19 @@ mod tests {
             .collect();
         let obstacles =
             [Shape::Aabb(crate::Aabb::from_corners(glam::Vec2::new(300.0, 200.0), glam::Vec2::new(340.0, 260.0)))];
-        let options = PlacementOptions::default().with_viewport(800.0, 500.0);
-        let whole = place_valid(&labels, &symbols, &obstacles, &options, labels.len());
-        assert!(whole.stats.visible > 100 && whole.stats.hidden_collision > 100, "{:?}", whole.stats);
-        for step in [1, 7, 512, 2999] {
-            let p = place_valid(&labels, &symbols, &obstacles, &options, step);
-            assert_eq!(p.outcomes, whole.outcomes, "step {step}");
-            assert_eq!(p.choices, whole.choices, "step {step}");
-            assert_eq!(p.stats, whole.stats, "step {step}");
+        let options = PlacementOptions::default().with_viewport(3200.0, 2000.0);
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| place_valid(&labels, &symbols, &obstacles, &options))
+        };
+        let one = on(1);
+        assert!(one.stats.visible > 1000 && one.stats.hidden_collision > 1000, "{:?}", one.stats);
+        assert!(one.stats.hidden_offscreen > 1000 && one.stats.hidden_repeat > 10, "{:?}", one.stats);
+        for threads in [2, 3] {
+            let p = on(threads);
+            assert_eq!(p.outcomes, one.outcomes, "{threads} threads");
+            assert_eq!(p.choices, one.choices, "{threads} threads");
+            assert_eq!(p.stats, one.stats, "{threads} threads");
         }
     }
 }

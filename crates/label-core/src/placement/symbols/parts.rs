@@ -1,5 +1,5 @@
-//! Symbols compiled into their parts, in placement order: what the pass reads, one label after
-//! the other, without going back to the caller's labels.
+//! Symbols compiled into their parts: what the pass reads, one label after the other in
+//! placement order, without going back to the caller's labels.
 
 use glam::DVec2;
 use rayon::prelude::*;
@@ -10,7 +10,7 @@ use super::super::obstacles::ObstacleIndex;
 use crate::{Aabb, HiddenReason, Label, Obb, Optional, PathLayout, Symbol};
 
 /// Labels per parallel chunk of the parts' computation.
-pub(super) const PARTS_CHUNK: usize = 4096;
+const PARTS_CHUNK: usize = 4096;
 
 /// No obstacle, no repeat group.
 pub(super) const NONE: u32 = u32::MAX;
@@ -57,7 +57,7 @@ pub(super) struct Entry {
 }
 
 impl Entry {
-    fn part_count(&self) -> usize {
+    pub fn part_count(&self) -> usize {
         usize::from(self.positions) * usize::from(self.per_position) + usize::from(self.icon)
     }
 
@@ -78,35 +78,40 @@ impl Entry {
     }
 }
 
-/// Every label in placement order, and room for its parts: [`Compiler::fill`] computes them,
-/// a stretch of labels at a time.
+/// Every label in placement order, and the parts of all of them in input order.
 pub(super) struct Compiled {
     pub entries: Vec<Entry>,
+    /// Label by label in input order: an entry's parts are one contiguous run, found by its
+    /// `first`.
     pub parts: Vec<Part>,
 }
 
-/// Each path label's layout, in placement order (empty when no label has a path).
-pub(super) fn lay_out(symbols: &[Symbol], order: &[u32]) -> Vec<Option<PathLayout>> {
+/// Each path label's layout, in input order (empty when no label has a path).
+pub(super) fn lay_out(symbols: &[Symbol]) -> Vec<Option<PathLayout>> {
     if symbols.iter().any(|s| s.path.is_some()) {
-        order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| symbols[i as usize].layout()?.ok()).collect()
+        symbols.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|s| s.layout()?.ok()).collect()
     } else {
         Vec::new()
     }
 }
 
 impl Compiled {
-    /// The labels of `order` (input positions in placement order) with their symbols and
-    /// their paths' `layouts` ([`lay_out`]), in parallel; their parts not computed yet.
-    pub fn new(labels: &[Label], symbols: &[Symbol], order: &[u32], layouts: &[Option<PathLayout>]) -> Self {
-        let layout = |rank: usize| layouts.get(rank).and_then(Option::as_ref);
-        let mut entries: Vec<Entry> = order
+    /// Every label's entry and parts, computed in input order (the caller's labels, symbols
+    /// and candidate lists read one after the other, in parallel chunks), then the entries
+    /// put in placement order (`order`: input positions by rank). Reading the caller's data
+    /// in placement order, which is random over the map, missed the cache at almost every
+    /// label; the pass now reads a label's parts where they are, one contiguous run.
+    pub fn new(compiler: &Compiler<'_>, order: &[u32]) -> Self {
+        let layout = |i: usize| compiler.layouts.get(i).and_then(Option::as_ref);
+        let mut entries: Vec<Entry> = compiler
+            .labels
             .par_iter()
+            .zip(compiler.symbols)
             .enumerate()
             .with_min_len(MIN_PARALLEL_CHUNK)
-            .map(|(rank, &i)| {
-                let (l, s) = (&labels[i as usize], &symbols[i as usize]);
+            .map(|(i, (l, s))| {
                 // A path label has one position if its text fits, of one part per glyph.
-                let (positions, per_position, anchor, hidden) = match (&s.path, layout(rank)) {
+                let (positions, per_position, anchor, hidden) = match (&s.path, layout(i)) {
                     (None, _) => (s.positions() as u16, 1, DVec2::new(l.x, l.y), None),
                     (Some(p), Some(laid)) => (1, p.glyph_advances.len() as u16, laid.anchor, None),
                     (Some(p), None) => {
@@ -115,7 +120,7 @@ impl Compiled {
                     }
                 };
                 Entry {
-                    input: i,
+                    input: i as u32,
                     first: 0,
                     in_view: false,
                     positions,
@@ -143,12 +148,10 @@ impl Compiled {
             obstacle: NONE,
             in_view: false,
         };
-        Self { entries, parts: vec![empty; first] }
-    }
-
-    /// Where the parts of the labels ranked `rank` and after begin.
-    pub fn parts_from(&self, rank: usize) -> usize {
-        self.entries.get(rank).map_or(self.parts.len(), |e| e.first)
+        let mut parts = vec![empty; first];
+        compiler.fill(&mut entries, &mut parts);
+        let entries = order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| entries[i as usize]).collect();
+        Self { entries, parts }
     }
 }
 
@@ -165,12 +168,11 @@ pub(super) struct Compiler<'a> {
 }
 
 impl Compiler<'_> {
-    /// Computes the parts of `entries` (the labels ranked `rank` and after) into `parts` (which
-    /// begins with the first one's), each tested against the viewport and the obstacles, and
-    /// whether each label meets the viewport: chunks of labels in parallel,
-    /// each writing straight into its own stretch of `parts` (a vector per chunk joined
-    /// afterwards copied every part once more).
-    pub fn fill(&self, entries: &mut [Entry], parts: &mut [Part], rank: usize) {
+    /// Computes the parts of `entries` (in input order) into `parts`, each tested against the
+    /// viewport and the obstacles, and whether each label meets the viewport: chunks of labels
+    /// in parallel, each writing straight into its own stretch of `parts` (a vector per chunk
+    /// joined afterwards copied every part once more).
+    fn fill(&self, entries: &mut [Entry], parts: &mut [Part]) {
         let mut stretches = Vec::with_capacity(entries.len().div_ceil(PARTS_CHUNK));
         let mut rest = parts;
         for chunk in entries.chunks(PARTS_CHUNK) {
@@ -178,11 +180,12 @@ impl Compiler<'_> {
             stretches.push(stretch);
             rest = after;
         }
-        entries.par_chunks_mut(PARTS_CHUNK).zip(stretches).enumerate().for_each(|(c, (chunk, stretch))| {
+        entries.par_chunks_mut(PARTS_CHUNK).zip(stretches).for_each(|(chunk, stretch)| {
             let mut slots = stretch.iter_mut();
-            for (j, e) in chunk.iter_mut().enumerate() {
-                let (l, s) = (&self.labels[e.input as usize], &self.symbols[e.input as usize]);
-                let layout = self.layouts.get(rank + c * PARTS_CHUNK + j).and_then(Option::as_ref);
+            for e in chunk {
+                let i = e.input as usize;
+                let (l, s) = (&self.labels[i], &self.symbols[i]);
+                let layout = self.layouts.get(i).and_then(Option::as_ref);
                 // The parts first: a zip stops after asking its first iterator once too often.
                 for (obb, slot) in s.parts(l, self.origin, layout).zip(slots.by_ref()) {
                     let bounds = obb.bounds();

@@ -1,7 +1,7 @@
 //! The greedy pass over symbols: contract §4 step 3, one label after the other in placement
 //! order.
 
-use super::parts::{Compiled, Compiler, Entry, NONE, PARTS_CHUNK, Part};
+use super::parts::{Compiled, Entry, NONE, Part};
 use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
@@ -51,11 +51,9 @@ pub(super) struct Decided {
     pub tests: usize,
 }
 
-/// Labels per stretch of the pipeline: about a sixteenth of them, in whole chunks of the
-/// parts' computation.
-pub(super) fn stretch(labels: usize) -> usize {
-    (labels / 16).clamp(PARTS_CHUNK, 16 * PARTS_CHUNK).next_multiple_of(PARTS_CHUNK)
-}
+/// How many labels the pass reads ahead at once (a label's parts and its anchor's grid cell),
+/// and how far ahead.
+const READ_AHEAD: usize = 8;
 
 impl Pass {
     pub fn new(placed: PlacedParts, labels: usize) -> Self {
@@ -69,33 +67,13 @@ impl Pass {
         }
     }
 
-    /// Decides every label, in placement order, while their parts are computed: a stretch of
-    /// `step` labels is decided on this thread while the next stretch's parts are computed on the
-    /// others (on one thread, one after the other). The pass reads only the parts of labels
-    /// already computed, so the decisions are the sequential pass's.
-    pub fn run(mut self, compiled: &mut Compiled, compiler: &Compiler<'_>, step: usize) -> Decided {
-        let count = compiled.entries.len();
-        let step = step.max(1);
-        let first = step.min(count);
-        let end = compiled.parts_from(first);
-        compiler.fill(&mut compiled.entries[..first], &mut compiled.parts[..end], 0);
-        for start in (0..count).step_by(step) {
-            let (stop, next) = ((start + step).min(count), (start + 2 * step).min(count));
-            let (from, to) = (compiled.parts_from(stop), compiled.parts_from(next));
-            let (entries, later) = compiled.entries.split_at_mut(stop);
-            let (parts, later_parts) = compiled.parts.split_at_mut(from);
-            rayon::join(
-                || self.walk(entries, parts, start),
-                || compiler.fill(&mut later[..next - stop], &mut later_parts[..to - from], stop),
-            );
-        }
-        Decided { outcomes: self.outcomes, choices: self.choices, repeated: self.repeated, tests: self.placed.tests }
-    }
-
-    /// Decides the labels ranked `start` and after, in order: `entries` are the labels up to
-    /// the last of them, `parts` their parts.
-    fn walk(&mut self, entries: &[Entry], parts: &[Part], start: usize) {
-        for (rank, e) in entries.iter().enumerate().skip(start) {
+    /// Decides every label, in placement order.
+    pub fn run(mut self, compiled: &Compiled) -> Decided {
+        let (entries, parts) = (&compiled.entries, &compiled.parts);
+        for (rank, e) in entries.iter().enumerate() {
+            if rank % READ_AHEAD == 0 {
+                self.read_ahead(&entries[rank..], parts);
+            }
             let decision = self.decide(parts, rank, e);
             let input = e.input as usize;
             let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
@@ -116,6 +94,19 @@ impl Pass {
                     LabelOutcome::VISIBLE
                 }
             };
+        }
+        Decided { outcomes: self.outcomes, choices: self.choices, repeated: self.repeated, tests: self.placed.tests }
+    }
+
+    /// Reads what the labels `entries[READ_AHEAD..2 * READ_AHEAD]` will need first: the ends of
+    /// their parts' run and their anchor's grid cell. Labels in placement order lie all over
+    /// the map, so these reads miss the cache; made together, a group at a time, the misses
+    /// overlap and are waited for once (there is no prefetch instruction without `unsafe`).
+    fn read_ahead(&self, entries: &[Entry], parts: &[Part]) {
+        for ahead in entries.iter().skip(READ_AHEAD).take(READ_AHEAD) {
+            let run = &parts[ahead.first..ahead.first + ahead.part_count()];
+            std::hint::black_box((run.first().map(|p| p.in_view), run.last().map(|p| p.in_view)));
+            self.placed.touch(ahead.anchor.as_vec2());
         }
     }
 

@@ -70,8 +70,7 @@ impl PlacedParts {
     const LABELS_PER_CELL: f32 = 8.0;
 
     /// The extent of the labels' anchor points in the viewport (all of them without one)
-    /// and how many there are: what the grid covers, known before any part is computed so
-    /// that the pass can start while later labels' parts are still being computed.
+    /// and how many there are: what the grid covers.
     pub fn extent(labels: &[Label], viewport: Option<&Aabb>) -> (Aabb, usize) {
         let extent = labels
             .par_iter()
@@ -111,6 +110,13 @@ impl PlacedParts {
     /// How many cells.
     pub fn len(&self) -> usize {
         self.cells.len()
+    }
+
+    /// Reads the list of the cell that holds `p`, so that it is in the cache when a later
+    /// query reads it: the pass calls this a few labels ahead of the one it decides.
+    pub fn touch(&self, p: Vec2) {
+        let (column, row) = self.cell(p);
+        std::hint::black_box(self.cells[row * self.columns + column].len());
     }
 
     /// The cell (column, row) that holds `p`, clamped to the grid.
