@@ -373,9 +373,9 @@ fn total_order(x: f64) -> i64 {
 mod tests {
     use glam::DVec2;
 
-    use crate::HiddenReason;
     use crate::Shortcuts;
     use crate::testing::{busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
+    use crate::{FrameKind, HiddenReason};
 
     #[test]
     fn total_order_orders_as_total_cmp() {
@@ -390,16 +390,23 @@ mod tests {
     #[test]
     fn symbol_frames_decide_alike_with_and_without_shortcuts() {
         // The dense patch, two labels of three symbols, over every fourth frame of the busy
-        // path (zooms, turns, tilts, pans): the frames of the default engine, of one without
-        // shortcuts and of one whose labels never sleep decide alike, many labels move off
-        // their first candidate, and many symbols sleep (but under pitch).
+        // path (zooms, turns, tilts, pans, the last pan in reused frames): the frames of the
+        // default engine, of one without shortcuts and of one whose labels never sleep decide
+        // alike, many labels move off their first candidate, and many symbols sleep (but under
+        // pitch).
         let labels = symbol_patch(DVec2::new(100.0, 80.0), 0.04);
         let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
-        let mut moved = 0;
+        let (mut moved, mut reused, mut placed_anew) = (0, 0, 0);
         play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
-            moved += engine.frame().choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
+            let frame = engine.frame();
+            moved += frame.choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
+            if frame.stats.kind == FrameKind::Reused {
+                reused += 1;
+                placed_anew += frame.stats.placed_now;
+            }
         });
         assert!(moved > 1000, "{moved} labels off their first candidate over the frames");
+        assert!(reused > 5 && placed_anew > 20, "{reused} frames reused, {placed_anew} labels placed anew in them");
         let played = play_against_sleepless(&labels, &cameras);
         let symbols_asleep: usize = played.iter().map(|(stats, ..)| stats.asleep).sum();
         assert!(symbols_asleep > 2000, "{symbols_asleep} symbols asleep over the frames");
