@@ -23,8 +23,9 @@
 
 use std::sync::atomic::Ordering;
 
+use label_core::broad::FirstHit;
 use label_core::pipeline::descending_key;
-use label_core::{Choice, Obb, Parts};
+use label_core::{Aabb, Choice, Obb, Parts};
 
 use super::asleep::dozes;
 use super::batch::Batch;
@@ -117,9 +118,15 @@ pub(crate) fn place_reused_symbols(
 
     let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(newcomers.len());
     if !newcomers.is_empty() {
-        // The kept shown labels count as placed first, in priority order (then input order).
-        let mut order: Vec<(u64, u32)> =
-            shown.iter().map(|&i| (descending_key(viewer.labels[i as usize].style.priority), i)).collect();
+        // The kept shown labels count as placed first, in priority order (then input order):
+        // those that can act on a newcomer, as `Batch::near_then` says (the others change no
+        // newcomer's decision).
+        let near = near_newcomers(viewer, sights, paths, &newcomers);
+        let mut order: Vec<(u64, u32)> = shown
+            .iter()
+            .filter(|&&i| near(i))
+            .map(|&i| (descending_key(viewer.labels[i as usize].style.priority), i))
+            .collect();
         order.sort_unstable();
         let shown: Vec<(u32, Choice)> = order.into_iter().map(|(_, i)| (i, choices[i as usize])).collect();
         let fixed = Batch::of_shown(viewer, sights, paths, &shown);
@@ -161,6 +168,31 @@ pub(crate) fn place_reused_symbols(
         provisional.set(i as usize, !frame.visible);
     }
     Ok((newcomers.len(), stats))
+}
+
+/// Whether a kept shown label can act on one of `newcomers` (in view): it has a repeat group
+/// or a path, or its reach (every part within [`crate::state::hot::Hot::reach_px`] of its
+/// anchor) meets a newcomer's; always, when a newcomer has a path (its glyphs may lie far from
+/// its anchor).
+fn near_newcomers<'a>(
+    viewer: &'a Viewer,
+    sights: &'a [Sight],
+    paths: &[Option<ScreenPath>],
+    newcomers: &[u32],
+) -> impl Fn(u32) -> bool + 'a {
+    let bounds = |i: u32| {
+        let pose = sights[i as usize].pose().expect("labels near newcomers are in view");
+        // A pixel more for the rounding of the boxes to f32.
+        let r = (viewer.hot[i as usize].reach_px(pose.scale) + 1.0) as f32;
+        Aabb::from_center_half_extents(pose.position.as_vec2(), glam::Vec2::splat(r))
+    };
+    let any_path = newcomers.iter().any(|&i| paths.get(i as usize).is_some_and(Option::is_some));
+    let index = (!any_path).then(|| FirstHit::new(newcomers.iter().map(|&i| bounds(i))));
+    move |i: u32| {
+        let symbol = &viewer.labels[i as usize].symbol;
+        let Some(index) = &index else { return true };
+        symbol.repeat_group.is_some() || symbol.path.is_some() || index.first(&bounds(i), |_| true).is_some()
+    }
 }
 
 /// Whether shown label `i`, at `pose` with `choice`, still shows at a position that meets the
