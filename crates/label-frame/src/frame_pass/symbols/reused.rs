@@ -100,7 +100,11 @@ pub(crate) fn place_reused_symbols(
     }
     // A sleeper's blockers must be kept shown: then they show the parts its certificates were
     // issued against (a label placed anew may show others).
-    let kept_shown = |b: u32| shown.binary_search(&b).is_ok();
+    let mut is_shown = vec![false; n];
+    for &i in &shown {
+        is_shown[i as usize] = true;
+    }
+    let kept_shown = |b: u32| is_shown[b as usize];
     let mut asleep = 0;
     for &i in &dozing {
         let i = i as usize;
