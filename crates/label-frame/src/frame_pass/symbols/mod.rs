@@ -1,7 +1,8 @@
 //! A frame of an engine whose labels include symbols (contract §3b): candidate positions, an
 //! icon, optional parts, repeat groups.
 //!
-//! Such a frame reuses no placement and takes one of the engine's shortcuts: waiting labels
+//! A frame whose camera only moved the screen reuses the last placement as the plain engine's
+//! does (`reused.rs`). A full frame takes one of the engine's shortcuts: waiting labels
 //! whose certificates hold sleep through it without pitch (`asleep.rs`, the plain `sleep` per
 //! part; no label goes dormant). Every other label in reach of the screen is projected
 //! ([`symbol_sight`]: in view when some part of it at some position meets the viewport) and the
