@@ -16,10 +16,11 @@
 //! - a label hidden by a label that has since left the screen stays hidden until the next full
 //!   frame, which [`crate::FrameOptions::full_placement_interval_ms`] brings.
 //!
-//! A symbol asleep in the last frame (`asleep.rs`) sleeps on while its certificates hold, it
-//! stays well inside the viewport, and each of its blockers is kept shown (so with the
-//! position and parts it had when the certificates were issued); otherwise it wakes, keeping
-//! its decision while it stays in view. No certificate is issued in a reused frame.
+//! A symbol asleep in the last frame (`asleep.rs`) sleeps on while it stays well inside the
+//! viewport and each of its blockers is kept shown (so with the position and parts it had when
+//! its certificates were issued); otherwise it wakes, keeping its decision while it stays in
+//! view. Its certificates are not tested here: it keeps its decision either way, and the next
+//! full frame tests them under its camera. No certificate is issued in a reused frame.
 
 use std::sync::atomic::Ordering;
 
@@ -27,7 +28,6 @@ use label_core::broad::FirstHit;
 use label_core::pipeline::descending_key;
 use label_core::{Aabb, Choice, Obb, Parts};
 
-use super::asleep::dozes;
 use super::batch::Batch;
 use super::kept::Kept;
 use super::{SymbolMemory, out_of_view, pass_two};
@@ -71,11 +71,8 @@ pub(crate) fn place_reused_symbols(
         let m = memo[i].load(Ordering::Relaxed);
         // The projection left a stand-in for a label that may doze (see `asleep.rs`).
         if m & bits::SLEEPY != 0 && sleeps.now.is_some() {
-            if dozes(m, sleeps, i) {
-                dozing.push(i as u32);
-                continue;
-            }
-            sights[i] = viewer.symbol_sight(i, m);
+            dozing.push(i as u32);
+            continue;
         }
         let last = &frames[i];
         match sights[i] {
