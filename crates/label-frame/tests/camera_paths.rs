@@ -6,7 +6,7 @@
 //! public API, for plain labels; `symbol_reference`, by brute force, for both: visibility,
 //! choice, reason and blocker), visible labels never overlap, and a label is in view exactly
 //! when its copy of the world nearest the camera meets the viewport (some part of it). Frames reuse placements in one
-//! engine, never in another; a third takes none of the engine's shortcuts
+//! engine (symbols too), never in another; a third takes none of the engine's shortcuts
 //! (`FrameEngine::without_shortcuts`) and decides every frame as the default engine does.
 
 mod common;
@@ -278,8 +278,11 @@ fn play(
         prop_assert_eq!(full.frame().stats.kind, FrameKind::Full);
         let difference = first_difference(default, reference);
         prop_assert!(difference.is_none(), "frame {}: {}", k, difference.unwrap_or_default());
-        for (i, l) in full.frame().labels.iter().enumerate() {
-            prop_assert_eq!(l.in_view(), symbol_in_view(full, i, camera.size), "frame {}, label {}", k, i);
+        // Reused frames too: a label kept in view still meets it.
+        for e in [full, default] {
+            for (i, l) in e.frame().labels.iter().enumerate() {
+                prop_assert_eq!(l.in_view(), symbol_in_view(e, i, camera.size), "frame {}, label {}", k, i);
+            }
         }
         if let Some(last) = &last {
             let want = symbol_reference(full, last, camera.size, &no_reuse);

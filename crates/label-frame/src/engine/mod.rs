@@ -327,7 +327,7 @@ impl FrameEngine {
         self.cull(&projection);
         self.ready_sleep(&projection);
         let (kind, projected, (placed_now, counts)) =
-            if self.symbols { self.place_symbols(&projection, dt)? } else { self.place(&projection, reuse, dt) };
+            if self.symbols { self.place_symbols(&projection, reuse, dt)? } else { self.place(&projection, reuse, dt) };
         if kind == FrameKind::Full {
             self.last_full_ms = time_ms;
         }

@@ -4,7 +4,7 @@ use crate::frame_pass::fade::Fading;
 use crate::frame_pass::full::{place_full, waits};
 use crate::frame_pass::project::project_all;
 use crate::frame_pass::reuse::place_reused;
-use crate::frame_pass::symbols::{place_symbol_frame, project_symbols};
+use crate::frame_pass::symbols::{SymbolMemory, place_reused_symbols, place_symbol_frame, project_symbols};
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
@@ -41,7 +41,6 @@ impl FrameEngine {
     pub(super) fn can_reuse(&self, projection: &Projection, time_ms: f64) -> bool {
         let options = &self.options;
         options.reuse_translations
-            && !self.symbols
             && self.obstacles.is_empty()
             && self.reusable
             && self.frame_projection.is_some_and(|p| p.translation_to(projection).is_some())
@@ -73,27 +72,31 @@ impl FrameEngine {
     }
 
     /// Projects the labels and places them through the symbol placement (see
-    /// `frame_pass/symbols/`): a full frame, faded by `dt` ms. Returns what [`Self::place`]
-    /// does.
+    /// `frame_pass/symbols/`): a reused frame (`reuse`) or a full one, faded by `dt` ms.
+    /// Returns what [`Self::place`] does.
     pub(super) fn place_symbols(
         &mut self,
         projection: &Projection,
+        reuse: bool,
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
         let cx = frame_context!(self, projection, dt);
         let memo = &self.table.memo;
         project_symbols(&cx.viewer, memo, &self.sleeps, self.paths, &mut self.sights, &mut self.screen_paths);
         let projected = Instant::now();
-        let frame = &mut self.frame;
-        let placed = place_symbol_frame(
-            &cx,
-            &mut frame.labels,
+        let memory = SymbolMemory {
+            frames: &mut self.frame.labels,
+            choices: &mut self.frame.choices,
             memo,
-            &mut self.sleeps,
-            &mut frame.choices,
-            &mut self.sights,
-            &self.screen_paths,
-        )?;
+            sleeps: &mut self.sleeps,
+            provisional: &mut self.table.provisional,
+        };
+        if reuse {
+            let placed = place_reused_symbols(&cx, memory, &mut self.sights, &self.screen_paths)?;
+            return Ok((FrameKind::Reused, projected, placed));
+        }
+        let placed = place_symbol_frame(&cx, memory, &mut self.sights, &self.screen_paths)?;
+        self.table.provisional.clear();
         Ok((FrameKind::Full, projected, placed))
     }
 

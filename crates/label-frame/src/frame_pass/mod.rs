@@ -2,8 +2,8 @@
 //! (`project`), then either a full placement (`full`, through the core's greedy pass in
 //! `place`, around the shown labels' boxes in `shown`) or the reuse of the last one when the
 //! camera only moved the screen (`reuse`); every label's opacity and counts are finished as it
-//! is decided (`fade`). An engine whose labels include symbols places every frame in full
-//! through the core's symbol placement instead (`symbols`).
+//! is decided (`fade`). An engine whose labels include symbols places its frames, full or
+//! reused alike, through the core's symbol placement instead (`symbols`).
 
 pub(crate) mod fade;
 pub(crate) mod full;

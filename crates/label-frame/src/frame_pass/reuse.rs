@@ -17,6 +17,8 @@
 //! The engine runs a full frame at least every
 //! [`crate::FrameOptions::full_placement_interval_ms`], which settles both cases. Obstacles are
 //! fixed on screen while the labels move, so with obstacles every frame is a full one.
+//!
+//! An engine with symbols reuses its frames by the same rules in `symbols/reused.rs`.
 
 use std::sync::atomic::Ordering;
 

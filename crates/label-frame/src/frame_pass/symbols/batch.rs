@@ -11,6 +11,7 @@ use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::off_frame;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
+use crate::geo::view::Viewer;
 use crate::label::candidate_before_reorder;
 use crate::{FrameError, HiddenReason, LabelFrame, ScreenPose, WorldLabel};
 
@@ -107,6 +108,30 @@ impl Batch {
         self.labels.push(label);
         self.symbols.push(Symbol { candidates, icon, ..full });
         self.layouts.push(None);
+    }
+
+    /// The `shown` labels (engine index and choice, in placement order; all in view, their
+    /// lines on screen in `paths` for path labels) as [`Self::push_shown`] and
+    /// [`Self::push_path_shown`] add them: the labels placed first, whatever they overlap, in a
+    /// pass that places others around them.
+    pub(super) fn of_shown(
+        viewer: &Viewer,
+        sights: &[Sight],
+        paths: &[Option<ScreenPath>],
+        shown: &[(u32, Choice)],
+    ) -> Batch {
+        let mut fixed = Batch::with_capacity(shown.len());
+        for &(i, choice) in shown {
+            let world = &viewer.labels[i as usize];
+            match paths.get(i as usize).and_then(Option::as_ref) {
+                Some(p) => fixed.push_path_shown(world, i, p),
+                None => {
+                    let pose = sights[i as usize].pose().expect("shown labels are in view");
+                    fixed.push_shown(world, i, pose, choice);
+                }
+            }
+        }
+        fixed
     }
 
     pub(super) fn len(&self) -> usize {

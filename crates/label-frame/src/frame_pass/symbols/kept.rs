@@ -17,6 +17,7 @@
 use label_core::pipeline::{FirstHit, collides};
 use label_core::{Blocker, Choice, Obb, Optional, Shape};
 
+use super::batch::Batch;
 use crate::WorldLabel;
 
 /// The blocking parts pass 1 showed, in its placement order.
@@ -51,6 +52,13 @@ impl Kept {
         }
         kept.index = FirstHit::new(kept.boxes.iter().map(Obb::bounds));
         kept
+    }
+
+    /// The blocking labels of `fixed` ([`Batch::of_shown`] of `shown`, engine index and
+    /// choice of each, in placement order), for an engine of `n` labels.
+    pub(super) fn of_fixed(n: usize, fixed: &Batch, shown: &[(u32, Choice)]) -> Self {
+        let blocking = (0..fixed.len()).filter(|&k| !fixed.labels[k].style.ignore_placement);
+        Kept::new(n, blocking.map(|k| (fixed.index[k], shown[k].1, fixed.parts(k))))
     }
 
     /// Whether `blocker` is a kept label that one of `parts` collides with.

@@ -1,7 +1,8 @@
 //! A frame of an engine whose labels include symbols (contract §3b): candidate positions, an
 //! icon, optional parts, repeat groups.
 //!
-//! Such a frame reuses no placement and takes one of the engine's shortcuts: waiting labels
+//! A frame whose camera only moved the screen reuses the last placement as the plain engine's
+//! does (`reused.rs`). A full frame takes one of the engine's shortcuts: waiting labels
 //! whose certificates hold sleep through it without pitch (`asleep.rs`, the plain `sleep` per
 //! part; no label goes dormant). Every other label in reach of the screen is projected
 //! ([`symbol_sight`]: in view when some part of it at some position meets the viewport) and the
@@ -36,6 +37,7 @@
 mod asleep;
 mod batch;
 mod kept;
+mod reused;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -50,11 +52,13 @@ use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
+use crate::state::provisional::Provisional;
 use crate::util::runs::RUN;
 use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose, Stickiness};
 use asleep::{certify, dozes, wake};
 use batch::Batch;
 use kept::{Kept, Waiting, covered, first_in_view};
+pub(crate) use reused::place_reused_symbols;
 
 /// Waiting labels per piece of the parallel test of which are still covered (a few hundred ns
 /// each, against a few ns to project a label): fewer than twice this many are tested on the
@@ -107,9 +111,29 @@ pub(crate) fn project_symbols(
         .unzip_into_vecs(sights, paths);
 }
 
+/// The frame of label `i`, out of view as `sight` says, after `last`: off screen or behind the
+/// camera, or (a path label whose text does not fit its projected line) hidden with why.
+fn out_of_view(paths: &[Option<ScreenPath>], sight: &Sight, i: usize, last: &LabelFrame) -> LabelFrame {
+    match paths.get(i).and_then(Option::as_ref).and_then(ScreenPath::failure) {
+        Some(failure) => unfit_frame(failure, sight, last),
+        None => off_frame(sight, last),
+    }
+}
+
 /// The pose of label `i`, in view.
 fn pose_of(sights: &[Sight], i: u32) -> ScreenPose {
     sights[i as usize].pose().expect("labels in view have a pose")
+}
+
+/// What a symbol frame reads of the last frame and writes for the next: every label's frame
+/// and [`Choice`], their bytes, the certificates to sleep, and the labels that came into view
+/// in a reused frame and yielded there (see `frame_pass/reuse.rs`).
+pub(crate) struct SymbolMemory<'a> {
+    pub(crate) frames: &'a mut [LabelFrame],
+    pub(crate) choices: &'a mut Vec<Choice>,
+    pub(crate) memo: &'a [AtomicU8],
+    pub(crate) sleeps: &'a mut Sleeps,
+    pub(crate) provisional: &'a mut Provisional,
 }
 
 /// The frame's decisions into `frames` (the last frame's on entry) and `choices`, faded, given
@@ -123,13 +147,11 @@ fn pose_of(sights: &[Sight], i: u32) -> ScreenPose {
 /// sights of labels that woke).
 pub(crate) fn place_symbol_frame(
     cx: &FrameContext,
-    frames: &mut [LabelFrame],
-    memo: &[AtomicU8],
-    sleeps: &mut Sleeps,
-    choices: &mut Vec<Choice>,
+    memory: SymbolMemory,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
+    let SymbolMemory { frames, choices, memo, sleeps, provisional } = memory;
     let viewer = &cx.viewer;
     let options = cx.options;
     let n = frames.len();
@@ -143,7 +165,14 @@ pub(crate) fn place_symbol_frame(
             .filter(|&k| k < viewer.labels[i].symbol.candidates.len())
     };
 
-    let waits = |i: usize| options.stickiness == Stickiness::Shown && frames[i].reason == Some(HiddenReason::Collision);
+    // A label that came into view in a reused frame and yielded there competes as one new to
+    // the view: in pass 1, without the margin.
+    let waits = |i: usize| {
+        options.stickiness == Stickiness::Shown
+            && frames[i].reason == Some(HiddenReason::Collision)
+            && !provisional.get(i)
+    };
+    let extra = |i: usize| if provisional.get(i) { 0.0 } else { margin(&frames[i], options) };
     // The labels the projection skipped for their certificate (their sight a stand-in): those
     // whose certificates hold doze, the others are projected now.
     let mut dozing: Vec<u32> = Vec::new();
@@ -175,7 +204,7 @@ pub(crate) fn place_symbol_frame(
     };
     let mut one = Batch::with_capacity(free.len());
     for &i in &free {
-        push(&mut one, sights, i, margin(&frames[i as usize], options), shown_at(i as usize));
+        push(&mut one, sights, i, extra(i as usize), shown_at(i as usize));
     }
     let (outcomes, one_choices) = one.place(cx)?;
     let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(one.len() + waiting.len());
@@ -196,21 +225,9 @@ pub(crate) fn place_symbol_frame(
         // sort orders them as a stable one.
         let priority = |k: usize| std::cmp::Reverse(total_order(one.labels[k].style.priority + 0.0));
         shown.sort_unstable_by_key(|&k| (priority(k), k));
-        let mut fixed = Batch::with_capacity(shown.len());
-        for &k in &shown {
-            let (i, _, choice) = decided[k];
-            match path(i) {
-                Some(p) => fixed.push_path_shown(&viewer.labels[i as usize], i, p),
-                None => fixed.push_shown(&viewer.labels[i as usize], i, pose_of(sights, i), choice),
-            }
-        }
-        let choice_of = |k: usize| decided[shown[k]].2;
-        kept = Kept::new(
-            n,
-            (0..fixed.len())
-                .filter(|&k| !fixed.labels[k].style.ignore_placement)
-                .map(|k| (fixed.index[k], choice_of(k), fixed.parts(k))),
-        );
+        let shown: Vec<(u32, Choice)> = shown.iter().map(|&k| (decided[k].0, decided[k].2)).collect();
+        let fixed = Batch::of_shown(viewer, sights, paths, &shown);
+        kept = Kept::of_fixed(n, &fixed, &shown);
         let woken;
         (asleep, woken) = wake(viewer, memo, &*sleeps, &kept, choices, &dozing, sights);
         if !woken.is_empty() {
@@ -219,7 +236,7 @@ pub(crate) fn place_symbol_frame(
             waiting.sort_unstable();
         }
         if !waiting.is_empty() {
-            pass_two(cx, frames, sights, paths, &fixed, &kept, &waiting, &mut decided)?;
+            pass_two(cx, frames, sights, paths, &fixed, &kept, &waiting, options.hysteresis_px, &mut decided)?;
         }
     }
 
@@ -233,7 +250,7 @@ pub(crate) fn place_symbol_frame(
     let resting = |i: usize| {
         memo[i].load(Ordering::Relaxed) == bits::FAR && path(i as u32).is_none() && choices[i] == Choice::default()
     };
-    let mut out_of_view = Vec::new();
+    let mut gone = Vec::new();
     let mut blockers = Vec::new();
     let mut sleeping = asleep.iter().peekable();
     for (i, s) in sights.iter().enumerate() {
@@ -246,17 +263,12 @@ pub(crate) fn place_symbol_frame(
                 debug_assert_eq!(frames[i], LabelFrame::UNSEEN);
                 stats.hidden_offscreen += 1;
             }
-            _ => out_of_view.push((i, None)),
+            _ => gone.push((i, None)),
         }
     }
-    for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(out_of_view) {
+    for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(gone) {
         let last = frames[i];
-        let unfit = || path(i as u32).and_then(ScreenPath::failure);
-        let off = || match unfit() {
-            Some(failure) => unfit_frame(failure, &sights[i], &last),
-            None => off_frame(&sights[i], &last),
-        };
-        let (mut frame, choice) = now.unwrap_or_else(|| (off(), Choice::default()));
+        let (mut frame, choice) = now.unwrap_or_else(|| (out_of_view(paths, &sights[i], i, &last), Choice::default()));
         finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
         // A label fading out is drawn where it was last shown.
         if frame.visible || frame.opacity == 0.0 {
@@ -270,9 +282,11 @@ pub(crate) fn place_symbol_frame(
     Ok((free.len() + waiting.len() + asleep.len(), stats))
 }
 
-/// Pass 2 ([`Stickiness::Shown`]): the `waiting` labels (ascending, in view) around the labels
-/// pass 1 showed (`fixed`, in its placement order; the blocking ones' parts `kept`), their
-/// decisions onto `decided`.
+/// Pass 2 ([`Stickiness::Shown`]): the `waiting` labels (ascending, in view, with `margin`
+/// more padding on every part) around the labels pass 1 showed (`fixed`, in its placement
+/// order; the blocking ones' parts `kept`), their decisions onto `decided`. A reused frame
+/// places the labels that came into view so too, without the margin, around the shown labels
+/// it keeps.
 #[allow(clippy::too_many_arguments, reason = "the frame's state, each read once")]
 fn pass_two(
     cx: &FrameContext,
@@ -282,6 +296,7 @@ fn pass_two(
     fixed: &Batch,
     kept: &Kept,
     waiting: &[u32],
+    margin: f64,
     decided: &mut Vec<(u32, LabelFrame, Choice)>,
 ) -> Result<(), FrameError> {
     let (viewer, options) = (&cx.viewer, cx.options);
@@ -289,7 +304,6 @@ fn pass_two(
     // The waiting labels covered by the kept parts are settled at once (each on its own,
     // in parallel when there are many), the others left for the pass.
     let view = Obb::from_aabb(&viewer.projection.viewport());
-    let margin = options.hysteresis_px;
     let settled: Vec<Option<Blocker>> = waiting
         .par_iter()
         .with_min_len(WAITING_RUN)
@@ -360,9 +374,9 @@ fn total_order(x: f64) -> i64 {
 mod tests {
     use glam::DVec2;
 
-    use crate::HiddenReason;
     use crate::Shortcuts;
     use crate::testing::{busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
+    use crate::{FrameKind, HiddenReason};
 
     #[test]
     fn total_order_orders_as_total_cmp() {
@@ -377,16 +391,23 @@ mod tests {
     #[test]
     fn symbol_frames_decide_alike_with_and_without_shortcuts() {
         // The dense patch, two labels of three symbols, over every fourth frame of the busy
-        // path (zooms, turns, tilts, pans): the frames of the default engine, of one without
-        // shortcuts and of one whose labels never sleep decide alike, many labels move off
-        // their first candidate, and many symbols sleep (but under pitch).
+        // path (zooms, turns, tilts, pans, the last pan in reused frames): the frames of the
+        // default engine, of one without shortcuts and of one whose labels never sleep decide
+        // alike, many labels move off their first candidate, and many symbols sleep (but under
+        // pitch).
         let labels = symbol_patch(DVec2::new(100.0, 80.0), 0.04);
         let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
-        let mut moved = 0;
+        let (mut moved, mut reused, mut placed_anew) = (0, 0, 0);
         play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
-            moved += engine.frame().choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
+            let frame = engine.frame();
+            moved += frame.choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
+            if frame.stats.kind == FrameKind::Reused {
+                reused += 1;
+                placed_anew += frame.stats.placed_now;
+            }
         });
         assert!(moved > 1000, "{moved} labels off their first candidate over the frames");
+        assert!(reused > 5 && placed_anew > 20, "{reused} frames reused, {placed_anew} labels placed anew in them");
         let played = play_against_sleepless(&labels, &cameras);
         let symbols_asleep: usize = played.iter().map(|(stats, ..)| stats.asleep).sum();
         assert!(symbols_asleep > 2000, "{symbols_asleep} symbols asleep over the frames");

@@ -1,0 +1,218 @@
+//! A reused symbol frame: the camera only moved the screen, so the plain engine's reuse
+//! (`frame_pass/reuse.rs`) holds for symbols too — every label that stays in view keeps its
+//! decision: a shown one its position and parts (its [`Choice`]), a hidden one its reason and
+//! `hidden_by`. What changes is at the screen's edge:
+//!
+//! - a label no position of which meets the viewport any more goes `offscreen` (a path label
+//!   whose text no longer fits its projected line, `no_room` or `too_curved`);
+//! - a label that came into view, or a shown one whose shown position no longer meets the
+//!   viewport (another of its positions still does; contract §4 step 1), is placed anew, in
+//!   priority order, around the kept shown labels: those are placed first, in priority order,
+//!   whatever they overlap, as pass 2 of a full frame places its waiting labels around pass 1's
+//!   (`mod.rs`), and without the hysteresis margin (the label has no decision to keep). Repeat
+//!   groups count against the kept labels, and §4 applies per candidate. A newcomer that
+//!   yields is provisional: at the next full frame it competes by priority like a label new to
+//!   the view, rather than wait for room;
+//! - a label hidden by a label that has since left the screen stays hidden until the next full
+//!   frame, which [`crate::FrameOptions::full_placement_interval_ms`] brings.
+//!
+//! A symbol asleep in the last frame (`asleep.rs`) sleeps on while it stays well inside the
+//! viewport and each of its blockers is kept shown (so with the position and parts it had when
+//! its certificates were issued); otherwise it wakes, keeping its decision while it stays in
+//! view. Its certificates are not tested here: it keeps its decision either way, and the next
+//! full frame tests them under its camera. No certificate is issued in a reused frame.
+
+use std::sync::atomic::Ordering;
+
+use label_core::broad::FirstHit;
+use label_core::pipeline::descending_key;
+use label_core::{Aabb, Choice, Obb, Parts};
+
+use super::batch::Batch;
+use super::kept::Kept;
+use super::{SymbolMemory, out_of_view, pass_two};
+use crate::frame_pass::FrameContext;
+use crate::frame_pass::fade::finish;
+use crate::geo::cells::Reach;
+use crate::geo::path::ScreenPath;
+use crate::geo::sight::{Sight, inside_by};
+use crate::geo::view::Viewer;
+use crate::state::memo::bits;
+use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
+
+/// The reused frame's decisions into the memory's frames and choices, faded, given every
+/// label's sight ([`super::project_symbols`]; a label that dozed through it is projected here
+/// if it wakes). Returns how many labels were placed anew and the frame's label counts.
+///
+/// # Errors
+/// [`FrameError::Core`] as [`super::place_symbol_frame`]; nothing is written then (but the
+/// sights of labels that woke).
+pub(crate) fn place_reused_symbols(
+    cx: &FrameContext,
+    memory: SymbolMemory,
+    sights: &mut [Sight],
+    paths: &[Option<ScreenPath>],
+) -> Result<(usize, FrameStats), FrameError> {
+    let SymbolMemory { frames, choices, memo, sleeps, provisional } = memory;
+    let viewer = &cx.viewer;
+    let n = frames.len();
+    choices.resize(n, Choice::default());
+    let view = Obb::from_aabb(&viewer.projection.viewport());
+    let path = |i: usize| paths.get(i).and_then(Option::as_ref);
+    // Every label in index order: kept in view (the shown ones also in `shown`), placed anew,
+    // dozing, out of view, or resting (out of view and undrawn now and last frame).
+    let mut kept: Vec<u32> = Vec::new();
+    let mut shown: Vec<u32> = Vec::new();
+    let mut newcomers: Vec<u32> = Vec::new();
+    let mut dozing: Vec<u32> = Vec::new();
+    let mut gone: Vec<u32> = Vec::new();
+    let mut resting = 0;
+    for i in 0..n {
+        let m = memo[i].load(Ordering::Relaxed);
+        // The projection left a stand-in for a label that may doze (see `asleep.rs`).
+        if m & bits::SLEEPY != 0 && sleeps.now.is_some() {
+            dozing.push(i as u32);
+            continue;
+        }
+        let last = &frames[i];
+        match sights[i] {
+            Sight::In(pose) if last.in_view() => {
+                let keeps = !last.visible || path(i).is_some() || shown_meets_view(viewer, i, &pose, choices[i], &view);
+                if !keeps {
+                    newcomers.push(i as u32);
+                    continue;
+                }
+                kept.push(i as u32);
+                if last.visible {
+                    shown.push(i as u32);
+                }
+            }
+            Sight::In(_) => newcomers.push(i as u32),
+            Sight::Far | Sight::Off(_) if m == bits::FAR && path(i).is_none() && choices[i] == Choice::default() => {
+                debug_assert_eq!(*last, LabelFrame::UNSEEN);
+                resting += 1;
+            }
+            _ => gone.push(i as u32),
+        }
+    }
+    // A sleeper's blockers must be kept shown: then they show the parts its certificates were
+    // issued against (a label placed anew may show others).
+    let mut is_shown = vec![false; n];
+    for &i in &shown {
+        is_shown[i as usize] = true;
+    }
+    let kept_shown = |b: u32| is_shown[b as usize];
+    let mut asleep = 0;
+    for &i in &dozing {
+        let i = i as usize;
+        let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
+        let blocked =
+            || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
+        if blocked() && inside() {
+            asleep += 1;
+            continue;
+        }
+        let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
+        sights[i] = sight;
+        if matches!(sight, Sight::In(_)) { kept.push(i as u32) } else { gone.push(i as u32) }
+    }
+
+    let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(newcomers.len());
+    if !newcomers.is_empty() {
+        // The kept shown labels count as placed first, in priority order (then input order):
+        // those that can act on a newcomer, as `Batch::near_then` says (the others change no
+        // newcomer's decision).
+        let near = near_newcomers(viewer, sights, paths, &newcomers);
+        let mut order: Vec<(u64, u32)> = shown
+            .iter()
+            .filter(|&&i| near(i))
+            .map(|&i| (descending_key(viewer.labels[i as usize].style.priority), i))
+            .collect();
+        order.sort_unstable();
+        let shown: Vec<(u32, Choice)> = order.into_iter().map(|(_, i)| (i, choices[i as usize])).collect();
+        let fixed = Batch::of_shown(viewer, sights, paths, &shown);
+        let blocking = Kept::of_fixed(n, &fixed, &shown);
+        pass_two(cx, frames, sights, paths, &fixed, &blocking, &newcomers, 0.0, &mut decided)?;
+    }
+
+    let mut stats = FrameStats {
+        asleep,
+        in_view: asleep,
+        hidden_collision: asleep,
+        hidden_offscreen: resting,
+        ..FrameStats::default()
+    };
+    // Label `i`'s frame and choice, given its last frame (`None`: it keeps its choice).
+    let mut settle = |i: usize, now: &dyn Fn(&LabelFrame) -> (LabelFrame, Option<Choice>)| {
+        let last = frames[i];
+        let (mut frame, choice) = now(&last);
+        finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
+        // A label fading out is drawn where it was last shown.
+        if let Some(choice) = choice.filter(|_| frame.visible || frame.opacity == 0.0) {
+            choices[i] = choice;
+        }
+        frames[i] = frame;
+    };
+    for &i in &kept {
+        let pose = sights[i as usize].pose().expect("kept labels are in view");
+        settle(i as usize, &|last| {
+            let hidden = (!last.visible).then_some(Choice::default());
+            (LabelFrame { pose: Some(pose), ..*last }, hidden)
+        });
+    }
+    for &i in &gone {
+        let i = i as usize;
+        settle(i, &|last| (out_of_view(paths, &sights[i], i, last), Some(Choice::default())));
+    }
+    for &(i, frame, choice) in &decided {
+        settle(i as usize, &|_| (frame, Some(choice)));
+        provisional.set(i as usize, !frame.visible);
+    }
+    Ok((newcomers.len(), stats))
+}
+
+/// Whether a kept shown label can act on one of `newcomers` (in view): it has a repeat group
+/// or a path, or its reach (every part within [`crate::state::hot::Hot::reach_px`] of its
+/// anchor) meets a newcomer's; always, when a newcomer has a path (its glyphs may lie far from
+/// its anchor).
+fn near_newcomers<'a>(
+    viewer: &'a Viewer,
+    sights: &'a [Sight],
+    paths: &[Option<ScreenPath>],
+    newcomers: &[u32],
+) -> impl Fn(u32) -> bool + 'a {
+    let bounds = |i: u32| {
+        let pose = sights[i as usize].pose().expect("labels near newcomers are in view");
+        // A pixel more for the rounding of the boxes to f32.
+        let r = (viewer.hot[i as usize].reach_px(pose.scale) + 1.0) as f32;
+        Aabb::from_center_half_extents(pose.position.as_vec2(), glam::Vec2::splat(r))
+    };
+    let any_path = newcomers.iter().any(|&i| paths.get(i as usize).is_some_and(Option::is_some));
+    let index = (!any_path).then(|| FirstHit::new(newcomers.iter().map(|&i| bounds(i))));
+    move |i: u32| {
+        let symbol = &viewer.labels[i as usize].symbol;
+        let Some(index) = &index else { return true };
+        symbol.repeat_group.is_some() || symbol.path.is_some() || index.first(&bounds(i), |_| true).is_some()
+    }
+}
+
+/// Whether shown label `i`, at `pose` with `choice`, still shows at a position that meets the
+/// viewport `view` (contract §4 step 1): its text at the position shown or its icon (its icon,
+/// shown alone). Most labels are well inside the viewport, which settles them without a box.
+fn shown_meets_view(viewer: &Viewer, i: usize, pose: &ScreenPose, choice: Choice, view: &Obb) -> bool {
+    let size = viewer.projection.camera().size;
+    if inside_by(pose.position, pose.position, viewer.hot[i].reach_px(pose.scale), size) {
+        return true;
+    }
+    let label = &viewer.labels[i];
+    let positions = label.symbol.positions();
+    let text = match choice.parts {
+        Some(Parts::Icon) => None,
+        _ => Some(choice.candidate.map_or(0, |k| k as usize).min(positions - 1)),
+    };
+    label
+        .screen_parts(pose, 0.0)
+        .enumerate()
+        .filter(|&(k, _)| Some(k) == text || k == positions)
+        .any(|(_, part)| view.overlaps(&part))
+}
