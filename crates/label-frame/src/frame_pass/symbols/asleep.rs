@@ -55,6 +55,7 @@ use crate::{HiddenReason, LabelFrame, ScreenPose};
 /// Whether a dozing label sleeps through this frame too is known after pass 1 ([`wake`]).
 pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sights: &mut [Sight]) -> Vec<u32> {
     let mut dozing = Vec::new();
+    sleeps.backoff.tick();
     if !sleeps.enabled {
         return dozing;
     }
@@ -68,7 +69,12 @@ pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sigh
             Some(w) => sleeps.get(i).holds(w) && sleeps.further(i).iter().all(|s| s.holds(w)),
             None => holds_deep(viewer, sights, sleeps, i, &mut deepened),
         };
-        if holds { dozing.push(i as u32) } else { awake.push(i) }
+        if holds {
+            dozing.push(i as u32);
+        } else {
+            sleeps.backoff.broke(i);
+            awake.push(i);
+        }
     }
     for i in awake {
         sights[i] = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
@@ -100,7 +106,7 @@ fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, 
 pub(super) fn wake(
     viewer: &Viewer,
     memo: &[AtomicU8],
-    sleeps: &Sleeps,
+    sleeps: &mut Sleeps,
     kept: &Kept,
     choices: &[Choice],
     dozing: &[u32],
@@ -116,9 +122,11 @@ pub(super) fn wake(
         let m = memo[i].load(Ordering::Relaxed);
         let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
         if kept_alike(&sleeps.get(i)) && sleeps.further(i).iter().all(kept_alike) && inside() {
+            sleeps.backoff.slept(i);
             asleep.push(i as u32);
             continue;
         }
+        sleeps.backoff.broke(i);
         let sight = viewer.symbol_sight(i, m);
         sights[i] = sight;
         if matches!(sight, Sight::In(_)) {
@@ -129,7 +137,8 @@ pub(super) fn wake(
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`
-/// written): if it waits in the next frame and can sleep through it (see the module), its
+/// written; `waited`: it waited in this frame): if it waits in the next frame and can sleep
+/// through it (see the module), and may try now (`shortcuts/sleep/backoff.rs`), its
 /// certificates into `sleeps`, and it sleeps from now on (no pose, its byte marked).
 #[allow(clippy::too_many_arguments, reason = "the frame's state, each read once")]
 pub(super) fn certify(
@@ -137,7 +146,7 @@ pub(super) fn certify(
     sights: &[Sight],
     kept: &Kept,
     sleeps: &mut Sleeps,
-    i: usize,
+    (i, waited): (usize, bool),
     pose: &ScreenPose,
     frame: &mut LabelFrame,
     memo: &AtomicU8,
@@ -160,6 +169,35 @@ pub(super) fn certify(
         return;
     }
     let Some((_, hers)) = kept.shown_as(b) else { return };
+    if !sleeps.backoff.may_try(i, waited) {
+        return;
+    }
+    let Some(issued) = issue(cx, sights, kept, sleeps.now, (i, b, hers), pose, blockers) else {
+        sleeps.backoff.failed(i);
+        return;
+    };
+    sleeps.backoff.issued(i);
+    // The first position's text went to `b`, first.
+    sleeps.set_all(i, issued[0], &issued[1..]);
+    frame.pose = None;
+    memo.store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
+}
+
+/// The certificates of label `i` at `pose`, hidden by `b`, whose boxes are `hers` (see
+/// [`certify`]; `blockers`: room for its parts by blocker), under a camera that maps world
+/// vectors by `now` (`None` under pitch); `None` if some part cannot have one.
+fn issue(
+    cx: &FrameContext,
+    sights: &[Sight],
+    kept: &Kept,
+    now: Option<DVec2>,
+    (i, b, hers): (usize, u32, &[Obb]),
+    pose: &ScreenPose,
+    blockers: &mut Vec<(u32, Vec<Obb>)>,
+) -> Option<Vec<Sleep>> {
+    let viewer = &cx.viewer;
+    let label = &viewer.labels[i];
+    let symbol = &label.symbol;
     let max_overlap_area = cx.options.max_overlap_area;
     let positions = symbol.positions();
     let icon_alone = symbol.icon.is_some() && symbol.optional == Optional::Text;
@@ -174,12 +212,9 @@ pub(super) fn certify(
         let owner = if hers.iter().any(|t| collides(&part, t, max_overlap_area)) {
             b
         } else if k == 0 {
-            return;
+            return None;
         } else {
-            match kept.first_owner(&part, max_overlap_area) {
-                Some(owner) => owner,
-                None => return,
-            }
+            kept.first_owner(&part, max_overlap_area)?
         };
         let at = blockers[..groups].iter().position(|&(o, _)| o == owner);
         let at = at.unwrap_or_else(|| {
@@ -196,10 +231,10 @@ pub(super) fn certify(
     for (owner, mine) in &blockers[..groups] {
         let o = *owner as usize;
         if !viewer.parts[o].keeps_shape() {
-            return;
+            return None;
         }
         let theirs = kept.shown_as(*owner).map_or(&[][..], |(_, boxes)| boxes);
-        let sleep = match (sleeps.now, sights[o].pose()) {
+        let sleep = match (now, sights[o].pose()) {
             (Some(now), _) => {
                 Sleep::issue_each(mine, theirs, *owner, viewer.hot[i].position - viewer.hot[o].position, now)
             }
@@ -211,14 +246,11 @@ pub(super) fn certify(
             (None, None) => Sleep::NONE,
         };
         if !sleep.is_some() {
-            return;
+            return None;
         }
         sleeps_now.push(sleep);
     }
-    // The first position's text went to `b`, first.
-    sleeps.set_all(i, sleeps_now[0], &sleeps_now[1..]);
-    frame.pose = None;
-    memo.store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
+    Some(sleeps_now)
 }
 
 #[cfg(test)]

@@ -204,7 +204,7 @@ pub(crate) fn place_symbol_frame(
                 .map(|k| (fixed.index[k], choice_of(k), fixed.parts(k))),
         );
         let woken;
-        (asleep, woken) = wake(viewer, memo, &*sleeps, &kept, choices, &dozing, sights);
+        (asleep, woken) = wake(viewer, memo, sleeps, &kept, choices, &dozing, sights);
         if !woken.is_empty() {
             // Ascending again (the pass breaks ties by it).
             waiting.extend(woken);
@@ -255,7 +255,8 @@ pub(crate) fn place_symbol_frame(
             choices[i] = choice;
         }
         if let Sight::In(pose) = sights[i] {
-            certify(cx, sights, &kept, sleeps, i, &pose, &mut frame, &memo[i], &mut blockers);
+            let waited = last.reason == Some(HiddenReason::Collision);
+            certify(cx, sights, &kept, sleeps, (i, waited), &pose, &mut frame, &memo[i], &mut blockers);
         }
         frames[i] = frame;
     }
