@@ -255,8 +255,7 @@ pub(crate) fn place_symbol_frame(
             choices[i] = choice;
         }
         if let Sight::In(pose) = sights[i] {
-            let waited = last.reason == Some(HiddenReason::Collision);
-            certify(cx, sights, &kept, sleeps, (i, waited), &pose, &mut frame, &memo[i], &mut blockers);
+            certify(cx, sights, &kept, sleeps, i, &pose, &mut frame, &memo[i], &mut blockers);
         }
         frames[i] = frame;
     }
