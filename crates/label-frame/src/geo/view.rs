@@ -108,7 +108,7 @@ impl Viewer<'_> {
 
     /// [`Self::anchor_inside`] for label `i` whose anchor projects to `p`.
     #[inline(always)]
-    pub(crate) fn anchor_inside_at(&self, i: usize, p: &Projected) -> bool {
+    fn anchor_inside_at(&self, i: usize, p: &Projected) -> bool {
         let r = self.hot[i].reach_px(label_scale(p.perspective, self.perspective_scaling));
         inside_by(p.screen, p.screen, r, self.projection.camera().size)
     }

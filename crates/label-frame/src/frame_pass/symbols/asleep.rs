@@ -44,16 +44,15 @@ use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::deep::holding_depth;
 use crate::shortcuts::sleep::{Sleep, Sleeps};
 use crate::state::memo::{self, bits};
-use crate::{HiddenReason, LabelFrame, Projected, ScreenPose};
+use crate::{HiddenReason, LabelFrame, ScreenPose};
 
 /// The labels that doze through this frame, ascending: those whose byte (`memo`, the last
-/// frame's) says they slept through the last frame or were certified in it, which are still
-/// well inside the viewport, and whose certificates hold under this frame's camera — without
-/// pitch, its `w` inside every rectangle; under pitch, their anchors projected (once for both
-/// tests), every blocker moved too little against them (`shortcuts/sleep/deep.rs`; a rectangle
-/// of the last frame turned into the depth it gives, and kept). The projection left those
-/// labels a stand-in sight; the others' are found here. Whether a dozing label sleeps through
-/// this frame too is known after pass 1 ([`wake`]).
+/// frame's) says they slept through the last frame or were certified in it, and whose
+/// certificates hold under this frame's camera — without pitch, its `w` inside every
+/// rectangle; under pitch, their anchors projected, every blocker moved too little against them
+/// (`shortcuts/sleep/deep.rs`; a rectangle of the last frame turned into the depth it gives,
+/// and kept). The projection left those labels a stand-in sight; the others' are found here.
+/// Whether a dozing label sleeps through this frame too is known after pass 1 ([`wake`]).
 pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sights: &mut [Sight]) -> Vec<u32> {
     let mut dozing = Vec::new();
     sleeps.backoff.tick();
@@ -67,9 +66,7 @@ pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sigh
     // itself has a stand-in there, no pose: its labels wake), then the others projected.
     for i in (0..memo.len()).filter(sleepy) {
         let holds = match sleeps.now {
-            Some(w) => {
-                sleeps.get(i).holds(w) && sleeps.further(i).iter().all(|s| s.holds(w)) && well_inside(viewer, i, None)
-            }
+            Some(w) => sleeps.get(i).holds(w) && sleeps.further(i).iter().all(|s| s.holds(w)),
             None => holds_deep(viewer, sights, sleeps, i, &mut deepened),
         };
         if holds {
@@ -89,9 +86,6 @@ pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sigh
 /// certificates they give are label `i`'s from now on (`deepened`, room for them).
 fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, deepened: &mut Vec<Sleep>) -> bool {
     let Some(p) = viewer.projection.project(viewer.hot[i].position) else { return false };
-    if !well_inside(viewer, i, Some(&p)) {
-        return false;
-    }
     let deep = |s: Sleep| holding_depth(viewer, sights, sleeps.before, i, s, &p);
     let Some(first) = deep(sleeps.get(i)) else { return false };
     deepened.clear();
@@ -103,13 +97,6 @@ fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, 
         sleeps.set_all(i, first, deepened);
     }
     true
-}
-
-/// Whether label `i` is well inside the viewport (see the module): its world cell is, or its
-/// anchor (projected to `p` if given) passes the projection's quick test.
-fn well_inside(viewer: &Viewer, i: usize, p: Option<&Projected>) -> bool {
-    viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside
-        || p.map_or_else(|| viewer.anchor_inside(i), |p| viewer.anchor_inside_at(i, p))
 }
 
 /// The labels that dozed through the projection ([`doze`], ascending), split once pass 1 has
@@ -133,7 +120,8 @@ pub(super) fn wake(
     for &i in dozing {
         let i = i as usize;
         let m = memo[i].load(Ordering::Relaxed);
-        if kept_alike(&sleeps.get(i)) && sleeps.further(i).iter().all(kept_alike) {
+        let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
+        if kept_alike(&sleeps.get(i)) && sleeps.further(i).iter().all(kept_alike) && inside() {
             sleeps.backoff.slept(i);
             asleep.push(i as u32);
             continue;
@@ -149,9 +137,9 @@ pub(super) fn wake(
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`
-/// written): if it waits in the next frame and can sleep
-/// through it (see the module), and may try now (`shortcuts/sleep/backoff.rs`), its
-/// certificates into `sleeps`, and it sleeps from now on (no pose, its byte marked).
+/// written): if it waits in the next frame and can sleep through it (see the module), and may
+/// try now (`shortcuts/sleep/backoff.rs`), its certificates into `sleeps`, and it sleeps from
+/// now on (no pose, its byte marked).
 #[allow(clippy::too_many_arguments, reason = "the frame's state, each read once")]
 pub(super) fn certify(
     cx: &FrameContext,
