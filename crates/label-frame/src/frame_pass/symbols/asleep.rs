@@ -326,6 +326,13 @@ mod tests {
         assert!(slept_then_shown(&states), "{states:?}");
     }
 
+    /// A flat plain label of priority 10 at (100, 100), 200 × 60 px, and [`symbol`] 6 world px
+    /// up the screen from it.
+    fn flat_and_beyond() -> Vec<WorldLabel> {
+        let blocker = WorldLabel::from_world(1, DVec2::new(100.0, 100.0), 200.0, 60.0).with_priority(10.0);
+        vec![blocker, symbol(2, DVec2::new(100.0, 94.0))]
+    }
+
     /// Whether `states` has a frame with pitch slept through (its camera in `cameras`)
     /// followed, later, by the label shown.
     fn slept_pitched_then_shown(states: &[(usize, bool)], cameras: &[Camera]) -> bool {
@@ -360,12 +367,11 @@ mod tests {
 
     #[test]
     fn a_symbol_wakes_when_the_tilt_takes_a_position_clear_of_its_blocker() {
-        // A flat label and a symbol some way beyond it (up the screen), the camera tilted by
+        // A flat label and a symbol some way beyond it, the camera tilted by
         // 79° (the symbol far, small, hidden) and tilting back: the symbol grows faster than
         // it moves off, until a position clears the label; the perspective scale changes every
         // frame.
-        let blocker = WorldLabel::from_world(1, DVec2::new(100.0, 100.0), 200.0, 60.0).with_priority(10.0);
-        let labels = vec![blocker, symbol(2, DVec2::new(100.0, 94.0))];
+        let labels = flat_and_beyond();
         let cameras: Vec<Camera> = (0..80).map(|k| camera(3.0).with_pitch(f64::from(79 - k))).collect();
         let states = play(&labels, &cameras, 1);
         assert!(slept_pitched_then_shown(&states, &cameras), "{states:?}");
@@ -373,12 +379,11 @@ mod tests {
 
     #[test]
     fn a_symbol_under_pitch_wakes_as_the_pan_changes_its_perspective() {
-        // The flat label and the symbol beyond it of the tilt's test, the camera tilted by 60°
+        // A flat label and a symbol some way beyond it, the camera tilted by 60°
         // and panning them across the screen: their scales and their offset change with their
         // distance from the camera; the certificates break and are given again every few
         // frames, until a position clears the label.
-        let blocker = WorldLabel::from_world(1, DVec2::new(100.0, 100.0), 200.0, 60.0).with_priority(10.0);
-        let labels = vec![blocker, symbol(2, DVec2::new(100.0, 94.0))];
+        let labels = flat_and_beyond();
         let cameras: Vec<Camera> = (0..120)
             .map(|k| camera(3.0).with_pitch(60.0).with_center(DVec2::new(100.0, 100.0 - f64::from(k) * 0.3)))
             .collect();
