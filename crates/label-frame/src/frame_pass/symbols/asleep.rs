@@ -202,17 +202,25 @@ fn issue(
     let positions = symbol.positions();
     let icon_alone = symbol.icon.is_some() && symbol.optional == Optional::Text;
     // Each part to the label it is certified against: `b` where it collides with `b` (the
-    // first position's text must), else the earliest kept label it collides with.
+    // first position's text must), else a kept label it collides with (any will do: it only
+    // has to stay covered).
     for (_, parts) in blockers.iter_mut() {
         parts.clear();
     }
     let mut groups = 0;
     let parts = label.screen_parts(pose, cx.options.hysteresis_px).take(positions + usize::from(icon_alone));
     for (k, part) in parts.enumerate() {
-        let owner = if hers.iter().any(|t| collides(&part, t, max_overlap_area)) {
+        let hits = |boxes: &[Obb]| boxes.iter().any(|t| collides(&part, t, max_overlap_area));
+        // One already given a part first (fewer certificates, and no search), else the
+        // earliest.
+        let given =
+            || blockers[1..groups].iter().map(|&(o, _)| o).find(|&o| kept.shown_as(o).is_some_and(|(_, t)| hits(t)));
+        let owner = if hits(hers) {
             b
         } else if k == 0 {
             return None;
+        } else if let Some(o) = given() {
+            o
         } else {
             kept.first_owner(&part, max_overlap_area)?
         };
