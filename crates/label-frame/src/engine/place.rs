@@ -66,7 +66,7 @@ impl FrameEngine {
         self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
         let similarity = projection.similarity();
         self.sleeps.now = similarity.filter(|_| can_sleep);
-        // Symbols sleep without pitch only, and never go dormant (`frame_pass/symbols/asleep.rs`).
+        // Symbols never go dormant (`frame_pass/symbols/asleep.rs`).
         let dormant = can_sleep && !self.symbols;
         self.dormant.advance(similarity.filter(|_| dormant), dormant && similarity.is_none(), projection.camera());
     }

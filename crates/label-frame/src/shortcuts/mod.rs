@@ -17,7 +17,7 @@ pub(crate) mod sleep;
 pub struct Shortcuts {
     /// A label hidden by the same shown label frame after frame keeps its decision without
     /// being projected or tested while a certificate about the two boxes holds (`sleep/`; a
-    /// symbol: one about each part and a shown label it overlaps, without pitch only).
+    /// symbol: one about each part and a shown label it overlaps).
     pub sleep: bool,
     /// Sleeping labels leave the passes over the labels until something could wake them
     /// (`dormant/`; needs `sleep`).

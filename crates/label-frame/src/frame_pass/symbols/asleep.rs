@@ -14,20 +14,25 @@
 //!   "text"`), collides with a part of some kept label — no position is free, no optional
 //!   part either.
 //!
-//! So such a label keeps its decision while its certificates hold — one per blocker `b_k`
-//! ([`Sleep::issue_each`]: every part given to `b_k` overlaps the part of `b_k` it overlapped;
-//! without pitch, all the labels viewport-aligned, so their parts keep their shapes) — while
+//! So such a label keeps its decision while its certificates hold — one per blocker `b_k`:
+//! every part given to `b_k` overlaps the part of `b_k` it overlapped (all the labels
+//! viewport-aligned, so their parts keep their shapes without pitch, and only scale with
+//! perspective under it). Without pitch a certificate is a rectangle that the camera's `w`
+//! must stay in ([`Sleep::issue_each`]); under pitch it is the least depth of those overlaps,
+//! which the anchors' and scales' moves must stay under ([`Sleep::issue_depth_each`]; in the
+//! first frame with pitch the rectangles turn into the depths they give). It sleeps while
 //! each `b_k` is kept, shown with the same choice (position and parts) as in the last frame
 //! (so, frame after frame, as when the certificates were issued: its parts are those), and
 //! while it is not drawn and stays well inside the viewport.
 //!
-//! Such a label is neither projected nor tested: its entry stays as it is (no pose, as a
-//! sleeping plain label's). Certificates are issued in the frame's last loop to the labels it
+//! Such a label is not tested, nor projected but for its anchor under pitch: its entry stays
+//! as it is (no pose, as a sleeping plain label's). Certificates are issued in the frame's last loop to the labels it
 //! decided hidden by a kept label, undrawn, as the next frame will test them: with the
 //! hysteresis margin.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use glam::DVec2;
 use label_core::pipeline::collides;
 use label_core::{Blocker, Choice, Obb, Optional};
 
@@ -36,27 +41,72 @@ use crate::frame_pass::FrameContext;
 use crate::geo::cells::Reach;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
+use crate::shortcuts::sleep::deep::holding_depth;
 use crate::shortcuts::sleep::{Sleep, Sleeps};
 use crate::state::memo::{self, bits};
 use crate::{HiddenReason, LabelFrame, ScreenPose};
 
-/// Whether label `i`, whose last frame's byte is `memo`, is not projected: it slept through the
-/// last frame or was certified in it, and its certificates hold under this frame's camera
-/// (whether it sleeps through this one too is known after pass 1: [`wake`]).
-#[inline]
-pub(super) fn dozes(memo: u8, sleeps: &Sleeps, i: usize) -> bool {
-    memo & bits::SLEEPY != 0
-        && sleeps.now.is_some_and(|w| sleeps.get(i).holds(w) && sleeps.further(i).iter().all(|s| s.holds(w)))
+/// The labels that doze through this frame, ascending: those whose byte (`memo`, the last
+/// frame's) says they slept through the last frame or were certified in it, and whose
+/// certificates hold under this frame's camera — without pitch, its `w` inside every
+/// rectangle; under pitch, their anchors projected, every blocker moved too little against them
+/// (`shortcuts/sleep/deep.rs`; a rectangle of the last frame turned into the depth it gives,
+/// and kept). The projection left those labels a stand-in sight; the others' are found here.
+/// Whether a dozing label sleeps through this frame too is known after pass 1 ([`wake`]).
+pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sights: &mut [Sight]) -> Vec<u32> {
+    let mut dozing = Vec::new();
+    sleeps.backoff.tick();
+    if !sleeps.enabled {
+        return dozing;
+    }
+    let sleepy = |i: &usize| memo[*i].load(Ordering::Relaxed) & bits::SLEEPY != 0;
+    let mut awake = Vec::new();
+    let mut deepened = Vec::new();
+    // Every label decided first, from the sights the projection found (a blocker that dozes
+    // itself has a stand-in there, no pose: its labels wake), then the others projected.
+    for i in (0..memo.len()).filter(sleepy) {
+        let holds = match sleeps.now {
+            Some(w) => sleeps.get(i).holds(w) && sleeps.further(i).iter().all(|s| s.holds(w)),
+            None => holds_deep(viewer, sights, sleeps, i, &mut deepened),
+        };
+        if holds {
+            dozing.push(i as u32);
+        } else {
+            sleeps.backoff.broke(i);
+            awake.push(i);
+        }
+    }
+    for i in awake {
+        sights[i] = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
+    }
+    dozing
 }
 
-/// The labels that dozed through the projection ([`dozes`], ascending), split once pass 1 has
+/// Under pitch, whether every certificate of label `i` holds (see [`doze`]); if so, the depth
+/// certificates they give are label `i`'s from now on (`deepened`, room for them).
+fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, deepened: &mut Vec<Sleep>) -> bool {
+    let Some(p) = viewer.projection.project(viewer.hot[i].position) else { return false };
+    let deep = |s: Sleep| holding_depth(viewer, sights, sleeps.before, i, s, &p);
+    let Some(first) = deep(sleeps.get(i)) else { return false };
+    deepened.clear();
+    for &s in sleeps.further(i) {
+        let Some(d) = deep(s) else { return false };
+        deepened.push(d);
+    }
+    if first != sleeps.get(i) || deepened.as_slice() != sleeps.further(i) {
+        sleeps.set_all(i, first, deepened);
+    }
+    true
+}
+
+/// The labels that dozed through the projection ([`doze`], ascending), split once pass 1 has
 /// shown the `kept` labels: those that sleep (returned, ascending) and the others, whose sights
 /// are written into `sights` (those in view returned second, ascending: they wait as usual).
 /// `choices` are the last frame's.
 pub(super) fn wake(
     viewer: &Viewer,
     memo: &[AtomicU8],
-    sleeps: &Sleeps,
+    sleeps: &mut Sleeps,
     kept: &Kept,
     choices: &[Choice],
     dozing: &[u32],
@@ -72,9 +122,11 @@ pub(super) fn wake(
         let m = memo[i].load(Ordering::Relaxed);
         let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
         if kept_alike(&sleeps.get(i)) && sleeps.further(i).iter().all(kept_alike) && inside() {
+            sleeps.backoff.slept(i);
             asleep.push(i as u32);
             continue;
         }
+        sleeps.backoff.broke(i);
         let sight = viewer.symbol_sight(i, m);
         sights[i] = sight;
         if matches!(sight, Sight::In(_)) {
@@ -85,11 +137,13 @@ pub(super) fn wake(
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`
-/// written): if it waits in the next frame and can sleep through it (see the module), its
-/// certificates into `sleeps`, and it sleeps from now on (no pose, its byte marked).
+/// written): if it waits in the next frame and can sleep through it (see the module), and may
+/// try now (`shortcuts/sleep/backoff.rs`), its certificates into `sleeps`, and it sleeps from
+/// now on (no pose, its byte marked).
 #[allow(clippy::too_many_arguments, reason = "the frame's state, each read once")]
 pub(super) fn certify(
     cx: &FrameContext,
+    sights: &[Sight],
     kept: &Kept,
     sleeps: &mut Sleeps,
     i: usize,
@@ -98,7 +152,9 @@ pub(super) fn certify(
     memo: &AtomicU8,
     blockers: &mut Vec<(u32, Vec<Obb>)>,
 ) {
-    let Some(now) = sleeps.now else { return };
+    if !sleeps.enabled {
+        return;
+    }
     let (Some(Blocker::Label(b)), Some(HiddenReason::Collision)) = (frame.hidden_by, frame.reason) else { return };
     let viewer = &cx.viewer;
     let label = &viewer.labels[i];
@@ -113,26 +169,60 @@ pub(super) fn certify(
         return;
     }
     let Some((_, hers)) = kept.shown_as(b) else { return };
+    if !sleeps.backoff.may_try(i) {
+        return;
+    }
+    let Some(issued) = issue(cx, sights, kept, sleeps.now, (i, b, hers), pose, blockers) else {
+        sleeps.backoff.failed(i);
+        return;
+    };
+    sleeps.backoff.issued(i);
+    // The first position's text went to `b`, first.
+    sleeps.set_all(i, issued[0], &issued[1..]);
+    frame.pose = None;
+    memo.store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
+}
+
+/// The certificates of label `i` at `pose`, hidden by `b`, whose boxes are `hers` (see
+/// [`certify`]; `blockers`: room for its parts by blocker), under a camera that maps world
+/// vectors by `now` (`None` under pitch); `None` if some part cannot have one.
+fn issue(
+    cx: &FrameContext,
+    sights: &[Sight],
+    kept: &Kept,
+    now: Option<DVec2>,
+    (i, b, hers): (usize, u32, &[Obb]),
+    pose: &ScreenPose,
+    blockers: &mut Vec<(u32, Vec<Obb>)>,
+) -> Option<Vec<Sleep>> {
+    let viewer = &cx.viewer;
+    let label = &viewer.labels[i];
+    let symbol = &label.symbol;
     let max_overlap_area = cx.options.max_overlap_area;
     let positions = symbol.positions();
     let icon_alone = symbol.icon.is_some() && symbol.optional == Optional::Text;
     // Each part to the label it is certified against: `b` where it collides with `b` (the
-    // first position's text must), else the earliest kept label it collides with.
+    // first position's text must), else a kept label it collides with (any will do: it only
+    // has to stay covered).
     for (_, parts) in blockers.iter_mut() {
         parts.clear();
     }
     let mut groups = 0;
     let parts = label.screen_parts(pose, cx.options.hysteresis_px).take(positions + usize::from(icon_alone));
     for (k, part) in parts.enumerate() {
-        let owner = if hers.iter().any(|t| collides(&part, t, max_overlap_area)) {
+        let hits = |boxes: &[Obb]| boxes.iter().any(|t| collides(&part, t, max_overlap_area));
+        // One already given a part first (fewer certificates, and no search), else the
+        // earliest.
+        let given =
+            || blockers[1..groups].iter().map(|&(o, _)| o).find(|&o| kept.shown_as(o).is_some_and(|(_, t)| hits(t)));
+        let owner = if hits(hers) {
             b
         } else if k == 0 {
-            return;
+            return None;
+        } else if let Some(o) = given() {
+            o
         } else {
-            match kept.first_owner(&part, max_overlap_area) {
-                Some(owner) => owner,
-                None => return,
-            }
+            kept.first_owner(&part, max_overlap_area)?
         };
         let at = blockers[..groups].iter().position(|&(o, _)| o == owner);
         let at = at.unwrap_or_else(|| {
@@ -149,20 +239,26 @@ pub(super) fn certify(
     for (owner, mine) in &blockers[..groups] {
         let o = *owner as usize;
         if !viewer.parts[o].keeps_shape() {
-            return;
+            return None;
         }
         let theirs = kept.shown_as(*owner).map_or(&[][..], |(_, boxes)| boxes);
-        let world = viewer.hot[i].position - viewer.hot[o].position;
-        let sleep = Sleep::issue_each(mine, theirs, *owner, world, now);
+        let sleep = match (now, sights[o].pose()) {
+            (Some(now), _) => {
+                Sleep::issue_each(mine, theirs, *owner, viewer.hot[i].position - viewer.hot[o].position, now)
+            }
+            // Under pitch: the depth, about the anchors and scales of this frame.
+            (None, Some(them)) => {
+                let scales = DVec2::new(pose.scale, them.scale);
+                Sleep::issue_depth_each(mine, theirs, *owner, pose.position - them.position, scales)
+            }
+            (None, None) => Sleep::NONE,
+        };
         if !sleep.is_some() {
-            return;
+            return None;
         }
         sleeps_now.push(sleep);
     }
-    // The first position's text went to `b`, first.
-    sleeps.set_all(i, sleeps_now[0], &sleeps_now[1..]);
-    frame.pose = None;
-    memo.store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
+    Some(sleeps_now)
 }
 
 #[cfg(test)]
@@ -238,15 +334,70 @@ mod tests {
         assert!(slept_then_shown(&states), "{states:?}");
     }
 
+    /// A flat plain label of priority 10 at (100, 100), 200 × 60 px, and [`symbol`] 6 world px
+    /// up the screen from it.
+    fn flat_and_beyond() -> Vec<WorldLabel> {
+        let blocker = WorldLabel::from_world(1, DVec2::new(100.0, 100.0), 200.0, 60.0).with_priority(10.0);
+        vec![blocker, symbol(2, DVec2::new(100.0, 94.0))]
+    }
+
+    /// Whether `states` has a frame with pitch slept through (its camera in `cameras`)
+    /// followed, later, by the label shown.
+    fn slept_pitched_then_shown(states: &[(usize, bool)], cameras: &[Camera]) -> bool {
+        let pitched = |k: &usize| cameras[*k].pitch > 0.0 && states[*k].0 > 0;
+        (0..states.len()).find(pitched).is_some_and(|k| states[k..].iter().any(|s| s.1))
+    }
+
     #[test]
-    fn symbols_sleep_without_pitch_only() {
-        // The symbol under its blocker while the camera tilts: asleep before, awake (posed)
-        // in every frame with pitch, and decided alike.
+    fn symbols_sleep_under_pitch() {
+        // The symbol deep under its blocker while the camera tilts to 30° and back: it sleeps
+        // in most frames, with pitch and without (the first frame with pitch turns its
+        // rectangle into a depth; the first without wakes it), and is decided alike.
         let labels = under(90.0, 40.0, 100.1);
-        let cameras: Vec<Camera> = (0..40).map(|k| camera(3.0).with_pitch(f64::from(k.max(10) - 10))).collect();
+        let tilt = |k: i32| f64::from((k - 10).clamp(0, 30) - (k - 60).clamp(0, 30));
+        let cameras: Vec<Camera> = (0..100).map(|k| camera(3.0).with_pitch(tilt(k))).collect();
         let states = play(&labels, &cameras, 1);
-        assert!(states[..10].iter().skip(2).all(|s| s.0 == 1), "{states:?}");
-        assert!(states[11..].iter().all(|s| s.0 == 0 && !s.1), "{states:?}");
+        let pitched: Vec<_> = (0..100).filter(|&k| cameras[k].pitch > 0.0).map(|k| states[k]).collect();
+        let asleep = pitched.iter().filter(|s| s.0 == 1).count();
+        assert!(asleep * 10 >= pitched.len() * 9, "{asleep} of {} pitched frames: {states:?}", pitched.len());
+        assert!(states.iter().all(|s| !s.1), "{states:?}");
+    }
+
+    #[test]
+    fn a_symbol_wakes_when_the_zoom_under_pitch_pulls_a_position_clear_of_its_blocker() {
+        // As without pitch (the anchors move apart), the camera tilted by 40°: the depth
+        // certificates break.
+        let labels = under(90.0, 40.0, 101.0);
+        let cameras: Vec<Camera> = (0..120).map(|k| camera(3.0 + f64::from(k) * 0.03).with_pitch(40.0)).collect();
+        let states = play(&labels, &cameras, 1);
+        assert!(slept_pitched_then_shown(&states, &cameras), "{states:?}");
+    }
+
+    #[test]
+    fn a_symbol_wakes_when_the_tilt_takes_a_position_clear_of_its_blocker() {
+        // A flat label and a symbol some way beyond it, the camera tilted by
+        // 79° (the symbol far, small, hidden) and tilting back: the symbol grows faster than
+        // it moves off, until a position clears the label; the perspective scale changes every
+        // frame.
+        let labels = flat_and_beyond();
+        let cameras: Vec<Camera> = (0..80).map(|k| camera(3.0).with_pitch(f64::from(79 - k))).collect();
+        let states = play(&labels, &cameras, 1);
+        assert!(slept_pitched_then_shown(&states, &cameras), "{states:?}");
+    }
+
+    #[test]
+    fn a_symbol_under_pitch_wakes_as_the_pan_changes_its_perspective() {
+        // A flat label and a symbol some way beyond it, the camera tilted by 60°
+        // and panning them across the screen: their scales and their offset change with their
+        // distance from the camera; the certificates break and are given again every few
+        // frames, until a position clears the label.
+        let labels = flat_and_beyond();
+        let cameras: Vec<Camera> = (0..120)
+            .map(|k| camera(3.0).with_pitch(60.0).with_center(DVec2::new(100.0, 100.0 - f64::from(k) * 0.3)))
+            .collect();
+        let states = play(&labels, &cameras, 1);
+        let woken = (2..states.len()).filter(|&k| states[k - 1].0 == 1 && states[k].0 == 0 && !states[k].1).count();
+        assert!(woken >= 3 && slept_pitched_then_shown(&states, &cameras), "{states:?}");
     }
 
     #[test]
@@ -256,13 +407,16 @@ mod tests {
         // another one or hides, a plain one hides, and the symbol wakes in that frame.
         let plain = WorldLabel::from_world(1, DVec2::new(100.0, 100.0), 80.0, 40.0).with_priority(10.0);
         let centred = [Anchor::Center, Anchor::Left, Anchor::Right].map(Candidate::new).to_vec();
-        for blocker in [plain.clone().with_symbol(Symbol::default().with_candidates(centred)), plain] {
+        let symbol_blocker = plain.clone().with_symbol(Symbol::default().with_candidates(centred));
+        for (blocker, pitch) in
+            [(symbol_blocker.clone(), 0.0), (plain.clone(), 0.0), (symbol_blocker, 30.0), (plain, 30.0)]
+        {
             let labels = vec![
                 blocker,
                 symbol(2, DVec2::new(100.05, 100.0)),
                 WorldLabel::from_world(3, DVec2::new(130.0, 100.0), 300.0, 60.0).with_priority(20.0),
             ];
-            let cameras: Vec<Camera> = (0..60).map(|k| camera(5.0 - f64::from(k) * 0.05)).collect();
+            let cameras: Vec<Camera> = (0..60).map(|k| camera(5.0 - f64::from(k) * 0.05).with_pitch(pitch)).collect();
             let mut engine = crate::FrameEngine::new(crate::FrameOptions::default()).unwrap();
             engine.set_labels(labels.clone()).unwrap();
             let blockers: Vec<_> = cameras

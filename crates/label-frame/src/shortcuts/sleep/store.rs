@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use glam::{DVec2, Vec2};
 
+use super::backoff::Backoff;
 use super::{Certificate, Sleep, inside};
 
 /// Rectangle certificates of many labels, by label, in arrays (the x and y of `turned`,
@@ -60,6 +61,8 @@ pub(crate) struct Sleeps {
     /// Per label, a symbol's certificates beyond the one in `cells`, each about another blocker
     /// (`symbol.rs`); empty for the others.
     further: Vec<Vec<Sleep>>,
+    /// When symbols try for a certificate.
+    pub(crate) backoff: Backoff,
     /// Whether the labels of the frame being placed can sleep.
     pub(crate) enabled: bool,
     /// How the last frame mapped world vectors to the screen, if it had no pitch.
@@ -76,6 +79,7 @@ impl Sleeps {
         self.cells.resize_with(count, || Self::pack(Sleep::NONE).map(AtomicU32::new));
         self.further.clear();
         self.further.resize_with(count, Vec::new);
+        self.backoff.reset(count);
     }
 
     /// Label `i`'s certificates beyond [`Self::get`]'s (a symbol's, about other blockers).

@@ -4,7 +4,9 @@
 //! A symbol's parts all turn with its one reading axis `u`, so each pair of a part and the
 //! blocker's part it overlaps gives a rectangle of [`Sleep::issue`] about the same vector
 //! `w·turned`: the pairs all overlap while it stays inside every rectangle, that is inside
-//! their intersection, itself a rectangle. Which parts must overlap, and what else must hold
+//! their intersection, itself a rectangle. Under pitch each pair gives a depth instead
+//! ([`Sleep::issue_depth`]), about the same two anchors and scales: the pairs all overlap while
+//! the boxes moved less than the least of them. Which parts must overlap, and what else must hold
 //! for the waiting label's decision to stay the same, is the frame's business
 //! (`frame_pass/symbols/asleep.rs`).
 
@@ -57,5 +59,30 @@ impl Sleep {
         }
         let sleep = Self::rectangle(turned, stored, half, blocker);
         if sleep.holds(now) { sleep } else { Self::NONE }
+    }
+
+    /// Under any camera, the depth certificate of a label each of whose boxes `mine` overlaps
+    /// one of the boxes `theirs` of label `blocker`, the label's anchor `offset` from the
+    /// blocker's on screen at `scales` (label, blocker): the least, over `mine`, of the
+    /// deepest overlap with a box of `theirs` ([`Self::issue_depth`]). [`Self::NONE`] if some
+    /// box overlaps none of `theirs` deeply enough, or `mine` is empty.
+    #[must_use]
+    pub(crate) fn issue_depth_each(mine: &[Obb], theirs: &[Obb], blocker: u32, offset: DVec2, scales: DVec2) -> Self {
+        let mut least = Self::NONE;
+        for me in mine {
+            let depth = |s: &Self| match s.kind {
+                Certificate::Depth { depth, .. } => depth,
+                _ => 0.0,
+            };
+            let deepest = theirs
+                .iter()
+                .map(|them| Self::issue_depth(me, them, blocker, offset, scales))
+                .max_by(|a, b| depth(a).total_cmp(&depth(b)));
+            let Some(deepest) = deepest.filter(Self::is_some) else { return Self::NONE };
+            if !least.is_some() || depth(&deepest) < depth(&least) {
+                least = deepest;
+            }
+        }
+        least
     }
 }

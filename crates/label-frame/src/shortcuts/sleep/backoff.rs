@@ -1,0 +1,127 @@
+//! When a symbol tries for a certificate (`frame_pass/symbols/asleep.rs`): trying costs more
+//! than the test it saves in one frame, so a label whose try failed, or whose certificate broke
+//! in the frame after it was given, waits before it tries again — 1, 2, 4, … 32 frames, doubling
+//! while it keeps failing, back to 1 once it slept through a frame.
+//!
+//! A label new to waiting tries at once, although a first frame then certifies every hidden
+//! label (twice the cost of a first frame without sleeping): spreading those tries over the
+//! next frames was tried, and left each of them testing the labels not yet certified as well,
+//! so the frames after the first cost more than the first saved (p99 up by half).
+//!
+//! Waiting only withholds a certificate: the label is tested as an awake one is, so no decision
+//! depends on it.
+
+/// Per label, when it may next try for a certificate, and how its last tries went.
+#[derive(Debug, Default)]
+pub(crate) struct Backoff {
+    /// The frames counted so far.
+    frame: u32,
+    /// Per label: the first frame it may try in.
+    until: Vec<u32>,
+    /// Per label: how many tries failed in a row (at most [`MAX_STRIKES`]).
+    strikes: Vec<u8>,
+    /// Per label: whether it was given a certificate in the last frame and has not yet slept.
+    fresh: Vec<bool>,
+}
+
+/// The longest wait is `2^MAX_STRIKES` frames.
+const MAX_STRIKES: u8 = 5;
+
+impl Backoff {
+    /// Every one of `count` labels may try at once.
+    pub(crate) fn reset(&mut self, count: usize) {
+        self.frame = 0;
+        self.until.clear();
+        self.until.resize(count, 0);
+        self.strikes.clear();
+        self.strikes.resize(count, 0);
+        self.fresh.clear();
+        self.fresh.resize(count, false);
+    }
+
+    /// A new frame.
+    pub(crate) fn tick(&mut self) {
+        self.frame = self.frame.wrapping_add(1);
+    }
+
+    /// Whether label `i` may try for a certificate in this frame: once its wait is over.
+    #[must_use]
+    pub(crate) fn may_try(&self, i: usize) -> bool {
+        self.until[i].wrapping_sub(self.frame) as i32 <= 0
+    }
+
+    /// Label `i` was given a certificate.
+    pub(crate) fn issued(&mut self, i: usize) {
+        self.fresh[i] = true;
+    }
+
+    /// Label `i`'s try failed: it waits twice as long as after its last failure.
+    pub(crate) fn failed(&mut self, i: usize) {
+        self.fresh[i] = false;
+        let strikes = self.strikes[i];
+        self.until[i] = self.frame.wrapping_add(1 << strikes);
+        self.strikes[i] = (strikes + 1).min(MAX_STRIKES);
+    }
+
+    /// Label `i`'s certificate broke in this frame: a failure if it was given in the last.
+    pub(crate) fn broke(&mut self, i: usize) {
+        if self.fresh[i] {
+            self.failed(i);
+        }
+    }
+
+    /// Label `i` slept through this frame.
+    pub(crate) fn slept(&mut self, i: usize) {
+        self.fresh[i] = false;
+        self.strikes[i] = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Backoff;
+
+    /// The frames, of the next `frames`, in which label `i` may try, each try
+    /// failing where `fails` says.
+    fn tries(b: &mut Backoff, i: usize, frames: u32, fails: impl Fn(u32) -> bool) -> Vec<u32> {
+        let mut tried = Vec::new();
+        for k in 0..frames {
+            b.tick();
+            if b.may_try(i) {
+                tried.push(k);
+                if fails(k) { b.failed(i) } else { b.issued(i) }
+            }
+        }
+        tried
+    }
+
+    #[test]
+    fn failures_double_the_wait_up_to_32_frames() {
+        let mut b = Backoff::default();
+        b.reset(1);
+        assert_eq!(tries(&mut b, 0, 100, |_| true), [0, 1, 3, 7, 15, 31, 63, 95]);
+    }
+
+    #[test]
+    fn a_certificate_that_breaks_at_once_is_a_failure_and_a_frame_asleep_starts_over() {
+        let mut b = Backoff::default();
+        b.reset(1);
+        b.tick();
+        assert!(b.may_try(0));
+        b.issued(0);
+        b.tick();
+        b.broke(0);
+        assert!(!b.may_try(0), "broke in the frame after it was given");
+        b.tick();
+        assert!(b.may_try(0));
+        b.issued(0);
+        b.tick();
+        b.slept(0);
+        b.tick();
+        b.broke(0);
+        assert!(b.may_try(0), "broke after a frame asleep: tries again at once");
+        b.failed(0);
+        b.tick();
+        assert!(b.may_try(0), "the strikes started over");
+    }
+}
