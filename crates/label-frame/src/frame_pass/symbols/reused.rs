@@ -69,8 +69,9 @@ pub(crate) fn place_reused_symbols(
     let mut resting = 0;
     for i in 0..n {
         let m = memo[i].load(Ordering::Relaxed);
-        // The projection left a stand-in for a label that may doze (see `asleep.rs`).
-        if m & bits::SLEEPY != 0 && sleeps.now.is_some() {
+        // The projection left a stand-in for a label that may doze (see `asleep.rs`), under
+        // the same condition as `project_symbols`.
+        if m & bits::SLEEPY != 0 && sleeps.enabled {
             dozing.push(i as u32);
             continue;
         }
