@@ -173,3 +173,50 @@ fn a_shown_symbol_whose_position_leaves_the_view_moves_to_one_in_view() {
     assert_eq!((f.stats.kind, f.stats.placed_now, f.stats.flips), (FrameKind::Reused, 1, 0));
     assert_eq!((f.labels[0].visible, f.choices[0].candidate), (true, Some(1)));
 }
+
+#[test]
+fn a_sleeper_wakes_when_its_blocker_leaves_the_view_by_the_margin() {
+    // A symbol asleep, hidden by a wide label at the left edge that it only meets with the
+    // hysteresis margin (2 px): the pan takes the wide label off screen while the symbol stays
+    // well inside the viewport (its reach, 50.25 px, inside by 0.75 px). Its blocker is not
+    // kept shown, so in the reused frame it wakes (posed, none asleep) and keeps its decision,
+    // hidden by the wide label, as an engine that never sleeps decides; frame for frame alike.
+    let wide = at_screen(1, -10.5, 150.0, 60.0, 20.0).with_priority(5.0);
+    let centred = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
+    let symbol = |x: f64| at_screen(2, x, 150.0, 100.0, 10.0).with_symbol(centred.clone());
+    let options = FrameOptions::default();
+    let mut e = engine(options.clone(), vec![wide.clone(), symbol(60.0)]);
+    let mut sleepless = FrameEngine::without_shortcuts(options).unwrap();
+    sleepless.set_labels(vec![wide.clone(), symbol(60.0)]).unwrap();
+    // Overlapping first: hidden by the wide label. Then moved clear of it by 1.5 px: still
+    // hidden by it with the margin, and asleep from then on.
+    for (k, x) in [(0, 60.0), (1, 71.0), (2, 71.0)] {
+        if k == 1 {
+            e.set_labels(vec![wide.clone(), symbol(x)]).unwrap();
+            sleepless.set_labels(vec![wide.clone(), symbol(x)]).unwrap();
+        }
+        let f = e.place_frame(&panned(0.0), f64::from(k) * 16.0).unwrap().clone();
+        let reference = sleepless.place_frame(&panned(0.0), f64::from(k) * 16.0).unwrap();
+        assert!(f.labels[0].visible, "frame {k}");
+        assert_eq!(
+            (f.labels[1].reason, f.labels[1].hidden_by),
+            (Some(HiddenReason::Collision), Some(Blocker::Label(0)))
+        );
+        assert_eq!(
+            (f.labels[1].visible, f.labels[1].reason, f.labels[1].hidden_by),
+            (reference.labels[1].visible, reference.labels[1].reason, reference.labels[1].hidden_by),
+            "frame {k}"
+        );
+    }
+    assert_eq!((e.frame().stats.asleep, e.frame().labels[1].pose), (1, None), "the symbol sleeps");
+    // The pan: the wide label's box ends 0.5 px left of the viewport; the symbol's starts
+    // 1 px right of it.
+    let f = e.place_frame(&panned(20.0), 48.0).unwrap().clone();
+    let reference = sleepless.place_frame(&panned(20.0), 48.0).unwrap();
+    assert_eq!(f.stats.kind, FrameKind::Reused);
+    assert_eq!(f.labels[0].reason, Some(HiddenReason::Offscreen));
+    assert_eq!((f.labels[1].reason, f.labels[1].hidden_by), (Some(HiddenReason::Collision), Some(Blocker::Label(0))));
+    assert_eq!(f.stats.asleep, 0, "its blocker is not kept shown: it wakes");
+    assert!(f.labels[1].pose.is_some(), "a woken symbol in view is posed");
+    assert_eq!(&f, reference);
+}
