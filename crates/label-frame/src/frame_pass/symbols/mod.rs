@@ -143,8 +143,9 @@ pub(crate) struct SymbolMemory<'a> {
 ///
 /// # Errors
 /// [`FrameError::Core`] if a label on screen is out of the core's range (a size beyond
-/// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then (but the
-/// sights of labels that woke).
+/// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then but the
+/// sights of labels that woke and the certificates' bookkeeping (a rectangle turned into the
+/// depth it gives, the back-off's counts), which decides nothing.
 pub(crate) fn place_symbol_frame(
     cx: &FrameContext,
     memory: SymbolMemory,
@@ -389,17 +390,19 @@ mod tests {
         // too.
         let labels = symbol_patch(DVec2::new(100.0, 80.0), 0.04);
         let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
-        let (mut moved, mut reused, mut placed_anew) = (0, 0, 0);
+        let (mut moved, mut reused, mut placed_anew, mut asleep_reused) = (0, 0, 0, 0);
         play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
             let frame = engine.frame();
             moved += frame.choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
             if frame.stats.kind == FrameKind::Reused {
                 reused += 1;
                 placed_anew += frame.stats.placed_now;
+                asleep_reused += frame.stats.asleep;
             }
         });
         assert!(moved > 1000, "{moved} labels off their first candidate over the frames");
         assert!(reused > 5 && placed_anew > 20, "{reused} frames reused, {placed_anew} labels placed anew in them");
+        assert!(asleep_reused > 20, "{asleep_reused} symbols asleep in the reused frames");
         let played = play_against_sleepless(&labels, &cameras);
         let symbols_asleep: usize = played.iter().map(|(stats, ..)| stats.asleep).sum();
         assert!(symbols_asleep > 2000, "{symbols_asleep} symbols asleep over the frames");

@@ -12,7 +12,9 @@
 //!   (`mod.rs`), and without the hysteresis margin (the label has no decision to keep). Repeat
 //!   groups count against the kept labels, and §4 applies per candidate. A newcomer that
 //!   yields is provisional: at the next full frame it competes by priority like a label new to
-//!   the view, rather than wait for room;
+//!   the view, rather than wait for room. Labels placed anew go in priority order, then input
+//!   order (§4 as written): a full frame would put one shown in the last frame ahead of others
+//!   of its priority, and the next full frame does;
 //! - a label hidden by a label that has since left the screen stays hidden until the next full
 //!   frame, which [`crate::FrameOptions::full_placement_interval_ms`] brings.
 //!
@@ -20,7 +22,10 @@
 //! viewport and each of its blockers is kept shown (so with the position and parts it had when
 //! its certificates were issued); otherwise it wakes, keeping its decision while it stays in
 //! view. Its certificates are not tested here: it keeps its decision either way, and the next
-//! full frame tests them under its camera. No certificate is issued in a reused frame.
+//! full frame tests them under its camera. No certificate is issued in a reused frame, and its
+//! frames do not count as frames of the back-off (`shortcuts/sleep/backoff.rs`, which counts
+//! full frames, the frames that try); a symbol that sleeps on through one has slept, for the
+//! back-off as in a full frame.
 
 use std::sync::atomic::Ordering;
 
@@ -45,8 +50,8 @@ use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 /// if it wakes). Returns how many labels were placed anew and the frame's label counts.
 ///
 /// # Errors
-/// [`FrameError::Core`] as [`super::place_symbol_frame`]; nothing is written then (but the
-/// sights of labels that woke).
+/// [`FrameError::Core`] as [`super::place_symbol_frame`]; nothing is written then but the
+/// sights of labels that woke and the back-off's counts, which decide nothing.
 pub(crate) fn place_reused_symbols(
     cx: &FrameContext,
     memory: SymbolMemory,
@@ -59,8 +64,9 @@ pub(crate) fn place_reused_symbols(
     choices.resize(n, Choice::default());
     let view = Obb::from_aabb(&viewer.projection.viewport());
     let path = |i: usize| paths.get(i).and_then(Option::as_ref);
-    // Every label in index order: kept in view (the shown ones also in `shown`), placed anew,
-    // dozing, out of view, or resting (out of view and undrawn now and last frame).
+    // Every label once, in index order: kept in view (the shown ones also in `shown`), placed
+    // anew, dozing, out of view, or resting (out of view and undrawn now and last frame); the
+    // dozing ones that wake join `kept` or `gone` after.
     let mut kept: Vec<u32> = Vec::new();
     let mut shown: Vec<u32> = Vec::new();
     let mut newcomers: Vec<u32> = Vec::new();
@@ -110,6 +116,7 @@ pub(crate) fn place_reused_symbols(
         let blocked =
             || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
         if blocked() && inside() {
+            sleeps.backoff.slept(i);
             asleep += 1;
             continue;
         }

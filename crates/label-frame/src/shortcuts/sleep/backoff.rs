@@ -1,7 +1,8 @@
 //! When a symbol tries for a certificate (`frame_pass/symbols/asleep.rs`): trying costs more
 //! than the test it saves in one frame, so a label whose try failed, or whose certificate broke
-//! in the frame after it was given, waits before it tries again — 1, 2, 4, … 32 frames, doubling
-//! while it keeps failing, back to 1 once it slept through a frame.
+//! in the full frame after it was given, waits before it tries again — 1, 2, 4, … 32 full frames,
+//! doubling while it keeps failing, back to 1 once it slept through a frame. Only full frames
+//! count (reused frames try for no certificate); a frame that fails with an error has counted.
 //!
 //! A label new to waiting tries at once, although a first frame then certifies every hidden
 //! label (twice the cost of a first frame without sleeping): spreading those tries over the
@@ -44,7 +45,8 @@ impl Backoff {
         self.frame = self.frame.wrapping_add(1);
     }
 
-    /// Whether label `i` may try for a certificate in this frame: once its wait is over.
+    /// Whether label `i` may try for a certificate in this frame: once its wait is over (a
+    /// wait set more than 2^31 full frames ago reads as not over: over a year at 60 a second).
     #[must_use]
     pub(crate) fn may_try(&self, i: usize) -> bool {
         self.until[i].wrapping_sub(self.frame) as i32 <= 0
