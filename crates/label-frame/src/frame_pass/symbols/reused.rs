@@ -205,8 +205,10 @@ fn near_newcomers<'a>(
 }
 
 /// Whether shown label `i`, at `pose` with `choice`, still shows at a position that meets the
-/// viewport `view` (contract §4 step 1): its text at the position shown or its icon (its icon,
-/// shown alone). Most labels are well inside the viewport, which settles them without a box.
+/// viewport `view` (contract §4 step 1): one of the parts it shows does — its text at the
+/// position shown, its icon if shown. These are the parts the pass places it with
+/// ([`Batch::of_shown`]); a label kept shown that the pass then found off screen would block
+/// no newcomer. Most labels are well inside the viewport, which settles them without a box.
 fn shown_meets_view(viewer: &Viewer, i: usize, pose: &ScreenPose, choice: Choice, view: &Obb) -> bool {
     let size = viewer.projection.camera().size;
     if inside_by(pose.position, pose.position, viewer.hot[i].reach_px(pose.scale), size) {
@@ -218,9 +220,10 @@ fn shown_meets_view(viewer: &Viewer, i: usize, pose: &ScreenPose, choice: Choice
         Some(Parts::Icon) => None,
         _ => Some(choice.candidate.map_or(0, |k| k as usize).min(positions - 1)),
     };
+    let icon = matches!(choice.parts, Some(Parts::Both | Parts::Icon)).then_some(positions);
     label
         .screen_parts(pose, 0.0)
         .enumerate()
-        .filter(|&(k, _)| Some(k) == text || k == positions)
+        .filter(|&(k, _)| Some(k) == text || Some(k) == icon)
         .any(|(_, part)| view.overlaps(&part))
 }
