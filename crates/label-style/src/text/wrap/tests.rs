@@ -1,0 +1,91 @@
+//! Hand-checked cases of the line breaking (the arithmetic is in each test's comment) and
+//! the box of a wrapped label in the bundled font.
+
+use super::*;
+
+/// Breaks with every character one unit wide.
+fn unit_breaks(text: &str, max_width: f64) -> Vec<usize> {
+    let chars: Vec<char> = text.chars().collect();
+    line_breaks(&chars, |_| 1.0, 0.0, max_width)
+}
+
+#[test]
+fn two_words_too_wide_for_one_line_split_at_the_space() {
+    // W = 9, ⌈9/5⌉ = 2 lines, target 4.5. The break after the space has x = 4 (the space
+    // not counted): (4 − 4.5)² = 0.25. The end (x = 8) from it: last line 4 < 4.5, so
+    // 0.25 / 2, total 0.375; from the start: (8 − 4.5)² · 2 = 24.5.
+    assert_eq!(unit_breaks("aaaa bbbb", 5.0), [5, 9]);
+}
+
+#[test]
+fn text_that_fits_is_one_line() {
+    // W = 5, one line, target 5. The end from the start: (4 − 5)² / 2 = 0.5; through the
+    // break at 3 (x = 2): 9 + (2 − 5)² / 2 = 13.5.
+    assert_eq!(unit_breaks("ab cd", 10.0), [5]);
+}
+
+#[test]
+fn a_newline_forces_a_break_even_without_a_maximum() {
+    // The newline's penalty −10,000 adds −10⁸ to its break's badness.
+    assert_eq!(unit_breaks("ab\ncd", f64::INFINITY), [3, 5]);
+}
+
+#[test]
+fn lines_are_balanced_not_filled_greedily() {
+    // W = 11, 2 lines, target 5.5. Greedy filling to 7 would give "aa bb cc" / "dd". The
+    // balanced choice: the break at 6 (x = 4, badness 2.25) then the end (x = 8, last line
+    // 4 < 5.5: 2.25 / 2), 3.375 in all; through the break at 9 (x = 6, badness 0.25) the
+    // last line is 2 wide: 0.25 + 12.25 / 2 = 6.375; through 3: 12.25 + 0.5 = 12.75.
+    assert_eq!(unit_breaks("aa bb cc dd", 7.0), [6, 11]);
+}
+
+#[test]
+fn ideographs_break_between_characters_hangul_does_not() {
+    // W = 6, 2 lines, target 3: the break after the third ideograph is exact.
+    assert_eq!(unit_breaks("北京市朝阳区", 3.0), [3, 6]);
+    // Hangul breaks only at its space (5 characters and a space, 2 lines).
+    assert_eq!(unit_breaks("서울 특별시청", 4.0), [3, 7]);
+}
+
+#[test]
+fn an_open_parenthesis_is_a_break_opportunity_before_it() {
+    // W = 8, 2 lines, target 4. The only opportunity is before "(" (x = 4, badness 0);
+    // the last line from it is 4 wide, badness 0.
+    let breaks = unit_breaks("abcd(ef)", 5.0);
+    assert_eq!(breaks, [4, 8], "the break before \"(\" splits the word from the parenthesis");
+}
+
+#[test]
+fn the_box_is_the_widest_line_by_the_line_count() {
+    let font = Font::bundled();
+    let options = WrapOptions { size: 16.0, max_width_em: Some(6.0), line_height_em: 1.2, letter_spacing_em: 0.0 };
+    let wrapped = wrap("Kaiser Franz Josef Straße", font, &options);
+    assert!(wrapped.lines.len() >= 2, "{wrapped:?}");
+    for line in &wrapped.lines {
+        assert_eq!(line.width, font.measure(&line.text, 16.0).width);
+        assert_eq!(line.text.trim(), line.text);
+    }
+    let widest = wrapped.lines.iter().map(|l| l.width).fold(0.0, f64::max);
+    assert_eq!(wrapped.width, widest);
+    assert!((wrapped.height - wrapped.lines.len() as f64 * 1.2 * 16.0).abs() < 1e-9);
+    let joined: Vec<&str> = wrapped.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(joined.join(" "), "Kaiser Franz Josef Straße");
+}
+
+#[test]
+fn letter_spacing_widens_lines_but_not_arabic_ones() {
+    let font = Font::bundled();
+    let spaced = WrapOptions { letter_spacing_em: 0.1, max_width_em: None, ..WrapOptions::default() };
+    let plain = WrapOptions { max_width_em: None, ..WrapOptions::default() };
+    let (a, b) = (wrap("Wien", font, &spaced), wrap("Wien", font, &plain));
+    assert!((a.width - b.width - 3.0 * 1.6).abs() < 1e-9, "3 gaps of 0.1 em at 16 px");
+    let (a, b) = (wrap("القاهرة", font, &spaced), wrap("القاهرة", font, &plain));
+    assert_eq!(a.width, b.width);
+}
+
+#[test]
+fn empty_text_has_no_lines_and_no_box() {
+    let wrapped = wrap("", Font::bundled(), &WrapOptions::default());
+    assert!(wrapped.lines.is_empty());
+    assert_eq!((wrapped.width, wrapped.height), (0.0, 0.0));
+}
