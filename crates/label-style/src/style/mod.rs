@@ -7,13 +7,15 @@
 //! this crate does not evaluate — a layout property outside the list, a paint property that
 //! moves the label (`text-translate`, `icon-translate`), an expression operator it does not
 //! know — is named once as a [`Warning`] (property, layer) for the caller to print, and the
-//! property keeps its default. A style that is wrong gets a [`StyleError`] naming the layer,
+//! property keeps its default; a layer whose filter uses an operator it does not know is
+//! skipped, with a warning, rather than labelling what the filter would leave out. A style that is wrong gets a [`StyleError`] naming the layer,
 //! the property and the JSON path.
 //!
 //! A layer shows at zoom `z` when `minzoom ≤ z < maxzoom` and its visibility is not `none`
 //! ([`SymbolLayer::shows_at`]); a feature is in it when the filter is true
 //! ([`SymbolLayer::filter`], a failed evaluation counting as false).
 
+pub mod layout;
 pub mod properties;
 
 use crate::expr::{CompileError, Expression, Feature, Value};
@@ -73,7 +75,8 @@ pub struct SymbolLayer {
     pub minzoom: f64,
     /// `maxzoom` (default 24).
     pub maxzoom: f64,
-    /// `layout.visibility` is `none`.
+    /// `layout.visibility` is `none`, or the layer is skipped (a filter this crate cannot
+    /// evaluate).
     pub hidden: bool,
     filter: Option<Expression>,
     properties: Vec<Option<Property>>,
@@ -160,15 +163,25 @@ impl SymbolLayer {
         };
         let (source, source_layer) = (text("source")?, text("source-layer")?);
         let (minzoom, maxzoom) = (zoom("minzoom", 0.0)?, zoom("maxzoom", 24.0)?);
+        let mut hidden = false;
         let filter = match json.get("filter") {
             None => None,
-            Some(f) => Some(
-                Expression::compile_filter(f, &format!("{path}.filter"))
-                    .map_err(|e| compile_error(&id, "filter", e))?,
-            ),
+            Some(f) => match Expression::compile_filter(f, &format!("{path}.filter")) {
+                Ok(f) => Some(f),
+                // Ignoring the filter would label features the style leaves out.
+                Err(e) if e.unsupported => {
+                    warnings.push(Warning {
+                        layer: id.clone(),
+                        property: "filter".into(),
+                        message: format!("{} (at {}); the layer is skipped", e.message, e.path),
+                    });
+                    hidden = true;
+                    None
+                }
+                Err(e) => return Err(compile_error(&id, "filter", e)),
+            },
         };
         let mut properties: Vec<Option<Property>> = vec![None; SPECS.len()];
-        let mut hidden = false;
         let empty = serde_json::Map::new();
         let layout = match json.get("layout") {
             None => &empty,

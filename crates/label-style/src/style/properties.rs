@@ -14,6 +14,7 @@
 use crate::expr::legacy::{Function, Target};
 use crate::expr::{CompileError, Expression, Feature, Section, Type, Value, is_expression};
 use serde_json::Value as Json;
+use std::sync::OnceLock;
 
 /// The anchors of `text-anchor` and `text-variable-anchor`.
 pub const ANCHORS: &[&str] =
@@ -116,8 +117,17 @@ impl Spec {
     /// The default value, `None` where the style-spec has none.
     #[must_use]
     pub fn default_value(&self) -> Option<Value> {
-        let json: Json = serde_json::from_str(self.default?).ok()?;
-        coerce(self.kind, Value::from_json(&json))
+        static DEFAULTS: OnceLock<Vec<Option<Value>>> = OnceLock::new();
+        let defaults = DEFAULTS.get_or_init(|| {
+            SPECS
+                .iter()
+                .map(|spec| {
+                    let json: Json = serde_json::from_str(spec.default?).ok()?;
+                    coerce(spec.kind, Value::from_json(&json))
+                })
+                .collect()
+        });
+        index_of(self.name).and_then(|i| defaults[i].clone())
     }
 
     fn expected_type(&self) -> Type {

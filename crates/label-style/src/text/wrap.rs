@@ -28,12 +28,14 @@
 //! Lines are then trimmed of white space at both ends. A line's width is its text measured
 //! with `label-text` plus the letter spacing between its characters; the label's box is as
 //! wide as its widest line and `lines × text-line-height × text-size` tall (an empty line
-//! counts). Letter spacing is dropped for text in a cursive script (Arabic, Syriac,
+//! counts; formatted text's lines are as tall as their largest `font-scale` makes them,
+//! [`wrap_sections`]). Letter spacing is dropped for text in a cursive script (Arabic, Syriac,
 //! Mongolian, Duployan, Old Uyghur), as MapLibre drops it.
 //!
 //! Positions count characters (Unicode scalar values); MapLibre counts UTF-16 code units,
 //! which differ only for characters outside the Basic Multilingual Plane.
 
+use crate::expr::Section;
 use label_text::Font;
 use unicode_script::{Script, UnicodeScript};
 
@@ -74,7 +76,7 @@ pub struct Wrapped {
     pub lines: Vec<Line>,
     /// The widest line's width, pixels.
     pub width: f64,
-    /// `lines × line height`, pixels.
+    /// The lines' heights added up, pixels (`lines × line height` for plain text).
     pub height: f64,
 }
 
@@ -227,27 +229,68 @@ pub fn line_breaks(chars: &[char], advance: impl Fn(usize) -> f64, spacing: f64,
 /// Wraps `text` as MapLibre wraps it and measures it with `font`.
 #[must_use]
 pub fn wrap(text: &str, font: &Font<'_>, options: &WrapOptions) -> Wrapped {
-    let chars: Vec<char> = text.chars().collect();
-    let spacing = if allows_letter_spacing(text) { options.letter_spacing_em * options.size } else { 0.0 };
+    wrap_sections(&[Section { text: text.to_owned(), scale: None, font: None }], font, options)
+}
+
+/// Wraps formatted text (`format` sections, each with its `font-scale`) and measures it
+/// with `font`: a character's advance is its section's scale times its advance at
+/// `text-size`, and a line is `text-line-height` times the largest scale on it tall (an
+/// empty line one `text-line-height`). Sections' own fonts are not told apart: all is
+/// measured in `font`.
+#[must_use]
+pub fn wrap_sections(sections: &[Section], font: &Font<'_>, options: &WrapOptions) -> Wrapped {
+    let mut chars: Vec<char> = Vec::new();
+    let mut scales: Vec<f64> = Vec::new();
+    for section in sections {
+        let scale = section.scale.unwrap_or(1.0);
+        for c in section.text.chars() {
+            chars.push(c);
+            scales.push(scale);
+        }
+    }
+    let text: String = chars.iter().collect();
+    let spacing = if allows_letter_spacing(&text) { options.letter_spacing_em * options.size } else { 0.0 };
     let advances: Vec<f64> = {
         let mut buf = [0u8; 4];
-        chars.iter().map(|c| font.measure(c.encode_utf8(&mut buf), options.size).width).collect()
+        chars.iter().zip(&scales).map(|(c, s)| font.measure(c.encode_utf8(&mut buf), options.size * s).width).collect()
     };
     let max_width = options.max_width_em.map_or(f64::INFINITY, |m| m * options.size);
     let breaks = line_breaks(&chars, |i| advances[i], spacing, max_width);
+    let line_height = options.line_height_em * options.size;
     let mut lines = Vec::with_capacity(breaks.len());
+    let mut height = 0.0;
     let mut start = 0;
     for end in breaks {
-        let line: String = chars[start..end].iter().collect();
-        let line = line.trim_matches(is_whitespace).to_owned();
-        let count = line.chars().count();
-        let width =
-            if count == 0 { 0.0 } else { font.measure(&line, options.size).width + spacing * (count - 1) as f64 };
+        let (mut from, mut to) = (start, end);
+        while from < to && is_whitespace(chars[from]) {
+            from += 1;
+        }
+        while to > from && is_whitespace(chars[to - 1]) {
+            to -= 1;
+        }
+        let line: String = chars[from..to].iter().collect();
+        let mut width = 0.0;
+        let mut max_scale: f64 = 0.0;
+        // Measured a run of one scale at a time, so kerning inside a run counts.
+        let mut run = from;
+        while run < to {
+            let scale = scales[run];
+            let run_end = (run..to).find(|&i| scales[i] != scale).unwrap_or(to);
+            let piece: String = chars[run..run_end].iter().collect();
+            width += font.measure(&piece, options.size * scale).width;
+            max_scale = max_scale.max(scale);
+            run = run_end;
+        }
+        if to > from {
+            width += spacing * (to - from - 1) as f64;
+            height += line_height * max_scale;
+        } else {
+            height += line_height;
+        }
         lines.push(Line { text: line, width });
         start = end;
     }
     let width = lines.iter().map(|l| l.width).fold(0.0, f64::max);
-    let height = lines.len() as f64 * options.line_height_em * options.size;
     Wrapped { lines, width, height }
 }
 

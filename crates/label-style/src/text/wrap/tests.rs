@@ -89,3 +89,21 @@ fn empty_text_has_no_lines_and_no_box() {
     assert!(wrapped.lines.is_empty());
     assert_eq!((wrapped.width, wrapped.height), (0.0, 0.0));
 }
+
+#[test]
+fn formatted_sections_scale_their_characters_and_their_line() {
+    let font = Font::bundled();
+    let options = WrapOptions { max_width_em: Some(10.0), ..WrapOptions::default() };
+    let sections = [
+        Section { text: "Wien".into(), scale: Some(1.5), font: None },
+        Section { text: "\n".into(), scale: None, font: None },
+        Section { text: "1840573".into(), scale: Some(0.8), font: None },
+    ];
+    let wrapped = wrap_sections(&sections, font, &options);
+    let texts: Vec<&str> = wrapped.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(texts, ["Wien", "1840573"], "the newline section forces the break");
+    assert_eq!(wrapped.lines[0].width, font.measure("Wien", 24.0).width);
+    assert_eq!(wrapped.lines[1].width, font.measure("1840573", 12.8).width);
+    // Line heights 1.2 em × 1.5 and 1.2 em × 0.8 at 16 px.
+    assert!((wrapped.height - (28.8 + 15.36)).abs() < 1e-9, "{}", wrapped.height);
+}
