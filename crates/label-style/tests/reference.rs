@@ -15,37 +15,15 @@ use label_style::expr::{Feature, GeometryType, Value};
 use label_style::style::Style;
 use serde_json::{Value as Json, json};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
-fn reference_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("reference")
-}
-
-fn has(program: &str) -> bool {
-    Command::new(program).arg("--version").output().is_ok_and(|o| o.status.success())
-}
+mod common;
+use common::reference_dir;
 
 /// The style-spec's evaluation, or `None` when node or npm is missing.
 fn reference_cases() -> Option<Json> {
-    let dir = reference_dir();
-    if !has("node") || !has("npm") {
-        // scripts/test-all.sh (and so CI) requires the comparison.
-        assert!(
-            std::env::var("LABEL_STYLE_REFERENCE").as_deref() != Ok("required"),
-            "LABEL_STYLE_REFERENCE=required but node or npm is missing"
-        );
-        eprintln!("SKIPPED: the style-spec comparison needs node and npm (apt-get install nodejs npm)");
-        return None;
-    }
-    if !dir.join("node_modules/@maplibre/maplibre-gl-style-spec").exists() {
-        let status =
-            Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&dir).status().expect("npm runs");
-        assert!(status.success(), "npm ci in {} failed", dir.display());
-    }
-    let out = Command::new("node").arg("evaluate.mjs").current_dir(&dir).output().expect("node runs");
-    assert!(out.status.success(), "evaluate.mjs failed: {}", String::from_utf8_lossy(&out.stderr));
-    Some(serde_json::from_slice(&out.stdout).expect("evaluate.mjs writes JSON"))
+    let out = common::run_node("evaluate.mjs", b"")?;
+    Some(serde_json::from_slice(&out).expect("evaluate.mjs writes JSON"))
 }
 
 /// A value as evaluate.mjs normalises the style-spec's.

@@ -2,11 +2,12 @@
 //! the box of a wrapped label in the bundled font.
 
 use super::*;
+use unicode_segmentation::UnicodeSegmentation;
 
 /// Breaks with every character one unit wide.
 fn unit_breaks(text: &str, max_width: f64) -> Vec<usize> {
-    let chars: Vec<char> = text.chars().collect();
-    line_breaks(&chars, |_| 1.0, 0.0, max_width)
+    let units: Vec<&str> = text.graphemes(true).collect();
+    line_breaks(&units, |_| 1.0, 0.0, max_width)
 }
 
 #[test]
