@@ -1,7 +1,8 @@
 // The MapLibre style-spec's own evaluation of the symbol layers of the styles in styles/,
 // for every feature of each layer's GeoJSON source at several zooms: the reference that
 // label-style's tests/reference.rs compares with. Writes JSON to standard output:
-//   {"cases": [{"style", "layer", "feature", "zoom", "filter", "values": {property: value}}]}
+//   {"cases": [{"style", "layer", "feature", "zoom", "filter", "values": {property: value}}],
+//    "specs": {property: {"default", "interpolated", "data_driven"}}}
 // Values are normalised so both sides can print them alike: formatted text as
 // {"formatted": [[text, scale, font stack]]}, images as their names, padding and anchor
 // offsets as their arrays, no value as null.
@@ -71,4 +72,11 @@ for (const file of readdirSync(path.join(here, 'styles')).sort()) {
         });
     }
 }
-process.stdout.write(JSON.stringify({cases}));
+// The style-spec's own table of the symbol layout properties: default, whether it
+// interpolates, whether it may read the feature.
+const specs = Object.fromEntries(Object.entries(latest.layout_symbol).map(([name, spec]) => [name, {
+    default: spec.default ?? null,
+    interpolated: Boolean(spec.expression?.interpolated),
+    data_driven: Boolean(spec.expression?.parameters?.includes('feature')),
+}]));
+process.stdout.write(JSON.stringify({cases, specs}));

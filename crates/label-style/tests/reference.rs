@@ -13,6 +13,7 @@
 
 use label_style::expr::{Feature, GeometryType, Value};
 use label_style::style::Style;
+use label_style::style::properties::SPECS;
 use serde_json::{Value as Json, json};
 use std::collections::HashMap;
 use std::path::Path;
@@ -69,6 +70,16 @@ fn geometry_type(geometry: &Json) -> GeometryType {
 #[test]
 fn layouts_and_filters_match_the_style_spec_feature_by_feature() {
     let Some(reference) = reference_cases() else { return };
+    for spec in SPECS {
+        let theirs = &reference["specs"][spec.name];
+        let default: Json = spec.default.map_or(Json::Null, |d| serde_json::from_str(d).unwrap());
+        assert_eq!(
+            (&default, spec.interpolated, spec.data_driven),
+            (&theirs["default"], theirs["interpolated"] == true, theirs["data_driven"] == true),
+            "{}: our table differs from the style-spec's",
+            spec.name
+        );
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut styles = HashMap::new();
     let mut data: HashMap<String, Json> = HashMap::new();

@@ -117,7 +117,8 @@ fn lines_match_maplibre_text_by_text() {
     eprintln!("{} wrapped texts ({multi_line} of several lines) equal to MapLibre's", ours.len());
 
     let ranges = &reference["ranges"];
-    let predicates: [(&str, fn(char) -> bool); 3] =
+    type Class = (&'static str, fn(char) -> bool);
+    let predicates: [Class; 3] =
         [("ideographic", allows_ideographic_break), ("whitespace", is_whitespace), ("cursive", is_cursive)];
     for (name, predicate) in predicates {
         let theirs: Vec<(u32, u32)> = ranges[name]

@@ -11,7 +11,7 @@
 //! **Evaluating** ([`Expression::evaluate`]) gives a [`Value`] or an [`EvalError`] — a failed
 //! assertion, an ordering comparison of mismatched kinds, `to-number` of text that is no
 //! number. The style-spec's rule for what a property then gets, its default, lives with the
-//! properties ([`crate::layout`]), as does the rule that `null` (a missing property) means
+//! properties ([`crate::style::properties`]), as does the rule that `null` (a missing property) means
 //! the default too.
 //!
 //! Semantics kept from the style-spec, each tested against its evaluation in node

@@ -237,7 +237,7 @@ impl Parser {
             }
             "match" => self.parse_match(args, path, expected)?,
             "case" => {
-                if args.len() < 3 || args.len() % 2 == 0 {
+                if args.len() < 3 || args.len().is_multiple_of(2) {
                     return error(
                         path,
                         format!("Expected an odd number of arguments, at least 3, but found {}.", args.len()),
@@ -411,7 +411,7 @@ impl Parser {
     }
 
     fn parse_let(&mut self, args: &[Json], path: &str, expected: Type) -> Parsed {
-        if args.len() < 3 || args.len() % 2 == 0 {
+        if args.len() < 3 || args.len().is_multiple_of(2) {
             return error(path, format!("Expected an odd number of arguments, at least 3, but found {}.", args.len()));
         }
         let outer = self.scope.len();
@@ -430,7 +430,7 @@ impl Parser {
     }
 
     fn parse_match(&mut self, args: &[Json], path: &str, expected: Type) -> Parsed {
-        if args.len() < 4 || args.len() % 2 != 0 {
+        if args.len() < 4 || !args.len().is_multiple_of(2) {
             return error(path, format!("Expected an even number of arguments, at least 4, but found {}.", args.len()));
         }
         let input = Box::new(self.parse(&args[0], &child(path, 1), Type::Value)?.0);
@@ -513,7 +513,7 @@ impl Parser {
     }
 
     fn parse_step(&mut self, args: &[Json], path: &str, expected: Type) -> Parsed {
-        if args.len() < 2 || args.len() % 2 != 0 {
+        if args.len() < 2 || !args.len().is_multiple_of(2) {
             return error(path, format!("Expected an even number of arguments, at least 2, but found {}.", args.len()));
         }
         let input = Box::new(self.parse(&args[0], &child(path, 1), Type::Number)?.0);
@@ -526,7 +526,7 @@ impl Parser {
     }
 
     fn parse_interpolate(&mut self, args: &[Json], path: &str, expected: Type) -> Parsed {
-        if args.len() < 4 || args.len() % 2 != 0 {
+        if args.len() < 4 || !args.len().is_multiple_of(2) {
             return error(path, format!("Expected an even number of arguments, at least 4, but found {}.", args.len()));
         }
         let kind_path = child(path, 1);

@@ -7,39 +7,12 @@ use crate::text::transform::Transform;
 use crate::text::wrap::{WrapOptions, Wrapped, wrap_sections};
 use label_text::Font;
 
-/// Where a label's box sits relative to its anchor point (`text-anchor`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[allow(missing_docs, reason = "the style-spec's nine anchors, named as it names them")]
-pub enum Anchor {
-    #[default]
-    Center,
-    Left,
-    Right,
-    Top,
-    Bottom,
-    TopLeft,
-    TopRight,
-    BottomLeft,
-    BottomRight,
-}
+/// Where a label's box sits relative to its anchor point (`text-anchor`): the engine's own
+/// anchors, which the style-spec's nine names name.
+pub use label_core::Anchor;
 
-impl Anchor {
-    /// The anchor of a style-spec name (`top-left`, …).
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Self> {
-        Some(match name {
-            "center" => Anchor::Center,
-            "left" => Anchor::Left,
-            "right" => Anchor::Right,
-            "top" => Anchor::Top,
-            "bottom" => Anchor::Bottom,
-            "top-left" => Anchor::TopLeft,
-            "top-right" => Anchor::TopRight,
-            "bottom-left" => Anchor::BottomLeft,
-            "bottom-right" => Anchor::BottomRight,
-            _ => return None,
-        })
-    }
+fn anchor(name: &str) -> Option<Anchor> {
+    name.parse().ok()
 }
 
 /// `text-justify`: how lines align inside the box (drawing only; the box is the same).
@@ -152,10 +125,10 @@ impl SymbolLayer {
     pub fn layout(&self, zoom: f64, feature: &Feature<'_>) -> Layout {
         let get = |property: &str| self.evaluate(property, zoom, feature);
         let anchors = |v: Option<Value>| {
-            items(v).map(|items| items.iter().filter_map(|a| Anchor::from_name(&a.to_text())).collect::<Vec<_>>())
+            items(v).map(|items| items.iter().filter_map(|a| anchor(&a.to_text())).collect::<Vec<_>>())
         };
         let anchor_offsets = items(get("text-variable-anchor-offset")).map(|items| {
-            items.chunks(2).filter_map(|p| Some((Anchor::from_name(&p[0].to_text())?, pair(&p[1])))).collect::<Vec<_>>()
+            items.chunks(2).filter_map(|p| Some((anchor(&p[0].to_text())?, pair(&p[1])))).collect::<Vec<_>>()
         });
         let padding = items(get("icon-padding"))
             .map_or([2.0; 4], |p| [0, 1, 2, 3].map(|i| p.get(i).and_then(Value::as_number).unwrap_or(2.0)));
@@ -166,7 +139,7 @@ impl SymbolLayer {
             },
             text_size: number(get("text-size")),
             text_font: items(get("text-font")).map_or_else(Vec::new, |f| f.iter().map(Value::to_text).collect()),
-            text_anchor: Anchor::from_name(&name(get("text-anchor"))).unwrap_or_default(),
+            text_anchor: anchor(&name(get("text-anchor"))).unwrap_or_default(),
             text_offset: get("text-offset").map_or([0.0, 0.0], |v| pair(&v)),
             text_radial_offset: number(get("text-radial-offset")),
             text_variable_anchor: anchors(get("text-variable-anchor")),

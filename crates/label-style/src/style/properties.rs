@@ -169,7 +169,7 @@ pub fn coerce(kind: Kind, value: Value) -> Option<Value> {
             Some(Value::Array(items))
         }
         (Kind::AnchorOffsets, Value::Array(items)) => {
-            let fits = items.len() % 2 == 0
+            let fits = items.len().is_multiple_of(2)
                 && items.chunks(2).all(|pair| {
                     matches!(&pair[0], Value::String(s) if ANCHORS.contains(&s.as_str()))
                         && matches!(&pair[1], Value::Array(xy) if xy.len() == 2 && numbers(xy).is_some())
