@@ -5,23 +5,15 @@
 // It answers on standard output with each case's lines (trimmed, as shaping trims them), and
 // with the code point ranges where MapLibre's character predicates hold:
 //   {"lines": [[line…]…], "ranges": {"ideographic": [[lo, hi]…], "whitespace": …, "cursive": …}}
-import {build} from 'esbuild';
 import {readFileSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
-import path from 'node:path';
+import {maplibre} from './maplibre.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const source = path.join(here, 'node_modules/maplibre-gl/src');
-const entry = `
-export {TaggedString} from ${JSON.stringify(path.join(source, 'symbol/tagged_string.ts'))};
-export {codePointAllowsIdeographicBreaking, codePointIsInCursiveScript} from ${JSON.stringify(path.join(source, 'util/unicode_properties.g.ts'))};
-export {charIsWhitespace} from ${JSON.stringify(path.join(source, 'util/script_detection.ts'))};
-`;
-const bundle = await build({
-    stdin: {contents: entry, resolveDir: here, loader: 'ts'},
-    bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'error',
+const mod = await maplibre({
+    TaggedString: 'src/symbol/tagged_string.ts',
+    codePointAllowsIdeographicBreaking: 'src/util/unicode_properties.g.ts',
+    codePointIsInCursiveScript: 'src/util/unicode_properties.g.ts',
+    charIsWhitespace: 'src/util/script_detection.ts',
 });
-const mod = await import('data:text/javascript;base64,' + Buffer.from(bundle.outputFiles[0].text).toString('base64'));
 
 function ranges(predicate) {
     const out = [];

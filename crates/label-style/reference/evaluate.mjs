@@ -11,6 +11,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import path from 'node:path';
+import {maplibre} from './maplibre.mjs';
 import {latest, featureFilter, normalizePropertyExpression, isExpression, isFunction} from '@maplibre/maplibre-gl-style-spec';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,10 +32,9 @@ function normalise(value) {
 }
 
 // MapLibre's symbol layout replaces {tokens} in text-field and icon-image when the property
-// is neither an expression nor data-driven (symbol_style_layer.getValueAndResolveTokens).
-function resolveTokens(properties, text) {
-    return text.replace(/{([^{}]+)}/g, (match, key) => (properties && key in properties ? String(properties[key]) : ''));
-}
+// is neither an expression nor data-driven (SymbolStyleLayer.getValueAndResolveTokens), with
+// its own resolveTokens.
+const {resolveTokens} = await maplibre({resolveTokens: 'src/util/resolve_tokens.ts'});
 
 function tokensApply(name, raw) {
     if (name !== 'text-field' && name !== 'icon-image') return false;

@@ -2,13 +2,15 @@
 //!
 //! `reference/evaluate.mjs` evaluates the symbol layers of the styles in `reference/styles/`
 //! (Natural Earth places with zoom stops, data-driven sizes and sort keys and legacy
-//! functions; Vienna street names along lines; East Asian river and lake names) for every
-//! feature of their GeoJSON sources in `fixtures/geojson/` at eight zooms, with the npm
-//! package `@maplibre/maplibre-gl-style-spec` (pinned by `reference/package-lock.json`).
+//! functions; Vienna street names along lines; East Asian river and lake names; and
+//! expressions at their edges — conversions, type checks, legacy functions of every type,
+//! `{token}` text — on `reference/data/oddities.geojson`, property values of every kind) for
+//! every feature of their GeoJSON sources at eight zooms, with the npm package
+//! `@maplibre/maplibre-gl-style-spec` and MapLibre's own token replacement (pinned by
+//! `reference/package-lock.json`).
 //! This test runs it (installing the package with `npm ci` when missing) and checks that
-//! every filter result and every layout value is the same here: numbers to 1e-9 relative
-//! (1e-6 for cubic-bezier curves, which both sides solve numerically), everything else
-//! exactly. It skips, saying so, only when node or npm is not installed — and never when
+//! every filter result and every layout value is the same here: numbers to 1e-9 relative,
+//! everything else exactly. It skips, saying so, only when node or npm is not installed — and never when
 //! `LABEL_STYLE_REFERENCE=required`, as `scripts/test-all.sh` sets it.
 
 use label_style::expr::{Feature, GeometryType, Value};
@@ -122,11 +124,9 @@ fn layouts_and_filters_match_the_style_spec_feature_by_feature() {
             if name == "text-field" && expected.is_string() {
                 expected = json!({"formatted": [[expected, null, null]]});
             }
-            let raw = &json["layers"][layer.index]["layout"][name];
-            let tolerance = if raw.to_string().contains("cubic-bezier") { 1e-6 } else { 1e-9 };
             let actual = normalise(layer.evaluate(name, zoom, &feature));
             compared += 1;
-            if !close(&actual, &expected, tolerance) {
+            if !close(&actual, &expected, 1e-9) {
                 mismatches.push(format!("{at}: {name} = {actual}, style-spec {expected}"));
             }
         }

@@ -105,3 +105,22 @@ fn a_places_layer_gives_typed_layout_and_a_wrapped_box() {
     let lines: Vec<&str> = wrapped.lines.iter().map(|l| l.text.as_str()).collect();
     assert_eq!(lines, ["WIEN", "2400000"], "uppercase by text-transform, the format's newline breaks");
 }
+
+#[test]
+fn the_zoom_only_drives_a_top_level_curve() {
+    let layout =
+        |value: serde_json::Value| style(json!([{"id": "z", "type": "symbol", "layout": {"text-size": value}}]));
+    assert!(layout(json!(["interpolate", ["linear"], ["zoom"], 0, 10, 10, 20])).is_ok());
+    assert!(layout(json!(["let", "s", 2, ["coalesce", ["step", ["zoom"], 10, 5, ["var", "s"]], 12]])).is_ok());
+    for nested in [
+        json!(["+", 1, ["zoom"]]),
+        json!(["+", 1, ["interpolate", ["linear"], ["zoom"], 0, 10, 10, 20]]),
+        json!(["coalesce", ["step", ["zoom"], 1, 5, 2], ["step", ["zoom"], 3, 5, 4]]),
+    ] {
+        let error = layout(nested.clone()).unwrap_err().to_string();
+        assert!(error.contains("zoom") && error.contains("text-size"), "{nested}: {error}");
+    }
+    let not_interpolated = style(json!([{"id": "z", "type": "symbol", "layout": {
+        "text-anchor": ["interpolate", ["linear"], ["zoom"], 0, "top", 10, "left"]}}]));
+    assert!(not_interpolated.is_err());
+}

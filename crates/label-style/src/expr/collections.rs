@@ -1,5 +1,6 @@
-//! `at`, `index-of` and `slice`: reading into arrays and strings. Strings count in UTF-16
-//! code units, as JavaScript does.
+//! `at`, `index-of` and `slice`: reading into arrays and strings. Positions in strings count
+//! code points, as the style-spec counts them — except `index-of`'s starting position, which
+//! it hands to JavaScript's `indexOf` as UTF-16 code units.
 
 use super::EvalError;
 use super::eval::{Context, Expr, strict_eq};
@@ -47,14 +48,27 @@ pub(crate) fn index_of(
     ctx: &Context<'_, '_>,
 ) -> Result<Value, EvalError> {
     let needle = needle.eval(ctx)?;
-    let from = start_index(from, ctx)?.unwrap_or(0.0).max(0.0) as usize;
+    if !matches!(needle, Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_)) {
+        return fail(format!(
+            "Expected first argument to be of type boolean, string, number or null, but found {} instead.",
+            needle.kind().name()
+        ));
+    }
+    let from = start_index(from, ctx)?;
     let found = match haystack.eval(ctx)? {
-        Value::Array(items) => items.iter().skip(from).position(|v| strict_eq(v, &needle)).map(|p| p + from),
+        Value::Array(items) => {
+            // JavaScript's `indexOf`: a negative start counts from the end.
+            let len = items.len() as f64;
+            let start = from.map_or(0.0, |f| if f < 0.0 { (len + f).max(0.0) } else { f.floor() }) as usize;
+            items.iter().skip(start).position(|v| strict_eq(v, &needle)).map(|p| p + start)
+        }
         Value::String(s) => {
             let units: Vec<u16> = s.encode_utf16().collect();
-            let wanted: Vec<u16> = needle.to_text().encode_utf16().collect();
-            (from..=units.len().saturating_sub(wanted.len()))
+            let wanted: Vec<u16> = needle.to_js_string().encode_utf16().collect();
+            let start = (from.unwrap_or(0.0).max(0.0).floor() as usize).min(units.len());
+            (start..=units.len().saturating_sub(wanted.len()))
                 .find(|&i| units.get(i..i + wanted.len()) == Some(wanted.as_slice()))
+                .map(|i| String::from_utf16_lossy(&units[..i]).chars().count())
         }
         other => {
             return fail(format!(
@@ -83,9 +97,9 @@ pub(crate) fn slice(input: &Expr, start: &Expr, end: Option<&Expr>, ctx: &Contex
             Ok(Value::Array(if a < b { items[a..b].to_vec() } else { Vec::new() }))
         }
         Value::String(s) => {
-            let units: Vec<u16> = s.encode_utf16().collect();
-            let (a, b) = (bound(start, units.len()), end.map_or(units.len(), |e| bound(e, units.len())));
-            Ok(Value::String(if a < b { String::from_utf16_lossy(&units[a..b]) } else { String::new() }))
+            let chars: Vec<char> = s.chars().collect();
+            let (a, b) = (bound(start, chars.len()), end.map_or(chars.len(), |e| bound(e, chars.len())));
+            Ok(Value::String(if a < b { chars[a..b].iter().collect() } else { String::new() }))
         }
         other => fail(format!(
             "Expected first argument to be of type array or string, but found {} instead.",

@@ -98,7 +98,10 @@ pub(crate) enum Expr {
     GeometryType,
     Id,
     Zoom,
-    /// A `var`: the bound expression, evaluated where it is used (as the style-spec does).
+    /// A `let`: its bindings (children here, as in the style-spec) and its body.
+    Let(Vec<Rc<Expr>>, Box<Expr>),
+    /// A `var`: the bound expression, evaluated where it is used (as the style-spec does); not
+    /// a child (its `let` holds it).
     Var(Rc<Expr>),
     Match {
         input: Box<Expr>,
@@ -233,6 +236,7 @@ impl Expr {
                     },
                 }
             }
+            Expr::Let(_, body) => body.eval(ctx)?,
             Expr::Var(bound) => bound.eval(ctx)?,
             Expr::Match { input, labels, label_kind, outputs, otherwise } => {
                 let value = input.eval(ctx)?;
@@ -399,12 +403,11 @@ impl Expr {
                     ));
                 }
                 match haystack.eval(ctx)? {
+                    // JavaScript's falsy haystacks: null, "" (0 and false fail below).
                     Value::Null => Value::Bool(false),
+                    Value::String(s) if s.is_empty() => Value::Bool(false),
                     Value::Array(items) => Value::Bool(items.iter().any(|v| strict_eq(v, &needle))),
-                    Value::String(s) => match needle {
-                        Value::String(n) => Value::Bool(s.contains(n.as_str())),
-                        other => Value::Bool(s.contains(other.to_text().as_str())),
-                    },
+                    Value::String(s) => Value::Bool(s.contains(needle.to_js_string().as_str())),
                     other => {
                         return fail(format!(
                             "Expected second argument to be of type array or string, but found {} instead.",
@@ -418,8 +421,9 @@ impl Expr {
             }
             Expr::Slice(input, start, end) => super::collections::slice(input, start, end.as_deref(), ctx)?,
             Expr::At(index, array) => super::collections::at(index, array, ctx)?,
+            // Strings count code points, as the style-spec counts them.
             Expr::Length(arg) => match arg.eval(ctx)? {
-                Value::String(s) => Value::Number(s.encode_utf16().count() as f64),
+                Value::String(s) => Value::Number(s.chars().count() as f64),
                 Value::Array(items) => Value::Number(items.len() as f64),
                 other => {
                     return fail(format!(
@@ -454,11 +458,20 @@ impl Expr {
         }
     }
 
-    fn children(&self) -> Vec<&Expr> {
+    pub(crate) fn children(&self) -> Vec<&Expr> {
         let mut out: Vec<&Expr> = Vec::new();
         match self {
-            Expr::Literal(_) | Expr::Properties | Expr::GeometryType | Expr::Id | Expr::Zoom | Expr::Legacy(_) => {}
-            Expr::Var(bound) => out.push(bound),
+            Expr::Literal(_)
+            | Expr::Properties
+            | Expr::GeometryType
+            | Expr::Id
+            | Expr::Zoom
+            | Expr::Legacy(_)
+            | Expr::Var(_) => {}
+            Expr::Let(bindings, body) => {
+                out.extend(bindings.iter().map(|b| &**b));
+                out.push(body);
+            }
             Expr::Get(a, b) | Expr::Has(a, b) => {
                 out.push(a);
                 out.extend(b.as_deref());

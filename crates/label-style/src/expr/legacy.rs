@@ -7,7 +7,8 @@
 //! `identity` passes the property through when it has the property's type. An input of the
 //! wrong kind, or a missing property, gives the function's `default`, else the property's.
 //! A zoom-and-property function evaluates the property function of the zoom stops around the
-//! zoom and interpolates between them exponentially with the function's `base`.
+//! zoom (each linear in the property) and interpolates between them exponentially in the zoom
+//! with the function's `base`.
 //!
 //! **Filters** in the old syntax (`["==", "class", "city"]`, `["in", "class", "a", "b"]`,
 //! `["has", "name"]`, `["!has", …]`, `["none", …]`, with `$type` and `$id`) compare strictly:
@@ -131,9 +132,11 @@ impl Function {
                 by_zoom
                     .into_iter()
                     .map(|(zoom, stops)| {
+                        // The base curves the zoom between levels; each level's property
+                        // function gets none (base 1), as the style-spec builds them.
                         let inner = Function {
                             kind,
-                            base,
+                            base: 1.0,
                             property: property.clone(),
                             default: default.clone(),
                             stops: Stops::Plain(stops),

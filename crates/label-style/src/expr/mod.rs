@@ -33,6 +33,7 @@ mod interpolate;
 pub mod legacy;
 mod parse;
 pub mod value;
+mod zoom;
 
 pub use value::{Section, Type, Value};
 
@@ -134,6 +135,16 @@ impl Expression {
     #[must_use]
     pub fn is_feature_dependent(&self) -> bool {
         self.root.reads_feature()
+    }
+
+    /// Checks the style-spec's rule for the zoom in a property's expression (the `zoom` rule: a top-level `step` or `interpolate` only):
+    /// `Ok(Some(true))` when the zoom drives a top-level `interpolate`, `Ok(Some(false))` a
+    /// top-level `step`, `Ok(None)` when the expression does not read the zoom.
+    ///
+    /// # Errors
+    /// The style-spec's message when the zoom is used elsewhere, or in two curves.
+    pub fn zoom_curve_interpolates(&self) -> Result<Option<bool>, &'static str> {
+        zoom::zoom_curve(&self.root).map(|c| c.map(|c| c == zoom::ZoomCurve::Interpolate))
     }
 
     /// Whether the expression reads the zoom.

@@ -123,7 +123,7 @@ fn child(path: &str, index: usize) -> String {
 
 /// Whether a value of type `actual` may stand where `expected` is wanted without a check.
 fn fits(expected: Type, actual: Type) -> bool {
-    expected == Type::Value || expected == actual
+    matches!(expected, Type::Value | Type::Any) || expected == actual
 }
 
 impl Parser {
@@ -423,10 +423,12 @@ impl Parser {
             let (bound, kind) = self.parse(&args[2 * pair + 1], &child(path, 2 * pair + 2), Type::Value)?;
             bindings.push((name.to_owned(), Rc::new(bound), kind));
         }
+        let bound: Vec<Rc<Expr>> = bindings.iter().map(|(_, e, _)| Rc::clone(e)).collect();
         self.scope.extend(bindings);
         let body = self.parse(&args[args.len() - 1], &child(path, args.len()), expected);
         self.scope.truncate(outer);
-        body
+        let (body, kind) = body?;
+        Ok((Expr::Let(bound, Box::new(body)), kind))
     }
 
     fn parse_match(&mut self, args: &[Json], path: &str, expected: Type) -> Parsed {
@@ -535,7 +537,7 @@ impl Parser {
             match (spec.first()?.as_str()?, numbers?.as_slice()) {
                 ("linear", []) => Some(Curve::Exponential(1.0)),
                 ("exponential", [base]) => Some(Curve::Exponential(*base)),
-                ("cubic-bezier", [x1, y1, x2, y2]) if (0.0..=1.0).contains(x1) && (0.0..=1.0).contains(x2) => {
+                ("cubic-bezier", [x1, y1, x2, y2]) if [x1, y1, x2, y2].iter().all(|v| (0.0..=1.0).contains(*v)) => {
                     Some(Curve::CubicBezier([*x1, *y1, *x2, *y2]))
                 }
                 _ => None,
@@ -544,13 +546,13 @@ impl Parser {
         let Some(curve) = curve else {
             return error(
                 &kind_path,
-                "Expected an interpolation type: [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2] (x1, x2 in [0, 1]).",
+                "Expected an interpolation type: [\"linear\"], [\"exponential\", base] or [\"cubic-bezier\", x1, y1, x2, y2] (all four from 0 to 1).",
             );
         };
         let input = Box::new(self.parse(&args[1], &child(path, 2), Type::Number)?.0);
         let mut output = if expected == Type::Value { Type::Number } else { expected };
         let stops = self.parse_stops(args, 2, path, &mut output)?;
-        if !matches!(output, Type::Number | Type::Array) {
+        if !matches!(output, Type::Number | Type::Array | Type::Any) {
             return error(path, format!("Type {} is not interpolatable.", output.name()));
         }
         Ok((Expr::Interpolate(curve, input, stops), output))
@@ -642,7 +644,7 @@ fn settle(output: Type, kind: Type) -> Type {
 /// place wanting `expected`.
 fn annotate(expr: Expr, actual: Type, expected: Type, path: &str) -> Parsed {
     if fits(expected, actual) {
-        return Ok((expr, if expected == Type::Value { actual } else { expected }));
+        return Ok((expr, if matches!(expected, Type::Value | Type::Any) { actual } else { expected }));
     }
     match (expected, actual) {
         (Type::Number | Type::String | Type::Boolean | Type::Object, Type::Value) => {

@@ -58,6 +58,9 @@ pub enum Type {
     Object,
     /// Formatted text.
     Formatted,
+    /// Wanted where whatever comes is converted afterwards (padding, image names, anchor
+    /// offsets): branches of any kind, no checks added.
+    Any,
 }
 
 impl Type {
@@ -65,7 +68,7 @@ impl Type {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            Type::Value => "value",
+            Type::Value | Type::Any => "value",
             Type::Null => "null",
             Type::Boolean => "boolean",
             Type::Number => "number",
@@ -133,6 +136,24 @@ impl Value {
             other => other.write_json(&mut out),
         }
         out
+    }
+
+    /// The value as JavaScript's `String(value)` writes it (legacy `{token}` text, the
+    /// needle of `in` and `index-of` in a string): `null`, `true`, numbers as JavaScript
+    /// prints them, arrays as their items joined by commas (null items empty), objects as
+    /// `[object Object]`.
+    #[must_use]
+    pub fn to_js_string(&self) -> String {
+        match self {
+            Value::Null => "null".into(),
+            Value::Array(items) => items
+                .iter()
+                .map(|v| if *v == Value::Null { String::new() } else { v.to_js_string() })
+                .collect::<Vec<_>>()
+                .join(","),
+            Value::Object(_) => "[object Object]".into(),
+            other => other.to_text(),
+        }
     }
 
     /// The value as `JSON.stringify` writes it.

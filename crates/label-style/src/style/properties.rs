@@ -137,7 +137,7 @@ impl Spec {
             Kind::Enum(_) => Type::String,
             Kind::Formatted => Type::Formatted,
             Kind::Pair | Kind::Fonts | Kind::Anchors => Type::Array,
-            Kind::Image | Kind::AnchorOffsets | Kind::Padding => Type::Value,
+            Kind::Image | Kind::AnchorOffsets | Kind::Padding => Type::Any,
         }
     }
 }
@@ -236,6 +236,13 @@ impl Property {
             if !spec.data_driven && expression.is_feature_dependent() {
                 return Err(bad(format!("\"{}\" does not support data-driven expressions (only zoom)", spec.name)));
             }
+            match expression.zoom_curve_interpolates() {
+                Err(message) => return Err(bad(message.to_owned())),
+                Ok(Some(true)) if !spec.interpolated => {
+                    return Err(bad(format!("\"interpolate\" expressions cannot be used with \"{}\"", spec.name)));
+                }
+                Ok(_) => {}
+            }
             PropertyValue::Expression(expression)
         } else if let Json::Object(object) = json {
             let function = Function::compile(object, path, &target(spec))?;
@@ -277,8 +284,8 @@ impl Property {
     }
 }
 
-/// Replaces each `{key}` in the text with the feature's property `key` as text (nothing
-/// where it has none).
+/// Replaces each `{key}` in the text with the feature's property `key` as JavaScript's
+/// `String` writes it (`null` for null; nothing where the feature has no such property).
 fn resolve_tokens(value: Value, feature: &Feature<'_>) -> Value {
     let resolve = |text: &str| {
         let mut out = String::with_capacity(text.len());
@@ -289,7 +296,7 @@ fn resolve_tokens(value: Value, feature: &Feature<'_>) -> Value {
                 Some(close) if after.as_bytes()[close] == b'}' && close > 0 => {
                     out.push_str(&rest[..open]);
                     if let Some(v) = feature.properties.get(&after[..close]) {
-                        out.push_str(&Value::from_json(v).to_text());
+                        out.push_str(&Value::from_json(v).to_js_string());
                     }
                     rest = &after[close + 1..];
                 }
