@@ -108,3 +108,88 @@ fn formatted_sections_scale_their_characters_and_their_line() {
     // Line heights 1.2 em × 1.5 and 1.2 em × 0.8 at 16 px.
     assert!((wrapped.height - (28.8 + 15.36)).abs() < 1e-9, "{}", wrapped.height);
 }
+
+/// The least total badness over every set of breaks, found by trying them all: the
+/// reference for the dynamic programme in `line_breaks`, which must reach the same total.
+fn brute_force_badness(units: &[&str], advances: &[f64], spacing: f64, max_width: f64) -> f64 {
+    let n = units.len();
+    let total: f64 = advances.iter().map(|a| a + spacing).sum();
+    let target = total / (total / max_width).ceil().max(1.0);
+    let suggested = units.iter().any(|u| u.contains('\u{200b}'));
+    // x before each unit (white space not counted), and the opportunities with their penalty.
+    let mut xs = Vec::with_capacity(n + 1);
+    let mut x = 0.0;
+    for (unit, advance) in units.iter().zip(advances) {
+        xs.push(x);
+        if !is_whitespace(first(unit)) {
+            x += advance + spacing;
+        }
+    }
+    xs.push(x);
+    let opportunities: Vec<(usize, f64)> = (1..n)
+        .filter_map(|i| {
+            let (previous, c) = (first(units[i - 1]), first(units[i]));
+            let ideographic = allows_ideographic_break(previous);
+            (breaks_after(previous) || ideographic || (i + 1 < n && c == '('))
+                .then(|| (i, penalty(previous, c, ideographic && suggested)))
+        })
+        .collect();
+    let mut best = f64::INFINITY;
+    for mask in 0u32..(1 << opportunities.len()) {
+        let chosen: Vec<&(usize, f64)> =
+            opportunities.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, o)| o).collect();
+        let mut acc = 0.0;
+        let mut from = 0.0;
+        for &&(i, p) in &chosen {
+            acc = badness(xs[i] - from, target, p, false) + acc;
+            from = xs[i];
+        }
+        acc = badness(xs[n] - from, target, 0.0, true) + acc;
+        best = best.min(acc);
+    }
+    best
+}
+
+/// The total badness of the breaks `line_breaks` chose, summed as it sums them.
+fn chosen_badness(units: &[&str], advances: &[f64], spacing: f64, max_width: f64, breaks: &[usize]) -> f64 {
+    let n = units.len();
+    let total: f64 = advances.iter().map(|a| a + spacing).sum();
+    let target = total / (total / max_width).ceil().max(1.0);
+    let suggested = units.iter().any(|u| u.contains('\u{200b}'));
+    let x_before = |end: usize| -> f64 {
+        (0..end).filter(|&i| !is_whitespace(first(units[i]))).map(|i| advances[i] + spacing).sum()
+    };
+    let mut acc = 0.0;
+    let mut from = 0.0;
+    for &i in &breaks[..breaks.len() - 1] {
+        let (previous, c) = (first(units[i - 1]), first(units[i]));
+        let p = penalty(previous, c, allows_ideographic_break(previous) && suggested);
+        acc = badness(x_before(i) - from, target, p, false) + acc;
+        from = x_before(i);
+    }
+    badness(x_before(n) - from, target, 0.0, true) + acc
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_chosen_breaks_are_the_least_bad_of_all(
+        picks in proptest::collection::vec((0usize..11, 0.5f64..3.0), 1..14),
+        spacing in proptest::sample::select(vec![0.0, 0.3]),
+        max_width in 2.0f64..15.0,
+    ) {
+        const ALPHABET: [&str; 11] = ["a", "b", " ", "-", "(", ")", "\n", "北", "京", "\u{200b}", "e\u{301}"];
+        let units: Vec<&str> = picks.iter().map(|(k, _)| ALPHABET[*k]).collect();
+        let advances: Vec<f64> = picks.iter().map(|(_, a)| *a).collect();
+        let breaks = line_breaks(&units, |i| advances[i], spacing, max_width);
+        proptest::prop_assert_eq!(breaks.last().copied(), Some(units.len()));
+        let total: f64 = advances.iter().map(|a| a + spacing).sum();
+        let fits = total <= max_width && !units.iter().any(|u| u.contains(['\n', '\r']));
+        if fits {
+            proptest::prop_assert_eq!(breaks, vec![units.len()]);
+        } else {
+            let best = brute_force_badness(&units, &advances, spacing, max_width);
+            let chosen = chosen_badness(&units, &advances, spacing, max_width, &breaks);
+            proptest::prop_assert!((chosen - best).abs() <= 1e-9 * best.abs().max(1.0), "chosen {} best {}", chosen, best);
+        }
+    }
+}
