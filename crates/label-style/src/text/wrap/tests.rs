@@ -141,16 +141,17 @@ fn brute_force_badness(units: &[&str], advances: &[f64], spacing: f64, max_width
         let mut acc = 0.0;
         let mut from = 0.0;
         for &&(i, p) in &chosen {
-            acc = badness(xs[i] - from, target, p, false) + acc;
+            acc += badness(xs[i] - from, target, p, false);
             from = xs[i];
         }
-        acc = badness(xs[n] - from, target, 0.0, true) + acc;
+        acc += badness(xs[n] - from, target, 0.0, true);
         best = best.min(acc);
     }
     best
 }
 
-/// The total badness of the breaks `line_breaks` chose, summed as it sums them.
+/// The total badness of the breaks `line_breaks` chose (float addition commutes, so the order
+/// of the sum is the programme's).
 fn chosen_badness(units: &[&str], advances: &[f64], spacing: f64, max_width: f64, breaks: &[usize]) -> f64 {
     let n = units.len();
     let total: f64 = advances.iter().map(|a| a + spacing).sum();
@@ -164,10 +165,10 @@ fn chosen_badness(units: &[&str], advances: &[f64], spacing: f64, max_width: f64
     for &i in &breaks[..breaks.len() - 1] {
         let (previous, c) = (first(units[i - 1]), first(units[i]));
         let p = penalty(previous, c, allows_ideographic_break(previous) && suggested);
-        acc = badness(x_before(i) - from, target, p, false) + acc;
+        acc += badness(x_before(i) - from, target, p, false);
         from = x_before(i);
     }
-    badness(x_before(n) - from, target, 0.0, true) + acc
+    acc + badness(x_before(n) - from, target, 0.0, true)
 }
 
 proptest::proptest! {
