@@ -26,6 +26,10 @@
 //! previous break. The chain from the end back through each best previous break gives the
 //! lines.
 //!
+//! MapLibre chooses the breaks with the text laid out at 24 px ([`ONE_EM`]) and scales the
+//! result to `text-size`; since the penalties are fixed numbers, the choice would otherwise
+//! depend on the size, so it is made at 24 px here too.
+//!
 //! Lines are then trimmed of white-space clusters at both ends. A line's width is its text
 //! measured with `label-text` plus the letter spacing between its clusters; the label's box
 //! is as wide as its widest line and `lines × text-line-height × text-size` tall (an empty
@@ -42,6 +46,10 @@ use crate::expr::Section;
 use label_text::Font;
 use unicode_script::{Script, UnicodeScript};
 use unicode_segmentation::UnicodeSegmentation;
+
+/// The size, in pixels, MapLibre lays text out at before scaling it to `text-size`: line
+/// breaks are chosen at this size.
+pub const ONE_EM: f64 = 24.0;
 
 /// How to wrap: the evaluated text properties of a label.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -310,10 +318,13 @@ pub fn wrap_sections(sections: &[Section], font: &Font<'_>, options: &WrapOption
     let units: Vec<(usize, &str)> = text.grapheme_indices(true).collect();
     let scales: Vec<f64> = units.iter().map(|(at, _)| scale_at(*at)).collect();
     let strs: Vec<&str> = units.iter().map(|(_, u)| *u).collect();
-    let spacing = if allows_letter_spacing(&text) { options.letter_spacing_em * options.size } else { 0.0 };
-    let advances: Vec<f64> = strs.iter().zip(&scales).map(|(u, s)| font.measure(u, options.size * s).width).collect();
-    let max_width = options.max_width_em.map_or(f64::INFINITY, |m| m * options.size);
-    let breaks = line_breaks(&strs, |i| advances[i], spacing, max_width);
+    let spacing_em = if allows_letter_spacing(&text) { options.letter_spacing_em } else { 0.0 };
+    // Broken at MapLibre's layout size, whatever the text size: the penalties are fixed
+    // numbers, so the choice would change with the size otherwise.
+    let advances: Vec<f64> = strs.iter().zip(&scales).map(|(u, s)| font.measure(u, ONE_EM * s).width).collect();
+    let max_width = options.max_width_em.map_or(f64::INFINITY, |m| m * ONE_EM);
+    let breaks = line_breaks(&strs, |i| advances[i], spacing_em * ONE_EM, max_width);
+    let spacing = spacing_em * options.size;
     let blank = |u: &str| u.chars().all(is_whitespace);
     let line_height = options.line_height_em * options.size;
     let mut lines = Vec::with_capacity(breaks.len());

@@ -194,3 +194,30 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn the_breaks_do_not_depend_on_the_text_size() {
+    // Penalties are fixed numbers: were the breaks chosen at the text size, the squared widths
+    // would grow or shrink against them and the choice change. Chosen at 37 px, the +150 on
+    // breaks between ideographs in hinted text loses to raggedness: "新宿区西新 / 宿二丁目"
+    // instead of keeping "新宿区西新宿二丁目" whole as at 24 px.
+    let font = Font::bundled();
+    let texts = [
+        "東京都\u{200b}新宿区西新宿二丁目\u{200b}八番一号",
+        "北京市\u{200b}朝阳区建国门外大街\u{200b}一号",
+        "Rio de Janeiro (RJ) Centro",
+        "Gare du Nord ( Paris )",
+    ];
+    for text in texts {
+        for max_width_em in [2.0, 3.0, 5.0, 8.0] {
+            let lines = |size: f64| -> Vec<String> {
+                let options = WrapOptions { size, max_width_em: Some(max_width_em), ..WrapOptions::default() };
+                wrap(text, font, &options).lines.into_iter().map(|l| l.text).collect()
+            };
+            let at_24 = lines(ONE_EM);
+            for size in [6.0, 11.0, 16.0, 37.0] {
+                assert_eq!(lines(size), at_24, "{text:?} at {max_width_em} em, {size} px");
+            }
+        }
+    }
+}
