@@ -580,6 +580,14 @@ impl Parser {
                     // its size, so placement may ignore them.
                 }
                 content => {
+                    if content.as_array().and_then(|a| a.first()).and_then(Json::as_str) == Some("image") {
+                        // An icon inside the text: neither its size nor its place is known here.
+                        return Err(CompileError {
+                            path: arg_path,
+                            message: "images inside \"format\" are not supported".into(),
+                            unsupported: true,
+                        });
+                    }
                     let (text, _) = self.parse(content, &arg_path, Type::Value)?;
                     sections.push(FormatSection { text, scale: None, font: None });
                 }

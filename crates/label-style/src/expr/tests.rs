@@ -95,6 +95,8 @@ fn compile_errors_name_the_json_path() {
     assert!(!err.unsupported);
     let err = Expression::compile(&json!(["number-format", 1, {}]), "p", Type::String).unwrap_err();
     assert!(err.unsupported);
+    let err = Expression::compile(&json!(["format", "a", {}, ["image", "dot"], {}]), "p", Type::Formatted).unwrap_err();
+    assert!(err.unsupported && err.path == "p[3]", "{err:?}");
 }
 
 fn filter(f: serde_json::Value, properties: serde_json::Value, geometry: GeometryType) -> bool {
