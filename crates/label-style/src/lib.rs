@@ -5,8 +5,9 @@
 //! legacy functions and filters — and evaluates them at a zoom for a feature, as the
 //! MapLibre style-spec evaluates them (checked against the style-spec's own evaluation in
 //! node: `tests/reference.rs`). Its text module wraps a label's text as MapLibre wraps it
-//! ([`text`]), measured with `label-text`, and [`order`] turns style order and
-//! `symbol-sort-key` into the order the engine places labels in.
+//! ([`text`]), measured with `label-text`; [`sprite`] reads a sprite index for the icons'
+//! sizes, and [`order`] turns style order and `symbol-sort-key` into the order the engine
+//! places labels in.
 //!
 //! ```
 //! use label_style::expr::{Feature, GeometryType, Value};
@@ -42,5 +43,6 @@
 
 pub mod expr;
 pub mod order;
+pub mod sprite;
 pub mod style;
 pub mod text;

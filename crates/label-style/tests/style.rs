@@ -2,6 +2,7 @@
 //! and a layer's layout in typed fields.
 
 use label_style::expr::{Feature, GeometryType};
+use label_style::sprite::Sprite;
 use label_style::style::layout::{Anchor, Justify, Placement};
 use label_style::style::{Style, StyleError, Warning};
 use label_text::Font;
@@ -101,6 +102,10 @@ fn a_places_layer_gives_typed_layout_and_a_wrapped_box() {
     assert_eq!(layout.symbol_sort_key, Some(0.0));
     assert_eq!(layout.icon_image.as_deref(), Some("dot-11"));
     assert_eq!(layout.icon_padding, [2.0; 4]);
+    let sprite = Sprite::parse(r#"{"dot-11": {"x": 0, "y": 0, "width": 22, "height": 22, "pixelRatio": 2}}"#).unwrap();
+    assert_eq!(layout.icon_box(&sprite), Some([11.0, 11.0]), "icon-size 1 from zoom 8");
+    assert_eq!(layer.layout(5.0, &feature).icon_box(&sprite), Some([8.8, 8.8]), "icon-size 0.8 from zoom 5");
+    assert_eq!(layout.icon_box(&Sprite::default()), None);
     let wrapped = layout.wrap(Font::bundled());
     let lines: Vec<&str> = wrapped.lines.iter().map(|l| l.text.as_str()).collect();
     assert_eq!(lines, ["WIEN", "2400000"], "uppercase by text-transform, the format's newline breaks");

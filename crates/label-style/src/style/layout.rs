@@ -3,6 +3,7 @@
 
 use super::SymbolLayer;
 use crate::expr::{Feature, Section, Value};
+use crate::sprite::Sprite;
 use crate::text::transform::Transform;
 use crate::text::wrap::{WrapOptions, Wrapped, wrap_sections};
 use label_text::Font;
@@ -179,6 +180,13 @@ impl SymbolLayer {
 }
 
 impl Layout {
+    /// The icon's box, CSS pixels: `icon-image`'s icon in `sprite` at `icon-size`; `None`
+    /// without an icon, or when the sprite lacks it (MapLibre then draws none).
+    #[must_use]
+    pub fn icon_box(&self, sprite: &Sprite) -> Option<[f64; 2]> {
+        sprite.icon_box(self.icon_image.as_deref()?, self.icon_size)
+    }
+
     /// The text as drawn: the sections with `text-transform` applied.
     #[must_use]
     pub fn sections(&self) -> Vec<Section> {
