@@ -100,6 +100,11 @@ fn a_places_layer_gives_typed_layout_and_a_wrapped_box() {
     assert_eq!(layout.text_variable_anchor, Some(vec![Anchor::Top, Anchor::Bottom, Anchor::Left, Anchor::Right]));
     assert_eq!((layout.text_justify, layout.symbol_placement), (Justify::Auto, Placement::Point));
     assert_eq!(layout.symbol_sort_key, Some(0.0));
+    assert_eq!(
+        [Anchor::Left, Anchor::BottomRight, Anchor::Top].map(|a| layout.justify_at(a)),
+        [Justify::Left, Justify::Right, Justify::Center],
+        "text-justify auto follows the anchor"
+    );
     assert_eq!(layout.icon_image.as_deref(), Some("dot-11"));
     assert_eq!(layout.icon_padding, [2.0; 4]);
     let sprite = Sprite::parse(r#"{"dot-11": {"x": 0, "y": 0, "width": 22, "height": 22, "pixelRatio": 2}}"#).unwrap();

@@ -180,6 +180,24 @@ impl SymbolLayer {
 }
 
 impl Layout {
+    /// How the lines align for drawing when the text sits at `anchor`: centred along lines;
+    /// `auto` resolved by the anchor (left for the left anchors, right for the right ones,
+    /// else centre), as MapLibre resolves it.
+    #[must_use]
+    pub fn justify_at(&self, anchor: Anchor) -> Justify {
+        if self.symbol_placement != Placement::Point {
+            return Justify::Center;
+        }
+        match self.text_justify {
+            Justify::Auto => match anchor {
+                Anchor::Left | Anchor::TopLeft | Anchor::BottomLeft => Justify::Left,
+                Anchor::Right | Anchor::TopRight | Anchor::BottomRight => Justify::Right,
+                _ => Justify::Center,
+            },
+            other => other,
+        }
+    }
+
     /// The icon's box, CSS pixels: `icon-image`'s icon in `sprite` at `icon-size`; `None`
     /// without an icon, or when the sprite lacks it (MapLibre then draws none).
     #[must_use]
