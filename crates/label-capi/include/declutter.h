@@ -718,7 +718,8 @@ DeclutterStatus declutter_path_layout(const struct DeclutterPath *path,
 const char *declutter_last_error(void);
 
 // The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-// "behind-camera", "repeat", "no-room", "too-curved"; "unknown" otherwise), a static string.
+// "behind_camera", "repeat", "no_room", "too_curved": the names every binding and document
+// uses; "unknown" otherwise), a static string.
 const char *declutter_reason_name(uint32_t reason);
 
 // The library's version, a static string such as "0.1.0".

@@ -602,7 +602,8 @@ pub extern "C" fn declutter_last_error() -> *const c_char {
 }
 
 /// The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-/// "behind-camera", "repeat", "no-room", "too-curved"; "unknown" otherwise), a static string.
+/// "behind_camera", "repeat", "no_room", "too_curved": the names every binding and document
+/// uses; "unknown" otherwise), a static string.
 #[unsafe(no_mangle)]
 pub extern "C" fn declutter_reason_name(reason: u32) -> *const c_char {
     convert::reason_name(reason).as_ptr()

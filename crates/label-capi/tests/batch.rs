@@ -180,6 +180,7 @@ fn expected(o: &label_core::LabelOutcome, c: &label_core::Choice) -> DeclutterPl
             Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
             Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
             Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
+            Some(HiddenReason::BehindCamera) => unreachable!("a batch has no camera"),
         },
         hidden_by_kind,
         hidden_by,

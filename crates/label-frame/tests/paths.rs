@@ -1,5 +1,5 @@
 //! Text along a line in frames, case by case: glyphs on the projected line, collisions glyph
-//! box by glyph box, `no-room` and `too-curved` as the camera moves, upright under any
+//! box by glyph box, `no_room` and `too_curved` as the camera moves, upright under any
 //! bearing, bad lines named. (Random ones: `camera_paths.rs` against the brute-force
 //! definition, and the `frames` fuzz target.)
 
@@ -73,7 +73,7 @@ fn zooming_out_leaves_no_room_and_a_sharp_bend_is_too_curved() {
     assert_eq!(frame.labels[0].hidden_by, None);
     assert!(!frame.labels[0].in_view());
     assert_eq!(frame.stats.hidden_unfit, 2);
-    assert_eq!(HiddenReason::NoRoom.name(), "no-room");
+    assert_eq!(HiddenReason::NoRoom.name(), "no_room");
 }
 
 #[test]

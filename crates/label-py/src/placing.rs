@@ -8,20 +8,17 @@ use pyo3::types::PyDict;
 
 use crate::columns::{core_error, labels};
 
-/// The reason code of an outcome: 0 visible, 1 collision, 2 offscreen, 5 repeat, and 4 for a
-/// reason this package does not name yet (`"other"`; 3 is the frame engine's behind-camera).
-/// The codes index `REASONS` in `_place.py`.
+/// The reason code of an outcome: 0 visible, else the core's [`HiddenReason::code`] (the C and
+/// WebAssembly codes too). The codes index `REASONS` in `_place.py`, which the module's
+/// `REASON_NAMES` (the core's names) fills.
 pub fn reason_code(reason: Option<HiddenReason>) -> i8 {
-    match reason {
-        None => 0,
-        Some(HiddenReason::Collision) => 1,
-        Some(HiddenReason::Offscreen) => 2,
-        Some(HiddenReason::Repeat) => 5,
-        Some(HiddenReason::NoRoom) => 6,
-        Some(HiddenReason::TooCurved) => 7,
-        #[allow(unreachable_patterns, reason = "the core may add reasons (text along a path)")]
-        Some(_) => 4,
-    }
+    reason.map_or(0, |r| r.code() as i8)
+}
+
+/// The names of the reasons by code (the core's [`HiddenReason::name`]), from code 1.
+#[must_use]
+pub fn reason_names() -> Vec<&'static str> {
+    HiddenReason::ALL.iter().map(|r| r.name()).collect()
 }
 
 /// The row of a label that hid another, or -1.

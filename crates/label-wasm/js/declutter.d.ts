@@ -15,11 +15,11 @@ export declare const Flags: Readonly<{
 }>;
 
 /**
- * Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind-camera,
- * 4 repeat, 5 no-room, 6 too-curved.
+ * Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind_camera,
+ * 4 repeat, 5 no_room, 6 too_curved (the engine's names, as in every other binding).
  */
 export declare const REASONS: readonly [
-  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+  'visible', 'collision', 'offscreen', 'behind_camera', 'repeat', 'no_room', 'too_curved',
 ];
 
 /** Names of the `parts` column's values: which parts of a symbol show. */

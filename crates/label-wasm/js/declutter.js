@@ -21,7 +21,7 @@ export const Flags = Object.freeze({
 
 /** Names of the `reason` column's values (255: a reason newer than this wrapper). */
 export const REASONS = Object.freeze([
-  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+  'visible', 'collision', 'offscreen', 'behind_camera', 'repeat', 'no_room', 'too_curved',
 ]);
 
 /** Names of the `parts` column's values: which parts of a symbol show. */

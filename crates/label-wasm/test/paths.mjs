@@ -18,7 +18,7 @@ export const LABELS = [
 
 /** What the frame must show: reasons, and label 0's glyphs (x, y, angle, advance each). */
 export const EXPECTED = {
-  reason: ['visible', 'no-room', 'too-curved'],
+  reason: ['visible', 'no_room', 'too_curved'],
   glyphs: [384, 392, 400, 408, 416].flatMap((x) => [x, 300, 0, 8]),
   hiddenGlyphs: null,
 };

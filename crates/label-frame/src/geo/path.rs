@@ -7,7 +7,7 @@
 //!
 //! 1. **Project** every point of the line, in the label's copy of the world (the line moves by
 //!    whole worlds with its first point, which stands for the label in the world's copies and
-//!    cells). A point behind the camera hides the label, `behind-camera`. Points that project
+//!    cells). A point behind the camera hides the label, `behind_camera`. Points that project
 //!    onto the one before them (a line seen from far away) are merged, as the core wants
 //!    consecutive points distinct.
 //! 2. **Carry the offset** to the screen: the world point at `path_offset`, projected, and the

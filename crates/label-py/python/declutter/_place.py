@@ -9,8 +9,9 @@ from ._columns import columns
 from ._errors import LabelError
 from ._symbols import symbol_columns
 
-#: Reason names by the native module's codes (0: visible).
-REASONS = np.array([None, "collision", "offscreen", "behind-camera", "other", "repeat", "no_room", "too_curved"], dtype=object)
+#: Reason names by the native module's codes (0: visible), the engine's names: ``"collision"``,
+#: ``"offscreen"``, ``"behind_camera"`` (frames), ``"repeat"``, ``"no_room"``, ``"too_curved"``.
+REASONS = np.array([None, *_native.REASON_NAMES], dtype=object)
 #: Parts names by the native module's codes (0: hidden, or no icon).
 PARTS = np.array([None, "both", "text", "icon"], dtype=object)
 

@@ -27,8 +27,8 @@
 //!    overlap, hide none of them, so the pass decides them as one after every shown label.
 //!
 //! A text along a line (`geo/path.rs`) is a symbol of one position whose parts are its glyphs
-//! on the projected line: in view iff a glyph meets the viewport, hidden `no-room` or
-//! `too-curved` before any pass when its text does not fit the projected line.
+//! on the projected line: in view iff a glyph meets the viewport, hidden `no_room` or
+//! `too_curved` before any pass when its text does not fit the projected line.
 //!
 //! Sizes and offsets on screen scale with perspective as a plain label's do
 //! ([`WorldLabel::screen_symbol`]). Every label's frame is then faded and counted as in a plain
