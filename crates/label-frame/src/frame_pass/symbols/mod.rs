@@ -48,7 +48,7 @@ use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{finish, margin, tie_key};
 use crate::frame_pass::place::{hidden, off_frame, unfit_frame};
 use crate::geo::path::{ScreenPath, project_label};
-use crate::geo::sight::Sight;
+use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
@@ -104,7 +104,7 @@ pub(crate) fn project_symbols(
                 return (sight(i), None);
             }
             match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling) {
-                Some(path) => (path.sight(label, &view), Some(path)),
+                Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
         })
