@@ -380,10 +380,17 @@ fn boundaries_are_decided_with_the_contracts_tolerances() {
         assert_eq!((status, out.reason), (DECLUTTER_OK, DECLUTTER_REASON_NONE), "{points:?}");
     }
     // Two labels of a group exactly the repeat distance apart: both shown.
-    let labels = [(0.3, 0.7), (0.6, 0.3)].map(|(x, y)| DeclutterScreenLabel { x, y, width: 0.1, height: 0.1, ..DeclutterScreenLabel::default() });
+    let labels = [(0.3, 0.7), (0.6, 0.3)].map(|(x, y)| DeclutterScreenLabel {
+        x,
+        y,
+        width: 0.1,
+        height: 0.1,
+        ..DeclutterScreenLabel::default()
+    });
     let symbol = DeclutterSymbol { repeat_group: 1, repeat_distance: 0.5, ..DeclutterSymbol::default() };
     let symbols = [symbol; 2];
-    let batch = DeclutterBatch { labels: labels.as_ptr(), symbols: symbols.as_ptr(), count: 2, ..DeclutterBatch::default() };
+    let batch =
+        DeclutterBatch { labels: labels.as_ptr(), symbols: symbols.as_ptr(), count: 2, ..DeclutterBatch::default() };
     let mut results = [DeclutterPlacement::default(); 2];
     // SAFETY: the batch points into `labels` and `symbols`; `results` has room for both.
     let status = unsafe { declutter_place(&batch, results.as_mut_ptr(), ptr::null_mut()) };

@@ -66,10 +66,12 @@ fn probes_about_the_room_of_a_text() {
     for k in PROBES {
         let fits = if k < 1.0 { None } else { Some(HiddenReason::NoRoom) };
         // The end: a 30-px text on a path `k` τ shorter.
-        let short = TextPath::new(points(&[[0.0, 0.0], [30.0 - k * LENGTH, 0.0]]), vec![10.0; 3]).with_path_offset(15.0);
+        let short =
+            TextPath::new(points(&[[0.0, 0.0], [30.0 - k * LENGTH, 0.0]]), vec![10.0; 3]).with_path_offset(15.0);
         assert_eq!(path_reason(short), fits, "end, {k}τ");
         // The start: centred `k` τ before the middle of its room at the path's start.
-        let early = TextPath::new(points(&[[0.0, 0.0], [100.0, 0.0]]), vec![10.0; 3]).with_path_offset(15.0 - k * LENGTH);
+        let early =
+            TextPath::new(points(&[[0.0, 0.0], [100.0, 0.0]]), vec![10.0; 3]).with_path_offset(15.0 - k * LENGTH);
         assert_eq!(path_reason(early), fits, "start, {k}τ");
     }
 }
@@ -105,7 +107,13 @@ fn probes_about_the_repeat_distance() {
 /// multiple of 90° and maybe mirrored, so that decimal points along them are at decimal
 /// distances, at angles all round the circle.
 fn direction() -> impl Strategy<Value = (DVec2, f64)> {
-    let triples = prop::sample::select(vec![(1.0, 0.0, 1.0), (3.0, 4.0, 5.0), (5.0, 12.0, 13.0), (8.0, 15.0, 17.0), (20.0, 21.0, 29.0)]);
+    let triples = prop::sample::select(vec![
+        (1.0, 0.0, 1.0),
+        (3.0, 4.0, 5.0),
+        (5.0, 12.0, 13.0),
+        (8.0, 15.0, 17.0),
+        (20.0, 21.0, 29.0),
+    ]);
     (triples, 0..4u8, any::<bool>()).prop_map(|((a, b, c), quarter, mirror)| {
         let (a, b) = if mirror { (b, a) } else { (a, b) };
         let v = match quarter {

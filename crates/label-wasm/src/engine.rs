@@ -522,13 +522,18 @@ mod tests {
         // of a group exactly the repeat distance apart: all shown (label_core::tolerance).
         let points = |p: &[[f64; 2]]| p.iter().map(|q| glam::DVec2::from_array(*q)).collect();
         let exact = TextPath::new(points(&[[100.2, 50.0], [100.5, 50.0]]), vec![0.1, 0.2]);
-        let collinear =
-            TextPath::new(points(&[[0.1, 0.1], [0.4, 0.5], [1.0, 1.3]]), vec![0.3; 3]).with_max_angle(0.0);
-        let labels = [Label::new(0.0, 0.0, 1.0, 1.0), Label::new(0.0, 0.0, 1.0, 1.0), Label::new(10.3, 10.7, 0.1, 0.1), Label::new(10.6, 10.3, 0.1, 0.1)];
+        let collinear = TextPath::new(points(&[[0.1, 0.1], [0.4, 0.5], [1.0, 1.3]]), vec![0.3; 3]).with_max_angle(0.0);
+        let labels = [
+            Label::new(0.0, 0.0, 1.0, 1.0),
+            Label::new(0.0, 0.0, 1.0, 1.0),
+            Label::new(10.3, 10.7, 0.1, 0.1),
+            Label::new(10.6, 10.3, 0.1, 0.1),
+        ];
         let mut engine = Engine::new();
         *engine.input(4) = Columns::from_screen_labels(&labels);
         let group = Symbol::default().with_repeat(1, 0.5);
-        *engine.symbol_input(4) = SymbolColumns::from_symbols(&[Symbol::default(), Symbol::default(), group.clone(), group]);
+        *engine.symbol_input(4) =
+            SymbolColumns::from_symbols(&[Symbol::default(), Symbol::default(), group.clone(), group]);
         *engine.path_input(0, 0) = PathColumns::from_paths(&[Some(exact), Some(collinear), None, None]);
         engine.place_batch(0.0, 0.0, 0.0).unwrap();
         assert_eq!(engine.output.reason, [0; 4]);
