@@ -530,7 +530,10 @@ pub unsafe extern "C" fn declutter_engine_glyphs(
 /// contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
 /// when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
 /// core; the result does not depend on it. Nothing is written on error, whose message names
-/// the label (index and id) and the field.
+/// the label (index and id) and the field. A shown label with a path is drawn glyph by glyph
+/// at the poses `declutter_path_layout(symbols[i].path, …)` gives, in reading order, with
+/// `reversed` saying whether its line was reversed to keep it upright: the same layout this
+/// placement used.
 ///
 /// # Safety
 /// `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`

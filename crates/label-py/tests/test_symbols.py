@@ -228,6 +228,19 @@ def test_boundaries_are_decided_with_the_contracts_tolerances():
     assert p.reason.tolist() == [None] * 4
 
 
+def test_shown_texts_along_lines_carry_their_glyphs():
+    # Drawn leftwards: reversed, the offset counted from x = 20, glyphs in reading order; the
+    # second has no room: no glyphs.
+    p = declutter.place(x=[np.nan, np.nan], y=[np.nan, np.nan], width=[np.nan, np.nan], height=12.0,
+                        path=[[(300, 150), (20, 150)], [(0, 50), (10, 50)]], glyph_advances=[[8] * 4, [8, 8]],
+                        path_offset=[200, np.nan], viewport=(400, 300))
+    assert p.reason.tolist() == [None, "no_room"]
+    assert p.glyphs[0].tolist() == [[88, 150, 0], [96, 150, 0], [104, 150, 0], [112, 150, 0]]
+    assert p.reversed.tolist() == [True, None] and p.glyphs[1] is None
+    df = declutter.place(pd.DataFrame({"x": [1.0], "y": [1.0], "width": [5.0], "height": [5.0]}))
+    assert "glyphs" not in df.columns, "only with texts along lines"
+
+
 def test_repeat_groups_by_any_name():
     p = declutter.place(x=[0.0, 50.0, 150.0, 60.0], y=0.0, width=10.0, height=10.0, priority=[3, 2, 1, 0],
                         repeat_group=["Main St", "Main St", "Main St", 7], repeat_distance=100.0)

@@ -80,8 +80,11 @@ pub struct Engine {
     input: Columns,
     symbol_input: SymbolColumns,
     path_input: PathColumns,
-    /// The glyphs [`Engine::glyphs`] wrote: centre x, centre y, angle, advance per glyph.
+    /// The glyphs [`Engine::write_glyphs`] wrote: centre x, centre y, angle, advance per glyph.
     pub glyphs: Vec<f64>,
+    /// Whether the line of the glyphs [`Engine::write_glyphs`] wrote was reversed to keep its
+    /// text upright.
+    pub glyphs_reversed: bool,
     obstacle_input: Vec<f64>,
     obstacles: Vec<Shape>,
     /// The result columns of the last frame or batch.
@@ -113,6 +116,7 @@ impl Engine {
             symbol_input: SymbolColumns::default(),
             path_input: PathColumns::default(),
             glyphs: Vec::new(),
+            glyphs_reversed: false,
             obstacle_input: Vec::new(),
             obstacles: Vec::new(),
             output: Output::default(),
@@ -228,11 +232,13 @@ impl Engine {
     /// does not fit its line.
     pub fn write_glyphs(&mut self, i: usize) -> Option<usize> {
         self.glyphs.clear();
+        self.glyphs_reversed = false;
         let layout = match &self.batch_paths {
             Some(paths) => paths.get(i)?.as_ref()?.layout().ok()?,
             None => self.frames.screen_glyphs(i)?.ok()?,
         };
         self.glyphs = glyph_rows(&layout);
+        self.glyphs_reversed = layout.reversed;
         Some(layout.glyphs.len())
     }
 
@@ -521,7 +527,8 @@ mod tests {
         // A text exactly as long as its room; collinear points under max_angle 0; two labels
         // of a group exactly the repeat distance apart: all shown (label_core::tolerance).
         let points = |p: &[[f64; 2]]| p.iter().map(|q| glam::DVec2::from_array(*q)).collect();
-        let exact = TextPath::new(points(&[[100.2, 50.0], [100.5, 50.0]]), vec![0.1, 0.2]);
+        // (Drawn leftwards: reversed to read upright.)
+        let exact = TextPath::new(points(&[[100.5, 50.0], [100.2, 50.0]]), vec![0.1, 0.2]);
         let collinear = TextPath::new(points(&[[0.1, 0.1], [0.4, 0.5], [1.0, 1.3]]), vec![0.3; 3]).with_max_angle(0.0);
         let labels = [
             Label::new(0.0, 0.0, 1.0, 1.0),
@@ -537,6 +544,9 @@ mod tests {
         *engine.path_input(0, 0) = PathColumns::from_paths(&[Some(exact), Some(collinear), None, None]);
         engine.place_batch(0.0, 0.0, 0.0).unwrap();
         assert_eq!(engine.output.reason, [0; 4]);
+        assert_eq!((engine.write_glyphs(0), engine.glyphs_reversed), (Some(2), true));
+        assert_eq!((engine.write_glyphs(1), engine.glyphs_reversed), (Some(3), false));
+        assert_eq!((engine.write_glyphs(2), engine.glyphs_reversed), (None, false));
     }
 
     #[test]
