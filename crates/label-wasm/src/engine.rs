@@ -311,8 +311,9 @@ impl Engine {
 mod tests {
     use super::*;
     use crate::columns::F64Field;
-    use crate::output::{BLOCKER_LABEL, NO_CANDIDATE, REASON_COLLISION, REASON_OFFSCREEN};
+    use crate::output::{BLOCKER_LABEL, NO_CANDIDATE, REASON_COLLISION};
     use crate::paths::glyph_rows;
+    use label_core::HiddenReason;
     use label_frame::WorldLabel;
 
     /// Centre (128, 128) world px, zoom 4, 800 × 600 px.
@@ -351,7 +352,7 @@ mod tests {
         engine.place_frame(0.0).unwrap();
         let out = &engine.output;
         assert_eq!(out.visible, [1, 0, 0]);
-        assert_eq!(out.reason, [0, REASON_COLLISION, REASON_OFFSCREEN]);
+        assert_eq!(out.reason, [0, REASON_COLLISION, HiddenReason::Offscreen.code()]);
         assert_eq!((out.blocker[1], out.hidden_by[1]), (BLOCKER_LABEL, 0));
         assert_eq!((out.pose[0], out.pose[3], out.pose[9]), (400.0, 300.0, 1.0));
         assert_eq!(out.stats[1..4], [3.0, 2.0, 1.0]);
@@ -369,7 +370,7 @@ mod tests {
 
     #[test]
     fn symbols_choose_candidates_parts_and_repeat_as_the_native_engine() {
-        use crate::output::{PARTS_BOTH, PARTS_ICON, REASON_REPEAT};
+        use crate::output::{PARTS_BOTH, PARTS_ICON};
         use crate::symbols::SymbolColumns;
         use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
         let at = |x: f64| glam::DVec2::new(x, 128.0);
@@ -406,7 +407,7 @@ mod tests {
         assert_eq!(out.visible, [1, 1, 1, 0]);
         assert_eq!(out.candidate[..3], [0, 1, crate::output::NO_CANDIDATE]);
         assert_eq!(out.parts[..3], [PARTS_BOTH, PARTS_BOTH, PARTS_ICON]);
-        assert_eq!((out.reason[3], out.hidden_by[3]), (REASON_REPEAT, 0));
+        assert_eq!((out.reason[3], out.hidden_by[3]), (HiddenReason::Repeat.code(), 0));
 
         let mut native = FrameEngine::new(FrameOptions::default()).unwrap();
         native.set_labels(labels).unwrap();
@@ -427,7 +428,6 @@ mod tests {
 
     #[test]
     fn path_labels_lay_glyphs_as_the_native_engine() {
-        use crate::output::{REASON_NO_ROOM, REASON_TOO_CURVED};
         use label_core::TextPath;
         // 0: a straight line at y = 128 (screen y 300); 1: too short for its text; 2: a
         // right angle with its text across the corner.
@@ -458,7 +458,7 @@ mod tests {
         engine.place_frame(0.0).unwrap();
         let out = &engine.output;
         assert_eq!(out.visible, [1, 0, 0]);
-        assert_eq!(out.reason[1..], [REASON_NO_ROOM, REASON_TOO_CURVED]);
+        assert_eq!(out.reason[1..], [HiddenReason::NoRoom.code(), HiddenReason::TooCurved.code()]);
         assert_eq!(engine.write_glyphs(0), Some(5));
         assert_eq!(engine.glyphs[..4], [384.0, 300.0, 0.0, 8.0]);
         assert_eq!(engine.write_glyphs(1), None);
@@ -518,7 +518,7 @@ mod tests {
         let out = &engine.output;
         assert_eq!(out.visible, [0, 1, 0]);
         assert_eq!((out.blocker[0], out.hidden_by[0]), (BLOCKER_LABEL, 1));
-        assert_eq!(out.reason[2], REASON_OFFSCREEN);
+        assert_eq!(out.reason[2], HiddenReason::Offscreen.code());
     }
 
     #[test]
@@ -551,7 +551,7 @@ mod tests {
 
     #[test]
     fn a_batch_with_symbols_and_a_path_keeps_its_boxes_and_glyphs_until_a_frame() {
-        use crate::output::{PARTS_NONE, REASON_NO_ROOM};
+        use crate::output::PARTS_NONE;
         use label_core::{Anchor, Candidate, Label, Symbol, TextPath};
         // 0 at (100, 50) takes its first candidate (right of its point); 1, just right of it,
         // its second (left of its point), which overlaps 0: it is hidden by 0. 2 runs along a
@@ -572,7 +572,10 @@ mod tests {
         let out = &engine.output;
         assert_eq!(out.visible, [1, 0, 1, 0]);
         assert_eq!(out.candidate, [0, NO_CANDIDATE, NO_CANDIDATE, NO_CANDIDATE]);
-        assert_eq!((out.reason[1], out.hidden_by[1], out.reason[3]), (REASON_COLLISION, 0, REASON_NO_ROOM));
+        assert_eq!(
+            (out.reason[1], out.hidden_by[1], out.reason[3]),
+            (REASON_COLLISION, 0, HiddenReason::NoRoom.code())
+        );
         assert_eq!(out.parts, [PARTS_NONE; 4]);
         assert_eq!(out.boxes[0], 120.0, "label 0's box is its text right of its point");
         engine.write_boxes();

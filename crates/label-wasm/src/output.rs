@@ -9,17 +9,6 @@ use label_frame::{Frame, FrameKind, FrameTimings, HiddenReason, LabelFrame};
 pub const REASON_VISIBLE: u8 = 0;
 /// `reason` column: hidden by a collision (see `blocker` and `hidden_by`).
 pub const REASON_COLLISION: u8 = HiddenReason::Collision.code();
-/// `reason` column: its box does not meet the viewport.
-pub const REASON_OFFSCREEN: u8 = HiddenReason::Offscreen.code();
-/// `reason` column: its anchor point is behind the camera.
-pub const REASON_BEHIND_CAMERA: u8 = HiddenReason::BehindCamera.code();
-/// `reason` column: a label of its repeat group shown before it is too close (see
-/// `hidden_by`).
-pub const REASON_REPEAT: u8 = HiddenReason::Repeat.code();
-/// `reason` column: a text along a line longer than its line allows.
-pub const REASON_NO_ROOM: u8 = HiddenReason::NoRoom.code();
-/// `reason` column: a text along a line that would bend too sharply.
-pub const REASON_TOO_CURVED: u8 = HiddenReason::TooCurved.code();
 
 /// `blocker` column: nothing hid it.
 pub const BLOCKER_NONE: u8 = 0;
@@ -48,7 +37,7 @@ pub const STATS_LEN: usize = 13;
 pub struct Output {
     /// 1 if placed, else 0.
     pub visible: Vec<u8>,
-    /// `REASON_*`.
+    /// `label_core::HiddenReason::code`, 0 when visible (the wrapper's `REASONS` names them).
     pub reason: Vec<u8>,
     /// `BLOCKER_*`.
     pub blocker: Vec<u8>,
