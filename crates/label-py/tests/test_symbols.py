@@ -222,7 +222,7 @@ def test_boundaries_are_decided_with_the_contracts_tolerances():
     # A text exactly as long as its room (3e-15 px short in floating point), collinear points
     # under max_angle 0, two labels of a group exactly the repeat distance apart: all shown.
     path = [[(100.2, 50), (100.5, 50)], [(0.1, 0.1), (0.4, 0.5), (1.0, 1.3)], None, None]
-    p = declutter.place(x=[np.nan, np.nan, 0.3, 0.6], y=[np.nan, np.nan, 0.7, 0.3], width=[np.nan, np.nan, 0.1, 0.1],
+    p = declutter.place(x=[np.nan, np.nan, 10.3, 10.6], y=[np.nan, np.nan, 10.7, 10.3], width=[np.nan, np.nan, 0.1, 0.1],
                         height=[1.0, 1.0, 0.1, 0.1], path=path, glyph_advances=[[0.1, 0.2], [0.3] * 3, None, None],
                         max_angle=[45, 0, 45, 45], repeat_group=[None, None, 1, 1], repeat_distance=0.5)
     assert p.reason.tolist() == [None] * 4
