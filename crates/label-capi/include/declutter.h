@@ -277,7 +277,7 @@ typedef struct DeclutterSymbol {
   // Labels of one group (1, 2, …) keep `repeat_distance` apart; 0: no group.
   uint32_t repeat_group;
   // Hidden (`DECLUTTER_REASON_REPEAT`) when an earlier placed label of the group has its
-  // anchor point closer than this, px, >= 0.
+  // anchor point closer than this by more than 1/1024 px (the contract's τ), px, >= 0.
   double repeat_distance;
   // Lay the text along this line, glyph by glyph, or null for none (then no candidates and
   // no icon).
@@ -689,7 +689,10 @@ DeclutterStatus declutter_engine_glyphs(struct DeclutterEngine *engine,
 // contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
 // when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
 // core; the result does not depend on it. Nothing is written on error, whose message names
-// the label (index and id) and the field.
+// the label (index and id) and the field. A shown label with a path is drawn glyph by glyph
+// at the poses `declutter_path_layout(symbols[i].path, …)` gives, in reading order, with
+// `reversed` saying whether its line was reversed to keep it upright: the same layout this
+// placement used.
 //
 // # Safety
 // `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`
@@ -718,7 +721,8 @@ DeclutterStatus declutter_path_layout(const struct DeclutterPath *path,
 const char *declutter_last_error(void);
 
 // The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-// "behind-camera", "repeat", "no-room", "too-curved"; "unknown" otherwise), a static string.
+// "behind_camera", "repeat", "no_room", "too_curved": the names every binding and document
+// uses; "unknown" otherwise), a static string.
 const char *declutter_reason_name(uint32_t reason);
 
 // The library's version, a static string such as "0.1.0".

@@ -4,8 +4,8 @@
 
 use glam::{DVec2, Vec2};
 use label_core::{
-    Aabb, Anchor, Blocker, Candidate, Choice, Error, HiddenReason, Icon, Label, LabelOutcome, Optional,
-    PlacementOptions, PlacementStats, Shape, Symbol,
+    Aabb, Anchor, Blocker, Candidate, Choice, Error, Icon, Label, LabelOutcome, Optional, PlacementOptions,
+    PlacementStats, Shape, Symbol,
 };
 
 use crate::batch_types::*;
@@ -165,14 +165,7 @@ pub fn run(
 
 /// One label's outcome and choice in C.
 pub fn result(o: &LabelOutcome, c: &Choice) -> DeclutterPlacement {
-    let reason = match o.reason {
-        None => DECLUTTER_REASON_NONE,
-        Some(HiddenReason::Collision) => DECLUTTER_REASON_COLLISION,
-        Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
-        Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
-        Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
-        Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
-    };
+    let reason = crate::convert::reason_code(o.reason);
     let (hidden_by_kind, hidden_by) = match o.hidden_by {
         None => (DECLUTTER_BLOCKER_NONE, 0),
         Some(Blocker::Label(i)) => (DECLUTTER_BLOCKER_LABEL, i),

@@ -101,7 +101,7 @@ pub struct DeclutterSymbol {
     /// Labels of one group (1, 2, …) keep `repeat_distance` apart; 0: no group.
     pub repeat_group: u32,
     /// Hidden (`DECLUTTER_REASON_REPEAT`) when an earlier placed label of the group has its
-    /// anchor point closer than this, px, >= 0.
+    /// anchor point closer than this by more than 1/1024 px (the contract's τ), px, >= 0.
     pub repeat_distance: f64,
     /// Lay the text along this line, glyph by glyph, or null for none (then no candidates and
     /// no icon).

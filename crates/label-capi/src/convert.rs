@@ -144,16 +144,7 @@ pub fn obstacle(index: usize, o: &DeclutterObstacle) -> Result<Shape, Failure> {
 
 /// One label's frame in C.
 pub fn result(l: &LabelFrame) -> DeclutterLabelResult {
-    let reason = match l.reason {
-        None => DECLUTTER_REASON_NONE,
-        Some(HiddenReason::Collision) => DECLUTTER_REASON_COLLISION,
-        Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
-        Some(HiddenReason::BehindCamera) => DECLUTTER_REASON_BEHIND_CAMERA,
-        Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
-        Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
-        Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
-        Some(_) => DECLUTTER_REASON_OTHER,
-    };
+    let reason = reason_code(l.reason);
     let (hidden_by_kind, hidden_by) = match l.hidden_by {
         None => (DECLUTTER_BLOCKER_NONE, 0),
         Some(Blocker::Label(i)) => (DECLUTTER_BLOCKER_LABEL, i),
@@ -191,16 +182,22 @@ pub fn stats(s: &FrameStats) -> DeclutterFrameStats {
     }
 }
 
-/// The name of a `DECLUTTER_REASON_*` value, NUL-terminated.
+/// The `DECLUTTER_REASON_*` value of a reason (a frame's or a batch's): the core's
+/// [`HiddenReason::code`], `DECLUTTER_REASON_NONE` when visible.
+pub fn reason_code(reason: Option<HiddenReason>) -> u32 {
+    reason.map_or(DECLUTTER_REASON_NONE, |r| u32::from(r.code()))
+}
+
+/// The name of a `DECLUTTER_REASON_*` value, NUL-terminated: the core's [`HiddenReason::name`].
 pub fn reason_name(reason: u32) -> &'static std::ffi::CStr {
     match reason {
         DECLUTTER_REASON_NONE => c"visible",
         DECLUTTER_REASON_COLLISION => c"collision",
         DECLUTTER_REASON_OFFSCREEN => c"offscreen",
-        DECLUTTER_REASON_BEHIND_CAMERA => c"behind-camera",
+        DECLUTTER_REASON_BEHIND_CAMERA => c"behind_camera",
         DECLUTTER_REASON_REPEAT => c"repeat",
-        DECLUTTER_REASON_NO_ROOM => c"no-room",
-        DECLUTTER_REASON_TOO_CURVED => c"too-curved",
+        DECLUTTER_REASON_NO_ROOM => c"no_room",
+        DECLUTTER_REASON_TOO_CURVED => c"too_curved",
         _ => c"unknown",
     }
 }
@@ -208,6 +205,23 @@ pub fn reason_name(reason: u32) -> &'static std::ffi::CStr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reasons_have_the_cores_codes_and_names() {
+        let constants = [
+            DECLUTTER_REASON_COLLISION,
+            DECLUTTER_REASON_OFFSCREEN,
+            DECLUTTER_REASON_BEHIND_CAMERA,
+            DECLUTTER_REASON_REPEAT,
+            DECLUTTER_REASON_NO_ROOM,
+            DECLUTTER_REASON_TOO_CURVED,
+        ];
+        for (r, constant) in HiddenReason::ALL.into_iter().zip(constants) {
+            assert_eq!(reason_code(Some(r)), constant);
+            assert_eq!(reason_name(constant).to_str(), Ok(r.name()));
+        }
+        assert_eq!(reason_name(reason_code(None)).to_str(), Ok("visible"));
+    }
 
     #[test]
     fn enumerations_are_checked() {

@@ -530,7 +530,10 @@ pub unsafe extern "C" fn declutter_engine_glyphs(
 /// contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
 /// when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
 /// core; the result does not depend on it. Nothing is written on error, whose message names
-/// the label (index and id) and the field.
+/// the label (index and id) and the field. A shown label with a path is drawn glyph by glyph
+/// at the poses `declutter_path_layout(symbols[i].path, …)` gives, in reading order, with
+/// `reversed` saying whether its line was reversed to keep it upright: the same layout this
+/// placement used.
 ///
 /// # Safety
 /// `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`
@@ -602,7 +605,8 @@ pub extern "C" fn declutter_last_error() -> *const c_char {
 }
 
 /// The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-/// "behind-camera", "repeat", "no-room", "too-curved"; "unknown" otherwise), a static string.
+/// "behind_camera", "repeat", "no_room", "too_curved": the names every binding and document
+/// uses; "unknown" otherwise), a static string.
 #[unsafe(no_mangle)]
 pub extern "C" fn declutter_reason_name(reason: u32) -> *const c_char {
     convert::reason_name(reason).as_ptr()

@@ -83,7 +83,7 @@ t=0 ms, zoom 16.5
     reversed=0 first=(455.2, 308.7, -4.1 deg) last=(490.3, 311.2, -4.1 deg)
   Kohlmarkt   visible=1 reason=visible
     reversed=1 first=(267.1, 382.6, 43.2 deg) last=(303.2, 340.5, 52.7 deg)
-  Naglergasse visible=0 reason=no-room
+  Naglergasse visible=0 reason=no_room
 t=400 ms, zoom 18
   Graben      visible=1 reason=visible
     reversed=0 first=(587.7, 326.7, -4.1 deg) last=(622.9, 329.2, -4.1 deg)
@@ -108,8 +108,8 @@ placed 6 labels: 2 shown, 1 collision, 1 repeat
   Ringstrasse   visible=1 reason=visible
   Ringstrasse 2 visible=0 reason=repeat hidden_by=Ringstrasse
   Donaukanal    visible=1 reason=visible
-  Wien          visible=0 reason=no-room
-  Gasse         visible=0 reason=too-curved
+  Wien          visible=0 reason=no_room
+  Gasse         visible=0 reason=too_curved
   Stadtpark     visible=0 reason=collision hidden_by=Ringstrasse
 Ringstrasse: reversed=0 anchor=(200.0, 152.3)
   R at (160.8, 157.1) angle 20.0

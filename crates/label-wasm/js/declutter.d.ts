@@ -15,11 +15,11 @@ export declare const Flags: Readonly<{
 }>;
 
 /**
- * Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind-camera,
- * 4 repeat, 5 no-room, 6 too-curved.
+ * Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind_camera,
+ * 4 repeat, 5 no_room, 6 too_curved (the engine's names, as in every other binding).
  */
 export declare const REASONS: readonly [
-  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+  'visible', 'collision', 'offscreen', 'behind_camera', 'repeat', 'no_room', 'too_curved',
 ];
 
 /** Names of the `parts` column's values: which parts of a symbol show. */
@@ -135,7 +135,8 @@ export type LabelObject = ({ x: number; y: number } | { lon: number; lat: number
   candidates?: CandidateObject[];
   icon?: IconObject;
   optional?: 'none' | 'text' | 'icon';
-  repeatGroup?: number;
+  /** A group's name: a string or a number (`7` and `'7'` are one group). */
+  repeatGroup?: string | number;
   repeatDistance?: number;
   /** A text along this line (x, y or lon, lat pairs, as the label's own point). */
   path?: [number, number][];
@@ -246,6 +247,8 @@ export declare class Engine {
   pathColumns(pointCount: number, glyphCount: number): PathColumns;
   /** Label `i`'s glyphs in the last frame or batch: x, y, angle, advance per glyph; null for none. */
   glyphs(i: number): Float64Array | null;
+  /** Whether label `i`'s line was reversed to keep its text upright; null without glyphs. */
+  reversed(i: number): boolean | null;
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates?: 'world' | 'lonlat'): void;
   /** Labels from plain objects (all in world px or all in lon/lat, as the first one). */

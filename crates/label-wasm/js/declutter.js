@@ -21,7 +21,7 @@ export const Flags = Object.freeze({
 
 /** Names of the `reason` column's values (255: a reason newer than this wrapper). */
 export const REASONS = Object.freeze([
-  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+  'visible', 'collision', 'offscreen', 'behind_camera', 'repeat', 'no_room', 'too_curved',
 ]);
 
 /** Names of the `parts` column's values: which parts of a symbol show. */
@@ -215,6 +215,14 @@ export class Engine {
     return count < 0 ? null : this.f64(this.call('dc_glyph_rows'), 4 * count);
   }
 
+  /**
+   * Whether label `i`'s line was reversed to keep its text upright in the last frame or batch
+   * (its `glyphs(i)` are already in reading order); null when it has no glyphs.
+   */
+  reversed(i) {
+    return this.call('dc_glyphs', i) < 0 ? null : this.call('dc_glyphs_reversed') === 1;
+  }
+
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates = 'world') {
     const code = COORDINATES[coordinates];
@@ -229,7 +237,8 @@ export class Engine {
    * optionally `angle`, `priority`, `anchor`, `offset: [dx, dy]`, `padding`,
    * `alignment: 'viewport' | 'map'`, `allowOverlap`, `ignorePlacement`, `keepUpright`; and
    * the symbol fields `candidates: [{anchor, offset: [dx, dy]}, …]`, `icon: {width, height,
-   * anchor, offset, padding}`, `optional: 'none' | 'text' | 'icon'`, `repeatGroup` (a u32),
+   * anchor, offset, padding}`, `optional: 'none' | 'text' | 'icon'`, `repeatGroup` (a string or a number; `7` and
+   * `'7'` are one group),
    * `repeatDistance` (px); and for a text along a line `path: [[x, y] | [lon, lat], …]`,
    * `glyphAdvances: [px, …]`, `pathOffset` (px), `maxAngle` (degrees), its `x`/`y` or
    * `lon`/`lat` and `width` unused (give 0).
@@ -279,6 +288,14 @@ export class Engine {
   // Writes the symbol fields of `setLabels`' objects to `symbolColumns`.
   writeSymbols(labels) {
     const s = this.symbolColumns(labels.reduce((sum, l) => sum + (l.candidates?.length ?? 0), 0));
+    // Repeat groups by name (a string or a number), numbered in order of first use.
+    const groups = new Map();
+    const group = (g) => {
+      if (g === undefined || g === null) return -1;
+      const name = String(g);
+      if (!groups.has(name)) groups.set(name, groups.size);
+      return groups.get(name);
+    };
     let row = 0;
     labels.forEach((l, i) => {
       for (const c of l.candidates ?? []) {
@@ -296,7 +313,7 @@ export class Engine {
       const optional = OPTIONAL[l.optional ?? 'none'];
       if (optional === undefined) throw new Error(`label ${i}: optional ${JSON.stringify(l.optional)}: 'none', 'text' or 'icon'`);
       s.optional[i] = optional;
-      s.repeatGroup[i] = l.repeatGroup ?? -1;
+      s.repeatGroup[i] = group(l.repeatGroup);
       s.repeatDistance[i] = l.repeatDistance ?? 0;
     });
   }

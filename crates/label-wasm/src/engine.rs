@@ -80,8 +80,11 @@ pub struct Engine {
     input: Columns,
     symbol_input: SymbolColumns,
     path_input: PathColumns,
-    /// The glyphs [`Engine::glyphs`] wrote: centre x, centre y, angle, advance per glyph.
+    /// The glyphs [`Engine::write_glyphs`] wrote: centre x, centre y, angle, advance per glyph.
     pub glyphs: Vec<f64>,
+    /// Whether the line of the glyphs [`Engine::write_glyphs`] wrote was reversed to keep its
+    /// text upright.
+    pub glyphs_reversed: bool,
     obstacle_input: Vec<f64>,
     obstacles: Vec<Shape>,
     /// The result columns of the last frame or batch.
@@ -113,6 +116,7 @@ impl Engine {
             symbol_input: SymbolColumns::default(),
             path_input: PathColumns::default(),
             glyphs: Vec::new(),
+            glyphs_reversed: false,
             obstacle_input: Vec::new(),
             obstacles: Vec::new(),
             output: Output::default(),
@@ -228,11 +232,13 @@ impl Engine {
     /// does not fit its line.
     pub fn write_glyphs(&mut self, i: usize) -> Option<usize> {
         self.glyphs.clear();
+        self.glyphs_reversed = false;
         let layout = match &self.batch_paths {
             Some(paths) => paths.get(i)?.as_ref()?.layout().ok()?,
             None => self.frames.screen_glyphs(i)?.ok()?,
         };
         self.glyphs = glyph_rows(&layout);
+        self.glyphs_reversed = layout.reversed;
         Some(layout.glyphs.len())
     }
 
@@ -305,8 +311,9 @@ impl Engine {
 mod tests {
     use super::*;
     use crate::columns::F64Field;
-    use crate::output::{BLOCKER_LABEL, NO_CANDIDATE, REASON_COLLISION, REASON_OFFSCREEN};
+    use crate::output::{BLOCKER_LABEL, NO_CANDIDATE, REASON_COLLISION};
     use crate::paths::glyph_rows;
+    use label_core::HiddenReason;
     use label_frame::WorldLabel;
 
     /// Centre (128, 128) world px, zoom 4, 800 × 600 px.
@@ -345,7 +352,7 @@ mod tests {
         engine.place_frame(0.0).unwrap();
         let out = &engine.output;
         assert_eq!(out.visible, [1, 0, 0]);
-        assert_eq!(out.reason, [0, REASON_COLLISION, REASON_OFFSCREEN]);
+        assert_eq!(out.reason, [0, REASON_COLLISION, HiddenReason::Offscreen.code()]);
         assert_eq!((out.blocker[1], out.hidden_by[1]), (BLOCKER_LABEL, 0));
         assert_eq!((out.pose[0], out.pose[3], out.pose[9]), (400.0, 300.0, 1.0));
         assert_eq!(out.stats[1..4], [3.0, 2.0, 1.0]);
@@ -363,7 +370,7 @@ mod tests {
 
     #[test]
     fn symbols_choose_candidates_parts_and_repeat_as_the_native_engine() {
-        use crate::output::{PARTS_BOTH, PARTS_ICON, REASON_REPEAT};
+        use crate::output::{PARTS_BOTH, PARTS_ICON};
         use crate::symbols::SymbolColumns;
         use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
         let at = |x: f64| glam::DVec2::new(x, 128.0);
@@ -400,7 +407,7 @@ mod tests {
         assert_eq!(out.visible, [1, 1, 1, 0]);
         assert_eq!(out.candidate[..3], [0, 1, crate::output::NO_CANDIDATE]);
         assert_eq!(out.parts[..3], [PARTS_BOTH, PARTS_BOTH, PARTS_ICON]);
-        assert_eq!((out.reason[3], out.hidden_by[3]), (REASON_REPEAT, 0));
+        assert_eq!((out.reason[3], out.hidden_by[3]), (HiddenReason::Repeat.code(), 0));
 
         let mut native = FrameEngine::new(FrameOptions::default()).unwrap();
         native.set_labels(labels).unwrap();
@@ -421,7 +428,6 @@ mod tests {
 
     #[test]
     fn path_labels_lay_glyphs_as_the_native_engine() {
-        use crate::output::{REASON_NO_ROOM, REASON_TOO_CURVED};
         use label_core::TextPath;
         // 0: a straight line at y = 128 (screen y 300); 1: too short for its text; 2: a
         // right angle with its text across the corner.
@@ -452,7 +458,7 @@ mod tests {
         engine.place_frame(0.0).unwrap();
         let out = &engine.output;
         assert_eq!(out.visible, [1, 0, 0]);
-        assert_eq!(out.reason[1..], [REASON_NO_ROOM, REASON_TOO_CURVED]);
+        assert_eq!(out.reason[1..], [HiddenReason::NoRoom.code(), HiddenReason::TooCurved.code()]);
         assert_eq!(engine.write_glyphs(0), Some(5));
         assert_eq!(engine.glyphs[..4], [384.0, 300.0, 0.0, 8.0]);
         assert_eq!(engine.write_glyphs(1), None);
@@ -512,12 +518,40 @@ mod tests {
         let out = &engine.output;
         assert_eq!(out.visible, [0, 1, 0]);
         assert_eq!((out.blocker[0], out.hidden_by[0]), (BLOCKER_LABEL, 1));
-        assert_eq!(out.reason[2], REASON_OFFSCREEN);
+        assert_eq!(out.reason[2], HiddenReason::Offscreen.code());
+    }
+
+    #[test]
+    fn a_batch_decides_boundaries_with_the_contracts_tolerances() {
+        use label_core::{Label, Symbol, TextPath};
+        // A text exactly as long as its room; collinear points under max_angle 0; two labels
+        // of a group exactly the repeat distance apart: all shown (label_core::tolerance).
+        let points = |p: &[[f64; 2]]| p.iter().map(|q| glam::DVec2::from_array(*q)).collect();
+        // (Drawn leftwards: reversed to read upright.)
+        let exact = TextPath::new(points(&[[100.5, 50.0], [100.2, 50.0]]), vec![0.1, 0.2]);
+        let collinear = TextPath::new(points(&[[0.1, 0.1], [0.4, 0.5], [1.0, 1.3]]), vec![0.3; 3]).with_max_angle(0.0);
+        let labels = [
+            Label::new(0.0, 0.0, 1.0, 1.0),
+            Label::new(0.0, 0.0, 1.0, 1.0),
+            Label::new(10.3, 10.7, 0.1, 0.1),
+            Label::new(10.6, 10.3, 0.1, 0.1),
+        ];
+        let mut engine = Engine::new();
+        *engine.input(4) = Columns::from_screen_labels(&labels);
+        let group = Symbol::default().with_repeat(1, 0.5);
+        *engine.symbol_input(4) =
+            SymbolColumns::from_symbols(&[Symbol::default(), Symbol::default(), group.clone(), group]);
+        *engine.path_input(0, 0) = PathColumns::from_paths(&[Some(exact), Some(collinear), None, None]);
+        engine.place_batch(0.0, 0.0, 0.0).unwrap();
+        assert_eq!(engine.output.reason, [0; 4]);
+        assert_eq!((engine.write_glyphs(0), engine.glyphs_reversed), (Some(2), true));
+        assert_eq!((engine.write_glyphs(1), engine.glyphs_reversed), (Some(3), false));
+        assert_eq!((engine.write_glyphs(2), engine.glyphs_reversed), (None, false));
     }
 
     #[test]
     fn a_batch_with_symbols_and_a_path_keeps_its_boxes_and_glyphs_until_a_frame() {
-        use crate::output::{PARTS_NONE, REASON_NO_ROOM};
+        use crate::output::PARTS_NONE;
         use label_core::{Anchor, Candidate, Label, Symbol, TextPath};
         // 0 at (100, 50) takes its first candidate (right of its point); 1, just right of it,
         // its second (left of its point), which overlaps 0: it is hidden by 0. 2 runs along a
@@ -538,7 +572,10 @@ mod tests {
         let out = &engine.output;
         assert_eq!(out.visible, [1, 0, 1, 0]);
         assert_eq!(out.candidate, [0, NO_CANDIDATE, NO_CANDIDATE, NO_CANDIDATE]);
-        assert_eq!((out.reason[1], out.hidden_by[1], out.reason[3]), (REASON_COLLISION, 0, REASON_NO_ROOM));
+        assert_eq!(
+            (out.reason[1], out.hidden_by[1], out.reason[3]),
+            (REASON_COLLISION, 0, HiddenReason::NoRoom.code())
+        );
         assert_eq!(out.parts, [PARTS_NONE; 4]);
         assert_eq!(out.boxes[0], 120.0, "label 0's box is its text right of its point");
         engine.write_boxes();

@@ -76,6 +76,13 @@ pub extern "C" fn dc_glyphs(index: u32) -> i32 {
     with(|e| e.write_glyphs(index as usize).map_or(-1, |n| n as i32))
 }
 
+/// 1 when the line of the glyphs `dc_glyphs` wrote was reversed to keep its text upright,
+/// else 0.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_glyphs_reversed() -> u32 {
+    with(|e| u32::from(e.glyphs_reversed))
+}
+
 /// Address of the glyph rows `dc_glyphs` wrote.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_glyph_rows() -> usize {

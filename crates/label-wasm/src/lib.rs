@@ -41,7 +41,7 @@ mod symbols;
 pub use batch::{Batch, place_batch};
 pub use columns::{Columns, Coordinates, F64_FIELD_NAMES, F64Field, flags};
 pub use engine::{CAMERA_VALUES, Engine, OBSTACLE_VALUES, OptionValues, Status, camera, options};
-pub use output::{Output, STATS_LEN, batch_reason_code, reason_code};
+pub use output::{Output, STATS_LEN, reason_code};
 pub use panic::{install_panic_hook, panic_message};
 pub use paths::{PATH_FIELD_NAMES, PathColumns, glyph_rows};
 pub use symbols::{CANDIDATE_VALUES, SYMBOL_FIELD_NAMES, SymbolColumns};

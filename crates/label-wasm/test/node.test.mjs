@@ -88,8 +88,15 @@ test('symbols: candidates, icons, optional parts and repeat groups, as objects a
   assert.throws(() => engine.setLabels(bad), /unknown anchor "nowhere"/);
   bad[2].icon = { width: -1, height: 12 };
   assert.throws(() => engine.setLabels(bad), /label 2 \(id 2\): field `icon.width`/);
-  bad[2] = { ...LABELS[2], repeatGroup: 0.5 };
-  assert.throws(() => engine.setLabels(bad), { message: 'label 2 (id 2): field `repeatGroup`: 0.5 is not -1 (none) or a u32' });
+  // Repeat groups by name, a string or a number: 'Ring' twice, or 1 and '1', is one group.
+  for (const [a, b] of [['Ring', 'Ring'], [1, '1'], [0.5, 0.5]]) {
+    const named = LABELS.map((l) => ({ ...l }));
+    named[0].repeatGroup = a;
+    named[3].repeatGroup = b;
+    engine.setLabels(named);
+    const f = engine.placeFrame({ x: 128, y: 128, zoom: 4, width: 800, height: 600 }, 0);
+    assert.equal(REASONS[f.reason[3]], 'repeat', `${a}, ${b}`);
+  }
   // A new label set without symbols forgets them.
   engine.setLabels(LABELS.map(({ x, y, width, height }) => ({ x, y, width, height })));
   const frame = engine.placeFrame({ x: 128, y: 128, zoom: 4, width: 800, height: 600 }, 0);

@@ -53,7 +53,7 @@ mod tests {
         r.insert(2, DVec2::new(1.0, 0.0), 0);
         assert_eq!(r.earliest(1, DVec2::new(3.0, 4.0), 5.0), Some(2));
         assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0), Some(4), "(3, 4) is exactly 5 away");
-        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0 + 1e-12), Some(2));
+        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0 + 2.0 * crate::tolerance::LENGTH), Some(2));
         assert_eq!(r.earliest(3, DVec2::ZERO, 100.0), None);
         assert_eq!(r.earliest(1, DVec2::ZERO, 0.0), None);
     }

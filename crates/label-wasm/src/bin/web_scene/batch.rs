@@ -237,7 +237,7 @@ pub fn places(labels: &[WorldLabel], texts: &Texts) -> Case {
 mod tests {
     use super::*;
     use label_core::Parts;
-    use label_wasm::{Engine, batch_reason_code};
+    use label_wasm::{Engine, reason_code};
 
     /// The native engine's batch over the columns of `case` decides as the core does.
     fn check(case: &Case) {
@@ -272,14 +272,8 @@ mod tests {
                 .parts
                 .map_or(0, |p| [Parts::Both, Parts::Text, Parts::Icon].iter().position(|&q| q == p).unwrap() + 1);
             let got = (out.visible[i], out.reason[i], out.blocker[i], out.hidden_by[i], out.candidate[i], out.parts[i]);
-            let expected = (
-                u8::from(o.visible),
-                batch_reason_code(o.reason),
-                blocker,
-                by,
-                c.candidate.unwrap_or(u32::MAX),
-                parts as u8,
-            );
+            let expected =
+                (u8::from(o.visible), reason_code(o.reason), blocker, by, c.candidate.unwrap_or(u32::MAX), parts as u8);
             assert_eq!(got, expected, "label {i}");
             let glyphs = engine.write_glyphs(i).map(|_| engine.glyphs.clone());
             let layout = case.symbols[i].layout().and_then(Result::ok).map(|l| label_wasm::glyph_rows(&l));
