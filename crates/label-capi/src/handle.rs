@@ -37,7 +37,7 @@ pub struct DeclutterEngine {
     pub engine: FrameEngine,
     /// Set by `declutter_engine_set_camera`.
     pub camera: Option<Camera>,
-    /// The engine's own pool, or the shared one ([`shared_pool`]).
+    /// The engine's own pool, or the shared one (a thread per core, at most 1,024).
     pub pool: Pool,
     /// A panic happened inside a call on this engine.
     pub poisoned: bool,
