@@ -542,9 +542,10 @@ DeclutterStatus declutter_options_default(struct DeclutterOptions *out);
 
 // Makes an engine with no labels. `options` may be null (the defaults). `threads` is the
 // number of threads of the engine's own pool, at most 1024 (more is
-// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on the process's shared pool: a thread per core,
-// at most 1024, whatever `RAYON_NUM_THREADS` says (made on first use, kept until the process
-// ends). On success `*out` is the handle; free it with `declutter_engine_free`. An engine may
+// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on the calling thread, with the parallel parts
+// on the process's shared pool (rayon's global pool: made by the first such call with a
+// thread per core, at most 1024, whatever `RAYON_NUM_THREADS` says, unless the host made it
+// before; kept until the process ends). On success `*out` is the handle; free it with `declutter_engine_free`. An engine may
 // move between threads but is used by one thread at a time; different engines may be used
 // on different threads at once.
 //
@@ -704,9 +705,9 @@ DeclutterStatus declutter_engine_glyphs(struct DeclutterEngine *engine,
 // Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
 // adds to it (candidate positions, an icon, which part may show alone, a repeat group;
 // contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
-// when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
-// core; the result does not depend on it. Nothing is written on error, whose message names
-// the label (index and id) and the field.
+// when `stats` is not null, the counts to `*stats`. Runs on the calling thread and the shared
+// pool (see `declutter_engine_new`); the result does not depend on it. Nothing is written on
+// error, whose message names the label (index and id) and the field.
 //
 // # Safety
 // `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`

@@ -22,6 +22,9 @@ use crate::path_types::*;
 use crate::types::*;
 use label_core::limits::{MAX_CANDIDATES, MAX_GLYPHS, MAX_LABELS, MAX_PATH_POINTS};
 
+/// Most obstacles in one call: their indices are 32-bit like the labels' (`hidden_by`).
+const MAX_OBSTACLES: usize = MAX_LABELS;
+
 /// Refuses a pointer to `count` `T`s (a single one: 1) that cannot be made a slice: null with
 /// a count, misaligned for `T`, or a count past `max` (a limit of `label_core::limits`, or
 /// `usize::MAX` for none) or past what one allocation can hold (`isize::MAX` bytes). Nothing
@@ -233,9 +236,10 @@ pub unsafe extern "C" fn declutter_options_default(out: *mut DeclutterOptions) -
 
 /// Makes an engine with no labels. `options` may be null (the defaults). `threads` is the
 /// number of threads of the engine's own pool, at most 1024 (more is
-/// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on the process's shared pool: a thread per core,
-/// at most 1024, whatever `RAYON_NUM_THREADS` says (made on first use, kept until the process
-/// ends). On success `*out` is the handle; free it with `declutter_engine_free`. An engine may
+/// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on the calling thread, with the parallel parts
+/// on the process's shared pool (rayon's global pool: made by the first such call with a
+/// thread per core, at most 1024, whatever `RAYON_NUM_THREADS` says, unless the host made it
+/// before; kept until the process ends). On success `*out` is the handle; free it with `declutter_engine_free`. An engine may
 /// move between threads but is used by one thread at a time; different engines may be used
 /// on different threads at once.
 ///
@@ -379,7 +383,7 @@ pub unsafe extern "C" fn declutter_engine_set_obstacles(
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
         // SAFETY: the function's contract.
-        let obstacles = unsafe { slice(obstacles, count, usize::MAX, "obstacles") }?;
+        let obstacles = unsafe { slice(obstacles, count, MAX_OBSTACLES, "obstacles") }?;
         let shapes = obstacles.iter().enumerate().map(|(i, o)| convert::obstacle(i, o)).collect::<Result<_, _>>()?;
         e.install(|engine| engine.set_obstacles(shapes))?;
         Ok(())
@@ -575,9 +579,9 @@ pub unsafe extern "C" fn declutter_engine_glyphs(
 /// Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
 /// adds to it (candidate positions, an icon, which part may show alone, a repeat group;
 /// contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
-/// when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
-/// core; the result does not depend on it. Nothing is written on error, whose message names
-/// the label (index and id) and the field.
+/// when `stats` is not null, the counts to `*stats`. Runs on the calling thread and the shared
+/// pool (see `declutter_engine_new`); the result does not depend on it. Nothing is written on
+/// error, whose message names the label (index and id) and the field.
 ///
 /// # Safety
 /// `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`
@@ -597,11 +601,11 @@ pub unsafe extern "C" fn declutter_place(
         // SAFETY: `DeclutterBatch`'s contract.
         let symbols = unsafe { symbols(batch.symbols, batch.count, |i| labels[i].id) }?.unwrap_or_default();
         // SAFETY: `DeclutterBatch`'s contract.
-        let obstacles = unsafe { slice(batch.obstacles, batch.obstacle_count, usize::MAX, "obstacles") }?;
+        let obstacles = unsafe { slice(batch.obstacles, batch.obstacle_count, MAX_OBSTACLES, "obstacles") }?;
         // SAFETY: room for `count` results by the function's contract.
         let out = unsafe { slice_mut(results, batch.count, "results") }?;
-        let options = &batch.options;
-        let placement = crate::handle::shared_pool()?.install(|| batch::run(labels, &symbols, obstacles, options))?;
+        crate::handle::global_pool()?;
+        let placement = batch::run(labels, &symbols, obstacles, &batch.options)?;
         out.copy_from_slice(&placement.results);
         // SAFETY: the function's contract.
         unsafe { write_if_asked(stats, placement.stats, "stats") }?;
