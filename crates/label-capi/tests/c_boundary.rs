@@ -13,6 +13,7 @@ new engine, threads 0: status 0: ok
 labels, SIZE_MAX: status 2: labels: a count of 18446744073709551615 is more than 4294967294, the most allowed
 labels, past the limit: status 2: labels: a count of 4294967295 is more than 4294967294, the most allowed
 obstacles, SIZE_MAX / 8: status 2: obstacles: a count of 2305843009213693951 is more than 4294967294, the most allowed
+obstacles, 2^40: status 2: obstacles: a count of 1099511627776 is more than 4294967294, the most allowed
 labels, misaligned: status 2: labels is not aligned to 8 bytes
 count, misaligned: status 2: count is not aligned to 8 bytes
 labels, aligned: status 0: ok

@@ -76,6 +76,9 @@ int main(void) {
     report("labels, past the limit", declutter_engine_set_labels(engine, labels, (size_t)UINT32_MAX));
     DeclutterObstacle obstacle = {DECLUTTER_OBSTACLE_BOX, 0, 0, 10, 10};
     report("obstacles, SIZE_MAX / 8", declutter_engine_set_obstacles(engine, &obstacle, SIZE_MAX / 8));
+    /* Within PTRDIFF_MAX bytes, but past the 32-bit indices of obstacles (found by the capi
+     * fuzz target: read before the limit). */
+    report("obstacles, 2^40", declutter_engine_set_obstacles(engine, &obstacle, (size_t)1 << 40));
 
     /* Alignment. */
     static alignas(8) unsigned char bytes[sizeof(DeclutterLabel) * 2 + 8];
