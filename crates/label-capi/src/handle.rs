@@ -62,7 +62,8 @@ pub struct DeclutterEngine {
 pub enum Pool {
     /// Its own threads (dropping the pool tells them to end; rayon does not wait for them).
     Own(rayon::ThreadPool),
-    /// The caller's thread, with rayon's global pool for the parallel parts ([`global_pool`]).
+    /// The caller's thread, with rayon's global pool (a thread per core, at most 1,024) for
+    /// the parallel parts.
     Global,
 }
 
