@@ -2,7 +2,8 @@
 //! here; numbers are checked by the engine, whose messages name the field.
 
 use glam::{DVec2, Vec2};
-use label_core::{Aabb, Anchor, Blocker, Choice, Circle, Parts, Problem, Shape, Symbol, TextPath, validate};
+use label_core::limits::{MAX_COORDINATE, MAX_SIZE};
+use label_core::{Anchor, Blocker, Choice, Circle, Obb, Parts, Problem, Shape, Symbol, TextPath, validate};
 use label_frame::{
     Alignment, Camera, FrameKind, FrameOptions, FrameStats, HiddenReason, LabelFrame, Stickiness, WorldLabel,
     mercator::lon_lat_to_world,
@@ -119,12 +120,14 @@ pub fn options(o: &DeclutterOptions) -> Result<FrameOptions, Failure> {
             return Err(Failure::invalid(format!("options: stickiness {other} is not a DECLUTTER_STICKY_* value")));
         }
     };
+    let area = overlap_area(o.max_overlap_area)
+        .map_err(|problem| label_frame::FrameError::InvalidOption { field: "max_overlap_area", problem })?;
     let options = FrameOptions::default()
         .with_hysteresis(o.hysteresis_px)
         .with_fade_ms(o.fade_ms)
         .with_full_placement_interval_ms(o.full_placement_interval_ms)
         .with_perspective_scaling(o.perspective_scaling)
-        .with_max_overlap_area(o.max_overlap_area as f32)
+        .with_max_overlap_area(area)
         .with_stickiness(stickiness)
         .with_reuse_translations(o.reuse_translations != 0)
         .with_world_copies(o.world_copies != 0);
@@ -132,12 +135,36 @@ pub fn options(o: &DeclutterOptions) -> Result<FrameOptions, Failure> {
     Ok(options)
 }
 
-/// One C obstacle as a shape (checked by the engine).
+/// A tolerated overlap area (px²), checked in f64 (so that 1e300 is named, not its f32 ∞)
+/// against the limit of every other door, as the f32 the engines keep.
+pub fn overlap_area(v: f64) -> Result<f32, Problem> {
+    validate::non_negative(v, MAX_SIZE).map(|v| v as f32)
+}
+
+/// One C obstacle as a shape (checked here in f64, then by the engine). A box keeps its centre
+/// in f64 like a label's, so that it is as precise far from the origin as near it; a circle's
+/// centre is an f32 (about 7 significant digits).
 pub fn obstacle(index: usize, o: &DeclutterObstacle) -> Result<Shape, Failure> {
-    let p = |x: f64, y: f64| Vec2::new(x as f32, y as f32);
+    let fail = |field: &str, p: Problem| Failure::invalid(format!("obstacle {index}: field `{field}`: {p}"));
+    for v in [o.a, o.b] {
+        validate::within(v, MAX_COORDINATE).map_err(|p| fail("coordinates", p))?;
+    }
     match o.kind {
-        DECLUTTER_OBSTACLE_BOX => Ok(Shape::Aabb(Aabb { min: p(o.a, o.b), max: p(o.c, o.d) })),
-        DECLUTTER_OBSTACLE_CIRCLE => Ok(Shape::Circle(Circle::new(p(o.a, o.b), o.c as f32))),
+        DECLUTTER_OBSTACLE_BOX => {
+            for v in [o.c, o.d] {
+                validate::within(v, MAX_COORDINATE).map_err(|p| fail("coordinates", p))?;
+            }
+            if !(o.a < o.c && o.b < o.d) {
+                let why = "the box has no area (min must be below max)";
+                return Err(fail("box", Problem::BadShape(why.into())));
+            }
+            let (min, max) = (DVec2::new(o.a, o.b), DVec2::new(o.c, o.d));
+            Ok(Shape::Obb(Obb { center: (min + max) * 0.5, half: ((max - min) * 0.5).as_vec2(), axis: Vec2::X }))
+        }
+        DECLUTTER_OBSTACLE_CIRCLE => {
+            validate::size(o.c).map_err(|p| fail("radius", p))?;
+            Ok(Shape::Circle(Circle::new(Vec2::new(o.a as f32, o.b as f32), o.c as f32)))
+        }
         other => Err(Failure::invalid(format!("obstacle {index}: kind {other} is not a DECLUTTER_OBSTACLE_* value"))),
     }
 }

@@ -233,13 +233,25 @@ export interface FrameViews {
   readonly stats: FrameStats;
 }
 
-/** The frame engine (and the batch placement) of one WebAssembly instance. */
+/**
+ * The frame engine (and the batch placement) of one WebAssembly instance.
+ *
+ * Threads: an engine lives on the thread (window or worker) that made it and is called from
+ * there only; a worker makes its own engine (one instance each). Views: every typed array an
+ * engine returns (`labelColumns`, `symbolColumns`, `pathColumns`, `glyphs`, `placeFrame`,
+ * `place`, `boxes`, `projectPoints`) is a view over the module's memory, as long as the buffer
+ * the module sized, valid until the next call into the same engine (a call may grow the memory,
+ * which detaches the views made before). Counts are whole numbers from 0 up (labels at most
+ * 4,294,967,294, other counts at most 4,294,967,295); anything else throws before the module
+ * sees it, and a count the module cannot hold throws the module's message. Before any frame or
+ * batch the result views are empty.
+ */
 export declare class Engine {
   constructor(instance: WebAssembly.Instance);
   readonly memory: WebAssembly.Memory;
   /** Labels committed. */
   readonly count: number;
-  /** Room for `n` labels; write the views, then `commitLabels`. */
+  /** Room for `n` labels; write the views (valid until the next call), then `commitLabels`. */
   labelColumns(n: number): LabelColumns;
   /** Room for the symbols of the `labelColumns` labels, `candidateCount` candidates in all. */
   symbolColumns(candidateCount: number): SymbolColumns;
@@ -272,10 +284,12 @@ export declare class Engine {
   place(viewport?: { width: number; height: number }, maxOverlapArea?: number): FrameViews;
   /** Fills and returns the boxes of the last frame's labels in view (debug view); a batch's are filled already. */
   boxes(): BoxViews;
-  /** World points (x, y pairs, world px) for `projectPoints`. */
+  /** World points (x, y pairs, world px; an even number of values) for `projectPoints`. */
   setPoints(points: ArrayLike<number>): void;
   /** The points on screen with `camera` (x, y pairs; NaN behind the camera). */
   projectPoints(camera: Camera): Float64Array;
   /** The world point under a screen point, or null above the horizon. */
   unproject(camera: Camera, x: number, y: number): { x: number; y: number } | null;
+  /** The message of the module's last error (what the last failing call threw). */
+  error(): string;
 }

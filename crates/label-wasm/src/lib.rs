@@ -25,17 +25,19 @@
 //! `test/node.test.mjs` and `test/browser.test.mjs` against `web_scene`'s native frames).
 //!
 //! The crate builds natively too (as an rlib): the state machine behind the exports is plain
-//! Rust and is unit-tested with `cargo test -p label-wasm`.
+//! Rust and is unit-tested with `cargo test -p label-wasm`, and the exports themselves are
+//! Rust functions ([`exports`]) that the fuzz target `wasm_exports` calls as the wrapper does.
 
 #![deny(missing_docs)]
 
 mod batch;
 mod columns;
 mod engine;
-mod exports;
+pub mod exports;
 mod output;
 mod panic;
 mod paths;
+mod room;
 mod symbols;
 
 pub use batch::{Batch, place_batch};

@@ -1,7 +1,10 @@
-//! What the C-caller tests share: the last error's message, a seeded generator, random
-//! symbols in C with their label-core twins, and the frame tests' camera and result checks.
+//! What the C-caller tests share: C programs compiled and run (`compile`), the last error's
+//! message, a seeded generator, random symbols in C with their label-core twins, and the frame
+//! tests' camera and result checks.
 #![allow(unsafe_code, reason = "reading the library's error string as a C caller would")]
 #![allow(dead_code, reason = "each test binary uses a part of it")]
+
+pub mod compile;
 
 use std::ffi::CStr;
 

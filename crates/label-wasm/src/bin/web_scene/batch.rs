@@ -243,11 +243,11 @@ mod tests {
     fn check(case: &Case) {
         let want = case.reference().unwrap();
         let mut engine = Engine::new();
-        *engine.input(case.labels.len()) = Columns::from_screen_labels(&case.labels);
+        *engine.input(case.labels.len()).unwrap() = Columns::from_screen_labels(&case.labels);
         let candidates = case.symbols.iter().map(|s| s.candidates.len()).sum();
-        *engine.symbol_input(candidates) = SymbolColumns::from_symbols(&case.symbols);
+        *engine.symbol_input(candidates).unwrap() = SymbolColumns::from_symbols(&case.symbols);
         let lines: Vec<_> = case.symbols.iter().map(|s| s.path.clone()).collect();
-        *engine.path_input(0, 0) = PathColumns::from_paths(&lines);
+        *engine.path_input(0, 0).unwrap() = PathColumns::from_paths(&lines);
         let rows: Vec<f64> = case
             .obstacles
             .iter()
@@ -258,7 +258,7 @@ mod tests {
             })
             .map(f64::from)
             .collect();
-        engine.obstacle_input(case.obstacles.len()).copy_from_slice(&rows);
+        engine.obstacle_input(case.obstacles.len()).unwrap().copy_from_slice(&rows);
         engine.set_obstacles().unwrap();
         engine.place_batch(case.viewport[0], case.viewport[1], 0.0).unwrap();
         for (i, (o, c)) in want.outcomes.iter().zip(&want.choices).enumerate() {
