@@ -578,11 +578,11 @@ mod tests {
             Label::new(10.6, 10.3, 0.1, 0.1),
         ];
         let mut engine = Engine::new();
-        *engine.input(4) = Columns::from_screen_labels(&labels);
+        *engine.input(4).unwrap() = Columns::from_screen_labels(&labels);
         let group = Symbol::default().with_repeat(1, 0.5);
-        *engine.symbol_input(4) =
+        *engine.symbol_input(4).unwrap() =
             SymbolColumns::from_symbols(&[Symbol::default(), Symbol::default(), group.clone(), group]);
-        *engine.path_input(0, 0) = PathColumns::from_paths(&[Some(exact), Some(collinear), None, None]);
+        *engine.path_input(0, 0).unwrap() = PathColumns::from_paths(&[Some(exact), Some(collinear), None, None]);
         engine.place_batch(0.0, 0.0, 0.0).unwrap();
         assert_eq!(engine.output.reason, [0; 4]);
         assert_eq!((engine.write_glyphs(0), engine.glyphs_reversed), (Some(2), true));
