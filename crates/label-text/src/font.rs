@@ -37,15 +37,18 @@ pub struct Font<'a> {
     plans: RwLock<HashMap<PlanKey, Arc<ShapePlan>>>,
     /// The widths of the texts measured so far ([`crate::memory`]).
     pub(crate) widths: Widths,
+    /// The fonts that give the glyphs this one lacks, in order ([`Font::with_fallback`]).
+    fallbacks: Vec<Font<'a>>,
 }
 
 type PlanKey = (Direction, Script, Option<Language>);
 
 /// A piece of a text as the font covers it ([`Font::split_covered`]).
 pub(crate) enum Piece {
-    /// A run of characters the font has glyphs for: byte range.
-    Covered(std::ops::Range<usize>),
-    /// A character the font lacks, at this byte offset.
+    /// A run of characters one font of the chain has glyphs for: byte range, and the font's
+    /// place in the chain ([`Font::chain`]).
+    Covered(std::ops::Range<usize>, usize),
+    /// A character no font of the chain has, at this byte offset.
     Missing(usize, char),
 }
 
@@ -103,6 +106,7 @@ impl<'a> Font<'a> {
             family,
             plans: RwLock::default(),
             widths: Widths::default(),
+            fallbacks: Vec::new(),
         })
     }
 
@@ -139,10 +143,44 @@ impl<'a> Font<'a> {
         fallback_em(c, self.average_em)
     }
 
-    /// Whether the font has a glyph for `c`.
+    /// Whether the font itself (not its fallbacks) has a glyph for `c`.
     #[must_use]
     pub fn has_glyph(&self, c: char) -> bool {
         self.face.glyph_index(c).is_some_and(|g| g.0 != 0)
+    }
+
+    /// This font with `next` appended to its fallback chain: a character this font lacks is
+    /// measured (and drawn, [`crate::Glyph::font`]) with the first font of the chain that has
+    /// it, and only a character none has gets the fallback advance. The metrics (line height,
+    /// ascender, descender) stay this font's: a label's box is one line of the first font.
+    /// The widths remembered so far are forgotten, as they were measured without `next`.
+    #[must_use]
+    pub fn with_fallback(mut self, mut next: Font<'a>) -> Self {
+        let nested = std::mem::take(&mut next.fallbacks);
+        self.fallbacks.push(next);
+        self.fallbacks.extend(nested);
+        self.widths = Widths::default();
+        self
+    }
+
+    /// The chain: this font, then its fallbacks in order. A [`crate::Glyph`]'s `font` is its
+    /// place here.
+    pub fn chain(&self) -> impl Iterator<Item = &Font<'a>> {
+        std::iter::once(self).chain(&self.fallbacks)
+    }
+
+    /// The font at place `k` of the chain ([`Font::chain`]).
+    ///
+    /// # Panics
+    /// When the chain is shorter.
+    #[must_use]
+    pub fn chain_font(&self, k: usize) -> &Font<'a> {
+        if k == 0 { self } else { &self.fallbacks[k - 1] }
+    }
+
+    /// The place in the chain of the first font that has a glyph for `c`.
+    fn font_for(&self, c: char) -> Option<usize> {
+        self.chain().position(|f| f.has_glyph(c))
     }
 
     /// The width of `text` on one line, in ems: the shaped advances of the runs the font
@@ -150,31 +188,40 @@ impl<'a> Font<'a> {
     /// separately, so there is no kerning across a missing character.
     #[must_use]
     pub fn advance_em(&self, text: &str) -> f64 {
-        let mut units = 0.0;
-        let mut fallback = 0.0;
+        let mut ems = 0.0;
         self.split_covered(text, |piece| match piece {
-            Piece::Covered(run) => units += self.shaped_units(&text[run]),
-            Piece::Missing(_, c) => fallback += self.fallback_advance_em(c),
+            Piece::Covered(run, k) => {
+                let font = self.chain_font(k);
+                ems += font.shaped_units(&text[run]) / font.units_per_em;
+            }
+            Piece::Missing(_, c) => ems += self.fallback_advance_em(c),
         });
-        units / self.units_per_em + fallback
+        ems
     }
 
-    /// Calls `f` with the pieces of `text` in order: maximal runs of characters the font
-    /// covers (byte ranges), and each character it lacks (its byte offset).
+    /// Calls `f` with the pieces of `text` in order: maximal runs of characters one font of the
+    /// chain covers (byte ranges, each with the first font that has its characters), and each
+    /// character no font has (its byte offset). A combining mark or other character that the
+    /// run's font has stays in the run, so a letter and its marks are shaped together.
     pub(crate) fn split_covered(&self, text: &str, mut f: impl FnMut(Piece)) {
-        let mut run_start = None;
+        let mut run: Option<(usize, usize)> = None;
         for (at, c) in text.char_indices() {
-            if self.has_glyph(c) {
-                run_start.get_or_insert(at);
-            } else {
-                if let Some(start) = run_start.take() {
-                    f(Piece::Covered(start..at));
-                }
-                f(Piece::Missing(at, c));
+            if let Some((_, k)) = run
+                && self.chain_font(k).has_glyph(c)
+            {
+                continue;
+            }
+            let next = self.font_for(c);
+            if let Some((start, k)) = run.take() {
+                f(Piece::Covered(start..at, k));
+            }
+            match next {
+                Some(k) => run = Some((at, k)),
+                None => f(Piece::Missing(at, c)),
             }
         }
-        if let Some(start) = run_start {
-            f(Piece::Covered(start..text.len()));
+        if let Some((start, k)) = run {
+            f(Piece::Covered(start..text.len(), k));
         }
     }
 
@@ -216,6 +263,11 @@ impl<'a> Font<'a> {
     /// Font units per em.
     pub(crate) fn units_per_em(&self) -> f64 {
         self.units_per_em
+    }
+
+    /// The parsed face.
+    pub(crate) fn face(&self) -> &Face<'a> {
+        &self.face
     }
 }
 

@@ -22,6 +22,12 @@
 //! - **Glyph by glyph**, for text laid along a line: [`Font::clusters`] splits the shaped
 //!   text into clusters — the characters a renderer draws as one unit (a ligature, a letter
 //!   with its combining marks) — each with its advance; they add up to the width.
+//!   [`Font::glyph_clusters`] adds each cluster's shaped glyphs and [`Font::glyph_path`] their
+//!   outlines, so that a picture draws the glyphs that were measured (joined Arabic letters,
+//!   placed marks) however each cluster is turned.
+//! - **A fallback chain**: [`Font::with_fallback`] appends fonts that give the glyphs the first
+//!   lacks (a CJK font after a Latin one); each character is measured with the first font of
+//!   the chain that has it, and only characters none has get the fallback advance.
 //!
 //! ```
 //! use label_text::Font;
@@ -47,8 +53,9 @@ mod error;
 mod fallback;
 mod font;
 mod itemize;
+mod outline;
 pub mod memory;
 
-pub use clusters::Cluster;
+pub use clusters::{Cluster, Glyph, GlyphCluster};
 pub use error::FontError;
 pub use font::{Font, TextSize};
