@@ -3,11 +3,12 @@
 
 use clap::ValueEnum;
 use glam::DVec2;
+use label_core::Anchor;
 use label_core::limits::{MAX_COORDINATE, MAX_SIZE};
 use label_core::validate;
-use label_core::{Anchor, Problem};
 
 use super::along::{Curved, DEFAULT_SPACING};
+use super::flag::checked;
 use super::priority::PriorityMap;
 use super::symbols::{SymbolFlags, SymbolOptions};
 use super::view::{MAX_ZOOM, View};
@@ -215,12 +216,6 @@ pub struct GeoOptions {
 
 /// Space between a point's marker and its label (with the default anchor), px.
 pub const MARKER_GAP: f64 = 2.0;
-
-/// `check`'s value (one of [`label_core::validate`]'s checks of a flag's number), or the message
-/// naming `flag` and the range, with the number as short as it reads (`1e300`, not 301 digits).
-pub(super) fn checked(flag: &str, check: Result<f64, Problem>) -> Result<f64, String> {
-    check.map_err(|problem| format!("{flag}: {problem}"))
-}
 
 /// `v` written for a message: plainly, or in exponent form when plain would be long.
 fn shown(v: f64) -> String {

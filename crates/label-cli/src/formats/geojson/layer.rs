@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::feature::GeometryRef;
 use super::features::GeoDocument;
-use crate::formats::picture::svg::MapLayer;
+use crate::formats::picture::layer::MapLayer;
 
 /// A position's longitude and latitude (already checked when the feature was read).
 fn lon_lat(v: &Value) -> Option<DVec2> {

@@ -28,6 +28,7 @@ mod args;
 mod collection;
 mod feature;
 mod features;
+mod flag;
 mod layer;
 pub mod line;
 mod line_geometry;
@@ -106,7 +107,7 @@ impl<'a> Input<'a> {
     #[must_use]
     pub fn picture(&self, placement: &Placement, style: svg::Style) -> String {
         let (doc, layer, markers) = match self {
-            Input::Json(doc) => (&**doc, svg::MapLayer::default(), None),
+            Input::Json(doc) => (&**doc, crate::formats::picture::layer::MapLayer::default(), None),
             Input::Geo(geo) => {
                 let markers = geo
                     .options
