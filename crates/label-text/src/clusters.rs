@@ -81,7 +81,10 @@ impl Font<'_> {
             Piece::Covered(run, k) => self.chain_font(k).shaped_clusters(text, run, font_size, k, &mut out),
             Piece::Missing(at, c) => {
                 let advance = self.fallback_advance_em(c) * font_size;
-                out.push(GlyphCluster { cluster: Cluster { range: at..at + c.len_utf8(), advance }, glyphs: Vec::new() });
+                out.push(GlyphCluster {
+                    cluster: Cluster { range: at..at + c.len_utf8(), advance },
+                    glyphs: Vec::new(),
+                });
             }
         });
         merge_empty(out)
@@ -106,7 +109,8 @@ impl Font<'_> {
                 if current.as_ref().is_none_or(|(c, _)| *c != cluster) {
                     out.extend(current.take().map(|(_, g)| g));
                     let range = offset + cluster..offset + end_of(cluster);
-                    current = Some((cluster, GlyphCluster { cluster: Cluster { range, advance: 0.0 }, glyphs: Vec::new() }));
+                    current =
+                        Some((cluster, GlyphCluster { cluster: Cluster { range, advance: 0.0 }, glyphs: Vec::new() }));
                 }
                 if let Some((_, g)) = &mut current {
                     g.glyphs.push(Glyph {

@@ -53,8 +53,8 @@ mod error;
 mod fallback;
 mod font;
 mod itemize;
-mod outline;
 pub mod memory;
+mod outline;
 
 pub use clusters::{Cluster, Glyph, GlyphCluster};
 pub use error::FontError;

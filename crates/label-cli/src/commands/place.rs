@@ -94,6 +94,9 @@ fn place_input(
     if let Some(warning) = nothing_shown(input.entries(), &placement.stats) {
         eprintln!("declutter: warning: {name}: {warning}");
     }
+    for warning in input.placement_warnings(&placement) {
+        eprintln!("declutter: warning: {name}: {warning}");
+    }
     if args.svg.is_some() || args.png.is_some() {
         let picture = input.picture(&placement, args.picture_style);
         if let Some(path) = &args.svg {

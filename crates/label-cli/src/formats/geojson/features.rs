@@ -97,6 +97,8 @@ pub struct GeoDocument<'a> {
     pub members: Vec<(String, Option<&'a RawValue>)>,
     /// The document's labels that are point markers (`--marker-radius`), in increasing order.
     pub markers: Vec<usize>,
+    /// Each feature's marker among the document's labels, in input order (`None`: no marker).
+    pub feature_markers: Vec<Option<usize>>,
 }
 
 /// Where a feature's label goes, before its text is measured.
@@ -239,15 +241,17 @@ fn assemble<'a>(
     let mut staged: Vec<Option<Staged>> = vec![None; count];
     let mut markers = Vec::new();
     let mut feature_ids = Vec::with_capacity(reads.len());
+    let mut feature_markers = Vec::with_capacity(reads.len());
     let mut slots = Vec::with_capacity(reads.len());
     let mut features = Vec::with_capacity(reads.len());
     let mut groups: HashMap<String, u32> = HashMap::new();
     let mut paths = false;
     for (r, index) in reads.into_iter().zip(indices) {
         let priority = r.priority.unwrap_or(lowest);
-        if let (Some(p), Some(radius), Some(i)) = (r.marker, options.marker_radius, index.marker) {
-            let side = 2.0 * radius;
-            let dot = Label::new(p.x, p.y, side, side).with_priority(priority);
+        let marker = r.marker.and(index.marker);
+        feature_markers.push(marker);
+        if let (Some(p), Some(radius), Some(i)) = (r.marker, options.marker_radius, marker) {
+            let dot = marker_label(p, radius).with_priority(priority);
             staged[i] = Some(Staged {
                 id: marker_id(&r.id),
                 label: dot,
@@ -296,7 +300,35 @@ fn assemble<'a>(
         }
     }
     markers.sort_unstable();
-    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members, markers }
+    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members, markers, feature_markers }
+}
+
+/// A point's marker as a label: a square of the dot's diameter on the point.
+fn marker_label(p: DVec2, radius: f64) -> Label {
+    Label::new(p.x, p.y, 2.0 * radius, 2.0 * radius)
+}
+
+/// Refuses a point label that would cover its own marker at any of its positions (text or
+/// icon): the marker is placed just before it, so it would hide its own label every time.
+fn clear_of_marker(label: &Label, symbol: Option<&Symbol>, p: DVec2, radius: f64) -> Result<(), Bad> {
+    let dot = marker_label(p, radius).obb_from(p);
+    let plain = Symbol::default();
+    let symbol = symbol.unwrap_or(&plain);
+    let covered = (0..symbol.positions()).find(|&k| symbol.text_box(label, k, p).overlaps(&dot));
+    let Some(k) = covered else { return Ok(()) };
+    let (flags, anchor) = match symbol.candidates.get(k) {
+        Some(c) => ("--variable-anchor / --radial-offset / --variable-anchor-offset", c.anchor),
+        None => ("--point-anchor / --point-offset", label.style.anchor),
+    };
+    Err(bad(
+        "--marker-radius",
+        format!(
+            "the label's text at anchor `{}` covers its own marker (a {:.1} px dot on the point), which would hide \
+             it; move the text off the point ({flags}, --padding) or leave out --marker-radius",
+            anchor.name(),
+            2.0 * radius
+        ),
+    ))
 }
 
 /// One label of the document, before it takes its place.
@@ -455,6 +487,9 @@ fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Re
                 let label = make_label(&spot, width, height, options);
                 check_label(index, &label)
                     .map_err(|e| fail(bad("field `geometry`", format!("its label is out of range: {e}"))))?;
+                if let (Some(p), Some(radius)) = (marker, options.marker_radius) {
+                    clear_of_marker(&label, symbol.as_ref().map(|s| &s.0), p, radius).map_err(fail)?;
+                }
                 Ok(Named { text, font_size, labels: vec![(label, None)], along: None })
             } else {
                 Err(Skip::NoText)

@@ -87,6 +87,15 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// What looks wrong in the result although it was placed (see `warnings.rs`).
+    #[must_use]
+    pub fn placement_warnings(&self, placement: &Placement) -> Vec<String> {
+        match self {
+            Input::Json(_) => Vec::new(),
+            Input::Geo(geo) => geo.marker_warning(placement).into_iter().collect(),
+        }
+    }
+
     /// How many inputs the result has an entry for: labels, or features for GeoJSON.
     #[must_use]
     pub fn entries(&self) -> usize {

@@ -1,10 +1,13 @@
 //! What looks wrong in a GeoJSON run that nevertheless succeeds: a text or priority property
-//! that no feature has (a misspelt `--text-field`), and a view centre that looks swapped
-//! (`--center LAT,LON`). Each is one line for standard error; the run still exits 0.
+//! that no feature has (a misspelt `--text-field`), a view centre that looks swapped
+//! (`--center LAT,LON`), and, once placed, point markers that hide most labels
+//! (`--marker-radius` too large for the zoom). Each is one line for standard error; the run
+//! still exits 0.
 
 use std::collections::BTreeMap;
 
 use glam::DVec2;
+use label_core::{Blocker, Placement};
 use serde_json::Value;
 
 use super::feature::{Feature, GeometryRef, PropertiesRef};
@@ -38,6 +41,24 @@ impl GeoDocument<'_> {
             out.push(swap);
         }
         out
+    }
+
+    /// The warning when point markers hide more than half of the labels that are not markers.
+    #[must_use]
+    pub fn marker_warning(&self, placement: &Placement) -> Option<String> {
+        let radius = self.options.marker_radius?;
+        let is_marker = |i: usize| self.markers.binary_search(&i).is_ok();
+        let labels = placement.outcomes.len() - self.markers.len();
+        let hidden = (0..placement.outcomes.len())
+            .filter(|&i| !is_marker(i))
+            .filter(|&i| matches!(placement.outcomes[i].hidden_by, Some(Blocker::Label(j)) if is_marker(j as usize)))
+            .count();
+        (2 * hidden > labels).then(|| {
+            format!(
+                "point markers hide {hidden} of {labels} labels (--marker-radius {radius}): a smaller radius or a \
+                 larger --zoom shows more names"
+            )
+        })
     }
 }
 

@@ -17,7 +17,8 @@ use crate::formats::document::Id;
 use crate::formats::output::{PlacementOut, Stats};
 
 /// The property names a decision writes.
-pub const RESULT_KEYS: [&str; 6] = ["visible", "reason", "hidden_by", "label_box", "candidate", "parts"];
+pub const RESULT_KEYS: [&str; 7] =
+    ["visible", "reason", "hidden_by", "label_box", "candidate", "parts", "marker_visible"];
 
 /// One feature's decision.
 #[derive(Clone, Copy, Debug)]
@@ -33,6 +34,8 @@ struct Decision<'a> {
     candidate: Option<u32>,
     /// `both`, `text` or `icon` (symbols with an icon).
     parts: Option<&'static str>,
+    /// Whether the feature's point marker is shown (`--marker-radius`, point features).
+    marker_visible: Option<bool>,
 }
 
 impl<'a> GeoDocument<'a> {
@@ -67,25 +70,34 @@ impl<'a> GeoDocument<'a> {
             label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
             candidate: choice.candidate,
             parts: choice.parts.map(|p| p.name()),
+            marker_visible: None,
         }
     }
 
     fn decisions(&'a self, placement: &Placement) -> Vec<Decision<'a>> {
+        let markers = self.feature_markers.iter().map(|m| m.map(|i| placement.outcomes[i].visible));
         self.slots
             .iter()
-            .map(|slot| match slot.described_by(placement) {
-                Ok(i) => self.label_decision(placement, i),
-                Err(skip) => Decision {
-                    visible: false,
-                    reason: Some(skip.name()),
-                    hidden_by: None,
-                    hidden_by_obstacle: false,
-                    label_box: None,
-                    candidate: None,
-                    parts: None,
-                },
-            })
+            .zip(markers)
+            .map(|(slot, marker_visible)| Decision { marker_visible, ..self.slot_decision(placement, *slot) })
             .collect()
+    }
+
+    /// The decision of a feature that became `slot`, its marker aside.
+    fn slot_decision(&'a self, placement: &Placement, slot: Slot) -> Decision<'a> {
+        match slot.described_by(placement) {
+            Ok(i) => self.label_decision(placement, i),
+            Err(skip) => Decision {
+                visible: false,
+                reason: Some(skip.name()),
+                hidden_by: None,
+                hidden_by_obstacle: false,
+                label_box: None,
+                candidate: None,
+                parts: None,
+                marker_visible: None,
+            },
+        }
     }
 
     /// The collection with every feature's decision in its properties.
@@ -274,6 +286,9 @@ impl Serialize for PropertiesOut<'_, '_> {
         }
         if let Some(parts) = d.parts {
             map.serialize_entry("parts", parts)?;
+        }
+        if let Some(shown) = d.marker_visible {
+            map.serialize_entry("marker_visible", &shown)?;
         }
         map.end()
     }
