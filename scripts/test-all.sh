@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine (as root, or with sudo-free apt/pip rights): the Rust
-# workspace, then the Python package (pip, maturin, pytest) and the web package (Debian's
-# rustc-web, node, headless Chromium). Each part installs what it needs itself.
+# workspace (with Debian's DejaVu Sans, WenQuanYi Micro Hei and Lohit Devanagari fonts, for the
+# tests of font fallback and of scripts drawn along lines), then the Python package (pip,
+# maturin, pytest) and the web package (Debian's rustc-web, node, headless Chromium). Each part
+# installs what it needs itself.
 #
 #   bash scripts/test-all.sh            # everything
 #   bash scripts/test-all.sh rust       # one part: rust, python or web
@@ -12,7 +14,20 @@ parts=("$@")
 for part in "${parts[@]}"; do
     started=$SECONDS
     case "$part" in
-        rust) cargo test --workspace --locked ;;
+        rust)
+            fonts=(fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva)
+            missing=()
+            for package in "${fonts[@]}"; do
+                dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+            done
+            if ((${#missing[@]})); then
+                echo "== apt-get install ${missing[*]}"
+                apt-get update -q
+                DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+            fi
+            # The font tests fail, rather than skip, when the fonts are missing.
+            DECLUTTER_REQUIRE_FONTS=1 cargo test --workspace --locked
+            ;;
         python) bash crates/label-py/scripts/test.sh ;;
         web) bash crates/label-wasm/scripts/test.sh ;;
         *) echo "unknown part '$part' (rust, python or web)" >&2; exit 2 ;;

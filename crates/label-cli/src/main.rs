@@ -111,9 +111,11 @@ struct PlaceArgs {
     #[arg(long, value_enum, default_value_t = label_cli::formats::picture::svg::Style::Debug, value_name = "STYLE")]
     picture_style: label_cli::formats::picture::svg::Style,
     /// Measure labels that give `text` and `font_size` with this TrueType/OpenType font
-    /// (default: the bundled DejaVu Sans).
+    /// (default: the bundled DejaVu Sans). Give it several times for a fallback chain: each
+    /// character is measured and drawn with the first font that has it (`--font
+    /// DejaVuSans.ttf --font wqy-microhei.ttc`).
     #[arg(long, value_name = "PATH")]
-    font: Option<PathBuf>,
+    font: Vec<PathBuf>,
     /// Allow `--output`, `--svg` or a result of `--out-dir` to be one of the input files
     /// (refused otherwise: it would replace the input with its result).
     #[arg(long)]

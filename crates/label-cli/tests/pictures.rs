@@ -12,6 +12,33 @@ const PLACES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/geojso
 
 /// A Devanagari font from Debian's `fonts-lohit-deva` (`scripts/test-all.sh` installs it).
 const DEVANAGARI: &str = "/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf";
+/// A CJK font from Debian's `fonts-wqy-microhei` (`scripts/test-all.sh` installs it).
+const CJK: &str = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
+/// The bundled font's file as Debian ships it (`fonts-dejavu-core`).
+const DEJAVU: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+/// Whether the system fonts `paths` are installed. When one is missing the test is skipped with
+/// a message saying what to install, unless `DECLUTTER_REQUIRE_FONTS` is set (as
+/// `scripts/test-all.sh`, which installs them, sets it): then it fails.
+fn installed(paths: &[&str]) -> bool {
+    let missing: Vec<&&str> = paths.iter().filter(|p| !std::path::Path::new(p).exists()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let message = format!(
+        "{missing:?} missing: apt-get install fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva \
+         (scripts/test-all.sh does)"
+    );
+    assert!(std::env::var_os("DECLUTTER_REQUIRE_FONTS").is_none(), "{message}");
+    eprintln!("skipped: {message}");
+    false
+}
+
+/// The font at `path`, for the test's own measurements.
+fn font_file(path: &str) -> Font<'static> {
+    let data: &'static [u8] = Box::leak(std::fs::read(path).unwrap().into_boxed_slice());
+    Font::from_bytes(data).unwrap()
+}
 
 #[test]
 fn a_map_picture_leaves_out_the_text_of_a_symbol_shown_as_its_icon() {
@@ -112,14 +139,13 @@ fn arabic_along_a_line_is_drawn_joined() {
 
 #[test]
 fn devanagari_along_a_line_is_drawn_with_its_conjuncts_and_marks() {
-    if !std::path::Path::new(DEVANAGARI).exists() {
-        panic!("{DEVANAGARI} is missing: apt-get install fonts-lohit-deva (scripts/test-all.sh does)");
+    if !installed(&[DEVANAGARI]) {
+        return;
     }
     // "गङ्गा" (Ganga): ga, the conjunct ṅga (ङ + virama + ग), the vowel sign ā.
     let name = "गङ्गा";
     let (_, paths) = river(name, &["--font", DEVANAGARI]);
-    let data: &'static [u8] = Box::leak(std::fs::read(DEVANAGARI).unwrap().into_boxed_slice());
-    let font = Font::from_bytes(data).unwrap();
+    let font = font_file(DEVANAGARI);
     let clusters = font.glyph_clusters(name, 24.0);
     assert!(clusters.len() < name.chars().count(), "the virama and vowel sign join their letters");
     let expected = shaped(&font, name);
@@ -127,4 +153,48 @@ fn devanagari_along_a_line_is_drawn_with_its_conjuncts_and_marks() {
     for (element, d) in paths.iter().zip(&expected) {
         assert_eq!(outline(element), d.trim_end());
     }
+}
+
+#[test]
+fn cjk_names_are_measured_and_drawn_with_the_fallback_font() {
+    if !installed(&[DEJAVU, CJK]) {
+        return;
+    }
+    // Halfwidth katakana: the bundled font lacks them (measured by the fallback advance, drawn
+    // as boxes); WenQuanYi Micro Hei has them, narrower.
+    let name = "ｱｲｳ 東京";
+    let point = json!({"type": "FeatureCollection", "features": [{"type": "Feature", "id": 1,
+        "properties": {"name": name}, "geometry": {"type": "Point", "coordinates": [0, 0]}}]});
+    let dir = tempfile::tempdir().unwrap();
+    let png = |fonts: &[&str]| {
+        let (svg, png) = (dir.path().join("cjk.svg"), dir.path().join("cjk.png"));
+        let mut args = vec!["place", "-", "--zoom", "2", "--center", "0,0", "--size", "200x100", "--font-size", "20"];
+        for f in fonts {
+            args.extend(["--font", f]);
+        }
+        args.extend(["--picture-style", "map", "--svg", svg.to_str().unwrap(), "--png", png.to_str().unwrap()]);
+        let out = run(&args, Some(point.to_string().as_bytes())).ok_json();
+        let b = &out["features"][0]["properties"]["label_box"];
+        let width = b[1][0].as_f64().unwrap() - b[0][0].as_f64().unwrap();
+        (width, std::fs::read_to_string(&svg).unwrap(), std::fs::read(&png).unwrap())
+    };
+    let chain = font_file(DEJAVU).with_fallback(font_file(CJK));
+    let (width, svg, with_cjk) = png(&[DEJAVU, CJK]);
+    assert!((width - chain.measure(name, 20.0).width).abs() < 0.02, "{width}");
+    assert!((width - Font::bundled().measure(name, 20.0).width).abs() > 1.0, "not the fallback advance");
+    assert!(svg.contains("font-family=\"&apos;DejaVu Sans&apos;, &apos;"), "both families listed: {svg}");
+    let (_, _, bundled) = png(&[]);
+    let (_, _, dejavu_only) = png(&[DEJAVU]);
+    assert_eq!(bundled, dejavu_only, "the bundled font is Debian's DejaVu Sans");
+    assert_ne!(with_cjk, bundled, "the CJK glyphs are drawn, not the missing-glyph boxes");
+    // Along a line: every cluster drawn with the glyphs of the font that has it.
+    let (_, paths) = river("長江 Yangtze", &["--font", DEJAVU, "--font", CJK]);
+    let clusters = chain.glyph_clusters("長江 Yangtze", 24.0);
+    // 長, 江 and the space after them (it stays in the CJK run); Yangtze in DejaVu Sans.
+    assert_eq!(clusters.iter().filter(|c| c.glyphs.iter().any(|g| g.font == 1)).count(), 3);
+    let expected: Vec<String> = shaped(&chain, "長江 Yangtze").into_iter().filter(|d| !d.is_empty()).collect();
+    assert_eq!(
+        paths.iter().map(|p| outline(p).to_owned()).collect::<Vec<_>>(),
+        expected.iter().map(|d| d.trim_end().to_owned()).collect::<Vec<_>>()
+    );
 }

@@ -6,6 +6,8 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 use rustybuzz::ttf_parser::name_id;
 use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
 
+use unicode_script::UnicodeScript;
+
 use crate::error::FontError;
 use crate::fallback::fallback_em;
 use crate::itemize::script_runs;
@@ -201,12 +203,21 @@ impl<'a> Font<'a> {
 
     /// Calls `f` with the pieces of `text` in order: maximal runs of characters one font of the
     /// chain covers (byte ranges, each with the first font that has its characters), and each
-    /// character no font has (its byte offset). A combining mark or other character that the
-    /// run's font has stays in the run, so a letter and its marks are shaped together.
+    /// character no font has (its byte offset). A character of no particular script (a space,
+    /// a digit, punctuation) or a combining mark stays in the run before it when the run's font
+    /// has it, so a letter and its marks are shaped together and a CJK name's punctuation is
+    /// drawn in the CJK font; every letter takes the first font that has it.
     pub(crate) fn split_covered(&self, text: &str, mut f: impl FnMut(Piece)) {
         let mut run: Option<(usize, usize)> = None;
         for (at, c) in text.char_indices() {
             if let Some((_, k)) = run
+                && (k == 0
+                    || matches!(
+                        c.script(),
+                        unicode_script::Script::Common
+                            | unicode_script::Script::Inherited
+                            | unicode_script::Script::Unknown
+                    ))
                 && self.chain_font(k).has_glyph(c)
             {
                 continue;

@@ -32,9 +32,14 @@ pub(crate) fn points(corners: &[Vec2]) -> String {
     s
 }
 
-/// The measuring font's family first, so that the text is drawn as wide as it was measured.
+/// The measuring font chain's families in order, so that the text is drawn as wide as it was
+/// measured, each character in the first font that has it.
 fn font_family() -> String {
-    format!("'{}', sans-serif", measure::family().replace(['\'', '"'], ""))
+    let mut list: Vec<String> =
+        measure::families().iter().map(|f| format!("'{}'", f.replace(['\'', '"'], ""))).collect();
+    list.dedup();
+    list.push("sans-serif".into());
+    list.join(", ")
 }
 
 /// A label's text, centred on its box (the box centre without padding is the same point) and
