@@ -116,6 +116,10 @@ struct PlaceArgs {
     /// DejaVuSans.ttf --font wqy-microhei.ttc`).
     #[arg(long, value_name = "PATH")]
     font: Vec<PathBuf>,
+    /// After the --font chain (or the bundled font), measure and draw each character no font
+    /// before has with the first of the system's fonts (by file path) that has it.
+    #[arg(long)]
+    system_fonts: bool,
     /// Allow `--output`, `--svg` or a result of `--out-dir` to be one of the input files
     /// (refused otherwise: it would replace the input with its result).
     #[arg(long)]

@@ -166,11 +166,14 @@ fn cjk_names_are_measured_and_drawn_with_the_fallback_font() {
     let point = json!({"type": "FeatureCollection", "features": [{"type": "Feature", "id": 1,
         "properties": {"name": name}, "geometry": {"type": "Point", "coordinates": [0, 0]}}]});
     let dir = tempfile::tempdir().unwrap();
-    let png = |fonts: &[&str]| {
+    let png = |fonts: &[&str], system: bool| {
         let (svg, png) = (dir.path().join("cjk.svg"), dir.path().join("cjk.png"));
         let mut args = vec!["place", "-", "--zoom", "2", "--center", "0,0", "--size", "200x100", "--font-size", "20"];
         for f in fonts {
             args.extend(["--font", f]);
+        }
+        if system {
+            args.push("--system-fonts");
         }
         args.extend(["--picture-style", "map", "--svg", svg.to_str().unwrap(), "--png", png.to_str().unwrap()]);
         let out = run(&args, Some(point.to_string().as_bytes())).ok_json();
@@ -179,14 +182,19 @@ fn cjk_names_are_measured_and_drawn_with_the_fallback_font() {
         (width, std::fs::read_to_string(&svg).unwrap(), std::fs::read(&png).unwrap())
     };
     let chain = font_file(DEJAVU).with_fallback(font_file(CJK));
-    let (width, svg, with_cjk) = png(&[DEJAVU, CJK]);
+    let (width, svg, with_cjk) = png(&[DEJAVU, CJK], false);
     assert!((width - chain.measure(name, 20.0).width).abs() < 0.02, "{width}");
     assert!((width - Font::bundled().measure(name, 20.0).width).abs() > 1.0, "not the fallback advance");
     assert!(svg.contains("font-family=\"&apos;DejaVu Sans&apos;, &apos;"), "both families listed: {svg}");
-    let (_, _, bundled) = png(&[]);
-    let (_, _, dejavu_only) = png(&[DEJAVU]);
+    let (_, _, bundled) = png(&[], false);
+    let (_, _, dejavu_only) = png(&[DEJAVU], false);
     assert_eq!(bundled, dejavu_only, "the bundled font is Debian's DejaVu Sans");
     assert_ne!(with_cjk, bundled, "the CJK glyphs are drawn, not the missing-glyph boxes");
+    // The system's fonts, when asked: WenQuanYi Micro Hei is one of them.
+    let (system_width, svg, with_system) = png(&[], true);
+    assert!((system_width - Font::bundled().measure(name, 20.0).width).abs() > 1.0, "{system_width}");
+    assert!(svg.contains("WenQuanYi") || svg.contains("文泉"), "{svg}");
+    assert_ne!(with_system, bundled);
     // Along a line: every cluster drawn with the glyphs of the font that has it.
     let (_, paths) = river("長江 Yangtze", &["--font", DEJAVU, "--font", CJK]);
     let clusters = chain.glyph_clusters("長江 Yangtze", 24.0);

@@ -11,6 +11,7 @@ use unicode_script::UnicodeScript;
 use crate::error::FontError;
 use crate::fallback::fallback_em;
 use crate::itemize::script_runs;
+use crate::lazy::LazyFont;
 use crate::memory::Widths;
 
 /// DejaVu Sans 2.37 (Debian's `fonts-dejavu-core`), see `fonts/DejaVuSans-LICENSE.txt`.
@@ -41,6 +42,8 @@ pub struct Font<'a> {
     pub(crate) widths: Widths,
     /// The fonts that give the glyphs this one lacks, in order ([`Font::with_fallback`]).
     fallbacks: Vec<Font<'a>>,
+    /// After them, font files loaded when a character needs them ([`Font::with_lazy_fallbacks`]).
+    lazy: Vec<LazyFont>,
 }
 
 type PlanKey = (Direction, Script, Option<Language>);
@@ -88,7 +91,15 @@ impl<'a> Font<'a> {
     /// [`FontError::Unreadable`] when the bytes are not a font; [`FontError::BadMetrics`] when
     /// its metrics cannot size text.
     pub fn from_bytes(data: &'a [u8]) -> Result<Self, FontError> {
-        let face = Face::from_slice(data, 0).ok_or(FontError::Unreadable)?;
+        Font::from_collection(data, 0)
+    }
+
+    /// Reads face `index` of a TrueType or OpenType collection (0 for a single font).
+    ///
+    /// # Errors
+    /// As [`Font::from_bytes`].
+    pub fn from_collection(data: &'a [u8], index: u32) -> Result<Self, FontError> {
+        let face = Face::from_slice(data, index).ok_or(FontError::Unreadable)?;
         let units_per_em = f64::from(face.units_per_em());
         if units_per_em <= 0.0 {
             return Err(FontError::BadMetrics("units per em is zero"));
@@ -109,6 +120,7 @@ impl<'a> Font<'a> {
             plans: RwLock::default(),
             widths: Widths::default(),
             fallbacks: Vec::new(),
+            lazy: Vec::new(),
         })
     }
 
@@ -165,24 +177,45 @@ impl<'a> Font<'a> {
         self
     }
 
-    /// The chain: this font, then its fallbacks in order. A [`crate::Glyph`]'s `font` is its
-    /// place here.
-    pub fn chain(&self) -> impl Iterator<Item = &Font<'a>> {
-        std::iter::once(self).chain(&self.fallbacks)
+    /// This font with `files` appended to its chain after its fallbacks: each is loaded the
+    /// first time a character that no font before it has is measured, and only if it has it
+    /// ([`LazyFont`]). Which font measures a character depends on the character and the
+    /// files only, not on what was measured before.
+    #[must_use]
+    pub fn with_lazy_fallbacks(mut self, files: Vec<LazyFont>) -> Self {
+        self.lazy.extend(files);
+        self.widths = Widths::default();
+        self
     }
 
-    /// The font at place `k` of the chain ([`Font::chain`]).
+    /// The chain: this font, then its fallbacks in order, then the lazily loaded fonts loaded
+    /// so far. A [`crate::Glyph`]'s `font` is its place in the whole chain ([`Font::chain_font`]).
+    pub fn chain(&self) -> impl Iterator<Item = &Font<'a>> {
+        let loaded = self.lazy.iter().filter_map(|l| l.font.get().and_then(Option::as_ref)).map(|f| f as &Font<'a>);
+        std::iter::once(self).chain(&self.fallbacks).chain(loaded)
+    }
+
+    /// The font at place `k` of the chain: this font, its fallbacks, its lazily loaded fonts.
     ///
     /// # Panics
-    /// When the chain is shorter.
+    /// When the chain is shorter, or place `k` is a lazily loaded font that was never loaded
+    /// (no glyph names it then).
     #[must_use]
     pub fn chain_font(&self, k: usize) -> &Font<'a> {
-        if k == 0 { self } else { &self.fallbacks[k - 1] }
+        match k.checked_sub(1 + self.fallbacks.len()) {
+            None if k == 0 => self,
+            None => &self.fallbacks[k - 1],
+            Some(j) => self.lazy[j].font.get().and_then(Option::as_ref).expect("a lazily loaded font that was loaded"),
+        }
     }
 
     /// The place in the chain of the first font that has a glyph for `c`.
     fn font_for(&self, c: char) -> Option<usize> {
-        self.chain().position(|f| f.has_glyph(c))
+        let eager = 1 + self.fallbacks.len();
+        std::iter::once(&*self)
+            .chain(&self.fallbacks)
+            .position(|f| f.has_glyph(c))
+            .or_else(|| self.lazy.iter().position(|l| l.has_glyph(c)).map(|j| eager + j))
     }
 
     /// The width of `text` on one line, in ems: the shaped advances of the runs the font

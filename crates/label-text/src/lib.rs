@@ -28,6 +28,8 @@
 //! - **A fallback chain**: [`Font::with_fallback`] appends fonts that give the glyphs the first
 //!   lacks (a CJK font after a Latin one); each character is measured with the first font of
 //!   the chain that has it, and only characters none has get the fallback advance.
+//!   [`Font::with_lazy_fallbacks`] appends many font files (a system's fonts) loaded only when
+//!   a character needs them ([`LazyFont`]).
 //!
 //! ```
 //! use label_text::Font;
@@ -53,9 +55,11 @@ mod error;
 mod fallback;
 mod font;
 mod itemize;
+mod lazy;
 pub mod memory;
 mod outline;
 
 pub use clusters::{Cluster, Glyph, GlyphCluster};
 pub use error::FontError;
 pub use font::{Font, TextSize};
+pub use lazy::LazyFont;

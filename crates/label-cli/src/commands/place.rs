@@ -14,7 +14,7 @@ use super::{batch, streaming};
 use crate::{Failure, PlaceArgs, refuse_input_as_output, stdin_with_hint, write_result};
 
 pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
-    set_fonts(&args.font)?;
+    set_fonts(&args.font, args.system_fonts)?;
     let settings = label_cli::pipeline::Settings::from_flags(args.max_overlap_area, args.tile_size, args.pretty)
         .map_err(Failure::Input)?;
     let geojson_wanted = !args.geo.geojson_only_flags().is_empty()
@@ -150,9 +150,9 @@ fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<S
 /// Makes the fonts at `paths` the run's measuring font chain (none: the bundled font). A font
 /// that cannot be read or is not a font fails like any unreadable file (exit 1): it is a
 /// resource of the run, not its input.
-fn set_fonts(paths: &[std::path::PathBuf]) -> Result<(), Failure> {
-    measure::set_fonts(paths)
-        .map_err(|(path, e)| Failure::Io(anyhow::anyhow!("cannot use the font {}: {e}", path.display())))
+fn set_fonts(paths: &[std::path::PathBuf], system: bool) -> Result<(), Failure> {
+    measure::set_fonts(paths, system)
+        .map_err(|(font, e)| Failure::Io(anyhow::anyhow!("cannot use the font {font}: {e}")))
 }
 
 fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
