@@ -37,10 +37,16 @@ impl GeoDocument<'_> {
                 ));
             }
         }
-        if let Some(swap) = swapped_center(o.view.center, lon_lat_bounds(&self.features)) {
-            out.push(swap);
-        }
+        out.extend(self.center_warning(&|c: DVec2| format!("--center {},{}", c.x, c.y)));
         out
+    }
+
+    /// The warning when the view's centre and the features' coordinates look the other way
+    /// round from each other, the centre written by `show` (`--center LON,LAT` on the command
+    /// line, `center=(LON, LAT)` in Python).
+    #[must_use]
+    pub fn center_warning(&self, show: &dyn Fn(DVec2) -> String) -> Option<String> {
+        swapped_center(self.options.view.center, lon_lat_bounds(&self.features), show)
     }
 
     /// The warning when point markers hide more than half of the labels that are not markers.
@@ -116,22 +122,37 @@ fn lon_lat_bounds(features: &[Feature<'_>]) -> Option<(DVec2, DVec2)> {
     bounds
 }
 
-/// A warning when `center` (longitude, latitude) looks given the other way round: its
-/// latitude is beyond the map's (±85.05°, where Web Mercator ends), or the data's box holds
-/// the swapped centre but not the centre.
-fn swapped_center(center: DVec2, bounds: Option<(DVec2, DVec2)>) -> Option<String> {
+/// A warning when `center` (longitude, latitude) and the data look the other way round from
+/// each other. A latitude beyond the map's (±85.05°, where Web Mercator ends) is the centre's
+/// mistake. When the data's box holds the swapped centre but not the centre, either the
+/// features' positions are `[latitude, longitude]` (a common slip when writing GeoJSON by
+/// hand: its positions are `[longitude, latitude]`) or the centre was; the warning names both,
+/// the features first, as the centre is the one a user just typed.
+fn swapped_center(center: DVec2, bounds: Option<(DVec2, DVec2)>, show: &dyn Fn(DVec2) -> String) -> Option<String> {
     let swapped = DVec2::new(center.y, center.x);
     let inside = |p: DVec2, (lo, hi): (DVec2, DVec2)| p.cmpge(lo).all() && p.cmple(hi).all();
-    let why = if center.y.abs() > MAX_LATITUDE {
-        format!("its latitude {} is beyond the map's ±85.05°", center.y)
-    } else if bounds.is_some_and(|b| inside(swapped, b) && !inside(center, b)) {
-        "the data lies around the swapped point".to_owned()
-    } else {
-        return None;
-    };
+    if center.y.abs() > MAX_LATITUDE {
+        return Some(format!(
+            "{} is longitude,latitude and its latitude {} is beyond the map's ±85.05°: did you mean {}?",
+            show(center),
+            center.y,
+            show(swapped)
+        ));
+    }
+    let (lo, hi) = bounds.filter(|&b| inside(swapped, b) && !inside(center, b))?;
     Some(format!(
-        "--center {},{} is longitude,latitude and {why}: did you mean --center {},{}?",
-        center.x, center.y, swapped.x, swapped.y
+        "the features lie around {},{} (longitude,latitude from {},{} to {},{}), where the view's centre {} is with \
+         its two numbers swapped, and not around the centre: either the features' coordinates are \
+         [latitude, longitude] (GeoJSON positions are [longitude, latitude]: swap each position's two numbers), \
+         or the centre is latitude,longitude (then {})",
+        swapped.x,
+        swapped.y,
+        lo.x,
+        lo.y,
+        hi.x,
+        hi.y,
+        show(center),
+        show(swapped)
     ))
 }
 
@@ -141,12 +162,15 @@ mod tests {
 
     #[test]
     fn a_swapped_centre_is_seen_by_latitude_or_by_the_data() {
+        let show = |c: DVec2| format!("--center {},{}", c.x, c.y);
         let vienna = Some((DVec2::new(16.2, 48.1), DVec2::new(16.5, 48.3)));
-        assert!(swapped_center(DVec2::new(16.37, 48.2), vienna).is_none());
-        let w = swapped_center(DVec2::new(48.2, 16.37), vienna).unwrap();
-        assert!(w.contains("did you mean --center 16.37,48.2"), "{w}");
-        assert!(swapped_center(DVec2::new(10.0, 88.0), None).unwrap().contains("beyond"));
+        assert!(swapped_center(DVec2::new(16.37, 48.2), vienna, &show).is_none());
+        let w = swapped_center(DVec2::new(48.2, 16.37), vienna, &show).unwrap();
+        assert!(w.contains("the features' coordinates are [latitude, longitude]"), "{w}");
+        assert!(w.contains("or the centre is latitude,longitude (then --center 16.37,48.2)"), "{w}");
+        let w = swapped_center(DVec2::new(10.0, 88.0), None, &show).unwrap();
+        assert!(w.contains("beyond") && w.contains("did you mean --center 88,10?"), "{w}");
         // Far from the data either way: nothing to suggest.
-        assert!(swapped_center(DVec2::new(100.0, 10.0), vienna).is_none());
+        assert!(swapped_center(DVec2::new(100.0, 10.0), vienna, &show).is_none());
     }
 }
