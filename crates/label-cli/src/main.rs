@@ -103,7 +103,7 @@ struct PlaceArgs {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// Also draw the result as a PNG image into this file (one px per px of the viewport, in
-    /// the run's font).
+    /// the run's font; the debug picture adds a 10-px margin on every side).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["out_dir", "ndjson"])]
     png: Option<PathBuf>,
     /// What the pictures (--svg, --png) show: `debug`, every box and why it is hidden; `map`,

@@ -206,3 +206,25 @@ fn cjk_names_are_measured_and_drawn_with_the_fallback_font() {
         expected.iter().map(|d| d.trim_end().to_owned()).collect::<Vec<_>>()
     );
 }
+
+/// The width and height of a PNG file (its IHDR chunk).
+fn png_size(png: &[u8]) -> (u32, u32) {
+    let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+#[test]
+fn the_debug_picture_has_a_margin_and_the_map_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = json!({"viewport": {"width": 300, "height": 200}, "labels": [
+        {"id": 1, "x": 295, "y": 100, "text": "Edge", "font_size": 14}]});
+    for (style, size) in [("debug", (320, 220)), ("map", (300, 200))] {
+        let png = dir.path().join(format!("{style}.png"));
+        run(
+            &["place", "-", "--picture-style", style, "--png", png.to_str().unwrap()],
+            Some(doc.to_string().as_bytes()),
+        )
+        .ok_json();
+        assert_eq!(png_size(&std::fs::read(&png).unwrap()), size, "{style}");
+    }
+}

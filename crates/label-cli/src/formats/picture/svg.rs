@@ -19,6 +19,11 @@ const LINK_STROKE: &str = "#e0787a";
 const OBSTACLE_FILL: &str = "#f6d5d5";
 const OBSTACLE_STROKE: &str = "#c0392b";
 
+/// Space drawn around the area shown, px: the viewport's outline, and the boxes crossing its
+/// edge, show whole enough to see why they are hidden (an 800 × 600 viewport is an 820 × 620
+/// picture). The map style has none: it is exactly the viewport.
+pub const MARGIN: f32 = 10.0;
+
 fn shape_element(shape: &Shape, canvas: &Canvas) -> String {
     let style = format!("fill=\"{OBSTACLE_FILL}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"1\"");
     match shape {
@@ -61,8 +66,7 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
 pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> String {
     let canvas = Canvas::new(doc, placement);
     let (boxes, frame) = (&canvas.boxes, canvas.frame);
-    let margin = 10.0;
-    let view = frame.inflate(margin);
+    let view = frame.inflate(MARGIN);
     let mut svg = open_svg(&view);
     let s = placement.stats;
     let _ = writeln!(
