@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
 use super::collection::Collection;
-use super::feature::{Feature, GeometryRef, PropertiesRef};
+use super::feature::{Feature, GeometryRef, LonLatBox, PropertiesRef, union};
 use super::{along, line, polygon};
 use crate::formats::convert::{Document, InputError, line_of, one_line};
 use crate::formats::document::Id;
@@ -90,8 +90,15 @@ pub struct GeoDocument<'a> {
     pub feature_ids: Vec<Id>,
     /// What each feature became, in input order.
     pub slots: Vec<Slot>,
-    /// The features as read, for writing them back with the results.
-    pub features: Vec<Feature<'a>>,
+    /// Each feature's text, for reading it again when it is written back with its decision
+    /// ([`GeoDocument::feature`]): a feature is read one at a time and only what its labels
+    /// need is kept, never the whole collection as values.
+    pub raws: Vec<&'a RawValue>,
+    /// The longitude/latitude box of every feature's positions.
+    pub lon_lat_box: Option<LonLatBox>,
+    /// Whether some feature has the text property, and the priority property (for the
+    /// warnings of a misspelt field).
+    pub fields_seen: [bool; 2],
     /// The collection's members other than `features` (`type`, `name`, `crs`, `bbox`, …) as
     /// written, in order; `None` marks where `features` stood.
     pub members: Vec<(String, Option<&'a RawValue>)>,
@@ -99,6 +106,22 @@ pub struct GeoDocument<'a> {
     pub markers: Vec<usize>,
     /// Each feature's marker among the document's labels, in input order (`None`: no marker).
     pub feature_markers: Vec<Option<usize>>,
+}
+
+impl<'a> GeoDocument<'a> {
+    /// Feature `index` read again from its text, for writing it back or drawing it.
+    ///
+    /// # Errors
+    /// serde_json's; never for a feature that was read once (its text does not change).
+    pub fn feature(&self, index: usize) -> serde_json::Result<Feature<'a>> {
+        Feature::read(self.raws[index])
+    }
+
+    /// Every feature read again from its text, one at a time, in input order (those that do not
+    /// read left out: none, as each was read once).
+    pub fn features(&self) -> impl Iterator<Item = Feature<'a>> + '_ {
+        (0..self.raws.len()).filter_map(|i| self.feature(i).ok())
+    }
 }
 
 /// Where a feature's label goes, before its text is measured.
@@ -122,10 +145,14 @@ struct Named {
     along: Option<Vec<Vec<DVec2>>>,
 }
 
-/// One feature after reading, before the collection-wide steps (ids, priorities).
-struct Read<'a> {
+/// One feature after reading, before the collection-wide steps (ids, priorities): what its
+/// labels need, not the feature.
+struct Read {
     id: Id,
-    feature: Feature<'a>,
+    /// Its longitude/latitude box.
+    lon_lat_box: Option<LonLatBox>,
+    /// Whether it has the text property, and the priority property.
+    fields: [bool; 2],
     outcome: Result<Named, Skip>,
     /// The priority property, already turned so that larger is more important.
     priority: Option<f64>,
@@ -171,7 +198,7 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Collection { members, features: raws } = Collection::read(text)?;
 
-    let reads: Vec<Result<Read<'a>, (Option<Id>, Bad)>> =
+    let reads: Vec<Result<Read, (Option<Id>, Bad)>> =
         raws.par_iter().enumerate().map(|(index, raw)| read_feature(index, raw, options)).collect();
     // The first bad feature in input order is reported; its line is counted only for it (counting
     // for every bad feature would scan the text once per feature).
@@ -181,7 +208,7 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
             message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
         })
     });
-    let mut reads = reads.collect::<Result<Vec<Read<'a>>, InputError>>()?;
+    let mut reads = reads.collect::<Result<Vec<Read>, InputError>>()?;
     check_ids(&reads, text, &raws)?;
     if let Some(curved) = &options.curved {
         merge_lines(&mut reads);
@@ -190,7 +217,7 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
             message: format!("{}: {}: {}", describe(index, Some(&reads[index].id)), e.field, e.message),
         })?;
     }
-    Ok(assemble(reads, members, options))
+    Ok(assemble(reads, raws, members, options))
 }
 
 fn describe(index: usize, id: Option<&Id>) -> String {
@@ -200,7 +227,7 @@ fn describe(index: usize, id: Option<&Id>) -> String {
     }
 }
 
-fn check_ids(reads: &[Read<'_>], text: &str, raws: &[&RawValue]) -> Result<(), InputError> {
+fn check_ids(reads: &[Read], text: &str, raws: &[&RawValue]) -> Result<(), InputError> {
     let mut seen: HashMap<&Id, usize> = HashMap::with_capacity(reads.len());
     for (index, r) in reads.iter().enumerate() {
         if let Some(first) = seen.insert(&r.id, index) {
@@ -219,7 +246,8 @@ fn check_ids(reads: &[Read<'_>], text: &str, raws: &[&RawValue]) -> Result<(), I
 
 /// The collection-wide steps: priorities of features without one, the document.
 fn assemble<'a>(
-    reads: Vec<Read<'a>>,
+    reads: Vec<Read>,
+    raws: Vec<&'a RawValue>,
     members: Vec<(String, Option<&'a RawValue>)>,
     options: &GeoOptions,
 ) -> GeoDocument<'a> {
@@ -243,7 +271,8 @@ fn assemble<'a>(
     let mut feature_ids = Vec::with_capacity(reads.len());
     let mut feature_markers = Vec::with_capacity(reads.len());
     let mut slots = Vec::with_capacity(reads.len());
-    let mut features = Vec::with_capacity(reads.len());
+    let mut lon_lat_box = None;
+    let mut fields_seen = [false; 2];
     let mut groups: HashMap<String, u32> = HashMap::new();
     let mut paths = false;
     for (r, index) in reads.into_iter().zip(indices) {
@@ -288,7 +317,8 @@ fn assemble<'a>(
             Err(skip) => slots.push(Slot::Skipped(skip)),
         }
         feature_ids.push(r.id);
-        features.push(r.feature);
+        lon_lat_box = union(lon_lat_box, r.lon_lat_box);
+        fields_seen = [fields_seen[0] || r.fields[0], fields_seen[1] || r.fields[1]];
     }
     for s in staged.into_iter().flatten() {
         doc.ids.push(s.id);
@@ -300,7 +330,18 @@ fn assemble<'a>(
         }
     }
     markers.sort_unstable();
-    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members, markers, feature_markers }
+    GeoDocument {
+        doc,
+        options: options.clone(),
+        feature_ids,
+        slots,
+        raws,
+        lon_lat_box,
+        fields_seen,
+        members,
+        markers,
+        feature_markers,
+    }
 }
 
 /// A point's marker as a label: a square of the dot's diameter on the point.
@@ -363,7 +404,7 @@ fn repeated_id(id: &Id, k: usize) -> Id {
 /// it last), then by feature order; without one, feature order. A point's marker comes just
 /// before its text: of equal priority, it is placed first, so the text (beside it) never loses
 /// to it, and the dots of more important places keep out the names of lesser ones.
-fn label_order(reads: &[Read<'_>], by_tie: bool) -> Vec<Indices> {
+fn label_order(reads: &[Read], by_tie: bool) -> Vec<Indices> {
     let mut order: Vec<usize> =
         (0..reads.len()).filter(|&i| reads[i].outcome.is_ok() || reads[i].marker.is_some()).collect();
     if by_tie {
@@ -397,7 +438,7 @@ fn marker_id(id: &Id) -> Id {
 }
 
 /// Reads one feature; on error, the id when it was read, and what is wrong.
-fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Result<Read<'a>, (Option<Id>, Bad)> {
+fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Result<Read, (Option<Id>, Bad)> {
     let feature = Feature::read(raw).map_err(|e| {
         // The syntax was checked with the collection: an object that does not read holds a
         // value serde_json refuses (a lone surrogate, a number out of range).
@@ -496,7 +537,12 @@ fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Re
             }
         }
     };
-    Ok(Read { id, feature, outcome, priority, tie, marker, symbol })
+    let fields = [
+        properties.contains_key(&options.text_field),
+        options.priority_field.as_ref().is_some_and(|f| properties.contains_key(f)),
+    ];
+    let lon_lat_box = feature.lon_lat_box();
+    Ok(Read { id, lon_lat_box, fields, outcome, priority, tie, marker, symbol })
 }
 
 fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Label {
@@ -597,7 +643,7 @@ fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
 
 /// Joins the lines of one name that continue each other ([`along::merge`]); a line merged into
 /// another is skipped, `merged`.
-fn merge_lines(reads: &mut [Read<'_>]) {
+fn merge_lines(reads: &mut [Read]) {
     let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, r) in reads.iter().enumerate() {
         if let Ok(Named { text, along: Some(_), .. }) = &r.outcome {
@@ -626,7 +672,7 @@ fn merge_lines(reads: &mut [Read<'_>]) {
 
 /// Lays out the names along their lines, in parallel ([`along`]): path labels where a piece of
 /// the line is as long as the name, else the straight label.
-fn lay_out_lines(reads: &mut [Read<'_>], curved: &along::Curved, options: &GeoOptions) -> Result<(), (usize, Bad)> {
+fn lay_out_lines(reads: &mut [Read], curved: &along::Curved, options: &GeoOptions) -> Result<(), (usize, Bad)> {
     let size = options.view.size;
     reads.par_iter_mut().enumerate().try_for_each(|(index, r)| {
         let Ok(named) = &mut r.outcome else { return Ok(()) };

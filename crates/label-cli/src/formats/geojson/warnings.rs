@@ -8,9 +8,8 @@ use std::collections::BTreeMap;
 
 use glam::DVec2;
 use label_core::{Blocker, Placement};
-use serde_json::Value;
 
-use super::feature::{Feature, GeometryRef, PropertiesRef};
+use super::feature::{Feature, PropertiesRef};
 use super::features::GeoDocument;
 use super::view::MAX_LATITUDE;
 
@@ -22,20 +21,21 @@ impl GeoDocument<'_> {
     #[must_use]
     pub fn warnings(&self) -> Vec<String> {
         let mut out = Vec::new();
-        if self.features.is_empty() {
+        if self.raws.is_empty() {
             return out;
         }
-        let properties: Vec<PropertiesRef<'_, '_>> =
-            self.features.iter().filter_map(|f| f.properties().ok().flatten()).collect();
         let o = &self.options;
         let fields = [("--text-field", Some(&o.text_field)), ("--priority-field", o.priority_field.as_ref())];
-        for (flag, field) in fields.iter().filter_map(|(flag, f)| Some((flag, f.as_ref()?))) {
-            if !properties.iter().any(|p| p.contains_key(field.as_str())) {
-                out.push(format!(
-                    "no feature has the property `{field}` ({flag}); the features' properties are, the most common first: {}",
-                    names(&properties)
-                ));
-            }
+        for ((flag, field), seen) in fields.iter().zip(self.fields_seen) {
+            let Some(field) = field.filter(|_| !seen) else { continue };
+            // Rare: the features are read again to list the properties they have.
+            let features: Vec<Feature<'_>> = self.features().collect();
+            let properties: Vec<PropertiesRef<'_, '_>> =
+                features.iter().filter_map(|f| f.properties().ok().flatten()).collect();
+            out.push(format!(
+                "no feature has the property `{field}` ({flag}); the features' properties are, the most common first: {}",
+                names(&properties)
+            ));
         }
         out.extend(self.center_warning(&|c: DVec2| format!("--center {},{}", c.x, c.y)));
         out
@@ -46,7 +46,7 @@ impl GeoDocument<'_> {
     /// line, `center=(LON, LAT)` in Python).
     #[must_use]
     pub fn center_warning(&self, show: &dyn Fn(DVec2) -> String) -> Option<String> {
-        swapped_center(self.options.view.center, lon_lat_bounds(&self.features), show)
+        swapped_center(self.options.view.center, self.lon_lat_box, show)
     }
 
     /// The warning when point markers hide more than half of the labels that are not markers.
@@ -85,41 +85,6 @@ fn names(properties: &[PropertiesRef<'_, '_>]) -> String {
         listed.push(format!("and {} more", all.len() - LISTED_NAMES));
     }
     listed.join(", ")
-}
-
-/// The longitude/latitude box of every position of the features (`None` without positions).
-fn lon_lat_bounds(features: &[Feature<'_>]) -> Option<(DVec2, DVec2)> {
-    fn include(bounds: &mut Option<(DVec2, DVec2)>, p: DVec2) {
-        *bounds = Some(bounds.map_or((p, p), |(lo, hi)| (lo.min(p), hi.max(p))));
-    }
-    fn walk(v: &Value, bounds: &mut Option<(DVec2, DVec2)>) {
-        let Some(items) = v.as_array() else { return };
-        if let [Value::Number(lon), Value::Number(lat), ..] = items.as_slice() {
-            if let (Some(lon), Some(lat)) = (lon.as_f64(), lat.as_f64()) {
-                include(bounds, DVec2::new(lon, lat));
-            }
-            return;
-        }
-        for item in items {
-            walk(item, bounds);
-        }
-    }
-    let mut bounds = None;
-    for f in features {
-        match f.geometry() {
-            GeometryRef::Lines(lines) => {
-                for p in lines.parts().flatten() {
-                    include(&mut bounds, p);
-                }
-            }
-            GeometryRef::Value(g) => {
-                if let Some(c) = g.and_then(|g| g.get("coordinates")) {
-                    walk(c, &mut bounds);
-                }
-            }
-        }
-    }
-    bounds
 }
 
 /// A warning when `center` (longitude, latitude) and the data look the other way round from

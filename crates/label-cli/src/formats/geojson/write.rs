@@ -206,25 +206,26 @@ impl Serialize for CollectionOut<'_> {
         for (key, raw) in &self.geo.members {
             match raw {
                 Some(raw) => map.serialize_entry(key, raw)?,
-                None => {
-                    map.serialize_entry(key, &FeaturesOut { features: &self.geo.features, decisions: self.decisions })?
-                }
+                None => map.serialize_entry(key, &FeaturesOut { geo: self.geo, decisions: self.decisions })?,
             }
         }
         map.end()
     }
 }
 
+/// The features, each read again from its text as it is written (the collection is never
+/// held as values).
 struct FeaturesOut<'a> {
-    features: &'a [Feature<'a>],
+    geo: &'a GeoDocument<'a>,
     decisions: &'a [Decision<'a>],
 }
 
 impl Serialize for FeaturesOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.features.len()))?;
-        for (feature, decision) in self.features.iter().zip(self.decisions) {
-            seq.serialize_element(&FeatureOut { feature, decision })?;
+        let mut seq = s.serialize_seq(Some(self.decisions.len()))?;
+        for (i, decision) in self.decisions.iter().enumerate() {
+            let feature = self.geo.feature(i).map_err(serde::ser::Error::custom)?;
+            seq.serialize_element(&FeatureOut { feature: &feature, decision })?;
         }
         seq.end()
     }
