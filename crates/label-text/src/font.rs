@@ -212,7 +212,7 @@ impl<'a> Font<'a> {
     /// The place in the chain of the first font that has a glyph for `c`.
     fn font_for(&self, c: char) -> Option<usize> {
         let eager = 1 + self.fallbacks.len();
-        std::iter::once(&*self)
+        std::iter::once(self)
             .chain(&self.fallbacks)
             .position(|f| f.has_glyph(c))
             .or_else(|| self.lazy.iter().position(|l| l.has_glyph(c)).map(|j| eager + j))

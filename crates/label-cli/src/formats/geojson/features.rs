@@ -438,7 +438,7 @@ fn marker_id(id: &Id) -> Id {
 }
 
 /// Reads one feature; on error, the id when it was read, and what is wrong.
-fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Result<Read, (Option<Id>, Bad)> {
+fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Read, (Option<Id>, Bad)> {
     let feature = Feature::read(raw).map_err(|e| {
         // The syntax was checked with the collection: an object that does not read holds a
         // value serde_json refuses (a lone surrogate, a number out of range).
