@@ -323,8 +323,8 @@ def test_bad_keywords_and_properties_are_named():
 
 def test_a_swapped_centre_warns_as_the_command_does():
     gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson")
-    with pytest.warns(UserWarning, match=r"latitude 95 is beyond .*did you mean center=\(95, 10\)\?"):
-        declutter.place_geodataframe(gdf, zoom=4, center=(10, 95))
+    with pytest.warns(UserWarning, match=r"latitude 88 is beyond .*did you mean center=\(88, 10\)\?"):
+        declutter.place_geodataframe(gdf, zoom=4, center=(10, 88))
     with pytest.warns(UserWarning, match=r"or the centre is latitude,longitude \(then center=\(10, 50\)\)"):
         declutter.place_geodataframe(gdf, zoom=4, center=(50, 10))
     import warnings
