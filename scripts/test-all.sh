@@ -15,16 +15,7 @@ for part in "${parts[@]}"; do
     started=$SECONDS
     case "$part" in
         rust)
-            fonts=(fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva)
-            missing=()
-            for package in "${fonts[@]}"; do
-                dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-            done
-            if ((${#missing[@]})); then
-                echo "== apt-get install ${missing[*]}"
-                apt-get update -q
-                DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-            fi
+            bash scripts/apt-install.sh fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva
             # The font tests fail, rather than skip, when the fonts are missing.
             DECLUTTER_REQUIRE_FONTS=1 cargo test --workspace --locked
             ;;
