@@ -161,7 +161,8 @@ struct Read {
     /// Where the point's marker is drawn, px (with `--marker-radius`, on point features).
     marker: Option<DVec2>,
     /// The label's symbol (with symbol flags) without its group, and the group's name.
-    symbol: Option<(Symbol, Option<String>)>,
+    /// Boxed: most runs have no symbol flags, and a feature's read is kept until all are read.
+    symbol: Option<Box<(Symbol, Option<String>)>>,
 }
 
 /// What is wrong with one feature: the field (or property) and what.
@@ -299,7 +300,7 @@ fn assemble<'a>(
                 } else {
                     Slot::Label(index.labels.start)
                 });
-                let (mut symbol, group) = r.symbol.unwrap_or_default();
+                let (mut symbol, group) = r.symbol.map(|s| *s).unwrap_or_default();
                 if let Some(name) = group {
                     let next = groups.len() as u32;
                     symbol.repeat_group = Some(*groups.entry(name).or_insert(next));
@@ -320,12 +321,19 @@ fn assemble<'a>(
         lon_lat_box = union(lon_lat_box, r.lon_lat_box);
         fields_seen = [fields_seen[0] || r.fields[0], fields_seen[1] || r.fields[1]];
     }
+    // Exactly as long as needed: pushing one by one would leave up to twice the room.
+    let with_symbols = options.symbols.is_some() || paths;
+    doc.ids.reserve_exact(count);
+    doc.labels.reserve_exact(count);
+    doc.texts.reserve_exact(count);
+    doc.font_sizes.reserve_exact(count);
+    doc.symbols.reserve_exact(if with_symbols { count } else { 0 });
     for s in staged.into_iter().flatten() {
         doc.ids.push(s.id);
         doc.labels.push(s.label);
         doc.texts.push(s.text);
         doc.font_sizes.push(s.font_size);
-        if options.symbols.is_some() || paths {
+        if with_symbols {
             doc.symbols.push(s.symbol);
         }
     }
@@ -508,7 +516,7 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
                 Some((_, None)) => text.clone(),
                 Some((_, Some(field))) => text_property(properties, field).map_err(fail)?,
             };
-            Some((flags.symbol(point, font_size), group))
+            Some(Box::new((flags.symbol(point, font_size), group)))
         }
     };
     let outcome = match (spot, text) {
