@@ -11,8 +11,11 @@ use unicode_script::UnicodeScript;
 use crate::error::FontError;
 use crate::fallback::fallback_em;
 use crate::itemize::script_runs;
-use crate::lazy::LazyFont;
 use crate::memory::Widths;
+
+mod lazy;
+
+pub use lazy::LazyFont;
 
 /// DejaVu Sans 2.37 (Debian's `fonts-dejavu-core`), see `fonts/DejaVuSans-LICENSE.txt`.
 static BUNDLED_BYTES: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");

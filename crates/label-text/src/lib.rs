@@ -55,11 +55,10 @@ mod error;
 mod fallback;
 mod font;
 mod itemize;
-mod lazy;
 pub mod memory;
 mod outline;
 
 pub use clusters::{Cluster, Glyph, GlyphCluster};
 pub use error::FontError;
+pub use font::LazyFont;
 pub use font::{Font, TextSize};
-pub use lazy::LazyFont;

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use rustybuzz::Face;
 
-use crate::Font;
+use super::Font;
 
 /// A font file of a lazily loaded fallback chain ([`Font::with_lazy_fallbacks`]).
 pub struct LazyFont {
