@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine (as root, or with sudo-free apt/pip rights): the Rust
 # workspace (with label-style's comparison against the MapLibre style-spec in node, whose npm
-# package `npm ci` installs first; node and npm are required here), then the Python package (pip, maturin, pytest) and the web package (Debian's
-# rustc-web, node, headless Chromium). Each part installs what it needs itself.
+# package `npm ci` installs first, and with Debian's DejaVu Sans, WenQuanYi Micro Hei and Lohit
+# Devanagari fonts, for the tests of font fallback and of scripts drawn along lines), then the
+# Python package (pip, maturin, pytest) and the web package (Debian's rustc-web, node, headless
+# Chromium). Each part installs what it needs itself.
 #
 #   bash scripts/test-all.sh            # everything
 #   bash scripts/test-all.sh rust       # one part: rust, python or web
@@ -14,8 +16,10 @@ for part in "${parts[@]}"; do
     started=$SECONDS
     case "$part" in
         rust)
+            bash scripts/apt-install.sh fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva
             (cd crates/label-style/reference && npm ci --no-audit --no-fund)
-            LABEL_STYLE_REFERENCE=required cargo test --workspace --locked
+            # The font and style-reference tests fail, rather than skip, when what they need is missing.
+            DECLUTTER_REQUIRE_FONTS=1 LABEL_STYLE_REFERENCE=required cargo test --workspace --locked
             ;;
         python) bash crates/label-py/scripts/test.sh ;;
         web) bash crates/label-wasm/scripts/test.sh ;;

@@ -103,7 +103,7 @@ struct PlaceArgs {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// Also draw the result as a PNG image into this file (one px per px of the viewport, in
-    /// the run's font).
+    /// the run's font; the debug picture adds a 10-px margin on every side).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["out_dir", "ndjson"])]
     png: Option<PathBuf>,
     /// What the pictures (--svg, --png) show: `debug`, every box and why it is hidden; `map`,
@@ -111,9 +111,15 @@ struct PlaceArgs {
     #[arg(long, value_enum, default_value_t = label_cli::formats::picture::svg::Style::Debug, value_name = "STYLE")]
     picture_style: label_cli::formats::picture::svg::Style,
     /// Measure labels that give `text` and `font_size` with this TrueType/OpenType font
-    /// (default: the bundled DejaVu Sans).
+    /// (default: the bundled DejaVu Sans). Give it several times for a fallback chain: each
+    /// character is measured and drawn with the first font that has it (`--font
+    /// DejaVuSans.ttf --font wqy-microhei.ttc`).
     #[arg(long, value_name = "PATH")]
-    font: Option<PathBuf>,
+    font: Vec<PathBuf>,
+    /// After the --font chain (or the bundled font), measure and draw each character no font
+    /// before has with the first of the system's fonts (by file path) that has it.
+    #[arg(long)]
+    system_fonts: bool,
     /// Allow `--output`, `--svg` or a result of `--out-dir` to be one of the input files
     /// (refused otherwise: it would replace the input with its result).
     #[arg(long)]

@@ -202,6 +202,61 @@ fn point_markers_keep_labels_off_the_dots_of_more_important_points() {
     assert_eq!(out["stats"]["visible"], json!(4), "A, C and their dots; not B's dot");
 }
 
+const PLACES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/geojson/ne-places-europe.geojson");
+
+/// `place` on the Natural Earth places over Europe with `args` (at zoom 4 unless they say).
+fn places(args: &[&str]) -> Run {
+    let zoom = if args.contains(&"--zoom") { &[][..] } else { &["--zoom", "4"][..] };
+    let mut all = vec!["place", PLACES, "--center", "10,50"];
+    all.extend_from_slice(zoom);
+    all.extend_from_slice(args);
+    run(&all, None)
+}
+
+#[test]
+fn a_label_is_never_hidden_by_its_own_marker() {
+    // An icon is centred on its point, where the marker is: the two are refused together
+    // (every label was hidden by its own marker).
+    let message = places(&["--marker-radius", "2.5", "--icon-size", "6x6"]).assert_failure(2);
+    assert!(message.contains("--marker-radius 2.5 with --icon-size 6x6") && message.contains("not both"), "{message}");
+    // A text placed over its own dot is refused, naming the feature and the flags to change.
+    let message = places(&["--marker-radius", "2.5", "--point-anchor", "center"]).assert_failure(2);
+    assert!(
+        message
+            .contains("feature 0 (id 0): --marker-radius: the label's text at anchor `center` covers its own marker"),
+        "{message}"
+    );
+    // The default place beside the dot clears it with --padding too (it hid 214 labels).
+    let out = places(&["--marker-radius", "2.5", "--padding", "3"]).ok_json();
+    for f in out["features"].as_array().unwrap() {
+        let own = format!("marker:{}", f["id"].as_u64().unwrap_or(u64::MAX));
+        let by = f["properties"]["hidden_by"].as_str().unwrap_or_default();
+        assert_ne!(by, own, "{}", f["properties"]);
+    }
+}
+
+#[test]
+fn the_output_says_whether_each_marker_is_shown_and_warns_when_markers_hide_most_labels() {
+    let run = places(&["--zoom", "3", "--marker-radius", "8"]);
+    run.assert_code(0);
+    let out = run.json();
+    let features = out["features"].as_array().unwrap();
+    let shown = features.iter().filter(|f| f["properties"]["marker_visible"] == true).count();
+    let hidden = features.iter().filter(|f| f["properties"]["marker_visible"] == false).count();
+    assert!(shown > 0 && hidden > 0 && shown + hidden == features.len(), "{shown} + {hidden}");
+    let by_markers = features
+        .iter()
+        .filter(|f| f["properties"]["hidden_by"].as_str().is_some_and(|b| b.starts_with("marker:")))
+        .count();
+    assert!(2 * by_markers > features.len());
+    let warning = format!("point markers hide {by_markers} of {} labels (--marker-radius 8)", features.len());
+    assert!(run.stderr.contains(&warning), "{}", run.stderr);
+    // A small radius at a closer zoom: no warning.
+    let quiet = places(&["--zoom", "6", "--marker-radius", "1"]);
+    quiet.ok_json();
+    assert!(!quiet.stderr.contains("point markers hide"), "{}", quiet.stderr);
+}
+
 /// The centre of each feature's `label_box` (GeoJSON output), `None` without a box.
 fn box_centres(doc: &Value, args: &[&str]) -> Vec<Option<(f64, f64)>> {
     let out = place_file("in.geojson", &doc.to_string(), args).ok_json();

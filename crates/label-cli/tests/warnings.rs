@@ -39,12 +39,35 @@ fn a_good_run_warns_of_nothing() {
 fn a_swapped_centre_is_named_with_the_centre_meant() {
     let (out, warnings) = place_geojson(&vienna(), &["--zoom", "16", "--center", "48.2085,16.37"]);
     assert_eq!(warnings.len(), 2, "{warnings:?}");
-    assert!(warnings[0].contains("did you mean --center 16.37,48.2085?"), "{}", warnings[0]);
+    assert!(
+        warnings[0].contains("or the centre is latitude,longitude (then --center 16.37,48.2085)"),
+        "{}",
+        warnings[0]
+    );
     assert!(warnings[1].contains("no label is shown") && warnings[1].contains("2 are off screen"), "{}", warnings[1]);
     assert!(out["features"].as_array().unwrap().iter().all(|f| f["properties"]["reason"] == json!("offscreen")));
     // A latitude no web map shows, even without data around the swapped point.
     let (_, warnings) = place_geojson(&vienna(), &["--zoom", "2", "--center", "16.37,88"]);
     assert!(warnings.iter().any(|w| w.contains("latitude 88 is beyond")), "{warnings:?}");
+}
+
+#[test]
+fn features_written_as_latitude_longitude_are_named_as_the_swapped_data() {
+    // The centre is right; the features' positions are [latitude, longitude].
+    let mut swapped = vienna();
+    for f in swapped["features"].as_array_mut().unwrap() {
+        let g = &mut f["geometry"]["coordinates"];
+        let flip = |p: &mut Value| *p = json!([p[1].clone(), p[0].clone()]);
+        match g[0].is_array() {
+            true => g.as_array_mut().unwrap().iter_mut().for_each(flip),
+            false => flip(g),
+        }
+    }
+    let (_, warnings) = place_geojson(&swapped, &["--zoom", "16", "--center", "16.37,48.2085"]);
+    let w = &warnings[0];
+    assert!(w.contains("the features lie around 48.2085,16.37"), "{w}");
+    assert!(w.contains("either the features' coordinates are [latitude, longitude]"), "{w}");
+    assert!(!w.starts_with("declutter: warning: --center") && !w.contains("did you mean"), "{w}");
 }
 
 #[test]

@@ -300,5 +300,10 @@ pub fn place_features<'py>(py: Python<'py>, text: &str, flags: &Bound<'py, PyDic
     geo.doc.options = geo.doc.options.with_max_overlap_area(flags.max_overlap_area);
     let doc = &geo.doc;
     let placement = py.detach(|| doc.place()).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    results(&geo, &placement).into_dict(py)
+    let out = results(&geo, &placement).into_dict(py)?;
+    // What the command would warn of, in the keywords' words (`geo.py` raises them as warnings).
+    let show = |c: glam::DVec2| format!("center=({}, {})", c.x, c.y);
+    let warnings: Vec<String> = geo.center_warning(&show).into_iter().collect();
+    out.set_item("warnings", warnings)?;
+    Ok(out)
 }

@@ -39,5 +39,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(planet::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(planet::merge, m)?)?;
     m.add_class::<frame::FrameEngine>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

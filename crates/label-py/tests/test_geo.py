@@ -320,3 +320,23 @@ def test_bad_keywords_and_properties_are_named():
     with pytest.raises(declutter.LabelError) as e:
         declutter.place_geodataframe(gdf.assign(size=[12, 13, "big", 10, 9]), **view, font_size="size")
     assert (e.value.row, e.value.column) == (2, "size")
+
+
+def test_a_swapped_centre_warns_as_the_command_does():
+    gdf = read_geojson(FIXTURES / "geojson" / "ne-places-europe.geojson")
+    with pytest.warns(UserWarning, match=r"latitude 88 is beyond .*did you mean center=\(88, 10\)\?"):
+        declutter.place_geodataframe(gdf, zoom=4, center=(10, 88))
+    with pytest.warns(UserWarning, match=r"or the centre is latitude,longitude \(then center=\(10, 50\)\)"):
+        declutter.place_geodataframe(gdf, zoom=4, center=(50, 10))
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        declutter.place_geodataframe(gdf, zoom=4, center=(10, 50))
+
+
+def test_the_package_has_a_version():
+    import tomllib
+
+    project = tomllib.loads((FIXTURES.parent / "crates" / "label-py" / "pyproject.toml").read_text())
+    assert declutter.__version__ == project["project"]["version"]

@@ -6,10 +6,16 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 use rustybuzz::ttf_parser::name_id;
 use rustybuzz::{Direction, Face, Language, Script, ShapePlan, UnicodeBuffer};
 
+use unicode_script::UnicodeScript;
+
 use crate::error::FontError;
 use crate::fallback::fallback_em;
 use crate::itemize::script_runs;
 use crate::memory::Widths;
+
+mod lazy;
+
+pub use lazy::LazyFont;
 
 /// DejaVu Sans 2.37 (Debian's `fonts-dejavu-core`), see `fonts/DejaVuSans-LICENSE.txt`.
 static BUNDLED_BYTES: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
@@ -37,15 +43,20 @@ pub struct Font<'a> {
     plans: RwLock<HashMap<PlanKey, Arc<ShapePlan>>>,
     /// The widths of the texts measured so far ([`crate::memory`]).
     pub(crate) widths: Widths,
+    /// The fonts that give the glyphs this one lacks, in order ([`Font::with_fallback`]).
+    fallbacks: Vec<Font<'a>>,
+    /// After them, font files loaded when a character needs them ([`Font::with_lazy_fallbacks`]).
+    lazy: Vec<LazyFont>,
 }
 
 type PlanKey = (Direction, Script, Option<Language>);
 
 /// A piece of a text as the font covers it ([`Font::split_covered`]).
 pub(crate) enum Piece {
-    /// A run of characters the font has glyphs for: byte range.
-    Covered(std::ops::Range<usize>),
-    /// A character the font lacks, at this byte offset.
+    /// A run of characters one font of the chain has glyphs for: byte range, and the font's
+    /// place in the chain ([`Font::chain`]).
+    Covered(std::ops::Range<usize>, usize),
+    /// A character no font of the chain has, at this byte offset.
     Missing(usize, char),
 }
 
@@ -83,7 +94,15 @@ impl<'a> Font<'a> {
     /// [`FontError::Unreadable`] when the bytes are not a font; [`FontError::BadMetrics`] when
     /// its metrics cannot size text.
     pub fn from_bytes(data: &'a [u8]) -> Result<Self, FontError> {
-        let face = Face::from_slice(data, 0).ok_or(FontError::Unreadable)?;
+        Font::from_collection(data, 0)
+    }
+
+    /// Reads face `index` of a TrueType or OpenType collection (0 for a single font).
+    ///
+    /// # Errors
+    /// As [`Font::from_bytes`].
+    pub fn from_collection(data: &'a [u8], index: u32) -> Result<Self, FontError> {
+        let face = Face::from_slice(data, index).ok_or(FontError::Unreadable)?;
         let units_per_em = f64::from(face.units_per_em());
         if units_per_em <= 0.0 {
             return Err(FontError::BadMetrics("units per em is zero"));
@@ -103,6 +122,8 @@ impl<'a> Font<'a> {
             family,
             plans: RwLock::default(),
             widths: Widths::default(),
+            fallbacks: Vec::new(),
+            lazy: Vec::new(),
         })
     }
 
@@ -139,10 +160,65 @@ impl<'a> Font<'a> {
         fallback_em(c, self.average_em)
     }
 
-    /// Whether the font has a glyph for `c`.
+    /// Whether the font itself (not its fallbacks) has a glyph for `c`.
     #[must_use]
     pub fn has_glyph(&self, c: char) -> bool {
         self.face.glyph_index(c).is_some_and(|g| g.0 != 0)
+    }
+
+    /// This font with `next` appended to its fallback chain: a character this font lacks is
+    /// measured (and drawn, [`crate::Glyph::font`]) with the first font of the chain that has
+    /// it, and only a character none has gets the fallback advance. The metrics (line height,
+    /// ascender, descender) stay this font's: a label's box is one line of the first font.
+    /// The widths remembered so far are forgotten, as they were measured without `next`.
+    #[must_use]
+    pub fn with_fallback(mut self, mut next: Font<'a>) -> Self {
+        let nested = std::mem::take(&mut next.fallbacks);
+        self.fallbacks.push(next);
+        self.fallbacks.extend(nested);
+        self.widths = Widths::default();
+        self
+    }
+
+    /// This font with `files` appended to its chain after its fallbacks: each is loaded the
+    /// first time a character that no font before it has is measured, and only if it has it
+    /// ([`LazyFont`]). Which font measures a character depends on the character and the
+    /// files only, not on what was measured before.
+    #[must_use]
+    pub fn with_lazy_fallbacks(mut self, files: Vec<LazyFont>) -> Self {
+        self.lazy.extend(files);
+        self.widths = Widths::default();
+        self
+    }
+
+    /// The chain: this font, then its fallbacks in order, then the lazily loaded fonts loaded
+    /// so far. A [`crate::Glyph`]'s `font` is its place in the whole chain ([`Font::chain_font`]).
+    pub fn chain(&self) -> impl Iterator<Item = &Font<'a>> {
+        let loaded = self.lazy.iter().filter_map(|l| l.font.get().and_then(Option::as_ref)).map(|f| f as &Font<'a>);
+        std::iter::once(self).chain(&self.fallbacks).chain(loaded)
+    }
+
+    /// The font at place `k` of the chain: this font, its fallbacks, its lazily loaded fonts.
+    ///
+    /// # Panics
+    /// When the chain is shorter, or place `k` is a lazily loaded font that was never loaded
+    /// (no glyph names it then).
+    #[must_use]
+    pub fn chain_font(&self, k: usize) -> &Font<'a> {
+        match k.checked_sub(1 + self.fallbacks.len()) {
+            None if k == 0 => self,
+            None => &self.fallbacks[k - 1],
+            Some(j) => self.lazy[j].font.get().and_then(Option::as_ref).expect("a lazily loaded font that was loaded"),
+        }
+    }
+
+    /// The place in the chain of the first font that has a glyph for `c`.
+    fn font_for(&self, c: char) -> Option<usize> {
+        let eager = 1 + self.fallbacks.len();
+        std::iter::once(self)
+            .chain(&self.fallbacks)
+            .position(|f| f.has_glyph(c))
+            .or_else(|| self.lazy.iter().position(|l| l.has_glyph(c)).map(|j| eager + j))
     }
 
     /// The width of `text` on one line, in ems: the shaped advances of the runs the font
@@ -150,31 +226,49 @@ impl<'a> Font<'a> {
     /// separately, so there is no kerning across a missing character.
     #[must_use]
     pub fn advance_em(&self, text: &str) -> f64 {
-        let mut units = 0.0;
-        let mut fallback = 0.0;
+        let mut ems = 0.0;
         self.split_covered(text, |piece| match piece {
-            Piece::Covered(run) => units += self.shaped_units(&text[run]),
-            Piece::Missing(_, c) => fallback += self.fallback_advance_em(c),
+            Piece::Covered(run, k) => {
+                let font = self.chain_font(k);
+                ems += font.shaped_units(&text[run]) / font.units_per_em;
+            }
+            Piece::Missing(_, c) => ems += self.fallback_advance_em(c),
         });
-        units / self.units_per_em + fallback
+        ems
     }
 
-    /// Calls `f` with the pieces of `text` in order: maximal runs of characters the font
-    /// covers (byte ranges), and each character it lacks (its byte offset).
+    /// Calls `f` with the pieces of `text` in order: maximal runs of characters one font of the
+    /// chain covers (byte ranges, each with the first font that has its characters), and each
+    /// character no font has (its byte offset). A character of no particular script (a space,
+    /// a digit, punctuation) or a combining mark stays in the run before it when the run's font
+    /// has it, so a letter and its marks are shaped together and a CJK name's punctuation is
+    /// drawn in the CJK font; every letter takes the first font that has it.
     pub(crate) fn split_covered(&self, text: &str, mut f: impl FnMut(Piece)) {
-        let mut run_start = None;
+        let mut run: Option<(usize, usize)> = None;
         for (at, c) in text.char_indices() {
-            if self.has_glyph(c) {
-                run_start.get_or_insert(at);
-            } else {
-                if let Some(start) = run_start.take() {
-                    f(Piece::Covered(start..at));
-                }
-                f(Piece::Missing(at, c));
+            if let Some((_, k)) = run
+                && (k == 0
+                    || matches!(
+                        c.script(),
+                        unicode_script::Script::Common
+                            | unicode_script::Script::Inherited
+                            | unicode_script::Script::Unknown
+                    ))
+                && self.chain_font(k).has_glyph(c)
+            {
+                continue;
+            }
+            let next = self.font_for(c);
+            if let Some((start, k)) = run.take() {
+                f(Piece::Covered(start..at, k));
+            }
+            match next {
+                Some(k) => run = Some((at, k)),
+                None => f(Piece::Missing(at, c)),
             }
         }
-        if let Some(start) = run_start {
-            f(Piece::Covered(start..text.len()));
+        if let Some((start, k)) = run {
+            f(Piece::Covered(start..text.len(), k));
         }
     }
 
@@ -216,6 +310,11 @@ impl<'a> Font<'a> {
     /// Font units per em.
     pub(crate) fn units_per_em(&self) -> f64 {
         self.units_per_em
+    }
+
+    /// The parsed face.
+    pub(crate) fn face(&self) -> &Face<'a> {
+        &self.face
     }
 }
 

@@ -22,6 +22,14 @@
 //! - **Glyph by glyph**, for text laid along a line: [`Font::clusters`] splits the shaped
 //!   text into clusters — the characters a renderer draws as one unit (a ligature, a letter
 //!   with its combining marks) — each with its advance; they add up to the width.
+//!   [`Font::glyph_clusters`] adds each cluster's shaped glyphs and [`Font::glyph_path`] their
+//!   outlines, so that a picture draws the glyphs that were measured (joined Arabic letters,
+//!   placed marks) however each cluster is turned.
+//! - **A fallback chain**: [`Font::with_fallback`] appends fonts that give the glyphs the first
+//!   lacks (a CJK font after a Latin one); each character is measured with the first font of
+//!   the chain that has it, and only characters none has get the fallback advance.
+//!   [`Font::with_lazy_fallbacks`] appends many font files (a system's fonts) loaded only when
+//!   a character needs them ([`LazyFont`]).
 //!
 //! ```
 //! use label_text::Font;
@@ -48,7 +56,9 @@ mod fallback;
 mod font;
 mod itemize;
 pub mod memory;
+mod outline;
 
-pub use clusters::Cluster;
+pub use clusters::{Cluster, Glyph, GlyphCluster};
 pub use error::FontError;
+pub use font::LazyFont;
 pub use font::{Font, TextSize};

@@ -8,15 +8,7 @@ crate="$(cd "$(dirname "$0")/.." && pwd)"
 root="$(cd "$crate/../.." && pwd)"
 started=$SECONDS
 
-missing=()
-for package in rustc-web cargo-web rust-web-src lld-22 chromium; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if ((${#missing[@]})); then
-    echo "== apt-get install ${missing[*]}"
-    apt-get update -q
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+bash "$root/scripts/apt-install.sh" rustc-web cargo-web rust-web-src lld-22 chromium
 # build-std looks for the standard library's source under the sysroot.
 source_dir="$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust"
 if [ ! -e "$source_dir/library/std/Cargo.toml" ]; then

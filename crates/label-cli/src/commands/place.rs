@@ -14,9 +14,7 @@ use super::{batch, streaming};
 use crate::{Failure, PlaceArgs, refuse_input_as_output, stdin_with_hint, write_result};
 
 pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
-    if let Some(path) = &args.font {
-        set_font(path)?;
-    }
+    set_fonts(&args.font, args.system_fonts)?;
     let settings = label_cli::pipeline::Settings::from_flags(args.max_overlap_area, args.tile_size, args.pretty)
         .map_err(Failure::Input)?;
     let geojson_wanted = !args.geo.geojson_only_flags().is_empty()
@@ -94,14 +92,16 @@ fn place_input(
     if let Some(warning) = nothing_shown(input.entries(), &placement.stats) {
         eprintln!("declutter: warning: {name}: {warning}");
     }
+    for warning in input.placement_warnings(&placement) {
+        eprintln!("declutter: warning: {name}: {warning}");
+    }
     if args.svg.is_some() || args.png.is_some() {
         let picture = input.picture(&placement, args.picture_style);
         if let Some(path) = &args.svg {
             write_result(path, picture.as_bytes())?;
         }
         if let Some(path) = &args.png {
-            let font = measure::font();
-            let png = label_cli::formats::picture::png::render(&picture, font.data(), measure::family())
+            let png = label_cli::formats::picture::png::render(&picture, measure::font())
                 .map_err(|e| Failure::Input(format!("--png {}: {e}", path.display())))?;
             sink::write_bytes(path, &png).map_err(anyhow::Error::from)?;
         }
@@ -158,10 +158,12 @@ fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<S
     Some(format!("no label is shown: of {entries} inputs, {}", counts.join(", ")))
 }
 
-/// Makes the font at `path` the run's measuring font. A font that cannot be read or is not a
-/// font fails like any unreadable file (exit 1): it is a resource of the run, not its input.
-fn set_font(path: &Path) -> Result<(), Failure> {
-    measure::set_font(path).map_err(|e| Failure::Io(anyhow::anyhow!("cannot use the font {}: {e}", path.display())))
+/// Makes the fonts at `paths` the run's measuring font chain (none: the bundled font). A font
+/// that cannot be read or is not a font fails like any unreadable file (exit 1): it is a
+/// resource of the run, not its input.
+fn set_fonts(paths: &[std::path::PathBuf], system: bool) -> Result<(), Failure> {
+    measure::set_fonts(paths, system)
+        .map_err(|(font, e)| Failure::Io(anyhow::anyhow!("cannot use the font {font}: {e}")))
 }
 
 fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {

@@ -109,7 +109,7 @@ fn check_one(name: &str, text: &str, args: &GeoArgs, pretty: bool) -> bool {
     let Input::Geo(geo) = &input else { panic!("{name}: --format geojson gave a label-set document") };
 
     // The reader's bookkeeping: one slot per feature, the labels in feature order.
-    let n = geo.features.len();
+    let n = geo.raws.len();
     assert_eq!(geo.slots.len(), n, "{name}: one slot per feature");
     assert_eq!(geo.feature_ids.len(), n, "{name}: one id per feature");
     let doc = &geo.doc;
@@ -176,7 +176,7 @@ type Decision = (bool, Option<String>, Option<Value>);
 fn check_collection(name: &str, out: &Value, source: &Value, geo: &geojson::GeoDocument<'_>) -> Vec<Decision> {
     let out = out.as_object().unwrap_or_else(|| panic!("{name}: the collection is an object"));
     let features = out["features"].as_array().unwrap_or_else(|| panic!("{name}: `features` is an array"));
-    assert_eq!(features.len(), geo.features.len(), "{name}: one output feature per input feature");
+    assert_eq!(features.len(), geo.raws.len(), "{name}: one output feature per input feature");
     if let Some(source) = source.as_object() {
         assert!(out.keys().eq(source.keys()), "{name}: the collection's members, in order");
         for (key, value) in source {
@@ -186,7 +186,7 @@ fn check_collection(name: &str, out: &Value, source: &Value, geo: &geojson::GeoD
         }
     }
     let mut decisions = Vec::with_capacity(features.len());
-    for (i, ((feature, read), slot)) in features.iter().zip(&geo.features).zip(&geo.slots).enumerate() {
+    for (i, ((feature, read), slot)) in features.iter().zip(geo.features()).zip(&geo.slots).enumerate() {
         let name = format!("{name}: feature {i}");
         let feature = feature.as_object().unwrap_or_else(|| panic!("{name}: an object"));
         let expected_keys: Vec<&str> =
@@ -247,7 +247,7 @@ fn check_collection(name: &str, out: &Value, source: &Value, geo: &geojson::GeoD
 /// `--output-format json`: one placement per feature with the same decisions, and the counts.
 fn check_json(name: &str, out: &Value, geo: &geojson::GeoDocument<'_>, decisions: &[Decision]) {
     let placements = out["placements"].as_array().unwrap_or_else(|| panic!("{name}: `placements` is an array"));
-    assert_eq!(placements.len(), geo.features.len(), "{name}: one placement per feature");
+    assert_eq!(placements.len(), geo.raws.len(), "{name}: one placement per feature");
     for (i, ((p, id), (visible, reason, hidden_by))) in
         placements.iter().zip(&geo.feature_ids).zip(decisions).enumerate()
     {
@@ -259,7 +259,7 @@ fn check_json(name: &str, out: &Value, geo: &geojson::GeoDocument<'_>, decisions
     }
     let stats = &out["stats"];
     let count = |key: &str| stats[key].as_u64().unwrap_or_else(|| panic!("{name}: stats.{key}")) as usize;
-    assert_eq!(count("features"), geo.features.len(), "{name}: stats.features");
+    assert_eq!(count("features"), geo.raws.len(), "{name}: stats.features");
     assert_eq!(count("labels"), geo.doc.labels.len(), "{name}: stats.labels");
     assert_eq!(
         count("features"),

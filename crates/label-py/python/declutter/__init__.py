@@ -19,6 +19,9 @@ from .frame import FrameEngine
 from .geo import measure_text, place_geodataframe, project, world_pixels
 from .mpl import hide_overlapping_texts
 
+#: The package's version (its crate's, which the wheel's metadata carries too).
+__version__ = _native.__version__
+
 __all__ = [
     "FrameEngine",
     "LabelError",

@@ -19,7 +19,8 @@ class Frame:
     opacity: np.ndarray
     reason: np.ndarray
     hidden_by: np.ndarray
-    #: Screen position (px, y down) and angle (degrees); NaN where the engine has no pose.
+    #: The anchor point on screen (px, y down; not the box's centre: a label's anchor and
+    #: offset apply from it) and the angle (degrees); NaN where the engine has no pose.
     x: np.ndarray
     y: np.ndarray
     angle: np.ndarray

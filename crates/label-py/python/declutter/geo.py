@@ -6,6 +6,7 @@ the symbols; then the command's placement. Also the projection and the measureme
 
 import json
 import re
+import warnings
 from json.encoder import encode_basestring_ascii
 
 import numpy as np
@@ -268,6 +269,8 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
         r = _native.place_features(doc, flags)
     except LabelError as e:
         raise _error(e, gdf) from None
+    for message in r["warnings"]:
+        warnings.warn(message, UserWarning, stacklevel=2)
     skipped = r["skip"] > 0
     reason = np.where(skipped, SKIPS[r["skip"]], REASONS[r["reason"]])
     index = gdf.index.to_numpy()

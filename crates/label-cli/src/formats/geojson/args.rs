@@ -3,11 +3,12 @@
 
 use clap::ValueEnum;
 use glam::DVec2;
+use label_core::Anchor;
 use label_core::limits::{MAX_COORDINATE, MAX_SIZE};
 use label_core::validate;
-use label_core::{Anchor, Problem};
 
 use super::along::{Curved, DEFAULT_SPACING};
+use super::flag::checked;
 use super::priority::PriorityMap;
 use super::symbols::{SymbolFlags, SymbolOptions};
 use super::view::{MAX_ZOOM, View};
@@ -108,8 +109,9 @@ pub struct GeoArgs {
     pub padding: Option<f64>,
     /// Radius of point markers, px: each point's dot is placed too (just before its name, as a
     /// square of its size), and no label may cover a shown dot; point labels then sit beside
-    /// their dot (anchor `left`, offset radius + 2 px) unless --point-anchor / --point-offset
-    /// say otherwise.
+    /// their dot (anchor `left`, offset radius + 2 px + --padding) unless --point-anchor /
+    /// --point-offset say otherwise. A label that would cover its own dot is refused (and so is
+    /// --icon-size, whose icon is centred on the dot: the icon marks the point).
     #[arg(long, value_name = "PX", allow_hyphen_values = true, help_heading = "GeoJSON input")]
     pub marker_radius: Option<f64>,
     /// Font size of every label, px [default: 12].
@@ -213,14 +215,8 @@ pub struct GeoOptions {
     pub curved: Option<Curved>,
 }
 
-/// Space between a point's marker and its label (with the default anchor), px.
+/// Space between a point's marker and its label's padded box (with the default anchor), px.
 pub const MARKER_GAP: f64 = 2.0;
-
-/// `check`'s value (one of [`label_core::validate`]'s checks of a flag's number), or the message
-/// naming `flag` and the range, with the number as short as it reads (`1e300`, not 301 digits).
-pub(super) fn checked(flag: &str, check: Result<f64, Problem>) -> Result<f64, String> {
-    check.map_err(|problem| format!("{flag}: {problem}"))
-}
 
 /// `v` written for a message: plainly, or in exponent form when plain would be long.
 fn shown(v: f64) -> String {
@@ -351,8 +347,17 @@ impl GeoArgs {
                 .parse::<Anchor>()
                 .map_err(|_| format!("--point-anchor: {}", label_core::Problem::UnknownAnchor(name.clone())))?,
         };
+        if let (Some(r), Some(icon)) = (marker_radius, self.icon_size) {
+            return Err(format!(
+                "--marker-radius {r} with --icon-size {}x{}: each point's icon is centred on the point, where its \
+                 marker is, so the marker would hide its own label; the icon marks the point: give --icon-size \
+                 or --marker-radius, not both",
+                icon.x, icon.y
+            ));
+        }
+        // The text's padded box starts `MARKER_GAP` px beyond the dot.
         let beside_marker = match (self.point_anchor.is_none(), marker_radius) {
-            (true, Some(r)) => DVec2::new(r + MARKER_GAP, 0.0),
+            (true, Some(r)) => DVec2::new(r + MARKER_GAP + padding, 0.0),
             _ => DVec2::ZERO,
         };
         let point_offset = self.point_offset.unwrap_or(beside_marker);

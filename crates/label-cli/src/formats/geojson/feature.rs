@@ -20,6 +20,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use glam::DVec2;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap};
 use serde_json::value::RawValue;
@@ -390,6 +391,54 @@ impl<'de> Visitor<'de> for Canonical<'_> {
     }
     fn visit_unit<E: de::Error>(self) -> Result<(), E> {
         self.write(())
+    }
+}
+
+/// Where positions lie, longitude/latitude: the least and the greatest of each.
+pub type LonLatBox = (DVec2, DVec2);
+
+/// The box of both `a` and `b`.
+#[must_use]
+pub fn union(a: Option<LonLatBox>, b: Option<LonLatBox>) -> Option<LonLatBox> {
+    match (a, b) {
+        (Some((lo, hi)), Some((lo2, hi2))) => Some((lo.min(lo2), hi.max(hi2))),
+        (a, b) => a.or(b),
+    }
+}
+
+impl Feature<'_> {
+    /// The longitude/latitude box of every position of its geometry (`None` without positions).
+    #[must_use]
+    pub fn lon_lat_box(&self) -> Option<LonLatBox> {
+        fn include(bounds: &mut Option<(DVec2, DVec2)>, p: DVec2) {
+            *bounds = Some(bounds.map_or((p, p), |(lo, hi)| (lo.min(p), hi.max(p))));
+        }
+        fn walk(v: &Value, bounds: &mut Option<(DVec2, DVec2)>) {
+            let Some(items) = v.as_array() else { return };
+            if let [Value::Number(lon), Value::Number(lat), ..] = items.as_slice() {
+                if let (Some(lon), Some(lat)) = (lon.as_f64(), lat.as_f64()) {
+                    include(bounds, DVec2::new(lon, lat));
+                }
+                return;
+            }
+            for item in items {
+                walk(item, bounds);
+            }
+        }
+        let mut bounds = None;
+        match self.geometry() {
+            GeometryRef::Lines(lines) => {
+                for p in lines.parts().flatten() {
+                    include(&mut bounds, p);
+                }
+            }
+            GeometryRef::Value(g) => {
+                if let Some(c) = g.and_then(|g| g.get("coordinates")) {
+                    walk(c, &mut bounds);
+                }
+            }
+        }
+        bounds
     }
 }
 

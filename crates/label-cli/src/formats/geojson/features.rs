@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 use super::args::{GeoOptions, Order};
 use super::collection::Collection;
-use super::feature::{Feature, GeometryRef, PropertiesRef};
+use super::feature::{Feature, GeometryRef, LonLatBox, PropertiesRef, union};
 use super::{along, line, polygon};
 use crate::formats::convert::{Document, InputError, line_of, one_line};
 use crate::formats::document::Id;
@@ -90,13 +90,38 @@ pub struct GeoDocument<'a> {
     pub feature_ids: Vec<Id>,
     /// What each feature became, in input order.
     pub slots: Vec<Slot>,
-    /// The features as read, for writing them back with the results.
-    pub features: Vec<Feature<'a>>,
+    /// Each feature's text, for reading it again when it is written back with its decision
+    /// ([`GeoDocument::feature`]): a feature is read one at a time and only what its labels
+    /// need is kept, never the whole collection as values.
+    pub raws: Vec<&'a RawValue>,
+    /// The longitude/latitude box of every feature's positions.
+    pub lon_lat_box: Option<LonLatBox>,
+    /// Whether some feature has the text property, and the priority property (for the
+    /// warnings of a misspelt field).
+    pub fields_seen: [bool; 2],
     /// The collection's members other than `features` (`type`, `name`, `crs`, `bbox`, …) as
     /// written, in order; `None` marks where `features` stood.
     pub members: Vec<(String, Option<&'a RawValue>)>,
     /// The document's labels that are point markers (`--marker-radius`), in increasing order.
     pub markers: Vec<usize>,
+    /// Each feature's marker among the document's labels, in input order (`None`: no marker).
+    pub feature_markers: Vec<Option<usize>>,
+}
+
+impl<'a> GeoDocument<'a> {
+    /// Feature `index` read again from its text, for writing it back or drawing it.
+    ///
+    /// # Errors
+    /// serde_json's; never for a feature that was read once (its text does not change).
+    pub fn feature(&self, index: usize) -> serde_json::Result<Feature<'a>> {
+        Feature::read(self.raws[index])
+    }
+
+    /// Every feature read again from its text, one at a time, in input order (those that do not
+    /// read left out: none, as each was read once).
+    pub fn features(&self) -> impl Iterator<Item = Feature<'a>> + '_ {
+        (0..self.raws.len()).filter_map(|i| self.feature(i).ok())
+    }
 }
 
 /// Where a feature's label goes, before its text is measured.
@@ -120,10 +145,14 @@ struct Named {
     along: Option<Vec<Vec<DVec2>>>,
 }
 
-/// One feature after reading, before the collection-wide steps (ids, priorities).
-struct Read<'a> {
+/// One feature after reading, before the collection-wide steps (ids, priorities): what its
+/// labels need, not the feature.
+struct Read {
     id: Id,
-    feature: Feature<'a>,
+    /// Its longitude/latitude box.
+    lon_lat_box: Option<LonLatBox>,
+    /// Whether it has the text property, and the priority property.
+    fields: [bool; 2],
     outcome: Result<Named, Skip>,
     /// The priority property, already turned so that larger is more important.
     priority: Option<f64>,
@@ -132,7 +161,8 @@ struct Read<'a> {
     /// Where the point's marker is drawn, px (with `--marker-radius`, on point features).
     marker: Option<DVec2>,
     /// The label's symbol (with symbol flags) without its group, and the group's name.
-    symbol: Option<(Symbol, Option<String>)>,
+    /// Boxed: most runs have no symbol flags, and a feature's read is kept until all are read.
+    symbol: Option<Box<(Symbol, Option<String>)>>,
 }
 
 /// What is wrong with one feature: the field (or property) and what.
@@ -169,7 +199,7 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Collection { members, features: raws } = Collection::read(text)?;
 
-    let reads: Vec<Result<Read<'a>, (Option<Id>, Bad)>> =
+    let reads: Vec<Result<Read, (Option<Id>, Bad)>> =
         raws.par_iter().enumerate().map(|(index, raw)| read_feature(index, raw, options)).collect();
     // The first bad feature in input order is reported; its line is counted only for it (counting
     // for every bad feature would scan the text once per feature).
@@ -179,7 +209,7 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
             message: format!("{}: {}: {}", describe(index, id.as_ref()), e.field, e.message),
         })
     });
-    let mut reads = reads.collect::<Result<Vec<Read<'a>>, InputError>>()?;
+    let mut reads = reads.collect::<Result<Vec<Read>, InputError>>()?;
     check_ids(&reads, text, &raws)?;
     if let Some(curved) = &options.curved {
         merge_lines(&mut reads);
@@ -188,7 +218,7 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
             message: format!("{}: {}: {}", describe(index, Some(&reads[index].id)), e.field, e.message),
         })?;
     }
-    Ok(assemble(reads, members, options))
+    Ok(assemble(reads, raws, members, options))
 }
 
 fn describe(index: usize, id: Option<&Id>) -> String {
@@ -198,7 +228,7 @@ fn describe(index: usize, id: Option<&Id>) -> String {
     }
 }
 
-fn check_ids(reads: &[Read<'_>], text: &str, raws: &[&RawValue]) -> Result<(), InputError> {
+fn check_ids(reads: &[Read], text: &str, raws: &[&RawValue]) -> Result<(), InputError> {
     let mut seen: HashMap<&Id, usize> = HashMap::with_capacity(reads.len());
     for (index, r) in reads.iter().enumerate() {
         if let Some(first) = seen.insert(&r.id, index) {
@@ -217,7 +247,8 @@ fn check_ids(reads: &[Read<'_>], text: &str, raws: &[&RawValue]) -> Result<(), I
 
 /// The collection-wide steps: priorities of features without one, the document.
 fn assemble<'a>(
-    reads: Vec<Read<'a>>,
+    reads: Vec<Read>,
+    raws: Vec<&'a RawValue>,
     members: Vec<(String, Option<&'a RawValue>)>,
     options: &GeoOptions,
 ) -> GeoDocument<'a> {
@@ -239,15 +270,18 @@ fn assemble<'a>(
     let mut staged: Vec<Option<Staged>> = vec![None; count];
     let mut markers = Vec::new();
     let mut feature_ids = Vec::with_capacity(reads.len());
+    let mut feature_markers = Vec::with_capacity(reads.len());
     let mut slots = Vec::with_capacity(reads.len());
-    let mut features = Vec::with_capacity(reads.len());
+    let mut lon_lat_box = None;
+    let mut fields_seen = [false; 2];
     let mut groups: HashMap<String, u32> = HashMap::new();
     let mut paths = false;
     for (r, index) in reads.into_iter().zip(indices) {
         let priority = r.priority.unwrap_or(lowest);
-        if let (Some(p), Some(radius), Some(i)) = (r.marker, options.marker_radius, index.marker) {
-            let side = 2.0 * radius;
-            let dot = Label::new(p.x, p.y, side, side).with_priority(priority);
+        let marker = r.marker.and(index.marker);
+        feature_markers.push(marker);
+        if let (Some(p), Some(radius), Some(i)) = (r.marker, options.marker_radius, marker) {
+            let dot = marker_label(p, radius).with_priority(priority);
             staged[i] = Some(Staged {
                 id: marker_id(&r.id),
                 label: dot,
@@ -266,7 +300,7 @@ fn assemble<'a>(
                 } else {
                     Slot::Label(index.labels.start)
                 });
-                let (mut symbol, group) = r.symbol.unwrap_or_default();
+                let (mut symbol, group) = r.symbol.map(|s| *s).unwrap_or_default();
                 if let Some(name) = group {
                     let next = groups.len() as u32;
                     symbol.repeat_group = Some(*groups.entry(name).or_insert(next));
@@ -284,19 +318,66 @@ fn assemble<'a>(
             Err(skip) => slots.push(Slot::Skipped(skip)),
         }
         feature_ids.push(r.id);
-        features.push(r.feature);
+        lon_lat_box = union(lon_lat_box, r.lon_lat_box);
+        fields_seen = [fields_seen[0] || r.fields[0], fields_seen[1] || r.fields[1]];
     }
+    // Exactly as long as needed: pushing one by one would leave up to twice the room.
+    let with_symbols = options.symbols.is_some() || paths;
+    doc.ids.reserve_exact(count);
+    doc.labels.reserve_exact(count);
+    doc.texts.reserve_exact(count);
+    doc.font_sizes.reserve_exact(count);
+    doc.symbols.reserve_exact(if with_symbols { count } else { 0 });
     for s in staged.into_iter().flatten() {
         doc.ids.push(s.id);
         doc.labels.push(s.label);
         doc.texts.push(s.text);
         doc.font_sizes.push(s.font_size);
-        if options.symbols.is_some() || paths {
+        if with_symbols {
             doc.symbols.push(s.symbol);
         }
     }
     markers.sort_unstable();
-    GeoDocument { doc, options: options.clone(), feature_ids, slots, features, members, markers }
+    GeoDocument {
+        doc,
+        options: options.clone(),
+        feature_ids,
+        slots,
+        raws,
+        lon_lat_box,
+        fields_seen,
+        members,
+        markers,
+        feature_markers,
+    }
+}
+
+/// A point's marker as a label: a square of the dot's diameter on the point.
+fn marker_label(p: DVec2, radius: f64) -> Label {
+    Label::new(p.x, p.y, 2.0 * radius, 2.0 * radius)
+}
+
+/// Refuses a point label that would cover its own marker at any of its positions (text or
+/// icon): the marker is placed just before it, so it would hide its own label every time.
+fn clear_of_marker(label: &Label, symbol: Option<&Symbol>, p: DVec2, radius: f64) -> Result<(), Bad> {
+    let dot = marker_label(p, radius).obb_from(p);
+    let plain = Symbol::default();
+    let symbol = symbol.unwrap_or(&plain);
+    let covered = (0..symbol.positions()).find(|&k| symbol.text_box(label, k, p).overlaps(&dot));
+    let Some(k) = covered else { return Ok(()) };
+    let (flags, anchor) = match symbol.candidates.get(k) {
+        Some(c) => ("--variable-anchor / --radial-offset / --variable-anchor-offset", c.anchor),
+        None => ("--point-anchor / --point-offset", label.style.anchor),
+    };
+    Err(bad(
+        "--marker-radius",
+        format!(
+            "the label's text at anchor `{}` covers its own marker (a {:.1} px dot on the point), which would hide \
+             it; move the text off the point ({flags}, --padding) or leave out --marker-radius",
+            anchor.name(),
+            2.0 * radius
+        ),
+    ))
 }
 
 /// One label of the document, before it takes its place.
@@ -331,7 +412,7 @@ fn repeated_id(id: &Id, k: usize) -> Id {
 /// it last), then by feature order; without one, feature order. A point's marker comes just
 /// before its text: of equal priority, it is placed first, so the text (beside it) never loses
 /// to it, and the dots of more important places keep out the names of lesser ones.
-fn label_order(reads: &[Read<'_>], by_tie: bool) -> Vec<Indices> {
+fn label_order(reads: &[Read], by_tie: bool) -> Vec<Indices> {
     let mut order: Vec<usize> =
         (0..reads.len()).filter(|&i| reads[i].outcome.is_ok() || reads[i].marker.is_some()).collect();
     if by_tie {
@@ -365,7 +446,7 @@ fn marker_id(id: &Id) -> Id {
 }
 
 /// Reads one feature; on error, the id when it was read, and what is wrong.
-fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Result<Read<'a>, (Option<Id>, Bad)> {
+fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Read, (Option<Id>, Bad)> {
     let feature = Feature::read(raw).map_err(|e| {
         // The syntax was checked with the collection: an object that does not read holds a
         // value serde_json refuses (a lone surrogate, a number out of range).
@@ -435,7 +516,7 @@ fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Re
                 Some((_, None)) => text.clone(),
                 Some((_, Some(field))) => text_property(properties, field).map_err(fail)?,
             };
-            Some((flags.symbol(point, font_size), group))
+            Some(Box::new((flags.symbol(point, font_size), group)))
         }
     };
     let outcome = match (spot, text) {
@@ -455,13 +536,21 @@ fn read_feature<'a>(index: usize, raw: &'a RawValue, options: &GeoOptions) -> Re
                 let label = make_label(&spot, width, height, options);
                 check_label(index, &label)
                     .map_err(|e| fail(bad("field `geometry`", format!("its label is out of range: {e}"))))?;
+                if let (Some(p), Some(radius)) = (marker, options.marker_radius) {
+                    clear_of_marker(&label, symbol.as_ref().map(|s| &s.0), p, radius).map_err(fail)?;
+                }
                 Ok(Named { text, font_size, labels: vec![(label, None)], along: None })
             } else {
                 Err(Skip::NoText)
             }
         }
     };
-    Ok(Read { id, feature, outcome, priority, tie, marker, symbol })
+    let fields = [
+        properties.contains_key(&options.text_field),
+        options.priority_field.as_ref().is_some_and(|f| properties.contains_key(f)),
+    ];
+    let lon_lat_box = feature.lon_lat_box();
+    Ok(Read { id, lon_lat_box, fields, outcome, priority, tie, marker, symbol })
 }
 
 fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Label {
@@ -562,7 +651,7 @@ fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
 
 /// Joins the lines of one name that continue each other ([`along::merge`]); a line merged into
 /// another is skipped, `merged`.
-fn merge_lines(reads: &mut [Read<'_>]) {
+fn merge_lines(reads: &mut [Read]) {
     let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, r) in reads.iter().enumerate() {
         if let Ok(Named { text, along: Some(_), .. }) = &r.outcome {
@@ -591,7 +680,7 @@ fn merge_lines(reads: &mut [Read<'_>]) {
 
 /// Lays out the names along their lines, in parallel ([`along`]): path labels where a piece of
 /// the line is as long as the name, else the straight label.
-fn lay_out_lines(reads: &mut [Read<'_>], curved: &along::Curved, options: &GeoOptions) -> Result<(), (usize, Bad)> {
+fn lay_out_lines(reads: &mut [Read], curved: &along::Curved, options: &GeoOptions) -> Result<(), (usize, Bad)> {
     let size = options.view.size;
     reads.par_iter_mut().enumerate().try_for_each(|(index, r)| {
         let Ok(named) = &mut r.outcome else { return Ok(()) };

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::feature::GeometryRef;
 use super::features::GeoDocument;
-use crate::formats::picture::svg::MapLayer;
+use crate::formats::picture::layer::MapLayer;
 
 /// A position's longitude and latitude (already checked when the feature was read).
 fn lon_lat(v: &Value) -> Option<DVec2> {
@@ -29,7 +29,7 @@ impl GeoDocument<'_> {
         let screen = |v: &Value| lon_lat(v).map(|p| view.project(p).as_vec2());
         let positions = |v: &Value| -> Vec<DVec2> { v.as_array().into_iter().flatten().filter_map(lon_lat).collect() };
         let mut layer = MapLayer::default();
-        for feature in &self.features {
+        for feature in self.features() {
             let g = match feature.geometry() {
                 GeometryRef::Lines(lines) => {
                     layer.lines.extend(view.project_parts(&lines.parts().collect::<Vec<_>>()).into_iter().map(to_vec2));

@@ -28,6 +28,7 @@ mod args;
 mod collection;
 mod feature;
 mod features;
+mod flag;
 mod layer;
 pub mod line;
 mod line_geometry;
@@ -86,6 +87,15 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// What looks wrong in the result although it was placed (see `warnings.rs`).
+    #[must_use]
+    pub fn placement_warnings(&self, placement: &Placement) -> Vec<String> {
+        match self {
+            Input::Json(_) => Vec::new(),
+            Input::Geo(geo) => geo.marker_warning(placement).into_iter().collect(),
+        }
+    }
+
     /// How many inputs the result has an entry for: labels, or features for GeoJSON.
     #[must_use]
     pub fn entries(&self) -> usize {
@@ -106,7 +116,7 @@ impl<'a> Input<'a> {
     #[must_use]
     pub fn picture(&self, placement: &Placement, style: svg::Style) -> String {
         let (doc, layer, markers) = match self {
-            Input::Json(doc) => (&**doc, svg::MapLayer::default(), None),
+            Input::Json(doc) => (&**doc, crate::formats::picture::layer::MapLayer::default(), None),
             Input::Geo(geo) => {
                 let markers = geo
                     .options

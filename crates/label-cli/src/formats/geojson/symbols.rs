@@ -16,7 +16,7 @@ use label_core::limits::MAX_SIZE;
 use label_core::validate;
 use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
 
-use super::args::checked;
+use super::flag::checked;
 
 /// MapLibre's baseline allowance, ems (7 of its 24 glyph units per em).
 const BASELINE_EM: f64 = 7.0 / 24.0;

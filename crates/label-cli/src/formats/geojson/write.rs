@@ -17,8 +17,8 @@ use crate::formats::document::Id;
 use crate::formats::output::{PlacementOut, Stats, path_glyphs};
 
 /// The property names a decision writes.
-pub const RESULT_KEYS: [&str; 8] =
-    ["visible", "reason", "hidden_by", "label_box", "candidate", "parts", "glyphs", "reversed"];
+pub const RESULT_KEYS: [&str; 9] =
+    ["visible", "reason", "hidden_by", "label_box", "candidate", "parts", "glyphs", "reversed", "marker_visible"];
 
 /// One feature's decision.
 #[derive(Clone, Debug)]
@@ -37,6 +37,8 @@ struct Decision<'a> {
     /// A shown name along a line: its glyphs and whether its line was reversed
     /// ([`crate::formats::output::path_glyphs`]).
     path: Option<(Vec<[f64; 3]>, bool)>,
+    /// Whether the feature's point marker is shown (`--marker-radius`, point features).
+    marker_visible: Option<bool>,
 }
 
 impl<'a> GeoDocument<'a> {
@@ -72,26 +74,35 @@ impl<'a> GeoDocument<'a> {
             candidate: choice.candidate,
             parts: choice.parts.map(|p| p.name()),
             path: path_glyphs(self.doc.symbols.get(i), o.visible),
+            marker_visible: None,
         }
     }
 
     fn decisions(&'a self, placement: &Placement) -> Vec<Decision<'a>> {
+        let markers = self.feature_markers.iter().map(|m| m.map(|i| placement.outcomes[i].visible));
         self.slots
             .iter()
-            .map(|slot| match slot.described_by(placement) {
-                Ok(i) => self.label_decision(placement, i),
-                Err(skip) => Decision {
-                    visible: false,
-                    reason: Some(skip.name()),
-                    hidden_by: None,
-                    hidden_by_obstacle: false,
-                    label_box: None,
-                    candidate: None,
-                    parts: None,
-                    path: None,
-                },
-            })
+            .zip(markers)
+            .map(|(slot, marker_visible)| Decision { marker_visible, ..self.slot_decision(placement, *slot) })
             .collect()
+    }
+
+    /// The decision of a feature that became `slot`, its marker aside.
+    fn slot_decision(&'a self, placement: &Placement, slot: Slot) -> Decision<'a> {
+        match slot.described_by(placement) {
+            Ok(i) => self.label_decision(placement, i),
+            Err(skip) => Decision {
+                visible: false,
+                reason: Some(skip.name()),
+                hidden_by: None,
+                hidden_by_obstacle: false,
+                label_box: None,
+                candidate: None,
+                parts: None,
+                path: None,
+                marker_visible: None,
+            },
+        }
     }
 
     /// The collection with every feature's decision in its properties.
@@ -202,25 +213,26 @@ impl Serialize for CollectionOut<'_> {
         for (key, raw) in &self.geo.members {
             match raw {
                 Some(raw) => map.serialize_entry(key, raw)?,
-                None => {
-                    map.serialize_entry(key, &FeaturesOut { features: &self.geo.features, decisions: self.decisions })?
-                }
+                None => map.serialize_entry(key, &FeaturesOut { geo: self.geo, decisions: self.decisions })?,
             }
         }
         map.end()
     }
 }
 
+/// The features, each read again from its text as it is written (the collection is never
+/// held as values).
 struct FeaturesOut<'a> {
-    features: &'a [Feature<'a>],
+    geo: &'a GeoDocument<'a>,
     decisions: &'a [Decision<'a>],
 }
 
 impl Serialize for FeaturesOut<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.features.len()))?;
-        for (feature, decision) in self.features.iter().zip(self.decisions) {
-            seq.serialize_element(&FeatureOut { feature, decision })?;
+        let mut seq = s.serialize_seq(Some(self.decisions.len()))?;
+        for (i, decision) in self.decisions.iter().enumerate() {
+            let feature = self.geo.feature(i).map_err(serde::ser::Error::custom)?;
+            seq.serialize_element(&FeatureOut { feature: &feature, decision })?;
         }
         seq.end()
     }
@@ -286,6 +298,9 @@ impl Serialize for PropertiesOut<'_, '_> {
         if let Some((glyphs, reversed)) = &d.path {
             map.serialize_entry("glyphs", glyphs)?;
             map.serialize_entry("reversed", reversed)?;
+        }
+        if let Some(shown) = d.marker_visible {
+            map.serialize_entry("marker_visible", &shown)?;
         }
         map.end()
     }

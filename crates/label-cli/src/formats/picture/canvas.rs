@@ -15,7 +15,7 @@ use glam::{DVec2, Vec2};
 use label_core::{Aabb, Obb, Placement, Shape};
 
 use crate::formats::convert::Document;
-use crate::formats::picture::svg::MapLayer;
+use crate::formats::picture::layer::MapLayer;
 
 /// The origins a picture may have, px: a power of two, so that the origins are exact in f64 and
 /// a picture within half of it from the screen's origin keeps the screen's coordinates.

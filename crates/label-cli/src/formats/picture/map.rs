@@ -2,18 +2,21 @@
 //!
 //! Over a pale background, the features' lines faint, then the point markers (dark dots with a
 //! white ring): with `--marker-radius`, the markers placed with the labels that were shown;
-//! otherwise a 2.5-px dot at every point. Then the shown labels' text with a white halo (drawn
-//! under the letters by `paint-order`, so that names stay legible over lines). Hidden labels,
-//! boxes and obstacles are left out; a shown label without text is its box, outlined. The
-//! picture is exactly the viewport.
+//! otherwise a 2.5-px dot at every point. Then the shown labels: exactly the parts shown (a
+//! symbol's icon as a filled square, its text unless it shows as its icon alone), the text with
+//! a white halo (drawn under the letters by `paint-order`, so that names stay legible over
+//! lines). Hidden labels, boxes and obstacles are left out; a shown label without text is its
+//! box, outlined. The picture is exactly the viewport.
 
 use std::fmt::Write as _;
 
-use label_core::Placement;
+use label_core::{Parts, Placement};
 
 use crate::formats::convert::Document;
 use crate::formats::picture::canvas::Canvas;
-use crate::formats::picture::svg::{MAP_STROKE, MapLayer, open_svg, points, text_element};
+use crate::formats::picture::elements::{open_svg, points, text_element};
+use crate::formats::picture::glyphs::glyphs;
+use crate::formats::picture::layer::{MAP_STROKE, MapLayer};
 
 /// Radius of a point's marker when `--marker-radius` is not given, px.
 pub const DEFAULT_MARKER_RADIUS: f64 = 2.5;
@@ -80,9 +83,19 @@ pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: 
             continue;
         }
         let (b, label) = (&boxes[i], &doc.labels[i]);
-        if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i, canvas.origin) {
-            svg.push_str(&glyphs.text_elements(label, doc.font_size(i), &paint));
-            if glyphs.texts.is_empty() {
+        let parts = placement.choices.get(i).copied().unwrap_or_default().parts;
+        if parts != Some(Parts::Text)
+            && let Some(icon) = doc.symbols.get(i).and_then(|s| s.icon_box(label, canvas.origin))
+        {
+            let _ =
+                writeln!(svg, "<polygon points=\"{}\" fill=\"{MARKER}\" stroke=\"#ffffff\"/>", points(&icon.corners()));
+        }
+        if parts == Some(Parts::Icon) {
+            continue;
+        }
+        if let Some(glyphs) = glyphs(doc, i, canvas.origin) {
+            svg.push_str(&glyphs.glyph_elements(&paint));
+            if !glyphs.drawable() {
                 svg.push_str(&glyphs.box_elements(&format!("fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"0.8\"")));
             }
             continue;

@@ -3,12 +3,13 @@
 
 use std::fmt::Write as _;
 
-use glam::Vec2;
-use label_core::{Aabb, Blocker, HiddenReason, Label, Parts, Placement, Shape};
+use label_core::{Blocker, HiddenReason, Parts, Placement, Shape};
 
 use crate::formats::convert::Document;
 use crate::formats::picture::canvas::Canvas;
-use crate::measure;
+use crate::formats::picture::elements::{open_svg, points, text_element};
+use crate::formats::picture::glyphs::glyphs;
+use crate::formats::picture::layer::{MAP_STROKE, MapLayer, map_elements};
 
 const VISIBLE_FILL: &str = "#dbe8f7";
 const VISIBLE_STROKE: &str = "#2a5d9f";
@@ -18,30 +19,10 @@ const LINK_STROKE: &str = "#e0787a";
 const OBSTACLE_FILL: &str = "#f6d5d5";
 const OBSTACLE_STROKE: &str = "#c0392b";
 
-fn escape(text: &str) -> String {
-    let mut s = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\t' => {}
-            c => s.push(c),
-        }
-    }
-    s
-}
-
-pub(crate) fn points(corners: &[Vec2]) -> String {
-    let mut s = String::new();
-    for (i, p) in corners.iter().enumerate() {
-        let sep = if i == 0 { "" } else { " " };
-        let _ = write!(s, "{sep}{:.2},{:.2}", p.x, p.y);
-    }
-    s
-}
+/// Space drawn around the area shown, px: the viewport's outline, and the boxes crossing its
+/// edge, show whole enough to see why they are hidden (an 800 × 600 viewport is an 820 × 620
+/// picture). The map style has none: it is exactly the viewport.
+pub const MARGIN: f32 = 10.0;
 
 fn shape_element(shape: &Shape, canvas: &Canvas) -> String {
     let style = format!("fill=\"{OBSTACLE_FILL}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"1\"");
@@ -61,65 +42,6 @@ fn shape_element(shape: &Shape, canvas: &Canvas) -> String {
     }
 }
 
-/// The measuring font's family first, so that the text is drawn as wide as it was measured.
-fn font_family() -> String {
-    format!("'{}', sans-serif", measure::family().replace(['\'', '"'], ""))
-}
-
-/// A label's text, centred on its box (the box centre without padding is the same point) and
-/// turned with it. `font_size` is the label's own when it has one; otherwise the size whose
-/// line height is the box height. The baseline is placed from the font's metrics, as the
-/// measurement defines the box (ascender above, descender below), rather than by
-/// `dominant-baseline`, which browsers interpret differently.
-/// `paint` holds the fill (and, in map pictures, the halo) attributes.
-pub(crate) fn text_element(text: &str, center: Vec2, label: &Label, font_size: Option<f64>, paint: &str) -> String {
-    let font = measure::font();
-    let size = font_size.unwrap_or(label.style.height / font.line_height_em());
-    let baseline = (font.ascender_em() + font.descender_em()) / 2.0 * size;
-    // The baseline point in the label's frame (down axis `v`), turned onto the screen.
-    let (sin, cos) = label.style.angle.to_radians().sin_cos();
-    let x = f64::from(center.x) + baseline * sin;
-    let y = f64::from(center.y) + baseline * cos;
-    format!(
-        "<text x=\"{x:.2}\" y=\"{y:.2}\" font-size=\"{size:.2}\" text-anchor=\"middle\" transform=\"rotate({:.3} {x:.2} {y:.2})\" {paint}>{}</text>",
-        -label.style.angle,
-        escape(text)
-    )
-}
-
-/// Map features drawn faintly under the labels, in screen px: what the labels name.
-#[derive(Clone, Debug, Default)]
-pub struct MapLayer {
-    /// Lines (streets, rivers), each a polyline.
-    pub lines: Vec<Vec<Vec2>>,
-    /// Points (places).
-    pub points: Vec<Vec2>,
-}
-
-pub(crate) const MAP_STROKE: &str = "#cfc8b8";
-
-/// The map layer's elements that can be seen in `frame`.
-pub(crate) fn map_elements(layer: &MapLayer, frame: &Aabb) -> String {
-    let mut out = String::new();
-    for line in &layer.lines {
-        let bounds = line.iter().fold(None, |b: Option<Aabb>, &p| {
-            let a = Aabb::from_corners(p, p);
-            Some(b.map_or(a, |b| b.union(&a)))
-        });
-        if bounds.is_some_and(|b| b.min.cmple(frame.max).all() && b.max.cmpge(frame.min).all()) {
-            let _ = writeln!(out, "<polyline points=\"{}\"/>", points(line));
-        }
-    }
-    for p in layer.points.iter().filter(|p| p.cmpge(frame.min).all() && p.cmple(frame.max).all()) {
-        let _ = writeln!(
-            out,
-            "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"1.5\" fill=\"{MAP_STROKE}\" stroke=\"none\"/>",
-            p.x, p.y
-        );
-    }
-    out
-}
-
 /// What a picture shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Style {
@@ -133,21 +55,6 @@ pub enum Style {
     Map,
 }
 
-/// The opening `<svg>` element of a picture of `view`, one SVG unit a px, in the measuring font.
-pub(crate) fn open_svg(view: &Aabb) -> String {
-    let size = view.size();
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"{:.2} {:.2} {:.2} {:.2}\" font-family=\"{}\" text-rendering=\"geometricPrecision\">\n",
-        size.x,
-        size.y,
-        view.min.x,
-        view.min.y,
-        size.x,
-        size.y,
-        escape(&font_family())
-    )
-}
-
 /// The picture as SVG text.
 #[must_use]
 pub fn render(doc: &Document, placement: &Placement) -> String {
@@ -159,8 +66,7 @@ pub fn render(doc: &Document, placement: &Placement) -> String {
 pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> String {
     let canvas = Canvas::new(doc, placement);
     let (boxes, frame) = (&canvas.boxes, canvas.frame);
-    let margin = 10.0;
-    let view = frame.inflate(margin);
+    let view = frame.inflate(MARGIN);
     let mut svg = open_svg(&view);
     let s = placement.stats;
     let _ = writeln!(
@@ -196,7 +102,7 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
             continue;
         }
         let b = &boxes[i];
-        match crate::formats::picture::glyphs::glyphs(doc, i, canvas.origin) {
+        match glyphs(doc, i, canvas.origin) {
             Some(glyphs) => svg.push_str(&glyphs.box_elements("")),
             None => {
                 let _ = writeln!(svg, "<polygon points=\"{}\"/>", points(&b.corners()));
@@ -234,10 +140,10 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
         if parts == Some(Parts::Icon) {
             continue;
         }
-        if let Some(glyphs) = crate::formats::picture::glyphs::glyphs(doc, i, canvas.origin) {
+        if let Some(glyphs) = glyphs(doc, i, canvas.origin) {
             let style = format!("fill=\"{VISIBLE_FILL}\" stroke=\"{VISIBLE_STROKE}\" stroke-width=\"0.5\"");
             svg.push_str(&glyphs.box_elements(&style));
-            svg.push_str(&glyphs.text_elements(label, doc.font_size(i), "fill=\"#15314f\""));
+            svg.push_str(&glyphs.glyph_elements("fill=\"#15314f\""));
             continue;
         }
         let _ = writeln!(
@@ -257,11 +163,6 @@ pub fn render_over(doc: &Document, placement: &Placement, layer: &MapLayer) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn text_is_escaped() {
-        assert_eq!(escape("A & B <c> \"d\" 'e'\u{1}"), "A &amp; B &lt;c&gt; &quot;d&quot; &apos;e&apos;");
-    }
 
     #[test]
     fn picture_has_every_part() {
