@@ -649,7 +649,7 @@ mod tests {
         (lonlat[1], lonlat[2]) = (1e300, 1.0);
         assert_eq!(
             camera(&lonlat).unwrap_err(),
-            "camera: field `y` (degrees): expected a magnitude of at most 9e1, got 1e300"
+            "camera: field `y` (degrees): expected a magnitude of at most 90, got 1e300"
         );
         let bad = engine.obstacle_input(1).unwrap();
         bad.copy_from_slice(&[0.0, 0.0, 0.0, -1.0, 10.0]);
