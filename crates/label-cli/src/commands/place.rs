@@ -149,11 +149,11 @@ fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<S
 
 /// Makes the font at `path` the run's measuring font. A font that cannot be read or is not a
 /// font fails like any unreadable file (exit 1): it is a resource of the run, not its input.
-fn set_font(path: &Path) -> Result<(), Failure> {
+pub(super) fn set_font(path: &Path) -> Result<(), Failure> {
     measure::set_font(path).map_err(|e| Failure::Io(anyhow::anyhow!("cannot use the font {}: {e}", path.display())))
 }
 
-fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
+pub(super) fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
     use label_cli::input::{ReadError, read_text, read_text_sized};
     let (name, text) = match path {
         None => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),
