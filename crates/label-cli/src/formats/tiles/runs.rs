@@ -137,3 +137,65 @@ fn feature(run: &Open, first_zoom: Option<u8>) -> Value {
         "properties": p,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use super::*;
+
+    fn label(feature: usize, anchor: &'static str, visible: bool) -> TiledLabel {
+        TiledLabel {
+            feature,
+            repeat: None,
+            id: Id::Int(feature as i64),
+            text: "A".into(),
+            size: 12.0,
+            point: DVec2::new(128.0, 128.0),
+            anchor,
+            offset: DVec2::ZERO,
+            angle: 0.0,
+            candidate: None,
+            parts: None,
+            glyphs: None,
+            bounds: Vec::new(),
+            visible,
+            reason: None,
+        }
+    }
+
+    /// `(feature, minzoom, maxzoom, anchor)` of each line written.
+    fn written(out: &[u8]) -> Vec<(u64, u64, u64, String)> {
+        let lines = std::str::from_utf8(out).unwrap().lines();
+        let parse = |l: &str| serde_json::from_str::<Value>(l).unwrap();
+        lines
+            .map(parse)
+            .map(|f| {
+                let t = &f["tippecanoe"];
+                let p = &f["properties"];
+                let n = |v: &Value| v.as_u64().unwrap();
+                (n(&p["feature"]), n(&t["minzoom"]), n(&t["maxzoom"]), p["anchor"].as_str().unwrap().to_owned())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_ends_where_the_label_is_hidden_or_drawn_otherwise() {
+        // Feature 0: shown at 0 and 1, hidden at 2, shown at 3. Feature 1: shown at 0–3, its
+        // anchor changing at 2.
+        let zooms = [
+            vec![label(0, "center", true), label(1, "top", true)],
+            vec![label(0, "center", true), label(1, "top", true)],
+            vec![label(0, "center", false), label(1, "left", true)],
+            vec![label(0, "center", true), label(1, "left", true)],
+        ];
+        let first = [Some(0), Some(0)];
+        let (mut runs, mut out) = (Runs::default(), Vec::new());
+        for (z, labels) in zooms.iter().enumerate() {
+            runs.zoom(z as u8, labels, &first, &mut out).unwrap();
+        }
+        assert_eq!(runs.finish(&first, &mut out).unwrap(), 4);
+        let want = [(1, 0, 1, "top"), (0, 0, 1, "center"), (0, 3, 3, "center"), (1, 2, 3, "left")];
+        assert_eq!(written(&out), want.map(|(f, a, b, s)| (f, a, b, s.to_owned())));
+    }
+}
