@@ -219,12 +219,11 @@ fn unlabelled(slots: &[Slot]) -> Option<String> {
     (total > 0).then(|| format!("{total} features get no label and are in no tile ({})", listed.join(", ")))
 }
 
+/// A tile's column and row, and its MVT bytes.
+type EncodedTile = ((u32, u32), Vec<u8>);
+
 /// Zoom `z`'s tiles, encoded, in tile order: each label in every tile it reaches.
-fn encode_zoom(
-    z: u8,
-    zoom_labels: &[TiledLabel],
-    first_zoom: &[Option<u8>],
-) -> Result<Vec<((u32, u32), Vec<u8>)>, Failure> {
+fn encode_zoom(z: u8, zoom_labels: &[TiledLabel], first_zoom: &[Option<u8>]) -> Result<Vec<EncodedTile>, Failure> {
     let mut tiles: BTreeMap<(u32, u32), Vec<Entry<'_>>> = BTreeMap::new();
     for label in zoom_labels {
         let first = if label.visible { first_zoom[label.feature] } else { None };
