@@ -69,6 +69,9 @@ pub(crate) struct TilesArgs {
 /// What a run wrote, for the summary.
 #[derive(Default)]
 struct Totals {
+    /// Labels placed, summed over the zooms.
+    placed: u64,
+    /// Of those, shown.
     labels: u64,
     tiles: u64,
     place_s: f64,
@@ -132,6 +135,7 @@ pub(crate) fn run(args: &TilesArgs) -> Result<(), Failure> {
         let placement =
             pool.install(|| geo.doc.place()).map_err(|e| Failure::Input(format!("{name}: zoom {z}: {e}")))?;
         let zoom_labels = labels::labels(geo, &placement, args.hidden);
+        totals.placed += geo.doc.labels.len() as u64;
         drop(input);
         totals.place_s += started.elapsed().as_secs_f64();
         let started = Instant::now();
@@ -165,10 +169,11 @@ pub(crate) fn run(args: &TilesArgs) -> Result<(), Failure> {
     }
     if args.summary {
         eprintln!(
-            "{name}: zooms {min}–{max}: {} labels shown, {} tiles; placed {:.0} labels/s, wrote {:.0} tiles/s",
+            "{name}: zooms {min}–{max}: {} labels placed, {} shown, {} tiles; placed {:.0} labels/s, wrote {:.0} tiles/s",
+            totals.placed,
             totals.labels,
             totals.tiles,
-            totals.labels as f64 / totals.place_s.max(1e-9),
+            totals.placed as f64 / totals.place_s.max(1e-9),
             totals.tiles as f64 / totals.write_s.max(1e-9)
         );
     }
