@@ -204,3 +204,29 @@ fn outputs_that_exist_are_replaced_only_when_asked_and_only_when_ours() {
     assert_eq!(fs::read(&archive).unwrap(), b"notes");
     assert!(!out.exists());
 }
+
+/// SIGINT while the tiles are being written: the run ends (130) and leaves neither a
+/// temporary folder, nor a temporary archive, nor a partial output.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_leaves_nothing_behind() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let places = fixture("ne-places-europe.geojson");
+    let (out, archive) = (dir.path().join("t"), dir.path().join("t.pmtiles"));
+    let args = ["tiles", s(&places), "--max-zoom", "24", "--out-dir", s(&out), "--pmtiles", s(&archive)];
+    let mut child =
+        Command::new(common::BIN).args(args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().expect("starts");
+    let started = Instant::now();
+    let building = || fs::read_dir(dir.path()).unwrap().count() == 2;
+    while !building() && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(building(), "no temporary folder and archive appeared");
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success();
+    let status = child.wait().unwrap();
+    assert!(sent);
+    assert_eq!(status.code(), Some(128 + 2), "{status:?} (finished before the signal?)");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "left behind");
+}

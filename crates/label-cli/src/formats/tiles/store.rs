@@ -2,7 +2,8 @@
 //! `pmtiles` crate, tiles gzip-compressed as MVT archives usually are).
 //!
 //! Both are built beside their target (a hidden folder, a temporary file) and moved over it
-//! once complete, so that a failed run leaves the target as it was. An existing target is
+//! once complete, so that a failed run leaves the target as it was; they are registered with
+//! [`crate::sink`]'s temporary files, so that an interrupted run removes them too. An existing target is
 //! replaced only when asked (`--overwrite`) and only when it is what this tool writes: a
 //! folder holding its `metadata.json` (`"generator": "declutter tiles"`), or a regular file
 //! that is a PMTiles v3 archive.
@@ -147,7 +148,11 @@ impl TileStore {
     /// # Errors
     /// The folder beside it cannot be made.
     pub fn folder(target: &Path, metadata: Value) -> io::Result<TileStore> {
-        let temp = tempfile::Builder::new().prefix(".declutter-tiles-").tempdir_in(parent(target))?;
+        let temp = crate::sink::registered(|| {
+            let temp = tempfile::Builder::new().prefix(".declutter-tiles-").tempdir_in(parent(target))?;
+            let path = temp.path().to_path_buf();
+            Ok((temp, path))
+        })?;
         readable(temp.path(), 0o755)?;
         Ok(TileStore::Folder { temp, target: target.to_path_buf(), metadata })
     }
@@ -157,7 +162,11 @@ impl TileStore {
     /// # Errors
     /// The temporary file cannot be made.
     pub fn pmtiles(target: &Path, metadata: &Value, min: u8, max: u8) -> io::Result<TileStore> {
-        let temp = tempfile::Builder::new().prefix(".declutter-tiles-").tempfile_in(parent(target))?;
+        let temp = crate::sink::registered(|| {
+            let temp = tempfile::Builder::new().prefix(".declutter-tiles-").tempfile_in(parent(target))?;
+            let path = temp.path().to_path_buf();
+            Ok((temp, path))
+        })?;
         readable(temp.path(), 0o644)?;
         let file = BufWriter::new(temp.as_file().try_clone()?);
         let writer = PmTilesWriter::new(TileType::Mvt)
@@ -198,11 +207,17 @@ impl TileStore {
                 if fs::symlink_metadata(&target).is_ok_and(|m| m.is_dir()) {
                     fs::remove_dir_all(&target)?;
                 }
-                fs::rename(temp.keep(), &target)
+                let built = temp.keep();
+                let moved = fs::rename(&built, &target);
+                crate::sink::forget_temporary(&built);
+                moved
             }
             TileStore::Pmtiles { writer, temp, target } => {
                 writer.finalize().map_err(pmtiles_error)?;
-                temp.persist(&target).map(drop).map_err(|e| e.error)
+                let built = temp.path().to_path_buf();
+                let moved = temp.persist(&target).map(drop).map_err(|e| e.error);
+                crate::sink::forget_temporary(&built);
+                moved
             }
         }
     }
