@@ -3,15 +3,16 @@
 # workspace (with label-style's comparison against the MapLibre style-spec in node, whose npm
 # package `npm ci` installs first, and with Debian's DejaVu Sans, WenQuanYi Micro Hei and Lohit
 # Devanagari fonts, for the tests of font fallback and of scripts drawn along lines), then the
-# Python package (pip, maturin, pytest) and the web package (Debian's rustc-web, node, headless
-# Chromium). Each part installs what it needs itself.
+# Python package (pip, maturin, pytest), the label tiles (decoded by Python tools,
+# scripts/test-tiles.sh) and the web package (Debian's rustc-web, node, headless Chromium).
+# Each part installs what it needs itself.
 #
 #   bash scripts/test-all.sh            # everything
-#   bash scripts/test-all.sh rust       # one part: rust, python or web
+#   bash scripts/test-all.sh rust       # one part: rust, python, tiles or web
 set -euo pipefail
 cd "$(dirname "$0")/.."
 parts=("$@")
-((${#parts[@]})) || parts=(rust python web)
+((${#parts[@]})) || parts=(rust python tiles web)
 for part in "${parts[@]}"; do
     started=$SECONDS
     case "$part" in
@@ -22,8 +23,9 @@ for part in "${parts[@]}"; do
             DECLUTTER_REQUIRE_FONTS=1 LABEL_STYLE_REFERENCE=required cargo test --workspace --locked
             ;;
         python) bash crates/label-py/scripts/test.sh ;;
+        tiles) bash scripts/test-tiles.sh ;;
         web) bash crates/label-wasm/scripts/test.sh ;;
-        *) echo "unknown part '$part' (rust, python or web)" >&2; exit 2 ;;
+        *) echo "unknown part '$part' (rust, python, tiles or web)" >&2; exit 2 ;;
     esac
     echo "== $part: passed in $((SECONDS - started)) s"
 done

@@ -34,6 +34,10 @@ pub const MAX_LINE_BYTES: usize = 16 << 20;
 /// stated here so that it is documented with the others; it keeps the parser's stack bounded.
 pub const MAX_NESTING_DEPTH: usize = 128;
 
+/// Highest zoom of `declutter tiles`, as MapLibre's highest (24): the world is then a
+/// 4.3e9-px screen, and a zoom's tiles are numbered within PMTiles' ids.
+pub const MAX_TILE_ZOOM: u8 = 24;
+
 /// "1 GiB", "16 MiB", "300 bytes": a byte count for messages.
 #[must_use]
 pub fn bytes(n: u64) -> String {

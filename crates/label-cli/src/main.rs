@@ -40,6 +40,9 @@ enum Command {
     Place(Box<PlaceArgs>),
     /// Write the standard benchmark workload W(n, coverage, seed) as a JSON document.
     Generate(GenerateArgs),
+    /// Place GeoJSON or CSV features zoom by zoom, each zoom's world as one screen, and write
+    /// label tiles (a z/x/y.pbf folder, a PMTiles archive) and a tippecanoe GeoJSON sequence.
+    Tiles(Box<commands::tiles::TilesArgs>),
 }
 
 #[derive(clap::Args)]
@@ -147,6 +150,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Place(args) => commands::place::run(&args),
         Command::Generate(args) => commands::generate::run(&args),
+        Command::Tiles(args) => commands::tiles::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -39,9 +39,28 @@ fn temporary() -> MutexGuard<'static, BTreeSet<PathBuf>> {
 pub fn remove_temporary_files() -> MutexGuard<'static, BTreeSet<PathBuf>> {
     let mut files = temporary();
     for path in std::mem::take(&mut *files) {
-        let _ = fs::remove_file(path);
+        let _ = if path.is_dir() { fs::remove_dir_all(path) } else { fs::remove_file(path) };
     }
     files
+}
+
+/// Makes a temporary file or folder with `make` (which gives it and its path) while holding
+/// the list, and registers it, so that an interrupted run removes it like [`Sink`]'s own
+/// (`declutter tiles` builds its folder and archive so); [`forget_temporary`] once it is moved
+/// into place.
+///
+/// # Errors
+/// `make`'s.
+pub fn registered<T>(make: impl FnOnce() -> io::Result<(T, PathBuf)>) -> io::Result<T> {
+    let mut files = temporary();
+    let (made, path) = make()?;
+    files.insert(path);
+    Ok(made)
+}
+
+/// Takes `path` off the list of temporary files (it was moved into place or removed).
+pub fn forget_temporary(path: &Path) {
+    temporary().remove(path);
 }
 
 /// How a target is written.

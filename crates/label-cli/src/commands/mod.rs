@@ -6,3 +6,4 @@ pub(crate) mod generate;
 pub(crate) mod place;
 mod progress;
 pub(crate) mod streaming;
+pub(crate) mod tiles;

@@ -161,12 +161,12 @@ fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<S
 /// Makes the fonts at `paths` the run's measuring font chain (none: the bundled font). A font
 /// that cannot be read or is not a font fails like any unreadable file (exit 1): it is a
 /// resource of the run, not its input.
-fn set_fonts(paths: &[std::path::PathBuf], system: bool) -> Result<(), Failure> {
+pub(super) fn set_fonts(paths: &[std::path::PathBuf], system: bool) -> Result<(), Failure> {
     measure::set_fonts(paths, system)
         .map_err(|(font, e)| Failure::Io(anyhow::anyhow!("cannot use the font {font}: {e}")))
 }
 
-fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
+pub(super) fn read_input(path: Option<&Path>) -> Result<(String, String), Failure> {
     use label_cli::input::{ReadError, read_text, read_text_sized};
     let (name, text) = match path {
         None => ("<stdin>".to_owned(), read_text(stdin_with_hint(false))),

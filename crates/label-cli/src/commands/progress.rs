@@ -30,6 +30,15 @@ impl Progress {
         })
     }
 
+    /// Zooms done out of `total` (`declutter tiles`).
+    pub fn zooms(total: u64) -> Self {
+        Progress::new(|| {
+            let bar = ProgressBar::new(total);
+            bar.set_style(style("{spinner} [{elapsed_precise}] [{wide_bar}] {pos}/{len} zooms ({eta} left) {msg}"));
+            bar
+        })
+    }
+
     /// Bytes of a stream read, out of `total` when its size is known (a file), with the line
     /// count as the message.
     pub fn stream(total: Option<u64>) -> Self {
@@ -57,6 +66,11 @@ impl Progress {
     /// Position (bytes or items) and message.
     pub fn set(&self, position: u64, message: String) {
         self.bar.set_position(position);
+        self.bar.set_message(message);
+    }
+
+    /// The message beside the bar.
+    pub fn set_message(&self, message: String) {
         self.bar.set_message(message);
     }
 

@@ -6,6 +6,7 @@
 //! - [`ndjson`]: a stream of label-set documents, one per line.
 //! - [`geojson`]: map features in and out, on a view; [`csv`] tables become its features.
 //! - [`picture`]: the placement drawn as SVG or PNG.
+//! - [`tiles`]: each zoom's world placement cut into label tiles (MVT, PMTiles, tippecanoe).
 
 pub mod convert;
 pub mod csv;
@@ -16,3 +17,4 @@ pub mod output;
 pub mod path_label;
 pub mod picture;
 pub mod symbol;
+pub mod tiles;
