@@ -1,0 +1,294 @@
+//! The symbol pass on tiles in parallel, exact: the rounds of [`super::super::rounds`] with the
+//! sequential pass's rule ([`Pass::decide`]) for every label.
+//!
+//! Each tile runs its own [`Pass`] over its labels (those whose anchor point it holds, see
+//! [`Reach`]) in placement order; its grid and repeat trees hold the labels it decided in
+//! round 0. What else can reach a label — labels of other tiles, labels of its tile that waited
+//! — is found in the cells its query box meets: the strangers of its tile's cells, its tile's
+//! waiting labels listed by cell, and every label listed in other tiles' cells. Of those, the
+//! decided ones (other tiles' before this round) that are shown give the pass their parts and
+//! anchor points ([`Near`]); the undecided ones may still change the outcome.
+//!
+//! The label is decided as if the undecided ones were not there, and that stands when they
+//! cannot change it. More shown parts only take positions away, so the verdict can change only
+//! as follows, and the label waits then:
+//!
+//! - shown: any undecided label whose reach meets its own, or of its repeat group within its
+//!   repeat distance, may hide it or move it (an `allow_overlap` label too: it takes the first
+//!   free position);
+//! - hidden behind label `b` (collision or repeat): an undecided label ranked before `b` may be
+//!   the earlier blocker; and an undecided one of its repeat group within the distance may make
+//!   it a repeat;
+//! - hidden behind an obstacle: only a repeat can come first;
+//! - off screen: nothing.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::super::rounds::{MAX_ROUNDS, SWEEP, TileRounds, run_rounds};
+use super::parts::{Compiled, Entry, NONE};
+use super::pass::{Blocked, Decided, Near, Pass, Verdict};
+use super::placed::PlacedParts;
+use super::reach::Reach;
+use crate::{Parts, Symbol};
+
+/// A label's state as other tiles read it: 0 while undecided, else the round that decided it
+/// (bits 32–63) and what it decided: [`SHOWN`] with its parts (bits 2–3) and position (bits
+/// 4–19), or [`HIDDEN`].
+const SHOWN: u64 = 1;
+const HIDDEN: u64 = 2;
+
+fn stamp(round: u32, verdict: Verdict) -> u64 {
+    let what = match verdict {
+        Verdict::Shown(k, parts) => {
+            let parts = match parts {
+                Parts::Both => 0,
+                Parts::Text => 1,
+                Parts::Icon => 2,
+            };
+            SHOWN | parts << 2 | (k as u64) << 4
+        }
+        _ => HIDDEN,
+    };
+    u64::from(round) << 32 | what
+}
+
+/// The round a state was decided in.
+fn round_of(state: u64) -> u32 {
+    (state >> 32) as u32
+}
+
+/// The position and parts of a shown state.
+fn shown_of(state: u64) -> Option<(usize, Parts)> {
+    (state & SHOWN != 0).then(|| {
+        let parts = [Parts::Both, Parts::Text, Parts::Icon][(state >> 2 & 3) as usize];
+        (((state >> 4) & 0xffff) as usize, parts)
+    })
+}
+
+/// What every tile reads.
+struct Shared<'a> {
+    compiled: &'a Compiled,
+    reach: &'a Reach,
+    /// By rank.
+    states: Vec<AtomicU64>,
+}
+
+/// One tile's part of the pass.
+struct Tile {
+    id: u32,
+    pass: Pass,
+    /// Its labels' ranks, in placement order.
+    ranks: Vec<u32>,
+    waiting: Vec<u32>,
+    /// By cell of the grid: the tile's labels that waited in round 0 whose reach meets it (only
+    /// the tile's own cells), in placement order.
+    waiting_in: std::collections::HashMap<usize, Vec<u32>>,
+    verdicts: Vec<(u32, Verdict)>,
+    /// Scratch: the labels found near the one being decided.
+    found: Vec<u32>,
+    near: Near,
+}
+
+/// Decides every label of `compiled` on the tiles of `reach` (more than one), each tile's
+/// grid of placed parts of cells `cell_size` when given. Returns what [`Pass::run`] returns,
+/// and the labels that waited.
+pub(super) fn run(
+    compiled: &Compiled,
+    reach: &Reach,
+    cell_size: Option<f32>,
+    max_overlap_area: f32,
+) -> (Decided, usize) {
+    let n = compiled.entries.len();
+    let shared = Shared { compiled, reach, states: (0..n).map(|_| AtomicU64::new(0)).collect() };
+    let mut ranks = vec![Vec::new(); reach.tiles()];
+    for (r, &t) in reach.home.iter().enumerate().filter(|(_, t)| **t != NONE) {
+        ranks[t as usize].push(r as u32);
+    }
+    let mut tiles: Vec<Tile> = ranks
+        .into_iter()
+        .enumerate()
+        .map(|(t, ranks)| {
+            let grid = PlacedParts::new((reach.tile_area(t), ranks.len()), cell_size, max_overlap_area);
+            Tile {
+                id: t as u32,
+                pass: Pass::new(grid, max_overlap_area),
+                ranks,
+                waiting: Vec::new(),
+                waiting_in: std::collections::HashMap::new(),
+                verdicts: Vec::new(),
+                found: Vec::new(),
+                near: Near::default(),
+            }
+        })
+        .collect();
+    let counts = run_rounds(&mut tiles, &shared, MAX_ROUNDS);
+    let entries = &compiled.entries;
+    let mut decided = Decided::new(n);
+    for tile in &tiles {
+        for &(r, verdict) in &tile.verdicts {
+            decided.record(entries, &entries[r as usize], verdict);
+        }
+        decided.tests += tile.pass.tests();
+    }
+    (decided, counts.waited)
+}
+
+impl<'a> TileRounds<Shared<'a>> for Tile {
+    fn first_round(&mut self, shared: &Shared<'a>) {
+        let parts = &shared.compiled.parts;
+        for i in 0..self.ranks.len() {
+            let r = self.ranks[i];
+            let e = &shared.compiled.entries[r as usize];
+            match self.turn(shared, r, 0) {
+                Some(verdict) => {
+                    if let Verdict::Shown(k, shown) = verdict {
+                        self.pass.show(parts, e, r, k, shown);
+                    }
+                    self.decide(shared, r, verdict, 0);
+                }
+                None => {
+                    self.waiting.push(r);
+                    let reach = shared.reach;
+                    let (id, waiting_in) = (self.id as usize, &mut self.waiting_in);
+                    reach.for_cells(&reach.boxes[r as usize], |c| {
+                        if reach.tile_of(c) == id {
+                            waiting_in.entry(c).or_default().push(r);
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    fn later_round(&mut self, shared: &Shared<'a>, round: u32) {
+        let waiting = std::mem::take(&mut self.waiting);
+        for r in waiting {
+            match self.turn(shared, r, round) {
+                Some(verdict) => self.decide(shared, r, verdict, round),
+                None => self.waiting.push(r),
+            }
+        }
+    }
+
+    fn waiting(&self) -> usize {
+        self.waiting.len()
+    }
+
+    fn take_waiting(&mut self, _: &Shared<'a>) -> Vec<(u128, u64)> {
+        std::mem::take(&mut self.waiting).into_iter().map(|r| (u128::from(r), u64::from(r))).collect()
+    }
+
+    fn sweep_one(&mut self, shared: &Shared<'a>, label: u64) {
+        let r = label as u32;
+        let verdict = self.turn(shared, r, SWEEP);
+        // Every earlier label is decided by now, so nothing waits.
+        debug_assert!(verdict.is_some(), "a label waits in the sweep");
+        if let Some(verdict) = verdict {
+            self.decide(shared, r, verdict, SWEEP - 1);
+        }
+    }
+}
+
+impl Tile {
+    fn decide(&mut self, shared: &Shared<'_>, r: u32, verdict: Verdict, round: u32) {
+        shared.states[r as usize].store(stamp(round, verdict), Ordering::Relaxed);
+        self.verdicts.push((r, verdict));
+    }
+
+    /// The label of rank `r` in `round`: its verdict, or `None` while it waits.
+    fn turn(&mut self, shared: &Shared<'_>, r: u32, round: u32) -> Option<Verdict> {
+        let Compiled { entries, parts } = shared.compiled;
+        let e = &entries[r as usize];
+        if !e.in_view {
+            return Some(Verdict::Offscreen);
+        }
+        let (undecided, repeat_threat) = self.gather(shared, r, round);
+        let verdict = self.pass.decide(parts, r, e, &self.near);
+        let before = |b: u32| undecided.is_some_and(|u| u < b);
+        let stands = match verdict {
+            Verdict::Offscreen => true,
+            Verdict::Shown(..) => undecided.is_none() && repeat_threat.is_none(),
+            Verdict::Repeat(b) => repeat_threat.is_none_or(|u| u > b),
+            Verdict::Collision(Blocked::Obstacle(_)) => repeat_threat.is_none(),
+            Verdict::Collision(Blocked::Label(b)) => !before(b) && repeat_threat.is_none(),
+        };
+        stands.then_some(verdict)
+    }
+
+    /// Fills `self.near` with the shown labels that can reach the label of rank `r` and that
+    /// its pass does not hold, and returns the earliest undecided label whose reach meets its
+    /// own, and the earliest undecided one of its repeat group within its repeat distance.
+    fn gather(&mut self, shared: &Shared<'_>, r: u32, round: u32) -> (Option<u32>, Option<u32>) {
+        let (reach, entries) = (shared.reach, &shared.compiled.entries);
+        let e = &entries[r as usize];
+        self.near.parts.clear();
+        self.near.repeat = None;
+        self.found.clear();
+        let (id, found, waiting_in) = (self.id as usize, &mut self.found, &self.waiting_in);
+        let mut take = |list: &[u32]| found.extend(list.iter().take_while(|&&x| x < r));
+        reach.for_cells(&reach.query(r as usize, e), |c| {
+            if reach.tile_of(c) == id {
+                take(reach.strangers(c));
+                if let Some(list) = waiting_in.get(&c) {
+                    take(list);
+                }
+            } else {
+                take(reach.natives(c));
+                take(reach.strangers(c));
+            }
+        });
+        if self.found.is_empty() {
+            return (None, None);
+        }
+        self.found.sort_unstable();
+        self.found.dedup();
+        let mine = reach.boxes[r as usize];
+        let (mut undecided, mut threat) = (None, None);
+        for &x in &self.found {
+            let other = &entries[x as usize];
+            let meets = reach.boxes[x as usize].intersects_closed(&mine);
+            let repeats =
+                e.group != NONE && other.group == e.group && Symbol::repeats(e.anchor, other.anchor, e.repeat_distance);
+            if !meets && !repeats {
+                continue;
+            }
+            let state = shared.states[x as usize].load(Ordering::Relaxed);
+            let own = reach.home[x as usize] == self.id;
+            let known = state != 0 && (own || round_of(state) < round);
+            if !known {
+                if meets {
+                    undecided = undecided.or(Some(x));
+                }
+                if repeats {
+                    threat = threat.or(Some(x));
+                }
+                continue;
+            }
+            // The tile's own round-0 decisions are in its pass.
+            if own && round_of(state) == 0 {
+                continue;
+            }
+            let Some((k, shown)) = shown_of(state) else { continue };
+            if repeats {
+                self.near.repeat = self.near.repeat.or(Some(x));
+            }
+            if meets {
+                let parts = &shared.compiled.parts;
+                self.near.parts.extend(
+                    other.blocking(k, shown).filter(|&p| parts[p].bounds.intersects_closed(&mine)).map(|p| (x, p)),
+                );
+            }
+        }
+        (undecided, threat)
+    }
+}
+
+/// Whether the tiles of `reach` are worth it for `entries`: more than one tile, and query
+/// boxes (grown by repeat distances) that meet few cells.
+pub(super) fn worth_it(reach: &Reach, entries: &[Entry]) -> bool {
+    if reach.tiles() < 2 {
+        return false;
+    }
+    let grown = entries.iter().enumerate().filter(|(_, e)| e.in_view && e.group != NONE);
+    grown.map(|(r, e)| reach.cells_met(&reach.query(r, e))).sum::<usize>() <= 64 * entries.len()
+}
