@@ -227,6 +227,7 @@ impl Tile<'_> {
     }
 
     /// Records a round-0 verdict: decided, or waiting; either way registered if it can block.
+    #[inline(always)]
     fn take(&mut self, shared: &Shared<'_>, rank: u32, slot: usize, verdict: Verdict) {
         let blocks = !shared.layout.flags[slot].ignore_placement;
         match verdict {
@@ -258,6 +259,7 @@ impl Tile<'_> {
         }
     }
 
+    #[inline(always)]
     fn decide(&mut self, shared: &Shared<'_>, slot: usize, d: Decision, round: u32) {
         self.decisions[slot - self.slots.start] = d;
         let kind = if d == Decision::Placed { PLACED } else { HIDDEN };

@@ -73,6 +73,7 @@ impl Decided {
     }
 
     /// Records the verdict on the label `e`, blockers named by input position.
+    #[inline]
     pub fn record(&mut self, entries: &[Entry], e: &Entry, verdict: Verdict) {
         let input = e.input as usize;
         let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
@@ -118,7 +119,7 @@ impl Pass {
             if rank % READ_AHEAD == 0 {
                 self.read_ahead(&entries[rank..], parts);
             }
-            let verdict = self.decide(parts, rank as u32, e, &near);
+            let verdict = self.decide::<false>(parts, rank as u32, e, &near);
             if let Verdict::Shown(k, shown) = verdict {
                 self.show(parts, e, rank as u32, k, shown);
             }
@@ -142,15 +143,20 @@ impl Pass {
 
     /// contract §4 for one label, against the labels placed before it: those this pass placed
     /// and those `near` names.
-    pub fn decide(&mut self, parts: &[Part], rank: u32, e: &Entry, near: &Near) -> Verdict {
+    /// `NEAR` false ignores `near` (the sequential pass, compiled without it).
+    pub fn decide<const NEAR: bool>(&mut self, parts: &[Part], rank: u32, e: &Entry, near: &Near) -> Verdict {
         let positions = usize::from(e.positions);
         if !e.in_view {
             return Verdict::Offscreen;
         }
         let first = (0..positions).find(|&k| e.meets(parts, k)).expect("a label in view has a position in view");
         if e.group != NONE
-            && let Some(b) =
-                self.repeats.earliest(e.group, e.anchor, e.repeat_distance, rank).into_iter().chain(near.repeat).min()
+            && let Some(b) = self
+                .repeats
+                .earliest(e.group, e.anchor, e.repeat_distance, rank)
+                .into_iter()
+                .chain(near.repeat.filter(|_| NEAR))
+                .min()
         {
             return Verdict::Repeat(b);
         }
@@ -158,14 +164,14 @@ impl Pass {
         // The icon is the same at every position: test it once. The first position in view is
         // tested in full, for `hidden_by` should nothing fit.
         let icon = e.icon();
-        let icon_hit = icon.and_then(|i| self.hit(parts, i, rank, near));
-        let first_hit = e.text(first).filter_map(|p| self.hit(parts, p, rank, near)).min();
+        let icon_hit = icon.and_then(|i| self.hit::<NEAR>(parts, i, rank, near));
+        let first_hit = e.text(first).filter_map(|p| self.hit::<NEAR>(parts, p, rank, near)).min();
         if icon_hit.is_none() {
             if first_hit.is_none() {
                 return Verdict::Shown(first, Parts::Both);
             }
             for k in first + 1..positions {
-                if e.meets(parts, k) && e.text(k).all(|p| self.free(parts, p, rank, near)) {
+                if e.meets(parts, k) && e.text(k).all(|p| self.free::<NEAR>(parts, p, rank, near)) {
                     return Verdict::Shown(k, Parts::Both);
                 }
             }
@@ -183,7 +189,7 @@ impl Pass {
                         if k == first {
                             first_hit.is_none()
                         } else {
-                            e.text(k).all(|p| pass.free(parts, p, rank, near))
+                            e.text(k).all(|p| pass.free::<NEAR>(parts, p, rank, near))
                         }
                     };
                     if e.text(k).any(|p| parts[p].in_view) && free(self) {
@@ -199,7 +205,7 @@ impl Pass {
 
     /// Whether part `p` of the label of rank `rank` collides with no obstacle and no placed
     /// blocking label.
-    fn free(&mut self, parts: &[Part], p: usize, rank: u32, near: &Near) -> bool {
+    fn free<const NEAR: bool>(&mut self, parts: &[Part], p: usize, rank: u32, near: &Near) -> bool {
         let part = &parts[p];
         if part.obstacle != NONE {
             return false;
@@ -211,12 +217,13 @@ impl Pass {
         }
         let hit = self.placed.any(part, rank);
         self.hits.extend(hit);
-        hit.is_none() && self.first_near(parts, part, near, u32::MAX).is_none()
+        hit.is_none() && !(NEAR && self.first_near(parts, part, near, u32::MAX).is_some())
     }
 
     /// What part `p` of the label of rank `rank` collides with first: the lowest-index obstacle
     /// it overlaps, else the earliest placed label.
-    fn hit(&mut self, parts: &[Part], p: usize, rank: u32, near: &Near) -> Option<Blocked> {
+    #[inline(always)]
+    fn hit<const NEAR: bool>(&mut self, parts: &[Part], p: usize, rank: u32, near: &Near) -> Option<Blocked> {
         let part = &parts[p];
         if part.obstacle != NONE {
             return Some(Blocked::Obstacle(part.obstacle));
@@ -224,7 +231,8 @@ impl Pass {
         let hit = self.placed.earliest(part, rank);
         self.hits.extend(hit);
         let own = hit.map(|h| h.rank);
-        self.first_near(parts, part, near, own.unwrap_or(u32::MAX)).or(own).map(Blocked::Label)
+        let near = if NEAR { self.first_near(parts, part, near, own.unwrap_or(u32::MAX)) } else { None };
+        near.or(own).map(Blocked::Label)
     }
 
     /// The earliest label of `near`, ranked below `before`, with a part that `part` collides
@@ -243,6 +251,7 @@ impl Pass {
 
     /// Records a shown label: its shown parts block later labels (unless it ignores
     /// placement), and its anchor point joins its repeat group. Labels come in placement order.
+    #[inline]
     pub fn show(&mut self, parts: &[Part], e: &Entry, rank: u32, k: usize, shown: Parts) {
         for p in e.blocking(k, shown) {
             self.placed.insert(&parts[p], rank);

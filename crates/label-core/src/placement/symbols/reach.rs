@@ -149,6 +149,16 @@ impl Reach {
         Aabb::from_corners(min, min + Vec2::splat(side))
     }
 
+    /// The first cell (column, row) `bounds` meets.
+    pub fn first_cell(&self, bounds: &Aabb) -> (usize, usize) {
+        self.column_row(self.cell_of(bounds.min))
+    }
+
+    /// Cell `c`'s column and row.
+    pub fn column_row(&self, c: usize) -> (usize, usize) {
+        (c % self.columns, c / self.columns)
+    }
+
     /// Calls `f` with every cell `bounds` meets.
     pub fn for_cells(&self, bounds: &Aabb, mut f: impl FnMut(usize)) {
         let (first, last) = (self.cell_of(bounds.min), self.cell_of(bounds.max));

@@ -84,8 +84,6 @@ struct Tile {
     /// the tile's own cells), in placement order.
     waiting_in: std::collections::HashMap<usize, Vec<u32>>,
     verdicts: Vec<(u32, Verdict)>,
-    /// Scratch: the labels found near the one being decided.
-    found: Vec<u32>,
     near: Near,
 }
 
@@ -116,7 +114,6 @@ pub(super) fn run(
                 waiting: Vec::new(),
                 waiting_in: std::collections::HashMap::new(),
                 verdicts: Vec::new(),
-                found: Vec::new(),
                 near: Near::default(),
             }
         })
@@ -203,7 +200,7 @@ impl Tile {
             return Some(Verdict::Offscreen);
         }
         let (undecided, repeat_threat) = self.gather(shared, r, round);
-        let verdict = self.pass.decide(parts, r, e, &self.near);
+        let verdict = self.pass.decide::<true>(parts, r, e, &self.near);
         let before = |b: u32| undecided.is_some_and(|u| u < b);
         let stands = match verdict {
             Verdict::Offscreen => true,
@@ -218,67 +215,76 @@ impl Tile {
     /// Fills `self.near` with the shown labels that can reach the label of rank `r` and that
     /// its pass does not hold, and returns the earliest undecided label whose reach meets its
     /// own, and the earliest undecided one of its repeat group within its repeat distance.
+    ///
+    /// Each label listed in several cells is looked at once: in the cell holding the top-left
+    /// corner of its reach's common part with the query box (every label that matters meets the
+    /// query box: its reach holds its anchor point).
     fn gather(&mut self, shared: &Shared<'_>, r: u32, round: u32) -> (Option<u32>, Option<u32>) {
-        let (reach, entries) = (shared.reach, &shared.compiled.entries);
+        let Compiled { entries, parts } = shared.compiled;
+        let reach = shared.reach;
         let e = &entries[r as usize];
-        self.near.parts.clear();
-        self.near.repeat = None;
-        self.found.clear();
-        let (id, found, waiting_in) = (self.id as usize, &mut self.found, &self.waiting_in);
-        let mut take = |list: &[u32]| found.extend(list.iter().take_while(|&&x| x < r));
-        reach.for_cells(&reach.query(r as usize, e), |c| {
-            if reach.tile_of(c) == id {
-                take(reach.strangers(c));
-                if let Some(list) = waiting_in.get(&c) {
-                    take(list);
-                }
-            } else {
-                take(reach.natives(c));
-                take(reach.strangers(c));
-            }
-        });
-        if self.found.is_empty() {
-            return (None, None);
-        }
-        self.found.sort_unstable();
-        self.found.dedup();
+        let Self { id, waiting_in, near, .. } = self;
+        let id = *id as usize;
+        near.parts.clear();
+        near.repeat = None;
+        let (mut undecided, mut threat) = (None::<u32>, None::<u32>);
+        let query = reach.query(r as usize, e);
+        let (qx, qy) = reach.first_cell(&query);
         let mine = reach.boxes[r as usize];
-        let (mut undecided, mut threat) = (None, None);
-        for &x in &self.found {
+        let mut look = |x: u32| {
             let other = &entries[x as usize];
             let meets = reach.boxes[x as usize].intersects_closed(&mine);
             let repeats =
                 e.group != NONE && other.group == e.group && Symbol::repeats(e.anchor, other.anchor, e.repeat_distance);
             if !meets && !repeats {
-                continue;
+                return;
             }
             let state = shared.states[x as usize].load(Ordering::Relaxed);
-            let own = reach.home[x as usize] == self.id;
+            let own = reach.home[x as usize] as usize == id;
             let known = state != 0 && (own || round_of(state) < round);
             if !known {
                 if meets {
-                    undecided = undecided.or(Some(x));
+                    undecided = Some(undecided.map_or(x, |u| u.min(x)));
                 }
                 if repeats {
-                    threat = threat.or(Some(x));
+                    threat = Some(threat.map_or(x, |u| u.min(x)));
                 }
-                continue;
+                return;
             }
             // The tile's own round-0 decisions are in its pass.
             if own && round_of(state) == 0 {
-                continue;
+                return;
             }
-            let Some((k, shown)) = shown_of(state) else { continue };
+            let Some((k, shown)) = shown_of(state) else { return };
             if repeats {
-                self.near.repeat = self.near.repeat.or(Some(x));
+                near.repeat = Some(near.repeat.map_or(x, |u| u.min(x)));
             }
             if meets {
-                let parts = &shared.compiled.parts;
-                self.near.parts.extend(
-                    other.blocking(k, shown).filter(|&p| parts[p].bounds.intersects_closed(&mine)).map(|p| (x, p)),
-                );
+                let blocking = other.blocking(k, shown).filter(|&p| parts[p].bounds.intersects_closed(&mine));
+                near.parts.extend(blocking.map(|p| (x, p)));
             }
-        }
+        };
+        reach.for_cells(&query, |c| {
+            let (column, row) = reach.column_row(c);
+            let mut scan = |list: &[u32]| {
+                for &x in list.iter().take_while(|&&x| x < r) {
+                    let (xx, xy) = reach.first_cell(&reach.boxes[x as usize]);
+                    if xx.max(qx) == column && xy.max(qy) == row {
+                        look(x);
+                    }
+                }
+            };
+            if reach.tile_of(c) == id {
+                scan(reach.strangers(c));
+                if let Some(list) = waiting_in.get(&c) {
+                    scan(list);
+                }
+            } else {
+                scan(reach.natives(c));
+                scan(reach.strangers(c));
+            }
+        });
+        near.parts.sort_unstable();
         (undecided, threat)
     }
 }
