@@ -38,6 +38,8 @@ pub(super) struct Reach {
     pub boxes: Vec<Aabb>,
     /// By rank: the label's tile ([`NONE`] for labels not in view).
     pub home: Vec<u32>,
+    /// By rank: the first cell (column, row) its reach meets.
+    pub corner: Vec<[u16; 2]>,
     /// Cell `c` lists `ranks[starts[2c]..starts[2c + 1]]` (its tile's labels), then
     /// `ranks[starts[2c + 1]..starts[2c + 2]]` (the strangers).
     starts: Vec<u32>,
@@ -85,6 +87,7 @@ impl Reach {
             tile_rows: rows.div_ceil(tile_side),
             boxes,
             home: Vec::new(),
+            corner: Vec::new(),
             starts: Vec::new(),
             ranks: Vec::new(),
         };
@@ -92,6 +95,7 @@ impl Reach {
             .iter()
             .map(|e| if e.in_view { reach.tile_of(reach.cell_of(point(e.anchor))) as u32 } else { NONE })
             .collect();
+        reach.corner = reach.boxes.iter().map(|b| reach.first_cell(b).map(|v| v as u16)).collect();
         reach.list(entries);
         reach
     }
@@ -150,13 +154,24 @@ impl Reach {
     }
 
     /// The first cell (column, row) `bounds` meets.
-    pub fn first_cell(&self, bounds: &Aabb) -> (usize, usize) {
+    pub fn first_cell(&self, bounds: &Aabb) -> [usize; 2] {
         self.column_row(self.cell_of(bounds.min))
     }
 
     /// Cell `c`'s column and row.
-    pub fn column_row(&self, c: usize) -> (usize, usize) {
-        (c % self.columns, c / self.columns)
+    pub fn column_row(&self, c: usize) -> [usize; 2] {
+        [c % self.columns, c / self.columns]
+    }
+
+    /// How many cells a tile has.
+    pub fn tile_cells(&self) -> usize {
+        self.tile_side * self.tile_side
+    }
+
+    /// Cell `c`'s index among its tile's cells.
+    pub fn in_tile(&self, c: usize) -> usize {
+        let [column, row] = self.column_row(c);
+        (row % self.tile_side) * self.tile_side + column % self.tile_side
     }
 
     /// Calls `f` with every cell `bounds` meets.

@@ -10,17 +10,17 @@
 //! anchor points ([`Near`]); the undecided ones may still change the outcome.
 //!
 //! The label is decided as if the undecided ones were not there, and that stands when they
-//! cannot change it. More shown parts only take positions away, so the verdict can change only
-//! as follows, and the label waits then:
+//! cannot change it. More shown parts only take positions away: a position that was not free
+//! stays so, and a verdict changes only through the parts it was decided on. So the label
+//! waits when an undecided label's part (any of its positions, or its icon) collides with:
 //!
-//! - shown: any undecided label whose reach meets its own, or of its repeat group within its
-//!   repeat distance, may hide it or move it (an `allow_overlap` label too: it takes the first
-//!   free position);
-//! - hidden behind label `b` (collision or repeat): an undecided label ranked before `b` may be
-//!   the earlier blocker; and an undecided one of its repeat group within the distance may make
-//!   it a repeat;
-//! - hidden behind an obstacle: only a repeat can come first;
-//! - off screen: nothing.
+//! - shown at position `k`: the parts it shows (text at `k`, icon), which might not be free;
+//! - hidden behind label `b`: the icon or the first position in view, if ranked before `b`
+//!   (the earlier blocker);
+//!
+//! and whatever the verdict but off screen or hidden behind an earlier repeat, when an
+//! undecided label of its repeat group lies within its repeat distance (ranked before the
+//! repeat's blocker).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -29,6 +29,7 @@ use super::parts::{Compiled, Entry, NONE};
 use super::pass::{Blocked, Decided, Near, Pass, Verdict};
 use super::placed::PlacedParts;
 use super::reach::Reach;
+use crate::pipeline::collides;
 use crate::{Parts, Symbol};
 
 /// A label's state as other tiles read it: 0 while undecided, else the round that decided it
@@ -68,6 +69,7 @@ fn shown_of(state: u64) -> Option<(usize, Parts)> {
 /// What every tile reads.
 struct Shared<'a> {
     compiled: &'a Compiled,
+    max_overlap_area: f32,
     reach: &'a Reach,
     /// By rank.
     states: Vec<AtomicU64>,
@@ -80,10 +82,14 @@ struct Tile {
     /// Its labels' ranks, in placement order.
     ranks: Vec<u32>,
     waiting: Vec<u32>,
-    /// By cell of the grid: the tile's labels that waited in round 0 whose reach meets it (only
-    /// the tile's own cells), in placement order.
-    waiting_in: std::collections::HashMap<usize, Vec<u32>>,
+    /// By cell of the tile ([`Reach::in_tile`]): the tile's labels that waited in round 0 whose
+    /// reach meets it, in placement order (empty until one waits).
+    waiting_in: Vec<Vec<u32>>,
     verdicts: Vec<(u32, Verdict)>,
+    /// Scratch: the undecided labels near the one being decided.
+    undecided: Vec<u32>,
+    /// Exact tests run against undecided labels.
+    tests: usize,
     near: Near,
 }
 
@@ -97,7 +103,7 @@ pub(super) fn run(
     max_overlap_area: f32,
 ) -> (Decided, usize) {
     let n = compiled.entries.len();
-    let shared = Shared { compiled, reach, states: (0..n).map(|_| AtomicU64::new(0)).collect() };
+    let shared = Shared { compiled, max_overlap_area, reach, states: (0..n).map(|_| AtomicU64::new(0)).collect() };
     let mut ranks = vec![Vec::new(); reach.tiles()];
     for (r, &t) in reach.home.iter().enumerate().filter(|(_, t)| **t != NONE) {
         ranks[t as usize].push(r as u32);
@@ -112,8 +118,10 @@ pub(super) fn run(
                 pass: Pass::new(grid, max_overlap_area),
                 ranks,
                 waiting: Vec::new(),
-                waiting_in: std::collections::HashMap::new(),
+                waiting_in: Vec::new(),
                 verdicts: Vec::new(),
+                undecided: Vec::new(),
+                tests: 0,
                 near: Near::default(),
             }
         })
@@ -125,7 +133,7 @@ pub(super) fn run(
         for &(r, verdict) in &tile.verdicts {
             decided.record(entries, &entries[r as usize], verdict);
         }
-        decided.tests += tile.pass.tests();
+        decided.tests += tile.pass.tests() + tile.tests;
     }
     (decided, counts.waited)
 }
@@ -147,9 +155,10 @@ impl<'a> TileRounds<Shared<'a>> for Tile {
                     self.waiting.push(r);
                     let reach = shared.reach;
                     let (id, waiting_in) = (self.id as usize, &mut self.waiting_in);
+                    waiting_in.resize_with(reach.tile_cells(), Vec::new);
                     reach.for_cells(&reach.boxes[r as usize], |c| {
                         if reach.tile_of(c) == id {
-                            waiting_in.entry(c).or_default().push(r);
+                            waiting_in[reach.in_tile(c)].push(r);
                         }
                     });
                 }
@@ -199,37 +208,61 @@ impl Tile {
         if !e.in_view {
             return Some(Verdict::Offscreen);
         }
-        let (undecided, repeat_threat) = self.gather(shared, r, round);
+        let repeat_threat = self.gather(shared, r, round);
         let verdict = self.pass.decide::<true>(parts, r, e, &self.near);
-        let before = |b: u32| undecided.is_some_and(|u| u < b);
-        let stands = match verdict {
-            Verdict::Offscreen => true,
-            Verdict::Shown(..) => undecided.is_none() && repeat_threat.is_none(),
-            Verdict::Repeat(b) => repeat_threat.is_none_or(|u| u > b),
-            Verdict::Collision(Blocked::Obstacle(_)) => repeat_threat.is_none(),
-            Verdict::Collision(Blocked::Label(b)) => !before(b) && repeat_threat.is_none(),
+        // The parts whose collisions made the verdict, and the undecided labels that count.
+        let first = || (0..usize::from(e.positions)).find(|&k| e.meets(parts, k)).unwrap_or(0);
+        let (text, icon, before) = match verdict {
+            Verdict::Offscreen => return Some(verdict),
+            Verdict::Repeat(b) => return repeat_threat.is_none_or(|u| u > b).then_some(verdict),
+            Verdict::Collision(Blocked::Obstacle(_)) => return repeat_threat.is_none().then_some(verdict),
+            Verdict::Shown(k, shown) => {
+                let text = if shown == Parts::Icon { 0..0 } else { e.text(k) };
+                (text, e.icon().filter(|_| shown != Parts::Text), u32::MAX)
+            }
+            Verdict::Collision(Blocked::Label(b)) => (e.text(first()), e.icon(), b),
         };
-        stands.then_some(verdict)
+        if repeat_threat.is_some() {
+            return None;
+        }
+        let max_overlap_area = shared.max_overlap_area;
+        for &u in self.undecided.iter().take_while(|&&u| u < before) {
+            let other = &entries[u as usize];
+            for q in other.first..other.first + other.part_count() {
+                for p in text.clone().chain(icon) {
+                    let (mine, theirs) = (&parts[p], &parts[q]);
+                    if mine.bounds.intersects_closed(&theirs.bounds) {
+                        self.tests += 1;
+                        if collides(&mine.obb, &theirs.obb, max_overlap_area) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        Some(verdict)
     }
 
     /// Fills `self.near` with the shown labels that can reach the label of rank `r` and that
-    /// its pass does not hold, and returns the earliest undecided label whose reach meets its
-    /// own, and the earliest undecided one of its repeat group within its repeat distance.
+    /// its pass does not hold, and `self.undecided` with the undecided labels whose reach meets
+    /// its own (that can block, in placement order); returns the earliest undecided one of its
+    /// repeat group within its repeat distance.
     ///
     /// Each label listed in several cells is looked at once: in the cell holding the top-left
     /// corner of its reach's common part with the query box (every label that matters meets the
     /// query box: its reach holds its anchor point).
-    fn gather(&mut self, shared: &Shared<'_>, r: u32, round: u32) -> (Option<u32>, Option<u32>) {
+    fn gather(&mut self, shared: &Shared<'_>, r: u32, round: u32) -> Option<u32> {
         let Compiled { entries, parts } = shared.compiled;
         let reach = shared.reach;
         let e = &entries[r as usize];
-        let Self { id, waiting_in, near, .. } = self;
+        let Self { id, waiting_in, near, undecided, .. } = self;
         let id = *id as usize;
         near.parts.clear();
         near.repeat = None;
-        let (mut undecided, mut threat) = (None::<u32>, None::<u32>);
+        undecided.clear();
+        let mut threat = None::<u32>;
         let query = reach.query(r as usize, e);
-        let (qx, qy) = reach.first_cell(&query);
+        let [qx, qy] = reach.first_cell(&query);
         let mine = reach.boxes[r as usize];
         let mut look = |x: u32| {
             let other = &entries[x as usize];
@@ -243,8 +276,8 @@ impl Tile {
             let own = reach.home[x as usize] as usize == id;
             let known = state != 0 && (own || round_of(state) < round);
             if !known {
-                if meets {
-                    undecided = Some(undecided.map_or(x, |u| u.min(x)));
+                if meets && !other.ignore_placement {
+                    undecided.push(x);
                 }
                 if repeats {
                     threat = Some(threat.map_or(x, |u| u.min(x)));
@@ -265,18 +298,18 @@ impl Tile {
             }
         };
         reach.for_cells(&query, |c| {
-            let (column, row) = reach.column_row(c);
+            let [column, row] = reach.column_row(c);
             let mut scan = |list: &[u32]| {
                 for &x in list.iter().take_while(|&&x| x < r) {
-                    let (xx, xy) = reach.first_cell(&reach.boxes[x as usize]);
-                    if xx.max(qx) == column && xy.max(qy) == row {
+                    let [xx, xy] = reach.corner[x as usize];
+                    if usize::from(xx).max(qx) == column && usize::from(xy).max(qy) == row {
                         look(x);
                     }
                 }
             };
             if reach.tile_of(c) == id {
                 scan(reach.strangers(c));
-                if let Some(list) = waiting_in.get(&c) {
+                if let Some(list) = waiting_in.get(reach.in_tile(c)) {
                     scan(list);
                 }
             } else {
@@ -285,7 +318,8 @@ impl Tile {
             }
         });
         near.parts.sort_unstable();
-        (undecided, threat)
+        undecided.sort_unstable();
+        threat
     }
 }
 
