@@ -142,6 +142,12 @@ typedef struct DeclutterEngine DeclutterEngine;
 
 // Status of every call: `DECLUTTER_OK` or an error code; the message of the last error on the
 // calling thread is `declutter_last_error()`.
+//
+// Pointers and threads, for every function: a pointer argument (and every pointer inside a
+// struct passed) is read or written during the call only and never kept — what is needed is
+// copied — so it must be valid, aligned for its type and not written by another thread for
+// the duration of the call. An engine is used by one thread at a time (it may move between
+// threads); the functions without an engine may be called from any thread at once.
 typedef int32_t DeclutterStatus;
 
 // Engine settings; start from `declutter_options_default`.
@@ -238,7 +244,8 @@ typedef struct DeclutterPoint {
 // `coordinates`, `path_offset` in world px at zoom 0). Its label's `height` is the line's
 // height and its `padding` pads every glyph; the label's `x`, `y`, `width`, `angle`,
 // `anchor` and offsets are not used (the anchor point, for repeat groups, is the path's point
-// at `path_offset`). A label with a path has no candidates and no icon.
+// at `path_offset`). A label with a path has no candidates and no icon. Its pointers are read
+// during the call that takes the path only (copied, not kept).
 typedef struct DeclutterPath {
   // `point_count` points of the line, px; consecutive points distinct.
   const struct DeclutterPoint *points;
@@ -263,12 +270,14 @@ typedef struct DeclutterPath {
   uint32_t flags;
 } DeclutterPath;
 
-// What a label adds to become a symbol; all zero (and null) adds nothing.
+// What a label adds to become a symbol; all zero (and null) adds nothing. Its pointers are
+// read during the call that takes the symbol only (everything is copied; nothing is kept), so
+// they need to be valid, aligned for their type and unchanged by other threads for that call.
 typedef struct DeclutterSymbol {
   // `candidate_count` positions to try in order (null when the count is 0: the label's own
   // anchor and offset).
   const struct DeclutterCandidate *candidates;
-  // How many candidates, at most 64.
+  // How many candidates, at most 256 (`label_core::limits::MAX_CANDIDATES`).
   uintptr_t candidate_count;
   // The icon, or null for none.
   const struct DeclutterIcon *icon;
@@ -277,7 +286,7 @@ typedef struct DeclutterSymbol {
   // Labels of one group (1, 2, …) keep `repeat_distance` apart; 0: no group.
   uint32_t repeat_group;
   // Hidden (`DECLUTTER_REASON_REPEAT`) when an earlier placed label of the group has its
-  // anchor point closer than this, px, >= 0.
+  // anchor point closer than this by more than 1/1024 px (the contract's τ), px, >= 0.
   double repeat_distance;
   // Lay the text along this line, glyph by glyph, or null for none (then no candidates and
   // no icon).
@@ -446,7 +455,10 @@ typedef struct DeclutterBatchOptions {
   double max_overlap_area;
 } DeclutterBatchOptions;
 
-// One batch placement's input: labels, their symbols, obstacles and settings.
+// One batch placement's input: labels, their symbols, obstacles and settings. Its pointers are
+// read during `declutter_place` only (nothing is kept): valid, aligned for their type and
+// unchanged by other threads for that call. Counts past the limits (`label_core::limits`) or
+// past `PTRDIFF_MAX` bytes are refused before anything is read.
 typedef struct DeclutterBatch {
   // `count` labels.
   const struct DeclutterScreenLabel *labels;
@@ -500,7 +512,8 @@ typedef struct DeclutterBatchStats {
 #define DECLUTTER_NULL_POINTER 1
 
 // An argument is out of range (a label field, a camera field, an option, an enumeration
-// value, a duplicate id); the message names it.
+// value, a duplicate id, a count past the limits or past `PTRDIFF_MAX` bytes) or a pointer is
+// not aligned for its type; the message names it.
 #define DECLUTTER_INVALID_ARGUMENT 2
 
 // A label index past the end of the label set.
@@ -529,8 +542,12 @@ DeclutterStatus declutter_options_default(struct DeclutterOptions *out);
 
 // Makes an engine with no labels. `options` may be null (the defaults). `threads` is the
 // number of threads of the engine's own pool, at most 1024 (more is
-// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on one shared pool with a thread per core. On
-// success `*out` is the handle; free it with `declutter_engine_free`.
+// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on the calling thread, with the parallel parts
+// on the process's shared pool (rayon's global pool: made by the first such call with a
+// thread per core, at most 1024, whatever `RAYON_NUM_THREADS` says, unless the host made it
+// before; kept until the process ends). On success `*out` is the handle; free it with `declutter_engine_free`. An engine may
+// move between threads but is used by one thread at a time; different engines may be used
+// on different threads at once.
 //
 // # Safety
 // `options` is null or points to a valid `DeclutterOptions`; `out` points to writable memory
@@ -539,7 +556,8 @@ DeclutterStatus declutter_engine_new(const struct DeclutterOptions *options,
                                      uint32_t threads,
                                      struct DeclutterEngine **out);
 
-// Frees an engine. A null pointer is ignored.
+// Frees an engine. A null pointer is ignored. The threads of the engine's own pool are told to
+// end and end soon after; this call does not wait for them.
 //
 // # Safety
 // `engine` is null or a handle from `declutter_engine_new` not freed yet; it is not used
@@ -687,9 +705,13 @@ DeclutterStatus declutter_engine_glyphs(struct DeclutterEngine *engine,
 // Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
 // adds to it (candidate positions, an icon, which part may show alone, a repeat group;
 // contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
-// when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
-// core; the result does not depend on it. Nothing is written on error, whose message names
-// the label (index and id) and the field.
+// when `stats` is not null, the counts to `*stats`. Runs on the calling thread and the shared
+// pool (see `declutter_engine_new`); the result does not depend on it. Nothing is written on
+// error, whose message names the label (index and id) and the field.
+// A shown label with a path is drawn glyph by glyph at the poses
+// `declutter_path_layout(symbols[i].path, …)` gives, in reading order, with `reversed`
+// saying whether its line was reversed to keep it upright: the same layout this placement
+// used.
 //
 // # Safety
 // `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`
@@ -713,12 +735,16 @@ DeclutterStatus declutter_path_layout(const struct DeclutterPath *path,
                                       struct DeclutterGlyphPose *glyphs,
                                       struct DeclutterPathLayout *out);
 
-// The message of the last failed call on this thread (empty if none yet). The pointer stays
-// valid until the next failing call on this thread; copy the text to keep it.
+// The message of the last failed call on this thread (empty if none yet). The string belongs
+// to the calling thread: the pointer stays valid until the next failing call on this thread
+// or the thread's end, whichever comes first; copy the text to keep it or to hand it to
+// another thread. A call failing while its thread ends (from a thread-local destructor) has no
+// message: the string is empty then.
 const char *declutter_last_error(void);
 
 // The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-// "behind-camera", "repeat", "no-room", "too-curved"; "unknown" otherwise), a static string.
+// "behind_camera", "repeat", "no_room", "too_curved": the names every binding and document
+// uses; "unknown" otherwise), a static string.
 const char *declutter_reason_name(uint32_t reason);
 
 // The library's version, a static string such as "0.1.0".

@@ -4,8 +4,8 @@
 
 use glam::{DVec2, Vec2};
 use label_core::{
-    Aabb, Anchor, Blocker, Candidate, Choice, Error, HiddenReason, Icon, Label, LabelOutcome, Optional,
-    PlacementOptions, PlacementStats, Shape, Symbol,
+    Aabb, Anchor, Blocker, Candidate, Choice, Error, Icon, Label, LabelOutcome, Optional, PlacementOptions,
+    PlacementStats, Shape, Symbol,
 };
 
 use crate::batch_types::*;
@@ -102,10 +102,16 @@ pub fn symbol(index: usize, id: u64, raw: &RawSymbol<'_>) -> Result<Symbol, Fail
 
 /// The C options as core options (checked by the core).
 pub fn options(o: &DeclutterBatchOptions) -> Result<PlacementOptions, Failure> {
-    let mut options = PlacementOptions::default().with_max_overlap_area(o.max_overlap_area as f32);
+    let area = crate::convert::overlap_area(o.max_overlap_area)
+        .map_err(|p| Failure::invalid(format!("options: field `max_overlap_area`: {p}")))?;
+    let mut options = PlacementOptions::default().with_max_overlap_area(area);
     match o.has_viewport {
         0 => {}
         1 => {
+            for v in [o.viewport_min_x, o.viewport_min_y, o.viewport_max_x, o.viewport_max_y] {
+                label_core::validate::within(v, label_core::limits::MAX_COORDINATE)
+                    .map_err(|p| Failure::invalid(format!("options: field `viewport`: {p}")))?;
+            }
             let p = |x: f64, y: f64| Vec2::new(x as f32, y as f32);
             let min = p(o.viewport_min_x, o.viewport_min_y);
             options = options.with_viewport_box(Aabb { min, max: p(o.viewport_max_x, o.viewport_max_y) });
@@ -165,14 +171,7 @@ pub fn run(
 
 /// One label's outcome and choice in C.
 pub fn result(o: &LabelOutcome, c: &Choice) -> DeclutterPlacement {
-    let reason = match o.reason {
-        None => DECLUTTER_REASON_NONE,
-        Some(HiddenReason::Collision) => DECLUTTER_REASON_COLLISION,
-        Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
-        Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
-        Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
-        Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
-    };
+    let reason = crate::convert::reason_code(o.reason);
     let (hidden_by_kind, hidden_by) = match o.hidden_by {
         None => (DECLUTTER_BLOCKER_NONE, 0),
         Some(Blocker::Label(i)) => (DECLUTTER_BLOCKER_LABEL, i),

@@ -85,14 +85,16 @@ pub struct DeclutterIcon {
     pub padding: f64,
 }
 
-/// What a label adds to become a symbol; all zero (and null) adds nothing.
+/// What a label adds to become a symbol; all zero (and null) adds nothing. Its pointers are
+/// read during the call that takes the symbol only (everything is copied; nothing is kept), so
+/// they need to be valid, aligned for their type and unchanged by other threads for that call.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct DeclutterSymbol {
     /// `candidate_count` positions to try in order (null when the count is 0: the label's own
     /// anchor and offset).
     pub candidates: *const DeclutterCandidate,
-    /// How many candidates, at most 64.
+    /// How many candidates, at most 256 (`label_core::limits::MAX_CANDIDATES`).
     pub candidate_count: usize,
     /// The icon, or null for none.
     pub icon: *const DeclutterIcon,
@@ -101,7 +103,7 @@ pub struct DeclutterSymbol {
     /// Labels of one group (1, 2, …) keep `repeat_distance` apart; 0: no group.
     pub repeat_group: u32,
     /// Hidden (`DECLUTTER_REASON_REPEAT`) when an earlier placed label of the group has its
-    /// anchor point closer than this, px, >= 0.
+    /// anchor point closer than this by more than 1/1024 px (the contract's τ), px, >= 0.
     pub repeat_distance: f64,
     /// Lay the text along this line, glyph by glyph, or null for none (then no candidates and
     /// no icon).
@@ -176,7 +178,10 @@ pub struct DeclutterBatchStats {
     pub hidden_repeat: u64,
 }
 
-/// One batch placement's input: labels, their symbols, obstacles and settings.
+/// One batch placement's input: labels, their symbols, obstacles and settings. Its pointers are
+/// read during `declutter_place` only (nothing is kept): valid, aligned for their type and
+/// unchanged by other threads for that call. Counts past the limits (`label_core::limits`) or
+/// past `PTRDIFF_MAX` bytes are refused before anything is read.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct DeclutterBatch {

@@ -2,7 +2,8 @@
 //! here; numbers are checked by the engine, whose messages name the field.
 
 use glam::{DVec2, Vec2};
-use label_core::{Aabb, Anchor, Blocker, Choice, Circle, Parts, Problem, Shape, Symbol, TextPath, validate};
+use label_core::limits::{MAX_COORDINATE, MAX_SIZE};
+use label_core::{Anchor, Blocker, Choice, Circle, Obb, Parts, Problem, Shape, Symbol, TextPath, validate};
 use label_frame::{
     Alignment, Camera, FrameKind, FrameOptions, FrameStats, HiddenReason, LabelFrame, Stickiness, WorldLabel,
     mercator::lon_lat_to_world,
@@ -119,12 +120,14 @@ pub fn options(o: &DeclutterOptions) -> Result<FrameOptions, Failure> {
             return Err(Failure::invalid(format!("options: stickiness {other} is not a DECLUTTER_STICKY_* value")));
         }
     };
+    let area = overlap_area(o.max_overlap_area)
+        .map_err(|problem| label_frame::FrameError::InvalidOption { field: "max_overlap_area", problem })?;
     let options = FrameOptions::default()
         .with_hysteresis(o.hysteresis_px)
         .with_fade_ms(o.fade_ms)
         .with_full_placement_interval_ms(o.full_placement_interval_ms)
         .with_perspective_scaling(o.perspective_scaling)
-        .with_max_overlap_area(o.max_overlap_area as f32)
+        .with_max_overlap_area(area)
         .with_stickiness(stickiness)
         .with_reuse_translations(o.reuse_translations != 0)
         .with_world_copies(o.world_copies != 0);
@@ -132,28 +135,43 @@ pub fn options(o: &DeclutterOptions) -> Result<FrameOptions, Failure> {
     Ok(options)
 }
 
-/// One C obstacle as a shape (checked by the engine).
+/// A tolerated overlap area (px²), checked in f64 (so that 1e300 is named, not its f32 ∞)
+/// against the limit of every other door, as the f32 the engines keep.
+pub fn overlap_area(v: f64) -> Result<f32, Problem> {
+    validate::non_negative(v, MAX_SIZE).map(|v| v as f32)
+}
+
+/// One C obstacle as a shape (checked here in f64, then by the engine). A box keeps its centre
+/// in f64 like a label's, so that it is as precise far from the origin as near it; a circle's
+/// centre is an f32 (about 7 significant digits).
 pub fn obstacle(index: usize, o: &DeclutterObstacle) -> Result<Shape, Failure> {
-    let p = |x: f64, y: f64| Vec2::new(x as f32, y as f32);
+    let fail = |field: &str, p: Problem| Failure::invalid(format!("obstacle {index}: field `{field}`: {p}"));
+    for v in [o.a, o.b] {
+        validate::within(v, MAX_COORDINATE).map_err(|p| fail("coordinates", p))?;
+    }
     match o.kind {
-        DECLUTTER_OBSTACLE_BOX => Ok(Shape::Aabb(Aabb { min: p(o.a, o.b), max: p(o.c, o.d) })),
-        DECLUTTER_OBSTACLE_CIRCLE => Ok(Shape::Circle(Circle::new(p(o.a, o.b), o.c as f32))),
+        DECLUTTER_OBSTACLE_BOX => {
+            for v in [o.c, o.d] {
+                validate::within(v, MAX_COORDINATE).map_err(|p| fail("coordinates", p))?;
+            }
+            if !(o.a < o.c && o.b < o.d) {
+                let why = "the box has no area (min must be below max)";
+                return Err(fail("box", Problem::BadShape(why.into())));
+            }
+            let (min, max) = (DVec2::new(o.a, o.b), DVec2::new(o.c, o.d));
+            Ok(Shape::Obb(Obb { center: (min + max) * 0.5, half: ((max - min) * 0.5).as_vec2(), axis: Vec2::X }))
+        }
+        DECLUTTER_OBSTACLE_CIRCLE => {
+            validate::size(o.c).map_err(|p| fail("radius", p))?;
+            Ok(Shape::Circle(Circle::new(Vec2::new(o.a as f32, o.b as f32), o.c as f32)))
+        }
         other => Err(Failure::invalid(format!("obstacle {index}: kind {other} is not a DECLUTTER_OBSTACLE_* value"))),
     }
 }
 
 /// One label's frame in C.
 pub fn result(l: &LabelFrame) -> DeclutterLabelResult {
-    let reason = match l.reason {
-        None => DECLUTTER_REASON_NONE,
-        Some(HiddenReason::Collision) => DECLUTTER_REASON_COLLISION,
-        Some(HiddenReason::Offscreen) => DECLUTTER_REASON_OFFSCREEN,
-        Some(HiddenReason::BehindCamera) => DECLUTTER_REASON_BEHIND_CAMERA,
-        Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
-        Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
-        Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
-        Some(_) => DECLUTTER_REASON_OTHER,
-    };
+    let reason = reason_code(l.reason);
     let (hidden_by_kind, hidden_by) = match l.hidden_by {
         None => (DECLUTTER_BLOCKER_NONE, 0),
         Some(Blocker::Label(i)) => (DECLUTTER_BLOCKER_LABEL, i),
@@ -191,16 +209,22 @@ pub fn stats(s: &FrameStats) -> DeclutterFrameStats {
     }
 }
 
-/// The name of a `DECLUTTER_REASON_*` value, NUL-terminated.
+/// The `DECLUTTER_REASON_*` value of a reason (a frame's or a batch's): the core's
+/// [`HiddenReason::code`], `DECLUTTER_REASON_NONE` when visible.
+pub fn reason_code(reason: Option<HiddenReason>) -> u32 {
+    reason.map_or(DECLUTTER_REASON_NONE, |r| u32::from(r.code()))
+}
+
+/// The name of a `DECLUTTER_REASON_*` value, NUL-terminated: the core's [`HiddenReason::name`].
 pub fn reason_name(reason: u32) -> &'static std::ffi::CStr {
     match reason {
         DECLUTTER_REASON_NONE => c"visible",
         DECLUTTER_REASON_COLLISION => c"collision",
         DECLUTTER_REASON_OFFSCREEN => c"offscreen",
-        DECLUTTER_REASON_BEHIND_CAMERA => c"behind-camera",
+        DECLUTTER_REASON_BEHIND_CAMERA => c"behind_camera",
         DECLUTTER_REASON_REPEAT => c"repeat",
-        DECLUTTER_REASON_NO_ROOM => c"no-room",
-        DECLUTTER_REASON_TOO_CURVED => c"too-curved",
+        DECLUTTER_REASON_NO_ROOM => c"no_room",
+        DECLUTTER_REASON_TOO_CURVED => c"too_curved",
         _ => c"unknown",
     }
 }
@@ -208,6 +232,23 @@ pub fn reason_name(reason: u32) -> &'static std::ffi::CStr {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reasons_have_the_cores_codes_and_names() {
+        let constants = [
+            DECLUTTER_REASON_COLLISION,
+            DECLUTTER_REASON_OFFSCREEN,
+            DECLUTTER_REASON_BEHIND_CAMERA,
+            DECLUTTER_REASON_REPEAT,
+            DECLUTTER_REASON_NO_ROOM,
+            DECLUTTER_REASON_TOO_CURVED,
+        ];
+        for (r, constant) in HiddenReason::ALL.into_iter().zip(constants) {
+            assert_eq!(reason_code(Some(r)), constant);
+            assert_eq!(reason_name(constant).to_str(), Ok(r.name()));
+        }
+        assert_eq!(reason_name(reason_code(None)).to_str(), Ok("visible"));
+    }
 
     #[test]
     fn enumerations_are_checked() {

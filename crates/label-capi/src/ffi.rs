@@ -2,7 +2,9 @@
 //! only unsafe code of the crate is here, where a caller's pointer is read or written, each
 //! block under the `# Safety` contract of its function. Every pointer with a count goes through
 //! [`slice`] or [`slice_mut`] (null refused unless the count is 0), every single one through
-//! [`read`], [`write`] or [`write_if_asked`]: the one place each argument is made.
+//! [`read`], [`read_if_given`], [`write`] or [`write_if_asked`]: the one place each argument is made,
+//! where null, misaligned pointers and counts past the limits or past `isize::MAX` bytes are
+//! refused ([`check_array`]) before anything is read or allocated.
 #![allow(unsafe_code, reason = "the C ABI reads and writes through the caller's pointers")]
 
 use std::ffi::c_char;
@@ -18,56 +20,83 @@ use crate::handle::DeclutterEngine;
 use crate::path::{self, RawPath};
 use crate::path_types::*;
 use crate::types::*;
+use label_core::limits::{MAX_CANDIDATES, MAX_GLYPHS, MAX_LABELS, MAX_PATH_POINTS};
 
-/// `p` as a reference, or a null-pointer failure naming `what`.
+/// Most obstacles in one call: their indices are 32-bit like the labels' (`hidden_by`).
+const MAX_OBSTACLES: usize = MAX_LABELS;
+
+/// Refuses a pointer to `count` `T`s (a single one: 1) that cannot be made a slice: null with
+/// a count, misaligned for `T`, or a count past `max` (a limit of `label_core::limits`, or
+/// `usize::MAX` for none) or past what one allocation can hold (`isize::MAX` bytes). Nothing
+/// is read: every count is checked before a slice is made or anything allocated from it.
+fn check_array<T>(p: *const T, count: usize, max: usize, what: &str) -> Result<(), Failure> {
+    if count == 0 {
+        return Ok(());
+    }
+    if p.is_null() {
+        return Err(Failure::null(what));
+    }
+    if !p.is_aligned() {
+        let align = std::mem::align_of::<T>();
+        return Err(Failure::invalid(format!("{what} is not aligned to {align} bytes (address {p:p})")));
+    }
+    let addressable = isize::MAX as usize / std::mem::size_of::<T>().max(1);
+    if count > max.min(addressable) {
+        let most = max.min(addressable);
+        return Err(Failure::invalid(format!("{what}: a count of {count} is more than {most}, the most allowed")));
+    }
+    Ok(())
+}
+
+/// `p` as a reference, or a failure naming `what` (null, misaligned).
 ///
 /// # Safety
 /// `p` is null or points to a valid, initialised `T` that nothing writes during the call.
 unsafe fn read<'a, T>(p: *const T, what: &str) -> Result<&'a T, Failure> {
-    // SAFETY: null is handled by `as_ref`; otherwise the caller's contract makes `p` valid.
-    unsafe { p.as_ref() }.ok_or_else(|| Failure::null(what))
+    check_array(p, 1, 1, what)?;
+    // SAFETY: not null and aligned (checked); valid by the caller's contract.
+    Ok(unsafe { &*p })
 }
 
-/// `count` `T`s from `p` as a slice (empty for 0, whatever `p`), or a null-pointer failure
-/// naming `what`.
+/// `count` `T`s from `p` as a slice (empty for 0, whatever `p`), or a failure naming `what`
+/// ([`check_array`], with the limit `max`).
 ///
 /// # Safety
 /// `p` is null or points to `count` valid, initialised `T`s that nothing writes during the call.
-unsafe fn slice<'a, T>(p: *const T, count: usize, what: &str) -> Result<&'a [T], Failure> {
+unsafe fn slice<'a, T>(p: *const T, count: usize, max: usize, what: &str) -> Result<&'a [T], Failure> {
+    check_array(p, count, max, what)?;
     if count == 0 {
-        Ok(&[])
-    } else if p.is_null() {
-        Err(Failure::null(what))
-    } else {
-        // SAFETY: not null, and `count` valid `T`s by the caller's contract.
-        Ok(unsafe { std::slice::from_raw_parts(p, count) })
+        return Ok(&[]);
     }
+    // SAFETY: not null, aligned, at most `isize::MAX` bytes (checked), and `count` valid `T`s
+    // by the caller's contract.
+    Ok(unsafe { std::slice::from_raw_parts(p, count) })
 }
 
-/// `count` `T`s at `p` as a mutable slice (empty for 0, whatever `p`), or a null-pointer
-/// failure naming `what`.
+/// `count` `T`s at `p` as a mutable slice (empty for 0, whatever `p`), or a failure naming
+/// `what` ([`check_array`]).
 ///
 /// # Safety
 /// `p` is null or points to writable memory for `count` `T`s that nothing else uses during the
 /// call.
 unsafe fn slice_mut<'a, T>(p: *mut T, count: usize, what: &str) -> Result<&'a mut [T], Failure> {
+    check_array(p, count, usize::MAX, what)?;
     if count == 0 {
-        Ok(&mut [])
-    } else if p.is_null() {
-        Err(Failure::null(what))
-    } else {
-        // SAFETY: not null, and room for `count` `T`s by the caller's contract.
-        Ok(unsafe { std::slice::from_raw_parts_mut(p, count) })
+        return Ok(&mut []);
     }
+    // SAFETY: not null, aligned, at most `isize::MAX` bytes (checked), and room for `count`
+    // `T`s by the caller's contract.
+    Ok(unsafe { std::slice::from_raw_parts_mut(p, count) })
 }
 
-/// `p` as a mutable reference, or a null-pointer failure naming `what`.
+/// `p` as a mutable reference, or a failure naming `what` (null, misaligned).
 ///
 /// # Safety
 /// `p` is null or points to valid memory for a `T` that nothing else uses during the call.
 unsafe fn write<'a, T>(p: *mut T, what: &str) -> Result<&'a mut T, Failure> {
-    // SAFETY: null is handled by `as_mut`; otherwise the caller's contract makes `p` valid.
-    unsafe { p.as_mut() }.ok_or_else(|| Failure::null(what))
+    check_array(p, 1, 1, what)?;
+    // SAFETY: not null and aligned (checked); valid by the caller's contract.
+    Ok(unsafe { &mut *p })
 }
 
 /// Writes `row(i)` for the first `count` rows (at most `capacity`) to `out[0..]` and their
@@ -102,9 +131,10 @@ unsafe fn write_rows<T>(
 /// `path`'s pointers keep `DeclutterPath`'s contract.
 unsafe fn raw_path<'a>(path: &'a DeclutterPath, what: &str) -> Result<RawPath<'a>, Failure> {
     // SAFETY: the function's contract.
-    let points = unsafe { slice(path.points, path.point_count, &format!("{what}.points")) }?;
+    let points = unsafe { slice(path.points, path.point_count, MAX_PATH_POINTS, &format!("{what}.points")) }?;
     // SAFETY: the function's contract.
-    let glyph_advances = unsafe { slice(path.glyph_advances, path.glyph_count, &format!("{what}.glyph_advances")) }?;
+    let glyph_advances =
+        unsafe { slice(path.glyph_advances, path.glyph_count, MAX_GLYPHS, &format!("{what}.glyph_advances")) }?;
     Ok(RawPath { path, points, glyph_advances })
 }
 
@@ -123,16 +153,16 @@ unsafe fn symbols(
         return Ok(None);
     }
     // SAFETY: the function's contract.
-    let raw = unsafe { slice(p, count, "symbols") }?;
+    let raw = unsafe { slice(p, count, MAX_LABELS, "symbols") }?;
     let mut out = Vec::with_capacity(raw.len());
     for (i, s) in raw.iter().enumerate() {
         let what = format!("symbols[{i}].candidates");
         // SAFETY: `DeclutterSymbol`'s contract.
-        let candidates = unsafe { slice(s.candidates, s.candidate_count, &what) }?;
+        let candidates = unsafe { slice(s.candidates, s.candidate_count, MAX_CANDIDATES, &what) }?;
         // SAFETY: `DeclutterSymbol`'s contract: null or valid.
-        let icon = unsafe { s.icon.as_ref() };
+        let icon = unsafe { read_if_given(s.icon, &format!("symbols[{i}].icon")) }?;
         // SAFETY: `DeclutterSymbol`'s contract: null or valid, its pointers too.
-        let path = match unsafe { s.path.as_ref() } {
+        let path = match unsafe { read_if_given(s.path, &format!("symbols[{i}].path")) }? {
             // SAFETY: `DeclutterPath`'s contract.
             Some(p) => Some(unsafe { raw_path(p, &format!("symbols[{i}].path")) }?),
             None => None,
@@ -142,15 +172,27 @@ unsafe fn symbols(
     Ok(Some(out))
 }
 
-/// Writes `v` to `*p` unless `p` is null (an optional out-parameter).
+/// `p` as a reference unless it is null (an optional argument), or a failure naming `what`
+/// (misaligned).
+///
+/// # Safety
+/// `p` is null or points to a valid, initialised `T` that nothing writes during the call.
+unsafe fn read_if_given<'a, T>(p: *const T, what: &str) -> Result<Option<&'a T>, Failure> {
+    // SAFETY: the function's contract.
+    if p.is_null() { Ok(None) } else { unsafe { read(p, what) }.map(Some) }
+}
+
+/// Writes `v` to `*p` unless `p` is null (an optional out-parameter); a misaligned `p` is a
+/// failure naming `what`.
 ///
 /// # Safety
 /// `p` is null or points to writable memory for a `T` that nothing else uses during the call.
-unsafe fn write_if_asked<T>(p: *mut T, v: T) {
-    // SAFETY: null is handled by `as_mut`; otherwise the caller's contract makes `p` valid.
-    if let Some(p) = unsafe { p.as_mut() } {
-        *p = v;
+unsafe fn write_if_asked<T>(p: *mut T, v: T, what: &str) -> Result<(), Failure> {
+    if !p.is_null() {
+        // SAFETY: the function's contract.
+        *unsafe { write(p, what) }? = v;
     }
+    Ok(())
 }
 
 /// Runs `f` on the engine behind `engine`: null and poisoned handles are refused, panics are
@@ -194,8 +236,12 @@ pub unsafe extern "C" fn declutter_options_default(out: *mut DeclutterOptions) -
 
 /// Makes an engine with no labels. `options` may be null (the defaults). `threads` is the
 /// number of threads of the engine's own pool, at most 1024 (more is
-/// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on one shared pool with a thread per core. On
-/// success `*out` is the handle; free it with `declutter_engine_free`.
+/// `DECLUTTER_INVALID_ARGUMENT`), or 0 to run on the calling thread, with the parallel parts
+/// on the process's shared pool (rayon's global pool: made by the first such call with a
+/// thread per core, at most 1024, whatever `RAYON_NUM_THREADS` says, unless the host made it
+/// before; kept until the process ends). On success `*out` is the handle; free it with `declutter_engine_free`. An engine may
+/// move between threads but is used by one thread at a time; different engines may be used
+/// on different threads at once.
 ///
 /// # Safety
 /// `options` is null or points to a valid `DeclutterOptions`; `out` points to writable memory
@@ -221,7 +267,8 @@ pub unsafe extern "C" fn declutter_engine_new(
     })
 }
 
-/// Frees an engine. A null pointer is ignored.
+/// Frees an engine. A null pointer is ignored. The threads of the engine's own pool are told to
+/// end and end soon after; this call does not wait for them.
 ///
 /// # Safety
 /// `engine` is null or a handle from `declutter_engine_new` not freed yet; it is not used
@@ -233,7 +280,9 @@ pub unsafe extern "C" fn declutter_engine_free(engine: *mut DeclutterEngine) {
     }
     // SAFETY: the handle came from `Box::into_raw` in `declutter_engine_new` and is freed once.
     let engine = unsafe { Box::from_raw(engine) };
-    // Dropping frees memory and joins the pool's threads; a panic there must not unwind into C.
+    // Dropping frees the engine's memory and tells its own pool's threads to end (rayon does
+    // not wait for them: they may outlive the call by a moment); a panic there must not unwind
+    // into C.
     let _ = guard(None, move || {
         drop(engine);
         Ok(())
@@ -304,7 +353,7 @@ pub unsafe extern "C" fn declutter_engine_set_labels_with_symbols(
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
         // SAFETY: the function's contract.
-        let labels = unsafe { slice(labels, count, "labels") }?;
+        let labels = unsafe { slice(labels, count, MAX_LABELS, "labels") }?;
         // SAFETY: the function's contract.
         let labels = match unsafe { self::symbols(symbols, count, |i| labels[i].id) }? {
             None => labels.iter().enumerate().map(|(i, l)| convert::label(i, l)).collect::<Result<Vec<_>, _>>()?,
@@ -313,7 +362,7 @@ pub unsafe extern "C" fn declutter_engine_set_labels_with_symbols(
                 pairs.map(|(i, (l, s))| convert::symbol_label(i, l, s)).collect::<Result<Vec<_>, _>>()?
             }
         };
-        e.engine.set_labels(labels)?;
+        e.install(|engine| engine.set_labels(labels))?;
         Ok(())
     };
     // SAFETY: the function's contract.
@@ -334,9 +383,9 @@ pub unsafe extern "C" fn declutter_engine_set_obstacles(
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
         // SAFETY: the function's contract.
-        let obstacles = unsafe { slice(obstacles, count, "obstacles") }?;
+        let obstacles = unsafe { slice(obstacles, count, MAX_OBSTACLES, "obstacles") }?;
         let shapes = obstacles.iter().enumerate().map(|(i, o)| convert::obstacle(i, o)).collect::<Result<_, _>>()?;
-        e.engine.set_obstacles(shapes)?;
+        e.install(|engine| engine.set_obstacles(shapes))?;
         Ok(())
     };
     // SAFETY: the function's contract.
@@ -381,7 +430,7 @@ pub unsafe extern "C" fn declutter_engine_place_frame(
             .ok_or_else(|| Failure::new(DECLUTTER_NO_CAMERA, "no camera: call declutter_engine_set_camera first"))?;
         let counts = e.install(|engine| engine.place_frame(&camera, time_ms).map(|f| convert::stats(&f.stats)))?;
         // SAFETY: the function's contract.
-        unsafe { write_if_asked(stats, counts) };
+        unsafe { write_if_asked(stats, counts, "stats") }?;
         Ok(())
     };
     // SAFETY: the function's contract.
@@ -513,12 +562,14 @@ pub unsafe extern "C" fn declutter_engine_glyphs(
     out: *mut DeclutterPathLayout,
 ) -> DeclutterStatus {
     let f = |e: &mut DeclutterEngine| {
-        // SAFETY: room for `capacity` poses by the function's contract.
-        let room = unsafe { slice_mut(glyphs, capacity, "glyphs") }?;
-        let (summary, poses) = path::screen_glyphs(&e.engine, index, capacity)?;
-        room[..poses.len()].copy_from_slice(&poses);
+        // Every argument is checked before anything is written.
+        check_array(glyphs, capacity, usize::MAX, "glyphs")?;
         // SAFETY: the function's contract.
-        *unsafe { write(out, "out") }? = summary;
+        let out = unsafe { write(out, "out") }?;
+        let (summary, poses) = path::screen_glyphs(&e.engine, index, capacity)?;
+        // SAFETY: room for `capacity` >= `poses.len()` poses by the function's contract.
+        unsafe { slice_mut(glyphs, poses.len(), "glyphs") }?.copy_from_slice(&poses);
+        *out = summary;
         Ok(())
     };
     // SAFETY: the function's contract.
@@ -528,9 +579,13 @@ pub unsafe extern "C" fn declutter_engine_glyphs(
 /// Places a batch of labels on screen once (contract §4): `labels[i]` with what `symbols[i]`
 /// adds to it (candidate positions, an icon, which part may show alone, a repeat group;
 /// contract §3b), around the obstacles, and writes each label's result to `results[i]` and,
-/// when `stats` is not null, the counts to `*stats`. Runs on a shared pool with a thread per
-/// core; the result does not depend on it. Nothing is written on error, whose message names
-/// the label (index and id) and the field.
+/// when `stats` is not null, the counts to `*stats`. Runs on the calling thread and the shared
+/// pool (see `declutter_engine_new`); the result does not depend on it. Nothing is written on
+/// error, whose message names the label (index and id) and the field.
+/// A shown label with a path is drawn glyph by glyph at the poses
+/// `declutter_path_layout(symbols[i].path, …)` gives, in reading order, with `reversed`
+/// saying whether its line was reversed to keep it upright: the same layout this placement
+/// used.
 ///
 /// # Safety
 /// `batch` points to a valid `DeclutterBatch` whose pointers keep its contract; `results`
@@ -546,17 +601,18 @@ pub unsafe extern "C" fn declutter_place(
         // SAFETY: the function's contract.
         let batch = unsafe { read(batch, "batch") }?;
         // SAFETY: `DeclutterBatch`'s contract.
-        let labels = unsafe { slice(batch.labels, batch.count, "labels") }?;
+        let labels = unsafe { slice(batch.labels, batch.count, MAX_LABELS, "labels") }?;
         // SAFETY: `DeclutterBatch`'s contract.
         let symbols = unsafe { symbols(batch.symbols, batch.count, |i| labels[i].id) }?.unwrap_or_default();
         // SAFETY: `DeclutterBatch`'s contract.
-        let obstacles = unsafe { slice(batch.obstacles, batch.obstacle_count, "obstacles") }?;
+        let obstacles = unsafe { slice(batch.obstacles, batch.obstacle_count, MAX_OBSTACLES, "obstacles") }?;
         // SAFETY: room for `count` results by the function's contract.
         let out = unsafe { slice_mut(results, batch.count, "results") }?;
+        crate::handle::global_pool()?;
         let placement = batch::run(labels, &symbols, obstacles, &batch.options)?;
         out.copy_from_slice(&placement.results);
         // SAFETY: the function's contract.
-        unsafe { write_if_asked(stats, placement.stats) };
+        unsafe { write_if_asked(stats, placement.stats, "stats") }?;
         Ok(())
     })
 }
@@ -581,9 +637,7 @@ pub unsafe extern "C" fn declutter_path_layout(
         // SAFETY: the function's contract.
         let raw = unsafe { raw_path(read(path, "path")?, "path") }?;
         let path = path::text_path(&raw, || "path".to_owned())?;
-        if glyphs.is_null() {
-            return Err(Failure::null("glyphs"));
-        }
+        check_array(glyphs, path.glyph_advances.len(), usize::MAX, "glyphs")?;
         // SAFETY: the function's contract.
         let out = unsafe { write(out, "out") }?;
         let (summary, poses) = path::layout(&path);
@@ -594,15 +648,19 @@ pub unsafe extern "C" fn declutter_path_layout(
     })
 }
 
-/// The message of the last failed call on this thread (empty if none yet). The pointer stays
-/// valid until the next failing call on this thread; copy the text to keep it.
+/// The message of the last failed call on this thread (empty if none yet). The string belongs
+/// to the calling thread: the pointer stays valid until the next failing call on this thread
+/// or the thread's end, whichever comes first; copy the text to keep it or to hand it to
+/// another thread. A call failing while its thread ends (from a thread-local destructor) has no
+/// message: the string is empty then.
 #[unsafe(no_mangle)]
 pub extern "C" fn declutter_last_error() -> *const c_char {
     last_error_ptr()
 }
 
 /// The name of a `DECLUTTER_REASON_*` value ("visible", "collision", "offscreen",
-/// "behind-camera", "repeat", "no-room", "too-curved"; "unknown" otherwise), a static string.
+/// "behind_camera", "repeat", "no_room", "too_curved": the names every binding and document
+/// uses; "unknown" otherwise), a static string.
 #[unsafe(no_mangle)]
 pub extern "C" fn declutter_reason_name(reason: u32) -> *const c_char {
     convert::reason_name(reason).as_ptr()

@@ -47,6 +47,6 @@ mod types;
 pub use batch_types::*;
 pub use error::{Failure, last_error};
 pub use ffi::*;
-pub use handle::DeclutterEngine;
+pub use handle::{DeclutterEngine, Pool};
 pub use path_types::*;
 pub use types::*;

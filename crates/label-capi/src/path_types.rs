@@ -22,7 +22,8 @@ pub struct DeclutterPoint {
 /// `coordinates`, `path_offset` in world px at zoom 0). Its label's `height` is the line's
 /// height and its `padding` pads every glyph; the label's `x`, `y`, `width`, `angle`,
 /// `anchor` and offsets are not used (the anchor point, for repeat groups, is the path's point
-/// at `path_offset`). A label with a path has no candidates and no icon.
+/// at `path_offset`). A label with a path has no candidates and no icon. Its pointers are read
+/// during the call that takes the path only (copied, not kept).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct DeclutterPath {

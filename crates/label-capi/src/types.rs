@@ -4,6 +4,12 @@
 
 /// Status of every call: `DECLUTTER_OK` or an error code; the message of the last error on the
 /// calling thread is `declutter_last_error()`.
+///
+/// Pointers and threads, for every function: a pointer argument (and every pointer inside a
+/// struct passed) is read or written during the call only and never kept — what is needed is
+/// copied — so it must be valid, aligned for its type and not written by another thread for
+/// the duration of the call. An engine is used by one thread at a time (it may move between
+/// threads); the functions without an engine may be called from any thread at once.
 pub type DeclutterStatus = i32;
 
 /// The call succeeded.
@@ -11,7 +17,8 @@ pub const DECLUTTER_OK: DeclutterStatus = 0;
 /// A required pointer was null.
 pub const DECLUTTER_NULL_POINTER: DeclutterStatus = 1;
 /// An argument is out of range (a label field, a camera field, an option, an enumeration
-/// value, a duplicate id); the message names it.
+/// value, a duplicate id, a count past the limits or past `PTRDIFF_MAX` bytes) or a pointer is
+/// not aligned for its type; the message names it.
 pub const DECLUTTER_INVALID_ARGUMENT: DeclutterStatus = 2;
 /// A label index past the end of the label set.
 pub const DECLUTTER_OUT_OF_RANGE: DeclutterStatus = 3;

@@ -180,6 +180,7 @@ fn expected(o: &label_core::LabelOutcome, c: &label_core::Choice) -> DeclutterPl
             Some(HiddenReason::Repeat) => DECLUTTER_REASON_REPEAT,
             Some(HiddenReason::NoRoom) => DECLUTTER_REASON_NO_ROOM,
             Some(HiddenReason::TooCurved) => DECLUTTER_REASON_TOO_CURVED,
+            Some(HiddenReason::BehindCamera) => unreachable!("a batch has no camera"),
         },
         hidden_by_kind,
         hidden_by,
@@ -353,6 +354,48 @@ fn path_layout_gives_the_core_glyph_poses() {
         }
     }
     assert!(fits > 50 && fits < 300, "{fits} of 300 fit");
+}
+
+#[test]
+fn boundaries_are_decided_with_the_contracts_tolerances() {
+    // A text exactly as long as its room, and collinear points under max_angle 0: both fit.
+    let exact = [DeclutterPoint { x: 100.2, y: 50.0 }, DeclutterPoint { x: 100.5, y: 50.0 }];
+    let collinear =
+        [DeclutterPoint { x: 0.1, y: 0.1 }, DeclutterPoint { x: 0.4, y: 0.5 }, DeclutterPoint { x: 1.0, y: 1.3 }];
+    for (points, advances, max_angle) in [(&exact[..], &[0.1, 0.2][..], 45.0), (&collinear[..], &[0.3; 3][..], 0.0)] {
+        let path = DeclutterPath {
+            points: points.as_ptr(),
+            point_count: points.len(),
+            glyph_advances: advances.as_ptr(),
+            glyph_count: advances.len(),
+            has_path_offset: 0,
+            path_offset: 0.0,
+            max_angle,
+            flags: 0,
+        };
+        let mut glyphs = vec![DeclutterGlyphPose::default(); advances.len()];
+        let mut out = DeclutterPathLayout::default();
+        // SAFETY: the path points into `points` and `advances`; `glyphs` has room for its glyphs.
+        let status = unsafe { declutter_path_layout(&path, glyphs.as_mut_ptr(), &mut out) };
+        assert_eq!((status, out.reason), (DECLUTTER_OK, DECLUTTER_REASON_NONE), "{points:?}");
+    }
+    // Two labels of a group exactly the repeat distance apart: both shown.
+    let labels = [(0.3, 0.7), (0.6, 0.3)].map(|(x, y)| DeclutterScreenLabel {
+        x,
+        y,
+        width: 0.1,
+        height: 0.1,
+        ..DeclutterScreenLabel::default()
+    });
+    let symbol = DeclutterSymbol { repeat_group: 1, repeat_distance: 0.5, ..DeclutterSymbol::default() };
+    let symbols = [symbol; 2];
+    let batch =
+        DeclutterBatch { labels: labels.as_ptr(), symbols: symbols.as_ptr(), count: 2, ..DeclutterBatch::default() };
+    let mut results = [DeclutterPlacement::default(); 2];
+    // SAFETY: the batch points into `labels` and `symbols`; `results` has room for both.
+    let status = unsafe { declutter_place(&batch, results.as_mut_ptr(), ptr::null_mut()) };
+    assert_eq!(status, DECLUTTER_OK, "{}", message());
+    assert_eq!(results.map(|r| r.reason), [DECLUTTER_REASON_NONE; 2]);
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! The C examples, `examples/frame.c` (the frame engine), `examples/frame_symbols.c` (symbols
 //! in frames), `examples/frame_path.c` (texts along lines in frames), `examples/symbols.c`
-//! (batch placement of symbols) and `examples/path.c` (texts along lines), compiled with the system C compiler against the header and the shared
+//! (batch placement of symbols) and `examples/path.c` (texts along lines), compiled with the
+//! system C compiler against the header and the shared
 //! library this build made, run, and their output checked line by line.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
 /// What `frame.c` prints.
 const FRAME: &str = "\
@@ -83,7 +83,7 @@ t=0 ms, zoom 16.5
     reversed=0 first=(455.2, 308.7, -4.1 deg) last=(490.3, 311.2, -4.1 deg)
   Kohlmarkt   visible=1 reason=visible
     reversed=1 first=(267.1, 382.6, 43.2 deg) last=(303.2, 340.5, 52.7 deg)
-  Naglergasse visible=0 reason=no-room
+  Naglergasse visible=0 reason=no_room
 t=400 ms, zoom 18
   Graben      visible=1 reason=visible
     reversed=0 first=(587.7, 326.7, -4.1 deg) last=(622.9, 329.2, -4.1 deg)
@@ -108,8 +108,8 @@ placed 6 labels: 2 shown, 1 collision, 1 repeat
   Ringstrasse   visible=1 reason=visible
   Ringstrasse 2 visible=0 reason=repeat hidden_by=Ringstrasse
   Donaukanal    visible=1 reason=visible
-  Wien          visible=0 reason=no-room
-  Gasse         visible=0 reason=too-curved
+  Wien          visible=0 reason=no_room
+  Gasse         visible=0 reason=too_curved
   Stadtpark     visible=0 reason=collision hidden_by=Ringstrasse
 Ringstrasse: reversed=0 anchor=(200.0, 152.3)
   R at (160.8, 157.1) angle 20.0
@@ -139,54 +139,10 @@ null points: status 1: symbols[3].path.points is a null pointer
 done
 ";
 
-/// The folder holding this build's shared library: the test binary's own folder
-/// (`target/<profile>/deps`, where cargo builds every crate type of the library before a test
-/// runs) or, after a `cargo build`, `target/<profile>`.
-fn library_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let deps = exe.parent().expect("the test binary's folder");
-    let has_library = |dir: &Path| dir.join("libdeclutter.so").exists() || dir.join("libdeclutter.dylib").exists();
-    [Some(deps), deps.parent()]
-        .into_iter()
-        .flatten()
-        .find(|d| has_library(d))
-        .unwrap_or_else(|| panic!("no libdeclutter shared library next to {}", exe.display()))
-        .to_path_buf()
-}
-
 /// Compiles `examples/{name}.c`, runs it and compares its output with `expected`.
 fn compile_and_run(name: &str, expected: &str) {
-    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let libs = library_dir();
-    let out_dir = std::env::temp_dir().join(format!("declutter-c-example-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&out_dir).unwrap();
-    let exe = out_dir.join(name);
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
-    let compiled = Command::new(&cc)
-        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"])
-        .arg("-I")
-        .arg(crate_dir.join("include"))
-        .arg(crate_dir.join(format!("examples/{name}.c")))
-        .arg("-L")
-        .arg(&libs)
-        .arg("-ldeclutter")
-        .arg(format!("-Wl,-rpath,{}", libs.display()))
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
-    assert!(compiled.status.success(), "{cc} failed on {name}.c:\n{}", String::from_utf8_lossy(&compiled.stderr));
-
-    // The library of this build, not another one on cargo's library path (a stale
-    // `target/<profile>/libdeclutter.so` from an earlier `cargo build` comes before the rpath).
-    let run = Command::new(&exe).env("LD_LIBRARY_PATH", &libs).output().unwrap_or_else(|e| panic!("run {name}: {e}"));
-    let _ = std::fs::remove_dir_all(&out_dir);
-    assert!(run.status.success(), "{name} failed: {}", String::from_utf8_lossy(&run.stderr));
-    let got = String::from_utf8(run.stdout).expect("UTF-8 output");
-    for (k, (g, w)) in got.lines().zip(expected.lines()).enumerate() {
-        assert_eq!(g, w, "{name}, line {}", k + 1);
-    }
-    assert_eq!(got.lines().count(), expected.lines().count(), "{got}");
+    let run = common::compile::compile_and_run(&format!("examples/{name}.c"), &[], &[]);
+    common::compile::assert_lines(name, &run, expected);
 }
 
 #[test]

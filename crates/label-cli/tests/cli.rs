@@ -666,3 +666,32 @@ fn real_places_moved_far_away_decide_alike() {
         assert_eq!(stat(&got, "narrow_tests"), stat(&near, "narrow_tests"), "moved by {offset}");
     }
 }
+
+#[test]
+fn box_obstacles_take_an_anchor() {
+    // A 20-px box at (50, 50): by default its top-left corner (50 … 70), with `anchor: center`
+    // its centre (40 … 60). A label from 61 to 69 meets only the first.
+    let doc = |anchor: Option<&str>| {
+        let mut obstacle = json!({"id": "panel", "type": "box", "x": 50, "y": 50, "width": 20, "height": 20});
+        if let Some(a) = anchor {
+            obstacle["anchor"] = json!(a);
+        }
+        // ("b" is always shown, so that no warning says nothing is.)
+        let labels = json!([{"id": "a", "x": 65, "y": 55, "width": 8, "height": 4},
+            {"id": "b", "x": 200, "y": 200, "width": 8, "height": 4}]);
+        json!({"labels": labels, "obstacles": [obstacle]})
+    };
+    let reason = |anchor| place_stdin(&doc(anchor), &[]).ok_json()["placements"][0]["reason"].clone();
+    assert_eq!(reason(None), json!("collision"));
+    assert_eq!(reason(Some("top-left")), json!("collision"));
+    assert_eq!(reason(Some("center")), Value::Null);
+    // `bottom-right`: the box ends at the point (30 … 50): clear too.
+    assert_eq!(reason(Some("bottom-right")), Value::Null);
+    let r = place_stdin(&doc(Some("middle")), &[]);
+    r.assert_code(2);
+    assert!(
+        r.stderr.contains("obstacle 0") && r.stderr.contains("`anchor`: unknown anchor \"middle\""),
+        "{}",
+        r.stderr
+    );
+}

@@ -31,8 +31,10 @@ fn path_labels_are_placed_glyph_by_glyph_with_their_reasons() {
     });
     let out = place_stdin(&doc, &[]).ok_json();
     let p = placements(&out);
-    assert_eq!(p[0], json!({"id": "river", "visible": true}));
-    assert_eq!(p[1], json!({"id": "street", "visible": true}));
+    // Shown texts along lines carry their glyphs (shown_path_labels_carry_their_glyphs_…).
+    let shown = |p: &Value| (p["id"].clone(), p["visible"].clone(), p["glyphs"].as_array().map(Vec::len));
+    assert_eq!(shown(&p[0]), (json!("river"), json!(true), Some(6)));
+    assert_eq!(shown(&p[1]), (json!("street"), json!(true), Some(4)));
     assert_eq!(p[2], json!({"id": "short", "visible": false, "reason": "no_room"}));
     assert_eq!(p[3], json!({"id": "bend", "visible": false, "reason": "too_curved"}));
     assert_eq!(p[4], json!({"id": "box", "visible": false, "reason": "collision", "hidden_by": "river"}));
@@ -58,6 +60,38 @@ fn the_summary_counts_every_reason() {
 }
 
 #[test]
+fn shown_path_labels_carry_their_glyphs_in_every_result() {
+    // "ring" runs leftwards: reversed, its offset counted from x = 20, its glyphs at 88 … 112 in
+    // reading order; "short" has no room: no glyphs.
+    let doc = json!({"viewport": {"width": 400, "height": 300}, "labels": [
+        {"id": "ring", "path": [[300, 150], [20, 150]], "glyph_advances": [8, 8, 8, 8], "height": 12,
+         "path_offset": 200},
+        {"id": "short", "path": [[0, 50], [10, 50]], "glyph_advances": [8, 8], "height": 12}]});
+    let want = json!({"id": "ring", "visible": true,
+        "glyphs": [[88.0, 150.0, 0.0], [96.0, 150.0, 0.0], [104.0, 150.0, 0.0], [112.0, 150.0, 0.0]], "reversed": true});
+    let out = place_stdin(&doc, &[]).ok_json();
+    assert_eq!(out["placements"][0], want);
+    assert_eq!(out["placements"][1], json!({"id": "short", "visible": false, "reason": "no_room"}));
+    // NDJSON: the same entries, line by line.
+    let r = run(&["place", "--ndjson"], Some(format!("{doc}\n").as_bytes()));
+    assert_eq!(common::ndjson_lines(&r.stdout)[0]["placements"][0], want);
+    // GeoJSON: in the properties of shown names along their streets, upright and in order.
+    let out = vienna_run(&["--line-placement", "curved"]).ok_json();
+    let mut drawn = 0;
+    for f in out["features"].as_array().unwrap() {
+        let p = &f["properties"];
+        let Some(glyphs) = p["glyphs"].as_array() else { continue };
+        drawn += 1;
+        assert!(p["visible"] == json!(true) && p["reversed"].is_boolean(), "{p}");
+        assert!(
+            glyphs.iter().all(|g| g.as_array().is_some_and(|g| g.len() == 3 && g.iter().all(Value::is_f64))),
+            "{p}"
+        );
+    }
+    assert!(drawn > 50, "{drawn} names drawn glyph by glyph");
+}
+
+#[test]
 fn bad_path_labels_are_named() {
     let cases = [
         (
@@ -76,7 +110,7 @@ fn bad_path_labels_are_named() {
         (json!({"id": "a", "path": [[0, 0], [5, 0]], "glyph_advances": [1]}), "field `height`: missing"),
         (
             json!({"id": "a", "path": [[0, 0], [5, 0]], "glyph_advances": [1], "height": 3, "max_angle": 200}),
-            "field `max_angle`",
+            "field `max_angle`: expected a magnitude of at most 180, got 200",
         ),
         (
             json!({"id": "a", "x": 1, "path": [[0, 0], [5, 0]], "glyph_advances": [1], "height": 3}),

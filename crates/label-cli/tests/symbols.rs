@@ -51,6 +51,20 @@ fn the_result_names_the_candidate_the_parts_and_repeats() {
 }
 
 #[test]
+fn repeat_groups_may_be_numbers() {
+    // Group ids are often numeric: 7 and "7" name one group, 7.5 another; a boolean is named.
+    let label = |id: &str, x: f64, group: Value| json!({"id": id, "x": x, "y": 50, "width": 10, "height": 10, "repeat_group": group, "repeat_distance": 100});
+    let doc =
+        json!({"labels": [label("a", 50.0, json!(7)), label("b", 100.0, json!("7")), label("c", 150.0, json!(7.5))]});
+    let p = placements(&placed(&doc)).clone();
+    assert_eq!(p[1], json!({"id": "b", "visible": false, "reason": "repeat", "hidden_by": "a"}));
+    assert_eq!(p[2], json!({"id": "c", "visible": true}));
+    let r = place_stdin(&json!({"labels": [label("a", 50.0, json!(true))]}), &[]);
+    r.assert_code(2);
+    assert!(r.stderr.contains("field `repeat_group`") && r.stderr.contains("a string or a number"), "{}", r.stderr);
+}
+
+#[test]
 fn plain_documents_have_no_symbol_fields_in_their_result() {
     let doc = json!({"labels": [{"id": 1, "x": 0, "y": 0, "width": 10, "height": 10}]});
     let out = placed(&doc);
@@ -85,7 +99,7 @@ fn bad_symbol_fields_are_named_with_line_index_id_and_field() {
         (r#""repeat_group": "x", "repeat_distance": 0"#, "field `repeat_distance`: expected a number > 0, got 0"),
         (r#""repeat_group": "x", "repeat_distance": -3"#, "field `repeat_distance`: expected a number > 0"),
         (r#""repeat_distance": 10"#, "field `repeat_distance`: needs a `repeat_group`"),
-        (r#""repeat_group": 7"#, "field `repeat_group`: invalid type: integer"),
+        (r#""repeat_group": [7]"#, "field `repeat_group`: invalid type: sequence, expected a string or a number"),
     ];
     for (fields, what) in cases {
         let line = place_bytes(bad(fields).as_bytes()).assert_failure(2);

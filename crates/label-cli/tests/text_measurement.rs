@@ -136,7 +136,9 @@ fn a_label_without_size_or_text_is_refused_naming_the_fields() {
 
 #[test]
 fn bad_font_sizes_and_empty_texts_are_refused() {
-    for (size, says) in [(json!(0), "> 0"), (json!(-3), "-3"), (json!(1e6), "1e4"), (json!("12"), "string")] {
+    for (size, says) in
+        [(json!(0), "> 0"), (json!(-3), "-3"), (json!(1e6), "at most 10000, got 1e6"), (json!("12"), "string")]
+    {
         let line = rejected(json!({"id": "b", "x": 1, "y": 1, "text": "Wien", "font_size": size}));
         names(&line, &["label 1 (id \"b\")", "`font_size`", says]);
     }

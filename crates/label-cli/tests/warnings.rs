@@ -72,6 +72,15 @@ fn a_label_set_with_nothing_shown_says_so() {
     r.assert_code(0);
     assert!(r.stderr.contains("no label is shown: of 1 inputs, 1 are off screen"), "{}", r.stderr);
     assert_eq!(r.json()["placements"][0]["reason"], json!("offscreen"));
+    // Texts along lines that do not fit are counted as what they are, not as collisions.
+    let doc = json!({"labels": [
+        {"id": 1, "path": [[0, 0], [10, 0]], "glyph_advances": [8, 8], "height": 10},
+        {"id": 2, "path": [[0, 0], [50, 0], [50, 50]], "glyph_advances": [8, 8], "height": 10}]});
+    let r = place_stdin(&doc, &[]);
+    r.assert_code(0);
+    let want = "no label is shown: of 2 inputs, 0 are off screen, 0 hidden by collisions, \
+                1 longer than their line (no_room), 1 on too sharp a bend (too_curved), 0 have no label";
+    assert!(r.stderr.contains(want), "{}", r.stderr);
     // An empty document shows nothing and is not a mistake.
     place_stdin(&json!({"labels": []}), &[]).ok_json();
 }

@@ -44,10 +44,15 @@ impl fmt::Display for Problem {
             Problem::NotPositive(v) => write!(f, "expected a number > 0, got {}", Shown(*v)),
             Problem::Negative(v) => write!(f, "expected a number >= 0, got {}", Shown(*v)),
             Problem::TooLarge { value, limit } => {
-                write!(f, "expected a magnitude of at most {limit:e}, got {value:e}")
+                write!(f, "expected a magnitude of at most {}, got {}", Shown(*limit), Shown(*value))
             }
             Problem::TooSmall { value, limit } => {
-                write!(f, "expected at least {limit:e} (smaller sizes are not representable), got {value:e}")
+                write!(
+                    f,
+                    "expected at least {} (smaller sizes are not representable), got {}",
+                    Shown(*limit),
+                    Shown(*value)
+                )
             }
             Problem::UnknownAnchor(name) => write!(
                 f,
@@ -62,14 +67,14 @@ impl fmt::Display for Problem {
     }
 }
 
-/// A number in a message: plain, or in exponent form where plain would run to hundreds of
-/// digits (`-1e300`).
+/// A number in a message as a person writes it: plain (`180`, `-0.25`, `0.001`), or in
+/// exponent form where that is clearly shorter (`1e6`, `-1e300`, `2.5e-300`).
 struct Shown(f64);
 
 impl fmt::Display for Shown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let v = self.0;
-        if v.is_finite() && v != 0.0 && !(1e-6..1e9).contains(&v.abs()) { write!(f, "{v:e}") } else { write!(f, "{v}") }
+        let (plain, exponent) = (self.0.to_string(), format!("{:e}", self.0));
+        f.write_str(if plain.len() <= exponent.len() + 2 { &plain } else { &exponent })
     }
 }
 
@@ -137,5 +142,13 @@ mod tests {
         assert_eq!(Problem::NotPositive(-0.25).to_string(), "expected a number > 0, got -0.25");
         assert_eq!(Problem::Negative(-1e300).to_string(), "expected a number >= 0, got -1e300");
         assert_eq!(Problem::NotPositive(-2.5e-300).to_string(), "expected a number > 0, got -2.5e-300");
+        // Limits too: a max_angle of 181 names 180, not 1.8e2; large limits stay short.
+        let too_large = |value, limit| Problem::TooLarge { value, limit }.to_string();
+        assert_eq!(too_large(181.0, 180.0), "expected a magnitude of at most 180, got 181");
+        assert_eq!(too_large(2e9, 1e9), "expected a magnitude of at most 1e9, got 2e9");
+        assert_eq!(too_large(1e300, 1e6), "expected a magnitude of at most 1e6, got 1e300");
+        assert_eq!(too_large(1500.5, 1000.0), "expected a magnitude of at most 1000, got 1500.5");
+        let too_small = Problem::TooSmall { value: 1e-7, limit: 0.001 }.to_string();
+        assert_eq!(too_small, "expected at least 0.001 (smaller sizes are not representable), got 1e-7");
     }
 }

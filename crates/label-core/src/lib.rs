@@ -47,6 +47,7 @@ pub mod path;
 pub mod pipeline;
 mod placement;
 mod symbol;
+pub mod tolerance;
 pub mod validate;
 
 pub use box_style::BoxStyle;

@@ -9,14 +9,16 @@
 //!    (`d.x = 0`, `d.y > 0`), the path is reversed and `path_offset` becomes
 //!    `length − path_offset`, so that the name never reads upside down.
 //! 2. **Room**: the glyph advances `aᵢ` add up to `L`; the text starts at `s₀ = path_offset − L/2`.
-//!    It must fit on the path: `0 ≤ s₀` and `s₀ + L ≤ length`, else the label is hidden,
-//!    `no_room`.
+//!    It must fit on the path: `s₀ ≥ −τ` and `s₀ + L ≤ length + τ`
+//!    ([`crate::tolerance::fits_along`]: a text exactly as long as its room fits, whatever the
+//!    rounding), else the label is hidden, `no_room`.
 //! 3. **Glyphs**: glyph `i` is a box `aᵢ × height` (grown by `padding`) centred on the path's
 //!    point at arc length `cᵢ = s₀ + Σ_{j<i} aⱼ + aᵢ/2`, reading along the unit direction of the
 //!    segment that holds `cᵢ`. A point exactly on an inner vertex belongs to the segment that
 //!    *follows* it (segment `k` holds `[Sₖ, Sₖ₊₁)`, the last one its end too).
 //! 4. **Curvature**: if two consecutive glyphs' reading axes differ by more than `max_angle`
-//!    degrees, the label is hidden, `too_curved` — the text would break apart at a sharp bend.
+//!    degrees + α ([`crate::tolerance::too_curved`]: collinear points never bend a text), the
+//!    label is hidden, `too_curved` — the text would break apart at a sharp bend.
 //!
 //! The label's *anchor point* (for repeat distances) is the path's point at `path_offset`,
 //! after the reversal. Each glyph box is built as [`crate::text_box`] builds a label's box
@@ -26,7 +28,7 @@
 
 use glam::DVec2;
 
-use crate::{HiddenReason, Label, Obb, text_box};
+use crate::{HiddenReason, Label, Obb, text_box, tolerance};
 
 /// The default `max_angle`, degrees (MapLibre's `text-max-angle`).
 pub const DEFAULT_MAX_ANGLE: f64 = 45.0;
@@ -256,7 +258,7 @@ impl TextPath {
             forward
         };
         let start = offset - self.text_length() / 2.0;
-        if start < 0.0 || start + self.text_length() > walk.length() {
+        if !tolerance::fits_along(start, self.text_length(), walk.length()) {
             return Err(PathFailure::NoRoom);
         }
         // A turn whose cosine is clearly above cos(max_angle) is within it: the exact angle
@@ -272,7 +274,7 @@ impl TextPath {
             if let Some(last) = glyphs.last()
                 && last.axis != axis
                 && last.axis.dot(axis) < surely_within
-                && turn(last.axis, axis) > self.max_angle
+                && tolerance::too_curved(turn(last.axis, axis), self.max_angle)
             {
                 return Err(PathFailure::TooCurved);
             }
@@ -326,6 +328,8 @@ mod tests {
         assert!(p.layout().is_ok(), "exactly as long as the path");
         assert_eq!(p.clone().with_path_offset(14.0).layout(), Err(PathFailure::NoRoom));
         let p = path(&[[0.0, 0.0], [30.0, 0.0]], &[10.0, 10.0, 10.000_001]);
+        assert!(p.layout().is_ok(), "longer by less than τ");
+        let p = path(&[[0.0, 0.0], [30.0, 0.0]], &[10.0, 10.0, 10.01]);
         assert_eq!(p.layout(), Err(PathFailure::NoRoom));
         // A right angle in the middle of a 3-glyph text.
         let p = path(&[[0.0, 0.0], [50.0, 0.0], [50.0, -50.0]], &[10.0, 10.0, 10.0]);

@@ -249,10 +249,11 @@ impl Symbol {
     }
 
     /// Whether label `b`'s anchor point is close enough to `a`'s to hide a label of the same
-    /// group whose repeat distance is `distance`: `|a − b| < distance`, in f64.
+    /// group whose repeat distance is `distance`: `|a − b| < distance − τ`
+    /// ([`crate::tolerance::is_repeat`]).
     #[must_use]
     pub fn repeats(a: DVec2, b: DVec2, distance: f64) -> bool {
-        (a - b).length() < distance
+        crate::tolerance::is_repeat((a - b).length(), distance)
     }
 }
 
@@ -322,8 +323,9 @@ mod tests {
     #[test]
     fn repeat_distance_is_strict() {
         let (a, b) = (DVec2::ZERO, DVec2::new(3.0, 4.0));
-        assert!(Symbol::repeats(a, b, 5.000_001));
+        assert!(Symbol::repeats(a, b, 5.01));
         assert!(!Symbol::repeats(a, b, 5.0));
+        assert!(!Symbol::repeats(a, b, 5.000_001), "closer by less than τ");
         assert!(!Symbol::repeats(a, a, 0.0));
     }
 }

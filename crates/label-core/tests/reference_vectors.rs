@@ -325,7 +325,7 @@ fn seed_001_rotated_box_collides_with_its_neighbour() {
     assert!(obb_obb_separation(&a, &b) < 0.0);
     let (pa, pb) = (Shape::Polygon(ConvexPolygon::new(a.corners().to_vec()).unwrap()), Shape::Obb(b));
     assert!(pa.overlaps(&pb) && pb.overlaps(&pa));
-    // Unrotated, they only touch (seed 001: "相切情况不属于相交").
+    // Unrotated, they only touch (seed 001, `docs/contract.md`, Sources: "相切情况不属于相交").
     let a0 = obb(50.0, 50.0, 50.0, 50.0, 0.0);
     assert!(!a0.overlaps(&b));
     // As labels: the second (lower priority) is hidden by the first.

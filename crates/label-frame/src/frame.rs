@@ -1,55 +1,9 @@
 //! What a frame decides, per label and in total.
 
+pub use label_core::HiddenReason;
 use label_core::{Blocker, Choice};
 
 use crate::ScreenPose;
-
-/// Why a label is not shown in a frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-#[non_exhaustive]
-pub enum HiddenReason {
-    /// It collides with a label placed before it or with an obstacle (see `hidden_by`).
-    Collision,
-    /// Its box does not overlap the viewport.
-    Offscreen,
-    /// Its anchor point is behind the camera (pitch only).
-    BehindCamera,
-    /// A label of its repeat group placed before it has its anchor point closer than its
-    /// repeat distance (contract §4 step 3a; see `hidden_by`). Symbols only.
-    Repeat,
-    /// A path label whose text is longer than its projected line allows around its offset
-    /// (contract §3b). Path labels only.
-    NoRoom,
-    /// A path label whose projected line turns by more than its `max_angle` between two
-    /// glyphs (contract §3b). Path labels only.
-    TooCurved,
-}
-
-impl From<label_core::PathFailure> for HiddenReason {
-    fn from(f: label_core::PathFailure) -> Self {
-        match f {
-            label_core::PathFailure::NoRoom => HiddenReason::NoRoom,
-            label_core::PathFailure::TooCurved => HiddenReason::TooCurved,
-        }
-    }
-}
-
-impl HiddenReason {
-    /// The name used in documents and by the C API's messages.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            HiddenReason::Collision => "collision",
-            HiddenReason::Offscreen => "offscreen",
-            HiddenReason::BehindCamera => "behind-camera",
-            HiddenReason::Repeat => "repeat",
-            HiddenReason::NoRoom => "no-room",
-            HiddenReason::TooCurved => "too-curved",
-        }
-    }
-}
 
 /// One label in one frame: what a renderer draws, and what its users ask ("which labels were
 /// hidden, and by what").
@@ -121,8 +75,8 @@ pub struct FrameStats {
     pub hidden_repeat: usize,
     /// Labels behind the camera.
     pub behind_camera: usize,
-    /// Path labels hidden because their text does not fit their projected line (`no-room`,
-    /// `too-curved`).
+    /// Path labels hidden because their text does not fit their projected line (`no_room`,
+    /// `too_curved`).
     pub hidden_unfit: usize,
     /// Labels in view in this frame and the last one whose visibility changed: the flicker a
     /// viewer sees (labels crossing the screen's edge are not counted).

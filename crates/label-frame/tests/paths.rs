@@ -1,5 +1,5 @@
 //! Text along a line in frames, case by case: glyphs on the projected line, collisions glyph
-//! box by glyph box, `no-room` and `too-curved` as the camera moves, upright under any
+//! box by glyph box, `no_room` and `too_curved` as the camera moves, upright under any
 //! bearing, bad lines named. (Random ones: `camera_paths.rs` against the brute-force
 //! definition, and the `frames` fuzz target.)
 
@@ -73,7 +73,7 @@ fn zooming_out_leaves_no_room_and_a_sharp_bend_is_too_curved() {
     assert_eq!(frame.labels[0].hidden_by, None);
     assert!(!frame.labels[0].in_view());
     assert_eq!(frame.stats.hidden_unfit, 2);
-    assert_eq!(HiddenReason::NoRoom.name(), "no-room");
+    assert_eq!(HiddenReason::NoRoom.name(), "no_room");
 }
 
 #[test]
@@ -122,4 +122,23 @@ fn a_bad_line_is_named() {
     let bent = line(&[[0.0, 0.0], [100.0, 0.0]], &[8.0, -1.0]);
     let err = e.set_labels(vec![WorldLabel::along_path(3, bent, 10.0)]).unwrap_err();
     assert!(matches!(err, FrameError::InvalidLabel { field: "glyph_advances", id: 3, index: 0, .. }), "{err:?}");
+}
+
+#[test]
+fn boundaries_are_decided_with_the_contracts_tolerances() {
+    // Contract §3: a text exactly as long as its room fits, collinear points do not bend a
+    // text under max_angle 0, labels exactly repeat_distance apart are not repeats — on the
+    // projected line, as in a batch (label_core::tolerance).
+    let exact = line(&[[100.2, 150.0], [100.5, 150.0]], &[0.1, 0.2]);
+    let collinear = line(&[[100.1, 100.1], [100.4, 100.5], [101.0, 101.3]], &[0.3; 3]).with_max_angle(0.0);
+    let group = label_core::Symbol::default().with_repeat(1, 0.5);
+    let mut e = engine(vec![
+        WorldLabel::along_path(1, exact, 1.0),
+        WorldLabel::along_path(2, collinear.with_keep_upright(false), 1.0),
+        at_screen(3, 300.3, 200.7, 0.1, 0.1).with_symbol(group.clone()),
+        at_screen(4, 300.6, 200.3, 0.1, 0.1).with_symbol(group),
+    ]);
+    let frame = e.place_frame(&flat_camera(), 0.0).unwrap();
+    let reasons: Vec<_> = frame.labels.iter().map(|l| l.reason).collect();
+    assert_eq!(reasons, [None; 4]);
 }

@@ -1,16 +1,16 @@
 //! `declutter.FrameEngine`: label-frame's engine for Python renderers and notebooks.
 
 use glam::DVec2;
-use label_frame::{Alignment, Blocker, Camera, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{Alignment, Blocker, Camera, FrameOptions, WorldLabel};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::columns::{labels, vector};
+use crate::placing::reason_code;
 
-/// The arrays of one frame: visible, opacity, reason code (0 visible, 1 collision, 2 offscreen,
-/// 3 behind the camera, 4 another reason of a later engine), hidden_by (-1 if none), and screen x, y, angle (NaN without a pose).
+/// The arrays of one frame: visible, opacity, reason code (as a placement's, `reason_code`), hidden_by (-1 if none), and screen x, y, angle (NaN without a pose).
 type FrameArrays<'py> = (
     Bound<'py, PyArray1<bool>>,
     Bound<'py, PyArray1<f32>>,
@@ -115,13 +115,7 @@ impl FrameEngine {
         for (i, l) in frame.labels.iter().enumerate() {
             out.0[i] = l.visible;
             out.1[i] = l.opacity;
-            out.2[i] = match l.reason {
-                None => 0,
-                Some(HiddenReason::Collision) => 1,
-                Some(HiddenReason::Offscreen) => 2,
-                Some(HiddenReason::BehindCamera) => 3,
-                Some(_) => 4,
-            };
+            out.2[i] = reason_code(l.reason);
             out.3[i] = match l.hidden_by {
                 Some(Blocker::Label(k) | Blocker::Obstacle(k)) => i64::from(k),
                 None => -1,

@@ -29,6 +29,7 @@ use pyo3::prelude::*;
 #[pyo3(name = "_native")]
 fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(placing::place, m)?)?;
+    m.add("REASON_NAMES", placing::reason_names())?;
     m.add_function(wrap_pyfunction!(geo::world, m)?)?;
     m.add_function(wrap_pyfunction!(geo::project, m)?)?;
     m.add_function(wrap_pyfunction!(features::place_features, m)?)?;

@@ -34,3 +34,16 @@ def test_labels_fade_in_with_memory():
     shown = f1.visible & f0.visible
     assert shown.any()
     assert (f1.opacity[shown] > f0.opacity[shown]).all()
+
+
+def test_frame_reasons_have_the_engines_names():
+    # The names every binding and document uses (snake case), frames' own included.
+    assert list(declutter._place.REASONS[1:]) == [
+        "collision", "offscreen", "behind_camera", "repeat", "no_room", "too_curved"]
+    engine = declutter.FrameEngine(stable=False)
+    # Under pitch, a label far south of the centre is behind the camera; two at the centre
+    # overlap; one far east is off screen.
+    engine.set_labels(lon=[0.0, 0.0, 0.0, 170.0], lat=[38.0, 38.0, -80.0, 38.0], width=40.0, height=12.0,
+                      priority=[2.0, 1.0, 0.0, 0.0])
+    frame = engine.place_frame(center_lon_lat=(0, 38), zoom=2, size=(400, 300), time_ms=0, pitch=60)
+    assert frame.reason.tolist() == [None, "collision", "behind_camera", "offscreen"]

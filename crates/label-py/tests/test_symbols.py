@@ -218,6 +218,29 @@ def test_an_optional_text_leaves_its_icon():
     assert p.hidden_by.tolist() == [-1, 0]
 
 
+def test_boundaries_are_decided_with_the_contracts_tolerances():
+    # A text exactly as long as its room (3e-15 px short in floating point), collinear points
+    # under max_angle 0, two labels of a group exactly the repeat distance apart: all shown.
+    path = [[(100.2, 50), (100.5, 50)], [(0.1, 0.1), (0.4, 0.5), (1.0, 1.3)], None, None]
+    p = declutter.place(x=[np.nan, np.nan, 10.3, 10.6], y=[np.nan, np.nan, 10.7, 10.3], width=[np.nan, np.nan, 0.1, 0.1],
+                        height=[1.0, 1.0, 0.1, 0.1], path=path, glyph_advances=[[0.1, 0.2], [0.3] * 3, None, None],
+                        max_angle=[45, 0, 45, 45], repeat_group=[None, None, 1, 1], repeat_distance=0.5)
+    assert p.reason.tolist() == [None] * 4
+
+
+def test_shown_texts_along_lines_carry_their_glyphs():
+    # Drawn leftwards: reversed, the offset counted from x = 20, glyphs in reading order; the
+    # second has no room: no glyphs.
+    p = declutter.place(x=[np.nan, np.nan], y=[np.nan, np.nan], width=[np.nan, np.nan], height=12.0,
+                        path=[[(300, 150), (20, 150)], [(0, 50), (10, 50)]], glyph_advances=[[8] * 4, [8, 8]],
+                        path_offset=[200, np.nan], viewport=(400, 300))
+    assert p.reason.tolist() == [None, "no_room"]
+    assert p.glyphs[0].tolist() == [[88, 150, 0], [96, 150, 0], [104, 150, 0], [112, 150, 0]]
+    assert p.reversed.tolist() == [True, None] and p.glyphs[1] is None
+    df = declutter.place(pd.DataFrame({"x": [1.0], "y": [1.0], "width": [5.0], "height": [5.0]}))
+    assert "glyphs" not in df.columns, "only with texts along lines"
+
+
 def test_repeat_groups_by_any_name():
     p = declutter.place(x=[0.0, 50.0, 150.0, 60.0], y=0.0, width=10.0, height=10.0, priority=[3, 2, 1, 0],
                         repeat_group=["Main St", "Main St", "Main St", 7], repeat_distance=100.0)

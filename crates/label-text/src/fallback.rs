@@ -3,7 +3,7 @@
 //! A renderer would draw such a character with a fallback font; we do not know which, so we
 //! guess the width class from Unicode itself (UAX #11, East Asian Width, through
 //! `unicode-width`): wide and fullwidth characters — CJK ideographs, kana, hangul, fullwidth
-//! forms, emoji — are one em in every CJK font, so that is exact for the seeds' Chinese names;
+//! forms, emoji — are one em in every CJK font, so that is exact for Chinese names;
 //! zero-width characters (combining marks, joiners, variation selectors) and control
 //! characters take no space; everything else gets the font's average advance.
 

@@ -15,11 +15,11 @@ export declare const Flags: Readonly<{
 }>;
 
 /**
- * Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind-camera,
- * 4 repeat, 5 no-room, 6 too-curved.
+ * Names of the `reason` column's values: 0 visible, 1 collision, 2 offscreen, 3 behind_camera,
+ * 4 repeat, 5 no_room, 6 too_curved (the engine's names, as in every other binding).
  */
 export declare const REASONS: readonly [
-  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+  'visible', 'collision', 'offscreen', 'behind_camera', 'repeat', 'no_room', 'too_curved',
 ];
 
 /** Names of the `parts` column's values: which parts of a symbol show. */
@@ -135,7 +135,8 @@ export type LabelObject = ({ x: number; y: number } | { lon: number; lat: number
   candidates?: CandidateObject[];
   icon?: IconObject;
   optional?: 'none' | 'text' | 'icon';
-  repeatGroup?: number;
+  /** A group's name: a string or a number (`7` and `'7'` are one group). */
+  repeatGroup?: string | number;
   repeatDistance?: number;
   /** A text along this line (x, y or lon, lat pairs, as the label's own point). */
   path?: [number, number][];
@@ -232,13 +233,25 @@ export interface FrameViews {
   readonly stats: FrameStats;
 }
 
-/** The frame engine (and the batch placement) of one WebAssembly instance. */
+/**
+ * The frame engine (and the batch placement) of one WebAssembly instance.
+ *
+ * Threads: an engine lives on the thread (window or worker) that made it and is called from
+ * there only; a worker makes its own engine (one instance each). Views: every typed array an
+ * engine returns (`labelColumns`, `symbolColumns`, `pathColumns`, `glyphs`, `placeFrame`,
+ * `place`, `boxes`, `projectPoints`) is a view over the module's memory, as long as the buffer
+ * the module sized, valid until the next call into the same engine (a call may grow the memory,
+ * which detaches the views made before). Counts are whole numbers from 0 up (labels at most
+ * 4,294,967,294, other counts at most 4,294,967,295); anything else throws before the module
+ * sees it, and a count the module cannot hold throws the module's message. Before any frame or
+ * batch the result views are empty.
+ */
 export declare class Engine {
   constructor(instance: WebAssembly.Instance);
   readonly memory: WebAssembly.Memory;
   /** Labels committed. */
   readonly count: number;
-  /** Room for `n` labels; write the views, then `commitLabels`. */
+  /** Room for `n` labels; write the views (valid until the next call), then `commitLabels`. */
   labelColumns(n: number): LabelColumns;
   /** Room for the symbols of the `labelColumns` labels, `candidateCount` candidates in all. */
   symbolColumns(candidateCount: number): SymbolColumns;
@@ -246,6 +259,8 @@ export declare class Engine {
   pathColumns(pointCount: number, glyphCount: number): PathColumns;
   /** Label `i`'s glyphs in the last frame or batch: x, y, angle, advance per glyph; null for none. */
   glyphs(i: number): Float64Array | null;
+  /** Whether label `i`'s line was reversed to keep its text upright; null without glyphs. */
+  reversed(i: number): boolean | null;
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates?: 'world' | 'lonlat'): void;
   /** Labels from plain objects (all in world px or all in lon/lat, as the first one). */
@@ -269,10 +284,12 @@ export declare class Engine {
   place(viewport?: { width: number; height: number }, maxOverlapArea?: number): FrameViews;
   /** Fills and returns the boxes of the last frame's labels in view (debug view); a batch's are filled already. */
   boxes(): BoxViews;
-  /** World points (x, y pairs, world px) for `projectPoints`. */
+  /** World points (x, y pairs, world px; an even number of values) for `projectPoints`. */
   setPoints(points: ArrayLike<number>): void;
   /** The points on screen with `camera` (x, y pairs; NaN behind the camera). */
   projectPoints(camera: Camera): Float64Array;
   /** The world point under a screen point, or null above the horizon. */
   unproject(camera: Camera, x: number, y: number): { x: number; y: number } | null;
+  /** The message of the module's last error (what the last failing call threw). */
+  error(): string;
 }

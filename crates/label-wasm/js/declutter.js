@@ -5,6 +5,10 @@
 // objects (`engine.setLabels([...])`). Each frame, `engine.placeFrame(camera, timeMs)` returns
 // typed-array views over the module's memory: no JavaScript object per label on the hot path.
 // The views stay valid until the next call into the engine. See docs/web.md.
+//
+// Every count is checked here as a whole number in range before the module sees it (a
+// WebAssembly `u32` would silently truncate 1.5 or wrap -1), and every view is as long as the
+// module says its buffer is: a view never reaches past what the module sized.
 
 /** Anchor numbers (which point of the box sits on the anchor point), contract §2 order. */
 export const ANCHORS = Object.freeze([
@@ -21,7 +25,7 @@ export const Flags = Object.freeze({
 
 /** Names of the `reason` column's values (255: a reason newer than this wrapper). */
 export const REASONS = Object.freeze([
-  'visible', 'collision', 'offscreen', 'behind-camera', 'repeat', 'no-room', 'too-curved',
+  'visible', 'collision', 'offscreen', 'behind_camera', 'repeat', 'no_room', 'too_curved',
 ]);
 
 /** Names of the `parts` column's values: which parts of a symbol show. */
@@ -45,6 +49,9 @@ const STATS = [
   'flips', 'placedNow', 'asleep', 'projectUs', 'placeUs', 'finishUs',
 ];
 const COORDINATES = { world: 0, lonlat: 1 };
+// Most labels in one set (label-core's `limits::MAX_LABELS`); counts passed as a u32 otherwise.
+const MAX_LABELS = 2 ** 32 - 2;
+const MAX_U32 = 2 ** 32 - 1;
 const STICKINESS = { none: 0, ties: 1, shown: 2 };
 const DEFAULT_OPTIONS = Object.freeze({
   hysteresisPx: 2,
@@ -57,6 +64,19 @@ const DEFAULT_OPTIONS = Object.freeze({
   worldCopies: true,
 });
 
+// `table[key]` for the table's own keys only: `'toString'` is not a coordinate system.
+function lookup(table, key) {
+  return typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+// `n` if a whole number from 0 to `max`; else an Error naming `what`.
+function whole(n, what, max = MAX_U32) {
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new Error(`${what}: expected a whole number from 0 to ${max}, got ${n}`);
+  }
+  return n;
+}
+
 /** The flags bits of an anchor name. */
 export function anchorFlags(anchor) {
   const n = ANCHORS.indexOf(anchor ?? 'center');
@@ -65,27 +85,45 @@ export function anchorFlags(anchor) {
 }
 
 /**
- * Compiles declutter.wasm. `source`: a URL (fetched), a `Response`, bytes, or a compiled
- * `WebAssembly.Module`. Default: `../pkg/declutter.wasm` next to this file.
+ * Compiles declutter.wasm. `source`: a URL or a string (fetched, or read from disk for a
+ * `file:` URL in node; a relative string resolves against the page's address as `fetch`
+ * resolves it, in a worker against its script's, in node against the working directory), a
+ * `Response`, bytes, or a compiled `WebAssembly.Module`. Default: `../pkg/declutter.wasm`
+ * relative to this file. A failure throws an Error naming the address it tried.
  */
 export async function loadModule(source = new URL('../pkg/declutter.wasm', import.meta.url)) {
   if (source instanceof WebAssembly.Module) return source;
-  if (source instanceof URL || typeof source === 'string') {
-    const url = source instanceof URL ? source : new URL(source, import.meta.url);
-    if (url.protocol === 'file:') {
-      const { readFile } = await import('node:fs/promises');
-      return WebAssembly.compile(await readFile(url));
+  let where = 'the bytes given';
+  try {
+    if (source instanceof URL || typeof source === 'string') {
+      const url = new URL(source, baseAddress());
+      where = url.href;
+      if (url.protocol === 'file:') {
+        const { readFile } = await import('node:fs/promises');
+        return await WebAssembly.compile(await readFile(url));
+      }
+      source = await fetch(url);
     }
-    source = await fetch(url);
-  }
-  if (typeof Response !== 'undefined' && source instanceof Response) {
-    if (!source.ok) throw new Error(`declutter.wasm: HTTP ${source.status} ${source.statusText}`);
-    if (WebAssembly.compileStreaming && source.headers.get('content-type') === 'application/wasm') {
-      return WebAssembly.compileStreaming(source);
+    if (typeof Response !== 'undefined' && source instanceof Response) {
+      where = source.url || (where === 'the bytes given' ? 'the Response given' : where);
+      if (!source.ok) throw new Error(`HTTP ${source.status} ${source.statusText}`.trim());
+      if (WebAssembly.compileStreaming && source.headers.get('content-type') === 'application/wasm') {
+        return await WebAssembly.compileStreaming(source);
+      }
+      source = await source.arrayBuffer();
     }
-    source = await source.arrayBuffer();
+    return await WebAssembly.compile(source);
+  } catch (e) {
+    throw new Error(`declutter: cannot load declutter.wasm from ${where}: ${e.message}`, { cause: e });
   }
-  return WebAssembly.compile(source);
+}
+
+// What a relative address resolves against: the page's (as `fetch` does), a worker's script's,
+// or node's working directory.
+function baseAddress() {
+  if (globalThis.document?.baseURI) return globalThis.document.baseURI;
+  if (globalThis.location?.href) return globalThis.location.href;
+  return `file://${globalThis.process?.cwd?.() ?? ''}/`;
 }
 
 /** A new engine on its own instance of `module` (from `loadModule`; loaded if omitted). */
@@ -102,6 +140,8 @@ export class Engine {
     this.exports = instance.exports;
     this.memory = instance.exports.memory;
     this.count = 0;
+    this.pending = 0;
+    this.pointCount = 0;
     this.panicked = null;
     this.camera = null;
     this.frameViews = null;
@@ -127,9 +167,20 @@ export class Engine {
   // Calls an export that returns a status; a failure becomes an Error with the engine's
   // message (the one the CLI prints).
   check(name, ...args) {
-    if (this.call(name, ...args) !== 0) {
-      throw new Error(this.text(this.exports.dc_error_address(), this.exports.dc_error_len()));
-    }
+    if (this.call(name, ...args) !== 0) throw new Error(this.error());
+  }
+
+  // Calls an export that makes room in a buffer: its address, or an Error with the engine's
+  // message (0: no buffer was made).
+  room(name, ...args) {
+    const address = this.call(name, ...args) >>> 0;
+    if (address === 0) throw new Error(this.error());
+    return address;
+  }
+
+  // The message of the module's last error.
+  error() {
+    return this.text(this.exports.dc_error_address(), this.exports.dc_error_len());
   }
 
   // A view of `length` f64 at `address`; made after the call that returned the address, since
@@ -148,7 +199,9 @@ export class Engine {
    * and `flags` (Uint32Array), all zero. Then call `commitLabels`.
    */
   labelColumns(n) {
-    const base = this.call('dc_input', n) >>> 0;
+    whole(n, 'labelColumns: the number of labels', MAX_LABELS);
+    const base = this.room('dc_input', n);
+    n = this.call('dc_input_len') >>> 0;
     const buffer = this.memory.buffer;
     const columns = {};
     F64_FIELDS.forEach((name, k) => {
@@ -169,8 +222,9 @@ export class Engine {
    * order. All zero but `repeatGroup`: plain labels.
    */
   symbolColumns(candidateCount) {
-    const n = this.pending ?? 0;
-    const base = this.call('dc_symbol_input', candidateCount) >>> 0;
+    whole(candidateCount, 'symbolColumns: the number of candidates');
+    const base = this.room('dc_symbol_input', candidateCount);
+    const n = this.call('dc_input_len') >>> 0;
     const buffer = this.memory.buffer;
     const columns = {};
     SYMBOL_FIELDS.forEach((name, k) => {
@@ -190,8 +244,10 @@ export class Engine {
    * (px), label after label.
    */
   pathColumns(pointCount, glyphCount) {
-    const n = this.pending ?? 0;
-    const base = this.call('dc_path_input', pointCount, glyphCount) >>> 0;
+    whole(pointCount, 'pathColumns: the number of points');
+    whole(glyphCount, 'pathColumns: the number of glyphs');
+    const base = this.room('dc_path_input', pointCount, glyphCount);
+    const n = this.call('dc_input_len') >>> 0;
     const buffer = this.memory.buffer;
     const columns = {};
     PATH_FIELDS.forEach((name, k) => {
@@ -211,13 +267,21 @@ export class Engine {
    * no pose, or does not fit.
    */
   glyphs(i) {
-    const count = this.call('dc_glyphs', i);
+    const count = this.call('dc_glyphs', whole(i, 'glyphs: the label index'));
     return count < 0 ? null : this.f64(this.call('dc_glyph_rows'), 4 * count);
+  }
+
+  /**
+   * Whether label `i`'s line was reversed to keep its text upright in the last frame or batch
+   * (its `glyphs(i)` are already in reading order); null when it has no glyphs.
+   */
+  reversed(i) {
+    return this.call('dc_glyphs', i) < 0 ? null : this.call('dc_glyphs_reversed') === 1;
   }
 
   /** Gives the engine the labels written to `labelColumns`; ids are their indices. */
   commitLabels(coordinates = 'world') {
-    const code = COORDINATES[coordinates];
+    const code = lookup(COORDINATES, coordinates);
     if (code === undefined) throw new Error(`coordinates ${JSON.stringify(coordinates)}: 'world' or 'lonlat'`);
     this.check('dc_set_labels', code);
     this.count = this.pending;
@@ -229,7 +293,8 @@ export class Engine {
    * optionally `angle`, `priority`, `anchor`, `offset: [dx, dy]`, `padding`,
    * `alignment: 'viewport' | 'map'`, `allowOverlap`, `ignorePlacement`, `keepUpright`; and
    * the symbol fields `candidates: [{anchor, offset: [dx, dy]}, …]`, `icon: {width, height,
-   * anchor, offset, padding}`, `optional: 'none' | 'text' | 'icon'`, `repeatGroup` (a u32),
+   * anchor, offset, padding}`, `optional: 'none' | 'text' | 'icon'`, `repeatGroup` (a string or a number; `7` and
+   * `'7'` are one group),
    * `repeatDistance` (px); and for a text along a line `path: [[x, y] | [lon, lat], …]`,
    * `glyphAdvances: [px, …]`, `pathOffset` (px), `maxAngle` (degrees), its `x`/`y` or
    * `lon`/`lat` and `width` unused (give 0).
@@ -253,7 +318,8 @@ export class Engine {
         (l.keepUpright === false ? Flags.NO_KEEP_UPRIGHT : 0) |
         (l.alignment === 'map' ? Flags.MAP_ALIGNED : 0);
     });
-    const symbolic = (l) => l.candidates || l.icon || l.optional || l.repeatGroup !== undefined;
+    const symbolic = (l) => l.candidates || l.icon || l.optional || l.repeatGroup !== undefined ||
+      l.repeatDistance !== undefined;
     if (labels.some(symbolic)) this.writeSymbols(labels);
     if (labels.some((l) => l.path)) this.writePaths(labels);
     this.commitLabels(lonlat ? 'lonlat' : 'world');
@@ -279,6 +345,14 @@ export class Engine {
   // Writes the symbol fields of `setLabels`' objects to `symbolColumns`.
   writeSymbols(labels) {
     const s = this.symbolColumns(labels.reduce((sum, l) => sum + (l.candidates?.length ?? 0), 0));
+    // Repeat groups by name (a string or a number), numbered in order of first use.
+    const groups = new Map();
+    const group = (g) => {
+      if (g === undefined || g === null) return -1;
+      const name = String(g);
+      if (!groups.has(name)) groups.set(name, groups.size);
+      return groups.get(name);
+    };
     let row = 0;
     labels.forEach((l, i) => {
       for (const c of l.candidates ?? []) {
@@ -293,10 +367,10 @@ export class Engine {
         s.iconOffsetY[i] = l.icon.offset?.[1] ?? 0;
         s.iconPadding[i] = l.icon.padding ?? 0;
       }
-      const optional = OPTIONAL[l.optional ?? 'none'];
+      const optional = lookup(OPTIONAL, l.optional ?? 'none');
       if (optional === undefined) throw new Error(`label ${i}: optional ${JSON.stringify(l.optional)}: 'none', 'text' or 'icon'`);
       s.optional[i] = optional;
-      s.repeatGroup[i] = l.repeatGroup ?? -1;
+      s.repeatGroup[i] = group(l.repeatGroup);
       s.repeatDistance[i] = l.repeatDistance ?? 0;
     });
   }
@@ -304,7 +378,7 @@ export class Engine {
   /** Frame options (any subset; the rest take their defaults, as in label-frame). */
   setOptions(options = {}) {
     const o = { ...DEFAULT_OPTIONS, ...options };
-    const stickiness = STICKINESS[o.stickiness];
+    const stickiness = lookup(STICKINESS, o.stickiness);
     if (stickiness === undefined) throw new Error(`option \`stickiness\`: ${JSON.stringify(o.stickiness)} is not 'none', 'ties' or 'shown'`);
     this.check('dc_set_options', o.hysteresisPx, o.fadeMs, o.fullPlacementIntervalMs, o.perspectiveScaling,
       o.maxOverlapArea, stickiness, o.reuseTranslations ? 1 : 0, o.worldCopies ? 1 : 0);
@@ -320,7 +394,8 @@ export class Engine {
    * `{circle: [x, y, radius]}`.
    */
   setObstacles(obstacles) {
-    const values = this.f64(this.call('dc_obstacle_input', obstacles.length), obstacles.length * 5);
+    const n = whole(obstacles.length, 'setObstacles: the number of obstacles');
+    const values = this.f64(this.room('dc_obstacle_input', n), n * 5);
     obstacles.forEach((o, i) => {
       const row = o.box ? [0, ...o.box] : o.circle ? [1, ...o.circle, 0] : null;
       if (!row || row.length !== 5) throw new Error(`obstacle ${i}: give box: [l, t, r, b] or circle: [x, y, r]`);
@@ -346,7 +421,7 @@ export class Engine {
     }
     this.writeCamera(camera);
     this.check('dc_place_frame', timeMs);
-    return this.views(this.count);
+    return this.views();
   }
 
   // Writes a camera to the module's camera buffer.
@@ -362,8 +437,12 @@ export class Engine {
    * page draws under the labels, projected by the engine's own camera model.
    */
   setPoints(points) {
-    this.pointCount = points.length / 2;
-    this.f64(this.call('dc_points', this.pointCount), points.length).set(points);
+    if (points.length % 2 !== 0) throw new Error(`setPoints: x, y pairs expected, got ${points.length} values`);
+    const n = whole(points.length / 2, 'setPoints: the number of points');
+    this.pointCount = 0;
+    const address = this.room('dc_points', n);
+    this.pointCount = n;
+    this.f64(address, 2 * n).set(points);
   }
 
   /** The points of `setPoints` on screen with `camera` (x, y pairs, px; NaN behind it). */
@@ -391,18 +470,19 @@ export class Engine {
    */
   place(viewport, maxOverlapArea = 0) {
     this.check('dc_place_batch', viewport?.width ?? 0, viewport?.height ?? 0, maxOverlapArea);
-    return this.views(this.pending);
+    return this.views();
   }
 
   /** Fills the frame's `boxes` views (the debug view's collision boxes) and returns them. */
   boxes() {
     this.call('dc_write_boxes');
-    return this.views(this.viewCount).boxes;
+    return this.views().boxes;
   }
 
-  // The result views, made again only when the memory grew or a column moved.
-  views(n) {
-    this.viewCount = n;
+  // The result views, as long as the module's result columns (empty before any frame or
+  // batch), made again only when the memory grew or a column moved.
+  views() {
+    const n = this.call('dc_output_len') >>> 0;
     const address = (k) => this.call('dc_output', k) >>> 0;
     const addresses = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(address);
     const key = `${n}:${addresses.join(',')}`;

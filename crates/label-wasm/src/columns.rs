@@ -4,9 +4,13 @@
 //! or longitude/latitude) and screen labels for the batch placement (`x`, `y` in screen px).
 
 use glam::DVec2;
+use label_core::limits::MAX_LABELS;
 use label_core::{Anchor, BoxStyle, Label};
+use label_core::{Problem, validate};
 use label_frame::mercator::lon_lat_to_world;
 use label_frame::{Alignment, WorldLabel};
+
+use crate::room;
 
 /// The `f64` columns, in the order the ABI numbers them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,12 +92,21 @@ impl Coordinates {
         }
     }
 
-    /// A point in world px.
-    #[must_use]
-    pub fn to_world(self, x: f64, y: f64) -> DVec2 {
+    /// A point in world px; a longitude or latitude past the limits of every other input
+    /// ([`label_core::limits`]) is refused with the C ABI's message, after `what()` ("label 3
+    /// (id 3)", "camera").
+    ///
+    /// # Errors
+    /// The message naming the field (`x` or `y`) and the problem.
+    pub fn to_world(self, x: f64, y: f64, what: impl Fn() -> String) -> Result<DVec2, String> {
         match self {
-            Coordinates::WorldPx => DVec2::new(x, y),
-            Coordinates::LonLat => lon_lat_to_world(x, y),
+            Coordinates::WorldPx => Ok(DVec2::new(x, y)),
+            Coordinates::LonLat => {
+                let fail = |field: &str, p: Problem| format!("{}: field `{field}` (degrees): {p}", what());
+                validate::longitude(x).map_err(|p| fail("x", p))?;
+                validate::latitude(y).map_err(|p| fail("y", p))?;
+                Ok(lon_lat_to_world(x, y))
+            }
         }
     }
 }
@@ -121,13 +134,22 @@ fn world_label(i: usize, l: &Label, at: DVec2) -> WorldLabel {
 }
 
 impl Columns {
-    /// Room for `len` labels; every value 0 (width and height must still be written).
-    pub fn resize(&mut self, len: usize) {
-        self.len = len;
+    /// Room for `len` labels (at most [`MAX_LABELS`]); every value 0 (width and height must
+    /// still be written).
+    ///
+    /// # Errors
+    /// A message when `len` is past the limit or the memory cannot be had; the columns are
+    /// empty then.
+    pub fn resize(&mut self, len: usize) -> Result<(), String> {
+        self.len = 0;
         self.f64s.clear();
-        self.f64s.resize(len * F64Field::ALL.len(), 0.0);
         self.flags.clear();
-        self.flags.resize(len, 0);
+        let len = room::count(len, MAX_LABELS, "labels")?;
+        let values = room::values(&[(len, F64Field::ALL.len())], "labels")?;
+        room::refill(&mut self.f64s, values, 0.0, "labels")?;
+        room::refill(&mut self.flags, len, 0, "labels")?;
+        self.len = len;
+        Ok(())
     }
 
     /// Labels the columns hold.
@@ -227,7 +249,7 @@ impl Columns {
         (0..self.len)
             .map(|i| {
                 let (l, f) = self.label(i)?;
-                let at = coordinates.to_world(l.x, l.y);
+                let at = coordinates.to_world(l.x, l.y, || format!("label {i} (id {i})"))?;
                 Ok(WorldLabel { alignment: f.alignment, keep_upright: f.keep_upright, ..world_label(i, &l, at) })
             })
             .collect()
@@ -257,7 +279,7 @@ impl Columns {
     #[must_use]
     pub fn from_world_labels(labels: &[WorldLabel]) -> Self {
         let mut c = Columns::default();
-        c.resize(labels.len());
+        c.resize(labels.len()).expect("a label set in memory fits");
         for (i, l) in labels.iter().enumerate() {
             let values = [
                 l.position.x,
@@ -326,6 +348,13 @@ mod tests {
         columns.column_mut(F64Field::Y)[1] = 48.2083;
         let labels = columns.world_labels(Coordinates::LonLat).unwrap();
         assert_eq!(labels[1].position, lon_lat_to_world(16.3725, 48.2083));
+        // The limits of every other input, with the C ABI's messages.
+        for (x, y, field) in [(1e12, 0.0, "x"), (0.0, 1e300, "y"), (0.0, f64::NEG_INFINITY, "y"), (400.0, 0.0, "x")] {
+            columns.column_mut(F64Field::X)[1] = x;
+            columns.column_mut(F64Field::Y)[1] = y;
+            let message = columns.world_labels(Coordinates::LonLat).unwrap_err();
+            assert!(message.starts_with(&format!("label 1 (id 1): field `{field}` (degrees): ")), "{message}");
+        }
     }
 
     #[test]

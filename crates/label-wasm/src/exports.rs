@@ -5,7 +5,8 @@
 //! ([`Status`]). The caller never passes a pointer, so no function dereferences one and none
 //! is `unsafe` to call; the only unsafe code is the `#[unsafe(no_mangle)]` attribute that keeps
 //! each export's name (Rust 2024 marks it unsafe because two equal names would clash at link
-//! time — there is one of each here).
+//! time — there is one of each here). Natively they are plain Rust functions over a
+//! thread-local engine (one per thread, as one per instance in WebAssembly).
 #![allow(unsafe_code, reason = "`#[unsafe(no_mangle)]` names the exports; nothing else is unsafe")]
 
 use std::cell::RefCell;
@@ -22,12 +23,32 @@ fn with<R>(f: impl FnOnce(&mut Engine) -> R) -> R {
     ENGINE.with(|e| f(&mut e.borrow_mut()))
 }
 
+/// Runs a call that makes room in a buffer: its address, or 0 (no buffer is there) for an
+/// error whose message is kept for `dc_error_*`. Counts come in as `u32` and every size is
+/// checked (`crate::room`): a bad count is an error, never a trap.
+fn address(f: impl FnOnce(&mut Engine) -> Result<usize, String>) -> usize {
+    with(|e| match f(e) {
+        Ok(address) => address,
+        Err(message) => {
+            e.status(Err(message));
+            0
+        }
+    })
+}
+
 /// Runs a call that can fail: its status, with the message kept for `dc_error_*`.
 fn status(f: impl FnOnce(&mut Engine) -> Result<(), String>) -> Status {
     with(|e| {
         let result = f(e);
         e.status(result)
     })
+}
+
+/// Replaces this thread's engine with a new one, as a new instance starts. Not exported: the
+/// wrapper makes a new instance instead; native callers of the exports (the fuzz target) start
+/// each run with it.
+pub fn reset() {
+    with(|e| *e = Engine::new());
 }
 
 /// Installs the panic hook; the wrapper calls it once after instantiating the module.
@@ -38,10 +59,17 @@ pub extern "C" fn dc_init() {
 
 /// Makes room for `n` labels in the input columns (all zero) and returns the address of the
 /// first `f64` column; the nine columns follow one another, `n` values each (see
-/// `F64Field`).
+/// `F64Field`). 0 for an error (past the label limit, or no memory): the input is empty then.
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_input(n: u32) -> usize {
-    with(|e| e.input(n as usize).f64_address())
+    address(|e| Ok(e.input(n as usize)?.f64_address()))
+}
+
+/// Labels the input columns hold (what the last `dc_input` made room for): the length of
+/// every view over them.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_input_len() -> u32 {
+    with(|e| e.input_columns().len() as u32)
 }
 
 /// Address of the input's flags column (`u32`, `n` values).
@@ -53,19 +81,19 @@ pub extern "C" fn dc_input_flags() -> usize {
 /// Makes room for the symbols of the input's labels, with `candidates` candidate rows (all
 /// zero: plain labels), and returns its address: ten `f64` columns of `n` values (see
 /// `SYMBOL_FIELD_NAMES`), then the candidate table (anchor, offset x, offset y per row). Call
-/// after `dc_input`, which forgets the symbols.
+/// after `dc_input`, which forgets the symbols. 0 for an error (no memory).
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_symbol_input(candidates: u32) -> usize {
-    with(|e| e.symbol_input(candidates as usize).values_mut().as_ptr() as usize)
+    address(|e| Ok(e.symbol_input(candidates as usize)?.values_mut().as_ptr() as usize))
 }
 
 /// Makes room for the lines of the input's labels, `points` points and `glyphs` advances in
 /// all (zero: no path labels), and returns its address: four `f64` columns of `n` values (see
 /// `PATH_FIELD_NAMES`), then the points (x, y pairs), then the advances. Call after
-/// `dc_input`, which forgets the lines.
+/// `dc_input`, which forgets the lines. 0 for an error (no memory).
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_path_input(points: u32, glyphs: u32) -> usize {
-    with(|e| e.path_input(points as usize, glyphs as usize).values_mut().as_ptr() as usize)
+    address(|e| Ok(e.path_input(points as usize, glyphs as usize)?.values_mut().as_ptr() as usize))
 }
 
 /// Writes the glyphs of label `index` in the last frame (centre x, centre y, angle, advance
@@ -74,6 +102,13 @@ pub extern "C" fn dc_path_input(points: u32, glyphs: u32) -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_glyphs(index: u32) -> i32 {
     with(|e| e.write_glyphs(index as usize).map_or(-1, |n| n as i32))
+}
+
+/// 1 when the line of the glyphs `dc_glyphs` wrote was reversed to keep its text upright,
+/// else 0.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_glyphs_reversed() -> u32 {
+    with(|e| u32::from(e.glyphs_reversed))
 }
 
 /// Address of the glyph rows `dc_glyphs` wrote.
@@ -117,10 +152,11 @@ pub extern "C" fn dc_set_options(
     status(|e| e.set_options(&values))
 }
 
-/// Makes room for `n` obstacles (five `f64` each, all zero) and returns its address.
+/// Makes room for `n` obstacles (five `f64` each, all zero) and returns its address; 0 for an
+/// error (no memory).
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_obstacle_input(n: u32) -> usize {
-    with(|e| e.obstacle_input(n as usize).as_ptr() as usize)
+    address(|e| Ok(e.obstacle_input(n as usize)?.as_ptr() as usize))
 }
 
 /// Sets the obstacles written to the obstacle input.
@@ -143,10 +179,11 @@ pub extern "C" fn dc_place_frame(time_ms: f64) -> Status {
     status(|e| e.place_frame(time_ms))
 }
 
-/// Makes room for `n` world points (x, y pairs, world px) and returns its address.
+/// Makes room for `n` world points (x, y pairs, world px) and returns its address; 0 for an
+/// error (no memory).
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_points(n: u32) -> usize {
-    with(|e| e.points(n as usize).as_ptr() as usize)
+    address(|e| Ok(e.points(n as usize)?.as_ptr() as usize))
 }
 
 /// Projects the world points with the camera in the camera buffer; the screen points are at
@@ -209,6 +246,13 @@ pub extern "C" fn dc_output(column: u32) -> usize {
             _ => 0,
         }
     })
+}
+
+/// Labels the result columns hold (of the last frame or batch; 0 before any): the length of
+/// every view over them.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_output_len() -> u32 {
+    with(|e| e.output.visible.len() as u32)
 }
 
 /// Address of the last error's message (UTF-8).

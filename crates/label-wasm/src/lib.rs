@@ -25,23 +25,25 @@
 //! `test/node.test.mjs` and `test/browser.test.mjs` against `web_scene`'s native frames).
 //!
 //! The crate builds natively too (as an rlib): the state machine behind the exports is plain
-//! Rust and is unit-tested with `cargo test -p label-wasm`.
+//! Rust and is unit-tested with `cargo test -p label-wasm`, and the exports themselves are
+//! Rust functions ([`exports`]) that the fuzz target `wasm_exports` calls as the wrapper does.
 
 #![deny(missing_docs)]
 
 mod batch;
 mod columns;
 mod engine;
-mod exports;
+pub mod exports;
 mod output;
 mod panic;
 mod paths;
+mod room;
 mod symbols;
 
 pub use batch::{Batch, place_batch};
 pub use columns::{Columns, Coordinates, F64_FIELD_NAMES, F64Field, flags};
 pub use engine::{CAMERA_VALUES, Engine, OBSTACLE_VALUES, OptionValues, Status, camera, options};
-pub use output::{Output, STATS_LEN, batch_reason_code, reason_code};
+pub use output::{Output, STATS_LEN, reason_code};
 pub use panic::{install_panic_hook, panic_message};
 pub use paths::{PATH_FIELD_NAMES, PathColumns, glyph_rows};
 pub use symbols::{CANDIDATE_VALUES, SYMBOL_FIELD_NAMES, SymbolColumns};

@@ -8,20 +8,7 @@ use label_frame::{Frame, FrameKind, FrameTimings, HiddenReason, LabelFrame};
 /// `reason` column: visible.
 pub const REASON_VISIBLE: u8 = 0;
 /// `reason` column: hidden by a collision (see `blocker` and `hidden_by`).
-pub const REASON_COLLISION: u8 = 1;
-/// `reason` column: its box does not meet the viewport.
-pub const REASON_OFFSCREEN: u8 = 2;
-/// `reason` column: its anchor point is behind the camera.
-pub const REASON_BEHIND_CAMERA: u8 = 3;
-/// `reason` column: a label of its repeat group shown before it is too close (see
-/// `hidden_by`).
-pub const REASON_REPEAT: u8 = 4;
-/// `reason` column: a text along a line longer than its line allows.
-pub const REASON_NO_ROOM: u8 = 5;
-/// `reason` column: a text along a line that would bend too sharply.
-pub const REASON_TOO_CURVED: u8 = 6;
-/// `reason` column: a reason newer than this module.
-pub const REASON_OTHER: u8 = 255;
+pub const REASON_COLLISION: u8 = HiddenReason::Collision.code();
 
 /// `blocker` column: nothing hid it.
 pub const BLOCKER_NONE: u8 = 0;
@@ -50,7 +37,7 @@ pub const STATS_LEN: usize = 13;
 pub struct Output {
     /// 1 if placed, else 0.
     pub visible: Vec<u8>,
-    /// `REASON_*`.
+    /// `label_core::HiddenReason::code`, 0 when visible (the wrapper's `REASONS` names them).
     pub reason: Vec<u8>,
     /// `BLOCKER_*`.
     pub blocker: Vec<u8>,
@@ -76,33 +63,11 @@ pub struct Output {
     pub stats: [f64; STATS_LEN],
 }
 
-/// The `reason` column's value for a frame's reason.
+/// The `reason` column's value for a frame's or a batch's reason: the core's
+/// [`HiddenReason::code`], 0 when visible.
 #[must_use]
 pub fn reason_code(reason: Option<HiddenReason>) -> u8 {
-    match reason {
-        None => REASON_VISIBLE,
-        Some(HiddenReason::Collision) => REASON_COLLISION,
-        Some(HiddenReason::Offscreen) => REASON_OFFSCREEN,
-        Some(HiddenReason::BehindCamera) => REASON_BEHIND_CAMERA,
-        Some(HiddenReason::Repeat) => REASON_REPEAT,
-        Some(HiddenReason::NoRoom) => REASON_NO_ROOM,
-        Some(HiddenReason::TooCurved) => REASON_TOO_CURVED,
-        Some(_) => REASON_OTHER,
-    }
-}
-
-/// The `reason` column's value for a batch's reason.
-#[must_use]
-pub fn batch_reason_code(reason: Option<label_core::HiddenReason>) -> u8 {
-    use label_core::HiddenReason as Core;
-    match reason {
-        None => REASON_VISIBLE,
-        Some(Core::Collision) => REASON_COLLISION,
-        Some(Core::Offscreen) => REASON_OFFSCREEN,
-        Some(Core::Repeat) => REASON_REPEAT,
-        Some(Core::NoRoom) => REASON_NO_ROOM,
-        Some(Core::TooCurved) => REASON_TOO_CURVED,
-    }
+    reason.map_or(REASON_VISIBLE, HiddenReason::code)
 }
 
 fn blocker_code(blocker: Option<Blocker>) -> (u8, u32) {
@@ -186,7 +151,7 @@ impl Output {
     pub fn write_placement(&mut self, placement: &Placement, anchors: impl Iterator<Item = [f64; 3]>) {
         self.resize(placement.outcomes.len());
         for (i, (o, [x, y, angle])) in placement.outcomes.iter().zip(anchors).enumerate() {
-            self.write_decision(i, o.visible, batch_reason_code(o.reason), o.hidden_by);
+            self.write_decision(i, o.visible, reason_code(o.reason), o.hidden_by);
             self.opacity[i] = if o.visible { 1.0 } else { 0.0 };
             self.write_pose(i, [x, y, angle, 1.0]);
             self.write_choice(i, placement.choices.get(i).copied().unwrap_or_default());
@@ -211,6 +176,30 @@ impl Output {
         });
         for (k, v) in values.into_iter().enumerate() {
             self.boxes[k * n + i] = v;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The wrapper's `REASONS` (and its types' tuple) name each code as the core does.
+    #[test]
+    fn the_wrappers_reason_names_are_the_cores() {
+        let mut names = vec!["visible".to_owned()];
+        names.extend(HiddenReason::ALL.iter().map(|r| r.name().to_owned()));
+        assert_eq!(reason_code(None), 0);
+        for (k, r) in HiddenReason::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(reason_code(Some(r))), k + 1);
+        }
+        let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+        let list = quoted.join(", ");
+        for (file, text) in [
+            ("declutter.js", include_str!("../js/declutter.js")),
+            ("declutter.d.ts", include_str!("../js/declutter.d.ts")),
+        ] {
+            assert!(text.contains(&list), "{file} does not list the reasons as {list}");
         }
     }
 }

@@ -8,6 +8,7 @@
 use label_core::TextPath;
 
 use crate::columns::Coordinates;
+use crate::room;
 
 /// The per-label `f64` path columns, in the order the ABI numbers them.
 pub const PATH_FIELD_NAMES: [&str; 4] = ["points", "glyphs", "pathOffset", "maxAngle"];
@@ -32,11 +33,18 @@ fn count(i: usize, field: &str, value: f64, left: usize) -> Result<usize, String
 impl PathColumns {
     /// Room for `len` labels, `points` points and `glyphs` advances: every value 0 (no path)
     /// but the largest turns, label-core's default.
-    pub fn resize(&mut self, len: usize, points: usize, glyphs: usize) {
-        (self.len, self.points, self.glyphs) = (len, points, glyphs);
+    ///
+    /// # Errors
+    /// A message when the sizes overflow or the memory cannot be had; the columns are empty
+    /// then.
+    pub fn resize(&mut self, len: usize, points: usize, glyphs: usize) -> Result<(), String> {
+        (self.len, self.points, self.glyphs) = (0, 0, 0);
         self.values.clear();
-        self.values.resize(len * PATH_FIELD_NAMES.len() + 2 * points + glyphs, 0.0);
+        let values = room::values(&[(len, PATH_FIELD_NAMES.len()), (points, 2), (glyphs, 1)], "paths")?;
+        room::refill(&mut self.values, values, 0.0, "paths")?;
         self.values[3 * len..4 * len].fill(label_core::path::DEFAULT_MAX_ANGLE);
+        (self.len, self.points, self.glyphs) = (len, points, glyphs);
+        Ok(())
     }
 
     /// The whole buffer, as written.
@@ -68,7 +76,18 @@ impl PathColumns {
                 if k == 0 {
                     return Ok(None);
                 }
-                let line = line.chunks_exact(2).map(|xy| coordinates.to_world(xy[0], xy[1])).collect();
+                if m == 0 {
+                    // Named here: the engine would first find the label's width (the sum of
+                    // its advances) 0.
+                    return Err(format!(
+                        "label {i} (id {i}): field `glyphs`: a text along a line needs its glyph advances \
+                         (`glyphAdvances` of setLabels), got none"
+                    ));
+                }
+                let point = |(k, xy): (usize, &[f64])| {
+                    coordinates.to_world(xy[0], xy[1], || format!("label {i} (id {i}): point {k} of its path"))
+                };
+                let line = line.chunks_exact(2).enumerate().map(point).collect::<Result<_, _>>()?;
                 let mut path =
                     TextPath::new(line, glyphs).with_max_angle(column(3, i)).with_keep_upright(keep_upright[i]);
                 let offset = column(2, i);
@@ -93,7 +112,8 @@ impl PathColumns {
     pub fn from_paths(paths: &[Option<TextPath>]) -> Self {
         let lines = || paths.iter().flatten();
         let mut c = PathColumns::default();
-        c.resize(paths.len(), lines().map(|p| p.points.len()).sum(), lines().map(|p| p.glyph_advances.len()).sum());
+        let (points, glyphs) = (lines().map(|p| p.points.len()).sum(), lines().map(|p| p.glyph_advances.len()).sum());
+        c.resize(paths.len(), points, glyphs).expect("paths in memory fit");
         let n = paths.len();
         let (mut point, mut glyph) = (PATH_FIELD_NAMES.len() * n, PATH_FIELD_NAMES.len() * n + 2 * c.points);
         for (i, p) in paths.iter().enumerate() {

@@ -8,6 +8,8 @@
 use glam::DVec2;
 use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
 
+use crate::room;
+
 /// The per-label `f64` symbol columns, in the order the ABI numbers them.
 pub const SYMBOL_FIELD_NAMES: [&str; 10] = [
     "candidates",
@@ -48,12 +50,18 @@ fn anchor(i: usize, field: &str, number: f64) -> Result<Anchor, String> {
 impl SymbolColumns {
     /// Room for `len` labels and `candidates` candidate rows: every value 0 (no candidates,
     /// no icon) but the repeat groups, -1 (none).
-    pub fn resize(&mut self, len: usize, candidates: usize) {
-        self.len = len;
-        self.candidates = candidates;
+    ///
+    /// # Errors
+    /// A message when the sizes overflow or the memory cannot be had; the columns are empty
+    /// then.
+    pub fn resize(&mut self, len: usize, candidates: usize) -> Result<(), String> {
+        (self.len, self.candidates) = (0, 0);
         self.values.clear();
-        self.values.resize(len * SYMBOL_FIELD_NAMES.len() + candidates * CANDIDATE_VALUES, 0.0);
+        let values = room::values(&[(len, SYMBOL_FIELD_NAMES.len()), (candidates, CANDIDATE_VALUES)], "symbols")?;
+        room::refill(&mut self.values, values, 0.0, "symbols")?;
         self.values[REPEAT_GROUP * len..(REPEAT_GROUP + 1) * len].fill(-1.0);
+        (self.len, self.candidates) = (len, candidates);
+        Ok(())
     }
 
     /// The whole buffer, as written.
@@ -121,7 +129,12 @@ impl SymbolColumns {
                 } else {
                     return Err(format!("label {i} (id {i}): field `repeatGroup`: {group} is not -1 (none) or a u32"));
                 };
-                Ok(Symbol { candidates, icon, optional, repeat_group, repeat_distance: self.get(9, i), path: None })
+                let repeat_distance = self.get(9, i);
+                if repeat_group.is_none() && repeat_distance != 0.0 {
+                    // As the C ABI: a distance means nothing without a group to keep apart.
+                    return Err(format!("label {i} (id {i}): field `repeatDistance`: set without a repeatGroup"));
+                }
+                Ok(Symbol { candidates, icon, optional, repeat_group, repeat_distance, path: None })
             })
             .collect::<Result<Vec<_>, _>>()?;
         if used != self.candidates {
@@ -137,7 +150,7 @@ impl SymbolColumns {
     #[must_use]
     pub fn from_symbols(symbols: &[Symbol]) -> Self {
         let mut c = SymbolColumns::default();
-        c.resize(symbols.len(), symbols.iter().map(|s| s.candidates.len()).sum());
+        c.resize(symbols.len(), symbols.iter().map(|s| s.candidates.len()).sum()).expect("symbols in memory fit");
         let n = symbols.len();
         let number = |a: Anchor| Anchor::ALL.iter().position(|&b| b == a).unwrap_or(0) as f64;
         let mut row = n * SYMBOL_FIELD_NAMES.len();
@@ -198,7 +211,7 @@ mod tests {
     #[test]
     fn zeroed_columns_are_plain_symbols() {
         let mut c = SymbolColumns::default();
-        c.resize(2, 0);
+        c.resize(2, 0).unwrap();
         assert!(c.symbols().unwrap().iter().all(Symbol::is_plain));
     }
 
@@ -214,6 +227,7 @@ mod tests {
         assert!(bad(3, 9.0).starts_with("label 2 (id 2): field `iconAnchor`: anchor 9"));
         assert!(bad(7, 3.0).starts_with("label 2 (id 2): field `optional`"));
         assert!(bad(8, 0.5).starts_with("label 2 (id 2): field `repeatGroup`"));
+        assert_eq!(bad(8, -1.0), "label 2 (id 2): field `repeatDistance`: set without a repeatGroup");
         assert!(bad(0, 0.0).starts_with("symbols: 3 candidate rows written, 2 used"));
         let mut c = SymbolColumns::from_symbols(&sample());
         c.values_mut()[n * SYMBOL_FIELD_NAMES.len()] = 1.5;

@@ -32,7 +32,7 @@ export function readBatch(declutter, engine, views) {
   });
   return {
     visible: [...views.visible].map((v) => v === 1),
-    reason: [...views.reason].map((r) => REASONS[r].replace('-', '_')),
+    reason: [...views.reason].map((r) => REASONS[r]),
     hiddenBy,
     candidate: [...views.candidate].map((k) => (k === NO_CANDIDATE ? null : k)),
     parts: [...views.parts].map((p) => (p === 0 ? null : PARTS[p])),

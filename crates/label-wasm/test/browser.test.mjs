@@ -148,3 +148,29 @@ test('symbols and texts along lines through the JS API in the page', async () =>
   assert.deepEqual(await placeInPage('paths.mjs', 'placePaths'), paths.EXPECTED);
   assert.deepEqual(problems, []);
 });
+
+test('a page without a bundler: the guide\'s HTML file and ES module, as committed, work', async () => {
+  // The guide (docs/web.md) shows the two files verbatim.
+  const guide = await readFile(join(root, 'docs/web.md'), 'utf8');
+  for (const file of ['index.html', 'main.js']) {
+    const text = await readFile(join(crate, 'www/plain', file), 'utf8');
+    assert.ok(guide.includes(text), `docs/web.md shows www/plain/${file} as it is`);
+  }
+  const plain = await browser.newPage();
+  const errors = [];
+  plain.on('pageerror', (e) => errors.push(e.message));
+  plain.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const { port } = server.address();
+  await plain.goto(`http://127.0.0.1:${port}/crates/label-wasm/www/plain/index.html`);
+  await plain.waitForFunction(() => document.querySelector('#out').textContent !== 'placing…', null,
+    { timeout: 30_000 });
+  assert.equal(await plain.textContent('#out'), 'Wien: visible\nStephansplatz: collision\nSchönbrunn: visible');
+  // A relative address given to loadModule resolves against the page, as fetch does.
+  const message = await plain.evaluate(async () => {
+    const { loadModule } = await import('../../js/declutter.js');
+    return loadModule('missing.wasm').then(() => 'loaded', (e) => e.message);
+  });
+  assert.equal(message, `declutter: cannot load declutter.wasm from http://127.0.0.1:${port}/crates/label-wasm/www/plain/missing.wasm: HTTP 404 Not Found`);
+  assert.deepEqual(errors.filter((e) => !e.includes('404')), []);
+  await plain.close();
+});

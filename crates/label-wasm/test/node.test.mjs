@@ -88,8 +88,15 @@ test('symbols: candidates, icons, optional parts and repeat groups, as objects a
   assert.throws(() => engine.setLabels(bad), /unknown anchor "nowhere"/);
   bad[2].icon = { width: -1, height: 12 };
   assert.throws(() => engine.setLabels(bad), /label 2 \(id 2\): field `icon.width`/);
-  bad[2] = { ...LABELS[2], repeatGroup: 0.5 };
-  assert.throws(() => engine.setLabels(bad), { message: 'label 2 (id 2): field `repeatGroup`: 0.5 is not -1 (none) or a u32' });
+  // Repeat groups by name, a string or a number: 'Ring' twice, or 1 and '1', is one group.
+  for (const [a, b] of [['Ring', 'Ring'], [1, '1'], [0.5, 0.5]]) {
+    const named = LABELS.map((l) => ({ ...l }));
+    named[0].repeatGroup = a;
+    named[3].repeatGroup = b;
+    engine.setLabels(named);
+    const f = engine.placeFrame({ x: 128, y: 128, zoom: 4, width: 800, height: 600 }, 0);
+    assert.equal(REASONS[f.reason[3]], 'repeat', `${a}, ${b}`);
+  }
   // A new label set without symbols forgets them.
   engine.setLabels(LABELS.map(({ x, y, width, height }) => ({ x, y, width, height })));
   const frame = engine.placeFrame({ x: 128, y: 128, zoom: 4, width: 800, height: 600 }, 0);
@@ -132,15 +139,91 @@ test('obstacles hide the labels under them', async () => {
   assert.deepEqual([frame.blocker[0], frame.hiddenBy[0]], [Blocker.OBSTACLE, 0]);
 });
 
-test('a panic in the module becomes an Error and stops that engine only', async () => {
-  // Room for 40 million labels is 2.9 GB of f64 columns, more than a 32-bit address space can
-  // hold: Vec panics with "capacity overflow", a trap in WebAssembly.
-  const engine = await createEngine(module);
-  assert.throws(() => engine.labelColumns(40_000_000), /^Error: declutter panicked: panicked at .*\ncapacity overflow$/s);
-  assert.throws(() => engine.setLabels([]), /stopped after a panic: declutter panicked/);
+test('a trap in the module becomes an Error and stops that engine only', async () => {
+  // A stand-in instance whose export traps as a Rust panic does (panic = "abort"), the panic
+  // hook's message in its memory: no count or argument makes the real module panic any more.
+  const memory = new WebAssembly.Memory({ initial: 1 });
+  const message = new TextEncoder().encode('declutter panicked: a test');
+  new Uint8Array(memory.buffer).set(message, 16);
+  const exports = {
+    memory,
+    dc_init() {},
+    dc_panic_address: () => 16,
+    dc_panic_len: () => message.length,
+    dc_input() { throw new WebAssembly.RuntimeError('unreachable'); },
+  };
+  const engine = new declutter.Engine({ exports });
+  assert.throws(() => engine.labelColumns(1), { message: 'declutter panicked: a test' });
+  assert.throws(() => engine.setLabels([]), /stopped after a panic: declutter panicked: a test/);
   const other = await createEngine(module);
   other.setLabels([{ x: 128, y: 128, width: 10, height: 5 }]);
   assert.equal(other.placeFrame({ x: 128, y: 128, zoom: 1, width: 100, height: 100 }, 0).visible[0], 1);
+});
+
+test('bad counts are errors, never traps, and no view reaches past the module\'s buffers', async () => {
+  const engine = await createEngine(module);
+  // Results before any labels: empty views, not views of the whole memory.
+  const before = engine.place();
+  assert.equal(before.visible.length, 0);
+  assert.equal(before.pose.x.length, 0);
+  assert.equal(engine.boxes().cx.length, 0);
+  // Fractional, negative and non-numeric counts are refused before the module sees them.
+  for (const bad of [1.5, -1, NaN, 2 ** 32, '3']) {
+    assert.throws(() => engine.labelColumns(bad),
+      { message: `labelColumns: the number of labels: expected a whole number from 0 to ${2 ** 32 - 2}, got ${bad}` });
+  }
+  const columns = engine.labelColumns(2);
+  assert.equal(columns.padding.length, 2);
+  assert.throws(() => engine.symbolColumns(1.5), /^Error: symbolColumns: the number of candidates: .* got 1.5$/);
+  assert.throws(() => engine.pathColumns(1.5, 2), /^Error: pathColumns: the number of points: .* got 1.5$/);
+  assert.throws(() => engine.setPoints([1, 2, 3]), { message: 'setPoints: x, y pairs expected, got 3 values' });
+  assert.throws(() => engine.glyphs(-1), /glyphs: the label index/);
+  // Counts the module cannot hold are its errors: more than one buffer can hold (2 GiB on
+  // wasm32), a size that wraps a 32-bit usize, a raw export given -1 (u32::MAX labels, past
+  // the limit).
+  assert.throws(() => engine.labelColumns(2 ** 28),
+    { message: 'labels: 268435456 × 9 values are more than one buffer of the module holds (2 GiB)' });
+  assert.throws(() => engine.labelColumns(477218589), /^Error: labels: 477218589 × 9 values are more/);
+  assert.throws(() => engine.labelColumns(40_000_000), /^Error: labels: 40000000 × 9 values are more/);
+  assert.equal(engine.exports.dc_input(-1), 0);
+  assert.equal(engine.error(), `labels: a count of ${2 ** 32 - 1} is more than ${2 ** 32 - 2}, the most allowed`);
+  assert.equal(engine.exports.dc_input_len(), 0, 'a refused count leaves no labels');
+  // The engine goes on.
+  engine.setLabels([{ x: 128, y: 128, width: 10, height: 5 }]);
+  assert.equal(engine.placeFrame({ x: 128, y: 128, zoom: 1, width: 100, height: 100 }, 0).visible[0], 1);
+});
+
+test('longitude, latitude and the camera keep the limits of every other door', async () => {
+  const engine = await createEngine(module);
+  const at = (lon, lat) => [{ lon, lat, width: 10, height: 5 }];
+  assert.throws(() => engine.setLabels(at(1e12, 0)),
+    { message: 'label 0 (id 0): field `x` (degrees): expected a magnitude of at most 3.6e2, got 1e12' });
+  assert.throws(() => engine.setLabels(at(400, 0)), /^Error: label 0 \(id 0\): field `x` \(degrees\)/);
+  assert.throws(() => engine.setLabels(at(0, 120)), /^Error: label 0 \(id 0\): field `y` \(degrees\): .* got 1.2e2$/);
+  assert.throws(() => engine.setLabels(at(0, 1e300)), /field `y` \(degrees\): .* got 1e300$/);
+  assert.throws(() => engine.setLabels(at(0, -Infinity)), /field `y` \(degrees\): expected a finite number, got -inf$/);
+  const river = { lon: 0, lat: 0, width: 0, height: 10, path: [[16, 48], [1e12, 48]], glyphAdvances: [8] };
+  assert.throws(() => engine.setLabels([river]), /^Error: label 0 \(id 0\): point 1 of its path: field `x` \(degrees\)/);
+  engine.setLabels(at(16, 48));
+  const camera = { lon: 16, lat: 95, zoom: 3, width: 100, height: 100 };
+  assert.throws(() => engine.placeFrame(camera, 0), /^Error: camera: field `y` \(degrees\): .* got 9.5e1$/);
+  assert.throws(() => engine.placeFrame({ ...camera, lat: 1e300 }, 0), /camera: field `y` \(degrees\): .* got 1e300$/);
+  assert.equal(engine.placeFrame({ ...camera, lat: 48 }, 0).visible[0], 1);
+});
+
+test('names are looked up as own keys only; the web refuses what C refuses', async () => {
+  const engine = await createEngine(module);
+  const label = { x: 128, y: 128, width: 10, height: 5 };
+  engine.labelColumns(1);
+  assert.throws(() => engine.commitLabels('toString'), /^Error: coordinates "toString": 'world' or 'lonlat'$/);
+  assert.throws(() => engine.setOptions({ stickiness: 'constructor' }), /stickiness/);
+  assert.throws(() => engine.setLabels([{ ...label, optional: '__proto__' }]), /optional "__proto__"/);
+  assert.throws(() => engine.setLabels([{ ...label, repeatDistance: 50 }]),
+    { message: 'label 0 (id 0): field `repeatDistance`: set without a repeatGroup' });
+  assert.throws(() => engine.setLabels([{ ...label, width: 0, path: [[100, 100], [200, 100]] }]), {
+    message: 'label 0 (id 0): field `glyphs`: a text along a line needs its glyph advances (`glyphAdvances` of setLabels), got none',
+  });
+  engine.setLabels([{ ...label, repeatGroup: 1, repeatDistance: 50 }]);
 });
 
 test('the batch placement equals a brute-force greedy pass', async () => {
@@ -219,4 +302,20 @@ test('geography goes through the engine\'s projection', async () => {
   assert.deepEqual([...screen], [400, 296, 400, 300], 'unproject leaves the projected points');
   assert.equal(engine.unproject({ ...camera, pitch: 60 }, 400, -5000), null);
   assert.throws(() => engine.projectPoints({ ...camera, zoom: NaN }), /camera: field `zoom`/);
+});
+
+test('loadModule resolves relative addresses as the guide says and names what it tried', async () => {
+  const cwd = `file://${process.cwd()}/`;
+  await assert.rejects(loadModule('nowhere/declutter.wasm'), (e) => {
+    assert.match(e.message, /^declutter: cannot load declutter\.wasm from (\S+): .*ENOENT/);
+    assert.equal(e.message.split(' ')[5].replace(/:$/, ''), new URL('nowhere/declutter.wasm', cwd).href);
+    return true;
+  });
+  await assert.rejects(loadModule(new Response('', { status: 404, statusText: 'Not Found' })),
+    { message: 'declutter: cannot load declutter.wasm from the Response given: HTTP 404 Not Found' });
+  await assert.rejects(loadModule(new Uint8Array([0, 1, 2])),
+    /^Error: declutter: cannot load declutter\.wasm from the bytes given: /);
+  const here = new URL('../pkg/declutter.wasm', import.meta.url);
+  const relative = new URL(here).pathname.replace(process.cwd() + '/', '');
+  assert.ok(await loadModule(relative) instanceof WebAssembly.Module, `${relative} from ${cwd}`);
 });

@@ -18,9 +18,10 @@ export const LABELS = [
 
 /** What the frame must show: reasons, and label 0's glyphs (x, y, angle, advance each). */
 export const EXPECTED = {
-  reason: ['visible', 'no-room', 'too-curved'],
+  reason: ['visible', 'no_room', 'too_curved'],
   glyphs: [384, 392, 400, 408, 416].flatMap((x) => [x, 300, 0, 8]),
   hiddenGlyphs: null,
+  reversed: [false, null],
 };
 
 /** Places the scene on a fresh engine of `module`; returns what `EXPECTED` lists. */
@@ -30,5 +31,6 @@ export async function placePaths(declutter, module) {
   const frame = engine.placeFrame(CAMERA, 0);
   const reason = [...frame.reason].map((r) => declutter.REASONS[r]);
   // `+ 0`: a level glyph's angle may be -0.
-  return { reason, glyphs: [...engine.glyphs(0)].map((v) => v + 0), hiddenGlyphs: engine.glyphs(1) };
+  const reversed = [engine.reversed(0), engine.reversed(1)];
+  return { reason, glyphs: [...engine.glyphs(0)].map((v) => v + 0), hiddenGlyphs: engine.glyphs(1), reversed };
 }

@@ -71,7 +71,7 @@ struct Args {
     hysteresis: f64,
     /// The order the engines get the labels in (not `--svg` and `--profile`): tile by tile (zoom-6 tiles, row by row, each
     /// tile's labels as the fixtures list them), as a renderer reads them from vector tiles; or
-    /// as the fixtures list them (by source and id; the order of sessions 1–9).
+    /// as the fixtures list them (by source and id, which follows place only loosely).
     #[arg(long, default_value = "tiles", value_parser = ["tiles", "fixture"])]
     order: String,
     /// Check the shown labels for overlaps every N frames (0: never).

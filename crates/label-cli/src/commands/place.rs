@@ -140,11 +140,22 @@ fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<S
     }
     let without_label = entries - stats.labels;
     let hint = if stats.labels > 0 && stats.hidden_offscreen == stats.labels { " (is the view right?)" } else { "" };
-    Some(format!(
-        "no label is shown: of {entries} inputs, {} are off screen{hint}, {} hidden by collisions, {without_label} have no label",
-        stats.hidden_offscreen,
-        stats.labels - stats.hidden_offscreen
-    ))
+    // Each reason as itself; those of symbols only when they happen.
+    let mut counts = vec![
+        format!("{} are off screen{hint}", stats.hidden_offscreen),
+        format!("{} hidden by collisions", stats.hidden_collision),
+    ];
+    for (n, what) in [
+        (stats.hidden_repeat, "repeats of their group"),
+        (stats.hidden_no_room, "longer than their line (no_room)"),
+        (stats.hidden_too_curved, "on too sharp a bend (too_curved)"),
+    ] {
+        if n > 0 {
+            counts.push(format!("{n} {what}"));
+        }
+    }
+    counts.push(format!("{without_label} have no label"));
+    Some(format!("no label is shown: of {entries} inputs, {}", counts.join(", ")))
 }
 
 /// Makes the font at `path` the run's measuring font. A font that cannot be read or is not a

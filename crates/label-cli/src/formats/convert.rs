@@ -577,9 +577,17 @@ fn to_shape(r: &RawShape) -> Result<Shape, (&'static str, Problem)> {
     // Sizes and angles are held to the limits of labels (`label_core::limits`).
     let positive = |field: &'static str, v: f64| label_core::validate::size(v).map_err(|p| (field, p));
     Ok(match *r {
-        RawShape::Box { x, y, width, height } => {
+        RawShape::Box { x, y, width, height, ref anchor } => {
             let (w, h) = (positive("width", width)?, positive("height", height)?);
-            Shape::Aabb(Aabb::from_origin_size(point([x, y]), point([w, h])))
+            let anchor = match anchor {
+                None => Anchor::TopLeft,
+                Some(name) => name.parse::<Anchor>().map_err(|_| ("anchor", Problem::UnknownAnchor(name.clone())))?,
+            };
+            // The top-left corner: the point moved by the anchor's shift of the centre, less
+            // half the size (exactly the point for `top-left`).
+            let size = DVec2::new(w, h);
+            let corner = DVec2::new(x, y) + size * (anchor.shift() - DVec2::splat(0.5));
+            Shape::Aabb(Aabb::from_origin_size(point(corner.to_array()), point([w, h])))
         }
         RawShape::Obb { x, y, width, height, angle } => {
             let (w, h) = (positive("width", width)?, positive("height", height)?);

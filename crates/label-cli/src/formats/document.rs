@@ -52,6 +52,38 @@ impl<'de> Deserialize<'de> for Id {
     }
 }
 
+/// A repeat group's name: a string, or a number (group ids are often numeric) named by its JSON
+/// text (`7`, `7.5`), as a GeoJSON property names one — so `7` and `"7"` are one group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroupName(pub String);
+
+impl<'de> Deserialize<'de> for GroupName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct GroupVisitor;
+        impl Visitor<'_> for GroupVisitor {
+            type Value = GroupName;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string or a number")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<GroupName, E> {
+                Ok(GroupName(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<GroupName, E> {
+                Ok(GroupName(v.to_string()))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<GroupName, E> {
+                serde_json::Number::from_f64(v)
+                    .map(|n| GroupName(n.to_string()))
+                    .ok_or_else(|| E::custom(format!("{v} is not a finite number")))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<GroupName, E> {
+                Ok(GroupName(v.to_owned()))
+            }
+        }
+        d.deserialize_any(GroupVisitor)
+    }
+}
+
 /// The whole document, with labels and obstacles kept as raw text so that each can be parsed
 /// on its own and an error can name its index, id and line.
 #[derive(Deserialize)]
@@ -172,9 +204,9 @@ pub struct RawLabel {
     /// `none`, `text` or `icon`: which part may show alone.
     #[serde(default)]
     pub optional: Option<String>,
-    /// Labels of one group keep `repeat_distance` apart.
+    /// Labels of one group keep `repeat_distance` apart; a string or a number.
     #[serde(default)]
-    pub repeat_group: Option<String>,
+    pub repeat_group: Option<GroupName>,
     /// Px > 0.
     #[serde(default)]
     pub repeat_distance: Option<f64>,
@@ -231,16 +263,19 @@ pub struct RawIcon {
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum RawShape {
-    /// Axis-aligned box by its top-left corner and size.
+    /// Axis-aligned box by a point, its size, and which point of the box that is.
     Box {
-        /// Left, px.
+        /// The point's x, px (the left edge, by default).
         x: f64,
-        /// Top, px.
+        /// The point's y, px (the top edge, by default).
         y: f64,
         /// Width, px.
         width: f64,
         /// Height, px.
         height: f64,
+        /// Which point of the box `x`, `y` is, as a label's `anchor`; default `top-left`.
+        #[serde(default)]
+        anchor: Option<String>,
     },
     /// Rotated box by its centre, size and angle.
     Obb {

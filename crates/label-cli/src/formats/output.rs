@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use label_core::{Blocker, Placement, PlacementStats};
+use label_core::{Blocker, Placement, PlacementStats, Symbol};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -24,7 +24,7 @@ pub struct Output<'a> {
 }
 
 /// The decision for one label.
-#[derive(Serialize, Clone, Copy)]
+#[derive(Serialize, Clone)]
 pub struct PlacementOut<'a> {
     /// The label's id.
     pub id: &'a Id,
@@ -45,6 +45,25 @@ pub struct PlacementOut<'a> {
     /// `both`, `text` or `icon` (shown labels with an `icon`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parts: Option<&'static str>,
+    /// Shown texts along a line: `[x, y, angle]` per glyph ([`path_glyphs`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glyphs: Option<Vec<[f64; 3]>>,
+    /// Shown texts along a line: whether the line was reversed to keep the text upright.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reversed: Option<bool>,
+}
+
+/// A shown text along a line as a program draws it (contract §3b): each glyph's centre `x`,
+/// `y` (screen px) and reading angle (degrees counter-clockwise), each to 0.01, in the order of
+/// the text after any upright reversal, and whether the line was reversed. `None` for other
+/// labels and hidden ones.
+#[must_use]
+pub fn path_glyphs(symbol: Option<&Symbol>, visible: bool) -> Option<(Vec<[f64; 3]>, bool)> {
+    let layout = symbol.filter(|_| visible)?.layout()?.ok()?;
+    // To 0.01 (far finer than a glyph's pixels), and never -0.
+    let round = |v: f64| (v * 100.0).round() / 100.0 + 0.0;
+    let glyphs = layout.glyphs.iter().map(|g| [round(g.center.x), round(g.center.y), round(g.angle())]).collect();
+    Some((glyphs, layout.reversed))
 }
 
 /// Counts and timing of the run: the engine's counts, plus what only the tool knows.
@@ -88,7 +107,7 @@ const ENTRIES_PER_TASK: usize = 16_384;
 /// serde_json's, which plain structs of strings, integers and finite numbers never cause.
 pub fn to_json(out: &Output<'_>) -> serde_json::Result<Vec<u8>> {
     let mut json = Vec::with_capacity(out.placements.len() * 64 + 512);
-    let entries = Entries { count: out.placements.len(), entry: |i| out.placements[i] };
+    let entries = Entries { count: out.placements.len(), entry: |i: usize| out.placements[i].clone() };
     entries.write(&out.stats, &mut json).map_err(serde_json::Error::io)?;
     Ok(json)
 }
@@ -162,6 +181,7 @@ fn entry<'a>(doc: &'a Document, placement: &Placement, i: usize) -> PlacementOut
         None => (None, false),
     };
     let choice = placement.choices.get(i).copied().unwrap_or_default();
+    let (glyphs, reversed) = path_glyphs(doc.symbols.get(i), o.visible).unzip();
     PlacementOut {
         id: &doc.ids[i],
         visible: o.visible,
@@ -170,6 +190,8 @@ fn entry<'a>(doc: &'a Document, placement: &Placement, i: usize) -> PlacementOut
         hidden_by_obstacle,
         candidate: choice.candidate,
         parts: choice.parts.map(|p| p.name()),
+        glyphs,
+        reversed,
     }
 }
 

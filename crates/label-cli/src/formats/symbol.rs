@@ -86,7 +86,7 @@ pub fn to_symbol(r: &RawLabel, groups: &mut Groups) -> Result<Symbol, (String, S
             return Err(("repeat_distance".into(), problem.to_string()));
         }
         (Some(g), d) => {
-            symbol.repeat_group = Some(groups.number(g));
+            symbol.repeat_group = Some(groups.number(&g.0));
             symbol.repeat_distance = d.unwrap_or(0.0);
         }
         (None, None) => {}

@@ -16,7 +16,8 @@ use super::{Aabb, reading_axis};
 /// ```
 /// use label_core::Obb;
 /// use glam::Vec2;
-/// // Seed 001's example: two 100×100 boxes side by side, the first turned 30° about its centre.
+/// // The example of seed 001 (`docs/contract.md`, Sources): two 100×100 boxes side by side,
+/// // the first turned 30° about its centre.
 /// let a = Obb::from_center_half_extents_angle(Vec2::new(50.0, 50.0), Vec2::splat(50.0), 30.0);
 /// let b = Obb::from_center_half_extents_angle(Vec2::new(150.0, 50.0), Vec2::splat(50.0), 0.0);
 /// assert!(a.overlaps(&b));
@@ -125,7 +126,8 @@ impl Obb {
     }
 
     /// Half the length of the box's shadow on the unit axis `n`:
-    /// `r(n) = hx·|u·n| + hy·|v·n|` (seed 000's projection radius).
+    /// `r(n) = hx·|u·n| + hy·|v·n|` (the projection radius of seed 000,
+    /// `docs/contract.md`, Sources).
     #[must_use]
     #[inline]
     pub fn projection_radius(&self, n: Vec2) -> f32 {

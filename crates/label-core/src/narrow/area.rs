@@ -1,4 +1,4 @@
-//! Overlap area of two shapes (seed 001 §4), in f64 for accuracy.
+//! Overlap area of two shapes (seed 001 §4, `docs/contract.md`, Sources), in f64 for accuracy.
 
 use glam::{DVec2, Vec2};
 

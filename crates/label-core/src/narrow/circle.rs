@@ -16,8 +16,8 @@ pub fn circle_circle_overlap(a: &Circle, b: &Circle) -> bool {
 
 /// Whether a circle collides with an oriented box: the signed distance from the circle's centre
 /// to the box — to the box's closest point, found by clamping the centre in the box's own frame
-/// (seed 002), or minus the distance to the nearest side when the centre is inside — is below
-/// the radius less [`TOLERANCE`].
+/// (seed 002, `docs/contract.md`, Sources), or minus the distance to the nearest side when the
+/// centre is inside — is below the radius less [`TOLERANCE`].
 ///
 /// ```
 /// use label_core::{Circle, Obb, narrow::circle_obb_overlap};

@@ -6,7 +6,8 @@
 //! arithmetic but a hair apart or a hair into each other in floating point; with τ, touching at
 //! any angle is never a collision, and an overlap of a thousandth of a pixel is invisible anyway.
 //! Every test runs in f64 from differences of nearby points (the boxes' centres are f64), so
-//! rounding stays far below τ wherever the shapes are.
+//! rounding stays far below τ wherever the shapes are. The seeds cited below are the design
+//! notes listed in `docs/contract.md`, Sources.
 //!
 //! * **Boxes and convex polygons** use the Separating Axis Theorem. Two convex shapes are
 //!   apart iff some axis, normal to an edge of either shape, has their shadows on it apart

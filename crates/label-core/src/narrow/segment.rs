@@ -36,9 +36,9 @@ fn orient(a: Vec2, b: Vec2, c: Vec2) -> f64 {
     (b.as_dvec2() - a.as_dvec2()).perp_dot(c.as_dvec2() - a.as_dvec2())
 }
 
-/// Where two segments meet (seeds 001 and 004): a quick rejection on the bounding boxes, then
-/// the straddle test — each segment's end points lie on opposite sides of the other — with the
-/// crossing point from the line parameters.
+/// Where two segments meet (seeds 001 and 004, `docs/contract.md`, Sources): a quick rejection
+/// on the bounding boxes, then the straddle test — each segment's end points lie on opposite
+/// sides of the other — with the crossing point from the line parameters.
 ///
 /// ```
 /// use label_core::{Segment, narrow::{segment_intersection, SegmentIntersection}};

@@ -2,32 +2,59 @@
 
 use crate::Choice;
 
-/// Why a label is hidden.
+/// Why a label is hidden: one vocabulary for the batch and the frame engine (`label_frame`
+/// re-exports this type), each reason with one name ([`HiddenReason::name`]) that every
+/// document, binding and message uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum HiddenReason {
     /// It collides with an earlier placed label or an obstacle.
     Collision,
     /// Its box does not overlap the viewport.
     Offscreen,
+    /// Its anchor point is behind the camera: frames only (under pitch), never in a batch.
+    BehindCamera,
     /// An earlier placed label of its repeat group has its anchor point too close.
     Repeat,
     /// A text along a line that is longer than its line allows (contract §3b).
-    #[cfg_attr(feature = "serde", serde(rename = "no_room"))]
     NoRoom,
     /// A text along a line that would turn by more than its `max_angle` between two glyphs.
-    #[cfg_attr(feature = "serde", serde(rename = "too_curved"))]
     TooCurved,
 }
 
 impl HiddenReason {
-    /// The name used in documents.
+    /// Every reason, in the order of their codes ([`HiddenReason::code`]).
+    pub const ALL: [HiddenReason; 6] = [
+        HiddenReason::Collision,
+        HiddenReason::Offscreen,
+        HiddenReason::BehindCamera,
+        HiddenReason::Repeat,
+        HiddenReason::NoRoom,
+        HiddenReason::TooCurved,
+    ];
+
+    /// The reason's code in the bindings (C's `DECLUTTER_REASON_*`, the WebAssembly package's
+    /// `reason` column, the Python module's): 1 for the first of [`HiddenReason::ALL`], 2 for the
+    /// second, and so on; 0 is reserved for visible.
+    #[must_use]
+    pub const fn code(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The name used in documents, results and messages (snake case, as the serde form).
+    ///
+    /// ```
+    /// use label_core::HiddenReason;
+    /// assert_eq!(HiddenReason::NoRoom.name(), "no_room");
+    /// assert_eq!(HiddenReason::BehindCamera.name(), "behind_camera");
+    /// ```
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             HiddenReason::Collision => "collision",
             HiddenReason::Offscreen => "offscreen",
+            HiddenReason::BehindCamera => "behind_camera",
             HiddenReason::Repeat => "repeat",
             HiddenReason::NoRoom => "no_room",
             HiddenReason::TooCurved => "too_curved",

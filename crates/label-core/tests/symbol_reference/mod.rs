@@ -101,10 +101,11 @@ pub fn reference(
     for i in order {
         let (l, s) = (&labels[i], &symbols[i]);
         let anchor = all[i].anchor;
-        // 3a. Repeat.
+        // 3a. Repeat: closer than the repeat distance by more than τ.
         if let Some(g) = s.repeat_group {
             let near = shown.iter().find(|p| {
-                symbols[p.index].repeat_group == Some(g) && (anchor - all[p.index].anchor).length() < s.repeat_distance
+                let distance = (anchor - all[p.index].anchor).length();
+                symbols[p.index].repeat_group == Some(g) && distance < s.repeat_distance - 1.0 / 1024.0
             });
             if let Some(p) = near {
                 outcomes[i] = LabelOutcome {

@@ -5,8 +5,8 @@ use label_core::Obb;
 
 /// Contract §3b's path layout written plainly: the anchor point and the glyph boxes of a text
 /// of line height `height` and `padding` along `p`, or why it is hidden (`no_room`,
-/// `too_curved`). Every arc length is searched from the start; the angle between glyphs is an
-/// arc cosine.
+/// `too_curved`), with the contract's tolerances (τ for lengths, α for angles). Every arc
+/// length is searched from the start; the angle between glyphs is measured between their axes.
 pub fn reference_path(
     p: &label_core::TextPath,
     height: f64,
@@ -37,7 +37,10 @@ pub fn reference_path(
     }
     let total: f64 = p.glyph_advances.iter().sum();
     let start = offset - total / 2.0;
-    if start < 0.0 || start + total > arcs[arcs.len() - 1] {
+    // The contract's tolerances (§3): τ px for lengths, α degrees for angles.
+    const TAU: f64 = 1.0 / 1024.0;
+    const ALPHA: f64 = 1e-6;
+    if start < -TAU || start + total > arcs[arcs.len() - 1] + TAU {
         return Err(HiddenReason::NoRoom);
     }
     let mut boxes: Vec<Obb> = Vec::new();
@@ -51,7 +54,7 @@ pub fn reference_path(
         // itself may be a hair above 0).
         if let Some(&last) = axes.last()
             && last != u
-            && last.dot(u).clamp(-1.0, 1.0).acos().to_degrees() > p.max_angle
+            && last.perp_dot(u).atan2(last.dot(u)).abs().to_degrees() > p.max_angle + ALPHA
         {
             return Err(HiddenReason::TooCurved);
         }

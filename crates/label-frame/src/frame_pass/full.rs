@@ -27,8 +27,11 @@ use crate::{FrameOptions, FrameStats, LabelFrame, ScreenPose, Stickiness};
 /// view; the shown ones seldom collide, so the sequential pass's index, which keeps hidden
 /// labels, stays small, and the sequential pass leaves its boxes and index to the shown
 /// labels' set, which the pipeline makes [`crate::frame_pass::shown::ShownBoxes`] build again.
-/// A pass 1 of labels all new to the view (a first frame, a jump) on a crowded map is the case
-/// the pipeline is for (measured: `docs/history/renderer-performance-log.md`, session 9).
+/// The staged pipeline costs more per label (layout, tiles, broad phase, then the shown set's
+/// grid built again: about 1,700 instructions a label against the sequential pass's 700)
+/// unless most labels collide and would fill the sequential pass's index with hidden ones: a
+/// pass 1 of labels all new to the view (a first frame, a jump) on a crowded map is the case
+/// the pipeline is for.
 const PASS_ONE_STAGED_FROM: usize = 4096;
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.

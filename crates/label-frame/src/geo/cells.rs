@@ -14,7 +14,8 @@
 use glam::DVec2;
 
 use crate::geo::projection::Projection;
-use crate::geo::sight::{inside_by, label_scale};
+use crate::geo::projection::label_scale;
+use crate::geo::sight::inside_by;
 use crate::state::hot::Hot;
 
 /// Cells a side of the grid, at most.

@@ -7,7 +7,7 @@
 //!
 //! 1. **Project** every point of the line, in the label's copy of the world (the line moves by
 //!    whole worlds with its first point, which stands for the label in the world's copies and
-//!    cells). A point behind the camera hides the label, `behind-camera`. Points that project
+//!    cells). A point behind the camera hides the label, `behind_camera`. Points that project
 //!    onto the one before them (a line seen from far away) are merged, as the core wants
 //!    consecutive points distinct.
 //! 2. **Carry the offset** to the screen: the world point at `path_offset`, projected, and the
@@ -28,8 +28,7 @@
 use glam::DVec2;
 use label_core::{BoxStyle, Label, Obb, PathFailure, PathLayout, Symbol, TextPath};
 
-use crate::geo::projection::Projection;
-use crate::geo::sight::{Sight, label_scale};
+use crate::geo::projection::{Projection, label_scale};
 use crate::state::hot::Hot;
 use crate::{ScreenPose, WorldLabel};
 
@@ -155,17 +154,6 @@ impl ScreenPath {
         let height = world.style.height * self.pose.scale;
         let padding = world.style.padding + extra;
         self.layout.iter().flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(height, padding, DVec2::ZERO)))
-    }
-
-    /// Its sight: off screen when the text does not fit (the frame gives the reason), in view
-    /// iff a glyph box (with the label's own padding) meets the viewport `view`.
-    #[must_use]
-    pub(crate) fn sight(&self, world: &WorldLabel, view: &Obb) -> Sight {
-        if self.layout.is_ok() && self.glyph_boxes(world, 0.0).any(|b| view.overlaps(&b)) {
-            Sight::In(self.pose)
-        } else {
-            Sight::Off(self.pose)
-        }
     }
 
     /// Why the text does not fit, if it does not.

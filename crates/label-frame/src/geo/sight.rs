@@ -6,7 +6,8 @@ use label_core::Obb;
 use label_core::geometry::readable_angle;
 use rayon::prelude::*;
 
-use crate::geo::path::project_path;
+use crate::geo::path::{ScreenPath, project_path};
+use crate::geo::projection::label_scale;
 use crate::state::hot::Hot;
 use crate::state::parts::BoxParts;
 use crate::{Projected, Projection, ScreenPose, WorldLabel};
@@ -34,14 +35,6 @@ impl Sight {
             Sight::Off(p) | Sight::In(p) => Some(p),
         }
     }
-}
-
-/// A label's size factor at a point whose perspective factor is `perspective` (`D/z`), with
-/// [`crate::FrameOptions::perspective_scaling`] `s`: `1 + s·(D/z − 1)`.
-#[must_use]
-#[inline]
-pub(crate) fn label_scale(perspective: f64, s: f64) -> f64 {
-    1.0 + s * (perspective - 1.0)
 }
 
 /// Whether every point within `r` of the box from `lo` to `hi` lies in a viewport of `size`
@@ -123,6 +116,16 @@ pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspectiv
     labels.par_iter().map(|l| sight_of(l, projection, perspective_scaling)).collect()
 }
 
+/// A path label's sight: off screen when the text does not fit (the frame gives the reason),
+/// in view iff a glyph box (with the label's own padding) meets the viewport `view`.
+pub(crate) fn path_sight(path: &ScreenPath, label: &WorldLabel, view: &Obb) -> Sight {
+    if path.layout.is_ok() && path.glyph_boxes(label, 0.0).any(|b| view.overlaps(&b)) {
+        Sight::In(path.pose)
+    } else {
+        Sight::Off(path.pose)
+    }
+}
+
 /// One label's [`Sight`], as [`project_labels`] finds it.
 #[must_use]
 pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_scaling: f64) -> Sight {
@@ -130,7 +133,7 @@ pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_
         // A text along a line: in view iff a glyph meets the viewport ([`crate::geo::path`]).
         let view = Obb::from_aabb(&projection.viewport());
         return project_path(path, DVec2::ZERO, projection, perspective_scaling)
-            .map_or(Sight::Behind, |p| p.sight(label, &view));
+            .map_or(Sight::Behind, |p| path_sight(&p, label, &view));
     }
     if label.symbol.is_plain() {
         sight(&BoxParts::new(label), &Hot::new(label), projection, perspective_scaling)

@@ -5,7 +5,8 @@ use glam::DVec2;
 use label_core::narrow::TOLERANCE;
 
 use crate::geo::cells::{Reach, WorldCells};
-use crate::geo::sight::{Sight, inside_by, label_scale, pose_at, sight, symbol_sight};
+use crate::geo::projection::label_scale;
+use crate::geo::sight::{Sight, inside_by, pose_at, sight, symbol_sight};
 use crate::state::hot::Hot;
 use crate::state::memo::bits;
 use crate::state::parts::BoxParts;

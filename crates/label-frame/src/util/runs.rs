@@ -2,9 +2,10 @@
 //!
 //! A parallel call made from outside rayon's pool hands its work to the pool's threads and
 //! sleeps until they are done. On a busy machine that hand-over (waking a thread, and waking
-//! the caller again) costs about as much as a pass over tens of thousands of labels (measured:
-//! `docs/history/renderer-performance-log.md`, session 3). So a pass over fewer than [`RUN`]
-//! labels runs where it is called.
+//! the caller again) costs about as much as a pass over tens of thousands of labels: with a
+//! frame's passes split across two threads a frame took longer than with them all on the
+//! calling thread, and made more context switches. So a pass over fewer than [`RUN`] labels
+//! runs where it is called.
 
 use rayon::prelude::*;
 

@@ -9,8 +9,9 @@ from ._columns import columns
 from ._errors import LabelError
 from ._symbols import symbol_columns
 
-#: Reason names by the native module's codes (0: visible).
-REASONS = np.array([None, "collision", "offscreen", "behind-camera", "other", "repeat", "no_room", "too_curved"], dtype=object)
+#: Reason names by the native module's codes (0: visible), the engine's names: ``"collision"``,
+#: ``"offscreen"``, ``"behind_camera"`` (frames), ``"repeat"``, ``"no_room"``, ``"too_curved"``.
+REASONS = np.array([None, *_native.REASON_NAMES], dtype=object)
 #: Parts names by the native module's codes (0: hidden, or no icon).
 PARTS = np.array([None, "both", "text", "icon"], dtype=object)
 
@@ -33,18 +34,38 @@ class Placement:
     #: Parts shown of a label with an icon: ``"both"``, ``"text"``, ``"icon"``; ``None`` when
     #: hidden or without an icon (object array).
     parts: np.ndarray
+    #: A shown text along a line: its glyphs as a ``(k, 3)`` float array, one ``x, y, angle``
+    #: row per glyph (centre px, reading angle in degrees counter-clockwise), in the order of
+    #: the text after any upright reversal; ``None`` for other rows (object array).
+    glyphs: np.ndarray = None
+    #: A shown text along a line: whether its line was reversed to keep it upright; ``None``
+    #: for other rows (object array).
+    reversed: np.ndarray = None
 
-    def columns(self):
-        """The results as a dict of columns, for a DataFrame."""
-        return dict(visible=self.visible, reason=self.reason, hidden_by=self.hidden_by, candidate=self.candidate,
-                    parts=self.parts)
+    def columns(self, paths=False):
+        """The results as a dict of columns, for a DataFrame (``glyphs`` and ``reversed`` with
+        ``paths``)."""
+        out = dict(visible=self.visible, reason=self.reason, hidden_by=self.hidden_by, candidate=self.candidate,
+                   parts=self.parts)
+        if paths:
+            out.update(glyphs=self.glyphs, reversed=self.reversed)
+        return out
 
     @classmethod
-    def from_native(cls, arrays):
-        """From the native module's arrays: visible and the codes."""
+    def from_native(cls, arrays, glyph_arrays=None):
+        """From the native module's arrays: visible and the codes; the glyphs' row starts, rows
+        and reversal flags."""
         visible, reason, hidden_by, candidate, parts = arrays
+        n = len(visible)
+        glyphs, reversed_ = np.full(n, None, dtype=object), np.full(n, None, dtype=object)
+        if glyph_arrays is not None:
+            starts, rows, flags = glyph_arrays
+            rows = rows.reshape(-1, 3)
+            for i in np.flatnonzero(flags >= 0):
+                glyphs[i] = rows[starts[i]:starts[i + 1]]
+                reversed_[i] = bool(flags[i])
         return cls(visible=visible, reason=REASONS[reason], hidden_by=hidden_by, candidate=candidate,
-                   parts=PARTS[parts])
+                   parts=PARTS[parts], glyphs=glyphs, reversed=reversed_)
 
 
 def _viewport(viewport):
@@ -88,7 +109,8 @@ def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, pri
     are not used (NaN is fine); it has no candidates and no icon.
 
     With a DataFrame, returns a copy with ``visible``, ``reason``, ``hidden_by`` (the hiding
-    row's position, -1 for none), ``candidate`` and ``parts`` columns; otherwise a
+    row's position, -1 for none), ``candidate`` and ``parts`` columns, and ``glyphs`` and
+    ``reversed`` when it has texts along lines (see :class:`Placement`); otherwise a
     :class:`Placement`. Bad input raises :class:`declutter.LabelError` naming the row and
     column. The GIL is released while placing.
     """
@@ -112,7 +134,8 @@ def place(data=None, *, x=None, y=None, width=None, height=None, angle=None, pri
 def _place(data, viewport, max_overlap_area, symbols, **given):
     cols = columns(data, **given)
     syms = symbol_columns(data, symbols, len(cols["x"]))
-    result = Placement.from_native(_native.place(cols, syms, _viewport(viewport), float(max_overlap_area)))
+    outcomes, glyphs = _native.place(cols, syms, _viewport(viewport), float(max_overlap_area))
+    result = Placement.from_native(outcomes, glyphs)
     if data is not None and hasattr(data, "assign"):
-        return data.assign(**result.columns())
+        return data.assign(**result.columns(paths=symbols.get("path") is not None or "path" in data))
     return result

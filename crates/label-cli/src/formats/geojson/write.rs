@@ -14,13 +14,14 @@ use serde::{Serialize, Serializer};
 use super::feature::{Feature, Member, PropertiesRef};
 use super::features::{GeoDocument, Skip, Slot};
 use crate::formats::document::Id;
-use crate::formats::output::{PlacementOut, Stats};
+use crate::formats::output::{PlacementOut, Stats, path_glyphs};
 
 /// The property names a decision writes.
-pub const RESULT_KEYS: [&str; 6] = ["visible", "reason", "hidden_by", "label_box", "candidate", "parts"];
+pub const RESULT_KEYS: [&str; 8] =
+    ["visible", "reason", "hidden_by", "label_box", "candidate", "parts", "glyphs", "reversed"];
 
 /// One feature's decision.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Decision<'a> {
     visible: bool,
     reason: Option<&'static str>,
@@ -33,6 +34,9 @@ struct Decision<'a> {
     candidate: Option<u32>,
     /// `both`, `text` or `icon` (symbols with an icon).
     parts: Option<&'static str>,
+    /// A shown name along a line: its glyphs and whether its line was reversed
+    /// ([`crate::formats::output::path_glyphs`]).
+    path: Option<(Vec<[f64; 3]>, bool)>,
 }
 
 impl<'a> GeoDocument<'a> {
@@ -67,6 +71,7 @@ impl<'a> GeoDocument<'a> {
             label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
             candidate: choice.candidate,
             parts: choice.parts.map(|p| p.name()),
+            path: path_glyphs(self.doc.symbols.get(i), o.visible),
         }
     }
 
@@ -83,6 +88,7 @@ impl<'a> GeoDocument<'a> {
                     label_box: None,
                     candidate: None,
                     parts: None,
+                    path: None,
                 },
             })
             .collect()
@@ -132,6 +138,8 @@ impl<'a> GeoDocument<'a> {
                 hidden_by_obstacle: d.hidden_by_obstacle,
                 candidate: d.candidate,
                 parts: d.parts,
+                glyphs: d.path.as_ref().map(|p| p.0.clone()),
+                reversed: d.path.as_ref().map(|p| p.1),
             })
             .collect();
         let count = |skip: Skip| self.slots.iter().filter(|s| **s == Slot::Skipped(skip)).count();
@@ -274,6 +282,10 @@ impl Serialize for PropertiesOut<'_, '_> {
         }
         if let Some(parts) = d.parts {
             map.serialize_entry("parts", parts)?;
+        }
+        if let Some((glyphs, reversed)) = &d.path {
+            map.serialize_entry("glyphs", glyphs)?;
+            map.serialize_entry("reversed", reversed)?;
         }
         map.end()
     }

@@ -53,8 +53,9 @@ mod tests {
         r.insert(2, DVec2::new(1.0, 0.0), 0);
         assert_eq!(r.earliest(1, DVec2::new(3.0, 4.0), 5.0, 9), Some(2));
         assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0, 9), Some(4), "(3, 4) is exactly 5 away");
-        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0 + 1e-12, 9), Some(2));
-        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0 + 1e-12, 2), None, "only earlier labels");
+        let beyond = 5.0 + 2.0 * crate::tolerance::LENGTH;
+        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), beyond, 9), Some(2));
+        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), beyond, 2), None, "only earlier labels");
         assert_eq!(r.earliest(3, DVec2::ZERO, 100.0, 9), None);
         assert_eq!(r.earliest(1, DVec2::ZERO, 0.0, 9), None);
     }

@@ -202,15 +202,11 @@ impl Batch {
             Blocker::Label(j) => Blocker::Label(self.index[j as usize]),
             obstacle => obstacle,
         });
+        // The core's reasons are the frame's (one vocabulary); off screen keeps the last frame's
+        // memory.
         let reason = match outcome.reason {
-            None => None,
-            Some(label_core::HiddenReason::Offscreen) => {
-                return (off_frame(&Sight::Off(pose), last), Choice::default());
-            }
-            Some(label_core::HiddenReason::Repeat) => Some(HiddenReason::Repeat),
-            Some(label_core::HiddenReason::NoRoom) => Some(HiddenReason::NoRoom),
-            Some(label_core::HiddenReason::TooCurved) => Some(HiddenReason::TooCurved),
-            Some(_) => Some(HiddenReason::Collision),
+            Some(HiddenReason::Offscreen) => return (off_frame(&Sight::Off(pose), last), Choice::default()),
+            reason => reason,
         };
         let frame = LabelFrame { visible: outcome.visible, opacity: 0.0, reason, hidden_by, pose: Some(pose) };
         let candidate = choice.candidate.map(|j| candidate_before_reorder(j, self.first[k]));

@@ -27,8 +27,8 @@
 //!    overlap, hide none of them, so the pass decides them as one after every shown label.
 //!
 //! A text along a line (`geo/path.rs`) is a symbol of one position whose parts are its glyphs
-//! on the projected line: in view iff a glyph meets the viewport, hidden `no-room` or
-//! `too-curved` before any pass when its text does not fit the projected line.
+//! on the projected line: in view iff a glyph meets the viewport, hidden `no_room` or
+//! `too_curved` before any pass when its text does not fit the projected line.
 //!
 //! Sizes and offsets on screen scale with perspective as a plain label's do
 //! ([`WorldLabel::screen_symbol`]). Every label's frame is then faded and counted as in a plain
@@ -48,7 +48,7 @@ use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{finish, margin, tie_key};
 use crate::frame_pass::place::{hidden, off_frame, unfit_frame};
 use crate::geo::path::{ScreenPath, project_label};
-use crate::geo::sight::Sight;
+use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
@@ -104,7 +104,7 @@ pub(crate) fn project_symbols(
                 return (sight(i), None);
             }
             match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling) {
-                Some(path) => (path.sight(label, &view), Some(path)),
+                Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
         })

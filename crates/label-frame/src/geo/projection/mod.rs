@@ -289,5 +289,13 @@ impl Projection {
     }
 }
 
+/// A label's size factor at a point whose perspective factor is `perspective` (`D/z`), with
+/// [`crate::FrameOptions::perspective_scaling`] `s`: `1 + s·(D/z − 1)`.
+#[must_use]
+#[inline]
+pub(crate) fn label_scale(perspective: f64, s: f64) -> f64 {
+    1.0 + s * (perspective - 1.0)
+}
+
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,8 @@
 use glam::DVec2;
 
 use crate::Projected;
-use crate::geo::sight::{Sight, label_scale};
+use crate::geo::projection::label_scale;
+use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::{Sleep, Sleeps};
 

@@ -237,17 +237,17 @@ pub fn places(labels: &[WorldLabel], texts: &Texts) -> Case {
 mod tests {
     use super::*;
     use label_core::Parts;
-    use label_wasm::{Engine, batch_reason_code};
+    use label_wasm::{Engine, reason_code};
 
     /// The native engine's batch over the columns of `case` decides as the core does.
     fn check(case: &Case) {
         let want = case.reference().unwrap();
         let mut engine = Engine::new();
-        *engine.input(case.labels.len()) = Columns::from_screen_labels(&case.labels);
+        *engine.input(case.labels.len()).unwrap() = Columns::from_screen_labels(&case.labels);
         let candidates = case.symbols.iter().map(|s| s.candidates.len()).sum();
-        *engine.symbol_input(candidates) = SymbolColumns::from_symbols(&case.symbols);
+        *engine.symbol_input(candidates).unwrap() = SymbolColumns::from_symbols(&case.symbols);
         let lines: Vec<_> = case.symbols.iter().map(|s| s.path.clone()).collect();
-        *engine.path_input(0, 0) = PathColumns::from_paths(&lines);
+        *engine.path_input(0, 0).unwrap() = PathColumns::from_paths(&lines);
         let rows: Vec<f64> = case
             .obstacles
             .iter()
@@ -258,7 +258,7 @@ mod tests {
             })
             .map(f64::from)
             .collect();
-        engine.obstacle_input(case.obstacles.len()).copy_from_slice(&rows);
+        engine.obstacle_input(case.obstacles.len()).unwrap().copy_from_slice(&rows);
         engine.set_obstacles().unwrap();
         engine.place_batch(case.viewport[0], case.viewport[1], 0.0).unwrap();
         for (i, (o, c)) in want.outcomes.iter().zip(&want.choices).enumerate() {
@@ -272,14 +272,8 @@ mod tests {
                 .parts
                 .map_or(0, |p| [Parts::Both, Parts::Text, Parts::Icon].iter().position(|&q| q == p).unwrap() + 1);
             let got = (out.visible[i], out.reason[i], out.blocker[i], out.hidden_by[i], out.candidate[i], out.parts[i]);
-            let expected = (
-                u8::from(o.visible),
-                batch_reason_code(o.reason),
-                blocker,
-                by,
-                c.candidate.unwrap_or(u32::MAX),
-                parts as u8,
-            );
+            let expected =
+                (u8::from(o.visible), reason_code(o.reason), blocker, by, c.candidate.unwrap_or(u32::MAX), parts as u8);
             assert_eq!(got, expected, "label {i}");
             let glyphs = engine.write_glyphs(i).map(|_| engine.glyphs.clone());
             let layout = case.symbols[i].layout().and_then(Result::ok).map(|l| label_wasm::glyph_rows(&l));

@@ -1,0 +1,39 @@
+//! Obstacles are as precise far from the origin as labels (contract §3, "at any distance"):
+//! the same layout of a label and box obstacles, moved by 10³ … 10¹² px, gets the same
+//! decisions as at the origin — an obstacle 10 px (or τ/2 … 2τ) beside a label does not hide
+//! it, one overlapping it by 2τ does.
+#![allow(unsafe_code, reason = "calling the C functions as a C caller would")]
+
+use declutter::*;
+use label_core::narrow::TOLERANCE;
+
+/// Whether a 50 × 12 label centred at (x0 + 100, 100) is shown beside a box obstacle whose
+/// left edge is `gap` px right of the label's right edge (negative: overlapping).
+fn shown_beside_box(x0: f64, gap: f64) -> bool {
+    let label =
+        DeclutterScreenLabel { id: 1, x: x0 + 100.0, y: 100.0, width: 50.0, height: 12.0, ..Default::default() };
+    let left = x0 + 125.0 + gap;
+    let obstacle = DeclutterObstacle { kind: DECLUTTER_OBSTACLE_BOX, a: left, b: 90.0, c: left + 20.0, d: 110.0 };
+    let batch = DeclutterBatch {
+        labels: &label,
+        symbols: std::ptr::null(),
+        count: 1,
+        obstacles: &obstacle,
+        obstacle_count: 1,
+        options: DeclutterBatchOptions::default(),
+    };
+    let mut placement = DeclutterPlacement::default();
+    // SAFETY: every pointer points to a local of the right type and count.
+    let status = unsafe { declutter_place(&batch, &mut placement, std::ptr::null_mut()) };
+    assert_eq!(status, DECLUTTER_OK);
+    placement.visible == 1
+}
+
+#[test]
+fn box_obstacles_decide_alike_at_any_distance() {
+    for x0 in [0.0, 1e3, 1e6, 1e9, 1e12] {
+        assert!(shown_beside_box(x0, 10.0), "x0 = {x0}: an obstacle 10 px away hides the label");
+        assert!(shown_beside_box(x0, -TOLERANCE / 2.0), "x0 = {x0}: an overlap of τ/2 hides the label");
+        assert!(!shown_beside_box(x0, -2.0 * TOLERANCE), "x0 = {x0}: an overlap of 2τ does not hide the label");
+    }
+}
