@@ -178,20 +178,52 @@ proptest! {
         prop_assert_eq!(direct, plain);
     }
 
-    /// The same symbols on 1–4 threads with any cell size give the same placement.
+    /// The same symbols on 1–4 threads with any cell size and any tiles (from one label a tile
+    /// to one tile) give the same placement.
     #[test]
-    fn symbols_do_not_depend_on_threads_or_cell_size(
+    fn symbols_do_not_depend_on_threads_tiles_or_cell_size(
         scene in arb_symbol_scene(200..600, 6),
-        runs in prop::collection::vec((1usize..=4, prop_oneof![Just(None), (0.5f32..2000.0).prop_map(Some)]), 2..=3),
+        runs in prop::collection::vec(
+            (1usize..=4, prop_oneof![Just(None), (0.5f32..2000.0).prop_map(Some)], prop_oneof![Just(None), (1usize..300).prop_map(Some)]),
+            2..=3,
+        ),
     ) {
         let base = check(&scene)?;
-        for (threads, tile_size) in runs {
-            let options = PlacementOptions { tile_size, ..scene.options.clone() };
+        for (threads, tile_size, tile_labels) in runs {
+            let options = PlacementOptions { tile_size, tile_labels, ..scene.options.clone() };
             let got = in_pool(threads, || place_symbols(&scene.labels, &scene.symbols, &scene.obstacles, &options)).unwrap();
-            prop_assert_eq!(&got.outcomes, &base.outcomes, "{} threads, cell {:?}", threads, tile_size);
+            prop_assert_eq!(&got.outcomes, &base.outcomes, "{} threads, cell {:?}, tiles of {:?}", threads, tile_size, tile_labels);
             prop_assert_eq!(&got.choices, &base.choices);
         }
     }
+
+    /// Crowded symbols cut into small tiles (most labels near a tile's edge, many waiting for
+    /// other tiles over several rounds) on 1–4 threads equal the brute-force reference.
+    #[test]
+    fn crowded_symbols_on_small_tiles_equal_the_reference(
+        scene in arb_symbol_scene(150..500, 3),
+        tile_labels in 1usize..120,
+        threads in 1usize..=4,
+    ) {
+        let scene = SymbolScene { options: PlacementOptions { tile_labels: Some(tile_labels), ..scene.options.clone() }, ..scene };
+        in_pool(threads, || check(&scene))?;
+    }
+}
+
+/// The small tiles above are many, and labels wait for other tiles: the rounds are exercised.
+#[test]
+fn small_tiles_make_labels_wait() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::new(config(1));
+    let (mut tiled, mut waited) = (0, 0);
+    for _ in 0..30 {
+        let scene = arb_symbol_scene(150..500, 3).new_tree(&mut runner).unwrap().current();
+        let options = PlacementOptions { tile_labels: Some(20), ..scene.options.clone() };
+        let p = place_symbols(&scene.labels, &scene.symbols, &scene.obstacles, &options).unwrap();
+        tiled += usize::from(p.stats.tiles > 1);
+        waited += usize::from(p.stats.waited > 0);
+    }
+    assert!(tiled >= 20 && waited >= 15, "{tiled} of 30 scenes on tiles, {waited} with labels waiting");
 }
 
 /// The generator reaches every outcome the contract names, so the tests above exercise each.

@@ -1,25 +1,10 @@
 //! The greedy priority pass (contract §4 steps 2–3), tile by tile in parallel, and exact.
 //!
 //! The sequential definition walks all labels in placement order and shows each one unless an
-//! earlier shown label overlaps it. The outcome of a label depends only on the earlier labels
-//! whose boxes overlap its own, so it can be decided as soon as those are decided — wherever
-//! they are. The pass runs on the [`Layout`]'s tiles:
-//!
-//! 1. **Round 0, every tile in parallel**: the tile walks its labels in placement order (the
-//!    order of its slots, see [`Layout`]). A label that overlaps an earlier label of another
-//!    tile cannot be decided yet (that tile runs at the same time): it *waits*. So does a label
-//!    whose earliest overlapping, not hidden, earlier label waits. Everything else is decided
-//!    exactly as the sequential definition would.
-//! 2. **Rounds 1, 2, …, every tile in parallel**: each tile walks its waiting labels in order
-//!    again, reading other tiles' labels only as they were decided *before this round*. The
-//!    earliest waiting label of the whole map always gets decided; on the standard workload
-//!    4–6 rounds settle the 2–4% of labels that wait.
-//! 3. If the rounds stop making quick progress, the labels still waiting are decided one by one
-//!    in placement order: each then finds every earlier label decided.
-//!
-//! A tile's labels are decided only by that tile's task, and what a task reads of the others
-//! is fixed by the round number, so the decisions — and even the count of exact tests — are the
-//! same for any thread count, and are the sequential definition's.
+//! earlier shown label overlaps it. The pass runs it on the [`Layout`]'s tiles in the rounds of
+//! [`super::rounds`]: a label whose earliest overlapping, not hidden, earlier label belongs to
+//! another tile and is undecided (as of the round), or waits itself, waits. On the standard
+//! workload 4–6 rounds settle the 2–4% of labels that wait.
 //!
 //! Inside a tile, a shown (or waiting) label that can block others is registered with every
 //! cell of its tile near enough to be reached (see [`Cells`]), in placement order; a later label
@@ -30,11 +15,10 @@
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use rayon::prelude::*;
-
 use super::blockers::Blockers;
 use super::layout::Layout;
 use super::outcome::Decision;
+use super::rounds::{MAX_ROUNDS, SWEEP, TileRounds, run_rounds};
 use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
 use crate::{Blocker, Obb};
@@ -51,14 +35,6 @@ pub struct PassCounts {
     /// Labels decided one by one after the rounds.
     pub swept: usize,
 }
-
-/// Parallel rounds keep going while each leaves at most this share of the waiting labels
-/// waiting (numerator, denominator); after that, the rest go one by one.
-const ROUND_PROGRESS: (usize, usize) = (3, 4);
-/// Most parallel rounds after round 0.
-const MAX_ROUNDS: u32 = 16;
-/// The round number of the one-by-one sweep: everything decided before counts.
-const SWEEP: u32 = u32::MAX >> 3;
 
 /// A label's state as other tiles read it: 0 while undecided, else the round that decided it
 /// and what it decided.
@@ -131,27 +107,13 @@ fn run(
         Shared { layout, cells, obstacle_hits, max_overlap_area, states: (0..n).map(|_| AtomicU32::new(0)).collect() };
     let mut decisions = vec![Decision::Placed; n];
     let mut tiles = split_tiles(layout, &mut decisions);
-
-    tiles.par_iter_mut().with_max_len(1).for_each(|t| t.first_round(&shared));
-    let mut waiting: usize = tiles.iter().map(|t| t.waiting.len()).sum();
-    let mut counts = PassCounts { waited: waiting, ..PassCounts::default() };
-    let mut round = 1;
-    while waiting > 0 && round <= max_rounds {
-        tiles.par_iter_mut().with_max_len(1).for_each(|t| t.later_round(&shared, round));
-        let left: usize = tiles.iter().map(|t| t.waiting.len()).sum();
-        let slow = left * ROUND_PROGRESS.1 > waiting * ROUND_PROGRESS.0;
-        waiting = left;
-        counts.rounds = round;
-        round += 1;
-        if slow {
-            break;
-        }
-    }
-    if waiting > 0 {
-        counts.swept = waiting;
-        sweep(&shared, &mut tiles);
-    }
-    counts.narrow_tests = tiles.iter().map(|t| t.tests).sum();
+    let rounds = run_rounds(&mut tiles, &shared, max_rounds);
+    let counts = PassCounts {
+        narrow_tests: tiles.iter().map(|t| t.tests).sum(),
+        waited: rounds.waited,
+        rounds: rounds.rounds,
+        swept: rounds.swept,
+    };
     drop(tiles);
     (decisions, counts)
 }
@@ -176,29 +138,33 @@ fn split_tiles<'d>(layout: &Layout, mut decisions: &'d mut [Decision]) -> Vec<Ti
     tiles
 }
 
-/// The labels still waiting after the parallel rounds, one by one in placement order.
-fn sweep(shared: &Shared<'_>, tiles: &mut [Tile<'_>]) {
-    let keys = &shared.layout.keys;
-    let mut all: Vec<(u128, u32, u32, u32)> = tiles
-        .iter_mut()
-        .enumerate()
-        .flat_map(|(t, tile)| {
-            std::mem::take(&mut tile.waiting)
-                .into_iter()
-                .map(move |(rank, slot)| (keys[slot as usize], t as u32, rank, slot))
-        })
-        .collect();
-    all.sort_unstable_by_key(|e| e.0);
-    for (_, t, rank, slot) in all {
-        let tile = &mut tiles[t as usize];
-        let (verdict, tests) = tile.turn(shared, rank, slot as usize, SWEEP);
-        tile.tests += tests;
+impl<'a> TileRounds<Shared<'a>> for Tile<'_> {
+    fn first_round(&mut self, shared: &Shared<'a>) {
+        Tile::first_round(self, shared);
+    }
+
+    fn later_round(&mut self, shared: &Shared<'a>, round: u32) {
+        Tile::later_round(self, shared, round);
+    }
+
+    fn waiting(&self) -> usize {
+        self.waiting.len()
+    }
+
+    fn take_waiting(&mut self, shared: &Shared<'a>) -> Vec<(u128, u64)> {
+        let keys = &shared.layout.keys;
+        let waiting = std::mem::take(&mut self.waiting);
+        waiting.into_iter().map(|(rank, slot)| (keys[slot as usize], u64::from(rank) << 32 | u64::from(slot))).collect()
+    }
+
+    fn sweep_one(&mut self, shared: &Shared<'a>, label: u64) {
+        let (rank, slot) = ((label >> 32) as u32, label as u32 as usize);
+        let (verdict, tests) = self.turn(shared, rank, slot, SWEEP);
+        self.tests += tests;
         // Every earlier label is decided by now, so nothing waits.
         debug_assert!(matches!(verdict, Verdict::Decided(_)), "a label waits in the sweep");
         if let Verdict::Decided(d) = verdict {
-            // Stamped before the sweep's own number, so that later labels of the sweep, in any
-            // tile, read it as decided.
-            tile.decide(shared, slot as usize, d, SWEEP - 1);
+            self.decide(shared, slot, d, SWEEP - 1);
         }
     }
 }
@@ -261,6 +227,7 @@ impl Tile<'_> {
     }
 
     /// Records a round-0 verdict: decided, or waiting; either way registered if it can block.
+    #[inline(always)]
     fn take(&mut self, shared: &Shared<'_>, rank: u32, slot: usize, verdict: Verdict) {
         let blocks = !shared.layout.flags[slot].ignore_placement;
         match verdict {
@@ -292,6 +259,7 @@ impl Tile<'_> {
         }
     }
 
+    #[inline(always)]
     fn decide(&mut self, shared: &Shared<'_>, slot: usize, d: Decision, round: u32) {
         self.decisions[slot - self.slots.start] = d;
         let kind = if d == Decision::Placed { PLACED } else { HIDDEN };

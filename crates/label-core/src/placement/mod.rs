@@ -11,6 +11,7 @@ mod obstacles;
 mod options;
 mod order;
 mod outcome;
+mod rounds;
 mod sequential;
 pub mod stages;
 mod symbols;

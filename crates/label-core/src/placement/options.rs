@@ -25,7 +25,8 @@ pub struct PlacementOptions {
     /// picks a size from the label density. The result never depends on it.
     pub tile_size: Option<f32>,
     /// Labels per tile of the parallel greedy pass, about. `None` picks one (one tile for small
-    /// inputs). The result never depends on it.
+    /// inputs); symbols ([`crate::place_symbols`]) are placed on tiles only when it is given.
+    /// The result never depends on it.
     pub tile_labels: Option<usize>,
 }
 

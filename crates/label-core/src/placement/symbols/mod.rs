@@ -32,17 +32,21 @@
 //! `too_curved` before step 1.
 //!
 //! The pass is sequential and every parallel step keeps input order, so the result is the
-//! same bit for bit on any thread count; the grid's extent (the anchor points in view) and
-//! cell size ([`PlacementOptions::tile_size`] when given) only decide
-//! where to look. Labels that add nothing (a [`Symbol`] with no
-//! candidates, icon or group) go to the plain engine unchanged when the whole set is plain;
+//! same bit for bit on any thread count. With [`PlacementOptions::tile_labels`] given (and more
+//! labels than that), the same rule runs on tiles in parallel ([`tiles`]), deciding the same.
+//! The grid's extent (the anchor points in view) and cell size
+//! ([`PlacementOptions::tile_size`] when given) only decide where to look. Labels that add
+//! nothing (a [`Symbol`] with no candidates, icon or group) go to the plain engine unchanged
+//! when the whole set is plain;
 //! in a mixed set they are symbols with one position and one part, which §4 places exactly
 //! as the plain rule does (property tests check both against one brute-force reference).
 
 mod parts;
 mod pass;
 mod placed;
+mod reach;
 mod repeat;
+mod tiles;
 
 use rayon::prelude::*;
 
@@ -55,6 +59,7 @@ use crate::{Error, HiddenReason, Label, LabelOutcome, Placement, PlacementOption
 use parts::{Compiled, Compiler};
 use pass::Pass;
 use placed::PlacedParts;
+use reach::Reach;
 
 /// Places symbols: `labels[i]` with what `symbols[i]` adds to it (contract §3b). Decides, for
 /// every label, whether it is shown, where and with which parts (`Placement::choices`), and
@@ -123,10 +128,22 @@ fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], option
         obstacles: index.as_ref(),
     };
     let compiled = Compiled::new(&compiler, &order);
-    let extent = PlacedParts::extent(labels, options.viewport.as_ref());
-    let grid = PlacedParts::new(extent, options.tile_size, options.max_overlap_area);
-    let cells = grid.len();
-    let mut decided = Pass::new(grid, labels.len()).run(&compiled);
+    // Tiles only when asked for: on W_sym(100k) more labels wait than in the plain pass (9%
+    // against 2–4%), and one thread runs 2.8 times the sequential pass's instructions.
+    let tiled = options.tile_labels.filter(|&t| labels.len() > t);
+    let reach = tiled.map(|t| Reach::new(&compiled.entries, &compiled.parts, t));
+    let (mut decided, cells, tiles, waited) = match reach.filter(|r| tiles::worth_it(r, &compiled.entries)) {
+        Some(reach) => {
+            let (decided, waited) = tiles::run(&compiled, &reach, options.tile_size, options.max_overlap_area);
+            (decided, reach.cells(), reach.tiles(), waited)
+        }
+        None => {
+            let extent = PlacedParts::extent(labels, options.viewport.as_ref());
+            let grid = PlacedParts::new(extent, options.tile_size, options.max_overlap_area);
+            let cells = grid.len();
+            (Pass::new(grid, options.max_overlap_area).run(&compiled), cells, 1, 0)
+        }
+    };
     // Path labels whose text does not fit have no position, so the pass found them off
     // screen: they are hidden for their own reason (contract §4 step 1).
     for e in compiled.entries.iter().filter(|e| e.hidden.is_some()) {
@@ -148,8 +165,8 @@ fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], option
         cells,
         cell_pairs: 0,
         narrow_tests: decided.tests,
-        tiles: 1,
-        waited: 0,
+        tiles,
+        waited,
     };
     Placement { outcomes: decided.outcomes, stats, choices: decided.choices }
 }
@@ -161,8 +178,8 @@ mod tests {
 
     /// Entries and parts are computed in chunks of input order on every thread and the
     /// entries gathered into placement order: enough labels for several chunks and several
-    /// gathers in parallel, and the thread count changes nothing, not even the count of exact
-    /// tests.
+    /// gathers in parallel, and neither the thread count nor the tiles change a decision (the
+    /// thread count not even the count of exact tests).
     #[test]
     fn any_thread_count_gives_the_one_thread_decisions() {
         let n = 40_000u32;
@@ -194,18 +211,29 @@ mod tests {
         let obstacles =
             [Shape::Aabb(crate::Aabb::from_corners(glam::Vec2::new(300.0, 200.0), glam::Vec2::new(340.0, 260.0)))];
         let options = PlacementOptions::default().with_viewport(3200.0, 2000.0);
-        let on = |threads: usize| {
+        let on = |threads: usize, tile_labels: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let options = options.clone().with_tile_labels(tile_labels);
             pool.install(|| place_valid(&labels, &symbols, &obstacles, &options))
         };
-        let one = on(1);
+        // The sequential pass (one tile) is the reference.
+        let one = on(1, usize::MAX);
+        assert_eq!((one.stats.tiles, one.stats.waited), (1, 0));
         assert!(one.stats.visible > 1000 && one.stats.hidden_collision > 1000, "{:?}", one.stats);
         assert!(one.stats.hidden_offscreen > 1000 && one.stats.hidden_repeat > 10, "{:?}", one.stats);
-        for threads in [2, 3] {
-            let p = on(threads);
-            assert_eq!(p.outcomes, one.outcomes, "{threads} threads");
-            assert_eq!(p.choices, one.choices, "{threads} threads");
-            assert_eq!(p.stats, one.stats, "{threads} threads");
+        for tile_labels in [usize::MAX, 32_768, 2000, 300] {
+            let tiled = on(1, tile_labels);
+            if tile_labels < 40_000 {
+                assert!(tiled.stats.tiles > 1 && tiled.stats.waited > 0, "{tile_labels}: {:?}", tiled.stats);
+            }
+            assert_eq!(tiled.outcomes, one.outcomes, "{tile_labels} labels a tile");
+            assert_eq!(tiled.choices, one.choices, "{tile_labels} labels a tile");
+            for threads in [2, 3] {
+                let p = on(threads, tile_labels);
+                assert_eq!(p.outcomes, one.outcomes, "{threads} threads");
+                assert_eq!(p.choices, one.choices, "{threads} threads");
+                assert_eq!(p.stats, tiled.stats, "{threads} threads");
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::super::MIN_PARALLEL_CHUNK;
 use super::super::cull::{View, in_view};
 use super::super::obstacles::ObstacleIndex;
-use crate::{Aabb, HiddenReason, Label, Obb, Optional, PathLayout, Symbol};
+use crate::{Aabb, HiddenReason, Label, Obb, Optional, Parts, PathLayout, Symbol};
 
 /// Labels per parallel chunk of the parts' computation.
 const PARTS_CHUNK: usize = 4096;
@@ -70,6 +70,14 @@ impl Entry {
     /// The icon part's index.
     pub fn icon(&self) -> Option<usize> {
         self.icon.then(|| self.first + self.part_count() - 1)
+    }
+
+    /// The parts that block later labels when the label is shown at position `k` with `shown`:
+    /// none if it ignores placement.
+    pub fn blocking(&self, k: usize, shown: Parts) -> impl Iterator<Item = usize> {
+        let text = if self.ignore_placement || shown == Parts::Icon { 0..0 } else { self.text(k) };
+        let icon = if shown == Parts::Text { None } else { self.icon().filter(|_| !self.ignore_placement) };
+        text.chain(icon)
     }
 
     /// Whether position `k` meets the viewport: one of its parts, the icon included, does.

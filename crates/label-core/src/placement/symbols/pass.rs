@@ -4,12 +4,13 @@
 use super::parts::{Compiled, Entry, NONE, Part};
 use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
+use crate::pipeline::collides;
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
 
 /// What became of one symbol: a [`crate::pipeline::Decision`] with the symbol's choice and the
 /// reasons only symbols have, blockers named by rank.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Verdict {
+pub(super) enum Verdict {
     Offscreen,
     /// Shown at position `k` (the text's; ignored for the icon alone) with these parts.
     Shown(usize, Parts),
@@ -22,11 +23,23 @@ enum Verdict {
 /// What a part collides with first (contract §4 step 3d): obstacles count as placed before
 /// every label, so the order of the variants is the order of "earliest".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Blocked {
+pub(super) enum Blocked {
     /// The obstacle with this index.
     Obstacle(u32),
     /// The label of this rank.
     Label(u32),
+}
+
+/// What the labels decided elsewhere put near one label: the shown labels that the pass's own
+/// grid and repeat trees do not hold (the tile engine's labels of other tiles, and of its own
+/// tile decided in a later round). Empty in the sequential pass.
+#[derive(Debug, Default)]
+pub(super) struct Near {
+    /// Their blocking shown parts whose bounds meet the label's, as (rank, part index), in
+    /// rank order.
+    pub parts: Vec<(u32, usize)>,
+    /// The earliest of them in the label's repeat group closer than its repeat distance.
+    pub repeat: Option<u32>,
 }
 
 /// The pass's state: what the labels placed so far occupy.
@@ -37,9 +50,7 @@ pub(super) struct Pass {
     /// lie around one point, and a part over that point often blocks them all, so they are
     /// tested first.
     hits: Vec<Hit>,
-    outcomes: Vec<LabelOutcome>,
-    choices: Vec<Choice>,
-    repeated: usize,
+    max_overlap_area: f32,
 }
 
 /// Each label's outcome and choice in input order, the labels hidden by repeat, and the exact
@@ -51,51 +62,71 @@ pub(super) struct Decided {
     pub tests: usize,
 }
 
+impl Decided {
+    pub fn new(labels: usize) -> Self {
+        Self {
+            outcomes: vec![LabelOutcome::OFFSCREEN; labels],
+            choices: vec![Choice::default(); labels],
+            repeated: 0,
+            tests: 0,
+        }
+    }
+
+    /// Records the verdict on the label `e`, blockers named by input position.
+    #[inline]
+    pub fn record(&mut self, entries: &[Entry], e: &Entry, verdict: Verdict) {
+        let input = e.input as usize;
+        let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
+        self.outcomes[input] = match verdict {
+            Verdict::Offscreen => LabelOutcome::OFFSCREEN,
+            Verdict::Repeat(b) => {
+                self.repeated += 1;
+                LabelOutcome { visible: false, reason: Some(HiddenReason::Repeat), hidden_by: Some(by_label(b)) }
+            }
+            Verdict::Collision(Blocked::Obstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
+            Verdict::Collision(Blocked::Label(b)) => LabelOutcome::hidden_by(by_label(b)),
+            Verdict::Shown(k, shown) => {
+                self.choices[input] = Choice {
+                    candidate: (e.candidates && shown != Parts::Icon).then_some(k as u32),
+                    parts: e.icon.then_some(shown),
+                };
+                LabelOutcome::VISIBLE
+            }
+        };
+    }
+}
+
 /// How many labels the pass reads ahead at once (a label's parts and its anchor's grid cell),
 /// and how far ahead.
 const READ_AHEAD: usize = 8;
 
 impl Pass {
-    pub fn new(placed: PlacedParts, labels: usize) -> Self {
-        Self {
-            placed,
-            repeats: Repeats::default(),
-            hits: Vec::new(),
-            outcomes: vec![LabelOutcome::OFFSCREEN; labels],
-            choices: vec![Choice::default(); labels],
-            repeated: 0,
-        }
+    pub fn new(placed: PlacedParts, max_overlap_area: f32) -> Self {
+        Self { placed, repeats: Repeats::default(), hits: Vec::new(), max_overlap_area }
     }
 
-    /// Decides every label, in placement order.
+    /// Exact tests run so far.
+    pub fn tests(&self) -> usize {
+        self.placed.tests
+    }
+
+    /// Decides every label, in placement order: the sequential definition.
     pub fn run(mut self, compiled: &Compiled) -> Decided {
         let (entries, parts) = (&compiled.entries, &compiled.parts);
+        let mut decided = Decided::new(entries.len());
+        let near = Near::default();
         for (rank, e) in entries.iter().enumerate() {
             if rank % READ_AHEAD == 0 {
                 self.read_ahead(&entries[rank..], parts);
             }
-            let decision = self.decide(parts, rank, e);
-            let input = e.input as usize;
-            let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
-            self.outcomes[input] = match decision {
-                Verdict::Offscreen => LabelOutcome::OFFSCREEN,
-                Verdict::Repeat(b) => {
-                    self.repeated += 1;
-                    LabelOutcome { visible: false, reason: Some(HiddenReason::Repeat), hidden_by: Some(by_label(b)) }
-                }
-                Verdict::Collision(Blocked::Obstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
-                Verdict::Collision(Blocked::Label(b)) => LabelOutcome::hidden_by(by_label(b)),
-                Verdict::Shown(k, shown) => {
-                    self.show(parts, e, rank as u32, k, shown);
-                    self.choices[input] = Choice {
-                        candidate: (e.candidates && shown != Parts::Icon).then_some(k as u32),
-                        parts: e.icon.then_some(shown),
-                    };
-                    LabelOutcome::VISIBLE
-                }
-            };
+            let verdict = self.decide::<false>(parts, rank as u32, e, &near);
+            if let Verdict::Shown(k, shown) = verdict {
+                self.show(parts, e, rank as u32, k, shown);
+            }
+            decided.record(entries, e, verdict);
         }
-        Decided { outcomes: self.outcomes, choices: self.choices, repeated: self.repeated, tests: self.placed.tests }
+        decided.tests = self.tests();
+        decided
     }
 
     /// Reads what the labels `entries[READ_AHEAD..2 * READ_AHEAD]` will need first: the ends of
@@ -110,31 +141,37 @@ impl Pass {
         }
     }
 
-    /// contract §4 for one label, against the labels placed before it.
-    fn decide(&mut self, parts: &[Part], rank: usize, e: &Entry) -> Verdict {
+    /// contract §4 for one label, against the labels placed before it: those this pass placed
+    /// and those `near` names.
+    /// `NEAR` false ignores `near` (the sequential pass, compiled without it).
+    pub fn decide<const NEAR: bool>(&mut self, parts: &[Part], rank: u32, e: &Entry, near: &Near) -> Verdict {
         let positions = usize::from(e.positions);
         if !e.in_view {
             return Verdict::Offscreen;
         }
         let first = (0..positions).find(|&k| e.meets(parts, k)).expect("a label in view has a position in view");
         if e.group != NONE
-            && let Some(b) = self.repeats.earliest(e.group, e.anchor, e.repeat_distance)
+            && let Some(b) = self
+                .repeats
+                .earliest(e.group, e.anchor, e.repeat_distance, rank)
+                .into_iter()
+                .chain(near.repeat.filter(|_| NEAR))
+                .min()
         {
             return Verdict::Repeat(b);
         }
-        let rank = rank as u32;
         self.hits.clear();
         // The icon is the same at every position: test it once. The first position in view is
         // tested in full, for `hidden_by` should nothing fit.
         let icon = e.icon();
-        let icon_hit = icon.and_then(|i| self.hit(parts, i, rank));
-        let first_hit = e.text(first).filter_map(|p| self.hit(parts, p, rank)).min();
+        let icon_hit = icon.and_then(|i| self.hit::<NEAR>(parts, i, rank, near));
+        let first_hit = e.text(first).filter_map(|p| self.hit::<NEAR>(parts, p, rank, near)).min();
         if icon_hit.is_none() {
             if first_hit.is_none() {
                 return Verdict::Shown(first, Parts::Both);
             }
             for k in first + 1..positions {
-                if e.meets(parts, k) && e.text(k).all(|p| self.free(parts, p, rank)) {
+                if e.meets(parts, k) && e.text(k).all(|p| self.free::<NEAR>(parts, p, rank, near)) {
                     return Verdict::Shown(k, Parts::Both);
                 }
             }
@@ -149,7 +186,11 @@ impl Pass {
             (Some(_), Optional::Icon) => {
                 for k in 0..positions {
                     let free = |pass: &mut Self| {
-                        if k == first { first_hit.is_none() } else { e.text(k).all(|p| pass.free(parts, p, rank)) }
+                        if k == first {
+                            first_hit.is_none()
+                        } else {
+                            e.text(k).all(|p| pass.free::<NEAR>(parts, p, rank, near))
+                        }
                     };
                     if e.text(k).any(|p| parts[p].in_view) && free(self) {
                         return Verdict::Shown(k, Parts::Text);
@@ -164,7 +205,7 @@ impl Pass {
 
     /// Whether part `p` of the label of rank `rank` collides with no obstacle and no placed
     /// blocking label.
-    fn free(&mut self, parts: &[Part], p: usize, rank: u32) -> bool {
+    fn free<const NEAR: bool>(&mut self, parts: &[Part], p: usize, rank: u32, near: &Near) -> bool {
         let part = &parts[p];
         if part.obstacle != NONE {
             return false;
@@ -176,30 +217,44 @@ impl Pass {
         }
         let hit = self.placed.any(part, rank);
         self.hits.extend(hit);
-        hit.is_none()
+        hit.is_none() && !(NEAR && self.first_near(parts, part, near, u32::MAX).is_some())
     }
 
     /// What part `p` of the label of rank `rank` collides with first: the lowest-index obstacle
     /// it overlaps, else the earliest placed label.
-    fn hit(&mut self, parts: &[Part], p: usize, rank: u32) -> Option<Blocked> {
+    #[inline(always)]
+    fn hit<const NEAR: bool>(&mut self, parts: &[Part], p: usize, rank: u32, near: &Near) -> Option<Blocked> {
         let part = &parts[p];
         if part.obstacle != NONE {
             return Some(Blocked::Obstacle(part.obstacle));
         }
         let hit = self.placed.earliest(part, rank);
         self.hits.extend(hit);
-        hit.map(|h| Blocked::Label(h.rank))
+        let own = hit.map(|h| h.rank);
+        let near = if NEAR { self.first_near(parts, part, near, own.unwrap_or(u32::MAX)) } else { None };
+        near.or(own).map(Blocked::Label)
+    }
+
+    /// The earliest label of `near`, ranked below `before`, with a part that `part` collides
+    /// with.
+    fn first_near(&mut self, parts: &[Part], part: &Part, near: &Near, before: u32) -> Option<u32> {
+        for &(rank, q) in near.parts.iter().take_while(|n| n.0 < before) {
+            if parts[q].bounds.intersects_closed(&part.bounds) {
+                self.placed.tests += 1;
+                if collides(&part.obb, &parts[q].obb, self.max_overlap_area) {
+                    return Some(rank);
+                }
+            }
+        }
+        None
     }
 
     /// Records a shown label: its shown parts block later labels (unless it ignores
-    /// placement), and its anchor point joins its repeat group.
-    fn show(&mut self, parts: &[Part], e: &Entry, rank: u32, k: usize, shown: Parts) {
-        if !e.ignore_placement {
-            let text = if shown == Parts::Icon { 0..0 } else { e.text(k) };
-            let icon = if shown == Parts::Text { None } else { e.icon() };
-            for p in text.chain(icon) {
-                self.placed.insert(&parts[p], rank);
-            }
+    /// placement), and its anchor point joins its repeat group. Labels come in placement order.
+    #[inline]
+    pub fn show(&mut self, parts: &[Part], e: &Entry, rank: u32, k: usize, shown: Parts) {
+        for p in e.blocking(k, shown) {
+            self.placed.insert(&parts[p], rank);
         }
         if e.group != NONE {
             self.repeats.insert(e.group, e.anchor, rank);

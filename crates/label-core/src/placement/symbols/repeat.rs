@@ -19,9 +19,9 @@ pub(super) struct Repeats {
 }
 
 impl Repeats {
-    /// The lowest rank of a placed label of `group` whose anchor point lies closer than
-    /// `distance` to `at` ([`Symbol::repeats`]).
-    pub fn earliest(&self, group: u32, at: DVec2, distance: f64) -> Option<u32> {
+    /// The lowest rank below `before` of a placed label of `group` whose anchor point lies
+    /// closer than `distance` to `at` ([`Symbol::repeats`]).
+    pub fn earliest(&self, group: u32, at: DVec2, distance: f64, before: u32) -> Option<u32> {
         if distance <= 0.0 {
             return None;
         }
@@ -30,7 +30,7 @@ impl Repeats {
         // then decide each point by the one rule.
         let reach = distance * (1.0 + 1e-9) + f64::MIN_POSITIVE;
         tree.locate_within_distance([at.x, at.y], reach * reach)
-            .filter(|a| Symbol::repeats(at, DVec2::from_array(*a.geom()), distance))
+            .filter(|a| a.data < before && Symbol::repeats(at, DVec2::from_array(*a.geom()), distance))
             .map(|a| a.data)
             .min()
     }
@@ -51,10 +51,12 @@ mod tests {
         r.insert(1, DVec2::new(0.0, 0.0), 4);
         r.insert(1, DVec2::new(3.0, 4.0), 2);
         r.insert(2, DVec2::new(1.0, 0.0), 0);
-        assert_eq!(r.earliest(1, DVec2::new(3.0, 4.0), 5.0), Some(2));
-        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0), Some(4), "(3, 4) is exactly 5 away");
-        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0 + 2.0 * crate::tolerance::LENGTH), Some(2));
-        assert_eq!(r.earliest(3, DVec2::ZERO, 100.0), None);
-        assert_eq!(r.earliest(1, DVec2::ZERO, 0.0), None);
+        assert_eq!(r.earliest(1, DVec2::new(3.0, 4.0), 5.0, 9), Some(2));
+        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), 5.0, 9), Some(4), "(3, 4) is exactly 5 away");
+        let beyond = 5.0 + 2.0 * crate::tolerance::LENGTH;
+        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), beyond, 9), Some(2));
+        assert_eq!(r.earliest(1, DVec2::new(0.0, 0.0), beyond, 2), None, "only earlier labels");
+        assert_eq!(r.earliest(3, DVec2::ZERO, 100.0, 9), None);
+        assert_eq!(r.earliest(1, DVec2::ZERO, 0.0, 9), None);
     }
 }
