@@ -5,7 +5,7 @@
 
 #![no_main]
 
-use label_cli::formats::ndjson::{self, Summary};
+use label_cli::ndjson::{self, Summary};
 use label_cli::pipeline::Settings;
 use libfuzzer_sys::fuzz_target;
 

@@ -79,11 +79,15 @@ pub fn last_error() -> String {
     LAST_ERROR.try_with(|e| CStr::to_string_lossy(&e.borrow()).into_owned()).unwrap_or_default()
 }
 
+/// How the names of declutter's pool threads start (the pools are named so; the panic hook
+/// knows them by it).
+pub const THREAD_PREFIX: &str = "declutter-";
+
 /// Whether a panic now happens inside declutter: on a thread inside [`guard`] or on one of
 /// declutter's own pool threads.
 fn inside_declutter() -> bool {
     GUARDED.try_with(Cell::get).unwrap_or(0) > 0
-        || std::thread::current().name().is_some_and(|name| name.starts_with(crate::handle::THREAD_PREFIX))
+        || std::thread::current().name().is_some_and(|name| name.starts_with(THREAD_PREFIX))
 }
 
 /// Installs (once) the panic hook that stays silent for panics inside declutter and passes the

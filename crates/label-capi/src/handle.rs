@@ -7,11 +7,8 @@ use std::sync::OnceLock;
 use label_core::limits::MAX_THREADS;
 use label_frame::{Camera, FrameEngine, FrameOptions};
 
-use crate::error::Failure;
+use crate::error::{Failure, THREAD_PREFIX};
 use crate::types::DECLUTTER_THREAD_POOL;
-
-/// How the names of declutter's pool threads start (the panic hook knows them by it).
-pub const THREAD_PREFIX: &str = "declutter-";
 
 /// An engine's own pool of `threads` threads named `declutter-engine-{i}`.
 fn build_pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {

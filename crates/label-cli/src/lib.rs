@@ -5,10 +5,11 @@
 //! the parsers directly; the binary (`src/main.rs`, its commands in `src/commands/`) adds the command line, files
 //! and threads.
 //!
-//! - [`formats`]: every document read or written (label-set JSON, NDJSON, GeoJSON, CSV, the
-//!   result, the pictures);
+//! - [`formats`]: every document read or written (label-set JSON, GeoJSON, CSV, the result, the
+//!   pictures, label tiles);
 //! - [`pipeline`]: one document's text to its result, the step that many files and NDJSON
-//!   lines share; [`generate`]: the benchmark workloads;
+//!   lines share; [`ndjson`]: a stream of label-set documents, one per line, each through the
+//!   pipeline; [`generate`]: the benchmark workloads;
 //! - [`input`], [`limits`], [`measure`], [`sink`]: reading bounded input, the documented limits,
 //!   text measurement in the run's font, and writing result files safely.
 
@@ -20,5 +21,6 @@ pub mod generate;
 pub mod input;
 pub mod limits;
 pub mod measure;
+pub mod ndjson;
 pub mod pipeline;
 pub mod sink;

@@ -10,7 +10,7 @@ mod symbols_check;
 
 use std::path::{Path, PathBuf};
 
-use label_cli::formats::ndjson;
+use label_cli::ndjson;
 use label_cli::pipeline::{self, Settings};
 use label_cli::{input, limits};
 use serde_json::Value;

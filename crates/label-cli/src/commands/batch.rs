@@ -9,9 +9,9 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use label_cli::formats::ndjson;
 use label_cli::input::{self, ReadError};
 use label_cli::limits::MAX_DOCUMENT_BYTES;
+use label_cli::ndjson;
 use label_cli::pipeline::{self, Settings};
 use rayon::prelude::*;
 

@@ -1,5 +1,5 @@
 //! `declutter place --ndjson`: one document per input line, one result per output line (the
-//! stream itself is [`label_cli::formats::ndjson`]); this file opens the input and output, shows
+//! stream itself is [`label_cli::ndjson`]); this file opens the input and output, shows
 //! progress, reports bad lines and sums up.
 
 use std::fs::File;
@@ -7,7 +7,7 @@ use std::io::{BufWriter, Read};
 use std::path::Path;
 
 use anyhow::Context;
-use label_cli::formats::ndjson::{self, Event, StreamError, Summary};
+use label_cli::ndjson::{self, Event, StreamError, Summary};
 use label_cli::pipeline::Settings;
 use label_cli::sink::Sink;
 

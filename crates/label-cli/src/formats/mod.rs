@@ -3,7 +3,6 @@
 //! - The label-set JSON (contract §2): [`document`] mirrors its text, [`convert`] turns it into
 //!   the engine's types (fast, then located on failure), with [`symbol`] and [`path_label`] for
 //!   the fields of symbols and texts along lines; [`output`] is the result document.
-//! - [`ndjson`]: a stream of label-set documents, one per line.
 //! - [`geojson`]: map features in and out, on a view; [`csv`] tables become its features.
 //! - [`picture`]: the placement drawn as SVG or PNG.
 //! - [`tiles`]: each zoom's world placement cut into label tiles (MVT, PMTiles, tippecanoe).
@@ -12,7 +11,6 @@ pub mod convert;
 pub mod csv;
 pub mod document;
 pub mod geojson;
-pub mod ndjson;
 pub mod output;
 pub mod path_label;
 pub mod picture;

@@ -147,35 +147,6 @@ impl Obb {
         d.dot(self.u().as_dvec2()).abs() < f64::from(self.half.x)
             && d.dot(self.v().as_dvec2()).abs() < f64::from(self.half.y)
     }
-
-    /// Whether two boxes collide: their interiors overlap by more than
-    /// [`TOLERANCE`](crate::narrow::TOLERANCE) (τ = 1/1024 px) on every one of the four SAT
-    /// axes (contract §3). Touching — exactly, or to within τ after rounding, at any angle — is not
-    /// a collision; containment is. Unrotated pairs take the axis-aligned fast path; others the
-    /// four-axis SAT. Both run in f64 from the centres' difference, so the decision depends on
-    /// where the boxes are relative to each other, not on where they are.
-    ///
-    /// ```
-    /// use label_core::{Anchor, Label};
-    /// // A name above a point and one below it, at 30°: they share an edge exactly.
-    /// let above = Label::new(1e9, 7.0, 80.0, 12.3).with_angle(30.0).with_anchor(Anchor::Bottom);
-    /// let below = above.clone().with_anchor(Anchor::Top);
-    /// assert!(!above.obb().overlaps(&below.obb()));
-    /// // Pushed 1/512 px into each other, they collide.
-    /// let into = below.with_offset(0.0, -1.0 / 512.0);
-    /// assert!(above.obb().overlaps(&into.obb()));
-    /// ```
-    #[must_use]
-    #[inline]
-    pub fn overlaps(&self, other: &Obb) -> bool {
-        use crate::narrow::TOLERANCE;
-        if self.is_axis_aligned() && other.is_axis_aligned() {
-            let d = (self.center - other.center).abs();
-            let r = self.half.as_dvec2() + other.half.as_dvec2();
-            return (r.x - d.x > TOLERANCE) & (r.y - d.y > TOLERANCE);
-        }
-        crate::narrow::obb_obb_separation(self, other) < -TOLERANCE
-    }
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ mod circle;
 mod convex;
 mod obb_obb;
 mod segment;
+mod shapes;
 
 /// τ, px: two shapes collide iff they overlap by more than this (contract §3). A power of two, so
 /// that adding it to or taking it from a whole-pixel coordinate is exact.

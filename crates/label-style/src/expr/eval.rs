@@ -1,4 +1,8 @@
-//! The compiled tree and its evaluation.
+//! The compiled tree and its evaluation; the array and string readers (`collections`) and the
+//! curves (`interpolate`) are its children.
+
+mod collections;
+pub(crate) mod interpolate;
 
 use super::value::{Section, Type, Value};
 use super::{EvalError, Feature};
@@ -278,7 +282,7 @@ impl Expr {
                 let index = stops.iter().rposition(|(at, _)| *at <= x).unwrap_or(0);
                 stops[index].1.eval(ctx)?
             }
-            Expr::Interpolate(curve, input, stops) => super::interpolate::evaluate(*curve, input, stops, ctx)?,
+            Expr::Interpolate(curve, input, stops) => interpolate::evaluate(*curve, input, stops, ctx)?,
             Expr::Assert(kind, args) => {
                 for (i, arg) in args.iter().enumerate() {
                     let value = arg.eval(ctx)?;
@@ -416,11 +420,9 @@ impl Expr {
                     }
                 }
             }
-            Expr::IndexOf(needle, haystack, from) => {
-                super::collections::index_of(needle, haystack, from.as_deref(), ctx)?
-            }
-            Expr::Slice(input, start, end) => super::collections::slice(input, start, end.as_deref(), ctx)?,
-            Expr::At(index, array) => super::collections::at(index, array, ctx)?,
+            Expr::IndexOf(needle, haystack, from) => collections::index_of(needle, haystack, from.as_deref(), ctx)?,
+            Expr::Slice(input, start, end) => collections::slice(input, start, end.as_deref(), ctx)?,
+            Expr::At(index, array) => collections::at(index, array, ctx)?,
             // Strings count code points, as the style-spec counts them.
             Expr::Length(arg) => match arg.eval(ctx)? {
                 Value::String(s) => Value::Number(s.chars().count() as f64),

@@ -16,8 +16,8 @@
 //! A filter is old syntax by the style-spec's own classification (`==` with a string key and
 //! no nested arrays is old; `all`/`any` are what their members are).
 
+use super::eval::interpolate::{factor, mix};
 use super::eval::{Compare, Expr, Legacy, Subject};
-use super::interpolate::{factor, mix};
 use super::value::Value;
 use super::{CompileError, Feature};
 use serde_json::Value as Json;

@@ -27,9 +27,7 @@
 //! and the old filter syntax (`["==", "class", "city"]`), told apart from expressions by the
 //! style-spec's own rules.
 
-mod collections;
 mod eval;
-mod interpolate;
 pub mod legacy;
 mod parse;
 pub mod value;

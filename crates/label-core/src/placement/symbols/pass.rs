@@ -4,7 +4,7 @@
 use super::parts::{Compiled, Entry, NONE, Part};
 use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
-use crate::pipeline::collides;
+use crate::placement::collides;
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
 
 /// What became of one symbol: a [`crate::pipeline::Decision`] with the symbol's choice and the

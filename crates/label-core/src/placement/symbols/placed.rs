@@ -13,7 +13,7 @@ use smallvec::SmallVec;
 
 use super::super::MIN_PARALLEL_CHUNK;
 use super::parts::Part;
-use crate::pipeline::collides;
+use crate::placement::collides;
 use crate::{Aabb, Label, Obb};
 
 /// A placed part as a cell lists it: its bounds, its index among the placed parts, and the

@@ -29,7 +29,7 @@ use super::parts::{Compiled, Entry, NONE};
 use super::pass::{Blocked, Decided, Near, Pass, Verdict};
 use super::placed::PlacedParts;
 use super::reach::Reach;
-use crate::pipeline::collides;
+use crate::placement::collides;
 use crate::{Parts, Symbol};
 
 /// A label's state as other tiles read it: 0 while undecided, else the round that decided it

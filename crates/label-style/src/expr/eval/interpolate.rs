@@ -8,9 +8,9 @@
 //! Outputs mix as `lower + t · (upper − lower)`, numbers and arrays of numbers item by item.
 //! Inputs at or below the first stop take the first output, at or above the last the last.
 
-use super::EvalError;
-use super::eval::{Context, Curve, Expr};
-use super::value::Value;
+use super::{Context, Curve, Expr};
+use crate::expr::EvalError;
+use crate::expr::value::Value;
 
 /// The factor of `x` between stops `lower` and `upper` along `curve`.
 #[must_use]

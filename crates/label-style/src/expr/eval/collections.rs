@@ -2,9 +2,9 @@
 //! code points, as the style-spec counts them — except `index-of`'s starting position, which
 //! it hands to JavaScript's `indexOf` as UTF-16 code units.
 
-use super::EvalError;
-use super::eval::{Context, Expr, strict_eq};
-use super::value::Value;
+use super::{Context, Expr, strict_eq};
+use crate::expr::EvalError;
+use crate::expr::value::Value;
 
 fn fail<T>(message: String) -> Result<T, EvalError> {
     Err(EvalError(message))
