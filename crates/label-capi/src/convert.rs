@@ -141,9 +141,8 @@ pub fn overlap_area(v: f64) -> Result<f32, Problem> {
     validate::non_negative(v, MAX_SIZE).map(|v| v as f32)
 }
 
-/// One C obstacle as a shape (checked here in f64, then by the engine). A box keeps its centre
-/// in f64 like a label's, so that it is as precise far from the origin as near it; a circle's
-/// centre is an f32 (about 7 significant digits).
+/// One C obstacle as a shape (checked here in f64, then by the engine). A box or circle keeps
+/// its centre in f64 like a label's, so that it is as precise far from the origin as near it.
 pub fn obstacle(index: usize, o: &DeclutterObstacle) -> Result<Shape, Failure> {
     let fail = |field: &str, p: Problem| Failure::invalid(format!("obstacle {index}: field `{field}`: {p}"));
     for v in [o.a, o.b] {
@@ -163,7 +162,7 @@ pub fn obstacle(index: usize, o: &DeclutterObstacle) -> Result<Shape, Failure> {
         }
         DECLUTTER_OBSTACLE_CIRCLE => {
             validate::size(o.c).map_err(|p| fail("radius", p))?;
-            Ok(Shape::Circle(Circle::new(Vec2::new(o.a as f32, o.b as f32), o.c as f32)))
+            Ok(Shape::Circle(Circle::new(DVec2::new(o.a, o.b), o.c as f32)))
         }
         other => Err(Failure::invalid(format!("obstacle {index}: kind {other} is not a DECLUTTER_OBSTACLE_* value"))),
     }

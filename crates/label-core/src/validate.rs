@@ -227,7 +227,7 @@ pub fn check_obstacle(index: usize, shape: &Shape) -> Result<(), Error> {
         }
         Shape::Circle(Circle { center, radius }) => {
             size(f64::from(*radius)).map_err(fail("radius"))?;
-            vec![center.as_dvec2()]
+            vec![*center]
         }
         Shape::Polygon(p) => p.points().iter().map(|p| p.as_dvec2()).collect(),
         Shape::Segment(s) => vec![s.a.as_dvec2(), s.b.as_dvec2()],

@@ -83,7 +83,7 @@ fn oracle(a: &Shape, b: &Shape, eps: f64) -> Verdict {
             if s.a == s.b {
                 return Verdict::Apart;
             }
-            let d = point_segment_distance(s.a.as_dvec2(), s.b.as_dvec2(), c.center.as_dvec2());
+            let d = point_segment_distance(s.a.as_dvec2(), s.b.as_dvec2(), c.center);
             from_gap(d - f64::from(c.radius))
         }
         (Shape::Segment(s), other) | (other, Shape::Segment(s)) => {
@@ -94,12 +94,12 @@ fn oracle(a: &Shape, b: &Shape, eps: f64) -> Verdict {
             from_gap(-segment_depth(s.a.as_dvec2(), s.b.as_dvec2(), &poly))
         }
         (Shape::Circle(c), Shape::Circle(d)) => {
-            let dist = c.center.as_dvec2().distance(d.center.as_dvec2());
+            let dist = c.center.distance(d.center);
             from_gap(dist - f64::from(c.radius) - f64::from(d.radius))
         }
         (Shape::Circle(c), other) | (other, Shape::Circle(c)) => {
             let poly = ccw_f64(&corners_of(other).expect("convex"));
-            from_gap(point_polygon_distance(&poly, c.center.as_dvec2()) - f64::from(c.radius))
+            from_gap(point_polygon_distance(&poly, c.center) - f64::from(c.radius))
         }
         _ => {
             let p = ccw_f64(&corners_of(a).expect("convex"));
@@ -192,7 +192,7 @@ proptest! {
         ],
     ) {
         let poly = ccw_f64(&corners_of(&other).unwrap());
-        let gap = point_polygon_distance(&poly, c.center.as_dvec2()) - f64::from(c.radius);
+        let gap = point_polygon_distance(&poly, c.center) - f64::from(c.radius);
         prop_assume!(gap.abs() >= 1e-3 * extent(&other).max(f64::from(c.radius)));
         let want = gap < 0.0;
         let circle = Shape::Circle(c);
@@ -210,7 +210,7 @@ proptest! {
         a in arb_circle(20.0, 0.2, 15.0),
         b in arb_circle(20.0, 0.2, 15.0),
     ) {
-        let gap = a.center.as_dvec2().distance(b.center.as_dvec2())
+        let gap = a.center.distance(b.center)
             - f64::from(a.radius)
             - f64::from(b.radius);
         prop_assume!(gap.abs() >= 1e-4 * f64::from(a.radius.max(b.radius)));
@@ -351,7 +351,7 @@ fn scale_shape(s: &Shape, k: f32) -> Shape {
     match s {
         Shape::Aabb(b) => Shape::Aabb(Aabb { min: b.min * k, max: b.max * k }),
         Shape::Obb(b) => Shape::Obb(Obb { center: b.center * f64::from(k), half: b.half * k, axis: b.axis }),
-        Shape::Circle(c) => Shape::Circle(circle(c.center.x * k, c.center.y * k, c.radius * k)),
+        Shape::Circle(c) => Shape::Circle(label_core::Circle::new(c.center * f64::from(k), c.radius * k)),
         Shape::Polygon(p) => {
             Shape::Polygon(label_core::ConvexPolygon::new(p.points().iter().map(|q| *q * k).collect()).unwrap())
         }

@@ -42,7 +42,7 @@ pub fn camera(v: &[f64; CAMERA_VALUES]) -> Result<Camera, String> {
 
 /// Obstacle `i` from its row (kind, then a box's left, top, right, bottom or a circle's
 /// centre and radius), its numbers checked in f64 (the C ABI's messages). A box keeps its centre
-/// in f64 like a label's; a circle's centre is an f32.
+/// in f64 like a label's, and so does a circle.
 fn obstacle(i: usize, o: &[f64]) -> Result<Shape, String> {
     let fail = |field: &str, p: Problem| format!("obstacle {i}: field `{field}`: {p}");
     let corners = if o[0] == 0.0 { &o[1..5] } else { &o[1..3] };
@@ -59,7 +59,7 @@ fn obstacle(i: usize, o: &[f64]) -> Result<Shape, String> {
         }
         1.0 => {
             validate::size(o[3]).map_err(|p| fail("radius", p))?;
-            Ok(Shape::Circle(Circle::new(Vec2::new(o[1] as f32, o[2] as f32), o[3] as f32)))
+            Ok(Shape::Circle(Circle::new(DVec2::new(o[1], o[2]), o[3] as f32)))
         }
         kind => Err(format!("obstacle {i}: kind {kind} is neither 0 (box) nor 1 (circle)")),
     }

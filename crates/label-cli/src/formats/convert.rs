@@ -596,7 +596,8 @@ fn to_shape(r: &RawShape) -> Result<Shape, (&'static str, Problem)> {
             Shape::Obb(Obb { center: DVec2::new(x, y), half: point([w / 2.0, h / 2.0]), axis: reading_axis(angle) })
         }
         RawShape::Circle { x, y, radius } => {
-            Shape::Circle(Circle::new(point([x, y]), positive("radius", radius)? as f32))
+            // The centre in f64, as a box's.
+            Shape::Circle(Circle::new(DVec2::new(x, y), positive("radius", radius)? as f32))
         }
         RawShape::Polygon { ref points } if points.len() > limits::MAX_POLYGON_POINTS => {
             let why = format!("{} corners; at most {} are accepted", points.len(), limits::MAX_POLYGON_POINTS);

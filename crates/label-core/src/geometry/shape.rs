@@ -52,7 +52,7 @@ impl Shape {
         match self {
             Shape::Aabb(b) => Shape::Aabb(b.translate(offset)),
             Shape::Obb(b) => Shape::Obb(b.translate(offset.as_dvec2())),
-            Shape::Circle(c) => Shape::Circle(Circle { center: c.center + offset, ..*c }),
+            Shape::Circle(c) => Shape::Circle(Circle { center: c.center + offset.as_dvec2(), ..*c }),
             Shape::Polygon(p) => Shape::Polygon(p.translate(offset)),
             Shape::Segment(s) => Shape::Segment(Segment::new(s.a + offset, s.b + offset)),
         }

@@ -76,7 +76,7 @@ fn shoelace(p: &[DVec2]) -> f64 {
 /// Lens area of two disks.
 fn circle_circle_area(a: &Circle, b: &Circle) -> f64 {
     let (r0, r1) = (f64::from(a.radius), f64::from(b.radius));
-    let d = a.center.as_dvec2().distance(b.center.as_dvec2());
+    let d = a.center.distance(b.center);
     if d >= r0 + r1 {
         return 0.0;
     }
@@ -95,7 +95,7 @@ fn circle_circle_area(a: &Circle, b: &Circle) -> f64 {
 /// Area of a disk inside a convex polygon: the signed areas of disk ∩ triangle(centre, p, q)
 /// over the polygon's edges add up to it.
 fn circle_polygon_area(c: &Circle, corners: &[Vec2]) -> f64 {
-    let center = c.center.as_dvec2();
+    let center = c.center;
     let r = f64::from(c.radius);
     let n = corners.len();
     let total: f64 = (0..n)

@@ -11,7 +11,7 @@ use crate::geometry::{Circle, ConvexPolygon, Obb};
 #[must_use]
 pub fn circle_circle_overlap(a: &Circle, b: &Circle) -> bool {
     let r = f64::from(a.radius) + f64::from(b.radius);
-    a.center.as_dvec2().distance(b.center.as_dvec2()) < r - TOLERANCE
+    a.center.distance(b.center) < r - TOLERANCE
 }
 
 /// Whether a circle collides with an oriented box: the signed distance from the circle's centre
@@ -28,7 +28,7 @@ pub fn circle_circle_overlap(a: &Circle, b: &Circle) -> bool {
 /// ```
 #[must_use]
 pub fn circle_obb_overlap(c: &Circle, b: &Obb) -> bool {
-    let d = c.center.as_dvec2() - b.center;
+    let d = c.center - b.center;
     let local = DVec2::new(d.dot(b.u().as_dvec2()), d.dot(b.v().as_dvec2()));
     let q = local.abs() - b.half.as_dvec2();
     let distance = q.max(DVec2::ZERO).length() + q.max_element().min(0.0);
@@ -39,7 +39,7 @@ pub fn circle_obb_overlap(c: &Circle, b: &Obb) -> bool {
 /// polygon (negative inside) is below the radius less [`TOLERANCE`].
 #[must_use]
 pub fn circle_polygon_overlap(c: &Circle, p: &ConvexPolygon) -> bool {
-    let center = c.center.as_dvec2();
+    let center = c.center;
     let points = as_f64(p.points());
     let n = points.len();
     // Inside (every edge has the centre on its left): minus the distance to the nearest edge's

@@ -142,7 +142,7 @@ pub fn segment_circle_overlap(s: &Segment, c: &Circle) -> bool {
     if s.a == s.b {
         return false;
     }
-    let (a, e, center) = (s.a.as_dvec2(), s.direction().as_dvec2(), c.center.as_dvec2());
+    let (a, e, center) = (s.a.as_dvec2(), s.direction().as_dvec2(), c.center);
     let t = ((center - a).dot(e) / e.length_squared()).clamp(0.0, 1.0);
     center.distance(a + e * t) < f64::from(c.radius) - TOLERANCE
 }

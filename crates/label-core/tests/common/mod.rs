@@ -107,7 +107,7 @@ pub fn geo_polygon(corners: &[Vec2]) -> geo::Polygon<f64> {
 
 /// A regular `n`-gon inscribed in the circle (for area estimates).
 pub fn geo_circle(c: &Circle, n: usize) -> geo::Polygon<f64> {
-    let (cx, cy, r) = (f64::from(c.center.x), f64::from(c.center.y), f64::from(c.radius));
+    let (cx, cy, r) = (c.center.x, c.center.y, f64::from(c.radius));
     let ring: Vec<(f64, f64)> = (0..n)
         .map(|k| {
             let t = std::f64::consts::TAU * k as f64 / n as f64;
@@ -418,7 +418,7 @@ pub fn translate(s: &Shape, by: Vec2) -> Shape {
     match s {
         Shape::Aabb(b) => Shape::Aabb(Aabb { min: b.min + by, max: b.max + by }),
         Shape::Obb(b) => Shape::Obb(b.translate(by.as_dvec2())),
-        Shape::Circle(c) => Shape::Circle(Circle { center: c.center + by, ..*c }),
+        Shape::Circle(c) => Shape::Circle(Circle { center: c.center + by.as_dvec2(), ..*c }),
         Shape::Polygon(p) => Shape::Polygon(
             ConvexPolygon::new(p.points().iter().map(|q| *q + by).collect()).expect("a moved polygon stays convex"),
         ),

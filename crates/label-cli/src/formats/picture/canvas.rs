@@ -84,7 +84,7 @@ impl Canvas {
         match shape {
             // From the box's own f64 centre, and the circle's radius added after the move.
             Shape::Obb(b) => b.translate(-self.origin).aabb(),
-            Shape::Circle(c) => Aabb::from_center_half_extents(self.point(c.center.as_dvec2()), Vec2::splat(c.radius)),
+            Shape::Circle(c) => Aabb::from_center_half_extents(self.point(c.center), Vec2::splat(c.radius)),
             other => self.aabb(&other.aabb()),
         }
     }

@@ -28,7 +28,7 @@ fn shape_element(shape: &Shape, canvas: &Canvas) -> String {
     let style = format!("fill=\"{OBSTACLE_FILL}\" stroke=\"{OBSTACLE_STROKE}\" stroke-width=\"1\"");
     match shape {
         Shape::Circle(c) => {
-            let center = canvas.point(c.center.as_dvec2());
+            let center = canvas.point(c.center);
             format!("<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{:.2}\" {style}/>", center.x, center.y, c.radius)
         }
         Shape::Segment(s) => {

@@ -252,11 +252,10 @@ mod tests {
             .obstacles
             .iter()
             .flat_map(|o| match o {
-                Shape::Aabb(b) => [0.0, b.min.x, b.min.y, b.max.x, b.max.y],
-                Shape::Circle(c) => [1.0, c.center.x, c.center.y, c.radius, 0.0],
+                Shape::Aabb(b) => [0.0, b.min.x, b.min.y, b.max.x, b.max.y].map(f64::from),
+                Shape::Circle(c) => [1.0, c.center.x, c.center.y, f64::from(c.radius), 0.0],
                 other => unreachable!("{other:?}"),
             })
-            .map(f64::from)
             .collect();
         engine.obstacle_input(case.obstacles.len()).unwrap().copy_from_slice(&rows);
         engine.set_obstacles().unwrap();
