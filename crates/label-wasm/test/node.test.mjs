@@ -199,14 +199,14 @@ test('longitude, latitude and the camera keep the limits of every other door', a
   assert.throws(() => engine.setLabels(at(1e12, 0)),
     { message: 'label 0 (id 0): field `x` (degrees): expected a magnitude of at most 360, got 1e12' });
   assert.throws(() => engine.setLabels(at(400, 0)), /^Error: label 0 \(id 0\): field `x` \(degrees\)/);
-  assert.throws(() => engine.setLabels(at(0, 120)), /^Error: label 0 \(id 0\): field `y` \(degrees\): .* got 1.2e2$/);
+  assert.throws(() => engine.setLabels(at(0, 120)), /^Error: label 0 \(id 0\): field `y` \(degrees\): .* got 120$/);
   assert.throws(() => engine.setLabels(at(0, 1e300)), /field `y` \(degrees\): .* got 1e300$/);
   assert.throws(() => engine.setLabels(at(0, -Infinity)), /field `y` \(degrees\): expected a finite number, got -inf$/);
   const river = { lon: 0, lat: 0, width: 0, height: 10, path: [[16, 48], [1e12, 48]], glyphAdvances: [8] };
   assert.throws(() => engine.setLabels([river]), /^Error: label 0 \(id 0\): point 1 of its path: field `x` \(degrees\)/);
   engine.setLabels(at(16, 48));
   const camera = { lon: 16, lat: 95, zoom: 3, width: 100, height: 100 };
-  assert.throws(() => engine.placeFrame(camera, 0), /^Error: camera: field `y` \(degrees\): .* got 9.5e1$/);
+  assert.throws(() => engine.placeFrame(camera, 0), /^Error: camera: field `y` \(degrees\): .* got 95$/);
   assert.throws(() => engine.placeFrame({ ...camera, lat: 1e300 }, 0), /camera: field `y` \(degrees\): .* got 1e300$/);
   assert.equal(engine.placeFrame({ ...camera, lat: 48 }, 0).visible[0], 1);
 });
