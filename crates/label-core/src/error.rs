@@ -68,8 +68,15 @@ impl fmt::Display for Problem {
 }
 
 /// A number in a message as a person writes it: plain (`180`, `-0.25`, `0.001`), or in
-/// exponent form where that is clearly shorter (`1e6`, `-1e300`, `2.5e-300`).
-struct Shown(f64);
+/// exponent form where that is clearly shorter (`1e6`, `-1e300`, `2.5e-300`). Every door's
+/// messages write their numbers with it.
+///
+/// ```
+/// assert_eq!(label_core::Shown(180.0).to_string(), "180");
+/// assert_eq!(label_core::Shown(1e300).to_string(), "1e300");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Shown(pub f64);
 
 impl fmt::Display for Shown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -51,7 +51,7 @@ pub mod tolerance;
 pub mod validate;
 
 pub use box_style::BoxStyle;
-pub use error::{Error, Problem};
+pub use error::{Error, Problem, Shown};
 pub use geometry::{Aabb, Circle, ConvexPolygon, Obb, PolygonError, Segment, Shape};
 pub use label::{Anchor, Label, UnknownAnchor, text_box};
 pub use path::{GlyphPose, PathFailure, PathLayout, TextPath};

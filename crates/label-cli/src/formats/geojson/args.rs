@@ -218,9 +218,9 @@ pub struct GeoOptions {
 /// Space between a point's marker and its label's padded box (with the default anchor), px.
 pub const MARKER_GAP: f64 = 2.0;
 
-/// `v` written for a message: plainly, or in exponent form when plain would be long.
+/// `v` written for a message, as every door writes numbers ([`label_core::Shown`]).
 fn shown(v: f64) -> String {
-    if v.is_finite() && v != 0.0 && !(1e-6..1e9).contains(&v.abs()) { format!("{v:e}") } else { format!("{v}") }
+    label_core::Shown(v).to_string()
 }
 
 /// Parses `A<sep>B` into two finite numbers.
