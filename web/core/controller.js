@@ -56,7 +56,11 @@ export class Declutter {
       this.overlay.debugBoxes(slots, this.engine.views(), b);
     }
     this.last = { camera, now, dpr };
-    if (this.record) this.record.frames.push({ camera, now, commit: this.record.commits.length - 1, drawn, ...decisions });
+    this.fading = fading;
+    if (this.record) {
+      const inView = this.engine.views().stats.inView;
+      this.record.frames.push({ camera, now, commit: this.record.commits.length - 1, drawn, inView, ...decisions });
+    }
     return fading;
   }
 

@@ -2,7 +2,8 @@
 // its halo) rendered once into a sprite and placed every frame at the engine's pose, anchor and
 // offset, turned and scaled; texts along lines glyph by glyph (one sprite per glyph and style);
 // icons; the debug view (every box in view: shown green, hidden red, joined to what hid it).
-// With `boxes` given, the boxes of what was drawn are written there (the tests check them).
+// With `boxes` given, the boxes drawn of the shown labels are written there (the tests check
+// them; a label fading out is drawn over what replaced it, as in MapLibre).
 import { PARTS, NO_CANDIDATE, Blocker } from '@declutter/wasm';
 
 // The top-left corner of a w × h box relative to its anchor point.
@@ -77,7 +78,9 @@ export class Overlay {
       if (opacity === 0 || !slots[i].live || Number.isNaN(f.pose.x[i])) continue;
       const spec = slots[i].spec;
       ctx.globalAlpha = opacity;
-      if (spec.path) { this.glyphs(spec, glyphs.get(i), dpr, boxes && ((b) => boxes.push(i, ...b))); continue; }
+      // The boxes of shown labels are reported (one fading out may overlap a newer one).
+      const report = boxes && f.visible[i] === 1 ? boxes : null;
+      if (spec.path) { this.glyphs(spec, glyphs.get(i), dpr, report && ((b) => report.push(i, ...b))); continue; }
       const x = f.pose.x[i];
       const y = f.pose.y[i];
       const angle = f.pose.angle[i];
@@ -87,10 +90,10 @@ export class Overlay {
       const sin = -Math.sin((angle * Math.PI) / 180);
       ctx.setTransform(dpr * scale * cos, dpr * scale * sin, -dpr * scale * sin, dpr * scale * cos, dpr * x, dpr * y);
       const place = (lx, ly, w, h) => {
-        if (!boxes) return;
+        if (!report) return;
         const cx = lx + w / 2;
         const cy = ly + h / 2;
-        boxes.push(i, x + scale * (cx * cos - cy * sin), y + scale * (cx * sin + cy * cos), (scale * w) / 2, (scale * h) / 2, cos, sin);
+        report.push(i, x + scale * (cx * cos - cy * sin), y + scale * (cx * sin + cy * cos), (scale * w) / 2, (scale * h) / 2, cos, sin);
       };
       if (spec.icon && parts !== 'text' && spec.icon.image) {
         const { width: w, height: h, anchor, offset = [0, 0] } = spec.icon;

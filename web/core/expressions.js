@@ -78,10 +78,10 @@ function stops(fn, props, zoom, where) {
   return piecewise(fn.stops, zoom);
 }
 
-// A feature's identity within its layer: its id when it has one, else its properties (and, for
-// a point, its place — two points named alike are two labels).
-export function featureKey(layer, id, properties, point) {
+// A feature's identity within its layer: its id when it has one, else its properties (a tile
+// quantises a feature's coordinates to its own grid, so they tell no identity across zoom
+// levels; features without ids and with equal properties are one label — give them ids).
+export function featureKey(layer, id, properties) {
   if (id !== undefined && id !== null && id !== '') return `${layer}#${id}`;
-  const where = point ? `@${point[0].toFixed(6)},${point[1].toFixed(6)}` : '';
-  return `${layer}|${JSON.stringify(properties)}${where}`;
+  return `${layer}|${JSON.stringify(properties)}`;
 }

@@ -24,6 +24,24 @@ function plainGeometry(feature) {
   return { point: point && lonLatToWorld(point[0], point[1]), lines: lines.map(flat) };
 }
 
+// The zoom level of the tiles MapLibre draws the source with at the centre of the view.
+function idealZoom(map, sourceId) {
+  const source = map.getSource(sourceId);
+  const tileSize = source?.tileSize ?? 512;
+  const z = Math.floor(map.getZoom() + Math.log2(512 / tileSize));
+  return Math.max(source?.minzoom ?? 0, Math.min(source?.maxzoom ?? 22, z));
+}
+
+// Whether tiles of zoom `a` are preferred to tiles of zoom `b` for a feature both hold: the
+// deepest level not past the ideal one, else the shallowest past it. Every tile of one level
+// cuts and quantises a feature alike, so a label keeps one geometry while other levels' tiles
+// come and go (the parents MapLibre keeps while children load, the children of a zoom out).
+function better(a, b, ideal) {
+  if (a <= ideal && b <= ideal) return a > b;
+  if (a > ideal && b > ideal) return a < b;
+  return a <= ideal;
+}
+
 // Labels (key -> spec) of one layer: `layer` {id, source, sourceLayer, filter}, `layout` from
 // layout.js.
 export function readLabels(map, layer, layout, image, out) {
@@ -31,7 +49,9 @@ export function readLabels(map, layer, layout, image, out) {
   const features = map.querySourceFeatures(layer.source, {
     sourceLayer: layer.sourceLayer, filter: layer.filter ?? undefined,
   });
-  const lines = new Map(); // key -> {label, byZoom: Map(z -> pieces), eps}
+  const lines = new Map(); // key -> {fields, props, along, byZoom: Map(z -> pieces), eps}
+  const points = new Map(); // key -> {z, fields, props, point}
+  const ideal = idealZoom(map, layer.source);
   for (const feature of features) {
     const props = feature.properties ?? {};
     const t = tileGeometry(feature);
@@ -65,13 +85,11 @@ export function readLabels(map, layer, layout, image, out) {
     const fields = layout(props, zoom, image);
     const along = fields.placement !== 'point';
     if (point) {
-      const key = featureKey(layer.id, feature.id, props, point);
-      if (!out.has(key)) {
-        const spec = labelSpec({ ...fields, x: point[0], y: point[1], layer: layer.id, properties: props });
-        if (spec) out.set(key, spec);
-      }
+      const key = featureKey(layer.id, feature.id, props);
+      const seen = points.get(key);
+      if (!seen || better(z, seen.z, ideal)) points.set(key, { z, fields, props, point });
     } else if (pieces?.length) {
-      const key = featureKey(layer.id, feature.id, props, null);
+      const key = featureKey(layer.id, feature.id, props);
       let entry = lines.get(key);
       if (!entry) { entry = { fields, props, along, byZoom: new Map(), eps }; lines.set(key, entry); }
       if (!entry.byZoom.has(z)) entry.byZoom.set(z, []);
@@ -79,15 +97,14 @@ export function readLabels(map, layer, layout, image, out) {
       entry.eps = Math.max(entry.eps, eps);
     }
   }
+  for (const [key, { z, fields, props, point }] of points) {
+    const spec = labelSpec({ ...fields, x: point[0], y: point[1], layer: layer.id, properties: props });
+    if (spec && z !== undefined) out.set(key, spec);
+  }
   for (const [key, entry] of lines) {
-    let best = null;
-    let bestLength = -1;
-    for (const pieces of entry.byZoom.values()) {
-      const chain = longestChain(pieces, entry.eps);
-      if (!chain) continue;
-      const len = lineLength(chain);
-      if (len > bestLength) { best = chain; bestLength = len; }
-    }
+    let z = null;
+    for (const level of entry.byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
+    const best = longestChain(entry.byZoom.get(z), entry.eps);
     if (!best) continue;
     const base = { ...entry.fields, layer: layer.id, properties: entry.props };
     const spec = entry.along

@@ -43,6 +43,7 @@ export async function attach(map, options) {
     if (style.type !== 'symbol') throw new Error(`declutter: layer "${l.id}" is a ${style.type} layer, not a symbol layer`);
     return {
       id: l.id, source: style.source, sourceLayer: style.sourceLayer ?? style['source-layer'],
+      minzoom: style.minzoom ?? 0, maxzoom: style.maxzoom ?? 24,
       filter: map.getFilter(l.id), layout: layoutOf(l, readLayer(map, l.id)),
     };
   });
@@ -67,11 +68,13 @@ export async function attach(map, options) {
     map.triggerRepaint();
   };
   const onRender = () => {
-    // Zoom-dependent layout (sizes, steps) is read again at each whole zoom level.
+    // Zoom-dependent layout (sizes, steps, layer zoom ranges) is read again at each whole zoom level.
     const z = Math.floor(map.getZoom());
     if (dirty || z !== zoomRead) {
       const labels = new Map();
-      for (const l of taken) readLabels(map, l, l.layout, image, labels);
+      const zoom = map.getZoom();
+      // A layer outside its zoom range is not drawn by MapLibre: its labels leave.
+      for (const l of taken) if (zoom >= l.minzoom && zoom < l.maxzoom) readLabels(map, l, l.layout, image, labels);
       d.setLabels(labels);
       dirty = false;
       zoomRead = z;
@@ -99,6 +102,8 @@ export async function attach(map, options) {
     get debug() { return d.debug; },
     set debug(on) { d.debug = on; map.triggerRepaint(); },
     placementTimes: () => d.placementTimes(),
+    /** Whether features changed since the last frame read them (a render is on its way). */
+    get pending() { return dirty; },
     /** The controller (@declutter/core): its store, engine and, with `record: true`, the record. */
     controller: d,
     detach() {

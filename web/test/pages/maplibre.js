@@ -24,7 +24,7 @@ const style = {
     { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },
     { id: 'street-lines', type: 'line', source: 'streets', paint: { 'line-color': '#d8cfbf', 'line-width': 3 } },
     { id: 'street-names',
-      type: 'symbol', source: 'streets',
+      type: 'symbol', source: 'streets', minzoom: 12,
       layout: { 'symbol-placement': 'line', 'text-field': ['get', 'name'], 'text-size': 13, 'text-font': ['DejaVu Sans Book'] },
       paint: { 'text-color': '#443', 'text-halo-color': '#fff', 'text-halo-width': 1.5 },
     },
