@@ -46,7 +46,8 @@ export class Declutter {
       }
     }
     let fading = false;
-    for (let i = 0; i < f.count && !fading; i++) fading = f.opacity[i] > 0 && f.opacity[i] < 1;
+    // Fading: shown and not yet opaque (a new label starts at 0), or hidden and not yet gone.
+    for (let i = 0; i < f.count && !fading; i++) fading = f.visible[i] ? f.opacity[i] < 1 : f.opacity[i] > 0;
     const decisions = this.record ? this.decisions(f) : null;
     this.overlay.begin(camera.width, camera.height, dpr);
     const drawn = this.record ? [] : null;

@@ -9,15 +9,16 @@ function context() {
 
 const LINE_HEIGHT = 1.2;
 
-// `label`: {key, text, x, y (world px), path?: flat world px, size, fontFamily, color, haloColor,
+// `label`: {key, text, x, y (world px), path?: flat world px, size, fontFamily (or font), color, haloColor,
 // haloWidth, anchor, offset (px), padding, priority, maxAngle, keepUpright, allowOverlap,
 // ignorePlacement, candidates, icon, optional, repeatGroup, repeatDistance, layer, properties}.
 // Returns the spec the store keeps, or null for an empty text without an icon.
 export function labelSpec(label) {
   const text = label.text ?? '';
   if (!text && !label.icon) return null;
-  const size = label.size ?? 16;
-  const font = `${size}px ${label.fontFamily ?? 'sans-serif'}`;
+  // A whole CSS font (OpenLayers' `font`) or a size and a family.
+  const size = label.size ?? Number(/([\d.]+)px/.exec(label.font ?? '')?.[1] ?? 16);
+  const font = label.font ?? `${size}px ${label.fontFamily ?? 'sans-serif'}`;
   const g = context();
   g.font = font;
   const height = Math.max(1, Math.round(size * LINE_HEIGHT));
