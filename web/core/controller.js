@@ -17,6 +17,7 @@ export class Declutter {
     this.times = [];
     this.listeners = new Map();
     this.record = options.record ? { commits: [], frames: [] } : null;
+    this.recordEngine = engine; // the engine the record's frames are on (a compaction swaps it)
     this.last = null;
   }
 

@@ -145,7 +145,8 @@ export async function attach(map, options) {
   const onRender = () => {
     if (dirty) {
       const labels = new Map();
-      for (const e of entries) readLayer(map, e, labels);
+      // A layer hidden, or outside its zoom or resolution range, is not drawn: its labels leave.
+      for (const e of entries) if (e.layer.isVisible?.(map.getView()) ?? e.layer.getVisible()) readLayer(map, e, labels);
       d.setLabels(labels);
       dirty = false;
     }

@@ -56,6 +56,7 @@ export async function replay(record, frameOptions) {
       if (!engine || commit.fresh) engine = await createEngine(module, frameOptions);
       commitEngineLabels(engine, commit.labels);
     }
+    engine ??= await createEngine(module, frameOptions); // frames before any label set
     const f = engine.placeFrame(frame.camera, frame.now);
     for (const field of FIELDS) {
       const got = Array.from(f[field].subarray(0, f.count));

@@ -10,8 +10,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, openPage, ROOT } from './server.mjs';
-import { overlapsIn, replay } from './check.mjs';
+import { serve, launch, ROOT } from './server.mjs';
+import { checkRecord, open as openAt, projectionError, reload, settle } from './browser.mjs';
 import { makeTiles } from './tiles.mjs';
 
 const results = join(ROOT, 'web', 'test-results');
@@ -32,71 +32,7 @@ after(async () => {
   server?.close();
 });
 
-async function open(source, camera, viewport = { width: 1280, height: 720 }, record = true) {
-  const problems = [];
-  const page = await openPage(browser, viewport, problems);
-  const q = new URLSearchParams({ source, camera: JSON.stringify(camera), ...(record ? { record: '' } : {}) });
-  await page.goto(`${base}?${q}`);
-  await page.waitForFunction(() => window.ready === true, null, { timeout: 60000 });
-  await settle(page);
-  return { page, problems };
-}
-
-// Until the map has loaded its tiles, stopped moving, and no label is fading.
-async function settle(page) {
-  await page.waitForFunction(() => {
-    const d = window.declutter.controller;
-    return map.loaded() && !map.isMoving() && d.last && !d.fading && !window.declutter.pending;
-  }, null, { timeout: 60000, polling: 100 });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
-// Point labels: the engine's anchor (drawn) against MapLibre's map.project of the feature, px.
-async function projectionError(page) {
-  return page.evaluate(() => {
-    const d = window.declutter.controller;
-    const f = d.engine.views();
-    let worst = 0;
-    let n = 0;
-    d.store.slots.forEach((s, i) => {
-      if (!s.live || s.spec.path || !f.visible[i]) return;
-      const lon = (s.spec.x / 256) * 360 - 180;
-      const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * s.spec.y) / 256))) * 180) / Math.PI;
-      const p = map.project([lon, lat]);
-      worst = Math.max(worst, Math.hypot(p.x - f.pose.x[i], p.y - f.pose.y[i]));
-      n++;
-    });
-    return { worst, n };
-  });
-}
-
-// Every live label's decision in the last frame, by key: visible, reason, and the key of what hid it.
-const decisionsByKey = (page) => page.evaluate(() => {
-  const d = window.declutter.controller;
-  const f = d.engine.views();
-  const out = {};
-  d.store.slots.forEach((s, i) => {
-    if (!s.live) return;
-    const by = f.blocker[i] === 1 ? d.store.slots[f.hiddenBy[i]].key : f.blocker[i] === 2 ? 'obstacle' : null;
-    out[s.key] = [f.visible[i], f.reason[i], by];
-  });
-  return out;
-});
-
-async function checkRecord(page, name) {
-  const record = await page.evaluate(() => window.declutter.controller.record);
-  let frames = 0;
-  let drawn = 0;
-  for (const [k, frame] of record.frames.entries()) {
-    const pairs = overlapsIn(frame.drawn);
-    assert.deepEqual(pairs, [], `${name}: frame ${k}: drawn labels overlap`);
-    frames++;
-    drawn += frame.drawn.length / 7;
-  }
-  const differs = await replay(record);
-  assert.equal(differs, null, `${name}: the page's decisions differ from the engine's replayed in node`);
-  return { frames, boxes: drawn, commits: record.commits.length };
-}
+const open = (source, camera, viewport, record) => openAt(browser, base, { source, camera, viewport, record });
 
 for (const source of ['geojson', 'tiles']) {
   test(`${source}: a camera path by keyboard and mouse, every frame checked`, async () => {
@@ -138,28 +74,13 @@ for (const source of ['geojson', 'tiles']) {
   test(`${source}: a tile reload (zoom out and back) loses no label and changes no decision`, async () => {
     const start = { center: [16.372, 48.208], zoom: 14.4, bearing: -20, pitch: 30 };
     const { page, problems } = await open(source, start);
-    const before = await decisionsByKey(page);
-    const shown = Object.values(before).filter(([visible]) => visible).length;
-    assert.ok(shown > 20, `labels are shown: ${shown}`);
     // Out to zoom 12.3 (the streets from zoom-12 tiles), then to 9 (below the streets layer: all
     // of them leave), and back.
-    const liveStreets = () => page.evaluate(() => window.declutter.controller.store.slots.filter((s) => s.live && s.key.startsWith('street')).length);
-    await page.evaluate(() => map.jumpTo({ zoom: 12.3 }));
-    await settle(page);
-    const other = await liveStreets();
-    assert.ok(other > 100, `streets from the zoom-12 tiles: ${other}`);
-    await page.evaluate(() => map.jumpTo({ zoom: 9 }));
-    await settle(page);
-    const away = await liveStreets();
-    await page.evaluate((c) => map.jumpTo(c), start);
-    await settle(page);
-    const again = await decisionsByKey(page);
-    console.log(`# ${source}: ${Object.keys(before).length} labels, ${shown} shown; streets live at zoom 12.3: ${other}, at 9: ${away}`);
-    assert.equal(away, 0, 'zoomed out past the streets layer\'s zoom range, their labels left');
-    const lost = Object.keys(before).filter((k) => !(k in again));
-    assert.deepEqual(lost, [], 'no label is lost');
-    const changed = Object.keys(before).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(again[k]));
-    assert.deepEqual(changed.map((k) => [k, before[k], again[k]]), [], 'no decision changed');
+    const liveStreets = () => window.declutter.controller.store.slots.filter((s) => s.live && s.key.startsWith('street')).length;
+    const r = await reload(page, start, [12.3, 9], liveStreets);
+    console.log(`# ${source}: ${r.labels} labels, ${r.shown} shown; streets live at zoom 12.3: ${r.seen[0]}, at 9: ${r.seen[1]}`);
+    assert.ok(r.seen[0] > 100, 'the streets from the zoom-12 tiles are labels');
+    assert.equal(r.seen[1], 0, 'zoomed out past the streets layer\'s zoom range, their labels left');
     const checked = await checkRecord(page, `${source} reload`);
     assert.ok(checked.commits >= (source === 'tiles' ? 3 : 1));
     assert.deepEqual(problems, []);

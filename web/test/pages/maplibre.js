@@ -43,5 +43,8 @@ const style = {
 const camera = JSON.parse(params.get('camera') ?? '{"center":[16.37,48.208],"zoom":14}');
 const map = new maplibregl.Map({ container: 'map', style, ...camera, fadeDuration: 0, attributionControl: false });
 window.map = map;
+window.idle = () => map.loaded() && !map.isMoving();
+window.project = (lon, lat) => { const p = map.project([lon, lat]); return [p.x, p.y]; };
+window.jump = (camera) => map.jumpTo(camera);
 window.declutter = await attach(map, { layers: ['place-names', 'street-names'], record: params.has('record') });
 window.ready = true;

@@ -46,5 +46,16 @@ const map = new ol.Map({
   controls: [],
 });
 window.map = map;
+let loading = 0;
+map.on('loadstart', () => { loading++; });
+map.on('loadend', () => { loading = Math.max(0, loading - 1); });
+window.idle = () => loading === 0 && !map.getView().getAnimating() && !map.getView().getInteracting();
+window.project = (lon, lat) => map.getPixelFromCoordinate(ol.proj.fromLonLat([lon, lat]));
+window.jump = ({ center, zoom, rotation }) => {
+  const view = map.getView();
+  if (center) view.setCenter(ol.proj.fromLonLat(center));
+  if (zoom !== undefined) view.setZoom(zoom);
+  if (rotation !== undefined) view.setRotation(rotation);
+};
 window.declutter = await attach(map, { layers: [places, streets], record: params.has('record') });
 window.ready = true;
