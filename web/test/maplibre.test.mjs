@@ -158,8 +158,9 @@ test('query, hover events, the debug view, the device pixel ratio', async () => 
   await page.mouse.move(target.x, target.y);
   await page.waitForFunction(() => window.hovered.length > 0);
   assert.ok((await page.evaluate(() => window.hovered.at(-1))).includes(target.key), 'the hover event names it');
+  const drawnBefore = await page.evaluate(() => window.declutter.controller.record.frames.length);
   await page.evaluate(() => { window.declutter.debug = true; });
-  await page.waitForTimeout(300);
+  await page.waitForFunction((n) => window.declutter.controller.record.frames.length > n, drawnBefore);
   const colours = await page.evaluate(() => {
     const c = document.querySelector('canvas.declutter-overlay');
     const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
