@@ -143,6 +143,23 @@ export class Declutter {
   remove() { this.overlay.remove(); }
 }
 
+// What attach() returns in both packages: `render()` asks the map for a frame, `pending()`
+// says whether features changed since the last frame read them, `detach()` undoes the rest.
+export function attached(d, { render, pending, detach }) {
+  return {
+    /** What the labels at a screen point (CSS px) are: shown, or hidden and by what. */
+    query: (point) => d.query(point.x ?? point[0], point.y ?? point[1]),
+    on: (type, fn) => d.on(type, fn),
+    get debug() { return d.debug; },
+    set debug(on) { d.debug = on; render(); },
+    placementTimes: () => d.placementTimes(),
+    get pending() { return pending(); },
+    /** The controller: its store, engine and, with `record: true`, the record. */
+    controller: d,
+    detach() { detach(); d.remove(); },
+  };
+}
+
 // A controller with its engine (and a spare one for compaction), its overlay in `container`.
 export async function createDeclutter(container, options = {}) {
   const module = options.module ?? await loadModule(options.wasmUrl);

@@ -143,3 +143,20 @@ export declare class Overlay {
   remove(): void;
 }
 export declare function boxOrigin(anchor: Anchor | undefined, w: number, h: number): [number, number];
+
+/** What attach() returns (both packages). */
+export interface Attached {
+  /** The labels at a screen point (CSS px). */
+  query(point: { x: number; y: number } | [number, number]): LabelHit[];
+  on(type: 'hover', fn: (event: HoverEvent) => void): () => void;
+  /** The debug view: every box in view, shown green, hidden red joined to what hid it. */
+  debug: boolean;
+  placementTimes(): PlacementTimes;
+  /** Whether features changed since the last frame read them. */
+  readonly pending: boolean;
+  readonly controller: Declutter;
+  /** Gives the layers back to the map and removes the overlay. */
+  detach(): void;
+}
+
+export declare function attached(d: Declutter, hooks: { render(): void; pending(): boolean; detach(): void }): Attached;

@@ -1,5 +1,5 @@
 // @declutter/core: what @declutter/maplibre and @declutter/openlayers share. See docs/web.md.
-export { createDeclutter, Declutter } from './controller.js';
+export { attached, createDeclutter, Declutter } from './controller.js';
 export { LabelStore, commitEngineLabels } from './labels.js';
 export { Overlay, boxOrigin } from './draw.js';
 export { labelSpec } from './text.js';

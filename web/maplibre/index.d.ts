@@ -1,6 +1,8 @@
 // Types of @declutter/maplibre. See docs/web.md.
 import type { Camera } from '@declutter/wasm';
-import type { ControllerOptions, Declutter, HoverEvent, LabelHit, PlacementTimes } from '@declutter/core';
+import type { Attached, ControllerOptions } from '@declutter/core';
+
+export type { Attached } from '@declutter/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
 type Props = Record<string, unknown>;
@@ -30,20 +32,6 @@ export interface LayerOptions {
 export interface AttachOptions extends ControllerOptions {
   /** Symbol layer ids (or options) of the map's style. */
   layers: (string | LayerOptions)[];
-}
-
-export interface Attached {
-  /** The labels at a screen point (CSS px). */
-  query(point: { x: number; y: number } | [number, number]): LabelHit[];
-  on(type: 'hover', fn: (event: HoverEvent) => void): () => void;
-  /** The debug view: every box in view, shown green, hidden red joined to what hid it. */
-  debug: boolean;
-  placementTimes(): PlacementTimes;
-  /** Whether features changed since the last frame read them. */
-  readonly pending: boolean;
-  readonly controller: Declutter;
-  /** Gives the layers back to MapLibre and removes the overlay. */
-  detach(): void;
 }
 
 /** Takes over the placement of the named symbol layers of `map`. */

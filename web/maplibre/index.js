@@ -9,7 +9,7 @@
 // load and leave), their layout from the style (layout.js), turns the map's own drawing and
 // collision of those layers off, and on every render of the map places a frame with the map's
 // camera in the WebAssembly frame engine and draws it on a canvas over the map.
-import { createDeclutter } from '@declutter/core';
+import { attached, createDeclutter } from '@declutter/core';
 import { layoutOf, readLayer } from './layout.js';
 import { readLabels } from './features.js';
 
@@ -95,17 +95,9 @@ export async function attach(map, options) {
   map.on('mousemove', onMove);
   map.triggerRepaint();
 
-  return {
-    /** What the labels at a screen point (CSS px) are: shown, or hidden and by what. */
-    query: (point) => d.query(point.x ?? point[0], point.y ?? point[1]),
-    on: (type, fn) => d.on(type, fn),
-    get debug() { return d.debug; },
-    set debug(on) { d.debug = on; map.triggerRepaint(); },
-    placementTimes: () => d.placementTimes(),
-    /** Whether features changed since the last frame read them (a render is on its way). */
-    get pending() { return dirty; },
-    /** The controller (@declutter/core): its store, engine and, with `record: true`, the record. */
-    controller: d,
+  return attached(d, {
+    render: () => map.triggerRepaint(),
+    pending: () => dirty,
     detach() {
       map.off('sourcedata', onData);
       map.off('styledata', onData);
@@ -115,9 +107,8 @@ export async function attach(map, options) {
         if (!map.getLayer(id)) continue;
         if (kind === 'paint') map.setPaintProperty(id, name, value); else map.setLayoutProperty(id, name, value);
       }
-      d.remove();
     },
-  };
+  });
 }
 
 // A style image as a canvas at its size in CSS px, or null when the style has none so named.

@@ -10,7 +10,7 @@
 // canvas over the map. Features of a vector tile layer are read from the tiles rendered; a
 // line's pieces are cut to their tiles and joined, one label per feature identity.
 import {
-  clipToSquare, createDeclutter, featureKey, labelSpec, longestChain, pointHalfway,
+  attached, clipToSquare, createDeclutter, featureKey, labelSpec, longestChain, pointHalfway,
 } from '@declutter/core';
 import { textFields, withoutText } from './style.js';
 
@@ -163,18 +163,12 @@ export async function attach(map, options) {
   keys.push([map, 'postrender', onRender], [map, 'pointermove', onMove]);
   for (const [target, type, fn] of keys) target.on(type, fn);
   map.render();
-  return {
-    query: (point) => d.query(point.x ?? point[0], point.y ?? point[1]),
-    on: (type, fn) => d.on(type, fn),
-    get debug() { return d.debug; },
-    set debug(on) { d.debug = on; map.render(); },
-    placementTimes: () => d.placementTimes(),
-    get pending() { return dirty; },
-    controller: d,
+  return attached(d, {
+    render: () => map.render(),
+    pending: () => dirty,
     detach() {
       for (const [target, type, fn] of keys) target.un(type, fn);
       for (const e of entries) e.layer.setStyle(e.style);
-      d.remove();
     },
-  };
+  });
 }

@@ -3,7 +3,32 @@
 // `window.idle()` (tiles loaded, the camera still) and `window.project(lon, lat)` (the map's
 // own projection, CSS px) beside `window.declutter` (the attach() result).
 import assert from 'node:assert/strict';
-import { openPage } from './server.mjs';
+import { before, after } from 'node:test';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch, openPage, ROOT, serve } from './server.mjs';
+import { makeTiles } from './tiles.mjs';
+
+export const RESULTS = join(ROOT, 'web', 'test-results');
+
+// The test file's hooks: tiles made, the repository served, Chromium launched (and closed after).
+// Returns `open(source, camera, viewport?, record?)` for the page web/test/pages/<name>.html.
+export function testPages(name) {
+  let server;
+  let browser;
+  before(async () => {
+    makeTiles();
+    await mkdir(RESULTS, { recursive: true });
+    server = await serve();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  return (source, camera, viewport, record) => open(browser,
+    `http://127.0.0.1:${server.address().port}/web/test/pages/${name}.html`, { source, camera, viewport, record });
+}
 import { overlapsIn, replay } from './check.mjs';
 
 export async function open(browser, url, { source, camera, viewport = { width: 1280, height: 720 }, record = true }) {

@@ -6,33 +6,15 @@
 // projects them; a tile reload (zoom out and back) that loses no label and changes no decision;
 // queries and hover events; the debug view; placement time with about 1,000 labels in view at
 // 1920×1080, printed (and written to web/test-results/maplibre-times.json).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, ROOT } from './server.mjs';
-import { checkRecord, open as openAt, projectionError, reload, settle } from './browser.mjs';
-import { makeTiles } from './tiles.mjs';
+import { ROOT } from './server.mjs';
+import { checkRecord, projectionError, reload, RESULTS, settle, testPages } from './browser.mjs';
 
-const results = join(ROOT, 'web', 'test-results');
-let server;
-let browser;
-let base;
-
-before(async () => {
-  makeTiles();
-  await mkdir(results, { recursive: true });
-  server = await serve();
-  browser = await launch();
-  base = `http://127.0.0.1:${server.address().port}/web/test/pages/maplibre.html`;
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const open = (source, camera, viewport, record) => openAt(browser, base, { source, camera, viewport, record });
+const open = testPages('maplibre');
+const results = RESULTS;
 
 for (const source of ['geojson', 'tiles']) {
   test(`${source}: a camera path by keyboard and mouse, every frame checked`, async () => {

@@ -5,33 +5,13 @@
 // every frame's decisions equal the WebAssembly engine's replayed in node, and point labels sit
 // where OpenLayers puts their coordinates; a zoom out and back that loses no label and changes
 // no decision; the layers' own texts are not drawn by OpenLayers; queries.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, ROOT } from './server.mjs';
-import { checkRecord, open as openAt, projectionError, reload, settle } from './browser.mjs';
-import { makeTiles } from './tiles.mjs';
+import { checkRecord, projectionError, reload, RESULTS, settle, testPages } from './browser.mjs';
 
-const results = join(ROOT, 'web', 'test-results');
-let server;
-let browser;
-let base;
-
-before(async () => {
-  makeTiles();
-  await mkdir(results, { recursive: true });
-  server = await serve();
-  browser = await launch();
-  base = `http://127.0.0.1:${server.address().port}/web/test/pages/openlayers.html`;
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-const open = (source, camera, viewport, record) => openAt(browser, base, { source, camera, viewport, record });
+const open = testPages('openlayers');
+const results = RESULTS;
 
 for (const source of ['geojson', 'tiles']) {
   test(`${source}: a camera path by keyboard and mouse, every frame checked`, async () => {

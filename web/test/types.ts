@@ -20,3 +20,18 @@ export async function mapLibreApp(container: HTMLElement): Promise<number> {
   declutter.detach();
   return hits.length + p99 + cameraOf(map).zoom;
 }
+
+import OlMap from 'ol/Map.js';
+import View from 'ol/View.js';
+import VectorLayer from 'ol/layer/Vector.js';
+import VectorSource from 'ol/source/Vector.js';
+import { attach as attachOl } from '@declutter/openlayers';
+
+export async function openLayersApp(target: HTMLElement): Promise<number> {
+  const places = new VectorLayer({ source: new VectorSource() });
+  const map = new OlMap({ target, layers: [places], view: new View({ center: [0, 0], zoom: 2 }) });
+  const declutter = await attachOl(map, { layers: [{ layer: places, id: 'places', priority: (p) => Number(p.rank ?? 0) }] });
+  const hits = declutter.query({ x: 1, y: 2 });
+  declutter.detach();
+  return hits.length;
+}
