@@ -118,3 +118,28 @@ export async function reload(page, start, away, liveOf) {
   assert.deepEqual(changed.map((k) => [k, before[k], again[k]]), [], 'no decision changed');
   return { labels: Object.keys(before).length, shown, seen };
 }
+
+// A camera path: each step acted (keys, mouse), then waited for, then the shown point labels
+// checked against the map's own projection. `drag` and `wheelOut` are the mouse steps both
+// maps take. Returns the steps and the worst projection error seen.
+export function cameraPath(page, mapName) {
+  const errors = [];
+  const step = async (name, act) => {
+    await act();
+    await settle(page);
+    const p = await projectionError(page);
+    errors.push(p.worst);
+    assert.ok(p.worst < 0.05, `${name}: point labels drawn ${p.worst} px from where ${mapName} puts them`);
+  };
+  const drag = () => step('drag', async () => {
+    await page.mouse.move(700, 400);
+    await page.mouse.down();
+    for (let k = 1; k <= 10; k++) await page.mouse.move(700 - 25 * k, 400 - 12 * k);
+    await page.mouse.up();
+  });
+  const wheelOut = (clicks, pauseMs) => step('wheel out across tile levels', async () => {
+    await page.mouse.move(640, 360);
+    for (let k = 0; k < clicks; k++) { await page.mouse.wheel(0, 120); await page.waitForTimeout(pauseMs); }
+  });
+  return { step, drag, wheelOut, worst: () => Math.max(...errors) };
+}

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
-import { checkRecord, projectionError, reload, RESULTS, settle, testPages } from './browser.mjs';
+import { cameraPath, checkRecord, reload, RESULTS, testPages } from './browser.mjs';
 
 const open = testPages('maplibre');
 const results = RESULTS;
@@ -20,33 +20,18 @@ for (const source of ['geojson', 'tiles']) {
   test(`${source}: a camera path by keyboard and mouse, every frame checked`, async () => {
     const { page, problems } = await open(source, { center: [16.372, 48.208], zoom: 13.6 });
     assert.equal(await page.evaluate(() => map.getPaintProperty('street-names', 'text-opacity')), 0, 'the map\'s own symbols are hidden');
-    const errors = [];
-    const step = async (name, act) => {
-      await act();
-      await settle(page);
-      const p = await projectionError(page);
-      errors.push(p.worst);
-      assert.ok(p.worst < 0.05, `${name}: point labels drawn ${p.worst} px from where MapLibre projects them`);
-    };
+    const { step, drag, wheelOut, worst } = cameraPath(page, 'MapLibre');
     await page.mouse.click(640, 360);
     await step('pan by keys', async () => { for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowRight'); });
     await step('zoom in by keys (to zoom 15 tiles)', async () => { await page.keyboard.press('Equal'); await page.keyboard.press('Equal'); });
     await step('rotate by keys', async () => { for (let k = 0; k < 3; k++) await page.keyboard.press('Shift+ArrowLeft'); });
     await step('pitch by keys', async () => { for (let k = 0; k < 4; k++) await page.keyboard.press('Shift+ArrowUp'); });
-    await step('drag', async () => {
-      await page.mouse.move(700, 400);
-      await page.mouse.down();
-      for (let k = 1; k <= 10; k++) await page.mouse.move(700 - 25 * k, 400 - 12 * k);
-      await page.mouse.up();
-    });
-    await step('wheel out across tile levels', async () => {
-      await page.mouse.move(640, 360);
-      for (let k = 0; k < 6; k++) { await page.mouse.wheel(0, 120); await page.waitForTimeout(50); }
-    });
+    await drag();
+    await wheelOut(6, 50);
     const camera = await page.evaluate(() => ({ zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch() }));
     assert.ok(camera.bearing !== 0 && camera.pitch > 0, `the keys turned and tilted the map: ${JSON.stringify(camera)}`);
     const checked = await checkRecord(page, source);
-    console.log(`# ${source}: ${checked.frames} frames, ${checked.boxes} drawn boxes, ${checked.commits} label sets: no overlap, decisions as replayed; projection error ≤ ${Math.max(...errors).toExponential(2)} px`);
+    console.log(`# ${source}: ${checked.frames} frames, ${checked.boxes} drawn boxes, ${checked.commits} label sets: no overlap, decisions as replayed; projection error ≤ ${worst().toExponential(2)} px`);
     assert.ok(checked.frames > 20 && checked.boxes > 500, `frames were drawn: ${JSON.stringify(checked)}`);
     await page.screenshot({ path: join(results, `maplibre-${source}.png`) });
     assert.deepEqual(problems, []);

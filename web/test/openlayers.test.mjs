@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { checkRecord, projectionError, reload, RESULTS, settle, testPages } from './browser.mjs';
+import { cameraPath, checkRecord, reload, RESULTS, testPages } from './browser.mjs';
 
 const open = testPages('openlayers');
 const results = RESULTS;
@@ -22,14 +22,7 @@ for (const source of ['geojson', 'tiles']) {
       return features.filter((f) => [].concat(style(f, map.getView().getResolution())).some((s) => s.getText())).length;
     }).reduce((a, b) => a + b, 0));
     assert.equal(ownTexts, 0, 'the layers\' styles draw no text');
-    const errors = [];
-    const step = async (name, act) => {
-      await act();
-      await settle(page);
-      const p = await projectionError(page);
-      errors.push(p.worst);
-      assert.ok(p.worst < 0.05, `${name}: point labels drawn ${p.worst} px from where OpenLayers puts them`);
-    };
+    const { step, drag, wheelOut, worst } = cameraPath(page, 'OpenLayers');
     await page.focus('#map');
     await step('pan by keys', async () => { for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowLeft'); });
     await step('zoom in by keys (to zoom 15 tiles)', async () => { await page.keyboard.press('+'); });
@@ -43,20 +36,12 @@ for (const source of ['geojson', 'tiles']) {
       await page.keyboard.up('Shift');
       await page.keyboard.up('Alt');
     });
-    await step('drag', async () => {
-      await page.mouse.move(700, 400);
-      await page.mouse.down();
-      for (let k = 1; k <= 10; k++) await page.mouse.move(700 - 25 * k, 400 - 12 * k);
-      await page.mouse.up();
-    });
-    await step('wheel out across tile levels', async () => {
-      await page.mouse.move(640, 360);
-      for (let k = 0; k < 3; k++) { await page.mouse.wheel(0, 120); await page.waitForTimeout(300); }
-    });
+    await drag();
+    await wheelOut(3, 300);
     const view = await page.evaluate(() => ({ zoom: map.getView().getZoom(), rotation: map.getView().getRotation() }));
     assert.ok(view.rotation !== 0, `the map turned: ${JSON.stringify(view)}`);
     const checked = await checkRecord(page, source);
-    console.log(`# ${source}: ${checked.frames} frames, ${checked.boxes} drawn boxes, ${checked.commits} label sets: no overlap, decisions as replayed; projection error ≤ ${Math.max(...errors).toExponential(2)} px; ends at ${JSON.stringify(view)}`);
+    console.log(`# ${source}: ${checked.frames} frames, ${checked.boxes} drawn boxes, ${checked.commits} label sets: no overlap, decisions as replayed; projection error ≤ ${worst().toExponential(2)} px; ends at ${JSON.stringify(view)}`);
     assert.ok(checked.frames > 5 && checked.boxes > 500, `frames were drawn: ${JSON.stringify(checked)}`);
     await page.screenshot({ path: join(results, `openlayers-${source}.png`) });
     assert.deepEqual(problems, []);
