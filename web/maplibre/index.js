@@ -81,7 +81,8 @@ export async function attach(map, options) {
     }
     const camera = cameraOf(map);
     if (camera.width === 0 || camera.height === 0) return;
-    if (d.frame(camera, window.devicePixelRatio || 1, performance.now())) map.triggerRepaint();
+    const dpr = typeof map.getPixelRatio === 'function' ? map.getPixelRatio() : window.devicePixelRatio || 1;
+    if (d.frame(camera, dpr, performance.now())) map.triggerRepaint();
   };
   const onMove = (e) => {
     const labels = d.query(e.point.x, e.point.y);

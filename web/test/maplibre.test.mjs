@@ -101,6 +101,18 @@ test('query, hover events, the debug view, the device pixel ratio', async () => 
     return [c.width, c.height, c.clientWidth, c.clientHeight];
   });
   assert.deepEqual(size, [2000, 1400, 1000, 700], 'the overlay is drawn at the device pixel ratio');
+  // Icons: a shown place's icon (the style image 'dot', 8 px) is placed with its text and drawn.
+  const icons = await page.evaluate(() => {
+    const d = window.declutter.controller;
+    const f = d.engine.views();
+    const shown = d.store.slots.flatMap((s, i) => (s.live && s.spec.icon && f.visible[i] ? [[i, f.parts[i]]] : []));
+    const drawn = d.record.frames.at(-1).drawn;
+    let iconBoxes = 0;
+    for (let k = 0; k < drawn.length; k += 7) if (drawn[k + 3] === 4 && drawn[k + 4] === 4) iconBoxes++;
+    return { shown, iconBoxes };
+  });
+  assert.ok(icons.shown.length > 0 && icons.shown.every(([, parts]) => parts === 1), `places show text and icon: ${JSON.stringify(icons.shown)}`);
+  assert.equal(icons.iconBoxes, icons.shown.length, 'each shown place\'s icon is drawn');
   // A hidden label and its box's centre.
   const target = await page.evaluate(() => {
     const d = window.declutter.controller;

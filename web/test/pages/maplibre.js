@@ -33,7 +33,7 @@ const style = {
       type: 'symbol', source: 'places',
       layout: {
         'text-field': '{name}', 'text-size': 12, 'text-font': ['DejaVu Sans Book'], 'text-anchor': 'left',
-        'text-offset': [0.4, 0], 'symbol-sort-key': ['-', ['get', 'pop_max']],
+        'text-offset': [0.6, 0], 'symbol-sort-key': ['-', ['get', 'pop_max']], 'icon-image': 'dot',
       },
       paint: { 'text-color': '#222', 'text-halo-color': '#fff', 'text-halo-width': 1.5 },
     },
@@ -43,6 +43,15 @@ const style = {
 const camera = JSON.parse(params.get('camera') ?? '{"center":[16.37,48.208],"zoom":14}');
 const map = new maplibregl.Map({ container: 'map', style, ...camera, fadeDuration: 0, attributionControl: false });
 window.map = map;
+// The places' icon: an 8-px dark square with a light border, as a style image.
+map.on('load', () => {
+  const data = new Uint8Array(8 * 8 * 4);
+  for (let k = 0; k < 64; k++) {
+    const edge = k % 8 === 0 || k % 8 === 7 || k < 8 || k >= 56;
+    data.set(edge ? [255, 255, 255, 255] : [90, 90, 90, 255], 4 * k);
+  }
+  map.addImage('dot', { width: 8, height: 8, data });
+});
 window.idle = () => map.loaded() && !map.isMoving();
 window.project = (lon, lat) => { const p = map.project([lon, lat]); return [p.x, p.y]; };
 window.jump = (camera) => map.jumpTo(camera);
