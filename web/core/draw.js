@@ -13,6 +13,11 @@ export function boxOrigin(anchor, w, h) {
   return [sx, sy];
 }
 
+// Sprites are shared by every label drawn alike (text, font, colours); the cache is emptied when
+// it holds this many.
+const MAX_SPRITES = 8192;
+const spriteKey = (style, text) => `${style.font}|${style.color}|${style.haloColor}|${style.haloWidth}|${text}`;
+
 export class Overlay {
   constructor(container) {
     this.canvas = document.createElement('canvas');
@@ -45,6 +50,7 @@ export class Overlay {
   sprite(key, text, style, dpr) {
     let s = this.sprites.get(key);
     if (s) return s;
+    if (this.sprites.size >= MAX_SPRITES) this.sprites.clear();
     const halo = style.haloWidth ?? 0;
     const w = style.textWidth + 2 * halo + 2;
     const h = style.textHeight + 2 * halo + 2;
@@ -107,7 +113,7 @@ export class Overlay {
         const lx = ox + (c.offset?.[0] ?? 0);
         const ly = oy + (c.offset?.[1] ?? 0);
         const style = spec.style;
-        const s = this.sprite(slots[i].key, spec.text, style, dpr);
+        const s = this.sprite(spriteKey(style, spec.text), spec.text, style, dpr);
         // The text box is the sprite's middle.
         ctx.drawImage(s.canvas, lx + spec.width / 2 - s.w / 2, ly + spec.height / 2 - s.h / 2, s.w, s.h);
         place(lx, ly, spec.width, spec.height);
@@ -131,7 +137,7 @@ export class Overlay {
       const sin = -Math.sin((angle * Math.PI) / 180);
       ctx.setTransform(dpr * cos, dpr * sin, -dpr * sin, dpr * cos, dpr * x, dpr * y);
       const style = spec.style;
-      const s = this.sprite(`${style.font}|${style.color}|${style.haloColor}|${style.haloWidth}|${ch}`, ch,
+      const s = this.sprite(`${spriteKey(style, ch)}|${advance}`, ch,
         { ...style, textWidth: advance, textHeight: spec.height }, dpr);
       ctx.drawImage(s.canvas, -s.w / 2, -s.h / 2, s.w, s.h);
       if (box) box([x, y, advance / 2, spec.height / 2, cos, sin]);

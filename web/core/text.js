@@ -2,9 +2,19 @@
 // (box width and height in px; per glyph advances for a text along a line), anchor, offset,
 // priority, icon and repeat group — the symbol properties of the web package (docs/web.md).
 let measurer = null;
-function context() {
-  measurer ??= (typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas')).getContext('2d');
-  return measurer;
+// Widths by font and text: features are read again whenever tiles change, their texts mostly not.
+const widths = new Map();
+function measure(font, text) {
+  const key = `${font}\n${text}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    measurer ??= (typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas')).getContext('2d');
+    measurer.font = font;
+    w = measurer.measureText(text).width;
+    if (widths.size >= 65536) widths.clear();
+    widths.set(key, w);
+  }
+  return w;
 }
 
 const LINE_HEIGHT = 1.2;
@@ -19,8 +29,6 @@ export function labelSpec(label) {
   // A whole CSS font (OpenLayers' `font`) or a size and a family.
   const size = label.size ?? Number(/([\d.]+)px/.exec(label.font ?? '')?.[1] ?? 16);
   const font = label.font ?? `${size}px ${label.fontFamily ?? 'sans-serif'}`;
-  const g = context();
-  g.font = font;
   const height = Math.max(1, Math.round(size * LINE_HEIGHT));
   const style = {
     font, color: label.color ?? '#222', haloColor: label.haloColor ?? 'rgba(255,255,255,0.9)',
@@ -34,7 +42,7 @@ export function labelSpec(label) {
   if (label.path) {
     const glyphs = Array.from(text);
     spec.glyphTexts = glyphs;
-    spec.advances = glyphs.map((ch) => g.measureText(ch).width || size / 4);
+    spec.advances = glyphs.map((ch) => measure(font, ch) || size / 4);
     spec.width = spec.advances.reduce((a, b) => a + b, 0);
     spec.path = label.path;
     spec.x = label.path[0];
@@ -43,7 +51,7 @@ export function labelSpec(label) {
     spec.keepUpright = label.keepUpright ?? true;
     if (!text) return null;
   } else {
-    spec.width = Math.max(1, Math.ceil(g.measureText(text).width)) || 1;
+    spec.width = Math.max(1, Math.ceil(measure(font, text)));
   }
   style.textWidth = spec.width;
   if (label.candidates) spec.candidates = label.candidates;
