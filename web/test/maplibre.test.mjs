@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
-import { cameraPath, checkRecord, reload, RESULTS, testPages } from './browser.mjs';
+import { cameraPath, checkRecord, reload, RESULTS, settle, testPages } from './browser.mjs';
 
 const open = testPages('maplibre');
 const results = RESULTS;
@@ -48,6 +48,26 @@ for (const source of ['geojson', 'tiles']) {
     console.log(`# ${source}: ${r.labels} labels, ${r.shown} shown; streets live at zoom 12.3: ${r.seen[0]}, at 9: ${r.seen[1]}`);
     assert.ok(r.seen[0] > 100, 'the streets from the zoom-12 tiles are labels');
     assert.equal(r.seen[1], 0, 'zoomed out past the streets layer\'s zoom range, their labels left');
+    // The streets' tiles reloaded in view (refreshTiles; GeoJSON: setData again): every label
+    // shown and opaque before stays shown and opaque in every frame, no fade again.
+    const mark = await page.evaluate(() => window.declutter.controller.record.frames.length);
+    await page.evaluate((tiles) => {
+      if (tiles) map.refreshTiles('streets');
+      else map.getSource('streets').setData(`${location.origin}/fixtures/geojson/vienna-streets-center.geojson`);
+    }, source === 'tiles');
+    await page.waitForFunction((n) => window.declutter.controller.record.frames.length > n + 1, mark);
+    await settle(page);
+    const dips = await page.evaluate((n) => {
+      const { frames } = window.declutter.controller.record;
+      const opaque = 0x3f800000;
+      const before = frames[n - 1];
+      const keep = before.visible.flatMap((v, i) => (v && before.opacityBits[i] === opaque ? [i] : []));
+      const out = [];
+      for (const f of frames.slice(n)) for (const i of keep) if (!f.visible[i] || f.opacityBits[i] !== opaque) out.push(i);
+      return { kept: keep.length, frames: frames.length - n, dips: [...new Set(out)] };
+    }, mark);
+    assert.ok(dips.kept > 20 && dips.frames >= 2, `labels and frames across the reload: ${JSON.stringify(dips)}`);
+    assert.deepEqual(dips.dips, [], 'no shown label faded or flickered while its tiles reloaded');
     const checked = await checkRecord(page, `${source} reload`);
     assert.ok(checked.commits >= (source === 'tiles' ? 3 : 1));
     assert.deepEqual(problems, []);
