@@ -110,12 +110,12 @@ fn place_input(
         // The label-set result is encoded and written a window of entries at a time.
         geojson::Input::Json(doc) if !args.pretty => pool.install(|| output::write_json(doc, &placement, &stats, w)),
         // The collection is encoded as it is written.
-        geojson::Input::Geo(geo) if geo.options.output == geojson::OutputFormat::Geojson => {
-            pool.install(|| geo.write_geojson(&placement, args.pretty, &mut *w)).map_err(std::io::Error::from)
+        geojson::Input::Geo(geo) if args.geo.output() == geojson::OutputFormat::Geojson => {
+            pool.install(|| geojson::write_geojson(geo, &placement, args.pretty, &mut *w)).map_err(std::io::Error::from)
         }
         _ => {
             let out = output::build(doc, &placement, stats.threads, engine_ms);
-            w.write_all(&pool.install(|| input.encode(&out, &placement, args.pretty))?)
+            w.write_all(&pool.install(|| input.encode(&out, &placement, args.pretty, args.geo.output()))?)
         }
     };
     match &args.output {

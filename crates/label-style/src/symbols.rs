@@ -16,7 +16,7 @@ use label_core::limits::MAX_SIZE;
 use label_core::validate;
 use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
 
-use super::flag::checked;
+use crate::flag::checked;
 
 /// MapLibre's baseline allowance, ems (7 of its 24 glyph units per em).
 const BASELINE_EM: f64 = 7.0 / 24.0;
@@ -48,13 +48,21 @@ pub struct SymbolOptions {
 
 /// The symbol flags as given.
 pub struct SymbolFlags<'a> {
+    /// `--variable-anchor`: anchor names, comma-separated.
     pub variable_anchor: Option<&'a str>,
+    /// `--radial-offset`, ems.
     pub radial_offset: Option<f64>,
+    /// `--variable-anchor-offset`: `ANCHOR:X,Y,…`, ems.
     pub variable_anchor_offset: Option<&'a str>,
+    /// `--icon-size`, px.
     pub icon_size: Option<DVec2>,
+    /// `--text-optional`.
     pub text_optional: bool,
+    /// `--icon-optional`.
     pub icon_optional: bool,
+    /// `--repeat-distance`, px.
     pub repeat_distance: Option<f64>,
+    /// `--repeat-group-field`.
     pub repeat_group_field: Option<&'a str>,
 }
 

@@ -10,13 +10,14 @@ use rayon::prelude::*;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::args::{GeoOptions, Order};
 use super::collection::Collection;
 use super::feature::{Feature, GeometryRef, LonLatBox, PropertiesRef, union};
-use super::{along, line, polygon};
-use crate::formats::convert::{Document, InputError, line_of, one_line};
-use crate::formats::document::Id;
+use crate::document::{Document, Id, InputError};
+use crate::lines::{along, straight as line};
 use crate::measure;
+use crate::messages::{line_of, one_line};
+use crate::polygons as polygon;
+use crate::settings::GeoOptions;
 
 /// Why a feature has no label. Such a feature is still in the output, hidden, with this reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +30,7 @@ pub enum Skip {
     /// The text property is missing, null, empty, or only characters without width.
     NoText,
     /// A line whose name is laid along an earlier line of the same name that it continues
-    /// (`--line-placement curved`, [`super::along`]).
+    /// (`--line-placement curved`, [`crate::lines::along`]).
     Merged,
 }
 
@@ -487,12 +488,12 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
         (None, Some(map)) => map.priority(properties.get(&map.field).as_deref()),
         (None, None) => None,
     }
-    .map(|p| if options.priority_order == Order::Ascending { -p } else { p });
+    .map(|p| if options.priority_ascending { -p } else { p });
     let tie = match &options.tie_field {
         None => None,
         Some(field) => number_property(properties, field).map_err(fail)?,
     }
-    .map(|t| if options.tie_order == Order::Ascending { -t } else { t });
+    .map(|t| if options.tie_ascending { -t } else { t });
     let marker = match &spot {
         Ok(Spot::Point(p)) if options.marker_radius.is_some() => Some(*p),
         _ => None,

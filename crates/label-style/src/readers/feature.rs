@@ -153,7 +153,7 @@ impl<'a> Feature<'a> {
     }
 
     /// The members in order, however each was kept.
-    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_>)> {
+    pub fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_>)> {
         self.members.0.iter().map(|(k, v)| {
             let member = match (k.as_ref(), &self.properties, &self.geometry) {
                 ("properties", Some(_), _) => Member::Properties,
@@ -196,11 +196,7 @@ impl<'r> PropertiesRef<'r, '_> {
     }
 
     /// Writes every property whose name `keep` accepts into `map`, in order.
-    pub(super) fn serialize_into<M: SerializeMap>(
-        self,
-        map: &mut M,
-        keep: impl Fn(&str) -> bool,
-    ) -> Result<(), M::Error> {
+    pub fn serialize_into<M: SerializeMap>(self, map: &mut M, keep: impl Fn(&str) -> bool) -> Result<(), M::Error> {
         match self {
             PropertiesRef::Values(values) => {
                 for (key, value) in values.iter().filter(|(k, _)| keep(k)) {
