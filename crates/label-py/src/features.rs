@@ -10,8 +10,10 @@
 use glam::DVec2;
 use label_core::{Aabb, Blocker, Obb, Placement, Symbol};
 use label_style::document::{Document, Id};
-use label_style::readers::{GeoDocument, Skip, Slot};
+use label_style::readers::{GeoDocument, Skip, Slot, styled};
 use label_style::settings::Settings;
+use label_style::sprite::Sprite;
+use label_style::style::Style;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -54,6 +56,16 @@ struct Flags {
     symbol_spacing: Option<f64>,
     max_angle: Option<f64>,
     keep_upright: Option<bool>,
+    /// A MapLibre style's JSON text: its symbol layers label the features instead of the
+    /// label keywords (`declutter place --style`).
+    style: Option<String>,
+    /// Only these symbol layers of `style` (`--layer`); `None`: all.
+    layers: Option<Vec<String>>,
+    /// The sprite index's JSON text (`--sprite`).
+    sprite: Option<String>,
+    /// The frame's source-layer name, which a layer's `source-layer` must match (a file's stem
+    /// on the command line); `None`: only layers without `source-layer` apply.
+    source_layer: Option<String>,
 }
 
 /// Whether `name` is `ascending` (`descending`: not).
@@ -113,7 +125,7 @@ impl Flags {
 }
 
 /// The code of a feature without a label: 1 `no_geometry`, 2 `unsupported`, 3 `no_text`,
-/// 4 `merged`
+/// 4 `merged`, 5 `no_layer` (no layer of a style labels it)
 /// (0: it has one); indexes `SKIPS` in `geo.py`.
 fn skip_code(skip: Skip) -> i8 {
     match skip {
@@ -121,6 +133,7 @@ fn skip_code(skip: Skip) -> i8 {
         Skip::Unsupported => 2,
         Skip::NoText => 3,
         Skip::Merged => 4,
+        Skip::NoLayer => 5,
     }
 }
 
@@ -287,7 +300,20 @@ fn results(geo: &GeoDocument<'_>, p: &Placement) -> Columns {
 pub fn place_features<'py>(py: Python<'py>, text: &str, flags: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyDict>> {
     let flags: Flags = flags.extract()?;
     let options = flags.settings()?.options().map_err(|message| label_error(py, message, None, None))?;
-    let read = py.detach(|| label_style::readers::read(text, &options));
+    let mut style_warnings = Vec::new();
+    let read = match &flags.style {
+        None => py.detach(|| label_style::readers::read(text, &options)),
+        Some(style) => {
+            let style_error = |message: String| label_error(py, format!("style: {message}"), None, None);
+            let (style, warnings) = Style::parse(style).map_err(|e| style_error(e.to_string()))?;
+            style_warnings.extend(warnings.iter().map(|w| format!("style: {w}")));
+            let sprite =
+                flags.sprite.as_deref().map(Sprite::parse).transpose().map_err(|e| style_error(e.to_string()))?;
+            let ids = flags.layers.clone().unwrap_or_default();
+            let layers = styled::select(&style, &ids, flags.source_layer.as_deref()).map_err(style_error)?;
+            py.detach(|| styled::read(text, &options, &layers, sprite.as_ref()))
+        }
+    };
     let mut geo = match read {
         Ok(geo) => geo,
         Err(e) => return Err(label_error(py, e.message, None, None)),
@@ -298,7 +324,7 @@ pub fn place_features<'py>(py: Python<'py>, text: &str, flags: &Bound<'py, PyDic
     let out = results(&geo, &placement).into_dict(py)?;
     // What the command would warn of, in the keywords' words (`geo.py` raises them as warnings).
     let show = |c: glam::DVec2| format!("center=({}, {})", c.x, c.y);
-    let warnings: Vec<String> = geo.center_warning(&show).into_iter().collect();
+    let warnings: Vec<String> = style_warnings.into_iter().chain(geo.center_warning(&show)).collect();
     out.set_item("warnings", warnings)?;
     Ok(out)
 }

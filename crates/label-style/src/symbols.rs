@@ -26,7 +26,7 @@ const MAX_EMS: f64 = 1e6;
 
 /// How a candidate's offset is found from the font size.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Offset {
+pub(crate) enum Offset {
     /// MapLibre's radial offset, ems.
     Radial(f64),
     /// A fixed offset, ems.
@@ -173,6 +173,12 @@ fn radial(anchor: Anchor, r: f64) -> DVec2 {
 }
 
 impl SymbolOptions {
+    /// Options from checked parts (a style layer's layout): candidate positions, the icon's
+    /// size, which part may show alone; no repeat groups.
+    pub(crate) fn from_parts(positions: Vec<(Anchor, Offset)>, icon: Option<DVec2>, optional: Optional) -> Self {
+        SymbolOptions { positions, icon, optional, repeat: None }
+    }
+
     /// The symbol of a feature's label at `font_size` px, without its repeat group; candidates
     /// and icon only for a point.
     #[must_use]

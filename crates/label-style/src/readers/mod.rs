@@ -8,6 +8,7 @@ pub mod csv;
 pub mod feature;
 pub mod features;
 mod line_geometry;
+pub mod styled;
 
 pub use feature::{Feature, GeometryRef, LonLatBox, Member, PropertiesRef};
 pub use features::{GeoDocument, Skip, Slot, read};

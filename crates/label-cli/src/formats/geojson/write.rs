@@ -169,6 +169,7 @@ pub fn to_json(
         unsupported: count(Skip::Unsupported),
         no_text: count(Skip::NoText),
         merged: count(Skip::Merged),
+        no_layer: count(Skip::NoLayer),
         repeats: geo.slots.iter().map(|s| if let Slot::Along { count, .. } = s { count - 1 } else { 0 }).sum(),
     };
     let out = JsonOut { placements, stats };
@@ -189,7 +190,7 @@ struct GeoStats {
     #[serde(skip_serializing_if = "is_zero")]
     markers: usize,
     /// Features in the input: `labels` − `markers` − `repeats` + `no_geometry` + `unsupported` +
-    /// `no_text` + `merged`.
+    /// `no_text` + `merged` + `no_layer`.
     features: usize,
     no_geometry: usize,
     unsupported: usize,
@@ -197,6 +198,9 @@ struct GeoStats {
     /// Lines merged into another of the same name (`--line-placement curved`).
     #[serde(skip_serializing_if = "is_zero")]
     merged: usize,
+    /// Features no layer of `--style` labels.
+    #[serde(skip_serializing_if = "is_zero")]
+    no_layer: usize,
     /// Of `labels`, the names repeated along a line beyond each line's first.
     #[serde(skip_serializing_if = "is_zero")]
     repeats: usize,
