@@ -19,10 +19,15 @@ static FONT: OnceLock<Font<'static>> = OnceLock::new();
 /// Makes `chain` the run's font.
 ///
 /// # Errors
-/// The chain given back when a font was already installed for this run.
-pub fn install(chain: Font<'static>) -> Result<(), Font<'static>> {
-    FONT.set(chain)
+/// [`AlreadySet`] when a font was already installed for this run.
+pub fn install(chain: Font<'static>) -> Result<(), AlreadySet> {
+    FONT.set(chain).map_err(|_| AlreadySet)
 }
+
+/// A font was already installed for this run: the run's font cannot change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a font is already set for this run")]
+pub struct AlreadySet;
 
 /// The run's font: the one [`install`]ed, else the bundled DejaVu Sans.
 #[must_use]

@@ -12,7 +12,7 @@
 //! the `Value` path, which also gives the error messages.
 //!
 //! The feature's text is scanned once: the properties are split into their entries and the
-//! geometry is read ([`super::line_geometry`]) where they stand, not first kept as text and
+//! geometry is read (`line_geometry.rs`) where they stand, not first kept as text and
 //! scanned again. When that reading fails (a properties member that is neither an object nor
 //! null, coordinates that do not nest as their type says), the whole feature is read again as
 //! values.

@@ -1,7 +1,8 @@
 //! Map features in: a GeoJSON FeatureCollection read feature by feature into labels on a view
-//! ([`features`]), with the collection's members kept as written ([`collection`]), each feature
-//! read where it stands ([`feature`], line geometries straight from the text:
-//! [`line_geometry`]); CSV tables become Point features first ([`csv`]).
+//! ([`features`], or labelled by a style's symbol layers: [`styled`]), with the collection's
+//! members kept as written (`collection.rs`), each feature read where it stands ([`feature`],
+//! line geometries straight from the text: `line_geometry.rs`); CSV tables become Point
+//! features first ([`csv`]).
 
 mod collection;
 pub mod csv;

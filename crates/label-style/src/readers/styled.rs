@@ -91,7 +91,7 @@ pub fn read<'a>(
 ) -> Result<GeoDocument<'a>, InputError> {
     let zoom = options.view.zoom;
     let mut shown: Vec<&SymbolLayer> = layers.iter().copied().filter(|l| l.shows_at(zoom)).collect();
-    shown.sort_by(|a, b| b.index.cmp(&a.index));
+    shown.sort_by_key(|l| std::cmp::Reverse(l.index));
     let look_of = |feature: &super::Feature<'_>, properties: PropertiesRef<'_, '_>, geom: Option<&Geom>| {
         let Some(geom) = geom else { return Ok(None) };
         let map: Map<String, Value> =
