@@ -48,7 +48,8 @@ fn visible(out: &Value) -> Vec<bool> {
 #[test]
 fn layer_selects_the_symbol_layers_and_the_others_give_no_layer() {
     let data = fixture("vienna-three-layers.geojson");
-    let out = place(&data, &fixture("vienna-style.json"), &["--layer", "places"]).ok_json();
+    let sprite = fixture("vienna-sprite.json");
+    let out = place(&data, &fixture("vienna-style.json"), &["--layer", "places", "--sprite", &sprite]).ok_json();
     let placements = out["placements"].as_array().unwrap();
     // The seven places come first in the data; the streets and rivers are no layer's now.
     assert!(placements[..7].iter().all(|p| p["reason"] != "no_layer"));
@@ -114,6 +115,22 @@ fn what_is_not_supported_is_named_once_and_ignored() {
             && warnings.iter().any(|w| w.contains("text-pitch-alignment"))
     );
     assert!(warnings.iter().all(|w| w.contains("layer \"places\"")), "{}", r.stderr);
+}
+
+#[test]
+fn icons_without_a_sprite_are_named() {
+    let r = place(&fixture("vienna-three-layers.geojson"), &fixture("vienna-style.json"), &[]);
+    r.assert_code(0);
+    assert!(r.stderr.contains("layer \"places\", icon-image: no --sprite"), "{}", r.stderr);
+    let with = place(
+        &fixture("vienna-three-layers.geojson"),
+        &fixture("vienna-style.json"),
+        &["--sprite", &fixture("vienna-sprite.json")],
+    );
+    assert_eq!(with.stderr, "");
+    // Without the icon Vienna's name stands alone: no parts.
+    assert_eq!(r.json()["placements"][6]["parts"], Value::Null);
+    assert_eq!(with.json()["placements"][6]["parts"], "both");
 }
 
 #[test]

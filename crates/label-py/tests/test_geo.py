@@ -371,7 +371,7 @@ def test_a_style_labels_the_frame_as_the_command_does():
         assert got == want, index
         shown += got["visible"]
     assert shown == 30
-    # A layer that is not in the style, and a source layer the frame is not.
-    with pytest.raises(declutter.LabelError, match="--layer roads"):
+    # A layer that is not in the style.
+    with pytest.raises(declutter.LabelError, match="layer roads: the style has no symbol layer"):
         declutter.place_geodataframe(gdf, zoom=14, center=(16.4, 48.222), style=here / args["--style"],
                                      layers=["roads"])

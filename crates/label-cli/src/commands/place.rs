@@ -214,6 +214,15 @@ fn read_with_style<'t>(
     let stem = input.filter(|p| *p != Path::new("-")).and_then(Path::file_stem).and_then(|s| s.to_str());
     let layers = label_style::readers::styled::select(&style, &args.layer, stem)
         .map_err(|e| Failure::Input(format!("{style_name}: {e}")))?;
+    if sprite.is_none() {
+        for layer in layers.iter().filter(|l| l.sets("icon-image")) {
+            eprintln!(
+                "declutter: warning: {style_name}: layer \"{}\", icon-image: no --sprite to size the icons from; \
+                 its labels have no icon",
+                layer.id
+            );
+        }
+    }
     let options = args.geo.options().map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let geo = pool
         .install(|| label_style::readers::styled::read(text, &options, &layers, sprite.as_ref()))
