@@ -8,10 +8,8 @@
 /// [`MAX_LABELS`] labels written out at length (indented, with their text).
 pub const MAX_DOCUMENT_BYTES: u64 = 1 << 30;
 
-/// Most labels in one document. A screen shows a few thousand labels; a million is a whole
-/// region at once and takes about 230 MB. Larger sets are better split into tiles (one NDJSON
-/// line each), which also keeps memory flat. (The engine itself stops at 2³² − 2.)
-pub const MAX_LABELS: usize = 1_000_000;
+/// Most labels (or features) in one document: the readers' limit, [`label_style::document::MAX_LABELS`].
+pub use label_style::document::MAX_LABELS;
 
 /// Most obstacles in one document (map controls, markers, lines).
 pub const MAX_OBSTACLES: usize = 100_000;

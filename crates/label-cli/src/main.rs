@@ -127,6 +127,17 @@ struct PlaceArgs {
     /// (refused otherwise: it would replace the input with its result).
     #[arg(long)]
     overwrite_input: bool,
+    /// Label the GeoJSON or CSV features with the symbol layers of this MapLibre style (its
+    /// `filter`, `minzoom`/`maxzoom` and `layout`, at --zoom; docs/style.md), instead of the
+    /// text, priority and symbol flags.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out_dir", "ndjson"], help_heading = "Style")]
+    style: Option<PathBuf>,
+    /// Only the symbol layer of this id (give it several times); default: every symbol layer.
+    #[arg(long, value_name = "ID", requires = "style", help_heading = "Style")]
+    layer: Vec<String>,
+    /// The style's sprite index (`sprite.json`): the icons' sizes for `icon-image`.
+    #[arg(long, value_name = "FILE", requires = "style", help_heading = "Style")]
+    sprite: Option<PathBuf>,
     #[command(flatten)]
     geo: geojson::GeoArgs,
 }

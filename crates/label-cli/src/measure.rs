@@ -1,22 +1,13 @@
-//! Text measurement for labels that give `text` and `font_size` instead of a size.
-//!
-//! One font chain serves the whole run: the bundled DejaVu Sans, or the fonts `--font` names
-//! (each character measured with the first of them that has it), then with `--system-fonts`
-//! the system's fonts, set once at start-up with [`set_fonts`] before any document is read. It is process-wide rather than
-//! threaded through every reader because every reader (one document, many files, NDJSON lines)
-//! must measure with the same font, and the font cannot change during a run.
-//!
-//! The font remembers the texts it measured (`label_text::memory`), for every reader thread at
-//! once: a street's name on each of its segments is shaped once a run.
+//! The run's font chain from the command line: the fonts `--font` names (each character
+//! measured with the first of them that has it), then with `--system-fonts` the system's fonts,
+//! read and installed once at start-up with [`set_fonts`] before any document is read; the
+//! measurement itself is `label_style::measure`'s (re-exported here).
 
 use std::path::Path;
-use std::sync::OnceLock;
 
-use label_core::Problem;
+pub use label_style::measure::{MAX_FONT_SIZE, check_font_size, families, family, font, measure};
 use label_text::{Font, FontError, LazyFont};
 use rayon::prelude::*;
-
-static FONT: OnceLock<Font<'static>> = OnceLock::new();
 
 /// Why `--font` could not be used.
 #[derive(Debug)]
@@ -78,7 +69,7 @@ pub fn set_fonts<P: AsRef<Path>>(paths: &[P], system: bool) -> Result<(), (Strin
         chain = Some(first.with_lazy_fallbacks(system_fonts()));
     }
     let Some(chain) = chain else { return Ok(()) };
-    FONT.set(chain).map_err(|_| ("--font".into(), FontFileError::AlreadySet))
+    label_style::measure::install(chain).map_err(|_| ("--font".into(), FontFileError::AlreadySet))
 }
 
 /// The system's font files (fontdb's scan of the platform's font directories: on Linux
@@ -99,62 +90,4 @@ pub fn system_fonts() -> Vec<LazyFont> {
     faces.sort();
     faces.dedup();
     faces.par_iter().filter_map(|(path, index)| LazyFont::scan(path, *index)).collect()
-}
-
-/// The run's font: the one [`set_font`] read, else the bundled DejaVu Sans.
-#[must_use]
-pub fn font() -> &'static Font<'static> {
-    FONT.get().unwrap_or_else(Font::bundled)
-}
-
-/// The font family to draw measured text with, so that pictures match the measurement.
-#[must_use]
-pub fn family() -> &'static str {
-    font().family().unwrap_or("DejaVu Sans")
-}
-
-/// The families of the run's font chain, in order (a font without a family name is left out).
-#[must_use]
-pub fn families() -> Vec<&'static str> {
-    font().chain().filter_map(Font::family).collect()
-}
-
-/// Largest accepted `font_size`, px. A larger one is surely a mistake (a unit mix-up).
-pub const MAX_FONT_SIZE: f64 = 10_000.0;
-
-/// Checks a font size: finite, `> 0`, at most [`MAX_FONT_SIZE`].
-///
-/// # Errors
-/// The [`Problem`] with the value.
-pub fn check_font_size(size: f64) -> Result<f64, Problem> {
-    label_core::validate::positive(size, MAX_FONT_SIZE)
-}
-
-/// Width and height of `text` at `font_size` px in the run's font.
-#[must_use]
-pub fn measure(text: &str, font_size: f64) -> (f64, f64) {
-    let size = font().measure(text, font_size);
-    (size.width, size.height)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn font_sizes_are_checked() {
-        assert_eq!(check_font_size(12.0), Ok(12.0));
-        assert!(matches!(check_font_size(0.0), Err(Problem::NotPositive(_))));
-        assert!(matches!(check_font_size(-3.0), Err(Problem::NotPositive(_))));
-        assert!(matches!(check_font_size(f64::NAN), Err(Problem::NotFinite(_))));
-        assert!(matches!(check_font_size(1e6), Err(Problem::TooLarge { .. })));
-    }
-
-    #[test]
-    fn measures_with_the_bundled_font_by_default() {
-        let (w, h) = measure("北京", 12.0);
-        assert!((w - 24.0).abs() < 1e-9, "{w}");
-        assert!((h - 12.0 * 2384.0 / 2048.0).abs() < 1e-9, "{h}");
-        assert_eq!(family(), "DejaVu Sans");
-    }
 }

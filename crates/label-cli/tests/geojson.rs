@@ -53,7 +53,13 @@ fn golden_cases_match_and_do_not_depend_on_threads() {
     assert!(cases.len() >= 5, "cases.json should hold the golden cases, has {}", cases.len());
     let mut failures = Vec::new();
     for case in &cases {
-        let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+        // A case's files (`--style`, `--sprite`) are named relative to the fixtures.
+        let args: Vec<String> = case
+            .args
+            .iter()
+            .map(|a| if a.ends_with(".json") && fixtures().join(a).is_file() { fixture(a) } else { a.clone() })
+            .collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let expected: Value = serde_json::from_str(
             &std::fs::read_to_string(fixtures().join(&case.expected)).expect("readable golden file"),
         )

@@ -1,5 +1,5 @@
 //! `place_features`: a GeoJSON FeatureCollection placed by the command's own reader
-//! (`label_cli::formats::geojson::read` with the flags of `declutter place`, then
+//! (`label_style::readers::read` with the settings of `declutter place`'s flags, then
 //! `Document::place`), so that `place_geodataframe` decides exactly as the command does —
 //! points, lines, polygons at their pole of inaccessibility, symbols (variable anchors, radial
 //! offsets, icons, optional parts, repeat groups), names along their lines glyph by glyph,
@@ -8,12 +8,12 @@
 //! each feature's `id` its row position.
 
 use glam::DVec2;
-use label_cli::formats::convert::Document;
-use label_cli::formats::document::Id;
-use label_cli::formats::geojson::{
-    self, Format, GeoArgs, GeoDocument, Input, LinePlacement, Order, OutputFormat, Skip, Slot,
-};
 use label_core::{Aabb, Blocker, Obb, Placement, Symbol};
+use label_style::document::{Document, Id};
+use label_style::readers::{GeoDocument, Skip, Slot, styled};
+use label_style::settings::Settings;
+use label_style::sprite::Sprite;
+use label_style::style::Style;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -23,7 +23,7 @@ use crate::columns::label_error;
 use crate::placing::{parts_code, reason_code};
 
 /// The keywords of `place_geodataframe`, one item each (`None` where not given), named as the
-/// command's flags are in [`GeoArgs`].
+/// command's flags are in [`Settings`].
 #[derive(FromPyObject)]
 #[pyo3(from_item_all)]
 struct Flags {
@@ -56,48 +56,57 @@ struct Flags {
     symbol_spacing: Option<f64>,
     max_angle: Option<f64>,
     keep_upright: Option<bool>,
+    /// A MapLibre style's JSON text: its symbol layers label the features instead of the
+    /// label keywords (`declutter place --style`).
+    style: Option<String>,
+    /// Only these symbol layers of `style` (`--layer`); `None`: all.
+    layers: Option<Vec<String>>,
+    /// The sprite index's JSON text (`--sprite`).
+    sprite: Option<String>,
+    /// The frame's source-layer name, which a layer's `source-layer` must match (a file's stem
+    /// on the command line); `None`: only layers without `source-layer` apply.
+    source_layer: Option<String>,
 }
 
-fn order(name: &str, keyword: &str) -> PyResult<Order> {
+/// Whether `name` is `ascending` (`descending`: not).
+fn ascending(name: &str, keyword: &str) -> PyResult<bool> {
     match name {
-        "descending" => Ok(Order::Descending),
-        "ascending" => Ok(Order::Ascending),
+        "descending" => Ok(false),
+        "ascending" => Ok(true),
         other => Err(PyValueError::new_err(format!("{keyword}: expected 'descending' or 'ascending', got {other:?}"))),
     }
 }
 
-fn line_placement(name: &str) -> PyResult<Option<LinePlacement>> {
+/// Whether `name` is `curved` (`straight`: not, so that the curved-only keywords are refused
+/// with the command's message).
+fn curved(name: &str) -> PyResult<bool> {
     match name {
-        // The command's default, as if the flag were not given (so that the curved-only
-        // keywords are refused with its message).
-        "straight" => Ok(None),
-        "curved" => Ok(Some(LinePlacement::Curved)),
+        "straight" => Ok(false),
+        "curved" => Ok(true),
         other => Err(PyValueError::new_err(format!("line_placement: expected 'straight' or 'curved', got {other:?}"))),
     }
 }
 
 impl Flags {
-    /// The command's flags.
-    fn args(&self) -> PyResult<GeoArgs> {
+    /// The command's flags as the library's settings.
+    fn settings(&self) -> PyResult<Settings> {
         let pair = |(a, b): (f64, f64)| DVec2::new(a, b);
-        Ok(GeoArgs {
+        Ok(Settings {
             priority_map: self.priority_map.clone(),
             marker_radius: self.marker_radius,
-            line_placement: line_placement(&self.line_placement)?,
+            curved: curved(&self.line_placement)?,
             symbol_spacing: self.symbol_spacing,
             max_angle: self.max_angle,
             keep_upright: self.keep_upright,
-            format: Format::Geojson,
-            output_format: Some(OutputFormat::Json),
             zoom: Some(self.zoom),
             center: Some(pair(self.center)),
             size: Some(pair(self.size)),
             bearing: Some(self.bearing),
             text_field: Some(self.text_field.clone()),
             priority_field: self.priority_field.clone(),
-            priority_order: Some(order(&self.priority_order, "priority_order")?),
+            priority_ascending: ascending(&self.priority_order, "priority_order")?,
             tie_field: self.tie_field.clone(),
-            tie_order: self.tie_field.as_ref().map(|_| order(&self.tie_order, "tie_order")).transpose()?,
+            tie_ascending: self.tie_field.is_some() && ascending(&self.tie_order, "tie_order")?,
             padding: Some(self.padding),
             font_size: Some(self.font_size),
             font_size_field: self.font_size_field.clone(),
@@ -111,13 +120,12 @@ impl Flags {
             icon_optional: self.icon_optional,
             repeat_distance: self.repeat_distance,
             repeat_group_field: self.repeat_group_field.clone(),
-            ..GeoArgs::default()
         })
     }
 }
 
 /// The code of a feature without a label: 1 `no_geometry`, 2 `unsupported`, 3 `no_text`,
-/// 4 `merged`
+/// 4 `merged`, 5 `no_layer` (no layer of a style labels it)
 /// (0: it has one); indexes `SKIPS` in `geo.py`.
 fn skip_code(skip: Skip) -> i8 {
     match skip {
@@ -125,6 +133,7 @@ fn skip_code(skip: Skip) -> i8 {
         Skip::Unsupported => 2,
         Skip::NoText => 3,
         Skip::Merged => 4,
+        Skip::NoLayer => 5,
     }
 }
 
@@ -290,11 +299,23 @@ fn results(geo: &GeoDocument<'_>, p: &Placement) -> Columns {
 #[pyfunction]
 pub fn place_features<'py>(py: Python<'py>, text: &str, flags: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyDict>> {
     let flags: Flags = flags.extract()?;
-    let args = flags.args()?;
-    let read = py.detach(|| geojson::read(None, text, &args));
+    let options = flags.settings()?.options().map_err(|message| label_error(py, message, None, None))?;
+    let mut style_warnings = Vec::new();
+    let read = match &flags.style {
+        None => py.detach(|| label_style::readers::read(text, &options)),
+        Some(style) => {
+            let style_error = |message: String| label_error(py, format!("style: {message}"), None, None);
+            let (style, warnings) = Style::parse(style).map_err(|e| style_error(e.to_string()))?;
+            style_warnings.extend(warnings.iter().map(|w| format!("style: {w}")));
+            let sprite =
+                flags.sprite.as_deref().map(Sprite::parse).transpose().map_err(|e| style_error(e.to_string()))?;
+            let ids = flags.layers.clone().unwrap_or_default();
+            let layers = styled::select(&style, &ids, flags.source_layer.as_deref()).map_err(style_error)?;
+            py.detach(|| styled::read(text, &options, &layers, sprite.as_ref()))
+        }
+    };
     let mut geo = match read {
-        Ok(Input::Geo(geo)) => *geo,
-        Ok(Input::Json(_)) => return Err(PyValueError::new_err("not a GeoJSON FeatureCollection")),
+        Ok(geo) => geo,
         Err(e) => return Err(label_error(py, e.message, None, None)),
     };
     geo.doc.options = geo.doc.options.with_max_overlap_area(flags.max_overlap_area);
@@ -303,7 +324,7 @@ pub fn place_features<'py>(py: Python<'py>, text: &str, flags: &Bound<'py, PyDic
     let out = results(&geo, &placement).into_dict(py)?;
     // What the command would warn of, in the keywords' words (`geo.py` raises them as warnings).
     let show = |c: glam::DVec2| format!("center=({}, {})", c.x, c.y);
-    let warnings: Vec<String> = geo.center_warning(&show).into_iter().collect();
+    let warnings: Vec<String> = style_warnings.into_iter().chain(geo.center_warning(&show)).collect();
     out.set_item("warnings", warnings)?;
     Ok(out)
 }

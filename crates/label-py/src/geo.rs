@@ -1,9 +1,9 @@
 //! Web Mercator projection and text measurement as the CLI does them (label-cli's public
-//! `geojson::view::View` and `measure::measure`).
+//! `label_style::projection::View` and `label_style::measure::measure`).
 
 use glam::DVec2;
-use label_cli::formats::geojson::view::View;
-use label_cli::measure as text;
+use label_style::measure as text;
+use label_style::projection::View;
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -28,11 +28,10 @@ fn lon_lat(lon: &Bound<'_, PyAny>, lat: &Bound<'_, PyAny>) -> PyResult<Vec<DVec2
 
 fn view(zoom: f64, center: (f64, f64), size: (f64, f64), bearing: f64) -> PyResult<View> {
     let finite = [zoom, center.0, center.1, size.0, size.1, bearing].iter().all(|v| v.is_finite());
-    if !finite || !(0.0..=label_cli::formats::geojson::view::MAX_ZOOM).contains(&zoom) || size.0 <= 0.0 || size.1 <= 0.0
-    {
+    if !finite || !(0.0..=label_style::projection::MAX_ZOOM).contains(&zoom) || size.0 <= 0.0 || size.1 <= 0.0 {
         return Err(PyValueError::new_err(format!(
             "view: zoom {zoom} (0 to {}), center {center:?}, size {size:?} (> 0), bearing {bearing}: expected finite numbers in range",
-            label_cli::formats::geojson::view::MAX_ZOOM
+            label_style::projection::MAX_ZOOM
         )));
     }
     Ok(View { zoom, center: DVec2::new(center.0, center.1), size: DVec2::new(size.0, size.1), bearing })

@@ -14,7 +14,7 @@ from conftest import FIXTURES, read_geojson
 
 def cases():
     for case in json.loads((FIXTURES / "geojson" / "cases.json").read_text()):
-        if not case["expected"].endswith(".json"):
+        if not case["expected"].endswith(".json") or "--style" in case["args"]:
             continue
         yield pytest.param(case, id=case["expected"])
 
@@ -340,3 +340,38 @@ def test_the_package_has_a_version():
 
     project = tomllib.loads((FIXTURES.parent / "crates" / "label-py" / "pyproject.toml").read_text())
     assert declutter.__version__ == project["project"]["version"]
+
+
+def test_a_style_labels_the_frame_as_the_command_does():
+    """The three-layer style fixture (places with variable anchors and a dot icon, street names
+    along lines, water names) through ``style=``: the command's golden decisions, row by row."""
+    case = next(c for c in json.loads((FIXTURES / "geojson" / "cases.json").read_text()) if "--style" in c["args"])
+    args = dict(zip(case["args"][::2], case["args"][1::2]))
+    here = FIXTURES / "geojson"
+    gdf = read_geojson(here / case["input"])
+    out = declutter.place_geodataframe(
+        gdf, zoom=float(args["--zoom"]), center=tuple(float(v) for v in args["--center"].split(",")),
+        size=tuple(float(v) for v in args["--size"].split("x")), style=here / args["--style"],
+        sprite=json.loads((here / args["--sprite"]).read_text()))
+    expected = json.loads((here / case["expected"]).read_text())["placements"]
+    assert len(expected) == len(out)
+    shown = 0
+    for (index, row), want in zip(out.iterrows(), expected):
+        assert want["id"] == feature_id(index)
+        got = {"visible": bool(row.visible)}
+        if pd.notna(row.reason):
+            got["reason"] = row.reason
+        if pd.notna(row.hidden_by):
+            got["hidden_by"] = feature_id(row.hidden_by)
+        if row.candidate >= 0:
+            got["candidate"] = int(row.candidate)
+        if row.parts is not None and pd.notna(row.parts):
+            got["parts"] = row.parts
+        want = {k: v for k, v in want.items() if k not in ("id", "glyphs", "reversed")}
+        assert got == want, index
+        shown += got["visible"]
+    assert shown == 30
+    # A layer that is not in the style.
+    with pytest.raises(declutter.LabelError, match="layer roads: the style has no symbol layer"):
+        declutter.place_geodataframe(gdf, zoom=14, center=(16.4, 48.222), style=here / args["--style"],
+                                     layers=["roads"])

@@ -31,18 +31,32 @@
 //! assert_eq!(layer.evaluate("text-field", 6.0, &feature).unwrap().to_text(), "Wien");
 //! ```
 //!
-//! The crate grows into the whole feature → label library (issue 41): next to `style`,
-//! `expr`, `text` and `order` come `readers/` (GeoJSON, CSV, columns), `projection` (Web
-//! Mercator, pitch), `symbols` (point labels, anchors, icons), `lines` (labels along lines),
-//! `polygons` (pole of inaccessibility) and `priorities`, moved out of `label-cli`.
+//! The feature half turns map features into the engine's labels on a view: [`readers`] (GeoJSON,
+//! the streaming collection reader, CSV) on a [`projection`] (one Web Mercator), with
+//! [`symbols`] (MapLibre's candidate anchors, icons, optional parts), [`lines`] (straight or
+//! glyph by glyph), [`polygons`] (pole of inaccessibility) and [`priorities`]; [`settings`]
+//! holds the flags path's settings, checked; [`document`] the labels ready for the engine;
+//! [`measure`] the run's font; [`warnings`] what looks wrong in a run that succeeds.
 //!
 //! No feature flags.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod document;
 pub mod expr;
+mod flag;
+pub mod lines;
+pub mod measure;
+pub mod messages;
 pub mod order;
+pub mod polygons;
+pub mod priorities;
+pub mod projection;
+pub mod readers;
+pub mod settings;
 pub mod sprite;
 pub mod style;
+pub mod symbols;
 pub mod text;
+pub mod warnings;

@@ -18,6 +18,7 @@ pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
     let settings = label_cli::pipeline::Settings::from_flags(args.max_overlap_area, args.tile_size, args.pretty)
         .map_err(Failure::Input)?;
     let geojson_wanted = !args.geo.geojson_only_flags().is_empty()
+        || args.style.is_some()
         || matches!(args.geo.format, geojson::Format::Geojson | geojson::Format::Csv);
     if (args.out_dir.is_some() || args.ndjson) && geojson_wanted {
         return Err(Failure::Input(
@@ -55,9 +56,12 @@ pub(crate) fn run(args: &PlaceArgs) -> Result<(), Failure> {
         .num_threads(args.threads.map_or(0, |t| t as usize))
         .build()
         .context("cannot start worker threads")?;
-    let input = pool
-        .install(|| geojson::read(args.input.as_deref(), &text, &args.geo))
-        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let input = match &args.style {
+        Some(style) => read_with_style(style, args, &text, &name, &pool)?,
+        None => pool
+            .install(|| geojson::read(args.input.as_deref(), &text, &args.geo))
+            .map_err(|e| Failure::Input(format!("{name}: {e}")))?,
+    };
     match input {
         // A label-set document owns all it needs: its text goes before the engine runs.
         geojson::Input::Json(doc) => {
@@ -110,12 +114,12 @@ fn place_input(
         // The label-set result is encoded and written a window of entries at a time.
         geojson::Input::Json(doc) if !args.pretty => pool.install(|| output::write_json(doc, &placement, &stats, w)),
         // The collection is encoded as it is written.
-        geojson::Input::Geo(geo) if geo.options.output == geojson::OutputFormat::Geojson => {
-            pool.install(|| geo.write_geojson(&placement, args.pretty, &mut *w)).map_err(std::io::Error::from)
+        geojson::Input::Geo(geo) if args.geo.output() == geojson::OutputFormat::Geojson => {
+            pool.install(|| geojson::write_geojson(geo, &placement, args.pretty, &mut *w)).map_err(std::io::Error::from)
         }
         _ => {
             let out = output::build(doc, &placement, stats.threads, engine_ms);
-            w.write_all(&pool.install(|| input.encode(&out, &placement, args.pretty))?)
+            w.write_all(&pool.install(|| input.encode(&out, &placement, args.pretty, args.geo.output()))?)
         }
     };
     match &args.output {
@@ -161,6 +165,71 @@ fn nothing_shown(entries: usize, stats: &label_core::PlacementStats) -> Option<S
 /// Makes the fonts at `paths` the run's measuring font chain (none: the bundled font). A font
 /// that cannot be read or is not a font fails like any unreadable file (exit 1): it is a
 /// resource of the run, not its input.
+/// The view flags, and those of the input and output formats: the only GeoJSON flags that
+/// apply with `--style` (its layers say the rest).
+const STYLE_FLAGS: [&str; 7] =
+    ["--zoom", "--center", "--size", "--bearing", "--output-format", "--x-field", "--y-field"];
+
+/// Reads the GeoJSON (or CSV) `text` labelled by the symbol layers of the style at `path`
+/// (`label_style::readers::styled`), printing what the style asks for that is ignored.
+fn read_with_style<'t>(
+    path: &Path,
+    args: &PlaceArgs,
+    text: &'t str,
+    name: &str,
+    pool: &rayon::ThreadPool,
+) -> Result<geojson::Input<'t>, Failure> {
+    if let Some(flag) = args.geo.geojson_only_flags().into_iter().find(|f| !STYLE_FLAGS.contains(f)) {
+        return Err(Failure::Input(format!(
+            "{flag} does not apply with --style: the style's layers say what to label and how"
+        )));
+    }
+    let input = args.input.as_deref();
+    let features = args.geo.format != geojson::Format::Json
+        && (geojson::is_csv(input, &args.geo)
+            || args.geo.format == geojson::Format::Geojson
+            || geojson::is_geojson(input, text));
+    if !features {
+        return Err(Failure::Input(format!(
+            "{name}: --style labels GeoJSON or CSV features, and this is a label-set document (a `.geojson` or \
+             `.csv` file, or --format geojson, reads it as features)"
+        )));
+    }
+    let style_name = path.display();
+    let style_text = std::fs::read_to_string(path).with_context(|| format!("cannot read {style_name}"))?;
+    let (style, warnings) =
+        label_style::style::Style::parse(&style_text).map_err(|e| Failure::Input(format!("{style_name}: {e}")))?;
+    for warning in warnings {
+        eprintln!("declutter: warning: {style_name}: {warning}");
+    }
+    let sprite = match &args.sprite {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let sprite = label_style::sprite::Sprite::parse(&text)
+                .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+            Some(sprite)
+        }
+    };
+    let stem = input.filter(|p| *p != Path::new("-")).and_then(Path::file_stem).and_then(|s| s.to_str());
+    let layers = label_style::readers::styled::select(&style, &args.layer, stem)
+        .map_err(|e| Failure::Input(format!("{style_name}: {e}")))?;
+    if sprite.is_none() {
+        for layer in layers.iter().filter(|l| l.sets("icon-image")) {
+            eprintln!(
+                "declutter: warning: {style_name}: layer \"{}\", icon-image: no --sprite to size the icons from; \
+                 its labels have no icon",
+                layer.id
+            );
+        }
+    }
+    let options = args.geo.options().map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let geo = pool
+        .install(|| label_style::readers::styled::read(text, &options, &layers, sprite.as_ref()))
+        .map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    Ok(geojson::Input::Geo(Box::new(geo)))
+}
+
 pub(super) fn set_fonts(paths: &[std::path::PathBuf], system: bool) -> Result<(), Failure> {
     measure::set_fonts(paths, system)
         .map_err(|(font, e)| Failure::Io(anyhow::anyhow!("cannot use the font {font}: {e}")))

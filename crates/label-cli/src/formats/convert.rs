@@ -8,15 +8,13 @@
 //! when the first refuses: a good document is read at the speed of parsing, a bad one is read
 //! twice and reported as precisely as ever.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 use glam::{DVec2, Vec2};
 use label_core::geometry::reading_axis;
 use label_core::validate::{check_label, check_obstacle, check_symbol};
 use label_core::{
-    Aabb, Anchor, BoxStyle, Circle, ConvexPolygon, Label, Obb, Placement, PlacementOptions, Problem, Segment, Shape,
-    Symbol,
+    Aabb, Anchor, BoxStyle, Circle, ConvexPolygon, Label, Obb, PlacementOptions, Problem, Segment, Shape, Symbol,
 };
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
@@ -25,104 +23,16 @@ use crate::formats::document::{Id, IdOnly, RawDocument, RawLabel, RawShape, RawV
 use crate::formats::symbol::{Groups, has_symbol, to_symbol};
 use crate::limits;
 use crate::measure;
+pub use label_style::document::{Document, InputError};
+pub use label_style::messages::{line_of, one_line};
 
 mod fast;
 mod shallow;
 mod sonic;
 mod split;
 
-/// Input that breaks the contract, located as precisely as the input allows.
-#[derive(Debug, Clone, PartialEq)]
-pub struct InputError {
-    /// 1-based line in the input where the offending item starts, if known.
-    pub line: Option<usize>,
-    /// What is wrong, naming the item and field.
-    pub message: String,
-}
-
-impl std::fmt::Display for InputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.message),
-            None => f.write_str(&self.message),
-        }
-    }
-}
-
-/// A document ready for the engine.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Document {
-    /// Label ids, by input position.
-    pub ids: Vec<Id>,
-    /// Labels, by input position.
-    pub labels: Vec<Label>,
-    /// The labels' `text`, where given, by input position; empty when no label has one (read
-    /// it with [`Document::text`]).
-    pub texts: Vec<Option<String>>,
-    /// The labels' `font_size`, px, where given: pictures draw the text at this size. By input
-    /// position; empty when no label has one (read it with [`Document::font_size`]).
-    pub font_sizes: Vec<Option<f64>>,
-    /// Obstacle ids, by input position (`obstacle-<i>` when none was given).
-    pub obstacle_ids: Vec<Id>,
-    /// Obstacles, by input position.
-    pub obstacles: Vec<Shape>,
-    /// Viewport and other options from the document.
-    pub options: PlacementOptions,
-    /// One symbol per label (contract §3b) when some label has a symbol field; empty otherwise.
-    pub symbols: Vec<Symbol>,
-}
-
-impl Document {
-    /// The `text` of label `i`, if it has one.
-    #[must_use]
-    pub fn text(&self, i: usize) -> Option<&str> {
-        self.texts.get(i).and_then(Option::as_deref)
-    }
-
-    /// The `font_size` of label `i`, px, if it has one.
-    #[must_use]
-    pub fn font_size(&self, i: usize) -> Option<f64> {
-        self.font_sizes.get(i).copied().flatten()
-    }
-
-    /// Places the document on the current rayon pool: plain labels by `label_core::place`,
-    /// symbols by `label_core::place_symbols`.
-    ///
-    /// # Errors
-    /// What the engine refuses (options set after reading, say).
-    pub fn place(&self) -> Result<Placement, label_core::Error> {
-        if self.symbols.is_empty() {
-            label_core::place(&self.labels, &self.obstacles, &self.options)
-        } else {
-            label_core::place_symbols(&self.labels, &self.symbols, &self.obstacles, &self.options)
-        }
-    }
-}
-
 /// Fewest bytes of a label and its comma: `{"id":1,"x":0,"y":0,"width":1,"height":1},`.
 const MIN_LABEL_BYTES: usize = 43;
-
-/// Longest piece of the input an error message repeats.
-const MAX_MESSAGE_CHARS: usize = 240;
-
-/// serde's names of Rust types at the end of a message (`expected f64`) in the words of the
-/// format: a user wrote JSON, not Rust.
-fn in_plain_words(message: &str) -> Cow<'_, str> {
-    const WORDS: [(&str, &str); 6] = [
-        ("expected f64", "expected a number"),
-        ("expected f32", "expected a number"),
-        ("expected u64", "expected a whole number >= 0"),
-        ("expected u32", "expected a whole number >= 0"),
-        ("expected i64", "expected a whole number"),
-        ("expected usize", "expected a whole number >= 0"),
-    ];
-    for (rust, plain) in WORDS {
-        if let Some(head) = message.strip_suffix(rust) {
-            return Cow::Owned(format!("{head}{plain}"));
-        }
-    }
-    Cow::Borrowed(message)
-}
 
 /// A hint for a parse error at 1-based `line` and `column` of `text` when the value there is
 /// one JavaScript writes but JSON has not: `NaN`, `Infinity`, `-Infinity`.
@@ -137,37 +47,6 @@ pub(crate) fn not_json_hint(text: &str, line: usize, column: usize) -> &'static 
     } else {
         ""
     }
-}
-
-/// 1-based line of `part` inside `text` (a slice of it). Only called on the error path: it
-/// counts newlines from the start.
-pub(crate) fn line_of(text: &str, part: &str) -> Option<usize> {
-    let offset = (part.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
-    let before = text.get(..offset)?;
-    Some(before.bytes().filter(|&b| b == b'\n').count() + 1)
-}
-
-/// An error message on one short line: control characters escaped, long texts cut, and the
-/// parser's own position (relative to the item, not the document) left out.
-pub(crate) fn one_line(message: &str) -> String {
-    let message = match message.rfind(" at line ") {
-        Some(at) if message[at..].contains(" column ") => &message[..at],
-        _ => message,
-    };
-    let message = in_plain_words(message);
-    let mut out = String::new();
-    for (count, c) in message.chars().enumerate() {
-        if count == MAX_MESSAGE_CHARS {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// Why an item did not parse: the field path, the message, and the line inside the item.

@@ -5,52 +5,12 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde::de::{self, Visitor};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
+pub use label_style::document::Id;
+
 use crate::limits;
-
-/// A label or obstacle id: a string or an integer, kept as given. 16 bytes (a `String` would
-/// make it 24): a document holds one per label.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(untagged)]
-pub enum Id {
-    /// An integer id.
-    Int(i64),
-    /// A string id.
-    Str(Box<str>),
-}
-
-impl fmt::Display for Id {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Id::Int(i) => write!(f, "{i}"),
-            Id::Str(s) => write!(f, "{s:?}"),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Id {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct IdVisitor;
-        impl Visitor<'_> for IdVisitor {
-            type Value = Id;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string or an integer")
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Id, E> {
-                Ok(Id::Int(v))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Id, E> {
-                i64::try_from(v).map(Id::Int).map_err(|_| E::custom(format!("integer id {v} is larger than 2^63 - 1")))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Id, E> {
-                Ok(Id::Str(v.into()))
-            }
-        }
-        d.deserialize_any(IdVisitor)
-    }
-}
 
 /// A repeat group's name: a string, or a number (group ids are often numeric) named by its JSON
 /// text (`7`, `7.5`), as a GeoJSON property names one — so `7` and `"7"` are one group.
@@ -331,11 +291,6 @@ pub struct IdOnly {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_id_takes_16_bytes() {
-        assert_eq!(std::mem::size_of::<Id>(), 16);
-    }
 
     #[test]
     fn a_label_as_read_takes_376_bytes() {

@@ -5,8 +5,8 @@
 //! became. A refusal is one line naming a line of the table; an accepted table becomes one
 //! feature per row, in order, each starting on its row's line.
 
-use label_cli::formats::csv::{Columns, to_feature_collection};
 use label_cli::input;
+use label_style::readers::csv::{Columns, to_feature_collection};
 use serde_json::Value;
 
 use crate::geojson_check;

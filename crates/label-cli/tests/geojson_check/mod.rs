@@ -51,7 +51,7 @@ pub fn setups() -> Vec<(&'static str, GeoArgs, bool)> {
         (
             "zoom 30",
             GeoArgs {
-                zoom: Some(geojson::view::MAX_ZOOM),
+                zoom: Some(label_style::projection::MAX_ZOOM),
                 center: Some(DVec2::new(0.0, 0.0)),
                 size: Some(DVec2::new(300.0, 200.0)),
                 ..base
@@ -141,10 +141,13 @@ fn check_one(name: &str, text: &str, args: &GeoArgs, pretty: bool) -> bool {
     let out = output::build(doc, &placement, 1, 0.0);
 
     // The command line's own encoding, then both formats and the picture.
-    let encoded = input.encode(&out, &placement, pretty).unwrap_or_else(|e| panic!("{name}: cannot encode: {e}"));
-    let collection = geo.to_geojson(&placement, pretty).unwrap_or_else(|e| panic!("{name}: GeoJSON output: {e}"));
-    let json = geo.to_json(&placement, out.stats, pretty).unwrap_or_else(|e| panic!("{name}: JSON output: {e}"));
-    match geo.options.output {
+    let encoded =
+        input.encode(&out, &placement, pretty, args.output()).unwrap_or_else(|e| panic!("{name}: cannot encode: {e}"));
+    let collection =
+        geojson::to_geojson(geo, &placement, pretty).unwrap_or_else(|e| panic!("{name}: GeoJSON output: {e}"));
+    let json =
+        geojson::to_json(geo, &placement, out.stats, pretty).unwrap_or_else(|e| panic!("{name}: JSON output: {e}"));
+    match args.output() {
         OutputFormat::Geojson => assert_eq!(encoded, collection, "{name}: --output-format geojson"),
         OutputFormat::Json => assert_eq!(encoded, json, "{name}: --output-format json"),
     }

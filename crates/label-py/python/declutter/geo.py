@@ -120,22 +120,36 @@ def _json_column(values, column):
     return [quote(v) if type(v) is str else _json_value(v, row, column) for row, v in enumerate(values)]
 
 
-def _feature_collection(gdf, geoms, columns):
+def _json_text(value):
+    """A style or sprite given as a dict, its JSON text, or a path to it: its JSON text."""
+    if value is None or isinstance(value, str) and value.lstrip().startswith("{"):
+        return value
+    if isinstance(value, dict):
+        return json.dumps(value)
+    from pathlib import Path
+
+    return Path(value).read_text(encoding="utf-8")
+
+
+def _feature_collection(gdf, geoms, columns, drop_null=False):
     """The GeoJSON text of `geoms` (lon/lat) with the properties `columns` of `gdf`, each
-    feature's id its row position."""
+    feature's id its row position; with `drop_null`, a null value leaves its property out."""
     import shapely
 
     geojson = shapely.to_geojson(geoms)
     keys = [json.dumps(str(c)) + ":" for c in columns]
     keyed = [[key + v for v in _json_column(gdf[c].to_numpy(), c)] for key, c in zip(keys, columns)]
-    props = [",".join(p) for p in zip(*keyed)] if keyed else [""] * len(geoms)
+    if drop_null:
+        props = [",".join(v for v in p if not v.endswith(":null")) for p in zip(*keyed)] if keyed else [""] * len(geoms)
+    else:
+        props = [",".join(p) for p in zip(*keyed)] if keyed else [""] * len(geoms)
     features = ",".join(f'{{"type":"Feature","id":{row},"geometry":{g or "null"},"properties":{{{p}}}}}'
                         for row, (g, p) in enumerate(zip(geojson, props)))
     return '{"type":"FeatureCollection","features":[' + features + "]}"
 
 
 #: Why a row has no label, by the native module's codes (0: it has one).
-SKIPS = np.array([None, NO_GEOMETRY, UNSUPPORTED, NO_TEXT, "merged"], dtype=object)
+SKIPS = np.array([None, NO_GEOMETRY, UNSUPPORTED, NO_TEXT, "merged", "no_layer"], dtype=object)
 
 #: Keyword names of the command's flags, for its messages.
 _KEYWORDS = {"--text-field": "text", "--priority-field": "priority", "--font-size-field": "font_size",
@@ -180,7 +194,8 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
                        variable_anchor=None, radial_offset=None, variable_anchor_offset=None, icon_size=None,
                        text_optional=False, icon_optional=False, repeat_distance=None, repeat_group=None,
                        priority_map=None, marker_radius=None, line_placement="straight", symbol_spacing=None,
-                       max_angle=None, keep_upright=None):
+                       max_angle=None, keep_upright=None, style=None, layers=None, sprite=None,
+                       source_layer=None):
     """Places the labels of a GeoDataFrame in one view exactly as ``declutter place --zoom
     --center --size --bearing`` does with GeoJSON — through the command's own reader: points
     (a MultiPoint's first point) label at their point with ``point_anchor``/``point_offset``;
@@ -216,8 +231,16 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     name, which no later name covers; names then sit beside their dot unless ``point_anchor``
     / ``point_offset`` are given.
 
-    Returns a copy with ``visible``, ``reason`` (also ``no_geometry``, ``unsupported`` or
-    ``no_text`` for rows without a label, ``repeat``), ``hidden_by`` (the index label of the
+    ``style`` labels the rows with the symbol layers of a MapLibre style instead of the label
+    keywords, as ``declutter place --style`` does (docs/style.md): a dict, its JSON text, or a
+    path to it; ``layers`` keeps the symbol layers of those ids, ``sprite`` (a dict, JSON text
+    or path) gives the icons' sizes, and ``source_layer`` names the frame's source layer for
+    layers that set ``source-layer`` (the command uses the file's stem). Every column is a
+    property the style may read (nulls left out, as a GeoJSON feature without the property).
+    Rows no layer labels get reason ``no_layer``.
+
+    Returns a copy with ``visible``, ``reason`` (also ``no_geometry``, ``unsupported``,
+    ``no_text`` or ``no_layer`` for rows without a label, ``repeat``), ``hidden_by`` (the index label of the
     hiding row, or ``None``), ``candidate`` (-1 for none), ``parts``, ``x``, ``y``, ``width``,
     ``height``, ``angle`` (screen px and degrees), and ``label_box``: each text's box on screen
     at the position it is shown at (its first position when hidden) as a polygon in screen
@@ -242,12 +265,16 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
     else:
         gdf_ll = gdf
     size_column = font_size if isinstance(font_size, str) else None
-    _check_columns(gdf, text=text, priority=priority, tie=tie, font_size=size_column, repeat_group=repeat_group,
-                   priority_map=_map_field(priority_map))
-    properties = [c for c in dict.fromkeys([text, priority, tie, size_column, repeat_group,
-                                            _map_field(priority_map)])
-                  if c is not None and c in gdf.columns]
-    doc = _feature_collection(gdf, gdf_ll.geometry.to_numpy(), properties)
+    if style is None:
+        _check_columns(gdf, text=text, priority=priority, tie=tie, font_size=size_column,
+                       repeat_group=repeat_group, priority_map=_map_field(priority_map))
+        properties = [c for c in dict.fromkeys([text, priority, tie, size_column, repeat_group,
+                                                _map_field(priority_map)])
+                      if c is not None and c in gdf.columns]
+        doc = _feature_collection(gdf, gdf_ll.geometry.to_numpy(), properties)
+    else:
+        properties = [c for c in gdf.columns if c != gdf.geometry.name]
+        doc = _feature_collection(gdf, gdf_ll.geometry.to_numpy(), properties, drop_null=True)
     # Properties are named by the columns' names as text (JSON keys are strings).
     name = (lambda c: None if c is None else str(c))
     flags = dict(zoom=float(zoom), center=_pair(center), size=_pair(size), bearing=float(bearing),
@@ -264,7 +291,9 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
                  repeat_group_field=name(repeat_group), max_overlap_area=float(max_overlap_area),
                  priority_map=priority_map, marker_radius=_optional_float(marker_radius),
                  line_placement=line_placement, symbol_spacing=_optional_float(symbol_spacing),
-                 max_angle=_optional_float(max_angle), keep_upright=None if keep_upright is None else bool(keep_upright))
+                 max_angle=_optional_float(max_angle), keep_upright=None if keep_upright is None else bool(keep_upright),
+                 style=_json_text(style), layers=None if layers is None else [str(x) for x in layers],
+                 sprite=_json_text(sprite), source_layer=source_layer)
     try:
         r = _native.place_features(doc, flags)
     except LabelError as e:

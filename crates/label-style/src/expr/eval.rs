@@ -6,7 +6,7 @@ pub(crate) mod interpolate;
 
 use super::value::{Section, Type, Value};
 use super::{EvalError, Feature};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// What an expression may read while it evaluates.
 pub(crate) struct Context<'a, 'f> {
@@ -103,10 +103,10 @@ pub(crate) enum Expr {
     Id,
     Zoom,
     /// A `let`: its bindings (children here, as in the style-spec) and its body.
-    Let(Vec<Rc<Expr>>, Box<Expr>),
+    Let(Vec<Arc<Expr>>, Box<Expr>),
     /// A `var`: the bound expression, evaluated where it is used (as the style-spec does); not
     /// a child (its `let` holds it).
-    Var(Rc<Expr>),
+    Var(Arc<Expr>),
     Match {
         input: Box<Expr>,
         labels: Vec<(Label, usize)>,

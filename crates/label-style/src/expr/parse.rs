@@ -5,7 +5,7 @@ use super::CompileError;
 use super::eval::{Compare, Curve, Expr, FormatSection, Label, Math};
 use super::value::{Type, Value};
 use serde_json::Value as Json;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Operators of the style-spec this crate does not evaluate: a layer using one gets a
 /// warning and the property its default.
@@ -108,7 +108,7 @@ pub(crate) fn is_operator(name: &str) -> bool {
 }
 
 pub(crate) struct Parser {
-    scope: Vec<(String, Rc<Expr>, Type)>,
+    scope: Vec<(String, Arc<Expr>, Type)>,
 }
 
 type Parsed = Result<(Expr, Type), CompileError>;
@@ -233,7 +233,7 @@ impl Parser {
                         ),
                     );
                 };
-                (Expr::Var(Rc::clone(bound)), *kind)
+                (Expr::Var(Arc::clone(bound)), *kind)
             }
             "match" => self.parse_match(args, path, expected)?,
             "case" => {
@@ -421,9 +421,9 @@ impl Parser {
                 return error(&child(path, 2 * pair + 1), "Expected string, but found a non-string instead.");
             };
             let (bound, kind) = self.parse(&args[2 * pair + 1], &child(path, 2 * pair + 2), Type::Value)?;
-            bindings.push((name.to_owned(), Rc::new(bound), kind));
+            bindings.push((name.to_owned(), Arc::new(bound), kind));
         }
-        let bound: Vec<Rc<Expr>> = bindings.iter().map(|(_, e, _)| Rc::clone(e)).collect();
+        let bound: Vec<Arc<Expr>> = bindings.iter().map(|(_, e, _)| Arc::clone(e)).collect();
         self.scope.extend(bindings);
         let body = self.parse(&args[args.len() - 1], &child(path, args.len()), expected);
         self.scope.truncate(outer);

@@ -1,18 +1,10 @@
-//! The command line's GeoJSON settings: the view and which properties hold what. Raw flags
-//! here ([`GeoArgs`]), checked into [`GeoOptions`] once a document turns out to be GeoJSON.
+//! The command line's GeoJSON flags ([`GeoArgs`]): the view and which properties hold what,
+//! handed to the library as its [`Settings`] and checked there into [`GeoOptions`] once a
+//! document turns out to be GeoJSON.
 
 use clap::ValueEnum;
 use glam::DVec2;
-use label_core::Anchor;
-use label_core::limits::{MAX_COORDINATE, MAX_SIZE};
-use label_core::validate;
-
-use super::along::{Curved, DEFAULT_SPACING};
-use super::flag::checked;
-use super::priority::PriorityMap;
-use super::symbols::{SymbolFlags, SymbolOptions};
-use super::view::{MAX_ZOOM, View};
-use crate::measure;
+use label_style::settings::{GeoOptions, Settings};
 
 /// Which reader a document goes to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -178,51 +170,6 @@ pub struct GeoArgs {
     pub y_field: Option<String>,
 }
 
-/// Checked GeoJSON settings.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GeoOptions {
-    /// The view.
-    pub view: View,
-    /// Output format.
-    pub output: OutputFormat,
-    /// Property holding the text.
-    pub text_field: String,
-    /// Property holding the priority, if any.
-    pub priority_field: Option<String>,
-    /// Priorities from a class property, if given.
-    pub priority_map: Option<PriorityMap>,
-    /// Property deciding ties, if any.
-    pub tie_field: Option<String>,
-    /// How the tie property ranks.
-    pub tie_order: Order,
-    /// Padding of every label, px.
-    pub padding: f64,
-    /// Radius of the point markers, px; `None`: no markers.
-    pub marker_radius: Option<f64>,
-    /// How the priority ranks.
-    pub priority_order: Order,
-    /// Default font size, px.
-    pub font_size: f64,
-    /// Property holding the font size, if any.
-    pub font_size_field: Option<String>,
-    /// Anchor of point labels.
-    pub point_anchor: Anchor,
-    /// Offset of point labels, px.
-    pub point_offset: DVec2,
-    /// Symbol settings; `None`: plain labels.
-    pub symbols: Option<SymbolOptions>,
-    /// Names along their lines (`--line-placement curved`); `None`: straight.
-    pub curved: Option<Curved>,
-}
-
-/// Space between a point's marker and its label's padded box (with the default anchor), px.
-pub const MARKER_GAP: f64 = 2.0;
-
-/// `v` written for a message, as every door writes numbers ([`label_core::Shown`]).
-fn shown(v: f64) -> String {
-    label_core::Shown(v).to_string()
-}
-
 /// Parses `A<sep>B` into two finite numbers.
 fn pair<const SEP: char>(s: &str) -> Result<DVec2, String> {
     let (a, b) = s.split_once(SEP).ok_or_else(|| format!("expected two numbers as A{SEP}B"))?;
@@ -272,30 +219,6 @@ impl GeoArgs {
         given.into_iter().filter(|(_, g)| *g).map(|(name, _)| name).collect()
     }
 
-    /// The curved-line settings: `None` for straight names.
-    fn curved(&self) -> Result<Option<Curved>, String> {
-        if self.line_placement != Some(LinePlacement::Curved) {
-            let given = [
-                ("--symbol-spacing", self.symbol_spacing.is_some()),
-                ("--max-angle", self.max_angle.is_some()),
-                ("--keep-upright", self.keep_upright.is_some()),
-            ];
-            return match given.into_iter().find(|(_, g)| *g) {
-                Some((flag, _)) => Err(format!("{flag} needs --line-placement curved")),
-                None => Ok(None),
-            };
-        }
-        let spacing = self.symbol_spacing.unwrap_or(DEFAULT_SPACING);
-        if !(1.0..=label_core::limits::MAX_SIZE).contains(&spacing) {
-            return Err(format!("--symbol-spacing: expected a number of px from 1 to 1e15, got {}", shown(spacing)));
-        }
-        let max_angle = self.max_angle.unwrap_or(label_core::path::DEFAULT_MAX_ANGLE);
-        if !(0.0..=180.0).contains(&max_angle) {
-            return Err(format!("--max-angle: expected degrees from 0 to 180, got {}", shown(max_angle)));
-        }
-        Ok(Some(Curved { spacing, max_angle, keep_upright: self.keep_upright.unwrap_or(true) }))
-    }
-
     /// The CSV flags given (for refusing them on other input).
     #[must_use]
     pub fn csv_only_flags(&self) -> Vec<&'static str> {
@@ -305,99 +228,64 @@ impl GeoArgs {
 
     /// The coordinate columns of a CSV input.
     #[must_use]
-    pub fn csv_columns(&self) -> crate::formats::csv::Columns {
-        crate::formats::csv::Columns { x: self.x_field.clone(), y: self.y_field.clone() }
+    pub fn csv_columns(&self) -> label_style::readers::csv::Columns {
+        label_style::readers::csv::Columns { x: self.x_field.clone(), y: self.y_field.clone() }
     }
 
-    /// Checks the flags for a GeoJSON input.
-    ///
-    /// # Errors
-    /// A message naming the flag and what it expects.
-    pub fn options(&self) -> Result<GeoOptions, String> {
-        let (Some(zoom), Some(center)) = (self.zoom, self.center) else {
-            return Err("GeoJSON and CSV input need the view: --zoom Z and --center LON,LAT (and optionally --size WxH, --bearing DEG)".into());
-        };
-        if !(zoom.is_finite() && (0.0..=MAX_ZOOM).contains(&zoom)) {
-            return Err(format!("--zoom: expected a number from 0 to {MAX_ZOOM}, got {}", shown(zoom)));
-        }
-        if !(center.x.abs() <= 180.0 && center.y.abs() <= 90.0) {
-            return Err(format!(
-                "--center: expected longitude in [-180, 180] and latitude in [-90, 90], got {},{}",
-                shown(center.x),
-                shown(center.y)
-            ));
-        }
-        let size = self.size.unwrap_or(DVec2::new(1920.0, 1080.0));
-        checked("--size width", validate::positive(size.x, MAX_SIZE))?;
-        checked("--size height", validate::positive(size.y, MAX_SIZE))?;
-        let bearing = checked("--bearing", validate::angle(self.bearing.unwrap_or(0.0)))?;
-        let font_size = self.font_size.unwrap_or(12.0);
-        measure::check_font_size(font_size).map_err(|p| format!("--font-size: {p}"))?;
-        let padding = checked("--padding", validate::non_negative(self.padding.unwrap_or(0.0), MAX_SIZE))?;
-        let marker_radius = self.marker_radius;
-        if let Some(r) = marker_radius {
-            checked("--marker-radius", validate::positive(r, MAX_SIZE))?;
-        }
-        let priority_map = self.priority_map.as_deref().map(PriorityMap::parse).transpose();
-        let priority_map = priority_map.map_err(|e| format!("--priority-map: {e}"))?;
-        let point_anchor = match &self.point_anchor {
-            None if marker_radius.is_some() => Anchor::Left,
-            None => Anchor::Center,
-            Some(name) => name
-                .parse::<Anchor>()
-                .map_err(|_| format!("--point-anchor: {}", label_core::Problem::UnknownAnchor(name.clone())))?,
-        };
-        if let (Some(r), Some(icon)) = (marker_radius, self.icon_size) {
-            return Err(format!(
-                "--marker-radius {r} with --icon-size {}x{}: each point's icon is centred on the point, where its \
-                 marker is, so the marker would hide its own label; the icon marks the point: give --icon-size \
-                 or --marker-radius, not both",
-                icon.x, icon.y
-            ));
-        }
-        // The text's padded box starts `MARKER_GAP` px beyond the dot.
-        let beside_marker = match (self.point_anchor.is_none(), marker_radius) {
-            (true, Some(r)) => DVec2::new(r + MARKER_GAP + padding, 0.0),
-            _ => DVec2::ZERO,
-        };
-        let point_offset = self.point_offset.unwrap_or(beside_marker);
-        checked("--point-offset", validate::within(point_offset.x, MAX_COORDINATE))?;
-        checked("--point-offset", validate::within(point_offset.y, MAX_COORDINATE))?;
-        let symbols = SymbolFlags {
-            variable_anchor: self.variable_anchor.as_deref(),
+    /// The flags as the library's [`Settings`].
+    #[must_use]
+    pub fn settings(&self) -> Settings {
+        Settings {
+            zoom: self.zoom,
+            center: self.center,
+            size: self.size,
+            bearing: self.bearing,
+            text_field: self.text_field.clone(),
+            priority_field: self.priority_field.clone(),
+            priority_ascending: self.priority_order == Some(Order::Ascending),
+            priority_map: self.priority_map.clone(),
+            tie_field: self.tie_field.clone(),
+            tie_ascending: self.tie_order == Some(Order::Ascending),
+            padding: self.padding,
+            marker_radius: self.marker_radius,
+            font_size: self.font_size,
+            font_size_field: self.font_size_field.clone(),
+            point_anchor: self.point_anchor.clone(),
+            point_offset: self.point_offset,
+            variable_anchor: self.variable_anchor.clone(),
             radial_offset: self.radial_offset,
-            variable_anchor_offset: self.variable_anchor_offset.as_deref(),
+            variable_anchor_offset: self.variable_anchor_offset.clone(),
             icon_size: self.icon_size,
             text_optional: self.text_optional,
             icon_optional: self.icon_optional,
             repeat_distance: self.repeat_distance,
-            repeat_group_field: self.repeat_group_field.as_deref(),
+            repeat_group_field: self.repeat_group_field.clone(),
+            curved: self.line_placement == Some(LinePlacement::Curved),
+            symbol_spacing: self.symbol_spacing,
+            max_angle: self.max_angle,
+            keep_upright: self.keep_upright,
         }
-        .options()?;
-        let curved = self.curved()?;
-        Ok(GeoOptions {
-            view: View { zoom, center, size, bearing },
-            output: self.output_format.unwrap_or(OutputFormat::Geojson),
-            text_field: self.text_field.clone().unwrap_or_else(|| "name".into()),
-            priority_field: self.priority_field.clone(),
-            priority_map,
-            tie_field: self.tie_field.clone(),
-            tie_order: self.tie_order.unwrap_or_default(),
-            padding,
-            marker_radius,
-            priority_order: self.priority_order.unwrap_or_default(),
-            font_size,
-            font_size_field: self.font_size_field.clone(),
-            point_anchor,
-            point_offset,
-            symbols,
-            curved,
-        })
+    }
+
+    /// What the result is written as (GeoJSON unless `--output-format json`).
+    #[must_use]
+    pub fn output(&self) -> OutputFormat {
+        self.output_format.unwrap_or(OutputFormat::Geojson)
+    }
+
+    /// Checks the flags for a GeoJSON input ([`Settings::options`]).
+    ///
+    /// # Errors
+    /// A message naming the flag and what it expects.
+    pub fn options(&self) -> Result<GeoOptions, String> {
+        self.settings().options()
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use label_core::Anchor;
+
     use super::*;
 
     fn args() -> GeoArgs {
@@ -420,8 +308,8 @@ mod tests {
         assert_eq!(o.view.bearing, 0.0);
         assert_eq!(o.text_field, "name");
         assert_eq!(o.font_size, 12.0);
-        assert_eq!(o.output, OutputFormat::Geojson);
-        assert_eq!(o.priority_order, Order::Descending);
+        assert_eq!(args().output(), OutputFormat::Geojson);
+        assert!(!o.priority_ascending);
         assert_eq!(o.point_anchor, Anchor::Center);
         assert!(args().geojson_only_flags() == ["--zoom", "--center"]);
     }

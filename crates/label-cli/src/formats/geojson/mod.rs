@@ -1,52 +1,23 @@
-//! GeoJSON input and output: map features in, labels placed on a view given on the command
-//! line, the features back out with their decisions.
+//! GeoJSON input and output on the command line: the flags ([`GeoArgs`]), which reader a
+//! document goes to ([`read`]), the features written back with their decisions (`write.rs`) and
+//! drawn under the labels (`layer.rs`).
 //!
-//! - **View**: Web Mercator with 256-px tiles at `--zoom`, centred on `--center`, a viewport of
-//!   `--size` px, turned by `--bearing` ([`view`]).
-//! - **Points** (and the first point of a MultiPoint) get a label at the point, upright, with
-//!   `--point-anchor` and `--point-offset`. **LineStrings and MultiLineStrings** get one label
-//!   along the longest straight-enough stretch on screen, never upside down ([`mod@line`]).
-//!   **Polygons and MultiPolygons** get one label centred at the pole of inaccessibility of
-//!   their largest part on screen ([`polygon`]). A feature across the antimeridian is drawn
-//!   whole, in the copy of the world nearest the view ([`view::View::project_parts`]).
-//! - **CSV tables** become Point features first ([`crate::formats::csv`]).
-//! - **Text** from `--text-field`, measured in the run's font at `--font-size` or the
-//!   `--font-size-field` property; **priority** from `--priority-field` in
-//!   `--priority-order`, or from classes with `--priority-map` ([`priority`]); ties decided by
-//!   `--tie-field`, then file order. `--padding` pads every label; `--marker-radius` makes each
-//!   point's dot an obstacle.
-//! - **Symbols**: MapLibre's candidate anchors, icon, optional parts and repeat groups from
-//!   the command line (`symbols.rs`).
-//! - **Every feature comes out**: one without a label is hidden with a reason (`no_geometry`,
-//!   `unsupported`, `no_text`: [`Skip`]); a run that looks wrong is warned about
-//!   (`warnings.rs`).
-//!
-//! The format is described in `docs/format.md`.
+//! What a feature becomes — the view, points with their symbols, lines straight or along,
+//! polygons at their pole of inaccessibility, priorities and ties, the reasons of features
+//! without a label, the warnings — is `label_style`'s (`label_style::readers` and the modules
+//! it names). The format is described in `docs/format.md`.
 
-pub mod along;
 mod args;
-mod collection;
-mod feature;
-mod features;
-mod flag;
 mod layer;
-pub mod line;
-mod line_geometry;
-pub mod polygon;
-pub mod priority;
-mod symbols;
-pub mod view;
-mod warnings;
 mod write;
 
 use std::path::Path;
 
-pub use args::{Format, GeoArgs, GeoOptions, LinePlacement, Order, OutputFormat};
-pub use feature::{Feature, GeometryRef, PropertiesRef};
-pub use features::{GeoDocument, Skip, Slot};
+pub use args::{Format, GeoArgs, LinePlacement, Order, OutputFormat};
 use label_core::Placement;
-pub use line_geometry::LineGeometry;
-pub use write::RESULT_KEYS;
+pub use label_style::readers::{Feature, GeoDocument, GeometryRef, LineGeometry, PropertiesRef, Skip, Slot};
+pub use label_style::settings::GeoOptions;
+pub use write::{RESULT_KEYS, to_geojson, to_json, write_geojson};
 
 use crate::formats::convert::{self, Document, InputError};
 use crate::formats::output::Output;
@@ -78,7 +49,7 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// What looks wrong although the document was read (see `warnings.rs`): one line each.
+    /// What looks wrong although the document was read (`label_style::warnings`): one line each.
     #[must_use]
     pub fn warnings(&self) -> Vec<String> {
         match self {
@@ -87,7 +58,7 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// What looks wrong in the result although it was placed (see `warnings.rs`).
+    /// What looks wrong in the result although it was placed (`label_style::warnings`).
     #[must_use]
     pub fn placement_warnings(&self, placement: &Placement) -> Vec<String> {
         match self {
@@ -122,7 +93,7 @@ impl<'a> Input<'a> {
                     .options
                     .marker_radius
                     .map(|radius| crate::formats::picture::map::Markers { radius, labels: geo.markers.clone() });
-                (&geo.doc, geo.map_layer(), markers)
+                (&geo.doc, layer::map_layer(geo), markers)
             }
         };
         match style {
@@ -132,17 +103,23 @@ impl<'a> Input<'a> {
     }
 
     /// The result in the output format: the label-set result `out` for label-set input,
-    /// GeoJSON or the per-feature label-set result for GeoJSON input.
+    /// for GeoJSON input GeoJSON or the per-feature label-set result, as `output` says.
     ///
     /// # Errors
     /// Only if serde_json cannot encode.
-    pub fn encode(&self, out: &Output<'_>, placement: &Placement, pretty: bool) -> serde_json::Result<Vec<u8>> {
+    pub fn encode(
+        &self,
+        out: &Output<'_>,
+        placement: &Placement,
+        pretty: bool,
+        output: OutputFormat,
+    ) -> serde_json::Result<Vec<u8>> {
         match self {
             Input::Json(_) if pretty => serde_json::to_vec_pretty(out),
             Input::Json(_) => crate::formats::output::to_json(out),
-            Input::Geo(geo) => match geo.options.output {
-                OutputFormat::Geojson => geo.to_geojson(placement, pretty),
-                OutputFormat::Json => geo.to_json(placement, out.stats, pretty),
+            Input::Geo(geo) => match output {
+                OutputFormat::Geojson => to_geojson(geo, placement, pretty),
+                OutputFormat::Json => to_json(geo, placement, out.stats, pretty),
             },
         }
     }
@@ -154,7 +131,11 @@ impl<'a> Input<'a> {
 /// # Errors
 /// The CSV reader's errors, naming the line and the column.
 pub fn prepare(path: Option<&Path>, text: String, args: &GeoArgs) -> Result<String, InputError> {
-    if is_csv(path, args) { crate::formats::csv::to_feature_collection(&text, &args.csv_columns()) } else { Ok(text) }
+    if is_csv(path, args) {
+        label_style::readers::csv::to_feature_collection(&text, &args.csv_columns())
+    } else {
+        Ok(text)
+    }
 }
 
 /// Whether a document is GeoJSON: a `.geojson` file, or a JSON object whose `type` is
@@ -186,7 +167,7 @@ pub fn is_csv(path: Option<&Path>, args: &GeoArgs) -> bool {
 }
 
 /// Reads `text` (from `path`, when it is a file) as the format `args` and the document select;
-/// a CSV table (see [`is_csv`]) is first turned into a FeatureCollection ([`crate::formats::csv`]), so
+/// a CSV table (see [`is_csv`]) is first turned into a FeatureCollection (`label_style::readers::csv`), so
 /// the caller passes it through [`prepare`] first.
 ///
 /// # Errors
@@ -226,5 +207,5 @@ pub fn read<'a>(path: Option<&Path>, text: &'a str, args: &GeoArgs) -> Result<In
         return convert::read_document(text).map(|doc| Input::Json(Box::new(doc)));
     }
     let options = args.options().map_err(|message| InputError { line: None, message })?;
-    features::read(text, &options).map(|g| Input::Geo(Box::new(g)))
+    label_style::readers::read(text, &options).map(|g| Input::Geo(Box::new(g)))
 }

@@ -11,9 +11,9 @@ use label_core::{Blocker, Placement};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use super::feature::{Feature, Member, PropertiesRef};
-use super::features::{GeoDocument, Skip, Slot};
-use crate::formats::document::Id;
+use label_style::document::Id;
+use label_style::readers::{Feature, GeoDocument, Member, PropertiesRef, Skip, Slot};
+
 use crate::formats::output::{PlacementOut, Stats, path_glyphs};
 
 /// The property names a decision writes.
@@ -41,134 +41,140 @@ struct Decision<'a> {
     marker_visible: Option<bool>,
 }
 
-impl<'a> GeoDocument<'a> {
-    /// The decision of label `i`. Its `label_box` is its text box at the candidate shown (else
-    /// the first); for a name along a line, the bounds of its glyph boxes.
-    fn label_decision(&'a self, placement: &Placement, i: usize) -> Decision<'a> {
-        let o = &placement.outcomes[i];
-        let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
-            Some(Blocker::Label(j)) => (Some(&self.doc.ids[j as usize]), false),
-            Some(Blocker::Obstacle(j)) => (Some(&self.doc.obstacle_ids[j as usize]), true),
-            None => (None, false),
-        };
-        let choice = placement.choices.get(i).copied().unwrap_or_default();
-        let label = &self.doc.labels[i];
-        let corners = match self.doc.symbols.get(i) {
-            Some(symbol) if symbol.path.is_some() => {
-                let layout = symbol.layout().and_then(Result::ok);
-                let glyphs = symbol.parts(label, glam::DVec2::ZERO, layout.as_ref()).map(|b| b.bounds());
-                glyphs.reduce(|a, b| a.union(&b)).unwrap_or_else(|| label.obb().aabb()).corners()
-            }
-            Some(symbol) => {
-                symbol.text_box(label, choice.candidate.map_or(0, |k| k as usize), glam::DVec2::ZERO).corners()
-            }
-            None => label.obb().corners(),
-        };
-        let round = |v: f32| (f64::from(v) * 100.0).round() / 100.0;
-        Decision {
-            visible: o.visible,
-            reason: o.reason.map(|r| r.name()),
-            hidden_by,
-            hidden_by_obstacle,
-            label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
-            candidate: choice.candidate,
-            parts: choice.parts.map(|p| p.name()),
-            path: path_glyphs(self.doc.symbols.get(i), o.visible),
-            marker_visible: None,
+/// The decision of label `i`. Its `label_box` is its text box at the candidate shown (else
+/// the first); for a name along a line, the bounds of its glyph boxes.
+fn label_decision<'a>(geo: &'a GeoDocument<'_>, placement: &Placement, i: usize) -> Decision<'a> {
+    let o = &placement.outcomes[i];
+    let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
+        Some(Blocker::Label(j)) => (Some(&geo.doc.ids[j as usize]), false),
+        Some(Blocker::Obstacle(j)) => (Some(&geo.doc.obstacle_ids[j as usize]), true),
+        None => (None, false),
+    };
+    let choice = placement.choices.get(i).copied().unwrap_or_default();
+    let label = &geo.doc.labels[i];
+    let corners = match geo.doc.symbols.get(i) {
+        Some(symbol) if symbol.path.is_some() => {
+            let layout = symbol.layout().and_then(Result::ok);
+            let glyphs = symbol.parts(label, glam::DVec2::ZERO, layout.as_ref()).map(|b| b.bounds());
+            glyphs.reduce(|a, b| a.union(&b)).unwrap_or_else(|| label.obb().aabb()).corners()
         }
-    }
-
-    fn decisions(&'a self, placement: &Placement) -> Vec<Decision<'a>> {
-        let markers = self.feature_markers.iter().map(|m| m.map(|i| placement.outcomes[i].visible));
-        self.slots
-            .iter()
-            .zip(markers)
-            .map(|(slot, marker_visible)| Decision { marker_visible, ..self.slot_decision(placement, *slot) })
-            .collect()
-    }
-
-    /// The decision of a feature that became `slot`, its marker aside.
-    fn slot_decision(&'a self, placement: &Placement, slot: Slot) -> Decision<'a> {
-        match slot.described_by(placement) {
-            Ok(i) => self.label_decision(placement, i),
-            Err(skip) => Decision {
-                visible: false,
-                reason: Some(skip.name()),
-                hidden_by: None,
-                hidden_by_obstacle: false,
-                label_box: None,
-                candidate: None,
-                parts: None,
-                path: None,
-                marker_visible: None,
-            },
-        }
-    }
-
-    /// The collection with every feature's decision in its properties.
-    ///
-    /// # Errors
-    /// Only if serde_json cannot encode (it always can: strings, numbers, raw JSON).
-    pub fn to_geojson(&self, placement: &Placement, pretty: bool) -> serde_json::Result<Vec<u8>> {
-        let mut bytes = Vec::new();
-        self.write_geojson(placement, pretty, &mut bytes)?;
-        Ok(bytes)
-    }
-
-    /// [`GeoDocument::to_geojson`] written to `w` as it is encoded, never held whole (`w`
-    /// should be buffered).
-    ///
-    /// # Errors
-    /// `w`'s, as serde_json errors.
-    pub fn write_geojson(&self, placement: &Placement, pretty: bool, w: impl Write) -> serde_json::Result<()> {
-        let decisions = self.decisions(placement);
-        let out = CollectionOut { geo: self, decisions: &decisions };
-        // A buffer of this writer's own type: serde_json's many small writes are copies into
-        // it, not calls through `w` (often a `dyn Write`).
-        let mut w = BufWriter::with_capacity(1 << 16, w);
-        if pretty { serde_json::to_writer_pretty(&mut w, &out) } else { serde_json::to_writer(&mut w, &out) }?;
-        w.flush().map_err(serde_json::Error::io)
-    }
-
-    /// The label-set result: one placement per feature, in input order (features without a
-    /// label hidden with their [`Skip`] reason), and the counts.
-    ///
-    /// # Errors
-    /// Only if serde_json cannot encode.
-    pub fn to_json(&self, placement: &Placement, stats: Stats, pretty: bool) -> serde_json::Result<Vec<u8>> {
-        let decisions = self.decisions(placement);
-        let placements = self
-            .feature_ids
-            .iter()
-            .zip(&decisions)
-            .map(|(id, d)| PlacementOut {
-                id,
-                visible: d.visible,
-                reason: d.reason,
-                hidden_by: d.hidden_by,
-                hidden_by_obstacle: d.hidden_by_obstacle,
-                candidate: d.candidate,
-                parts: d.parts,
-                glyphs: d.path.as_ref().map(|p| p.0.clone()),
-                reversed: d.path.as_ref().map(|p| p.1),
-            })
-            .collect();
-        let count = |skip: Skip| self.slots.iter().filter(|s| **s == Slot::Skipped(skip)).count();
-        let stats = GeoStats {
-            engine: stats,
-            markers: self.markers.len(),
-            features: self.slots.len(),
-            no_geometry: count(Skip::NoGeometry),
-            unsupported: count(Skip::Unsupported),
-            no_text: count(Skip::NoText),
-            merged: count(Skip::Merged),
-            repeats: self.slots.iter().map(|s| if let Slot::Along { count, .. } = s { count - 1 } else { 0 }).sum(),
-        };
-        let out = JsonOut { placements, stats };
-        if pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) }
+        Some(symbol) => symbol.text_box(label, choice.candidate.map_or(0, |k| k as usize), glam::DVec2::ZERO).corners(),
+        None => label.obb().corners(),
+    };
+    let round = |v: f32| (f64::from(v) * 100.0).round() / 100.0;
+    Decision {
+        visible: o.visible,
+        reason: o.reason.map(|r| r.name()),
+        hidden_by,
+        hidden_by_obstacle,
+        label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
+        candidate: choice.candidate,
+        parts: choice.parts.map(|p| p.name()),
+        path: path_glyphs(geo.doc.symbols.get(i), o.visible),
+        marker_visible: None,
     }
 }
 
+fn decisions<'a>(geo: &'a GeoDocument<'_>, placement: &Placement) -> Vec<Decision<'a>> {
+    let markers = geo.feature_markers.iter().map(|m| m.map(|i| placement.outcomes[i].visible));
+    geo.slots
+        .iter()
+        .zip(markers)
+        .map(|(slot, marker_visible)| Decision { marker_visible, ..slot_decision(geo, placement, *slot) })
+        .collect()
+}
+
+/// The decision of a feature that became `slot`, its marker aside.
+fn slot_decision<'a>(geo: &'a GeoDocument<'_>, placement: &Placement, slot: Slot) -> Decision<'a> {
+    match slot.described_by(placement) {
+        Ok(i) => label_decision(geo, placement, i),
+        Err(skip) => Decision {
+            visible: false,
+            reason: Some(skip.name()),
+            hidden_by: None,
+            hidden_by_obstacle: false,
+            label_box: None,
+            candidate: None,
+            parts: None,
+            path: None,
+            marker_visible: None,
+        },
+    }
+}
+
+/// The collection with every feature's decision in its properties.
+///
+/// # Errors
+/// Only if serde_json cannot encode (it always can: strings, numbers, raw JSON).
+pub fn to_geojson(geo: &GeoDocument<'_>, placement: &Placement, pretty: bool) -> serde_json::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    write_geojson(geo, placement, pretty, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// [`to_geojson`] written to `w` as it is encoded, never held whole (`w`
+/// should be buffered).
+///
+/// # Errors
+/// `w`'s, as serde_json errors.
+pub fn write_geojson(
+    geo: &GeoDocument<'_>,
+    placement: &Placement,
+    pretty: bool,
+    w: impl Write,
+) -> serde_json::Result<()> {
+    let decisions = decisions(geo, placement);
+    let out = CollectionOut { geo, decisions: &decisions };
+    // A buffer of this writer's own type: serde_json's many small writes are copies into
+    // it, not calls through `w` (often a `dyn Write`).
+    let mut w = BufWriter::with_capacity(1 << 16, w);
+    if pretty { serde_json::to_writer_pretty(&mut w, &out) } else { serde_json::to_writer(&mut w, &out) }?;
+    w.flush().map_err(serde_json::Error::io)
+}
+
+/// The label-set result: one placement per feature, in input order (features without a
+/// label hidden with their [`Skip`] reason), and the counts.
+///
+/// # Errors
+/// Only if serde_json cannot encode.
+pub fn to_json(
+    geo: &GeoDocument<'_>,
+    placement: &Placement,
+    stats: Stats,
+    pretty: bool,
+) -> serde_json::Result<Vec<u8>> {
+    let decisions = decisions(geo, placement);
+    let placements = geo
+        .feature_ids
+        .iter()
+        .zip(&decisions)
+        .map(|(id, d)| PlacementOut {
+            id,
+            visible: d.visible,
+            reason: d.reason,
+            hidden_by: d.hidden_by,
+            hidden_by_obstacle: d.hidden_by_obstacle,
+            candidate: d.candidate,
+            parts: d.parts,
+            glyphs: d.path.as_ref().map(|p| p.0.clone()),
+            reversed: d.path.as_ref().map(|p| p.1),
+        })
+        .collect();
+    let count = |skip: Skip| geo.slots.iter().filter(|s| **s == Slot::Skipped(skip)).count();
+    let stats = GeoStats {
+        engine: stats,
+        markers: geo.markers.len(),
+        features: geo.slots.len(),
+        no_geometry: count(Skip::NoGeometry),
+        unsupported: count(Skip::Unsupported),
+        no_text: count(Skip::NoText),
+        merged: count(Skip::Merged),
+        no_layer: count(Skip::NoLayer),
+        repeats: geo.slots.iter().map(|s| if let Slot::Along { count, .. } = s { count - 1 } else { 0 }).sum(),
+    };
+    let out = JsonOut { placements, stats };
+    if pretty { serde_json::to_vec_pretty(&out) } else { serde_json::to_vec(&out) }
+}
 #[derive(Serialize)]
 struct JsonOut<'a> {
     placements: Vec<PlacementOut<'a>>,
@@ -184,7 +190,7 @@ struct GeoStats {
     #[serde(skip_serializing_if = "is_zero")]
     markers: usize,
     /// Features in the input: `labels` − `markers` − `repeats` + `no_geometry` + `unsupported` +
-    /// `no_text` + `merged`.
+    /// `no_text` + `merged` + `no_layer`.
     features: usize,
     no_geometry: usize,
     unsupported: usize,
@@ -192,6 +198,9 @@ struct GeoStats {
     /// Lines merged into another of the same name (`--line-placement curved`).
     #[serde(skip_serializing_if = "is_zero")]
     merged: usize,
+    /// Features no layer of `--style` labels.
+    #[serde(skip_serializing_if = "is_zero")]
+    no_layer: usize,
     /// Of `labels`, the names repeated along a line beyond each line's first.
     #[serde(skip_serializing_if = "is_zero")]
     repeats: usize,

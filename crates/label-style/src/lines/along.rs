@@ -19,7 +19,7 @@
 //!    the piece (`max_angle`, `keep_upright` from the flags); `--repeat-distance` keeps labels
 //!    of one name apart as for every symbol.
 //! 4. **Fallback**: a line with no piece as long as its text gets today's straight label on
-//!    its longest straight-enough run ([`super::line`]).
+//!    its longest straight-enough run ([`super::straight`]).
 //!
 //! The glyph advances are the font's clusters at the feature's font size
 //! ([`label_text::Font::clusters`]).
@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use glam::DVec2;
 use label_core::TextPath;
 
-use super::line;
+use super::straight as line;
 
 /// Where and how names follow their lines.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -9,9 +9,8 @@ use std::collections::BTreeMap;
 use glam::DVec2;
 use label_core::{Blocker, Placement};
 
-use super::feature::{Feature, PropertiesRef};
-use super::features::GeoDocument;
-use super::view::MAX_LATITUDE;
+use crate::projection::MAX_LATITUDE;
+use crate::readers::{Feature, GeoDocument, PropertiesRef};
 
 /// Property names listed in a warning, at most.
 const LISTED_NAMES: usize = 12;

@@ -10,13 +10,15 @@ use rayon::prelude::*;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::args::{GeoOptions, Order};
 use super::collection::Collection;
 use super::feature::{Feature, GeometryRef, LonLatBox, PropertiesRef, union};
-use super::{along, line, polygon};
-use crate::formats::convert::{Document, InputError, line_of, one_line};
-use crate::formats::document::Id;
+use crate::document::{Document, Id, InputError};
+use crate::lines::{along, straight as line};
 use crate::measure;
+use crate::messages::{line_of, one_line};
+use crate::order;
+use crate::polygons as polygon;
+use crate::settings::GeoOptions;
 
 /// Why a feature has no label. Such a feature is still in the output, hidden, with this reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +31,12 @@ pub enum Skip {
     /// The text property is missing, null, empty, or only characters without width.
     NoText,
     /// A line whose name is laid along an earlier line of the same name that it continues
-    /// (`--line-placement curved`, [`super::along`]).
+    /// (`--line-placement curved`, [`crate::lines::along`]).
     Merged,
+    /// No symbol layer of the style labels it: every layer's filter leaves it out, or none
+    /// shows at the zoom, or its layers place labels along lines and it is not a line
+    /// ([`super::styled`]).
+    NoLayer,
 }
 
 impl Skip {
@@ -42,6 +48,7 @@ impl Skip {
             Skip::Unsupported => "unsupported",
             Skip::NoText => "no_text",
             Skip::Merged => "merged",
+            Skip::NoLayer => "no_layer",
         }
     }
 }
@@ -124,6 +131,72 @@ impl<'a> GeoDocument<'a> {
     }
 }
 
+/// Where a feature's labels may go on screen, before a look says how a line is labelled.
+pub(crate) enum Geom {
+    Point(DVec2),
+    /// A line's parts on screen.
+    Lines(Vec<Vec<DVec2>>),
+    /// An area's pole of inaccessibility.
+    Area(DVec2),
+}
+
+/// How a line feature is labelled.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum LineMode {
+    /// One straight label on the longest straight-enough run ([`line::spot`]).
+    Straight,
+    /// The name glyph by glyph along the line ([`along::paths`]).
+    Along(along::Curved),
+    /// A point label at the line's first point (MapLibre's `symbol-placement: point` on a line).
+    FirstPoint,
+}
+
+/// How a label's box sits at its spot: the anchor and offset of point labels, and for every
+/// label its padding, extra rotation and collision flags.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct LabelLook {
+    pub(crate) anchor: Anchor,
+    /// Shift of point labels, px.
+    pub(crate) offset: DVec2,
+    pub(crate) padding: f64,
+    /// Degrees counter-clockwise, added to a line's angle.
+    pub(crate) rotate: f64,
+    pub(crate) allow_overlap: bool,
+    pub(crate) ignore_placement: bool,
+}
+
+/// What one feature's label is and how it looks: from the flags (the same for every feature
+/// but for its properties) or from the style layer that takes the feature ([`super::styled`]).
+pub(crate) struct Look {
+    pub(crate) text: Option<String>,
+    pub(crate) font_size: f64,
+    /// The text's box, px, when the look measured it (wrapped lines, letter spacing); else
+    /// the text is measured on one line.
+    pub(crate) size: Option<DVec2>,
+    /// Space added after every glyph of a name along a line, px.
+    pub(crate) letter_spacing: f64,
+    pub(crate) label: LabelLook,
+    pub(crate) lines: LineMode,
+    /// The label's symbol without its group, and the group's name.
+    pub(crate) symbol: Option<Box<(Symbol, Option<String>)>>,
+    /// Larger is more important.
+    pub(crate) priority: Option<f64>,
+    /// Larger goes first.
+    pub(crate) tie: Option<f64>,
+    /// Whether the feature has the text property, and the priority property.
+    pub(crate) fields: [bool; 2],
+    /// Lines of one name merge only within one group (a style's layer).
+    pub(crate) group: usize,
+    /// The layer's index in the style and the feature's `symbol-sort-key` ([`crate::order`]).
+    pub(crate) rank: Option<(usize, Option<f64>)>,
+}
+
+/// The look of a feature on its geometry: `None` when nothing labels it ([`Skip::NoLayer`]).
+/// `None` for the geometry: the feature has none to label (its look still reads its properties,
+/// so that a bad property is reported wherever it is).
+pub(crate) type LookOf<'o> =
+    dyn Fn(&Feature<'_>, PropertiesRef<'_, '_>, Option<&Geom>) -> Result<Option<Look>, Bad> + Sync + 'o;
+
 /// Where a feature's label goes, before its text is measured.
 enum Spot {
     Point(DVec2),
@@ -142,7 +215,18 @@ struct Named {
     labels: Vec<(Label, Option<TextPath>)>,
     /// A line's parts on screen whose labels are laid after every feature is read (merging
     /// lines of one name needs them all): `labels` is empty until then.
-    along: Option<Vec<Vec<DVec2>>>,
+    along: Option<Along>,
+}
+
+/// A name waiting to be laid along its line.
+struct Along {
+    parts: Vec<Vec<DVec2>>,
+    curved: along::Curved,
+    letter_spacing: f64,
+    /// The text's box for the straight fallback.
+    size: DVec2,
+    label: LabelLook,
+    group: usize,
 }
 
 /// One feature after reading, before the collection-wide steps (ids, priorities): what its
@@ -163,15 +247,17 @@ struct Read {
     /// The label's symbol (with symbol flags) without its group, and the group's name.
     /// Boxed: most runs have no symbol flags, and a feature's read is kept until all are read.
     symbol: Option<Box<(Symbol, Option<String>)>>,
+    /// Its style layer's index and its `symbol-sort-key` (the style path).
+    rank: Option<(usize, Option<f64>)>,
 }
 
 /// What is wrong with one feature: the field (or property) and what.
-struct Bad {
+pub(crate) struct Bad {
     field: String,
     message: String,
 }
 
-fn bad(field: impl Into<String>, message: impl Into<String>) -> Bad {
+pub(crate) fn bad(field: impl Into<String>, message: impl Into<String>) -> Bad {
     Bad { field: field.into(), message: message.into() }
 }
 
@@ -196,11 +282,20 @@ fn kind(v: &Value) -> String {
 /// object, bad ids, coordinates that are not longitude/latitude degrees, text or numeric
 /// properties of the wrong type, duplicate ids.
 pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, InputError> {
+    read_with(text, options, &|feature, properties, geom| flags_look(feature, properties, geom, options).map(Some))
+}
+
+/// Reads a FeatureCollection on `options`' view, each feature's label as `look_of` says.
+pub(crate) fn read_with<'a>(
+    text: &'a str,
+    options: &GeoOptions,
+    look_of: &LookOf<'_>,
+) -> Result<GeoDocument<'a>, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Collection { members, features: raws } = Collection::read(text)?;
 
     let reads: Vec<Result<Read, (Option<Id>, Bad)>> =
-        raws.par_iter().enumerate().map(|(index, raw)| read_feature(index, raw, options)).collect();
+        raws.par_iter().enumerate().map(|(index, raw)| read_feature(index, raw, options, look_of)).collect();
     // The first bad feature in input order is reported; its line is counted only for it (counting
     // for every bad feature would scan the text once per feature).
     let reads = reads.into_iter().enumerate().map(|(index, r)| {
@@ -211,13 +306,12 @@ pub fn read<'a>(text: &'a str, options: &GeoOptions) -> Result<GeoDocument<'a>, 
     });
     let mut reads = reads.collect::<Result<Vec<Read>, InputError>>()?;
     check_ids(&reads, text, &raws)?;
-    if let Some(curved) = &options.curved {
-        merge_lines(&mut reads);
-        lay_out_lines(&mut reads, curved, options).map_err(|(index, e)| InputError {
-            line: line_of(text, raws[index].get()),
-            message: format!("{}: {}: {}", describe(index, Some(&reads[index].id)), e.field, e.message),
-        })?;
-    }
+    merge_lines(&mut reads);
+    lay_out_lines(&mut reads, options.view.size).map_err(|(index, e)| InputError {
+        line: line_of(text, raws[index].get()),
+        message: format!("{}: {}: {}", describe(index, Some(&reads[index].id)), e.field, e.message),
+    })?;
+    rank_by_style(&mut reads);
     Ok(assemble(reads, raws, members, options))
 }
 
@@ -276,6 +370,7 @@ fn assemble<'a>(
     let mut fields_seen = [false; 2];
     let mut groups: HashMap<String, u32> = HashMap::new();
     let mut paths = false;
+    let symbols = reads.iter().any(|r| r.symbol.is_some());
     for (r, index) in reads.into_iter().zip(indices) {
         let priority = r.priority.unwrap_or(lowest);
         let marker = r.marker.and(index.marker);
@@ -322,7 +417,7 @@ fn assemble<'a>(
         fields_seen = [fields_seen[0] || r.fields[0], fields_seen[1] || r.fields[1]];
     }
     // Exactly as long as needed: pushing one by one would leave up to twice the room.
-    let with_symbols = options.symbols.is_some() || paths;
+    let with_symbols = symbols || paths;
     doc.ids.reserve_exact(count);
     doc.labels.reserve_exact(count);
     doc.texts.reserve_exact(count);
@@ -446,7 +541,12 @@ fn marker_id(id: &Id) -> Id {
 }
 
 /// Reads one feature; on error, the id when it was read, and what is wrong.
-fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Read, (Option<Id>, Bad)> {
+fn read_feature(
+    index: usize,
+    raw: &RawValue,
+    options: &GeoOptions,
+    look_of: &LookOf<'_>,
+) -> Result<Read, (Option<Id>, Bad)> {
     let feature = Feature::read(raw).map_err(|e| {
         // The syntax was checked with the collection: an object that does not read holds a
         // value serde_json refuses (a lone surrogate, a number out of range).
@@ -472,99 +572,157 @@ fn read_feature(index: usize, raw: &RawValue, options: &GeoOptions) -> Result<Re
             return Err(fail(bad("field `properties`", format!("expected an object or null, got {}", kind(other)))));
         }
     };
-    let spot = match feature.geometry() {
+    let geom = match feature.geometry() {
         GeometryRef::Lines(lines) => match lines.checked_parts() {
-            Some(parts) => Ok(line_spot(&parts, options)),
+            Some(parts) => Ok(line_geom(&parts, options)),
             // A position that is not longitude/latitude: the `Value` path names it.
             None => geometry(&lines.to_value(), options),
         },
         GeometryRef::Value(g) => geometry(g.unwrap_or(&Value::Null), options),
     }
     .map_err(fail)?;
-    let text = text_property(properties, &options.text_field).map_err(fail)?;
-    let priority = match (&options.priority_field, &options.priority_map) {
-        (Some(field), _) => number_property(properties, field).map_err(fail)?,
-        (None, Some(map)) => map.priority(properties.get(&map.field).as_deref()),
-        (None, None) => None,
-    }
-    .map(|p| if options.priority_order == Order::Ascending { -p } else { p });
-    let tie = match &options.tie_field {
-        None => None,
-        Some(field) => number_property(properties, field).map_err(fail)?,
-    }
-    .map(|t| if options.tie_order == Order::Ascending { -t } else { t });
+    let lon_lat_box = feature.lon_lat_box();
+    let Some(look) = look_of(&feature, properties, geom.as_ref().ok()).map_err(fail)? else {
+        let outcome = Err(geom.err().unwrap_or(Skip::NoLayer));
+        let (fields, priority, tie, marker, symbol, rank) = ([true; 2], None, None, None, None, None);
+        return Ok(Read { id, lon_lat_box, fields, outcome, priority, tie, marker, symbol, rank });
+    };
+    let spot = geom.and_then(|g| spot(g, look.lines, options.view.size));
     let marker = match &spot {
         Ok(Spot::Point(p)) if options.marker_radius.is_some() => Some(*p),
         _ => None,
     };
+    let Look {
+        text,
+        font_size,
+        size,
+        letter_spacing,
+        label: label_look,
+        lines,
+        symbol,
+        priority,
+        tie,
+        fields,
+        group,
+        rank,
+    } = look;
+    let outcome = match (spot, text) {
+        (Err(skip), _) => Err(skip),
+        (Ok(_), None) => Err(Skip::NoText),
+        (Ok(spot), Some(text)) => {
+            let size = size.unwrap_or_else(|| {
+                let (width, height) = measure::measure(&text, font_size);
+                DVec2::new(width, height)
+            });
+            match spot {
+                _ if size.x <= 0.0 => Err(Skip::NoText),
+                Spot::Along(parts) => {
+                    let LineMode::Along(curved) = lines else { unreachable!("a name along its line has that mode") };
+                    let along = Along { parts, curved, letter_spacing, size, label: label_look, group };
+                    Ok(Named { text, font_size, labels: Vec::new(), along: Some(along) })
+                }
+                spot => {
+                    let label = make_label(&spot, size, &label_look);
+                    check_label(index, &label)
+                        .map_err(|e| fail(bad("field `geometry`", format!("its label is out of range: {e}"))))?;
+                    if let (Some(p), Some(radius)) = (marker, options.marker_radius) {
+                        clear_of_marker(&label, symbol.as_ref().map(|s| &s.0), p, radius).map_err(fail)?;
+                    }
+                    Ok(Named { text, font_size, labels: vec![(label, None)], along: None })
+                }
+            }
+        }
+    };
+    Ok(Read { id, lon_lat_box, fields, outcome, priority, tie, marker, symbol, rank })
+}
+
+/// The look the flags give a feature: its text, font size, priority and tie from the named
+/// properties, the symbol flags' symbol (candidates and icon only for a point).
+fn flags_look(
+    _feature: &Feature<'_>,
+    properties: PropertiesRef<'_, '_>,
+    geom: Option<&Geom>,
+    options: &GeoOptions,
+) -> Result<Look, Bad> {
+    let text = text_property(properties, &options.text_field)?;
+    let priority = match (&options.priority_field, &options.priority_map) {
+        (Some(field), _) => number_property(properties, field)?,
+        (None, Some(map)) => map.priority(properties.get(&map.field).as_deref()),
+        (None, None) => None,
+    }
+    .map(|p| if options.priority_ascending { -p } else { p });
+    let tie = match &options.tie_field {
+        None => None,
+        Some(field) => number_property(properties, field)?,
+    }
+    .map(|t| if options.tie_ascending { -t } else { t });
     let font_size = match &options.font_size_field {
         None => None,
-        Some(field) => number_property(properties, field)
-            .and_then(|size| {
-                size.map(|s| measure::check_font_size(s).map_err(|p| bad(format!("property `{field}`"), p.to_string())))
-                    .transpose()
-            })
-            .map_err(fail)?,
+        Some(field) => number_property(properties, field).and_then(|size| {
+            size.map(|s| measure::check_font_size(s).map_err(|p| bad(format!("property `{field}`"), p.to_string())))
+                .transpose()
+        })?,
     }
     .unwrap_or(options.font_size);
-    let point = matches!(spot, Ok(Spot::Point(_)));
+    let point = matches!(geom, Some(Geom::Point(_)));
     let symbol = match &options.symbols {
         None => None,
         Some(flags) => {
             let group = match &flags.repeat {
                 None => None,
                 Some((_, None)) => text.clone(),
-                Some((_, Some(field))) => text_property(properties, field).map_err(fail)?,
+                Some((_, Some(field))) => text_property(properties, field)?,
             };
             Some(Box::new((flags.symbol(point, font_size), group)))
-        }
-    };
-    let outcome = match (spot, text) {
-        (Err(skip), _) => Err(skip),
-        (Ok(_), None) => Err(Skip::NoText),
-        (Ok(Spot::Along(parts)), Some(text)) => {
-            let (width, _) = measure::measure(&text, font_size);
-            if width > 0.0 {
-                Ok(Named { text, font_size, labels: Vec::new(), along: Some(parts) })
-            } else {
-                Err(Skip::NoText)
-            }
-        }
-        (Ok(spot), Some(text)) => {
-            let (width, height) = measure::measure(&text, font_size);
-            if width > 0.0 {
-                let label = make_label(&spot, width, height, options);
-                check_label(index, &label)
-                    .map_err(|e| fail(bad("field `geometry`", format!("its label is out of range: {e}"))))?;
-                if let (Some(p), Some(radius)) = (marker, options.marker_radius) {
-                    clear_of_marker(&label, symbol.as_ref().map(|s| &s.0), p, radius).map_err(fail)?;
-                }
-                Ok(Named { text, font_size, labels: vec![(label, None)], along: None })
-            } else {
-                Err(Skip::NoText)
-            }
         }
     };
     let fields = [
         properties.contains_key(&options.text_field),
         options.priority_field.as_ref().is_some_and(|f| properties.contains_key(f)),
     ];
-    let lon_lat_box = feature.lon_lat_box();
-    Ok(Read { id, lon_lat_box, fields, outcome, priority, tie, marker, symbol })
+    let label = LabelLook {
+        anchor: options.point_anchor,
+        offset: options.point_offset,
+        padding: options.padding,
+        rotate: 0.0,
+        allow_overlap: false,
+        ignore_placement: false,
+    };
+    let lines = options.curved.map_or(LineMode::Straight, LineMode::Along);
+    Ok(Look {
+        text,
+        font_size,
+        size: None,
+        letter_spacing: 0.0,
+        label,
+        lines,
+        symbol,
+        priority,
+        tie,
+        fields,
+        group: 0,
+        rank: None,
+    })
 }
 
-fn make_label(spot: &Spot, width: f64, height: f64, options: &GeoOptions) -> Label {
-    match spot {
-        Spot::Point(p) => Label::new(p.x, p.y, width, height)
-            .with_anchor(options.point_anchor)
-            .with_offset(options.point_offset.x, options.point_offset.y),
-        Spot::Line(s) => {
-            Label::new(s.point.x, s.point.y, width, height).with_angle(s.angle).with_anchor(Anchor::Center)
+fn make_label(spot: &Spot, size: DVec2, look: &LabelLook) -> Label {
+    let mut label = match spot {
+        Spot::Point(p) => {
+            Label::new(p.x, p.y, size.x, size.y).with_anchor(look.anchor).with_offset(look.offset.x, look.offset.y)
         }
-        Spot::Area(p) => Label::new(p.x, p.y, width, height).with_anchor(Anchor::Center),
+        Spot::Line(s) => {
+            Label::new(s.point.x, s.point.y, size.x, size.y).with_angle(s.angle).with_anchor(Anchor::Center)
+        }
+        Spot::Area(p) => Label::new(p.x, p.y, size.x, size.y).with_anchor(Anchor::Center),
         Spot::Along(_) => unreachable!("names along lines are laid out by lay_out_lines"),
     }
-    .with_padding(options.padding)
+    .with_padding(look.padding);
+    if look.rotate != 0.0 {
+        label.style.angle += look.rotate;
+    }
+    label.style.allow_overlap = look.allow_overlap;
+    label.style.ignore_placement = look.ignore_placement;
+    label
 }
 
 /// The feature's `id` (string or integer; other numbers by their JSON text), else its index.
@@ -607,7 +765,7 @@ fn number_property(properties: PropertiesRef<'_, '_>, field: &str) -> Result<Opt
 }
 
 /// Where the label of this geometry goes, or why it has none.
-fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Spot, Skip>, Bad> {
+fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Geom, Skip>, Bad> {
     let g = match g {
         Value::Null => return Ok(Err(Skip::NoGeometry)),
         Value::Object(g) => g,
@@ -623,39 +781,72 @@ fn geometry(g: &Value, options: &GeoOptions) -> Result<Result<Spot, Skip>, Bad> 
     Ok(match kind_name {
         "Point" => match coordinates() {
             Value::Array(a) if a.is_empty() => Err(Skip::NoGeometry),
-            c => Ok(Spot::Point(view.project(position(c, "geometry.coordinates")?))),
+            c => Ok(Geom::Point(view.project(position(c, "geometry.coordinates")?))),
         },
         "MultiPoint" => match array(coordinates(), "geometry.coordinates")?.first() {
             None => Err(Skip::NoGeometry),
-            Some(first) => Ok(Spot::Point(view.project(position(first, "geometry.coordinates[0]")?))),
+            Some(first) => Ok(Geom::Point(view.project(position(first, "geometry.coordinates[0]")?))),
         },
         "LineString" => {
             let part = positions(coordinates(), "geometry.coordinates")?;
-            line_spot(&[part], options)
+            line_geom(&[part], options)
         }
-        "MultiLineString" => line_spot(&each(coordinates(), "geometry.coordinates", positions)?, options),
-        "Polygon" => area_spot(&[rings(coordinates(), "geometry.coordinates")?], options),
-        "MultiPolygon" => area_spot(&each(coordinates(), "geometry.coordinates", rings)?, options),
+        "MultiLineString" => line_geom(&each(coordinates(), "geometry.coordinates", positions)?, options),
+        "Polygon" => area_geom(&[rings(coordinates(), "geometry.coordinates")?], options),
+        "MultiPolygon" => area_geom(&each(coordinates(), "geometry.coordinates", rings)?, options),
         _ => Err(Skip::Unsupported),
     })
 }
 
-fn line_spot(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Spot, Skip> {
-    let screen = options.view.project_parts(parts);
-    if options.curved.is_some() {
-        let parts: Vec<Vec<DVec2>> = screen.iter().map(|p| line::dedup(p)).filter(|p| p.len() >= 2).collect();
-        return if parts.is_empty() { Err(Skip::NoGeometry) } else { Ok(Spot::Along(parts)) };
+/// A line's parts on screen.
+fn line_geom(parts: &[Vec<DVec2>], options: &GeoOptions) -> Result<Geom, Skip> {
+    Ok(Geom::Lines(options.view.project_parts(parts)))
+}
+
+/// Where the label of `geom` goes when its lines are labelled as `mode` says, in a viewport of
+/// `size` px.
+fn spot(geom: Geom, mode: LineMode, size: DVec2) -> Result<Spot, Skip> {
+    match (geom, mode) {
+        (Geom::Point(p), _) => Ok(Spot::Point(p)),
+        (Geom::Area(p), _) => Ok(Spot::Area(p)),
+        (Geom::Lines(screen), LineMode::Along(_)) => {
+            let parts: Vec<Vec<DVec2>> = screen.iter().map(|p| line::dedup(p)).filter(|p| p.len() >= 2).collect();
+            if parts.is_empty() { Err(Skip::NoGeometry) } else { Ok(Spot::Along(parts)) }
+        }
+        (Geom::Lines(screen), LineMode::Straight) => line::spot(&screen, size).map(Spot::Line).ok_or(Skip::NoGeometry),
+        (Geom::Lines(screen), LineMode::FirstPoint) => {
+            screen.first().and_then(|part| part.first()).map(|&p| Spot::Point(p)).ok_or(Skip::NoGeometry)
+        }
     }
-    line::spot(&screen, options.view.size).map(Spot::Line).ok_or(Skip::NoGeometry)
+}
+
+/// The priorities of a style's labels: MapLibre's placement order of layers and sort keys
+/// ([`crate::order`]) as numbers, higher first. Features without a rank (the flags path) keep
+/// theirs.
+fn rank_by_style(reads: &mut [Read]) {
+    let ranked: Vec<usize> = (0..reads.len()).filter(|&i| reads[i].rank.is_some()).collect();
+    if ranked.is_empty() {
+        return;
+    }
+    let ranks: Vec<order::Rank> = ranked
+        .iter()
+        .map(|&i| {
+            let (layer, sort_key) = reads[i].rank.unwrap_or_default();
+            order::Rank { layer, sort_key, feature: i }
+        })
+        .collect();
+    for (&i, p) in ranked.iter().zip(order::priorities(&ranks)) {
+        reads[i].priority = Some(p);
+    }
 }
 
 /// Joins the lines of one name that continue each other ([`along::merge`]); a line merged into
 /// another is skipped, `merged`.
 fn merge_lines(reads: &mut [Read]) {
-    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut by_name: HashMap<(usize, &str), Vec<usize>> = HashMap::new();
     for (i, r) in reads.iter().enumerate() {
-        if let Ok(Named { text, along: Some(_), .. }) = &r.outcome {
-            by_name.entry(text.as_str()).or_default().push(i);
+        if let Ok(Named { text, along: Some(along), .. }) = &r.outcome {
+            by_name.entry((along.group, text.as_str())).or_default().push(i);
         }
     }
     let mut groups: Vec<Vec<usize>> = by_name.into_values().filter(|g| g.len() > 1).collect();
@@ -664,15 +855,15 @@ fn merge_lines(reads: &mut [Read]) {
         let lines: Vec<Vec<Vec<DVec2>>> = group
             .iter()
             .map(|&i| match &reads[i].outcome {
-                Ok(Named { along: Some(parts), .. }) => parts.clone(),
+                Ok(Named { along: Some(along), .. }) => along.parts.clone(),
                 _ => Vec::new(),
             })
             .collect();
         for (&i, parts) in group.iter().zip(along::merge(&lines)) {
             if parts.is_empty() {
                 reads[i].outcome = Err(Skip::Merged);
-            } else if let Ok(named) = &mut reads[i].outcome {
-                named.along = Some(parts);
+            } else if let Ok(Named { along: Some(along), .. }) = &mut reads[i].outcome {
+                along.parts = parts;
             }
         }
     }
@@ -680,28 +871,31 @@ fn merge_lines(reads: &mut [Read]) {
 
 /// Lays out the names along their lines, in parallel ([`along`]): path labels where a piece of
 /// the line is as long as the name, else the straight label.
-fn lay_out_lines(reads: &mut [Read], curved: &along::Curved, options: &GeoOptions) -> Result<(), (usize, Bad)> {
-    let size = options.view.size;
+fn lay_out_lines(reads: &mut [Read], size: DVec2) -> Result<(), (usize, Bad)> {
     reads.par_iter_mut().enumerate().try_for_each(|(index, r)| {
         let Ok(named) = &mut r.outcome else { return Ok(()) };
-        let Some(parts) = named.along.take() else { return Ok(()) };
+        let Some(Along { parts, curved, letter_spacing, size: text_size, label: look, .. }) = named.along.take() else {
+            return Ok(());
+        };
         let font = measure::font();
-        let advances: Vec<f64> = font.clusters(&named.text, named.font_size).iter().map(|c| c.advance).collect();
-        let (width, height) = measure::measure(&named.text, named.font_size);
+        let advances: Vec<f64> =
+            font.clusters(&named.text, named.font_size).iter().map(|c| c.advance + letter_spacing).collect();
         let out_of_range =
             |e: label_core::Error| (index, bad("field `geometry`", format!("its label is out of range: {e}")));
-        named.labels = match along::paths(&parts, &advances, size, curved) {
+        named.labels = match along::paths(&parts, &advances, size, &curved) {
             Some(paths) => paths
                 .into_iter()
                 .map(|path| {
-                    let label = path.carrier(&Label::new(0.0, 0.0, 0.0, height).with_padding(options.padding));
-                    (label, Some(path))
+                    let mut carrier = Label::new(0.0, 0.0, 0.0, text_size.y).with_padding(look.padding);
+                    carrier.style.allow_overlap = look.allow_overlap;
+                    carrier.style.ignore_placement = look.ignore_placement;
+                    (path.carrier(&carrier), Some(path))
                 })
                 .collect(),
             None => {
                 let spot =
                     line::spot(&parts, size).map(Spot::Line).ok_or((index, bad("field `geometry`", "no line")))?;
-                let label = make_label(&spot, width, height, options);
+                let label = make_label(&spot, text_size, &look);
                 check_label(index, &label).map_err(out_of_range)?;
                 vec![(label, None)]
             }
@@ -711,12 +905,12 @@ fn lay_out_lines(reads: &mut [Read], curved: &along::Curved, options: &GeoOption
 }
 
 /// The label spot of polygons (each: outer ring, then holes), projected as one feature.
-fn area_spot(polygons: &[Vec<Vec<DVec2>>], options: &GeoOptions) -> Result<Spot, Skip> {
+fn area_geom(polygons: &[Vec<Vec<DVec2>>], options: &GeoOptions) -> Result<Geom, Skip> {
     let all: Vec<Vec<DVec2>> = polygons.iter().flatten().cloned().collect();
     let mut screen = options.view.project_parts(&all).into_iter();
     let polygons: Vec<Vec<Vec<DVec2>>> =
         polygons.iter().map(|rings| screen.by_ref().take(rings.len()).collect()).collect();
-    polygon::pole(&polygons).map(Spot::Area).ok_or(Skip::NoGeometry)
+    polygon::pole(&polygons).map(Geom::Area).ok_or(Skip::NoGeometry)
 }
 
 /// A polygon's rings (outer, then holes), each a list of positions.

@@ -16,7 +16,7 @@ use label_core::limits::MAX_SIZE;
 use label_core::validate;
 use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
 
-use super::flag::checked;
+use crate::flag::checked;
 
 /// MapLibre's baseline allowance, ems (7 of its 24 glyph units per em).
 const BASELINE_EM: f64 = 7.0 / 24.0;
@@ -26,7 +26,7 @@ const MAX_EMS: f64 = 1e6;
 
 /// How a candidate's offset is found from the font size.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Offset {
+pub(crate) enum Offset {
     /// MapLibre's radial offset, ems.
     Radial(f64),
     /// A fixed offset, ems.
@@ -48,13 +48,21 @@ pub struct SymbolOptions {
 
 /// The symbol flags as given.
 pub struct SymbolFlags<'a> {
+    /// `--variable-anchor`: anchor names, comma-separated.
     pub variable_anchor: Option<&'a str>,
+    /// `--radial-offset`, ems.
     pub radial_offset: Option<f64>,
+    /// `--variable-anchor-offset`: `ANCHOR:X,Y,…`, ems.
     pub variable_anchor_offset: Option<&'a str>,
+    /// `--icon-size`, px.
     pub icon_size: Option<DVec2>,
+    /// `--text-optional`.
     pub text_optional: bool,
+    /// `--icon-optional`.
     pub icon_optional: bool,
+    /// `--repeat-distance`, px.
     pub repeat_distance: Option<f64>,
+    /// `--repeat-group-field`.
     pub repeat_group_field: Option<&'a str>,
 }
 
@@ -165,6 +173,12 @@ fn radial(anchor: Anchor, r: f64) -> DVec2 {
 }
 
 impl SymbolOptions {
+    /// Options from checked parts (a style layer's layout): candidate positions, the icon's
+    /// size, which part may show alone; no repeat groups.
+    pub(crate) fn from_parts(positions: Vec<(Anchor, Offset)>, icon: Option<DVec2>, optional: Optional) -> Self {
+        SymbolOptions { positions, icon, optional, repeat: None }
+    }
+
     /// The symbol of a feature's label at `font_size` px, without its repeat group; candidates
     /// and icon only for a point.
     #[must_use]

@@ -15,8 +15,8 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::formats::convert::{InputError, line_of, one_line};
-use crate::limits;
+use crate::document::{InputError, MAX_LABELS};
+use crate::messages::{line_of, one_line};
 
 /// The collection's members in order, kept as text; `features` has no text (`None`), its
 /// elements' texts are `features`.
@@ -72,8 +72,8 @@ impl<'a> Collection<'a> {
                     .map_err(|e| whole(format!("`features`: {}", one_line(&e.to_string())), line_of(text, raw.get())))?
             }
         };
-        if features.len() > limits::MAX_LABELS {
-            return Err(whole(format!("more than {} features (the limit of one document)", limits::MAX_LABELS), None));
+        if features.len() > MAX_LABELS {
+            return Err(whole(format!("more than {} features (the limit of one document)", MAX_LABELS), None));
         }
         let members = members.into_iter().map(|(k, v)| if k == "features" { (k, None) } else { (k, v) }).collect();
         Ok(Collection { members, features })

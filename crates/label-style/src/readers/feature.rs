@@ -12,7 +12,7 @@
 //! the `Value` path, which also gives the error messages.
 //!
 //! The feature's text is scanned once: the properties are split into their entries and the
-//! geometry is read ([`super::line_geometry`]) where they stand, not first kept as text and
+//! geometry is read (`line_geometry.rs`) where they stand, not first kept as text and
 //! scanned again. When that reading fails (a properties member that is neither an object nor
 //! null, coordinates that do not nest as their type says), the whole feature is read again as
 //! values.
@@ -153,7 +153,7 @@ impl<'a> Feature<'a> {
     }
 
     /// The members in order, however each was kept.
-    pub(super) fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_>)> {
+    pub fn members(&self) -> impl ExactSizeIterator<Item = (&str, Member<'_>)> {
         self.members.0.iter().map(|(k, v)| {
             let member = match (k.as_ref(), &self.properties, &self.geometry) {
                 ("properties", Some(_), _) => Member::Properties,
@@ -196,11 +196,7 @@ impl<'r> PropertiesRef<'r, '_> {
     }
 
     /// Writes every property whose name `keep` accepts into `map`, in order.
-    pub(super) fn serialize_into<M: SerializeMap>(
-        self,
-        map: &mut M,
-        keep: impl Fn(&str) -> bool,
-    ) -> Result<(), M::Error> {
+    pub fn serialize_into<M: SerializeMap>(self, map: &mut M, keep: impl Fn(&str) -> bool) -> Result<(), M::Error> {
         match self {
             PropertiesRef::Values(values) => {
                 for (key, value) in values.iter().filter(|(k, _)| keep(k)) {

@@ -19,7 +19,8 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use crate::formats::convert::{InputError, one_line};
+use crate::document::InputError;
+use crate::messages::one_line;
 
 /// Column names taken for longitude, in order of preference (compared without case).
 pub const LONGITUDE_NAMES: [&str; 5] = ["longitude", "lon", "lng", "long", "x"];
