@@ -70,8 +70,8 @@ export function placedSymbols(map) {
   return [...symbols.values()];
 }
 
-const boxesMeet = (a, b, tau) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > tau
-  && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > tau;
+const boxesMeet = (a, b, tau, tauY) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > tau
+  && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > tauY;
 
 const circlesMeet = (a, b, tau) => Math.hypot(a[0] - b[0], a[1] - b[1]) < a[2] + b[2] - tau;
 
@@ -82,9 +82,9 @@ function circleBoxDepth([x, y, r], [x1, y1, x2, y2]) {
   return r - Math.hypot(dx, dy);
 }
 
-function shapesMeet(a, b, tau) {
+function shapesMeet(a, b, tau, tauY) {
   for (const p of a.boxes) {
-    for (const q of b.boxes) if (boxesMeet(p, q, tau)) return true;
+    for (const q of b.boxes) if (boxesMeet(p, q, tau, tauY)) return true;
     for (const c of b.circles) if (circleBoxDepth(c, p) > tau) return true;
   }
   for (const c of a.circles) {
@@ -94,12 +94,13 @@ function shapesMeet(a, b, tau) {
   return false;
 }
 
-// Every pair of symbols whose shapes overlap by more than `tau` px, by brute force (all pairs).
-export function overlappingPairs(symbols, tau = 0) {
+// Every pair of symbols whose shapes overlap by more than `tau` px (two boxes: by more than `tau`
+// across and `tauY` down), by brute force (all pairs).
+export function overlappingPairs(symbols, tau = 0, tauY = tau) {
   const pairs = [];
   for (let i = 0; i < symbols.length; i++) {
     for (let j = i + 1; j < symbols.length; j++) {
-      if (shapesMeet(symbols[i], symbols[j], tau)) pairs.push([symbols[i].key, symbols[j].key]);
+      if (shapesMeet(symbols[i], symbols[j], tau, tauY)) pairs.push([symbols[i].key, symbols[j].key]);
     }
   }
   return pairs;
