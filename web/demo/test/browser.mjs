@@ -7,7 +7,8 @@ import { serve } from '../serve.mjs';
 export const WIDTH = 1920;
 export const HEIGHT = 1080;
 
-export async function openPage(path) {
+// Opens http://127.0.0.1:PORT/web/demo/PATH in a fresh browser and waits for `window.demoReady`.
+export async function openPage(path, { width = WIDTH, height = HEIGHT } = {}) {
   const server = await serve();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -15,7 +16,7 @@ export async function openPage(path) {
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update',
       '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
   });
-  const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

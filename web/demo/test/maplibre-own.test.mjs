@@ -24,7 +24,7 @@ after(async () => session?.close());
 test('the MapLibre page loads the local tiles and glyphs with no error', async () => {
   const shown = await session.page.evaluate(async () => {
     const { map, layers, measure } = window.demo;
-    await measure.idle(map);
+    await measure.settle(map);
     return measure.shownLabels(map, layers).length;
   });
   assert.ok(shown > 300, `only ${shown} labels shown over Europe at zoom 4`);
@@ -37,8 +37,7 @@ test("MapLibre's own placement on the camera path: labels shown, overlaps, time 
     const out = [];
     for (const camera of cameraPath(6)) {
       const first = placementTimes.length;
-      map.jumpTo(camera);
-      await measure.idle(map);
+      await measure.settle(map, () => map.jumpTo(camera));
       const symbols = measure.placedSymbols(map);
       out.push({
         camera,
