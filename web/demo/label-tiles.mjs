@@ -11,14 +11,15 @@
 // top,bottom,left,right --radial-offset 0.5`): each label's side of the anchor is its `anchor`
 // property and its shift `text-radial-offset` 0.5 em, MapLibre's and declutter's same rule (the
 // test checks each drawn box against the tile's `offset_x`/`offset_y`).
-// Query parameters: ?hidden=1 draws the hidden labels too (`visible: false`), which do overlap.
+// The page is maplibre.html?map=label-tiles; &hidden=1 draws the hidden labels too
+// (`visible: false`), which do overlap.
 import { loadStyle, registerPmtiles } from './lib/style.mjs';
 import * as measure from './lib/measure.mjs';
 
 export const SCALE = 2;
 const params = new URLSearchParams(location.search);
 
-async function start() {
+export async function start() {
   registerPmtiles();
   const base = await loadStyle();
   const style = {
@@ -72,5 +73,3 @@ async function start() {
       `${measure.shownLabels(map, ['labels']).length} labels drawn · z ${map.getZoom().toFixed(2)}`;
   });
 }
-
-window.demoReady = start();

@@ -6,8 +6,8 @@
 //                        `attach(map)` — the slot where a label plugin (@declutter/maplibre)
 //                        takes over the symbol layers; no plugin: MapLibre's own labels
 //   &center=lon,lat&zoom=z&bearing=b&pitch=p   the first camera
-// window.demo holds the map, the symbol layers and the measurement functions; window.demoReady
-// is a promise that settles when the style and the plugin are loaded.
+// `start()` (called by maplibre.html) sets window.demo: the map, the symbol layers and the
+// measurement functions; it resolves when the style and the plugin are loaded.
 import { loadStyle, registerPmtiles } from './lib/style.mjs';
 import * as measure from './lib/measure.mjs';
 import { cameraPath } from './lib/camera-path.mjs';
@@ -15,7 +15,7 @@ import { cameraPath } from './lib/camera-path.mjs';
 const params = new URLSearchParams(location.search);
 const number = (name, fallback) => (params.has(name) ? Number(params.get(name)) : fallback);
 
-async function start() {
+export async function start() {
   registerPmtiles();
   const style = await loadStyle();
   const center = params.get('center')?.split(',').map(Number);
@@ -49,5 +49,3 @@ async function start() {
       + ` · ${c.lng.toFixed(3)}, ${c.lat.toFixed(3)} · bearing ${map.getBearing().toFixed(0)}° · pitch ${map.getPitch().toFixed(0)}°`;
   });
 }
-
-window.demoReady = start();

@@ -16,16 +16,30 @@
 
 const PADDING = 100; // MapLibre's collision-index viewport padding, px
 
-// Wraps `map.style._updatePlacement`; returns the list that receives each call's milliseconds.
+// Wraps `map.style._updatePlacement`; returns the list that receives each call's milliseconds
+// (`total`) and the part of them spent adding tiles' symbols to the cross-tile symbol index
+// (`index`, `CrossTileSymbolIndex.addLayer`), one {total, index} per call.
 export function instrument(map) {
   const style = map.style;
   const original = style._updatePlacement;
-  if (typeof original !== 'function') throw new Error('MapLibre has no Style._updatePlacement to time');
+  const crossTile = style.crossTileSymbolIndex;
+  if (typeof original !== 'function' || typeof crossTile?.addLayer !== 'function') {
+    throw new Error('MapLibre has no Style._updatePlacement or CrossTileSymbolIndex.addLayer to time');
+  }
   const times = [];
+  let index = 0;
+  const addLayer = crossTile.addLayer;
+  crossTile.addLayer = function timedAddLayer(...args) {
+    const start = performance.now();
+    const result = addLayer.apply(this, args);
+    index += performance.now() - start;
+    return result;
+  };
   style._updatePlacement = function timed(...args) {
+    index = 0;
     const start = performance.now();
     const result = original.apply(this, args);
-    times.push(performance.now() - start);
+    times.push({ total: performance.now() - start, index });
     return result;
   };
   return times;

@@ -86,7 +86,7 @@ const PAN = [...Array(3).fill([200, 0]), ...Array(2).fill([0, 200])];
 let session;
 before(async () => {
   await mkdir(results, { recursive: true });
-  session = await openPage('label-tiles.html', { width: 1280, height: 720 });
+  session = await openPage('maplibre.html?map=label-tiles', { width: 1280, height: 720 });
 });
 after(async () => session?.close());
 
@@ -138,7 +138,7 @@ test('panning across tile edges: no two drawn labels overlap, each where its til
 });
 
 test('the same check finds the overlaps of the hidden labels drawn too', async () => {
-  const control = await openPage('label-tiles.html?hidden=1', { width: 1280, height: 720 });
+  const control = await openPage('maplibre.html?map=label-tiles&hidden=1', { width: 1280, height: 720 });
   try {
     await control.page.evaluate(() => window.demo.measure.settle(window.demo.map));
     const f = await frame(control.page);
