@@ -86,7 +86,7 @@ test("MapLibre's own placement on the camera path: labels shown, overlaps, time 
   for (const [k, frame] of frames.entries()) {
     assert.ok(frame.shown > 0, `frame ${k}: no label shown`);
     assert.ok(frame.placed > 0, `frame ${k}: no placed symbol in the collision index`);
-    assert.equal(frame.steady.length, 1, `frame ${k}: one placement per render (fadeDuration 0)`);
+    assert.ok(frame.steady.length >= 1, `frame ${k}: no placement in the render with every tile loaded`);
   }
   assert.ok(times.length >= frames.length, `${times.length} placements for ${frames.length} frames`);
 });
