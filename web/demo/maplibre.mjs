@@ -3,7 +3,7 @@
 //   ?fade=0              MapLibre's fadeDuration in ms (the measurements use 0: full placement
 //                        on every render)
 //   ?plugin=NAME         after the style loads, imports plugins/NAME.mjs and calls its
-//                        `attach(map)` — the slot where a label plugin (@declutter/maplibre)
+//                        `attach(map, {layers})` — the slot where a label plugin (@declutter/maplibre)
 //                        takes over the symbol layers; no plugin: MapLibre's own labels
 //   &center=lon,lat&zoom=z&bearing=b&pitch=p   the first camera
 // `start()` (called by maplibre.html) sets window.demo: the map, the symbol layers and the
