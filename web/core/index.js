@@ -1,0 +1,7 @@
+// @declutter/core: what @declutter/maplibre and @declutter/openlayers share. See docs/web.md.
+export { attached, createDeclutter, Declutter } from './controller.js';
+export { LabelStore, commitEngineLabels } from './labels.js';
+export { Overlay, boxOrigin } from './draw.js';
+export { labelSpec } from './text.js';
+export { clipToSquare, lineLength, longestChain, lonLatToWorld, pointHalfway, tileToWorld } from './lines.js';
+export { evaluate, featureKey } from './expressions.js';

@@ -1,0 +1,115 @@
+// The features of a symbol layer as labels: read from every loaded tile of its source
+// (`map.querySourceFeatures`, GeoJSON and vector tile sources alike), one label per feature
+// identity however many tiles hold it. A point is taken from the tile it lies in (the copies in
+// neighbouring tiles' buffers are the same feature); a line's pieces are cut to their tiles and
+// joined (@declutter/core's lines.js) so a street crossing tile edges is one text along one line.
+import {
+  clipToSquare, featureKey, labelSpec, lineLength, longestChain, lonLatToWorld, pointHalfway, tileToWorld,
+} from '@declutter/core';
+
+// The tile a feature came from and its geometry in tile units, when MapLibre exposes them.
+function tileGeometry(feature) {
+  const vt = feature._vectorTileFeature;
+  if (!vt || typeof vt.loadGeometry !== 'function' || feature._z === undefined) return null;
+  const extent = vt.extent ?? 4096;
+  return { z: feature._z, x: feature._x, y: feature._y, extent, type: vt.type, rings: vt.loadGeometry() };
+}
+
+// Features' geometry without tile information: lon/lat from GeoJSON.
+function plainGeometry(feature) {
+  const g = feature.geometry;
+  const lines = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : [];
+  const point = g.type === 'Point' ? g.coordinates : g.type === 'MultiPoint' ? g.coordinates[0] : null;
+  const flat = (line) => line.flatMap(([lon, lat]) => lonLatToWorld(lon, lat));
+  return { point: point && lonLatToWorld(point[0], point[1]), lines: lines.map(flat) };
+}
+
+// The zoom level of the tiles MapLibre draws the source with at the centre of the view.
+function idealZoom(map, sourceId) {
+  const source = map.getSource(sourceId);
+  const tileSize = source?.tileSize ?? 512;
+  const z = Math.floor(map.getZoom() + Math.log2(512 / tileSize));
+  return Math.max(source?.minzoom ?? 0, Math.min(source?.maxzoom ?? 22, z));
+}
+
+// Whether tiles of zoom `a` are preferred to tiles of zoom `b` for a feature both hold: the
+// deepest level not past the ideal one, else the shallowest past it. Every tile of one level
+// cuts and quantises a feature alike, so a label keeps one geometry while other levels' tiles
+// come and go (the parents MapLibre keeps while children load, the children of a zoom out).
+function better(a, b, ideal) {
+  if (a <= ideal && b <= ideal) return a > b;
+  if (a > ideal && b > ideal) return a < b;
+  return a <= ideal;
+}
+
+// Labels (key -> spec) of one layer: `layer` {id, source, sourceLayer, filter}, `layout` from
+// layout.js.
+export function readLabels(map, layer, layout, image, out) {
+  const zoom = map.getZoom();
+  const features = map.querySourceFeatures(layer.source, {
+    sourceLayer: layer.sourceLayer, filter: layer.filter ?? undefined,
+  });
+  const lines = new Map(); // key -> {fields, props, along, byZoom: Map(z -> pieces), eps}
+  const points = new Map(); // key -> {z, fields, props, point}
+  const ideal = idealZoom(map, layer.source);
+  for (const feature of features) {
+    const props = feature.properties ?? {};
+    const t = tileGeometry(feature);
+    let point = null;
+    let pieces = null;
+    let z = 0;
+    let eps = 1e-9;
+    if (t) {
+      const world = tileToWorld(t.z, t.x, t.y, t.extent);
+      z = t.z;
+      eps = 256 / (t.extent * 2 ** t.z) / 8;
+      if (t.type === 1) {
+        const p = t.rings.flat().find((q) => q.x >= 0 && q.y >= 0 && q.x < t.extent && q.y < t.extent);
+        if (!p) continue; // a copy in this tile's buffer; the tile that holds it gives it
+        point = world(p.x, p.y);
+      } else if (t.type === 2) {
+        pieces = [];
+        for (const ring of t.rings) {
+          for (const part of clipToSquare(ring.flatMap((q) => [q.x, q.y]), t.extent)) {
+            const flat = [];
+            for (let k = 0; k < part.length; k += 2) flat.push(...world(part[k], part[k + 1]));
+            pieces.push(flat);
+          }
+        }
+      } else continue;
+    } else {
+      const g = plainGeometry(feature);
+      point = g.point;
+      pieces = g.point ? null : g.lines;
+    }
+    const fields = layout(props, zoom, image);
+    const along = fields.placement !== 'point';
+    if (point) {
+      const key = featureKey(layer.id, feature.id, props);
+      const seen = points.get(key);
+      if (!seen || better(z, seen.z, ideal)) points.set(key, { z, fields, props, point });
+    } else if (pieces?.length) {
+      const key = featureKey(layer.id, feature.id, props);
+      let entry = lines.get(key);
+      if (!entry) { entry = { fields, props, along, byZoom: new Map(), eps }; lines.set(key, entry); }
+      if (!entry.byZoom.has(z)) entry.byZoom.set(z, []);
+      entry.byZoom.get(z).push(...pieces);
+      entry.eps = Math.max(entry.eps, eps);
+    }
+  }
+  for (const [key, { z, fields, props, point }] of points) {
+    const spec = labelSpec({ ...fields, x: point[0], y: point[1], layer: layer.id, properties: props });
+    if (spec && z !== undefined) out.set(key, spec);
+  }
+  for (const [key, entry] of lines) {
+    let z = null;
+    for (const level of entry.byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
+    const best = longestChain(entry.byZoom.get(z), entry.eps);
+    if (!best) continue;
+    const base = { ...entry.fields, layer: layer.id, properties: entry.props };
+    const spec = entry.along
+      ? labelSpec({ ...base, path: best })
+      : labelSpec({ ...base, ...pointHalfway(best) });
+    if (spec) out.set(key, spec);
+  }
+}

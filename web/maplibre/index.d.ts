@@ -1,0 +1,41 @@
+// Types of @declutter/maplibre. See docs/web.md.
+import type { Camera } from '@declutter/wasm';
+import type { Attached, ControllerOptions } from '@declutter/core';
+
+export type { Attached } from '@declutter/core';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+
+type Props = Record<string, unknown>;
+/** A value, or a function of the feature's properties and the map's zoom. */
+type Per<T> = T | ((properties: Props, zoom: number) => T);
+
+/** A symbol layer to take over, with fields that replace what the style's layout says. */
+export interface LayerOptions {
+  id: string;
+  text?: Per<string>;
+  size?: Per<number>;
+  fontFamily?: string;
+  color?: Per<string>;
+  haloColor?: Per<string>;
+  haloWidth?: Per<number>;
+  anchor?: Per<string>;
+  /** In ems, as `text-offset`. */
+  offset?: Per<[number, number]>;
+  padding?: Per<number>;
+  /** Higher is placed first (instead of `symbol-sort-key`, where lower is). */
+  priority?: Per<number>;
+  placement?: Per<'point' | 'line' | 'line-center'>;
+  maxAngle?: Per<number>;
+  icon?: Per<string | null>;
+}
+
+export interface AttachOptions extends ControllerOptions {
+  /** Symbol layer ids (or options) of the map's style. */
+  layers: (string | LayerOptions)[];
+}
+
+/** Takes over the placement of the named symbol layers of `map`. */
+export declare function attach(map: MapLibreMap, options: AttachOptions): Promise<Attached>;
+
+/** The map's camera as the engine takes it (zoom + 1: 256-px tiles). */
+export declare function cameraOf(map: MapLibreMap): Camera & { lon: number; lat: number };

@@ -1,0 +1,126 @@
+// @declutter/maplibre: declutter places the labels of a MapLibre GL JS map's symbol layers.
+//
+//   import { attach } from '@declutter/maplibre';
+//   const declutter = await attach(map, { layers: ['places', 'streets'] });
+//   declutter.on('hover', (e) => console.log(e.labels));   // or map.on('declutter.hover', …)
+//   declutter.debug = true;                                  // boxes; hidden → what hid them
+//
+// attach() reads the layers' features from their sources (GeoJSON and vector tiles, as tiles
+// load and leave), their layout from the style (layout.js), turns the map's own drawing and
+// collision of those layers off, and on every render of the map places a frame with the map's
+// camera in the WebAssembly frame engine and draws it on a canvas over the map.
+import { attached, createDeclutter } from '@declutter/core';
+import { layoutOf, readLayer } from './layout.js';
+import { readLabels } from './features.js';
+
+// What attach() sets on each taken-over layer: its symbols drawn invisibly and out of
+// MapLibre's collision (they stay in the style so that their source's tiles keep loading).
+const HIDE_PAINT = { 'text-opacity': 0, 'icon-opacity': 0 };
+const HIDE_LAYOUT = {
+  'text-allow-overlap': true, 'text-ignore-placement': true, 'icon-allow-overlap': true, 'icon-ignore-placement': true,
+};
+
+// The map's camera as the engine takes it (256-px tiles: MapLibre's zoom + 1).
+export function cameraOf(map) {
+  const c = map.getCenter().wrap();
+  const canvas = map.getCanvas();
+  return {
+    lon: c.lng, lat: c.lat, zoom: map.getZoom() + 1, bearing: map.getBearing(), pitch: map.getPitch(),
+    width: canvas.clientWidth, height: canvas.clientHeight,
+    fov: typeof map.getVerticalFieldOfView === 'function' ? map.getVerticalFieldOfView() : 36.87,
+  };
+}
+
+export async function attach(map, options) {
+  if (!options || !Array.isArray(options.layers) || options.layers.length === 0) {
+    throw new Error('declutter: attach(map, {layers: [...]}) needs the ids of the symbol layers to take over');
+  }
+  const layers = options.layers.map((l) => (typeof l === 'string' ? { id: l } : l));
+  if (!map.isStyleLoaded()) await new Promise((resolve) => map.once('load', resolve));
+  const taken = layers.map((l) => {
+    const style = map.getLayer(l.id);
+    if (!style) throw new Error(`declutter: the map's style has no layer "${l.id}"`);
+    if (style.type !== 'symbol') throw new Error(`declutter: layer "${l.id}" is a ${style.type} layer, not a symbol layer`);
+    return {
+      id: l.id, source: style.source, sourceLayer: style.sourceLayer ?? style['source-layer'],
+      minzoom: style.minzoom ?? 0, maxzoom: style.maxzoom ?? 24,
+      filter: map.getFilter(l.id), layout: layoutOf(l, readLayer(map, l.id)),
+    };
+  });
+  const d = await createDeclutter(map.getContainer(), options);
+  const saved = [];
+  for (const l of taken) {
+    for (const [name, value] of Object.entries(HIDE_PAINT)) { saved.push(['paint', l.id, name, map.getPaintProperty(l.id, name)]); map.setPaintProperty(l.id, name, value); }
+    for (const [name, value] of Object.entries(HIDE_LAYOUT)) { saved.push(['layout', l.id, name, map.getLayoutProperty(l.id, name)]); map.setLayoutProperty(l.id, name, value); }
+  }
+  const sources = new Set(taken.map((l) => l.source));
+  const images = new Map();
+  const image = (name) => {
+    if (!images.has(name)) images.set(name, imageCanvas(map, name));
+    return images.get(name);
+  };
+
+  let dirty = true;
+  let zoomRead = Math.floor(map.getZoom());
+  const onData = (e) => {
+    if (e.sourceId && !sources.has(e.sourceId)) return;
+    dirty = true;
+    map.triggerRepaint();
+  };
+  const onRender = () => {
+    // Zoom-dependent layout (sizes, steps, layer zoom ranges) is read again at each whole zoom level.
+    const z = Math.floor(map.getZoom());
+    if (dirty || z !== zoomRead) {
+      const labels = new Map();
+      const zoom = map.getZoom();
+      // A layer outside its zoom range is not drawn by MapLibre: its labels leave.
+      for (const l of taken) if (zoom >= l.minzoom && zoom < l.maxzoom) readLabels(map, l, l.layout, image, labels);
+      d.setLabels(labels);
+      dirty = false;
+      zoomRead = z;
+    }
+    const camera = cameraOf(map);
+    if (camera.width === 0 || camera.height === 0) return;
+    const dpr = typeof map.getPixelRatio === 'function' ? map.getPixelRatio() : window.devicePixelRatio || 1;
+    if (d.frame(camera, dpr, performance.now())) map.triggerRepaint();
+  };
+  const onMove = (e) => {
+    const labels = d.query(e.point.x, e.point.y);
+    const event = { point: e.point, lngLat: e.lngLat, labels };
+    d.emit('hover', event);
+    map.fire('declutter.hover', event);
+  };
+  map.on('sourcedata', onData);
+  map.on('styledata', onData);
+  map.on('render', onRender);
+  map.on('mousemove', onMove);
+  map.triggerRepaint();
+
+  return attached(d, {
+    render: () => map.triggerRepaint(),
+    pending: () => dirty,
+    detach() {
+      map.off('sourcedata', onData);
+      map.off('styledata', onData);
+      map.off('render', onRender);
+      map.off('mousemove', onMove);
+      for (const [kind, id, name, value] of saved) {
+        if (!map.getLayer(id)) continue;
+        if (kind === 'paint') map.setPaintProperty(id, name, value); else map.setLayoutProperty(id, name, value);
+      }
+    },
+  });
+}
+
+// A style image as a canvas at its size in CSS px, or null when the style has none so named.
+function imageCanvas(map, name) {
+  const img = typeof map.getImage === 'function' ? map.getImage(name) : null;
+  const data = img?.data;
+  if (!data) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = data.width;
+  canvas.height = data.height;
+  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(data.data), data.width, data.height), 0, 0);
+  const ratio = img.pixelRatio || 1;
+  return { canvas, width: data.width / ratio, height: data.height / ratio };
+}

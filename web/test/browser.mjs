@@ -1,0 +1,145 @@
+// What both map packages' browser tests do with a page: open it (its problems collected),
+// wait until it is still, read its decisions, check its record. A test page defines
+// `window.idle()` (tiles loaded, the camera still) and `window.project(lon, lat)` (the map's
+// own projection, CSS px) beside `window.declutter` (the attach() result).
+import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch, openPage, ROOT, serve } from './server.mjs';
+import { makeTiles } from './tiles.mjs';
+
+export const RESULTS = join(ROOT, 'web', 'test-results');
+
+// The test file's hooks: tiles made, the repository served, Chromium launched (and closed after).
+// Returns `open(source, camera, viewport?, record?)` for the page web/test/pages/<name>.html.
+export function testPages(name) {
+  let server;
+  let browser;
+  before(async () => {
+    makeTiles();
+    await mkdir(RESULTS, { recursive: true });
+    server = await serve();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  return (source, camera, viewport, record) => open(browser,
+    `http://127.0.0.1:${server.address().port}/web/test/pages/${name}.html`, { source, camera, viewport, record });
+}
+import { overlapsIn, replay } from './check.mjs';
+
+export async function open(browser, url, { source, camera, viewport = { width: 1280, height: 720 }, record = true }) {
+  const problems = [];
+  const page = await openPage(browser, viewport, problems);
+  const q = new URLSearchParams({ source, camera: JSON.stringify(camera), ...(record ? { record: '' } : {}) });
+  await page.goto(`${url}?${q}`);
+  await page.waitForFunction(() => window.ready === true, null, { timeout: 60000 });
+  await settle(page);
+  return { page, problems };
+}
+
+// Until the map is idle, the package has read what changed, and no label is fading.
+export async function settle(page) {
+  await page.waitForFunction(() => {
+    const d = window.declutter.controller;
+    return window.idle() && d.last && !d.fading && !window.declutter.pending;
+  }, null, { timeout: 60000, polling: 100 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+// Shown point labels: the engine's anchor (where the package drew it) against the map's own
+// projection of the feature, px.
+export function projectionError(page) {
+  return page.evaluate(() => {
+    const d = window.declutter.controller;
+    const f = d.engine.views();
+    let worst = 0;
+    let n = 0;
+    d.store.slots.forEach((s, i) => {
+      if (!s.live || s.spec.path || !f.visible[i]) return;
+      const lon = (s.spec.x / 256) * 360 - 180;
+      const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * s.spec.y) / 256))) * 180) / Math.PI;
+      const [x, y] = window.project(lon, lat);
+      worst = Math.max(worst, Math.hypot(x - f.pose.x[i], y - f.pose.y[i]));
+      n++;
+    });
+    return { worst, n };
+  });
+}
+
+// Every live label's decision in the last frame, by key: visible, reason, the key of what hid it.
+export const decisionsByKey = (page) => page.evaluate(() => {
+  const d = window.declutter.controller;
+  const f = d.engine.views();
+  const out = {};
+  d.store.slots.forEach((s, i) => {
+    if (!s.live) return;
+    const by = f.blocker[i] === 1 ? d.store.slots[f.hiddenBy[i]].key : f.blocker[i] === 2 ? 'obstacle' : null;
+    out[s.key] = [f.visible[i], f.reason[i], by];
+  });
+  return out;
+});
+
+// Every recorded frame: no two shown labels' drawn boxes overlap, and the decisions are the
+// engine's, replayed in node.
+export async function checkRecord(page, name) {
+  const record = await page.evaluate(() => window.declutter.controller.record);
+  let boxes = 0;
+  for (const [k, frame] of record.frames.entries()) {
+    assert.deepEqual(overlapsIn(frame.drawn), [], `${name}: frame ${k}: drawn labels overlap`);
+    boxes += frame.drawn.length / 7;
+  }
+  const differs = await replay(record);
+  assert.equal(differs, null, `${name}: the page's decisions differ from the engine's replayed in node`);
+  return { frames: record.frames.length, boxes, commits: record.commits.length };
+}
+
+// A tile reload: from `start` out to each zoom of `away` and back; no label may be lost and no
+// decision change. Returns what it saw (for the test's printout).
+export async function reload(page, start, away, liveOf) {
+  const before = await decisionsByKey(page);
+  const shown = Object.values(before).filter(([visible]) => visible).length;
+  assert.ok(shown > 20, `labels are shown: ${shown}`);
+  const seen = [];
+  for (const zoom of away) {
+    await page.evaluate((z) => window.jump({ zoom: z }), zoom);
+    await settle(page);
+    seen.push(await page.evaluate(liveOf));
+  }
+  await page.evaluate((c) => window.jump(c), start);
+  await settle(page);
+  const again = await decisionsByKey(page);
+  const lost = Object.keys(before).filter((k) => !(k in again));
+  assert.deepEqual(lost, [], 'no label is lost');
+  const changed = Object.keys(before).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(again[k]));
+  assert.deepEqual(changed.map((k) => [k, before[k], again[k]]), [], 'no decision changed');
+  return { labels: Object.keys(before).length, shown, seen };
+}
+
+// A camera path: each step acted (keys, mouse), then waited for, then the shown point labels
+// checked against the map's own projection. `drag` and `wheelOut` are the mouse steps both
+// maps take. Returns the steps and the worst projection error seen.
+export function cameraPath(page, mapName) {
+  const errors = [];
+  const step = async (name, act) => {
+    await act();
+    await settle(page);
+    const p = await projectionError(page);
+    errors.push(p.worst);
+    assert.ok(p.worst < 0.05, `${name}: point labels drawn ${p.worst} px from where ${mapName} puts them`);
+  };
+  const drag = () => step('drag', async () => {
+    await page.mouse.move(700, 400);
+    await page.mouse.down();
+    for (let k = 1; k <= 10; k++) await page.mouse.move(700 - 25 * k, 400 - 12 * k);
+    await page.mouse.up();
+  });
+  const wheelOut = (clicks, pauseMs) => step('wheel out across tile levels', async () => {
+    await page.mouse.move(640, 360);
+    for (let k = 0; k < clicks; k++) { await page.mouse.wheel(0, 120); await page.waitForTimeout(pauseMs); }
+  });
+  return { step, drag, wheelOut, worst: () => Math.max(...errors) };
+}

@@ -1,0 +1,209 @@
+// @declutter/maplibre in headless Chromium (WebGL in SwiftShader): the test map
+// (test/pages/maplibre.js) from GeoJSON and from vector tiles loads with no console error, page
+// error or failed request; a camera path driven by the keyboard and the mouse (pan, zoom across
+// tile levels, rotate, pitch) where every frame's drawn labels do not overlap and every frame's
+// decisions equal the WebAssembly engine's replayed in node; point labels drawn where MapLibre
+// projects them; a tile reload (zoom out and back) that loses no label and changes no decision;
+// queries and hover events; the debug view; placement time with about 1,000 labels in view at
+// 1920×1080, printed (and written to web/test-results/maplibre-times.json).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT } from './server.mjs';
+import { cameraPath, checkRecord, reload, RESULTS, settle, testPages } from './browser.mjs';
+
+const open = testPages('maplibre');
+const results = RESULTS;
+
+for (const source of ['geojson', 'tiles']) {
+  test(`${source}: a camera path by keyboard and mouse, every frame checked`, async () => {
+    const { page, problems } = await open(source, { center: [16.372, 48.208], zoom: 13.6 });
+    assert.equal(await page.evaluate(() => map.getPaintProperty('street-names', 'text-opacity')), 0, 'the map\'s own symbols are hidden');
+    const { step, drag, wheelOut, worst } = cameraPath(page, 'MapLibre');
+    await page.mouse.click(640, 360);
+    await step('pan by keys', async () => { for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowRight'); });
+    await step('zoom in by keys (to zoom 15 tiles)', async () => { await page.keyboard.press('Equal'); await page.keyboard.press('Equal'); });
+    await step('rotate by keys', async () => { for (let k = 0; k < 3; k++) await page.keyboard.press('Shift+ArrowLeft'); });
+    await step('pitch by keys', async () => { for (let k = 0; k < 4; k++) await page.keyboard.press('Shift+ArrowUp'); });
+    await drag();
+    await wheelOut(6, 50);
+    const camera = await page.evaluate(() => ({ zoom: map.getZoom(), bearing: map.getBearing(), pitch: map.getPitch() }));
+    assert.ok(camera.bearing !== 0 && camera.pitch > 0, `the keys turned and tilted the map: ${JSON.stringify(camera)}`);
+    const checked = await checkRecord(page, source);
+    console.log(`# ${source}: ${checked.frames} frames, ${checked.boxes} drawn boxes, ${checked.commits} label sets: no overlap, decisions as replayed; projection error ≤ ${worst().toExponential(2)} px`);
+    assert.ok(checked.frames > 20 && checked.boxes > 500, `frames were drawn: ${JSON.stringify(checked)}`);
+    await page.screenshot({ path: join(results, `maplibre-${source}.png`) });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`${source}: a tile reload (zoom out and back) loses no label and changes no decision`, async () => {
+    const start = { center: [16.372, 48.208], zoom: 14.4, bearing: -20, pitch: 30 };
+    const { page, problems } = await open(source, start);
+    // Out to zoom 12.3 (the streets from zoom-12 tiles), then to 9 (below the streets layer: all
+    // of them leave), and back.
+    const liveStreets = () => window.declutter.controller.store.slots.filter((s) => s.live && s.key.startsWith('street')).length;
+    const r = await reload(page, start, [12.3, 9], liveStreets);
+    console.log(`# ${source}: ${r.labels} labels, ${r.shown} shown; streets live at zoom 12.3: ${r.seen[0]}, at 9: ${r.seen[1]}`);
+    assert.ok(r.seen[0] > 100, 'the streets from the zoom-12 tiles are labels');
+    assert.equal(r.seen[1], 0, 'zoomed out past the streets layer\'s zoom range, their labels left');
+    // The streets' tiles reloaded in view (refreshTiles; GeoJSON: setData again): every label
+    // shown and opaque before stays shown and opaque in every frame, no fade again.
+    const mark = await page.evaluate(() => window.declutter.controller.record.frames.length);
+    await page.evaluate((tiles) => {
+      if (tiles) map.refreshTiles('streets');
+      else map.getSource('streets').setData(`${location.origin}/fixtures/geojson/vienna-streets-center.geojson`);
+    }, source === 'tiles');
+    await page.waitForFunction((n) => window.declutter.controller.record.frames.length > n + 1, mark);
+    await settle(page);
+    const dips = await page.evaluate((n) => {
+      const { frames } = window.declutter.controller.record;
+      const opaque = 0x3f800000;
+      const before = frames[n - 1];
+      const keep = before.visible.flatMap((v, i) => (v && before.opacityBits[i] === opaque ? [i] : []));
+      const out = [];
+      for (const f of frames.slice(n)) for (const i of keep) if (!f.visible[i] || f.opacityBits[i] !== opaque) out.push(i);
+      return { kept: keep.length, frames: frames.length - n, dips: [...new Set(out)] };
+    }, mark);
+    assert.ok(dips.kept > 20 && dips.frames >= 2, `labels and frames across the reload: ${JSON.stringify(dips)}`);
+    assert.deepEqual(dips.dips, [], 'no shown label faded or flickered while its tiles reloaded');
+    const checked = await checkRecord(page, `${source} reload`);
+    assert.ok(checked.commits >= (source === 'tiles' ? 3 : 1));
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+for (const source of ['tiles', 'geojson']) {
+  test(`${source}: a street cut by tile edges is one label along its whole line`, async () => {
+    const { page, problems } = await open(source, { center: [16.372, 48.208], zoom: 14.6 });
+    const fixture = JSON.parse(await readFile(join(ROOT, 'fixtures/geojson/vienna-streets-center.geojson'), 'utf8'));
+    const result = await page.evaluate((features) => {
+      const d = window.declutter.controller;
+      const b = map.getBounds();
+      const world = (lon, lat) => {
+        const s = Math.sin((lat * Math.PI) / 180);
+        return [((lon + 180) / 360) * 256, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * 256];
+      };
+      const length = (flat) => { let t = 0; for (let k = 0; k + 3 < flat.length; k += 2) t += Math.hypot(flat[k + 2] - flat[k], flat[k + 3] - flat[k + 1]); return t; };
+      // Tiles cut at this zoom: 512 CSS px per tile at zoom 14.
+      const tile = (lon, lat) => world(lon, lat).map((v) => Math.floor((v / 256) * 2 ** 14)).join('/');
+      const out = { compared: 0, crossing: 0, worst: 0 };
+      for (const f of features) {
+        if (!f.geometry.coordinates.every(([lon, lat]) => b.contains([lon, lat]))) continue;
+        const slot = d.store.slots[d.store.byKey.get(`street-names#${f.id}`)];
+        if (!slot?.live || !slot.spec.path) continue;
+        const want = length(f.geometry.coordinates.flatMap(([lon, lat]) => world(lon, lat)));
+        const got = length(slot.spec.path);
+        out.compared++;
+        const crossing = new Set(f.geometry.coordinates.map(([lon, lat]) => tile(lon, lat))).size > 1;
+        if (crossing) out.crossing++;
+        // Beyond what the tiles' grids and simplification move (1%, and a pixel at zoom 14).
+        const px = 2 ** 15;
+        const e = Math.abs(got - want) * px / (1 + 0.01 * want * px);
+        if (e > out.worst) { out.worst = e; out.at = { id: f.id, length: want * px, label: got * px, crossing }; }
+      }
+      return out;
+    }, fixture.features);
+    console.log(`# ${source}: ${result.compared} streets in view (${result.crossing} crossing tile edges): each label's line as long as its street to 1% and 1 px at zoom 14 (worst ${result.worst.toFixed(2)} of that: ${JSON.stringify(result.at)})`);
+    assert.ok(result.crossing >= 20, `streets cross tile edges: ${result.crossing}`);
+    assert.ok(result.worst <= 1, `every label's line is its whole street: ${JSON.stringify(result.at)}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('query, hover events, the debug view, the device pixel ratio', async () => {
+  const { page, problems } = await open('tiles', { center: [16.372, 48.208], zoom: 14.2 }, { width: 1000, height: 700, dpr: 2 });
+  const size = await page.evaluate(() => {
+    const c = document.querySelector('canvas.declutter-overlay');
+    return [c.width, c.height, c.clientWidth, c.clientHeight];
+  });
+  assert.deepEqual(size, [2000, 1400, 1000, 700], 'the overlay is drawn at the device pixel ratio');
+  // Icons: a shown place's icon (the style image 'dot', 8 px) is placed with its text and drawn.
+  const icons = await page.evaluate(() => {
+    const d = window.declutter.controller;
+    const f = d.engine.views();
+    const shown = d.store.slots.flatMap((s, i) => (s.live && s.spec.icon && f.visible[i] ? [[i, f.parts[i]]] : []));
+    const drawn = d.record.frames.at(-1).drawn;
+    let iconBoxes = 0;
+    for (let k = 0; k < drawn.length; k += 7) if (drawn[k + 3] === 4 && drawn[k + 4] === 4) iconBoxes++;
+    return { shown, iconBoxes };
+  });
+  assert.ok(icons.shown.length > 0 && icons.shown.every(([, parts]) => parts === 1), `places show text and icon: ${JSON.stringify(icons.shown)}`);
+  assert.equal(icons.iconBoxes, icons.shown.length, 'each shown place\'s icon is drawn');
+  // A hidden label and its box's centre.
+  const target = await page.evaluate(() => {
+    const d = window.declutter.controller;
+    const f = d.engine.views();
+    const hidden = [];
+    for (let i = 0; i < f.count; i++) if (d.store.slots[i].live && f.visible[i] === 0 && f.blocker[i] === 1) hidden.push(i);
+    const b = d.engine.boxes();
+    const i = hidden.find((k) => !Number.isNaN(b.cx[k]) && b.cx[k] > 20 && b.cy[k] > 20 && b.cx[k] < 980 && b.cy[k] < 680);
+    return i === undefined ? null : { i, x: b.cx[i], y: b.cy[i], key: d.store.slots[i].key, by: d.store.slots[f.hiddenBy[i]].key };
+  });
+  assert.ok(target, 'some label is hidden by another');
+  const hits = await page.evaluate((t) => window.declutter.query({ x: t.x, y: t.y }), target);
+  const hit = hits.find((h) => h.key === target.key);
+  assert.ok(hit, 'the query finds the hidden label');
+  assert.equal(hit.shown, false);
+  assert.equal(hit.reason, 'collision');
+  assert.equal(hit.hiddenBy.key, target.by, 'and names the label that hid it');
+  await page.evaluate(() => {
+    window.hovered = [];
+    map.on('declutter.hover', (e) => window.hovered.push(e.labels.map((l) => l.key)));
+  });
+  await page.mouse.move(target.x, target.y);
+  await page.waitForFunction(() => window.hovered.length > 0);
+  assert.ok((await page.evaluate(() => window.hovered.at(-1))).includes(target.key), 'the hover event names it');
+  const drawnBefore = await page.evaluate(() => window.declutter.controller.record.frames.length);
+  await page.evaluate(() => { window.declutter.debug = true; });
+  await page.waitForFunction((n) => window.declutter.controller.record.frames.length > n, drawnBefore);
+  const colours = await page.evaluate(() => {
+    const c = document.querySelector('canvas.declutter-overlay');
+    const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let green = 0;
+    let red = 0;
+    for (let k = 0; k < px.length; k += 4) {
+      if (px[k + 1] > 120 && px[k] < 60 && px[k + 3] > 100) green++;
+      if (px[k] > 180 && px[k + 1] < 60 && px[k + 3] > 100) red++;
+    }
+    return { green, red };
+  });
+  assert.ok(colours.green > 100 && colours.red > 100, `the debug view draws shown and hidden boxes: ${JSON.stringify(colours)}`);
+  await page.screenshot({ path: join(results, 'maplibre-debug.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('placement time with about 1,000 labels in view at 1920×1080', async () => {
+  const { page, problems } = await open('geojson', { center: [12, 50], zoom: 2.6 }, { width: 1920, height: 1080 }, false);
+  // The map moved (turning, tilting, zooming over Europe's 981 places) and drawn synchronously
+  // (map.redraw) frame after frame: 60 frames to warm up (WebAssembly tiers up), then 240
+  // measured. The time is performance.now() around the engine's placeFrame.
+  const out = await page.evaluate(() => {
+    const d = window.declutter.controller;
+    const inView = [];
+    for (let k = 0; k < 300; k++) {
+      if (k === 60) d.times.length = 0;
+      const s = (k % 240) / 240;
+      map.jumpTo({ center: [12 + 4 * s, 50 - 2 * s], zoom: 2.6 + 0.6 * Math.sin(6 * s), bearing: 60 * s, pitch: 45 * Math.sin(3 * s) ** 2 });
+      map.redraw();
+      if (k >= 60) inView.push(d.engine.views().stats.inView);
+    }
+    inView.sort((a, b) => a - b);
+    return { ...d.placementTimes(), inViewMedian: inView[inView.length >> 1], labels: d.store.slots.length };
+  });
+  const load = (await import('node:os')).loadavg()[0].toFixed(1);
+  console.log(`# placement per frame, 1920×1080, ${out.inViewMedian} labels in view (median): p50 ${out.p50.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms over ${out.frames} frames (load average ${load})`);
+  await writeFile(join(results, 'maplibre-times.json'), `${JSON.stringify({ ...out, load: Number(load) }, null, 1)}\n`);
+  assert.ok(out.inViewMedian >= 900 && out.inViewMedian <= 1100, `about 1,000 labels in view: ${out.inViewMedian}`);
+  assert.equal(out.frames, 240);
+  // The target is 2 ms (MapLibre's placement budget per frame); a loaded machine misses it by
+  // preemption alone, so it is enforced with DECLUTTER_P99_MS=2 and printed otherwise.
+  const budget = Number(process.env.DECLUTTER_P99_MS ?? 50);
+  assert.ok(out.p99 <= budget, `p99 ${out.p99} ms within ${budget} ms`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
