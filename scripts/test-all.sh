@@ -4,8 +4,8 @@
 # package `npm ci` installs first, and with Debian's DejaVu Sans, WenQuanYi Micro Hei and Lohit
 # Devanagari fonts, for the tests of font fallback and of scripts drawn along lines), then the
 # Python package (pip, maturin, pytest), the label tiles (decoded by Python tools,
-# scripts/test-tiles.sh) and the web package and the map packages built on it (Debian's rustc-web,
-# node, headless Chromium; web/scripts/test.sh).
+# scripts/test-tiles.sh) and the web package, the map packages built on it and the offline demo
+# (Debian's rustc-web, node, headless Chromium; web/scripts/test.sh, web/demo/scripts/test.sh).
 # Each part installs what it needs itself.
 #
 #   bash scripts/test-all.sh            # everything
@@ -25,7 +25,11 @@ for part in "${parts[@]}"; do
             ;;
         python) bash crates/label-py/scripts/test.sh ;;
         tiles) bash scripts/test-tiles.sh ;;
-        web) bash crates/label-wasm/scripts/test.sh && bash web/scripts/test.sh ;;
+        web)
+            bash crates/label-wasm/scripts/test.sh
+            bash web/scripts/test.sh
+            bash web/demo/scripts/test.sh
+            ;;
         *) echo "unknown part '$part' (rust, python, tiles or web)" >&2; exit 2 ;;
     esac
     echo "== $part: passed in $((SECONDS - started)) s"
