@@ -120,6 +120,7 @@ pub(crate) fn place_reused_symbols(
             asleep += 1;
             continue;
         }
+        sleeps.backoff.woke(i);
         let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
         sights[i] = sight;
         if matches!(sight, Sight::In(_)) { kept.push(i as u32) } else { gone.push(i as u32) }

@@ -72,6 +72,33 @@ impl Backoff {
         }
     }
 
+    /// The first invariant of the back-off of `count` labels that does not hold, `sleepy`
+    /// telling which labels' bytes say they sleep; `None` if all hold: one entry per label,
+    /// at most [`MAX_STRIKES`] strikes and a wait of at most `2^MAX_STRIKES` frames, and a
+    /// label fresh only while it sleeps (given its certificate, it has not slept on it yet).
+    #[must_use]
+    pub(crate) fn broken(&self, count: usize, sleepy: impl Fn(usize) -> bool) -> Option<&'static str> {
+        if self.until.len() != count || self.strikes.len() != count || self.fresh.len() != count {
+            return Some("one back-off entry per label");
+        }
+        if self.strikes.iter().any(|&s| s > MAX_STRIKES) {
+            return Some("at most MAX_STRIKES strikes");
+        }
+        if self.until.iter().any(|&u| u.wrapping_sub(self.frame) as i32 > 1 << MAX_STRIKES) {
+            return Some("a wait of at most 2^MAX_STRIKES frames");
+        }
+        if (0..count).any(|i| self.fresh[i] && !sleepy(i)) {
+            return Some("a label fresh only while it sleeps");
+        }
+        None
+    }
+
+    /// Label `i` woke without its certificate tested (in a reused frame, or its certificate
+    /// dropped): it is not fresh any more, and no try failed.
+    pub(crate) fn woke(&mut self, i: usize) {
+        self.fresh[i] = false;
+    }
+
     /// Label `i` slept through this frame.
     pub(crate) fn slept(&mut self, i: usize) {
         self.fresh[i] = false;
