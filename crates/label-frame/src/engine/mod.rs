@@ -67,7 +67,7 @@ pub struct FrameEngine {
     /// The work frames skip (see [`Shortcuts`]).
     shortcuts: Shortcuts,
     /// Whether a label adds to its box ([`label_core::Symbol::is_plain`] is false for one):
-    /// then every frame goes through `frame_pass/symbols.rs`.
+    /// then every frame goes through `frame_pass/symbols/`.
     symbols: bool,
     /// Whether a label has a path (text along a line): then every frame lays the lines out.
     paths: bool,

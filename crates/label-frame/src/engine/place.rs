@@ -66,7 +66,7 @@ impl FrameEngine {
         self.table.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
         let similarity = projection.similarity();
         self.table.sleeps.now = similarity.filter(|_| can_sleep);
-        // Symbols never go dormant (`frame_pass/symbols/asleep.rs`).
+        // Symbols never go dormant (`frame_pass/symbols/asleep/`).
         let dormant = can_sleep && !self.symbols;
         self.table.dormant.advance(
             similarity.filter(|_| dormant),

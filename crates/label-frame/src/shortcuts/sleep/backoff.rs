@@ -1,4 +1,4 @@
-//! When a symbol tries for a certificate (`frame_pass/symbols/asleep.rs`): trying costs more
+//! When a symbol tries for a certificate (`frame_pass/symbols/asleep/`): trying costs more
 //! than the test it saves in one frame, so a label whose try failed, or whose certificate broke
 //! in the full frame after it was given, waits before it tries again — 1, 2, 4, … 32 full frames,
 //! doubling while it keeps failing, back to 1 once it slept through a frame. Only full frames
