@@ -4,7 +4,7 @@ use crate::frame_pass::fade::Fading;
 use crate::frame_pass::full::{place_full, waits};
 use crate::frame_pass::project::project_all;
 use crate::frame_pass::reuse::place_reused;
-use crate::frame_pass::symbols::{SymbolMemory, place_reused_symbols, place_symbol_frame, project_symbols};
+use crate::frame_pass::symbols::{SymbolMemory, place_symbol_frame, project_symbols};
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
@@ -95,11 +95,10 @@ impl FrameEngine {
             sleeps: &mut self.table.sleeps,
             provisional: &mut self.table.provisional,
         };
+        let placed = place_symbol_frame(&cx, memory, (&mut self.sights, &self.screen_paths), reuse)?;
         if reuse {
-            let placed = place_reused_symbols(&cx, memory, &mut self.sights, &self.screen_paths)?;
             return Ok((FrameKind::Reused, projected, placed));
         }
-        let placed = place_symbol_frame(&cx, memory, &mut self.sights, &self.screen_paths)?;
         self.table.provisional.clear();
         Ok((FrameKind::Full, projected, placed))
     }

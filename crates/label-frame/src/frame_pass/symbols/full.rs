@@ -23,24 +23,16 @@ use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
 /// A label decided in this frame: its index, frame and choice.
 type Decided = (u32, LabelFrame, Choice);
 
-/// The frame's decisions into `frames` (the last frame's on entry) and `choices`, faded, given
-/// every label's sight ([`super::project_symbols`]; those of the labels that dozed through it
-/// are written here if they wake). Returns how many labels went through a greedy pass (or slept
-/// through it) and the frame's label counts.
-///
-/// # Errors
-/// [`FrameError::Core`] if a label on screen is out of the core's range (a size beyond
-/// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then but the
-/// sights of labels that woke and the certificates' bookkeeping (a rectangle turned into the
-/// depth it gives, the back-off's counts), which decides nothing.
-pub(crate) fn place_symbol_frame(
+/// A full frame's decisions into `frames` (the last frame's on entry) and `choices` (one per
+/// label), faded, given every label's sight (those of the labels that dozed through it are
+/// written here if they wake): see [`super::place_symbol_frame`].
+pub(super) fn place(
     cx: &FrameContext,
     memory: SymbolMemory,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
     let SymbolMemory { frames, choices, memo, sleeps, provisional } = memory;
-    choices.resize(frames.len(), Choice::default());
     // The labels the projection skipped for their certificate (their sight a stand-in): those
     // whose certificates hold doze, the others are projected now.
     let dozing = doze(&cx.viewer, memo, sleeps, sights);

@@ -50,6 +50,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use label_core::{Choice, Obb};
 use rayon::prelude::*;
 
+use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::{off_frame, unfit_frame};
 use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, path_sight};
@@ -58,9 +59,7 @@ use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
 use crate::state::provisional::Provisional;
 use crate::util::runs::RUN;
-use crate::{LabelFrame, ScreenPose};
-pub(crate) use full::place_symbol_frame;
-pub(crate) use reused::place_reused_symbols;
+use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 
 /// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
@@ -105,6 +104,27 @@ pub(crate) fn project_symbols(
             }
         })
         .unzip_into_vecs(sights, paths);
+}
+
+/// One frame's decisions into `memory`'s frames (the last frame's on entry) and choices, faded,
+/// given every label's sight ([`project_symbols`]; those of the labels that dozed through it are
+/// written here if they wake): a reused frame if `reuse` (`reused.rs`), else a full one
+/// (`full.rs`). Returns how many labels went through a greedy pass (or slept through it) and
+/// the frame's label counts.
+///
+/// # Errors
+/// [`FrameError::Core`] if a label on screen is out of the core's range (a size beyond
+/// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then but the
+/// sights of labels that woke and the certificates' bookkeeping (a rectangle turned into the
+/// depth it gives, the back-off's counts), which decides nothing.
+pub(crate) fn place_symbol_frame(
+    cx: &FrameContext,
+    memory: SymbolMemory,
+    (sights, paths): (&mut [Sight], &[Option<ScreenPath>]),
+    reuse: bool,
+) -> Result<(usize, FrameStats), FrameError> {
+    memory.choices.resize(memory.frames.len(), Choice::default());
+    if reuse { reused::place(cx, memory, sights, paths) } else { full::place(cx, memory, sights, paths) }
 }
 
 /// The frame of label `i`, out of view as `sight` says, after `last`: off screen or behind the

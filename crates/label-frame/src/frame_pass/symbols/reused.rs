@@ -47,21 +47,15 @@ use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
 use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 
-/// The reused frame's decisions into the memory's frames and choices, faded, given every
-/// label's sight ([`super::project_symbols`]; a label that dozed through it is projected here
-/// if it wakes). Returns how many labels were placed anew and the frame's label counts.
-///
-/// # Errors
-/// [`FrameError::Core`] as [`super::place_symbol_frame`]; nothing is written then but the
-/// sights of labels that woke and the back-off's counts, which decide nothing.
-pub(crate) fn place_reused_symbols(
+/// A reused frame's decisions into the memory's frames and choices (one per label), faded,
+/// given every label's sight (a label that dozed through it is projected here if it wakes):
+/// see [`super::place_symbol_frame`]. Counts the labels placed anew as placed now.
+pub(super) fn place(
     cx: &FrameContext,
-    memory: SymbolMemory,
+    SymbolMemory { frames, choices, memo, sleeps, provisional }: SymbolMemory,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
-    let SymbolMemory { frames, choices, memo, sleeps, provisional } = memory;
-    choices.resize(frames.len(), Choice::default());
     let mut sorted = Sorted::of(cx, (frames, choices, memo), sleeps.enabled, (sights, paths));
     let asleep = sorted.sleep_on(&cx.viewer, memo, sleeps, sights);
     let Sorted { kept, shown, newcomers, gone, resting, .. } = sorted;
