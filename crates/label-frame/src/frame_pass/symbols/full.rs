@@ -37,7 +37,8 @@ pub(super) fn place(
     // whose certificates hold doze, the others are projected now.
     let dozing = doze(&cx.viewer, memo, sleeps, sights);
     let (free, mut waiting) = in_view(cx, frames, provisional, sights);
-    let (one, mut decided) = pass_one(cx, (frames, choices), provisional, (sights, paths), &free)?;
+    let mut decided: Vec<Decided> = Vec::with_capacity(free.len() + waiting.len());
+    let one = pass_one(cx, (frames, choices), provisional, (sights, paths), &free, &mut decided)?;
     // Labels sleeping through the frame, ascending; the kept parts, for the waiting labels and
     // the certificates.
     let mut asleep: Vec<u32> = Vec::new();
@@ -96,15 +97,16 @@ fn in_view(
 
 /// Pass 1: the `free` labels through the core's pass, those hidden by a collision last frame
 /// (and not `provisional`) with the margin, a label shown last frame trying its last candidate
-/// first ([`crate::FrameOptions::last_position_first`]). Returns the pass's batch and its
-/// decisions, in batch order.
+/// first ([`crate::FrameOptions::last_position_first`]). Returns the pass's batch; its
+/// decisions go to `decided`, in batch order.
 fn pass_one(
     cx: &FrameContext,
     (frames, choices): (&[LabelFrame], &[Choice]),
     provisional: &Provisional,
     (sights, paths): (&[Sight], &[Option<ScreenPath>]),
     free: &[u32],
-) -> Result<(Batch, Vec<Decided>), FrameError> {
+    decided: &mut Vec<Decided>,
+) -> Result<Batch, FrameError> {
     let (viewer, options) = (&cx.viewer, cx.options);
     let shown_at = |i: usize| {
         (options.last_position_first && frames[i].visible)
@@ -119,13 +121,12 @@ fn pass_one(
         one.push_any(viewer, (sights, paths), i, extra(i as usize), shown_at(i as usize));
     }
     let (outcomes, one_choices) = one.place(cx)?;
-    let mut decided: Vec<Decided> = Vec::with_capacity(one.len());
     decided.extend((0..one.len()).map(|k| {
         let i = one.index[k];
         let (frame, choice) = one.decided(k, &outcomes[k], one_choices[k], &frames[i as usize]);
         (i, frame, choice)
     }));
-    Ok((one, decided))
+    Ok(one)
 }
 
 /// The labels pass 1 (`one`, its decisions `decided`) showed, in its placement order —
