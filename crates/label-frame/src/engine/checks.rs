@@ -1,12 +1,17 @@
 //! What the engine's tests ask of its inner state.
 
 use crate::FrameEngine;
-use crate::state::memo;
+use crate::state::{Table, memo};
 
 impl FrameEngine {
     /// Whether every label's byte is its last frame's (see [`memo::in_sync`]).
     pub(crate) fn memo_is_in_sync(&self) -> bool {
         memo::in_sync(&self.table.memo, &self.frame.labels)
+    }
+
+    /// The per-label table, with the last frame's labels and the labels.
+    pub(crate) fn table(&mut self) -> (&mut Table, &[crate::LabelFrame], &[crate::WorldLabel]) {
+        (&mut self.table, &self.frame.labels, &self.labels)
     }
 
     /// The reference of the copies of the world the labels are in (see `geo/copies.rs`).
@@ -16,17 +21,17 @@ impl FrameEngine {
 
     /// How many labels are dormant (see `shortcuts/dormant/`).
     pub(crate) fn dormant_count(&self) -> usize {
-        self.dormant.count()
+        self.table.dormant.count()
     }
 
     /// Whether label `i` is dormant (see `shortcuts/dormant/`).
     pub(crate) fn is_dormant(&self, i: usize) -> bool {
-        self.dormant.is_dormant(i)
+        self.table.dormant.is_dormant(i)
     }
 
     /// How many dormant labels woke since the labels were set: for want of room, of a
     /// certificate or of a blocker, one by one, or all at once.
     pub(crate) fn dormant_woken(&self) -> usize {
-        self.dormant.woken
+        self.table.dormant.woken
     }
 }

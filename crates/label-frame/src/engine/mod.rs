@@ -15,8 +15,6 @@ use crate::geo::copies::{self, Copies};
 use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, sight};
 use crate::shortcuts::Shortcuts;
-use crate::shortcuts::dormant::Dormant;
-use crate::shortcuts::sleep::Sleeps;
 use crate::state::Table;
 use crate::util::clock::Instant;
 use crate::{
@@ -57,7 +55,7 @@ pub struct FrameEngine {
     options: FrameOptions,
     labels: Vec<WorldLabel>,
     /// Per label: what is kept between frames (projection data, box parts, the last frame's
-    /// byte, provisional labels), with its invariants.
+    /// byte, provisional labels, certificates, dormant labels), with its invariants.
     table: Table,
     /// The labels binned by world cell, for the world-space cull.
     cells: WorldCells,
@@ -66,14 +64,10 @@ pub struct FrameEngine {
     obstacles: Vec<Shape>,
     /// The last frame (its `labels` are the memory the next frame reads).
     frame: Frame,
-    /// Per label, its certificate to sleep through full frames (see `shortcuts/sleep/`).
-    sleeps: Sleeps,
-    /// The sleeping labels the passes skip (see `shortcuts/dormant/`).
-    dormant: Dormant,
     /// The work frames skip (see [`Shortcuts`]).
     shortcuts: Shortcuts,
     /// Whether a label adds to its box ([`label_core::Symbol::is_plain`] is false for one):
-    /// then every frame goes through `frame_pass/symbols.rs`.
+    /// then every frame goes through `frame_pass/symbols/`.
     symbols: bool,
     /// Whether a label has a path (text along a line): then every frame lays the lines out.
     paths: bool,
@@ -127,7 +121,7 @@ impl FrameEngine {
     pub fn with_shortcuts(options: FrameOptions, shortcuts: Shortcuts) -> Result<Self, FrameError> {
         let mut engine = Self::new(options)?;
         engine.shortcuts = shortcuts;
-        engine.dormant.never = !shortcuts.dormant;
+        engine.table.dormant.never = !shortcuts.dormant;
         Ok(engine)
     }
 
@@ -208,7 +202,9 @@ impl FrameEngine {
         } else {
             Vec::new()
         };
+        let never = self.table.dormant.never;
         self.table = Table::new(&labels, &carried);
+        self.table.dormant.never = never;
         copies::place(&labels, &mut self.table.hot, self.copies.reference(), |_| {});
         self.copies.set_reach(self.table.hot.iter().map(|h| h.reach + h.padding_reach).fold(0.0, f64::max));
         self.cells = WorldCells::new(&self.table.hot);

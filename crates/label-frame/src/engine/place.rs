@@ -4,7 +4,7 @@ use crate::frame_pass::fade::Fading;
 use crate::frame_pass::full::{place_full, waits};
 use crate::frame_pass::project::project_all;
 use crate::frame_pass::reuse::place_reused;
-use crate::frame_pass::symbols::{SymbolMemory, place_reused_symbols, place_symbol_frame, project_symbols};
+use crate::frame_pass::symbols::{SymbolMemory, place_symbol_frame, project_symbols};
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
@@ -62,13 +62,17 @@ impl FrameEngine {
             && options.stickiness == Stickiness::Shown
             && self.obstacles.is_empty()
             && options.max_overlap_area <= 0.0;
-        self.sleeps.enabled = can_sleep;
-        self.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
+        self.table.sleeps.enabled = can_sleep;
+        self.table.sleeps.before = self.frame_projection.as_ref().and_then(Projection::similarity);
         let similarity = projection.similarity();
-        self.sleeps.now = similarity.filter(|_| can_sleep);
-        // Symbols never go dormant (`frame_pass/symbols/asleep.rs`).
+        self.table.sleeps.now = similarity.filter(|_| can_sleep);
+        // Symbols never go dormant (`frame_pass/symbols/asleep/`).
         let dormant = can_sleep && !self.symbols;
-        self.dormant.advance(similarity.filter(|_| dormant), dormant && similarity.is_none(), projection.camera());
+        self.table.dormant.advance(
+            similarity.filter(|_| dormant),
+            dormant && similarity.is_none(),
+            projection.camera(),
+        );
     }
 
     /// Projects the labels and places them through the symbol placement (see
@@ -82,20 +86,19 @@ impl FrameEngine {
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
         let cx = frame_context!(self, projection, dt);
         let memo = &self.table.memo;
-        project_symbols(&cx.viewer, memo, &self.sleeps, self.paths, &mut self.sights, &mut self.screen_paths);
+        project_symbols(&cx.viewer, memo, &self.table.sleeps, self.paths, &mut self.sights, &mut self.screen_paths);
         let projected = Instant::now();
         let memory = SymbolMemory {
             frames: &mut self.frame.labels,
             choices: &mut self.frame.choices,
             memo,
-            sleeps: &mut self.sleeps,
+            sleeps: &mut self.table.sleeps,
             provisional: &mut self.table.provisional,
         };
+        let placed = place_symbol_frame(&cx, memory, (&mut self.sights, &self.screen_paths), reuse)?;
         if reuse {
-            let placed = place_reused_symbols(&cx, memory, &mut self.sights, &self.screen_paths)?;
             return Ok((FrameKind::Reused, projected, placed));
         }
-        let placed = place_symbol_frame(&cx, memory, &mut self.sights, &self.screen_paths)?;
         self.table.provisional.clear();
         Ok((FrameKind::Full, projected, placed))
     }
@@ -114,8 +117,8 @@ impl FrameEngine {
         let memory = Memory {
             frames: &mut self.frame.labels,
             memo: &self.table.memo,
-            sleeps: &self.sleeps,
-            dormant: &mut self.dormant,
+            sleeps: &self.table.sleeps,
+            dormant: &mut self.table.dormant,
         };
         let provisional = &mut self.table.provisional;
         let in_sight = std::mem::take(&mut self.in_sight);

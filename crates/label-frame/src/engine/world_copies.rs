@@ -41,11 +41,13 @@ impl FrameEngine {
             is_moved[i] = true;
         }
         for (i, &moved) in is_moved.iter().enumerate() {
-            let sleep = self.sleeps.get(i);
-            let blockers = || std::iter::once(sleep).chain(self.sleeps.further(i).iter().copied());
+            let sleep = self.table.sleeps.get(i);
+            let blockers = || std::iter::once(sleep).chain(self.table.sleeps.further(i).iter().copied());
             if sleep.is_some() && (moved || blockers().any(|s| is_moved[s.blocker() as usize])) {
-                self.sleeps.set(i, Sleep::NONE);
-                self.dormant.wake(i as u32);
+                self.table.sleeps.set(i, Sleep::NONE);
+                self.table.dormant.wake(i as u32);
+                *self.table.memo[i].get_mut() &= !bits::SLEEPY;
+                self.table.sleeps.backoff.woke(i);
             }
         }
     }
@@ -70,7 +72,6 @@ impl FrameEngine {
 
     /// Drops every label's certificate to sleep (every label wakes).
     pub(super) fn forget_certificates(&mut self) {
-        self.sleeps.reset(self.labels.len());
-        self.dormant.reset(self.labels.len());
+        self.table.forget_certificates();
     }
 }

@@ -78,6 +78,23 @@ impl Batch {
         self.symbols[k].parts(&self.labels[k], DVec2::ZERO, self.layouts[k].as_ref())
     }
 
+    /// Adds label `i` as [`Self::push_path`] does if it has a line on screen in `paths`, else
+    /// as [`Self::push`] does at its pose in `sights` (it is in view).
+    pub(super) fn push_any(
+        &mut self,
+        viewer: &Viewer,
+        (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+        i: u32,
+        extra: f64,
+        first: Option<usize>,
+    ) {
+        let world = &viewer.labels[i as usize];
+        match paths.get(i as usize).and_then(Option::as_ref) {
+            Some(p) => self.push_path(world, i, p, extra),
+            None => self.push(world, i, super::pose_of(sights, i), extra, first),
+        }
+    }
+
     /// Adds label `i`, shown at `pose` with `choice`, as the part set it shows: one position,
     /// placed whatever it overlaps, before every label of the pass that has not its priority.
     pub(super) fn push_shown(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, choice: Choice) {

@@ -9,7 +9,7 @@
 //!   viewport (another of its positions still does; contract §4 step 1), is placed anew, in
 //!   priority order, around the kept shown labels: those are placed first, in priority order,
 //!   whatever they overlap, as pass 2 of a full frame places its waiting labels around pass 1's
-//!   (`mod.rs`), and without the hysteresis margin (the label has no decision to keep). Repeat
+//!   (`full.rs`, `waiting.rs`), and without the hysteresis margin (the label has no decision to keep). Repeat
 //!   groups count against the kept labels, and §4 applies per candidate. A newcomer that
 //!   yields is provisional: at the next full frame it competes by priority like a label new to
 //!   the view, rather than wait for room. Labels placed anew go in priority order, then input
@@ -18,7 +18,7 @@
 //! - a label hidden by a label that has since left the screen stays hidden until the next full
 //!   frame, which [`crate::FrameOptions::full_placement_interval_ms`] brings.
 //!
-//! A symbol asleep in the last frame (`asleep.rs`) sleeps on while it stays well inside the
+//! A symbol asleep in the last frame (`asleep/`) sleeps on while it stays well inside the
 //! viewport and each of its blockers is kept shown (so with the position and parts it had when
 //! its certificates were issued); otherwise it wakes, keeping its decision while it stays in
 //! view. Its certificates are not tested here: it keeps its decision either way, and the next
@@ -27,7 +27,7 @@
 //! full frames, the frames that try); a symbol that sleeps on through one has slept, for the
 //! back-off as in a full frame.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use label_core::broad::FirstHit;
 use label_core::pipeline::descending_key;
@@ -35,101 +35,36 @@ use label_core::{Aabb, Choice, Obb, Parts};
 
 use super::batch::Batch;
 use super::kept::Kept;
-use super::{SymbolMemory, out_of_view, pass_two};
+use super::waiting::pass_two;
+use super::{SymbolMemory, out_of_view};
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::finish;
 use crate::geo::cells::Reach;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::{Sight, inside_by};
 use crate::geo::view::Viewer;
+use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
 use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 
-/// The reused frame's decisions into the memory's frames and choices, faded, given every
-/// label's sight ([`super::project_symbols`]; a label that dozed through it is projected here
-/// if it wakes). Returns how many labels were placed anew and the frame's label counts.
-///
-/// # Errors
-/// [`FrameError::Core`] as [`super::place_symbol_frame`]; nothing is written then but the
-/// sights of labels that woke and the back-off's counts, which decide nothing.
-pub(crate) fn place_reused_symbols(
+/// A reused frame's decisions into the memory's frames and choices (one per label), faded,
+/// given every label's sight (a label that dozed through it is projected here if it wakes):
+/// see [`super::place_symbol_frame`]. Counts the labels placed anew as placed now.
+pub(super) fn place(
     cx: &FrameContext,
-    memory: SymbolMemory,
+    SymbolMemory { frames, choices, memo, sleeps, provisional }: SymbolMemory,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
-    let SymbolMemory { frames, choices, memo, sleeps, provisional } = memory;
-    let viewer = &cx.viewer;
-    let n = frames.len();
-    choices.resize(n, Choice::default());
-    let view = Obb::from_aabb(&viewer.projection.viewport());
-    let path = |i: usize| paths.get(i).and_then(Option::as_ref);
-    // Every label once, in index order: kept in view (the shown ones also in `shown`), placed
-    // anew, dozing, out of view, or resting (out of view and undrawn now and last frame); the
-    // dozing ones that wake join `kept` or `gone` after.
-    let mut kept: Vec<u32> = Vec::new();
-    let mut shown: Vec<u32> = Vec::new();
-    let mut newcomers: Vec<u32> = Vec::new();
-    let mut dozing: Vec<u32> = Vec::new();
-    let mut gone: Vec<u32> = Vec::new();
-    let mut resting = 0;
-    for i in 0..n {
-        let m = memo[i].load(Ordering::Relaxed);
-        // The projection left a stand-in for a label that may doze (see `asleep.rs`), under
-        // the same condition as `project_symbols`.
-        if m & bits::SLEEPY != 0 && sleeps.enabled {
-            dozing.push(i as u32);
-            continue;
-        }
-        let last = &frames[i];
-        match sights[i] {
-            Sight::In(pose) if last.in_view() => {
-                let keeps = !last.visible || path(i).is_some() || shown_meets_view(viewer, i, &pose, choices[i], &view);
-                if !keeps {
-                    newcomers.push(i as u32);
-                    continue;
-                }
-                kept.push(i as u32);
-                if last.visible {
-                    shown.push(i as u32);
-                }
-            }
-            Sight::In(_) => newcomers.push(i as u32),
-            Sight::Far | Sight::Off(_) if m == bits::FAR && path(i).is_none() && choices[i] == Choice::default() => {
-                debug_assert_eq!(*last, LabelFrame::UNSEEN);
-                resting += 1;
-            }
-            _ => gone.push(i as u32),
-        }
-    }
-    // A sleeper's blockers must be kept shown: then they show the parts its certificates were
-    // issued against (a label placed anew may show others).
-    let mut is_shown = vec![false; n];
-    for &i in &shown {
-        is_shown[i as usize] = true;
-    }
-    let kept_shown = |b: u32| is_shown[b as usize];
-    let mut asleep = 0;
-    for &i in &dozing {
-        let i = i as usize;
-        let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
-        let blocked =
-            || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
-        if blocked() && inside() {
-            sleeps.backoff.slept(i);
-            asleep += 1;
-            continue;
-        }
-        let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
-        sights[i] = sight;
-        if matches!(sight, Sight::In(_)) { kept.push(i as u32) } else { gone.push(i as u32) }
-    }
-
+    let mut sorted = Sorted::of(cx, (frames, choices, memo), sleeps.enabled, (sights, paths));
+    let asleep = sorted.sleep_on(&cx.viewer, memo, sleeps, sights);
+    let Sorted { kept, shown, newcomers, gone, resting, .. } = sorted;
     let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(newcomers.len());
     if !newcomers.is_empty() {
         // The kept shown labels count as placed first, in priority order (then input order):
         // those that can act on a newcomer, as `Batch::near_then` says (the others change no
         // newcomer's decision).
+        let viewer = &cx.viewer;
         let near = near_newcomers(viewer, sights, paths, &newcomers);
         let mut order: Vec<(u64, u32)> = shown
             .iter()
@@ -139,7 +74,7 @@ pub(crate) fn place_reused_symbols(
         order.sort_unstable();
         let shown: Vec<(u32, Choice)> = order.into_iter().map(|(_, i)| (i, choices[i as usize])).collect();
         let fixed = Batch::of_shown(viewer, sights, paths, &shown);
-        let blocking = Kept::of_fixed(n, &fixed, &shown);
+        let blocking = Kept::of_fixed(frames.len(), &fixed, &shown);
         pass_two(cx, frames, sights, paths, &fixed, &blocking, &newcomers, 0.0, &mut decided)?;
     }
 
@@ -177,6 +112,97 @@ pub(crate) fn place_reused_symbols(
         provisional.set(i as usize, !frame.visible);
     }
     Ok((newcomers.len(), stats))
+}
+
+/// Every label of a reused frame once, in index order: kept in view (the shown ones also in
+/// `shown`), placed anew, dozing, out of view (gone), or resting (out of view and undrawn now
+/// and last frame, only counted); the dozing ones that wake join `kept` or `gone` after
+/// ([`Self::sleep_on`]).
+#[derive(Default)]
+struct Sorted {
+    kept: Vec<u32>,
+    shown: Vec<u32>,
+    newcomers: Vec<u32>,
+    dozing: Vec<u32>,
+    gone: Vec<u32>,
+    resting: usize,
+}
+
+impl Sorted {
+    /// The labels sorted by their last frames, choices and bytes and their sights (and lines)
+    /// now; `can_sleep`: labels can sleep in this frame.
+    fn of(
+        cx: &FrameContext,
+        (frames, choices, memo): (&[LabelFrame], &[Choice], &[AtomicU8]),
+        can_sleep: bool,
+        (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+    ) -> Self {
+        let viewer = &cx.viewer;
+        let view = Obb::from_aabb(&viewer.projection.viewport());
+        let path = |i: usize| paths.get(i).and_then(Option::as_ref);
+        let mut sorted = Sorted::default();
+        for (i, last) in frames.iter().enumerate() {
+            let m = memo[i].load(Ordering::Relaxed);
+            // The projection left a stand-in for a label that may doze (see `asleep/`),
+            // under the same condition as `project_symbols`.
+            if m & bits::SLEEPY != 0 && can_sleep {
+                sorted.dozing.push(i as u32);
+                continue;
+            }
+            match sights[i] {
+                Sight::In(pose) if last.in_view() => {
+                    let keeps =
+                        !last.visible || path(i).is_some() || shown_meets_view(viewer, i, &pose, choices[i], &view);
+                    if !keeps {
+                        sorted.newcomers.push(i as u32);
+                        continue;
+                    }
+                    sorted.kept.push(i as u32);
+                    if last.visible {
+                        sorted.shown.push(i as u32);
+                    }
+                }
+                Sight::In(_) => sorted.newcomers.push(i as u32),
+                Sight::Far | Sight::Off(_)
+                    if m == bits::FAR && path(i).is_none() && choices[i] == Choice::default() =>
+                {
+                    debug_assert_eq!(*last, LabelFrame::UNSEEN);
+                    sorted.resting += 1;
+                }
+                _ => sorted.gone.push(i as u32),
+            }
+        }
+        sorted
+    }
+
+    /// The dozing labels that sleep on (returns how many): those whose blockers are all kept
+    /// shown (then they show the parts its certificates were issued against; a label placed
+    /// anew may show others) and that stay well inside the viewport. The others wake: they are
+    /// projected and join the kept labels or the gone ones.
+    fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sights: &mut [Sight]) -> usize {
+        let mut is_shown = vec![false; sights.len()];
+        for &i in &self.shown {
+            is_shown[i as usize] = true;
+        }
+        let kept_shown = |b: u32| is_shown[b as usize];
+        let mut asleep = 0;
+        for &i in &self.dozing {
+            let i = i as usize;
+            let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
+            let blocked =
+                || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
+            if blocked() && inside() {
+                sleeps.backoff.slept(i);
+                asleep += 1;
+                continue;
+            }
+            sleeps.backoff.woke(i);
+            let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
+            sights[i] = sight;
+            if matches!(sight, Sight::In(_)) { self.kept.push(i as u32) } else { self.gone.push(i as u32) }
+        }
+        asleep
+    }
 }
 
 /// Whether a kept shown label can act on one of `newcomers` (in view): it has a repeat group

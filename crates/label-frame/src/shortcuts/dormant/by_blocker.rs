@@ -61,6 +61,17 @@ impl ByBlocker {
         }
     }
 
+    /// `f(label, blocker)` for every label listed, under its blocker.
+    pub(crate) fn each_listed(&self, mut f: impl FnMut(u32, u32)) {
+        for &b in &self.blockers {
+            let mut label = self.head[b as usize];
+            while label != NONE {
+                f(label, b);
+                label = self.next[label as usize];
+            }
+        }
+    }
+
     /// Takes `label` (listed) out.
     pub(crate) fn remove(&mut self, label: u32) {
         let l = label as usize;

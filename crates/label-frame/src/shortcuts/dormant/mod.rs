@@ -41,6 +41,7 @@
 //! pass checks as before: waking is always safe, so every doubt wakes.
 
 mod by_blocker;
+mod check;
 
 use glam::DVec2;
 
@@ -144,7 +145,8 @@ impl Dormant {
     }
 
     /// Whether label `i` is dormant.
-    #[cfg(test)]
+    #[must_use]
+    #[inline]
     pub(crate) fn is_dormant(&self, i: usize) -> bool {
         self.bits[i / 64] & (1 << (i % 64)) != 0
     }

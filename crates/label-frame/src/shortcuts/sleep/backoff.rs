@@ -1,4 +1,4 @@
-//! When a symbol tries for a certificate (`frame_pass/symbols/asleep.rs`): trying costs more
+//! When a symbol tries for a certificate (`frame_pass/symbols/asleep/`): trying costs more
 //! than the test it saves in one frame, so a label whose try failed, or whose certificate broke
 //! in the full frame after it was given, waits before it tries again — 1, 2, 4, … 32 full frames,
 //! doubling while it keeps failing, back to 1 once it slept through a frame. Only full frames
@@ -70,6 +70,33 @@ impl Backoff {
         if self.fresh[i] {
             self.failed(i);
         }
+    }
+
+    /// The first invariant of the back-off of `count` labels that does not hold, `sleepy`
+    /// telling which labels' bytes say they sleep; `None` if all hold: one entry per label,
+    /// at most [`MAX_STRIKES`] strikes and a wait of at most `2^MAX_STRIKES` frames, and a
+    /// label fresh only while it sleeps (given its certificate, it has not slept on it yet).
+    #[must_use]
+    pub(crate) fn broken(&self, count: usize, sleepy: impl Fn(usize) -> bool) -> Option<&'static str> {
+        if self.until.len() != count || self.strikes.len() != count || self.fresh.len() != count {
+            return Some("one back-off entry per label");
+        }
+        if self.strikes.iter().any(|&s| s > MAX_STRIKES) {
+            return Some("at most MAX_STRIKES strikes");
+        }
+        if self.until.iter().any(|&u| u.wrapping_sub(self.frame) as i32 > 1 << MAX_STRIKES) {
+            return Some("a wait of at most 2^MAX_STRIKES frames");
+        }
+        if (0..count).any(|i| self.fresh[i] && !sleepy(i)) {
+            return Some("a label fresh only while it sleeps");
+        }
+        None
+    }
+
+    /// Label `i` woke without its certificate tested (in a reused frame, or its certificate
+    /// dropped): it is not fresh any more, and no try failed.
+    pub(crate) fn woke(&mut self, i: usize) {
+        self.fresh[i] = false;
     }
 
     /// Label `i` slept through this frame.

@@ -50,7 +50,7 @@
 //! Certificates are issued only where the waiting rule is the plain overlap test (stickiness
 //! `Shown`, no obstacles, no tolerated overlap area); everything else wakes every label.
 //! Symbols (several parts, several positions) sleep by certificates per part (`symbol.rs`,
-//! and `frame_pass/symbols/asleep.rs` for when they do), tried less often where they fail
+//! and `frame_pass/symbols/asleep/` for when they do), tried less often where they fail
 //! (`backoff.rs`).
 
 mod backoff;

@@ -38,6 +38,15 @@ impl Rectangles {
         }
     }
 
+    /// Whether label `i`'s entry is the rectangle of certificate `s` (as [`Self::set`] writes
+    /// it).
+    #[must_use]
+    pub(crate) fn is(&self, i: usize, s: &Sleep) -> bool {
+        let Certificate::Rectangle { turned: t, center: c, half: h } = s.kind() else { return false };
+        let parts = [t.x, t.y, c.x, c.y, h.x, h.y];
+        self.arrays.iter().zip(parts).all(|(a, v)| a.get(i).is_some_and(|x| x.to_bits() == v.to_bits()))
+    }
+
     /// Bit `j` set where the certificate of label `labels.start + j` holds under `w` (at most
     /// 64 labels), as [`Sleep::holds`] finds it; without branches, for the compiler to
     /// vectorise.
@@ -80,6 +89,17 @@ impl Sleeps {
         self.further.clear();
         self.further.resize_with(count, Vec::new);
         self.backoff.reset(count);
+    }
+
+    /// The first invariant of the certificates of `count` labels that does not hold, `sleepy`
+    /// telling which labels' bytes say they sleep; `None` if all hold: one certificate, one
+    /// list of further ones per label, and the back-off's ([`Backoff::broken`]).
+    #[must_use]
+    pub(crate) fn broken(&self, count: usize, sleepy: impl Fn(usize) -> bool) -> Option<&'static str> {
+        if self.cells.len() != count || self.further.len() != count {
+            return Some("one certificate per label");
+        }
+        self.backoff.broken(count, sleepy)
     }
 
     /// Label `i`'s certificates beyond [`Self::get`]'s (a symbol's, about other blockers).

@@ -8,7 +8,7 @@
 //! ([`Sleep::issue_depth`]), about the same two anchors and scales: the pairs all overlap while
 //! the boxes moved less than the least of them. Which parts must overlap, and what else must hold
 //! for the waiting label's decision to stay the same, is the frame's business
-//! (`frame_pass/symbols/asleep.rs`).
+//! (`frame_pass/symbols/asleep/`).
 
 use glam::{DVec2, Vec2};
 use label_core::Obb;

@@ -1,0 +1,214 @@
+//! A full symbol frame, stage by stage (see the module above for the passes): the dozing labels
+//! set aside, pass 1 over the free labels, then the waiting labels and the sleepers around the
+//! labels pass 1 kept, then every label's frame written, faded and certified.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use label_core::Choice;
+
+use super::asleep::{certify, doze, wake};
+use super::batch::Batch;
+use super::kept::Kept;
+use super::waiting::pass_two;
+use super::{SymbolMemory, out_of_view, total_order};
+use crate::frame_pass::FrameContext;
+use crate::frame_pass::fade::{finish, margin, tie_key};
+use crate::geo::path::ScreenPath;
+use crate::geo::sight::Sight;
+use crate::shortcuts::sleep::Sleeps;
+use crate::state::memo::bits;
+use crate::state::provisional::Provisional;
+use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
+
+/// A label decided in this frame: its index, frame and choice.
+type Decided = (u32, LabelFrame, Choice);
+
+/// A full frame's decisions into `frames` (the last frame's on entry) and `choices` (one per
+/// label), faded, given every label's sight (those of the labels that dozed through it are
+/// written here if they wake): see [`super::place_symbol_frame`].
+pub(super) fn place(
+    cx: &FrameContext,
+    memory: SymbolMemory,
+    sights: &mut [Sight],
+    paths: &[Option<ScreenPath>],
+) -> Result<(usize, FrameStats), FrameError> {
+    let SymbolMemory { frames, choices, memo, sleeps, provisional } = memory;
+    // The labels the projection skipped for their certificate (their sight a stand-in): those
+    // whose certificates hold doze, the others are projected now.
+    let dozing = doze(&cx.viewer, memo, sleeps, sights);
+    let (free, mut waiting) = in_view(cx, frames, provisional, sights);
+    let mut decided: Vec<Decided> = Vec::with_capacity(free.len() + waiting.len());
+    let one = pass_one(cx, (frames, choices), provisional, (sights, paths), &free, &mut decided)?;
+    // Labels sleeping through the frame, ascending; the kept parts, for the waiting labels and
+    // the certificates.
+    let mut asleep: Vec<u32> = Vec::new();
+    let mut kept = Kept::default();
+    if !waiting.is_empty() || !dozing.is_empty() || sleeps.enabled {
+        let fixed;
+        (fixed, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
+        let woken;
+        (asleep, woken) = wake(&cx.viewer, memo, sleeps, &kept, choices, &dozing, sights);
+        if !woken.is_empty() {
+            // Ascending again (the pass breaks ties by it).
+            waiting.extend(woken);
+            waiting.sort_unstable();
+        }
+        if !waiting.is_empty() {
+            let margin = cx.options.hysteresis_px;
+            pass_two(cx, frames, sights, paths, &fixed, &kept, &waiting, margin, &mut decided)?;
+        }
+    }
+    let out = Written { frames, choices, memo, sleeps };
+    let stats = out.write(cx, (sights, paths), &kept, decided, &asleep);
+    Ok((free.len() + waiting.len() + asleep.len(), stats))
+}
+
+/// The labels in view (their sight [`Sight::In`]), split: the free ones, in the order pass 1
+/// takes them (shown last frame first, with stability), and the waiting ones, ascending. A
+/// label that came into view in a reused frame and yielded there (`provisional`) competes as
+/// one new to the view: it is free.
+fn in_view(
+    cx: &FrameContext,
+    frames: &[LabelFrame],
+    provisional: &Provisional,
+    sights: &[Sight],
+) -> (Vec<u32>, Vec<u32>) {
+    let options = cx.options;
+    let waits = |i: usize| {
+        options.stickiness == Stickiness::Shown
+            && frames[i].reason == Some(HiddenReason::Collision)
+            && !provisional.get(i)
+    };
+    let mut free: Vec<u32> = Vec::new();
+    let mut waiting: Vec<u32> = Vec::new();
+    for (i, s) in sights.iter().enumerate() {
+        if matches!(s, Sight::In(_)) {
+            if waits(i) { waiting.push(i as u32) } else { free.push(i as u32) }
+        }
+    }
+    if options.stickiness != Stickiness::None {
+        // A stable sort by the tie key (0 or 1), as a partition.
+        let (mut first, later): (Vec<u32>, Vec<u32>) = free.iter().partition(|&&i| tie_key(&frames[i as usize]) == 0);
+        first.extend(later);
+        free = first;
+    }
+    (free, waiting)
+}
+
+/// Pass 1: the `free` labels through the core's pass, those hidden by a collision last frame
+/// (and not `provisional`) with the margin, a label shown last frame trying its last candidate
+/// first ([`crate::FrameOptions::last_position_first`]). Returns the pass's batch; its
+/// decisions go to `decided`, in batch order.
+fn pass_one(
+    cx: &FrameContext,
+    (frames, choices): (&[LabelFrame], &[Choice]),
+    provisional: &Provisional,
+    (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+    free: &[u32],
+    decided: &mut Vec<Decided>,
+) -> Result<Batch, FrameError> {
+    let (viewer, options) = (&cx.viewer, cx.options);
+    let shown_at = |i: usize| {
+        (options.last_position_first && frames[i].visible)
+            .then_some(choices[i].candidate)
+            .flatten()
+            .map(|k| k as usize)
+            .filter(|&k| k < viewer.labels[i].symbol.candidates.len())
+    };
+    let extra = |i: usize| if provisional.get(i) { 0.0 } else { margin(&frames[i], options) };
+    let mut one = Batch::with_capacity(free.len());
+    for &i in free {
+        one.push_any(viewer, (sights, paths), i, extra(i as usize), shown_at(i as usize));
+    }
+    let (outcomes, one_choices) = one.place(cx)?;
+    decided.extend((0..one.len()).map(|k| {
+        let i = one.index[k];
+        let (frame, choice) = one.decided(k, &outcomes[k], one_choices[k], &frames[i as usize]);
+        (i, frame, choice)
+    }));
+    Ok(one)
+}
+
+/// The labels pass 1 (`one`, its decisions `decided`) showed, in its placement order —
+/// priority, then batch position — as the fixed labels of pass 2, and their parts, kept.
+fn kept_of_pass_one(
+    cx: &FrameContext,
+    (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+    one: &Batch,
+    decided: &[Decided],
+) -> (Batch, Kept) {
+    let mut shown: Vec<usize> = (0..one.len()).filter(|&k| decided[k].1.visible).collect();
+    // −0 and 0 tie, as in the core; every key differs (`k` breaks ties), so an unstable sort
+    // orders them as a stable one.
+    let priority = |k: usize| std::cmp::Reverse(total_order(one.labels[k].style.priority + 0.0));
+    shown.sort_unstable_by_key(|&k| (priority(k), k));
+    let shown: Vec<(u32, Choice)> = shown.iter().map(|&k| (decided[k].0, decided[k].2)).collect();
+    let fixed = Batch::of_shown(&cx.viewer, sights, paths, &shown);
+    let kept = Kept::of_fixed(sights.len(), &fixed, &shown);
+    (fixed, kept)
+}
+
+/// What the last loop of a full symbol frame writes: every label's frame and choice, its byte,
+/// and the certificates of the labels it gives one.
+struct Written<'a> {
+    frames: &'a mut [LabelFrame],
+    choices: &'a mut [Choice],
+    memo: &'a [AtomicU8],
+    sleeps: &'a mut Sleeps,
+}
+
+impl Written<'_> {
+    /// Every label's frame: the `decided` ones (all those in view but the sleeping ones), and
+    /// those out of view. Most of those were out of view and not drawn last frame too
+    /// ([`LabelFrame::UNSEEN`], byte `FAR`, no choice): they stay so unchanged (resting), and
+    /// are only counted. The sleeping ones (`asleep`, ascending) stay as they are, and are
+    /// counted. A label decided hidden in view may be certified to sleep from now on.
+    fn write(
+        self,
+        cx: &FrameContext,
+        (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+        kept: &Kept,
+        decided: Vec<Decided>,
+        asleep: &[u32],
+    ) -> FrameStats {
+        let Written { frames, choices, memo, sleeps } = self;
+        let sleepers = asleep.len();
+        let mut stats =
+            FrameStats { asleep: sleepers, in_view: sleepers, hidden_collision: sleepers, ..FrameStats::default() };
+        let path = |i: usize| paths.get(i).and_then(Option::as_ref);
+        let resting = |i: usize| {
+            memo[i].load(Ordering::Relaxed) == bits::FAR && path(i).is_none() && choices[i] == Choice::default()
+        };
+        let mut gone = Vec::new();
+        let mut sleeping = asleep.iter().peekable();
+        for (i, s) in sights.iter().enumerate() {
+            if sleeping.next_if_eq(&&(i as u32)).is_some() {
+                continue;
+            }
+            match s {
+                Sight::In(_) => {}
+                Sight::Far | Sight::Off(_) if resting(i) => {
+                    debug_assert_eq!(frames[i], LabelFrame::UNSEEN);
+                    stats.hidden_offscreen += 1;
+                }
+                _ => gone.push((i, None)),
+            }
+        }
+        let mut blockers = Vec::new();
+        for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(gone) {
+            let last = frames[i];
+            let (mut frame, choice) =
+                now.unwrap_or_else(|| (out_of_view(paths, &sights[i], i, &last), Choice::default()));
+            finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
+            // A label fading out is drawn where it was last shown.
+            if frame.visible || frame.opacity == 0.0 {
+                choices[i] = choice;
+            }
+            if let Sight::In(pose) = sights[i] {
+                certify(cx, sights, kept, sleeps, i, &pose, &mut frame, &memo[i], &mut blockers);
+            }
+            frames[i] = frame;
+        }
+        stats
+    }
+}

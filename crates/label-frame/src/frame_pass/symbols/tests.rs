@@ -1,0 +1,65 @@
+use glam::DVec2;
+
+use crate::Shortcuts;
+use crate::testing::{busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
+use crate::{FrameKind, HiddenReason};
+
+#[test]
+fn total_order_orders_as_total_cmp() {
+    let xs = [f64::NEG_INFINITY, -1e300, -2.5, -0.0, 0.0, 1e-310, 3.0, f64::INFINITY, f64::NAN, -f64::NAN];
+    for a in xs {
+        for b in xs {
+            assert_eq!(super::total_order(a).cmp(&super::total_order(b)), a.total_cmp(&b), "{a} {b}");
+        }
+    }
+}
+
+#[test]
+fn symbol_frames_decide_alike_with_and_without_shortcuts() {
+    // The dense patch, two labels of three symbols, over every fourth frame of the busy
+    // path (zooms, turns, tilts, pans, the last pan in reused frames): the frames of the
+    // default engine, of one without shortcuts and of one whose labels never sleep decide
+    // alike, many labels move off their first candidate, and many symbols sleep, with pitch
+    // too.
+    let labels = symbol_patch(DVec2::new(100.0, 80.0), 0.04);
+    let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
+    let (mut moved, mut reused, mut placed_anew, mut asleep_reused) = (0, 0, 0, 0);
+    play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
+        let frame = engine.frame();
+        moved += frame.choices.iter().filter(|c| c.candidate.is_some_and(|k| k > 0)).count();
+        if frame.stats.kind == FrameKind::Reused {
+            reused += 1;
+            placed_anew += frame.stats.placed_now;
+            asleep_reused += frame.stats.asleep;
+        }
+    });
+    assert!(moved > 1000, "{moved} labels off their first candidate over the frames");
+    assert!(reused > 5 && placed_anew > 20, "{reused} frames reused, {placed_anew} labels placed anew in them");
+    assert!(asleep_reused > 20, "{asleep_reused} symbols asleep in the reused frames");
+    let played = play_against_sleepless(&labels, &cameras);
+    let symbols_asleep: usize = played.iter().map(|(stats, ..)| stats.asleep).sum();
+    assert!(symbols_asleep > 2000, "{symbols_asleep} symbols asleep over the frames");
+    let pitched = played.iter().zip(&cameras).filter(|(_, c)| c.pitch > 0.0);
+    let asleep_pitched: usize = pitched.map(|((stats, ..), _)| stats.asleep).sum();
+    assert!(asleep_pitched > 200, "{asleep_pitched} symbols asleep in the frames with pitch");
+}
+
+#[test]
+fn path_frames_decide_alike_with_and_without_shortcuts() {
+    // The patch with a text along a line on every fourth label, over every fourth frame of
+    // the busy path: many lines show, many are hidden by a collision, some have no room
+    // or bend too much, and the engines decide alike.
+    let labels = path_patch(DVec2::new(100.0, 80.0), 0.04);
+    let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
+    let is_path = |i: usize| labels[i].symbol.path.is_some();
+    let (mut shown, mut collided, mut unfit) = (0, 0, 0);
+    play_alongside(&labels, &cameras, Shortcuts::NONE, |_, engine, _| {
+        for (_, f) in engine.frame().labels.iter().enumerate().filter(|&(i, _)| is_path(i)) {
+            shown += usize::from(f.visible);
+            collided += usize::from(f.reason == Some(HiddenReason::Collision));
+            unfit += usize::from(matches!(f.reason, Some(HiddenReason::NoRoom | HiddenReason::TooCurved)));
+        }
+    });
+    assert!(shown > 1000 && collided > 1000 && unfit > 100, "{shown} shown, {collided} collided, {unfit} unfit");
+    play_against_sleepless(&labels, &cameras);
+}
