@@ -1,7 +1,7 @@
 //! The greedy priority pass (contract §4 steps 2–3), tile by tile in parallel, and exact.
 //!
 //! The sequential definition walks all labels in placement order and shows each one unless an
-//! earlier shown label overlaps it. The pass runs it on the [`Layout`]'s tiles in the rounds of
+//! earlier shown label overlaps it (each label's verdict is [`super::rule::decide`]'s). The pass runs it on the [`Layout`]'s tiles in the rounds of
 //! [`super::rounds`]: a label whose earliest overlapping, not hidden, earlier label belongs to
 //! another tile and is undecided (as of the round), or waits itself, waits. On the standard
 //! workload 4–6 rounds settle the 2–4% of labels that wait.
@@ -19,9 +19,10 @@ use super::blockers::Blockers;
 use super::layout::Layout;
 use super::outcome::Decision;
 use super::rounds::{MAX_ROUNDS, SWEEP, TileRounds, run_rounds};
+use super::rule::{self, Blocked, Occupied, Plain};
+use crate::Obb;
 use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
-use crate::{Blocker, Obb};
 
 /// Counts from one greedy pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,14 +59,6 @@ struct Shared<'a> {
     obstacle_hits: &'a [Option<u32>],
     max_overlap_area: f32,
     states: Vec<AtomicU32>,
-}
-
-impl Shared<'_> {
-    /// Hidden by the label in `slot`, named by its input position.
-    #[inline]
-    fn hidden_by(&self, slot: u32) -> Decision {
-        Decision::Hidden(Blocker::Label(self.layout.index[slot as usize]))
-    }
 }
 
 /// One tile's part of the pass.
@@ -190,12 +183,11 @@ impl Tile<'_> {
     /// The decision for a label of the only tile: with no other tile, nothing waits and every
     /// listed label is placed, so the first collision in its cell's list decides.
     fn alone(&mut self, shared: &Shared<'_>, slot: usize) -> Decision {
-        if let Some(d) = settled(shared, slot) {
-            return d;
-        }
-        let (first, tests) = self.first_in_list(shared, 0, slot, 0);
-        self.tests += tests;
-        first.map_or(Decision::Placed, |(other, _)| shared.hidden_by(other))
+        let plain = Plain { allow_overlap: shared.layout.flags[slot].allow_overlap };
+        let mut earlier = Alone { tile: self, shared, slot, tests: 0 };
+        let d = rule::decide(&plain, &mut earlier).decision(|s| shared.layout.index[s as usize]);
+        self.tests += earlier.tests;
+        d
     }
 
     /// The earliest label of the tile that ranks before the label, is not hidden and collides
@@ -277,19 +269,74 @@ impl Tile<'_> {
         }
     }
 
-    /// The label's turn in `round`: the earliest earlier label that overlaps it and is not
-    /// hidden decides — hidden behind it if it is shown, waiting if it is undecided; shown if
-    /// there is none.
-    /// Returns the verdict and the number of exact tests run.
+    /// The label's turn in `round` ([`rule::decide`] against [`Turn`]): hidden behind the
+    /// earliest earlier label that collides with it and is not hidden if that is shown, waiting
+    /// if it is undecided; shown if there is none. Returns the verdict and the number of exact
+    /// tests run.
     fn turn(&self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32) -> (Verdict, usize) {
-        if let Some(d) = settled(shared, slot) {
-            return (Verdict::Decided(d), 0);
+        let plain = Plain { allow_overlap: shared.layout.flags[slot].allow_overlap };
+        let mut turn = Turn { tile: self, shared, rank, slot, round, tests: 0, known: true };
+        let verdict = match rule::decide(&plain, &mut turn) {
+            rule::Verdict::Collision(Blocked::Label(_)) if !turn.known => Verdict::Waits,
+            v => Verdict::Decided(v.decision(|s| shared.layout.index[s as usize])),
+        };
+        (verdict, turn.tests)
+    }
+}
+
+/// What the earlier labels of the only tile occupy against the label in `slot`: its cell's list.
+struct Alone<'a, 't> {
+    tile: &'a Tile<'t>,
+    shared: &'a Shared<'a>,
+    slot: usize,
+    tests: usize,
+}
+
+impl Occupied for Alone<'_, '_> {
+    #[inline(always)]
+    fn hit(&mut self, _: usize) -> Option<Blocked> {
+        if let Some(o) = obstacle(self.shared, self.slot) {
+            return Some(Blocked::Obstacle(o));
+        }
+        let (first, tests) = self.tile.first_in_list(self.shared, 0, self.slot, 0);
+        self.tests += tests;
+        first.map(|(other, _)| Blocked::Label(other))
+    }
+
+    fn free(&mut self, p: usize) -> bool {
+        self.hit(p).is_none()
+    }
+
+    fn repeat(&mut self) -> Option<u32> {
+        None
+    }
+}
+
+/// What the earlier labels occupy against the label in `slot` in `round`: its tile's list, and
+/// the other tiles' labels in the cells it reaches. `known` says whether the label found (by
+/// slot) was decided as of the round.
+struct Turn<'a, 't> {
+    tile: &'a Tile<'t>,
+    shared: &'a Shared<'a>,
+    rank: u32,
+    slot: usize,
+    round: u32,
+    tests: usize,
+    known: bool,
+}
+
+impl Occupied for Turn<'_, '_> {
+    #[inline(always)]
+    fn hit(&mut self, _: usize) -> Option<Blocked> {
+        let (shared, slot, round) = (self.shared, self.slot, self.round);
+        if let Some(o) = obstacle(shared, slot) {
+            return Some(Blocked::Obstacle(o));
         }
         let layout = shared.layout;
         let (me, bounds) = (&layout.obbs[slot], &layout.bounds[slot]);
         let home = layout.cell_of[slot] as usize;
         // This tile first. `first`: (slot, decided) of the earliest candidate so far.
-        let (own, mut tests) = self.first_in_list(shared, rank, slot, round);
+        let (own, mut tests) = self.tile.first_in_list(shared, self.rank, slot, round);
         let mut first = own.map(|(other, state)| (other, state != 0));
         // Other tiles: only what was decided before this round counts as decided.
         let mut limit = first.map_or(layout.keys[slot], |(s, _)| layout.keys[s as usize]);
@@ -318,23 +365,25 @@ impl Tile<'_> {
                 }
             }
         }
-        let verdict = match first {
-            None => Verdict::Decided(Decision::Placed),
-            Some((s, true)) => Verdict::Decided(shared.hidden_by(s)),
-            Some((_, false)) => Verdict::Waits,
-        };
-        (verdict, tests)
+        self.tests += tests;
+        let (s, known) = first?;
+        self.known = known;
+        Some(Blocked::Label(s))
+    }
+
+    fn free(&mut self, p: usize) -> bool {
+        self.hit(p).is_none()
+    }
+
+    fn repeat(&mut self) -> Option<u32> {
+        None
     }
 }
 
-/// The decisions that need no other label: `allow_overlap` shows, an obstacle hides.
+/// The lowest-index obstacle the label in `slot` overlaps.
 #[inline]
-fn settled(shared: &Shared<'_>, slot: usize) -> Option<Decision> {
-    if shared.layout.flags[slot].allow_overlap {
-        Some(Decision::Placed)
-    } else {
-        shared.obstacle_hits.get(slot).copied().flatten().map(|o| Decision::Hidden(Blocker::Obstacle(o)))
-    }
+fn obstacle(shared: &Shared<'_>, slot: usize) -> Option<u32> {
+    shared.obstacle_hits.get(slot).copied().flatten()
 }
 
 /// Two labels' boxes collide when they overlap (by more than τ, [`Obb::overlaps`]) and, with a

@@ -12,6 +12,7 @@ mod options;
 mod order;
 mod outcome;
 mod rounds;
+mod rule;
 mod sequential;
 pub mod stages;
 mod symbols;
