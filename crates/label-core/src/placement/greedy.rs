@@ -302,14 +302,6 @@ impl Occupied for Alone<'_, '_> {
         self.tests += tests;
         first.map(|(other, _)| Blocked::Label(other))
     }
-
-    fn free(&mut self, p: usize) -> bool {
-        self.hit(p).is_none()
-    }
-
-    fn repeat(&mut self) -> Option<u32> {
-        None
-    }
 }
 
 /// What the earlier labels occupy against the label in `slot` in `round`: its tile's list, and
@@ -369,14 +361,6 @@ impl Occupied for Turn<'_, '_> {
         let (s, known) = first?;
         self.known = known;
         Some(Blocked::Label(s))
-    }
-
-    fn free(&mut self, p: usize) -> bool {
-        self.hit(p).is_none()
-    }
-
-    fn repeat(&mut self) -> Option<u32> {
-        None
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod blockers;
 mod cull;
+mod foreign;
 mod greedy;
 mod layout;
 mod obstacles;
@@ -21,6 +22,7 @@ mod symbols;
 /// cost more than they save).
 const MIN_PARALLEL_CHUNK: usize = 16_384;
 
+pub use foreign::{Pending, Walked, decide_with_foreign};
 pub use greedy::{PassCounts, collides, greedy};
 pub use layout::{Flags, Layout};
 pub use options::PlacementOptions;

@@ -97,9 +97,14 @@ pub(crate) trait Occupied {
     /// blocking label.
     fn hit(&mut self, p: usize) -> Option<Blocked>;
     /// Whether part `p` collides with no obstacle and no placed blocking label.
-    fn free(&mut self, p: usize) -> bool;
-    /// The earliest placed label of the label's repeat group within its repeat distance.
-    fn repeat(&mut self) -> Option<u32>;
+    fn free(&mut self, p: usize) -> bool {
+        self.hit(p).is_none()
+    }
+    /// The earliest placed label of the label's repeat group within its repeat distance (none
+    /// for passes without groups).
+    fn repeat(&mut self) -> Option<u32> {
+        None
+    }
 }
 
 /// A plain label (contract §2): one position of one part, numbered 0, in view (the plain

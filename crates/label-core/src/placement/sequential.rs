@@ -10,7 +10,7 @@
 //! staged pipeline, which drops hidden labels from its cells, is faster.
 
 use crate::broad::FirstHit;
-use crate::{Error, Label, Obb, Shape};
+use crate::{Aabb, Error, Label, Obb, Shape};
 
 use super::collides;
 use super::obstacles::ObstacleIndex;
@@ -57,7 +57,8 @@ pub struct Sequential {
     obbs: Vec<Obb>,
     /// By rank: shown and blocking.
     blocks: Vec<bool>,
-    /// The boxes' bounds, numbered by rank.
+    /// The boxes' bounds by rank, and their index.
+    bounds: Vec<Aabb>,
     index: FirstHit,
 }
 
@@ -107,10 +108,12 @@ impl Sequential {
             .collect();
         // Input positions in placement order, and the boxes by rank in that order.
         self.order = sorted_positions(&keys);
-        let Self { order, obbs, blocks, index } = self;
+        let Self { order, obbs, bounds, blocks, index } = self;
         obbs.clear();
         obbs.extend(order.iter().map(|&i| obb(i as usize)));
-        index.rebuild(obbs.iter().map(Obb::bounds));
+        bounds.clear();
+        bounds.extend(obbs.iter().map(Obb::bounds));
+        index.rebuild(bounds.iter().copied());
         let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
         blocks.clear();
         blocks.resize(count, false);
@@ -118,8 +121,16 @@ impl Sequential {
         let mut shown = Vec::new();
         for (rank, (&i, me)) in order.iter().zip(obbs.iter()).enumerate() {
             let (allow_overlap, ignore_placement) = flags(i as usize);
-            let mut earlier =
-                Earlier { me, rank: rank as u32, obbs, blocks, index, obstacles: obstacles.as_ref(), max_overlap_area };
+            let mut earlier = Earlier {
+                me,
+                bounds: &bounds[rank],
+                rank: rank as u32,
+                obbs,
+                blocks,
+                index,
+                obstacles: obstacles.as_ref(),
+                max_overlap_area,
+            };
             let decision = rule::decide(&Plain { allow_overlap }, &mut earlier).decision(|k| order[k as usize]);
             if decision.is_placed() {
                 shown.push(i);
@@ -154,6 +165,7 @@ impl Sequential {
 /// boxes among the earlier ones, found by bounds.
 struct Earlier<'a> {
     me: &'a Obb,
+    bounds: &'a Aabb,
     rank: u32,
     obbs: &'a [Obb],
     blocks: &'a [bool],
@@ -165,19 +177,11 @@ struct Earlier<'a> {
 impl Occupied for Earlier<'_> {
     #[inline(always)]
     fn hit(&mut self, _: usize) -> Option<Blocked> {
-        let me = self.me;
-        if let Some(o) = self.obstacles.and_then(|x| x.first_hit(me, &me.bounds())) {
+        let (me, bounds) = (self.me, self.bounds);
+        if let Some(o) = self.obstacles.and_then(|x| x.first_hit(me, bounds)) {
             return Some(Blocked::Obstacle(o));
         }
         let hit = |k: u32| self.blocks[k as usize] && collides(me, &self.obbs[k as usize], self.max_overlap_area);
-        self.index.first_before(self.rank, hit).map(Blocked::Label)
-    }
-
-    fn free(&mut self, p: usize) -> bool {
-        self.hit(p).is_none()
-    }
-
-    fn repeat(&mut self) -> Option<u32> {
-        None
+        self.index.first_below(bounds, self.rank, hit).map(Blocked::Label)
     }
 }
