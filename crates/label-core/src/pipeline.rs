@@ -26,11 +26,12 @@
 //! boxes indexed by bounds ([`FirstHit`]), and decides the same. [`decide_with_foreign`]
 //! decides a set of labels as far as it can while some earlier labels near them are decided
 //! elsewhere (another worker's region): a label whose earliest earlier colliding label is
-//! undecided waits, with the list of labels that may still hide it.
+//! undecided waits, with the list of labels that may still hide it, which [`decide_from_list`]
+//! reads again once more is known.
 
 pub use crate::broad::FirstHit;
 pub use crate::placement::stages;
 pub use crate::placement::{
-    Decision, Flags, Layout, PassCounts, Pending, Sequential, Walked, collides, decide_with_foreign, descending_key,
-    greedy, place_sequentially, place_with_ties,
+    Decision, Flags, Known, Layout, PassCounts, Pending, Sequential, Walked, collides, decide_from_list,
+    decide_with_foreign, descending_key, greedy, place_sequentially, place_with_ties,
 };

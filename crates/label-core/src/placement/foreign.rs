@@ -60,11 +60,14 @@ struct Step {
     bounds: Aabb,
 }
 
-/// What each label of the walk is, as the labels after it read it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Known {
+/// What is known of a label that may hide a later one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// Shown: it hides the labels it collides with.
     Shown,
+    /// Hidden (or off screen): it hides nothing.
     Hidden,
+    /// Not decided yet.
     Undecided,
 }
 
@@ -146,6 +149,52 @@ pub fn decide_with_foreign(
         }
     }
     pending
+}
+
+/// A waiting label's list ([`Pending::Waits`]) read with what is known now (`known`, by id), as
+/// the walk would have read it: skipping hidden labels, the first shown one hides the label
+/// (`Ok`, the blocker named by its id), an exhausted list shows it, and an undecided one makes
+/// it wait again: `Err(at)`, the list to keep being `list[at..]`.
+///
+/// ```
+/// use label_core::pipeline::{Decision, Known, decide_from_list};
+/// use label_core::Blocker;
+/// let known = |id: u32| [Known::Hidden, Known::Undecided, Known::Shown][id as usize];
+/// assert_eq!(decide_from_list(&[0, 2, 1], known), Ok(Decision::Hidden(Blocker::Label(2))));
+/// assert_eq!(decide_from_list(&[0, 1, 2], known), Err(1));
+/// assert_eq!(decide_from_list(&[0], known), Ok(Decision::Placed));
+/// ```
+///
+/// # Errors
+/// `Err(at)` while the label waits on `list[at]`, undecided.
+pub fn decide_from_list(list: &[u32], known: impl FnMut(u32) -> Known) -> Result<Decision, usize> {
+    let mut listed = Listed { list, known, at: 0, waits: false };
+    let verdict = rule::decide(&Plain { allow_overlap: false }, &mut listed);
+    if listed.waits { Err(listed.at) } else { Ok(verdict.decision(|id| id)) }
+}
+
+/// The earlier labels a waiting label's list names, in placement order, with what is known of
+/// them; `at` and `waits` say where the read stopped and whether on an undecided label.
+struct Listed<'a, K> {
+    list: &'a [u32],
+    known: K,
+    at: usize,
+    waits: bool,
+}
+
+impl<K: FnMut(u32) -> Known> Occupied for Listed<'_, K> {
+    fn hit(&mut self, _: usize) -> Option<Blocked> {
+        for (at, &id) in self.list.iter().enumerate() {
+            match (self.known)(id) {
+                Known::Hidden => {}
+                known => {
+                    (self.at, self.waits) = (at, known == Known::Undecided);
+                    return Some(Blocked::Label(id));
+                }
+            }
+        }
+        None
+    }
 }
 
 /// The labels before the one of rank `rank` that may hide it: those in `index`, which the

@@ -22,7 +22,7 @@ mod symbols;
 /// cost more than they save).
 const MIN_PARALLEL_CHUNK: usize = 16_384;
 
-pub use foreign::{Pending, Walked, decide_with_foreign};
+pub use foreign::{Known, Pending, Walked, decide_from_list, decide_with_foreign};
 pub use greedy::{PassCounts, collides, greedy};
 pub use layout::{Flags, Layout};
 pub use options::PlacementOptions;
