@@ -53,6 +53,8 @@ pub struct FirstHit {
     cells: Vec<Cell>,
     /// The numbers inserted, ascending (for the debug check).
     last: Option<u32>,
+    /// [`Self::rebuild`]'s boxes, kept for the next rebuild (a frame engine's, every frame).
+    scratch: Vec<Aabb>,
 }
 
 impl FirstHit {
@@ -71,15 +73,16 @@ impl FirstHit {
 
     /// Indexes `bounds`, numbered 0, 1, …, instead of the boxes indexed so far.
     pub fn rebuild(&mut self, bounds: impl IntoIterator<Item = Aabb>) {
-        let bounds: Vec<Aabb> = bounds.into_iter().collect();
-        let Some(extent) = bounds.iter().copied().reduce(|a, b| a.union(&b)) else {
-            self.lay(Aabb::from_corners(Vec2::ZERO, Vec2::ONE), 1.0);
-            return;
-        };
-        self.lay(extent, Self::cell_for(&extent, bounds.len(), Self::BOXES_PER_CELL));
-        for (k, b) in bounds.iter().enumerate() {
+        let mut boxes = std::mem::take(&mut self.scratch);
+        boxes.clear();
+        boxes.extend(bounds);
+        let extent = boxes.iter().copied().reduce(|a, b| a.union(&b));
+        let extent = extent.unwrap_or(Aabb::from_corners(Vec2::ZERO, Vec2::ONE));
+        self.lay(extent, Self::cell_for(&extent, boxes.len(), Self::BOXES_PER_CELL));
+        for (k, b) in boxes.iter().enumerate() {
             self.insert(k as u32, b);
         }
+        self.scratch = boxes;
     }
 
     /// An empty grid over `extent` with square cells of side `cell` (at least 1/4096 of the
