@@ -12,6 +12,8 @@
 //! labels near a tile's edge also scan the cells of neighbouring tiles. A map with one tile
 //! runs the plain sequential definition.
 
+mod turn;
+
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -19,10 +21,11 @@ use super::blockers::Blockers;
 use super::layout::Layout;
 use super::outcome::Decision;
 use super::rounds::{MAX_ROUNDS, SWEEP, TileRounds, run_rounds};
-use super::rule::{self, Blocked, Occupied, Plain};
+use super::rule::{self, Blocked, Plain};
 use crate::Obb;
 use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
+use turn::{Alone, Turn};
 
 /// Counts from one greedy pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -281,86 +284,6 @@ impl Tile<'_> {
             v => Verdict::Decided(v.decision(|s| shared.layout.index[s as usize])),
         };
         (verdict, turn.tests)
-    }
-}
-
-/// What the earlier labels of the only tile occupy against the label in `slot`: its cell's list.
-struct Alone<'a, 't> {
-    tile: &'a Tile<'t>,
-    shared: &'a Shared<'a>,
-    slot: usize,
-    tests: usize,
-}
-
-impl Occupied for Alone<'_, '_> {
-    #[inline(always)]
-    fn hit(&mut self, _: usize) -> Option<Blocked> {
-        if let Some(o) = obstacle(self.shared, self.slot) {
-            return Some(Blocked::Obstacle(o));
-        }
-        let (first, tests) = self.tile.first_in_list(self.shared, 0, self.slot, 0);
-        self.tests += tests;
-        first.map(|(other, _)| Blocked::Label(other))
-    }
-}
-
-/// What the earlier labels occupy against the label in `slot` in `round`: its tile's list, and
-/// the other tiles' labels in the cells it reaches. `known` says whether the label found (by
-/// slot) was decided as of the round.
-struct Turn<'a, 't> {
-    tile: &'a Tile<'t>,
-    shared: &'a Shared<'a>,
-    rank: u32,
-    slot: usize,
-    round: u32,
-    tests: usize,
-    known: bool,
-}
-
-impl Occupied for Turn<'_, '_> {
-    #[inline(always)]
-    fn hit(&mut self, _: usize) -> Option<Blocked> {
-        let (shared, slot, round) = (self.shared, self.slot, self.round);
-        if let Some(o) = obstacle(shared, slot) {
-            return Some(Blocked::Obstacle(o));
-        }
-        let layout = shared.layout;
-        let (me, bounds) = (&layout.obbs[slot], &layout.bounds[slot]);
-        let home = layout.cell_of[slot] as usize;
-        // This tile first. `first`: (slot, decided) of the earliest candidate so far.
-        let (own, mut tests) = self.tile.first_in_list(shared, self.rank, slot, round);
-        let mut first = own.map(|(other, state)| (other, state != 0));
-        // Other tiles: only what was decided before this round counts as decided.
-        let mut limit = first.map_or(layout.keys[slot], |(s, _)| layout.keys[s as usize]);
-        for &c in shared.cells.foreign_neighbors(home) {
-            if !shared.cells.envelope(c as usize).overlaps(bounds) {
-                continue;
-            }
-            // A cell's labels are in placement order: only those before `limit` count.
-            let members = layout.cell_slots(c as usize);
-            let end = members.partition_point(|&x| layout.keys[x as usize] < limit);
-            for &x in &members[..end] {
-                let x = x as usize;
-                if !layout.bounds[x].overlaps(bounds) || layout.flags[x].ignore_placement {
-                    continue;
-                }
-                let state = shared.states[x].load(Ordering::Relaxed);
-                let known = state != 0 && state >> 2 < round;
-                if known && state & HIDDEN != 0 {
-                    continue;
-                }
-                tests += 1;
-                if collides(me, &layout.obbs[x], shared.max_overlap_area) {
-                    limit = layout.keys[x];
-                    first = Some((x as u32, known));
-                    break;
-                }
-            }
-        }
-        self.tests += tests;
-        let (s, known) = first?;
-        self.known = known;
-        Some(Blocked::Label(s))
     }
 }
 
