@@ -23,11 +23,15 @@
 //! decides exactly what the sequential definition (contract §4) decides, so the placement is
 //! the same bit for bit however it is run. For a few hundred labels [`Sequential`]
 //! ([`place_sequentially`]) runs that definition as written, on the calling thread, with the
-//! boxes indexed by bounds ([`FirstHit`]), and decides the same.
+//! boxes indexed by bounds ([`FirstHit`]), and decides the same. [`decide_with_foreign`]
+//! decides a set of labels as far as it can while some earlier labels near them are decided
+//! elsewhere (another worker's region): a label whose earliest earlier colliding label is
+//! undecided waits, with the list of labels that may still hide it, which [`decide_from_list`]
+//! reads again once more is known.
 
 pub use crate::broad::FirstHit;
 pub use crate::placement::stages;
 pub use crate::placement::{
-    Decision, Flags, Layout, PassCounts, Sequential, collides, descending_key, greedy, place_sequentially,
-    place_with_ties,
+    Decision, Flags, Known, Layout, PassCounts, Pending, Sequential, Walked, collides, decide_from_list,
+    decide_with_foreign, descending_key, greedy, place_sequentially, place_with_ties,
 };

@@ -58,7 +58,6 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod blockers;
 mod local;
 mod region;
 mod screen;

@@ -1,10 +1,9 @@
 //! Round 0 of a region: its own labels decided in placement order against its own labels and
-//! the labels of other regions that reach into it.
+//! the labels of other regions that reach into it, by the core's walk with undecided foreign
+//! labels (`label_core::pipeline::decide_with_foreign`).
 
-use label_core::pipeline::descending_key;
-use label_core::{Error, Label, Obb, validate};
-
-use crate::blockers::Blockers;
+use label_core::pipeline::{Decision, Flags, Pending, Walked, decide_with_foreign, descending_key};
+use label_core::{Blocker, Error, Label, validate};
 
 use crate::{Screen, State, Waiting};
 
@@ -27,18 +26,6 @@ pub struct Region {
     pub waiting: Waiting,
 }
 
-/// One label of the region's walk.
-struct Entry {
-    gid: u32,
-    key: u64,
-    obb: Obb,
-    /// Position among the own labels; `None` for a foreign label.
-    own: Option<usize>,
-    /// In view and without `ignore_placement`: it can hide later labels.
-    can_block: bool,
-    allow_overlap: bool,
-}
-
 /// Decides the region's `own` labels as far as it can without other regions: in placement
 /// order, a label is hidden by the earliest earlier label that collides with it and is shown (a
 /// foreign label with `allow_overlap`, or an own label decided so); if the earliest earlier
@@ -59,69 +46,32 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
             validate::check_label(gid as usize, l)?;
         }
     }
-    let mut entries: Vec<Entry> = Vec::with_capacity(own.labels.len() + near.labels.len());
-    let mut entry = |label: &Label, gid: u32, own: Option<usize>| {
-        let obb = screen.obb(label);
-        let in_view = screen.in_view(&obb);
-        // A foreign label that cannot block matters to no own label.
-        if own.is_some() || (in_view && !label.style.ignore_placement) {
-            entries.push(Entry {
-                gid,
-                key: descending_key(label.style.priority),
-                obb,
-                own,
-                can_block: in_view && !label.style.ignore_placement,
-                allow_overlap: label.style.allow_overlap,
-            });
-        }
+    let walked = |part: Labels<'_>| -> Vec<Walked> {
+        let flags =
+            |l: &Label| Flags { allow_overlap: l.style.allow_overlap, ignore_placement: l.style.ignore_placement };
+        let each = part.labels.iter().zip(part.gids);
+        each.map(|(l, &id)| Walked { id, priority: l.style.priority, obb: screen.obb(l), flags: flags(l) }).collect()
     };
-    for (i, (l, &g)) in own.labels.iter().zip(own.gids).enumerate() {
-        entry(l, g, Some(i));
-    }
-    for (l, &g) in near.labels.iter().zip(near.gids) {
-        entry(l, g, None);
-    }
-    entries.sort_unstable_by_key(|e| (e.key, e.gid));
-
-    // Only labels that may hide later ones are indexed (shown or undecided, and blocking), as
-    // the walk reaches them: most labels of a crowded region are hidden and never scanned.
-    let mut index = Blockers::new(entries.iter().map(|e| e.obb.bounds()));
-    let mut states: Vec<State> = vec![State::Waiting; entries.len()];
+    let own_walked = walked(own);
+    let pending = decide_with_foreign(&own_walked, &walked(near), Some(screen.viewport()), screen.max_overlap_area());
+    // The waiting labels in placement order, as the rounds read them.
+    let mut order: Vec<usize> = (0..pending.len()).filter(|&i| matches!(pending[i], Pending::Waits(_))).collect();
+    order.sort_unstable_by_key(|&i| (descending_key(own_walked[i].priority), own_walked[i].id));
     let mut waiting = Waiting::default();
-    for rank in 0..entries.len() {
-        let me = &entries[rank];
-        if me.own.is_none() {
-            // A foreign label: shown with `allow_overlap`, else undecided here.
-            states[rank] = if me.allow_overlap { State::Placed } else { State::Waiting };
-            index.insert(rank);
-            continue;
-        }
-        let state = if !screen.in_view(&me.obb) {
-            State::Offscreen
-        } else if me.allow_overlap {
-            State::Placed
-        } else {
-            let hits = |k: usize| screen.collides(&me.obb, &entries[k].obb);
-            match index.first(rank, hits) {
-                None => State::Placed,
-                Some(k) if states[k] == State::Placed => State::HiddenBy(entries[k].gid),
-                Some(_) => {
-                    let earlier = index.all(rank, hits);
-                    waiting.push(me.gid, me.key, earlier.iter().map(|&k| entries[k].gid));
-                    State::Waiting
-                }
-            }
-        };
-        states[rank] = state;
-        if me.can_block && matches!(state, State::Placed | State::Waiting) {
-            index.insert(rank);
+    for &i in &order {
+        if let Pending::Waits(earlier) = &pending[i] {
+            waiting.push(own_walked[i].id, descending_key(own_walked[i].priority), earlier.iter().copied());
         }
     }
-    let mut own_states = vec![State::Waiting; own.labels.len()];
-    for (e, s) in entries.iter().zip(states) {
-        if let Some(i) = e.own {
-            own_states[i] = s;
-        }
-    }
-    Ok(Region { states: own_states, waiting })
+    let states = pending
+        .into_iter()
+        .map(|p| match p {
+            Pending::Decided(Decision::Placed) => State::Placed,
+            Pending::Decided(Decision::Hidden(Blocker::Label(k))) => State::HiddenBy(k),
+            Pending::Decided(Decision::Hidden(Blocker::Obstacle(_))) => unreachable!("a region has no obstacles"),
+            Pending::Offscreen => State::Offscreen,
+            Pending::Waits(_) => State::Waiting,
+        })
+        .collect();
+    Ok(Region { states, waiting })
 }

@@ -40,6 +40,18 @@ impl Screen {
         PlacementOptions::default().with_viewport_box(self.viewport).with_max_overlap_area(self.max_overlap_area)
     }
 
+    /// The viewport.
+    #[must_use]
+    pub fn viewport(&self) -> &Aabb {
+        &self.viewport
+    }
+
+    /// The tolerated overlap area, px².
+    #[must_use]
+    pub fn max_overlap_area(&self) -> f32 {
+        self.max_overlap_area
+    }
+
     /// The label's box.
     #[must_use]
     pub fn obb(&self, label: &Label) -> Obb {

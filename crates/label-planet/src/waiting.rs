@@ -2,6 +2,9 @@
 
 use std::collections::HashMap;
 
+use label_core::Blocker;
+use label_core::pipeline::{Decision, Known, decide_from_list};
+
 use crate::State;
 
 /// Waiting labels in placement order, each with the earlier labels that may hide it: those
@@ -66,9 +69,10 @@ impl Waiting {
     }
 
     /// One round: walks the waiting labels in placement order and decides each whose list can
-    /// be read to the end or to a shown label: skipping hidden labels, the first shown label of
-    /// the list hides it; a still waiting one makes it wait again (its list kept from there); an
-    /// exhausted list shows it. `known` gives the state, before the round, of any label the lists
+    /// be read to the end or to a shown label, by the core's reading of a waiting list
+    /// (`label_core::pipeline::decide_from_list`): skipping hidden labels, the first shown label
+    /// of the list hides it; a still waiting one makes it wait again (its list kept from there);
+    /// an exhausted list shows it. `known` gives the state, before the round, of any label the lists
     /// name that is not one of these waiting labels (whose states this walk keeps itself).
     /// Returns the labels decided, in placement order, and those still waiting.
     #[must_use]
@@ -78,25 +82,22 @@ impl Waiting {
         let mut still = Waiting::default();
         for (i, &gid) in self.gids.iter().enumerate() {
             let list = self.earlier_of(i);
-            let mut state = State::Placed;
-            for (at, &other) in list.iter().enumerate() {
-                match mine.get(&other).copied().unwrap_or_else(|| known(other)) {
-                    State::Placed => {
-                        state = State::HiddenBy(other);
-                        break;
-                    }
-                    State::Waiting => {
-                        still.push(gid, self.keys[i], list[at..].iter().copied());
-                        state = State::Waiting;
-                        break;
-                    }
-                    State::HiddenBy(_) | State::Offscreen => {}
+            let now = |other: u32| match mine.get(&other).copied().unwrap_or_else(|| known(other)) {
+                State::Placed => Known::Shown,
+                State::Waiting => Known::Undecided,
+                State::HiddenBy(_) | State::Offscreen => Known::Hidden,
+            };
+            let state = match decide_from_list(list, now) {
+                Ok(Decision::Placed) => State::Placed,
+                Ok(Decision::Hidden(Blocker::Label(other))) => State::HiddenBy(other),
+                Ok(Decision::Hidden(Blocker::Obstacle(_))) => unreachable!("a list names labels only"),
+                Err(at) => {
+                    still.push(gid, self.keys[i], list[at..].iter().copied());
+                    continue;
                 }
-            }
-            if state != State::Waiting {
-                mine.insert(gid, state);
-                decided.push((gid, state));
-            }
+            };
+            mine.insert(gid, state);
+            decided.push((gid, state));
         }
         (decided, still)
     }

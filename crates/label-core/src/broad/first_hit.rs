@@ -1,35 +1,67 @@
-//! A uniform grid over numbered boxes that finds, for a query box, the lowest-numbered box whose
-//! bounds meet it and that passes the caller's exact test: "the earliest obstacle / placed label
-//! this box collides with". Built once per placement (the obstacles) or once per frame (the
-//! frame engine's shown labels): building is one counting pass and one filling pass, cheaper
-//! than bulk-loading an R-tree of a few hundred boxes (measured in the frame engine).
+//! The one "earliest colliding box" structure: a uniform grid over numbered bounds that finds,
+//! for a query box, the lowest-numbered box whose bounds meet it and that passes the caller's
+//! exact test — "the earliest obstacle / placed label / placed part this box collides with".
+//! Every pass that asks that question asks it here: the obstacles, the sequential pass, the
+//! symbol pass's placed parts, the planet's regions (through
+//! [`crate::pipeline::decide_with_foreign`]) and the frame engine's shown labels.
+//!
+//! Each cell lists the boxes whose bounds meet it, in ascending number, each entry with its
+//! bounds (the quick test reads them where the list is) and its first cell. A query reads the
+//! cells its own bounds meet and tests each box once: a box listed in several cells only in the
+//! cell that holds the top-left corner of the two bounds' common part (the larger of the two
+//! first columns and of the two first rows, which lies in both spans once). A cell's scan stops
+//! at the first box that passes the test, or at a number past the best found so far; so the
+//! lowest number wins in as few exact tests as the lists allow.
+//!
+//! The grid is either built over a known set of boxes ([`FirstHit::new`], [`FirstHit::rebuild`]:
+//! cells of about [`FirstHit::BOXES_PER_CELL`] boxes over their extent) or laid over an extent
+//! and filled as a pass goes ([`FirstHit::over`], [`FirstHit::insert`]: the placed labels, in
+//! placement order). Boxes beyond the extent go to the border cells (clamping keeps every pair
+//! of meeting bounds in a shared cell), so the extent and cell size only decide how quickly
+//! boxes are found, never what is found. The first cells of a list are held in the grid itself
+//! (most cells are read where the grid is, and allocate nothing).
 
 use glam::Vec2;
+use smallvec::SmallVec;
 
 use crate::Aabb;
 
-/// Numbered bounds binned into square cells over the bounds of them all; each cell lists the
-/// boxes whose bounds meet it, in ascending number.
+/// A box as a cell lists it: its bounds, its number and the first cell (column, row) its bounds
+/// meet.
+#[derive(Clone, Copy, Debug)]
+struct Listed {
+    bounds: Aabb,
+    number: u32,
+    column: u16,
+    row: u16,
+}
+
+/// Five listed boxes and the length make 128 bytes, two cache lines.
+const CELL_INLINE: usize = 5;
+type Cell = SmallVec<[Listed; CELL_INLINE]>;
+
+/// Numbered bounds binned into square cells; each cell lists the boxes whose bounds meet it, in
+/// ascending number.
 #[derive(Debug, Default)]
 pub struct FirstHit {
     /// Corner of cell (0, 0).
     origin: Vec2,
-    /// Cells per unit length, along x and y.
-    inv_cell: Vec2,
+    /// Cells per unit length.
+    inv_cell: f32,
     columns: usize,
     rows: usize,
-    /// Cell `c` lists `members[starts[c]..starts[c + 1]]`.
-    starts: Vec<u32>,
-    members: Vec<u32>,
-    /// Each box's bounds and its cell range (inclusive).
-    spans: Vec<(Aabb, [usize; 4])>,
+    cells: Vec<Cell>,
+    /// The numbers inserted, ascending (for the debug check).
+    last: Option<u32>,
+    /// [`Self::rebuild`]'s boxes, kept for the next rebuild (a frame engine's, every frame).
+    scratch: Vec<Aabb>,
 }
 
 impl FirstHit {
-    /// About this many boxes per cell, on average over the extent.
-    const BOXES_PER_CELL: f32 = 2.0;
-    /// At most this many cells a side.
-    const MAX_SIDE: usize = 256;
+    /// About this many boxes per cell when the grid is built over known boxes.
+    pub const BOXES_PER_CELL: f32 = 2.0;
+    /// At most this many cells a side (a cell's column and row fit in a `u16`).
+    pub const MAX_SIDE: usize = 4096;
 
     /// Numbers `bounds` 0, 1, … in order and indexes them.
     #[must_use]
@@ -39,117 +71,179 @@ impl FirstHit {
         index
     }
 
-    /// Indexes `bounds` instead of the boxes indexed so far, keeping the allocations.
+    /// Indexes `bounds`, numbered 0, 1, …, instead of the boxes indexed so far.
     pub fn rebuild(&mut self, bounds: impl IntoIterator<Item = Aabb>) {
-        self.spans.clear();
-        self.starts.clear();
-        self.members.clear();
-        self.spans.extend(bounds.into_iter().map(|b| (b, [0; 4])));
-        let Some(extent) = self.spans.iter().map(|s| s.0).reduce(|a, b| a.union(&b)) else {
-            self.columns = 0;
-            self.rows = 0;
-            return;
-        };
-        let size = (extent.max - extent.min).max(Vec2::splat(1.0));
-        let cell = (size.x * size.y * Self::BOXES_PER_CELL / self.spans.len() as f32).sqrt().max(1.0);
+        let mut boxes = std::mem::take(&mut self.scratch);
+        boxes.clear();
+        boxes.extend(bounds);
+        let extent = boxes.iter().copied().reduce(|a, b| a.union(&b));
+        let extent = extent.unwrap_or(Aabb::from_corners(Vec2::ZERO, Vec2::ONE));
+        self.lay(extent, Self::cell_for(&extent, boxes.len(), Self::BOXES_PER_CELL));
+        for (k, b) in boxes.iter().enumerate() {
+            self.insert(k as u32, b);
+        }
+        self.scratch = boxes;
+    }
+
+    /// An empty grid over `extent` with square cells of side `cell` (at least 1/4096 of the
+    /// extent's longer side, and 1e-3 px), to [`Self::insert`] into.
+    #[must_use]
+    pub fn over(extent: Aabb, cell: f32) -> Self {
+        let mut index = Self::default();
+        index.lay(extent, cell);
+        index
+    }
+
+    /// The side of a square cell holding about `per_cell` of `count` boxes spread over `extent`.
+    #[must_use]
+    pub fn cell_for(extent: &Aabb, count: usize, per_cell: f32) -> f32 {
+        let size = extent.size().max(Vec2::ONE);
+        (size.x * size.y * per_cell / count.max(1) as f32).sqrt()
+    }
+
+    /// Empties the grid and lays it over `extent` with cells of side `cell`.
+    fn lay(&mut self, extent: Aabb, cell: f32) {
+        let size = extent.size().max(Vec2::ONE);
+        let cell = cell.max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
         let side = |length: f32| ((length / cell).ceil() as usize).clamp(1, Self::MAX_SIDE);
         (self.columns, self.rows) = (side(size.x), side(size.y));
         self.origin = extent.min;
-        self.inv_cell = Vec2::new(self.columns as f32, self.rows as f32) / size;
-        // Count, then fill: cells list their boxes in ascending number.
-        self.starts.resize(self.columns * self.rows + 1, 0);
-        for k in 0..self.spans.len() {
-            let span = self.cells(&self.spans[k].0);
-            for row in span[1]..=span[3] {
-                for c in &mut self.starts[row * self.columns + span[0]..=row * self.columns + span[2]] {
-                    *c += 1;
-                }
-            }
-            self.spans[k].1 = span;
-        }
-        let mut total = 0;
-        for c in &mut self.starts {
-            (*c, total) = (total, total + *c);
-        }
-        self.members.resize(total as usize, 0);
-        let mut fill = self.starts.clone();
-        for (k, (_, span)) in self.spans.iter().enumerate() {
-            for row in span[1]..=span[3] {
-                for c in &mut fill[row * self.columns + span[0]..=row * self.columns + span[2]] {
-                    self.members[*c as usize] = k as u32;
-                    *c += 1;
-                }
+        self.inv_cell = 1.0 / cell;
+        self.cells.clear();
+        self.cells.resize(self.columns * self.rows, Cell::new());
+        self.last = None;
+    }
+
+    /// How many cells.
+    #[must_use]
+    pub fn cells(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Lists the box `number` with bounds `bounds`; numbers come in ascending order.
+    ///
+    /// # Panics
+    /// On a grid not laid over an extent ([`FirstHit::default`]).
+    pub fn insert(&mut self, number: u32, bounds: &Aabb) {
+        debug_assert!(self.last.is_none_or(|l| l < number), "boxes are inserted in ascending number");
+        self.last = Some(number);
+        let [x0, y0, x1, y1] = self.span(bounds);
+        let listed = Listed { bounds: *bounds, number, column: x0 as u16, row: y0 as u16 };
+        for row in y0..y1 + 1 {
+            for cell in &mut self.cells[row * self.columns + x0..row * self.columns + x1 + 1] {
+                cell.push(listed);
             }
         }
     }
 
-    /// The cells `[x0, y0, x1, y1]` (inclusive) that `query` meets; `None` if it misses the grid.
-    fn span(&self, query: &Aabb) -> Option<[usize; 4]> {
-        if self.columns == 0 {
-            return None;
+    /// Reads the list of the cell that holds `p`, so that it is in the cache when a later query
+    /// reads it: a pass calls this a few labels ahead of the one it decides.
+    pub fn touch(&self, p: Vec2) {
+        if !self.cells.is_empty() {
+            let (column, row) = self.cell(p);
+            std::hint::black_box(self.cells[row * self.columns + column].len());
         }
-        let lo = (query.min - self.origin) * self.inv_cell;
-        let hi = (query.max - self.origin) * self.inv_cell;
-        let (columns, rows) = (self.columns as f32, self.rows as f32);
-        if hi.x < 0.0 || hi.y < 0.0 || lo.x > columns || lo.y > rows {
-            return None;
-        }
-        Some(self.cells(query))
     }
 
-    /// The cells `[x0, y0, x1, y1]` (inclusive) that `bounds` meets, clamped to the grid (a
-    /// box of the index always meets it; rounding may put its edge a hair outside).
-    fn cells(&self, bounds: &Aabb) -> [usize; 4] {
-        let lo = (bounds.min - self.origin) * self.inv_cell;
-        let hi = (bounds.max - self.origin) * self.inv_cell;
-        // Through u32, whose saturating cast from f32 is cheaper than usize's: no grid has 2³²
-        // cells a side, so the clamp gives the same cell.
-        let cell = |v: f32, n: usize| (v.max(0.0) as u32 as usize).min(n - 1);
-        [cell(lo.x, self.columns), cell(lo.y, self.rows), cell(hi.x, self.columns), cell(hi.y, self.rows)]
+    /// The cell (column, row) that holds `p`, clamped to the grid.
+    #[inline]
+    fn cell(&self, p: Vec2) -> (usize, usize) {
+        let at = (p - self.origin) * self.inv_cell;
+        // Through u32, whose saturating cast from f32 is cheaper than usize's (and takes
+        // negatives and NaN to 0).
+        let clamp = |v: f32, n: usize| (v as u32 as usize).min(n - 1);
+        (clamp(at.x, self.columns), clamp(at.y, self.rows))
+    }
+
+    /// The cells `bounds` meets, clamped to the grid: columns `x0` to `x1`, rows `y0` to `y1`.
+    #[inline]
+    fn span(&self, bounds: &Aabb) -> [usize; 4] {
+        let ((x0, y0), (x1, y1)) = (self.cell(bounds.min), self.cell(bounds.max));
+        [x0, y0, x1, y1]
     }
 
     /// The lowest number among the boxes whose bounds meet `query` (touching included) and that
-    /// `hits`, if any. Boxes are tested in ascending number, cell by cell; a box numbered above
-    /// the best hit so far is not tested.
+    /// `hits`, if any.
     pub fn first(&self, query: &Aabb, hits: impl FnMut(u32) -> bool) -> Option<u32> {
         self.first_below(query, u32::MAX, hits)
     }
 
     /// [`Self::first`] among the boxes numbered below `limit`.
     pub fn first_below(&self, query: &Aabb, limit: u32, hits: impl FnMut(u32) -> bool) -> Option<u32> {
-        let span = self.span(query)?;
-        self.scan(query, span, limit, hits)
+        self.scan(query, limit, false, hits)
     }
 
-    /// [`Self::first_below`] `k` for box `k`'s own bounds: the lowest-numbered box before it
-    /// whose bounds meet its own and for which `hits` is true, without finding its cells again
-    /// (a greedy pass over the boxes in their order).
-    ///
-    /// # Panics
-    /// If there is no box `k`.
-    #[must_use]
-    pub fn first_before(&self, k: u32, hits: impl FnMut(u32) -> bool) -> Option<u32> {
-        let (query, span) = &self.spans[k as usize];
-        self.scan(query, *span, k, hits)
+    /// Some box numbered below `limit` whose bounds meet `query` and that `hits` — the first
+    /// found, not necessarily the lowest: whether any does.
+    pub fn any_below(&self, query: &Aabb, limit: u32, hits: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.scan(query, limit, true, hits)
     }
 
-    /// The lowest-numbered box below `limit` listed in the cells of `span` whose bounds meet
+    /// Every box numbered below `limit` whose bounds meet `query` and that `hits`, ascending.
+    pub fn all_below(&self, query: &Aabb, mut limit: u32, mut hits: impl FnMut(u32) -> bool) -> Vec<u32> {
+        let mut found = Vec::new();
+        self.each(query, &mut limit, |listed, _| {
+            if hits(listed.number) {
+                found.push(listed.number);
+            }
+            Scan::Next
+        });
+        found.sort_unstable();
+        found
+    }
+
+    /// The lowest-numbered box below `limit` (or, with `any`, the first found) whose bounds meet
     /// `query` and for which `hits` is true.
-    fn scan(&self, query: &Aabb, span: [usize; 4], limit: u32, mut hits: impl FnMut(u32) -> bool) -> Option<u32> {
+    #[inline]
+    fn scan(&self, query: &Aabb, limit: u32, any: bool, mut hits: impl FnMut(u32) -> bool) -> Option<u32> {
         let mut best = limit;
-        for row in span[1]..=span[3] {
-            for cell in row * self.columns + span[0]..=row * self.columns + span[2] {
-                let members = &self.members[self.starts[cell] as usize..self.starts[cell + 1] as usize];
-                for &k in members.iter().take_while(|&&k| k < best) {
-                    if self.spans[k as usize].0.intersects_closed(query) && hits(k) {
-                        best = k;
+        self.each(query, &mut best, |listed, best| {
+            if !hits(listed.number) {
+                return Scan::Next;
+            }
+            *best = listed.number;
+            if any { Scan::Stop } else { Scan::NextCell }
+        });
+        (best != limit).then_some(best)
+    }
+
+    /// Calls `visit` on each box numbered below `*limit` whose bounds meet `query`, once, cell by
+    /// cell, each cell's in ascending number, as long as it says so; `visit` may lower `limit`.
+    #[inline(always)]
+    fn each(&self, query: &Aabb, limit: &mut u32, mut visit: impl FnMut(&Listed, &mut u32) -> Scan) {
+        if self.cells.is_empty() {
+            return; // a default grid, never laid
+        }
+        let [x0, y0, x1, y1] = self.span(query);
+        // Exclusive ranges: an inclusive range's loop costs a check more per step.
+        for row in y0..y1 + 1 {
+            for column in x0..x1 + 1 {
+                for listed in &self.cells[row * self.columns + column] {
+                    if listed.number >= *limit {
                         break;
+                    }
+                    if !listed.bounds.intersects_closed(query)
+                        || usize::from(listed.column).max(x0) != column
+                        || usize::from(listed.row).max(y0) != row
+                    {
+                        continue;
+                    }
+                    match visit(listed, limit) {
+                        Scan::Next => {}
+                        Scan::NextCell => break,
+                        Scan::Stop => return,
                     }
                 }
             }
         }
-        (best != limit).then_some(best)
     }
+}
+
+/// What a scan does after a box.
+enum Scan {
+    Next,
+    NextCell,
+    Stop,
 }
 
 #[cfg(test)]
@@ -189,7 +283,11 @@ mod tests {
         for (k, me) in boxes.iter().enumerate() {
             let hit = |j: u32| collides(me, &boxes[j as usize], 0.0);
             let scan = (0..k as u32).find(|&j| hit(j));
-            assert_eq!(grid.first_before(k as u32, hit), scan, "box {k}");
+            let all: Vec<u32> = (0..k as u32).filter(|&j| hit(j)).collect();
+            assert_eq!(grid.all_below(&me.bounds(), k as u32, hit), all, "box {k}");
+            let any = grid.any_below(&me.bounds(), k as u32, hit);
+            assert_eq!(any.is_some(), scan.is_some(), "box {k}");
+            assert!(any.is_none_or(|j| all.contains(&j)), "box {k}");
             assert_eq!(grid.first_below(&me.bounds(), k as u32, hit), scan, "box {k}");
         }
         assert!(grid.columns > 1 && grid.rows > 1);

@@ -5,6 +5,7 @@
 
 mod blockers;
 mod cull;
+mod foreign;
 mod greedy;
 mod layout;
 mod obstacles;
@@ -12,6 +13,7 @@ mod options;
 mod order;
 mod outcome;
 mod rounds;
+mod rule;
 mod sequential;
 pub mod stages;
 mod symbols;
@@ -20,6 +22,7 @@ mod symbols;
 /// cost more than they save).
 const MIN_PARALLEL_CHUNK: usize = 16_384;
 
+pub use foreign::{Known, Pending, Walked, decide_from_list, decide_with_foreign};
 pub use greedy::{PassCounts, collides, greedy};
 pub use layout::{Flags, Layout};
 pub use options::PlacementOptions;

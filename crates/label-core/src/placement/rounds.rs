@@ -20,7 +20,9 @@
 //! the round that made it; the sweep's with [`SWEEP`] − 1), so the decisions — and the counts
 //! of exact tests — are the same on any thread count. The label kinds differ only in what
 //! "can reach" and "decided" mean: the plain pass (`greedy.rs`) and the symbol pass
-//! (`symbols/tiles.rs`) implement [`TileRounds`] and share this driver.
+//! (`symbols/tiles.rs`) implement [`TileRounds`] and share this driver. The same scheme with the
+//! other tiles' labels handed in as undecided, rather than read from shared states, is
+//! [`super::foreign`] (label-planet's regions, one per worker).
 
 use rayon::prelude::*;
 

@@ -10,12 +10,13 @@
 //! staged pipeline, which drops hidden labels from its cells, is faster.
 
 use crate::broad::FirstHit;
-use crate::{Blocker, Error, Label, Obb, Shape};
+use crate::{Aabb, Error, Label, Obb, Shape};
 
 use super::collides;
 use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sorted_positions};
 use super::outcome::Decision;
+use super::rule::{self, Blocked, Occupied, Plain};
 
 /// Places `labels` (all in view) by priority descending, then `ties[i]` if given (lower first),
 /// then input position: a label is shown unless it has no `allow_overlap` and an obstacle or an
@@ -56,7 +57,8 @@ pub struct Sequential {
     obbs: Vec<Obb>,
     /// By rank: shown and blocking.
     blocks: Vec<bool>,
-    /// The boxes' bounds, numbered by rank.
+    /// The boxes' bounds by rank, and their index.
+    bounds: Vec<Aabb>,
     index: FirstHit,
 }
 
@@ -106,10 +108,12 @@ impl Sequential {
             .collect();
         // Input positions in placement order, and the boxes by rank in that order.
         self.order = sorted_positions(&keys);
-        let Self { order, obbs, blocks, index } = self;
+        let Self { order, obbs, bounds, blocks, index } = self;
         obbs.clear();
         obbs.extend(order.iter().map(|&i| obb(i as usize)));
-        index.rebuild(obbs.iter().map(Obb::bounds));
+        bounds.clear();
+        bounds.extend(obbs.iter().map(Obb::bounds));
+        index.rebuild(bounds.iter().copied());
         let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
         blocks.clear();
         blocks.resize(count, false);
@@ -117,17 +121,17 @@ impl Sequential {
         let mut shown = Vec::new();
         for (rank, (&i, me)) in order.iter().zip(obbs.iter()).enumerate() {
             let (allow_overlap, ignore_placement) = flags(i as usize);
-            let decision = if allow_overlap {
-                Decision::Placed
-            } else if let Some(o) = obstacles.as_ref().and_then(|x| x.first_hit(me, &me.bounds())) {
-                Decision::Hidden(Blocker::Obstacle(o))
-            } else {
-                let hit = |k: u32| blocks[k as usize] && collides(me, &obbs[k as usize], max_overlap_area);
-                match index.first_before(rank as u32, hit) {
-                    Some(k) => Decision::Hidden(Blocker::Label(order[k as usize])),
-                    None => Decision::Placed,
-                }
+            let mut earlier = Earlier {
+                me,
+                bounds: &bounds[rank],
+                rank: rank as u32,
+                obbs,
+                blocks,
+                index,
+                obstacles: obstacles.as_ref(),
+                max_overlap_area,
             };
+            let decision = rule::decide(&Plain { allow_overlap }, &mut earlier).decision(|k| order[k as usize]);
             if decision.is_placed() {
                 shown.push(i);
                 blocks[rank] = !ignore_placement;
@@ -154,5 +158,30 @@ impl Sequential {
     pub fn swap_boxes(&mut self, boxes: &mut Vec<Obb>, index: &mut FirstHit) {
         std::mem::swap(&mut self.obbs, boxes);
         std::mem::swap(&mut self.index, index);
+    }
+}
+
+/// What the labels before the one of rank `rank` occupy: the obstacles, and the shown blocking
+/// boxes among the earlier ones, found by bounds.
+struct Earlier<'a> {
+    me: &'a Obb,
+    bounds: &'a Aabb,
+    rank: u32,
+    obbs: &'a [Obb],
+    blocks: &'a [bool],
+    index: &'a FirstHit,
+    obstacles: Option<&'a ObstacleIndex<'a>>,
+    max_overlap_area: f32,
+}
+
+impl Occupied for Earlier<'_> {
+    #[inline(always)]
+    fn hit(&mut self, _: usize) -> Option<Blocked> {
+        let (me, bounds) = (self.me, self.bounds);
+        if let Some(o) = self.obstacles.and_then(|x| x.first_hit(me, bounds)) {
+            return Some(Blocked::Obstacle(o));
+        }
+        let hit = |k: u32| self.blocks[k as usize] && collides(me, &self.obbs[k as usize], self.max_overlap_area);
+        self.index.first_below(bounds, self.rank, hit).map(Blocked::Label)
     }
 }

@@ -8,28 +8,17 @@
 //! (absolute, its centre in f64, as for plain labels) and bounds, whether it meets the
 //! viewport, and the lowest-index obstacle it overlaps. One pass then takes the labels in
 //! placement order (priority descending, then input position), reading each label's parts as
-//! one contiguous run, and applies §4 as written:
-//!
-//! 1. a label none of whose positions meets the viewport is `offscreen`;
-//! 2. **repeat**: the placed anchors of each repeat group are kept in an rstar tree
-//!    ([`repeat`]); a label with an earlier placed label of its group closer than its
-//!    `repeat_distance` is hidden, `repeat`, behind the earliest such label;
-//! 3. **positions**, in list order: the first that meets the viewport and whose parts collide
-//!    with no obstacle and no placed blocking part wins. Placed parts are listed in a uniform
-//!    grid ([`placed`]) in placement order, so the lazy narrow phase (the project's one
-//!    `collides`) runs only on pairs whose bounds meet; the icon, shared by every position, is
-//!    tested once, and so is the first position in view, in full (its earliest collision is
-//!    the `hidden_by` of step 5);
-//! 4. `allow_overlap`: the first position in view; then the **optional parts**: the icon
-//!    alone, or the text alone at the first position where it fits. A part set shown alone
-//!    must meet the viewport itself (the rule of step 1 applied to what is shown);
-//! 5. otherwise `collision`, `hidden_by` the lowest-index obstacle, else the earliest placed
-//!    label, that any part of the first position in view collides with.
+//! one contiguous run, and asks §4's rule ([`super::rule`]) what becomes of each, against what
+//! the labels placed before it occupy: their anchor points by repeat group, in one rstar tree
+//! per group ([`repeat`]), and their blocking parts, in the core's earliest-hit grid
+//! ([`placed`]), so that the lazy narrow phase (the project's one `collides`) runs only on
+//! pairs whose bounds meet. The placed parts a label has hit are tried first at its next
+//! positions, which lie around the same point.
 //!
 //! A path label (text along a line, [`crate::path`]) is one position of one part per glyph:
 //! the pass gathers placed parts near the union of its glyph boxes and tests glyph by glyph.
 //! One whose text does not fit its path has no position, and is hidden `no_room` or
-//! `too_curved` before step 1.
+//! `too_curved` before the rule's first step (`offscreen`).
 //!
 //! The pass is sequential and every parallel step keeps input order, so the result is the
 //! same bit for bit on any thread count. With [`PlacementOptions::tile_labels`] given (and more

@@ -5,30 +5,9 @@ use super::parts::{Compiled, Entry, NONE, Part};
 use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
 use crate::placement::collides;
+use crate::placement::rule::{self, Candidate, Occupied};
+pub(super) use crate::placement::rule::{Blocked, Verdict};
 use crate::{Blocker, Choice, HiddenReason, LabelOutcome, Optional, Parts};
-
-/// What became of one symbol: a [`crate::pipeline::Decision`] with the symbol's choice and the
-/// reasons only symbols have, blockers named by rank.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Verdict {
-    Offscreen,
-    /// Shown at position `k` (the text's; ignored for the icon alone) with these parts.
-    Shown(usize, Parts),
-    /// Hidden by an earlier label (by rank) of its repeat group.
-    Repeat(u32),
-    /// Hidden behind this.
-    Collision(Blocked),
-}
-
-/// What a part collides with first (contract §4 step 3d): obstacles count as placed before
-/// every label, so the order of the variants is the order of "earliest".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Blocked {
-    /// The obstacle with this index.
-    Obstacle(u32),
-    /// The label of this rank.
-    Label(u32),
-}
 
 /// What the labels decided elsewhere put near one label: the shown labels that the pass's own
 /// grid and repeat trees do not hold (the tile engine's labels of other tiles, and of its own
@@ -141,98 +120,13 @@ impl Pass {
         }
     }
 
-    /// contract §4 for one label, against the labels placed before it: those this pass placed
-    /// and those `near` names.
-    /// `NEAR` false ignores `near` (the sequential pass, compiled without it).
+    /// Contract §4 for one label ([`rule::decide`]), against the labels placed before it:
+    /// those this pass placed and those `near` names. `NEAR` false ignores `near` (the
+    /// sequential pass, compiled without it).
+    #[inline]
     pub fn decide<const NEAR: bool>(&mut self, parts: &[Part], rank: u32, e: &Entry, near: &Near) -> Verdict {
-        let positions = usize::from(e.positions);
-        if !e.in_view {
-            return Verdict::Offscreen;
-        }
-        let first = (0..positions).find(|&k| e.meets(parts, k)).expect("a label in view has a position in view");
-        if e.group != NONE
-            && let Some(b) = self
-                .repeats
-                .earliest(e.group, e.anchor, e.repeat_distance, rank)
-                .into_iter()
-                .chain(near.repeat.filter(|_| NEAR))
-                .min()
-        {
-            return Verdict::Repeat(b);
-        }
         self.hits.clear();
-        // The icon is the same at every position: test it once. The first position in view is
-        // tested in full, for `hidden_by` should nothing fit.
-        let icon = e.icon();
-        let icon_hit = icon.and_then(|i| self.hit::<NEAR>(parts, i, rank, near));
-        let first_hit = e.text(first).filter_map(|p| self.hit::<NEAR>(parts, p, rank, near)).min();
-        if icon_hit.is_none() {
-            if first_hit.is_none() {
-                return Verdict::Shown(first, Parts::Both);
-            }
-            for k in first + 1..positions {
-                if e.meets(parts, k) && e.text(k).all(|p| self.free::<NEAR>(parts, p, rank, near)) {
-                    return Verdict::Shown(k, Parts::Both);
-                }
-            }
-        }
-        if e.allow_overlap {
-            return Verdict::Shown(first, Parts::Both);
-        }
-        match (icon, e.optional) {
-            (Some(i), Optional::Text) if parts[i].in_view && icon_hit.is_none() => {
-                return Verdict::Shown(0, Parts::Icon);
-            }
-            (Some(_), Optional::Icon) => {
-                for k in 0..positions {
-                    let free = |pass: &mut Self| {
-                        if k == first {
-                            first_hit.is_none()
-                        } else {
-                            e.text(k).all(|p| pass.free::<NEAR>(parts, p, rank, near))
-                        }
-                    };
-                    if e.text(k).any(|p| parts[p].in_view) && free(self) {
-                        return Verdict::Shown(k, Parts::Text);
-                    }
-                }
-            }
-            _ => {}
-        }
-        let blocked = first_hit.into_iter().chain(icon_hit).min();
-        Verdict::Collision(blocked.expect("a label not placed at its first position in view collides there"))
-    }
-
-    /// Whether part `p` of the label of rank `rank` collides with no obstacle and no placed
-    /// blocking label.
-    fn free<const NEAR: bool>(&mut self, parts: &[Part], p: usize, rank: u32, near: &Near) -> bool {
-        let part = &parts[p];
-        if part.obstacle != NONE {
-            return false;
-        }
-        for i in 0..self.hits.len() {
-            if self.placed.collides_with(part, self.hits[i]) {
-                return false;
-            }
-        }
-        let hit = self.placed.any(part, rank);
-        self.hits.extend(hit);
-        hit.is_none() && !(NEAR && self.first_near(parts, part, near, u32::MAX).is_some())
-    }
-
-    /// What part `p` of the label of rank `rank` collides with first: the lowest-index obstacle
-    /// it overlaps, else the earliest placed label.
-    #[inline(always)]
-    fn hit<const NEAR: bool>(&mut self, parts: &[Part], p: usize, rank: u32, near: &Near) -> Option<Blocked> {
-        let part = &parts[p];
-        if part.obstacle != NONE {
-            return Some(Blocked::Obstacle(part.obstacle));
-        }
-        let hit = self.placed.earliest(part, rank);
-        self.hits.extend(hit);
-        let own = hit.map(|h| h.rank);
-        let near = if NEAR { self.first_near(parts, part, near, own.unwrap_or(u32::MAX)) } else { None };
-        near.or(own).map(Blocked::Label)
+        rule::decide(&Laid { e, parts }, &mut Against::<NEAR> { pass: self, parts, rank, e, near })
     }
 
     /// The earliest label of `near`, ranked below `before`, with a part that `part` collides
@@ -259,5 +153,99 @@ impl Pass {
         if e.group != NONE {
             self.repeats.insert(e.group, e.anchor, rank);
         }
+    }
+}
+
+/// A symbol's entry with the parts it indexes: the rule's view of it.
+struct Laid<'a> {
+    e: &'a Entry,
+    parts: &'a [Part],
+}
+
+impl Candidate for Laid<'_> {
+    #[inline]
+    fn positions(&self) -> usize {
+        usize::from(self.e.positions)
+    }
+    #[inline]
+    fn in_view(&self) -> bool {
+        self.e.in_view
+    }
+    #[inline]
+    fn part_in_view(&self, p: usize) -> bool {
+        self.parts[p].in_view
+    }
+    #[inline]
+    fn text(&self, k: usize) -> std::ops::Range<usize> {
+        self.e.text(k)
+    }
+    #[inline]
+    fn icon(&self) -> Option<usize> {
+        self.e.icon()
+    }
+    #[inline]
+    fn allow_overlap(&self) -> bool {
+        self.e.allow_overlap
+    }
+    #[inline]
+    fn optional(&self) -> Optional {
+        self.e.optional
+    }
+    #[inline]
+    fn grouped(&self) -> bool {
+        self.e.group != NONE
+    }
+}
+
+/// What the pass's grid and repeat trees (and, with `NEAR`, the labels `near` names) hold
+/// against the label of rank `rank`.
+struct Against<'a, const NEAR: bool> {
+    pass: &'a mut Pass,
+    parts: &'a [Part],
+    rank: u32,
+    e: &'a Entry,
+    near: &'a Near,
+}
+
+impl<const NEAR: bool> Occupied for Against<'_, NEAR> {
+    /// The lowest-index obstacle part `p` overlaps, else the earliest placed label it collides
+    /// with.
+    #[inline(always)]
+    fn hit(&mut self, p: usize) -> Option<Blocked> {
+        let (pass, parts) = (&mut *self.pass, self.parts);
+        let part = &parts[p];
+        if part.obstacle != NONE {
+            return Some(Blocked::Obstacle(part.obstacle));
+        }
+        let hit = pass.placed.earliest(part, self.rank);
+        pass.hits.extend(hit);
+        let own = hit.map(|h| h.rank);
+        let near = if NEAR { pass.first_near(parts, part, self.near, own.unwrap_or(u32::MAX)) } else { None };
+        near.or(own).map(Blocked::Label)
+    }
+
+    /// Whether part `p` collides with no obstacle and no placed blocking label: the parts the
+    /// label has collided with so far first (a label's positions lie around one point, and a
+    /// part over that point often blocks them all).
+    fn free(&mut self, p: usize) -> bool {
+        let (pass, parts) = (&mut *self.pass, self.parts);
+        let part = &parts[p];
+        if part.obstacle != NONE {
+            return false;
+        }
+        for i in 0..pass.hits.len() {
+            if pass.placed.collides_with(part, pass.hits[i]) {
+                return false;
+            }
+        }
+        let hit = pass.placed.any(part, self.rank);
+        pass.hits.extend(hit);
+        hit.is_none() && !(NEAR && pass.first_near(parts, part, self.near, u32::MAX).is_some())
+    }
+
+    fn repeat(&mut self) -> Option<u32> {
+        let e = self.e;
+        let own = self.pass.repeats.earliest(e.group, e.anchor, e.repeat_distance, self.rank);
+        own.into_iter().chain(self.near.repeat.filter(|_| NEAR)).min()
     }
 }

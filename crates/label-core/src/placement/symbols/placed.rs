@@ -1,31 +1,17 @@
-//! The parts of the placed, blocking labels, in a uniform grid that grows as the pass places
-//! them.
-//!
-//! A placed part is listed in every cell its bounds meet. A part being tried reads the cells its
-//! own bounds meet and runs the exact test on the placed parts whose bounds meet its own, each
-//! once: whether one collides (a position is free or not, stopping at the first) or which
-//! collides earliest (`hidden_by`). Placed parts of labels ranked after the one being decided
-//! are skipped, so parts may be listed in any order.
+//! The parts of the placed, blocking labels, in the core's one earliest-hit grid
+//! ([`FirstHit`]), which grows as the pass places them: a part being tried runs the exact test
+//! on the placed parts whose bounds meet its own, each once — whether one collides (a position
+//! is free or not, stopping at the first) or which collides earliest (`hidden_by`). Placed parts
+//! of labels ranked after the one being decided are skipped.
 
 use glam::Vec2;
 use rayon::prelude::*;
-use smallvec::SmallVec;
 
 use super::super::MIN_PARALLEL_CHUNK;
 use super::parts::Part;
+use crate::broad::FirstHit;
 use crate::placement::collides;
 use crate::{Aabb, Label, Obb};
-
-/// A placed part as a cell lists it: its bounds, its index among the placed parts, and the
-/// first cell (column, row) its bounds meet. Parts are placed in placement order, so the
-/// index orders them as their labels' ranks do.
-#[derive(Clone, Copy, Debug)]
-struct Listed {
-    bounds: Aabb,
-    index: u32,
-    column: u16,
-    row: u16,
-}
 
 /// A placed part: its box, its bounds and its label's rank.
 #[derive(Clone, Copy, Debug)]
@@ -35,12 +21,6 @@ struct Placed {
     rank: u32,
 }
 
-/// A cell's list: its first [`CELL_INLINE`] parts held in the grid itself, so that most cells
-/// are read where the grid is (one memory access less) and allocate nothing.
-type Cell = SmallVec<[Listed; CELL_INLINE]>;
-/// Five listed parts and the length make 128 bytes, two cache lines.
-const CELL_INLINE: usize = 5;
-
 /// A placed part found by a query: its label's rank and its index among the placed parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Hit {
@@ -48,14 +28,9 @@ pub(super) struct Hit {
     pub index: u32,
 }
 
-/// The grid of placed parts.
+/// The placed parts, numbered in placement order, and their grid.
 pub(super) struct PlacedParts {
-    origin: Vec2,
-    inv_cell: f32,
-    columns: usize,
-    rows: usize,
-    /// By cell: the placed parts whose bounds meet it, in placement order.
-    cells: Vec<Cell>,
+    grid: FirstHit,
     /// The placed parts, in placement order.
     placed: Vec<Placed>,
     max_overlap_area: f32,
@@ -64,8 +39,6 @@ pub(super) struct PlacedParts {
 }
 
 impl PlacedParts {
-    /// At most this many cells a side (a cell's column and row fit in a `u16`).
-    const MAX_SIDE: usize = 4096;
     /// About this many labels per cell when the cell size is automatic.
     const LABELS_PER_CELL: f32 = 8.0;
 
@@ -83,79 +56,53 @@ impl PlacedParts {
     }
 
     /// A grid over `extent`, which holds about `count` labels: cells of `cell_size` px when
-    /// given, else of about [`Self::LABELS_PER_CELL`] labels. Parts beyond the extent go to
-    /// the border cells (clamping keeps every pair of meeting bounds in a shared cell), so the
-    /// extent only decides how quickly parts are found, never what is found.
+    /// given, else of about [`Self::LABELS_PER_CELL`] labels — but at most 16 cells a label,
+    /// whatever the cell size asked for: a part as large as the map is listed in as many cells
+    /// as there are labels, not in millions.
     pub fn new((extent, count): (Aabb, usize), cell_size: Option<f32>, max_overlap_area: f32) -> Self {
-        let size = extent.size().max(Vec2::ONE);
-        let area_per = |labels: f32| (size.x * size.y * labels / count.max(1) as f32).sqrt();
-        // At most 16 cells a label, whatever the cell size asked for: a part as large as the
-        // map is listed in as many cells as there are labels, not in millions.
-        let cell = cell_size.unwrap_or_else(|| area_per(Self::LABELS_PER_CELL)).max(area_per(1.0 / 16.0));
-        let cell = cell.max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
-        let side = |length: f32| ((length / cell).ceil() as usize).clamp(1, Self::MAX_SIDE);
-        let (columns, rows) = (side(size.x), side(size.y));
-        Self {
-            origin: extent.min,
-            inv_cell: 1.0 / cell,
-            columns,
-            rows,
-            cells: vec![Cell::new(); columns * rows],
-            placed: Vec::new(),
-            max_overlap_area,
-            tests: 0,
-        }
+        let per = |labels: f32| FirstHit::cell_for(&extent, count, labels);
+        let cell = cell_size.unwrap_or_else(|| per(Self::LABELS_PER_CELL)).max(per(1.0 / 16.0));
+        Self { grid: FirstHit::over(extent, cell), placed: Vec::new(), max_overlap_area, tests: 0 }
     }
 
     /// How many cells.
     pub fn len(&self) -> usize {
-        self.cells.len()
+        self.grid.cells()
     }
 
-    /// Reads the list of the cell that holds `p`, so that it is in the cache when a later
-    /// query reads it: the pass calls this a few labels ahead of the one it decides.
+    /// Reads the list of the cell that holds `p` ahead of a query ([`FirstHit::touch`]).
     pub fn touch(&self, p: Vec2) {
-        let (column, row) = self.cell(p);
-        std::hint::black_box(self.cells[row * self.columns + column].len());
-    }
-
-    /// The cell (column, row) that holds `p`, clamped to the grid.
-    fn cell(&self, p: Vec2) -> (usize, usize) {
-        let at = (p - self.origin) * self.inv_cell;
-        // Through u32, whose saturating cast from f32 is cheaper than usize's (and takes
-        // negatives and NaN to 0).
-        let clamp = |v: f32, n: usize| (v as u32 as usize).min(n - 1);
-        (clamp(at.x, self.columns), clamp(at.y, self.rows))
-    }
-
-    /// The cells `bounds` meets, clamped to the grid: columns `x0` to `x1`, rows `y0` to `y1`.
-    fn span(&self, bounds: &Aabb) -> [usize; 4] {
-        let ((x0, y0), (x1, y1)) = (self.cell(bounds.min), self.cell(bounds.max));
-        [x0, y0, x1, y1]
+        self.grid.touch(p);
     }
 
     /// Lists a placed part of the label of rank `rank`; labels come in placement order.
     pub fn insert(&mut self, part: &Part, rank: u32) {
         debug_assert!(self.placed.last().is_none_or(|p| p.rank <= rank), "placed parts come in placement order");
-        let [x0, y0, x1, y1] = self.span(&part.bounds);
-        let listed = Listed { bounds: part.bounds, index: self.placed.len() as u32, column: x0 as u16, row: y0 as u16 };
+        self.grid.insert(self.placed.len() as u32, &part.bounds);
         self.placed.push(Placed { obb: part.obb, bounds: part.bounds, rank });
-        for row in y0..y1 + 1 {
-            for cell in &mut self.cells[row * self.columns + x0..row * self.columns + x1 + 1] {
-                cell.push(listed);
-            }
-        }
     }
 
     /// A placed part of an earlier label than `before` that `part` collides with (contract
     /// §3, `part` the later box), if there is one.
     pub fn any(&mut self, part: &Part, before: u32) -> Option<Hit> {
-        self.scan(part, before, true)
+        let limit = self.placed_before(before);
+        let Self { grid, placed, max_overlap_area, tests } = self;
+        let index = grid.any_below(&part.bounds, limit, |k| {
+            *tests += 1;
+            collides(&part.obb, &placed[k as usize].obb, *max_overlap_area)
+        });
+        index.map(|index| Hit { rank: placed[index as usize].rank, index })
     }
 
     /// The placed part of the earliest label ranked below `before` that `part` collides with.
     pub fn earliest(&mut self, part: &Part, before: u32) -> Option<Hit> {
-        self.scan(part, before, false)
+        let limit = self.placed_before(before);
+        let Self { grid, placed, max_overlap_area, tests } = self;
+        let index = grid.first_below(&part.bounds, limit, |k| {
+            *tests += 1;
+            collides(&part.obb, &placed[k as usize].obb, *max_overlap_area)
+        });
+        index.map(|index| Hit { rank: placed[index as usize].rank, index })
     }
 
     /// Whether `part` collides with the placed part `hit`: an exact test, when their bounds
@@ -177,48 +124,6 @@ impl PlacedParts {
             self.placed.partition_point(|p| p.rank < before)
         };
         count as u32
-    }
-
-    /// A placed part of a label ranked below `before` that `part` collides with: the first
-    /// found (`first`), or the lowest-index one, whose label is the earliest.
-    ///
-    /// Each placed part is tested once: one listed in several cells only in the cell that holds
-    /// the top-left corner of the two bounds' common part — the cell at the larger of the two
-    /// first columns and of the two first rows, which lies in both spans once. A cell lists its
-    /// parts in placement order, so a cell's scan stops at its first collision or at an index
-    /// past the lowest found so far.
-    fn scan(&mut self, part: &Part, before: u32, first: bool) -> Option<Hit> {
-        let bounds = part.bounds;
-        let [x0, y0, x1, y1] = self.span(&bounds);
-        let mut found = None;
-        let mut limit = self.placed_before(before);
-        // Exclusive ranges: an inclusive range's loop costs a check more per step.
-        for row in y0..y1 + 1 {
-            for column in x0..x1 + 1 {
-                for listed in &self.cells[row * self.columns + column] {
-                    if listed.index >= limit {
-                        break;
-                    }
-                    if !listed.bounds.intersects_closed(&bounds)
-                        || usize::from(listed.column).max(x0) != column
-                        || usize::from(listed.row).max(y0) != row
-                    {
-                        continue;
-                    }
-                    self.tests += 1;
-                    let placed = &self.placed[listed.index as usize];
-                    if collides(&part.obb, &placed.obb, self.max_overlap_area) {
-                        let hit = Hit { rank: placed.rank, index: listed.index };
-                        if first {
-                            return Some(hit);
-                        }
-                        (limit, found) = (listed.index, Some(hit));
-                        break;
-                    }
-                }
-            }
-        }
-        found
     }
 }
 
@@ -268,7 +173,6 @@ mod tests {
         let mut grid = PlacedParts::new((huge.bounds.union(&small.bounds), 40), Some(3.0), 0.0);
         assert!(grid.len() <= 16 * 40 * 2, "{} cells", grid.len());
         grid.insert(&huge, 0);
-        assert!(grid.cells.iter().map(Cell::len).sum::<usize>() <= grid.len());
         let on_it = part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(195.0, 145.0), Vec2::new(205.0, 155.0))));
         assert_eq!(grid.earliest(&on_it, 1).map(|h| h.rank), Some(0));
         assert_eq!(grid.earliest(&small, 1), None);

@@ -1,7 +1,7 @@
 //! The greedy priority pass (contract §4 steps 2–3), tile by tile in parallel, and exact.
 //!
 //! The sequential definition walks all labels in placement order and shows each one unless an
-//! earlier shown label overlaps it. The pass runs it on the [`Layout`]'s tiles in the rounds of
+//! earlier shown label overlaps it (each label's verdict is [`super::rule::decide`]'s). The pass runs it on the [`Layout`]'s tiles in the rounds of
 //! [`super::rounds`]: a label whose earliest overlapping, not hidden, earlier label belongs to
 //! another tile and is undecided (as of the round), or waits itself, waits. On the standard
 //! workload 4–6 rounds settle the 2–4% of labels that wait.
@@ -12,6 +12,8 @@
 //! labels near a tile's edge also scan the cells of neighbouring tiles. A map with one tile
 //! runs the plain sequential definition.
 
+mod turn;
+
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -19,9 +21,11 @@ use super::blockers::Blockers;
 use super::layout::Layout;
 use super::outcome::Decision;
 use super::rounds::{MAX_ROUNDS, SWEEP, TileRounds, run_rounds};
+use super::rule::{self, Blocked, Plain};
+use crate::Obb;
 use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
-use crate::{Blocker, Obb};
+use turn::{Alone, Turn};
 
 /// Counts from one greedy pass.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,14 +62,6 @@ struct Shared<'a> {
     obstacle_hits: &'a [Option<u32>],
     max_overlap_area: f32,
     states: Vec<AtomicU32>,
-}
-
-impl Shared<'_> {
-    /// Hidden by the label in `slot`, named by its input position.
-    #[inline]
-    fn hidden_by(&self, slot: u32) -> Decision {
-        Decision::Hidden(Blocker::Label(self.layout.index[slot as usize]))
-    }
 }
 
 /// One tile's part of the pass.
@@ -190,12 +186,11 @@ impl Tile<'_> {
     /// The decision for a label of the only tile: with no other tile, nothing waits and every
     /// listed label is placed, so the first collision in its cell's list decides.
     fn alone(&mut self, shared: &Shared<'_>, slot: usize) -> Decision {
-        if let Some(d) = settled(shared, slot) {
-            return d;
-        }
-        let (first, tests) = self.first_in_list(shared, 0, slot, 0);
-        self.tests += tests;
-        first.map_or(Decision::Placed, |(other, _)| shared.hidden_by(other))
+        let plain = Plain { allow_overlap: shared.layout.flags[slot].allow_overlap };
+        let mut earlier = Alone { tile: self, shared, slot, tests: 0 };
+        let d = rule::decide(&plain, &mut earlier).decision(|s| shared.layout.index[s as usize]);
+        self.tests += earlier.tests;
+        d
     }
 
     /// The earliest label of the tile that ranks before the label, is not hidden and collides
@@ -277,64 +272,25 @@ impl Tile<'_> {
         }
     }
 
-    /// The label's turn in `round`: the earliest earlier label that overlaps it and is not
-    /// hidden decides — hidden behind it if it is shown, waiting if it is undecided; shown if
-    /// there is none.
-    /// Returns the verdict and the number of exact tests run.
+    /// The label's turn in `round` ([`rule::decide`] against [`Turn`]): hidden behind the
+    /// earliest earlier label that collides with it and is not hidden if that is shown, waiting
+    /// if it is undecided; shown if there is none. Returns the verdict and the number of exact
+    /// tests run.
     fn turn(&self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32) -> (Verdict, usize) {
-        if let Some(d) = settled(shared, slot) {
-            return (Verdict::Decided(d), 0);
-        }
-        let layout = shared.layout;
-        let (me, bounds) = (&layout.obbs[slot], &layout.bounds[slot]);
-        let home = layout.cell_of[slot] as usize;
-        // This tile first. `first`: (slot, decided) of the earliest candidate so far.
-        let (own, mut tests) = self.first_in_list(shared, rank, slot, round);
-        let mut first = own.map(|(other, state)| (other, state != 0));
-        // Other tiles: only what was decided before this round counts as decided.
-        let mut limit = first.map_or(layout.keys[slot], |(s, _)| layout.keys[s as usize]);
-        for &c in shared.cells.foreign_neighbors(home) {
-            if !shared.cells.envelope(c as usize).overlaps(bounds) {
-                continue;
-            }
-            // A cell's labels are in placement order: only those before `limit` count.
-            let members = layout.cell_slots(c as usize);
-            let end = members.partition_point(|&x| layout.keys[x as usize] < limit);
-            for &x in &members[..end] {
-                let x = x as usize;
-                if !layout.bounds[x].overlaps(bounds) || layout.flags[x].ignore_placement {
-                    continue;
-                }
-                let state = shared.states[x].load(Ordering::Relaxed);
-                let known = state != 0 && state >> 2 < round;
-                if known && state & HIDDEN != 0 {
-                    continue;
-                }
-                tests += 1;
-                if collides(me, &layout.obbs[x], shared.max_overlap_area) {
-                    limit = layout.keys[x];
-                    first = Some((x as u32, known));
-                    break;
-                }
-            }
-        }
-        let verdict = match first {
-            None => Verdict::Decided(Decision::Placed),
-            Some((s, true)) => Verdict::Decided(shared.hidden_by(s)),
-            Some((_, false)) => Verdict::Waits,
+        let plain = Plain { allow_overlap: shared.layout.flags[slot].allow_overlap };
+        let mut turn = Turn { tile: self, shared, rank, slot, round, tests: 0, known: true };
+        let verdict = match rule::decide(&plain, &mut turn) {
+            rule::Verdict::Collision(Blocked::Label(_)) if !turn.known => Verdict::Waits,
+            v => Verdict::Decided(v.decision(|s| shared.layout.index[s as usize])),
         };
-        (verdict, tests)
+        (verdict, turn.tests)
     }
 }
 
-/// The decisions that need no other label: `allow_overlap` shows, an obstacle hides.
+/// The lowest-index obstacle the label in `slot` overlaps.
 #[inline]
-fn settled(shared: &Shared<'_>, slot: usize) -> Option<Decision> {
-    if shared.layout.flags[slot].allow_overlap {
-        Some(Decision::Placed)
-    } else {
-        shared.obstacle_hits.get(slot).copied().flatten().map(|o| Decision::Hidden(Blocker::Obstacle(o)))
-    }
+fn obstacle(shared: &Shared<'_>, slot: usize) -> Option<u32> {
+    shared.obstacle_hits.get(slot).copied().flatten()
 }
 
 /// Two labels' boxes collide when they overlap (by more than τ, [`Obb::overlaps`]) and, with a
