@@ -13,7 +13,10 @@
 //! - **What a tile holds** ([`labels`], [`mvt`]): one point feature per label at its anchor,
 //!   in the tile's own coordinates (extent 4096; a label from a neighbour lies outside
 //!   `0..4096`), with the properties that draw it as placed and the same values in every tile.
-//! - **Where tiles go** ([`store`]): a `z/x/y.pbf` folder or a PMTiles v3 archive; and
+//! - **Raster tiles** ([`raster`]): the shown labels drawn as PNG tiles, each label drawn once
+//!   and copied into every tile it covers a pixel of, so that the tiles stitch into one
+//!   picture.
+//! - **Where tiles go** ([`store`]): a `z/x/y.pbf` (`.png`) folder or a PMTiles v3 archive; and
 //!   [`runs`] writes the shown labels as a tippecanoe-ready GeoJSON sequence, one feature per
 //!   run of consecutive zooms in which a label is shown the same way.
 //!
@@ -22,6 +25,7 @@
 pub mod cover;
 pub mod labels;
 pub mod mvt;
+pub mod raster;
 pub mod runs;
 pub mod store;
 
