@@ -518,12 +518,14 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     if out_dir is not None:
         out_dir = os.path.abspath(out_dir)
         temp_dir = tempfile.mkdtemp(prefix=".declutter-tiles-", dir=os.path.dirname(out_dir))
+        os.chmod(temp_dir, 0o755)  # an ordinary folder once moved, not mkdtemp's private one
     archive, temp_file = None, None
     if pmtiles is not None:
         from pmtiles.writer import Writer
 
         pmtiles = os.path.abspath(pmtiles)
         handle, temp_file = tempfile.mkstemp(prefix=".declutter-tiles-", dir=os.path.dirname(pmtiles))
+        os.chmod(temp_file, 0o644)
         archive_file = os.fdopen(handle, "wb")
         archive = Writer(archive_file)
     first = np.full(n, -1, dtype=np.int64)
