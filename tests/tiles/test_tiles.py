@@ -5,6 +5,7 @@ precisely the tiles its box reaches, with the same properties in every tile; and
 builds tiles from its GeoJSON sequence that hold the same labels per zoom."""
 
 import gzip
+import io
 import json
 import math
 import os
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import mapbox_vector_tile
 import pytest
+from PIL import Image
 from pmtiles.reader import MmapSource, Reader, all_tiles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,3 +180,44 @@ def test_hidden_labels_come_with_their_reason(tmp_path):
             want = placed[i]["properties"]
             assert p.get("visible", True) == want["visible"]
             assert p.get("reason") == want.get("reason")
+
+
+RASTER_ZOOM = 3
+
+
+def test_raster_tiles_draw_each_shown_label_in_its_box(tmp_path):
+    """PNG tiles decoded by Pillow and stitched into the world: every shown label of the world
+    placement has drawing in its box, and nothing is drawn outside the shown boxes (grown by
+    the halo and the anti-aliasing); the PNG archive holds the folder's tiles."""
+    z = RASTER_ZOOM
+    declutter(
+        "tiles", PLACES, "--min-zoom", z, "--max-zoom", z, *FLAGS, "--raster",
+        "--out-dir", tmp_path / "folder", "--pmtiles", tmp_path / "raster.pmtiles",
+    )
+    files = {
+        tuple(int(p) for p in (f.parent.parent.name, f.parent.name, f.stem)): f.read_bytes()
+        for f in (tmp_path / "folder").glob("*/*/*.png")
+    }
+    with open(tmp_path / "raster.pmtiles", "rb") as f:
+        source = MmapSource(f)
+        header = Reader(source).header()
+        assert (header["tile_type"].name, header["tile_compression"].name) == ("PNG", "NONE")
+        assert dict(all_tiles(source)) == files
+    side = int(TILE * 2**z)
+    world = Image.new("RGBA", (side, side))
+    for (_, x, y), data in files.items():
+        tile = Image.open(io.BytesIO(data))
+        assert tile.size == (256, 256) and tile.mode == "RGBA"
+        world.paste(tile, (x * 256, y * 256))
+    alpha = world.getchannel("A")
+    boxes = [f["properties"]["label_box"] for f in place_world(z).values() if f["properties"]["visible"]]
+    assert len(boxes) > 50
+    allowed = Image.new("L", (side, side))
+    for box in boxes:
+        xs, ys = [c[0] for c in box], [c[1] for c in box]
+        inner = (math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)), math.ceil(max(ys)))
+        assert alpha.crop(inner).getextrema()[1] == 255, f"nothing drawn in the box {box}"
+        slack = 3
+        allowed.paste(255, (inner[0] - slack, inner[1] - slack, inner[2] + slack, inner[3] + slack))
+    outside = Image.composite(alpha, Image.new("L", (side, side)), Image.eval(allowed, lambda v: 255 - v))
+    assert outside.getbbox() is None, f"drawing outside every shown box, within {outside.getbbox()}"

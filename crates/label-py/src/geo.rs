@@ -1,4 +1,4 @@
-//! Web Mercator projection and text measurement as the CLI does them (label-cli's public
+//! Web Mercator projection and text measurement as the CLI does them (label-style's
 //! `label_style::projection::View` and `label_style::measure::measure`).
 
 use glam::DVec2;

@@ -1,6 +1,6 @@
 //! The native half of the `declutter` Python package (`declutter._native`): thin functions over
-//! label-core, label-cli (its GeoJSON reader, projection and text measurement), label-frame
-//! and label-planet that take and return numpy arrays. The Python half (`python/declutter/`) turns DataFrames,
+//! label-core, label-style (the GeoJSON reader, projection and text measurement the CLI uses too),
+//! label-frame, label-planet and label-tiles that take and return numpy arrays. The Python half (`python/declutter/`) turns DataFrames,
 //! GeoDataFrames, matplotlib axes and Dask clusters into these calls.
 //!
 //! Every function checks its input before it reaches the engine, releases the GIL while the
@@ -21,6 +21,7 @@ mod geo;
 mod placing;
 mod planet;
 mod symbols;
+mod tiles;
 
 use pyo3::prelude::*;
 
@@ -38,6 +39,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(planet::decide_region, m)?)?;
     m.add_function(wrap_pyfunction!(planet::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(planet::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::tile_cover, m)?)?;
+    m.add_function(wrap_pyfunction!(tiles::encode_tile, m)?)?;
     m.add_class::<frame::FrameEngine>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

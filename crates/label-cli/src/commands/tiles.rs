@@ -1,6 +1,7 @@
 //! `declutter tiles FILE`: GeoJSON or CSV features placed zoom by zoom, each zoom's world as
 //! one screen, and written as label tiles (a `z/x/y.pbf` folder, a PMTiles archive) and as a
-//! tippecanoe-ready GeoJSON sequence ([`label_cli::formats::tiles`]).
+//! tippecanoe-ready GeoJSON sequence ([`label_cli::formats::tiles`]); with `--raster`, as PNG tiles
+//! ([`label_cli::formats::tiles::raster`]).
 //!
 //! One zoom at a time: the features are read for that zoom's view, placed, cut into tiles,
 //! encoded on the run's threads and written before the next zoom is read, so memory holds the
@@ -12,11 +13,14 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
+use clap::builder::TypedValueParser as _;
 use label_cli::formats::geojson::{self, Slot};
+use label_cli::formats::picture::sprite::Painter;
 use label_cli::formats::tiles::labels::{self, TiledLabel};
 use label_cli::formats::tiles::mvt::{self, Entry};
+use label_cli::formats::tiles::raster;
 use label_cli::formats::tiles::runs::Runs;
-use label_cli::formats::tiles::store::{self, Kind, TileStore};
+use label_cli::formats::tiles::store::{self, Format, Kind, TileStore};
 use label_cli::formats::tiles::{cover, view_flags_given, world_args};
 use label_cli::{limits, pipeline, sink};
 use rayon::prelude::*;
@@ -47,8 +51,16 @@ pub(crate) struct TilesArgs {
     #[arg(long, value_name = "FILE")]
     tippecanoe: Option<PathBuf>,
     /// Put the hidden labels in the tiles too, with `visible: false` and their `reason`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "raster")]
     hidden: bool,
+    /// Write raster tiles instead: the shown labels drawn as PNG images (`Z/X/Y.png` in
+    /// --out-dir, PNG tiles in --pmtiles), each label whole in every tile it reaches.
+    #[arg(long)]
+    raster: bool,
+    /// Side of a raster tile, px: 256, or 512 for the same tiles drawn at twice the density.
+    #[arg(long, default_value_t = 256, value_name = "PX", requires = "raster",
+          value_parser = clap::builder::PossibleValuesParser::new(["256", "512"]).map(|v| v.parse::<u32>().unwrap_or(256)))]
+    tile_size: u32,
     /// Replace outputs that exist (only tile folders and PMTiles archives this command wrote,
     /// and regular files).
     #[arg(long)]
@@ -98,14 +110,20 @@ pub(crate) fn run(args: &TilesArgs) -> Result<(), Failure> {
         .build()
         .context("cannot start worker threads")?;
     let (min, max) = (args.min_zoom, args.max_zoom);
-    let metadata = store::metadata(&name, min, max);
+    let scale = args.tile_size / 256;
+    let (metadata, format) = if args.raster {
+        (store::raster_metadata(&name, min, max, args.tile_size), Format::Png)
+    } else {
+        (store::metadata(&name, min, max), Format::Mvt)
+    };
+    let painter = args.raster.then(|| Painter::new(label_cli::measure::font(), scale));
     let mut stores = Vec::new();
     if let Some(dir) = &args.out_dir {
-        stores
-            .push(TileStore::folder(dir, metadata.clone()).with_context(|| format!("cannot write {}", dir.display()))?);
+        let folder = TileStore::folder(dir, metadata.clone(), format);
+        stores.push(folder.with_context(|| format!("cannot write {}", dir.display()))?);
     }
     if let Some(file) = &args.pmtiles {
-        let archive = TileStore::pmtiles(file, &metadata, min, max);
+        let archive = TileStore::pmtiles(file, &metadata, min, max, format);
         stores.push(archive.with_context(|| format!("cannot write {}", file.display()))?);
     }
     let mut sequence = match &args.tippecanoe {
@@ -139,13 +157,20 @@ pub(crate) fn run(args: &TilesArgs) -> Result<(), Failure> {
             pool.install(|| geo.doc.place()).map_err(|e| Failure::Input(format!("{name}: zoom {z}: {e}")))?;
         let zoom_labels = labels::labels(geo, &placement, args.hidden);
         totals.placed += geo.doc.labels.len() as u64;
-        drop(input);
         totals.place_s += started.elapsed().as_secs_f64();
         let started = Instant::now();
+        let tiles = match &painter {
+            Some(painter) => pool.install(|| draw_zoom(z, &geo.doc, &placement, painter))?,
+            None => Vec::new(),
+        };
+        drop(input);
         for l in zoom_labels.iter().filter(|l| l.visible) {
             first_zoom[l.feature].get_or_insert(z);
         }
-        let tiles = pool.install(|| encode_zoom(z, &zoom_labels, &first_zoom))?;
+        let tiles = match painter {
+            Some(_) => tiles,
+            None => pool.install(|| encode_zoom(z, &zoom_labels, &first_zoom))?,
+        };
         for ((x, y), bytes) in &tiles {
             for s in &mut stores {
                 s.put(z, *x, *y, bytes).with_context(|| format!("cannot write tile {z}/{x}/{y}"))?;
@@ -229,6 +254,28 @@ fn unlabelled(slots: &[Slot]) -> Option<String> {
 
 /// A tile's column and row, and its MVT bytes.
 type EncodedTile = ((u32, u32), Vec<u8>);
+
+/// Zoom `z`'s raster tiles, in tile order: each shown label of `doc` drawn once, then copied
+/// into every tile it covers.
+fn draw_zoom(
+    z: u8,
+    doc: &label_cli::formats::convert::Document,
+    placement: &label_core::Placement,
+    painter: &Painter,
+) -> Result<Vec<EncodedTile>, Failure> {
+    let sprites = raster::sprites(doc, placement, painter).map_err(|e| Failure::Input(format!("zoom {z}: {e}")))?;
+    let scale = painter.scale();
+    let tiles: Vec<_> = raster::cover(z, &sprites, scale).into_iter().collect();
+    tiles
+        .into_par_iter()
+        .map(|((x, y), entries)| {
+            raster::tile(y, &sprites, &entries, scale)
+                .and_then(|tile| raster::png(&tile))
+                .map(|bytes| ((x, y), bytes))
+                .map_err(|e| Failure::Input(format!("tile {z}/{x}/{y}: {e}")))
+        })
+        .collect()
+}
 
 /// Zoom `z`'s tiles, encoded, in tile order: each label in every tile it reaches.
 fn encode_zoom(z: u8, zoom_labels: &[TiledLabel], first_zoom: &[Option<u8>]) -> Result<Vec<EncodedTile>, Failure> {

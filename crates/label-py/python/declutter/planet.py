@@ -24,6 +24,8 @@ reach of a region's edge), states and waiting lists. The client holds one int64 
 and zoom it asks for (the result).
 """
 
+import json
+import os
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -389,6 +391,200 @@ def read_labels(path, *, text="name", priority=None, priority_order="descending"
     lat = np.array([p.y for p in points])
     width, height = measure_text(texts, font_size)
     return gdf, lon, lat, dict(width=width, height=height, priority=priorities(gdf, priority, priority_order))
+
+
+def _part_gids(part):
+    return part["gids"]
+
+
+def _tile_part(part, props, shown, first, zoom, groups):
+    """A part's shown labels at ``zoom`` cut into tiles (label-tiles' cover, as ``declutter
+    tiles`` cuts them), split into ``groups`` by tile: per group, the (label, tile) pairs with
+    what the tile needs of the label."""
+    cols = dict(part["cols"])
+    cols["x"], cols["y"] = world_pixels(part["lon"], part["lat"], zoom)
+    cols = take(cols, shown)
+    rows, tx, ty, column = _native.tile_cover(cols, zoom)
+    group = (ty.astype(np.int64) * (1 << zoom) + tx) % groups
+    texts, ids = props["texts"], props["ids"]
+    kept = np.flatnonzero(shown)
+    out = []
+    for g in range(groups):
+        pick = group == g
+        r = rows[pick]
+        labels = kept[r]
+        out.append({
+            "cols": take(cols, r), "gids": part["gids"][labels], "feature": props["feature"][labels],
+            "first": first[labels], "tx": tx[pick], "ty": ty[pick], "column": column[pick],
+            "texts": [texts[k] for k in labels], "ids": [ids[k] for k in labels],
+        })
+    return out
+
+
+def _write_group(pieces, zoom, size, out_dir):
+    """One group's tiles: each tile's labels in input order (global index), encoded as MVT
+    (``declutter tiles``' encoder), written as ``out_dir/z/x/y.pbf`` (when given) and returned
+    gzip-compressed with their PMTiles tile ids."""
+    import gzip
+
+    from pmtiles.tile import zxy_to_tileid
+
+    pieces = [p for p in pieces if len(p["gids"])]
+    if not pieces:
+        return [], 0
+    cols = {k: np.concatenate([p["cols"][k] for p in pieces]) for k in pieces[0]["cols"]}
+    flat = {k: np.concatenate([p[k] for p in pieces]) for k in ("gids", "feature", "first", "tx", "ty", "column")}
+    texts = [t for p in pieces for t in p["texts"]]
+    ids = [i for p in pieces for i in p["ids"]]
+    order = np.lexsort((flat["gids"], flat["ty"], flat["tx"]))
+    keys = np.stack([flat["tx"][order], flat["ty"][order]], axis=1)
+    starts = np.flatnonzero(np.r_[True, (keys[1:] != keys[:-1]).any(axis=1)])
+    archive, written = [], 0
+    for a, b in zip(starts, np.r_[starts[1:], len(order)]):
+        rows = order[a:b]
+        x, y = int(flat["tx"][rows[0]]), int(flat["ty"][rows[0]])
+        data = _native.encode_tile(y, take(cols, rows), flat["feature"][rows].astype(np.uint64),
+                                   [ids[k] for k in rows], [texts[k] for k in rows], np.full(len(rows), size),
+                                   flat["first"][rows], flat["column"][rows])
+        if out_dir is not None:
+            folder = os.path.join(out_dir, str(zoom), str(x))
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, f"{y}.pbf"), "wb") as f:
+                f.write(data)
+        archive.append((zxy_to_tileid(zoom, x, y), gzip.compress(data, mtime=0)))
+        written += 1
+    return archive, written
+
+
+@dataclass
+class TilesResult:
+    """What :func:`write_tiles` wrote."""
+
+    zooms: list
+    #: Per label, the first zoom of the range at which it is shown; -1 if never.
+    first_zoom: np.ndarray
+    #: Per zoom: labels shown, tiles written.
+    shown: dict
+    tiles: dict
+    #: Per zoom: seconds placing (:meth:`Planet.place_zoom`) and cutting, encoding and writing.
+    place_seconds: dict
+    write_seconds: dict
+
+
+def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, feature=None, font_size=12.0,
+                groups=None, grid=None, max_rounds=8, overwrite=False):
+    """Places every zoom of ``zooms`` on the cluster as :meth:`Planet.place_zoom` does (exactly
+    :func:`declutter.place` of the world at that zoom as one screen) and writes its shown labels
+    as label tiles, as ``declutter tiles`` writes them: Mapbox Vector Tiles with a ``labels``
+    layer, each label in the tile under its anchor and every tile its box overlaps, with the
+    same properties (``id``, ``feature``, ``text``, ``size``, ``anchor``, ``offset_x``,
+    ``offset_y``, ``angle``, ``first_zoom``) — the same bytes for the same labels.
+
+    ``texts``: each label's text; ``ids``: each label's id (an int or a str; default: its
+    ``feature``); ``feature``: each label's position in the input (default: its row);
+    ``font_size``: the ``size`` property. ``out_dir``: a ``z/x/y.pbf`` folder, written by the
+    workers (so a folder every worker can reach: a local cluster, or a shared file system);
+    ``pmtiles``: a PMTiles v3 archive (gzip-compressed tiles), written by the client from the
+    tiles the workers encode. Outputs that exist are refused unless ``overwrite``; both are
+    built beside their target and moved over it once complete. ``groups``: how many writer
+    tasks per zoom (default: 4 per worker); tiles are split among them by position.
+
+    Per zoom, the parts cut their shown labels into tiles and the writer tasks encode and
+    write them; the client holds the state of every label, and the archive's directory.
+    """
+    import shutil
+    import tempfile
+
+    c = planet.client
+    zooms = sorted(int(z) for z in zooms)
+    if not zooms or zooms[0] < 0 or zooms[-1] > 24:
+        raise ValueError(f"zooms: expected zooms from 0 to 24, got {zooms}")
+    if out_dir is None and pmtiles is None:
+        raise ValueError("no output: give out_dir or pmtiles")
+    for target in (out_dir, pmtiles):
+        if target is not None and os.path.lexists(target) and not overwrite:
+            raise FileExistsError(f"{target} exists (overwrite=True replaces it)")
+    n = planet.n
+    texts = list(texts)
+    feature = np.arange(n, dtype=np.uint64) if feature is None else np.asarray(feature, dtype=np.uint64)
+    ids = [int(f) for f in feature] if ids is None else [i if isinstance(i, str) else int(i) for i in ids]
+    if not (len(texts) == len(feature) == len(ids) == n):
+        raise ValueError(f"{n} labels but {len(texts)} texts, {len(ids)} ids, {len(feature)} feature positions")
+    groups = int(groups or 4 * planet.workers)
+    part_gids = c.gather([c.submit(_part_gids, p) for p in planet.parts])
+    props = c.scatter([{"texts": [texts[g] for g in gids], "ids": [ids[g] for g in gids], "feature": feature[gids]}
+                       for gids in part_gids])
+    temp_dir = None
+    if out_dir is not None:
+        out_dir = os.path.abspath(out_dir)
+        temp_dir = tempfile.mkdtemp(prefix=".declutter-tiles-", dir=os.path.dirname(out_dir))
+        os.chmod(temp_dir, 0o755)  # an ordinary folder once moved, not mkdtemp's private one
+    archive, temp_file = None, None
+    if pmtiles is not None:
+        from pmtiles.writer import Writer
+
+        pmtiles = os.path.abspath(pmtiles)
+        handle, temp_file = tempfile.mkstemp(prefix=".declutter-tiles-", dir=os.path.dirname(pmtiles))
+        os.chmod(temp_file, 0o644)
+        archive_file = os.fdopen(handle, "wb")
+        archive = Writer(archive_file)
+    first = np.full(n, -1, dtype=np.int64)
+    result = TilesResult(zooms=zooms, first_zoom=first, shown={}, tiles={}, place_seconds={}, write_seconds={})
+    try:
+        for z in zooms:
+            t = time.perf_counter()
+            state, _ = planet.place_zoom(z, grid=grid, max_rounds=max_rounds)
+            shown = state == PLACED
+            first[(first < 0) & shown] = z
+            result.place_seconds[z] = time.perf_counter() - t
+            t = time.perf_counter()
+            cut = [c.submit(_tile_part, p, q, shown[g], first[g], z, groups, pure=False)
+                   for p, q, g in zip(planet.parts, props, part_gids)]
+            writers = [c.submit(_write_group, [c.submit(lambda pieces, k=k: pieces[k], piece) for piece in cut], z,
+                                float(font_size), temp_dir, pure=False) for k in range(groups)]
+            count = 0
+            for future in writers:
+                tiles, written = future.result()
+                count += written
+                if archive is not None:
+                    for tile_id, data in tiles:
+                        archive.write_tile(tile_id, data)
+                future.release()
+            result.write_seconds[z] = time.perf_counter() - t
+            result.shown[z], result.tiles[z] = int(shown.sum()), count
+        metadata = {"name": "declutter.planet", "format": "pbf", "generator": "declutter tiles", "minzoom": zooms[0],
+                    "maxzoom": zooms[-1], "vector_layers": [{"id": "labels", "minzoom": zooms[0], "maxzoom": zooms[-1]}]}
+        if temp_dir is not None:
+            with open(os.path.join(temp_dir, "metadata.json"), "w") as f:
+                json.dump(metadata, f, indent=2)
+            if os.path.isdir(out_dir):
+                shutil.rmtree(out_dir)
+            os.replace(temp_dir, out_dir)
+            temp_dir = None
+        if archive is not None:
+            _finish_archive(archive, zooms, metadata)
+            archive_file.close()
+            os.replace(temp_file, pmtiles)
+            temp_file = None
+    finally:
+        if temp_dir is not None:
+            shutil.rmtree(temp_dir, ignore_errors=True)
+        if temp_file is not None:
+            archive_file.close()
+            os.unlink(temp_file)
+    return result
+
+
+def _finish_archive(archive, zooms, metadata):
+    from pmtiles.tile import Compression, TileType
+
+    if not archive.tile_entries:
+        raise ValueError("no label is shown at any zoom: the PMTiles writer cannot write an archive without tiles")
+    archive.finalize({
+        "tile_type": TileType.MVT, "tile_compression": Compression.GZIP, "min_zoom": zooms[0], "max_zoom": zooms[-1],
+        "min_lon_e7": -1_800_000_000, "min_lat_e7": -850_511_287, "max_lon_e7": 1_800_000_000,
+        "max_lat_e7": 850_511_287, "center_zoom": zooms[0], "center_lon_e7": 0, "center_lat_e7": 0,
+    }, metadata)
 
 
 def main(argv=None):

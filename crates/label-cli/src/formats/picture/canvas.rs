@@ -32,6 +32,16 @@ pub(crate) struct Canvas {
     pub(crate) frame: Aabb,
 }
 
+/// Label `i`'s text box as drawn, measured from `origin`: a symbol's at the candidate it shows
+/// at (its first when hidden).
+pub(crate) fn text_box(doc: &Document, placement: &Placement, i: usize, origin: DVec2) -> Obb {
+    let candidate = placement.choices.get(i).copied().unwrap_or_default().candidate.unwrap_or(0) as usize;
+    match doc.symbols.get(i) {
+        Some(s) => s.text_box(&doc.labels[i], candidate, origin),
+        None => doc.labels[i].obb_from(origin),
+    }
+}
+
 impl Canvas {
     /// The canvas of a picture of `placement`.
     pub(crate) fn new(doc: &Document, placement: &Placement) -> Canvas {
@@ -48,13 +58,7 @@ impl Canvas {
         let origin = (corner / ORIGIN_STEP).round() * ORIGIN_STEP;
         // The boxes built from their anchor points measured from the origin, as the engine
         // builds them near one: the same labels near the screen's origin give the same boxes.
-        let choice = |i: usize| placement.choices.get(i).copied().unwrap_or_default();
-        let boxes: Vec<Obb> = (0..doc.labels.len())
-            .map(|i| match doc.symbols.get(i) {
-                Some(s) => s.text_box(&doc.labels[i], choice(i).candidate.unwrap_or(0) as usize, origin),
-                None => doc.labels[i].obb_from(origin),
-            })
-            .collect();
+        let boxes: Vec<Obb> = (0..doc.labels.len()).map(|i| text_box(doc, placement, i, origin)).collect();
         let mut canvas = Canvas { origin, boxes, frame: Aabb { min: Vec2::ZERO, max: Vec2::splat(100.0) } };
         canvas.frame = match doc.options.viewport {
             Some(viewport) => canvas.aabb(&viewport),

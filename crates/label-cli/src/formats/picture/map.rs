@@ -10,10 +10,11 @@
 
 use std::fmt::Write as _;
 
+use glam::DVec2;
 use label_core::{Parts, Placement};
 
 use crate::formats::convert::Document;
-use crate::formats::picture::canvas::Canvas;
+use crate::formats::picture::canvas::{Canvas, text_box};
 use crate::formats::picture::elements::{open_svg, points, text_element};
 use crate::formats::picture::glyphs::glyphs;
 use crate::formats::picture::layer::{MAP_STROKE, MapLayer};
@@ -24,6 +25,8 @@ pub const DEFAULT_MARKER_RADIUS: f64 = 2.5;
 const BACKGROUND: &str = "#f6f4ee";
 const TEXT: &str = "#1d2733";
 const MARKER: &str = "#3b3b3b";
+/// Width of the white halo stroked under the letters, px (half of it outside them).
+const HALO_WIDTH: f64 = 2.5;
 
 /// The point markers placed as labels of the document (`--marker-radius`).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -39,7 +42,7 @@ pub struct Markers {
 #[must_use]
 pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: Option<&Markers>) -> String {
     let canvas = Canvas::new(doc, placement);
-    let (boxes, view, layer) = (&canvas.boxes, canvas.frame, canvas.layer(layer));
+    let (view, layer) = (canvas.frame, canvas.layer(layer));
     let size = view.size();
     let mut svg = open_svg(&view);
     let s = placement.stats;
@@ -75,45 +78,50 @@ pub fn render(doc: &Document, placement: &Placement, layer: &MapLayer, markers: 
         let _ = writeln!(svg, "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{radius:.2}\"/>", p.x, p.y);
     }
     let _ = writeln!(svg, "</g>\n<g id=\"labels\">");
-    let paint = format!(
-        "fill=\"{TEXT}\" stroke=\"#ffffff\" stroke-width=\"2.5\" stroke-linejoin=\"round\" paint-order=\"stroke\""
-    );
     for (i, o) in placement.outcomes.iter().enumerate() {
-        if !o.visible || is_marker(i) {
-            continue;
-        }
-        let (b, label) = (&boxes[i], &doc.labels[i]);
-        let parts = placement.choices.get(i).copied().unwrap_or_default().parts;
-        if parts != Some(Parts::Text)
-            && let Some(icon) = doc.symbols.get(i).and_then(|s| s.icon_box(label, canvas.origin))
-        {
-            let _ =
-                writeln!(svg, "<polygon points=\"{}\" fill=\"{MARKER}\" stroke=\"#ffffff\"/>", points(&icon.corners()));
-        }
-        if parts == Some(Parts::Icon) {
-            continue;
-        }
-        if let Some(glyphs) = glyphs(doc, i, canvas.origin) {
-            svg.push_str(&glyphs.glyph_elements(&paint));
-            if !glyphs.drawable() {
-                svg.push_str(&glyphs.box_elements(&format!("fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"0.8\"")));
-            }
-            continue;
-        }
-        match doc.text(i) {
-            Some(text) => {
-                let _ = writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_size(i), &paint));
-            }
-            None => {
-                let _ = writeln!(
-                    svg,
-                    "<polygon points=\"{}\" fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"0.8\"/>",
-                    points(&b.corners())
-                );
-            }
+        if o.visible && !is_marker(i) {
+            svg.push_str(&label_elements(doc, placement, i, canvas.origin));
         }
     }
     let _ = writeln!(svg, "</g>\n</svg>");
+    svg
+}
+
+/// The SVG elements of label `i` as the map draws it when shown, measured from `origin`:
+/// exactly the parts shown (its icon as a filled square, its text unless it shows as its icon
+/// alone), the text with its halo, a text along a line as its glyphs; a label without text is
+/// its box, outlined. Raster tiles draw each label with these too.
+pub(crate) fn label_elements(doc: &Document, placement: &Placement, i: usize, origin: DVec2) -> String {
+    let paint = format!(
+        "fill=\"{TEXT}\" stroke=\"#ffffff\" stroke-width=\"{HALO_WIDTH}\" stroke-linejoin=\"round\" paint-order=\"stroke\""
+    );
+    let mut svg = String::new();
+    let label = &doc.labels[i];
+    let parts = placement.choices.get(i).copied().unwrap_or_default().parts;
+    if parts != Some(Parts::Text)
+        && let Some(icon) = doc.symbols.get(i).and_then(|s| s.icon_box(label, origin))
+    {
+        let _ = writeln!(svg, "<polygon points=\"{}\" fill=\"{MARKER}\" stroke=\"#ffffff\"/>", points(&icon.corners()));
+    }
+    if parts == Some(Parts::Icon) {
+        return svg;
+    }
+    if let Some(glyphs) = glyphs(doc, i, origin) {
+        svg.push_str(&glyphs.glyph_elements(&paint));
+        if !glyphs.drawable() {
+            svg.push_str(&glyphs.box_elements(&format!("fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"0.8\"")));
+        }
+        return svg;
+    }
+    let b = text_box(doc, placement, i, origin);
+    let _ = match doc.text(i) {
+        Some(text) => writeln!(svg, "{}", text_element(text, b.center.as_vec2(), label, doc.font_size(i), &paint)),
+        None => writeln!(
+            svg,
+            "<polygon points=\"{}\" fill=\"none\" stroke=\"{TEXT}\" stroke-width=\"0.8\"/>",
+            points(&b.corners())
+        ),
+    };
     svg
 }
 

@@ -12,11 +12,10 @@ use resvg::{tiny_skia, usvg};
 /// (16,384² RGBA is 1 GiB).
 pub const MAX_SIDE: u32 = 16_384;
 
-/// The SVG text `svg` drawn as a PNG file's bytes.
-///
-/// # Errors
-/// A message when the picture is larger than [`MAX_SIDE`] on a side, or cannot be drawn.
-pub fn render(svg: &str, font: &label_text::Font<'_>) -> Result<Vec<u8>, String> {
+/// The drawing options with `font`'s chain as the only fonts (built once per run: it copies
+/// the fonts).
+#[must_use]
+pub fn options(font: &label_text::Font<'_>) -> usvg::Options<'static> {
     let family = font.family().unwrap_or("DejaVu Sans");
     let mut options = usvg::Options { font_family: family.to_owned(), ..usvg::Options::default() };
     let fonts = options.fontdb_mut();
@@ -24,7 +23,15 @@ pub fn render(svg: &str, font: &label_text::Font<'_>) -> Result<Vec<u8>, String>
         fonts.load_font_data(f.data().to_vec());
     }
     fonts.set_sans_serif_family(family);
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot draw the picture: {e}"))?;
+    options
+}
+
+/// The SVG text `svg` drawn as a PNG file's bytes.
+///
+/// # Errors
+/// A message when the picture is larger than [`MAX_SIDE`] on a side, or cannot be drawn.
+pub fn render(svg: &str, font: &label_text::Font<'_>) -> Result<Vec<u8>, String> {
+    let tree = usvg::Tree::from_str(svg, &options(font)).map_err(|e| format!("cannot draw the picture: {e}"))?;
     let size = tree.size().to_int_size();
     let (width, height) = (size.width(), size.height());
     if width > MAX_SIDE || height > MAX_SIDE {

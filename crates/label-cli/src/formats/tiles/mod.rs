@@ -5,38 +5,27 @@
 //!   (0°, 0°) with a square viewport of `256 · 2^z` px, so that screen pixels are world pixels
 //!   of Web Mercator at that zoom and `declutter place` with those flags decides exactly the
 //!   same. The GeoJSON reader builds that view from the flags as it does for `place`.
-//! - **Which tiles hold a label** ([`cover`]): the tile under its anchor point, and every tile
-//!   the bounds of its shown parts (text box at the chosen candidate, icon box, or the glyph
-//!   boxes of a text along a line) overlap with positive area. Tile columns wrap east–west
-//!   (a label across the antimeridian is in the tiles at both edges); rows beyond the poles are
-//!   dropped.
-//! - **What a tile holds** ([`labels`], [`mvt`]): one point feature per label at its anchor,
-//!   in the tile's own coordinates (extent 4096; a label from a neighbour lies outside
-//!   `0..4096`), with the properties that draw it as placed and the same values in every tile.
-//! - **Where tiles go** ([`store`]): a `z/x/y.pbf` folder or a PMTiles v3 archive; and
+//! - **Which tiles hold a label, and what a tile holds**: the `label-tiles` crate ([`cover`],
+//!   [`mvt`], re-exported here), shared with the Python package's planet job; [`labels`] builds
+//!   its [`labels::TiledLabel`]s from a GeoJSON placement.
+//! - **Raster tiles** ([`raster`]): the shown labels drawn as PNG tiles, each label drawn once
+//!   and copied into every tile it covers a pixel of, so that the tiles stitch into one
+//!   picture.
+//! - **Where tiles go** ([`store`]): a `z/x/y.pbf` (`.png`) folder or a PMTiles v3 archive; and
 //!   [`runs`] writes the shown labels as a tippecanoe-ready GeoJSON sequence, one feature per
 //!   run of consecutive zooms in which a label is shown the same way.
 //!
 //! The guide is `docs/tiles.md`.
 
-pub mod cover;
 pub mod labels;
-pub mod mvt;
+pub mod raster;
 pub mod runs;
 pub mod store;
 
 use glam::DVec2;
+pub use label_tiles::{EXTENT, LAYER, TILE_PX, cover, mvt};
 
 use crate::formats::geojson::GeoArgs;
-
-/// The layer name of the labels in every tile.
-pub const LAYER: &str = "labels";
-
-/// Tile coordinates per tile side (MVT's usual extent): 16 per pixel of a 256-px tile.
-pub const EXTENT: u32 = 4096;
-
-/// Size of a tile, px: the GeoJSON view's Web Mercator tiles.
-pub const TILE_PX: f64 = label_core::mercator::TILE_SIZE;
 
 /// `args` with the view set to zoom `z`'s whole world as one screen (see the module doc).
 #[must_use]

@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 
 use super::LAYER;
 use super::labels::TiledLabel;
-use crate::formats::document::Id;
+use label_tiles::Id;
 
 /// A run being followed: the label at its first zoom, and the zooms.
 struct Open {

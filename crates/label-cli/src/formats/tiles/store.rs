@@ -1,5 +1,5 @@
-//! Where tiles are written: a `z/x/y.pbf` folder or a PMTiles v3 archive (written by the
-//! `pmtiles` crate, tiles gzip-compressed as MVT archives usually are).
+//! Where tiles are written: a `z/x/y.pbf` (or `.png`) folder or a PMTiles v3 archive (written by
+//! the `pmtiles` crate, vector tiles gzip-compressed as MVT archives usually are, PNG as they are).
 //!
 //! Both are built beside their target (a hidden folder, a temporary file) and moved over it
 //! once complete, so that a failed run leaves the target as it was; they are registered with
@@ -23,6 +23,26 @@ pub const GENERATOR: &str = "declutter tiles";
 
 /// The first bytes of a PMTiles v3 archive.
 const PMTILES_MAGIC: &[u8; 8] = b"PMTiles\x03";
+
+/// What the tiles are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Mapbox Vector Tiles (`.pbf`).
+    Mvt,
+    /// PNG images (`.png`).
+    Png,
+}
+
+impl Format {
+    /// The file name extension of a tile in a folder.
+    #[must_use]
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Mvt => "pbf",
+            Format::Png => "png",
+        }
+    }
+}
 
 /// Which kind of target a path is meant to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,8 +92,14 @@ fn starts_with(path: &Path, magic: &[u8]) -> bool {
     File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok() && head == magic
 }
 
-/// The metadata of a tile set of zooms `min..=max` (TileJSON's fields, as PMTiles and tile
-/// folders carry it).
+/// The metadata of a raster tile set of zooms `min..=max`, tiles `side` px square.
+#[must_use]
+pub fn raster_metadata(name: &str, min: u8, max: u8, side: u32) -> Value {
+    json!({"name": name, "format": "png", "generator": GENERATOR, "minzoom": min, "maxzoom": max, "tile_size": side})
+}
+
+/// The metadata of a vector tile set of zooms `min..=max` (TileJSON's fields, as PMTiles and
+/// tile folders carry it).
 #[must_use]
 pub fn metadata(name: &str, min: u8, max: u8) -> Value {
     let fields = json!({
@@ -107,6 +133,8 @@ pub enum TileStore {
         target: PathBuf,
         /// Its metadata.
         metadata: Value,
+        /// What its tiles are.
+        format: Format,
     },
     /// A PMTiles archive written to a temporary file, moved to `target`.
     Pmtiles {
@@ -143,25 +171,25 @@ fn pmtiles_error(e: pmtiles::PmtError) -> io::Error {
 }
 
 impl TileStore {
-    /// Starts a `z/x/y.pbf` folder for `target`.
+    /// Starts a `z/x/y.pbf` (or `.png`) folder for `target`.
     ///
     /// # Errors
     /// The folder beside it cannot be made.
-    pub fn folder(target: &Path, metadata: Value) -> io::Result<TileStore> {
+    pub fn folder(target: &Path, metadata: Value, format: Format) -> io::Result<TileStore> {
         let temp = crate::sink::registered(|| {
             let temp = tempfile::Builder::new().prefix(".declutter-tiles-").tempdir_in(parent(target))?;
             let path = temp.path().to_path_buf();
             Ok((temp, path))
         })?;
         readable(temp.path(), 0o755)?;
-        Ok(TileStore::Folder { temp, target: target.to_path_buf(), metadata })
+        Ok(TileStore::Folder { temp, target: target.to_path_buf(), metadata, format })
     }
 
     /// Starts a PMTiles archive for `target`, of zooms `min..=max`.
     ///
     /// # Errors
     /// The temporary file cannot be made.
-    pub fn pmtiles(target: &Path, metadata: &Value, min: u8, max: u8) -> io::Result<TileStore> {
+    pub fn pmtiles(target: &Path, metadata: &Value, min: u8, max: u8, format: Format) -> io::Result<TileStore> {
         let temp = crate::sink::registered(|| {
             let temp = tempfile::Builder::new().prefix(".declutter-tiles-").tempfile_in(parent(target))?;
             let path = temp.path().to_path_buf();
@@ -169,13 +197,16 @@ impl TileStore {
         })?;
         readable(temp.path(), 0o644)?;
         let file = BufWriter::new(temp.as_file().try_clone()?);
-        let writer = PmTilesWriter::new(TileType::Mvt)
-            .min_zoom(min)
-            .max_zoom(max)
-            .bounds(-180.0, -label_core::mercator::MAX_LATITUDE, 180.0, label_core::mercator::MAX_LATITUDE)
-            .metadata(metadata.to_string())
-            .create(file)
-            .map_err(pmtiles_error)?;
+        let writer = PmTilesWriter::new(match format {
+            Format::Mvt => TileType::Mvt,
+            Format::Png => TileType::Png,
+        })
+        .min_zoom(min)
+        .max_zoom(max)
+        .bounds(-180.0, -label_core::mercator::MAX_LATITUDE, 180.0, label_core::mercator::MAX_LATITUDE)
+        .metadata(metadata.to_string())
+        .create(file)
+        .map_err(pmtiles_error)?;
         Ok(TileStore::Pmtiles { writer: Box::new(writer), temp, target: target.to_path_buf() })
     }
 
@@ -185,10 +216,10 @@ impl TileStore {
     /// Writing failed.
     pub fn put(&mut self, z: u8, x: u32, y: u32, data: &[u8]) -> io::Result<()> {
         match self {
-            TileStore::Folder { temp, .. } => {
+            TileStore::Folder { temp, format, .. } => {
                 let dir = temp.path().join(z.to_string()).join(x.to_string());
                 fs::create_dir_all(&dir)?;
-                fs::write(dir.join(format!("{y}.pbf")), data)
+                fs::write(dir.join(format!("{y}.{}", format.extension())), data)
             }
             TileStore::Pmtiles { writer, .. } => {
                 writer.add_tile(TileCoord::new(z, x, y).map_err(pmtiles_error)?, data).map_err(pmtiles_error)
@@ -202,7 +233,7 @@ impl TileStore {
     /// Writing, removing the old target or the move failed.
     pub fn commit(self) -> io::Result<()> {
         match self {
-            TileStore::Folder { temp, target, metadata } => {
+            TileStore::Folder { temp, target, metadata, .. } => {
                 fs::write(temp.path().join("metadata.json"), serde_json::to_vec_pretty(&metadata)?)?;
                 if fs::symlink_metadata(&target).is_ok_and(|m| m.is_dir()) {
                     fs::remove_dir_all(&target)?;

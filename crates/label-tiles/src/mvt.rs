@@ -11,11 +11,9 @@
 
 use mvt::{GeomEncoder, GeomType, Tile};
 
-use super::labels::TiledLabel;
-use super::{EXTENT, LAYER, TILE_PX};
-use crate::formats::document::Id;
+use super::{EXTENT, Id, LAYER, TILE_PX, TiledLabel};
 
-/// What a tile holds: a label, the column it is drawn from (see [`super::cover::tiles`]), and
+/// What a tile holds: a label, the column it is drawn from (see [`crate::cover::tiles`]), and
 /// its first zoom when shown.
 pub struct Entry<'a> {
     /// The label.

@@ -37,6 +37,16 @@ pub fn tiles(z: u8, point: DVec2, parts: &[Bounds]) -> BTreeMap<(u32, u32), i64>
     out
 }
 
+/// World-px bounds of a box given relative to `origin`.
+#[must_use]
+pub fn bounds(b: &label_core::Obb, origin: DVec2) -> Bounds {
+    let corners = b.corners_f64().map(|c| c + origin);
+    let fold = |f: fn(f64, f64) -> f64, axis: fn(DVec2) -> f64| corners.iter().map(|&c| axis(c)).reduce(f);
+    let (x0, x1) = (fold(f64::min, |c| c.x), fold(f64::max, |c| c.x));
+    let (y0, y1) = (fold(f64::min, |c| c.y), fold(f64::max, |c| c.y));
+    [x0.unwrap_or(origin.x), y0.unwrap_or(origin.y), x1.unwrap_or(origin.x), y1.unwrap_or(origin.y)]
+}
+
 /// The tile index of a coordinate, px.
 fn cell(v: f64) -> i64 {
     (v / TILE_PX).floor() as i64
