@@ -36,8 +36,18 @@ export function layoutOf(layerOptions, style, compiled) {
     const source = name.startsWith('text-') ? style.paint : style.layout;
     return evaluateUncovered(source[name], props, zoom, `layer "${id}": ${name}`);
   };
+  // The layouts at the last zoom read, by feature: a source's data events read every feature
+  // again while the zoom stays, and a layout is a function of the zoom and the feature alone.
+  let cache = new Map();
+  let cachedZoom = null;
   return (props, zoom, image, geometry = 'Point', featureId = null) => {
-    const l = compiled.layout(id, zoom, { properties: props, geometry, id: featureId ?? null });
+    if (zoom !== cachedZoom) { cache = new Map(); cachedZoom = zoom; }
+    const key = `${geometry}|${featureId ?? ''}|${JSON.stringify(props)}`;
+    let l = cache.get(key);
+    if (l === undefined) {
+      l = compiled.layout(id, zoom, { properties: props, geometry, id: featureId ?? null });
+      cache.set(key, l);
+    }
     if (!l) return null;
     const pick = (option, value, fallback) => {
       const v = layerOptions[option];

@@ -56,3 +56,16 @@ test('attach() options replace the style\'s fields', async () => {
   assert.equal(wien.color, 'red');
   assert.deepEqual(wien.candidates.map((c) => c.offset), [[10, 0], [-10, 0]], 'the candidates at the given size');
 });
+
+test('a feature read again at the same zoom is not evaluated again', async () => {
+  const style = await createStyle(STYLE);
+  let calls = 0;
+  const counting = { layout: (...a) => { calls += 1; return style.layout(...a); } };
+  const layout = layoutOf({ id: 'places' }, PAINT, counting);
+  const wien = { name: 'Wien', kind: 'city', pop: 1.9e6, big: 26 };
+  assert.deepEqual(layout(wien, 8, icons, 'Point', 4), layout({ ...wien }, 8, icons, 'Point', 4));
+  assert.equal(calls, 1);
+  assert.equal(layout(wien, 7, icons, 'Point', 4).size < 26, true, 'another zoom is evaluated');
+  assert.equal(layout({ ...wien, pop: 5 }, 7, icons, 'Point', 4), null, 'other properties are');
+  assert.equal(calls, 3);
+});
