@@ -12,7 +12,7 @@
 // camera in the WebAssembly frame engine and draws it on a canvas over the map.
 import { attached, createDeclutter } from '@declutter/core';
 import { createStyle, loadModule } from '@declutter/wasm';
-import { layoutOf, readLayer } from './layout.js';
+import { layoutOf, readLayer, styleOf } from './layout.js';
 import { readLabels } from './features.js';
 
 // What attach() sets on each taken-over layer: its symbols drawn invisibly and out of
@@ -41,10 +41,8 @@ export async function attach(map, options) {
   if (!map.isStyleLoaded()) await new Promise((resolve) => map.once('load', resolve));
   const module = options.module ?? await loadModule(options.wasmUrl);
   // The style as the map holds it, before attach() hides the layers' symbols.
-  const compiled = await createStyle({ ...map.getStyle(), sources: {} }, module);
-  for (const w of compiled.warnings) {
-    if (layers.some((l) => l.id === w.layer)) console.warn(`declutter: layer "${w.layer}", ${w.property}: ${w.message}`);
-  }
+  const compiled = await createStyle(styleOf(map.getStyle(), layers.map((l) => l.id)), module);
+  for (const w of compiled.warnings) console.warn(`declutter: layer "${w.layer}", ${w.property}: ${w.message}`);
   const taken = layers.map((l) => {
     const style = map.getLayer(l.id);
     if (!style) throw new Error(`declutter: the map's style has no layer "${l.id}"`);

@@ -21,6 +21,15 @@ export function readLayer(map, id) {
   return { layout, paint };
 }
 
+// The part of the map's style the style library compiles: the taken-over symbol layers, the
+// others as placeholders (a layer declutter does not place cannot fail attach(), and the JSON
+// paths of errors keep the style's layer indices); no sources (their data is not read).
+export function styleOf(mapStyle, ids) {
+  const taken = new Set(ids);
+  const layers = mapStyle.layers.map((l) => (taken.has(l.id) ? l : { id: l.id, type: 'background' }));
+  return { version: mapStyle.version ?? 8, sources: {}, layers };
+}
+
 const fontFamily = (stack) => {
   const first = Array.isArray(stack) ? stack[0] : undefined;
   if (typeof first !== 'string') return 'sans-serif';

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createStyle } from '@declutter/wasm';
-import { layoutOf } from '../maplibre/layout.js';
+import { layoutOf, styleOf } from '../maplibre/layout.js';
 
 const STYLE = {
   version: 8,
@@ -68,4 +68,14 @@ test('a feature read again at the same zoom is not evaluated again', async () =>
   assert.equal(layout(wien, 7, icons, 'Point', 4).size < 26, true, 'another zoom is evaluated');
   assert.equal(layout({ ...wien, pop: 5 }, 7, icons, 'Point', 4), null, 'other properties are');
   assert.equal(calls, 3);
+});
+
+test('only the taken-over layers are compiled; errors keep the style\'s layer paths', async () => {
+  const map = structuredClone(STYLE);
+  map.layers.unshift({ id: 'odd', type: 'symbol', source: 'ne', layout: { 'text-size': ['frobnicate'] } });
+  await assert.rejects(createStyle(map), /layer "odd", text-size/);
+  const style = await createStyle(styleOf(map, ['places']));
+  assert.deepEqual(style.layers.map((l) => l.id), ['places']);
+  map.layers[1].layout['text-radial-offset'] = ['frobnicate'];
+  await assert.rejects(createStyle(styleOf(map, ['places'])), (e) => e.path === 'layers[1].layout.text-radial-offset');
 });
