@@ -554,11 +554,12 @@ export class Style {
     const e = this.engine;
     const bytes = new TextEncoder().encode(text);
     const address = e.call('dc_text_input', bytes.length) >>> 0;
+    const answer = () => JSON.parse(e.text(e.call('dc_text_result_address'), e.call('dc_text_result_len')));
+    if (address === 0) throw new StyleError(answer());
     new Uint8Array(e.memory.buffer, address, bytes.length).set(bytes);
     const status = e.call(name);
-    const answer = JSON.parse(e.text(e.call('dc_text_result_address'), e.call('dc_text_result_len')));
-    if (status !== 0) throw new StyleError(answer);
-    return answer;
+    if (status !== 0) throw new StyleError(answer());
+    return answer();
   }
 
   /**

@@ -289,7 +289,8 @@ pub extern "C" fn dc_panic_len() -> usize {
     panic_message_address().1
 }
 
-/// Makes room for `n` bytes of UTF-8 text (a style or a layout request) and returns its address.
+/// Makes room for `n` bytes of UTF-8 text (a style or a layout request) and returns its
+/// address; 0 when the memory cannot grow that far (the text result says so).
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_text_input(n: u32) -> usize {
     with_style(|s| s.input(n as usize))

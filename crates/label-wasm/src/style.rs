@@ -116,9 +116,14 @@ fn layout_json(layer: &label_style::style::SymbolLayer, layout: &Layout, font: O
 }
 
 impl StyleState {
-    /// Room for `n` bytes of UTF-8 text (zeroed); its address.
+    /// Room for `n` bytes of UTF-8 text (zeroed); its address, or 0 when the memory cannot
+    /// grow that far (the result then says so; never a trap).
     pub fn input(&mut self, n: usize) -> usize {
         self.input.clear();
+        if self.input.try_reserve_exact(n).is_err() {
+            self.result = error(format!("no memory for a text of {n} bytes")).to_string();
+            return 0;
+        }
         self.input.resize(n, 0);
         self.input.as_ptr() as usize
     }
@@ -208,8 +213,8 @@ mod tests {
     use super::*;
 
     fn call(state: &mut StyleState, text: &str, f: fn(&mut StyleState) -> bool) -> (bool, Json) {
-        let n = state.input(text.len());
-        assert_eq!(n, state.input.as_ptr() as usize);
+        let address = state.input(text.len());
+        assert_eq!(address, state.input.as_ptr() as usize);
         state.input.copy_from_slice(text.as_bytes());
         let ok = f(state);
         (ok, serde_json::from_str(state.result()).unwrap())
@@ -273,5 +278,8 @@ mod tests {
         );
         assert!(!ok);
         assert_eq!(e["message"], "features[0].geometry: not a GeoJSON geometry type: \"Circle\"");
+        assert_eq!(state.input(usize::MAX), 0, "no room is an answer, not an abort");
+        let e: Json = serde_json::from_str(state.result()).unwrap();
+        assert_eq!(e["message"], format!("no memory for a text of {} bytes", usize::MAX));
     }
 }
