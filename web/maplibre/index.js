@@ -7,9 +7,9 @@
 //
 // attach() reads the layers' features from their sources (GeoJSON and vector tiles, as tiles
 // load and leave), their layout from the style compiled by the style library in WebAssembly
-// (layout.js), turns the map's own drawing and
-// collision of those layers off, and on every render of the map places a frame with the map's
-// camera in the WebAssembly frame engine and draws it on a canvas over the map.
+// (layout.js), turns the map's own drawing and collision of those layers off, and on every
+// render of the map places a frame with the map's camera in the WebAssembly frame engine and
+// draws it on a canvas over the map.
 import { attached, createDeclutter } from '@declutter/core';
 import { createStyle, loadModule } from '@declutter/wasm';
 import { layoutOf, readLayer, styleOf } from './layout.js';
