@@ -1,9 +1,10 @@
-// The part of the MapLibre style expressions the packages evaluate per feature until the style
-// library (issue 41) is compiled to WebAssembly: literals, `{token}` strings, get, has,
-// coalesce, concat, format (its texts), to-string, to-number, arithmetic, case/match on values,
-// and step/interpolate (linear) over zoom. Anything else throws, naming the layer and property.
-export function evaluate(expr, props, zoom, where) {
-  const ev = (e) => evaluate(e, props, zoom, where);
+// What the style library (label-style, in WebAssembly: `Style` of @declutter/wasm) does not
+// evaluate — paint values (text colours, halo width) and `icon-anchor`/`icon-offset` — read
+// per feature by a small evaluator: literals, `{token}` strings, get, has, coalesce, concat,
+// to-string, to-number, arithmetic, case/match on values, and step/interpolate (linear) over
+// zoom. Anything else throws, naming the layer and property. Layouts come from the style library.
+export function evaluateUncovered(expr, props, zoom, where) {
+  const ev = (e) => evaluateUncovered(e, props, zoom, where);
   if (expr === undefined || expr === null || typeof expr === 'number' || typeof expr === 'boolean') return expr;
   if (typeof expr === 'string') return expr.includes('{') ? expr.replace(/\{([^}]+)\}/g, (_, k) => props[k] ?? '') : expr;
   if (!Array.isArray(expr)) {
@@ -19,7 +20,6 @@ export function evaluate(expr, props, zoom, where) {
     case 'zoom': return zoom;
     case 'coalesce': for (const e of a) { const v = ev(e); if (v !== null && v !== undefined && v !== '') return v; } return null;
     case 'concat': return a.map((e) => String(ev(e) ?? '')).join('');
-    case 'format': return a.filter((e) => !(e && typeof e === 'object' && !Array.isArray(e))).map((e) => String(ev(e) ?? '')).join('');
     case 'to-string': { const v = ev(a[0]); return v === null || v === undefined ? '' : String(v); }
     case 'to-number': case 'number': return Number(ev(a[0]));
     case 'string': return String(ev(a[0]) ?? '');
@@ -56,7 +56,7 @@ export function evaluate(expr, props, zoom, where) {
       return piecewise(pts, x);
     }
     default:
-      throw new Error(`declutter: ${where}: the expression "${op}" is not evaluated yet (until the style library); pass this property to attach() as a function of the feature`);
+      throw new Error(`declutter: ${where}: the expression "${op}" is not evaluated for paint; pass this property to attach() as a function of the feature`);
   }
 }
 

@@ -43,7 +43,7 @@ function better(a, b, ideal) {
 }
 
 // Labels (key -> spec) of one layer: `layer` {id, source, sourceLayer, filter}, `layout` from
-// layout.js.
+// layout.js (null for a feature the layer does not show).
 export function readLabels(map, layer, layout, image, out) {
   const zoom = map.getZoom();
   const features = map.querySourceFeatures(layer.source, {
@@ -82,7 +82,9 @@ export function readLabels(map, layer, layout, image, out) {
       point = g.point;
       pieces = g.point ? null : g.lines;
     }
-    const fields = layout(props, zoom, image);
+    const geometry = t ? (t.type === 1 ? 'Point' : 'LineString') : feature.geometry.type;
+    const fields = layout(props, zoom, image, geometry, feature.id);
+    if (!fields) continue; // the style's filter or zoom range leaves it out
     const along = fields.placement !== 'point';
     if (point) {
       const key = featureKey(layer.id, feature.id, props);

@@ -6,11 +6,13 @@
 //   declutter.debug = true;                                  // boxes; hidden → what hid them
 //
 // attach() reads the layers' features from their sources (GeoJSON and vector tiles, as tiles
-// load and leave), their layout from the style (layout.js), turns the map's own drawing and
-// collision of those layers off, and on every render of the map places a frame with the map's
-// camera in the WebAssembly frame engine and draws it on a canvas over the map.
+// load and leave), their layout from the style compiled by the style library in WebAssembly
+// (layout.js), turns the map's own drawing and collision of those layers off, and on every
+// render of the map places a frame with the map's camera in the WebAssembly frame engine and
+// draws it on a canvas over the map.
 import { attached, createDeclutter } from '@declutter/core';
-import { layoutOf, readLayer } from './layout.js';
+import { createStyle, loadModule } from '@declutter/wasm';
+import { layoutOf, readLayer, styleOf } from './layout.js';
 import { readLabels } from './features.js';
 
 // What attach() sets on each taken-over layer: its symbols drawn invisibly and out of
@@ -37,6 +39,10 @@ export async function attach(map, options) {
   }
   const layers = options.layers.map((l) => (typeof l === 'string' ? { id: l } : l));
   if (!map.isStyleLoaded()) await new Promise((resolve) => map.once('load', resolve));
+  const module = options.module ?? await loadModule(options.wasmUrl);
+  // The style as the map holds it, before attach() hides the layers' symbols.
+  const compiled = await createStyle(styleOf(map.getStyle(), layers.map((l) => l.id)), module);
+  for (const w of compiled.warnings) console.warn(`declutter: layer "${w.layer}", ${w.property}: ${w.message}`);
   const taken = layers.map((l) => {
     const style = map.getLayer(l.id);
     if (!style) throw new Error(`declutter: the map's style has no layer "${l.id}"`);
@@ -44,10 +50,10 @@ export async function attach(map, options) {
     return {
       id: l.id, source: style.source, sourceLayer: style.sourceLayer ?? style['source-layer'],
       minzoom: style.minzoom ?? 0, maxzoom: style.maxzoom ?? 24,
-      filter: map.getFilter(l.id), layout: layoutOf(l, readLayer(map, l.id)),
+      filter: map.getFilter(l.id), layout: layoutOf(l, readLayer(map, l.id), compiled),
     };
   });
-  const d = await createDeclutter(map.getContainer(), options);
+  const d = await createDeclutter(map.getContainer(), { ...options, module });
   const saved = [];
   for (const l of taken) {
     for (const [name, value] of Object.entries(HIDE_PAINT)) { saved.push(['paint', l.id, name, map.getPaintProperty(l.id, name)]); map.setPaintProperty(l.id, name, value); }

@@ -1,24 +1,33 @@
-// A symbol layer's layout and paint read from the map's style, per feature: the label fields of
-// the web package (text, size, font, anchor, offsets, padding, priority, icon, colours). Every
-// field may be given in attach()'s layer options instead, as a value or a function of the
-// feature — the style library will replace this reading when it is compiled to WebAssembly.
-import { evaluate } from '@declutter/core';
+// A symbol layer's labels from the map's style, per feature: the layout evaluated by the style
+// library in WebAssembly (`Style` of @declutter/wasm: every expression `declutter place --style`
+// evaluates — text-field with format and transforms, zoom and data interpolation, variable
+// anchors and their offsets, sort keys, filters), the paint colours and the icon's anchor and
+// offset (which the style library does not evaluate) by @declutter/core's `evaluateUncovered`.
+// Every field may be given in attach()'s layer options instead, as a value or a function of the
+// feature's properties and zoom.
+import { evaluateUncovered } from '@declutter/core';
 
-const LAYOUT = [
-  'text-field', 'text-size', 'text-font', 'text-anchor', 'text-offset', 'text-padding', 'text-max-angle',
-  'text-keep-upright', 'text-allow-overlap', 'text-ignore-placement', 'text-optional', 'text-variable-anchor',
-  'text-radial-offset', 'symbol-placement', 'symbol-sort-key', 'icon-image', 'icon-size', 'icon-anchor',
-  'icon-offset', 'icon-padding', 'icon-optional', 'icon-allow-overlap', 'icon-ignore-placement',
-];
+// What the style library does not evaluate: paint, and the icon's own anchor and offset.
+const UNCOVERED_LAYOUT = ['icon-anchor', 'icon-offset'];
 const PAINT = ['text-color', 'text-halo-color', 'text-halo-width'];
 
-// The style's values of layer `id` (before attach() overrides the ones hiding its symbols).
+// The style's values of layer `id` the style library does not evaluate (read before attach()
+// overrides the ones hiding its symbols).
 export function readLayer(map, id) {
   const layout = {};
   const paint = {};
-  for (const name of LAYOUT) layout[name] = map.getLayoutProperty(id, name);
+  for (const name of UNCOVERED_LAYOUT) layout[name] = map.getLayoutProperty(id, name);
   for (const name of PAINT) paint[name] = map.getPaintProperty(id, name);
   return { layout, paint };
+}
+
+// The part of the map's style the style library compiles: the taken-over symbol layers, the
+// others as placeholders (a layer declutter does not place cannot fail attach(), and the JSON
+// paths of errors keep the style's layer indices); no sources (their data is not read).
+export function styleOf(mapStyle, ids) {
+  const taken = new Set(ids);
+  const layers = mapStyle.layers.map((l) => (taken.has(l.id) ? l : { id: l.id, type: 'background' }));
+  return { version: mapStyle.version ?? 8, sources: {}, layers };
 }
 
 const fontFamily = (stack) => {
@@ -27,64 +36,70 @@ const fontFamily = (stack) => {
   return `"${first.replace(/ (Regular|Book|Bold|Italic|Medium|Semibold|Light)$/, '')}", sans-serif`;
 };
 
-// A font stack is an array of names, or an expression giving one.
-const fontStack = (v, props, zoom, id) => (Array.isArray(v) && v.every((s) => typeof s === 'string') && !/^[a-z-]+$/.test(v[0])
-  ? v : evaluate(v, props, zoom, `layer "${id}": text-font`));
-
-const RADIAL = { left: [1, 0], right: [-1, 0], top: [0, 1], bottom: [0, -1], center: [0, 0],
-  'top-left': [Math.SQRT1_2, Math.SQRT1_2], 'top-right': [-Math.SQRT1_2, Math.SQRT1_2],
-  'bottom-left': [Math.SQRT1_2, -Math.SQRT1_2], 'bottom-right': [-Math.SQRT1_2, -Math.SQRT1_2] };
-
-// A function of (feature properties, zoom, image lookup) -> label fields for `labelSpec`.
-export function layoutOf(layerOptions, style) {
+// A function of (feature properties, zoom, image lookup, GeoJSON geometry type, feature id) ->
+// label fields for `labelSpec`, or null when the layer does not show the feature. `compiled`
+// is the map's style compiled by the style library; `style` the values readLayer() read.
+export function layoutOf(layerOptions, style, compiled) {
   const id = layerOptions.id;
-  const pick = (option, name, props, zoom, fallback) => {
-    if (layerOptions[option] !== undefined) {
-      const v = layerOptions[option];
-      return typeof v === 'function' ? v(props, zoom) : v;
-    }
-    const source = name.startsWith('text-color') || name.startsWith('text-halo') ? style.paint : style.layout;
-    const v = evaluate(source[name], props, zoom, `layer "${id}": ${name}`);
-    return v === undefined || v === null ? fallback : v;
+  const uncovered = (name, props, zoom) => {
+    const source = name.startsWith('text-') ? style.paint : style.layout;
+    return evaluateUncovered(source[name], props, zoom, `layer "${id}": ${name}`);
   };
-  return (props, zoom, image) => {
-    const size = pick('size', 'text-size', props, zoom, 16);
-    const ems = pick('offset', 'text-offset', props, zoom, [0, 0]);
-    const label = {
-      text: String(pick('text', 'text-field', props, zoom, '') ?? ''),
-      size,
-      fontFamily: layerOptions.fontFamily ?? fontFamily(fontStack(style.layout['text-font'], props, zoom, id)),
-      color: pick('color', 'text-color', props, zoom, '#000'),
-      haloColor: pick('haloColor', 'text-halo-color', props, zoom, 'rgba(0,0,0,0)'),
-      haloWidth: pick('haloWidth', 'text-halo-width', props, zoom, 0),
-      anchor: pick('anchor', 'text-anchor', props, zoom, 'center'),
-      offset: [ems[0] * size, ems[1] * size],
-      padding: pick('padding', 'text-padding', props, zoom, 2),
-      maxAngle: pick('maxAngle', 'text-max-angle', props, zoom, 45),
-      keepUpright: pick('keepUpright', 'text-keep-upright', props, zoom, true),
-      allowOverlap: pick('allowOverlap', 'text-allow-overlap', props, zoom, false),
-      ignorePlacement: pick('ignorePlacement', 'text-ignore-placement', props, zoom, false),
-      placement: pick('placement', 'symbol-placement', props, zoom, 'point'),
-      // MapLibre places lower sort keys first; the engine higher priorities.
-      priority: layerOptions.priority !== undefined ? pick('priority', '', props, zoom, 0) : -(pick('sortKey', 'symbol-sort-key', props, zoom, 0) ?? 0),
-    };
-    const anchors = pick('variableAnchor', 'text-variable-anchor', props, zoom, null);
-    if (Array.isArray(anchors) && anchors.length) {
-      const r = pick('radialOffset', 'text-radial-offset', props, zoom, 0) * size;
-      label.candidates = anchors.map((a) => ({ anchor: a, offset: [RADIAL[a][0] * r + label.offset[0], RADIAL[a][1] * r + label.offset[1]] }));
+  // The layouts at the last zoom read, by feature: a source's data events read every feature
+  // again while the zoom stays, and a layout is a function of the zoom and the feature alone.
+  let cache = new Map();
+  let cachedZoom = null;
+  return (props, zoom, image, geometry = 'Point', featureId = null) => {
+    if (zoom !== cachedZoom) { cache = new Map(); cachedZoom = zoom; }
+    const key = `${geometry}|${featureId ?? ''}|${JSON.stringify(props)}`;
+    let l = cache.get(key);
+    if (l === undefined) {
+      l = compiled.layout(id, zoom, { properties: props, geometry, id: featureId ?? null });
+      cache.set(key, l);
     }
-    const iconName = pick('icon', 'icon-image', props, zoom, null);
+    if (!l) return null;
+    const pick = (option, value, fallback) => {
+      const v = layerOptions[option];
+      if (v !== undefined) return typeof v === 'function' ? v(props, zoom) : v;
+      return value === undefined || value === null ? fallback : value;
+    };
+    const size = pick('size', l.size, 16);
+    const ems = pick('offset', l.offset, [0, 0]);
+    const label = {
+      text: String(pick('text', l.text, '') ?? ''),
+      size,
+      fontFamily: layerOptions.fontFamily ?? fontFamily(l.font),
+      color: pick('color', uncovered('text-color', props, zoom), '#000'),
+      haloColor: pick('haloColor', uncovered('text-halo-color', props, zoom), 'rgba(0,0,0,0)'),
+      haloWidth: pick('haloWidth', uncovered('text-halo-width', props, zoom), 0),
+      anchor: pick('anchor', l.anchor, 'center'),
+      offset: [ems[0] * size, ems[1] * size],
+      padding: pick('padding', l.padding, 2),
+      maxAngle: pick('maxAngle', l.maxAngle, 45),
+      keepUpright: pick('keepUpright', l.keepUpright, true),
+      allowOverlap: pick('allowOverlap', l.allowOverlap, false),
+      ignorePlacement: pick('ignorePlacement', l.ignorePlacement, false),
+      placement: pick('placement', l.placement, 'point'),
+      // MapLibre places lower sort keys first; the engine higher priorities.
+      priority: layerOptions.priority !== undefined ? pick('priority', 0, 0) : -(pick('sortKey', l.sortKey, 0) ?? 0),
+    };
+    if (l.candidates.length) {
+      // The style library's positions (pixels at the style's size) at the label's size.
+      const scale = size / (l.size || size);
+      label.candidates = l.candidates.map((c) => ({ anchor: c.anchor, offset: [c.offset[0] * scale, c.offset[1] * scale] }));
+    }
+    const iconName = pick('icon', l.iconImage, null);
     const icon = iconName && image(iconName);
     if (icon) {
-      const scale = pick('iconSize', 'icon-size', props, zoom, 1);
-      const off = pick('iconOffset', 'icon-offset', props, zoom, [0, 0]);
+      const scale = pick('iconSize', l.iconSize, 1);
+      const off = uncovered('icon-offset', props, zoom) ?? [0, 0];
       label.icon = {
         image: icon.canvas, width: icon.width * scale, height: icon.height * scale,
-        anchor: pick('iconAnchor', 'icon-anchor', props, zoom, 'center'),
-        offset: [off[0] * scale, off[1] * scale], padding: pick('iconPadding', 'icon-padding', props, zoom, 2),
+        anchor: pick('iconAnchor', uncovered('icon-anchor', props, zoom), 'center'),
+        offset: [off[0] * scale, off[1] * scale], padding: pick('iconPadding', Math.max(...l.iconPadding), 2),
       };
-      const textOptional = pick('textOptional', 'text-optional', props, zoom, false);
-      const iconOptional = pick('iconOptional', 'icon-optional', props, zoom, false);
+      const textOptional = pick('textOptional', l.optional, false);
+      const iconOptional = pick('iconOptional', l.iconOptional, false);
       label.optional = textOptional ? 'text' : iconOptional ? 'icon' : 'none';
     }
     return label;

@@ -19,5 +19,5 @@ echo "== types (web)"
 (cd "$web" && npx tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
     --lib es2022,dom test/types.ts)
 echo "== node and browser tests (web)"
-(cd "$web" && node --test test/lines.test.mjs test/maplibre.test.mjs test/openlayers.test.mjs)
+(cd "$web" && node --test test/lines.test.mjs test/layout.test.mjs test/maplibre.test.mjs test/openlayers.test.mjs)
 echo "== map packages: done in $((SECONDS - started)) s"

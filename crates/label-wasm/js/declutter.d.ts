@@ -293,3 +293,92 @@ export declare class Engine {
   /** The message of the module's last error (what the last failing call threw). */
   error(): string;
 }
+
+/** A style that cannot be read, naming where when the style library knows. */
+export declare class StyleError extends Error {
+  /** The layer's `id` (or its index when it has none). */
+  layer?: string;
+  /** The property, `filter`, `minzoom`, … */
+  property?: string;
+  /** The JSON path of the culprit, e.g. `layers[3].layout.text-size[2]`. */
+  path?: string;
+}
+
+/** What a style asks for that is ignored. */
+export interface StyleWarning { layer: string; property: string; message: string }
+
+/** A symbol layer of a compiled style. */
+export interface StyleLayer {
+  id: string;
+  source: string | null;
+  sourceLayer: string | null;
+  minzoom: number;
+  maxzoom: number;
+  /** `visibility: none`, or a filter the style library cannot evaluate. */
+  hidden: boolean;
+}
+
+/** A feature as the style evaluates it. */
+export interface StyleFeature {
+  properties?: Record<string, unknown> | null;
+  /** A GeoJSON geometry type name (`Point` when absent). */
+  geometry?: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon';
+  id?: string | number | null;
+}
+
+/**
+ * A symbol layer's layout evaluated for one feature at one zoom: each field is the
+ * style-spec property of that name (`size` is `text-size`, `iconPadding` is `icon-padding`, …);
+ * sizes in pixels, offsets and widths in ems as the style gives them. `null` for a number the
+ * style leaves unevaluable.
+ */
+export interface SymbolLayout {
+  /** `text-field` with `text-transform` applied (empty: no text). */
+  text: string;
+  sections: { text: string; scale: number | null; font: string[] | null }[];
+  size: number | null;
+  font: string[];
+  anchor: Anchor;
+  offset: [number, number];
+  radialOffset: number | null;
+  variableAnchor: Anchor[] | null;
+  variableAnchorOffset: [Anchor, [number, number]][] | null;
+  /** The positions the engine tries, in order, offsets in pixels (y down, baseline included); empty without variable anchors. */
+  candidates: { anchor: Anchor; offset: [number, number] }[];
+  justify: 'auto' | 'left' | 'center' | 'right';
+  maxWidth: number | null;
+  lineHeight: number | null;
+  letterSpacing: number | null;
+  padding: number | null;
+  rotate: number | null;
+  allowOverlap: boolean;
+  ignorePlacement: boolean;
+  optional: boolean;
+  iconImage: string | null;
+  iconSize: number | null;
+  iconAllowOverlap: boolean;
+  iconIgnorePlacement: boolean;
+  iconOptional: boolean;
+  iconPadding: [number, number, number, number];
+  sortKey: number | null;
+  placement: 'point' | 'line' | 'line-center';
+  spacing: number | null;
+  maxAngle: number | null;
+  keepUpright: boolean;
+  /** With `wrap`: the lines (pixels wide) and the box, measured with the bundled font. */
+  lines?: { text: string; width: number }[];
+  width?: number;
+  height?: number;
+}
+
+/** Compiles a MapLibre style (object or JSON text) on its own instance; throws a `StyleError`. */
+export declare function createStyle(style: object | string, module?: WebAssembly.Module): Promise<Style>;
+
+/** A compiled style. */
+export declare class Style {
+  readonly layers: StyleLayer[];
+  readonly warnings: StyleWarning[];
+  /** One layout per feature, `null` where the layer does not show it. */
+  layouts(layer: string, zoom: number, features: StyleFeature[], options?: { wrap?: boolean }): (SymbolLayout | null)[];
+  layout(layer: string, zoom: number, feature: StyleFeature, options?: { wrap?: boolean }): SymbolLayout | null;
+}

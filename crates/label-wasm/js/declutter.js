@@ -517,3 +517,63 @@ export class Engine {
     return this.frameViews;
   }
 }
+
+/** A style that cannot be read: `layer`, `property` and `path` name the culprit when known. */
+export class StyleError extends Error {
+  constructor(answer) {
+    super(`declutter: ${answer.message}`);
+    this.name = 'StyleError';
+    this.layer = answer.layer;
+    this.property = answer.property;
+    this.path = answer.path;
+  }
+}
+
+/**
+ * A MapLibre style compiled once by the style library (label-style, as `declutter place
+ * --style` reads it), on its own WebAssembly instance; `style` is the style's object or JSON
+ * text. Throws a `StyleError` naming the layer, property and JSON path of a bad style.
+ */
+export async function createStyle(style, module) {
+  const engine = await createEngine(module);
+  return new Style(engine, typeof style === 'string' ? style : JSON.stringify(style));
+}
+
+/** A compiled style: its symbol layers, its warnings, and layouts evaluated per feature. */
+export class Style {
+  constructor(engine, text) {
+    this.engine = engine;
+    const answer = this.request('dc_style_parse', text);
+    this.layers = answer.layers;
+    this.warnings = answer.warnings;
+  }
+
+  // Writes `text` into the module's text buffer, calls `name`, and reads its JSON answer; a
+  // failure throws a StyleError.
+  request(name, text) {
+    const e = this.engine;
+    const bytes = new TextEncoder().encode(text);
+    const address = e.call('dc_text_input', bytes.length) >>> 0;
+    const answer = () => JSON.parse(e.text(e.call('dc_text_result_address'), e.call('dc_text_result_len')));
+    if (address === 0) throw new StyleError(answer());
+    new Uint8Array(e.memory.buffer, address, bytes.length).set(bytes);
+    const status = e.call(name);
+    if (status !== 0) throw new StyleError(answer());
+    return answer();
+  }
+
+  /**
+   * The layouts of symbol layer `layer` at `zoom` for `features` (`{properties, geometry, id}`;
+   * `geometry` a GeoJSON type name): one per feature, `null` where the layer does not show it
+   * (hidden, outside its zoom range, or filtered out). `wrap: true` adds `lines`, `width` and
+   * `height`: the text wrapped as MapLibre wraps it, measured with the bundled font.
+   */
+  layouts(layer, zoom, features, { wrap = false } = {}) {
+    return this.request('dc_style_layouts', JSON.stringify({ layer, zoom, features, wrap }));
+  }
+
+  /** The layout of one feature (see `layouts`). */
+  layout(layer, zoom, feature, options) {
+    return this.layouts(layer, zoom, [feature], options)[0];
+  }
+}

@@ -13,10 +13,20 @@ use std::cell::RefCell;
 
 use crate::engine::{Engine, Status};
 use crate::panic::{install_panic_hook, panic_message_address};
+use crate::style::StyleState;
 
 thread_local! {
     /// The instance's engine (WebAssembly has one thread; one instance holds one engine).
     static ENGINE: RefCell<Engine> = RefCell::new(Engine::new());
+}
+
+thread_local! {
+    /// The instance's compiled style and its text buffers.
+    static STYLE: RefCell<StyleState> = RefCell::new(StyleState::default());
+}
+
+fn with_style<R>(f: impl FnOnce(&mut StyleState) -> R) -> R {
+    STYLE.with(|s| f(&mut s.borrow_mut()))
 }
 
 fn with<R>(f: impl FnOnce(&mut Engine) -> R) -> R {
@@ -277,4 +287,37 @@ pub extern "C" fn dc_panic_address() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_panic_len() -> usize {
     panic_message_address().1
+}
+
+/// Makes room for `n` bytes of UTF-8 text (a style or a layout request) and returns its
+/// address; 0 when the memory cannot grow that far (the text result says so).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_text_input(n: u32) -> usize {
+    with_style(|s| s.input(n as usize))
+}
+
+/// Compiles the style in the text buffer (`StyleState::parse`): 0 when it is read (the
+/// result holds its layers and warnings), 1 otherwise (the result holds the error).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_style_parse() -> i32 {
+    with_style(|s| i32::from(!s.parse()))
+}
+
+/// Evaluates the layout request in the text buffer (`StyleState::layouts`): 0 with the layouts
+/// in the result, 1 with the error there.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_style_layouts() -> i32 {
+    with_style(|s| i32::from(!s.layouts()))
+}
+
+/// Address of the last style call's result (UTF-8 JSON).
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_text_result_address() -> usize {
+    with_style(|s| s.result().as_ptr() as usize)
+}
+
+/// Length in bytes of the last style call's result.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_text_result_len() -> usize {
+    with_style(|s| s.result().len())
 }

@@ -15,6 +15,11 @@
 //! across the boundary. A failing call returns a non-zero status and leaves the engine's own
 //! error message (the one the CLI prints) for the wrapper to throw.
 //!
+//! **Styles.** A MapLibre style is compiled once per instance by `label-style`
+//! ([`StyleState`]: `dc_style_parse`), and a symbol layer's layout is evaluated for a batch of
+//! features at a zoom (`dc_style_layouts`): UTF-8 JSON in the module's text buffer, JSON out,
+//! errors naming the layer, property and JSON path. `js/declutter.js` wraps it as `Style`.
+//!
 //! **Panics** do not unwind in WebAssembly (`panic = "abort"` traps). The panic hook stores the
 //! message first ([`panic_message`]); the wrapper catches the trap, reads the message and
 //! throws an `Error` naming it, and refuses further calls on that instance.
@@ -38,6 +43,7 @@ mod output;
 mod panic;
 mod paths;
 mod room;
+mod style;
 mod symbols;
 
 pub use batch::{Batch, place_batch};
@@ -46,4 +52,5 @@ pub use engine::{CAMERA_VALUES, Engine, OBSTACLE_VALUES, OptionValues, Status, c
 pub use output::{Output, STATS_LEN, reason_code};
 pub use panic::{install_panic_hook, panic_message};
 pub use paths::{PATH_FIELD_NAMES, PathColumns, glyph_rows};
+pub use style::StyleState;
 pub use symbols::{CANDIDATE_VALUES, SYMBOL_FIELD_NAMES, SymbolColumns};

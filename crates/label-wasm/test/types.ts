@@ -1,8 +1,8 @@
 // Compiled by `tsc --noEmit` (scripts/test.sh): the wrapper's types describe a renderer's use.
 import {
-  ANCHORS, Blocker, Flags, NO_CANDIDATE, PARTS, REASONS, anchorFlags, createEngine, loadModule,
+  ANCHORS, Blocker, Flags, NO_CANDIDATE, PARTS, REASONS, StyleError, anchorFlags, createEngine, createStyle, loadModule,
 } from '../js/declutter.js';
-import type { Camera, FrameViews, LabelObject } from '../js/declutter.js';
+import type { Anchor, Camera, FrameViews, LabelObject, SymbolLayout } from '../js/declutter.js';
 
 export async function example(): Promise<number> {
   const engine = await createEngine(await loadModule(), { fadeMs: 200, stickiness: 'shown' });
@@ -63,4 +63,18 @@ export async function example(): Promise<number> {
   if (batch.candidate[0] !== NO_CANDIDATE && PARTS[batch.parts[0]] === 'none') drawn += batch.candidate[0];
   drawn += engine.glyphs(1)?.length ?? 0;
   return drawn + frame.stats.visible + (under ? under.x : 0) + engine.boxes().cx.length;
+}
+
+export async function styled(style: object): Promise<string[]> {
+  try {
+    const compiled = await createStyle(style);
+    const layer = compiled.layers[0];
+    const out: (SymbolLayout | null)[] = compiled.layouts(layer.id, 12, [{ properties: { name: 'Wien' }, geometry: 'Point', id: 1 }], { wrap: true });
+    const anchors: Anchor[] = out[0]?.candidates.map((c) => c.anchor) ?? [];
+    const lines = out[0]?.lines?.map((l) => `${l.text} ${l.width}`) ?? [];
+    return [...anchors, ...lines, ...compiled.warnings.map((w) => `${w.layer}: ${w.property}`)];
+  } catch (e) {
+    if (e instanceof StyleError) return [e.layer ?? '', e.property ?? '', e.path ?? ''];
+    throw e;
+  }
 }

@@ -29,7 +29,7 @@
 //! every feature, one whose `source-layer` names another is refused ([`select`]).
 
 use glam::DVec2;
-use label_core::{Anchor, Optional};
+use label_core::{Anchor, Candidate, Optional};
 use serde_json::{Map, Value};
 
 use super::feature::PropertiesRef;
@@ -140,15 +140,7 @@ fn layer_look(layer: &SymbolLayer, layout: &Layout, geom: &Geom, sprite: Option<
         (true, false, true) => Optional::Icon,
         _ => Optional::None,
     };
-    let positions = match (&layout.text_variable_anchor_offset, &layout.text_variable_anchor) {
-        (Some(pairs), _) => pairs.iter().map(|&(a, [x, y])| (a, Offset::Ems(DVec2::new(x, y)))).collect(),
-        (None, Some(anchors)) if layer.sets("text-radial-offset") => {
-            anchors.iter().map(|&a| (a, Offset::Radial(layout.text_radial_offset))).collect()
-        }
-        (None, Some(anchors)) => anchors.iter().map(|&a| (a, Offset::Ems(toward(a, layout.text_offset)))).collect(),
-        (None, None) => Vec::new(),
-    };
-    let mut symbol = SymbolOptions::from_parts(positions, icon, optional).symbol(point, font_size);
+    let mut symbol = SymbolOptions::from_parts(positions(layer, layout), icon, optional).symbol(point, font_size);
     if let Some(icon) = &mut symbol.icon {
         icon.padding = layout.icon_padding.into_iter().fold(0.0, f64::max);
     }
@@ -187,6 +179,30 @@ fn curved(layer: &SymbolLayer, layout: &Layout, spacing: f64) -> Result<Curved, 
         ));
     }
     Ok(Curved { spacing: spacing.max(1.0), max_angle, keep_upright: layout.text_keep_upright })
+}
+
+/// The variable positions `layer`'s evaluated `layout` gives a point label, as MapLibre reads
+/// them: `text-variable-anchor-offset` when set, else `text-variable-anchor` with
+/// `text-radial-offset` when the layer sets it, else with `text-offset` turned toward each
+/// anchor. Empty without variable anchors.
+fn positions(layer: &SymbolLayer, layout: &Layout) -> Vec<(Anchor, Offset)> {
+    match (&layout.text_variable_anchor_offset, &layout.text_variable_anchor) {
+        (Some(pairs), _) => pairs.iter().map(|&(a, [x, y])| (a, Offset::Ems(DVec2::new(x, y)))).collect(),
+        (None, Some(anchors)) if layer.sets("text-radial-offset") => {
+            anchors.iter().map(|&a| (a, Offset::Radial(layout.text_radial_offset))).collect()
+        }
+        (None, Some(anchors)) => anchors.iter().map(|&a| (a, Offset::Ems(toward(a, layout.text_offset)))).collect(),
+        (None, None) => Vec::new(),
+    }
+}
+
+/// The candidate positions of a point label of `layer` with its evaluated `layout`: each
+/// variable anchor with its offset in pixels (y down, at `text-size`, MapLibre's baseline
+/// allowance included), the positions the engine tries in order. Empty without variable
+/// anchors (the label sits at `text-anchor` with `text-offset`).
+#[must_use]
+pub fn candidates(layer: &SymbolLayer, layout: &Layout) -> Vec<Candidate> {
+    SymbolOptions::from_parts(positions(layer, layout), None, Optional::None).symbol(true, layout.text_size).candidates
 }
 
 /// MapLibre's `text-offset` for a variable anchor (without `text-radial-offset`), ems: its

@@ -1,0 +1,10 @@
+// The declutter plugin of the demo page (`maplibre.html?plugin=declutter`): @declutter/maplibre
+// takes over the demo style's symbol layers — their layouts (variable anchors of the places,
+// names along rivers and streets) evaluated from the style by the style library in
+// WebAssembly, placed by the frame engine on every render, drawn on a canvas over the map.
+// The page's import map resolves the packages to their folders in the repository.
+import { attach as attachDeclutter } from '@declutter/maplibre';
+
+export async function attach(map, { layers }) {
+  return attachDeclutter(map, { layers });
+}
