@@ -68,6 +68,7 @@ mod label;
 mod options;
 mod shortcuts;
 mod state;
+mod table;
 #[cfg(test)]
 mod testing;
 mod util;

@@ -1,7 +1,8 @@
 //! What the engine's tests ask of its inner state.
 
 use crate::FrameEngine;
-use crate::state::{Table, memo};
+use crate::state::memo;
+use crate::table::Table;
 
 impl FrameEngine {
     /// Whether every label's byte is its last frame's (see [`memo::in_sync`]).

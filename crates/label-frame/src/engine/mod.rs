@@ -15,7 +15,7 @@ use crate::geo::copies::{self, Copies};
 use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, sight};
 use crate::shortcuts::Shortcuts;
-use crate::state::Table;
+use crate::table::Table;
 use crate::util::clock::Instant;
 use crate::{
     Camera, Frame, FrameError, FrameKind, FrameOptions, FrameStats, FrameTimings, LabelFrame, Projection, ScreenPose,

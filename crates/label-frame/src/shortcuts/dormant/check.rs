@@ -1,5 +1,5 @@
 //! The dormant set's invariants, checked with the engine's table after every frame in debug
-//! builds (`state/mod.rs`).
+//! builds (`table/mod.rs`).
 
 use super::Dormant;
 use crate::shortcuts::sleep::Sleeps;

@@ -9,8 +9,8 @@
 
 use std::sync::atomic::Ordering;
 
-use crate::state::Table;
 use crate::state::memo::bits;
+use crate::table::Table;
 use crate::{HiddenReason, LabelFrame};
 
 /// A label's state between frames (see `docs/frame-states.md`).

@@ -3,9 +3,9 @@ use std::sync::atomic::Ordering;
 
 use glam::DVec2;
 
-use super::memo::bits;
 use super::{LabelState, Table};
 use crate::shortcuts::sleep::Sleep;
+use crate::state::memo::bits;
 use crate::testing::{busy_path, patch, symbol_patch};
 use crate::{FrameEngine, FrameKind, FrameOptions, WorldLabel};
 
