@@ -145,7 +145,7 @@ impl StyleState {
     }
 
     /// Places the GeoJSON request in the input buffer with its style, as `declutter place
-    /// --style` does ([`crate::geojson::place`]): one placement per feature in the result.
+    /// --style` does (the `geojson` module): one placement per feature in the result.
     pub fn place_geojson(&mut self) -> bool {
         let answer = self.text().and_then(crate::geojson::place);
         self.answer(answer)
