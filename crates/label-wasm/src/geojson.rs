@@ -148,3 +148,54 @@ fn stats(geo: &GeoDocument<'_>, placement: &Placement) -> Json {
         "merged": count(Skip::Merged), "no_layer": count(Skip::NoLayer),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STYLE: &str = r#"{"version": 8, "sources": {}, "layers": [
+        {"id": "places", "type": "symbol", "source": "s", "layout": {"text-field": "{name}"}}]}"#;
+
+    fn request(changes: Json) -> String {
+        let mut r = json!({
+            "geojson": r#"{"type": "FeatureCollection", "features": [
+                {"type": "Feature", "id": 7, "properties": {"name": "Wien"}, "geometry": {"type": "Point", "coordinates": [16.37, 48.21]}},
+                {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [16.38, 48.21]}}]}"#,
+            "style": STYLE, "zoom": 12, "center": [16.37, 48.21], "size": [800, 600],
+        });
+        for (key, value) in changes.as_object().unwrap() {
+            r[key] = value.clone();
+        }
+        r.to_string()
+    }
+
+    #[test]
+    fn a_collection_is_placed_feature_by_feature() {
+        let answer = place(&request(json!({}))).unwrap();
+        let placements = answer["placements"].as_array().unwrap();
+        assert_eq!(placements[0]["id"], json!(7));
+        assert_eq!(placements[0]["visible"], json!(true));
+        assert_eq!(placements[1], json!({ "id": 1, "visible": false, "reason": "no_text" }));
+        assert_eq!(answer["stats"]["features"], json!(2));
+        assert_eq!(answer["stats"]["visible"], json!(1));
+    }
+
+    #[test]
+    fn bad_requests_name_the_member() {
+        let source_and_message = |changes: Json| {
+            let e = place(&request(changes)).unwrap_err();
+            (e["source"].as_str().unwrap().to_owned(), e["message"].as_str().unwrap().to_owned())
+        };
+        let (source, message) = source_and_message(json!({ "layers": "places" }));
+        assert_eq!((source.as_str(), message.contains("`layers` must be an array")), ("request", true), "{message}");
+        let (source, message) = source_and_message(json!({ "center": [16.37] }));
+        assert_eq!((source.as_str(), message.contains("`center` must be two numbers")), ("request", true), "{message}");
+        let (source, message) = source_and_message(json!({ "style": { "version": 8 } }));
+        assert_eq!((source.as_str(), message.contains("`style` must be JSON text")), ("request", true), "{message}");
+        let (source, message) = source_and_message(json!({ "size": [0, 10] }));
+        assert_eq!((source.as_str(), message.starts_with("view: --size")), ("view", true), "{message}");
+        let (source, message) = source_and_message(json!({ "geojson": "[" }));
+        assert_eq!(source, "geojson", "{message}");
+        assert!(place("{").unwrap_err()["source"] == "request");
+    }
+}
