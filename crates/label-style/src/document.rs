@@ -123,6 +123,19 @@ impl Document {
     }
 }
 
+/// A shown text along a line as a program draws it (contract §3b): each glyph's centre `x`,
+/// `y` (screen px) and reading angle (degrees counter-clockwise), each to 0.01, in the order of
+/// the text after any upright reversal, and whether the line was reversed. `None` for other
+/// labels and hidden ones.
+#[must_use]
+pub fn path_glyphs(symbol: Option<&Symbol>, visible: bool) -> Option<(Vec<[f64; 3]>, bool)> {
+    let layout = symbol.filter(|_| visible)?.layout()?.ok()?;
+    // To 0.01 (far finer than a glyph's pixels), and never -0.
+    let round = |v: f64| (v * 100.0).round() / 100.0 + 0.0;
+    let glyphs = layout.glyphs.iter().map(|g| [round(g.center.x), round(g.center.y), round(g.angle())]).collect();
+    Some((glyphs, layout.reversed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

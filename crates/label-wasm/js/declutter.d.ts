@@ -382,3 +382,40 @@ export declare class Style {
   layouts(layer: string, zoom: number, features: StyleFeature[], options?: { wrap?: boolean }): (SymbolLayout | null)[];
   layout(layer: string, zoom: number, feature: StyleFeature, options?: { wrap?: boolean }): SymbolLayout | null;
 }
+
+/** A GeoJSON placement that cannot be made; `source` names what is wrong. */
+export declare class PlaceError extends Error {
+  readonly source: 'request' | 'style' | 'sprite' | 'view' | 'geojson';
+}
+
+/** The view, style and layers `placeGeoJSON` places with (`declutter place`'s flags). */
+export interface PlaceGeoJSONOptions {
+  style: object | string;
+  sprite?: object | string;
+  layers?: string[];
+  sourceLayer?: string;
+  zoom: number;
+  center: [number, number];
+  size?: [number, number];
+  bearing?: number;
+}
+
+/** One feature's decision, as `declutter place --output-format json` writes it. */
+export interface FeaturePlacement {
+  id: string | number;
+  visible: boolean;
+  reason?: string;
+  hidden_by?: string | number;
+  hidden_by_obstacle?: boolean;
+  candidate?: number;
+  parts?: 'both' | 'text' | 'icon';
+  glyphs?: [number, number, number][];
+  reversed?: boolean;
+}
+
+/** Places a FeatureCollection with a style as `declutter place --style` does; throws a `PlaceError`. */
+export declare function placeGeoJSON(
+  geojson: object | string,
+  options: PlaceGeoJSONOptions,
+  module?: WebAssembly.Module,
+): Promise<{ placements: FeaturePlacement[]; stats: Record<string, number>; warnings: string[] }>;

@@ -548,18 +548,9 @@ export class Style {
     this.warnings = answer.warnings;
   }
 
-  // Writes `text` into the module's text buffer, calls `name`, and reads its JSON answer; a
-  // failure throws a StyleError.
+  // A failure throws a StyleError.
   request(name, text) {
-    const e = this.engine;
-    const bytes = new TextEncoder().encode(text);
-    const address = e.call('dc_text_input', bytes.length) >>> 0;
-    const answer = () => JSON.parse(e.text(e.call('dc_text_result_address'), e.call('dc_text_result_len')));
-    if (address === 0) throw new StyleError(answer());
-    new Uint8Array(e.memory.buffer, address, bytes.length).set(bytes);
-    const status = e.call(name);
-    if (status !== 0) throw new StyleError(answer());
-    return answer();
+    return textCall(this.engine, name, text, StyleError);
   }
 
   /**
@@ -576,4 +567,48 @@ export class Style {
   layout(layer, zoom, feature, options) {
     return this.layouts(layer, zoom, [feature], options)[0];
   }
+}
+
+// Writes `text` into the module's text buffer, calls `name`, and reads its JSON answer; a
+// failure throws `Failure` made from the error's answer.
+function textCall(engine, name, text, Failure) {
+  const bytes = new TextEncoder().encode(text);
+  const address = engine.call('dc_text_input', bytes.length) >>> 0;
+  const answer = () => JSON.parse(engine.text(engine.call('dc_text_result_address'), engine.call('dc_text_result_len')));
+  if (address === 0) throw new Failure(answer());
+  new Uint8Array(engine.memory.buffer, address, bytes.length).set(bytes);
+  const status = engine.call(name);
+  if (status !== 0) throw new Failure(answer());
+  return answer();
+}
+
+/**
+ * A GeoJSON placement that cannot be made: `source` names what is wrong (`request`, `style`,
+ * `sprite`, `view` or `geojson`), and the message is the one `declutter place` prints.
+ */
+export class PlaceError extends Error {
+  constructor(answer) {
+    super(`declutter: ${answer.message}`);
+    this.name = 'PlaceError';
+    this.source = answer.source;
+  }
+}
+
+const asText = (value) => (value === undefined || value === null || typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * Places a GeoJSON FeatureCollection (object or text) with a MapLibre style as `declutter place
+ * FILE --style S --sprite P --output-format json` places it, by the same readers and engine
+ * (label-style and label-core in WebAssembly). `zoom` and `center` (`[lon, lat]`) are needed;
+ * `size` (`[width, height]`, px, default 1920×1080), `bearing`, `layers` (symbol layer ids),
+ * `sourceLayer` and `sprite` (the sprite index, object or text) are optional. Answers
+ * `{placements, stats, warnings}`: one placement per feature, in input order, as the command
+ * writes it. Throws a `PlaceError` naming what is wrong.
+ */
+export async function placeGeoJSON(geojson, { style, sprite, layers, sourceLayer, zoom, center, size, bearing } = {}, module) {
+  const engine = await createEngine(module);
+  const request = {
+    geojson: asText(geojson), style: asText(style), sprite: asText(sprite), layers, sourceLayer, zoom, center, size, bearing,
+  };
+  return textCall(engine, 'dc_place_geojson', JSON.stringify(request), PlaceError);
 }

@@ -28,5 +28,5 @@ echo "== types"
 (cd "$crate" && npx tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution bundler \
     --lib es2022,dom test/types.ts)
 echo "== node and browser tests"
-(cd "$crate" && node --test test/node.test.mjs test/style.test.mjs test/browser.test.mjs)
+(cd "$crate" && node --test test/node.test.mjs test/style.test.mjs test/geojson.test.mjs test/browser.test.mjs)
 echo "== web package: done in $((SECONDS - started)) s"

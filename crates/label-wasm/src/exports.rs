@@ -310,6 +310,14 @@ pub extern "C" fn dc_style_layouts() -> i32 {
     with_style(|s| i32::from(!s.layouts()))
 }
 
+/// Places the GeoJSON request in the text buffer with its style (`StyleState::place_geojson`,
+/// as `declutter place --style` places it): 0 with the placements in the result, 1 with the
+/// error there.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_place_geojson() -> i32 {
+    with_style(|s| i32::from(!s.place_geojson()))
+}
+
 /// Address of the last style call's result (UTF-8 JSON).
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_text_result_address() -> usize {

@@ -19,6 +19,8 @@
 //! ([`StyleState`]: `dc_style_parse`), and a symbol layer's layout is evaluated for a batch of
 //! features at a zoom (`dc_style_layouts`): UTF-8 JSON in the module's text buffer, JSON out,
 //! errors naming the layer, property and JSON path. `js/declutter.js` wraps it as `Style`.
+//! A GeoJSON FeatureCollection is placed with a style end to end (`dc_place_geojson`, `geojson`
+//! module) by the readers and the engine `declutter place --style` runs: `placeGeoJSON` in JS.
 //!
 //! **Panics** do not unwind in WebAssembly (`panic = "abort"` traps). The panic hook stores the
 //! message first ([`panic_message`]); the wrapper catches the trap, reads the message and
@@ -39,6 +41,7 @@ mod batch;
 mod columns;
 mod engine;
 pub mod exports;
+mod geojson;
 mod output;
 mod panic;
 mod paths;

@@ -144,6 +144,13 @@ impl StyleState {
         std::str::from_utf8(&self.input).map_err(|e| error(format!("the text is not UTF-8: {e}")))
     }
 
+    /// Places the GeoJSON request in the input buffer with its style, as `declutter place
+    /// --style` does (the `geojson` module): one placement per feature in the result.
+    pub fn place_geojson(&mut self) -> bool {
+        let answer = self.text().and_then(crate::geojson::place);
+        self.answer(answer)
+    }
+
     /// Compiles the style in the input buffer, replacing the last one. Answers the warnings
     /// (`[{layer, property, message}]`, what the style asks for that is ignored) and the
     /// symbol layers (`[{id, source, sourceLayer, minzoom, maxzoom, hidden}]`).

@@ -1,8 +1,9 @@
 // Compiled by `tsc --noEmit` (scripts/test.sh): the wrapper's types describe a renderer's use.
 import {
   ANCHORS, Blocker, Flags, NO_CANDIDATE, PARTS, REASONS, StyleError, anchorFlags, createEngine, createStyle, loadModule,
+  PlaceError, placeGeoJSON,
 } from '../js/declutter.js';
-import type { Anchor, Camera, FrameViews, LabelObject, SymbolLayout } from '../js/declutter.js';
+import type { Anchor, Camera, FeaturePlacement, FrameViews, LabelObject, SymbolLayout } from '../js/declutter.js';
 
 export async function example(): Promise<number> {
   const engine = await createEngine(await loadModule(), { fadeMs: 200, stickiness: 'shown' });
@@ -75,6 +76,20 @@ export async function styled(style: object): Promise<string[]> {
     return [...anchors, ...lines, ...compiled.warnings.map((w) => `${w.layer}: ${w.property}`)];
   } catch (e) {
     if (e instanceof StyleError) return [e.layer ?? '', e.property ?? '', e.path ?? ''];
+    throw e;
+  }
+}
+
+export async function placed(collection: object, style: object): Promise<string[]> {
+  try {
+    const { placements, stats, warnings } = await placeGeoJSON(collection, {
+      style, layers: ['places'], zoom: 14, center: [16.4, 48.222], size: [1600, 1000], bearing: 0,
+    });
+    const shown: FeaturePlacement[] = placements.filter((p) => p.visible);
+    const glyphs = shown.flatMap((p) => p.glyphs?.map(([x, y, angle]) => x + y + angle) ?? []);
+    return [...shown.map((p) => `${p.id} ${p.candidate ?? ''} ${p.parts ?? ''}`), `${stats.visible} ${glyphs.length}`, ...warnings];
+  } catch (e) {
+    if (e instanceof PlaceError) return [e.source, e.message];
     throw e;
   }
 }

@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use label_core::{Blocker, Placement, PlacementStats, Symbol};
+use label_core::{Blocker, Placement, PlacementStats};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -53,18 +53,8 @@ pub struct PlacementOut<'a> {
     pub reversed: Option<bool>,
 }
 
-/// A shown text along a line as a program draws it (contract §3b): each glyph's centre `x`,
-/// `y` (screen px) and reading angle (degrees counter-clockwise), each to 0.01, in the order of
-/// the text after any upright reversal, and whether the line was reversed. `None` for other
-/// labels and hidden ones.
-#[must_use]
-pub fn path_glyphs(symbol: Option<&Symbol>, visible: bool) -> Option<(Vec<[f64; 3]>, bool)> {
-    let layout = symbol.filter(|_| visible)?.layout()?.ok()?;
-    // To 0.01 (far finer than a glyph's pixels), and never -0.
-    let round = |v: f64| (v * 100.0).round() / 100.0 + 0.0;
-    let glyphs = layout.glyphs.iter().map(|g| [round(g.center.x), round(g.center.y), round(g.angle())]).collect();
-    Some((glyphs, layout.reversed))
-}
+/// Shown texts along a line (contract §3b), as label-style writes them for every door.
+pub use label_style::document::path_glyphs;
 
 /// Counts and timing of the run: the engine's counts, plus what only the tool knows.
 #[derive(Serialize, Clone, Copy, Debug)]
