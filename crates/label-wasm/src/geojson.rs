@@ -13,8 +13,7 @@
 //! `view` or `geojson`, the message as the command gives it (the view's name the flag).
 
 use glam::DVec2;
-use label_core::{Blocker, Placement};
-use label_style::document::{Id, path_glyphs};
+use label_core::Placement;
 use label_style::readers::{GeoDocument, Skip, Slot, styled};
 use label_style::settings::Settings;
 use label_style::sprite::Sprite;
@@ -88,47 +87,32 @@ pub fn place(request: &str) -> Result<Json, Json> {
 
 /// One placement per feature, in input order, with the members the command writes.
 fn placements(geo: &GeoDocument<'_>, placement: &Placement) -> Vec<Json> {
-    let doc = &geo.doc;
     geo.feature_ids
         .iter()
         .zip(&geo.slots)
         .map(|(id, slot)| {
+            let d = geo.decision(placement, *slot);
             let mut out = Map::new();
             out.insert("id".into(), json!(id));
-            match slot.described_by(placement) {
-                Err(skip) => {
-                    out.insert("visible".into(), json!(false));
-                    out.insert("reason".into(), json!(skip.name()));
+            out.insert("visible".into(), json!(d.visible));
+            if let Some(reason) = d.reason {
+                out.insert("reason".into(), json!(reason));
+            }
+            if let Some(by) = d.hidden_by {
+                out.insert("hidden_by".into(), json!(by));
+                if d.hidden_by_obstacle {
+                    out.insert("hidden_by_obstacle".into(), json!(true));
                 }
-                Ok(i) => {
-                    let o = &placement.outcomes[i];
-                    out.insert("visible".into(), json!(o.visible));
-                    if let Some(reason) = o.reason {
-                        out.insert("reason".into(), json!(reason.name()));
-                    }
-                    let hidden_by: Option<(&Id, bool)> = match o.hidden_by {
-                        Some(Blocker::Label(j)) => Some((&doc.ids[j as usize], false)),
-                        Some(Blocker::Obstacle(j)) => Some((&doc.obstacle_ids[j as usize], true)),
-                        None => None,
-                    };
-                    if let Some((by, obstacle)) = hidden_by {
-                        out.insert("hidden_by".into(), json!(by));
-                        if obstacle {
-                            out.insert("hidden_by_obstacle".into(), json!(true));
-                        }
-                    }
-                    let choice = placement.choices.get(i).copied().unwrap_or_default();
-                    if let Some(k) = choice.candidate {
-                        out.insert("candidate".into(), json!(k));
-                    }
-                    if let Some(parts) = choice.parts {
-                        out.insert("parts".into(), json!(parts.name()));
-                    }
-                    if let Some((glyphs, reversed)) = path_glyphs(doc.symbols.get(i), o.visible) {
-                        out.insert("glyphs".into(), json!(glyphs));
-                        out.insert("reversed".into(), json!(reversed));
-                    }
-                }
+            }
+            if let Some(k) = d.candidate {
+                out.insert("candidate".into(), json!(k));
+            }
+            if let Some(parts) = d.parts {
+                out.insert("parts".into(), json!(parts));
+            }
+            if let Some((glyphs, reversed)) = d.path {
+                out.insert("glyphs".into(), json!(glyphs));
+                out.insert("reversed".into(), json!(reversed));
             }
             Json::Object(out)
         })

@@ -7,49 +7,34 @@
 
 use std::io::{BufWriter, Write};
 
-use label_core::{Blocker, Placement};
+use label_core::Placement;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use label_style::document::Id;
-use label_style::readers::{Feature, GeoDocument, Member, PropertiesRef, Skip, Slot};
+use label_style::readers::{Decision as FeatureDecision, Feature, GeoDocument, Member, PropertiesRef, Skip, Slot};
 
-use crate::formats::output::{PlacementOut, Stats, path_glyphs};
+use crate::formats::output::{PlacementOut, Stats};
 
 /// The property names a decision writes.
 pub const RESULT_KEYS: [&str; 9] =
     ["visible", "reason", "hidden_by", "label_box", "candidate", "parts", "glyphs", "reversed", "marker_visible"];
 
-/// One feature's decision.
+/// One feature's decision as the command writes it: the shared one, its label's box and its
+/// marker.
 #[derive(Clone, Debug)]
 struct Decision<'a> {
-    visible: bool,
-    reason: Option<&'static str>,
-    hidden_by: Option<&'a Id>,
-    hidden_by_obstacle: bool,
+    /// What every output says of the feature.
+    of: FeatureDecision<'a>,
     /// The label's box on screen, corners in the box's own order (px, to 0.01): its text at
-    /// the candidate shown, else at the first.
+    /// the candidate shown, else at the first; for a name along a line, the bounds of its
+    /// glyph boxes.
     label_box: Option<[[f64; 2]; 4]>,
-    /// The candidate the text shows at (symbols with candidates).
-    candidate: Option<u32>,
-    /// `both`, `text` or `icon` (symbols with an icon).
-    parts: Option<&'static str>,
-    /// A shown name along a line: its glyphs and whether its line was reversed
-    /// ([`crate::formats::output::path_glyphs`]).
-    path: Option<(Vec<[f64; 3]>, bool)>,
     /// Whether the feature's point marker is shown (`--marker-radius`, point features).
     marker_visible: Option<bool>,
 }
 
-/// The decision of label `i`. Its `label_box` is its text box at the candidate shown (else
-/// the first); for a name along a line, the bounds of its glyph boxes.
-fn label_decision<'a>(geo: &'a GeoDocument<'_>, placement: &Placement, i: usize) -> Decision<'a> {
-    let o = &placement.outcomes[i];
-    let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
-        Some(Blocker::Label(j)) => (Some(&geo.doc.ids[j as usize]), false),
-        Some(Blocker::Obstacle(j)) => (Some(&geo.doc.obstacle_ids[j as usize]), true),
-        None => (None, false),
-    };
+/// The box of label `i` written as `label_box` (see [`Decision`]).
+fn label_box(geo: &GeoDocument<'_>, placement: &Placement, i: usize) -> [[f64; 2]; 4] {
     let choice = placement.choices.get(i).copied().unwrap_or_default();
     let label = &geo.doc.labels[i];
     let corners = match geo.doc.symbols.get(i) {
@@ -62,17 +47,7 @@ fn label_decision<'a>(geo: &'a GeoDocument<'_>, placement: &Placement, i: usize)
         None => label.obb().corners(),
     };
     let round = |v: f32| (f64::from(v) * 100.0).round() / 100.0;
-    Decision {
-        visible: o.visible,
-        reason: o.reason.map(|r| r.name()),
-        hidden_by,
-        hidden_by_obstacle,
-        label_box: Some(corners.map(|c| [round(c.x), round(c.y)])),
-        candidate: choice.candidate,
-        parts: choice.parts.map(|p| p.name()),
-        path: path_glyphs(geo.doc.symbols.get(i), o.visible),
-        marker_visible: None,
-    }
+    corners.map(|c| [round(c.x), round(c.y)])
 }
 
 fn decisions<'a>(geo: &'a GeoDocument<'_>, placement: &Placement) -> Vec<Decision<'a>> {
@@ -84,22 +59,10 @@ fn decisions<'a>(geo: &'a GeoDocument<'_>, placement: &Placement) -> Vec<Decisio
         .collect()
 }
 
-/// The decision of a feature that became `slot`, its marker aside.
 fn slot_decision<'a>(geo: &'a GeoDocument<'_>, placement: &Placement, slot: Slot) -> Decision<'a> {
-    match slot.described_by(placement) {
-        Ok(i) => label_decision(geo, placement, i),
-        Err(skip) => Decision {
-            visible: false,
-            reason: Some(skip.name()),
-            hidden_by: None,
-            hidden_by_obstacle: false,
-            label_box: None,
-            candidate: None,
-            parts: None,
-            path: None,
-            marker_visible: None,
-        },
-    }
+    let of = geo.decision(placement, slot);
+    let label_box = of.label.map(|i| label_box(geo, placement, i));
+    Decision { of, label_box, marker_visible: None }
 }
 
 /// The collection with every feature's decision in its properties.
@@ -150,14 +113,14 @@ pub fn to_json(
         .zip(&decisions)
         .map(|(id, d)| PlacementOut {
             id,
-            visible: d.visible,
-            reason: d.reason,
-            hidden_by: d.hidden_by,
-            hidden_by_obstacle: d.hidden_by_obstacle,
-            candidate: d.candidate,
-            parts: d.parts,
-            glyphs: d.path.as_ref().map(|p| p.0.clone()),
-            reversed: d.path.as_ref().map(|p| p.1),
+            visible: d.of.visible,
+            reason: d.of.reason,
+            hidden_by: d.of.hidden_by,
+            hidden_by_obstacle: d.of.hidden_by_obstacle,
+            candidate: d.of.candidate,
+            parts: d.of.parts,
+            glyphs: d.of.path.as_ref().map(|p| p.0.clone()),
+            reversed: d.of.path.as_ref().map(|p| p.1),
         })
         .collect();
     let count = |skip: Skip| geo.slots.iter().filter(|s| **s == Slot::Skipped(skip)).count();
@@ -288,23 +251,23 @@ impl Serialize for PropertiesOut<'_, '_> {
         if let Some(properties) = self.properties {
             properties.serialize_into(&mut map, |key| !RESULT_KEYS.contains(&key))?;
         }
-        map.serialize_entry("visible", &d.visible)?;
-        if let Some(reason) = d.reason {
+        map.serialize_entry("visible", &d.of.visible)?;
+        if let Some(reason) = d.of.reason {
             map.serialize_entry("reason", reason)?;
         }
-        if let Some(by) = d.hidden_by {
+        if let Some(by) = d.of.hidden_by {
             map.serialize_entry("hidden_by", by)?;
         }
         if let Some(corners) = &d.label_box {
             map.serialize_entry("label_box", corners)?;
         }
-        if let Some(k) = d.candidate {
+        if let Some(k) = d.of.candidate {
             map.serialize_entry("candidate", &k)?;
         }
-        if let Some(parts) = d.parts {
+        if let Some(parts) = d.of.parts {
             map.serialize_entry("parts", parts)?;
         }
-        if let Some((glyphs, reversed)) = &d.path {
+        if let Some((glyphs, reversed)) = &d.of.path {
             map.serialize_entry("glyphs", glyphs)?;
             map.serialize_entry("reversed", reversed)?;
         }
