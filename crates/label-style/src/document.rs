@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use label_core::{Label, Placement, PlacementOptions, Shape, Symbol};
+use label_core::{Blocker, Label, Placement, PlacementOptions, Shape, Symbol};
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -119,6 +119,54 @@ impl Document {
             label_core::place(&self.labels, &self.obstacles, &self.options)
         } else {
             label_core::place_symbols(&self.labels, &self.symbols, &self.obstacles, &self.options)
+        }
+    }
+}
+
+/// One label's decision as every output writes it — the command's label-set, GeoJSON and
+/// JSON results and the web package's `placeGeoJSON` — so that they say the same.
+#[derive(Clone, Debug)]
+pub struct Decision<'a> {
+    /// The label (for a feature, the one that speaks for it:
+    /// [`crate::readers::Slot::described_by`]); `None` for a feature without a label.
+    pub label: Option<usize>,
+    /// Whether it is shown.
+    pub visible: bool,
+    /// Why it is hidden (a label's reason, or why the feature has no label).
+    pub reason: Option<&'static str>,
+    /// The id of the label or obstacle that hid it.
+    pub hidden_by: Option<&'a Id>,
+    /// Whether `hidden_by` names an obstacle.
+    pub hidden_by_obstacle: bool,
+    /// The candidate the text shows at (symbols with candidates).
+    pub candidate: Option<u32>,
+    /// `both`, `text` or `icon` (symbols with an icon).
+    pub parts: Option<&'static str>,
+    /// A shown name along a line: its glyphs and whether its line was reversed
+    /// ([`path_glyphs`]).
+    pub path: Option<(Vec<[f64; 3]>, bool)>,
+}
+
+impl Document {
+    /// The decision of label `i` in `placement` of this document.
+    #[must_use]
+    pub fn decision(&self, placement: &Placement, i: usize) -> Decision<'_> {
+        let o = &placement.outcomes[i];
+        let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
+            Some(Blocker::Label(j)) => (Some(&self.ids[j as usize]), false),
+            Some(Blocker::Obstacle(j)) => (Some(&self.obstacle_ids[j as usize]), true),
+            None => (None, false),
+        };
+        let choice = placement.choices.get(i).copied().unwrap_or_default();
+        Decision {
+            label: Some(i),
+            visible: o.visible,
+            reason: o.reason.map(|r| r.name()),
+            hidden_by,
+            hidden_by_obstacle,
+            candidate: choice.candidate,
+            parts: choice.parts.map(|p| p.name()),
+            path: path_glyphs(self.symbols.get(i), o.visible),
         }
     }
 }

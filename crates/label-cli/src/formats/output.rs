@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use label_core::{Blocker, Placement, PlacementStats};
+use label_core::{Placement, PlacementStats};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -164,22 +164,16 @@ impl<'a, F: Fn(usize) -> PlacementOut<'a> + Sync> Entries<F> {
 
 /// The decision for label `i` of `doc`, paired with the document's ids.
 fn entry<'a>(doc: &'a Document, placement: &Placement, i: usize) -> PlacementOut<'a> {
-    let o = &placement.outcomes[i];
-    let (hidden_by, hidden_by_obstacle) = match o.hidden_by {
-        Some(Blocker::Label(i)) => (Some(&doc.ids[i as usize]), false),
-        Some(Blocker::Obstacle(i)) => (Some(&doc.obstacle_ids[i as usize]), true),
-        None => (None, false),
-    };
-    let choice = placement.choices.get(i).copied().unwrap_or_default();
-    let (glyphs, reversed) = path_glyphs(doc.symbols.get(i), o.visible).unzip();
+    let d = doc.decision(placement, i);
+    let (glyphs, reversed) = d.path.unzip();
     PlacementOut {
         id: &doc.ids[i],
-        visible: o.visible,
-        reason: o.reason.map(|r| r.name()),
-        hidden_by,
-        hidden_by_obstacle,
-        candidate: choice.candidate,
-        parts: choice.parts.map(|p| p.name()),
+        visible: d.visible,
+        reason: d.reason,
+        hidden_by: d.hidden_by,
+        hidden_by_obstacle: d.hidden_by_obstacle,
+        candidate: d.candidate,
+        parts: d.parts,
         glyphs,
         reversed,
     }

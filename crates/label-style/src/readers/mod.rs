@@ -12,7 +12,6 @@ pub mod features;
 mod line_geometry;
 pub mod styled;
 
-pub use decision::Decision;
 pub use feature::{Feature, GeometryRef, LonLatBox, Member, PropertiesRef};
 pub use features::{GeoDocument, Skip, Slot, read};
 pub use line_geometry::LineGeometry;

@@ -11,7 +11,8 @@ use label_core::Placement;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
-use label_style::readers::{Decision as FeatureDecision, Feature, GeoDocument, Member, PropertiesRef, Skip, Slot};
+use label_style::document::Decision as FeatureDecision;
+use label_style::readers::{Feature, GeoDocument, Member, PropertiesRef, Skip, Slot};
 
 use crate::formats::output::{PlacementOut, Stats};
 
