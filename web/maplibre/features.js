@@ -7,7 +7,7 @@
 // (each tile holds its part and a buffer) are gathered from the tiles of one level and the
 // name goes to the pole of inaccessibility of the largest piece.
 import {
-  clipToSquare, featureKey, labelSpec, lineLength, longestChain, lonLatToWorld, pointHalfway, tileToWorld,
+  clipToSquare, featureKey, labelSpec, lineLength, longestChain, lonLatToWorld, pointHalfway, polygonsOf, tileToWorld,
 } from '@declutter/core';
 
 // The tile a feature came from and its geometry in tile units, when MapLibre exposes them.
@@ -26,21 +26,6 @@ function plainGeometry(feature) {
   const polygons = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
   const flat = (line) => line.flatMap(([lon, lat]) => lonLatToWorld(lon, lat));
   return { point: point && lonLatToWorld(point[0], point[1]), lines: lines.map(flat), polygons: polygons.map((p) => p.map(flat)) };
-}
-
-// A tile's polygon rings (flat world px) grouped into polygons: a ring turning the way of the
-// first starts a polygon, the others are its holes (the vector tile's winding rule).
-function polygonsOf(rings) {
-  const out = [];
-  let sign = 0;
-  for (const ring of rings) {
-    let a = 0;
-    for (let k = 0; k + 3 < ring.length; k += 2) a += ring[k] * ring[k + 3] - ring[k + 2] * ring[k + 1];
-    if (a === 0) continue;
-    if (sign === 0) sign = Math.sign(a);
-    if (Math.sign(a) === sign || !out.length) out.push([ring]); else out[out.length - 1].push(ring);
-  }
-  return out;
 }
 
 // The zoom level of the tiles MapLibre draws the source with at the centre of the view.

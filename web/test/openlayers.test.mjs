@@ -7,8 +7,10 @@
 // no decision; the layers' own texts are not drawn by OpenLayers; queries.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cameraPath, checkRecord, reload, RESULTS, testPages } from './browser.mjs';
+import { ROOT } from './server.mjs';
+import { areaCheck, cameraPath, checkRecord, copyCheck, reload, RESULTS, settle, testPages } from './browser.mjs';
 
 const open = testPages('openlayers');
 const results = RESULTS;
@@ -57,6 +59,28 @@ for (const source of ['geojson', 'tiles']) {
     assert.ok(r.seen[0] > 100, 'the streets at zoom 13 are labels');
     if (source === 'tiles') assert.equal(r.seen[1], 0, 'below the streets layer\'s zoom range their labels left');
     await checkRecord(page, `${source} reload`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+for (const source of ['geojson', 'tiles']) {
+  test(`${source}: country names at their poles, in lines and turned as placed; street names repeated along their lines`, async () => {
+    const { page, problems } = await open(source, { center: [14, 50], zoom: 5.3, rotation: 0 });
+    const countries = JSON.parse(await readFile(join(ROOT, 'fixtures/geojson/ne-countries-europe.geojson'), 'utf8'));
+    const areas = await page.evaluate(areaCheck, { features: countries.features, prefix: 'countries#' });
+    console.log(`# ${source}: ${areas.live} country names, each at a point inside its country; ${areas.lines} lines drawn of ${areas.drawn} names (${areas.wrapped} in lines, ${areas.turned} turned), every line inside its placed box`);
+    assert.ok(areas.live >= 30 && areas.drawn >= 10, `country names are placed and drawn: ${JSON.stringify(areas)}`);
+    assert.deepEqual(areas.outside, [], 'every country name lies inside its country');
+    assert.ok(areas.wrapped >= 2 && areas.turned >= 1, `names drawn in several lines, turned: ${JSON.stringify(areas)}`);
+    assert.deepEqual(areas.stray, [], 'every drawn line lies in its label\'s placed box, turned with it');
+    await page.evaluate(() => window.jump({ center: [16.3725, 48.2083], zoom: 17.2 }));
+    await settle(page);
+    const copies = await page.evaluate(copyCheck, { spacing: 120, prefix: 'streets#' });
+    console.log(`# ${source}: ${copies.streets} streets, ${copies.copies} names along them (${copies.repeated} streets with 2 or more, ${copies.shownTwice} shown twice or more)`);
+    assert.ok(copies.repeated >= 10 && copies.shownTwice >= 3, `long streets carry their name several times: ${JSON.stringify(copies)}`);
+    assert.deepEqual(copies.wrong, [], 'one copy per repeat interval of line, in order along it');
+    await checkRecord(page, `${source} areas and copies`);
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -28,7 +28,9 @@ fn numbers(value: &Json, at: &str) -> Result<Vec<f64>, Json> {
     let list = value.as_array().ok_or_else(|| error(format!("{at}: not an array of numbers")))?;
     list.iter()
         .enumerate()
-        .map(|(k, v)| v.as_f64().filter(|x| x.is_finite()).ok_or_else(|| error(format!("{at}[{k}]: not a finite number"))))
+        .map(|(k, v)| {
+            v.as_f64().filter(|x| x.is_finite()).ok_or_else(|| error(format!("{at}[{k}]: not a finite number")))
+        })
         .collect()
 }
 
@@ -87,8 +89,16 @@ pub fn spots(text: &str) -> Result<Json, Json> {
         Json::Array(a) => Ok(a.clone()),
         _ => Err(error(format!("{name}: not an array"))),
     };
-    let lines = list("lines")?.iter().enumerate().map(|(i, l)| line_offsets(l, &format!("lines[{i}]"))).collect::<Result<Vec<_>, _>>()?;
-    let areas = list("areas")?.iter().enumerate().map(|(i, a)| area_pole(a, &format!("areas[{i}]"))).collect::<Result<Vec<_>, _>>()?;
+    let lines = list("lines")?
+        .iter()
+        .enumerate()
+        .map(|(i, l)| line_offsets(l, &format!("lines[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let areas = list("areas")?
+        .iter()
+        .enumerate()
+        .map(|(i, a)| area_pole(a, &format!("areas[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(json!({ "lines": lines, "areas": areas }))
 }
 
@@ -106,15 +116,24 @@ mod tests {
         assert_eq!(answer["lines"][0], json!([125.0, 375.0, 625.0, 875.0]));
         assert_eq!(answer["lines"][1], Json::Null, "the text is longer than the line");
         let pole = &answer["areas"][0];
-        assert!((pole[0].as_f64().unwrap() - 50.0).abs() < 1.0 && (pole[1].as_f64().unwrap() - 50.0).abs() < 1.0, "{pole}");
+        assert!(
+            (pole[0].as_f64().unwrap() - 50.0).abs() < 1.0 && (pole[1].as_f64().unwrap() - 50.0).abs() < 1.0,
+            "{pole}"
+        );
         assert_eq!(answer["areas"][1], Json::Null, "a flat polygon has no area");
     }
 
     #[test]
     fn bad_requests_name_the_member() {
         let e = |text: &str| spots(text).unwrap_err()["message"].as_str().unwrap().to_owned();
-        assert_eq!(e(r#"{"lines": [{"path": [0, 0, 1], "advances": []}]}"#), "lines[0].path: an odd count of coordinates (3)");
-        assert_eq!(e(r#"{"lines": [{"path": [0, 0, 1, 1], "advances": [1], "spacing": 0}]}"#), "lines[0].spacing: 0 is not a positive distance");
+        assert_eq!(
+            e(r#"{"lines": [{"path": [0, 0, 1], "advances": []}]}"#),
+            "lines[0].path: an odd count of coordinates (3)"
+        );
+        assert_eq!(
+            e(r#"{"lines": [{"path": [0, 0, 1, 1], "advances": [1], "spacing": 0}]}"#),
+            "lines[0].spacing: 0 is not a positive distance"
+        );
         assert_eq!(e(r#"{"areas": [[[[0, "a"]]]]}"#), "areas[0][0][0][1]: not a finite number");
         assert_eq!(e(r#"{"areas": 3}"#), "areas: not an array");
         assert!(e("[").starts_with("the request is not JSON"));
