@@ -4,7 +4,7 @@
 // own projection, CSS px) beside `window.declutter` (the attach() result).
 import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launch, openPage, ROOT, serve } from './server.mjs';
 import { makeTiles } from './tiles.mjs';
@@ -144,9 +144,34 @@ export function cameraPath(page, mapName) {
   return { step, drag, wheelOut, worst: () => Math.max(...errors) };
 }
 
+// The area names and the copies of line names of a page showing Europe's countries (keys
+// `areas…`) and Vienna's streets (keys `lines…`, a copy every 120 px): from the camera it is
+// at, the country names sit inside their countries and every line of their drawn texts inside
+// the box the engine placed (wrapped, turned, letter-spaced when `letterSpacing`); then over
+// Vienna at `zoom`, long streets carry their name several times, as many as their length
+// asks; every frame checked (`checkRecord`).
+export async function areasAndCopies(page, source, { areas: areaPrefix, lines, zoom, letterSpacing }) {
+  const countries = JSON.parse(await readFile(join(ROOT, 'fixtures/geojson/ne-countries-europe.geojson'), 'utf8'));
+  const areas = await page.evaluate(areaCheck, { features: countries.features, prefix: areaPrefix });
+  console.log(`# ${source}: ${areas.live} country names, each at a point inside its country; ${areas.lines} lines drawn of ${areas.drawn} names (${areas.wrapped} in lines, ${areas.turned} turned), every line inside its placed box`);
+  assert.ok(areas.live >= 30 && areas.drawn >= 10, `country names are placed and drawn: ${JSON.stringify(areas)}`);
+  assert.deepEqual(areas.outside, [], 'every country name lies inside its country');
+  assert.ok(areas.wrapped >= 2 && areas.turned >= 1, `names drawn in several lines, turned: ${JSON.stringify(areas)}`);
+  assert.deepEqual(areas.stray, [], 'every drawn line lies in its label\'s placed box, turned with it');
+  if (letterSpacing) assert.deepEqual(areas.unspaced, [], 'lines are drawn with their letter spacing');
+  await page.evaluate((z) => window.jump({ center: [16.3725, 48.2083], zoom: z }), zoom);
+  await settle(page);
+  const copies = await page.evaluate(copyCheck, { spacing: 120, prefix: lines });
+  console.log(`# ${source}: ${copies.streets} streets, ${copies.copies} names along them (${copies.repeated} streets with 2 or more, ${copies.shownTwice} shown twice or more)`);
+  assert.ok(copies.repeated >= 10 && copies.shownTwice >= 3, `long streets carry their name several times: ${JSON.stringify(copies)}`);
+  assert.deepEqual(copies.wrong, [], 'one copy per spacing of line, in order along it');
+  const checked = await checkRecord(page, `${source} areas and copies`);
+  assert.ok(checked.frames >= 2);
+}
+
 // In the page: the live area names (keys `prefix…`) against their countries (the fixture's
 // polygons), and the last frame's drawn lines against the engine's boxes.
-export function areaCheck({ features, prefix }) {
+function areaCheck({ features, prefix }) {
   const d = window.declutter.controller;
   const world = (lon, lat) => {
     const s = Math.sin((lat * Math.PI) / 180);
@@ -206,7 +231,7 @@ export function areaCheck({ features, prefix }) {
 // In the page: the copies of each street's name (keys `prefix…@k`) against symbol-spacing: a street
 // ℓ px long at the whole zoom read (and at least as long as its name) has max(1, ⌊ℓ / spacing⌋)
 // copies, their offsets increasing along it, inside it.
-export function copyCheck({ spacing, prefix }) {
+function copyCheck({ spacing, prefix }) {
   const d = window.declutter.controller;
   const f = d.engine.views();
   const scale = 2 ** Math.floor(d.last.camera.zoom); // px per world px at the whole zoom read

@@ -4,6 +4,8 @@
 // tile levels, rotate, pitch) where every frame's drawn labels do not overlap and every frame's
 // decisions equal the WebAssembly engine's replayed in node; point labels drawn where MapLibre
 // projects them; a tile reload (zoom out and back) that loses no label and changes no decision;
+// country names at their poles and their drawn lines (wrapped, spaced, turned) inside the boxes
+// the engine placed, street names repeated every symbol-spacing px along their lines;
 // queries and hover events; the debug view; placement time with about 1,000 labels in view at
 // 1920×1080, printed (and written to web/test-results/maplibre-times.json).
 import { test } from 'node:test';
@@ -11,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
-import { areaCheck, cameraPath, checkRecord, copyCheck, reload, RESULTS, settle, testPages } from './browser.mjs';
+import { areasAndCopies, cameraPath, checkRecord, reload, RESULTS, settle, testPages } from './browser.mjs';
 
 const open = testPages('maplibre');
 const results = RESULTS;
@@ -117,22 +119,7 @@ for (const source of ['tiles', 'geojson']) {
 for (const source of ['geojson', 'tiles']) {
   test(`${source}: country names at their poles, wrapped, spaced and turned as placed; street names repeated along their lines`, async () => {
     const { page, problems } = await open(source, { center: [14, 50], zoom: 4.3 });
-    const countries = JSON.parse(await readFile(join(ROOT, 'fixtures/geojson/ne-countries-europe.geojson'), 'utf8'));
-    const areas = await page.evaluate(areaCheck, { features: countries.features, prefix: 'country-names#' });
-    console.log(`# ${source}: ${areas.live} country names, each at a point inside its country; ${areas.lines} lines drawn of ${areas.drawn} names (${areas.wrapped} wrapped, ${areas.turned} turned), every line inside its placed box`);
-    assert.ok(areas.live >= 30 && areas.drawn >= 10, `country names are placed and drawn: ${JSON.stringify(areas)}`);
-    assert.deepEqual(areas.outside, [], 'every country name lies inside its country');
-    assert.ok(areas.wrapped >= 2 && areas.turned >= 1, `names drawn in several lines, turned: ${JSON.stringify(areas)}`);
-    assert.deepEqual(areas.stray, [], 'every drawn line lies in its label\'s placed box, turned with it');
-    assert.deepEqual(areas.unspaced, [], 'lines are drawn with their letter spacing');
-    await page.evaluate(() => window.jump({ center: [16.3725, 48.2083], zoom: 16.2 }));
-    await settle(page);
-    const copies = await page.evaluate(copyCheck, { spacing: 120, prefix: 'street-names#' });
-    console.log(`# ${source}: ${copies.streets} streets, ${copies.copies} names along them (${copies.repeated} streets with 2 or more, ${copies.shownTwice} shown twice or more)`);
-    assert.ok(copies.repeated >= 10 && copies.shownTwice >= 3, `long streets carry their name several times: ${JSON.stringify(copies)}`);
-    assert.deepEqual(copies.wrong, [], 'one copy per symbol-spacing of line, in order along it');
-    const checked = await checkRecord(page, `${source} areas and copies`);
-    assert.ok(checked.frames >= 2);
+    await areasAndCopies(page, source, { areas: 'country-names#', lines: 'street-names#', zoom: 16.2, letterSpacing: true });
     assert.deepEqual(problems, []);
     await page.close();
   });
