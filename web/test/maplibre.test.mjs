@@ -117,7 +117,7 @@ for (const source of ['tiles', 'geojson']) {
 }
 
 // From vector tiles only: MapLibre cuts a GeoJSON source into tiles too (geojson-vt), and the
-// package reads both alike; one source keeps the test's time down (about 17 s under load).
+// package reads both alike; one source keeps the test's time down.
 test('tiles: country names at their poles, wrapped, spaced and turned as placed; street names repeated along their lines', async () => {
   const { page, problems } = await open('tiles', { center: [14, 50], zoom: 4.3 });
   await areasAndCopies(page, 'tiles', { areas: 'country-names#', lines: 'street-names#', zoom: 16.2, letterSpacing: true });
