@@ -52,7 +52,8 @@ export class Declutter {
     const decisions = this.record ? this.decisions(f) : null;
     this.overlay.begin(camera.width, camera.height, dpr);
     const drawn = this.record ? [] : null;
-    this.overlay.draw(slots, f, glyphs, dpr, drawn);
+    const lines = this.record ? [] : null;
+    this.overlay.draw(slots, f, glyphs, dpr, drawn, lines);
     if (this.overlay.debug) {
       const b = this.engine.boxes();
       this.overlay.debugBoxes(slots, this.engine.views(), b);
@@ -61,7 +62,7 @@ export class Declutter {
     this.fading = fading;
     if (this.record) {
       const inView = this.engine.views().stats.inView;
-      this.record.frames.push({ camera, now, commit: this.record.commits.length - 1, drawn, inView, ...decisions });
+      this.record.frames.push({ camera, now, commit: this.record.commits.length - 1, drawn, lines, inView, ...decisions });
     }
     return fading;
   }

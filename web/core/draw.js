@@ -2,8 +2,11 @@
 // its halo) rendered once into a sprite and placed every frame at the engine's pose, anchor and
 // offset, turned and scaled; texts along lines glyph by glyph (one sprite per glyph and style);
 // icons; the debug view (every box in view: shown green, hidden red, joined to what hid it).
-// With `boxes` given, the boxes drawn of the shown labels are written there (the tests check
-// them; a label fading out is drawn over what replaced it, as in MapLibre).
+// A text of several lines is drawn line by line, each justified in the box (`text-justify`;
+// `auto` follows the anchor the engine chose), with its letter spacing.
+// With `boxes` given, the boxes drawn of the shown labels are written there, and with `lines`
+// the box of each line of their texts (the tests check them; a label fading out is drawn over
+// what replaced it, as in MapLibre).
 import { PARTS, NO_CANDIDATE, Blocker } from '@declutter/wasm';
 
 // The top-left corner of a w × h box relative to its anchor point.
@@ -16,7 +19,18 @@ export function boxOrigin(anchor, w, h) {
 // Sprites are shared by every label drawn alike (text, font, colours); the cache is emptied when
 // it holds this many.
 const MAX_SPRITES = 8192;
-const spriteKey = (style, text) => `${style.font}|${style.color}|${style.haloColor}|${style.haloWidth}|${text}`;
+const spriteKey = (style, text) => `${style.font}|${style.color}|${style.haloColor}|${style.haloWidth}|${style.letterSpacing ?? 0}|${text}`;
+
+// Where a line of `width` starts in a box of `boxWidth` under `justify` (left, center, right).
+function lineStart(justify, width, boxWidth) {
+  return justify === 'left' ? 0 : justify === 'right' ? boxWidth - width : (boxWidth - width) / 2;
+}
+
+// The justification of a text whose box hangs at `anchor`: `auto` follows the anchor's side.
+function justifyAt(justify, anchor) {
+  if (justify !== 'auto') return justify ?? 'center';
+  return anchor?.includes('left') ? 'left' : anchor?.includes('right') ? 'right' : 'center';
+}
 
 export class Overlay {
   constructor(container) {
@@ -47,7 +61,9 @@ export class Overlay {
     this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   }
 
-  sprite(key, text, style, dpr) {
+  // A text's sprite: its `lines` ({text, width}, default the text in one line) justified in
+  // the text's box, each line `lineHeight` tall, the box in the sprite's middle.
+  sprite(key, text, style, dpr, justify = 'center') {
     let s = this.sprites.get(key);
     if (s) return s;
     if (this.sprites.size >= MAX_SPRITES) this.sprites.clear();
@@ -60,16 +76,21 @@ export class Overlay {
     const g = canvas.getContext('2d');
     g.scale(dpr, dpr);
     g.font = style.font;
-    g.textAlign = 'center';
+    g.letterSpacing = `${style.letterSpacing ?? 0}px`;
+    g.textAlign = 'left';
     g.textBaseline = 'middle';
+    const lines = style.lines ?? [{ text, width: style.textWidth }];
+    const lineHeight = style.lineHeight ?? style.textHeight;
+    const top = (h - lineHeight * lines.length) / 2;
+    const at = lines.map((l, k) => [l.text, (w - style.textWidth) / 2 + lineStart(justify, l.width, style.textWidth), top + (k + 0.5) * lineHeight]);
     if (halo > 0) {
       g.lineJoin = 'round';
       g.lineWidth = 2 * halo;
       g.strokeStyle = style.haloColor ?? 'white';
-      g.strokeText(text, w / 2, h / 2);
+      for (const [t, x, y] of at) g.strokeText(t, x, y);
     }
     g.fillStyle = style.color ?? 'black';
-    g.fillText(text, w / 2, h / 2);
+    for (const [t, x, y] of at) g.fillText(t, x, y);
     s = { canvas, w, h };
     this.sprites.set(key, s);
     return s;
@@ -77,7 +98,7 @@ export class Overlay {
 
   // Draws one frame: `slots` as the store holds them, `f` the engine's frame views, `glyphs` the
   // glyph poses of the texts along lines (label index -> x, y, angle, advance per glyph).
-  draw(slots, f, glyphs, dpr, boxes) {
+  draw(slots, f, glyphs, dpr, boxes, lineBoxes) {
     const ctx = this.ctx;
     for (let i = 0; i < f.count; i++) {
       const opacity = f.opacity[i];
@@ -95,11 +116,11 @@ export class Overlay {
       const cos = Math.cos((angle * Math.PI) / 180);
       const sin = -Math.sin((angle * Math.PI) / 180);
       ctx.setTransform(dpr * scale * cos, dpr * scale * sin, -dpr * scale * sin, dpr * scale * cos, dpr * x, dpr * y);
-      const place = (lx, ly, w, h) => {
-        if (!report) return;
+      const place = (lx, ly, w, h, to = report) => {
+        if (!to) return;
         const cx = lx + w / 2;
         const cy = ly + h / 2;
-        report.push(i, x + scale * (cx * cos - cy * sin), y + scale * (cx * sin + cy * cos), (scale * w) / 2, (scale * h) / 2, cos, sin);
+        to.push(i, x + scale * (cx * cos - cy * sin), y + scale * (cx * sin + cy * cos), (scale * w) / 2, (scale * h) / 2, cos, sin);
       };
       if (spec.icon && parts !== 'text' && spec.icon.image) {
         const { width: w, height: h, anchor, offset = [0, 0] } = spec.icon;
@@ -113,10 +134,17 @@ export class Overlay {
         const lx = ox + (c.offset?.[0] ?? 0);
         const ly = oy + (c.offset?.[1] ?? 0);
         const style = spec.style;
-        const s = this.sprite(spriteKey(style, spec.text), spec.text, style, dpr);
+        const justify = justifyAt(style.justify, c.anchor);
+        const lines = style.lines ?? [{ text: spec.text, width: spec.width }];
+        const s = this.sprite(`${spriteKey(style, lines.map((l) => l.text).join('\n'))}|${justify}`, spec.text, style, dpr, justify);
         // The text box is the sprite's middle.
         ctx.drawImage(s.canvas, lx + spec.width / 2 - s.w / 2, ly + spec.height / 2 - s.h / 2, s.w, s.h);
         place(lx, ly, spec.width, spec.height);
+        if (lineBoxes && report) {
+          const lineHeight = style.lineHeight ?? spec.height;
+          const top = ly + (spec.height - lineHeight * lines.length) / 2;
+          lines.forEach((l, k) => place(lx + lineStart(justify, l.width, spec.width), top + k * lineHeight, l.width, lineHeight, lineBoxes));
+        }
       }
     }
     ctx.globalAlpha = 1;
@@ -137,8 +165,9 @@ export class Overlay {
       const sin = -Math.sin((angle * Math.PI) / 180);
       ctx.setTransform(dpr * cos, dpr * sin, -dpr * sin, dpr * cos, dpr * x, dpr * y);
       const style = spec.style;
+      // One glyph in the middle of its advance (which holds the letter spacing after it).
       const s = this.sprite(`${spriteKey(style, ch)}|${advance}`, ch,
-        { ...style, textWidth: advance, textHeight: spec.height }, dpr);
+        { ...style, textWidth: advance, textHeight: spec.height, letterSpacing: 0, lines: null, lineHeight: null }, dpr);
       ctx.drawImage(s.canvas, -s.w / 2, -s.h / 2, s.w, s.h);
       if (box) box([x, y, advance / 2, spec.height / 2, cos, sin]);
     }

@@ -32,6 +32,21 @@ export interface LabelFields {
   repeatDistance?: number;
   layer?: string;
   properties?: Record<string, unknown>;
+  /** A point label's text in lines (the style library's wrap, or OpenLayers' `\n`). */
+  lines?: string[];
+  justify?: 'auto' | 'left' | 'center' | 'right';
+  /** Ems (default 1.2). */
+  lineHeight?: number;
+  /** Ems. */
+  letterSpacing?: number;
+  /** Degrees clockwise, on screen. */
+  rotate?: number;
+  /** A text along a line: px between its copies (`Spots` lays them out); 0 or none: one, at the middle. */
+  spacing?: number;
+  /** A text along a line: world px along it where the text's middle goes (default: halfway). */
+  pathOffset?: number;
+  /** An area: its polygons, each a list of flat world-px rings (the outer first); `Spots` puts the label at its pole. */
+  area?: number[][][];
 }
 
 export interface IconFields {
@@ -52,7 +67,22 @@ export interface Spec extends LabelFields {
   height: number;
   advances?: number[];
   glyphTexts?: string[];
+  /** Degrees counter-clockwise on screen (`-rotate`). */
+  angle?: number;
 }
+
+/**
+ * Where names of lines and areas go, asked of the style library in WebAssembly: `apply`
+ * replaces every spec with `spacing` by its copies along its line (keys `key@k`), laid out at
+ * `scale` px per world px, and moves every spec with `area` to its pole (or drops it).
+ */
+export declare class Spots {
+  constructor(style: import('@declutter/wasm').Style);
+  apply(labels: Map<string, Spec>, scale: number): void;
+}
+
+/** Rings (flat, any units) grouped into polygons by their turning: the first's way starts one. */
+export declare function polygonsOf(rings: number[][]): number[][][];
 
 export declare function labelSpec(label: LabelFields): Spec | null;
 

@@ -3,5 +3,6 @@ export { attached, createDeclutter, Declutter } from './controller.js';
 export { LabelStore, commitEngineLabels } from './labels.js';
 export { Overlay, boxOrigin } from './draw.js';
 export { labelSpec } from './text.js';
-export { clipToSquare, lineLength, longestChain, lonLatToWorld, pointHalfway, tileToWorld } from './lines.js';
+export { Spots } from './spots.js';
+export { clipToSquare, lineLength, longestChain, lonLatToWorld, pointHalfway, polygonsOf, tileToWorld } from './lines.js';
 export { evaluateUncovered, featureKey } from './expressions.js';

@@ -73,6 +73,7 @@ function engineFields(spec, groups) {
     out.path = spec.path;
     out.advances = spec.advances;
     out.maxAngle = spec.maxAngle ?? 45;
+    if (spec.pathOffset !== undefined) out.pathOffset = spec.pathOffset;
     if (spec.keepUpright === false) out.flags |= Flags.NO_KEEP_UPRIGHT;
   }
   if (spec.candidates?.length) out.candidates = spec.candidates.map((c) => [c.anchor ?? 'center', c.offset ?? [0, 0]]);
@@ -94,6 +95,7 @@ function sameForEngine(a, b) {
   if (a === b) return true;
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height
     && a.priority === b.priority && a.anchor === b.anchor && a.padding === b.padding
+    && a.angle === b.angle && a.pathOffset === b.pathOffset
     && a.offset?.[0] === b.offset?.[0] && a.offset?.[1] === b.offset?.[1]
     && a.allowOverlap === b.allowOverlap && a.ignorePlacement === b.ignorePlacement
     && sameNumbers(a.path, b.path) && sameNumbers(a.advances, b.advances)
@@ -103,7 +105,7 @@ function sameForEngine(a, b) {
         b.optional, b.repeatGroup, b.repeatDistance]);
 }
 
-function sameNumbers(a, b) {
+export function sameNumbers(a, b) {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -159,7 +161,7 @@ export function commitEngineLabels(engine, labels) {
       if (!l.path) return;
       p.points[i] = l.path.length / 2;
       p.glyphs[i] = l.advances.length;
-      p.pathOffset[i] = NaN;
+      p.pathOffset[i] = l.pathOffset ?? NaN;
       p.maxAngle[i] = l.maxAngle;
       p.pointTable.set(l.path, at);
       p.advanceTable.set(l.advances, g);

@@ -114,3 +114,19 @@ export function pointHalfway(line) {
   }
   return { x: line[0], y: line[1] };
 }
+
+// A tile's polygon rings (flat world px) grouped into polygons: a ring turning the way of the
+// first starts a polygon, the others are its holes (the vector tile's winding rule;
+// any orientation of the first).
+export function polygonsOf(rings) {
+  const out = [];
+  let sign = 0;
+  for (const ring of rings) {
+    let a = 0;
+    for (let k = 0; k + 3 < ring.length; k += 2) a += ring[k] * ring[k + 3] - ring[k + 2] * ring[k + 1];
+    if (a === 0) continue;
+    if (sign === 0) sign = Math.sign(a);
+    if (Math.sign(a) === sign || !out.length) out.push([ring]); else out[out.length - 1].push(ring);
+  }
+  return out;
+}

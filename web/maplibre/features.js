@@ -2,9 +2,12 @@
 // (`map.querySourceFeatures`, GeoJSON and vector tile sources alike), one label per feature
 // identity however many tiles hold it. A point is taken from the tile it lies in (the copies in
 // neighbouring tiles' buffers are the same feature); a line's pieces are cut to their tiles and
-// joined (@declutter/core's lines.js) so a street crossing tile edges is one text along one line.
+// joined (@declutter/core's lines.js) so a street crossing tile edges is one text along one line,
+// repeated along it every `symbol-spacing` px (@declutter/core's spots.js). A polygon's pieces
+// (each tile holds its part and a buffer) are gathered from the tiles of one level and the
+// name goes to the pole of inaccessibility of the largest piece.
 import {
-  clipToSquare, featureKey, labelSpec, lineLength, longestChain, lonLatToWorld, pointHalfway, tileToWorld,
+  clipToSquare, featureKey, labelSpec, lineLength, longestChain, lonLatToWorld, pointHalfway, polygonsOf, tileToWorld,
 } from '@declutter/core';
 
 // The tile a feature came from and its geometry in tile units, when MapLibre exposes them.
@@ -20,8 +23,9 @@ function plainGeometry(feature) {
   const g = feature.geometry;
   const lines = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : [];
   const point = g.type === 'Point' ? g.coordinates : g.type === 'MultiPoint' ? g.coordinates[0] : null;
+  const polygons = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
   const flat = (line) => line.flatMap(([lon, lat]) => lonLatToWorld(lon, lat));
-  return { point: point && lonLatToWorld(point[0], point[1]), lines: lines.map(flat) };
+  return { point: point && lonLatToWorld(point[0], point[1]), lines: lines.map(flat), polygons: polygons.map((p) => p.map(flat)) };
 }
 
 // The zoom level of the tiles MapLibre draws the source with at the centre of the view.
@@ -51,12 +55,14 @@ export function readLabels(map, layer, layout, image, out) {
   });
   const lines = new Map(); // key -> {fields, props, along, byZoom: Map(z -> pieces), eps}
   const points = new Map(); // key -> {z, fields, props, point}
+  const areas = new Map(); // key -> {z, fields, props, polygons} of the preferred level
   const ideal = idealZoom(map, layer.source);
   for (const feature of features) {
     const props = feature.properties ?? {};
     const t = tileGeometry(feature);
     let point = null;
     let pieces = null;
+    let polygons = null;
     let z = 0;
     let eps = 1e-9;
     if (t) {
@@ -76,17 +82,27 @@ export function readLabels(map, layer, layout, image, out) {
             pieces.push(flat);
           }
         }
+      } else if (t.type === 3) {
+        polygons = polygonsOf(t.rings.map((ring) => ring.flatMap((q) => world(q.x, q.y))));
       } else continue;
     } else {
       const g = plainGeometry(feature);
       point = g.point;
-      pieces = g.point ? null : g.lines;
+      pieces = g.point || g.polygons.length ? null : g.lines;
+      polygons = g.polygons.length ? g.polygons : null;
     }
-    const geometry = t ? (t.type === 1 ? 'Point' : 'LineString') : feature.geometry.type;
+    const geometry = t ? ['Point', 'LineString', 'Polygon'][t.type - 1] : feature.geometry.type;
     const fields = layout(props, zoom, image, geometry, feature.id);
     if (!fields) continue; // the style's filter or zoom range leaves it out
     const along = fields.placement !== 'point';
-    if (point) {
+    if (polygons) {
+      // An area's name at its pole (symbol-placement line along its rings is not placed).
+      if (along || !polygons.length) continue;
+      const key = featureKey(layer.id, feature.id, props);
+      let entry = areas.get(key);
+      if (!entry || better(z, entry.z, ideal)) { entry = { z, fields, props, polygons: [] }; areas.set(key, entry); }
+      if (entry.z === z) entry.polygons.push(...polygons);
+    } else if (point) {
       const key = featureKey(layer.id, feature.id, props);
       const seen = points.get(key);
       if (!seen || better(z, seen.z, ideal)) points.set(key, { z, fields, props, point });
@@ -103,14 +119,20 @@ export function readLabels(map, layer, layout, image, out) {
     const spec = labelSpec({ ...fields, x: point[0], y: point[1], layer: layer.id, properties: props });
     if (spec && z !== undefined) out.set(key, spec);
   }
+  for (const [key, { fields, props, polygons }] of areas) {
+    const [x, y] = polygons[0][0];
+    const spec = labelSpec({ ...fields, x, y, area: polygons, layer: layer.id, properties: props });
+    if (spec) out.set(key, spec);
+  }
   for (const [key, entry] of lines) {
     let z = null;
     for (const level of entry.byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
     const best = longestChain(entry.byZoom.get(z), entry.eps);
     if (!best) continue;
     const base = { ...entry.fields, layer: layer.id, properties: entry.props };
+    // `line-center`: one label at the middle; `line`: repeated every `spacing` px.
     const spec = entry.along
-      ? labelSpec({ ...base, path: best })
+      ? labelSpec({ ...base, path: best, spacing: entry.fields.placement === 'line' ? entry.fields.spacing : 0 })
       : labelSpec({ ...base, ...pointHalfway(best) });
     if (spec) out.set(key, spec);
   }

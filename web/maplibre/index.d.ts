@@ -27,6 +27,16 @@ export interface LayerOptions {
   placement?: Per<'point' | 'line' | 'line-center'>;
   maxAngle?: Per<number>;
   icon?: Per<string | null>;
+  /** As `text-justify`. */
+  justify?: Per<'auto' | 'left' | 'center' | 'right'>;
+  /** Ems, as `text-line-height`. */
+  lineHeight?: Per<number>;
+  /** Ems, as `text-letter-spacing`. */
+  letterSpacing?: Per<number>;
+  /** Degrees clockwise, as `text-rotate`. */
+  rotate?: Per<number>;
+  /** Px between the copies of a name along its line, as `symbol-spacing`. */
+  spacing?: Per<number>;
 }
 
 export interface AttachOptions extends ControllerOptions {

@@ -10,7 +10,7 @@
 // (layout.js), turns the map's own drawing and collision of those layers off, and on every
 // render of the map places a frame with the map's camera in the WebAssembly frame engine and
 // draws it on a canvas over the map.
-import { attached, createDeclutter } from '@declutter/core';
+import { attached, createDeclutter, Spots } from '@declutter/core';
 import { createStyle, loadModule } from '@declutter/wasm';
 import { layoutOf, readLayer, styleOf } from './layout.js';
 import { readLabels } from './features.js';
@@ -54,6 +54,7 @@ export async function attach(map, options) {
     };
   });
   const d = await createDeclutter(map.getContainer(), { ...options, module });
+  const spots = new Spots(compiled);
   const saved = [];
   for (const l of taken) {
     for (const [name, value] of Object.entries(HIDE_PAINT)) { saved.push(['paint', l.id, name, map.getPaintProperty(l.id, name)]); map.setPaintProperty(l.id, name, value); }
@@ -81,6 +82,8 @@ export async function attach(map, options) {
       const zoom = map.getZoom();
       // A layer outside its zoom range is not drawn by MapLibre: its labels leave.
       for (const l of taken) if (zoom >= l.minzoom && zoom < l.maxzoom) readLabels(map, l, l.layout, image, labels);
+      // Copies along lines laid out at the whole zoom (px per world px: 2^(zoom + 1), 512-px tiles).
+      spots.apply(labels, 2 ** (z + 1));
       d.setLabels(labels);
       dirty = false;
       zoomRead = z;

@@ -54,7 +54,7 @@ export function layoutOf(layerOptions, style, compiled) {
     const key = `${geometry}|${featureId ?? ''}|${JSON.stringify(props)}`;
     let l = cache.get(key);
     if (l === undefined) {
-      l = compiled.layout(id, zoom, { properties: props, geometry, id: featureId ?? null });
+      l = compiled.layout(id, zoom, { properties: props, geometry, id: featureId ?? null }, { wrap: true });
       cache.set(key, l);
     }
     if (!l) return null;
@@ -80,6 +80,13 @@ export function layoutOf(layerOptions, style, compiled) {
       allowOverlap: pick('allowOverlap', l.allowOverlap, false),
       ignorePlacement: pick('ignorePlacement', l.ignorePlacement, false),
       placement: pick('placement', l.placement, 'point'),
+      // The lines the style library broke the text into (text-max-width), and how they are set.
+      lines: l.lines?.map((line) => line.text),
+      justify: pick('justify', l.justify, 'center'),
+      lineHeight: pick('lineHeight', l.lineHeight, 1.2),
+      letterSpacing: pick('letterSpacing', l.letterSpacing, 0),
+      rotate: pick('rotate', l.rotate, 0),
+      spacing: pick('spacing', l.spacing, 250),
       // MapLibre places lower sort keys first; the engine higher priorities.
       priority: layerOptions.priority !== undefined ? pick('priority', 0, 0) : -(pick('sortKey', l.sortKey, 0) ?? 0),
     };

@@ -8,10 +8,13 @@
 // its features; its style's texts are taken out and placed by the WebAssembly frame engine on
 // every render of the map, with the view's centre, resolution and rotation, and drawn on a
 // canvas over the map. Features of a vector tile layer are read from the tiles rendered; a
-// line's pieces are cut to their tiles and joined, one label per feature identity.
+// line's pieces are cut to their tiles and joined, one label per feature identity, repeated
+// along it every `repeat` px of its Text; a polygon's name goes to the pole of inaccessibility
+// of its largest polygon (of a tiled layer: of its largest piece in the tiles rendered).
 import {
-  attached, clipToSquare, createDeclutter, featureKey, labelSpec, longestChain, pointHalfway,
+  attached, clipToSquare, createDeclutter, featureKey, labelSpec, longestChain, pointHalfway, polygonsOf, Spots,
 } from '@declutter/core';
+import { createStyle } from '@declutter/wasm';
 import { textFields, withoutText } from './style.js';
 
 // EPSG:3857: half the world's width, metres.
@@ -49,6 +52,27 @@ function lines(geometry) {
   return out;
 }
 
+// A polygon's rings (Polygon, MultiPolygon, or a tile's rings) as polygons of flat world-px rings.
+function polygons(geometry) {
+  const flat = geometry.getFlatCoordinates();
+  const stride = geometry.getStride?.() ?? 2;
+  const ring = (start, end) => {
+    const out = [];
+    for (let k = start; k < end; k += stride) out.push(...toWorld(flat[k], flat[k + 1]));
+    return out;
+  };
+  const ringsOf = (ends, start) => ends.map((end, k) => ring(k === 0 ? start : ends[k - 1], end));
+  if (geometry.getType() === 'MultiPolygon' && typeof geometry.getEndss === 'function') {
+    let start = 0;
+    return geometry.getEndss().map((ends) => {
+      const rings = ringsOf(ends, start);
+      start = ends[ends.length - 1] ?? start;
+      return rings;
+    });
+  }
+  return polygonsOf(ringsOf(geometry.getEnds(), 0));
+}
+
 function propertiesOf(feature) {
   const props = { ...feature.getProperties() };
   if (typeof feature.getGeometryName === 'function') delete props[feature.getGeometryName()];
@@ -67,6 +91,7 @@ function readLayer(map, entry, out) {
   const grid = tiled ? layer.getSource().getTileGrid() : null;
   const z = tiled ? grid.getZForResolution(resolution, layer.getSource().zDirection ?? 0) : 0;
   const pieces = new Map(); // key -> {fields, props, lines}
+  const areas = new Map(); // key -> {fields, props, polygons}
   for (const feature of features) {
     const geometry = feature.getGeometry();
     if (!geometry) continue;
@@ -75,7 +100,10 @@ function readLayer(map, entry, out) {
     const props = propertiesOf(feature);
     const key = featureKey(options.id, feature.getId(), props);
     const type = geometry.getType();
-    if (type === 'Point' || type === 'MultiPoint') {
+    if ((type === 'Polygon' || type === 'MultiPolygon') && fields.placement !== 'line') {
+      if (!areas.has(key)) areas.set(key, { fields, props, polygons: [] });
+      areas.get(key).polygons.push(...polygons(geometry));
+    } else if (type === 'Point' || type === 'MultiPoint') {
       if (out.has(key)) continue;
       const flat = geometry.getFlatCoordinates();
       const [x, y] = toWorld(flat[0], flat[1]);
@@ -86,6 +114,11 @@ function readLayer(map, entry, out) {
       const entryLines = pieces.get(key).lines;
       for (const line of lines(geometry)) entryLines.push(...(tiled ? cutToTile(line, grid, z) : [worldLine(line)]));
     }
+  }
+  for (const [key, { fields, props, polygons: area }] of areas) {
+    if (!area.length) continue;
+    const spec = labelSpec({ ...fields, x: area[0][0][0], y: area[0][0][1], area, layer: options.id, properties: props });
+    if (spec) out.set(key, spec);
   }
   for (const [key, { fields, props, lines: parts }] of pieces) {
     const line = longestChain(parts, tiled ? 256 / 2 ** z / 4096 : 1e-9);
@@ -133,6 +166,8 @@ export async function attach(map, options) {
     return { layer: o.layer, style, options: { ...o, id: o.id ?? o.layer.get('id') ?? o.layer.getClassName?.() ?? `layer${i}` } };
   });
   const d = await createDeclutter(map.getViewport(), options);
+  // The style library's spots (copies along lines, poles of areas) need no style of the map.
+  const spots = new Spots(await createStyle({ version: 8, sources: {}, layers: [] }, d.module));
   for (const e of entries) e.layer.setStyle(withoutText(e.style));
   let dirty = true;
   const touch = () => { dirty = true; map.render(); };
@@ -147,6 +182,8 @@ export async function attach(map, options) {
       const labels = new Map();
       // A layer hidden, or outside its zoom or resolution range, is not drawn: its labels leave.
       for (const e of entries) if (e.layer.isVisible?.(map.getView()) ?? e.layer.getVisible()) readLayer(map, e, labels);
+      // Copies along lines laid out at the whole zoom (of 256-px tiles) of the view.
+      spots.apply(labels, 2 ** Math.floor(cameraOf(map).zoom));
       d.setLabels(labels);
       dirty = false;
     }

@@ -1,5 +1,6 @@
-// A layer's text style read per feature from its own style function (OpenLayers' `Text`: text,
-// CSS font, fill, stroke as the halo, offsets, alignment, placement along lines, max angle),
+// A layer's text style read per feature from its own style function (OpenLayers' `Text`: text
+// and its lines (`\n`), CSS font, fill, stroke as the halo, offsets, alignment, justification,
+// rotation, placement along lines, its repeat interval, max angle),
 // and the same style without its text, which the layer draws instead.
 
 // The anchor of OpenLayers' textAlign and textBaseline: which point of the box is at the point.
@@ -16,8 +17,15 @@ export function textFields(styleFunction, feature, resolution, options) {
   const text = styles(styleFunction(feature, resolution)).map((s) => s.getText?.()).find((t) => t && t.getText());
   if (!text) return null;
   const value = text.getText();
+  const whole = Array.isArray(value) ? value.filter((_, i) => i % 2 === 0).join('') : String(value);
+  const placement = text.getPlacement() ?? 'point';
   const fields = {
-    text: Array.isArray(value) ? value.filter((_, i) => i % 2 === 0).join('') : String(value),
+    text: whole.replace(/\n/g, ' '),
+    lines: whole.split('\n'),
+    justify: text.getJustify() ?? 'auto',
+    // Radians clockwise; with rotateWithView the text turns with the map (not placed so).
+    rotate: ((text.getRotation() ?? 0) * 180) / Math.PI,
+    spacing: placement === 'line' ? text.getRepeat() ?? 0 : 0,
     font: text.getFont() ?? '10px sans-serif',
     color: colour(text.getFill()?.getColor()) ?? '#333',
     haloColor: colour(text.getStroke()?.getColor()) ?? 'rgba(0,0,0,0)',
@@ -25,7 +33,7 @@ export function textFields(styleFunction, feature, resolution, options) {
     anchor: anchorOf(text.getTextAlign(), text.getTextBaseline()),
     offset: [text.getOffsetX() ?? 0, text.getOffsetY() ?? 0],
     padding: Math.max(0, ...(text.getPadding() ?? [0])),
-    placement: text.getPlacement() ?? 'point',
+    placement,
     maxAngle: ((text.getMaxAngle() ?? Math.PI / 4) * 180) / Math.PI,
     priority: 0,
   };

@@ -4,7 +4,7 @@
 // own projection, CSS px) beside `window.declutter` (the attach() result).
 import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launch, openPage, ROOT, serve } from './server.mjs';
 import { makeTiles } from './tiles.mjs';
@@ -142,4 +142,119 @@ export function cameraPath(page, mapName) {
     for (let k = 0; k < clicks; k++) { await page.mouse.wheel(0, 120); await page.waitForTimeout(pauseMs); }
   });
   return { step, drag, wheelOut, worst: () => Math.max(...errors) };
+}
+
+// The area names and the copies of line names of a page showing Europe's countries (keys
+// `areas…`) and Vienna's streets (keys `lines…`, a copy every 120 px): from the camera it is
+// at, the country names sit inside their countries and every line of their drawn texts inside
+// the box the engine placed (wrapped, turned, letter-spaced when `letterSpacing`); then over
+// Vienna at `zoom`, long streets carry their name several times, as many as their length
+// asks; every frame checked (`checkRecord`).
+export async function areasAndCopies(page, source, { areas: areaPrefix, lines, zoom, letterSpacing }) {
+  const countries = JSON.parse(await readFile(join(ROOT, 'fixtures/geojson/ne-countries-europe.geojson'), 'utf8'));
+  const areas = await page.evaluate(areaCheck, { features: countries.features, prefix: areaPrefix });
+  console.log(`# ${source}: ${areas.live} country names, each at a point inside its country; ${areas.lines} lines drawn of ${areas.drawn} names (${areas.wrapped} in lines, ${areas.turned} turned), every line inside its placed box`);
+  assert.ok(areas.live >= 30 && areas.drawn >= 10, `country names are placed and drawn: ${JSON.stringify(areas)}`);
+  assert.deepEqual(areas.outside, [], 'every country name lies inside its country');
+  assert.ok(areas.wrapped >= 2 && areas.turned >= 1, `names drawn in several lines, turned: ${JSON.stringify(areas)}`);
+  assert.deepEqual(areas.stray, [], 'every drawn line lies in its label\'s placed box, turned with it');
+  if (letterSpacing) assert.deepEqual(areas.unspaced, [], 'lines are drawn with their letter spacing');
+  await page.evaluate((z) => window.jump({ center: [16.3725, 48.2083], zoom: z }), zoom);
+  await settle(page);
+  const copies = await page.evaluate(copyCheck, { spacing: 120, prefix: lines });
+  console.log(`# ${source}: ${copies.streets} streets, ${copies.copies} names along them (${copies.repeated} streets with 2 or more, ${copies.shownTwice} shown twice or more)`);
+  assert.ok(copies.repeated >= 10 && copies.shownTwice >= 3, `long streets carry their name several times: ${JSON.stringify(copies)}`);
+  assert.deepEqual(copies.wrong, [], 'one copy per spacing of line, in order along it');
+  const checked = await checkRecord(page, `${source} areas and copies`);
+  assert.ok(checked.frames >= 2);
+}
+
+// In the page: the live area names (keys `prefix…`) against their countries (the fixture's
+// polygons), and the last frame's drawn lines against the engine's boxes.
+function areaCheck({ features, prefix }) {
+  const d = window.declutter.controller;
+  const world = (lon, lat) => {
+    const s = Math.sin((lat * Math.PI) / 180);
+    return [((lon + 180) / 360) * 256, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * 256];
+  };
+  const inRing = (ring, x, y) => {
+    let inside = false;
+    for (let k = 0, j = ring.length - 1; k < ring.length; j = k++) {
+      const [xi, yi] = world(...ring[k]);
+      const [xj, yj] = world(...ring[j]);
+      if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
+  };
+  const byId = new Map(features.map((f) => [f.id, f]));
+  const out = { live: 0, outside: [], drawn: 0, lines: 0, wrapped: 0, turned: 0, stray: [], unspaced: [] };
+  d.store.slots.forEach((s) => {
+    if (!s.live || !s.key.startsWith(prefix)) return;
+    out.live++;
+    const g = byId.get(Number(s.key.slice(prefix.length))).geometry;
+    const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+    if (!polygons.some(([outer, ...holes]) => inRing(outer, s.spec.x, s.spec.y) && !holes.some((h) => inRing(h, s.spec.x, s.spec.y)))) out.outside.push(s.key);
+  });
+  const frame = d.record.frames.at(-1);
+  const b = d.engine.boxes();
+  const byLabel = new Map();
+  for (let k = 0; k < frame.lines.length; k += 7) {
+    const i = frame.lines[k];
+    if (!byLabel.has(i)) byLabel.set(i, []);
+    byLabel.get(i).push(frame.lines.slice(k + 1, k + 7));
+  }
+  const measure = document.createElement('canvas').getContext('2d');
+  for (const [i, lines] of byLabel) {
+    const spec = d.store.slots[i].spec;
+    if (!d.store.slots[i].key.startsWith(prefix)) continue;
+    out.drawn++;
+    out.lines += lines.length;
+    if (lines.length > 1) out.wrapped++;
+    if (Math.abs(b.uy[i]) > 0.3) out.turned++;
+    for (const [cx, cy, hx, hy, cos, sin] of lines) {
+      // The line's corners in the engine's box (its frame: ux, uy), to a hundredth of a px.
+      const corners = [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([sx, sy]) => [cx + sx * hx * cos - sy * hy * sin, cy + sx * hx * sin + sy * hy * cos]);
+      const inside = corners.every(([x, y]) => {
+        const dx = x - b.cx[i];
+        const dy = y - b.cy[i];
+        return Math.abs(dx * b.ux[i] + dy * b.uy[i]) <= b.hx[i] + 0.01 && Math.abs(-dx * b.uy[i] + dy * b.ux[i]) <= b.hy[i] + 0.01;
+      });
+      if (!inside || Math.abs(cos - b.ux[i]) > 1e-6 || Math.abs(sin - b.uy[i]) > 1e-6) out.stray.push(d.store.slots[i].key);
+    }
+    measure.font = spec.style.font;
+    const bare = spec.style.lines.map((l) => measure.measureText(l.text).width);
+    if (spec.style.letterSpacing <= 0 || !spec.style.lines.every((l, k) => l.width > bare[k] + 0.9 * spec.style.letterSpacing * (l.text.length - 1))) out.unspaced.push(d.store.slots[i].key);
+  }
+  return out;
+}
+
+// In the page: the copies of each street's name (keys `prefix…@k`) against symbol-spacing: a street
+// ℓ px long at the whole zoom read (and at least as long as its name) has max(1, ⌊ℓ / spacing⌋)
+// copies, their offsets increasing along it, inside it.
+function copyCheck({ spacing, prefix }) {
+  const d = window.declutter.controller;
+  const f = d.engine.views();
+  const scale = 2 ** Math.floor(d.last.camera.zoom); // px per world px at the whole zoom read
+  const streets = new Map();
+  d.store.slots.forEach((s, i) => {
+    if (!s.live || !s.key.startsWith(prefix)) return;
+    const [key, k] = s.key.split('@');
+    if (!streets.has(key)) streets.set(key, []);
+    streets.get(key)[Number(k)] = { spec: s.spec, shown: f.visible[i] === 1 };
+  });
+  const out = { streets: streets.size, copies: 0, repeated: 0, shownTwice: 0, wrong: [] };
+  for (const [key, list] of streets) {
+    const { path, width } = list[0].spec;
+    let length = 0;
+    for (let k = 0; k + 3 < path.length; k += 2) length += Math.hypot(path[k + 2] - path[k], path[k + 3] - path[k + 1]);
+    const px = length * scale;
+    const want = px < width ? 1 : Math.max(1, Math.floor(px / spacing));
+    const offsets = list.map((c) => c?.spec.pathOffset);
+    out.copies += list.length;
+    if (list.length > 1) out.repeated++;
+    if (list.filter((c) => c?.shown).length > 1) out.shownTwice++;
+    const ordered = px < width || offsets.every((o, k) => o > 0 && o < length && (k === 0 || o > offsets[k - 1]));
+    if (list.length !== want || !ordered) out.wrong.push([key, list.length, want, offsets]);
+  }
+  return out;
 }

@@ -4,11 +4,12 @@
 // (pan, zoom across tile levels, rotate) where every frame's drawn labels do not overlap and
 // every frame's decisions equal the WebAssembly engine's replayed in node, and point labels sit
 // where OpenLayers puts their coordinates; a zoom out and back that loses no label and changes
-// no decision; the layers' own texts are not drawn by OpenLayers; queries.
+// no decision; the layers' own texts are not drawn by OpenLayers; country names at their poles,
+// their lines inside the boxes placed, street names repeated every `repeat` px; queries.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { cameraPath, checkRecord, reload, RESULTS, testPages } from './browser.mjs';
+import { areasAndCopies, cameraPath, checkRecord, reload, RESULTS, testPages } from './browser.mjs';
 
 const open = testPages('openlayers');
 const results = RESULTS;
@@ -57,6 +58,16 @@ for (const source of ['geojson', 'tiles']) {
     assert.ok(r.seen[0] > 100, 'the streets at zoom 13 are labels');
     if (source === 'tiles') assert.equal(r.seen[1], 0, 'below the streets layer\'s zoom range their labels left');
     await checkRecord(page, `${source} reload`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+for (const source of ['geojson', 'tiles']) {
+  test(`${source}: country names at their poles, in lines and turned as placed; street names repeated along their lines`, async () => {
+    const { page, problems } = await open(source, { center: [14, 50], zoom: 5.3, rotation: 0 });
+    // OpenLayers' zoom 17.2 is MapLibre's 16.2 (256-px tiles); its Text has no letter spacing.
+    await areasAndCopies(page, source, { areas: 'countries#', lines: 'streets#', zoom: 17.2, letterSpacing: false });
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -15,6 +15,8 @@ const SETS = [
   { name: 'vienna', layer: 'streets', file: 'vienna-streets-center.geojson', zooms: ['-Z12', '-z16'] },
   // Natural Earth places of Europe, zoom 0 to 8.
   { name: 'places', layer: 'places', file: 'ne-places-europe.geojson', zooms: ['-Z0', '-z8'] },
+  // Natural Earth countries around Europe (polygons), zoom 0 to 6, none dropped as tiny.
+  { name: 'countries', layer: 'countries', file: 'ne-countries-europe.geojson', zooms: ['-Z0', '-z6', '--no-tiny-polygon-reduction'] },
 ];
 
 export function makeTiles() {

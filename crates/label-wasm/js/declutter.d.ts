@@ -381,6 +381,15 @@ export declare class Style {
   /** One layout per feature, `null` where the layer does not show it. */
   layouts(layer: string, zoom: number, features: StyleFeature[], options?: { wrap?: boolean }): (SymbolLayout | null)[];
   layout(layer: string, zoom: number, feature: StyleFeature, options?: { wrap?: boolean }): SymbolLayout | null;
+  /** Where names of lines (repeated every `spacing` px) and of areas (their pole) go. */
+  spots(request: SpotsRequest): { lines: (number[] | null)[]; areas: ([number, number] | null)[] };
+}
+
+/** Lines and areas for `Style.spots`; coordinates flat `[x, y, …]` in px. */
+export interface SpotsRequest {
+  lines?: { path: number[]; advances: number[]; spacing?: number; maxAngle?: number; keepUpright?: boolean }[];
+  /** Per area its polygons, per polygon its rings (the outer first). */
+  areas?: number[][][][];
 }
 
 /** A GeoJSON placement that cannot be made; `source` names what is wrong. */

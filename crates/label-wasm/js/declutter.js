@@ -563,6 +563,18 @@ export class Style {
     return this.request('dc_style_layouts', JSON.stringify({ layer, zoom, features, wrap }));
   }
 
+  /**
+   * Where the names of lines and areas go, as `declutter place --style` puts them: `lines`
+   * `[{path: [x, y, …] (px), advances: [px, …], spacing, maxAngle, keepUpright}]` get the
+   * offsets (px along the line) of a name repeated every `spacing` px, slid off bends it cannot
+   * follow (`null`: the text is longer than the line); `areas` (each a list of polygons, each a
+   * list of flat rings, the outer first) get the pole of inaccessibility of their largest
+   * polygon, `[x, y]` (`null`: no area). Answers `{lines, areas}`.
+   */
+  spots({ lines = [], areas = [] }) {
+    return this.request('dc_spots', JSON.stringify({ lines, areas }));
+  }
+
   /** The layout of one feature (see `layouts`). */
   layout(layer, zoom, feature, options) {
     return this.layouts(layer, zoom, [feature], options)[0];

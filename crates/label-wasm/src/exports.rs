@@ -318,6 +318,13 @@ pub extern "C" fn dc_place_geojson() -> i32 {
     with_style(|s| i32::from(!s.place_geojson()))
 }
 
+/// Answers the line and area request in the text buffer (`StyleState::spots`): 0 with the
+/// copies' offsets and the areas' poles in the result, 1 with the error there.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_spots() -> i32 {
+    with_style(|s| i32::from(!s.spots()))
+}
+
 /// Address of the last style call's result (UTF-8 JSON).
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_text_result_address() -> usize {

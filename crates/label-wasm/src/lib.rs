@@ -46,6 +46,7 @@ mod output;
 mod panic;
 mod paths;
 mod room;
+mod shapes;
 mod style;
 mod symbols;
 

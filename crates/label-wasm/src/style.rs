@@ -151,6 +151,13 @@ impl StyleState {
         self.answer(answer)
     }
 
+    /// The spots of the lines' repeated names and the areas' names in the input buffer (the
+    /// `shapes` module): offsets along each line, the pole of each area.
+    pub fn spots(&mut self) -> bool {
+        let answer = self.text().and_then(crate::shapes::spots);
+        self.answer(answer)
+    }
+
     /// Compiles the style in the input buffer, replacing the last one. Answers the warnings
     /// (`[{layer, property, message}]`, what the style asks for that is ignored) and the
     /// symbol layers (`[{id, source, sourceLayer, minzoom, maxzoom, hidden}]`).

@@ -1,4 +1,4 @@
-// The test map: Europe's places and central Vienna's streets as symbol layers taken over by
+// The test map: Europe's countries and places and central Vienna's streets as symbol layers taken over by
 // @declutter/maplibre, from GeoJSON (`?source=geojson`) or from vector tiles (`?source=tiles`,
 // made by test/tiles.mjs). The style's glyphs are served empty by the test's server: MapLibre's
 // own text is hidden anyway, and nothing is fetched from outside.
@@ -11,10 +11,12 @@ const sources = tiles
   ? {
     places: { type: 'vector', tiles: [`${origin}/web/test/tiles/places/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: 8 },
     streets: { type: 'vector', tiles: [`${origin}/web/test/tiles/vienna/{z}/{x}/{y}.pbf`], minzoom: 12, maxzoom: 16 },
+    countries: { type: 'vector', tiles: [`${origin}/web/test/tiles/countries/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: 6 },
   }
   : {
     places: { type: 'geojson', data: `${origin}/fixtures/geojson/ne-places-europe.geojson` },
     streets: { type: 'geojson', data: `${origin}/fixtures/geojson/vienna-streets-center.geojson` },
+    countries: { type: 'geojson', data: `${origin}/fixtures/geojson/ne-countries-europe.geojson` },
   };
 const style = {
   version: 8,
@@ -22,17 +24,30 @@ const style = {
   sources,
   layers: [
     { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },
+    { id: 'country-fills', type: 'fill', source: 'countries', paint: { 'fill-color': '#ece6d8', 'fill-outline-color': '#b8ad98' } },
+    // Area names at their poles: wrapped at 5 ems, spaced, two of them turned.
+    { id: 'country-names',
+      type: 'symbol', source: 'countries', maxzoom: 8,
+      layout: {
+        'text-field': ['get', 'name'], 'text-size': 13, 'text-font': ['DejaVu Sans Book'], 'text-max-width': 5,
+        'text-letter-spacing': 0.1, 'text-justify': 'left', 'text-line-height': 1.4,
+        'text-rotate': ['match', ['get', 'iso_a3'], 'ITA', -30, 'NOR', 20, 0], 'symbol-sort-key': ['-', ['get', 'pop_est']],
+      },
+      paint: { 'text-color': '#765', 'text-halo-color': '#fff', 'text-halo-width': 1 },
+    },
     { id: 'street-lines', type: 'line', source: 'streets', paint: { 'line-color': '#d8cfbf', 'line-width': 3 } },
     { id: 'street-names',
       type: 'symbol', source: 'streets', minzoom: 12,
-      layout: { 'symbol-placement': 'line', 'text-field': ['get', 'name'], 'text-size': 13, 'text-font': ['DejaVu Sans Book'] },
+      layout: {
+        'symbol-placement': 'line', 'symbol-spacing': 120, 'text-field': ['get', 'name'], 'text-size': 13, 'text-font': ['DejaVu Sans Book'],
+      },
       paint: { 'text-color': '#443', 'text-halo-color': '#fff', 'text-halo-width': 1.5 },
     },
     { id: 'place-dots', type: 'circle', source: 'places', paint: { 'circle-radius': 2, 'circle-color': '#777' } },
     { id: 'place-names',
       type: 'symbol', source: 'places',
       layout: {
-        'text-field': '{name}', 'text-size': 12, 'text-font': ['DejaVu Sans Book'], 'text-anchor': 'left',
+        'text-field': '{name}', 'text-size': 12, 'text-font': ['DejaVu Sans Book'], 'text-anchor': 'left', 'text-max-width': 6,
         'text-offset': [0.6, 0], 'symbol-sort-key': ['-', ['get', 'pop_max']], 'icon-image': 'dot',
       },
       paint: { 'text-color': '#222', 'text-halo-color': '#fff', 'text-halo-width': 1.5 },
@@ -55,5 +70,5 @@ map.on('load', () => {
 window.idle = () => map.loaded() && !map.isMoving();
 window.project = (lon, lat) => { const p = map.project([lon, lat]); return [p.x, p.y]; };
 window.jump = (camera) => map.jumpTo(camera);
-window.declutter = await attach(map, { layers: ['place-names', 'street-names'], record: params.has('record') });
+window.declutter = await attach(map, { layers: ['country-names', 'place-names', 'street-names'], record: params.has('record') });
 window.ready = true;
