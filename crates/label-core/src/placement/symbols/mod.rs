@@ -117,7 +117,8 @@ fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], option
     };
     let compiled = Compiled::new(&compiler, &order);
     // Tiles only when asked for: on W_sym(100k) more labels wait than in the plain pass (9%
-    // against 2–4%), and one thread runs 2.8 times the sequential pass's instructions.
+    // against 2–4%), and one thread runs 2.2 times the sequential pass's instructions, more
+    // than two threads win back (docs/performance.md, "Symbols").
     let tiled = options.tile_labels.filter(|&t| labels.len() > t);
     let (mut decided, cells, tiles, waited) = match tiled.and_then(|t| tiles::reach(&compiled, t)) {
         Some(reach) => {

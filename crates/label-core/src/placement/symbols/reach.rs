@@ -9,7 +9,7 @@
 //! cells of its reach grown by the distance, which a 250-px distance makes dozens of cells.
 //! A label belongs to the tile holding its anchor point. Each cell lists the labels whose reach
 //! meets it in two lists, in placement order: those of the cell's own tile and the *strangers*
-//! (of other tiles), so that a label deep inside its tile, whose query box meets only cells of
+//! (of other tiles), so that a label deep inside its tile, whose reach meets only cells of
 //! its tile without strangers, finds at once that no other tile can change its outcome.
 //! Points beyond the grid's extent are clamped into its border cells, which keeps every pair of
 //! meeting boxes in a shared cell: the extent only decides how quickly labels are found.

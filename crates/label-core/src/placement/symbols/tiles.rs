@@ -4,10 +4,12 @@
 //! Each tile runs its own [`Pass`] over its labels (those whose anchor point it holds, see
 //! [`Reach`]) in placement order; its grid and repeat trees hold the labels it decided in
 //! round 0. What else can reach a label — labels of other tiles, labels of its tile that waited
-//! — is found in the cells its query box meets: the strangers of its tile's cells, its tile's
-//! waiting labels listed by cell, and every label listed in other tiles' cells. Of those, the
-//! decided ones (other tiles' before this round) that are shown give the pass their parts and
-//! anchor points ([`Near`]); the undecided ones may still change the outcome.
+//! — is found once, in round 0: in the cells its reach meets (the strangers of its tile's cells,
+//! its tile's waiting labels listed by cell, and every label listed in other tiles' cells) and
+//! among its mates ([`Reach::mates`]). Of those, the decided ones (other tiles' before this
+//! round) that are shown give the pass their parts and anchor points ([`Near`]); the undecided
+//! ones may still change the outcome, and a label that waits keeps them ([`Found`]): in a later
+//! round it looks only at those again, as they get decided.
 //!
 //! The label is decided as if the undecided ones were not there, and that stands when they
 //! cannot change it. More shown parts only take positions away: a position that was not free
@@ -18,15 +20,14 @@
 //! - hidden behind label `b`: the icon or the first position in view, if ranked before `b`
 //!   (the earlier blocker);
 //!
-//! and whatever the verdict but off screen or hidden behind an earlier repeat, when an
-//! undecided label of its repeat group lies within its repeat distance (ranked before the
-//! repeat's blocker).
+//! and whatever the verdict but off screen or hidden behind an earlier repeat, when one of its
+//! mates is undecided (ranked before the repeat's blocker).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::rounds::{MAX_ROUNDS, SWEEP, TileRounds, run_rounds};
 use super::parts::{Compiled, Entry, NONE, Part};
-use super::pass::{Blocked, Decided, Near, Pass, Verdict};
+use super::pass::{Blocked, Decided, Near, Pass, READ_AHEAD, Verdict};
 use super::placed::PlacedParts;
 use super::reach::{Reach, in_span};
 use crate::placement::collides;
@@ -169,9 +170,14 @@ impl<'a> TileRounds<Shared<'a>> for Tile {
     fn first_round(&mut self, shared: &Shared<'a>) {
         let parts = &shared.compiled.parts;
         let mut found = std::mem::take(&mut self.found);
+        let entries = &shared.compiled.entries;
         for i in 0..self.ranks.len() {
+            if i % READ_AHEAD == 0 {
+                let ahead = self.ranks[i..].iter().skip(READ_AHEAD).take(READ_AHEAD);
+                self.pass.read_ahead(ahead.map(|&r| &entries[r as usize]), parts);
+            }
             let r = self.ranks[i];
-            let e = &shared.compiled.entries[r as usize];
+            let e = &entries[r as usize];
             if e.in_view {
                 self.gather(shared, r, &mut found);
             }
