@@ -326,3 +326,52 @@ pub(super) fn in_span([x0, y0, x1, y1]: [usize; 4], column: usize, row: usize) -
 fn point(p: DVec2) -> Vec2 {
     Vec2::new(p.x as f32, p.y as f32)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::parts::{Compiled, Compiler};
+    use super::*;
+    use crate::Label;
+
+    /// Three groups of 100 labels (an rstar tree each) and 25 groups of 4 (every pair tested):
+    /// each label's mates are exactly the earlier labels of its group within its distance, and
+    /// more mates in all than the budget lists none.
+    #[test]
+    fn mates_are_the_earlier_labels_of_the_group_within_the_distance() {
+        let n = 400u32;
+        let labels: Vec<Label> =
+            (0..n).map(|i| Label::new(f64::from(i * 37 % 200), f64::from(i * 91 % 150), 8.0, 4.0)).collect();
+        let symbols: Vec<Symbol> = (0..n)
+            .map(|i| match i {
+                0..300 => Symbol::default().with_repeat(i % 3, 30.0 + f64::from(i % 5)),
+                _ => Symbol::default().with_repeat(3 + i / 4, 60.0),
+            })
+            .collect();
+        let order: Vec<u32> = (0..n).map(|i| i * 7 % n).collect();
+        let compiler = Compiler {
+            labels: &labels,
+            symbols: &symbols,
+            layouts: &[],
+            origin: DVec2::ZERO,
+            view: None,
+            obstacles: None,
+        };
+        let compiled = Compiled::new(&compiler, &order);
+        let e = &compiled.entries;
+        let mut reach = Reach::new(e, &compiled.parts, 50);
+        assert!(reach.find_mates(e, usize::MAX));
+        let mut total = 0;
+        for r in 0..e.len() {
+            let repeats = |x: &usize| {
+                e[*x].group == e[r].group && Symbol::repeats(e[r].anchor, e[*x].anchor, e[r].repeat_distance)
+            };
+            let want: Vec<u32> = (0..r).filter(repeats).map(|x| x as u32).collect();
+            assert_eq!(reach.mates(r), want, "rank {r}");
+            total += want.len();
+        }
+        assert!(total > 500, "{total} mates");
+        let mut over = Reach::new(e, &compiled.parts, 50);
+        assert!(!over.find_mates(e, total - 1), "one mate over the budget");
+        assert!(over.mates(0).is_empty() && over.mates(e.len() - 1).is_empty());
+    }
+}
