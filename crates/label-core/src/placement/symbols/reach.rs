@@ -19,14 +19,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use glam::{DVec2, Vec2};
 use rayon::prelude::*;
 use rstar::RTree;
-use rstar::primitives::GeomWithData;
 
 use super::super::MIN_PARALLEL_CHUNK;
 use super::parts::{Entry, NONE, Part};
+use super::repeat::{Anchor, squared_radius};
 use crate::{Aabb, Symbol};
-
-/// An anchor point and its label's rank.
-type Anchor = GeomWithData<[f64; 2], u32>;
 
 /// Groups of at most this many labels in view find their mates by testing every earlier member.
 const SMALL_GROUP: usize = 32;
@@ -285,10 +282,7 @@ impl Reach {
                         (_, false) => {}
                         (None, true) => pairs.extend(group[..i].iter().filter(|m| repeats(m.1)).map(|m| (r, m.1))),
                         (Some(tree), true) => {
-                            // rstar's radius is a squared distance in its own arithmetic: query a
-                            // little wider, then decide each point by the one rule.
-                            let wide = distance * (1.0 + 1e-9) + f64::MIN_POSITIVE;
-                            let near = tree.locate_within_distance(at.to_array(), wide * wide);
+                            let near = tree.locate_within_distance(at.to_array(), squared_radius(distance));
                             pairs.extend(near.filter(|a| a.data < r && repeats(a.data)).map(|a| (r, a.data)));
                         }
                     }
