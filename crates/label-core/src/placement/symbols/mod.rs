@@ -48,7 +48,6 @@ use crate::{Error, HiddenReason, Label, LabelOutcome, Placement, PlacementOption
 use parts::{Compiled, Compiler};
 use pass::Pass;
 use placed::PlacedParts;
-use reach::Reach;
 
 /// Places symbols: `labels[i]` with what `symbols[i]` adds to it (contract §3b). Decides, for
 /// every label, whether it is shown, where and with which parts (`Placement::choices`), and
@@ -118,10 +117,10 @@ fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], option
     };
     let compiled = Compiled::new(&compiler, &order);
     // Tiles only when asked for: on W_sym(100k) more labels wait than in the plain pass (9%
-    // against 2–4%), and one thread runs 2.8 times the sequential pass's instructions.
+    // against 2–4%), and one thread runs 2.2 times the sequential pass's instructions, more
+    // than two threads win back (docs/performance.md, "Symbols").
     let tiled = options.tile_labels.filter(|&t| labels.len() > t);
-    let reach = tiled.map(|t| Reach::new(&compiled.entries, &compiled.parts, t));
-    let (mut decided, cells, tiles, waited) = match reach.filter(|r| tiles::worth_it(r, &compiled.entries)) {
+    let (mut decided, cells, tiles, waited) = match tiled.and_then(|t| tiles::reach(&compiled, t)) {
         Some(reach) => {
             let (decided, waited) = tiles::run(&compiled, &reach, options.tile_size, options.max_overlap_area);
             (decided, reach.cells(), reach.tiles(), waited)

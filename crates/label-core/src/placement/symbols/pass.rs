@@ -77,7 +77,7 @@ impl Decided {
 
 /// How many labels the pass reads ahead at once (a label's parts and its anchor's grid cell),
 /// and how far ahead.
-const READ_AHEAD: usize = 8;
+pub(super) const READ_AHEAD: usize = 8;
 
 impl Pass {
     pub fn new(placed: PlacedParts, max_overlap_area: f32) -> Self {
@@ -96,7 +96,7 @@ impl Pass {
         let near = Near::default();
         for (rank, e) in entries.iter().enumerate() {
             if rank % READ_AHEAD == 0 {
-                self.read_ahead(&entries[rank..], parts);
+                self.read_ahead(entries[rank..].iter().skip(READ_AHEAD).take(READ_AHEAD), parts);
             }
             let verdict = self.decide::<false>(parts, rank as u32, e, &near);
             if let Verdict::Shown(k, shown) = verdict {
@@ -108,12 +108,13 @@ impl Pass {
         decided
     }
 
-    /// Reads what the labels `entries[READ_AHEAD..2 * READ_AHEAD]` will need first: the ends of
-    /// their parts' run and their anchor's grid cell. Labels in placement order lie all over
-    /// the map, so these reads miss the cache; made together, a group at a time, the misses
-    /// overlap and are waited for once (there is no prefetch instruction without `unsafe`).
-    fn read_ahead(&self, entries: &[Entry], parts: &[Part]) {
-        for ahead in entries.iter().skip(READ_AHEAD).take(READ_AHEAD) {
+    /// Reads what the labels `ahead` (the [`READ_AHEAD`] after the next ones) will need first:
+    /// the ends of their parts' run and their anchor's grid cell. Labels in placement order lie
+    /// all over the map (or their tile), so these reads miss the cache; made together, a group
+    /// at a time, the misses overlap and are waited for once (there is no prefetch instruction
+    /// without `unsafe`).
+    pub fn read_ahead<'e>(&self, ahead: impl Iterator<Item = &'e Entry>, parts: &[Part]) {
+        for ahead in ahead {
             let run = &parts[ahead.first..ahead.first + ahead.part_count()];
             std::hint::black_box((run.first().map(|p| p.in_view), run.last().map(|p| p.in_view)));
             self.placed.touch(ahead.anchor.as_vec2());

@@ -10,7 +10,15 @@ use rstar::primitives::GeomWithData;
 use crate::Symbol;
 
 /// An anchor point and the rank of its label.
-type Anchor = GeomWithData<[f64; 2], u32>;
+pub(super) type Anchor = GeomWithData<[f64; 2], u32>;
+
+/// The squared radius of an rstar search for the anchor points within `distance`: rstar's
+/// radius is a squared distance in its own arithmetic, so it looks a little wider, and each
+/// point found is then decided by the one rule ([`Symbol::repeats`]).
+pub(super) fn squared_radius(distance: f64) -> f64 {
+    let reach = distance * (1.0 + 1e-9) + f64::MIN_POSITIVE;
+    reach * reach
+}
 
 /// The placed labels' anchor points, by group.
 #[derive(Default)]
@@ -26,10 +34,7 @@ impl Repeats {
             return None;
         }
         let tree = self.groups.get(&group)?;
-        // rstar's radius is a squared distance in its own arithmetic: query a little wider,
-        // then decide each point by the one rule.
-        let reach = distance * (1.0 + 1e-9) + f64::MIN_POSITIVE;
-        tree.locate_within_distance([at.x, at.y], reach * reach)
+        tree.locate_within_distance([at.x, at.y], squared_radius(distance))
             .filter(|a| a.data < before && Symbol::repeats(at, DVec2::from_array(*a.geom()), distance))
             .map(|a| a.data)
             .min()

@@ -4,10 +4,12 @@
 //! Each tile runs its own [`Pass`] over its labels (those whose anchor point it holds, see
 //! [`Reach`]) in placement order; its grid and repeat trees hold the labels it decided in
 //! round 0. What else can reach a label — labels of other tiles, labels of its tile that waited
-//! — is found in the cells its query box meets: the strangers of its tile's cells, its tile's
-//! waiting labels listed by cell, and every label listed in other tiles' cells. Of those, the
-//! decided ones (other tiles' before this round) that are shown give the pass their parts and
-//! anchor points ([`Near`]); the undecided ones may still change the outcome.
+//! — is found once, in round 0: in the cells its reach meets (the strangers of its tile's cells,
+//! its tile's waiting labels listed by cell, and every label listed in other tiles' cells) and
+//! among its mates ([`Reach::mates`]). Of those, the decided ones (other tiles' before this
+//! round) that are shown give the pass their parts and anchor points ([`Near`]); the undecided
+//! ones may still change the outcome, and a label that waits keeps them ([`Found`]): in a later
+//! round it looks only at those again, as they get decided.
 //!
 //! The label is decided as if the undecided ones were not there, and that stands when they
 //! cannot change it. More shown parts only take positions away: a position that was not free
@@ -18,19 +20,18 @@
 //! - hidden behind label `b`: the icon or the first position in view, if ranked before `b`
 //!   (the earlier blocker);
 //!
-//! and whatever the verdict but off screen or hidden behind an earlier repeat, when an
-//! undecided label of its repeat group lies within its repeat distance (ranked before the
-//! repeat's blocker).
+//! and whatever the verdict but off screen or hidden behind an earlier repeat, when one of its
+//! mates is undecided (ranked before the repeat's blocker).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::rounds::{MAX_ROUNDS, SWEEP, TileRounds, run_rounds};
-use super::parts::{Compiled, Entry, NONE};
-use super::pass::{Blocked, Decided, Near, Pass, Verdict};
+use super::parts::{Compiled, Entry, NONE, Part};
+use super::pass::{Blocked, Decided, Near, Pass, READ_AHEAD, Verdict};
 use super::placed::PlacedParts;
-use super::reach::Reach;
+use super::reach::{Reach, in_span};
 use crate::placement::collides;
-use crate::{Parts, Symbol};
+use crate::{Aabb, Parts};
 
 /// A label's state as other tiles read it: 0 while undecided, else the round that decided it
 /// (bits 32–63) and what it decided: [`SHOWN`] with its parts (bits 2–3) and position (bits
@@ -75,22 +76,49 @@ struct Shared<'a> {
     states: Vec<AtomicU64>,
 }
 
+/// An earlier label that can change a label's outcome and was undecided when last looked at.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    rank: u32,
+    /// Its reach meets the label's and it does not ignore placement: its parts may block.
+    blocks: bool,
+    /// It is a mate ([`Reach::mates`]): shown, it hides the label.
+    repeats: bool,
+}
+
+/// What a label found around it, kept while it waits: in a later round only the labels still
+/// pending are looked at again (the labels that can reach it do not change, and a decided label
+/// stays decided).
+#[derive(Debug, Default)]
+struct Found {
+    near: Near,
+    /// Ascending.
+    pending: Vec<Pending>,
+}
+
+/// A waiting label and what it found.
+struct Waiting {
+    rank: u32,
+    found: Found,
+}
+
 /// One tile's part of the pass.
 struct Tile {
     id: u32,
+    /// Its cells ([`Reach::tile_span`]).
+    span: [usize; 4],
     pass: Pass,
     /// Its labels' ranks, in placement order.
     ranks: Vec<u32>,
-    waiting: Vec<u32>,
-    /// By cell of the tile ([`Reach::in_tile`]): the tile's labels that waited in round 0 whose
+    waiting: Vec<Waiting>,
+    /// By cell of the tile ([`in_span`]): the tile's labels that waited in round 0 whose
     /// reach meets it, in placement order (empty until one waits).
     waiting_in: Vec<Vec<u32>>,
     verdicts: Vec<(u32, Verdict)>,
-    /// Scratch: the undecided labels near the one being decided.
-    undecided: Vec<u32>,
+    /// Scratch: what the label being decided in round 0 found.
+    found: Found,
     /// Exact tests run against undecided labels.
     tests: usize,
-    near: Near,
 }
 
 /// Decides every label of `compiled` on the tiles of `reach` (more than one), each tile's
@@ -115,14 +143,14 @@ pub(super) fn run(
             let grid = PlacedParts::new((reach.tile_area(t), ranks.len()), cell_size, max_overlap_area);
             Tile {
                 id: t as u32,
+                span: reach.tile_span(t),
                 pass: Pass::new(grid, max_overlap_area),
                 ranks,
                 waiting: Vec::new(),
                 waiting_in: Vec::new(),
                 verdicts: Vec::new(),
-                undecided: Vec::new(),
+                found: Found::default(),
                 tests: 0,
-                near: Near::default(),
             }
         })
         .collect();
@@ -141,10 +169,19 @@ pub(super) fn run(
 impl<'a> TileRounds<Shared<'a>> for Tile {
     fn first_round(&mut self, shared: &Shared<'a>) {
         let parts = &shared.compiled.parts;
+        let mut found = std::mem::take(&mut self.found);
+        let entries = &shared.compiled.entries;
         for i in 0..self.ranks.len() {
+            if i % READ_AHEAD == 0 {
+                let ahead = self.ranks[i..].iter().skip(READ_AHEAD).take(READ_AHEAD);
+                self.pass.read_ahead(ahead.map(|&r| &entries[r as usize]), parts);
+            }
             let r = self.ranks[i];
-            let e = &shared.compiled.entries[r as usize];
-            match self.turn(shared, r, 0) {
+            let e = &entries[r as usize];
+            if e.in_view {
+                self.gather(shared, r, &mut found);
+            }
+            match self.turn(shared, r, &found) {
                 Some(verdict) => {
                     if let Verdict::Shown(k, shown) = verdict {
                         self.pass.show(parts, e, r, k, shown);
@@ -152,26 +189,28 @@ impl<'a> TileRounds<Shared<'a>> for Tile {
                     self.decide(shared, r, verdict, 0);
                 }
                 None => {
-                    self.waiting.push(r);
+                    self.waiting.push(Waiting { rank: r, found: std::mem::take(&mut found) });
                     let reach = shared.reach;
-                    let (id, waiting_in) = (self.id as usize, &mut self.waiting_in);
-                    waiting_in.resize_with(reach.tile_cells(), Vec::new);
-                    reach.for_cells(&reach.boxes[r as usize], |c| {
-                        if reach.tile_of(c) == id {
-                            waiting_in[reach.in_tile(c)].push(r);
+                    let side = reach.tile_side();
+                    let (span, waiting_in) = (self.span, &mut self.waiting_in);
+                    waiting_in.resize_with(side * side, Vec::new);
+                    reach.for_cells(&reach.boxes[r as usize], |_, column, row| {
+                        if let Some(k) = in_span(span, column, row) {
+                            waiting_in[k].push(r);
                         }
                     });
                 }
             }
         }
+        self.found = found;
     }
 
     fn later_round(&mut self, shared: &Shared<'a>, round: u32) {
         let waiting = std::mem::take(&mut self.waiting);
-        for r in waiting {
-            match self.turn(shared, r, round) {
-                Some(verdict) => self.decide(shared, r, verdict, round),
-                None => self.waiting.push(r),
+        for mut w in waiting {
+            match self.again(shared, &mut w, round) {
+                Some(verdict) => self.decide(shared, w.rank, verdict, round),
+                None => self.waiting.push(w),
             }
         }
     }
@@ -181,16 +220,19 @@ impl<'a> TileRounds<Shared<'a>> for Tile {
     }
 
     fn take_waiting(&mut self, _: &Shared<'a>) -> Vec<(u128, u64)> {
-        std::mem::take(&mut self.waiting).into_iter().map(|r| (u128::from(r), u64::from(r))).collect()
+        // The sweep takes them back in this order (ascending rank): they stay here meanwhile.
+        self.waiting.reverse();
+        self.waiting.iter().rev().map(|w| (u128::from(w.rank), u64::from(w.rank))).collect()
     }
 
     fn sweep_one(&mut self, shared: &Shared<'a>, label: u64) {
-        let r = label as u32;
-        let verdict = self.turn(shared, r, SWEEP);
+        let mut w = self.waiting.pop().expect("the sweep takes a tile's waiting labels in order");
+        debug_assert_eq!(u64::from(w.rank), label);
+        let verdict = self.again(shared, &mut w, SWEEP);
         // Every earlier label is decided by now, so nothing waits.
         debug_assert!(verdict.is_some(), "a label waits in the sweep");
         if let Some(verdict) = verdict {
-            self.decide(shared, r, verdict, SWEEP - 1);
+            self.decide(shared, w.rank, verdict, SWEEP - 1);
         }
     }
 }
@@ -201,15 +243,29 @@ impl Tile {
         self.verdicts.push((r, verdict));
     }
 
-    /// The label of rank `r` in `round`: its verdict, or `None` while it waits.
-    fn turn(&mut self, shared: &Shared<'_>, r: u32, round: u32) -> Option<Verdict> {
+    /// A waiting label in `round` ≥ 1: its pending labels looked at again, then its turn.
+    fn again(&mut self, shared: &Shared<'_>, w: &mut Waiting, round: u32) -> Option<Verdict> {
+        let Compiled { entries, parts } = shared.compiled;
+        let (id, r) = (self.id, w.rank);
+        let mine = shared.reach.boxes[r as usize];
+        let Found { near, pending } = &mut w.found;
+        let count = near.parts.len();
+        pending.retain(|p| look(shared, id, (entries, parts), &mine, near, *p, round));
+        if near.parts.len() != count {
+            near.parts.sort_unstable();
+        }
+        self.turn(shared, r, &w.found)
+    }
+
+    /// The label of rank `r`, given what it found: its verdict, or `None` while it waits.
+    fn turn(&mut self, shared: &Shared<'_>, r: u32, found: &Found) -> Option<Verdict> {
         let Compiled { entries, parts } = shared.compiled;
         let e = &entries[r as usize];
         if !e.in_view {
             return Some(Verdict::Offscreen);
         }
-        let repeat_threat = self.gather(shared, r, round);
-        let verdict = self.pass.decide::<true>(parts, r, e, &self.near);
+        let repeat_threat = found.pending.iter().find(|p| p.repeats).map(|p| p.rank);
+        let verdict = self.pass.decide::<true>(parts, r, e, &found.near);
         // The parts whose collisions made the verdict, and the undecided labels that count.
         let first = || (0..usize::from(e.positions)).find(|&k| e.meets(parts, k)).unwrap_or(0);
         let (text, icon, before) = match verdict {
@@ -226,7 +282,8 @@ impl Tile {
             return None;
         }
         let max_overlap_area = shared.max_overlap_area;
-        for &u in self.undecided.iter().take_while(|&&u| u < before) {
+        let undecided = found.pending.iter().filter(|p| p.blocks).map(|p| p.rank);
+        for u in undecided.take_while(|&u| u < before) {
             let other = &entries[u as usize];
             for q in other.first..other.first + other.part_count() {
                 for p in text.clone().chain(icon) {
@@ -243,73 +300,44 @@ impl Tile {
         Some(verdict)
     }
 
-    /// Fills `self.near` with the shown labels that can reach the label of rank `r` and that
-    /// its pass does not hold, and `self.undecided` with the undecided labels whose reach meets
-    /// its own (that can block, in placement order); returns the earliest undecided one of its
-    /// repeat group within its repeat distance.
+    /// Fills `found` for the label of rank `r` in round 0: the labels whose reach meets its own
+    /// (that can block) and its mates, looked at once each ([`look`]).
     ///
-    /// Each label listed in several cells is looked at once: in the cell holding the top-left
-    /// corner of its reach's common part with the query box (every label that matters meets the
-    /// query box: its reach holds its anchor point).
-    fn gather(&mut self, shared: &Shared<'_>, r: u32, round: u32) -> Option<u32> {
+    /// A label listed in several cells is looked at once: in the cell holding the top-left
+    /// corner of its reach's common part with the label's (both hold their anchor points).
+    fn gather(&mut self, shared: &Shared<'_>, r: u32, found: &mut Found) {
         let Compiled { entries, parts } = shared.compiled;
         let reach = shared.reach;
-        let e = &entries[r as usize];
-        let Self { id, waiting_in, near, undecided, .. } = self;
-        let id = *id as usize;
+        let Self { id, span, waiting_in, .. } = self;
+        let Found { near, pending } = found;
         near.parts.clear();
         near.repeat = None;
-        undecided.clear();
-        let mut threat = None::<u32>;
-        let query = reach.query(r as usize, e);
-        let [qx, qy] = reach.first_cell(&query);
+        pending.clear();
         let mine = reach.boxes[r as usize];
-        let mut look = |x: u32| {
-            let other = &entries[x as usize];
-            let meets = reach.boxes[x as usize].intersects_closed(&mine);
-            let repeats =
-                e.group != NONE && other.group == e.group && Symbol::repeats(e.anchor, other.anchor, e.repeat_distance);
-            if !meets && !repeats {
+        let [qx, qy] = reach.first_cell(&mine);
+        let mut mates = reach.mates(r as usize).iter().copied().peekable();
+        let mut visit = |x: u32| {
+            if !reach.boxes[x as usize].intersects_closed(&mine) {
                 return;
             }
-            let state = shared.states[x as usize].load(Ordering::Relaxed);
-            let own = reach.home[x as usize] as usize == id;
-            let known = state != 0 && (own || round_of(state) < round);
-            if !known {
-                if meets && !other.ignore_placement {
-                    undecided.push(x);
-                }
-                if repeats {
-                    threat = Some(threat.map_or(x, |u| u.min(x)));
-                }
-                return;
-            }
-            // The tile's own round-0 decisions are in its pass.
-            if own && round_of(state) == 0 {
-                return;
-            }
-            let Some((k, shown)) = shown_of(state) else { return };
-            if repeats {
-                near.repeat = Some(near.repeat.map_or(x, |u| u.min(x)));
-            }
-            if meets {
-                let blocking = other.blocking(k, shown).filter(|&p| parts[p].bounds.intersects_closed(&mine));
-                near.parts.extend(blocking.map(|p| (x, p)));
+            let p = Pending { rank: x, blocks: !entries[x as usize].ignore_placement, repeats: false };
+            if look(shared, *id, (entries, parts), &mine, near, p, 0) {
+                pending.push(p);
             }
         };
-        reach.for_cells(&query, |c| {
-            let [column, row] = reach.column_row(c);
+        let span = *span;
+        reach.for_cells(&mine, |c, column, row| {
             let mut scan = |list: &[u32]| {
                 for &x in list.iter().take_while(|&&x| x < r) {
                     let [xx, xy] = reach.corner[x as usize];
                     if usize::from(xx).max(qx) == column && usize::from(xy).max(qy) == row {
-                        look(x);
+                        visit(x);
                     }
                 }
             };
-            if reach.tile_of(c) == id {
+            if let Some(k) = in_span(span, column, row) {
                 scan(reach.strangers(c));
-                if let Some(list) = waiting_in.get(reach.in_tile(c)) {
+                if let Some(list) = waiting_in.get(k) {
                     scan(list);
                 }
             } else {
@@ -317,18 +345,63 @@ impl Tile {
                 scan(reach.strangers(c));
             }
         });
+        if mates.peek().is_some() || pending.len() > 1 {
+            pending.sort_unstable_by_key(|p| p.rank);
+        }
+        for x in mates {
+            let p = Pending { rank: x, blocks: false, repeats: true };
+            if !look(shared, *id, (entries, parts), &mine, near, p, 0) {
+                continue;
+            }
+            match pending.binary_search_by_key(&x, |p| p.rank) {
+                Ok(k) => pending[k].repeats = true,
+                Err(k) => pending.insert(k, p),
+            }
+        }
         near.parts.sort_unstable();
-        undecided.sort_unstable();
-        threat
     }
 }
 
-/// Whether the tiles of `reach` are worth it for `entries`: more than one tile, and query
-/// boxes (grown by repeat distances) that meet few cells.
-pub(super) fn worth_it(reach: &Reach, entries: &[Entry]) -> bool {
-    if reach.tiles() < 2 {
+/// Looks at the earlier label `p` for the label of reach `mine` of tile `id` in `round`:
+/// true while it is undecided as the round reads it. Once decided and shown, it joins `near`
+/// (its blocking parts that meet `mine` if `p.blocks`, its rank if `p.repeats`); the tile's own
+/// round-0 decisions are in its pass, and looked at no further.
+fn look(
+    shared: &Shared<'_>,
+    id: u32,
+    (entries, parts): (&[Entry], &[Part]),
+    mine: &Aabb,
+    near: &mut Near,
+    p: Pending,
+    round: u32,
+) -> bool {
+    let x = p.rank as usize;
+    let state = shared.states[x].load(Ordering::Relaxed);
+    let own = shared.reach.home[x] == id;
+    if state == 0 || !(own || round_of(state) < round) {
+        return p.blocks || p.repeats;
+    }
+    if own && round_of(state) == 0 {
         return false;
     }
-    let grown = entries.iter().enumerate().filter(|(_, e)| e.in_view && e.group != NONE);
-    grown.map(|(r, e)| reach.cells_met(&reach.query(r, e))).sum::<usize>() <= 64 * entries.len()
+    let Some((k, shown)) = shown_of(state) else { return false };
+    if p.repeats {
+        near.repeat = Some(near.repeat.map_or(p.rank, |u| u.min(p.rank)));
+    }
+    if p.blocks {
+        let blocking = entries[x].blocking(k, shown).filter(|&q| parts[q].bounds.intersects_closed(mine));
+        near.parts.extend(blocking.map(|q| (p.rank, q)));
+    }
+    false
+}
+
+/// Mates listed per label at most, on average ([`Reach::find_mates`]).
+const MATES_PER_LABEL: usize = 16;
+
+/// The reaches of `compiled`'s labels on tiles of about `tile_labels` labels, when the tiles are
+/// worth it: more than one, and few mates.
+pub(super) fn reach(compiled: &Compiled, tile_labels: usize) -> Option<Reach> {
+    let mut reach = Reach::new(&compiled.entries, &compiled.parts, tile_labels);
+    let few = reach.tiles() > 1 && reach.find_mates(&compiled.entries, MATES_PER_LABEL * compiled.entries.len());
+    few.then_some(reach)
 }
