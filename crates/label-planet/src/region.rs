@@ -1,9 +1,11 @@
 //! Round 0 of a region: its own labels decided in placement order against its own labels and
 //! the labels of other regions that reach into it, by the core's walk with undecided foreign
-//! labels (`label_core::pipeline::decide_with_foreign`).
+//! labels (`label_core::pipeline::decide_with_foreign`). A region that no foreign label can
+//! block (none near, or none of them in view and able to block) is a plain placement of its own
+//! labels: the core's `place`, its ties broken by global index, decides it, every label decided.
 
-use label_core::pipeline::{Decision, Flags, Pending, Walked, decide_with_foreign, descending_key};
-use label_core::{Blocker, Error, Label, validate};
+use label_core::pipeline::{Decision, Flags, Pending, Walked, decide_with_foreign, descending_key, place_with_ties};
+use label_core::{Blocker, Error, HiddenReason, Label, validate};
 
 use crate::{Screen, State, Waiting};
 
@@ -46,6 +48,10 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
             validate::check_label(gid as usize, l)?;
         }
     }
+    let blocks = |l: &Label| !l.style.ignore_placement && screen.in_view(&screen.obb(l));
+    if !near.labels.iter().any(blocks) {
+        return Ok(Region { states: alone(screen, own)?, waiting: Waiting::default() });
+    }
     let walked = |part: Labels<'_>| -> Vec<Walked> {
         let flags =
             |l: &Label| Flags { allow_overlap: l.style.allow_overlap, ignore_placement: l.style.ignore_placement };
@@ -74,4 +80,41 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
         })
         .collect();
     Ok(Region { states, waiting })
+}
+
+/// The states of `own` placed by the core's `place` with nothing else on the screen, labels of
+/// equal priority in global index order (the order of the whole input).
+fn alone(screen: &Screen, own: Labels<'_>) -> Result<Vec<State>, Error> {
+    let placement = place_with_ties(own.labels, &[], &screen.options(), own.gids)?;
+    let states = placement.outcomes.iter().map(|o| match (o.visible, o.reason, o.hidden_by) {
+        (true, ..) => State::Placed,
+        (false, Some(HiddenReason::Offscreen), _) => State::Offscreen,
+        (false, _, Some(Blocker::Label(k))) => State::HiddenBy(own.gids[k as usize]),
+        (false, reason, blocker) => unreachable!("a label alone on the screen hidden by {reason:?}, {blocker:?}"),
+    });
+    Ok(states.collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A region alone decides by global index, not by the order its labels come in.
+    #[test]
+    fn a_region_alone_breaks_ties_by_global_index() {
+        let screen = Screen::world(1, 0.0).unwrap();
+        let labels = [Label::new(100.0, 100.0, 40.0, 10.0), Label::new(110.0, 100.0, 40.0, 10.0)];
+        let alone = |gids: &[u32]| {
+            let own = Labels { labels: &labels, gids };
+            decide_region(&screen, own, Labels { labels: &[], gids: &[] }).unwrap()
+        };
+        assert_eq!(alone(&[8, 3]).states, [State::HiddenBy(3), State::Placed]);
+        assert_eq!(alone(&[3, 8]).states, [State::Placed, State::HiddenBy(3)]);
+        // A foreign label that cannot block (ignore_placement) leaves the region alone too.
+        let ghost = [Label::new(100.0, 100.0, 40.0, 10.0).with_priority(9.0).with_ignore_placement(true)];
+        let own = Labels { labels: &labels, gids: &[8, 3] };
+        let region = decide_region(&screen, own, Labels { labels: &ghost, gids: &[0] }).unwrap();
+        assert_eq!(region.states, [State::HiddenBy(3), State::Placed]);
+        assert!(region.waiting.is_empty());
+    }
 }
