@@ -62,6 +62,7 @@ mod local;
 mod region;
 mod screen;
 mod state;
+mod taint;
 mod waiting;
 
 pub use local::{Rounds, good_progress, place_in_regions, reach};

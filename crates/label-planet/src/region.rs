@@ -1,13 +1,16 @@
 //! Round 0 of a region: its own labels decided in placement order against its own labels and
 //! the labels of other regions that reach into it, by the core's walk with undecided foreign
-//! labels (`label_core::pipeline::decide_with_foreign`). A region that no foreign label can
-//! block (none near, or none of them in view and able to block) is a plain placement of its own
-//! labels: the core's `place`, its ties broken by global index, decides it, every label decided.
+//! labels (`label_core::pipeline::decide_with_foreign`). The core's `place` of the own labels
+//! alone (ties broken by global index) decides every label that no foreign label reaches, even
+//! through a chain of own labels ([`crate::taint`]); the walk with foreign labels runs on the
+//! others only, the labels shown for good among the rest standing in as shown foreign labels.
 
-use label_core::pipeline::{Decision, Flags, Pending, Walked, decide_with_foreign, descending_key, place_with_ties};
+use label_core::pipeline::{
+    Decision, FirstHit, Flags, Pending, Walked, decide_with_foreign, descending_key, place_with_ties,
+};
 use label_core::{Blocker, Error, HiddenReason, Label, validate};
 
-use crate::{Screen, State, Waiting};
+use crate::{Screen, State, Waiting, taint};
 
 /// A region's labels: its own (the ones it decides) or the foreign ones near them.
 #[derive(Clone, Copy, Debug)]
@@ -48,37 +51,54 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
             validate::check_label(gid as usize, l)?;
         }
     }
-    let blocks = |l: &Label| !l.style.ignore_placement && screen.in_view(&screen.obb(l));
-    if !near.labels.iter().any(blocks) {
-        return Ok(Region { states: alone(screen, own)?, waiting: Waiting::default() });
-    }
+    let mut states = alone(screen, own)?;
     let walked = |part: Labels<'_>| -> Vec<Walked> {
         let flags =
             |l: &Label| Flags { allow_overlap: l.style.allow_overlap, ignore_placement: l.style.ignore_placement };
         let each = part.labels.iter().zip(part.gids);
         each.map(|(l, &id)| Walked { id, priority: l.style.priority, obb: screen.obb(l), flags: flags(l) }).collect()
     };
+    let mut foreign = walked(near);
+    foreign.retain(|w| !w.flags.ignore_placement && screen.in_view(&w.obb));
+    if foreign.is_empty() {
+        return Ok(Region { states, waiting: Waiting::default() });
+    }
     let own_walked = walked(own);
-    let pending = decide_with_foreign(&own_walked, &walked(near), Some(screen.viewport()), screen.max_overlap_area());
+    let tainted = taint::tainted(screen, &own_walked, &foreign);
+    let sub: Vec<usize> = (0..own_walked.len()).filter(|&i| tainted[i]).collect();
+    // The untainted labels shown that may hide a tainted one are shown for good: foreign
+    // labels with `allow_overlap` to the walk (hidden ones hide nothing).
+    let reach = FirstHit::new(sub.iter().map(|&i| own_walked[i].obb.bounds()));
+    let settled = (0..own_walked.len()).filter(|&i| {
+        let w = &own_walked[i];
+        !tainted[i]
+            && states[i] == State::Placed
+            && !w.flags.ignore_placement
+            && reach.any_below(&w.obb.bounds(), u32::MAX, |_| true).is_some()
+    });
+    foreign.extend(
+        settled.map(|i| Walked { flags: Flags { allow_overlap: true, ignore_placement: false }, ..own_walked[i] }),
+    );
+    let sub_walked: Vec<Walked> = sub.iter().map(|&i| own_walked[i]).collect();
+    let pending = decide_with_foreign(&sub_walked, &foreign, Some(screen.viewport()), screen.max_overlap_area());
     // The waiting labels in placement order, as the rounds read them.
-    let mut order: Vec<usize> = (0..pending.len()).filter(|&i| matches!(pending[i], Pending::Waits(_))).collect();
-    order.sort_unstable_by_key(|&i| (descending_key(own_walked[i].priority), own_walked[i].id));
+    let mut order: Vec<usize> = (0..pending.len()).filter(|&j| matches!(pending[j], Pending::Waits(_))).collect();
+    order.sort_unstable_by_key(|&j| (descending_key(sub_walked[j].priority), sub_walked[j].id));
     let mut waiting = Waiting::default();
-    for &i in &order {
-        if let Pending::Waits(earlier) = &pending[i] {
-            waiting.push(own_walked[i].id, descending_key(own_walked[i].priority), earlier.iter().copied());
+    for &j in &order {
+        if let Pending::Waits(earlier) = &pending[j] {
+            waiting.push(sub_walked[j].id, descending_key(sub_walked[j].priority), earlier.iter().copied());
         }
     }
-    let states = pending
-        .into_iter()
-        .map(|p| match p {
+    for (&i, p) in sub.iter().zip(pending) {
+        states[i] = match p {
             Pending::Decided(Decision::Placed) => State::Placed,
             Pending::Decided(Decision::Hidden(Blocker::Label(k))) => State::HiddenBy(k),
             Pending::Decided(Decision::Hidden(Blocker::Obstacle(_))) => unreachable!("a region has no obstacles"),
             Pending::Offscreen => State::Offscreen,
             Pending::Waits(_) => State::Waiting,
-        })
-        .collect();
+        };
+    }
     Ok(Region { states, waiting })
 }
 
