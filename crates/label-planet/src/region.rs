@@ -68,13 +68,15 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
     let sub: Vec<usize> = (0..own_walked.len()).filter(|&i| tainted[i]).collect();
     // The untainted labels shown that may hide a tainted one are shown for good: foreign
     // labels with `allow_overlap` to the walk (hidden ones hide nothing).
-    let reach = FirstHit::new(sub.iter().map(|&i| own_walked[i].obb.bounds()));
+    let bounds = |i: usize| own_walked[i].obb.bounds();
+    let extent = sub.iter().map(|&i| bounds(i)).reduce(|a, b| a.union(&b));
+    let reach = FirstHit::new(sub.iter().map(|&i| bounds(i)));
     let settled = (0..own_walked.len()).filter(|&i| {
-        let w = &own_walked[i];
         !tainted[i]
             && states[i] == State::Placed
-            && !w.flags.ignore_placement
-            && reach.any_below(&w.obb.bounds(), u32::MAX, |_| true).is_some()
+            && !own_walked[i].flags.ignore_placement
+            && extent.is_some_and(|e| e.overlaps(&bounds(i)))
+            && reach.any_below(&bounds(i), u32::MAX, |_| true).is_some()
     });
     foreign.extend(
         settled.map(|i| Walked { flags: Flags { allow_overlap: true, ignore_placement: false }, ..own_walked[i] }),
