@@ -20,7 +20,9 @@
 //!    and is shown; it is shown when no earlier colliding label can block it. Foreign labels are
 //!    undecided (unless `allow_overlap` makes them shown): if the earliest earlier colliding
 //!    label that is not hidden is undecided, the label **waits**, and keeps the list of earlier
-//!    colliding labels from that one on ([`Waiting`]).
+//!    colliding labels from that one on ([`Waiting`]). Most own labels are out of every foreign
+//!    label's reach, even through chains of own labels: label-core's `place` of the region's
+//!    labels alone decides those, and only the rest walk with the foreign labels.
 //! 3. **Rounds** ([`Waiting::resolve`]), every region again: each walks its waiting labels in
 //!    order, reading other regions' labels only as they were decided *before the round*. No
 //!    geometry is needed any more: the lists say who may hide whom. The earliest waiting label
