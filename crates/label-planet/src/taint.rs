@@ -98,11 +98,29 @@ impl Occupied {
 /// quarter as many as the labels, and its occupancy bitmap (cells four times as long).
 fn grid(bounds: impl Iterator<Item = Aabb>) -> (FirstHit, Occupied) {
     let bounds: Vec<Aabb> = bounds.collect();
+    let (extent, cell) = cells(&bounds);
+    (FirstHit::over(extent, cell), Occupied::new(extent, 4.0 * cell))
+}
+
+/// The bounds indexed (numbered in order) in a grid of cells about the median label's size:
+/// however crowded they are, each lists in a few cells (a grid sized to their count alone would
+/// list crowded labels in thousands).
+pub(crate) fn index(bounds: &[Aabb]) -> FirstHit {
+    let (extent, cell) = cells(bounds);
+    let mut index = FirstHit::over(extent, cell);
+    for (k, b) in bounds.iter().enumerate() {
+        index.insert(k as u32, b);
+    }
+    index
+}
+
+/// The bounds' extent and a cell side about the median label's, but no more cells than a
+/// quarter of the labels.
+fn cells(bounds: &[Aabb]) -> (Aabb, f32) {
     let unit = Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ONE);
     let extent = bounds.iter().copied().reduce(|a, b| a.union(&b)).unwrap_or(unit);
     let mut sides: Vec<f32> = bounds.iter().map(|b| b.size().max_element()).collect();
     let middle = sides.len() / 2;
-    let median = sides.select_nth_unstable_by(middle, f32::total_cmp).1.max(1.0);
-    let cell = median.max(FirstHit::cell_for(&extent, bounds.len(), 4.0));
-    (FirstHit::over(extent, cell), Occupied::new(extent, 4.0 * cell))
+    let median = if sides.is_empty() { 1.0 } else { sides.select_nth_unstable_by(middle, f32::total_cmp).1.max(1.0) };
+    (extent, median.max(FirstHit::cell_for(&extent, bounds.len(), 4.0)))
 }
