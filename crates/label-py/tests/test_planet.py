@@ -70,6 +70,8 @@ def test_rounds_and_the_merge_both_run(client):
     p = planet.Planet(client, lon, lat, parts=64, **cols)
     _, many = p.place_zoom(4, regions=64, max_rounds=50)
     _, none = p.place_zoom(4, regions=64, max_rounds=0)
+    with pytest.raises(ValueError, match="regions: expected 1 to 64"):
+        p.place_zoom(4, regions=65)
     assert planet.auto_regions(4, 2, 8) == 1 and planet.auto_regions(6, 2, 8) == 2 and planet.auto_regions(6, 8, 3) == 3
     assert many.waited > 0 and many.rounds >= 1 and none.rounds == 0 and none.merged == none.waited > 0
 

@@ -15,8 +15,9 @@ How (the Rust side is crates/label-planet; its module doc has the argument):
 3. Each region task runs round 0 in one native call: its parts projected (in Rust, as
    :func:`declutter.geo.world_pixels`) and decided in placement order with the near labels of
    other regions, undecided; a label whose earliest earlier colliding, not hidden label is
-   undecided waits, with the list of earlier labels that may hide it. A region that no foreign
-   label can block (the only one, say) is the core's ``place`` of its labels.
+   undecided waits, with the list of earlier labels that may hide it. The labels that no
+   foreign label reaches, even through a chain of own labels, are decided by the core's
+   ``place`` of the region's labels alone; only the others walk with the foreign labels.
 4. Rounds: every region with waiting labels walks them again, given the states (decided before
    the round) of the labels their lists name — a few integers per waiting label, sent by the
    client. No geometry moves. When a round decides less than a quarter of the waiting labels, or
