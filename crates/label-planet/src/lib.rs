@@ -20,7 +20,9 @@
 //!    and is shown; it is shown when no earlier colliding label can block it. Foreign labels are
 //!    undecided (unless `allow_overlap` makes them shown): if the earliest earlier colliding
 //!    label that is not hidden is undecided, the label **waits**, and keeps the list of earlier
-//!    colliding labels from that one on ([`Waiting`]).
+//!    colliding labels from that one on ([`Waiting`]). Most own labels are out of every foreign
+//!    label's reach, even through chains of own labels: label-core's `place` of the region's
+//!    labels alone decides those, and only the rest walk with the foreign labels.
 //! 3. **Rounds** ([`Waiting::resolve`]), every region again: each walks its waiting labels in
 //!    order, reading other regions' labels only as they were decided *before the round*. No
 //!    geometry is needed any more: the lists say who may hide whom. The earliest waiting label
@@ -62,10 +64,11 @@ mod local;
 mod region;
 mod screen;
 mod state;
+mod taint;
 mod waiting;
 
 pub use local::{Rounds, good_progress, place_in_regions, reach};
 pub use region::{Labels, Region, decide_region};
-pub use screen::Screen;
+pub use screen::{Screen, world_pixels};
 pub use state::State;
 pub use waiting::Waiting;

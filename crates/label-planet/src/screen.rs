@@ -1,7 +1,8 @@
 //! The screen every region places on: one viewport, and each label's box built bit for bit as
 //! `label_core::place` builds it (absolute, its centre in f64).
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
+use label_core::mercator::lon_lat_to_world;
 use label_core::pipeline::stages;
 use label_core::{Aabb, Error, Label, Obb, PlacementOptions};
 
@@ -70,4 +71,12 @@ impl Screen {
     pub fn collides(&self, later: &Obb, earlier: &Obb) -> bool {
         label_core::pipeline::collides(later, earlier, self.max_overlap_area)
     }
+}
+
+/// World pixels at `zoom` (the world `[0, 256·2^zoom]²`, y down) of a longitude and latitude in
+/// degrees: Web Mercator as the command and the Python package's `world_pixels` project, bit for
+/// bit (latitudes clamped to ±85.0511°).
+#[must_use]
+pub fn world_pixels(zoom: u8, lon: f64, lat: f64) -> DVec2 {
+    lon_lat_to_world(lon, lat) * f64::from(zoom).exp2()
 }

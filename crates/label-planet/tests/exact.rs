@@ -96,6 +96,26 @@ fn chains_across_many_regions_end_by_the_merge() {
     assert_eq!(merged.merged, merged.waited, "{merged:?}");
 }
 
+/// Labels piled on a few pixels (a whole planet at zoom 0): far more box area than room, so
+/// every region walks its labels as a whole instead of placing them with the core's `place`.
+#[test]
+fn crowded_regions_decide_as_one_machine() {
+    let labels: Vec<Label> = (0..400)
+        .map(|i| {
+            let f = f64::from(i);
+            Label::new(250.0 + (f * 7.3) % 12.0, 250.0 + (f * 3.7) % 12.0, 30.0 + f % 20.0, 10.0)
+                .with_priority(f % 4.0)
+                .with_angle(if i % 3 == 0 { f } else { 0.0 })
+                .with_allow_overlap(i % 17 == 0)
+        })
+        .collect();
+    for cut in
+        [Cut::Grid { columns: 1, rows: 1 }, Cut::Grid { columns: 64, rows: 64 }, Cut::Arbitrary { regions: 3, seed: 5 }]
+    {
+        assert_same_as_one_machine(&labels, &cut, 4, 0.0);
+    }
+}
+
 #[test]
 fn every_state_is_decided_and_blockers_are_earlier() {
     let labels: Vec<Label> = (0..500)

@@ -1,14 +1,17 @@
 """Benchmark (not a test): labels per second of the planet job on a Dask LocalCluster with 1 and
-2 worker processes, against one process running declutter.place per zoom, on a seeded synthetic
-planet; and where the job's time goes (prepare: projection, boxes, reaches; round 0: the split,
-near labels moving, the regions' walks; rounds: waiting labels).
+2 worker processes of one thread, against one process running declutter.place per zoom on one
+thread, on a seeded synthetic planet; and where the job's time goes (prepare: projection, boxes,
+reaches, near labels, only with more than one region; round 0: the regions' tasks, of which
+their native calls; rounds: waiting labels).
 
     python3 crates/label-py/scripts/bench_planet.py --labels 2000000 --zooms 6-12
 
-Every run checks that the job's states equal the single process's, zoom by zoom.
+Every run checks that the job's states equal the single process's, zoom by zoom. ``--threads``
+sets RAYON_NUM_THREADS for the single process and the workers alike (default 1: one thread each).
 """
 
 import argparse
+import os
 import time
 
 import numpy as np
@@ -37,7 +40,9 @@ def main():
     ap.add_argument("--parts", type=int, default=8)
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=1, help="rayon threads per process")
     args = ap.parse_args()
+    os.environ["RAYON_NUM_THREADS"] = str(args.threads)  # before declutter's first placement
 
     from dask.distributed import Client, LocalCluster
 
@@ -49,38 +54,45 @@ def main():
     n = len(lon)
     print(f"{n:,} labels, zooms {z0}-{z1}, {args.parts} parts")
 
-    t = time.perf_counter()
+    print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
+    t, cpu = time.perf_counter(), time.process_time()
     reference, single_zoom = {}, {}
     for z in zooms:
         s = time.perf_counter()
         reference[z] = planet.single_machine(lon, lat, z, **cols)
         single_zoom[z] = time.perf_counter() - s
-    single = time.perf_counter() - t
-    print(f"one process (declutter.place, rayon on every core): {single:.1f} s, "
+    single, single_cpu = time.perf_counter() - t, time.process_time() - cpu
+    print(f"one process (declutter.place, {args.threads} thread(s)): {single:.1f} s ({single_cpu:.1f} s CPU), "
           f"{n * len(zooms) / single / 1e6:.2f} M labels/s")
     for z in zooms:
         print(f"  zoom {z}: {single_zoom[z]:.2f} s, shown {(reference[z] == planet.PLACED).sum():,}")
 
+    first = None
     for workers in (int(w) for w in args.workers.split(",")):
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                           memory_limit="8GiB") as cl, Client(cl) as c:
             t = time.perf_counter()
             p = planet.Planet(c, lon, lat, parts=args.parts, **cols)
             scatter = time.perf_counter() - t
-            t = time.perf_counter()
-            steps = {"prepare": 0.0, "round0": 0.0, "rounds": 0.0, "concat (in tasks)": 0.0, "walk (in tasks)": 0.0}
+            t, cpu, worker_cpu = time.perf_counter(), time.process_time(), c.run(time.process_time)
+            steps = {"prepare": 0.0, "round0": 0.0, "rounds": 0.0, "walk (in tasks)": 0.0}
             for z in zooms:
                 state, st = p.place_zoom(z)
                 assert (state == reference[z]).all(), f"zoom {z} differs from one process"
                 for k in steps:
                     steps[k] += st.seconds[k]
-                print(f"  {workers} worker(s) zoom {z}: grid {planet.auto_grid(z, workers)}, near {st.near:,}, "
+                print(f"  {workers} worker(s) zoom {z}: regions {st.regions}, near {st.near:,}, "
                       f"waited {st.waited:,}, rounds {st.rounds}, merged {st.merged}, "
                       + ", ".join(f"{k} {v:.2f} s" for k, v in st.seconds.items()))
-            total = time.perf_counter() - t
+            total, cpu = time.perf_counter() - t, time.process_time() - cpu
+            worker_cpu = [v - worker_cpu[k] for k, v in c.run(time.process_time).items()]
+            first = first or (workers, total)
             print(f"{workers} worker(s): {total:.1f} s (+{scatter:.1f} s scatter), "
-                  f"{n * len(zooms) / total / 1e6:.2f} M labels/s, {single / total:.2f}x one process; "
+                  f"{n * len(zooms) / total / 1e6:.2f} M labels/s, {single / total:.2f}x one process, "
+                  f"{first[1] / total:.2f}x {first[0]} worker(s); CPU: workers "
+                  + " + ".join(f"{v:.1f}" for v in worker_cpu) + f" s, client and scheduler {cpu:.1f} s; "
                   + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items()))
+    print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -35,8 +35,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(geo::project, m)?)?;
     m.add_function(wrap_pyfunction!(features::place_features, m)?)?;
     m.add_function(wrap_pyfunction!(geo::measure, m)?)?;
-    m.add_function(wrap_pyfunction!(planet::boxes, m)?)?;
-    m.add_function(wrap_pyfunction!(planet::decide_region, m)?)?;
+    m.add_function(wrap_pyfunction!(planet::prepare, m)?)?;
+    m.add_function(wrap_pyfunction!(planet::decide_parts, m)?)?;
     m.add_function(wrap_pyfunction!(planet::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(planet::merge, m)?)?;
     m.add_function(wrap_pyfunction!(tiles::tile_cover, m)?)?;

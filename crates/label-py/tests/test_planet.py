@@ -46,30 +46,33 @@ def geonames(step=1):
 
 
 PARTITIONINGS = [
-    dict(parts=1, shuffle_seed=None, grid=(1, 1), max_rounds=8),
-    dict(parts=3, shuffle_seed=None, grid=(2, 2), max_rounds=8),
-    dict(parts=4, shuffle_seed=7, grid=(5, 3), max_rounds=8),
-    dict(parts=7, shuffle_seed=11, grid=(8, 8), max_rounds=0),
-    dict(parts=2, shuffle_seed=3, grid=(16, 1), max_rounds=2),
+    dict(parts=1, shuffle_seed=None, regions=1, max_rounds=8),
+    dict(parts=4, shuffle_seed=7, regions=1, max_rounds=8),
+    dict(parts=3, shuffle_seed=None, regions=2, max_rounds=8),
+    dict(parts=5, shuffle_seed=7, regions=3, max_rounds=8),
+    dict(parts=7, shuffle_seed=11, regions=7, max_rounds=0),
+    dict(parts=16, shuffle_seed=None, regions=16, max_rounds=2),
 ]
 
 
-@pytest.mark.parametrize("how", PARTITIONINGS, ids=lambda h: f"{h['parts']}parts-{h['grid']}-{h['max_rounds']}rounds")
+@pytest.mark.parametrize("how", PARTITIONINGS, ids=lambda h: f"{h['parts']}parts-{h['regions']}-{h['max_rounds']}rounds")
 def test_synthetic_planet_equals_one_machine(client, how):
     lon, lat, cols = synthetic(3000, seed=how["parts"])
     p = planet.Planet(client, lon, lat, parts=how["parts"], shuffle_seed=how["shuffle_seed"], **cols)
     for z in (0, 3, 6):
-        state, stats = p.place_zoom(z, grid=how["grid"], max_rounds=how["max_rounds"])
+        state, stats = p.place_zoom(z, regions=how["regions"], max_rounds=how["max_rounds"])
         reference = planet.single_machine(lon, lat, z, **cols)
         np.testing.assert_array_equal(state, reference, err_msg=f"zoom {z}, {how}, {stats}")
 
 
 def test_rounds_and_the_merge_both_run(client):
     lon, lat, cols = synthetic(3000, seed=1)
-    p = planet.Planet(client, lon, lat, parts=3, **cols)
-    _, many = p.place_zoom(4, grid=(8, 8), max_rounds=50)
-    _, none = p.place_zoom(4, grid=(8, 8), max_rounds=0)
-    assert planet.auto_grid(4, 2) == (1, 1) and planet.auto_grid(6, 2) == (3, 3) and planet.auto_grid(14, 8) == (6, 6)
+    p = planet.Planet(client, lon, lat, parts=64, **cols)
+    _, many = p.place_zoom(4, regions=64, max_rounds=50)
+    _, none = p.place_zoom(4, regions=64, max_rounds=0)
+    with pytest.raises(ValueError, match="regions: expected 1 to 64"):
+        p.place_zoom(4, regions=65)
+    assert planet.auto_regions(4, 2, 8) == 1 and planet.auto_regions(6, 2, 8) == 2 and planet.auto_regions(6, 8, 3) == 3
     assert many.waited > 0 and many.rounds >= 1 and none.rounds == 0 and none.merged == none.waited > 0
 
 
@@ -94,12 +97,12 @@ def test_monotone_variant_equals_one_machine_and_never_drops(client):
     lon, lat, cols = geonames(step=3)
     p = planet.Planet(client, lon, lat, parts=3, **cols)
     zooms = range(2, 7)
-    result = planet.place_zooms(p, zooms, grid=(3, 3), monotone=True)
+    result = planet.place_zooms(p, zooms, regions=3, monotone=True)
     reference = planet.single_machine_zooms(lon, lat, zooms, monotone=True, **cols)
     for z in zooms:
         np.testing.assert_array_equal(result.states[z], reference[z], err_msg=f"zoom {z}")
     assert all(v == 0 for v in result.dropped.values())
-    plain = planet.place_zooms(p, zooms, grid=(3, 3))
+    plain = planet.place_zooms(p, zooms, regions=3)
     # The plain greedy rule does drop labels one zoom in on real data; the monotone one shows more.
     assert sum(plain.dropped.values()) > 0
     assert (result.states[6] == planet.PLACED).sum() >= (plain.states[6] == planet.PLACED).sum()
@@ -112,7 +115,7 @@ def test_one_worker_equals_one_machine():
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as cl, Client(cl) as c:
         p = planet.Planet(c, lon, lat, parts=5, shuffle_seed=2, **cols)
         for z in (1, 5):
-            state, _ = p.place_zoom(z, grid=(3, 4))
+            state, _ = p.place_zoom(z, regions=4)
             np.testing.assert_array_equal(state, planet.single_machine(lon, lat, z, **cols))
 
 
@@ -121,7 +124,7 @@ def test_a_bad_label_is_named_by_its_row(client):
     cols["width"][123] = -4.0
     with pytest.raises(declutter.LabelError) as e:
         p = planet.Planet(client, lon, lat, parts=3, **cols)
-        p.place_zoom(2, grid=(2, 2))
+        p.place_zoom(2, regions=2)
     assert (e.value.row, e.value.column) == (123, "width")
 
 
@@ -146,3 +149,15 @@ def test_the_command_reads_geoparquet_and_writes_first_zooms(client, tmp_path):
         np.testing.assert_array_equal(result[f"visible_z{z}"].to_numpy(), reference[z] == planet.PLACED)
     first = np.select([reference[z] == planet.PLACED for z in range(2, 6)], list(range(2, 6)), -1)
     np.testing.assert_array_equal(result.first_zoom.to_numpy(), first)
+
+
+def test_spatial_parts_split_every_row_once_into_compact_blocks():
+    lon, lat, _ = synthetic(3000, seed=2)
+    parts = planet.spatial_parts(lon, lat, 8)
+    np.testing.assert_array_equal(np.sort(np.concatenate(parts)), np.arange(3000))
+    assert [len(p) for p in parts] == [375] * 8
+    # Blocks of a k-d split do not overlap: their bounding boxes cover the world once at most
+    # (a split by rows would give each part about the whole world).
+    x, y = declutter.geo.world_pixels(lon, lat, 0)
+    area = sum((x[p].max() - x[p].min()) * (y[p].max() - y[p].min()) for p in parts)
+    assert area <= 256.0 * 256.0

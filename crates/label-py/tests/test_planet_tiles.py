@@ -41,7 +41,7 @@ def test_write_tiles_equals_declutter_tiles(client, command_tiles, tmp_path):
     gdf, lon, lat, cols = planet.read_labels(PLACES, priority="scalerank", priority_order="ascending")
     p = planet.Planet(client, lon, lat, parts=3, shuffle_seed=5, **cols)
     result = planet.write_tiles(p, ZOOMS, gdf["name"].tolist(), tmp_path / "tiles", tmp_path / "labels.pmtiles",
-                                feature=gdf.index.to_numpy(), groups=3, grid=(2, 2))
+                                feature=gdf.index.to_numpy(), groups=3, regions=2)
     tiles = folder_tiles(tmp_path / "tiles")
     assert tiles.keys() == command_tiles.keys()
     assert len(tiles) > 500 and sum(result.tiles.values()) == len(tiles)

@@ -4,16 +4,20 @@ machine (the same shown labels, the same ``hidden_by``).
 
 How (the Rust side is crates/label-planet; its module doc has the argument):
 
-1. The labels sit on the workers in *parts* (any split of the input, in input order or not;
-   each row keeps its global index: its input position).
-2. Per zoom, each part projects its labels to world pixels, builds their boxes (as ``place``
-   does, from the world's screen origin), and cuts them into *regions*: a ``columns × rows``
-   grid of the world by anchor point. The client gathers each region's *reach* (the union of its
-   in-view labels' bounds), a few numbers per region.
-3. Each region task receives its own labels and the *near* labels of other regions (those whose
-   bounds meet its reach) and runs round 0: it decides its labels in placement order; a label
-   whose earliest earlier colliding, not hidden label is undecided (in another region) waits,
-   with the list of earlier labels that may hide it.
+1. The labels sit on the workers in *parts*: runs of rows compact on the map (a k-d split of
+   the anchors, :func:`spatial_parts`), consecutive parts on the same worker; each row keeps its
+   global index (its input position).
+2. Per zoom, the *regions* are runs of consecutive parts: by default one per worker, the parts
+   it holds, so that a region's own labels never move. With more than one region, each part
+   projects its labels to world pixels and builds their boxes (one native call) and the client
+   gathers each part's *reach* (the union of its in-view labels' bounds), four numbers a part;
+   each part then picks its labels *near* each other region (bounds meeting the region's reach).
+3. Each region task runs round 0 in one native call: its parts projected (in Rust, as
+   :func:`declutter.geo.world_pixels`) and decided in placement order with the near labels of
+   other regions, undecided; a label whose earliest earlier colliding, not hidden label is
+   undecided waits, with the list of earlier labels that may hide it. The labels that no
+   foreign label reaches, even through a chain of own labels, are decided by the core's
+   ``place`` of the region's labels alone; only the others walk with the foreign labels.
 4. Rounds: every region with waiting labels walks them again, given the states (decided before
    the round) of the labels their lists name — a few integers per waiting label, sent by the
    client. No geometry moves. When a round decides less than a quarter of the waiting labels, or
@@ -21,7 +25,8 @@ How (the Rust side is crates/label-planet; its module doc has the argument):
 
 Only small things cross the network after step 1: reaches, near labels (those within a label's
 reach of a region's edge), states and waiting lists. The client holds one int64 state per label
-and zoom it asks for (the result).
+and zoom it asks for (the result). A zoom costs two tasks per part (with more than one region)
+and one per region, plus the rounds' small ones.
 """
 
 import json
@@ -58,71 +63,44 @@ class ZoomStats:
     seconds: dict = field(default_factory=dict)
 
 
-def _grid_of(x, y, world, grid):
-    cx, cy = grid
-    col = np.clip((x / world * cx).astype(np.int64), 0, cx - 1)
-    row = np.clip((y / world * cy).astype(np.int64), 0, cy - 1)
-    return row * cx + col
-
-
-def _prepare(part, zoom, grid, area, transform):
-    """A part at one zoom: its labels in world px, their bounds, region and the reach of each
-    region's in-view labels within the part."""
-    cols = dict(part["cols"])
-    cols["x"], cols["y"] = world_pixels(part["lon"], part["lat"], zoom)
-    if transform is not None:
-        cols = transform(cols, part["gids"])
-    bounds, in_view = _native.boxes(cols, zoom, area)
-    bounds = bounds.reshape(-1, 4).astype(np.float64)
-    regions = grid[0] * grid[1]
-    region = _grid_of(cols["x"], cols["y"], 256.0 * 2.0**zoom, grid)
-    reach = np.full((regions, 4), np.nan)
-    for r in np.unique(region[in_view]):
-        b = bounds[(region == r) & in_view]
-        reach[r] = (b[:, 0].min(), b[:, 1].min(), b[:, 2].max(), b[:, 3].max())
-    return {"cols": cols, "gids": part["gids"], "bounds": bounds, "region": region, "reach": reach}
+def _prepare(part, zoom, area, transform):
+    """A part at one zoom, for choosing its labels near other regions: its columns (after the
+    transform) with the anchors in world px, its labels' bounds and its reach."""
+    cols = part["cols"] if transform is None else transform(part["cols"], part["gids"])
+    x, y, bounds, reach = _native.prepare(cols, part["lon"], part["lat"], zoom, area)
+    return {"cols": dict(cols, x=x, y=y), "gids": part["gids"], "bounds": bounds.reshape(-1, 4), "reach": reach}
 
 
 def _reach(prepared):
     return prepared["reach"]
 
 
-def _split(prepared, reach):
-    """Per region: the part's own labels of it, and its labels near it (bounds meeting its
-    reach, of other regions)."""
-    cols, gids, bounds, region = prepared["cols"], prepared["gids"], prepared["bounds"], prepared["region"]
-    out = []
-    for r in range(len(reach)):
-        own = region == r
-        if np.isnan(reach[r, 0]):
-            near = np.zeros(len(gids), dtype=bool)
-        else:
-            x0, y0, x1, y1 = reach[r]
-            near = ~own & (bounds[:, 0] <= x1) & (bounds[:, 2] >= x0) & (bounds[:, 1] <= y1) & (bounds[:, 3] >= y0)
-        out.append(((take(cols, own), gids[own]), (take(cols, near), gids[near])))
+def _near(prepared, reach, mine):
+    """The part's labels near each other region (bounds meeting the region's reach), by region."""
+    cols, gids, b = prepared["cols"], prepared["gids"], prepared["bounds"]
+    out = {}
+    for r, (x0, y0, x1, y1) in enumerate(reach):
+        if r == mine or np.isnan(x0):
+            continue
+        near = np.flatnonzero((b[:, 0] <= x1) & (b[:, 2] >= x0) & (b[:, 1] <= y1) & (b[:, 3] >= y0))
+        if len(near):
+            out[r] = (take(cols, near), np.ascontiguousarray(gids[near]))
     return out
 
 
-def _concat(pieces):
-    if not pieces:
-        return columns(x=[], y=[], width=[], height=[]), np.zeros(0, dtype=np.uint32)
-    cols = {k: np.ascontiguousarray(np.concatenate([p[0][k] for p in pieces])) for k in pieces[0][0]}
-    return cols, np.ascontiguousarray(np.concatenate([p[1] for p in pieces]), dtype=np.uint32)
-
-
-def _round0(own_pieces, near_pieces, zoom, area):
+def _region(r, parts, nears, zoom, area, transform):
+    """Round 0 of region ``r``, in one native call: its parts projected and walked with the
+    labels of other regions near it."""
     t = time.perf_counter()
-    own, own_gids = _concat(own_pieces)
-    near, near_gids = _concat(near_pieces)
-    t1 = time.perf_counter()
-    codes, waiting = _native.decide_region(own, own_gids, near, near_gids, zoom, area)
-    walk = time.perf_counter() - t1
-    return {"gids": own_gids, "codes": codes, "waiting": waiting, "near": len(near_gids), "concat": t1 - t,
-            "walk": walk}
+    own = [(p["cols"] if transform is None else transform(p["cols"], p["gids"]), p["lon"], p["lat"], p["gids"])
+           for p in parts]
+    near = [n[r] for n in nears if r in n]
+    codes, waiting = _native.decide_parts(own, near, zoom, area)
+    return {"codes": codes, "waiting": waiting, "near": sum(len(g) for _, g in near), "walk": time.perf_counter() - t}
 
 
 def _decided(region):
-    return region["gids"], region["codes"], region["near"], len(region["waiting"][0]), region["concat"], region["walk"]
+    return region["codes"], region["near"], len(region["waiting"][0]), region["walk"]
 
 
 def _waiting(region):
@@ -146,10 +124,6 @@ def _resolve_waiting(result):
     return result["waiting"]
 
 
-def _referenced_of(result):
-    return np.unique(result["waiting"][3])
-
-
 def resolve_all(waitings, state):
     """Decides every label of the merged waiting lists in one walk, given the global states."""
     merged = _native.merge([tuple(w) for w in waitings])
@@ -159,20 +133,43 @@ def resolve_all(waitings, state):
     return dg, dc
 
 
-#: Default side of a region, world px: large against labels (tens to hundreds of px), so that
-#: few labels lie within reach of a region's edge and wait.
+#: Least side of a region, world px, about: large against labels (tens to hundreds of px), so
+#: that few labels lie within reach of a region's edge and wait. Zooms whose world is smaller
+#: than two such regions are placed as one region.
 REGION_PX = 4096
-#: Default regions per worker, about: enough to keep every worker busy while the slowest region
-#: runs, few enough that tasks stay cheap against the work (each costs the scheduler ~1 ms).
-REGIONS_PER_WORKER = 4
 
 
-def auto_grid(zoom, workers=1, region_px=REGION_PX, per_worker=REGIONS_PER_WORKER):
-    """A square grid of about ``per_worker`` regions per worker, but regions of at least
-    ``region_px`` world px a side: one region up to zoom 4 (the world is 4096 px wide there)."""
-    side = int(np.ceil(np.sqrt(per_worker * max(1, workers))))
-    side = int(min(side, max(1, (256.0 * 2.0**zoom) // region_px)))
-    return (side, side)
+def auto_regions(zoom, workers=1, parts=1, region_px=REGION_PX):
+    """One region per worker (each the parts that worker holds), but no more than the parts,
+    and no more than regions of about ``region_px`` a side fit in the world at ``zoom``: one
+    region up to zoom 4 (the world is 4096 px wide there)."""
+    side = 256.0 * 2.0**zoom
+    return int(max(1, min(workers, parts, (side // region_px) ** 2)))
+
+
+def spatial_parts(lon, lat, parts):
+    """Rows split into ``parts`` runs of about equal length that are compact on the map: a
+    k-d split of the Web Mercator anchors (the wider side of each block cut at the row that
+    gives each half its share of the parts). Part ``k`` and ``k + 1`` are neighbours in the
+    split's order, so consecutive parts make compact regions."""
+    x, y = world_pixels(lon, lat, 0)
+    out = []
+
+    def cut(rows, k):
+        if k == 1 or len(rows) <= 1:
+            out.append(np.sort(rows).astype(np.uint32))
+            out.extend(np.zeros(0, dtype=np.uint32) for _ in range(k - 1))
+            return
+        left = k // 2
+        xs, ys = x[rows], y[rows]
+        v = xs if xs.max() - xs.min() >= ys.max() - ys.min() else ys
+        at = len(rows) * left // k
+        order = np.argsort(v, kind="stable")
+        cut(rows[order[:at]], left)
+        cut(rows[order[at:]], k - left)
+
+    cut(np.arange(len(lon)), max(1, parts))
+    return out
 
 
 class Planet:
@@ -180,67 +177,79 @@ class Planet:
 
     ``lon``, ``lat``: anchor points (degrees); ``cols``: the other columns as
     :func:`declutter.place` takes them (width, height, priority, …; ``x``/``y`` are filled per
-    zoom). ``parts``: how many pieces to scatter the labels in (contiguous runs of rows unless
-    ``shuffle_seed`` permutes them first — the result never depends on it).
+    zoom). ``parts``: how many pieces to scatter the labels in (default: one per worker),
+    compact on the map (:func:`spatial_parts`) unless ``shuffle_seed`` is given: then random
+    rows (any split: the result never depends on it). Consecutive parts go to the same worker.
     """
 
-    def __init__(self, client, lon, lat, parts=4, shuffle_seed=None, **cols):
+    def __init__(self, client, lon, lat, parts=None, shuffle_seed=None, **cols):
         self.client = client
         lon = np.ascontiguousarray(lon, dtype=np.float64)
         lat = np.ascontiguousarray(lat, dtype=np.float64)
         n = len(lon)
         full = columns(x=np.zeros(n), y=np.zeros(n), **cols)
-        order = np.arange(n, dtype=np.uint32)
-        if shuffle_seed is not None:
+        workers = sorted(client.scheduler_info()["workers"])
+        self.workers = max(1, len(workers))
+        parts = max(1, int(parts or self.workers))
+        if shuffle_seed is None:
+            pieces = spatial_parts(lon, lat, parts)
+        else:
             order = np.random.default_rng(shuffle_seed).permutation(n).astype(np.uint32)
-        pieces = [p for p in np.array_split(order, max(1, parts)) if len(p) or n == 0]
+            pieces = np.array_split(order, parts)
         self.n = n
-        self.workers = max(1, len(client.scheduler_info()["workers"]))
         self.levels = np.unique(full["priority"])
-        self.parts = client.scatter(
-            [{"cols": take(full, p), "lon": lon[p], "lat": lat[p], "gids": np.ascontiguousarray(p)} for p in pieces]
-        )
+        self.part_gids = [np.ascontiguousarray(p, dtype=np.uint32) for p in pieces]
+        self.parts = []
+        for w, address in enumerate(workers or [None]):
+            mine = self.part_gids[w * parts // self.workers:(w + 1) * parts // self.workers]
+            data = [{"cols": take(full, p), "lon": lon[p], "lat": lat[p], "gids": p} for p in mine]
+            if data:
+                self.parts += client.scatter(data, workers=None if address is None else [address])
 
-    def place_zoom(self, zoom, grid=None, max_rounds=8, max_overlap_area=0.0, transform=None):
+    def place_zoom(self, zoom, regions=None, max_rounds=8, max_overlap_area=0.0, transform=None):
         """The state code of every label at ``zoom`` (see :data:`PLACED`, :data:`OFFSCREEN`;
-        ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``grid``: the regions,
-        ``(columns, rows)``; by default :func:`auto_grid`. ``transform(cols, gids)`` may rewrite a
-        part's columns first (the monotone variant does)."""
+        ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``regions``: how many
+        regions, each a run of consecutive parts (by default :func:`auto_regions`: one per
+        worker). ``transform(cols, gids)`` may rewrite a part's columns first (the monotone
+        variant does)."""
         c = self.client
         zoom = int(zoom)
-        grid = auto_grid(zoom, self.workers) if grid is None else tuple(int(g) for g in grid)
+        p = len(self.parts)
+        count = auto_regions(zoom, self.workers, p) if regions is None else int(regions)
+        if not 1 <= count <= p:
+            raise ValueError(f"regions: expected 1 to {p} (one part at least each), got {regions}")
         area = float(max_overlap_area)
-        stats = ZoomStats(zoom=zoom, labels=self.n, regions=grid[0] * grid[1])
+        stats = ZoomStats(zoom=zoom, labels=self.n, regions=count)
+        groups = [range(k * p // count, (k + 1) * p // count) for k in range(count)]
         t = time.perf_counter()
-        prepared = [c.submit(_prepare, p, zoom, grid, area, transform, pure=False) for p in self.parts]
-        reaches = np.stack(c.gather([c.submit(_reach, p) for p in prepared]))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # regions without labels in view: NaN
-            reach = np.stack([np.nanmin(reaches[:, :, 0], axis=0), np.nanmin(reaches[:, :, 1], axis=0),
-                              np.nanmax(reaches[:, :, 2], axis=0), np.nanmax(reaches[:, :, 3], axis=0)], axis=1)
+        nears = []
+        if count > 1:
+            prepared = [c.submit(_prepare, part, zoom, area, transform, pure=False) for part in self.parts]
+            reaches = np.stack(c.gather([c.submit(_reach, q) for q in prepared]))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # regions without labels in view: NaN
+                reach = np.array([[np.nanmin(reaches[g, 0]), np.nanmin(reaches[g, 1]), np.nanmax(reaches[g, 2]),
+                                   np.nanmax(reaches[g, 3])] for g in groups])
+            region_of = np.repeat(np.arange(count), [len(g) for g in groups])
+            nears = [c.submit(_near, q, reach, region_of[k]) for k, q in enumerate(prepared)]
         stats.seconds["prepare"] = time.perf_counter() - t
 
         t = time.perf_counter()
-        splits = [c.submit(_split, p, reach) for p in prepared]
-        regions = []
-        for r in range(stats.regions):
-            own = [c.submit(lambda s, r=r: s[r][0], s) for s in splits]
-            near = [c.submit(lambda s, r=r: s[r][1], s) for s in splits]
-            regions.append(c.submit(_round0, own, near, zoom, area))
+        tasks = [c.submit(_region, k, [self.parts[i] for i in g], nears, zoom, area, transform, pure=False)
+                 for k, g in enumerate(groups)]
         state = np.full(self.n, WAITING, dtype=np.int64)
         waiting_counts = []
-        stats.seconds["concat (in tasks)"] = stats.seconds["walk (in tasks)"] = 0.0
-        for gids, codes, near, waiting, concat, walk in c.gather([c.submit(_decided, r) for r in regions]):
-            state[gids] = codes
+        stats.seconds["walk (in tasks)"] = 0.0
+        for g, (codes, near, waiting, walk) in zip(groups, c.gather([c.submit(_decided, r) for r in tasks])):
+            state[np.concatenate([self.part_gids[i] for i in g])] = codes
             stats.near += near
             waiting_counts.append(waiting)
-            stats.seconds["concat (in tasks)"] += concat
             stats.seconds["walk (in tasks)"] += walk
-        del splits, prepared
+        del nears
         stats.seconds["round0"] = time.perf_counter() - t
 
         t = time.perf_counter()
-        waitings = [c.submit(_waiting, r) for r in regions]
+        waitings = [c.submit(_waiting, r) for r in tasks]
         left = sum(waiting_counts)
         stats.waited = left
         while left:
@@ -319,7 +328,7 @@ class PyramidResult:
     dropped: dict
 
 
-def place_zooms(planet, zooms, grid=None, max_rounds=8, monotone=False, keep_states=True, max_overlap_area=0.0):
+def place_zooms(planet, zooms, regions=None, max_rounds=8, monotone=False, keep_states=True, max_overlap_area=0.0):
     """Places every zoom of ``zooms`` (ascending) on the cluster: per label its first zoom
     shown, and per zoom how many labels shown there are hidden one zoom in.
 
@@ -336,7 +345,7 @@ def place_zooms(planet, zooms, grid=None, max_rounds=8, monotone=False, keep_sta
         transform = None
         if monotone and shown_before is not None:
             transform = monotone_transform(shown_before, planet.levels)
-        state, st = planet.place_zoom(z, grid=grid, max_rounds=max_rounds, max_overlap_area=max_overlap_area,
+        state, st = planet.place_zoom(z, regions=regions, max_rounds=max_rounds, max_overlap_area=max_overlap_area,
                                       transform=transform)
         shown = state == PLACED
         first[(first < 0) & shown] = z
@@ -391,10 +400,6 @@ def read_labels(path, *, text="name", priority=None, priority_order="descending"
     lat = np.array([p.y for p in points])
     width, height = measure_text(texts, font_size)
     return gdf, lon, lat, dict(width=width, height=height, priority=priorities(gdf, priority, priority_order))
-
-
-def _part_gids(part):
-    return part["gids"]
 
 
 def _tile_part(part, props, shown, first, zoom, groups):
@@ -472,7 +477,7 @@ class TilesResult:
 
 
 def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, feature=None, font_size=12.0,
-                groups=None, grid=None, max_rounds=8, overwrite=False):
+                groups=None, regions=None, max_rounds=8, overwrite=False):
     """Places every zoom of ``zooms`` on the cluster as :meth:`Planet.place_zoom` does (exactly
     :func:`declutter.place` of the world at that zoom as one screen) and writes its shown labels
     as label tiles, as ``declutter tiles`` writes them: Mapbox Vector Tiles with a ``labels``
@@ -511,7 +516,7 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     if not (len(texts) == len(feature) == len(ids) == n):
         raise ValueError(f"{n} labels but {len(texts)} texts, {len(ids)} ids, {len(feature)} feature positions")
     groups = int(groups or 4 * planet.workers)
-    part_gids = c.gather([c.submit(_part_gids, p) for p in planet.parts])
+    part_gids = planet.part_gids
     props = c.scatter([{"texts": [texts[g] for g in gids], "ids": [ids[g] for g in gids], "feature": feature[gids]}
                        for gids in part_gids])
     temp_dir = None
@@ -533,7 +538,7 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     try:
         for z in zooms:
             t = time.perf_counter()
-            state, _ = planet.place_zoom(z, grid=grid, max_rounds=max_rounds)
+            state, _ = planet.place_zoom(z, regions=regions, max_rounds=max_rounds)
             shown = state == PLACED
             first[(first < 0) & shown] = z
             result.place_seconds[z] = time.perf_counter() - t
@@ -599,7 +604,7 @@ def main(argv=None):
     ap.add_argument("--zooms", default="0-14", help="first-last (default 0-14)")
     ap.add_argument("--scheduler", help="a Dask scheduler's address; default: a local cluster")
     ap.add_argument("--workers", type=int, default=2, help="workers of the local cluster (default 2)")
-    ap.add_argument("--parts", type=int, default=0, help="parts to scatter the labels in (default 4 per worker)")
+    ap.add_argument("--parts", type=int, default=0, help="parts to scatter the labels in (default one per worker)")
     ap.add_argument("--text", default="name")
     ap.add_argument("--priority")
     ap.add_argument("--priority-order", default="descending", choices=["descending", "ascending"])
@@ -619,8 +624,7 @@ def main(argv=None):
         cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=":0")
         client = Client(cluster)
     try:
-        workers = max(1, len(client.scheduler_info()["workers"]))
-        p = Planet(client, lon, lat, parts=args.parts or 4 * workers, **cols)
+        p = Planet(client, lon, lat, parts=args.parts or None, **cols)
         result = place_zooms(p, range(z0, z1 + 1), monotone=args.monotone)
     finally:
         client.close()
