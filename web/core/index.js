@@ -4,4 +4,4 @@ export { LabelStore, commitEngineLabels } from './labels.js';
 export { Overlay, boxOrigin } from './draw.js';
 export { labelSpec } from './text.js';
 export { clipToSquare, lineLength, longestChain, lonLatToWorld, pointHalfway, tileToWorld } from './lines.js';
-export { evaluateUncovered, featureKey } from './expressions.js';
+export { featureKey } from './keys.js';

@@ -15,6 +15,7 @@
 //! ([`SymbolLayer::shows_at`]); a feature is in it when the filter is true
 //! ([`SymbolLayer::filter`], a failed evaluation counting as false).
 
+pub mod drawn;
 pub mod layout;
 pub mod properties;
 
