@@ -63,11 +63,7 @@ impl DrawnLayer {
     /// style-spec's default; `None` for a property not in [`DRAWN`].
     #[must_use]
     pub fn evaluate(&self, name: &str, zoom: f64, feature: &Feature<'_>) -> Option<Value> {
-        let i = properties::drawn_index_of(name)?;
-        match &self.properties[i] {
-            Some(p) => p.evaluate(zoom, feature),
-            None => DRAWN[i].default_value(),
-        }
+        properties::drawn_index_of(name).and_then(|i| properties::value_of(&self.properties, DRAWN, i, zoom, feature))
     }
 }
 

@@ -142,6 +142,21 @@ pub fn drawn_index_of(name: &str) -> Option<usize> {
     DRAWN.iter().position(|s| s.name == name)
 }
 
+/// The value of property `i` of `table` for a layer whose settings are `set` (indexed as
+/// `table`): its setting evaluated at `zoom` for `feature`, or the style-spec's default.
+pub(crate) fn value_of(
+    set: &[Option<Property>],
+    table: &'static [Spec],
+    i: usize,
+    zoom: f64,
+    feature: &Feature<'_>,
+) -> Option<Value> {
+    match &set[i] {
+        Some(p) => p.evaluate(zoom, feature),
+        None => table[i].default_value(),
+    }
+}
+
 /// The defaults of a table of specs, parsed once.
 fn defaults(table: &'static [Spec], cache: &'static OnceLock<Vec<Option<Value>>>) -> &'static [Option<Value>] {
     cache.get_or_init(|| {
