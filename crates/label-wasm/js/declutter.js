@@ -637,11 +637,11 @@ export async function placeGeoJSON(geojson, { style, sprite, layers, sourceLayer
   }
 }
 
-// The instance each module's placeGeoJSON calls run on, made by the first call and kept (a call
-// holds nothing between calls: its request and answer are text). Keyed by the module, or by
-// DEFAULT_MODULE for the module loaded from the default address.
-const placers = new Map();
-const DEFAULT_MODULE = Symbol('the default declutter.wasm');
+// The instance each module's placeGeoJSON calls run on, made by the first call and kept as long
+// as the module is (a call holds nothing between calls: its request and answer are text). Keyed
+// by the module, or by DEFAULT_MODULE for the module loaded from the default address.
+const placers = new WeakMap();
+const DEFAULT_MODULE = Object.freeze({});
 
 function placer(module) {
   const key = module ?? DEFAULT_MODULE;
