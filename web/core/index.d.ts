@@ -158,8 +158,6 @@ export interface HoverEvent {
 
 export declare function createDeclutter(container: HTMLElement, options?: ControllerOptions): Promise<Declutter>;
 export declare function commitEngineLabels(engine: Engine, labels: object[]): void;
-/** Paint values and icon-anchor/icon-offset, which the style library does not evaluate. */
-export declare function evaluateUncovered(expr: unknown, properties: Record<string, unknown>, zoom: number, where: string): unknown;
 export declare function featureKey(layer: string, id: unknown, properties: Record<string, unknown>): string;
 export declare function clipToSquare(line: number[], extent: number): number[][];
 export declare function longestChain(lines: number[][], eps: number): number[] | null;

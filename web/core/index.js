@@ -5,4 +5,4 @@ export { Overlay, boxOrigin } from './draw.js';
 export { labelSpec } from './text.js';
 export { Spots } from './spots.js';
 export { clipToSquare, lineLength, longestChain, lonLatToWorld, pointHalfway, polygonsOf, tileToWorld } from './lines.js';
-export { evaluateUncovered, featureKey } from './expressions.js';
+export { featureKey } from './keys.js';

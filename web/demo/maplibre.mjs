@@ -1,10 +1,12 @@
 // The MapLibre page of the demo: the demo style (style.json) on the local tiles and glyphs,
 // labelled by MapLibre's own placement. Query parameters:
-//   ?fade=0              MapLibre's fadeDuration in ms (the measurements use 0: full placement
-//                        on every render)
+//   ?fade=0              the labels' fade in ms, MapLibre's fadeDuration and the plugin's (the
+//                        measurements use 0: full placement on every render, no frames of fading)
 //   ?plugin=NAME         after the style loads, imports plugins/NAME.mjs and calls its
-//                        `attach(map, {layers})` — the slot where a label plugin (@declutter/maplibre)
-//                        takes over the symbol layers; no plugin: MapLibre's own labels
+//                        `attach(map, {layers, record, fadeMs})` — the slot where a label plugin
+//                        (@declutter/maplibre) takes over the symbol layers; no plugin: MapLibre's
+//                        own labels
+//   ?record              the plugin keeps every frame it draws (for the measurements)
 //   &center=lon,lat&zoom=z&bearing=b&pitch=p   the first camera
 // `start()` (called by maplibre.html) sets window.demo: the map, the symbol layers and the
 // measurement functions; it resolves when the style and the plugin are loaded.
@@ -40,7 +42,7 @@ export async function start() {
   if (plugin) {
     if (!/^[a-z0-9-]+$/.test(plugin)) throw new Error(`plugin '${plugin}': letters, digits and '-' only`);
     const module = await import(`./plugins/${plugin}.mjs`);
-    window.demo.plugin = await module.attach(map, { layers });
+    window.demo.plugin = await module.attach(map, { layers, record: params.has('record'), fadeMs: number('fade', 300) });
   }
   const readout = document.getElementById('readout');
   map.on('idle', () => {

@@ -12,7 +12,7 @@
 // draws it on a canvas over the map.
 import { attached, createDeclutter, Spots } from '@declutter/core';
 import { createStyle, loadModule } from '@declutter/wasm';
-import { layoutOf, readLayer, styleOf } from './layout.js';
+import { layoutOf, styleOf } from './layout.js';
 import { readLabels } from './features.js';
 
 // What attach() sets on each taken-over layer: its symbols drawn invisibly and out of
@@ -50,7 +50,7 @@ export async function attach(map, options) {
     return {
       id: l.id, source: style.source, sourceLayer: style.sourceLayer ?? style['source-layer'],
       minzoom: style.minzoom ?? 0, maxzoom: style.maxzoom ?? 24,
-      filter: map.getFilter(l.id), layout: layoutOf(l, readLayer(map, l.id), compiled),
+      filter: map.getFilter(l.id), layout: layoutOf(l, compiled),
     };
   });
   const d = await createDeclutter(map.getContainer(), { ...options, module });

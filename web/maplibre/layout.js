@@ -1,25 +1,12 @@
-// A symbol layer's labels from the map's style, per feature: the layout evaluated by the style
-// library in WebAssembly (`Style` of @declutter/wasm: every expression `declutter place --style`
-// evaluates — text-field with format and transforms, zoom and data interpolation, variable
-// anchors and their offsets, sort keys, filters), the paint colours and the icon's anchor and
-// offset (which the style library does not evaluate) by @declutter/core's `evaluateUncovered`.
-// Every field may be given in attach()'s layer options instead, as a value or a function of the
-// feature's properties and zoom.
-import { evaluateUncovered } from '@declutter/core';
+// A symbol layer's labels from the map's style, per feature: every property evaluated by the
+// style library in WebAssembly (`Style` of @declutter/wasm: every expression `declutter place
+// --style` evaluates — text-field with format and transforms, zoom and data interpolation,
+// variable anchors and their offsets, sort keys, filters — and the paint colours and halo, the
+// icon's anchor and offset, in the same call). Every field may be given in attach()'s layer
+// options instead, as a value or a function of the feature's properties and zoom.
 
-// What the style library does not evaluate: paint, and the icon's own anchor and offset.
-const UNCOVERED_LAYOUT = ['icon-anchor', 'icon-offset'];
-const PAINT = ['text-color', 'text-halo-color', 'text-halo-width'];
-
-// The style's values of layer `id` the style library does not evaluate (read before attach()
-// overrides the ones hiding its symbols).
-export function readLayer(map, id) {
-  const layout = {};
-  const paint = {};
-  for (const name of UNCOVERED_LAYOUT) layout[name] = map.getLayoutProperty(id, name);
-  for (const name of PAINT) paint[name] = map.getPaintProperty(id, name);
-  return { layout, paint };
-}
+// The properties read beside the layout: what the drawing needs and placement does not.
+const DRAWN = ['text-color', 'text-halo-color', 'text-halo-width', 'icon-anchor', 'icon-offset'];
 
 // The part of the map's style the style library compiles: the taken-over symbol layers, the
 // others as placeholders (a layer declutter does not place cannot fail attach(), and the JSON
@@ -38,13 +25,9 @@ const fontFamily = (stack) => {
 
 // A function of (feature properties, zoom, image lookup, GeoJSON geometry type, feature id) ->
 // label fields for `labelSpec`, or null when the layer does not show the feature. `compiled`
-// is the map's style compiled by the style library; `style` the values readLayer() read.
-export function layoutOf(layerOptions, style, compiled) {
+// is the map's style compiled by the style library (read before attach() hides its symbols).
+export function layoutOf(layerOptions, compiled) {
   const id = layerOptions.id;
-  const uncovered = (name, props, zoom) => {
-    const source = name.startsWith('text-') ? style.paint : style.layout;
-    return evaluateUncovered(source[name], props, zoom, `layer "${id}": ${name}`);
-  };
   // The layouts at the last zoom read, by feature: a source's data events read every feature
   // again while the zoom stays, and a layout is a function of the zoom and the feature alone.
   let cache = new Map();
@@ -54,10 +37,11 @@ export function layoutOf(layerOptions, style, compiled) {
     const key = `${geometry}|${featureId ?? ''}|${JSON.stringify(props)}`;
     let l = cache.get(key);
     if (l === undefined) {
-      l = compiled.layout(id, zoom, { properties: props, geometry, id: featureId ?? null }, { wrap: true });
+      l = compiled.layout(id, zoom, { properties: props, geometry, id: featureId ?? null }, { wrap: true, properties: DRAWN });
       cache.set(key, l);
     }
     if (!l) return null;
+    const drawn = l.values;
     const pick = (option, value, fallback) => {
       const v = layerOptions[option];
       if (v !== undefined) return typeof v === 'function' ? v(props, zoom) : v;
@@ -69,9 +53,9 @@ export function layoutOf(layerOptions, style, compiled) {
       text: String(pick('text', l.text, '') ?? ''),
       size,
       fontFamily: layerOptions.fontFamily ?? fontFamily(l.font),
-      color: pick('color', uncovered('text-color', props, zoom), '#000'),
-      haloColor: pick('haloColor', uncovered('text-halo-color', props, zoom), 'rgba(0,0,0,0)'),
-      haloWidth: pick('haloWidth', uncovered('text-halo-width', props, zoom), 0),
+      color: pick('color', drawn['text-color'], '#000'),
+      haloColor: pick('haloColor', drawn['text-halo-color'], 'rgba(0,0,0,0)'),
+      haloWidth: pick('haloWidth', drawn['text-halo-width'], 0),
       anchor: pick('anchor', l.anchor, 'center'),
       offset: [ems[0] * size, ems[1] * size],
       padding: pick('padding', l.padding, 2),
@@ -99,10 +83,10 @@ export function layoutOf(layerOptions, style, compiled) {
     const icon = iconName && image(iconName);
     if (icon) {
       const scale = pick('iconSize', l.iconSize, 1);
-      const off = uncovered('icon-offset', props, zoom) ?? [0, 0];
+      const off = drawn['icon-offset'];
       label.icon = {
         image: icon.canvas, width: icon.width * scale, height: icon.height * scale,
-        anchor: pick('iconAnchor', uncovered('icon-anchor', props, zoom), 'center'),
+        anchor: pick('iconAnchor', drawn['icon-anchor'], 'center'),
         offset: [off[0] * scale, off[1] * scale], padding: pick('iconPadding', Math.max(...l.iconPadding), 2),
       };
       const textOptional = pick('textOptional', l.optional, false);

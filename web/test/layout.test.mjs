@@ -1,6 +1,7 @@
 // @declutter/maplibre's layouts in node: a layer of the map's style evaluated per feature by the
 // style library in WebAssembly — variable anchors with radial offsets, format, zoom and data
-// interpolation, filters, sort keys and icons — and the attach() options that replace a field.
+// interpolation, filters, sort keys and icons, and the paint colours, halo and icon anchor and
+// offset in the same call — and the attach() options that replace a field.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createStyle } from '@declutter/wasm';
@@ -21,15 +22,21 @@ const STYLE = {
       'symbol-sort-key': ['-', ['get', 'pop']],
       'icon-image': ['concat', 'dot-', ['get', 'kind']],
       'text-optional': true,
+      'icon-anchor': ['case', ['>', ['get', 'pop'], 1e6], 'bottom', 'center'],
+      'icon-offset': ['literal', [0, -2]],
+    },
+    paint: {
+      'text-color': ['match', ['get', 'kind'], 'city', '#111', '#555'],
+      'text-halo-color': '#fff',
+      'text-halo-width': ['interpolate', ['exponential', 2], ['zoom'], 4, 1, 8, 4],
     },
   }],
 };
-const PAINT = { layout: {}, paint: { 'text-color': ['match', ['get', 'kind'], 'city', '#111', '#555'] } };
 const icons = (name) => (name === 'dot-city' ? { canvas: null, width: 8, height: 8 } : null);
 
 test('text-variable-anchor and the style library\'s expressions give the labels', async () => {
   const style = await createStyle(STYLE);
-  const layout = layoutOf({ id: 'places' }, PAINT, style);
+  const layout = layoutOf({ id: 'places' }, style);
   const wien = layout({ name: 'Wien', kind: 'city', pop: 1.9e6, big: 26 }, 8, icons, 'Point', 4);
   assert.equal(wien.text, 'Wien\ncity');
   assert.equal(wien.size, 26);
@@ -41,15 +48,23 @@ test('text-variable-anchor and the style library\'s expressions give the labels'
   ], 'radial offset 0.5 em at 26 px');
   assert.equal(wien.icon.width, 8);
   assert.equal(wien.optional, 'text');
+  // Paint and the icon's anchor and offset come from the style library too, in the same call:
+  // exponential interpolation and `>` (which the packages' old JS evaluator refused).
+  assert.equal(wien.haloColor, '#fff');
+  assert.equal(wien.haloWidth, 4);
+  assert.equal(wien.icon.anchor, 'bottom');
+  assert.deepEqual(wien.icon.offset, [0, -2]);
   assert.equal(layout({ name: 'Hof', kind: 'village', pop: 12 }, 8, icons), null, 'the filter leaves it out');
   const small = layout({ name: 'Melk', kind: 'town', pop: 5000, big: 26 }, 6, icons, 'Point');
   assert.ok(Math.abs(small.size - (10 + (16 * 3) / 15)) < 1e-9, `exponential base 2 between zoom 4 and 8: ${small.size}`);
+  assert.equal(small.color, '#555');
+  assert.ok(Math.abs(small.haloWidth - (1 + (3 * 3) / 15)) < 1e-9, `halo: exponential base 2: ${small.haloWidth}`);
   assert.equal(small.icon, undefined, 'no sprite image "dot-town"');
 });
 
 test('attach() options replace the style\'s fields', async () => {
   const style = await createStyle(STYLE);
-  const layout = layoutOf({ id: 'places', size: 20, priority: (p) => p.pop / 1000, color: 'red' }, PAINT, style);
+  const layout = layoutOf({ id: 'places', size: 20, priority: (p) => p.pop / 1000, color: 'red' }, style);
   const wien = layout({ name: 'Wien', kind: 'city', pop: 1.9e6, big: 26 }, 8, icons, 'Point');
   assert.equal(wien.size, 20);
   assert.equal(wien.priority, 1900);
@@ -61,7 +76,7 @@ test('a feature read again at the same zoom is not evaluated again', async () =>
   const style = await createStyle(STYLE);
   let calls = 0;
   const counting = { layout: (...a) => { calls += 1; return style.layout(...a); } };
-  const layout = layoutOf({ id: 'places' }, PAINT, counting);
+  const layout = layoutOf({ id: 'places' }, counting);
   const wien = { name: 'Wien', kind: 'city', pop: 1.9e6, big: 26 };
   assert.deepEqual(layout(wien, 8, icons, 'Point', 4), layout({ ...wien }, 8, icons, 'Point', 4));
   assert.equal(calls, 1);
@@ -78,4 +93,16 @@ test('only the taken-over layers are compiled; errors keep the style\'s layer pa
   assert.deepEqual(style.layers.map((l) => l.id), ['places']);
   map.layers[1].layout['text-radial-offset'] = ['frobnicate'];
   await assert.rejects(createStyle(styleOf(map, ['places'])), (e) => e.path === 'layers[1].layout.text-radial-offset');
+});
+
+test('any property of a layer is evaluated in WebAssembly; one the library does not know is named', async () => {
+  const style = await createStyle(STYLE);
+  const feature = { properties: { name: 'Wien', kind: 'town', pop: 2e6, big: 26 }, geometry: 'Point' };
+  assert.equal(style.evaluate('places', 'text-color', feature, 6), '#555');
+  assert.equal(style.evaluate('places', 'icon-anchor', feature, 6), 'bottom');
+  assert.equal(style.evaluate('places', 'text-opacity', feature, 6), 1, 'unset: the style-spec default');
+  assert.equal(style.evaluate('places', 'symbol-sort-key', feature, 6), -2e6, 'layout properties too');
+  // Whether or not the filter shows the feature (layouts() gives null for this one).
+  assert.equal(style.evaluate('places', 'text-color', { properties: { kind: 'city', pop: 1 } }, 6), '#111');
+  assert.throws(() => style.evaluate('places', 'fill-color', feature, 6), /properties\[0\]: "fill-color" is not a symbol-layer property/);
 });

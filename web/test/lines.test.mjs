@@ -1,7 +1,7 @@
 // The shared glue's pure parts in node: a real street cut into the tiles of zoom 16 (each tile
 // holding all of it, as a tile with a large buffer would) comes back whole from clipToSquare and
 // longestChain; the label store keeps a key's slot when it leaves and comes back, makes leavers
-// ghosts that change no one's decision, and compacts; the paint expressions the packages read.
+// ghosts that change no one's decision, and compacts; a feature's key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Flags } from '@declutter/wasm';
 import { clipToSquare, lineLength, longestChain, lonLatToWorld, tileToWorld } from '../core/lines.js';
 import { LabelStore } from '../core/labels.js';
-import { evaluateUncovered as evaluate, featureKey } from '../core/expressions.js';
+import { featureKey } from '../core/keys.js';
 import { ROOT } from './server.mjs';
 
 test('a street cut at the tile edges of zoom 16 is joined back whole', async () => {
@@ -77,15 +77,8 @@ test('the store keeps slots by key; leavers are ghosts; compaction renumbers', (
   assert.equal(store.update(new Map([['c', spec(4)]])), true, 'a moved label is');
 });
 
-test('paint expressions (what the style library does not evaluate)', () => {
+test('a feature\'s key: its id, else its properties', () => {
   const p = { name: 'Wien', pop: 2e6, alt: null };
-  assert.equal(evaluate('{name} ({pop})', p, 5, 'x'), 'Wien (2000000)');
-  assert.equal(evaluate(['coalesce', ['get', 'alt'], ['get', 'name']], p, 5, 'x'), 'Wien');
-  assert.equal(evaluate(['-', ['get', 'pop']], p, 5, 'x'), -2e6);
-  assert.equal(evaluate(['step', ['zoom'], 10, 6, 14], p, 7, 'x'), 14);
-  assert.equal(evaluate(['interpolate', ['linear'], ['zoom'], 4, 10, 8, 20], p, 6, 'x'), 15);
-  assert.equal(evaluate(['match', ['get', 'name'], ['Wien', 'Graz'], 1, 0], p, 5, 'x'), 1);
-  assert.throws(() => evaluate(['distance', {}], p, 5, 'layer "places": text-size'), /layer "places": text-size: the expression "distance" is not evaluated for paint/);
   assert.equal(featureKey('l', 7, p), 'l#7');
   assert.equal(featureKey('l', undefined, p), featureKey('l', null, { ...p }));
 });

@@ -369,6 +369,21 @@ export interface SymbolLayout {
   lines?: { text: string; width: number }[];
   width?: number;
   height?: number;
+  /** With `properties`: their values (see `Style.values`). */
+  values?: PropertyValues;
+}
+
+/**
+ * A symbol layer's property values for one feature, by property name: numbers, colours (the
+ * style's CSS text), anchors, offset pairs, …; `null` for a property without a default left unset.
+ */
+export type PropertyValues = Record<string, string | number | boolean | null | unknown[]>;
+
+/** The properties `Style.layouts` and `Style.values` take. */
+export interface LayoutOptions {
+  wrap?: boolean;
+  /** Property names whose values are added to each layout (`values`). */
+  properties?: string[];
 }
 
 /** Compiles a MapLibre style (object or JSON text) on its own instance; throws a `StyleError`. */
@@ -379,8 +394,17 @@ export declare class Style {
   readonly layers: StyleLayer[];
   readonly warnings: StyleWarning[];
   /** One layout per feature, `null` where the layer does not show it. */
-  layouts(layer: string, zoom: number, features: StyleFeature[], options?: { wrap?: boolean }): (SymbolLayout | null)[];
-  layout(layer: string, zoom: number, feature: StyleFeature, options?: { wrap?: boolean }): SymbolLayout | null;
+  layouts(layer: string, zoom: number, features: StyleFeature[], options?: LayoutOptions): (SymbolLayout | null)[];
+  layout(layer: string, zoom: number, feature: StyleFeature, options?: LayoutOptions): SymbolLayout | null;
+  /**
+   * Any layout or paint property of a symbol layer (`text-color`, `text-halo-width`,
+   * `icon-anchor`, `text-size`, …) per feature, whether or not the layer shows it: the style's
+   * setting evaluated by the style library, or the style-spec's default. Throws a `StyleError`
+   * for a property declutter does not evaluate.
+   */
+  values(layer: string, zoom: number, features: StyleFeature[], properties: string[]): PropertyValues[];
+  /** One property of one feature (see `values`). */
+  evaluate(layer: string, property: string, feature: StyleFeature, zoom: number): PropertyValues[string];
   /** Where names of lines (repeated every `spacing` px) and of areas (their pole) go. */
   spots(request: SpotsRequest): { lines: (number[] | null)[]; areas: ([number, number] | null)[] };
 }
@@ -422,7 +446,10 @@ export interface FeaturePlacement {
   reversed?: boolean;
 }
 
-/** Places a FeatureCollection with a style as `declutter place --style` does; throws a `PlaceError`. */
+/**
+ * Places a FeatureCollection with a style as `declutter place --style` does; throws a `PlaceError`.
+ * The calls with one module share one instance, made by the first.
+ */
 export declare function placeGeoJSON(
   geojson: object | string,
   options: PlaceGeoJSONOptions,

@@ -557,10 +557,27 @@ export class Style {
    * The layouts of symbol layer `layer` at `zoom` for `features` (`{properties, geometry, id}`;
    * `geometry` a GeoJSON type name): one per feature, `null` where the layer does not show it
    * (hidden, outside its zoom range, or filtered out). `wrap: true` adds `lines`, `width` and
-   * `height`: the text wrapped as MapLibre wraps it, measured with the bundled font.
+   * `height`: the text wrapped as MapLibre wraps it, measured with the bundled font;
+   * `properties` (names) adds `values`, as `values` gives them.
    */
-  layouts(layer, zoom, features, { wrap = false } = {}) {
-    return this.request('dc_style_layouts', JSON.stringify({ layer, zoom, features, wrap }));
+  layouts(layer, zoom, features, { wrap = false, properties } = {}) {
+    return this.request('dc_style_layouts', JSON.stringify({ layer, zoom, features, wrap, properties }));
+  }
+
+  /**
+   * The values of the named `properties` of symbol layer `layer` at `zoom` for `features`: per
+   * feature an object, property name to value. Any layout or paint property of a symbol layer
+   * that declutter reads or draws (`text-color`, `text-halo-width`, `icon-anchor`, `text-size`,
+   * …): the style's setting evaluated by the style library, or the style-spec's default where
+   * it is unset or fails (`null` for one without a default). Colours are the style's CSS text.
+   */
+  values(layer, zoom, features, properties) {
+    return this.request('dc_style_values', JSON.stringify({ layer, zoom, features, properties }));
+  }
+
+  /** The value of one property of symbol layer `layer` for `feature` at `zoom` (see `values`). */
+  evaluate(layer, property, feature, zoom) {
+    return this.values(layer, zoom, [feature], [property])[0][property];
   }
 
   /**
@@ -615,12 +632,35 @@ const asText = (value) => (value === undefined || value === null || typeof value
  * `size` (`[width, height]`, px, default 1920×1080), `bearing`, `layers` (symbol layer ids),
  * `sourceLayer` and `sprite` (the sprite index, object or text) are optional. Answers
  * `{placements, stats, warnings}`: one placement per feature, in input order, as the command
- * writes it. Throws a `PlaceError` naming what is wrong.
+ * writes it. Throws a `PlaceError` naming what is wrong. The calls with one `module` (or none:
+ * the default address's) share one instance, made by the first (its memory stays as large as the
+ * largest request needed).
  */
 export async function placeGeoJSON(geojson, { style, sprite, layers, sourceLayer, zoom, center, size, bearing } = {}, module) {
-  const engine = await createEngine(module);
   const request = {
     geojson: asText(geojson), style: asText(style), sprite: asText(sprite), layers, sourceLayer, zoom, center, size, bearing,
   };
-  return textCall(engine, 'dc_place_geojson', JSON.stringify(request), PlaceError);
+  const engine = await placer(module);
+  try {
+    return textCall(engine, 'dc_place_geojson', JSON.stringify(request), PlaceError);
+  } finally {
+    // A trapped instance (a panic) is not used again: the next call makes a fresh one.
+    if (engine.panicked) placers.delete(module ?? DEFAULT_MODULE);
+  }
+}
+
+// The instance each module's placeGeoJSON calls run on, made by the first call and kept as long
+// as the module is (a call holds nothing between calls: its request and answer are text). Keyed
+// by the module, or by DEFAULT_MODULE for the module loaded from the default address.
+const placers = new WeakMap();
+const DEFAULT_MODULE = Object.freeze({});
+
+function placer(module) {
+  const key = module ?? DEFAULT_MODULE;
+  if (!placers.has(key)) {
+    const made = createEngine(module);
+    placers.set(key, made);
+    made.catch(() => placers.delete(key)); // a module that fails to load is tried again next time
+  }
+  return placers.get(key);
 }

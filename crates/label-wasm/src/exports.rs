@@ -310,6 +310,13 @@ pub extern "C" fn dc_style_layouts() -> i32 {
     with_style(|s| i32::from(!s.layouts()))
 }
 
+/// Evaluates the property request in the text buffer (`StyleState::values`): 0 with the
+/// values in the result, 1 with the error there.
+#[unsafe(no_mangle)]
+pub extern "C" fn dc_style_values() -> i32 {
+    with_style(|s| i32::from(!s.values()))
+}
+
 /// Places the GeoJSON request in the text buffer with its style (`StyleState::place_geojson`,
 /// as `declutter place --style` places it): 0 with the placements in the result, 1 with the
 /// error there.

@@ -3,15 +3,21 @@
 //!
 //! Text in, text out: the caller writes UTF-8 JSON into the module's text buffer
 //! ([`StyleState::input`]) and calls [`StyleState::parse`] (the style) or
-//! [`StyleState::layouts`] (a request); the answer is JSON in the result buffer. A failing
+//! [`StyleState::layouts`] or [`StyleState::values`] (a request); the answer is JSON in the
+//! result buffer. Any property of a symbol layer is evaluated here — the layout properties
+//! placement reads (`label_style::style::properties::SPECS`) and those only the drawing needs,
+//! paint colours, halos and opacities and the icon's anchor, offset and rotation
+//! (`label_style::style::drawn`) — so the JS packages evaluate no expression. A failing
 //! call answers with the error as JSON (`message`, and `layer`, `property`, `path` when the
 //! style names them) and a non-zero status. One JSON round trip per batch of features, not per
 //! property: the expressions are evaluated in Rust, as `declutter place --style` evaluates them.
 
 use label_style::expr::{Feature, GeometryType};
 use label_style::readers::styled::candidates;
+use label_style::style::drawn::{self, DrawnLayer};
 use label_style::style::layout::{Justify, Layout, Placement};
-use label_style::style::{Style, StyleError};
+use label_style::style::properties::{self, DRAWN, SPECS};
+use label_style::style::{Style, StyleError, SymbolLayer};
 use label_text::Font;
 use serde_json::{Map, Value as Json, json};
 
@@ -19,6 +25,8 @@ use serde_json::{Map, Value as Json, json};
 #[derive(Default)]
 pub struct StyleState {
     style: Option<Style>,
+    /// The drawn properties of the style's symbol layers, in the order of `style.layers`.
+    drawn: Vec<DrawnLayer>,
     input: Vec<u8>,
     result: String,
 }
@@ -162,9 +170,17 @@ impl StyleState {
     /// (`[{layer, property, message}]`, what the style asks for that is ignored) and the
     /// symbol layers (`[{id, source, sourceLayer, minzoom, maxzoom, hidden}]`).
     pub fn parse(&mut self) -> bool {
-        let answer = self.text().and_then(|text| Style::parse(text).map_err(|e| style_error(&e))).map(|(style, warnings)| {
+        let answer = self.text().and_then(|text| {
+            let json: Json =
+                serde_json::from_str(text).map_err(|e| style_error(&StyleError::NotAStyle(e.to_string())))?;
+            let (style, warnings) = Style::from_json(&json).map_err(|e| style_error(&e))?;
+            Ok((style, warnings, drawn::compile(&json)))
+        });
+        let answer = answer.map(|(style, warnings, (drawn, drawn_warnings))| {
+            // The placement's "not supported" of a layout property that is drawn here is moot.
+            let warnings = warnings.iter().filter(|w| properties::drawn_index_of(&w.property).is_none()).chain(&drawn_warnings);
             let answer = json!({
-                "warnings": warnings.iter()
+                "warnings": warnings
                     .map(|w| json!({ "layer": w.layer, "property": w.property, "message": w.message })).collect::<Vec<_>>(),
                 "layers": style.layers.iter().map(|l| json!({
                     "id": l.id, "source": l.source, "sourceLayer": l.source_layer,
@@ -172,29 +188,44 @@ impl StyleState {
                 })).collect::<Vec<_>>(),
             });
             self.style = Some(style);
+            self.drawn = drawn;
             answer
         });
         self.answer(answer)
     }
 
     /// Evaluates the request in the input buffer, `{layer, zoom, features: [{properties,
-    /// geometry, id}], wrap}`: per feature its layout, or `null` when the layer does not show
-    /// it (hidden, outside its zoom range, or its filter rejects it). `geometry` is a GeoJSON
-    /// type name (`Point` when absent); `wrap: true` adds the lines wrapped as MapLibre wraps
-    /// them, measured with the bundled font.
+    /// geometry, id}], wrap, properties}`: per feature its layout, or `null` when the layer does
+    /// not show it (hidden, outside its zoom range, or its filter rejects it). `geometry` is a
+    /// GeoJSON type name (`Point` when absent); `wrap: true` adds the lines wrapped as MapLibre
+    /// wraps them, measured with the bundled font; `properties` (property names) adds `values`,
+    /// as [`StyleState::values`] gives them.
     pub fn layouts(&mut self) -> bool {
-        let answer = self.evaluate();
+        let answer = self.evaluate(true);
         self.answer(answer)
     }
 
-    fn evaluate(&self) -> Result<Json, Json> {
+    /// Evaluates the request in the input buffer, `{layer, zoom, features, properties}`: per
+    /// feature an object of the named properties' values (any layout or paint property of a
+    /// symbol layer that declutter evaluates: the setting, or the style-spec's default where
+    /// there is none or it fails; `null` for one without a default left unset), whether or not
+    /// the layer shows the feature.
+    pub fn values(&mut self) -> bool {
+        let answer = self.evaluate(false);
+        self.answer(answer)
+    }
+
+    fn evaluate(&self, layouts: bool) -> Result<Json, Json> {
         let style = self.style.as_ref().ok_or_else(|| error("no style: call parse first"))?;
         let request: Json =
             serde_json::from_str(self.text()?).map_err(|e| error(format!("the request is not JSON: {e}")))?;
         let id = request["layer"].as_str().ok_or_else(|| error("the request has no \"layer\" string"))?;
-        let layer = style.layer(id).ok_or_else(|| error(format!("the style has no symbol layer \"{id}\"")))?;
+        let at = style.layers.iter().position(|l| l.id == id);
+        let at = at.ok_or_else(|| error(format!("the style has no symbol layer \"{id}\"")))?;
+        let (layer, drawn) = (&style.layers[at], &self.drawn[at]);
         let zoom = request["zoom"].as_f64().ok_or_else(|| error("the request has no \"zoom\" number"))?;
         let features = request["features"].as_array().ok_or_else(|| error("the request has no \"features\" array"))?;
+        let names = property_names(&request["properties"], layouts)?;
         let font = (request["wrap"] == Json::Bool(true)).then(Font::bundled);
         let empty = Map::new();
         let shows = !layer.hidden && layer.shows_at(zoom);
@@ -212,14 +243,55 @@ impl StyleState {
                 _ => return Err(error(format!("features[{i}].geometry: not a string"))),
             };
             let feature = Feature { properties, id: f.get("id").filter(|id| !id.is_null()), geometry };
-            out.push(if shows && layer.filter(zoom, &feature) {
-                layout_json(layer, &layer.layout(zoom, &feature), font)
+            let values = || values_json(layer, drawn, &names, zoom, &feature);
+            out.push(if !layouts {
+                values()
+            } else if shows && layer.filter(zoom, &feature) {
+                let mut layout = layout_json(layer, &layer.layout(zoom, &feature), font);
+                if !names.is_empty() {
+                    layout["values"] = values();
+                }
+                layout
             } else {
                 Json::Null
             });
         }
         Ok(Json::Array(out))
     }
+}
+
+/// The property names of a request's `properties` (absent: none, when `optional`), each one
+/// declutter evaluates.
+fn property_names(json: &Json, optional: bool) -> Result<Vec<&str>, Json> {
+    let names = match json {
+        Json::Null if optional => return Ok(Vec::new()),
+        Json::Array(names) => names,
+        _ => return Err(error("the request has no \"properties\" array of property names")),
+    };
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| match name.as_str() {
+            Some(n) if properties::index_of(n).is_some() || properties::drawn_index_of(n).is_some() => Ok(n),
+            _ => Err(error(format!(
+                "properties[{i}]: {name} is not a symbol-layer property declutter evaluates (one of {})",
+                SPECS.iter().chain(DRAWN).map(|s| s.name).collect::<Vec<_>>().join(", ")
+            ))),
+        })
+        .collect()
+}
+
+/// The values of `names` for `feature` at `zoom`, as a JSON object.
+fn values_json(layer: &SymbolLayer, drawn: &DrawnLayer, names: &[&str], zoom: f64, feature: &Feature<'_>) -> Json {
+    let value = |name: &str| {
+        let v = if properties::index_of(name).is_some() {
+            layer.evaluate(name, zoom, feature)
+        } else {
+            drawn.evaluate(name, zoom, feature)
+        };
+        v.map_or(Json::Null, |v| v.to_json())
+    };
+    Json::Object(names.iter().map(|&n| (n.to_owned(), value(n))).collect())
 }
 
 #[cfg(test)]
@@ -266,6 +338,49 @@ mod tests {
         let (ok, below) = call(&mut state, &request.replace("\"zoom\": 7", "\"zoom\": 1"), StyleState::layouts);
         assert!(ok);
         assert_eq!(below[0], Json::Null, "below minzoom");
+    }
+
+    #[test]
+    fn any_property_is_evaluated_paint_and_icon_layout_among_them() {
+        let mut state = StyleState::default();
+        let style = STYLE.replace(
+            r#""text-max-width": 4}"#,
+            r##""text-max-width": 4, "icon-anchor": ["match", ["get", "kind"], "city", "bottom", "top"],
+                "icon-offset": {"stops": [[2, [0, 1]], [12, [0, 3]]]}},
+             "paint": {"text-color": ["step", ["get", "rank"], "#111111", 4, "#999999"],
+                       "text-halo-width": ["interpolate", ["exponential", 2], ["zoom"], 4, 1, 6, 4],
+                       "text-halo-color": ["to-color", "#fff"]}"##,
+        );
+        let (ok, parsed) = call(&mut state, &style, StyleState::parse);
+        assert!(ok, "{parsed}");
+        let warned: Vec<&str> =
+            parsed["warnings"].as_array().unwrap().iter().map(|w| w["property"].as_str().unwrap()).collect();
+        assert_eq!(warned, ["text-halo-color"], "the unknown operator is named; icon-anchor and icon-offset are drawn");
+        let request = r#"{"layer": "places", "zoom": 5, "properties": ["text-color", "text-halo-width", "text-halo-color",
+            "icon-anchor", "icon-offset", "text-size", "icon-image"], "features": [
+            {"properties": {"kind": "city", "name": "Linz", "rank": 3}}, {"properties": {"kind": "town", "rank": 7}}]}"#;
+        let (ok, values) = call(&mut state, request, StyleState::values);
+        assert!(ok, "{values}");
+        assert_eq!(
+            values[0],
+            json!({"text-color": "#111111", "text-halo-width": 2.0, "text-halo-color": "rgba(0, 0, 0, 0)",
+                   "icon-anchor": "bottom", "icon-offset": [0.0, 1.6], "text-size": 13.0, "icon-image": null})
+        );
+        assert_eq!(values[1]["text-color"], "#999999", "values whether or not the filter shows the feature");
+        assert_eq!(values[1]["icon-anchor"], "top");
+        let (ok, layouts) = call(&mut state, request, StyleState::layouts);
+        assert!(ok, "{layouts}");
+        assert_eq!(layouts[0]["values"], values[0], "the same values with the layout");
+        assert_eq!(layouts[1], Json::Null, "the filter rejects a town");
+        let (ok, e) = call(&mut state, &request.replace("\"icon-image\"", "\"fill-color\""), StyleState::values);
+        assert!(!ok);
+        assert!(
+            e["message"].as_str().unwrap().starts_with("properties[6]: \"fill-color\" is not a symbol-layer property"),
+            "{e}"
+        );
+        let (ok, e) = call(&mut state, r#"{"layer": "places", "zoom": 5, "features": []}"#, StyleState::values);
+        assert!(!ok);
+        assert_eq!(e["message"], "the request has no \"properties\" array of property names");
     }
 
     #[test]

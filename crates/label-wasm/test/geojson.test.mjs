@@ -68,3 +68,21 @@ test('a bad request names what the command names', async () => {
   await fails({ geojson: '{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": 7}]}' },
     'geojson', /feature 0/);
 });
+
+test('placeGeoJSON instantiates its module once and answers the same on the same instance', async () => {
+  const fresh = await loadModule(); // a module no call has instantiated yet
+  const instantiate = WebAssembly.instantiate;
+  let made = 0;
+  WebAssembly.instantiate = (...args) => { made += 1; return instantiate.apply(WebAssembly, args); };
+  try {
+    const first = await placeGeoJSON(geojson, options, fresh);
+    // A failing call between: it leaves nothing behind on the instance.
+    await assert.rejects(placeGeoJSON(geojson, { ...options, zoom: 31 }, fresh), PlaceError);
+    const second = await placeGeoJSON(geojson, options, fresh);
+    assert.equal(made, 1, 'three calls, one instance');
+    assert.deepEqual(second, first);
+    assert.equal(first.stats.visible, 30);
+  } finally {
+    WebAssembly.instantiate = instantiate;
+  }
+});

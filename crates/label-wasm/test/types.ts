@@ -3,7 +3,7 @@ import {
   ANCHORS, Blocker, Flags, NO_CANDIDATE, PARTS, REASONS, StyleError, anchorFlags, createEngine, createStyle, loadModule,
   PlaceError, placeGeoJSON,
 } from '../js/declutter.js';
-import type { Anchor, Camera, FeaturePlacement, FrameViews, LabelObject, SymbolLayout } from '../js/declutter.js';
+import type { Anchor, Camera, FeaturePlacement, FrameViews, LabelObject, PropertyValues, SymbolLayout } from '../js/declutter.js';
 
 export async function example(): Promise<number> {
   const engine = await createEngine(await loadModule(), { fadeMs: 200, stickiness: 'shown' });
@@ -73,7 +73,12 @@ export async function styled(style: object): Promise<string[]> {
     const out: (SymbolLayout | null)[] = compiled.layouts(layer.id, 12, [{ properties: { name: 'Wien' }, geometry: 'Point', id: 1 }], { wrap: true });
     const anchors: Anchor[] = out[0]?.candidates.map((c) => c.anchor) ?? [];
     const lines = out[0]?.lines?.map((l) => `${l.text} ${l.width}`) ?? [];
-    return [...anchors, ...lines, ...compiled.warnings.map((w) => `${w.layer}: ${w.property}`)];
+    const feature = { properties: { name: 'Wien' }, geometry: 'Point' as const };
+    const paint: PropertyValues[] = compiled.values(layer.id, 12, [feature], ['text-color', 'icon-offset']);
+    const colour = compiled.evaluate(layer.id, 'text-halo-color', feature, 12);
+    const drawn = compiled.layout(layer.id, 12, feature, { properties: ['text-color'] })?.values?.['text-color'];
+    return [...anchors, ...lines, ...compiled.warnings.map((w) => `${w.layer}: ${w.property}`),
+      String(paint[0]['text-color']), String(colour), String(drawn)];
   } catch (e) {
     if (e instanceof StyleError) return [e.layer ?? '', e.property ?? '', e.path ?? ''];
     throw e;

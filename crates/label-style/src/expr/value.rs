@@ -156,6 +156,21 @@ impl Value {
         }
     }
 
+    /// The value as JSON (formatted text as its text; a number that is not finite as `null`).
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value as Json;
+        match self {
+            Value::Null => Json::Null,
+            Value::Bool(b) => Json::Bool(*b),
+            Value::Number(n) => serde_json::Number::from_f64(*n).map_or(Json::Null, Json::Number),
+            Value::String(s) => Json::String(s.clone()),
+            Value::Array(items) => Json::Array(items.iter().map(Value::to_json).collect()),
+            Value::Object(entries) => Json::Object(entries.iter().map(|(k, v)| (k.clone(), v.to_json())).collect()),
+            Value::Formatted(_) => Json::String(self.to_text()),
+        }
+    }
+
     /// The value as `JSON.stringify` writes it.
     pub(crate) fn write_json(&self, out: &mut String) {
         match self {

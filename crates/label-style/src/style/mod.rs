@@ -15,6 +15,7 @@
 //! ([`SymbolLayer::shows_at`]); a feature is in it when the filter is true
 //! ([`SymbolLayer::filter`], a failed evaluation counting as false).
 
+pub mod drawn;
 pub mod layout;
 pub mod properties;
 
@@ -249,11 +250,7 @@ impl SymbolLayer {
     /// without a default left unset (`icon-image`, `symbol-sort-key`, the variable anchors).
     #[must_use]
     pub fn evaluate(&self, name: &str, zoom: f64, feature: &Feature<'_>) -> Option<Value> {
-        let i = properties::index_of(name)?;
-        match &self.properties[i] {
-            Some(p) => p.evaluate(zoom, feature),
-            None => SPECS[i].default_value(),
-        }
+        properties::index_of(name).and_then(|i| properties::value_of(&self.properties, SPECS, i, zoom, feature))
     }
 
     /// Whether the layer sets layout property `name`.

@@ -43,6 +43,8 @@ pub enum Kind {
     AnchorOffsets,
     /// Padding: one to four numbers, CSS order, read as `[top, right, bottom, left]`.
     Padding,
+    /// A colour, as the CSS colour text the style gives (`#2f6f9f`, `rgba(0, 0, 0, 0.5)`).
+    Color,
 }
 
 /// One property of the style-spec's `layout_symbol`.
@@ -107,34 +109,84 @@ pub const SPECS: &[Spec] = &[
     spec("text-keep-upright", Kind::Boolean, Some("true"), false, false),
 ];
 
+/// The properties of a symbol layer that the drawing of its labels needs and their placement
+/// does not: the paint properties and the icon's own anchor, offset and rotation (layout).
+/// Colours are the style's CSS text and do not interpolate (a colour `interpolate` is refused;
+/// a zoom function of colours steps).
+/// [`crate::style::drawn`] compiles them.
+pub const DRAWN: &[Spec] = &[
+    spec("text-color", Kind::Color, Some("\"#000000\""), false, true),
+    spec("text-halo-color", Kind::Color, Some("\"rgba(0, 0, 0, 0)\""), false, true),
+    spec("text-halo-width", Kind::Number, Some("0"), true, true),
+    spec("text-halo-blur", Kind::Number, Some("0"), true, true),
+    spec("text-opacity", Kind::Number, Some("1"), true, true),
+    spec("icon-color", Kind::Color, Some("\"#000000\""), false, true),
+    spec("icon-halo-color", Kind::Color, Some("\"rgba(0, 0, 0, 0)\""), false, true),
+    spec("icon-halo-width", Kind::Number, Some("0"), true, true),
+    spec("icon-halo-blur", Kind::Number, Some("0"), true, true),
+    spec("icon-opacity", Kind::Number, Some("1"), true, true),
+    spec("icon-anchor", Kind::Enum(ANCHORS), Some("\"center\""), false, true),
+    spec("icon-offset", Kind::Pair, Some("[0,0]"), true, true),
+    spec("icon-rotate", Kind::Number, Some("0"), true, true),
+];
+
 /// The index of a property in [`SPECS`].
 #[must_use]
 pub fn index_of(name: &str) -> Option<usize> {
     SPECS.iter().position(|s| s.name == name)
 }
 
+/// The index of a property in [`DRAWN`].
+#[must_use]
+pub fn drawn_index_of(name: &str) -> Option<usize> {
+    DRAWN.iter().position(|s| s.name == name)
+}
+
+/// The value of property `i` of `table` for a layer whose settings are `set` (indexed as
+/// `table`): its setting evaluated at `zoom` for `feature`, or the style-spec's default.
+pub(crate) fn value_of(
+    set: &[Option<Property>],
+    table: &'static [Spec],
+    i: usize,
+    zoom: f64,
+    feature: &Feature<'_>,
+) -> Option<Value> {
+    match &set[i] {
+        Some(p) => p.evaluate(zoom, feature),
+        None => table[i].default_value(),
+    }
+}
+
+/// The defaults of a table of specs, parsed once.
+fn defaults(table: &'static [Spec], cache: &'static OnceLock<Vec<Option<Value>>>) -> &'static [Option<Value>] {
+    cache.get_or_init(|| {
+        table
+            .iter()
+            .map(|spec| {
+                let json: Json = serde_json::from_str(spec.default?).ok()?;
+                coerce(spec.kind, Value::from_json(&json))
+            })
+            .collect()
+    })
+}
+
 impl Spec {
     /// The default value, `None` where the style-spec has none.
     #[must_use]
     pub fn default_value(&self) -> Option<Value> {
-        static DEFAULTS: OnceLock<Vec<Option<Value>>> = OnceLock::new();
-        let defaults = DEFAULTS.get_or_init(|| {
-            SPECS
-                .iter()
-                .map(|spec| {
-                    let json: Json = serde_json::from_str(spec.default?).ok()?;
-                    coerce(spec.kind, Value::from_json(&json))
-                })
-                .collect()
-        });
-        index_of(self.name).and_then(|i| defaults[i].clone())
+        static LAYOUT: OnceLock<Vec<Option<Value>>> = OnceLock::new();
+        static DRAWN_DEFAULTS: OnceLock<Vec<Option<Value>>> = OnceLock::new();
+        match index_of(self.name) {
+            Some(i) => defaults(SPECS, &LAYOUT)[i].clone(),
+            None => drawn_index_of(self.name).and_then(|i| defaults(DRAWN, &DRAWN_DEFAULTS)[i].clone()),
+        }
     }
 
     fn expected_type(&self) -> Type {
         match self.kind {
             Kind::Number => Type::Number,
             Kind::Boolean => Type::Boolean,
-            Kind::Enum(_) => Type::String,
+            Kind::Enum(_) | Kind::Color => Type::String,
             Kind::Formatted => Type::Formatted,
             Kind::Pair | Kind::Fonts | Kind::Anchors => Type::Array,
             Kind::Image | Kind::AnchorOffsets | Kind::Padding => Type::Any,
@@ -156,6 +208,7 @@ pub fn coerce(kind: Kind, value: Value) -> Option<Value> {
         (Kind::Number, Value::Number(n)) if !n.is_nan() => Some(Value::Number(n)),
         (Kind::Boolean, v @ Value::Bool(_)) => Some(v),
         (Kind::Enum(names), Value::String(s)) if names.contains(&s.as_str()) => Some(Value::String(s)),
+        (Kind::Color, Value::String(s)) => Some(Value::String(s)),
         (Kind::Formatted, v @ Value::Formatted(_)) => Some(v),
         (Kind::Formatted, v) => Some(Value::Formatted(vec![Section { text: v.to_text(), scale: None, font: None }])),
         (Kind::Image, v) => Some(Value::String(v.to_text())).filter(|s| s != &Value::String(String::new())),
@@ -216,7 +269,7 @@ fn target(spec: &Spec) -> Target {
     let accepts: fn(&Value) -> bool = match spec.kind {
         Kind::Number => |v| matches!(v, Value::Number(_)),
         Kind::Boolean => |v| matches!(v, Value::Bool(_)),
-        Kind::Enum(_) | Kind::Formatted | Kind::Image => |v| matches!(v, Value::String(_)),
+        Kind::Enum(_) | Kind::Formatted | Kind::Image | Kind::Color => |v| matches!(v, Value::String(_)),
         _ => |v| matches!(v, Value::Array(_)),
     };
     Target { interpolated: spec.interpolated, default: spec.default_value(), accepts }
