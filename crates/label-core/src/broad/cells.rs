@@ -1,7 +1,5 @@
-//! Cells' neighbourhoods across tiles: which cells of other tiles have labels that can reach a
-//! cell's, from an rstar self-join of the cells' envelopes (the union of the bounds of the
-//! labels bucketed there). Inside a tile the greedy pass finds the labels that reach each other
-//! with the tile's own grid ([`super::FirstHit`]).
+//! Cells' neighbourhoods: which cells' labels can reach each other, from an rstar self-join of
+//! the cells' envelopes (the union of the bounds of the labels bucketed there).
 
 use rayon::prelude::*;
 
@@ -11,12 +9,14 @@ use crate::Aabb;
 /// Cells per parallel work item when the envelopes are built.
 const MIN_PARALLEL_CELLS: usize = 1024;
 
-/// Each cell's envelope and neighbourhood: the cells of other tiles whose envelopes meet its
-/// own. Any two labels of different tiles whose bounds meet sit in neighbouring cells.
+/// Each cell's envelope and neighbourhood: the cells whose envelopes meet its own. Any two
+/// labels whose bounds meet sit in neighbouring cells. A neighbourhood lists the cells of the
+/// cell's own tile first (the cell itself leading), then the cells of other tiles.
 #[derive(Clone, Debug, Default)]
 pub struct Cells {
     envelopes: Vec<Aabb>,
     starts: Vec<u32>,
+    own_ends: Vec<u32>,
     neighbors: Vec<u32>,
     pairs: usize,
 }
@@ -39,8 +39,8 @@ impl Cells {
             (0..grid.len() as u32).filter(|&c| cell_starts[c as usize + 1] > cell_starts[c as usize]).collect();
         let compact: Vec<Aabb> = full.iter().map(|&c| envelopes[c as usize]).collect();
         let (meeting, _) = find_candidates(&compact, None);
-        let (starts, neighbors) = rows(grid, &full, &meeting);
-        Self { envelopes, starts, neighbors, pairs: meeting.pairs() }
+        let (starts, own_ends, neighbors) = rows(grid, &full, &meeting);
+        Self { envelopes, starts, own_ends, neighbors, pairs: meeting.pairs() }
     }
 
     /// The union of the bounds of the labels in `cell` ([`Aabb::EMPTY`] for an empty cell).
@@ -62,11 +62,18 @@ impl Cells {
         self.envelopes.is_empty()
     }
 
+    /// The cells of `cell`'s own tile whose labels can reach `cell`'s, itself first.
+    #[must_use]
+    #[inline]
+    pub fn own_neighbors(&self, cell: usize) -> &[u32] {
+        &self.neighbors[self.starts[cell] as usize..self.own_ends[cell] as usize]
+    }
+
     /// The cells of other tiles whose labels can reach `cell`'s.
     #[must_use]
     #[inline]
     pub fn foreign_neighbors(&self, cell: usize) -> &[u32] {
-        &self.neighbors[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+        &self.neighbors[self.own_ends[cell] as usize..self.starts[cell + 1] as usize]
     }
 
     /// Pairs of distinct non-empty cells whose envelopes meet (the R-tree join's output).
@@ -76,29 +83,33 @@ impl Cells {
     }
 }
 
-/// Each cell's row: the cells of other tiles it meets. `full` maps the join's indices to cell
-/// numbers.
-fn rows(grid: &Grid, full: &[u32], meeting: &super::Candidates) -> (Vec<u32>, Vec<u32>) {
+/// Each cell's row: itself, the other cells of its tile it meets, then those of other tiles.
+/// `full` maps the join's indices to cell numbers.
+fn rows(grid: &Grid, full: &[u32], meeting: &super::Candidates) -> (Vec<u32>, Vec<u32>, Vec<u32>) {
     let tile_of = grid.tile_of_cells();
-    let mut lists: Vec<Vec<u32>> = vec![Vec::new(); grid.len()];
+    let mut lists: Vec<Vec<u32>> = (0..grid.len() as u32).map(|c| vec![c]).collect();
     for later in 0..meeting.len() {
         let a = full[later];
         for &e in meeting.earlier(later) {
             let b = full[e as usize];
-            if tile_of[a as usize] != tile_of[b as usize] {
-                lists[a as usize].push(b);
-                lists[b as usize].push(a);
-            }
+            lists[a as usize].push(b);
+            lists[b as usize].push(a);
         }
     }
     let mut starts = Vec::with_capacity(grid.len() + 1);
+    let mut own_ends = Vec::with_capacity(grid.len());
     let mut neighbors = Vec::with_capacity(lists.iter().map(Vec::len).sum());
     starts.push(0);
-    for list in &lists {
+    for (c, list) in lists.iter_mut().enumerate() {
+        let tile = tile_of[c];
+        // Stable: the cell itself stays first.
+        list.sort_by_key(|&n| tile_of[n as usize] != tile);
+        let own = list.iter().take_while(|&&n| tile_of[n as usize] == tile).count();
+        own_ends.push((neighbors.len() + own) as u32);
         neighbors.extend_from_slice(list);
         starts.push(neighbors.len() as u32);
     }
-    (starts, neighbors)
+    (starts, own_ends, neighbors)
 }
 
 #[cfg(test)]
@@ -142,11 +153,14 @@ mod tests {
             let tile_of = grid.tile_of_cells();
             for i in 0..b.len() {
                 let ci = cell[i] as usize;
+                assert_eq!(cells.own_neighbors(ci)[0] as usize, ci);
+                assert!(cells.own_neighbors(ci).iter().all(|&n| tile_of[n as usize] == tile_of[ci]));
                 assert!(cells.foreign_neighbors(ci).iter().all(|&n| tile_of[n as usize] != tile_of[ci]));
                 for j in 0..b.len() {
-                    let cj = cell[j];
-                    if b[i].intersects_closed(&b[j]) && tile_of[cj as usize] != tile_of[ci] {
-                        assert!(cells.foreign_neighbors(ci).contains(&cj), "{i} {j} size {size:?} tile {tile:?}");
+                    if b[i].intersects_closed(&b[j]) {
+                        let cj = cell[j];
+                        let near = cells.own_neighbors(ci).contains(&cj) || cells.foreign_neighbors(ci).contains(&cj);
+                        assert!(near, "{i} {j} size {size:?} tile {tile:?}");
                     }
                 }
             }

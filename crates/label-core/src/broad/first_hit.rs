@@ -1,8 +1,8 @@
 //! The one "earliest colliding box" structure: a uniform grid over numbered bounds that finds,
 //! for a query box, the lowest-numbered box whose bounds meet it and that passes the caller's
 //! exact test — "the earliest obstacle / placed label / placed part this box collides with".
-//! Every pass that asks that question asks it here: the obstacles, the greedy pass's tiles, the
-//! sequential pass, the symbol pass's placed parts, the planet's regions (through
+//! Every pass that asks that question asks it here: the obstacles, the sequential pass, the
+//! symbol pass's placed parts, the planet's regions (through
 //! [`crate::pipeline::decide_with_foreign`]) and the frame engine's shown labels.
 //!
 //! Each cell lists the boxes whose bounds meet it, in ascending number, each entry with its

@@ -28,8 +28,6 @@ pub struct Grid {
     inv_size: f32,
     cols: u32,
     rows: u32,
-    /// Cells a tile's side.
-    side: u32,
     /// Cell number of each grid position, row by row.
     ids: Vec<u32>,
     /// First cell of each tile, then the cell count.
@@ -63,7 +61,7 @@ impl Grid {
             ((tile_labels as f64 / per_cell).sqrt().round() as u32).clamp(1, cols.max(rows))
         };
         let (ids, tile_starts) = number_by_tile(cols, rows, side);
-        Self { origin: extent.min, inv_size: 1.0 / size, cols, rows, side, ids, tile_starts }
+        Self { origin: extent.min, inv_size: 1.0 / size, cols, rows, ids, tile_starts }
     }
 
     /// The cell holding `p` (points outside the grid go to the nearest border cell).
@@ -99,16 +97,6 @@ impl Grid {
     #[must_use]
     pub fn tile_cells(&self, t: usize) -> Range<usize> {
         self.tile_starts[t] as usize..self.tile_starts[t + 1] as usize
-    }
-
-    /// The box tile `t`'s cells cover (the labels of a border tile may lie beyond it).
-    #[must_use]
-    pub fn tile_extent(&self, t: usize) -> Aabb {
-        let across = self.cols.div_ceil(self.side.max(1)) as usize;
-        let (tx, ty) = ((t % across) as u32 * self.side, (t / across) as u32 * self.side);
-        let size = 1.0 / self.inv_size;
-        let corner = |col: u32, row: u32| self.origin + Vec2::new(col as f32, row as f32) * size;
-        Aabb::from_corners(corner(tx, ty), corner((tx + self.side).min(self.cols), (ty + self.side).min(self.rows)))
     }
 
     /// The tile of each cell.
@@ -190,23 +178,5 @@ mod tests {
         let g = Grid::new(&pts(5000), 5000, Some(10.0), Some(1));
         assert_eq!(g.tiles(), g.len(), "a tile per cell");
         assert!(g.tile_of_cells().windows(2).all(|w| w[0] <= w[1]));
-    }
-
-    #[test]
-    fn a_tile_covers_the_points_of_its_cells() {
-        let pts: Vec<Vec2> = (0..5000u32).map(|i| Vec2::new((i * 37 % 997) as f32, (i * 53 % 661) as f32)).collect();
-        for tile_labels in [1, 7, 300, 5000] {
-            let g = Grid::new(&pts, pts.len(), Some(9.0), Some(tile_labels));
-            let tile_of = g.tile_of_cells();
-            let whole = (0..g.tiles()).map(|t| g.tile_extent(t)).reduce(|a, b| a.union(&b)).unwrap();
-            let inside = |p: &Vec2, b: &Aabb| b.min.cmple(*p).all() && p.cmple(b.max).all();
-            // Points beyond the grid's extent are clamped into its border cells.
-            let covered: Vec<&Vec2> = pts.iter().filter(|p| inside(p, &whole)).collect();
-            assert!(covered.len() > pts.len() * 9 / 10, "{}", covered.len());
-            for p in covered {
-                let extent = g.tile_extent(tile_of[g.cell(*p) as usize] as usize);
-                assert!(inside(p, &extent), "{p} in {extent:?}, {tile_labels}");
-            }
-        }
     }
 }

@@ -2,10 +2,9 @@
 //!
 //! [`Grid`] buckets the labels into a uniform grid of cells by the centre of their box, the cells
 //! grouped into tiles (the greedy pass's unit of parallel work); [`Cells`] gives each
-//! cell its *neighbourhood* in other tiles: the cells whose envelopes (the union of their labels'
-//! bounds) meet its own. Any two labels of different tiles whose bounds meet sit in neighbouring
-//! cells, so the greedy pass need only look there; inside a tile it asks the tile's
-//! [`FirstHit`], the one "earliest colliding box" grid of the crate.
+//! cell its *neighbourhood*: the cells whose envelopes (the union of their labels' bounds) meet
+//! its own. Any two labels whose bounds meet sit in neighbouring cells, so the greedy pass need
+//! only look there.
 //!
 //! The neighbourhoods come from [`find_candidates`]: axis-aligned boxes go into `rstar`
 //! R-trees, one per tile of a coarser uniform grid, bulk-loaded and self-joined in parallel. A

@@ -3,6 +3,7 @@
 //! The stages, in call order, are described in [`crate::pipeline`], which makes them public;
 //! this module's [`place`] runs them on checked input.
 
+mod blockers;
 mod cull;
 mod foreign;
 mod greedy;

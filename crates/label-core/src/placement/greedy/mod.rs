@@ -6,25 +6,25 @@
 //! another tile and is undecided (as of the round), or waits itself, waits. On the standard
 //! workload 4–6 rounds settle the 2–4% of labels that wait.
 //!
-//! Inside a tile, a shown (or waiting) label that can block others is inserted, numbered by its
-//! rank in the tile, into the tile's [`FirstHit`] grid (the crate's one "earliest colliding box"
-//! structure, laid over the tile with cells of about [`LABELS_PER_CELL`] of its labels); a later
-//! label asks it for the earliest one it collides with. Only labels near a tile's edge also read
-//! the cells of neighbouring tiles (see [`Cells`]). A map with one tile runs the plain sequential
-//! definition.
+//! Inside a tile, a shown (or waiting) label that can block others is registered with every
+//! cell of its tile near enough to be reached (see [`Cells`]), in placement order; a later label
+//! scans one contiguous list, its own cell's, and stops at the first overlap, the earliest. Only
+//! labels near a tile's edge also scan the cells of neighbouring tiles. A map with one tile
+//! runs the plain sequential definition.
 
 mod turn;
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use super::blockers::Blockers;
 use super::layout::Layout;
 use super::outcome::Decision;
 use super::rounds::{MAX_ROUNDS, SWEEP, TileRounds, run_rounds};
 use super::rule::{self, Blocked, Plain};
-use crate::broad::{Cells, FirstHit};
+use crate::Obb;
+use crate::broad::Cells;
 use crate::narrow::convex_overlap_area;
-use crate::{Aabb, Obb};
 use turn::{Alone, Turn};
 
 /// Counts from one greedy pass.
@@ -39,10 +39,6 @@ pub struct PassCounts {
     /// Labels decided one by one after the rounds.
     pub swept: usize,
 }
-
-/// About this many of a tile's labels per cell of its [`FirstHit`] grid. Chosen by instruction
-/// counts (callgrind, `symbols 100000 1 x x plain` on one thread); see `docs/performance.md`.
-const LABELS_PER_CELL: f32 = 8.0;
 
 /// A label's state as other tiles read it: 0 while undecided, else the round that decided it
 /// and what it decided.
@@ -70,11 +66,10 @@ struct Shared<'a> {
 
 /// One tile's part of the pass.
 struct Tile<'d> {
+    cells: Range<usize>,
     slots: Range<usize>,
-    /// The box the tile's cells cover: what its grid is laid over.
-    extent: Aabb,
-    /// The tile's labels that can block (placed, or waiting), numbered by rank.
-    blockers: FirstHit,
+    /// Per cell of the tile, the labels that can block.
+    lists: Vec<Blockers>,
     /// Waiting labels as (rank, slot), in placement order.
     waiting: Vec<(u32, u32)>,
     decisions: &'d mut [Decision],
@@ -126,9 +121,10 @@ fn split_tiles<'d>(layout: &Layout, mut decisions: &'d mut [Decision]) -> Vec<Ti
         let slots = layout.tile_slots(t);
         let (mine, rest) = decisions.split_at_mut(slots.len());
         decisions = rest;
+        let cells = layout.grid.tile_cells(t);
         tiles.push(Tile {
-            extent: layout.grid.tile_extent(t),
-            blockers: FirstHit::default(),
+            lists: vec![Blockers::default(); cells.len()],
+            cells,
             slots,
             waiting: Vec::new(),
             decisions: mine,
@@ -173,8 +169,6 @@ impl Tile<'_> {
     /// Round 0: every label of the tile in placement order.
     fn first_round(&mut self, shared: &Shared<'_>) {
         let slots = self.slots.clone();
-        let cell = FirstHit::cell_for(&self.extent, slots.len(), LABELS_PER_CELL);
-        self.blockers = FirstHit::over(self.extent, cell);
         if shared.layout.grid.tiles() > 1 {
             for (rank, slot) in slots.enumerate() {
                 let (verdict, tests) = self.turn(shared, rank as u32, slot, 0);
@@ -183,54 +177,48 @@ impl Tile<'_> {
             }
         } else {
             for (rank, slot) in slots.enumerate() {
-                let d = self.alone(shared, rank as u32, slot);
+                let d = self.alone(shared, slot);
                 self.take(shared, rank as u32, slot, Verdict::Decided(d));
             }
         }
     }
 
     /// The decision for a label of the only tile: with no other tile, nothing waits and every
-    /// label in the grid is placed, so the earliest collision there decides.
-    fn alone(&mut self, shared: &Shared<'_>, rank: u32, slot: usize) -> Decision {
+    /// listed label is placed, so the first collision in its cell's list decides.
+    fn alone(&mut self, shared: &Shared<'_>, slot: usize) -> Decision {
         let plain = Plain { allow_overlap: shared.layout.flags[slot].allow_overlap };
-        let mut earlier = Alone { tile: self, shared, rank, slot, tests: 0 };
+        let mut earlier = Alone { tile: self, shared, slot, tests: 0 };
         let d = rule::decide(&plain, &mut earlier).decision(|s| shared.layout.index[s as usize]);
         self.tests += earlier.tests;
         d
     }
 
     /// The earliest label of the tile that ranks before the label, is not hidden and collides
-    /// with it, with its state; and the number of exact tests run. The tile's grid holds only
-    /// earlier labels in round 0, and the earlier ones among others later. The earliest label
-    /// whose bounds meet the label's is found first and tested alone: it is most often the one
-    /// (the label is hidden behind it), and a query that reads several cells then runs one exact
-    /// test rather than one per cell. (Inlined: as a call it costs the hot loop a few percent.)
+    /// with it, with its state; and the number of exact tests run. The label's cell list is in
+    /// placement order: in round 0 it holds only earlier labels, later the earlier ones are a
+    /// prefix. (Inlined: as a call it costs the hot loop a few percent.)
     #[inline(always)]
-    fn first_in_tile(&self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32) -> (Option<(u32, u32)>, usize) {
+    fn first_in_list(&self, shared: &Shared<'_>, rank: u32, slot: usize, round: u32) -> (Option<(u32, u32)>, usize) {
         let layout = shared.layout;
-        let (me, start) = (&layout.obbs[slot], self.slots.start);
-        let state = |other: usize| shared.states[other].load(Ordering::Relaxed);
-        let open = |r: u32| round == 0 || state(start + r as usize) & HIDDEN == 0;
-        let collides_with = |r: u32| collides(me, &layout.obbs[start + r as usize], shared.max_overlap_area);
-        let bounds = &layout.bounds[slot];
-        let first = match self.blockers.first_below(bounds, rank, open) {
-            None => (None, 0),
-            Some(r) if collides_with(r) => (Some(r), 1),
-            Some(r) => {
-                let mut tests = 1;
-                let first = self.blockers.first_below(bounds, rank, |q| {
-                    if q == r || !open(q) {
-                        return false;
-                    }
-                    tests += 1;
-                    collides_with(q)
-                });
-                (first, tests)
+        let (me, bounds) = (&layout.obbs[slot], &layout.bounds[slot]);
+        let list = &self.lists[layout.cell_of[slot] as usize - self.cells.start];
+        let end = if round == 0 { list.len() } else { list.before(rank) };
+        let (mut from, mut tests) = (0, 0);
+        while let Some(k) = list.next_overlap(bounds, from, end) {
+            from = k + 1;
+            let other = list.slot(k);
+            // In round 0 no entry is hidden yet: the state matters only on a collision.
+            let load = || shared.states[other as usize].load(Ordering::Relaxed);
+            let state = (round > 0).then(load);
+            if state.is_some_and(|s| s & HIDDEN != 0) {
+                continue;
             }
-        };
-        let (first, tests) = first;
-        // The tile's states are written by this thread only: the one read in the scan.
-        (first.map(|r| (start as u32 + r, state(start + r as usize))), tests)
+            tests += 1;
+            if collides(me, &layout.obbs[other as usize], shared.max_overlap_area) {
+                return (Some((other, state.unwrap_or_else(load))), tests);
+            }
+        }
+        (None, tests)
     }
 
     /// Records a round-0 verdict: decided, or waiting; either way registered if it can block.
@@ -273,9 +261,15 @@ impl Tile<'_> {
         shared.states[slot].store(stamp(round, kind), Ordering::Relaxed);
     }
 
-    /// Adds the label to the tile's grid.
+    /// Adds the label to the list of every cell of the tile that it can reach.
     fn register(&mut self, shared: &Shared<'_>, rank: u32, slot: usize) {
-        self.blockers.insert(rank, &shared.layout.bounds[slot]);
+        let layout = shared.layout;
+        let bounds = &layout.bounds[slot];
+        for &c in shared.cells.own_neighbors(layout.cell_of[slot] as usize) {
+            if shared.cells.envelope(c as usize).overlaps(bounds) {
+                self.lists[c as usize - self.cells.start].push(bounds, rank, slot as u32);
+            }
+        }
     }
 
     /// The label's turn in `round` ([`rule::decide`] against [`Turn`]): hidden behind the

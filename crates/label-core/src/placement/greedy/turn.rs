@@ -1,18 +1,16 @@
 //! What a plain label's turn reads of the labels before it ([`Occupied`] for
-//! [`super::super::rule::decide`]): in the only tile, the tile's grid; with several tiles, its
-//! tile's grid and the other tiles' labels in the cells it reaches, as decided before the round.
+//! [`super::super::rule::decide`]): in the only tile, its cell's list; with several tiles, its
+//! tile's list and the other tiles' labels in the cells it reaches, as decided before the round.
 
 use std::sync::atomic::Ordering;
 
 use super::{HIDDEN, Shared, Tile, collides, obstacle};
 use crate::placement::rule::{Blocked, Occupied};
 
-/// What the earlier labels of the only tile occupy against the label in `slot` (of rank `rank`):
-/// the tile's grid.
+/// What the earlier labels of the only tile occupy against the label in `slot`: its cell's list.
 pub(super) struct Alone<'a, 't> {
     pub(super) tile: &'a Tile<'t>,
     pub(super) shared: &'a Shared<'a>,
-    pub(super) rank: u32,
     pub(super) slot: usize,
     pub(super) tests: usize,
 }
@@ -23,13 +21,13 @@ impl Occupied for Alone<'_, '_> {
         if let Some(o) = obstacle(self.shared, self.slot) {
             return Some(Blocked::Obstacle(o));
         }
-        let (first, tests) = self.tile.first_in_tile(self.shared, self.rank, self.slot, 0);
+        let (first, tests) = self.tile.first_in_list(self.shared, 0, self.slot, 0);
         self.tests += tests;
         first.map(|(other, _)| Blocked::Label(other))
     }
 }
 
-/// What the earlier labels occupy against the label in `slot` in `round`: its tile's grid, and
+/// What the earlier labels occupy against the label in `slot` in `round`: its tile's list, and
 /// the other tiles' labels in the cells it reaches. `known` says whether the label found (by
 /// slot) was decided as of the round.
 pub(super) struct Turn<'a, 't> {
@@ -53,7 +51,7 @@ impl Occupied for Turn<'_, '_> {
         let (me, bounds) = (&layout.obbs[slot], &layout.bounds[slot]);
         let home = layout.cell_of[slot] as usize;
         // This tile first. `first`: (slot, decided) of the earliest candidate so far.
-        let (own, mut tests) = self.tile.first_in_tile(shared, self.rank, slot, round);
+        let (own, mut tests) = self.tile.first_in_list(shared, self.rank, slot, round);
         let mut first = own.map(|(other, state)| (other, state != 0));
         // Other tiles: only what was decided before this round counts as decided.
         let mut limit = first.map_or(layout.keys[slot], |(s, _)| layout.keys[s as usize]);
