@@ -28,11 +28,11 @@ fn main() {
     let (w, symbols) = declutter_benches::symbols(n, 3.0, 1);
     let options = PlacementOptions { tile_labels, tile_size, ..w.options() };
     let (mut plain, mut sym) = (Vec::new(), Vec::new());
-    let mut last = None;
+    let (mut last, mut plain_shown) = (None, 0);
     for _ in 0..rounds {
         let t0 = Instant::now();
         if run_plain {
-            black_box(place(black_box(&w.labels), &[], &options).expect("valid workload"));
+            plain_shown = black_box(place(black_box(&w.labels), &[], &options).expect("valid workload")).stats.visible;
         }
         let t1 = Instant::now();
         if run_symbols {
@@ -50,7 +50,7 @@ fn main() {
     let stats = last.map(|p| p.stats).unwrap_or_default();
     println!(
         "n {n}, {} threads, {rounds} rounds: place on W(n) {p:.2} ms, place_symbols on W_sym(n) {s:.2} ms, \
-         ratio {:.2}; {} shown, {} tiles, {} waited, {} exact tests",
+         ratio {:.2}; plain {plain_shown} shown; symbols {} shown, {} tiles, {} waited, {} exact tests",
         rayon::current_num_threads(),
         s / p,
         stats.visible,

@@ -19,6 +19,11 @@ pub(crate) struct Blockers {
 }
 
 impl Blockers {
+    /// An empty list with room for `n` entries.
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        Self { entries: Vec::with_capacity(n) }
+    }
+
     pub(crate) fn push(&mut self, bounds: &Aabb, rank: u32, slot: u32) {
         self.entries.push(Entry { bounds: *bounds, rank, slot });
     }

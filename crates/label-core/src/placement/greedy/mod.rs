@@ -123,7 +123,9 @@ fn split_tiles<'d>(layout: &Layout, mut decisions: &'d mut [Decision]) -> Vec<Ti
         decisions = rest;
         let cells = layout.grid.tile_cells(t);
         tiles.push(Tile {
-            lists: vec![Blockers::default(); cells.len()],
+            // A cell's list holds its shown labels and its neighbours' that reach it: about its
+            // own label count, reserved at once rather than grown push by push.
+            lists: cells.clone().map(|c| Blockers::with_capacity(layout.cell_slots(c).len())).collect(),
             cells,
             slots,
             waiting: Vec::new(),
