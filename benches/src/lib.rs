@@ -4,7 +4,7 @@
 pub mod circles;
 mod naive;
 
-pub use label_workload::{Workload, paths, standard, symbols};
+pub use label_workload::{Workload, crowded, paths, standard, symbols};
 pub use naive::{place_naive, place_naive_parts, place_naive_symbols};
 
 /// Nearest-rank percentile of sorted values (`q` in 0..=1; the smallest value for 0).

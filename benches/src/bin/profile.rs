@@ -1,7 +1,10 @@
 //! One placement of W(n), stage by stage, printing each stage's time: the target to run under
 //! `valgrind --tool=callgrind` (instruction counts, repeatable on a busy machine) or `perf`.
 //!
-//! `cargo run --release -p declutter-benches --bin profile -- [N] [ROUNDS] [CELL_SIZE] [TILE_LABELS]`
+//! `cargo run --release -p declutter-benches --bin profile -- [N] [ROUNDS] [CELL_SIZE] [TILE_LABELS] [--crowded]`
+//!
+//! `--crowded` (last) moves W(n)'s anchors into a 256×256 px canvas, the label sizes kept: the
+//! crowding of a whole planet's labels on the world of zoom 0.
 
 use std::time::Instant;
 
@@ -13,7 +16,11 @@ fn main() {
     let (n, rounds) = args.size_and_rounds();
     let cell_size: Option<f32> = args.parsed();
     let tile_labels: Option<usize> = args.parsed();
-    let w = declutter_benches::standard(n, 3.0, 1);
+    let crowded = args.text().as_deref() == Some("--crowded");
+    let mut w = declutter_benches::standard(n, 3.0, 1);
+    if crowded {
+        w = declutter_benches::crowded(&w, 256.0);
+    }
     let options = w.options();
     let ms = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e3;
     for _ in 0..rounds {

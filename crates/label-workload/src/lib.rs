@@ -73,6 +73,15 @@ pub fn standard(n: usize, coverage: f64, seed: u64) -> Workload {
     Workload { labels, width, height }
 }
 
+/// `w`'s labels with their anchors moved into a `side`×`side` px canvas (scaled from `w`'s),
+/// their sizes kept: many labels in a small area, as a whole planet's on the world of zoom 0.
+#[must_use]
+pub fn crowded(w: &Workload, side: f64) -> Workload {
+    let (sx, sy) = (side / w.width, side / w.height);
+    let labels = w.labels.iter().map(|l| Label { x: eighths(l.x * sx), y: eighths(l.y * sy), ..l.clone() }).collect();
+    Workload { labels, width: side, height: side }
+}
+
 /// The labels of `W(n, coverage, seed)` as symbols: each with four candidate positions
 /// (MapLibre's `text-variable-anchor` right, left, below, above the point, with a 2-px radial
 /// offset), one in three with a 12×12 px icon on the point that may show alone (MapLibre's

@@ -135,7 +135,7 @@ mod tests {
             [(None, None), (Some(0.01), Some(3)), (Some(3.0), Some(50)), (Some(20.0), None), (Some(500.0), Some(1))]
         {
             let centers: Vec<Vec2> = b.iter().map(Aabb::center).collect();
-            let grid = Grid::new(&centers, centers.len(), size, tile);
+            let grid = Grid::new(&centers, centers.len(), 0.0, size, tile);
             // Bucket by cell, as the layout does.
             let cell: Vec<u32> = centers.iter().map(|&p| grid.cell(p)).collect();
             let mut order: Vec<usize> = (0..b.len()).collect();

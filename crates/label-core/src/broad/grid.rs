@@ -36,25 +36,30 @@ pub struct Grid {
 
 impl Grid {
     /// A grid for `n` points spread like `sample` (an evenly spread sample of them, or all),
-    /// with square cells of side `size` px, or of a size that holds about [`LABELS_PER_CELL`]
-    /// points on average; a tiny `size` is raised so that there are at most about four cells per
-    /// point. Tiles hold about `tile_labels` points (default [`LABELS_PER_TILE`]; below that many
-    /// points, one tile holds them all).
+    /// whose labels' bounds cover `label_area` px² on average, with square cells of side `size`
+    /// px, or of a size that holds about [`LABELS_PER_CELL`] points on average but is no smaller
+    /// than a label (see [`Self::crowded`]); a tiny `size` is raised so that there are at most
+    /// about four cells per point. Tiles hold about `tile_labels` points (default
+    /// [`LABELS_PER_TILE`]; below that many points, or where the labels are crowded, one tile
+    /// holds them all).
     #[must_use]
-    pub fn new(sample: &[Vec2], n: usize, size: Option<f32>, tile_labels: Option<usize>) -> Self {
+    pub fn new(sample: &[Vec2], n: usize, label_area: f32, size: Option<f32>, tile_labels: Option<usize>) -> Self {
         let extent = extent(sample);
         let span = extent.size().max(Vec2::splat(f32::MIN_POSITIVE));
         let most = 4.0 * n as f32 + 16.0;
         let cells_wanted = (n as f32 / LABELS_PER_CELL).max(1.0);
+        let crowded = Self::crowded(n, label_area, span.x * span.y);
         let auto = (span.x * span.y / cells_wanted).sqrt().max(span.max_element() / cells_wanted);
+        let auto = if crowded { auto.max(label_area.sqrt()) } else { auto };
         // At most `most` cells in all, whatever the size asked for.
         let floor = (span.x * span.y / most).sqrt().max(span.max_element() / most);
         let size = size.unwrap_or(auto).max(floor).max(f32::MIN_POSITIVE);
         let dims = (span / size).ceil().clamp(Vec2::ONE, Vec2::splat(most));
         let (cols, rows) = (dims.x as u32, dims.y as u32);
 
+        let one_tile = crowded && tile_labels.is_none();
         let tile_labels = tile_labels.unwrap_or(LABELS_PER_TILE).max(1);
-        let side = if tile_labels >= n && n > 0 {
+        let side = if (tile_labels >= n || one_tile) && n > 0 {
             cols.max(rows)
         } else {
             let per_cell = (n as f64 / f64::from(cols * rows)).max(f64::MIN_POSITIVE);
@@ -62,6 +67,20 @@ impl Grid {
         };
         let (ids, tile_starts) = number_by_tile(cols, rows, side);
         Self { origin: extent.min, inv_size: 1.0 / size, cols, rows, ids, tile_starts }
+    }
+
+    /// Whether `n` labels whose bounds cover `label_area` px² on average, over an extent of
+    /// `extent_area` px², are crowded: their bounds cover the extent more than
+    /// [`LABELS_PER_CELL`] times over, so that a label is larger than a cell of the automatic
+    /// size. Then cells of the automatic size would each meet most others (an R-tree join and
+    /// neighbourhoods quadratic in the cells), and with several tiles most labels — nearly all
+    /// hidden — would wait and scan the other tiles' cells label by label. So crowded labels get
+    /// cells no smaller than a label and one tile: the greedy pass's cell lists then hold only
+    /// the few shown labels. (W(200k) moved into 256×256 px: `place` about 15 s and 1.5 GB on
+    /// 4 tiles of 5-px cells before, about 0.1 s and 0.1 GB now; `profile -- 200000 1 x x --crowded`.)
+    #[must_use]
+    pub fn crowded(n: usize, label_area: f32, extent_area: f32) -> bool {
+        n as f32 * label_area > LABELS_PER_CELL * extent_area
     }
 
     /// The cell holding `p` (points outside the grid go to the nearest border cell).
@@ -172,11 +191,25 @@ mod tests {
     fn few_points_make_one_tile_and_many_make_many() {
         let pts =
             |n: u32| (0..n).map(|i| Vec2::new((i % 100) as f32 * 10.0, (i / 100) as f32 * 10.0)).collect::<Vec<_>>();
-        assert_eq!(Grid::new(&pts(5000), 5000, None, None).tiles(), 1);
-        let g = Grid::new(&pts(100_000), 100_000, None, None);
+        assert_eq!(Grid::new(&pts(5000), 5000, 0.0, None, None).tiles(), 1);
+        let g = Grid::new(&pts(100_000), 100_000, 0.0, None, None);
         assert!((4..=9).contains(&g.tiles()), "{}", g.tiles());
-        let g = Grid::new(&pts(5000), 5000, Some(10.0), Some(1));
+        let g = Grid::new(&pts(5000), 5000, 0.0, Some(10.0), Some(1));
         assert_eq!(g.tiles(), g.len(), "a tile per cell");
         assert!(g.tile_of_cells().windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn crowded_labels_get_one_tile_of_cells_no_smaller_than_a_label() {
+        // 100,000 labels in 248×248 px: of 1,500 px² each their bounds cover it ~2,400 times.
+        let pts: Vec<Vec2> = (0..1024u32).map(|i| Vec2::new((i % 32) as f32 * 8.0, (i / 32) as f32 * 8.0)).collect();
+        let g = Grid::new(&pts, 100_000, 1500.0, None, None);
+        assert_eq!(g.tiles(), 1);
+        assert!(1.0 / g.inv_size >= 1500f32.sqrt(), "cells of {} px", 1.0 / g.inv_size);
+        // Labels of 1 px² are not crowded: tiles of small cells.
+        let g = Grid::new(&pts, 100_000, 1.0, None, None);
+        assert!(g.tiles() > 1 && 1.0 / g.inv_size < 10.0, "{} tiles", g.tiles());
+        // A tiling asked for is kept.
+        assert!(Grid::new(&pts, 100_000, 1500.0, None, Some(1000)).tiles() > 1);
     }
 }

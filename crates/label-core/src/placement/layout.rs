@@ -133,9 +133,13 @@ pub fn lay_out_from(
     // The grid's extent from an evenly spread sample of the centres in view (all of them when
     // there are few): the extent only shapes the cells, it never changes the placement.
     let stride = count.div_ceil(EXTENT_SAMPLE).max(1);
-    let sample: Vec<Vec2> =
-        (0..obbs.len()).filter(|&i| visible(i)).step_by(stride).map(|i| (obbs[i].center - origin).as_vec2()).collect();
-    let grid = Grid::new(&sample, count, cell_size, tile_labels);
+    let sampled: Vec<usize> = (0..obbs.len()).filter(|&i| visible(i)).step_by(stride).collect();
+    let sample: Vec<Vec2> = sampled.iter().map(|&i| (obbs[i].center - origin).as_vec2()).collect();
+    // The sample's mean bounds area tells the grid how crowded the labels are.
+    let area: f64 = sampled.iter().map(|&i| f64::from(obbs[i].bounds_from(origin).area())).sum();
+    let label_area = (area / sampled.len().max(1) as f64) as f32;
+    drop(sampled);
+    let grid = Grid::new(&sample, count, label_area, cell_size, tile_labels);
     drop(sample);
     let cell: Vec<u32> = obbs
         .par_iter()
