@@ -106,10 +106,11 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
 }
 
 /// Labels whose boxes cover the viewport's part they span this many times over, on average, or
-/// more: the core's `place` is slow and large there (its broad phase grows with the crowding),
-/// the walk's grid of label-sized cells is not. 200,000 labels of the synthetic planet on the
-/// 256-px world of zoom 0: `place` 1.7 s and 560 MiB, the walk 0.15 s and 124 MiB; on the
-/// 4,096-px world of zoom 4 (crowding about 12) `place` 0.12 s and 93 MiB.
+/// more are walked whole with the grid of label-sized cells. This was chosen when the core's
+/// `place` grew with the crowding (200,000 labels of the synthetic planet on the 256-px world
+/// of zoom 0: 1.7 s and 560 MiB against the walk's 0.15 s and 124 MiB); the core now gives
+/// crowded labels one tile of label-sized cells itself (`broad::Grid::crowded`), and whether
+/// this path still pays has not been measured again.
 const CROWDED: f64 = 64.0;
 
 /// Whether the labels in view are [`CROWDED`], roughly: their boxes' areas (without padding or
