@@ -27,11 +27,13 @@
 //! decides a set of labels as far as it can while some earlier labels near them are decided
 //! elsewhere (another worker's region): a label whose earliest earlier colliding label is
 //! undecided waits, with the list of labels that may still hide it, which [`decide_from_list`]
-//! reads again once more is known.
+//! reads again once more is known. A pass that finds what a label collides with its own way
+//! (the frame engine's waiting labels) asks [`rule::decide`], §4 for one label, through the
+//! traits [`rule::Candidate`] and [`rule::Occupied`].
 
 pub use crate::broad::FirstHit;
-pub use crate::placement::stages;
 pub use crate::placement::{
     Decision, Flags, Known, Layout, PassCounts, Pending, Sequential, Walked, collides, decide_from_list,
     decide_with_foreign, descending_key, greedy, place_sequentially, place_with_ties,
 };
+pub use crate::placement::{rule, stages};

@@ -13,7 +13,7 @@ mod options;
 mod order;
 mod outcome;
 mod rounds;
-mod rule;
+pub mod rule;
 mod sequential;
 pub mod stages;
 mod symbols;

@@ -32,7 +32,8 @@ use crate::{Blocker, Optional, Parts};
 
 /// What became of one label, blockers named as the pass numbers its labels (a rank or a slot).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Verdict {
+pub enum Verdict {
+    /// None of its positions meets the viewport.
     Offscreen,
     /// Shown at position `k` (the text's; ignored for the icon alone) with these parts.
     Shown(usize, Parts),
@@ -45,7 +46,7 @@ pub(crate) enum Verdict {
 /// What a part collides with first (contract §4 step 3d): obstacles count as placed before
 /// every label, so the order of the variants is the order of "earliest".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Blocked {
+pub enum Blocked {
     /// The obstacle with this index.
     Obstacle(u32),
     /// The label with this number (rank or slot, as the pass numbers them).
@@ -68,7 +69,7 @@ impl Verdict {
 
 /// A label as the rule reads it: its positions, each a range of text parts, and an icon, all
 /// numbered as the pass's [`Occupied`] numbers parts.
-pub(crate) trait Candidate {
+pub trait Candidate {
     /// How many positions.
     fn positions(&self) -> usize;
     /// Whether some position meets the viewport.
@@ -79,7 +80,9 @@ pub(crate) trait Candidate {
     fn text(&self, k: usize) -> Range<usize>;
     /// The icon part.
     fn icon(&self) -> Option<usize>;
+    /// Whether it may overlap what is placed (`allow_overlap`).
     fn allow_overlap(&self) -> bool;
+    /// Which part may show alone (`optional`).
     fn optional(&self) -> Optional;
     /// Whether it belongs to a repeat group.
     fn grouped(&self) -> bool;
@@ -92,7 +95,7 @@ pub(crate) trait Candidate {
 }
 
 /// What the labels placed before the one being decided occupy, as one pass finds it.
-pub(crate) trait Occupied {
+pub trait Occupied {
     /// What part `p` collides with first: the lowest-index obstacle, else the earliest placed
     /// blocking label.
     fn hit(&mut self, p: usize) -> Option<Blocked>;
@@ -110,7 +113,8 @@ pub(crate) trait Occupied {
 /// A plain label (contract §2): one position of one part, numbered 0, in view (the plain
 /// passes cull first).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Plain {
+pub struct Plain {
+    /// Whether it may overlap what is placed.
     pub allow_overlap: bool,
 }
 
@@ -151,7 +155,7 @@ impl Candidate for Plain {
 
 /// Contract §4 for `label` against what `occupied` holds (see the module docs).
 #[inline(always)]
-pub(crate) fn decide(label: &impl Candidate, occupied: &mut impl Occupied) -> Verdict {
+pub fn decide(label: &impl Candidate, occupied: &mut impl Occupied) -> Verdict {
     let positions = label.positions();
     if !label.in_view() {
         return Verdict::Offscreen;

@@ -93,13 +93,13 @@ impl FrameEngine {
             choices: &mut self.frame.choices,
             memo,
             sleeps: &mut self.table.sleeps,
-            provisional: &mut self.table.provisional,
         };
         let placed = place_symbol_frame(&cx, memory, (&mut self.sights, &self.screen_paths), reuse)?;
         if reuse {
+            self.table.placed_in_reused(placed.0);
             return Ok((FrameKind::Reused, projected, placed));
         }
-        self.table.provisional.clear();
+        self.table.clear_provisional();
         Ok((FrameKind::Full, projected, placed))
     }
 
@@ -120,7 +120,6 @@ impl FrameEngine {
             sleeps: &self.table.sleeps,
             dormant: &mut self.table.dormant,
         };
-        let provisional = &mut self.table.provisional;
         let in_sight = std::mem::take(&mut self.in_sight);
         let skipped = &*memory.dormant;
         if reuse {
@@ -128,15 +127,16 @@ impl FrameEngine {
             let sleepy = |_, m| m & bits::SLEEPY != 0;
             self.in_sight = project_all(&cx.viewer, memory.memo, skipped, sleepy, &mut self.sights, in_sight);
             let projected = Instant::now();
-            let placed = place_reused(&cx, &self.sights, memory, provisional, self.full.for_reuse());
+            let placed = place_reused(&cx, &self.sights, memory, self.full.for_reuse());
+            self.table.placed_in_reused(placed.0);
             (FrameKind::Reused, projected, placed)
         } else {
             // The labels that wait for room are projected in the placement's pass over them.
-            let waiting = |i, m| waits(options, provisional, i, m);
+            let waiting = |_, m| waits(options, m);
             let free = project_all(&cx.viewer, memory.memo, skipped, waiting, &mut self.sights, in_sight);
             let projected = Instant::now();
-            let placed = place_full(&cx, &mut self.sights, &free, provisional, memory, &mut self.full);
-            provisional.clear();
+            let placed = place_full(&cx, &mut self.sights, &free, memory, &mut self.full);
+            self.table.clear_provisional();
             self.in_sight = free;
             (FrameKind::Full, projected, placed)
         }

@@ -63,7 +63,7 @@ pub(crate) fn finish(
     stats: &mut FrameStats,
 ) {
     now.opacity = fading.fade(before.opacity, now.visible);
-    memo.store(crate::state::memo::of(now), Ordering::Relaxed);
+    memo.store(crate::state::memo::renewed(memo.load(Ordering::Relaxed), now), Ordering::Relaxed);
     let in_view = now.in_view();
     stats.in_view += usize::from(in_view);
     stats.visible += usize::from(now.visible);

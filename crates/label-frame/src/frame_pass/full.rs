@@ -18,7 +18,6 @@ use crate::geo::sight::Sight;
 use crate::shortcuts::sleep::deep::deep_holds;
 use crate::shortcuts::sleep::{Sleep, Sleeps};
 use crate::state::memo::{self, bits};
-use crate::state::provisional::Provisional;
 use crate::{FrameOptions, FrameStats, LabelFrame, ScreenPose, Stickiness};
 
 /// From this many labels, pass 1 of a full frame with [`Stickiness::Shown`] runs the core's
@@ -67,13 +66,14 @@ impl FullScratch {
         cx: &FrameContext,
         sights: &[Sight],
         free: &[u32],
-        provisional: &Provisional,
+        memo: &[AtomicU8],
         frames: &[LabelFrame],
     ) {
         let FullScratch { screen, ties, free_frames, shown, kept, .. } = self;
         let (viewer, options, labels) = (&cx.viewer, cx.options, cx.viewer.labels);
         let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
-        let extra = |i: u32| if provisional.get(i as usize) { 0.0 } else { margin(&frames[i as usize], options) };
+        let provisional = |i: u32| memo::provisional(memo[i as usize].load(Ordering::Relaxed));
+        let extra = |i: u32| if provisional(i) { 0.0 } else { margin(&frames[i as usize], options) };
         let with_ties = options.stickiness != Stickiness::None;
         ties.clear();
         if with_ties {
@@ -120,8 +120,8 @@ impl FullScratch {
 /// The frame's decisions into `memory.frames`, which holds the last frame on entry and this one
 /// on return, faded (see [`crate::frame_pass::fade`]); each label's entry is read before it is
 /// written, and a label that stays out of sight unprojected is not written at all.
-/// `provisional.get(i)`: label `i` came into view in a reused frame and yielded there, so it has
-/// not had its turn by priority yet and does not wait. The dormant labels are skipped while
+/// A provisional label (its byte says so: it came into view in a reused frame and yielded
+/// there) has not had its turn by priority yet and does not wait. The dormant labels are skipped while
 /// they would sleep (see `shortcuts/dormant`), and labels found asleep join them; labels the
 /// projection left quiet are counted off screen. Returns how many
 /// labels went through the greedy pass, and the frame's label counts.
@@ -136,15 +136,14 @@ pub(crate) fn place_full(
     cx: &FrameContext,
     sights: &mut [Sight],
     free: &[u32],
-    provisional: &Provisional,
     memory: Memory,
     scratch: &mut FullScratch,
 ) -> (usize, FrameStats) {
     let Memory { frames, memo, sleeps, dormant } = memory;
-    scratch.pass_one(cx, sights, free, provisional, frames);
+    scratch.pass_one(cx, sights, free, memo, frames);
     let FullScratch { free_frames, kept, pass_two, .. } = scratch;
     let viewer = &cx.viewer;
-    let pass = FullPass { cx, sights, free, free_frames, kept, memo, sleeps, provisional };
+    let pass = FullPass { cx, sights, free, free_frames, kept, memo, sleeps };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
     let skipped = &*dormant;
     // In each run, `next_free` is the position in `free` of the run's first label of pass 1.
@@ -182,7 +181,6 @@ struct FullPass<'p> {
     kept: &'p ShownBoxes,
     memo: &'p [AtomicU8],
     sleeps: &'p Sleeps,
-    provisional: &'p Provisional,
 }
 
 impl FullPass<'_> {
@@ -197,7 +195,7 @@ impl FullPass<'_> {
             return;
         }
         let viewer = &self.cx.viewer;
-        if waits(self.cx.options, self.provisional, i, m) {
+        if waits(self.cx.options, m) {
             let asleep = m & bits::SLEEPY != 0
                 && match self.sleeps.now {
                     Some(now) => self.certified(i, now),
@@ -352,10 +350,10 @@ impl FullPass<'_> {
 
 /// Whether label `i`, whose last frame's byte is `memo` ([`bits`]), waits for room in a full frame: with
 /// [`Stickiness::Shown`], a label hidden in view by a collision last frame, unless it came into
-/// view in a reused frame and yielded there (`provisional`).
+/// view in a reused frame and yielded there ([`bits::PROVISIONAL`]).
 #[inline]
-pub(crate) fn waits(options: &FrameOptions, provisional: &Provisional, i: usize, memo: u8) -> bool {
-    options.stickiness == Stickiness::Shown && memo & bits::COLLISION != 0 && !provisional.get(i)
+pub(crate) fn waits(options: &FrameOptions, memo: u8) -> bool {
+    options.stickiness == Stickiness::Shown && memo & (bits::COLLISION | bits::PROVISIONAL) == bits::COLLISION
 }
 
 /// What hides a waiting label again, whose box on screen (padded by the margin) is `obb`: the first obstacle

@@ -31,11 +31,10 @@ use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
 use crate::state::memo::bits;
-use crate::state::provisional::Provisional;
-use crate::{FrameStats, LabelFrame};
+use crate::{FrameStats, HiddenReason, LabelFrame};
 
 /// The frame's decisions into `memory.frames` (the last frame on entry, this one on return,
-/// faded). Newcomers that had to yield are marked in `provisional`: at the next full frame
+/// faded). Newcomers that had to yield are marked provisional in their bytes: at the next full frame
 /// they compete by priority like labels new to the view, rather than wait for room; `kept`
 /// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. The `dormant`
 /// labels, kept while their boxes stay in view, are skipped, and sleeping labels join them if
@@ -45,7 +44,6 @@ pub(crate) fn place_reused(
     cx: &FrameContext,
     sights: &[Sight],
     memory: Memory,
-    provisional: &mut Provisional,
     (kept, last_pass): (&mut ShownBoxes, &mut PassTwo),
 ) -> (usize, FrameStats) {
     let Memory { frames, memo, sleeps, dormant } = memory;
@@ -105,8 +103,10 @@ pub(crate) fn place_reused(
     place_around(viewer, sights, kept, &indices, max_overlap_area, frames);
     for (i, last) in newcomers {
         let frame = &mut frames[*i as usize];
-        provisional.set(*i as usize, !frame.visible);
         finish(frame, last, &memo[*i as usize], fading, &mut stats);
+        if frame.reason == Some(HiddenReason::Collision) {
+            memo[*i as usize].fetch_or(bits::PROVISIONAL, Ordering::Relaxed);
+        }
     }
     (newcomers.len(), stats)
 }

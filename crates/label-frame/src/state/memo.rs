@@ -22,9 +22,18 @@ pub(crate) mod bits {
     /// Set by the projection stage on a [`FAR`] label out of view again (off screen or out of
     /// reach): its entry stays as it is, and the passes after the projection skip it.
     pub(crate) const QUIET: u8 = 16;
+    /// Hidden in view by a collision after coming into view in a reused frame, where it
+    /// yielded: it has not had its turn by priority yet, so the next full frame places it as new
+    /// to the view. Set by a reused frame; the next full frame clears it on every label.
+    pub(crate) const PROVISIONAL: u8 = 32;
+    /// Sleepy, given its certificate in the last full frame, and not slept on it yet: if that
+    /// certificate breaks at once, the try counts as failed (`shortcuts/sleep/backoff.rs`).
+    pub(crate) const FRESH: u8 = 64;
+    /// The bits that are not the frame's ([`super::of`]): the state the engine adds to it.
+    pub(crate) const STATE: u8 = SLEEPY | QUIET | PROVISIONAL | FRESH;
 }
 
-/// The byte of a label's frame: [`bits`] but [`bits::SLEEPY`] and [`bits::QUIET`].
+/// The byte of a label's frame: [`bits`] but those of [`bits::STATE`].
 #[must_use]
 #[inline]
 pub(crate) fn of(frame: &LabelFrame) -> u8 {
@@ -41,14 +50,31 @@ pub(crate) fn of(frame: &LabelFrame) -> u8 {
     m
 }
 
-/// The invariant of the bytes: one per label, each its label's frame ([`of`]) but for
-/// [`bits::SLEEPY`] and [`bits::QUIET`]; a quiet label is unseen, and a sleepy one hidden in
-/// view by a collision, undrawn, without a pose. The engine checks it after every call in
-/// debug builds.
+/// The byte of `now`, decided in this frame, whose byte was `before`: [`of`], and still
+/// [`bits::PROVISIONAL`] if it was and is still hidden by a collision (a reused frame keeps it
+/// so; a full frame clears every label's at its end).
+#[must_use]
+#[inline]
+pub(crate) fn renewed(before: u8, now: &LabelFrame) -> u8 {
+    let byte = of(now);
+    byte | (before & bits::PROVISIONAL & (byte & bits::COLLISION).wrapping_neg())
+}
+
+/// Whether the byte `m` says its label is provisional ([`bits::PROVISIONAL`]).
+#[must_use]
+#[inline]
+pub(crate) fn provisional(m: u8) -> bool {
+    m & bits::PROVISIONAL != 0
+}
+
+/// The invariant of the bytes: one per label, each its label's frame ([`of`]) but for the bits
+/// of [`bits::STATE`]; a quiet label is unseen; a sleepy one hidden in view by a collision,
+/// undrawn, without a pose. The engine checks it after every call in debug builds, and what
+/// the other state bits say in `table/` (fresh, provisional).
 pub(crate) fn in_sync(memo: &[AtomicU8], frames: &[LabelFrame]) -> bool {
     let in_sync = |m: u8, f: &LabelFrame| {
         let sleepy = m & bits::SLEEPY != 0;
-        m & !(bits::SLEEPY | bits::QUIET) == of(f)
+        m & !bits::STATE == of(f)
             && (m & bits::QUIET == 0 || m & bits::FAR != 0)
             && (!sleepy || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(HiddenReason::Collision)))
     };

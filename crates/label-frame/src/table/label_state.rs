@@ -32,11 +32,11 @@ pub(crate) enum LabelState {
     /// Hidden in view by a collision (a label or an obstacle), awake. With
     /// [`crate::Stickiness::Shown`] it waits for room in the next full frame.
     Waiting,
-    /// Came into view in a reused frame and yielded there: it has not had its turn by priority
-    /// yet, so the next full frame places it as new to the view.
+    /// Came into view in a reused frame and yielded there (byte [`bits::PROVISIONAL`]): it has
+    /// not had its turn by priority yet, so the next full frame places it as new to the view.
     Provisional,
     /// Waiting, with a certificate that it stays hidden by the same label (byte
-    /// [`bits::SLEEPY`]): undrawn, no pose.
+    /// [`bits::SLEEPY`], and [`bits::FRESH`] until it slept on a new one): undrawn, no pose.
     Sleepy,
     /// Sleepy, and out of the passes: an entry of the dormant set stands for it.
     Dormant,
@@ -54,7 +54,7 @@ impl LabelState {
             return Self::Shown;
         }
         match frame.reason {
-            Some(HiddenReason::Collision) if table.provisional.get(i) => Self::Provisional,
+            Some(HiddenReason::Collision) if m & bits::PROVISIONAL != 0 => Self::Provisional,
             Some(HiddenReason::Collision) if m & bits::SLEEPY != 0 => {
                 if table.dormant.is_dormant(i) {
                     Self::Dormant

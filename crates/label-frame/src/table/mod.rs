@@ -13,8 +13,7 @@ use crate::shortcuts::sleep::Sleeps;
 use crate::state::hot::Hot;
 use crate::state::memo::{self, bits};
 use crate::state::parts::BoxParts;
-use crate::state::provisional::Provisional;
-use crate::{LabelFrame, WorldLabel};
+use crate::{HiddenReason, LabelFrame, WorldLabel};
 pub(crate) use label_state::LabelState;
 
 /// The per-label arrays the engine keeps between frames, entry `i` about label `i`.
@@ -23,9 +22,10 @@ pub(crate) use label_state::LabelState;
 /// - every array has one entry per label;
 /// - `hot[i]` is label `i`'s [`Hot`] but for its position, which the copies of the world move
 ///   by whole worlds (`geo/copies.rs`); `parts[i]` is its [`BoxParts`];
-/// - `memo[i]` is the byte of label `i`'s last frame ([`memo::in_sync`]);
+/// - `memo[i]` is the byte of label `i`'s last frame with its state's bits ([`memo::in_sync`]:
+///   quiet, sleepy, fresh, provisional);
 /// - after a full frame no label is provisional (only a reused frame makes one); a provisional
-///   label is hidden, and neither sleepy nor dormant;
+///   label is hidden by a collision, and neither sleepy nor dormant;
 /// - a label that sleeps ([`LabelState::Sleepy`], [`LabelState::Dormant`]) holds a
 ///   certificate about the label that hides it, which after a full frame is shown; a dormant
 ///   label is sleepy; the dormant set agrees with itself and with the certificates
@@ -36,10 +36,11 @@ pub(crate) struct Table {
     pub(crate) hot: Vec<Hot>,
     /// What each label's box is made of.
     pub(crate) parts: Vec<BoxParts>,
-    /// Each label's last frame in a byte, kept with the frame.
+    /// Each label's last frame in a byte, kept with the frame, and the bits of its state that
+    /// the frame does not say ([`bits::STATE`]).
     pub(crate) memo: Vec<AtomicU8>,
-    /// The labels that came into view in a reused frame and yielded there.
-    pub(crate) provisional: Provisional,
+    /// Some label may be provisional: a reused frame placed labels since the last full frame.
+    maybe_provisional: bool,
     /// Per label, its certificate to sleep through full frames (see `shortcuts/sleep/`).
     pub(crate) sleeps: Sleeps,
     /// The sleeping labels the passes skip (see `shortcuts/dormant/`).
@@ -49,13 +50,11 @@ pub(crate) struct Table {
 impl Table {
     /// The table of `labels` whose last frames are `frames`, at the positions they were set at.
     pub(crate) fn new(labels: &[WorldLabel], frames: &[LabelFrame]) -> Self {
-        let mut provisional = Provisional::default();
-        provisional.reset(labels.len());
         let mut table = Self {
             hot: labels.iter().map(Hot::new).collect(),
             parts: labels.iter().map(BoxParts::new).collect(),
             memo: Self::bytes(frames),
-            provisional,
+            maybe_provisional: false,
             sleeps: Sleeps::default(),
             dormant: Dormant::default(),
         };
@@ -70,7 +69,21 @@ impl Table {
         self.sleeps.reset(n);
         self.dormant.reset(n);
         for m in &mut self.memo {
-            *m.get_mut() &= !bits::SLEEPY;
+            *m.get_mut() &= !(bits::SLEEPY | bits::FRESH);
+        }
+    }
+
+    /// A reused frame placed `newcomers` labels: those that yielded are provisional now.
+    pub(crate) fn placed_in_reused(&mut self, newcomers: usize) {
+        self.maybe_provisional |= newcomers > 0;
+    }
+
+    /// No label is provisional any more (after a full frame).
+    pub(crate) fn clear_provisional(&mut self) {
+        if std::mem::take(&mut self.maybe_provisional) {
+            for m in &mut self.memo {
+                *m.get_mut() &= !bits::PROVISIONAL;
+            }
         }
     }
 
@@ -84,7 +97,7 @@ impl Table {
     /// label is provisional.
     pub(crate) fn forget_frames(&mut self, frames: &[LabelFrame]) {
         self.memo = Self::bytes(frames);
-        self.provisional.clear();
+        self.maybe_provisional = false;
     }
 
     fn bytes(frames: &[LabelFrame]) -> Vec<AtomicU8> {
@@ -96,8 +109,7 @@ impl Table {
     #[must_use]
     pub(crate) fn broken(&self, labels: &[WorldLabel], frames: &[LabelFrame], full: bool) -> Option<&'static str> {
         let n = labels.len();
-        let (provisional_len, any_provisional) = self.provisional.len_and_any();
-        if self.hot.len() != n || self.parts.len() != n || self.memo.len() != n || provisional_len != n {
+        if self.hot.len() != n || self.parts.len() != n || self.memo.len() != n {
             return Some("one entry per label in every array");
         }
         let same_but_position = |h: &Hot, l: &WorldLabel| Hot { position: h.position, ..Hot::new(l) } == *h;
@@ -110,10 +122,10 @@ impl Table {
         if !memo::in_sync(&self.memo, frames) {
             return Some("the labels' bytes are their frames'");
         }
-        if full && any_provisional {
+        if full && self.memo.iter().any(|m| memo::provisional(m.load(Ordering::Relaxed))) {
             return Some("no label provisional after a full frame");
         }
-        if let Some(broken) = self.sleeps.broken(n, |i| self.is_sleepy(i)) {
+        if let Some(broken) = self.sleeps.broken(n) {
             return Some(broken);
         }
         if let Some(broken) = self.dormant.broken(n, &self.sleeps) {
@@ -122,17 +134,17 @@ impl Table {
         frames.iter().enumerate().find_map(|(i, f)| self.broken_state(i, f, frames, full))
     }
 
-    /// Whether label `i`'s byte says it sleeps.
-    fn is_sleepy(&self, i: usize) -> bool {
-        self.memo[i].load(Ordering::Relaxed) & bits::SLEEPY != 0
-    }
-
     /// The first invariant about label `i` alone (its state, see [`Table`]) that does not hold,
     /// its last frame `frame` among `frames`.
     fn broken_state(&self, i: usize, frame: &LabelFrame, frames: &[LabelFrame], full: bool) -> Option<&'static str> {
         let state = self.state(i, frame);
-        if self.provisional.get(i) && (frame.visible || self.is_sleepy(i) || self.dormant.is_dormant(i)) {
-            return Some("a provisional label is hidden, neither sleepy nor dormant");
+        let m = self.memo[i].load(Ordering::Relaxed);
+        let by_collision = frame.reason == Some(HiddenReason::Collision);
+        if memo::provisional(m) && (!by_collision || m & bits::SLEEPY != 0 || self.dormant.is_dormant(i)) {
+            return Some("a provisional label is hidden by a collision, neither sleepy nor dormant");
+        }
+        if m & bits::FRESH != 0 && !state.sleeps() {
+            return Some("a label fresh only while it sleeps");
         }
         if self.dormant.is_dormant(i) && state != LabelState::Dormant {
             return Some("a dormant label is sleepy");

@@ -65,6 +65,11 @@ fn spoiled(
     broken
 }
 
+/// Flips `bit` of label `i`'s byte.
+fn flip(t: &mut Table, i: usize, bit: u8) {
+    t.memo[i].fetch_xor(bit, Ordering::Relaxed);
+}
+
 #[test]
 fn the_checks_catch_a_table_whose_stores_disagree() {
     // In a frame with dormant, sleepy and waiting labels, one store at a time is spoiled for
@@ -96,9 +101,9 @@ fn the_checks_catch_a_table_whose_stores_disagree() {
             spoiled(engine, |t| t.sleeps.set(s, Sleep::NONE), |t| t.sleeps.set(s, s_sleep)),
             spoiled(engine, |t| t.sleeps.set(d, Sleep::NONE), |t| t.sleeps.set(d, d_sleep)),
             // A provisional label asleep.
-            spoiled(engine, |t| t.provisional.set(s, true), |t| t.provisional.set(s, false)),
-            // A waiting label fresh in the back-off.
-            spoiled(engine, |t| t.sleeps.backoff.issued(w), |t| t.sleeps.backoff.woke(w)),
+            spoiled(engine, |t| flip(t, s, bits::PROVISIONAL), |t| flip(t, s, bits::PROVISIONAL)),
+            // A waiting label fresh.
+            spoiled(engine, |t| flip(t, w, bits::FRESH), |t| flip(t, w, bits::FRESH)),
         ];
     });
     assert_eq!(
@@ -107,7 +112,7 @@ fn the_checks_catch_a_table_whose_stores_disagree() {
             Some("a dormant label is sleepy"),
             Some("a sleeping label holds a certificate about the label that hides it"),
             Some("every dormant label, and only they, listed under its certificate's blocker"),
-            Some("a provisional label is hidden, neither sleepy nor dormant"),
+            Some("a provisional label is hidden by a collision, neither sleepy nor dormant"),
             Some("a label fresh only while it sleeps"),
         ]
     );

@@ -16,8 +16,7 @@ use crate::frame_pass::fade::{finish, margin, tie_key};
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::shortcuts::sleep::Sleeps;
-use crate::state::memo::bits;
-use crate::state::provisional::Provisional;
+use crate::state::memo::{self, bits};
 use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
 
 /// A label decided in this frame: its index, frame and choice.
@@ -32,13 +31,13 @@ pub(super) fn place(
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
-    let SymbolMemory { frames, choices, memo, sleeps, provisional } = memory;
+    let SymbolMemory { frames, choices, memo, sleeps } = memory;
     // The labels the projection skipped for their certificate (their sight a stand-in): those
     // whose certificates hold doze, the others are projected now.
     let dozing = doze(&cx.viewer, memo, sleeps, sights);
-    let (free, mut waiting) = in_view(cx, frames, provisional, sights);
+    let (free, mut waiting) = in_view(cx, frames, memo, sights);
     let mut decided: Vec<Decided> = Vec::with_capacity(free.len() + waiting.len());
-    let one = pass_one(cx, (frames, choices), provisional, (sights, paths), &free, &mut decided)?;
+    let one = pass_one(cx, (frames, choices), memo, (sights, paths), &free, &mut decided)?;
     // Labels sleeping through the frame, ascending; the kept parts, for the waiting labels and
     // the certificates.
     let mut asleep: Vec<u32> = Vec::new();
@@ -65,19 +64,14 @@ pub(super) fn place(
 
 /// The labels in view (their sight [`Sight::In`]), split: the free ones, in the order pass 1
 /// takes them (shown last frame first, with stability), and the waiting ones, ascending. A
-/// label that came into view in a reused frame and yielded there (`provisional`) competes as
-/// one new to the view: it is free.
-fn in_view(
-    cx: &FrameContext,
-    frames: &[LabelFrame],
-    provisional: &Provisional,
-    sights: &[Sight],
-) -> (Vec<u32>, Vec<u32>) {
+/// label that came into view in a reused frame and yielded there (provisional, its byte in
+/// `memo` says) competes as one new to the view: it is free.
+fn in_view(cx: &FrameContext, frames: &[LabelFrame], memo: &[AtomicU8], sights: &[Sight]) -> (Vec<u32>, Vec<u32>) {
     let options = cx.options;
     let waits = |i: usize| {
         options.stickiness == Stickiness::Shown
             && frames[i].reason == Some(HiddenReason::Collision)
-            && !provisional.get(i)
+            && !memo::provisional(memo[i].load(Ordering::Relaxed))
     };
     let mut free: Vec<u32> = Vec::new();
     let mut waiting: Vec<u32> = Vec::new();
@@ -96,13 +90,13 @@ fn in_view(
 }
 
 /// Pass 1: the `free` labels through the core's pass, those hidden by a collision last frame
-/// (and not `provisional`) with the margin, a label shown last frame trying its last candidate
+/// (and not provisional) with the margin, a label shown last frame trying its last candidate
 /// first ([`crate::FrameOptions::last_position_first`]). Returns the pass's batch; its
 /// decisions go to `decided`, in batch order.
 fn pass_one(
     cx: &FrameContext,
     (frames, choices): (&[LabelFrame], &[Choice]),
-    provisional: &Provisional,
+    memo: &[AtomicU8],
     (sights, paths): (&[Sight], &[Option<ScreenPath>]),
     free: &[u32],
     decided: &mut Vec<Decided>,
@@ -115,7 +109,8 @@ fn pass_one(
             .map(|k| k as usize)
             .filter(|&k| k < viewer.labels[i].symbol.candidates.len())
     };
-    let extra = |i: usize| if provisional.get(i) { 0.0 } else { margin(&frames[i], options) };
+    let provisional = |i: usize| memo::provisional(memo[i].load(Ordering::Relaxed));
+    let extra = |i: usize| if provisional(i) { 0.0 } else { margin(&frames[i], options) };
     let mut one = Batch::with_capacity(free.len());
     for &i in free {
         one.push_any(viewer, (sights, paths), i, extra(i as usize), shown_at(i as usize));

@@ -13,7 +13,14 @@
 //! with a repeat group (an earlier waiting label of the group would hide them for `repeat`),
 //! and those that allow overlap. Texts along lines go through the pass too (their one
 //! position is many glyph boxes, which these tests do not take).
+//!
+//! The test is contract §4 itself, label-core's `rule::decide`, run against the kept labels
+//! alone: [`covered`] only says what parts collide with first ([`Against`]), the label that hid
+//! the waiting one last frame numbered before every kept box.
 
+use std::ops::Range;
+
+use label_core::pipeline::rule::{self, Blocked, Verdict};
 use label_core::pipeline::{FirstHit, collides};
 use label_core::{Blocker, Choice, Obb, Optional, Shape};
 
@@ -110,19 +117,72 @@ pub(super) struct Waiting<'a> {
     pub(super) last: Option<Blocker>,
 }
 
-/// What a part of a waiting label collides with first, tested only as far as needed: an
-/// obstacle (the lowest), else the label that hid it last frame, else a kept box (the
-/// earliest), else nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PartHit {
-    Obstacle(usize),
-    Last,
-    Kept(u32),
-    Free,
+/// A waiting label as the core's rule reads it ([`rule::Candidate`]): part `k < positions` is
+/// its text at position `k`, part `positions` its icon if it has one.
+struct Laid<'a> {
+    parts: &'a [Obb],
+    positions: usize,
+    icon: bool,
+    optional: Optional,
+    view: &'a Obb,
+}
+
+impl rule::Candidate for Laid<'_> {
+    fn positions(&self) -> usize {
+        self.positions
+    }
+    fn in_view(&self) -> bool {
+        (0..self.positions).any(|k| self.meets(k))
+    }
+    fn part_in_view(&self, p: usize) -> bool {
+        self.view.overlaps(&self.parts[p])
+    }
+    fn text(&self, k: usize) -> Range<usize> {
+        k..k + 1
+    }
+    fn icon(&self) -> Option<usize> {
+        self.icon.then_some(self.positions)
+    }
+    fn allow_overlap(&self) -> bool {
+        false
+    }
+    fn optional(&self) -> Optional {
+        self.optional
+    }
+    fn grouped(&self) -> bool {
+        false
+    }
+}
+
+/// What a waiting label's parts collide with among the kept ones ([`rule::Occupied`]): an
+/// obstacle (the lowest), else the label that hid it last frame (`last`, its boxes
+/// `last_boxes`), numbered before every kept box, else the earliest kept box, numbered one
+/// past its place.
+struct Against<'a> {
+    parts: &'a [Obb],
+    kept: &'a Kept,
+    obstacles: &'a [Shape],
+    last_boxes: &'a [Obb],
+    max_overlap_area: f32,
+}
+
+impl rule::Occupied for Against<'_> {
+    fn hit(&mut self, p: usize) -> Option<Blocked> {
+        let b = &self.parts[p];
+        if let Some(o) = self.obstacles.iter().position(|s| s.overlaps_obb(b)) {
+            return Some(Blocked::Obstacle(o as u32));
+        }
+        if self.last_boxes.iter().any(|t| collides(b, t, self.max_overlap_area)) {
+            return Some(Blocked::Label(0));
+        }
+        self.kept.first_collider(b, self.max_overlap_area).map(|k| Blocked::Label(k + 1))
+    }
 }
 
 /// What hides a `waiting` label for certain in a viewport `view`, if it is covered as the
-/// module says; `None` if it must go through the pass.
+/// module says; `None` if it must go through the pass. Contract §4 for the label against the
+/// kept labels alone ([`rule::decide`]), the label that hid it last frame first among them: a
+/// collision settles it, anything else leaves it to the pass.
 pub(super) fn covered(
     waiting: &Waiting,
     view: &Obb,
@@ -136,60 +196,13 @@ pub(super) fn covered(
         return None;
     }
     let positions = symbol.positions();
-    let icon = symbol.icon.map(|_| parts[positions]);
-    // Obstacles first (they are placed before every label), then the label that hid it last
-    // frame (most often it still does; its boxes found once for all the parts), then every
-    // kept box. Each part is tested once: the first position's answer also names the blocker.
+    let laid = Laid { parts, positions, icon: symbol.icon.is_some(), optional: symbol.optional, view };
     let last_boxes = kept.boxes_of(last);
-    let part_hit = |b: &Obb| {
-        if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(b)) {
-            PartHit::Obstacle(o)
-        } else if last_boxes.iter().any(|t| collides(b, t, max_overlap_area)) {
-            PartHit::Last
-        } else {
-            kept.first_collider(b, max_overlap_area).map_or(PartHit::Free, PartHit::Kept)
-        }
-    };
-    let icon_meets = icon.is_some_and(|i| view.overlaps(&i));
-    let icon_hit = icon.map(|i| part_hit(&i));
-    let icon_blocked = icon_hit.is_some_and(|h| h != PartHit::Free);
-    // The first position in view, and its text's answer if tested.
-    let mut first: Option<(usize, Option<PartHit>)> = None;
-    for (k, text) in parts[..positions].iter().enumerate() {
-        if !(icon_meets || view.overlaps(text)) {
-            continue;
-        }
-        if icon_blocked {
-            first.get_or_insert((k, None));
-            continue;
-        }
-        let hit = part_hit(text);
-        first.get_or_insert((k, Some(hit)));
-        if hit == PartHit::Free {
-            return None;
-        }
+    let mut against = Against { parts, kept, obstacles, last_boxes, max_overlap_area };
+    match rule::decide(&laid, &mut against) {
+        Verdict::Collision(Blocked::Obstacle(o)) => Some(Blocker::Obstacle(o)),
+        Verdict::Collision(Blocked::Label(0)) => last,
+        Verdict::Collision(Blocked::Label(k)) => Some(Blocker::Label(kept.owners[k as usize - 1])),
+        Verdict::Offscreen | Verdict::Shown(..) | Verdict::Repeat(_) => None,
     }
-    let (first, first_hit) = first?;
-    match (icon_hit, symbol.optional) {
-        (Some(PartHit::Free), Optional::Text) if icon_meets => return None,
-        (Some(_), Optional::Icon)
-            if parts[..positions].iter().any(|t| view.overlaps(t) && part_hit(t) == PartHit::Free) =>
-        {
-            return None;
-        }
-        _ => {}
-    }
-    // The lowest obstacle, else the label that hid it last frame if it still does, else the
-    // earliest kept label, that a part at `first` collides with.
-    let at = [Some(first_hit.unwrap_or_else(|| part_hit(&parts[first]))), icon_hit];
-    let at = || at.iter().flatten().copied();
-    let obstacle = at().filter_map(|h| if let PartHit::Obstacle(o) = h { Some(o) } else { None }).min();
-    if let Some(o) = obstacle {
-        return Some(Blocker::Obstacle(o as u32));
-    }
-    if at().any(|h| h == PartHit::Last) {
-        return last;
-    }
-    let earliest = at().filter_map(|h| if let PartHit::Kept(k) = h { Some(k) } else { None }).min()?;
-    Some(Blocker::Label(kept.owners[earliest as usize]))
 }

@@ -57,7 +57,6 @@ use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
 use crate::state::memo::bits;
-use crate::state::provisional::Provisional;
 use crate::util::runs::RUN;
 use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 
@@ -142,14 +141,13 @@ fn pose_of(sights: &[Sight], i: u32) -> ScreenPose {
 }
 
 /// What a symbol frame reads of the last frame and writes for the next: every label's frame
-/// and [`Choice`], their bytes, the certificates to sleep, and the labels that came into view
-/// in a reused frame and yielded there (see `frame_pass/reuse.rs`).
+/// and [`Choice`], their bytes (which also say which labels came into view in a reused frame and
+/// yielded there, see `frame_pass/reuse.rs`) and the certificates to sleep.
 pub(crate) struct SymbolMemory<'a> {
     pub(crate) frames: &'a mut [LabelFrame],
     pub(crate) choices: &'a mut Vec<Choice>,
     pub(crate) memo: &'a [AtomicU8],
     pub(crate) sleeps: &'a mut Sleeps,
-    pub(crate) provisional: &'a mut Provisional,
 }
 
 /// `x`'s place in [`f64::total_cmp`]'s order, as an integer.

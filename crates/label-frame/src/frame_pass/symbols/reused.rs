@@ -44,15 +44,16 @@ use crate::geo::path::ScreenPath;
 use crate::geo::sight::{Sight, inside_by};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
+use crate::shortcuts::sleep::backoff::woke;
 use crate::state::memo::bits;
-use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
+use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose};
 
 /// A reused frame's decisions into the memory's frames and choices (one per label), faded,
 /// given every label's sight (a label that dozed through it is projected here if it wakes):
 /// see [`super::place_symbol_frame`]. Counts the labels placed anew as placed now.
 pub(super) fn place(
     cx: &FrameContext,
-    SymbolMemory { frames, choices, memo, sleeps, provisional }: SymbolMemory,
+    SymbolMemory { frames, choices, memo, sleeps }: SymbolMemory,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
@@ -109,7 +110,9 @@ pub(super) fn place(
     }
     for &(i, frame, choice) in &decided {
         settle(i as usize, &|_| (frame, Some(choice)));
-        provisional.set(i as usize, !frame.visible);
+        if frame.reason == Some(HiddenReason::Collision) {
+            memo[i as usize].fetch_or(bits::PROVISIONAL, Ordering::Relaxed);
+        }
     }
     Ok((newcomers.len(), stats))
 }
@@ -192,11 +195,11 @@ impl Sorted {
             let blocked =
                 || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
             if blocked() && inside() {
-                sleeps.backoff.slept(i);
+                sleeps.backoff.slept(i, &memo[i]);
                 asleep += 1;
                 continue;
             }
-            sleeps.backoff.woke(i);
+            woke(&memo[i]);
             let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
             sights[i] = sight;
             if matches!(sight, Sight::In(_)) { self.kept.push(i as u32) } else { self.gone.push(i as u32) }

@@ -11,6 +11,14 @@
 //!
 //! Waiting only withholds a certificate: the label is tested as an awake one is, so no decision
 //! depends on it.
+//!
+//! Whether a label's certificate is fresh (given in the last full frame, not slept on yet) is
+//! part of its state: the bit [`bits::FRESH`] of its byte, set with [`bits::SLEEPY`] when the
+//! certificate is issued and gone with it.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use crate::state::memo::bits;
 
 /// Per label, when it may next try for a certificate, and how its last tries went.
 #[derive(Debug, Default)]
@@ -21,8 +29,6 @@ pub(crate) struct Backoff {
     until: Vec<u32>,
     /// Per label: how many tries failed in a row (at most [`MAX_STRIKES`]).
     strikes: Vec<u8>,
-    /// Per label: whether it was given a certificate in the last frame and has not yet slept.
-    fresh: Vec<bool>,
 }
 
 /// The longest wait is `2^MAX_STRIKES` frames.
@@ -36,8 +42,6 @@ impl Backoff {
         self.until.resize(count, 0);
         self.strikes.clear();
         self.strikes.resize(count, 0);
-        self.fresh.clear();
-        self.fresh.resize(count, false);
     }
 
     /// A new frame.
@@ -52,33 +56,27 @@ impl Backoff {
         self.until[i].wrapping_sub(self.frame) as i32 <= 0
     }
 
-    /// Label `i` was given a certificate.
-    pub(crate) fn issued(&mut self, i: usize) {
-        self.fresh[i] = true;
-    }
-
     /// Label `i`'s try failed: it waits twice as long as after its last failure.
     pub(crate) fn failed(&mut self, i: usize) {
-        self.fresh[i] = false;
         let strikes = self.strikes[i];
         self.until[i] = self.frame.wrapping_add(1 << strikes);
         self.strikes[i] = (strikes + 1).min(MAX_STRIKES);
     }
 
-    /// Label `i`'s certificate broke in this frame: a failure if it was given in the last.
-    pub(crate) fn broke(&mut self, i: usize) {
-        if self.fresh[i] {
+    /// Label `i`, whose byte is `memo`, had its certificate break in this frame: a failure if
+    /// it was given in the last (fresh). It is not fresh any more.
+    pub(crate) fn broke(&mut self, i: usize, memo: &AtomicU8) {
+        if memo.fetch_and(!bits::FRESH, Ordering::Relaxed) & bits::FRESH != 0 {
             self.failed(i);
         }
     }
 
-    /// The first invariant of the back-off of `count` labels that does not hold, `sleepy`
-    /// telling which labels' bytes say they sleep; `None` if all hold: one entry per label,
-    /// at most [`MAX_STRIKES`] strikes and a wait of at most `2^MAX_STRIKES` frames, and a
-    /// label fresh only while it sleeps (given its certificate, it has not slept on it yet).
+    /// The first invariant of the back-off of `count` labels that does not hold; `None` if all
+    /// hold: one entry per label, at most [`MAX_STRIKES`] strikes and a wait of at most
+    /// `2^MAX_STRIKES` frames (a label is fresh only while it sleeps: its byte says both).
     #[must_use]
-    pub(crate) fn broken(&self, count: usize, sleepy: impl Fn(usize) -> bool) -> Option<&'static str> {
-        if self.until.len() != count || self.strikes.len() != count || self.fresh.len() != count {
+    pub(crate) fn broken(&self, count: usize) -> Option<&'static str> {
+        if self.until.len() != count || self.strikes.len() != count {
             return Some("one back-off entry per label");
         }
         if self.strikes.iter().any(|&s| s > MAX_STRIKES) {
@@ -87,38 +85,47 @@ impl Backoff {
         if self.until.iter().any(|&u| u.wrapping_sub(self.frame) as i32 > 1 << MAX_STRIKES) {
             return Some("a wait of at most 2^MAX_STRIKES frames");
         }
-        if (0..count).any(|i| self.fresh[i] && !sleepy(i)) {
-            return Some("a label fresh only while it sleeps");
-        }
         None
     }
 
-    /// Label `i` woke without its certificate tested (in a reused frame, or its certificate
-    /// dropped): it is not fresh any more, and no try failed.
-    pub(crate) fn woke(&mut self, i: usize) {
-        self.fresh[i] = false;
-    }
-
-    /// Label `i` slept through this frame.
-    pub(crate) fn slept(&mut self, i: usize) {
-        self.fresh[i] = false;
+    /// Label `i`, whose byte is `memo`, slept through this frame: not fresh any more, and its
+    /// strikes start over.
+    pub(crate) fn slept(&mut self, i: usize, memo: &AtomicU8) {
+        woke(memo);
         self.strikes[i] = 0;
     }
 }
 
+/// A label whose byte is `memo` woke without its certificate tested (in a reused frame, or its
+/// certificate dropped): it is not fresh any more, and no try failed.
+#[inline]
+pub(crate) fn woke(memo: &AtomicU8) {
+    memo.fetch_and(!bits::FRESH, Ordering::Relaxed);
+}
+
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicU8, Ordering};
+
     use super::Backoff;
+    use crate::state::memo::bits;
+
+    /// Label `i` given a certificate: its byte `memo` sleepy and fresh.
+    fn issued(memo: &AtomicU8) {
+        memo.store(bits::COLLISION | bits::SLEEPY | bits::FRESH, Ordering::Relaxed);
+    }
 
     /// The frames, of the next `frames`, in which label `i` may try, each try
-    /// failing where `fails` says.
+    /// failing where `fails` says (and given a certificate, which changes no wait, where not).
     fn tries(b: &mut Backoff, i: usize, frames: u32, fails: impl Fn(u32) -> bool) -> Vec<u32> {
         let mut tried = Vec::new();
         for k in 0..frames {
             b.tick();
             if b.may_try(i) {
                 tried.push(k);
-                if fails(k) { b.failed(i) } else { b.issued(i) }
+                if fails(k) {
+                    b.failed(i);
+                }
             }
         }
         tried
@@ -134,20 +141,21 @@ mod tests {
     #[test]
     fn a_certificate_that_breaks_at_once_is_a_failure_and_a_frame_asleep_starts_over() {
         let mut b = Backoff::default();
+        let memo = AtomicU8::new(bits::COLLISION);
         b.reset(1);
         b.tick();
         assert!(b.may_try(0));
-        b.issued(0);
+        issued(&memo);
         b.tick();
-        b.broke(0);
+        b.broke(0, &memo);
         assert!(!b.may_try(0), "broke in the frame after it was given");
         b.tick();
         assert!(b.may_try(0));
-        b.issued(0);
+        issued(&memo);
         b.tick();
-        b.slept(0);
+        b.slept(0, &memo);
         b.tick();
-        b.broke(0);
+        b.broke(0, &memo);
         assert!(b.may_try(0), "broke after a frame asleep: tries again at once");
         b.failed(0);
         b.tick();

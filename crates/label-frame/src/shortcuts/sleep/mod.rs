@@ -53,7 +53,7 @@
 //! and `frame_pass/symbols/asleep/` for when they do), tried less often where they fail
 //! (`backoff.rs`).
 
-mod backoff;
+pub(crate) mod backoff;
 pub(crate) mod deep;
 mod store;
 mod symbol;

@@ -91,15 +91,15 @@ impl Sleeps {
         self.backoff.reset(count);
     }
 
-    /// The first invariant of the certificates of `count` labels that does not hold, `sleepy`
-    /// telling which labels' bytes say they sleep; `None` if all hold: one certificate, one
-    /// list of further ones per label, and the back-off's ([`Backoff::broken`]).
+    /// The first invariant of the certificates of `count` labels that does not hold; `None` if
+    /// all hold: one certificate, one list of further ones per label, and the back-off's
+    /// ([`Backoff::broken`]).
     #[must_use]
-    pub(crate) fn broken(&self, count: usize, sleepy: impl Fn(usize) -> bool) -> Option<&'static str> {
+    pub(crate) fn broken(&self, count: usize) -> Option<&'static str> {
         if self.cells.len() != count || self.further.len() != count {
             return Some("one certificate per label");
         }
-        self.backoff.broken(count, sleepy)
+        self.backoff.broken(count)
     }
 
     /// Label `i`'s certificates beyond [`Self::get`]'s (a symbol's, about other blockers).

@@ -72,7 +72,7 @@ pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sigh
         if holds {
             dozing.push(i as u32);
         } else {
-            sleeps.backoff.broke(i);
+            sleeps.backoff.broke(i, &memo[i]);
             awake.push(i);
         }
     }
@@ -122,11 +122,11 @@ pub(super) fn wake(
         let m = memo[i].load(Ordering::Relaxed);
         let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
         if kept_alike(&sleeps.get(i)) && sleeps.further(i).iter().all(kept_alike) && inside() {
-            sleeps.backoff.slept(i);
+            sleeps.backoff.slept(i, &memo[i]);
             asleep.push(i as u32);
             continue;
         }
-        sleeps.backoff.broke(i);
+        sleeps.backoff.broke(i, &memo[i]);
         let sight = viewer.symbol_sight(i, m);
         sights[i] = sight;
         if matches!(sight, Sight::In(_)) {
@@ -176,11 +176,10 @@ pub(super) fn certify(
         sleeps.backoff.failed(i);
         return;
     };
-    sleeps.backoff.issued(i);
-    // The first position's text went to `b`, first.
+    // The first position's text went to `b`, first; the certificate is fresh.
     sleeps.set_all(i, issued[0], &issued[1..]);
     frame.pose = None;
-    memo.store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
+    memo.store(memo::of(frame) | bits::SLEEPY | bits::FRESH, Ordering::Relaxed);
 }
 
 /// The certificates of label `i` at `pose`, hidden by `b`, whose boxes are `hers` (see
