@@ -125,14 +125,15 @@ pub fn prepare<'py>(
 }
 
 /// Round 0 of a region, its whole work in one call: its own labels are the parts `own` (columns,
-/// longitudes, latitudes, global indices: projected here), its foreign labels the pieces `near`
+/// longitudes, latitudes, global indices: projected here; without longitudes and latitudes, the
+/// columns' `x`/`y` are world pixels already, as [`prepare`] returns them), its foreign labels the pieces `near`
 /// (columns with `x`/`y` in world pixels, global indices). Returns the state code of each own
 /// label (`label_planet::State::code`), the parts one after the other, and the waiting lists.
 #[pyfunction]
 #[allow(clippy::type_complexity, reason = "a part's four arrays, a piece's two")]
 pub fn decide_parts<'py>(
     py: Python<'py>,
-    own: Vec<(Bound<'py, PyDict>, Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+    own: Vec<(Bound<'py, PyDict>, Option<Bound<'py, PyAny>>, Option<Bound<'py, PyAny>>, Bound<'py, PyAny>)>,
     near: Vec<(Bound<'py, PyDict>, Bound<'py, PyAny>)>,
     zoom: u8,
     max_overlap_area: f32,
@@ -140,7 +141,10 @@ pub fn decide_parts<'py>(
     let screen = screen(zoom, max_overlap_area)?;
     let (mut own_labels, mut own_gids) = (Vec::new(), Vec::new());
     for (cols, lon, lat, g) in &own {
-        let labels = projected(py, cols, lon, lat, zoom)?;
+        let labels = match (lon, lat) {
+            (Some(lon), Some(lat)) => projected(py, cols, lon, lat, zoom)?,
+            _ => labels(py, cols)?,
+        };
         own_gids.extend(gids(g, labels.len())?);
         own_labels.extend(labels);
     }

@@ -90,9 +90,11 @@ def _near(prepared, reach, mine):
 
 def _region(r, parts, nears, zoom, area, transform):
     """Round 0 of region ``r``, in one native call: its parts projected and walked with the
-    labels of other regions near it."""
+    labels of other regions near it. A part from :func:`_prepare` is projected and transformed
+    already."""
     t = time.perf_counter()
-    own = [(p["cols"] if transform is None else transform(p["cols"], p["gids"]), p["lon"], p["lat"], p["gids"])
+    own = [(p["cols"], None, None, p["gids"]) if "lon" not in p else
+           (p["cols"] if transform is None else transform(p["cols"], p["gids"]), p["lon"], p["lat"], p["gids"])
            for p in parts]
     near = [n[r] for n in nears if r in n]
     codes, waiting = _native.decide_parts(own, near, zoom, area)
@@ -235,7 +237,8 @@ class Planet:
         stats.seconds["prepare"] = time.perf_counter() - t
 
         t = time.perf_counter()
-        tasks = [c.submit(_region, k, [self.parts[i] for i in g], nears, zoom, area, transform, pure=False)
+        own = prepared if count > 1 else self.parts  # projected once, when another region needs it
+        tasks = [c.submit(_region, k, [own[i] for i in g], nears, zoom, area, transform, pure=False)
                  for k, g in enumerate(groups)]
         state = np.full(self.n, WAITING, dtype=np.int64)
         waiting_counts = []
