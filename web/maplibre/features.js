@@ -124,11 +124,20 @@ export function readLabels(map, layer, layout, image, out) {
     const spec = labelSpec({ ...fields, x, y, area: polygons, layer: layer.id, properties: props });
     if (spec) out.set(key, spec);
   }
+  // While the source still loads, a line read more than 1% shorter than the last time (cut
+  // where a tile of it is not there yet at any level) keeps the last line, so that its name
+  // neither jumps nor loses its room for the frames the tile takes.
+  const loading = !map.isSourceLoaded(layer.source);
+  const last = layer.lastLines ?? new Map();
+  layer.lastLines = new Map();
   for (const [key, entry] of lines) {
     let z = null;
     for (const level of entry.byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
-    const best = longestChain(entry.byZoom.get(z), entry.eps);
+    let best = longestChain(entry.byZoom.get(z), entry.eps);
     if (!best) continue;
+    const before = last.get(key);
+    if (loading && before && lineLength(before) > 1.01 * lineLength(best)) best = before;
+    layer.lastLines.set(key, best);
     const base = { ...entry.fields, layer: layer.id, properties: entry.props };
     // `line-center`: one label at the middle; `line`: repeated every `spacing` px.
     const spec = entry.along

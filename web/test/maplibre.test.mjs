@@ -94,7 +94,7 @@ for (const source of ['tiles', 'geojson']) {
       const out = { compared: 0, crossing: 0, worst: 0 };
       for (const f of features) {
         if (!f.geometry.coordinates.every(([lon, lat]) => b.contains([lon, lat]))) continue;
-        const slot = d.store.slots[d.store.byKey.get(`street-names#${f.id}@0`)];
+        const slot = d.store.slots[d.store.byKey.get(`street-names#${f.id}@0.5`)];
         if (!slot?.live || !slot.spec.path) continue;
         const want = length(f.geometry.coordinates.flatMap(([lon, lat]) => world(lon, lat)));
         const got = length(slot.spec.path);

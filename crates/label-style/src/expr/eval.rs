@@ -2,6 +2,7 @@
 //! curves (`interpolate`) are its children.
 
 mod collections;
+pub(crate) mod color;
 pub(crate) mod interpolate;
 
 use super::value::{Section, Type, Value};
@@ -127,6 +128,8 @@ pub(crate) enum Expr {
     ToBoolean(Box<Expr>),
     /// A string coerced to formatted text (a `text-field` of a plain string).
     ToFormatted(Box<Expr>),
+    /// A string checked to be a CSS colour (where a colour is wanted); the text as it is.
+    ToColor(Box<Expr>),
     Typeof(Box<Expr>),
     Concat(Vec<Expr>),
     Format(Vec<FormatSection>),
@@ -331,6 +334,10 @@ impl Expr {
                 Value::String(s) => !s.is_empty(),
                 _ => true,
             }),
+            Expr::ToColor(arg) => match arg.eval(ctx)? {
+                Value::String(s) if color::is_color(&s) => Value::String(s),
+                other => return fail(format!("Could not parse color from value '{}'", other.to_text())),
+            },
             Expr::ToFormatted(arg) => match arg.eval(ctx)? {
                 Value::Formatted(sections) => Value::Formatted(sections),
                 other => Value::Formatted(vec![Section { text: other.to_text(), scale: None, font: None }]),
@@ -505,6 +512,7 @@ impl Expr {
             | Expr::ToString(a)
             | Expr::ToBoolean(a)
             | Expr::ToFormatted(a)
+            | Expr::ToColor(a)
             | Expr::Typeof(a)
             | Expr::Upcase(a)
             | Expr::Downcase(a)

@@ -2,7 +2,7 @@
 //! types and assertions work).
 
 use super::CompileError;
-use super::eval::{Compare, Curve, Expr, FormatSection, Label, Math};
+use super::eval::{Compare, Curve, Expr, FormatSection, Label, Math, color};
 use super::value::{Type, Value};
 use serde_json::Value as Json;
 use std::sync::Arc;
@@ -552,7 +552,7 @@ impl Parser {
         let input = Box::new(self.parse(&args[1], &child(path, 2), Type::Number)?.0);
         let mut output = if expected == Type::Value { Type::Number } else { expected };
         let stops = self.parse_stops(args, 2, path, &mut output)?;
-        if !matches!(output, Type::Number | Type::Array | Type::Any) {
+        if !matches!(output, Type::Number | Type::Array | Type::Color | Type::Any) {
             return error(path, format!("Type {} is not interpolatable.", output.name()));
         }
         Ok((Expr::Interpolate(curve, input, stops), output))
@@ -660,7 +660,20 @@ fn annotate(expr: Expr, actual: Type, expected: Type, path: &str) -> Parsed {
         }
         (Type::Array, Type::Value) => Ok((Expr::AssertArray(None, None, Box::new(expr)), Type::Array)),
         (Type::Formatted, Type::Value | Type::String) => Ok((Expr::ToFormatted(Box::new(expr)), Type::Formatted)),
+        (Type::Color, Type::Value | Type::String) => as_color(expr, path),
         _ => error(path, format!("Expected {} but found {} instead.", expected.name(), actual.name())),
+    }
+}
+
+/// Where a colour is wanted: a literal is checked now, as the style-spec checks it; anything
+/// else when evaluated.
+fn as_color(expr: Expr, path: &str) -> Parsed {
+    match expr {
+        Expr::Literal(Value::String(s)) if !color::is_color(&s) => {
+            error(path, format!("Could not parse color from value '{s}'"))
+        }
+        literal @ Expr::Literal(_) => Ok((literal, Type::Color)),
+        other => Ok((Expr::ToColor(Box::new(other)), Type::Color)),
     }
 }
 
