@@ -118,7 +118,8 @@ pub(crate) enum Expr {
     Case(Vec<(Expr, Expr)>, Box<Expr>),
     Coalesce(Vec<Expr>),
     Step(Box<Expr>, Vec<(f64, Expr)>),
-    Interpolate(Curve, Box<Expr>, Vec<(f64, Expr)>),
+    /// `interpolate` (colours mixed in sRGB), `interpolate-hcl`, `interpolate-lab`.
+    Interpolate(Curve, color::Space, Box<Expr>, Vec<(f64, Expr)>),
     /// `number`, `string`, … and the checks the parser adds: the first argument of the kind.
     Assert(Type, Vec<Expr>),
     /// `array` with an item type and length.
@@ -285,7 +286,7 @@ impl Expr {
                 let index = stops.iter().rposition(|(at, _)| *at <= x).unwrap_or(0);
                 stops[index].1.eval(ctx)?
             }
-            Expr::Interpolate(curve, input, stops) => interpolate::evaluate(*curve, input, stops, ctx)?,
+            Expr::Interpolate(curve, space, input, stops) => interpolate::evaluate(*curve, *space, input, stops, ctx)?,
             Expr::Assert(kind, args) => {
                 for (i, arg) in args.iter().enumerate() {
                     let value = arg.eval(ctx)?;
@@ -497,7 +498,7 @@ impl Expr {
                 }
                 out.push(otherwise);
             }
-            Expr::Step(input, stops) | Expr::Interpolate(_, input, stops) => {
+            Expr::Step(input, stops) | Expr::Interpolate(_, _, input, stops) => {
                 out.push(input);
                 out.extend(stops.iter().map(|(_, e)| e));
             }

@@ -6,7 +6,7 @@
 //!
 //! Kept apart from [`Style`](super::Style), which places: nothing here changes what
 //! `declutter place --style` reads or warns about. A drawn property this crate cannot compile
-//! (an operator it does not know, such as `interpolate-hcl`) is a [`Warning`] and keeps its
+//! (an operator it does not know, such as `to-color`) is a [`Warning`] and keeps its
 //! default — the map that draws the style has accepted it already, and a colour never decides
 //! a placement.
 
@@ -87,7 +87,7 @@ mod tests {
              "paint": {"text-color": ["case", [">", ["get", "rank"], 3], "#111111", "#999999"],
                        "text-halo-width": ["interpolate", ["exponential", 2], ["zoom"], 4, 1, 6, 4],
                        "text-halo-color": ["interpolate", ["linear"], ["zoom"], 4, "#fff", 6, "#000"],
-                       "icon-halo-color": ["interpolate-hcl", ["linear"], ["zoom"], 4, "#fff", 6, "#000"],
+                       "icon-halo-color": ["to-color", ["get", "halo"]],
                        "icon-color": {"property": "kind", "type": "categorical",
                                       "stops": [["city", "#f00"]], "default": "#00f"}}}]});
         let (layers, warnings) = compile(&style);

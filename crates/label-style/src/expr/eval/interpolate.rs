@@ -9,6 +9,7 @@
 //! colours channel by channel ([`super::color`]).
 //! Inputs at or below the first stop take the first output, at or above the last the last.
 
+use super::color::Space;
 use super::{Context, Curve, Expr};
 use crate::expr::EvalError;
 use crate::expr::value::Value;
@@ -99,6 +100,7 @@ pub(crate) fn mix(lower: &Value, upper: &Value, t: f64) -> Result<Value, EvalErr
 
 pub(crate) fn evaluate(
     curve: Curve,
+    space: Space,
     input: &Expr,
     stops: &[(f64, Expr)],
     ctx: &Context<'_, '_>,
@@ -125,7 +127,11 @@ pub(crate) fn evaluate(
     let index = stops.iter().rposition(|(at, _)| *at <= x).unwrap_or(0);
     let (lower, upper) = (&stops[index], &stops[index + 1]);
     let t = factor(curve, x, lower.0, upper.0);
-    mix(&lower.1.eval(ctx)?, &upper.1.eval(ctx)?, t)
+    match (space, lower.1.eval(ctx)?, upper.1.eval(ctx)?) {
+        (Space::Rgb, a, b) => mix(&a, &b, t),
+        (space, Value::String(a), Value::String(b)) => super::color::mix_in(space, &a, &b, t).map(Value::String),
+        (_, a, b) => Err(EvalError(format!("Cannot interpolate between {} and {}.", a.kind().name(), b.kind().name()))),
+    }
 }
 
 #[cfg(test)]
