@@ -191,7 +191,8 @@ export async function attach(map, options) {
   keys.push([map.getView(), 'change:resolution', () => { tilesReady = false; touch(); }]);
   const onComplete = () => {
     const resolution = map.getView().getResolution();
-    if (resolution !== completeAt) { completeAt = resolution; tilesReady = true; touch(); }
+    // (Also back at the resolution of the last completed render before this one completed.)
+    if (resolution !== completeAt || !tilesReady) { completeAt = resolution; tilesReady = true; touch(); }
   };
   keys.push([map, 'rendercomplete', onComplete]);
   const onRender = () => {
