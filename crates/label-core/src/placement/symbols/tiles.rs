@@ -122,8 +122,8 @@ struct Tile {
 }
 
 /// Decides every label of `compiled` on the tiles of `reach` (more than one), each tile's
-/// grid of placed parts of cells `cell_size` when given (`order`: input positions by rank).
-/// Returns what [`Pass::walk`] decides, and the labels that waited.
+/// grid of placed parts of cells `cell_size` when given. Returns what [`Pass::run`] returns,
+/// and the labels that waited.
 pub(super) fn run(
     compiled: &Compiled,
     order: &[u32],
