@@ -3,8 +3,9 @@
 //!
 //! A symbol is compiled into a list of rigid *parts* per *position* ([`parts`]): the text box
 //! at each candidate (or at the label's own anchor and offset), then the icon, which is the
-//! same at every position. What does not depend on other labels is computed once per label:
-//! its box (absolute, its centre in f64, as for plain labels) and bounds, whether it meets the
+//! same at every position. What does not depend on other labels is computed in parallel, in
+//! input order (the caller's labels and symbols read one after the other): its box
+//! (absolute, its centre in f64, as for plain labels) and bounds, whether it meets the
 //! viewport, and the lowest-index obstacle it overlaps. One pass then takes the labels in
 //! placement order (priority descending, then input position), reading each label's parts as
 //! one contiguous run, and asks §4's rule ([`super::rule`]) what becomes of each, against what
@@ -14,21 +15,15 @@
 //! pairs whose bounds meet. The placed parts a label has hit are tried first at its next
 //! positions, which lie around the same point.
 //!
-//! The pass is the sequential definition; the threads share the rest. On one thread the parts
-//! are computed first, in input order (the caller's labels and symbols read one after the
-//! other). On more, the pass starts once the labels are sorted and walks blocks of labels in
-//! placement order that the other threads compute meanwhile ([`stream`]): the pass decides
-//! while the parts are made, instead of after.
-//!
 //! A path label (text along a line, [`crate::path`]) is one position of one part per glyph:
 //! the pass gathers placed parts near the union of its glyph boxes and tests glyph by glyph.
 //! One whose text does not fit its path has no position, and is hidden `no_room` or
 //! `too_curved` before the rule's first step (`offscreen`).
 //!
-//! What the pass reads of a label depends on that label alone, whoever computes it and when,
-//! so the result is the same bit for bit on any thread count. With
-//! [`PlacementOptions::tile_labels`] given (and more labels than that), the same rule runs on
-//! tiles in parallel ([`tiles`]), deciding the same. The grid's extent (the anchor points in view) and cell size
+//! The pass is sequential and every parallel step keeps input order, so the result is the
+//! same bit for bit on any thread count. With [`PlacementOptions::tile_labels`] given (and more
+//! labels than that), the same rule runs on tiles in parallel ([`tiles`]), deciding the same.
+//! The grid's extent (the anchor points in view) and cell size
 //! ([`PlacementOptions::tile_size`] when given) only decide where to look. Labels that add
 //! nothing (a [`Symbol`] with no candidates, icon or group) go to the plain engine unchanged
 //! when the whole set is plain;

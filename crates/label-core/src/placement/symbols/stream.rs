@@ -6,9 +6,8 @@
 //! a block, and when, changes nothing it decides. Blocks are claimed in order from one counter:
 //! each other thread of the pool claims the next block, computes it and publishes it; the pass
 //! thread walks block after block, and when the next one is not claimed yet it claims and
-//! computes it itself, so that one thread (or a pool busy elsewhere) runs the same pass. When
-//! the next block is claimed but not published yet, the pass computes a copy of its own rather
-//! than wait: on a loaded machine the thread computing it may not be running.
+//! computes it itself, so that one thread (or a pool busy elsewhere) runs the same pass with no
+//! waiting. A claimed block is being computed by a running thread: waiting for it ends.
 //!
 //! Computing the parts in placement order reads the caller's labels all over the map, a cache
 //! miss or two a label, but on the other core, off the pass's path; the pass then reads each
@@ -52,20 +51,11 @@ pub(super) fn run(compiler: &Compiler<'_>, order: &[u32], mut pass: Pass) -> Dec
             s.spawn(|_| while claim() {});
         }
         for (b, cell) in ready.iter().enumerate() {
-            if cell.get().is_none() && next.load(Ordering::Relaxed) <= b {
-                // Blocks before `b` are walked, so the next one to claim is `b` (unless another
-                // thread claims it first).
+            if next.load(Ordering::Relaxed) <= b {
+                // Blocks before `b` are walked, so the next one to claim is `b`.
                 claim();
             }
-            let own;
-            let block = match cell.get() {
-                Some(block) => block,
-                None => {
-                    own = Compiled::block(compiler, blocks[b]);
-                    &own
-                }
-            };
-            pass.walk(block, (b * size) as u32, order, &mut decided);
+            pass.walk(cell.wait(), (b * size) as u32, order, &mut decided);
         }
     });
     decided
