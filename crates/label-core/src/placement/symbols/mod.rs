@@ -35,7 +35,6 @@ mod pass;
 mod placed;
 mod reach;
 mod repeat;
-mod stream;
 mod tiles;
 
 use rayon::prelude::*;
@@ -45,9 +44,9 @@ use super::cull::View;
 use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sorted_positions};
 use super::{Input, place_checked};
-use crate::{Error, HiddenReason, Label, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
+use crate::{Error, HiddenReason, Label, LabelOutcome, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
 use parts::{Compiled, Compiler};
-use pass::{Decided, Pass};
+use pass::Pass;
 use placed::PlacedParts;
 
 /// Places symbols: `labels[i]` with what `symbols[i]` adds to it (contract §3b). Decides, for
@@ -116,34 +115,28 @@ fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], option
         view: options.viewport.as_ref().map(|v| View::new(v, origin)),
         obstacles: index.as_ref(),
     };
+    let compiled = Compiled::new(&compiler, &order);
     // Tiles only when asked for: on W_sym(100k) more labels wait than in the plain pass (9%
     // against 2–4%), and one thread runs 2.2 times the sequential pass's instructions, more
     // than two threads win back (docs/performance.md, "Symbols").
     let tiled = options.tile_labels.filter(|&t| labels.len() > t);
-    let reach = tiled.and_then(|t| {
-        let compiled = Compiled::new(&compiler, &order);
-        tiles::reach(&compiled, t).map(|reach| (compiled, reach))
-    });
-    let (decided, cells, tiles, waited) = match reach {
-        Some((compiled, reach)) => {
-            let (decided, waited) = tiles::run(&compiled, &order, &reach, options.tile_size, options.max_overlap_area);
+    let (mut decided, cells, tiles, waited) = match tiled.and_then(|t| tiles::reach(&compiled, t)) {
+        Some(reach) => {
+            let (decided, waited) = tiles::run(&compiled, &reach, options.tile_size, options.max_overlap_area);
             (decided, reach.cells(), reach.tiles(), waited)
         }
         None => {
             let extent = PlacedParts::extent(labels, options.viewport.as_ref());
             let grid = PlacedParts::new(extent, options.tile_size, options.max_overlap_area);
             let cells = grid.len();
-            let mut pass = Pass::new(grid, options.max_overlap_area);
-            let decided = if rayon::current_num_threads() > 1 {
-                stream::run(&compiler, &order, pass)
-            } else {
-                let mut decided = Decided::new(labels.len());
-                pass.walk(&Compiled::new(&compiler, &order), 0, &order, &mut decided);
-                decided
-            };
-            (decided, cells, 1, 0)
+            (Pass::new(grid, options.max_overlap_area).run(&compiled), cells, 1, 0)
         }
     };
+    // Path labels whose text does not fit have no position, so the pass found them off
+    // screen: they are hidden for their own reason (contract §4 step 1).
+    for e in compiled.entries.iter().filter(|e| e.hidden.is_some()) {
+        decided.outcomes[e.input as usize] = LabelOutcome { visible: false, reason: e.hidden, hidden_by: None };
+    }
 
     let count = |reason: HiddenReason| decided.outcomes.iter().filter(|o| o.reason == Some(reason)).count();
     let visible = decided.outcomes.iter().filter(|o| o.visible).count();

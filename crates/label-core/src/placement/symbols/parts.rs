@@ -107,14 +107,43 @@ impl Compiled {
     /// Every label's entry and parts, computed in input order (the caller's labels, symbols
     /// and candidate lists read one after the other, in parallel chunks), then the entries
     /// put in placement order (`order`: input positions by rank). Reading the caller's data
-    /// in placement order, which is random over the map, misses the cache at almost every
-    /// label: on one thread the pass reads a label's parts where they are, one contiguous run
-    /// (on more, [`super::stream`] computes them in placement order beside the pass).
+    /// in placement order, which is random over the map, missed the cache at almost every
+    /// label; the pass now reads a label's parts where they are, one contiguous run.
     pub fn new(compiler: &Compiler<'_>, order: &[u32]) -> Self {
-        let mut entries: Vec<Entry> = (0..compiler.labels.len())
-            .into_par_iter()
+        let layout = |i: usize| compiler.layouts.get(i).and_then(Option::as_ref);
+        let mut entries: Vec<Entry> = compiler
+            .labels
+            .par_iter()
+            .zip(compiler.symbols)
+            .enumerate()
             .with_min_len(MIN_PARALLEL_CHUNK)
-            .map(|i| compiler.entry(i))
+            .map(|(i, (l, s))| {
+                // A path label has one position if its text fits, of one part per glyph.
+                let (positions, per_position, anchor, hidden) = match (&s.path, layout(i)) {
+                    (None, _) => (s.positions() as u16, 1, DVec2::new(l.x, l.y), None),
+                    (Some(p), Some(laid)) => (1, p.glyph_advances.len() as u16, laid.anchor, None),
+                    (Some(p), None) => {
+                        let why = p.layout().err().map(HiddenReason::from);
+                        (0, p.glyph_advances.len() as u16, DVec2::new(l.x, l.y), why)
+                    }
+                };
+                Entry {
+                    input: i as u32,
+                    first: 0,
+                    in_view: false,
+                    positions,
+                    per_position,
+                    icon: s.icon.is_some(),
+                    candidates: !s.candidates.is_empty(),
+                    allow_overlap: l.style.allow_overlap,
+                    ignore_placement: l.style.ignore_placement,
+                    optional: s.optional,
+                    group: s.repeat_group.unwrap_or(NONE),
+                    repeat_distance: s.repeat_distance,
+                    anchor,
+                    hidden,
+                }
+            })
             .collect();
         let mut first = 0;
         for e in &mut entries {
@@ -132,20 +161,6 @@ impl Compiled {
         let entries = order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| entries[i as usize]).collect();
         Self { entries, parts }
     }
-
-    /// The entries and parts of the labels `inputs` (input positions), in that order, on the
-    /// calling thread: a block of [`super::stream`].
-    pub fn block(compiler: &Compiler<'_>, inputs: &[u32]) -> Self {
-        let mut entries = Vec::with_capacity(inputs.len());
-        let mut parts = Vec::with_capacity(inputs.len() * 4);
-        for &i in inputs {
-            let mut e = compiler.entry(i as usize);
-            e.first = parts.len();
-            compiler.parts_of(&mut e, |part| parts.push(part));
-            entries.push(e);
-        }
-        Self { entries, parts }
-    }
 }
 
 /// What computing a label's parts reads: the caller's labels and symbols, the paths' layouts,
@@ -161,59 +176,10 @@ pub(super) struct Compiler<'a> {
 }
 
 impl Compiler<'_> {
-    /// The entry of the label at input position `i`, without its parts (`first` 0, not in
-    /// view until [`Self::parts_of`] finds a part that is).
-    fn entry(&self, i: usize) -> Entry {
-        let (l, s) = (&self.labels[i], &self.symbols[i]);
-        // A path label has one position if its text fits, of one part per glyph.
-        let (positions, per_position, anchor, hidden) = match (&s.path, self.layout(i)) {
-            (None, _) => (s.positions() as u16, 1, DVec2::new(l.x, l.y), None),
-            (Some(p), Some(laid)) => (1, p.glyph_advances.len() as u16, laid.anchor, None),
-            (Some(p), None) => {
-                let why = p.layout().err().map(HiddenReason::from);
-                (0, p.glyph_advances.len() as u16, DVec2::new(l.x, l.y), why)
-            }
-        };
-        Entry {
-            input: i as u32,
-            first: 0,
-            in_view: false,
-            positions,
-            per_position,
-            icon: s.icon.is_some(),
-            candidates: !s.candidates.is_empty(),
-            allow_overlap: l.style.allow_overlap,
-            ignore_placement: l.style.ignore_placement,
-            optional: s.optional,
-            group: s.repeat_group.unwrap_or(NONE),
-            repeat_distance: s.repeat_distance,
-            anchor,
-            hidden,
-        }
-    }
-
-    /// Path label `i`'s layout, if it has one that fits.
-    fn layout(&self, i: usize) -> Option<&PathLayout> {
-        self.layouts.get(i).and_then(Option::as_ref)
-    }
-
-    /// Computes the parts of `e` in order, each tested against the viewport and the obstacles,
-    /// and gives each to `put`; marks `e` in view if one of them is.
-    fn parts_of(&self, e: &mut Entry, mut put: impl FnMut(Part)) {
-        let i = e.input as usize;
-        let (l, s) = (&self.labels[i], &self.symbols[i]);
-        for obb in s.parts(l, self.origin, self.layout(i)).take(e.part_count()) {
-            let bounds = obb.bounds();
-            let in_view = in_view(self.view.as_ref(), &obb, &bounds);
-            let obstacle = self.obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE);
-            put(Part { obb, bounds, obstacle, in_view });
-            e.in_view |= in_view;
-        }
-    }
-
-    /// Computes the parts of `entries` (in input order) into `parts` ([`Self::parts_of`]):
-    /// chunks of labels in parallel, each writing straight into its own stretch of `parts` (a
-    /// vector per chunk joined afterwards copied every part once more).
+    /// Computes the parts of `entries` (in input order) into `parts`, each tested against the
+    /// viewport and the obstacles, and whether each label meets the viewport: chunks of labels
+    /// in parallel, each writing straight into its own stretch of `parts` (a vector per chunk
+    /// joined afterwards copied every part once more).
     fn fill(&self, entries: &mut [Entry], parts: &mut [Part]) {
         let mut stretches = Vec::with_capacity(entries.len().div_ceil(PARTS_CHUNK));
         let mut rest = parts;
@@ -225,7 +191,21 @@ impl Compiler<'_> {
         entries.par_chunks_mut(PARTS_CHUNK).zip(stretches).for_each(|(chunk, stretch)| {
             let mut slots = stretch.iter_mut();
             for e in chunk {
-                self.parts_of(e, |part| *slots.next().expect("a slot for every part") = part);
+                let i = e.input as usize;
+                let (l, s) = (&self.labels[i], &self.symbols[i]);
+                let layout = self.layouts.get(i).and_then(Option::as_ref);
+                // The parts first: a zip stops after asking its first iterator once too often.
+                for (obb, slot) in s.parts(l, self.origin, layout).zip(slots.by_ref()) {
+                    let bounds = obb.bounds();
+                    let in_view = in_view(self.view.as_ref(), &obb, &bounds);
+                    *slot = Part {
+                        obb,
+                        bounds,
+                        obstacle: self.obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
+                        in_view,
+                    };
+                    e.in_view |= in_view;
+                }
             }
         });
     }

@@ -51,13 +51,11 @@ impl Decided {
         }
     }
 
-    /// Records the verdict on the label `e`, blockers named by input position (`order`: input
-    /// positions by rank). A path label whose text does not fit has no position, so the rule
-    /// finds it off screen: it is hidden for its own reason (contract §4 step 1).
+    /// Records the verdict on the label `e`, blockers named by input position.
     #[inline]
-    pub fn record(&mut self, order: &[u32], e: &Entry, verdict: Verdict) {
+    pub fn record(&mut self, entries: &[Entry], e: &Entry, verdict: Verdict) {
         let input = e.input as usize;
-        let by_label = |rank: u32| Blocker::Label(order[rank as usize]);
+        let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
         self.outcomes[input] = match verdict {
             Verdict::Offscreen => LabelOutcome::OFFSCREEN,
             Verdict::Repeat(b) => {
@@ -74,9 +72,6 @@ impl Decided {
                 LabelOutcome::VISIBLE
             }
         };
-        if let Some(reason) = e.hidden {
-            self.outcomes[input] = LabelOutcome { visible: false, reason: Some(reason), hidden_by: None };
-        }
     }
 }
 
@@ -94,24 +89,23 @@ impl Pass {
         self.placed.tests
     }
 
-    /// Decides the labels of `block`, in placement order, into `decided`: the sequential
-    /// definition. They are ranked from `first_rank` on; `order` gives every rank's input
-    /// position.
-    pub fn walk(&mut self, block: &Compiled, first_rank: u32, order: &[u32], decided: &mut Decided) {
-        let (entries, parts) = (&block.entries, &block.parts);
+    /// Decides every label, in placement order: the sequential definition.
+    pub fn run(mut self, compiled: &Compiled) -> Decided {
+        let (entries, parts) = (&compiled.entries, &compiled.parts);
+        let mut decided = Decided::new(entries.len());
         let near = Near::default();
-        for (i, e) in entries.iter().enumerate() {
-            if i % READ_AHEAD == 0 {
-                self.read_ahead(entries[i..].iter().skip(READ_AHEAD).take(READ_AHEAD), parts);
+        for (rank, e) in entries.iter().enumerate() {
+            if rank % READ_AHEAD == 0 {
+                self.read_ahead(entries[rank..].iter().skip(READ_AHEAD).take(READ_AHEAD), parts);
             }
-            let rank = first_rank + i as u32;
-            let verdict = self.decide::<false>(parts, rank, e, &near);
+            let verdict = self.decide::<false>(parts, rank as u32, e, &near);
             if let Verdict::Shown(k, shown) = verdict {
-                self.show(parts, e, rank, k, shown);
+                self.show(parts, e, rank as u32, k, shown);
             }
-            decided.record(order, e, verdict);
+            decided.record(entries, e, verdict);
         }
         decided.tests = self.tests();
+        decided
     }
 
     /// Reads what the labels `ahead` (the [`READ_AHEAD`] after the next ones) will need first:

@@ -126,7 +126,6 @@ struct Tile {
 /// and the labels that waited.
 pub(super) fn run(
     compiled: &Compiled,
-    order: &[u32],
     reach: &Reach,
     cell_size: Option<f32>,
     max_overlap_area: f32,
@@ -160,13 +159,9 @@ pub(super) fn run(
     let mut decided = Decided::new(n);
     for tile in &tiles {
         for &(r, verdict) in &tile.verdicts {
-            decided.record(order, &entries[r as usize], verdict);
+            decided.record(entries, &entries[r as usize], verdict);
         }
         decided.tests += tile.pass.tests() + tile.tests;
-    }
-    // Labels out of view are in no tile: off screen, or hidden for their own reason.
-    for (e, _) in entries.iter().zip(&reach.home).filter(|(_, t)| **t == NONE) {
-        decided.record(order, e, Verdict::Offscreen);
     }
     (decided, counts.waited)
 }
