@@ -1,8 +1,9 @@
 """Benchmark (not a test): labels per second of the planet job on a Dask LocalCluster with 1 and
 2 worker processes of one thread, against one process running declutter.place per zoom on one
-thread, on a seeded synthetic planet; and where the job's time goes (prepare: projection, boxes,
-reaches, near labels, only with more than one region; round 0: the regions' tasks, of which
-their native calls; rounds: waiting labels).
+thread, on a seeded synthetic planet; and where the job's time goes, in wall seconds on the
+client (round 0: the near labels and the regions' tasks; rounds: waiting labels) and in CPU
+seconds, which a loaded machine disturbs less: each worker process's, the part of it spent in
+the regions' round-0 tasks, and the client's (with the scheduler, which runs in it).
 
     python3 crates/label-py/scripts/bench_planet.py --labels 2000000 --zooms 6-12
 
@@ -75,22 +76,26 @@ def main():
             p = planet.Planet(c, lon, lat, parts=args.parts, **cols)
             scatter = time.perf_counter() - t
             t, cpu, worker_cpu = time.perf_counter(), time.process_time(), c.run(time.process_time)
-            steps = {"prepare": 0.0, "round0": 0.0, "rounds": 0.0, "walk (in tasks)": 0.0}
+            steps = {"round0": 0.0, "rounds": 0.0}
+            region_cpu = np.zeros(workers)
             for z in zooms:
                 state, st = p.place_zoom(z)
                 assert (state == reference[z]).all(), f"zoom {z} differs from one process"
                 for k in steps:
                     steps[k] += st.seconds[k]
+                region_cpu[:len(st.region_cpu)] += st.region_cpu  # region k holds worker k's parts
                 print(f"  {workers} worker(s) zoom {z}: regions {st.regions}, near {st.near:,}, "
                       f"waited {st.waited:,}, rounds {st.rounds}, merged {st.merged}, "
-                      + ", ".join(f"{k} {v:.2f} s" for k, v in st.seconds.items()))
+                      + ", ".join(f"{k} {v:.2f} s" for k, v in st.seconds.items())
+                      + ", region tasks' CPU " + " + ".join(f"{v:.2f}" for v in st.region_cpu) + " s")
             total, cpu = time.perf_counter() - t, time.process_time() - cpu
             worker_cpu = [v - worker_cpu[k] for k, v in c.run(time.process_time).items()]
             first = first or (workers, total)
             print(f"{workers} worker(s): {total:.1f} s (+{scatter:.1f} s scatter), "
                   f"{n * len(zooms) / total / 1e6:.2f} M labels/s, {single / total:.2f}x one process, "
                   f"{first[1] / total:.2f}x {first[0]} worker(s); CPU: workers "
-                  + " + ".join(f"{v:.1f}" for v in worker_cpu) + f" s, client and scheduler {cpu:.1f} s; "
+                  + " + ".join(f"{v:.1f}" for v in worker_cpu) + " s (of which round-0 tasks "
+                  + " + ".join(f"{v:.1f}" for v in region_cpu) + f" s), client and scheduler {cpu:.1f} s; "
                   + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items()))
     print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
 
