@@ -73,6 +73,31 @@ impl Screen {
     }
 }
 
+/// A label's box reaches no farther than this from its anchor point, px, per axis, wherever the
+/// anchor is: anchored at `a`, its bounds ([`Screen::obb`]'s) lie within
+/// `a ± (radius + max(|a.x|, |a.y|)·SLACK)` (the second term covers the rounding of bounds to
+/// f32, which grows with the distance from the screen's origin). Size, angle, anchor, offset and
+/// padding do not change with the zoom, so one radius serves every zoom: the planet job picks a
+/// region's near labels from anchors and radii alone, without building boxes.
+#[must_use]
+pub fn radius(label: &Label) -> DVec2 {
+    let b = Label { x: 0.0, y: 0.0, style: label.style }.obb().bounds();
+    let r = b.min.as_dvec2().abs().max(b.max.as_dvec2().abs());
+    r + r.max_element() * SLACK
+}
+
+/// The relative slack of [`radius`]: 2⁻²⁰, four times the rounding a box's bounds carry
+/// (`Obb::bounds`: 2⁻²³ of the coordinates' size, then the rounding to f32).
+pub const SLACK: f64 = 1.0 / 1_048_576.0;
+
+/// World pixels at `zoom` (the world `[0, 256·2^zoom]²`, y down) of a longitude and latitude in
+/// degrees: Web Mercator as the command and the Python package's `world_pixels` project, bit for
+/// bit (latitudes clamped to ±85.0511°).
+#[must_use]
+pub fn world_pixels(zoom: u8, lon: f64, lat: f64) -> DVec2 {
+    lon_lat_to_world(lon, lat) * f64::from(zoom).exp2()
+}
+
 #[cfg(test)]
 mod tests {
     use label_core::Anchor;
@@ -105,29 +130,4 @@ mod tests {
             prop_assert!((a + reach).cmpge(b.max.as_dvec2()).all(), "{b:?} beyond {a} ± {reach}");
         }
     }
-}
-
-/// A label's box reaches no farther than this from its anchor point, px, per axis, wherever the
-/// anchor is: anchored at `a`, its bounds ([`Screen::obb`]'s) lie within
-/// `a ± (radius + max(|a.x|, |a.y|)·SLACK)` (the second term covers the rounding of bounds to
-/// f32, which grows with the distance from the screen's origin). Size, angle, anchor, offset and
-/// padding do not change with the zoom, so one radius serves every zoom: the planet job picks a
-/// region's near labels from anchors and radii alone, without building boxes.
-#[must_use]
-pub fn radius(label: &Label) -> DVec2 {
-    let b = Label { x: 0.0, y: 0.0, style: label.style }.obb().bounds();
-    let r = b.min.as_dvec2().abs().max(b.max.as_dvec2().abs());
-    r + r.max_element() * SLACK
-}
-
-/// The relative slack of [`radius`]: 2⁻²⁰, four times the rounding a box's bounds carry
-/// (`Obb::bounds`: 2⁻²³ of the coordinates' size, then the rounding to f32).
-pub const SLACK: f64 = 1.0 / 1_048_576.0;
-
-/// World pixels at `zoom` (the world `[0, 256·2^zoom]²`, y down) of a longitude and latitude in
-/// degrees: Web Mercator as the command and the Python package's `world_pixels` project, bit for
-/// bit (latitudes clamped to ±85.0511°).
-#[must_use]
-pub fn world_pixels(zoom: u8, lon: f64, lat: f64) -> DVec2 {
-    lon_lat_to_world(lon, lat) * f64::from(zoom).exp2()
 }

@@ -14,6 +14,9 @@ use crate::columns::{core_error, gids, labels, vector};
 type WaitingArrays<'py> =
     (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u32>>);
 
+/// Two columns of floats: x and y.
+type Pair<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
+
 /// What a round decided (global indices, state codes) and the lists still waiting.
 type Resolved<'py> = (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<i64>>, WaitingArrays<'py>);
 
@@ -56,10 +59,7 @@ fn from_arrays(
 /// Each label's [`label_planet::radius`] (x and y, px): how far its box reaches from its anchor
 /// point at any zoom. The columns' `x`/`y` are not read.
 #[pyfunction]
-pub fn radii<'py>(
-    py: Python<'py>,
-    cols: &Bound<'py, PyDict>,
-) -> PyResult<(Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>)> {
+pub fn radii<'py>(py: Python<'py>, cols: &Bound<'py, PyDict>) -> PyResult<Pair<'py>> {
     let labels = labels(py, cols)?;
     let (rx, ry): (Vec<f64>, Vec<f64>) = py.detach(|| {
         labels

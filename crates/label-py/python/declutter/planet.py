@@ -6,27 +6,29 @@ How (the Rust side is crates/label-planet; its module doc has the argument):
 
 1. The labels sit on the workers in *parts*: runs of rows compact on the map (a k-d split of
    the anchors, :func:`spatial_parts`), consecutive parts on the same worker; each row keeps its
-   global index (its input position).
+   global index (its input position). A part holds its anchors in world pixels at zoom 0 (at
+   zoom z they are these times ``2^z``, the same bits as projecting again) and each label's
+   *radius* (label_planet::radius: how far its box reaches from its anchor, at any zoom).
 2. Per zoom, the *regions* are runs of consecutive parts: by default one per worker, the parts
-   it holds, so that a region's own labels never move. With more than one region, each part
-   projects its labels to world pixels and builds their boxes (one native call) and the client
-   gathers each part's *reach* (the union of its in-view labels' bounds), four numbers a part;
-   each part then picks its labels *near* each other region (bounds meeting the region's reach).
-3. Each region task runs round 0 in one native call: its parts projected (in Rust, as
-   :func:`declutter.geo.world_pixels`) and decided in placement order with the near labels of
-   other regions, undecided; a label whose earliest earlier colliding, not hidden label is
-   undecided waits, with the list of earlier labels that may hide it. The labels that no
-   foreign label reaches, even through a chain of own labels, are decided by the core's
-   ``place`` of the region's labels alone; only the others walk with the foreign labels.
+   it holds, so that a region's own labels never move. With more than one region, the client
+   computes each region's *reach* (a box holding every box of its labels) from each part's
+   anchor extent and largest radius, and each part picks, by anchor and radius, its labels
+   *near* each other region (those whose box may meet the region's reach).
+3. Each region task runs round 0 in one native call: its parts and the near labels of other
+   regions, undecided, decided in placement order; a label whose earliest earlier colliding,
+   not hidden label is undecided waits, with the list of earlier labels that may hide it. The
+   labels that no foreign label reaches, even through a chain of own labels, are decided by
+   the core's ``place`` of the region's labels alone; only the others walk with the foreign
+   labels.
 4. Rounds: every region with waiting labels walks them again, given the states (decided before
    the round) of the labels their lists name — a few integers per waiting label, sent by the
    client. No geometry moves. When a round decides less than a quarter of the waiting labels, or
    after ``max_rounds``, the client merges the lists and decides the rest in one walk.
 
-Only small things cross the network after step 1: reaches, near labels (those within a label's
-reach of a region's edge), states and waiting lists. The client holds one int64 state per label
-and zoom it asks for (the result). A zoom costs two tasks per part (with more than one region)
-and one per region, plus the rounds' small ones.
+Only small things cross the network after step 1: near labels (those within a label's reach of
+a region's edge), states and waiting lists. The client holds one int64 state per label and
+zoom it asks for (the result). A zoom costs one task per part (with more than one region) and
+one per region, plus the rounds' small ones.
 """
 
 import json
