@@ -158,7 +158,9 @@ impl Neighbours {
         let bounds: Vec<Aabb> = labels.iter().map(|w| w.obb.bounds()).collect();
         let unit = Aabb::from_corners(Vec2::ZERO, Vec2::ONE);
         let extent = bounds.iter().copied().reduce(|a, b| a.union(&b)).unwrap_or(unit);
-        let mut sides: Vec<f32> = bounds.iter().map(|b| b.size().max_element()).collect();
+        // The median side of about a thousand labels spread over the input.
+        let stride = (bounds.len() / 1024).max(1);
+        let mut sides: Vec<f32> = bounds.iter().step_by(stride).map(|b| b.size().max_element()).collect();
         let middle = sides.len() / 2;
         let median = if sides.is_empty() { 1.0 } else { *sides.select_nth_unstable_by(middle, f32::total_cmp).1 };
         let size = extent.size().max(Vec2::ONE);
@@ -177,21 +179,19 @@ impl Neighbours {
             large: Vec::new(),
             side: 0.0,
         };
-        let bucket: Vec<Option<usize>> = grid
-            .bounds
-            .iter()
-            .map(|b| {
-                let side = b.size().max_element();
-                (side <= 4.0 * cell).then(|| grid.cell(b.min))
-            })
-            .collect();
-        for (k, c) in bucket.iter().enumerate() {
-            match c {
-                Some(c) => {
-                    grid.starts[c + 1] += 1;
-                    grid.side = grid.side.max(grid.bounds[k].size().max_element());
-                }
-                None => grid.large.push(k as u32),
+        // Each label's bucket, or `LARGE`.
+        const LARGE: u32 = u32::MAX;
+        let mut bucket = Vec::with_capacity(grid.bounds.len());
+        for (k, b) in grid.bounds.iter().enumerate() {
+            let side = b.size().max_element();
+            if side <= 4.0 * cell {
+                let c = grid.cell(b.min);
+                grid.starts[c + 1] += 1;
+                grid.side = grid.side.max(side);
+                bucket.push(c as u32);
+            } else {
+                grid.large.push(k as u32);
+                bucket.push(LARGE);
             }
         }
         for c in 0..columns * rows {
@@ -199,10 +199,10 @@ impl Neighbours {
         }
         let mut next = grid.starts.clone();
         grid.members = vec![0; grid.starts[columns * rows] as usize];
-        for (k, c) in bucket.iter().enumerate() {
-            if let Some(c) = *c {
-                grid.members[next[c] as usize] = k as u32;
-                next[c] += 1;
+        for (k, &c) in bucket.iter().enumerate() {
+            if c != LARGE {
+                grid.members[next[c as usize] as usize] = k as u32;
+                next[c as usize] += 1;
             }
         }
         grid
