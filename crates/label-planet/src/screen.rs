@@ -86,6 +86,14 @@ pub fn radius(label: &Label) -> DVec2 {
     r + r.max_element() * SLACK
 }
 
+/// Whether the box of a label anchored at `anchor` (world pixels), with this [`radius`], may
+/// meet the box `[x0, y0, x1, y1]` (touching included): false only when it cannot.
+#[must_use]
+pub fn may_meet(anchor: DVec2, radius: DVec2, [x0, y0, x1, y1]: [f64; 4]) -> bool {
+    let r = radius + anchor.abs().max_element() * SLACK;
+    anchor.x - r.x <= x1 && anchor.x + r.x >= x0 && anchor.y - r.y <= y1 && anchor.y + r.y >= y0
+}
+
 /// The relative slack of [`radius`]: 2⁻²⁰, four times the rounding a box's bounds carry
 /// (`Obb::bounds`: 2⁻²³ of the coordinates' size, then the rounding to f32).
 pub const SLACK: f64 = 1.0 / 1_048_576.0;
@@ -128,6 +136,11 @@ mod tests {
             let reach = radius(&label) + a.abs().max_element() * SLACK;
             prop_assert!((a - reach).cmple(b.min.as_dvec2()).all(), "{b:?} beyond {a} ± {reach}");
             prop_assert!((a + reach).cmpge(b.max.as_dvec2()).all(), "{b:?} beyond {a} ± {reach}");
+            // A box that meets only the label's bounds' corner is one it may meet.
+            let (min, max) = (b.min.as_dvec2(), b.max.as_dvec2());
+            for corner in [[max.x, max.y, max.x + 5.0, max.y + 5.0], [min.x - 5.0, min.y - 5.0, min.x, min.y]] {
+                prop_assert!(may_meet(a, radius(&label), corner));
+            }
         }
     }
 }

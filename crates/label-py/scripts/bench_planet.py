@@ -9,6 +9,9 @@ the regions' round-0 tasks, and the client's (with the scheduler, which runs in 
 
 Every run checks that the job's states equal the single process's, zoom by zoom. ``--threads``
 sets RAYON_NUM_THREADS for the single process and the workers alike (default 1: one thread each).
+``--steps`` runs the tasks' steps in this process instead of on a cluster, one after the other
+(the parts built as the job builds them), and prints the CPU seconds and page faults of each:
+declutter.place, one region of every label, and two regions (the near labels, each region).
 """
 
 import argparse
@@ -34,6 +37,47 @@ def planet_labels(n, seed):
     return lon, lat, cols
 
 
+def in_process(lon, lat, cols, zooms, parts):
+    """CPU seconds and minor page faults of the job's steps in this process."""
+    import resource
+
+    from declutter import planet
+
+    class Here:
+        """Stands in for a Dask client: nothing scattered, every part here."""
+
+        def scheduler_info(self):
+            return {"workers": {}}
+
+        def scatter(self, data, workers=None):
+            return data
+
+    p = planet.Planet(Here(), lon, lat, parts=parts, **cols)
+    halves = [range(0, parts // 2), range(parts // 2, parts)]
+    total = {}
+
+    def run(name, f):
+        before, t = resource.getrusage(resource.RUSAGE_SELF).ru_minflt, time.process_time()
+        out = f()
+        cpu, faults = time.process_time() - t, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+        was = total.get(name, (0.0, 0))
+        total[name] = (was[0] + cpu, was[1] + faults)
+        return out
+
+    for z in zooms:
+        reference = run("declutter.place, every label", lambda: planet.single_machine(lon, lat, z, **cols))
+        one = run("one region of every label", lambda: planet._region(0, p.parts, [], z, 0.0, None))
+        order = np.concatenate(p.part_gids)
+        assert (one["codes"] == reference[order]).all(), f"zoom {z}: one region differs from one process"
+        reach = p._reaches(halves, z)
+        nears = run("two regions: near labels of 8 parts", lambda: [
+            planet._near(q, reach, int(k >= parts // 2), z, None) for k, q in enumerate(p.parts)])
+        for k, g in enumerate(halves):
+            run(f"two regions: region {k}", lambda: planet._region(k, [p.parts[i] for i in g], nears, z, 0.0, None))
+    for name, (cpu, faults) in total.items():
+        print(f"  {name}: {cpu:.2f} s CPU, {faults:,} page faults")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--labels", type=int, default=2_000_000)
@@ -42,6 +86,7 @@ def main():
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="rayon threads per process")
+    ap.add_argument("--steps", action="store_true", help="the tasks' steps in this process, no cluster")
     args = ap.parse_args()
     os.environ["RAYON_NUM_THREADS"] = str(args.threads)  # before declutter's first placement
 
@@ -56,6 +101,10 @@ def main():
     print(f"{n:,} labels, zooms {z0}-{z1}, {args.parts} parts")
 
     print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
+    if args.steps:
+        in_process(lon, lat, cols, zooms, args.parts)
+        print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
+        return
     t, cpu = time.perf_counter(), time.process_time()
     reference, single_zoom = {}, {}
     for z in zooms:

@@ -73,6 +73,43 @@ pub fn radii<'py>(py: Python<'py>, cols: &Bound<'py, PyDict>) -> PyResult<Pair<'
     Ok((PyArray1::from_vec(py, rx), PyArray1::from_vec(py, ry)))
 }
 
+/// The rows of a part near each box of `reaches` (`[x0, y0, x1, y1]` each; NaN: none), at
+/// `zoom`: those whose box may meet it ([`label_planet::may_meet`]), from the zoom-0 anchors
+/// `x0`/`y0` (times `2^zoom`) and the radii `rx`/`ry`.
+#[pyfunction]
+pub fn near_rows<'py>(
+    py: Python<'py>,
+    x0: Bound<'py, PyAny>,
+    y0: Bound<'py, PyAny>,
+    rx: Bound<'py, PyAny>,
+    ry: Bound<'py, PyAny>,
+    zoom: u8,
+    reaches: Vec<[f64; 4]>,
+) -> PyResult<Vec<Bound<'py, PyArray1<u32>>>> {
+    let [x0, y0, rx, ry] = [(x0, "x0"), (y0, "y0"), (rx, "rx"), (ry, "ry")].map(|(v, name)| vector::<f64>(&v, name));
+    let (x0, y0, rx, ry) = (x0?, y0?, rx?, ry?);
+    if [y0.len(), rx.len(), ry.len()].iter().any(|&l| l != x0.len()) {
+        return Err(PyValueError::new_err("x0, y0, rx, ry: expected arrays of one length"));
+    }
+    let scale = f64::from(zoom).exp2();
+    let rows = py.detach(|| {
+        reaches
+            .iter()
+            .map(|&reach| {
+                let near = |i: usize| {
+                    let anchor = glam::DVec2::new(x0[i], y0[i]) * scale;
+                    label_planet::may_meet(anchor, glam::DVec2::new(rx[i], ry[i]), reach)
+                };
+                if reach.iter().any(|v| v.is_nan()) {
+                    return Vec::new();
+                }
+                (0..x0.len()).filter(|&i| near(i)).map(|i| i as u32).collect::<Vec<u32>>()
+            })
+            .collect::<Vec<_>>()
+    });
+    Ok(rows.into_iter().map(|r| PyArray1::from_vec(py, r)).collect())
+}
+
 /// Round 0 of a region, its whole work in one call: its own labels are the parts `own`, its
 /// foreign labels the pieces `near` (each columns with `x`/`y` in world pixels at `zoom`, and
 /// global indices). Returns the state code of each own label (`label_planet::State::code`), the

@@ -87,17 +87,12 @@ def _at_zoom(part, zoom, transform):
 
 
 def _near(part, reach, mine, zoom, transform):
-    """The part's labels near each other region, by region: those whose box can meet the
-    region's reach (``x0, y0, x1, y1``), judged by anchor and radius (label_planet::radius)."""
-    scale = 2.0 ** zoom
-    x, y = part["x0"] * scale, part["y0"] * scale
-    slack = np.maximum(np.abs(x), np.abs(y)) * _native.RADIUS_SLACK
-    rx, ry = part["rx"] + slack, part["ry"] + slack
+    """The part's labels near each other region, by region: those whose box may meet the
+    region's reach (``x0, y0, x1, y1``), judged by anchor and radius (label_planet::may_meet)."""
+    others = [r for r in range(len(reach)) if r != mine]
+    rows = _native.near_rows(part["x0"], part["y0"], part["rx"], part["ry"], zoom, [tuple(reach[r]) for r in others])
     out, cols = {}, None
-    for r, (x0, y0, x1, y1) in enumerate(reach):
-        if r == mine or np.isnan(x0):
-            continue
-        near = np.flatnonzero((x - rx <= x1) & (x + rx >= x0) & (y - ry <= y1) & (y + ry >= y0))
+    for r, near in zip(others, rows):
         if len(near):
             cols = _at_zoom(part, zoom, transform) if cols is None else cols
             out[r] = (take(cols, near), np.ascontiguousarray(part["gids"][near]))
