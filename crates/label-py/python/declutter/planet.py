@@ -34,7 +34,6 @@ one per region, plus the rounds' small ones.
 import json
 import os
 import time
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
