@@ -11,7 +11,7 @@ use label_core::{Blocker, Label, Obb, Shape};
 use crate::Projected;
 use crate::frame_pass::fade::{finish, margin, tie_key};
 use crate::frame_pass::pass::{PassTwo, pass_over};
-use crate::frame_pass::place::{STAGED_FROM, covered_by_kept, decided, hidden, off_frame, place_among, staged};
+use crate::frame_pass::place::{STAGED_FROM, decided, hidden, off_frame, place_among, staged};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
@@ -360,7 +360,8 @@ pub(crate) fn waits(options: &FrameOptions, memo: u8) -> bool {
 /// its box overlaps; else the label that hid it last frame, if that label is among the `kept`
 /// ones and still collides with it; else (counted in `around`) the earliest placed kept label
 /// it collides with, as [`place_around`] decides. `None` if it has to go through the greedy
-/// pass among the other contenders. One box, one scan of the obstacles.
+/// pass among the other contenders, as a label with `allow_overlap` always does: nothing hides
+/// it (contract §4 step 3b). One box, one scan of the obstacles.
 fn waiting_blocker(
     obb: &Obb,
     allow_overlap: bool,
@@ -370,6 +371,10 @@ fn waiting_blocker(
     options: &FrameOptions,
     around: &mut usize,
 ) -> Option<Blocker> {
+    if allow_overlap {
+        *around += 1;
+        return None;
+    }
     if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(obb)) {
         return Some(Blocker::Obstacle(o as u32));
     }
@@ -379,6 +384,6 @@ fn waiting_blocker(
         return Some(Blocker::Label(b));
     }
     *around += 1;
-    // No obstacle meets it (above).
-    covered_by_kept(obb, allow_overlap, kept, options.max_overlap_area).map(Blocker::Label)
+    // No obstacle meets it (above), and it does not allow overlap.
+    kept.first_collider(obb, options.max_overlap_area).map(Blocker::Label)
 }
