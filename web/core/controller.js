@@ -4,6 +4,7 @@
 import { createEngine, loadModule, REASONS, Blocker } from '@declutter/wasm';
 import { LabelStore, commitEngineLabels } from './labels.js';
 import { Overlay } from './draw.js';
+import { warmUp } from './warm.js';
 
 export class Declutter {
   // Use `createDeclutter`.
@@ -164,6 +165,7 @@ export function attached(d, { render, pending, detach }) {
 // A controller with its engine (and a spare one for compaction), its overlay in `container`.
 export async function createDeclutter(container, options = {}) {
   const module = options.module ?? await loadModule(options.wasmUrl);
+  if (options.warmUp !== false) await warmUp(module, options.frameOptions);
   const [engine, spare] = await Promise.all([createEngine(module, options.frameOptions), createEngine(module, options.frameOptions)]);
   return new Declutter(module, engine, spare, container, options);
 }

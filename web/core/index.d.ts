@@ -114,6 +114,11 @@ export interface ControllerOptions {
   frameOptions?: FrameOptions;
   /** Keep every label set and frame (the tests replay them). */
   record?: boolean;
+  /**
+   * Place a made-up scene on a throwaway instance before the map's first frame (default true),
+   * so that V8 compiles the engine's code then rather than in the middle of a camera move.
+   */
+  warmUp?: boolean;
   /** Ghost slots tolerated before the store is compacted (a fresh engine). */
   compactAbove?: number;
 }

@@ -26,15 +26,15 @@ export function testPages(name) {
     await browser?.close();
     server?.close();
   });
-  return (source, camera, viewport, record) => open(browser,
-    `http://127.0.0.1:${server.address().port}/web/test/pages/${name}.html`, { source, camera, viewport, record });
+  return (source, camera, viewport, record, query) => open(browser,
+    `http://127.0.0.1:${server.address().port}/web/test/pages/${name}.html`, { source, camera, viewport, record, query });
 }
 import { overlapsIn, replay } from './check.mjs';
 
-export async function open(browser, url, { source, camera, viewport = { width: 1280, height: 720 }, record = true }) {
+export async function open(browser, url, { source, camera, viewport = { width: 1280, height: 720 }, record = true, query = {} }) {
   const problems = [];
   const page = await openPage(browser, viewport, problems);
-  const q = new URLSearchParams({ source, camera: JSON.stringify(camera), ...(record ? { record: '' } : {}) });
+  const q = new URLSearchParams({ source, camera: JSON.stringify(camera), ...(record ? { record: '' } : {}), ...query });
   await page.goto(`${url}?${q}`);
   await page.waitForFunction(() => window.ready === true, null, { timeout: 60000 });
   await settle(page);

@@ -70,5 +70,5 @@ map.on('load', () => {
 window.idle = () => map.loaded() && !map.isMoving();
 window.project = (lon, lat) => { const p = map.project([lon, lat]); return [p.x, p.y]; };
 window.jump = (camera) => map.jumpTo(camera);
-window.declutter = await attach(map, { layers: ['country-names', 'place-names', 'street-names'], record: params.has('record') });
+window.declutter = await attach(map, { layers: ['country-names', 'place-names', 'street-names'], record: params.has('record'), warmUp: !params.has('cold') });
 window.ready = true;
