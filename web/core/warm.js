@@ -1,22 +1,24 @@
-// Compiling the engine's code before the first measured frame. V8 compiles a WebAssembly
-// function the first time it is called (lazily, on the calling thread), and later again, when
-// it is hot, with its optimising compiler (in the background). A code path first taken in the
-// middle of a camera move — the first batch of waiting labels without symbols, the first text
-// turned upright on its line — then costs that frame a few milliseconds of compilation: in the
-// map test's 240 frames of turning and zooming over Europe's places those were the slowest
-// frames that were not the thread waiting for a core.
+// Compiling the engine's code before the map's first frame. V8 compiles a WebAssembly function
+// the first time it is called (lazily, on the calling thread), and again later, when it is hot,
+// with its optimising compiler (in the background). A code path first taken in the middle of a
+// camera move then costs that frame the compilation of its functions: in the map test's 240
+// frames of turning and zooming over Europe's places, the first batch of waiting labels without
+// symbols (label-core's plain pass) compiled 31 functions inside one placement, 2–5 ms.
 //
 // `warmUp` places a made-up scene on a throwaway instance of the same module (compiled code is
 // the module's, shared by its instances; the engines that place the map's labels never see
 // the scene): plain labels, symbols with icons and several candidates, texts along wavy lines
 // (some too curved), repeat groups, labels that may overlap; frames panned (reused), zoomed,
-// turned, tilted to the horizon, let settle, and zoomed out past one copy of the world; then the
-// plain labels alone (the engine's plain frames). About 25 ms in node on this scene.
-import { createEngine } from '@declutter/wasm';
+// turned, tilted to the horizon, let settle, and zoomed out past one copy of the world. Then
+// 1,300 plain labels with one symbol far away (symbol frames whose batches are all plain), and
+// alone (plain frames, over 1,024 labels in view: the core's staged pipeline). Afterwards
+// neither that map path nor the web demo's tour (33,539 labels) compiles a function lazily past
+// its first frame (node --trace-wasm-compilation-times).
+import { Flags, createEngine } from '@declutter/wasm';
 import { commitEngineLabels } from './labels.js';
 import { lonLatToWorld } from './lines.js';
 
-const ANCHORS = ['center', 'left', 'right', 'top', 'bottom', 'top-left', 'top-right', 'bottom-left', 'bottom-right'];
+const ANCHORS = 9; // anchor numbers 0 to 8 (`flags` bits 8–11)
 const VIEW = { width: 1280, height: 800 };
 // The scene's middle (lon, lat; world px at zoom 0) and the zoom its labels crowd at.
 const CENTER = [10, 40];
@@ -47,7 +49,7 @@ export function warmUpScene(count = 900) {
     const l = {
       x, y, width: 20 + 80 * r(), height: 12 + 8 * r(), priority: Math.floor(r() * 50),
       angle: kind === 9 ? 30 * r() : 0, offsetX: 0, offsetY: 0, padding: 2 * r(),
-      flags: (ANCHORS.indexOf(ANCHORS[i % ANCHORS.length]) << 8) | (i % 37 === 0 ? 1 : 0) | (i % 53 === 0 ? 2 : 0),
+      flags: ((i % ANCHORS) << 8) | (i % 37 === 0 ? Flags.ALLOW_OVERLAP : 0) | (i % 53 === 0 ? Flags.IGNORE_PLACEMENT : 0),
     };
     if (kind <= 3) {
       // A point with an icon and the text around it.
@@ -70,7 +72,7 @@ export function warmUpScene(count = 900) {
       l.advances = Array.from({ length: 3 + (i % 9) }, () => 5 + 4 * r());
       l.maxAngle = 45;
       if (i % 3 === 0) l.pathOffset = r() * 20;
-      if (i % 4 === 0) l.flags |= 4; // not kept upright
+      if (i % 4 === 0) l.flags |= Flags.NO_KEEP_UPRIGHT;
     }
     if (kind === 5 || kind === 2) {
       l.repeatGroup = i % 5;
@@ -97,12 +99,14 @@ function* cameras() {
 }
 
 // Places the scene on a throwaway instance of `module` with `frameOptions` (see above).
-export async function warmUp(module, frameOptions, count) {
+export async function warmUp(module, frameOptions) {
   const engine = await createEngine(module, frameOptions);
-  const labels = warmUpScene(count);
+  const labels = warmUpScene();
   let now = 0;
-  const frames = (list) => {
+  const frames = (list, every = 1) => {
+    let k = 0;
     for (const camera of cameras()) {
+      if (k++ % every !== 0) continue;
       // Once the frames settle (longer than any fade and full placement interval), then 16 ms.
       now += now === 0 || (camera.pitch === 0 && camera.zoom === ZOOM && camera.lon === CENTER[0]) ? 1000 : 16;
       let f = engine.placeFrame(camera, now);
@@ -116,13 +120,15 @@ export async function warmUp(module, frameOptions, count) {
     }
   };
   commitEngineLabels(engine, labels);
-  frames(labels);
-  // The plain labels with one symbol out of view (symbol frames whose batches are all plain),
-  // then alone (plain frames).
-  const plain = labels.filter((l) => !l.icon && !l.candidates && !l.path && l.repeatGroup === undefined);
+  frames(labels, 2);
+  // Plain labels (more than the 1,024 from which a frame takes the core's staged pipeline) with
+  // one symbol out of view (symbol frames whose batches are all plain), then alone (plain
+  // frames).
+  const plain = warmUpScene(1300).map(({ x, y, width, height, priority, angle, offsetX, offsetY, padding, flags }) => (
+    { x, y, width, height, priority, angle, offsetX, offsetY, padding, flags: flags & ~Flags.NO_KEEP_UPRIGHT }));
   const far = { ...labels.find((l) => l.icon), x: MIDDLE[0] + 64, y: MIDDLE[1] };
   for (const list of [[...plain, far], plain]) {
     commitEngineLabels(engine, list);
-    frames(list);
+    frames(list, 3);
   }
 }
