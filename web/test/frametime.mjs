@@ -1,11 +1,13 @@
 // The placement time test's attribution: for each measured frame, what the thread did besides
-// the engine's work. Chromium's trace (V8's WebAssembly and garbage collection events) says which placements
-// compiled engine code on the page's thread (V8 compiles a WebAssembly function at its first
-// call), grew the module's memory or collected garbage, and when V8's optimising compiler ran
-// beside them on other threads; the frames are then placed again, three times
-// on fresh engines of the same module with the same labels, cameras and times (the same work,
-// the same decisions), and each frame's fastest replay is its work. A frame slow on the map
-// but fast in its replays, without compilation or growth, waited for a core.
+// the engine's work. Chromium's trace (V8's WebAssembly and garbage collection events) says
+// which placements compiled engine code on the page's thread (V8 compiles a WebAssembly
+// function at its first call), grew the module's memory or collected garbage, and when V8's
+// optimising compiler ran beside them on other threads. The frames are then placed again, three
+// times, on fresh engines of the same module with the same labels, cameras and times (the same
+// work, the same decisions): each frame's fastest replay is its work. With
+// DECLUTTER_ATTRIBUTE=1 marks around each placement give its time on the thread's own clock
+// beside its wall time: a frame slow on the map, fast in its replays, without compilation,
+// growth or collection, and whose thread ran a fraction of the wall time, waited for a core.
 
 // V8's WebAssembly trace events, and the marks that delimit the frames.
 export const TRACE_CATEGORIES = ['v8.wasm', 'disabled-by-default-v8.gc', 'blink.user_timing'];
@@ -25,8 +27,16 @@ export function traceByFrame(bytes, spansMs, mark) {
   const at = (ms) => calibrate.ts + (ms - mark) * 1000;
   const spans = Array.from({ length: spansMs.length / 2 }, (_, k) => ({ k, from: at(spansMs[2 * k]) - 100, to: at(spansMs[2 * k + 1]) + 100 }));
   const frames = spans.length;
+  // With marks `place${k}` and `placed${k}` around the placements (DECLUTTER_ATTRIBUTE=1; they
+  // cost the measured time a little), each placement's time on the thread (the marks' thread
+  // clock, `tts`) beside its wall time.
+  const marks = new Map(events.filter((e) => e.cat === 'blink.user_timing' && /^placed?\d+$/.test(e.name)).map((e) => [e.name, e]));
   const ordered = spans.sort((x, y) => x.from - y.from);
-  const out = Array.from({ length: frames }, () => ({ compiled: 0, compileMs: 0, grew: 0, gcMs: 0, optimised: 0 }));
+  const out = Array.from({ length: frames }, (_, k) => {
+    const [a, b] = [marks.get(`place${k}`), marks.get(`placed${k}`)];
+    const onThread = a?.tts !== undefined && b?.tts !== undefined ? { wallMs: (b.ts - a.ts) / 1000, threadMs: (b.tts - a.tts) / 1000 } : {};
+    return { compiled: 0, compileMs: 0, grew: 0, gcMs: 0, optimised: 0, ...onThread };
+  });
   for (const e of events) {
     if (e.ph !== 'X') continue;
     const end = e.ts + (e.dur ?? 0);
@@ -77,11 +87,15 @@ export function quantile(list, p) {
 }
 
 // What made a frame slow: compilation, memory growth or garbage collection inside its
-// placement, its work (over 2 ms in every replay), or else waiting for a core.
+// placement, or its work (over 2 ms in every replay); else, with the marks, whether the thread
+// ran less than half the time between them (waiting for a core), or the time went outside them
+// (in the marks themselves, or waiting there).
 export function causeOf(f) {
   if (f.compiled) return 'compilation';
   if (f.grew) return 'memory growth';
   if (f.gcMs > 0.5) return 'garbage collection';
   if (f.workMs > 2) return 'work';
-  return 'waiting for a core';
+  if (f.threadMs === undefined) return 'none of these';
+  if (f.wallMs < f.ms / 2) return 'outside the marks';
+  return f.threadMs < f.wallMs / 2 ? 'waiting for a core' : 'unexplained';
 }

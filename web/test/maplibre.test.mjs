@@ -7,7 +7,8 @@
 // country names at their poles and their drawn lines (wrapped, spaced, turned) inside the boxes
 // the engine placed, street names repeated every symbol-spacing px along their lines;
 // queries and hover events; the debug view; placement time with about 1,000 labels in view at
-// 1920×1080, printed (and written to web/test-results/maplibre-times.json).
+// 1920×1080 and what made each frame over 2 ms slow, printed (and written to
+// web/test-results/maplibre-times.json; DECLUTTER_ATTRIBUTE=1 prints every such frame).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -194,11 +195,12 @@ test('placement time with about 1,000 labels in view at 1920×1080', async () =>
   // The map moved (turning, tilting, zooming over Europe's 981 places) and drawn synchronously
   // (map.redraw) frame after frame: 60 frames to warm up (WebAssembly tiers up), then 240
   // measured. The time is performance.now() around the engine's placeFrame; for each frame the
-  // test also keeps what the engine did and the time inside the WebAssembly call, and traces
-  // V8's WebAssembly events (test/frametime.mjs).
+  // test also keeps what the engine did and the time inside the WebAssembly call, traces V8's
+  // WebAssembly and GC events and replays the frames (test/frametime.mjs). Each frame's WebGL
+  // (SwiftShader: on the same two cores) is finished before the next frame, outside the timing.
   const browser = page.context().browser();
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  const out = await page.evaluate(() => {
+  const out = await page.evaluate((marked) => {
     const d = window.declutter.controller;
     const e = d.engine;
     const { check, placeFrame } = e;
@@ -213,7 +215,9 @@ test('placement time with about 1,000 labels in view at 1920×1080', async () =>
     const spans = new Float64Array(480); // each measured placement's start and end, ms
     e.placeFrame = function spanned(...args) {
       if (k >= 60) spans[2 * (k - 60)] = performance.now();
+      if (k >= 60 && marked) performance.mark(`place${k - 60}`);
       const r = placeFrame.apply(this, args);
+      if (k >= 60 && marked) performance.mark(`placed${k - 60}`);
       if (k >= 60) spans[2 * (k - 60) + 1] = performance.now();
       return r;
     };
@@ -239,7 +243,7 @@ test('placement time with about 1,000 labels in view at 1920×1080', async () =>
     delete e.placeFrame;
     const inView = frames.map((f) => f.inView).sort((a, b) => a - b);
     return { times: d.placementTimes(), inViewMedian: inView[inView.length >> 1], frames, start, end: d.record.frames.length, spans: Array.from(spans), mark };
-  });
+  }, !!process.env.DECLUTTER_ATTRIBUTE);
   const traced = await browser.stopTracing();
   if (process.env.DECLUTTER_TRACE) await writeFile(process.env.DECLUTTER_TRACE, traced);
   const trace = traceByFrame(traced, out.spans, out.mark);
