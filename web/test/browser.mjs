@@ -41,8 +41,11 @@ export async function open(browser, url, { source, camera, viewport = { width: 1
   return { page, problems };
 }
 
-// Until the map is idle, the package has read what changed, and no label is fading.
+// Until the map is idle, the package has read what changed, and no label is fading. Two frames
+// first: a jump's sources start loading in the map's next render (OpenLayers loads a layer's
+// GeoJSON when it first comes into its zoom range), and the map is idle until then.
 export async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.waitForFunction(() => {
     const d = window.declutter.controller;
     return window.idle() && d.last && !d.fading && !window.declutter.pending;

@@ -57,7 +57,8 @@ export function traceByFrame(bytes, spansMs, mark) {
 }
 
 // In the page: the record's frames up to `end` placed again `rounds` times on fresh engines of
-// the controller's module; per frame from `start` to `end`, the fastest (ms).
+// the controller's module; per frame from `start` to `end`, the fastest (ms), and the frames
+// whose replay decided otherwise than the map (visibility or opacity).
 export function replayInPage(page, start, end, rounds = 3) {
   return page.evaluate(async ({ start, end, rounds }) => {
     const { createEngine } = await import('@declutter/wasm');
@@ -65,18 +66,26 @@ export function replayInPage(page, start, end, rounds = 3) {
     const d = window.declutter.controller;
     const { commits, frames: all } = d.record;
     const best = new Array(end - start).fill(Infinity);
+    const differ = new Set(); // frames whose replay decided otherwise than the map
     for (let r = 0; r < rounds; r++) {
-      const engine = await createEngine(d.module, d.options.frameOptions);
+      let engine = await createEngine(d.module, d.options.frameOptions);
       let applied = -1;
       for (let k = 0; k < end; k++) {
-        while (applied < all[k].commit) commitEngineLabels(engine, commits[++applied].labels);
+        while (applied < all[k].commit) {
+          const commit = commits[++applied];
+          if (commit.fresh && applied > 0) engine = await createEngine(d.module, d.options.frameOptions); // compacted
+          commitEngineLabels(engine, commit.labels);
+        }
         const t0 = performance.now();
-        engine.placeFrame(all[k].camera, all[k].now);
+        const f = engine.placeFrame(all[k].camera, all[k].now);
         const t = performance.now() - t0;
-        if (k >= start) best[k - start] = Math.min(best[k - start], t);
+        if (k < start) continue;
+        best[k - start] = Math.min(best[k - start], t);
+        const { visible, opacityBits } = all[k];
+        if (visible.some((v, i) => v !== f.visible[i] || opacityBits[i] !== f.opacityBits[i])) differ.add(k);
       }
     }
-    return best;
+    return { best, differ: [...differ] };
   }, { start, end, rounds });
 }
 
