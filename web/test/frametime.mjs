@@ -104,7 +104,7 @@ export function causeOf(f) {
   if (f.grew) return 'memory growth';
   if (f.gcMs > 0.5) return 'garbage collection';
   if (f.workMs > 2) return 'work';
-  if (f.threadMs === undefined) return 'none of these';
+  if (f.threadMs === undefined) return 'no compilation, growth, collection or work';
   if (f.wallMs < f.ms / 2) return 'outside the marks';
   return f.threadMs < f.wallMs / 2 ? 'waiting for a core' : 'unexplained';
 }
