@@ -15,12 +15,20 @@ import { createStyle, loadModule } from '@declutter/wasm';
 import { layoutOf, styleOf } from './layout.js';
 import { readLabels } from './features.js';
 
-// What attach() sets on each taken-over layer: its symbols drawn invisibly and out of
-// MapLibre's collision (they stay in the style so that their source's tiles keep loading).
-const HIDE_PAINT = { 'text-opacity': 0, 'icon-opacity': 0 };
-const HIDE_LAYOUT = {
-  'text-allow-overlap': true, 'text-ignore-placement': true, 'icon-allow-overlap': true, 'icon-ignore-placement': true,
-};
+// Each taken-over layer is turned off (`visibility: none`: MapLibre neither lays out its
+// symbols — glyph shaping, collision data — nor places them) and a stand-in takes its place: an
+// invisible circle layer of the same source, source layer and zoom range whose filter passes no
+// feature. A source's tiles load while some visible layer in its zoom range uses it, and
+// `querySourceFeatures` reads a tile's raw features whatever its layers keep, so the labels read
+// are those the symbol layer would show, at the cost of one filter test per feature per tile.
+const standInId = (id) => `${id}.declutter-stand-in`;
+function standIn(layer, visibility) {
+  const spec = {
+    id: standInId(layer.id), type: 'circle', source: layer.source, filter: false,
+    minzoom: layer.minzoom, maxzoom: layer.maxzoom, layout: { visibility: visibility ?? 'visible' },
+  };
+  return layer.sourceLayer === undefined ? spec : { ...spec, 'source-layer': layer.sourceLayer };
+}
 
 // The map's camera as the engine takes it (256-px tiles: MapLibre's zoom + 1).
 export function cameraOf(map) {
@@ -55,10 +63,10 @@ export async function attach(map, options) {
   });
   const d = await createDeclutter(map.getContainer(), { ...options, module });
   const spots = new Spots(compiled);
-  const saved = [];
-  for (const l of taken) {
-    for (const [name, value] of Object.entries(HIDE_PAINT)) { saved.push(['paint', l.id, name, map.getPaintProperty(l.id, name)]); map.setPaintProperty(l.id, name, value); }
-    for (const [name, value] of Object.entries(HIDE_LAYOUT)) { saved.push(['layout', l.id, name, map.getLayoutProperty(l.id, name)]); map.setLayoutProperty(l.id, name, value); }
+  const saved = taken.map((l) => [l.id, map.getLayoutProperty(l.id, 'visibility')]);
+  for (const [id, visibility] of saved) {
+    map.addLayer(standIn(taken.find((l) => l.id === id), visibility), id);
+    map.setLayoutProperty(id, 'visibility', 'none');
   }
   const sources = new Set(taken.map((l) => l.source));
   const images = new Map();
@@ -113,9 +121,9 @@ export async function attach(map, options) {
       map.off('styledata', onData);
       map.off('render', onRender);
       map.off('mousemove', onMove);
-      for (const [kind, id, name, value] of saved) {
-        if (!map.getLayer(id)) continue;
-        if (kind === 'paint') map.setPaintProperty(id, name, value); else map.setLayoutProperty(id, name, value);
+      for (const [id, visibility] of saved) {
+        if (map.getLayer(standInId(id))) map.removeLayer(standInId(id));
+        if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visibility);
       }
     },
   });
