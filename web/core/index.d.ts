@@ -147,8 +147,9 @@ export declare class Declutter {
   times: number[];
   record: { commits: object[]; frames: object[] } | null;
   setLabels(specs: Map<string, Spec>): void;
-  /** Places and draws a frame; true while a label fades (draw again soon). */
-  frame(camera: Camera, dpr: number, timeMs: number): boolean;
+  /** Places and draws a frame; true while a label fades (draw again soon). `shift`: how far
+   * (CSS px) the engine's viewport reaches left of and above the map's (drawn shifted back). */
+  frame(camera: Camera & { shift?: [number, number] }, dpr: number, timeMs: number): boolean;
   query(x: number, y: number): LabelHit[];
   on(type: 'hover', fn: (event: HoverEvent) => void): () => void;
   emit(type: string, event: unknown): void;

@@ -202,6 +202,39 @@ test('query, hover events, the debug view, the device pixel ratio', async () => 
   await page.close();
 });
 
+test('padding: the centre of perspective moved, labels drawn where MapLibre puts them', async () => {
+  // MapLibre moves the centre of perspective to the padded area's centre (an off-axis
+  // frustum); the package gives the engine the centred viewport around it and draws shifted.
+  const { page, problems } = await open('tiles', { center: [10, 50], zoom: 4.2, bearing: 25, pitch: 50 });
+  const { step, worst } = cameraPath(page, 'MapLibre');
+  await step('padding left and top', () => page.evaluate(() => map.setPadding({ left: 360, top: 150, right: 0, bottom: 40 })));
+  await step('padding right, turned', () => page.evaluate(() => map.jumpTo({ padding: { left: 0, top: 0, right: 300, bottom: 120 }, bearing: -30 })));
+  const { shift, shown } = await page.evaluate(() => {
+    const d = window.declutter.controller;
+    const f = d.engine.views();
+    return { shift: d.last.camera.shift, shown: d.store.slots.filter((s, i) => s.live && !s.spec.path && f.visible[i]).length };
+  });
+  // Padding right 300, bottom 120: the centre 150 px left of and 60 px above the canvas's; the
+  // engine's viewport reaches 300 px past the canvas's left edge and 120 px past its top.
+  assert.deepEqual(shift, [300, 120], 'the engine\'s viewport around the centre of perspective');
+  assert.ok(shown > 20, `point labels shown: ${shown}`);
+  // A shown label is found where it is drawn on the map (the query shifts the point too).
+  const hit = await page.evaluate(() => {
+    const d = window.declutter.controller;
+    const f = d.engine.views();
+    const [sx, sy] = d.last.camera.shift;
+    const i = d.store.slots.findIndex((s, k) => s.live && !s.spec.path && f.visible[k] && f.pose.x[k] > sx + 50 && f.pose.x[k] < sx + 1000);
+    const key = d.store.slots[i].key;
+    const b = d.engine.boxes();
+    return { key, found: window.declutter.query({ x: b.cx[i] - sx, y: b.cy[i] - sy }).map((l) => l.key) };
+  });
+  assert.ok(hit.found.includes(hit.key), `the query at its drawn box finds it: ${JSON.stringify(hit)}`);
+  const checked = await checkRecord(page, 'padding');
+  console.log(`# padding: ${checked.frames} frames, ${shown} point labels shown, drawn ≤ ${worst().toExponential(2)} px from MapLibre's projection; decisions as replayed`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('placement time with about 1,000 labels in view at 1920×1080', async () => {
   // DECLUTTER_COLD=1: attached with `warmUp: false`, as before the controller compiled the
   // engine's code first (the test then fails on the frames that compiled it).
