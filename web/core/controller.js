@@ -4,6 +4,7 @@
 import { createEngine, loadModule, REASONS, Blocker } from '@declutter/wasm';
 import { LabelStore, commitEngineLabels } from './labels.js';
 import { Overlay } from './draw.js';
+import { warmUp } from './warm.js';
 
 export class Declutter {
   // Use `createDeclutter`.
@@ -50,7 +51,7 @@ export class Declutter {
     // Fading: shown and not yet opaque (a new label starts at 0), or hidden and not yet gone.
     for (let i = 0; i < f.count && !fading; i++) fading = f.visible[i] ? f.opacity[i] < 1 : f.opacity[i] > 0;
     const decisions = this.record ? this.decisions(f) : null;
-    this.overlay.begin(camera.width, camera.height, dpr);
+    this.overlay.begin(camera.width, camera.height, dpr, camera.shift);
     const drawn = this.record ? [] : null;
     const lines = this.record ? [] : null;
     this.overlay.draw(slots, f, glyphs, dpr, drawn, lines);
@@ -92,8 +93,11 @@ export class Declutter {
 
   // The labels whose box in the last frame holds screen point (x, y) (CSS px): what shows there,
   // and for a hidden one, which label (or obstacle) hid it and why.
-  query(x, y) {
+  query(px, py) {
     if (!this.last) return [];
+    // The engine's viewport may reach past the map's (camera.shift: a map's padding).
+    const [sx, sy] = this.last.camera.shift ?? [0, 0];
+    const [x, y] = [px + sx, py + sy];
     const b = this.engine.boxes();
     const f = this.engine.views();
     const slots = this.store.slots;
@@ -164,6 +168,7 @@ export function attached(d, { render, pending, detach }) {
 // A controller with its engine (and a spare one for compaction), its overlay in `container`.
 export async function createDeclutter(container, options = {}) {
   const module = options.module ?? await loadModule(options.wasmUrl);
+  if (options.warmUp !== false) await warmUp(module, options.frameOptions);
   const [engine, spare] = await Promise.all([createEngine(module, options.frameOptions), createEngine(module, options.frameOptions)]);
   return new Declutter(module, engine, spare, container, options);
 }

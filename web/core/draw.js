@@ -45,8 +45,13 @@ export class Overlay {
 
   remove() { this.canvas.remove(); this.sprites.clear(); }
 
-  // Sizes the canvas to `width` × `height` CSS px at `dpr` and clears it.
-  begin(width, height, dpr) {
+  // Sizes the canvas to `width` × `height` CSS px at `dpr`, `shift` ([x, y] CSS px, default
+  // none) left of and above the map's corner, and clears it.
+  begin(width, height, dpr, [sx, sy] = [0, 0]) {
+    if (this.shift?.[0] !== sx || this.shift?.[1] !== sy) {
+      this.shift = [sx, sy];
+      Object.assign(this.canvas.style, { left: `${-sx}px`, top: `${-sy}px` });
+    }
     const w = Math.round(width * dpr);
     const h = Math.round(height * dpr);
     if (this.canvas.width !== w || this.canvas.height !== h) {
@@ -165,10 +170,13 @@ export class Overlay {
       const sin = -Math.sin((angle * Math.PI) / 180);
       ctx.setTransform(dpr * cos, dpr * sin, -dpr * sin, dpr * cos, dpr * x, dpr * y);
       const style = spec.style;
-      // One glyph in the middle of its advance (which holds the letter spacing after it).
-      const s = this.sprite(`${spriteKey(style, ch)}|${advance}`, ch,
-        { ...style, textWidth: advance, textHeight: spec.height, letterSpacing: 0, lines: null, lineHeight: null }, dpr);
-      ctx.drawImage(s.canvas, -s.w / 2, -s.h / 2, s.w, s.h);
+      // One glyph at the start of its advance on screen (the advance holds the letter spacing
+      // after it). The sprite is made at the unscaled advance and kept: the advance on screen
+      // changes with the perspective from frame to frame, the glyph's drawing does not.
+      const base = spec.advances[k];
+      const s = this.sprite(`${spriteKey(style, ch)}|${base}`, ch,
+        { ...style, textWidth: base, textHeight: spec.height, letterSpacing: 0, lines: null, lineHeight: null }, dpr);
+      ctx.drawImage(s.canvas, -advance / 2 - (s.w - base) / 2, -s.h / 2, s.w, s.h);
       if (box) box([x, y, advance / 2, spec.height / 2, cos, sin]);
     }
   }

@@ -114,6 +114,11 @@ export interface ControllerOptions {
   frameOptions?: FrameOptions;
   /** Keep every label set and frame (the tests replay them). */
   record?: boolean;
+  /**
+   * Place a made-up scene on a throwaway instance before the map's first frame (default true),
+   * so that V8 compiles the engine's code then rather than in the middle of a camera move.
+   */
+  warmUp?: boolean;
   /** Ghost slots tolerated before the store is compacted (a fresh engine). */
   compactAbove?: number;
 }
@@ -142,8 +147,9 @@ export declare class Declutter {
   times: number[];
   record: { commits: object[]; frames: object[] } | null;
   setLabels(specs: Map<string, Spec>): void;
-  /** Places and draws a frame; true while a label fades (draw again soon). */
-  frame(camera: Camera, dpr: number, timeMs: number): boolean;
+  /** Places and draws a frame; true while a label fades (draw again soon). `shift`: how far
+   * (CSS px) the engine's viewport reaches left of and above the map's (drawn shifted back). */
+  frame(camera: Camera & { shift?: [number, number] }, dpr: number, timeMs: number): boolean;
   query(x: number, y: number): LabelHit[];
   on(type: 'hover', fn: (event: HoverEvent) => void): () => void;
   emit(type: string, event: unknown): void;

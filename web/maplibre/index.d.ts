@@ -52,5 +52,6 @@ export interface AttachOptions extends ControllerOptions {
 /** Takes over the placement of the named symbol layers of `map`. */
 export declare function attach(map: MapLibreMap, options: AttachOptions): Promise<Attached>;
 
-/** The map's camera as the engine takes it (zoom + 1: 256-px tiles). */
-export declare function cameraOf(map: MapLibreMap): Camera & { lon: number; lat: number };
+/** The map's camera as the engine takes it (zoom + 1: 256-px tiles); with padding, the centred
+ * viewport around the centre of perspective and its `shift` past the canvas's corner. */
+export declare function cameraOf(map: MapLibreMap): Camera & { lon: number; lat: number; shift?: [number, number] };

@@ -15,21 +15,45 @@ import { createStyle, loadModule } from '@declutter/wasm';
 import { layoutOf, styleOf } from './layout.js';
 import { readLabels } from './features.js';
 
-// What attach() sets on each taken-over layer: its symbols drawn invisibly and out of
-// MapLibre's collision (they stay in the style so that their source's tiles keep loading).
-const HIDE_PAINT = { 'text-opacity': 0, 'icon-opacity': 0 };
-const HIDE_LAYOUT = {
-  'text-allow-overlap': true, 'text-ignore-placement': true, 'icon-allow-overlap': true, 'icon-ignore-placement': true,
-};
+// Each taken-over layer is turned off (`visibility: none`: MapLibre neither lays out its
+// symbols — glyph shaping, collision data — nor places them) and a stand-in takes its place: an
+// invisible circle layer of the same source, source layer and zoom range whose filter passes no
+// feature. A source's tiles load while some visible layer in its zoom range uses it, and
+// `querySourceFeatures` reads a tile's raw features whatever its layers keep, so the labels read
+// are those the symbol layer would show, at the cost of one filter test per feature per tile.
+const standInId = (id) => `${id}.declutter-stand-in`;
+function standIn(layer, visibility) {
+  const spec = {
+    id: standInId(layer.id), type: 'circle', source: layer.source, filter: false,
+    minzoom: layer.minzoom, maxzoom: layer.maxzoom, layout: { visibility: visibility ?? 'visible' },
+  };
+  return layer.sourceLayer === undefined ? spec : { ...spec, 'source-layer': layer.sourceLayer };
+}
 
-// The map's camera as the engine takes it (256-px tiles: MapLibre's zoom + 1).
+// The map's camera as the engine takes it (256-px tiles: MapLibre's zoom + 1). With padding
+// (`map.setPadding`), MapLibre moves the centre of perspective to the padded area's centre,
+// (left − right) / 2, (top − bottom) / 2 px from the canvas's (an off-axis frustum, the same
+// vertical field of view and camera distance). The engine's perspective is centred, so it is
+// given the centred viewport that holds the canvas with that point in its middle (wider by
+// |dx|·2, taller by |dy|·2, the field of view widened to keep the focal length); `shift` is how
+// far that viewport reaches left of and above the canvas (the overlay is drawn shifted back).
 export function cameraOf(map) {
   const c = map.getCenter().wrap();
   const canvas = map.getCanvas();
-  return {
+  const fov = typeof map.getVerticalFieldOfView === 'function' ? map.getVerticalFieldOfView() : 36.87;
+  const camera = {
     lon: c.lng, lat: c.lat, zoom: map.getZoom() + 1, bearing: map.getBearing(), pitch: map.getPitch(),
-    width: canvas.clientWidth, height: canvas.clientHeight,
-    fov: typeof map.getVerticalFieldOfView === 'function' ? map.getVerticalFieldOfView() : 36.87,
+    width: canvas.clientWidth, height: canvas.clientHeight, fov,
+  };
+  const p = typeof map.getPadding === 'function' ? map.getPadding() : null;
+  const dx = p ? (p.left - p.right) / 2 : 0;
+  const dy = p ? (p.top - p.bottom) / 2 : 0;
+  if (dx === 0 && dy === 0) return camera;
+  const focal = camera.height / 2 / Math.tan((fov * Math.PI) / 360);
+  const height = camera.height + 2 * Math.abs(dy);
+  return {
+    ...camera, width: camera.width + 2 * Math.abs(dx), height,
+    fov: (Math.atan(height / 2 / focal) * 360) / Math.PI, shift: [Math.abs(dx) - dx, Math.abs(dy) - dy],
   };
 }
 
@@ -56,10 +80,10 @@ export async function attach(map, options) {
   });
   const d = await createDeclutter(map.getContainer(), { ...options, module });
   const spots = new Spots(compiled);
-  const saved = [];
-  for (const l of taken) {
-    for (const [name, value] of Object.entries(HIDE_PAINT)) { saved.push(['paint', l.id, name, map.getPaintProperty(l.id, name)]); map.setPaintProperty(l.id, name, value); }
-    for (const [name, value] of Object.entries(HIDE_LAYOUT)) { saved.push(['layout', l.id, name, map.getLayoutProperty(l.id, name)]); map.setLayoutProperty(l.id, name, value); }
+  const saved = taken.map((l) => [l.id, map.getLayoutProperty(l.id, 'visibility')]);
+  for (const [id, visibility] of saved) {
+    map.addLayer(standIn(taken.find((l) => l.id === id), visibility), id);
+    map.setLayoutProperty(id, 'visibility', 'none');
   }
   const sources = new Set(taken.map((l) => l.source));
   const images = new Map();
@@ -114,9 +138,9 @@ export async function attach(map, options) {
       map.off('styledata', onData);
       map.off('render', onRender);
       map.off('mousemove', onMove);
-      for (const [kind, id, name, value] of saved) {
-        if (!map.getLayer(id)) continue;
-        if (kind === 'paint') map.setPaintProperty(id, name, value); else map.setLayoutProperty(id, name, value);
+      for (const [id, visibility] of saved) {
+        if (map.getLayer(standInId(id))) map.removeLayer(standInId(id));
+        if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visibility);
       }
     },
   });

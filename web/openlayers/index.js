@@ -25,9 +25,11 @@ const RESOLUTION_0 = (2 * HALF) / 256;
 
 // The view's camera as the engine takes it: the resolution as a zoom of 256-px tiles (fractional
 // for any resolution), the rotation (radians, positive turns the map clockwise) as a bearing.
+// The centre is the canvas's (the view's state): with `padding`, `getCenter()` is the padded
+// area's centre instead.
 export function cameraOf(map) {
   const view = map.getView();
-  const [mx, my] = view.getCenter();
+  const [mx, my] = view.getState().center;
   const [x, y] = toWorld(mx, my);
   const [width, height] = map.getSize();
   return {

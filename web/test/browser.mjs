@@ -26,23 +26,26 @@ export function testPages(name) {
     await browser?.close();
     server?.close();
   });
-  return (source, camera, viewport, record) => open(browser,
-    `http://127.0.0.1:${server.address().port}/web/test/pages/${name}.html`, { source, camera, viewport, record });
+  return (source, camera, viewport, record, query) => open(browser,
+    `http://127.0.0.1:${server.address().port}/web/test/pages/${name}.html`, { source, camera, viewport, record, query });
 }
 import { overlapsIn, replay } from './check.mjs';
 
-export async function open(browser, url, { source, camera, viewport = { width: 1280, height: 720 }, record = true }) {
+export async function open(browser, url, { source, camera, viewport = { width: 1280, height: 720 }, record = true, query = {} }) {
   const problems = [];
   const page = await openPage(browser, viewport, problems);
-  const q = new URLSearchParams({ source, camera: JSON.stringify(camera), ...(record ? { record: '' } : {}) });
+  const q = new URLSearchParams({ source, camera: JSON.stringify(camera), ...(record ? { record: '' } : {}), ...query });
   await page.goto(`${url}?${q}`);
   await page.waitForFunction(() => window.ready === true, null, { timeout: 60000 });
   await settle(page);
   return { page, problems };
 }
 
-// Until the map is idle, the package has read what changed, and no label is fading.
+// Until the map is idle, the package has read what changed, and no label is fading. Two frames
+// first: a jump's sources start loading in the map's next render (OpenLayers loads a layer's
+// GeoJSON when it first comes into its zoom range), and the map is idle until then.
 export async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.waitForFunction(() => {
     const d = window.declutter.controller;
     return window.idle() && d.last && !d.fading && !window.declutter.pending;
@@ -56,6 +59,8 @@ export function projectionError(page) {
   return page.evaluate(() => {
     const d = window.declutter.controller;
     const f = d.engine.views();
+    // The engine's viewport reaches `shift` px left of and above the map's (a map's padding).
+    const [sx, sy] = d.last.camera.shift ?? [0, 0];
     let worst = 0;
     let n = 0;
     d.store.slots.forEach((s, i) => {
@@ -63,7 +68,7 @@ export function projectionError(page) {
       const lon = (s.spec.x / 256) * 360 - 180;
       const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * s.spec.y) / 256))) * 180) / Math.PI;
       const [x, y] = window.project(lon, lat);
-      worst = Math.max(worst, Math.hypot(x - f.pose.x[i], y - f.pose.y[i]));
+      worst = Math.max(worst, Math.hypot(x - (f.pose.x[i] - sx), y - (f.pose.y[i] - sy)));
       n++;
     });
     return { worst, n };

@@ -7,13 +7,15 @@
 // country names at their poles and their drawn lines (wrapped, spaced, turned) inside the boxes
 // the engine placed, street names repeated every symbol-spacing px along their lines;
 // queries and hover events; the debug view; placement time with about 1,000 labels in view at
-// 1920×1080, printed (and written to web/test-results/maplibre-times.json).
+// 1920×1080 and what made each frame over 2 ms slow, printed (and written to
+// web/test-results/maplibre-times.json; DECLUTTER_ATTRIBUTE=1 prints every such frame).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from './server.mjs';
 import { areasAndCopies, cameraPath, checkRecord, reload, RESULTS, settle, testPages } from './browser.mjs';
+import { causeOf, quantile, replayInPage, traceByFrame, TRACE_CATEGORIES } from './frametime.mjs';
 
 const open = testPages('maplibre');
 const results = RESULTS;
@@ -21,7 +23,13 @@ const results = RESULTS;
 for (const source of ['geojson', 'tiles']) {
   test(`${source}: a camera path by keyboard and mouse, every frame checked`, async () => {
     const { page, problems } = await open(source, { center: [16.372, 48.208], zoom: 13.6 });
-    assert.equal(await page.evaluate(() => map.getPaintProperty('street-names', 'text-opacity')), 0, 'the map\'s own symbols are hidden');
+    // The taken-over layers are off (MapLibre does not lay them out); invisible stand-ins of the
+    // same source keep the tiles loading.
+    const own = await page.evaluate(() => ({
+      visibility: ['country-names', 'place-names', 'street-names'].map((id) => map.getLayoutProperty(id, 'visibility')),
+      standIn: map.getLayer('street-names.declutter-stand-in')?.type,
+    }));
+    assert.deepEqual(own, { visibility: ['none', 'none', 'none'], standIn: 'circle' }, 'the map\'s own symbol layers are off');
     const { step, drag, wheelOut, worst } = cameraPath(page, 'MapLibre');
     await page.mouse.click(640, 360);
     await step('pan by keys', async () => { for (let k = 0; k < 3; k++) await page.keyboard.press('ArrowRight'); });
@@ -36,6 +44,12 @@ for (const source of ['geojson', 'tiles']) {
     console.log(`# ${source}: ${checked.frames} frames, ${checked.boxes} drawn boxes, ${checked.commits} label sets: no overlap, decisions as replayed; projection error ≤ ${worst().toExponential(2)} px`);
     assert.ok(checked.frames > 20 && checked.boxes > 500, `frames were drawn: ${JSON.stringify(checked)}`);
     await page.screenshot({ path: join(results, `maplibre-${source}.png`) });
+    // detach() puts the style back as it was before attach().
+    const style = await page.evaluate(() => {
+      window.declutter.detach();
+      return { before: window.styleBefore.layers, after: map.getStyle().layers };
+    });
+    assert.deepEqual(style.after, style.before, 'detach() restores the style\'s layers');
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -240,33 +254,126 @@ test('query, hover events, the debug view, the device pixel ratio', async () => 
   await page.close();
 });
 
+test('padding: the centre of perspective moved, labels drawn where MapLibre puts them', async () => {
+  // MapLibre moves the centre of perspective to the padded area's centre (an off-axis
+  // frustum); the package gives the engine the centred viewport around it and draws shifted.
+  const { page, problems } = await open('tiles', { center: [10, 50], zoom: 4.2, bearing: 25, pitch: 50 });
+  const { step, worst } = cameraPath(page, 'MapLibre');
+  await step('padding left and top', () => page.evaluate(() => map.setPadding({ left: 360, top: 150, right: 0, bottom: 40 })));
+  await step('padding right, turned', () => page.evaluate(() => map.jumpTo({ padding: { left: 0, top: 0, right: 300, bottom: 120 }, bearing: -30 })));
+  const { shift, shown } = await page.evaluate(() => {
+    const d = window.declutter.controller;
+    const f = d.engine.views();
+    return { shift: d.last.camera.shift, shown: d.store.slots.filter((s, i) => s.live && !s.spec.path && f.visible[i]).length };
+  });
+  // Padding right 300, bottom 120: the centre 150 px left of and 60 px above the canvas's; the
+  // engine's viewport reaches 300 px past the canvas's left edge and 120 px past its top.
+  assert.deepEqual(shift, [300, 120], 'the engine\'s viewport around the centre of perspective');
+  assert.ok(shown > 20, `point labels shown: ${shown}`);
+  // A shown label is found where it is drawn on the map (the query shifts the point too).
+  const hit = await page.evaluate(() => {
+    const d = window.declutter.controller;
+    const f = d.engine.views();
+    const [sx, sy] = d.last.camera.shift;
+    const i = d.store.slots.findIndex((s, k) => s.live && !s.spec.path && f.visible[k] && f.pose.x[k] > sx + 50 && f.pose.x[k] < sx + 1000);
+    const key = d.store.slots[i].key;
+    const b = d.engine.boxes();
+    return { key, found: window.declutter.query({ x: b.cx[i] - sx, y: b.cy[i] - sy }).map((l) => l.key) };
+  });
+  assert.ok(hit.found.includes(hit.key), `the query at its drawn box finds it: ${JSON.stringify(hit)}`);
+  const checked = await checkRecord(page, 'padding');
+  console.log(`# padding: ${checked.frames} frames, ${shown} point labels shown, drawn ≤ ${worst().toExponential(2)} px from MapLibre's projection; decisions as replayed`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('placement time with about 1,000 labels in view at 1920×1080', async () => {
-  const { page, problems } = await open('geojson', { center: [12, 50], zoom: 2.6 }, { width: 1920, height: 1080 }, false);
+  // DECLUTTER_COLD=1: attached with `warmUp: false`, as before the controller compiled the
+  // engine's code first (the test then fails on the frames that compiled it).
+  const cold = process.env.DECLUTTER_COLD ? { cold: '' } : {};
+  const { page, problems } = await open('geojson', { center: [12, 50], zoom: 2.6 }, { width: 1920, height: 1080 }, true, cold);
   // The map moved (turning, tilting, zooming over Europe's 981 places) and drawn synchronously
   // (map.redraw) frame after frame: 60 frames to warm up (WebAssembly tiers up), then 240
-  // measured. The time is performance.now() around the engine's placeFrame.
-  const out = await page.evaluate(() => {
+  // measured. The time is performance.now() around the engine's placeFrame; for each frame the
+  // test also keeps what the engine did and the time inside the WebAssembly call, traces V8's
+  // WebAssembly and GC events and replays the frames (test/frametime.mjs). Each frame's WebGL
+  // (SwiftShader: on the same two cores) is finished before the next frame, outside the timing.
+  const browser = page.context().browser();
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const out = await page.evaluate((marked) => {
     const d = window.declutter.controller;
-    const inView = [];
-    for (let k = 0; k < 300; k++) {
-      if (k === 60) d.times.length = 0;
+    const e = d.engine;
+    const { check, placeFrame } = e;
+    let wasm = 0;
+    let k = 0;
+    e.check = function timed(name, ...args) {
+      const t0 = performance.now();
+      const r = check.call(this, name, ...args);
+      if (name === 'dc_place_frame') wasm = performance.now() - t0;
+      return r;
+    };
+    const spans = new Float64Array(480); // each measured placement's start and end, ms
+    e.placeFrame = function spanned(...args) {
+      if (k >= 60) spans[2 * (k - 60)] = performance.now();
+      if (k >= 60 && marked) performance.mark(`place${k - 60}`);
+      const r = placeFrame.apply(this, args);
+      if (k >= 60 && marked) performance.mark(`placed${k - 60}`);
+      if (k >= 60) spans[2 * (k - 60) + 1] = performance.now();
+      return r;
+    };
+    const mark = performance.mark('calibrate').startTime;
+    const gl = map.painter.context.gl;
+    const frames = [];
+    let start = 0;
+    for (; k < 300; k++) {
+      if (k === 60) { d.times.length = 0; start = d.record.frames.length; }
       const s = (k % 240) / 240;
       map.jumpTo({ center: [12 + 4 * s, 50 - 2 * s], zoom: 2.6 + 0.6 * Math.sin(6 * s), bearing: 60 * s, pitch: 45 * Math.sin(3 * s) ** 2 });
+      const [bytes, commits] = [e.memory.buffer.byteLength, d.record.commits.length];
       map.redraw();
-      if (k >= 60) inView.push(d.engine.views().stats.inView);
+      gl.finish(); // the map's WebGL drawn (in software, on the same cores) before the next frame
+      if (k < 60) continue;
+      const st = e.views().stats;
+      frames.push({
+        k: k - 60, ms: d.times[k - 60], wasmMs: wasm, full: st.kind === 0, placedNow: st.placedNow, flips: st.flips,
+        inView: st.inView, committed: d.record.commits.length > commits, grewKiB: (e.memory.buffer.byteLength - bytes) / 1024,
+      });
     }
-    inView.sort((a, b) => a - b);
-    return { ...d.placementTimes(), inViewMedian: inView[inView.length >> 1], labels: d.store.slots.length };
-  });
+    delete e.check;
+    delete e.placeFrame;
+    const inView = frames.map((f) => f.inView).sort((a, b) => a - b);
+    return { times: d.placementTimes(), inViewMedian: inView[inView.length >> 1], frames, start, end: d.record.frames.length, spans: Array.from(spans), mark };
+  }, !!process.env.DECLUTTER_ATTRIBUTE);
+  const traced = await browser.stopTracing();
+  if (process.env.DECLUTTER_TRACE) await writeFile(process.env.DECLUTTER_TRACE, traced);
+  const trace = traceByFrame(traced, out.spans, out.mark);
+  const { best: work, differ } = await replayInPage(page, out.start, out.end);
+  assert.deepEqual(differ, [], 'the replays decide as the map did');
+  const { p50, p99 } = out.times;
   const load = (await import('node:os')).loadavg()[0].toFixed(1);
-  console.log(`# placement per frame, 1920×1080, ${out.inViewMedian} labels in view (median): p50 ${out.p50.toFixed(2)} ms, p99 ${out.p99.toFixed(2)} ms over ${out.frames} frames (load average ${load})`);
-  await writeFile(join(results, 'maplibre-times.json'), `${JSON.stringify({ ...out, load: Number(load) }, null, 1)}\n`);
+  console.log(`# placement per frame, 1920×1080, ${out.inViewMedian} labels in view (median): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${out.times.frames} frames (load average ${load})`);
+  // Each frame over the 2-ms target, attributed.
+  const frames = out.frames.map((f, k) => ({ ...f, ...trace[k], workMs: work[k], cause: causeOf({ ...f, ...trace[k], workMs: work[k] }) }));
+  const slow = frames.filter((f) => f.ms > 2).sort((a, b) => b.ms - a.ms);
+  const counts = new Map();
+  for (const f of slow) counts.set(f.cause, (counts.get(f.cause) ?? 0) + 1);
+  const causes = [...counts].map(([c, n]) => `${n} ${c}`).join(', ');
+  console.log(`# the work per frame (fastest of 3 identical replays in the page): p50 ${quantile(work, 0.5).toFixed(2)} ms, p99 ${quantile(work, 0.99).toFixed(2)} ms, max ${Math.max(...work).toFixed(2)} ms; `
+    + `frames over 2 ms on the map: ${slow.length}${slow.length ? ` (${causes})` : ''}`);
+  if (process.env.DECLUTTER_ATTRIBUTE) for (const f of slow) console.log(`#   ${JSON.stringify(f, (key, v) => (typeof v === 'number' ? Number(v.toFixed(2)) : v))}`);
+  await writeFile(join(results, 'maplibre-times.json'), `${JSON.stringify({ p50, p99, work: { p50: quantile(work, 0.5), p99: quantile(work, 0.99) }, inViewMedian: out.inViewMedian, load: Number(load), frames }, null, 1)}\n`);
   assert.ok(out.inViewMedian >= 900 && out.inViewMedian <= 1100, `about 1,000 labels in view: ${out.inViewMedian}`);
-  assert.equal(out.frames, 240);
-  // The target is 2 ms (MapLibre's placement budget per frame); a loaded machine misses it by
-  // preemption alone, so it is enforced with DECLUTTER_P99_MS=2 and printed otherwise.
+  assert.equal(out.times.frames, 240, 'one placement per drawn frame');
+  assert.equal(out.end - out.start, 240, 'one recorded frame per drawn frame');
+  // No engine code compiled on the page's thread while measured: the controller compiled it
+  // before the map's first frame (web/core/warm.js).
+  assert.deepEqual(frames.filter((f) => f.compiled).map((f) => [f.k, f.compiled]), [], 'frames that compiled engine code');
+  // The engine's work per frame within the 2-ms target, however loaded the machine.
+  assert.ok(quantile(work, 0.99) <= 2, `the work's p99 ${quantile(work, 0.99)} ms within 2 ms`);
+  // The time on the map includes waiting for a core: a loaded machine misses the target by
+  // that alone, so it is enforced with DECLUTTER_P99_MS=2 and printed otherwise.
   const budget = Number(process.env.DECLUTTER_P99_MS ?? 50);
-  assert.ok(out.p99 <= budget, `p99 ${out.p99} ms within ${budget} ms`);
+  assert.ok(p99 <= budget, `p99 ${p99} ms within ${budget} ms`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -5,7 +5,8 @@
 // every frame's decisions equal the WebAssembly engine's replayed in node, and point labels sit
 // where OpenLayers puts their coordinates; a zoom out and back that loses no label and changes
 // no decision; the layers' own texts are not drawn by OpenLayers; country names at their poles,
-// their lines inside the boxes placed, street names repeated every `repeat` px; queries.
+// their lines inside the boxes placed, street names repeated every `repeat` px; queries; the
+// view's padding.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -93,6 +94,11 @@ test('query: a hidden label and the label that hid it', async () => {
   await page.waitForFunction(() => window.hovered.length > 0);
   const seen = await page.evaluate(() => window.hovered.at(-1));
   assert.ok(seen.some(([key, by]) => key === target.key && by === target.by), `the hover event names it and what hid it: ${JSON.stringify(seen)}`);
+  // The view's padding moves its centre off the canvas's: the labels stay where OpenLayers
+  // puts their coordinates, and the decisions are the engine's for the camera given.
+  const { step } = cameraPath(page, 'OpenLayers');
+  await step('view padding', () => page.evaluate(() => { map.getView().padding = [120, 0, 0, 400]; }));
+  await checkRecord(page, 'padding');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -7,6 +7,11 @@
 //!
 //! `ONLY` (`plain` or `symbols`) runs one of the two, for counting its instructions over all
 //! threads (`perf stat -e instructions:u`, less a run with 0 rounds).
+//!
+//! On Linux it also prints each thread's CPU time a round (`/proc/self/task/*/stat`, in 10-ms
+//! ticks over all rounds), busiest first: on a loaded machine the busiest thread's CPU time
+//! bounds the time the call would take with its cores to itself, where wall time counts the
+//! waits for a core too.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -27,6 +32,7 @@ fn main() {
     let (run_plain, run_symbols) = (only.as_deref() != Some("symbols"), only.as_deref() != Some("plain"));
     let (w, symbols) = declutter_benches::symbols(n, 3.0, 1);
     let options = PlacementOptions { tile_labels, tile_size, ..w.options() };
+    let before = thread_cpu_ms();
     let (mut plain, mut sym) = (Vec::new(), Vec::new());
     let (mut last, mut plain_shown) = (None, 0);
     for _ in 0..rounds {
@@ -46,6 +52,12 @@ fn main() {
     if rounds == 0 {
         return;
     }
+    let after = thread_cpu_ms();
+    let mut per_round: Vec<f64> = after
+        .iter()
+        .map(|(tid, ms)| (ms - before.iter().find(|b| b.0 == *tid).map_or(0.0, |b| b.1)) / rounds as f64)
+        .collect();
+    per_round.sort_by(|a, b| b.total_cmp(a));
     let (p, s) = (median(plain), median(sym));
     let stats = last.map(|p| p.stats).unwrap_or_default();
     println!(
@@ -58,4 +70,27 @@ fn main() {
         stats.waited,
         stats.narrow_tests
     );
+    if !per_round.is_empty() {
+        let cpu: Vec<String> = per_round.iter().map(|ms| format!("{ms:.0}")).collect();
+        println!("CPU time a round by thread, ms: {}", cpu.join(" "));
+    }
+}
+
+/// Each thread of this process (its id) and the CPU time it has run, user and system, in ms:
+/// empty where `/proc` cannot be read.
+fn thread_cpu_ms() -> Vec<(String, f64)> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else { return Vec::new() };
+    let tick_ms = 10.0; // USER_HZ is 100 on Linux
+    tasks
+        .flatten()
+        .filter_map(|t| {
+            let stat = std::fs::read_to_string(t.path().join("stat")).ok()?;
+            // Fields after the command's closing parenthesis: state is the 3rd field, utime
+            // the 14th and stime the 15th.
+            let rest = &stat[stat.rfind(')')? + 2..];
+            let fields: Vec<&str> = rest.split(' ').collect();
+            let ticks = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+            Some((t.file_name().to_string_lossy().into_owned(), ticks * tick_ms))
+        })
+        .collect()
 }

@@ -302,7 +302,7 @@ fn play(
                 }
             }
             if !symbols {
-                let want = sticky_reference(full, last, now, &no_reuse);
+                let want = sticky_reference(full, last, now, &no_reuse, &[]);
                 for (i, l) in now.labels.iter().enumerate() {
                     prop_assert_eq!(l.visible, want[i], "frame {}, label {}", k, i);
                 }

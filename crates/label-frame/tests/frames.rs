@@ -60,18 +60,31 @@ fn without_stability_a_frame_is_the_core_placement_of_the_projected_labels() {
     assert!(compared > 200, "only {compared} visible labels compared");
 }
 
+/// Halfway, obstacles arrive and every fifth label is given `allow_overlap` (its memory kept:
+/// many of them wait), which then shows wherever it is in view.
 #[test]
 fn sticky_frames_match_their_definition() {
-    let labels = scattered(14, 800, 100.0);
+    let mut labels = scattered(14, 800, 100.0);
     let options = FrameOptions::default();
     let mut engine = FrameEngine::new(options.clone()).unwrap();
-    engine.set_labels(labels).unwrap();
+    engine.set_labels(labels.clone()).unwrap();
     let mut last = engine.place_frame(&animation(30, 1.0)[0], 0.0).unwrap().clone();
-    let mut waited = 0;
+    let (mut waited, mut obstacles) = (0, Vec::new());
     for (k, camera) in animation(30, 1.0).iter().enumerate().skip(1) {
+        if k == 15 {
+            let control = |x: f32, y: f32| {
+                label_core::Aabb::from_origin_size(glam::Vec2::new(x, y), glam::Vec2::new(120.0, 90.0))
+            };
+            obstacles =
+                vec![label_core::Shape::Aabb(control(40.0, 30.0)), label_core::Shape::Aabb(control(400.0, 250.0))];
+            labels.iter_mut().step_by(5).for_each(|l| l.style.allow_overlap = true);
+            engine.set_obstacles(obstacles.clone()).unwrap();
+            engine.set_labels(labels.clone()).unwrap();
+            last = engine.frame().clone();
+        }
         let now = engine.place_frame(camera, k as f64 * 16.0).unwrap().clone();
         assert_eq!(now.stats.kind, label_frame::FrameKind::Full);
-        let want = sticky_reference(&engine, &last, &now, &options);
+        let want = sticky_reference(&engine, &last, &now, &options, &obstacles);
         for (i, l) in now.labels.iter().enumerate() {
             assert_eq!(l.visible, want[i], "frame {k}, label {i}");
         }
@@ -260,6 +273,54 @@ fn touching_turned_labels_are_both_shown_in_every_frame() {
             for (k, camera) in cameras.iter().enumerate() {
                 let frame = engine.place_frame(camera, k as f64 * 16.0).unwrap();
                 assert!(frame.labels.iter().all(|l| l.visible), "{angle}° at {at}, frame {k}: {:?}", frame.labels);
+            }
+        }
+    }
+}
+
+/// Contract §4 step 3b in frames: a label with `allow_overlap` whose positions all collide
+/// with an obstacle or with a placed label is shown anyway, overlapping, at its first position
+/// in view — also when it waits (hidden by a collision in the last frame, before its style gave
+/// it `allow_overlap`). Plain labels (as the core places the same screen labels) and symbols,
+/// by the engine and by the engine without shortcuts.
+#[test]
+fn an_allow_overlap_label_is_shown_over_an_obstacle_even_after_waiting() {
+    use label_core::{Anchor, Candidate, Symbol};
+    let control = label_core::Aabb::from_corners(glam::Vec2::new(0.0, 0.0), glam::Vec2::new(60.0, 60.0));
+    let obstacles = vec![label_core::Shape::Aabb(control)];
+    let blocker = at_screen(1, 300.0, 50.0, 60.0, 12.0).with_priority(3.0);
+    for symbol in [false, true] {
+        let labels = |allow_overlap: bool| {
+            let mut set =
+                vec![blocker.clone(), at_screen(2, 40.0, 50.0, 40.0, 10.0), at_screen(3, 310.0, 50.0, 40.0, 10.0)];
+            for l in &mut set[1..] {
+                l.style.allow_overlap = allow_overlap;
+                if symbol {
+                    let sides = vec![Candidate::new(Anchor::Right), Candidate::new(Anchor::Left)];
+                    *l = l.clone().with_symbol(Symbol::default().with_candidates(sides));
+                }
+            }
+            set
+        };
+        for shortcuts in [true, false] {
+            let options = FrameOptions::default();
+            let mut engine =
+                if shortcuts { FrameEngine::new(options) } else { FrameEngine::without_shortcuts(options) }.unwrap();
+            engine.set_obstacles(obstacles.clone()).unwrap();
+            engine.set_labels(labels(false)).unwrap();
+            let frame = engine.place_frame(&flat_camera(), 0.0).unwrap();
+            assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Obstacle(0)));
+            assert_eq!(frame.labels[2].hidden_by, Some(Blocker::Label(0)));
+            engine.set_labels(labels(true)).unwrap();
+            for k in 1..4 {
+                let frame = engine.place_frame(&flat_camera(), f64::from(k) * 16.0).unwrap().clone();
+                let case = format!("symbol {symbol}, shortcuts {shortcuts}, frame {k}");
+                assert!(frame.labels.iter().all(|l| l.visible), "{case}: {:?}", frame.labels);
+                if !symbol {
+                    let screen: Vec<Label> = (0..3).map(|i| engine.screen_label(i).unwrap()).collect();
+                    let core = place(&screen, &obstacles, &PlacementOptions::default()).unwrap();
+                    assert!(core.outcomes.iter().all(|o| o.visible), "{case}: the core shows them all");
+                }
             }
         }
     }

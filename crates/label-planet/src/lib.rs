@@ -13,8 +13,10 @@
 //!
 //! 1. **Partition.** Every label belongs to one region (any partition: a grid of the world by
 //!    anchor point, say). A region also receives the *near* labels of other regions: those whose
-//!    bounds meet the [`reach`] of its own labels (the union of their bounds). Every foreign
-//!    label that can collide with an own label is among them.
+//!    bounds meet the [`reach`] of its own labels (the union of their bounds), or any superset
+//!    of them — a distributed job picks them from anchors and each label's [`radius`] (how far
+//!    its box reaches from its anchor, the same at every zoom) without building boxes. Every
+//!    foreign label that can collide with an own label is among them.
 //! 2. **Round 0** ([`decide_region`]), every region on its own: the region walks its own labels
 //!    in placement order. A label is hidden by the earliest earlier label that collides with it
 //!    and is shown; it is shown when no earlier colliding label can block it. Foreign labels are
@@ -22,7 +24,8 @@
 //!    label that is not hidden is undecided, the label **waits**, and keeps the list of earlier
 //!    colliding labels from that one on ([`Waiting`]). Most own labels are out of every foreign
 //!    label's reach, even through chains of own labels: label-core's `place` of the region's
-//!    labels alone decides those, and only the rest walk with the foreign labels.
+//!    labels alone decides those, and only the rest walk with the foreign labels (which labels
+//!    those are is found from the foreign labels outwards, reading only their neighbours).
 //! 3. **Rounds** ([`Waiting::resolve`]), every region again: each walks its waiting labels in
 //!    order, reading other regions' labels only as they were decided *before the round*. No
 //!    geometry is needed any more: the lists say who may hide whom. The earliest waiting label
@@ -69,6 +72,6 @@ mod waiting;
 
 pub use local::{Rounds, good_progress, place_in_regions, reach};
 pub use region::{Labels, Region, decide_region};
-pub use screen::{Screen, world_pixels};
+pub use screen::{SLACK, Screen, may_meet, radius, world_pixels};
 pub use state::State;
 pub use waiting::Waiting;

@@ -64,23 +64,21 @@ pub fn decide_region(screen: &Screen, own: Labels<'_>, near: Labels<'_>) -> Resu
         return Ok(Region { states, waiting: Waiting::default() });
     }
     let own_walked = walked(own);
-    let tainted = if crowded { vec![true; own_walked.len()] } else { taint::tainted(screen, &own_walked, &foreign) };
+    let (tainted, meets) = if crowded {
+        (vec![true; own_walked.len()], vec![false; own_walked.len()])
+    } else {
+        let t = taint::taint(screen, &own_walked, &foreign);
+        (t.tainted, t.meets)
+    };
     let sub: Vec<usize> = (0..own_walked.len()).filter(|&i| tainted[i]).collect();
-    // The untainted labels shown that may hide a tainted one are shown for good: foreign
-    // labels with `allow_overlap` to the walk (hidden ones hide nothing).
-    let bounds = |i: usize| own_walked[i].obb.bounds();
-    let extent = sub.iter().map(|&i| bounds(i)).reduce(|a, b| a.union(&b));
-    let reach = taint::index(&sub.iter().map(|&i| bounds(i)).collect::<Vec<_>>());
-    let settled = (0..own_walked.len()).filter(|&i| {
-        !crowded
-            && !tainted[i]
-            && states[i] == State::Placed
-            && !own_walked[i].flags.ignore_placement
-            && extent.is_some_and(|e| e.overlaps(&bounds(i)))
-            && reach.any_below(&bounds(i), u32::MAX, |_| true).is_some()
-    });
+    // The untainted labels shown whose bounds meet a tainted label's, which may hide it, are
+    // shown for good: foreign labels with `allow_overlap` to the walk (hidden ones hide nothing).
+    let settled =
+        |i: usize| meets[i] && !tainted[i] && states[i] == State::Placed && !own_walked[i].flags.ignore_placement;
     foreign.extend(
-        settled.map(|i| Walked { flags: Flags { allow_overlap: true, ignore_placement: false }, ..own_walked[i] }),
+        (0..own_walked.len())
+            .filter(|&i| settled(i))
+            .map(|i| Walked { flags: Flags { allow_overlap: true, ignore_placement: false }, ..own_walked[i] }),
     );
     let sub_walked: Vec<Walked> = sub.iter().map(|&i| own_walked[i]).collect();
     let pending = decide_with_foreign(&sub_walked, &foreign, Some(screen.viewport()), screen.max_overlap_area());

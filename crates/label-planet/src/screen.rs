@@ -73,10 +73,74 @@ impl Screen {
     }
 }
 
+/// A label's box reaches no farther than this from its anchor point, px, per axis, wherever the
+/// anchor is: anchored at `a`, its bounds ([`Screen::obb`]'s) lie within
+/// `a ± (radius + max(|a.x|, |a.y|)·SLACK)` (the second term covers the rounding of bounds to
+/// f32, which grows with the distance from the screen's origin). Size, angle, anchor, offset and
+/// padding do not change with the zoom, so one radius serves every zoom: the planet job picks a
+/// region's near labels from anchors and radii alone, without building boxes.
+#[must_use]
+pub fn radius(label: &Label) -> DVec2 {
+    let b = Label { x: 0.0, y: 0.0, style: label.style }.obb().bounds();
+    let r = b.min.as_dvec2().abs().max(b.max.as_dvec2().abs());
+    r + r.max_element() * SLACK
+}
+
+/// Whether the box of a label anchored at `anchor` (world pixels), with this [`radius`], may
+/// meet the box `[x0, y0, x1, y1]` (touching included): false only when it cannot.
+#[must_use]
+pub fn may_meet(anchor: DVec2, radius: DVec2, [x0, y0, x1, y1]: [f64; 4]) -> bool {
+    let r = radius + anchor.abs().max_element() * SLACK;
+    anchor.x - r.x <= x1 && anchor.x + r.x >= x0 && anchor.y - r.y <= y1 && anchor.y + r.y >= y0
+}
+
+/// The relative slack of [`radius`]: 2⁻²⁰, four times the rounding a box's bounds carry
+/// (`Obb::bounds`: 2⁻²³ of the coordinates' size, then the rounding to f32).
+pub const SLACK: f64 = 1.0 / 1_048_576.0;
+
 /// World pixels at `zoom` (the world `[0, 256·2^zoom]²`, y down) of a longitude and latitude in
 /// degrees: Web Mercator as the command and the Python package's `world_pixels` project, bit for
 /// bit (latitudes clamped to ±85.0511°).
 #[must_use]
 pub fn world_pixels(zoom: u8, lon: f64, lat: f64) -> DVec2 {
     lon_lat_to_world(lon, lat) * f64::from(zoom).exp2()
+}
+
+#[cfg(test)]
+mod tests {
+    use label_core::Anchor;
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The bounds of a label anywhere on the world of any zoom lie within its radius (and
+        /// the slack) of its anchor.
+        #[test]
+        fn bounds_lie_within_the_radius(
+            zoom in 0..=24u8,
+            (fx, fy) in (0.0..=1.0f64, 0.0..=1.0f64),
+            (w, h) in (0.0..2000.0f64, 0.0..500.0f64),
+            angle in prop_oneof![Just(0.0), Just(90.0), -360.0..360.0f64],
+            anchor in 0..9usize,
+            (dx, dy, padding) in (-300.0..300.0f64, -300.0..300.0f64, 0.0..20.0f64),
+        ) {
+            let side = 256.0 * f64::from(zoom).exp2();
+            let label = Label::new(fx * side, fy * side, w, h)
+                .with_angle(angle)
+                .with_anchor(Anchor::ALL[anchor])
+                .with_offset(dx, dy)
+                .with_padding(padding);
+            let b = label.obb().bounds();
+            let a = DVec2::new(label.x, label.y);
+            let reach = radius(&label) + a.abs().max_element() * SLACK;
+            prop_assert!((a - reach).cmple(b.min.as_dvec2()).all(), "{b:?} beyond {a} ± {reach}");
+            prop_assert!((a + reach).cmpge(b.max.as_dvec2()).all(), "{b:?} beyond {a} ± {reach}");
+            // A box that meets only the label's bounds' corner is one it may meet.
+            let (min, max) = (b.min.as_dvec2(), b.max.as_dvec2());
+            for corner in [[max.x, max.y, max.x + 5.0, max.y + 5.0], [min.x - 5.0, min.y - 5.0, min.x, min.y]] {
+                prop_assert!(may_meet(a, radius(&label), corner));
+            }
+        }
+    }
 }

@@ -5,10 +5,27 @@
 //! itself. An untainted label's outcome depends on untainted own labels only, so the region's
 //! plain placement of its own labels (the core's `place`, foreign labels absent) decides it
 //! exactly; only the tainted ones — the labels within reach of a foreign label, and the chains
-//! that go on from them — need the walk with undecided foreign labels. The walk here is cheap:
-//! its grid holds only foreign and tainted labels, few and near the region's edge, and a bitmap
-//! of the cells they occupy answers most queries (a label far from them) without reading the
-//! grid's cells.
+//! that go on from them — need the walk with undecided foreign labels.
+//!
+//! Two ways to find them, the same answer:
+//! - **The frontier** reads only the own labels whose bounds meet a foreign or tainted label's
+//!   (near the region's edge: a few thousand of a million). The candidates wait in a heap by
+//!   placement order; the earliest is taken, and it is tainted when it is in view and collides
+//!   with an earlier foreign or tainted label that can block; a tainted label's neighbours
+//!   become candidates. When a candidate is taken, every earlier label that will ever be
+//!   tainted has been taken already (it became a candidate from an earlier label, taken
+//!   before), so the answer is final.
+//! - **The sweep** walks every own label in placement order with a grid of the foreign and
+//!   tainted labels, and a bitmap of the cells they occupy answers most queries (a label far
+//!   from them) without reading the grid's cells. It sorts the region's labels, but reads each
+//!   once.
+//!
+//! The frontier runs first; where a foreign label's reach runs into a crowd (a city at zoom 6,
+//! thousands of labels meeting each one), it reads too many neighbours, and after as many reads
+//! as the region has labels it gives way to the sweep.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 use glam::Vec2;
 use label_core::pipeline::{FirstHit, Walked, descending_key};
@@ -16,9 +33,219 @@ use label_core::{Aabb, Obb};
 
 use crate::Screen;
 
-/// Whether each of `own` is tainted by `foreign` (labels that can block: in view, without
+/// Which own labels are tainted, and which untainted ones have bounds meeting a tainted
+/// label's (the only ones that may hide one).
+pub(crate) struct Taint {
+    pub(crate) tainted: Vec<bool>,
+    pub(crate) meets: Vec<bool>,
+}
+
+/// The [`Taint`] of `own` by `foreign` (labels that can block: in view, without
 /// `ignore_placement`).
-pub(crate) fn tainted(screen: &Screen, own: &[Walked], foreign: &[Walked]) -> Vec<bool> {
+pub(crate) fn taint(screen: &Screen, own: &[Walked], foreign: &[Walked]) -> Taint {
+    let near = Neighbours::new(own);
+    if let Some(taint) = frontier(screen, own, &near, foreign, own.len()) {
+        return taint;
+    }
+    let tainted = sweep(screen, own, foreign);
+    let meets = meeting(own, &tainted);
+    Taint { tainted, meets }
+}
+
+/// The frontier, or `None` once it has read more than `budget` neighbours.
+fn frontier(screen: &Screen, own: &[Walked], near: &Neighbours, foreign: &[Walked], budget: usize) -> Option<Taint> {
+    type Heap = BinaryHeap<Reverse<((u64, u32), u32)>>;
+    let order = |w: &Walked| (descending_key(w.priority), w.id);
+    let foreign_near = Neighbours::new(foreign);
+    // The tainted labels that can block, numbered as taken: ascending placement order.
+    let mut blocking = near.empty_index(foreign.len());
+    let mut blocking_labels: Vec<u32> = Vec::new();
+    let mut tainted = vec![false; own.len()];
+    let mut meets = vec![false; own.len()];
+    let mut seen = vec![false; own.len()];
+    let mut candidates = Heap::new();
+    let mut reads = 0usize;
+    // Queues the own labels after `w` whose bounds meet `w`'s, and marks them all in `meets`
+    // when given (the neighbours of a tainted label).
+    let mut spread = |w: &Walked, mut meets: Option<&mut [bool]>, seen: &mut [bool], candidates: &mut Heap| {
+        let after = order(w);
+        reads += near
+            .find(&w.obb.bounds(), |j| {
+                let o = &own[j as usize];
+                if let Some(m) = meets.as_deref_mut() {
+                    m[j as usize] = true;
+                }
+                if !seen[j as usize] && order(o) > after {
+                    seen[j as usize] = true;
+                    candidates.push(Reverse((order(o), j)));
+                }
+                false
+            })
+            .1;
+        reads <= budget
+    };
+    for f in foreign {
+        if !spread(f, None, &mut seen, &mut candidates) {
+            return None;
+        }
+    }
+    while let Some(Reverse((at, k))) = candidates.pop() {
+        let w = &own[k as usize];
+        let b = w.obb.bounds();
+        let by_foreign = |e: u32| order(&foreign[e as usize]) < at && screen.collides(&w.obb, &foreign[e as usize].obb);
+        // Every tainted label was taken before this one: earlier in placement order.
+        let by_own = |e: u32| screen.collides(&w.obb, &own[blocking_labels[e as usize] as usize].obb);
+        if !screen.in_view(&w.obb)
+            || !(foreign_near.find(&b, by_foreign).0 || blocking.any_below(&b, u32::MAX, by_own).is_some())
+        {
+            continue;
+        }
+        tainted[k as usize] = true;
+        if !w.flags.ignore_placement {
+            blocking.insert(blocking_labels.len() as u32, &b);
+            blocking_labels.push(k);
+        }
+        if !spread(w, Some(&mut meets), &mut seen, &mut candidates) {
+            return None;
+        }
+    }
+    Some(Taint { tainted, meets })
+}
+
+/// Which own labels have bounds meeting a tainted label's: each queried against a grid of the
+/// tainted ones, a box around them all first.
+fn meeting(own: &[Walked], tainted: &[bool]) -> Vec<bool> {
+    let bounds: Vec<Aabb> = (0..own.len()).filter(|&i| tainted[i]).map(|i| own[i].obb.bounds()).collect();
+    let Some(extent) = bounds.iter().copied().reduce(|a, b| a.union(&b)) else {
+        return vec![false; own.len()];
+    };
+    let (extent_of, cell) = cells(&bounds);
+    let mut index = FirstHit::over(extent_of, cell);
+    for (k, b) in bounds.iter().enumerate() {
+        index.insert(k as u32, b);
+    }
+    own.iter()
+        .map(|w| {
+            let b = w.obb.bounds();
+            extent.intersects_closed(&b) && index.any_below(&b, u32::MAX, |_| true).is_some()
+        })
+        .collect()
+}
+
+/// Labels' bounds, for "which of them meet this box" over a region's million labels, built in
+/// linear time: a grid of buckets (cells about twice the median label's side, no more cells
+/// than labels), each label numbered by position in the bucket of its bounds' top-left corner
+/// (compressed rows, one number a label). A query reads the buckets from its own top-left corner
+/// less the largest label's side to its bottom-right corner. Labels more than four cells a side
+/// are kept aside, and every query reads them.
+struct Neighbours {
+    bounds: Vec<Aabb>,
+    origin: Vec2,
+    inv_cell: f32,
+    columns: usize,
+    rows: usize,
+    /// Where each bucket's numbers start in `members`; one more entry than buckets.
+    starts: Vec<u32>,
+    members: Vec<u32>,
+    large: Vec<u32>,
+    /// The largest side of a label in the buckets.
+    side: f32,
+}
+
+impl Neighbours {
+    /// The labels' bounds, numbered by position.
+    fn new(labels: &[Walked]) -> Self {
+        let bounds: Vec<Aabb> = labels.iter().map(|w| w.obb.bounds()).collect();
+        let unit = Aabb::from_corners(Vec2::ZERO, Vec2::ONE);
+        let extent = bounds.iter().copied().reduce(|a, b| a.union(&b)).unwrap_or(unit);
+        // The median side of about a thousand labels spread over the input.
+        let stride = (bounds.len() / 1024).max(1);
+        let mut sides: Vec<f32> = bounds.iter().step_by(stride).map(|b| b.size().max_element()).collect();
+        let middle = sides.len() / 2;
+        let median = if sides.is_empty() { 1.0 } else { *sides.select_nth_unstable_by(middle, f32::total_cmp).1 };
+        let size = extent.size().max(Vec2::ONE);
+        let fewest = (size.x * size.y / bounds.len().max(1) as f32).sqrt();
+        let cell = (2.0 * median).max(fewest).max(size.max_element() / 4096.0).max(1e-3);
+        let count = |length: f32| ((length / cell).ceil() as usize).clamp(1, 4096);
+        let (columns, rows) = (count(size.x), count(size.y));
+        let mut grid = Self {
+            bounds,
+            origin: extent.min,
+            inv_cell: 1.0 / cell,
+            columns,
+            rows,
+            starts: vec![0; columns * rows + 1],
+            members: Vec::new(),
+            large: Vec::new(),
+            side: 0.0,
+        };
+        // Each label's bucket, or `LARGE`.
+        const LARGE: u32 = u32::MAX;
+        let mut bucket = Vec::with_capacity(grid.bounds.len());
+        for (k, b) in grid.bounds.iter().enumerate() {
+            let side = b.size().max_element();
+            if side <= 4.0 * cell {
+                let c = grid.cell(b.min);
+                grid.starts[c + 1] += 1;
+                grid.side = grid.side.max(side);
+                bucket.push(c as u32);
+            } else {
+                grid.large.push(k as u32);
+                bucket.push(LARGE);
+            }
+        }
+        for c in 0..columns * rows {
+            grid.starts[c + 1] += grid.starts[c];
+        }
+        let mut next = grid.starts.clone();
+        grid.members = vec![0; grid.starts[columns * rows] as usize];
+        for (k, &c) in bucket.iter().enumerate() {
+            if c != LARGE {
+                grid.members[next[c as usize] as usize] = k as u32;
+                next[c as usize] += 1;
+            }
+        }
+        grid
+    }
+
+    /// An empty first-hit grid over the same extent, for about `count` labels of these sizes.
+    fn empty_index(&self, count: usize) -> FirstHit {
+        let cell = 1.0 / self.inv_cell;
+        let extent =
+            Aabb::from_corners(self.origin, self.origin + cell * Vec2::new(self.columns as f32, self.rows as f32));
+        FirstHit::over(extent, cell.max(FirstHit::cell_for(&extent, count.max(1), 4.0)))
+    }
+
+    /// The bucket of a point (points beyond the grid in its border buckets).
+    fn cell(&self, p: Vec2) -> usize {
+        let (column, row) = self.column_row(p);
+        row * self.columns + column
+    }
+
+    fn column_row(&self, p: Vec2) -> (usize, usize) {
+        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).floor().max(0.0) as usize).min(n - 1);
+        (at(p.x, self.origin.x, self.columns), at(p.y, self.origin.y, self.rows))
+    }
+
+    /// Calls `hit` on each label whose bounds meet `query` (touching included) until it returns
+    /// true; returns whether one did, and how many labels it read.
+    fn find(&self, query: &Aabb, mut hit: impl FnMut(u32) -> bool) -> (bool, usize) {
+        let (x0, y0) = self.column_row(query.min - Vec2::splat(self.side));
+        let (x1, y1) = self.column_row(query.max);
+        let meets = |k: u32| self.bounds[k as usize].intersects_closed(query);
+        let mut read = self.large.len();
+        for row in y0..=y1 {
+            let (a, b) = (self.starts[row * self.columns + x0], self.starts[row * self.columns + x1 + 1]);
+            read += (b - a) as usize;
+            if self.members[a as usize..b as usize].iter().any(|&k| meets(k) && hit(k)) {
+                return (true, read);
+            }
+        }
+        (self.large.iter().any(|&k| meets(k) && hit(k)), read)
+    }
+}
+
+fn sweep(screen: &Screen, own: &[Walked], foreign: &[Walked]) -> Vec<bool> {
     let n = own.len();
     let at = |k: usize| if k < n { &own[k] } else { &foreign[k - n] };
     // In placement order, each label with its bounds: the walk reads this array in order and
@@ -102,18 +329,6 @@ fn grid(bounds: impl Iterator<Item = Aabb>) -> (FirstHit, Occupied) {
     (FirstHit::over(extent, cell), Occupied::new(extent, 4.0 * cell))
 }
 
-/// The bounds indexed (numbered in order) in a grid of cells about the median label's size:
-/// however crowded they are, each lists in a few cells (a grid sized to their count alone would
-/// list crowded labels in thousands).
-pub(crate) fn index(bounds: &[Aabb]) -> FirstHit {
-    let (extent, cell) = cells(bounds);
-    let mut index = FirstHit::over(extent, cell);
-    for (k, b) in bounds.iter().enumerate() {
-        index.insert(k as u32, b);
-    }
-    index
-}
-
 /// The bounds' extent and a cell side about the median label's, but no more cells than a
 /// quarter of the labels.
 fn cells(bounds: &[Aabb]) -> (Aabb, f32) {
@@ -123,4 +338,58 @@ fn cells(bounds: &[Aabb]) -> (Aabb, f32) {
     let middle = sides.len() / 2;
     let median = if sides.is_empty() { 1.0 } else { sides.select_nth_unstable_by(middle, f32::total_cmp).1.max(1.0) };
     (extent, median.max(FirstHit::cell_for(&extent, bounds.len(), 4.0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use label_core::Label;
+    use label_core::pipeline::Flags;
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Labels on a 512-px screen, crowded in one corner, some large, some rotated or flagged.
+    fn walked() -> impl Strategy<Value = Vec<Walked>> {
+        let one = ((0.0..600.0f64, 0.0..600.0f64), (1.0..60.0f64, 1.0..20.0f64), 0..8u8, 0..4u8, 0..40u8);
+        prop::collection::vec(one, 0..120).prop_map(|ls| {
+            ls.into_iter()
+                .enumerate()
+                .map(|(i, ((x, y), (w, h), priority, angle, kind))| {
+                    let (x, y) = if kind % 2 == 0 { (x / 8.0, y / 8.0) } else { (x, y) };
+                    let size = if kind == 1 { 8.0 } else { 1.0 };
+                    let label = Label::new(x, y, w * size, h).with_angle(f64::from(angle) * 30.0);
+                    let flags = Flags { allow_overlap: kind == 3, ignore_placement: kind == 5 };
+                    Walked { id: i as u32, priority: f64::from(priority), obb: label.obb(), flags }
+                })
+                .collect()
+        })
+    }
+
+    proptest! {
+        /// The frontier and the sweep taint the same labels, and the frontier's neighbours of
+        /// tainted labels are the labels whose bounds meet a tainted one's.
+        #[test]
+        fn the_frontier_and_the_sweep_agree(labels in walked(), split in 0..120usize) {
+            let screen = Screen::world(1, 0.0).unwrap();
+            let split = split.min(labels.len());
+            let (own, foreign) = labels.split_at(split);
+            let foreign: Vec<Walked> =
+                foreign.iter().copied().filter(|w| !w.flags.ignore_placement && screen.in_view(&w.obb)).collect();
+            let near = Neighbours::new(own);
+            let frontier = frontier(&screen, own, &near, &foreign, usize::MAX).unwrap();
+            prop_assert_eq!(&frontier.tainted, &sweep(&screen, own, &foreign));
+            prop_assert_eq!(frontier.meets, meeting(own, &frontier.tainted));
+        }
+
+        /// The buckets find every label whose bounds meet the query, and no other.
+        #[test]
+        fn neighbours_are_the_labels_that_meet(labels in walked(), (x, y, w, h) in (0.0..600.0f32, 0.0..600.0f32, 0.0..200.0f32, 0.0..200.0f32)) {
+            let query = Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + h));
+            let mut found = Vec::new();
+            Neighbours::new(&labels).find(&query, |k| { found.push(k); false });
+            found.sort_unstable();
+            let all: Vec<u32> = (0..labels.len() as u32).filter(|&k| labels[k as usize].obb.bounds().intersects_closed(&query)).collect();
+            prop_assert_eq!(found, all);
+        }
+    }
 }

@@ -1,13 +1,17 @@
 """Benchmark (not a test): labels per second of the planet job on a Dask LocalCluster with 1 and
 2 worker processes of one thread, against one process running declutter.place per zoom on one
-thread, on a seeded synthetic planet; and where the job's time goes (prepare: projection, boxes,
-reaches, near labels, only with more than one region; round 0: the regions' tasks, of which
-their native calls; rounds: waiting labels).
+thread, on a seeded synthetic planet; and where the job's time goes, in wall seconds on the
+client (round 0: the near labels and the regions' tasks; rounds: waiting labels) and in CPU
+seconds, which a loaded machine disturbs less: each worker process's, the part of it spent in
+the regions' round-0 tasks, and the client's (with the scheduler, which runs in it).
 
     python3 crates/label-py/scripts/bench_planet.py --labels 2000000 --zooms 6-12
 
 Every run checks that the job's states equal the single process's, zoom by zoom. ``--threads``
 sets RAYON_NUM_THREADS for the single process and the workers alike (default 1: one thread each).
+``--steps`` runs the tasks' steps in this process instead of on a cluster, one after the other
+(the parts built as the job builds them), and prints the CPU seconds and page faults of each:
+declutter.place, one region of every label, and two regions (the near labels, each region).
 """
 
 import argparse
@@ -33,6 +37,47 @@ def planet_labels(n, seed):
     return lon, lat, cols
 
 
+def in_process(lon, lat, cols, zooms, parts):
+    """CPU seconds and minor page faults of the job's steps in this process."""
+    import resource
+
+    from declutter import planet
+
+    class Here:
+        """Stands in for a Dask client: nothing scattered, every part here."""
+
+        def scheduler_info(self):
+            return {"workers": {}}
+
+        def scatter(self, data, workers=None):
+            return data
+
+    p = planet.Planet(Here(), lon, lat, parts=parts, **cols)
+    halves = [range(0, parts // 2), range(parts // 2, parts)]
+    total = {}
+
+    def run(name, f):
+        before, t = resource.getrusage(resource.RUSAGE_SELF).ru_minflt, time.process_time()
+        out = f()
+        cpu, faults = time.process_time() - t, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+        was = total.get(name, (0.0, 0))
+        total[name] = (was[0] + cpu, was[1] + faults)
+        return out
+
+    for z in zooms:
+        reference = run("declutter.place, every label", lambda: planet.single_machine(lon, lat, z, **cols))
+        one = run("one region of every label", lambda: planet._region(0, p.parts, [], z, 0.0, None))
+        order = np.concatenate(p.part_gids)
+        assert (one["codes"] == reference[order]).all(), f"zoom {z}: one region differs from one process"
+        reach = p._reaches(halves, z)
+        nears = run("two regions: near labels of 8 parts", lambda: [
+            planet._near(q, reach, int(k >= parts // 2), z, None) for k, q in enumerate(p.parts)])
+        for k, g in enumerate(halves):
+            run(f"two regions: region {k}", lambda: planet._region(k, [p.parts[i] for i in g], nears, z, 0.0, None))
+    for name, (cpu, faults) in total.items():
+        print(f"  {name}: {cpu:.2f} s CPU, {faults:,} page faults")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--labels", type=int, default=2_000_000)
@@ -41,6 +86,7 @@ def main():
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="rayon threads per process")
+    ap.add_argument("--steps", action="store_true", help="the tasks' steps in this process, no cluster")
     args = ap.parse_args()
     os.environ["RAYON_NUM_THREADS"] = str(args.threads)  # before declutter's first placement
 
@@ -55,6 +101,10 @@ def main():
     print(f"{n:,} labels, zooms {z0}-{z1}, {args.parts} parts")
 
     print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
+    if args.steps:
+        in_process(lon, lat, cols, zooms, args.parts)
+        print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
+        return
     t, cpu = time.perf_counter(), time.process_time()
     reference, single_zoom = {}, {}
     for z in zooms:
@@ -75,22 +125,26 @@ def main():
             p = planet.Planet(c, lon, lat, parts=args.parts, **cols)
             scatter = time.perf_counter() - t
             t, cpu, worker_cpu = time.perf_counter(), time.process_time(), c.run(time.process_time)
-            steps = {"prepare": 0.0, "round0": 0.0, "rounds": 0.0, "walk (in tasks)": 0.0}
+            steps = {"round0": 0.0, "rounds": 0.0}
+            region_cpu = np.zeros(workers)
             for z in zooms:
                 state, st = p.place_zoom(z)
                 assert (state == reference[z]).all(), f"zoom {z} differs from one process"
                 for k in steps:
                     steps[k] += st.seconds[k]
+                region_cpu[:len(st.region_cpu)] += st.region_cpu  # region k holds worker k's parts
                 print(f"  {workers} worker(s) zoom {z}: regions {st.regions}, near {st.near:,}, "
                       f"waited {st.waited:,}, rounds {st.rounds}, merged {st.merged}, "
-                      + ", ".join(f"{k} {v:.2f} s" for k, v in st.seconds.items()))
+                      + ", ".join(f"{k} {v:.2f} s" for k, v in st.seconds.items())
+                      + ", region tasks' CPU " + " + ".join(f"{v:.2f}" for v in st.region_cpu) + " s")
             total, cpu = time.perf_counter() - t, time.process_time() - cpu
             worker_cpu = [v - worker_cpu[k] for k, v in c.run(time.process_time).items()]
             first = first or (workers, total)
             print(f"{workers} worker(s): {total:.1f} s (+{scatter:.1f} s scatter), "
                   f"{n * len(zooms) / total / 1e6:.2f} M labels/s, {single / total:.2f}x one process, "
                   f"{first[1] / total:.2f}x {first[0]} worker(s); CPU: workers "
-                  + " + ".join(f"{v:.1f}" for v in worker_cpu) + f" s, client and scheduler {cpu:.1f} s; "
+                  + " + ".join(f"{v:.1f}" for v in worker_cpu) + " s (of which round-0 tasks "
+                  + " + ".join(f"{v:.1f}" for v in region_cpu) + f" s), client and scheduler {cpu:.1f} s; "
                   + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items()))
     print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
 

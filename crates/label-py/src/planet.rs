@@ -1,9 +1,8 @@
-//! The planet job's native steps (label-planet), one call per Dask task: a part projected with
-//! its bounds and reach, round 0 of a region from its parts, a round of waiting labels, and the
-//! merge.
+//! The planet job's native steps (label-planet), one call per Dask task: the labels' radii (once),
+//! round 0 of a region from its parts, a round of waiting labels, and the merge.
 
-use label_core::{Aabb, Label};
-use label_planet::{Labels, Screen, State, Waiting, world_pixels};
+use label_core::Label;
+use label_planet::{Labels, Screen, State, Waiting};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -15,9 +14,8 @@ use crate::columns::{core_error, gids, labels, vector};
 type WaitingArrays<'py> =
     (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<u32>>);
 
-/// Anchors (x, y), bounds (`[x0, y0, x1, y1]` per label, flat) and the reach (four numbers).
-type Prepared<'py> =
-    (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f64>>);
+/// Two columns of floats: x and y.
+type Pair<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
 
 /// What a round decided (global indices, state codes) and the lists still waiting.
 type Resolved<'py> = (Bound<'py, PyArray1<u32>>, Bound<'py, PyArray1<i64>>, WaitingArrays<'py>);
@@ -58,102 +56,84 @@ fn from_arrays(
     Ok(w)
 }
 
-/// A part's labels at `zoom`: their anchors projected from `lon`/`lat` (the `x`/`y` columns are
-/// ignored) and their global indices.
-fn projected(
-    py: Python<'_>,
-    cols: &Bound<'_, PyDict>,
-    lon: &Bound<'_, PyAny>,
-    lat: &Bound<'_, PyAny>,
-    zoom: u8,
-) -> PyResult<Vec<Label>> {
-    let mut labels = labels(py, cols)?;
-    let (lon, lat) = (vector::<f64>(lon, "lon")?, vector::<f64>(lat, "lat")?);
-    if lon.len() != labels.len() || lat.len() != labels.len() {
-        return Err(PyValueError::new_err(format!(
-            "{} longitudes and {} latitudes for {} labels",
-            lon.len(),
-            lat.len(),
-            labels.len()
-        )));
-    }
-    py.detach(|| {
-        for ((l, &x), &y) in labels.iter_mut().zip(&lon).zip(&lat) {
-            let p = world_pixels(zoom, x, y);
-            (l.x, l.y) = (p.x, p.y);
-        }
+/// Each label's [`label_planet::radius`] (x and y, px): how far its box reaches from its anchor
+/// point at any zoom. The columns' `x`/`y` are not read.
+#[pyfunction]
+pub fn radii<'py>(py: Python<'py>, cols: &Bound<'py, PyDict>) -> PyResult<Pair<'py>> {
+    let labels = labels(py, cols)?;
+    let (rx, ry): (Vec<f64>, Vec<f64>) = py.detach(|| {
+        labels
+            .iter()
+            .map(|l| {
+                let r = label_planet::radius(l);
+                (r.x, r.y)
+            })
+            .unzip()
     });
-    Ok(labels)
+    Ok((PyArray1::from_vec(py, rx), PyArray1::from_vec(py, ry)))
 }
 
-/// A part at `zoom`, for choosing the labels near other regions: its anchors in world pixels,
-/// each label's bounds (`[x0, y0, x1, y1]` per label, flat, relative to the screen's origin as
-/// every region measures them) and the part's reach (the union of its in-view labels' bounds;
-/// NaN when none is in view).
+/// The rows of a part near each box of `reaches` (`[x0, y0, x1, y1]` each; NaN: none), at
+/// `zoom`: those whose box may meet it ([`label_planet::may_meet`]), from the zoom-0 anchors
+/// `x0`/`y0` (times `2^zoom`) and the radii `rx`/`ry`.
 #[pyfunction]
-pub fn prepare<'py>(
+pub fn near_rows<'py>(
     py: Python<'py>,
-    cols: &Bound<'py, PyDict>,
-    lon: Bound<'py, PyAny>,
-    lat: Bound<'py, PyAny>,
+    x0: Bound<'py, PyAny>,
+    y0: Bound<'py, PyAny>,
+    rx: Bound<'py, PyAny>,
+    ry: Bound<'py, PyAny>,
     zoom: u8,
-    max_overlap_area: f32,
-) -> PyResult<Prepared<'py>> {
-    let labels = projected(py, cols, &lon, &lat, zoom)?;
-    let screen = screen(zoom, max_overlap_area)?;
-    let (x, y, bounds, reach) = py.detach(|| {
-        let mut bounds = Vec::with_capacity(labels.len() * 4);
-        let mut reach: Option<Aabb> = None;
-        for l in &labels {
-            let o = screen.obb(l);
-            let b = o.bounds();
-            bounds.extend([b.min.x, b.min.y, b.max.x, b.max.y]);
-            if screen.in_view(&o) {
-                reach = Some(reach.map_or(b, |r| r.union(&b)));
-            }
-        }
-        let reach = reach.map_or([f64::NAN; 4], |r| [r.min.x, r.min.y, r.max.x, r.max.y].map(f64::from));
-        let (x, y): (Vec<f64>, Vec<f64>) = labels.iter().map(|l| (l.x, l.y)).unzip();
-        (x, y, bounds, reach)
+    reaches: Vec<[f64; 4]>,
+) -> PyResult<Vec<Bound<'py, PyArray1<u32>>>> {
+    let [x0, y0, rx, ry] = [(x0, "x0"), (y0, "y0"), (rx, "rx"), (ry, "ry")].map(|(v, name)| vector::<f64>(&v, name));
+    let (x0, y0, rx, ry) = (x0?, y0?, rx?, ry?);
+    if [y0.len(), rx.len(), ry.len()].iter().any(|&l| l != x0.len()) {
+        return Err(PyValueError::new_err("x0, y0, rx, ry: expected arrays of one length"));
+    }
+    let scale = f64::from(zoom).exp2();
+    let rows = py.detach(|| {
+        reaches
+            .iter()
+            .map(|&reach| {
+                let near = |i: usize| {
+                    let anchor = glam::DVec2::new(x0[i], y0[i]) * scale;
+                    label_planet::may_meet(anchor, glam::DVec2::new(rx[i], ry[i]), reach)
+                };
+                if reach.iter().any(|v| v.is_nan()) {
+                    return Vec::new();
+                }
+                (0..x0.len()).filter(|&i| near(i)).map(|i| i as u32).collect::<Vec<u32>>()
+            })
+            .collect::<Vec<_>>()
     });
-    Ok((
-        PyArray1::from_vec(py, x),
-        PyArray1::from_vec(py, y),
-        PyArray1::from_vec(py, bounds),
-        PyArray1::from_vec(py, reach.to_vec()),
-    ))
+    Ok(rows.into_iter().map(|r| PyArray1::from_vec(py, r)).collect())
 }
 
-/// Round 0 of a region, its whole work in one call: its own labels are the parts `own` (columns,
-/// longitudes, latitudes, global indices: projected here; without longitudes and latitudes, the
-/// columns' `x`/`y` are world pixels already, as [`prepare`] returns them), its foreign labels the pieces `near`
-/// (columns with `x`/`y` in world pixels, global indices). Returns the state code of each own
-/// label (`label_planet::State::code`), the parts one after the other, and the waiting lists.
+/// Round 0 of a region, its whole work in one call: its own labels are the parts `own`, its
+/// foreign labels the pieces `near` (each columns with `x`/`y` in world pixels at `zoom`, and
+/// global indices). Returns the state code of each own label (`label_planet::State::code`), the
+/// parts one after the other, and the waiting lists.
 #[pyfunction]
-#[allow(clippy::type_complexity, reason = "a part's four arrays, a piece's two")]
 pub fn decide_parts<'py>(
     py: Python<'py>,
-    own: Vec<(Bound<'py, PyDict>, Option<Bound<'py, PyAny>>, Option<Bound<'py, PyAny>>, Bound<'py, PyAny>)>,
+    own: Vec<(Bound<'py, PyDict>, Bound<'py, PyAny>)>,
     near: Vec<(Bound<'py, PyDict>, Bound<'py, PyAny>)>,
     zoom: u8,
     max_overlap_area: f32,
 ) -> PyResult<(Bound<'py, PyArray1<i64>>, WaitingArrays<'py>)> {
     let screen = screen(zoom, max_overlap_area)?;
-    let (mut own_labels, mut own_gids) = (Vec::new(), Vec::new());
-    for (cols, lon, lat, g) in &own {
-        let labels = match (lon, lat) {
-            (Some(lon), Some(lat)) => projected(py, cols, lon, lat, zoom)?,
-            _ => labels(py, cols)?,
-        };
-        own_gids.extend(gids(g, labels.len())?);
-        own_labels.extend(labels);
-    }
-    let (mut near_labels, mut near_gids) = (Vec::new(), Vec::new());
-    for (cols, g) in &near {
-        let labels = labels(py, cols)?;
-        near_gids.extend(gids(g, labels.len())?);
-        near_labels.extend(labels);
-    }
+    let gathered = |pieces: &[(Bound<'py, PyDict>, Bound<'py, PyAny>)]| -> PyResult<(Vec<Label>, Vec<u32>)> {
+        let (mut all, mut all_gids) = (Vec::new(), Vec::new());
+        for (cols, g) in pieces {
+            let labels = labels(py, cols)?;
+            all_gids.extend(gids(g, labels.len())?);
+            all.extend(labels);
+        }
+        Ok((all, all_gids))
+    };
+    let (own_labels, own_gids) = gathered(&own)?;
+    let (near_labels, near_gids) = gathered(&near)?;
     let region = py
         .detach(|| {
             label_planet::decide_region(

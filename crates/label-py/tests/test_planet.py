@@ -161,3 +161,12 @@ def test_spatial_parts_split_every_row_once_into_compact_blocks():
     x, y = declutter.geo.world_pixels(lon, lat, 0)
     area = sum((x[p].max() - x[p].min()) * (y[p].max() - y[p].min()) for p in parts)
     assert area <= 256.0 * 256.0
+
+
+def test_a_transform_may_not_change_the_boxes(client):
+    # The near labels are picked from anchors and radii computed once: a transform that moved or
+    # resized boxes would make them wrong, so it is refused.
+    lon, lat, cols = synthetic(300, seed=5)
+    p = planet.Planet(client, lon, lat, parts=2, **cols)
+    with pytest.raises(ValueError, match="width"):
+        p.place_zoom(6, regions=2, transform=lambda c, gids: dict(c, width=c["width"] * 2))

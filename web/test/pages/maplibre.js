@@ -70,5 +70,8 @@ map.on('load', () => {
 window.idle = () => map.loaded() && !map.isMoving();
 window.project = (lon, lat) => { const p = map.project([lon, lat]); return [p.x, p.y]; };
 window.jump = (camera) => map.jumpTo(camera);
-window.declutter = await attach(map, { layers: ['country-names', 'place-names', 'street-names'], record: params.has('record') });
+// The style before attach() (the test checks that detach() puts it back).
+if (!map.isStyleLoaded()) await new Promise((resolve) => map.once('load', resolve));
+window.styleBefore = map.getStyle();
+window.declutter = await attach(map, { layers: ['country-names', 'place-names', 'street-names'], record: params.has('record'), warmUp: !params.has('cold') });
 window.ready = true;

@@ -219,7 +219,8 @@ impl FrameEngine {
     }
 
     /// Replaces the obstacles: fixed shapes on screen, px (UI controls, markers), that no
-    /// label may overlap. With obstacles, every frame is a full one.
+    /// label may overlap but one with `allow_overlap` that has no position clear of them
+    /// (contract §4 step 3b). With obstacles, every frame is a full one.
     ///
     /// # Errors
     /// [`FrameError::Core`] naming the first bad shape (nothing changes then).

@@ -5,13 +5,14 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
-use label_core::pipeline::collides;
-use label_core::{Blocker, Label, Obb, Shape};
+use label_core::pipeline::rule::Plain;
+use label_core::{Blocker, Label, Obb};
 
 use crate::Projected;
+use crate::frame_pass::covered::covered;
 use crate::frame_pass::fade::{finish, margin, tie_key};
 use crate::frame_pass::pass::{PassTwo, pass_over};
-use crate::frame_pass::place::{STAGED_FROM, covered_by_kept, decided, hidden, off_frame, place_among, staged};
+use crate::frame_pass::place::{STAGED_FROM, decided, hidden, off_frame, place_among, staged};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
@@ -246,15 +247,14 @@ impl FullPass<'_> {
         let options = self.cx.options;
         let parts = &self.cx.viewer.parts[i];
         let me = parts.on_screen(&pose, options.hysteresis_px);
-        let by = waiting_blocker(
-            &me,
-            parts.allow_overlap,
-            frame.hidden_by,
-            self.kept,
-            self.cx.obstacles,
-            options,
-            &mut acc.around,
-        );
+        let plain = Plain { allow_overlap: parts.allow_overlap };
+        let (last, obstacles) = (frame.hidden_by, self.cx.obstacles);
+        let by = covered(&plain, std::slice::from_ref(&me), last, self.kept, obstacles, options.max_overlap_area);
+        // Not hidden again by an obstacle or by the same label: it went to the pass around
+        // the shown labels.
+        if !matches!(by, Some(Blocker::Obstacle(_))) && by != last {
+            acc.around += 1;
+        }
         match by {
             None => {
                 acc.contenders.push((i as u32, *frame));
@@ -354,31 +354,4 @@ impl FullPass<'_> {
 #[inline]
 pub(crate) fn waits(options: &FrameOptions, memo: u8) -> bool {
     options.stickiness == Stickiness::Shown && memo & (bits::COLLISION | bits::PROVISIONAL) == bits::COLLISION
-}
-
-/// What hides a waiting label again, whose box on screen (padded by the margin) is `obb`: the first obstacle
-/// its box overlaps; else the label that hid it last frame, if that label is among the `kept`
-/// ones and still collides with it; else (counted in `around`) the earliest placed kept label
-/// it collides with, as [`place_around`] decides. `None` if it has to go through the greedy
-/// pass among the other contenders. One box, one scan of the obstacles.
-fn waiting_blocker(
-    obb: &Obb,
-    allow_overlap: bool,
-    last_blocker: Option<Blocker>,
-    kept: &ShownBoxes,
-    obstacles: &[Shape],
-    options: &FrameOptions,
-    around: &mut usize,
-) -> Option<Blocker> {
-    if let Some(o) = obstacles.iter().position(|s| s.overlaps_obb(obb)) {
-        return Some(Blocker::Obstacle(o as u32));
-    }
-    if let Some(Blocker::Label(b)) = last_blocker
-        && kept.box_of(b).is_some_and(|them| collides(obb, them, options.max_overlap_area))
-    {
-        return Some(Blocker::Label(b));
-    }
-    *around += 1;
-    // No obstacle meets it (above).
-    covered_by_kept(obb, allow_overlap, kept, options.max_overlap_area).map(Blocker::Label)
 }

@@ -3,8 +3,11 @@
 //! `place`, around the shown labels' boxes in `shown`) or the reuse of the last one when the
 //! camera only moved the screen (`reuse`); every label's opacity and counts are finished as it
 //! is decided (`fade`). An engine whose labels include symbols places its frames, full or
-//! reused alike, through the core's symbol placement instead (`symbols`).
+//! reused alike, through the core's symbol placement instead (`symbols`). Both settle a label
+//! still covered by the labels kept before it (a waiting label, a newcomer of a reused frame)
+//! with one test, contract §4 against those labels alone (`covered`).
 
+pub(crate) mod covered;
 pub(crate) mod fade;
 pub(crate) mod full;
 pub(crate) mod pass;

@@ -3,9 +3,11 @@
 //! labels' frames.
 
 use glam::DVec2;
+use label_core::pipeline::rule::Plain;
 use label_core::pipeline::{Decision, place_sequentially, stages};
-use label_core::{Blocker, Label, Obb, Shape};
+use label_core::{Blocker, Label, Shape};
 
+use crate::frame_pass::covered::covered;
 use crate::frame_pass::shown::ShownBoxes;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
@@ -81,22 +83,14 @@ pub(crate) fn place_around(
     for &i in contenders {
         let pose = sights[i as usize].pose().expect("placed labels are in sight");
         let parts = &viewer.parts[i as usize];
-        match covered_by_kept(&parts.on_screen(&pose, 0.0), parts.allow_overlap, kept, max_overlap_area) {
-            Some(b) => next[i as usize] = hidden(Blocker::Label(b), pose),
+        let me = parts.on_screen(&pose, 0.0);
+        let plain = Plain { allow_overlap: parts.allow_overlap };
+        match covered(&plain, std::slice::from_ref(&me), None, kept, &[], max_overlap_area) {
+            Some(by) => next[i as usize] = hidden(by, pose),
             None => rest.push(i),
         }
     }
     place_among(viewer.labels, sights, &rest, |_| 0.0, &[], max_overlap_area, next);
-}
-
-/// The earliest placed kept label that hides a contender whose box on screen is `me`, for sure,
-/// given that no obstacle meets `me` (the greedy pass would decide an obstacle first); `None`
-/// if the contender has to go through the greedy pass (see [`place_around`]).
-pub(crate) fn covered_by_kept(me: &Obb, allow_overlap: bool, kept: &ShownBoxes, max_overlap_area: f32) -> Option<u32> {
-    if allow_overlap {
-        return None;
-    }
-    kept.first_collider(me, max_overlap_area)
 }
 
 /// The core's greedy pass over `contenders` alone (engine indices, in input order, with `extra`

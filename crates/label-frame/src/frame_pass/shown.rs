@@ -10,6 +10,7 @@
 use label_core::Obb;
 use label_core::pipeline::{FirstHit, Sequential, collides};
 
+use crate::frame_pass::covered::KeptBoxes;
 use crate::geo::sight::Sight;
 use crate::state::parts::BoxParts;
 
@@ -90,15 +91,23 @@ impl ShownBoxes {
     pub(crate) fn blocks(&self, label: u32) -> bool {
         self.slot.get(label as usize).is_some_and(|&s| s != NOT_BLOCKING)
     }
+}
 
-    /// The earliest placed shown label (engine index) whose box collides with `me` (the core's
-    /// rule, [`collides`]), if any.
-    #[must_use]
-    pub(crate) fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
-        self.index
-            .first(&me.bounds(), |k| {
-                self.labels[k as usize] != NOT_BLOCKING && collides(me, &self.boxes[k as usize], max_overlap_area)
-            })
-            .map(|k| self.labels[k as usize])
+impl KeptBoxes for ShownBoxes {
+    #[inline]
+    fn boxes_of(&self, label: u32) -> &[Obb] {
+        self.box_of(label).map_or(&[], std::slice::from_ref)
+    }
+
+    #[inline]
+    fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
+        self.index.first(&me.bounds(), |k| {
+            self.labels[k as usize] != NOT_BLOCKING && collides(me, &self.boxes[k as usize], max_overlap_area)
+        })
+    }
+
+    #[inline]
+    fn owner(&self, k: u32) -> u32 {
+        self.labels[k as usize]
     }
 }

@@ -11,7 +11,7 @@ mod symbol_reference;
 #[allow(unused_imports, reason = "each test binary uses a different subset")]
 pub use frames_check::{first_difference, overlapping_visible_pairs};
 use glam::DVec2;
-use label_core::{BoxStyle, Label, PlacementOptions};
+use label_core::{BoxStyle, Label, PlacementOptions, Shape};
 use label_frame::{Alignment, Camera, Frame, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -72,8 +72,15 @@ pub fn animation(frames: usize, zoom: f64) -> Vec<Camera> {
 /// The definition of a frame with `Stickiness::Shown`, written with the core's public
 /// `place_with_ties` only: pass 1 places the labels shown last frame and the labels new to the
 /// view (shown ones first on ties); pass 2 places the labels that were hidden in view, with the
-/// hysteresis margin, around every label pass 1 showed. Returns the visible flags.
-pub fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options: &FrameOptions) -> Vec<bool> {
+/// hysteresis margin, around every label pass 1 showed; both passes with the `obstacles`.
+/// Returns the visible flags.
+pub fn sticky_reference(
+    engine: &FrameEngine,
+    last: &Frame,
+    now: &Frame,
+    options: &FrameOptions,
+    obstacles: &[Shape],
+) -> Vec<bool> {
     let n = now.labels.len();
     let in_view: Vec<usize> = (0..n).filter(|&i| now.labels[i].in_view()).collect();
     let waits = |i: usize| last.labels[i].reason == Some(HiddenReason::Collision);
@@ -85,7 +92,7 @@ pub fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options
     let mut visible = vec![false; n];
     let labels: Vec<Label> = free.iter().map(|&i| screen(i, 0.0)).collect();
     let ties: Vec<u32> = free.iter().map(|&i| u32::from(!last.labels[i].visible)).collect();
-    let p1 = label_core::pipeline::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
+    let p1 = label_core::pipeline::place_with_ties(&labels, obstacles, &PlacementOptions::default(), &ties).unwrap();
     for (k, &i) in free.iter().enumerate() {
         visible[i] = p1.outcomes[k].visible;
     }
@@ -94,7 +101,7 @@ pub fn sticky_reference(engine: &FrameEngine, last: &Frame, now: &Frame, options
         shown.iter().map(|&i| screen(i, 0.0).with_allow_overlap(true).with_priority(f64::MAX)).collect();
     labels.extend(waiting.iter().map(|&i| screen(i, options.hysteresis_px)));
     let ties: Vec<u32> = (0..labels.len()).map(|k| u32::from(k >= shown.len())).collect();
-    let p2 = label_core::pipeline::place_with_ties(&labels, &[], &PlacementOptions::default(), &ties).unwrap();
+    let p2 = label_core::pipeline::place_with_ties(&labels, obstacles, &PlacementOptions::default(), &ties).unwrap();
     for (k, &i) in waiting.iter().enumerate() {
         visible[i] = p2.outcomes[shown.len() + k].visible;
     }

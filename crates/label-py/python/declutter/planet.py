@@ -6,33 +6,34 @@ How (the Rust side is crates/label-planet; its module doc has the argument):
 
 1. The labels sit on the workers in *parts*: runs of rows compact on the map (a k-d split of
    the anchors, :func:`spatial_parts`), consecutive parts on the same worker; each row keeps its
-   global index (its input position).
+   global index (its input position). A part holds its anchors in world pixels at zoom 0 (at
+   zoom z they are these times ``2^z``, the same bits as projecting again) and each label's
+   *radius* (label_planet::radius: how far its box reaches from its anchor, at any zoom).
 2. Per zoom, the *regions* are runs of consecutive parts: by default one per worker, the parts
-   it holds, so that a region's own labels never move. With more than one region, each part
-   projects its labels to world pixels and builds their boxes (one native call) and the client
-   gathers each part's *reach* (the union of its in-view labels' bounds), four numbers a part;
-   each part then picks its labels *near* each other region (bounds meeting the region's reach).
-3. Each region task runs round 0 in one native call: its parts projected (in Rust, as
-   :func:`declutter.geo.world_pixels`) and decided in placement order with the near labels of
-   other regions, undecided; a label whose earliest earlier colliding, not hidden label is
-   undecided waits, with the list of earlier labels that may hide it. The labels that no
-   foreign label reaches, even through a chain of own labels, are decided by the core's
-   ``place`` of the region's labels alone; only the others walk with the foreign labels.
+   it holds, so that a region's own labels never move. With more than one region, the client
+   computes each region's *reach* (a box holding every box of its labels) from each part's
+   anchor extent and largest radius, and each part picks, by anchor and radius, its labels
+   *near* each other region (those whose box may meet the region's reach).
+3. Each region task runs round 0 in one native call: its parts and the near labels of other
+   regions, undecided, decided in placement order; a label whose earliest earlier colliding,
+   not hidden label is undecided waits, with the list of earlier labels that may hide it. The
+   labels that no foreign label reaches, even through a chain of own labels, are decided by
+   the core's ``place`` of the region's labels alone; only the others walk with the foreign
+   labels.
 4. Rounds: every region with waiting labels walks them again, given the states (decided before
    the round) of the labels their lists name — a few integers per waiting label, sent by the
    client. No geometry moves. When a round decides less than a quarter of the waiting labels, or
    after ``max_rounds``, the client merges the lists and decides the rest in one walk.
 
-Only small things cross the network after step 1: reaches, near labels (those within a label's
-reach of a region's edge), states and waiting lists. The client holds one int64 state per label
-and zoom it asks for (the result). A zoom costs two tasks per part (with more than one region)
-and one per region, plus the rounds' small ones.
+Only small things cross the network after step 1: near labels (those within a label's reach of
+a region's edge), states and waiting lists. The client holds one int64 state per label and
+zoom it asks for (the result). A zoom costs one task per part (with more than one region) and
+one per region, plus the rounds' small ones.
 """
 
 import json
 import os
 import time
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -61,48 +62,54 @@ class ZoomStats:
     merged: int = 0
     #: Seconds in each step (wall clock on the client).
     seconds: dict = field(default_factory=dict)
+    #: Per region, the CPU seconds of its worker's process over its round-0 task.
+    region_cpu: list = field(default_factory=list)
 
 
-def _prepare(part, zoom, area, transform):
-    """A part at one zoom, for choosing its labels near other regions: its columns (after the
-    transform) with the anchors in world px, its labels' bounds and its reach."""
-    cols = part["cols"] if transform is None else transform(part["cols"], part["gids"])
-    x, y, bounds, reach = _native.prepare(cols, part["lon"], part["lat"], zoom, area)
-    return {"cols": dict(cols, x=x, y=y), "gids": part["gids"], "bounds": bounds.reshape(-1, 4), "reach": reach}
+#: The columns that make a label's box: a ``transform`` must leave them as they are (the near
+#: labels are picked from anchors and radii computed once).
+GEOMETRY = ("width", "height", "angle", "anchor", "offset_x", "offset_y", "padding")
 
 
-def _reach(prepared):
-    return prepared["reach"]
+def _at_zoom(part, zoom, transform):
+    """A part's columns at ``zoom``: anchors in world px (the zoom-0 ones times ``2^zoom``, the
+    same bits as :func:`declutter.geo.world_pixels` at ``zoom``), after the transform."""
+    scale = 2.0 ** zoom
+    cols = dict(part["cols"], x=part["x0"] * scale, y=part["y0"] * scale)
+    if transform is None:
+        return cols
+    out = transform(cols, part["gids"])
+    changed = [k for k in GEOMETRY if out[k] is not cols[k] and not np.array_equal(out[k], cols[k])]
+    if changed:
+        raise ValueError(f"transform: may change priorities and flags, not the boxes' columns {changed}")
+    return out
 
 
-def _near(prepared, reach, mine):
-    """The part's labels near each other region (bounds meeting the region's reach), by region."""
-    cols, gids, b = prepared["cols"], prepared["gids"], prepared["bounds"]
-    out = {}
-    for r, (x0, y0, x1, y1) in enumerate(reach):
-        if r == mine or np.isnan(x0):
-            continue
-        near = np.flatnonzero((b[:, 0] <= x1) & (b[:, 2] >= x0) & (b[:, 1] <= y1) & (b[:, 3] >= y0))
+def _near(part, reach, mine, zoom, transform):
+    """The part's labels near each other region, by region: those whose box may meet the
+    region's reach (``x0, y0, x1, y1``), judged by anchor and radius (label_planet::may_meet)."""
+    others = [r for r in range(len(reach)) if r != mine]
+    rows = _native.near_rows(part["x0"], part["y0"], part["rx"], part["ry"], zoom, [tuple(reach[r]) for r in others])
+    out, cols = {}, None
+    for r, near in zip(others, rows):
         if len(near):
-            out[r] = (take(cols, near), np.ascontiguousarray(gids[near]))
+            cols = _at_zoom(part, zoom, transform) if cols is None else cols
+            out[r] = (take(cols, near), np.ascontiguousarray(part["gids"][near]))
     return out
 
 
 def _region(r, parts, nears, zoom, area, transform):
-    """Round 0 of region ``r``, in one native call: its parts projected and walked with the
-    labels of other regions near it. A part from :func:`_prepare` is projected and transformed
-    already."""
-    t = time.perf_counter()
-    own = [(p["cols"], None, None, p["gids"]) if "lon" not in p else
-           (p["cols"] if transform is None else transform(p["cols"], p["gids"]), p["lon"], p["lat"], p["gids"])
-           for p in parts]
+    """Round 0 of region ``r``, in one native call: its parts walked with the labels of other
+    regions near it. Also returns the CPU seconds of the worker's process over the task."""
+    t = time.process_time()
+    own = [(_at_zoom(p, zoom, transform), p["gids"]) for p in parts]
     near = [n[r] for n in nears if r in n]
     codes, waiting = _native.decide_parts(own, near, zoom, area)
-    return {"codes": codes, "waiting": waiting, "near": sum(len(g) for _, g in near), "walk": time.perf_counter() - t}
+    return {"codes": codes, "waiting": waiting, "near": sum(len(g) for _, g in near), "cpu": time.process_time() - t}
 
 
 def _decided(region):
-    return region["codes"], region["near"], len(region["waiting"][0]), region["walk"]
+    return region["codes"], region["near"], len(region["waiting"][0]), region["cpu"]
 
 
 def _waiting(region):
@@ -201,12 +208,37 @@ class Planet:
         self.n = n
         self.levels = np.unique(full["priority"])
         self.part_gids = [np.ascontiguousarray(p, dtype=np.uint32) for p in pieces]
+        x0, y0 = world_pixels(lon, lat, 0)
+        rx, ry = _native.radii(full)
+        geometry = {k: v for k, v in full.items() if k not in ("x", "y")}
+        data = [{"cols": take(geometry, p), "x0": x0[p], "y0": y0[p], "rx": rx[p], "ry": ry[p], "gids": p}
+                for p in self.part_gids]
+        # Per part, what bounds its boxes at every zoom: its anchors' extent at zoom 0 and its
+        # largest radii (a region's reach is its parts' extent times 2^zoom, grown by these).
+        self.extents = np.array([[np.min(x0[p], initial=np.inf), np.min(y0[p], initial=np.inf),
+                                  np.max(x0[p], initial=-np.inf), np.max(y0[p], initial=-np.inf),
+                                  np.nanmax(rx[p], initial=0.0), np.nanmax(ry[p], initial=0.0)]
+                                 for p in self.part_gids])
         self.parts = []
         for w, address in enumerate(workers or [None]):
-            mine = self.part_gids[w * parts // self.workers:(w + 1) * parts // self.workers]
-            data = [{"cols": take(full, p), "lon": lon[p], "lat": lat[p], "gids": p} for p in mine]
-            if data:
-                self.parts += client.scatter(data, workers=None if address is None else [address])
+            mine = data[w * parts // self.workers:(w + 1) * parts // self.workers]
+            if mine:
+                self.parts += client.scatter(mine, workers=None if address is None else [address])
+
+    def _reaches(self, groups, zoom):
+        """Each region's reach at ``zoom`` (``x0, y0, x1, y1``; NaN for a region without
+        labels): a box that every box of its labels lies in."""
+        scale = 2.0 ** zoom
+        out = []
+        for g in groups:
+            e = self.extents[list(g)]
+            lo, hi = e[:, 0:2].min(axis=0) * scale, e[:, 2:4].max(axis=0) * scale
+            if not np.isfinite(lo).all() or not np.isfinite(hi).all():
+                out.append([np.nan] * 4)
+                continue
+            grow = e[:, 4:6].max(axis=0) + np.abs(np.r_[lo, hi]).max() * _native.RADIUS_SLACK
+            out.append([*(lo - grow), *(hi + grow)])
+        return np.array(out, dtype=np.float64)
 
     def place_zoom(self, zoom, regions=None, max_rounds=8, max_overlap_area=0.0, transform=None):
         """The state code of every label at ``zoom`` (see :data:`PLACED`, :data:`OFFSCREEN`;
@@ -226,28 +258,19 @@ class Planet:
         t = time.perf_counter()
         nears = []
         if count > 1:
-            prepared = [c.submit(_prepare, part, zoom, area, transform, pure=False) for part in self.parts]
-            reaches = np.stack(c.gather([c.submit(_reach, q) for q in prepared]))
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)  # regions without labels in view: NaN
-                reach = np.array([[np.nanmin(reaches[g, 0]), np.nanmin(reaches[g, 1]), np.nanmax(reaches[g, 2]),
-                                   np.nanmax(reaches[g, 3])] for g in groups])
+            reach = self._reaches(groups, zoom)
             region_of = np.repeat(np.arange(count), [len(g) for g in groups])
-            nears = [c.submit(_near, q, reach, region_of[k]) for k, q in enumerate(prepared)]
-        stats.seconds["prepare"] = time.perf_counter() - t
-
-        t = time.perf_counter()
-        own = prepared if count > 1 else self.parts  # projected once, when another region needs it
-        tasks = [c.submit(_region, k, [own[i] for i in g], nears, zoom, area, transform, pure=False)
+            nears = [c.submit(_near, part, reach, region_of[k], zoom, transform, pure=False)
+                     for k, part in enumerate(self.parts)]
+        tasks = [c.submit(_region, k, [self.parts[i] for i in g], nears, zoom, area, transform, pure=False)
                  for k, g in enumerate(groups)]
         state = np.full(self.n, WAITING, dtype=np.int64)
         waiting_counts = []
-        stats.seconds["walk (in tasks)"] = 0.0
-        for g, (codes, near, waiting, walk) in zip(groups, c.gather([c.submit(_decided, r) for r in tasks])):
+        for g, (codes, near, waiting, cpu) in zip(groups, c.gather([c.submit(_decided, r) for r in tasks])):
             state[np.concatenate([self.part_gids[i] for i in g])] = codes
             stats.near += near
             waiting_counts.append(waiting)
-            stats.seconds["walk (in tasks)"] += walk
+            stats.region_cpu.append(cpu)
         del nears
         stats.seconds["round0"] = time.perf_counter() - t
 
@@ -409,9 +432,7 @@ def _tile_part(part, props, shown, first, zoom, groups):
     """A part's shown labels at ``zoom`` cut into tiles (label-tiles' cover, as ``declutter
     tiles`` cuts them), split into ``groups`` by tile: per group, the (label, tile) pairs with
     what the tile needs of the label."""
-    cols = dict(part["cols"])
-    cols["x"], cols["y"] = world_pixels(part["lon"], part["lat"], zoom)
-    cols = take(cols, shown)
+    cols = take(_at_zoom(part, zoom, None), shown)
     rows, tx, ty, column = _native.tile_cover(cols, zoom)
     group = (ty.astype(np.int64) * (1 << zoom) + tx) % groups
     texts, ids = props["texts"], props["ids"]

@@ -1,31 +1,21 @@
 //! The parts pass 1 showed, as what every waiting label of pass 2 must clear: most waiting
 //! labels are still covered at every position by them, which settles those without the greedy
-//! pass.
-//!
-//! In pass 2 the labels pass 1 showed are placed before every waiting label, so a waiting
-//! label that collides with one of them (or with an obstacle) at every position it could take
-//! — each position in view, and the part it could show alone — is hidden whatever the other
-//! waiting labels do, by the earliest placed label (or lowest obstacle) that collides with it at
-//! its first position in view: contract §4 step 3d with the shown labels first — or, as for
-//! plain labels, by the label that hid it last frame if that one is kept and still collides
-//! with it there (`docs/renderer.md`: the label that keeps it waiting). Labels whose
-//! decision can hang on the other waiting labels in another way go through the pass: those
-//! with a repeat group (an earlier waiting label of the group would hide them for `repeat`),
-//! and those that allow overlap. Texts along lines go through the pass too (their one
-//! position is many glyph boxes, which these tests do not take).
-//!
-//! The test is contract §4 itself, label-core's `rule::decide`, run against the kept labels
-//! alone: [`covered`] only says what parts collide with first ([`Against`]), the label that hid
-//! the waiting one last frame numbered before every kept box.
+//! pass — the test of `frame_pass/covered.rs` (contract §4 against the kept labels alone), for
+//! a symbol: each position in view, and the part it could show alone. Labels whose decision
+//! can hang on the other waiting labels in another way go through the pass: those with a
+//! repeat group (an earlier waiting label of the group would hide them for `repeat`), and
+//! those that allow overlap. Texts along lines go through the pass too (their one position is
+//! many glyph boxes, which these tests do not take).
 
 use std::ops::Range;
 
-use label_core::pipeline::rule::{self, Blocked, Verdict};
+use label_core::pipeline::rule;
 use label_core::pipeline::{FirstHit, collides};
 use label_core::{Blocker, Choice, Obb, Optional, Shape};
 
 use super::batch::Batch;
 use crate::WorldLabel;
+use crate::frame_pass::covered::{self, KeptBoxes};
 
 /// The blocking parts pass 1 showed, in its placement order.
 #[derive(Debug, Default)]
@@ -70,14 +60,9 @@ impl Kept {
 
     /// Whether `blocker` is a kept label that one of `parts` collides with.
     pub(super) fn still_hides(&self, blocker: Option<Blocker>, parts: &[Obb], max_overlap_area: f32) -> bool {
-        let theirs = self.boxes_of(blocker);
+        let Some(Blocker::Label(b)) = blocker else { return false };
+        let theirs = self.boxes_of(b);
         parts.iter().any(|me| theirs.iter().any(|t| collides(me, t, max_overlap_area)))
-    }
-
-    /// The boxes of `blocker` if it is a kept label, else none.
-    fn boxes_of(&self, blocker: Option<Blocker>) -> &[Obb] {
-        let Some(Blocker::Label(b)) = blocker else { return &[] };
-        self.shown_as(b).map_or(&[], |(_, boxes)| boxes)
     }
 
     /// If label `b` is kept: the choice it is shown with, and its boxes.
@@ -89,12 +74,21 @@ impl Kept {
 
     /// The label of the earliest kept box that `me` collides with.
     pub(super) fn first_owner(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
-        self.first_collider(me, max_overlap_area).map(|k| self.owners[k as usize])
+        self.first_collider(me, max_overlap_area).map(|k| self.owner(k))
+    }
+}
+
+impl KeptBoxes for Kept {
+    fn boxes_of(&self, label: u32) -> &[Obb] {
+        self.shown_as(label).map_or(&[], |(_, boxes)| boxes)
     }
 
-    /// The number (placement order) of the earliest kept box that `me` collides with.
     fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
         self.index.first(&me.bounds(), |k| collides(me, &self.boxes[k as usize], max_overlap_area))
+    }
+
+    fn owner(&self, k: u32) -> u32 {
+        self.owners[k as usize]
     }
 }
 
@@ -154,35 +148,8 @@ impl rule::Candidate for Laid<'_> {
     }
 }
 
-/// What a waiting label's parts collide with among the kept ones ([`rule::Occupied`]): an
-/// obstacle (the lowest), else the label that hid it last frame (`last`, its boxes
-/// `last_boxes`), numbered before every kept box, else the earliest kept box, numbered one
-/// past its place.
-struct Against<'a> {
-    parts: &'a [Obb],
-    kept: &'a Kept,
-    obstacles: &'a [Shape],
-    last_boxes: &'a [Obb],
-    max_overlap_area: f32,
-}
-
-impl rule::Occupied for Against<'_> {
-    fn hit(&mut self, p: usize) -> Option<Blocked> {
-        let b = &self.parts[p];
-        if let Some(o) = self.obstacles.iter().position(|s| s.overlaps_obb(b)) {
-            return Some(Blocked::Obstacle(o as u32));
-        }
-        if self.last_boxes.iter().any(|t| collides(b, t, self.max_overlap_area)) {
-            return Some(Blocked::Label(0));
-        }
-        self.kept.first_collider(b, self.max_overlap_area).map(|k| Blocked::Label(k + 1))
-    }
-}
-
 /// What hides a `waiting` label for certain in a viewport `view`, if it is covered as the
-/// module says; `None` if it must go through the pass. Contract §4 for the label against the
-/// kept labels alone ([`rule::decide`]), the label that hid it last frame first among them: a
-/// collision settles it, anything else leaves it to the pass.
+/// module says ([`covered::covered`]); `None` if it must go through the pass.
 pub(super) fn covered(
     waiting: &Waiting,
     view: &Obb,
@@ -195,14 +162,7 @@ pub(super) fn covered(
     if label.style.allow_overlap || symbol.repeat_group.is_some() {
         return None;
     }
-    let positions = symbol.positions();
-    let laid = Laid { parts, positions, icon: symbol.icon.is_some(), optional: symbol.optional, view };
-    let last_boxes = kept.boxes_of(last);
-    let mut against = Against { parts, kept, obstacles, last_boxes, max_overlap_area };
-    match rule::decide(&laid, &mut against) {
-        Verdict::Collision(Blocked::Obstacle(o)) => Some(Blocker::Obstacle(o)),
-        Verdict::Collision(Blocked::Label(0)) => last,
-        Verdict::Collision(Blocked::Label(k)) => Some(Blocker::Label(kept.owners[k as usize - 1])),
-        Verdict::Offscreen | Verdict::Shown(..) | Verdict::Repeat(_) => None,
-    }
+    let laid =
+        Laid { parts, positions: symbol.positions(), icon: symbol.icon.is_some(), optional: symbol.optional, view };
+    covered::covered(&laid, parts, last, kept, obstacles, max_overlap_area)
 }
