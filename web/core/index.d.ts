@@ -169,6 +169,8 @@ export declare function clipToSquare(line: number[], extent: number): number[][]
 export declare function longestChain(lines: number[][], eps: number): number[] | null;
 export declare function lineLength(line: number[]): number;
 export declare function pointHalfway(line: number[]): { x: number; y: number };
+/** The point `offset` along a line (flat x, y pairs), clamped to its ends. */
+export declare function pointAlong(line: number[], offset: number): { x: number; y: number };
 export declare function lonLatToWorld(lon: number, lat: number): [number, number];
 export declare function tileToWorld(z: number, x: number, y: number, extent: number): (x: number, y: number) => [number, number];
 export declare class Overlay {

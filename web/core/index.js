@@ -4,5 +4,5 @@ export { LabelStore, commitEngineLabels } from './labels.js';
 export { Overlay, boxOrigin } from './draw.js';
 export { labelSpec } from './text.js';
 export { Spots } from './spots.js';
-export { clipToSquare, lineLength, longestChain, lonLatToWorld, pointHalfway, polygonsOf, tileToWorld } from './lines.js';
+export { clipToSquare, lineLength, longestChain, lonLatToWorld, pointAlong, pointHalfway, polygonsOf, tileToWorld } from './lines.js';
 export { featureKey } from './keys.js';

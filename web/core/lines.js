@@ -103,7 +103,12 @@ export function lonLatToWorld(lon, lat) {
 
 // The point halfway along a line (flat x, y pairs), as {x, y}.
 export function pointHalfway(line) {
-  let left = lineLength(line) / 2;
+  return pointAlong(line, lineLength(line) / 2);
+}
+
+// The point `offset` px along a line (flat x, y pairs), clamped to its ends.
+export function pointAlong(line, offset) {
+  let left = offset;
   for (let k = 0; k + 3 < line.length; k += 2) {
     const d = Math.hypot(line[k + 2] - line[k], line[k + 3] - line[k + 1]);
     if (d >= left) {
@@ -112,7 +117,7 @@ export function pointHalfway(line) {
     }
     left -= d;
   }
-  return { x: line[0], y: line[1] };
+  return { x: line[line.length - 2], y: line[line.length - 1] };
 }
 
 // A tile's polygon rings (flat world px) grouped into polygons: a ring turning the way of the

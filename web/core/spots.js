@@ -1,10 +1,12 @@
-// Where the labels of lines and areas go, from the style library in WebAssembly (`Style.spots`,
-// as `declutter place --style` puts them): a name along a line (`symbol-placement: line`) is
-// repeated every `symbol-spacing` px, one label per copy (`key@k`, each with the world offset
-// along the line of its text's middle), the copies laid out at the whole zoom level read, as
-// MapLibre lays them per tile level; an area's name (a polygon with `symbol-placement: point`)
-// goes to the pole of inaccessibility of its largest polygon. One request per label set; a
-// label whose line or area is unchanged keeps its answer.
+// Where the labels of lines and areas go, from the style library in WebAssembly (`Style.spots`):
+// a name along a line (`symbol-placement: line`) is repeated at least `symbol-spacing` px apart,
+// one label per copy, each with the world offset along the line of its text's middle. The
+// copies are laid out at the whole zoom level read, as MapLibre lays them per tile level, at the
+// fractions k/m of the line (m a power of two: `nested`), so that every copy of one level is a
+// copy of the next; a copy's key is its fraction (`key@0.5`, `key@0.25`, …), so a copy on screen
+// keeps its key, and with it its fade state, when the zoom crosses a whole level. An area's name
+// (a polygon with `symbol-placement: point`) goes to the pole of inaccessibility of its largest
+// polygon. One request per label set; a label whose line or area is unchanged keeps its answer.
 import { sameNumbers } from './labels.js';
 
 export class Spots {
@@ -37,7 +39,7 @@ export class Spots {
       const scaled = (flat) => flat.map((v) => v * scale);
       const answer = this.style.spots({
         lines: lines.map(([, s]) => ({
-          path: scaled(s.path), advances: s.advances, spacing: s.spacing, maxAngle: s.maxAngle, keepUpright: s.keepUpright,
+          path: scaled(s.path), advances: s.advances, spacing: s.spacing, maxAngle: s.maxAngle, keepUpright: s.keepUpright, nested: true,
         })),
         areas: areas.map(([, s]) => s.area.map((rings) => rings.map(scaled))),
       });
@@ -47,11 +49,15 @@ export class Spots {
       }));
       areas.forEach(([key, s], k) => this.areas.set(key, { area: s.area, scale, pole: answer.areas[k]?.map((v) => v / scale) }));
     }
+    const read = new Set();
     for (const [key, spec] of [...labels]) {
       if (spec.path && spec.spacing) {
         labels.delete(key);
-        // A text longer than its line: one label at the middle (the engine says no_room).
-        this.lines.get(key).offsets.forEach((pathOffset, k) => labels.set(`${key}@${k}`, pathOffset === undefined ? spec : { ...spec, pathOffset }));
+        read.add(key);
+        // The k-th of n copies is at (k + 1)/(n + 1) of the line. A text longer than its line:
+        // one label at the middle (the engine says no_room).
+        const { offsets } = this.lines.get(key);
+        offsets.forEach((pathOffset, k) => labels.set(`${key}@${(k + 1) / (offsets.length + 1)}`, pathOffset === undefined ? spec : { ...spec, pathOffset }));
       } else if (spec.area) {
         const pole = this.areas.get(key).pole;
         if (pole) labels.set(key, { ...spec, x: pole[0], y: pole[1] });
@@ -59,7 +65,8 @@ export class Spots {
       }
     }
     // What left the view is forgotten.
-    for (const memo of [this.lines, this.areas]) for (const key of memo.keys()) if (!labels.has(key) && !labels.has(`${key}@0`)) memo.delete(key);
+    for (const key of this.lines.keys()) if (!read.has(key)) this.lines.delete(key);
+    for (const key of this.areas.keys()) if (!labels.has(key)) this.areas.delete(key);
   }
 }
 

@@ -87,6 +87,10 @@ export function labelSpec(label) {
   if (label.repeatGroup !== undefined && label.repeatGroup !== null) {
     spec.repeatGroup = label.repeatGroup;
     spec.repeatDistance = label.repeatDistance ?? 0;
+  } else if (label.repeatDistance > 0) {
+    // A repeat distance alone (the map packages' layer option): the group is the layer and text.
+    spec.repeatGroup = `${label.layer ?? ''}\u0000${text}`;
+    spec.repeatDistance = label.repeatDistance;
   }
   return spec;
 }

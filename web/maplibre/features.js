@@ -5,7 +5,8 @@
 // joined (@declutter/core's lines.js) so a street crossing tile edges is one text along one line,
 // repeated along it every `symbol-spacing` px (@declutter/core's spots.js). A polygon's pieces
 // (each tile holds its part and a buffer) are gathered from the tiles of one level and the
-// name goes to the pole of inaccessibility of the largest piece.
+// name goes to the pole of inaccessibility of the largest piece; with `symbol-placement: line`
+// its rings are lines, cut to their tiles and joined as a line's pieces are.
 import {
   clipToSquare, featureKey, labelSpec, lineLength, longestChain, lonLatToWorld, pointHalfway, polygonsOf, tileToWorld,
 } from '@declutter/core';
@@ -63,41 +64,52 @@ export function readLabels(map, layer, layout, image, out) {
     let point = null;
     let pieces = null;
     let polygons = null;
+    let rings = null; // a polygon's rings as lines, for a name along them
     let z = 0;
     let eps = 1e-9;
     if (t) {
       const world = tileToWorld(t.z, t.x, t.y, t.extent);
       z = t.z;
       eps = 256 / (t.extent * 2 ** t.z) / 8;
+      // Lines (or rings) cut back to the tile, in world px.
+      const cut = () => {
+        const out = [];
+        for (const ring of t.rings) {
+          for (const part of clipToSquare(ring.flatMap((q) => [q.x, q.y]), t.extent)) {
+            const flat = [];
+            for (let k = 0; k < part.length; k += 2) flat.push(...world(part[k], part[k + 1]));
+            out.push(flat);
+          }
+        }
+        return out;
+      };
       if (t.type === 1) {
         const p = t.rings.flat().find((q) => q.x >= 0 && q.y >= 0 && q.x < t.extent && q.y < t.extent);
         if (!p) continue; // a copy in this tile's buffer; the tile that holds it gives it
         point = world(p.x, p.y);
       } else if (t.type === 2) {
-        pieces = [];
-        for (const ring of t.rings) {
-          for (const part of clipToSquare(ring.flatMap((q) => [q.x, q.y]), t.extent)) {
-            const flat = [];
-            for (let k = 0; k < part.length; k += 2) flat.push(...world(part[k], part[k + 1]));
-            pieces.push(flat);
-          }
-        }
+        pieces = cut();
       } else if (t.type === 3) {
         polygons = polygonsOf(t.rings.map((ring) => ring.flatMap((q) => world(q.x, q.y))));
+        rings = cut;
       } else continue;
     } else {
       const g = plainGeometry(feature);
       point = g.point;
       pieces = g.point || g.polygons.length ? null : g.lines;
       polygons = g.polygons.length ? g.polygons : null;
+      rings = () => g.polygons.flat();
     }
     const geometry = t ? ['Point', 'LineString', 'Polygon'][t.type - 1] : feature.geometry.type;
     const fields = layout(props, zoom, image, geometry, feature.id);
     if (!fields) continue; // the style's filter or zoom range leaves it out
     const along = fields.placement !== 'point';
+    // `symbol-placement: line` (or line-center) on a polygon: its name along its rings, as along
+    // a line (the longest ring, joined across tiles).
+    if (polygons && along) { pieces = rings(); polygons = null; }
     if (polygons) {
-      // An area's name at its pole (symbol-placement line along its rings is not placed).
-      if (along || !polygons.length) continue;
+      // An area's name at its pole.
+      if (!polygons.length) continue;
       const key = featureKey(layer.id, feature.id, props);
       let entry = areas.get(key);
       if (!entry || better(z, entry.z, ideal)) { entry = { z, fields, props, polygons: [] }; areas.set(key, entry); }
@@ -124,11 +136,20 @@ export function readLabels(map, layer, layout, image, out) {
     const spec = labelSpec({ ...fields, x, y, area: polygons, layer: layer.id, properties: props });
     if (spec) out.set(key, spec);
   }
+  // While the source still loads, a line read more than 1% shorter than the last time (cut
+  // where a tile of it is not there yet at any level) keeps the last line, so that its name
+  // neither jumps nor loses its room for the frames the tile takes.
+  const loading = !map.isSourceLoaded(layer.source);
+  const last = layer.lastLines ?? new Map();
+  layer.lastLines = new Map();
   for (const [key, entry] of lines) {
     let z = null;
     for (const level of entry.byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
-    const best = longestChain(entry.byZoom.get(z), entry.eps);
+    let best = longestChain(entry.byZoom.get(z), entry.eps);
     if (!best) continue;
+    const before = last.get(key);
+    if (loading && before && lineLength(before) > 1.01 * lineLength(best)) best = before;
+    layer.lastLines.set(key, best);
     const base = { ...entry.fields, layer: layer.id, properties: entry.props };
     // `line-center`: one label at the middle; `line`: repeated every `spacing` px.
     const spec = entry.along

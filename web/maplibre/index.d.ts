@@ -37,6 +37,11 @@ export interface LayerOptions {
   rotate?: Per<number>;
   /** Px between the copies of a name along its line, as `symbol-spacing`. */
   spacing?: Per<number>;
+  /**
+   * Px: a label is hidden (reason `repeat`) where an earlier placed label of this layer with the
+   * same text is closer (tangram's `repeat_distance`; MapLibre's style-spec has no such property).
+   */
+  repeatDistance?: Per<number>;
 }
 
 export interface AttachOptions extends ControllerOptions {

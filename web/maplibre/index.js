@@ -62,7 +62,8 @@ export async function attach(map, options) {
     throw new Error('declutter: attach(map, {layers: [...]}) needs the ids of the symbol layers to take over');
   }
   const layers = options.layers.map((l) => (typeof l === 'string' ? { id: l } : l));
-  if (!map.isStyleLoaded()) await new Promise((resolve) => map.once('load', resolve));
+  // Until the style is loaded: its first load, or changes just made to it (a layer added).
+  while (!map.isStyleLoaded()) await new Promise((resolve) => { map.once('load', resolve); map.once('idle', resolve); });
   const module = options.module ?? await loadModule(options.wasmUrl);
   // The style as the map holds it, before attach() hides the layers' symbols.
   const compiled = await createStyle(styleOf(map.getStyle(), layers.map((l) => l.id)), module);

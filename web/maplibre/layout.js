@@ -71,6 +71,9 @@ export function layoutOf(layerOptions, compiled) {
       letterSpacing: pick('letterSpacing', l.letterSpacing, 0),
       rotate: pick('rotate', l.rotate, 0),
       spacing: pick('spacing', l.spacing, 250),
+      // Px: a label hides when one of its layer with its text shows closer (no style property:
+      // MapLibre's style-spec has none and refuses unknown ones; an attach() option only).
+      repeatDistance: pick('repeatDistance', undefined, 0),
       // MapLibre places lower sort keys first; the engine higher priorities.
       priority: layerOptions.priority !== undefined ? pick('priority', 0, 0) : -(pick('sortKey', l.sortKey, 0) ?? 0),
     };

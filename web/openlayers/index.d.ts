@@ -21,6 +21,8 @@ export interface LayerOptions {
   color?: Per<string>;
   haloColor?: Per<string>;
   haloWidth?: Per<number>;
+  /** Px: a label is hidden (reason `repeat`) where an earlier placed label of this layer with the same text is closer. */
+  repeatDistance?: Per<number>;
 }
 
 export interface AttachOptions extends ControllerOptions {

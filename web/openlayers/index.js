@@ -42,7 +42,9 @@ function lines(geometry) {
   const flat = geometry.getFlatCoordinates();
   const stride = geometry.getStride?.() ?? 2;
   const type = geometry.getType();
-  const ends = type === 'MultiLineString' ? geometry.getEnds() : type === 'LineString' ? [flat.length] : [];
+  // A polygon's rings too (a tile's polygon: every ring in getEnds()), for a name along them.
+  const ends = type === 'MultiLineString' || type === 'Polygon' ? geometry.getEnds()
+    : type === 'MultiPolygon' ? geometry.getEndss().flat() : type === 'LineString' ? [flat.length] : [];
   const out = [];
   let start = 0;
   for (const end of ends) {
@@ -81,12 +83,14 @@ function propertiesOf(feature) {
   return props;
 }
 
-// The labels of one layer: key -> spec.
+const isTiled = (layer) => typeof layer.getFeaturesInExtent === 'function' && !!layer.getSource().getTileGrid;
+
+// The labels of one layer into `out` (key -> spec); returns `out`.
 function readLayer(map, entry, out) {
   const { layer, options, style } = entry;
   const view = map.getView();
   const resolution = view.getResolution();
-  const tiled = typeof layer.getFeaturesInExtent === 'function' && layer.getSource().getTileGrid;
+  const tiled = isTiled(layer);
   const features = tiled
     ? layer.getFeaturesInExtent(view.calculateExtent(map.getSize()))
     : layer.getSource().getFeatures();
@@ -111,7 +115,8 @@ function readLayer(map, entry, out) {
       const [x, y] = toWorld(flat[0], flat[1]);
       const spec = labelSpec({ ...fields, x, y, layer: options.id, properties: props });
       if (spec) out.set(key, spec);
-    } else if (type === 'LineString' || type === 'MultiLineString') {
+    } else if (type === 'LineString' || type === 'MultiLineString' || type === 'Polygon' || type === 'MultiPolygon') {
+      // Lines, and polygons with `placement: 'line'`: the name along the longest ring.
       if (!pieces.has(key)) pieces.set(key, { fields, props, lines: [] });
       const entryLines = pieces.get(key).lines;
       for (const line of lines(geometry)) entryLines.push(...(tiled ? cutToTile(line, grid, z) : [worldLine(line)]));
@@ -129,6 +134,7 @@ function readLayer(map, entry, out) {
     const spec = fields.placement === 'line' ? labelSpec({ ...base, path: line }) : labelSpec({ ...base, ...pointHalfway(line) });
     if (spec) out.set(key, spec);
   }
+  return out;
 }
 
 const worldLine = (line) => {
@@ -178,12 +184,28 @@ export async function attach(map, options) {
     const source = e.layer.getSource();
     keys.push([source, 'change', touch], [source, 'tileloadend', touch]);
   }
-  keys.push([map.getView(), 'change:resolution', touch]);
+  // A vector tile layer has the features of the tiles it renders for a new resolution only once
+  // the map's render completes (tiles already loaded fire no load event): until then its labels
+  // are those read before (else they would leave and fade in again), and it is read again then,
+  // once per resolution.
+  let tilesReady = true;
+  let completeAt = null;
+  keys.push([map.getView(), 'change:resolution', () => { tilesReady = false; touch(); }]);
+  const onComplete = () => {
+    const resolution = map.getView().getResolution();
+    // (Also back at the resolution of the last completed render before this one completed.)
+    if (resolution !== completeAt || !tilesReady) { completeAt = resolution; tilesReady = true; touch(); }
+  };
+  keys.push([map, 'rendercomplete', onComplete]);
   const onRender = () => {
     if (dirty) {
       const labels = new Map();
       // A layer hidden, or outside its zoom or resolution range, is not drawn: its labels leave.
-      for (const e of entries) if (e.layer.isVisible?.(map.getView()) ?? e.layer.getVisible()) readLayer(map, e, labels);
+      for (const e of entries) {
+        if (!(e.layer.isVisible?.(map.getView()) ?? e.layer.getVisible())) continue;
+        if (tilesReady || !e.read || !isTiled(e.layer)) e.read = readLayer(map, e, new Map());
+        for (const [key, spec] of e.read) labels.set(key, spec);
+      }
       // Copies along lines laid out at the whole zoom (of 256-px tiles) of the view.
       spots.apply(labels, 2 ** Math.floor(cameraOf(map).zoom));
       d.setLabels(labels);
@@ -204,7 +226,7 @@ export async function attach(map, options) {
   map.render();
   return attached(d, {
     render: () => map.render(),
-    pending: () => dirty,
+    pending: () => dirty || !tilesReady,
     detach() {
       for (const [target, type, fn] of keys) target.un(type, fn);
       for (const e of entries) e.layer.setStyle(e.style);

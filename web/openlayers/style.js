@@ -38,7 +38,7 @@ export function textFields(styleFunction, feature, resolution, options) {
     priority: 0,
   };
   const props = typeof feature.getProperties === 'function' ? feature.getProperties() : {};
-  for (const name of ['text', 'priority', 'font', 'color', 'haloColor', 'haloWidth']) {
+  for (const name of ['text', 'priority', 'font', 'color', 'haloColor', 'haloWidth', 'repeatDistance']) {
     const v = options[name];
     if (v !== undefined) fields[name] = typeof v === 'function' ? v(props, feature) : v;
   }

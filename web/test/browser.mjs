@@ -169,7 +169,17 @@ export async function areasAndCopies(page, source, { areas: areaPrefix, lines, z
   const copies = await page.evaluate(copyCheck, { spacing: 120, prefix: lines });
   console.log(`# ${source}: ${copies.streets} streets, ${copies.copies} names along them (${copies.repeated} streets with 2 or more, ${copies.shownTwice} shown twice or more)`);
   assert.ok(copies.repeated >= 10 && copies.shownTwice >= 3, `long streets carry their name several times: ${JSON.stringify(copies)}`);
-  assert.deepEqual(copies.wrong, [], 'one copy per spacing of line, in order along it');
+  assert.deepEqual(copies.wrong, [], 'the copies at k/m of the line, at least a spacing apart, in order along it');
+  // Out across a whole zoom level: the copies are laid out again, and a copy shown on both sides
+  // of the crossing is the same label at the same spot, opaque in every frame (no fade-in).
+  const before = await page.evaluate(copySpots, lines);
+  await page.evaluate((z) => window.jump({ zoom: z }), Math.floor(zoom) - 0.2);
+  await settle(page);
+  const across = await page.evaluate(crossCheck, { before, now: await page.evaluate(copySpots, lines) });
+  console.log(`# ${source}: out across a whole zoom level: ${across.shownBefore} copies shown before, ${across.kept} of them shown after at the same spot (within ${across.worst.toFixed(2)} px) and ${across.slid} slid off a bend, none faded`);
+  assert.ok(across.kept >= 10, `shown copies stay: ${JSON.stringify(across)}`);
+  assert.deepEqual(across.moved, [], 'a copy shown before and after is at the same spot');
+  assert.deepEqual(across.faded, [], 'a copy shown before and after stays opaque');
   const checked = await checkRecord(page, `${source} areas and copies`);
   assert.ok(checked.frames >= 2);
 }
@@ -233,9 +243,66 @@ function areaCheck({ features, prefix }) {
   return out;
 }
 
-// In the page: the copies of each street's name (keys `prefix…@k`) against symbol-spacing: a street
-// ℓ px long at the whole zoom read (and at least as long as its name) has max(1, ⌊ℓ / spacing⌋)
-// copies, their offsets increasing along it, inside it.
+// In the page: each live copy of a street's name (keys `prefix…@…`): its world position (the
+// middle of its text on its line), whether it is shown and opaque; and the last frame's number.
+async function copySpots(prefix) {
+  const { lineLength, pointAlong } = await import('@declutter/core');
+  const d = window.declutter.controller;
+  const frames = d.record.frames;
+  const last = frames.at(-1);
+  const out = { frame: frames.length - 1, copies: {} };
+  d.store.slots.forEach((s, i) => {
+    if (!s.live || !s.key.startsWith(prefix) || s.spec.pathOffset === undefined) return;
+    const p = s.spec.path;
+    const { x, y } = pointAlong(p, s.spec.pathOffset);
+    const at = [x, y];
+    const length = lineLength(p);
+    // Slid off a bend: not at the fraction of its line its key names (`@f`).
+    const slid = Math.abs(s.spec.pathOffset - Number(s.key.split('@')[1]) * length) > 1e-9 * length;
+    out.copies[s.key] = { at, index: i, slid, opaque: last.visible[i] === 1 && last.opacityBits[i] === 0x3f800000 };
+  });
+  return out;
+}
+
+// In the page, after a zoom across a whole level: the copies shown and opaque `before`
+// (copySpots) that are shown `now` (copySpots again): each must be opaque in every frame since,
+// and — unless slid off a bend on either side (`slid` counts those) — at its spot (within 2 px:
+// the tiles of the new level quantise the line anew); no other copy may have taken its spot.
+// `kept` counts the copies at their spots.
+function crossCheck({ before, now }) {
+  const d = window.declutter.controller;
+  const frames = d.record.frames.slice(before.frame + 1);
+  const px = 2 ** d.last.camera.zoom; // screen px per world px (the world 256 px wide at zoom 0)
+  const out = { shownBefore: 0, kept: 0, slid: 0, worst: 0, moved: [], faded: [] };
+  for (const [key, b] of Object.entries(before.copies)) {
+    if (!b.opaque) continue;
+    out.shownBefore++;
+    const a = now.copies[key];
+    const shown = a && frames.at(-1).visible[a.index] === 1;
+    // A copy shown now at its spot, or — the key lost — another copy of the street there.
+    const street = key.split('@')[0];
+    const distance = (c) => Math.hypot(c.at[0] - b.at[0], c.at[1] - b.at[1]) * px;
+    const there = Object.entries(now.copies).find(([k, c]) => k.startsWith(`${street}@`) && distance(c) <= 2);
+    if (there && there[0] !== key) { out.moved.push([key, 'now', there[0]]); continue; }
+    if (!shown) continue; // left with the copies of the level above, or hidden now
+    // A copy slid off a bend slides by sixteenths of the distance between copies, which halves
+    // in world px at each level: its key and fade stay, its spot moves along the line.
+    if (a.slid || b.slid) out.slid++;
+    else if (!there) { out.moved.push([key, 'by', distance(a)]); continue; } else {
+      out.kept++;
+      out.worst = Math.max(out.worst, distance(a));
+    }
+    // On failure: per frame since, [visible, reason, opacity].
+    if (frames.some((f) => f.visible[a.index] !== 1 || f.opacityBits[a.index] !== 0x3f800000)) out.faded.push([key, frames.map((f) => [f.visible[a.index], f.reason[a.index], f.opacityBits[a.index]])]);
+  }
+  return out;
+}
+
+// In the page: the copies of each street's name (keys `prefix…@f`, f the fraction of the line it
+// is at) against symbol-spacing: a street ℓ px long at the whole zoom read (and at least as long
+// as its name) has m − 1 copies, m the power of two nearest ℓ / spacing (ℓ / m from spacing / √2
+// to spacing · √2; at least 2), the k-th at k/m of the line (slid by at most half the distance
+// between copies), in order.
 function copyCheck({ spacing, prefix }) {
   const d = window.declutter.controller;
   const f = d.engine.views();
@@ -243,23 +310,26 @@ function copyCheck({ spacing, prefix }) {
   const streets = new Map();
   d.store.slots.forEach((s, i) => {
     if (!s.live || !s.key.startsWith(prefix)) return;
-    const [key, k] = s.key.split('@');
+    const [key, at] = s.key.split('@');
     if (!streets.has(key)) streets.set(key, []);
-    streets.get(key)[Number(k)] = { spec: s.spec, shown: f.visible[i] === 1 };
+    streets.get(key).push({ at: Number(at), spec: s.spec, shown: f.visible[i] === 1 });
   });
   const out = { streets: streets.size, copies: 0, repeated: 0, shownTwice: 0, wrong: [] };
   for (const [key, list] of streets) {
+    list.sort((a, b) => a.at - b.at);
     const { path, width } = list[0].spec;
     let length = 0;
     for (let k = 0; k + 3 < path.length; k += 2) length += Math.hypot(path[k + 2] - path[k], path[k + 3] - path[k + 1]);
     const px = length * scale;
-    const want = px < width ? 1 : Math.max(1, Math.floor(px / spacing));
-    const offsets = list.map((c) => c?.spec.pathOffset);
+    let m = 2;
+    while (px >= width && m * spacing * Math.SQRT2 <= px) m *= 2;
+    const offsets = list.map((c) => c.spec.pathOffset);
     out.copies += list.length;
     if (list.length > 1) out.repeated++;
-    if (list.filter((c) => c?.shown).length > 1) out.shownTwice++;
-    const ordered = px < width || offsets.every((o, k) => o > 0 && o < length && (k === 0 || o > offsets[k - 1]));
-    if (list.length !== want || !ordered) out.wrong.push([key, list.length, want, offsets]);
+    if (list.filter((c) => c.shown).length > 1) out.shownTwice++;
+    const placed = px < width || list.every((c, k) => c.at === (k + 1) / m
+      && Math.abs(c.spec.pathOffset - c.at * length) <= length / m / 2 + 1e-9 && (k === 0 || offsets[k] > offsets[k - 1]));
+    if (list.length !== m - 1 || !placed) out.wrong.push([key, list.length, m - 1, list.map((c) => [c.at, c.spec.pathOffset / length])]);
   }
   return out;
 }

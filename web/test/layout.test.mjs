@@ -1,11 +1,17 @@
 // @declutter/maplibre's layouts in node: a layer of the map's style evaluated per feature by the
 // style library in WebAssembly — variable anchors with radial offsets, format, zoom and data
-// interpolation, filters, sort keys and icons, and the paint colours, halo and icon anchor and
-// offset in the same call — and the attach() options that replace a field.
+// interpolation, filters, sort keys and icons, and the paint colours (interpolated and stepped
+// by zoom), halo and icon anchor and offset in the same call — and the attach() options that
+// replace a field or add one (repeatDistance, in both packages, placed by the engine).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createStyle } from '@declutter/wasm';
+import { createEngine, createStyle, REASONS } from '@declutter/wasm';
 import { layoutOf, styleOf } from '../maplibre/layout.js';
+import { textFields } from '../openlayers/style.js';
+import { LabelStore, commitEngineLabels } from '../core/labels.js';
+import { labelSpec } from '../core/text.js';
+import Style from 'ol/style/Style.js';
+import Text from 'ol/style/Text.js';
 
 const STYLE = {
   version: 8,
@@ -105,4 +111,53 @@ test('any property of a layer is evaluated in WebAssembly; one the library does 
   // Whether or not the filter shows the feature (layouts() gives null for this one).
   assert.equal(style.evaluate('places', 'text-color', { properties: { kind: 'city', pop: 1 } }, 6), '#111');
   assert.throws(() => style.evaluate('places', 'fill-color', feature, 6), /properties\[0\]: "fill-color" is not a symbol-layer property/);
+});
+
+test('colours interpolate and step by zoom (text-color, text-halo-color), as MapLibre mixes them', async () => {
+  const map = structuredClone(STYLE);
+  map.layers[0].paint['text-color'] = ['interpolate', ['linear'], ['zoom'], 4, '#000000', 8, 'rgba(255, 255, 255, 0.5)'];
+  map.layers[0].paint['text-halo-color'] = ['step', ['zoom'], 'white', 6, ['match', ['get', 'kind'], 'city', 'hsl(0, 100%, 50%)', '#00f']];
+  const style = await createStyle(map);
+  assert.deepEqual(style.warnings, [], 'colour interpolate is no warning');
+  const layout = layoutOf({ id: 'places' }, style);
+  const at = (zoom) => layout({ name: 'Wien', kind: 'city', pop: 1.9e6, big: 26 }, zoom, icons, 'Point');
+  // sRGB channels and alpha mixed linearly, the channels rounded to 0…255 (MapLibre's Color.toString).
+  assert.equal(at(6).color, 'rgba(128,128,128,0.75)');
+  assert.equal(at(3).color, '#000000', 'below the first stop: the stop as the style gives it');
+  assert.equal(at(5).haloColor, 'white');
+  assert.equal(at(7).haloColor, 'hsl(0, 100%, 50%)');
+  // A colour the style library cannot read: the default, as in MapLibre.
+  const bad = structuredClone(STYLE);
+  bad.layers[0].paint['text-color'] = ['to-string', ['get', 'colour']];
+  const odd = layoutOf({ id: 'places' }, await createStyle(bad));
+  assert.equal(odd({ name: 'Wien', kind: 'city', pop: 1.9e6, colour: 'nope' }, 6, icons, 'Point').color, '#000000');
+});
+
+test('repeatDistance (both packages\' layer option): labels of one layer and text keep that far apart', async () => {
+  // Texts measured 8 px a character (node has no canvas).
+  globalThis.OffscreenCanvas ??= class { getContext() { return { measureText: (t) => ({ width: 8 * t.length }) }; } };
+  const style = await createStyle(STYLE);
+  const fields = layoutOf({ id: 'places', repeatDistance: (p) => (p.kind === 'city' ? 300 : 0) }, style)(
+    { name: 'Wien', kind: 'city', pop: 1.9e6, big: 26 }, 8, () => null, 'Point');
+  assert.equal(fields.repeatDistance, 300);
+  const ol = textFields(() => new Style({ text: new Text({ text: 'Wien' }) }), { getProperties: () => ({}) }, 1, { repeatDistance: 300 });
+  assert.equal(ol.repeatDistance, 300, 'OpenLayers: the same option');
+  // At zoom 8 a world px is 256 px: "Wien" every 200 px along a row, "Graz" among them, and a
+  // "Wien" of another layer; each 200 px from the last, so none collides.
+  const row = [['Wien', 'places'], ['Graz', 'places'], ['Wien', 'places'], ['Wien', 'rivers'], ['Wien', 'places']];
+  const specs = new Map(row.map(([text, layer], k) => [`${layer}#${k}`, labelSpec({ ...fields, candidates: undefined, text, lines: [text], layer, x: 100 + (200 * k) / 256, y: 100 })]));
+  assert.equal(specs.get('places#0').repeatGroup, specs.get('places#4').repeatGroup, 'one group: layer and text');
+  const store = new LabelStore();
+  store.update(specs);
+  const engine = await createEngine();
+  commitEngineLabels(engine, store.engineLabels());
+  const f = engine.placeFrame({ x: 100 + 400 / 256, y: 100, zoom: 8, width: 1200, height: 400 }, 0);
+  const reasons = [...f.reason.subarray(0, f.count)].map((r) => REASONS[r]);
+  // "Wien" at 400 px is 400 px from the first: shown; at 800 px too; the one at 0 is first.
+  assert.deepEqual(reasons, ['visible', 'visible', 'visible', 'visible', 'visible']);
+  store.update(new Map([...specs].map(([k, s]) => [k, { ...s, x: 100 + (s.x - 100) / 2 }]))); // 100 px apart now
+  commitEngineLabels(engine, store.engineLabels());
+  const g = engine.placeFrame({ x: 100 + 200 / 256, y: 100, zoom: 8, width: 1200, height: 400 }, 0);
+  assert.deepEqual([...g.reason.subarray(0, g.count)].map((r) => REASONS[r]), ['visible', 'visible', 'repeat', 'visible', 'visible'],
+    'the "Wien" 200 px after the first is a repeat; the other layer\'s is not; the one 400 px after is not');
 });

@@ -108,7 +108,7 @@ for (const source of ['tiles', 'geojson']) {
       const out = { compared: 0, crossing: 0, worst: 0 };
       for (const f of features) {
         if (!f.geometry.coordinates.every(([lon, lat]) => b.contains([lon, lat]))) continue;
-        const slot = d.store.slots[d.store.byKey.get(`street-names#${f.id}@0`)];
+        const slot = d.store.slots[d.store.byKey.get(`street-names#${f.id}@0.5`)];
         if (!slot?.live || !slot.spec.path) continue;
         const want = length(f.geometry.coordinates.flatMap(([lon, lat]) => world(lon, lat)));
         const got = length(slot.spec.path);
@@ -132,9 +132,61 @@ for (const source of ['tiles', 'geojson']) {
 
 // From vector tiles only: MapLibre cuts a GeoJSON source into tiles too (geojson-vt), and the
 // package reads both alike; one source keeps the test's time down.
-test('tiles: country names at their poles, wrapped, spaced and turned as placed; street names repeated along their lines', async () => {
+test('tiles: country names at their poles, wrapped, spaced and turned as placed; street names repeated along their lines; names along countries\' borders', async () => {
   const { page, problems } = await open('tiles', { center: [14, 50], zoom: 4.3 });
-  await areasAndCopies(page, 'tiles', { areas: 'country-names#', lines: 'street-names#', zoom: 16.2, letterSpacing: true });
+  await areasAndCopies(page, 'tiles', { areas: 'country-names#', lines: 'street-names#', zoom: 17.2, letterSpacing: true });
+  // `symbol-placement: line` on polygons: a layer of the countries added now and taken over by a
+  // second attach(); each shown name lies along its country's border (the fixture's rings).
+  const rings = await page.evaluate(async () => {
+    const { attach } = await import('@declutter/maplibre');
+    const { pointAlong } = await import('@declutter/core');
+    map.jumpTo({ center: [14, 50], zoom: 4.3 });
+    map.addLayer({ id: 'country-rings', type: 'symbol', source: 'countries', 'source-layer': 'countries',
+      layout: { 'symbol-placement': 'line', 'symbol-spacing': 200, 'text-field': ['get', 'name'], 'text-size': 11, 'text-font': ['DejaVu Sans Book'] } });
+    const d = await attach(map, { layers: ['country-rings'] });
+    const c = d.controller;
+    const t0 = performance.now();
+    const settled = () => map.loaded() && !d.pending && c.last && !c.fading;
+    await new Promise((resolve) => { const wait = () => (settled() || performance.now() - t0 > 20000 ? resolve() : setTimeout(wait, 100)); wait(); });
+    if (!settled()) return { stuck: [map.loaded(), d.pending, !!c.last, c.fading] };
+    const f = c.engine.views();
+    const shown = [];
+    c.store.slots.forEach((s, i) => {
+      if (!s.live || !f.visible[i]) return;
+      const { x, y } = pointAlong(s.spec.path, s.spec.pathOffset);
+      const at = [x, y];
+      shown.push({ key: s.key, at, glyphs: !!c.engine.glyphs(i) });
+    });
+    const out = { labels: c.store.slots.filter((s) => s.live).length, shown, zoom: c.last.camera.zoom };
+    d.detach();
+    return out;
+  });
+  assert.equal(rings.stuck, undefined, 'the second attach() settles within 20 s');
+  const countries = JSON.parse(await readFile(join(ROOT, 'fixtures/geojson/ne-countries-europe.geojson'), 'utf8'));
+  const world = ([lon, lat]) => {
+    const s = Math.sin((lat * Math.PI) / 180);
+    return [((lon + 180) / 360) * 256, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * 256];
+  };
+  const px = 2 ** rings.zoom;
+  let worst = 0;
+  for (const { key, at, glyphs } of rings.shown) {
+    assert.ok(key.startsWith('country-rings#') && key.includes('@') && glyphs, `a name along a ring, laid glyph by glyph: ${key}`);
+    const g = countries.features.find((c) => String(c.id) === key.slice('country-rings#'.length).split('@')[0]).geometry;
+    const ringsOf = g.type === 'Polygon' ? g.coordinates : g.coordinates.flat();
+    let best = Infinity;
+    for (const ring of ringsOf) {
+      const r = ring.map(world);
+      for (let k = 0; k + 1 < r.length; k++) {
+        const [[ax, ay], [bx, by]] = [r[k], r[k + 1]];
+        const t = Math.max(0, Math.min(1, ((at[0] - ax) * (bx - ax) + (at[1] - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2 || 1)));
+        best = Math.min(best, Math.hypot(at[0] - ax - t * (bx - ax), at[1] - ay - t * (by - ay)) * px);
+      }
+    }
+    worst = Math.max(worst, best);
+  }
+  console.log(`# tiles: ${rings.labels} names along countries' borders, ${rings.shown.length} shown, each within ${worst.toFixed(2)} px of its country's border`);
+  assert.ok(rings.shown.length >= 10, `names along borders are shown: ${rings.shown.length}`);
+  assert.ok(worst <= 2, `each on its country's border (the tiles simplify it): ${worst} px`);
   assert.deepEqual(problems, []);
   await page.close();
 });

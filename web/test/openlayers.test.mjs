@@ -67,8 +67,8 @@ for (const source of ['geojson', 'tiles']) {
 for (const source of ['geojson', 'tiles']) {
   test(`${source}: country names at their poles, in lines and turned as placed; street names repeated along their lines`, async () => {
     const { page, problems } = await open(source, { center: [14, 50], zoom: 5.3, rotation: 0 });
-    // OpenLayers' zoom 17.2 is MapLibre's 16.2 (256-px tiles); its Text has no letter spacing.
-    await areasAndCopies(page, source, { areas: 'countries#', lines: 'streets#', zoom: 17.2, letterSpacing: false });
+    // OpenLayers' zoom 18.2 is MapLibre's 17.2 (256-px tiles); its Text has no letter spacing.
+    await areasAndCopies(page, source, { areas: 'countries#', lines: 'streets#', zoom: 18.2, letterSpacing: false });
     assert.deepEqual(problems, []);
     await page.close();
   });

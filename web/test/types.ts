@@ -6,7 +6,7 @@ import type { LabelHit } from '@declutter/core';
 export async function mapLibreApp(container: HTMLElement): Promise<number> {
   const map = new maplibregl.Map({ container, style: { version: 8, sources: {}, layers: [] } });
   const declutter = await attach(map, {
-    layers: ['places', { id: 'streets', text: (p) => String(p.name ?? ''), size: 13 }],
+    layers: ['places', { id: 'streets', text: (p) => String(p.name ?? ''), size: 13, repeatDistance: 200 }],
     frameOptions: { fadeMs: 150 },
   });
   declutter.debug = true;
@@ -30,7 +30,7 @@ import { attach as attachOl } from '@declutter/openlayers';
 export async function openLayersApp(target: HTMLElement): Promise<number> {
   const places = new VectorLayer({ source: new VectorSource() });
   const map = new OlMap({ target, layers: [places], view: new View({ center: [0, 0], zoom: 2 }) });
-  const declutter = await attachOl(map, { layers: [{ layer: places, id: 'places', priority: (p) => Number(p.rank ?? 0) }] });
+  const declutter = await attachOl(map, { layers: [{ layer: places, id: 'places', priority: (p) => Number(p.rank ?? 0), repeatDistance: (p) => (p.rank ? 0 : 150) }] });
   const hits = declutter.query({ x: 1, y: 2 });
   declutter.detach();
   return hits.length;

@@ -1,7 +1,8 @@
 // The MapLibre style-spec's own evaluation of the symbol layers of the styles in styles/,
 // for every feature of each layer's GeoJSON source at several zooms: the reference that
 // label-style's tests/reference.rs compares with. Writes JSON to standard output:
-//   {"cases": [{"style", "layer", "feature", "zoom", "filter", "values": {property: value}}],
+//   {"cases": [{"style", "layer", "feature", "zoom", "filter", "values": {property: value},
+//     "drawn": {colour property of the paint: the colour as MapLibre prints it}}],
 //    "specs": {property: {"default", "interpolated", "data_driven"}}}
 // Values are normalised so both sides can print them alike: formatted text as
 // {"formatted": [[text, scale, font stack]]}, images as their names, padding and anchor
@@ -42,6 +43,9 @@ function tokensApply(name, raw) {
     return !(isFunction(raw) && raw.property !== undefined);
 }
 
+// The colour properties of symbol layers' paint, compared as drawn properties.
+const COLOURS = ['text-color', 'text-halo-color', 'icon-color', 'icon-halo-color'];
+
 const cases = [];
 for (const file of readdirSync(path.join(here, 'styles')).sort()) {
     const style = JSON.parse(readFileSync(path.join(here, 'styles', file), 'utf8'));
@@ -54,6 +58,9 @@ for (const file of readdirSync(path.join(here, 'styles')).sort()) {
         const filter = featureFilter(layer.filter, 'filter');
         const properties = Object.entries(layer.layout || {}).filter(([name]) => name !== 'visibility');
         const compiled = properties.map(([name, raw]) => [name, raw, normalizePropertyExpression(raw, name, latest.layout_symbol[name])]);
+        // The colours among the paint properties, printed as MapLibre prints a colour.
+        const colours = Object.entries(layer.paint || {}).filter(([name]) => COLOURS.includes(name))
+            .map(([name, raw]) => [name, normalizePropertyExpression(raw, name, latest.paint_symbol[name])]);
         data[layer.source].forEach((geojson, index) => {
             if (!geojson.geometry) return;  // nothing to label
             const feature = {type: GEOMETRY[geojson.geometry.type], properties: geojson.properties || {}, id: geojson.id};
@@ -67,7 +74,8 @@ for (const file of readdirSync(path.join(here, 'styles')).sort()) {
                     }
                     values[name] = normalise(value);
                 }
-                cases.push({style: file, layer: layer.id, feature: index, zoom, filter: filter.filter({zoom}, feature), values});
+                const drawn = Object.fromEntries(colours.map(([name, expression]) => [name, String(expression.evaluate({zoom}, feature))]));
+                cases.push({style: file, layer: layer.id, feature: index, zoom, filter: filter.filter({zoom}, feature), values, drawn});
             }
         });
     }
@@ -79,4 +87,8 @@ const specs = Object.fromEntries(Object.entries(latest.layout_symbol).map(([name
     interpolated: Boolean(spec.expression?.interpolated),
     data_driven: Boolean(spec.expression?.parameters?.includes('feature')),
 }]));
+for (const name of COLOURS) {
+    const spec = latest.paint_symbol[name];
+    specs[name] = {default: spec.default ?? null, interpolated: Boolean(spec.expression?.interpolated), data_driven: Boolean(spec.expression?.parameters?.includes('feature'))};
+}
 process.stdout.write(JSON.stringify({cases, specs}));

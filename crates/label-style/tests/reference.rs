@@ -13,9 +13,10 @@
 //! everything else exactly. It skips, saying so, only when node or npm is not installed — and never when
 //! `LABEL_STYLE_REFERENCE=required`, as `scripts/test-all.sh` sets it.
 
-use label_style::expr::{Feature, GeometryType, Value};
+use label_style::expr::{Feature, GeometryType, Value, color_as_rgba};
 use label_style::style::Style;
-use label_style::style::properties::SPECS;
+use label_style::style::drawn::{self, DrawnLayer};
+use label_style::style::properties::{DRAWN, Kind, SPECS};
 use serde_json::{Value as Json, json};
 use std::collections::HashMap;
 use std::path::Path;
@@ -61,6 +62,22 @@ fn close(a: &Json, b: &Json, tolerance: f64) -> bool {
     }
 }
 
+/// Two colours printed `rgba(r,g,b,a)`: red, green and blue equal or one apart (a channel at an
+/// exact half rounds either way: the style-spec reads `hsl()` in f64, `csscolorparser` in f32),
+/// alpha to 1e-6 (f32 again).
+fn same_colour(a: &Json, b: &Json) -> bool {
+    let numbers = |c: &Json| -> Option<Vec<f64>> {
+        let inner = c.as_str()?.strip_prefix("rgba(")?.strip_suffix(')')?;
+        inner.split(',').map(|n| n.parse().ok()).collect()
+    };
+    match (numbers(a), numbers(b)) {
+        (Some(x), Some(y)) if x.len() == 4 && y.len() == 4 => {
+            (0..3).all(|i| (x[i] - y[i]).abs() <= 1.0) && (x[3] - y[3]).abs() <= 1e-6
+        }
+        _ => a == b,
+    }
+}
+
 fn geometry_type(geometry: &Json) -> GeometryType {
     match geometry["type"].as_str().unwrap() {
         "Point" | "MultiPoint" => GeometryType::Point,
@@ -72,7 +89,7 @@ fn geometry_type(geometry: &Json) -> GeometryType {
 #[test]
 fn layouts_and_filters_match_the_style_spec_feature_by_feature() {
     let Some(reference) = reference_cases() else { return };
-    for spec in SPECS {
+    for spec in SPECS.iter().chain(DRAWN.iter().filter(|s| s.kind == Kind::Color)) {
         let theirs = &reference["specs"][spec.name];
         let default: Json = spec.default.map_or(Json::Null, |d| serde_json::from_str(d).unwrap());
         assert_eq!(
@@ -95,13 +112,16 @@ fn layouts_and_filters_match_the_style_spec_feature_by_feature() {
         }
         let (style, warnings) = Style::from_json(&json).unwrap();
         assert!(warnings.is_empty(), "{}: {warnings:?}", path.display());
-        styles.insert(path.file_name().unwrap().to_str().unwrap().to_owned(), (style, json));
+        let (colours, warnings) = drawn::compile(&json);
+        assert!(warnings.is_empty(), "{}: {warnings:?}", path.display());
+        styles.insert(path.file_name().unwrap().to_str().unwrap().to_owned(), (style, colours, json));
     }
     let cases = reference["cases"].as_array().unwrap();
     let (mut compared, mut passed_filter) = (0usize, 0usize);
+    let (mut colours_compared, mut colours_exact) = (0usize, 0usize);
     let mut mismatches = Vec::new();
     for case in cases {
-        let (style, json) = &styles[case["style"].as_str().unwrap()];
+        let (style, colours, json) = &styles[case["style"].as_str().unwrap()];
         let layer = style.layer(case["layer"].as_str().unwrap()).unwrap();
         let source = json["layers"][layer.index]["source"].as_str().unwrap();
         let features = &data[json["sources"][source]["data"].as_str().unwrap()]["features"];
@@ -130,10 +150,25 @@ fn layouts_and_filters_match_the_style_spec_feature_by_feature() {
                 mismatches.push(format!("{at}: {name} = {actual}, style-spec {expected}"));
             }
         }
+        // Colours: the style's text or a mix, printed as MapLibre prints a colour.
+        let painted = colours.iter().find(|l: &&DrawnLayer| l.id == layer.id);
+        for (name, expected) in case["drawn"].as_object().into_iter().flatten() {
+            let value = painted.and_then(|l| l.evaluate(name, zoom, &feature));
+            let actual = match value {
+                Some(Value::String(s)) => color_as_rgba(&s).map_or(Json::Null, Json::String),
+                _ => Json::Null,
+            };
+            compared += 1;
+            colours_compared += 1;
+            colours_exact += usize::from(actual == *expected);
+            if !same_colour(&actual, expected) {
+                mismatches.push(format!("{at}: {name} = {actual}, style-spec {expected}"));
+            }
+        }
     }
     assert!(
-        compared > 100_000 && passed_filter > 1_000,
-        "{compared} values, {passed_filter} filter passes: too few to mean much"
+        compared > 100_000 && passed_filter > 1_000 && colours_compared > 10_000,
+        "{compared} values ({colours_compared} colours), {passed_filter} filter passes: too few to mean much"
     );
     assert!(
         mismatches.is_empty(),
@@ -142,5 +177,8 @@ fn layouts_and_filters_match_the_style_spec_feature_by_feature() {
         cases.len(),
         mismatches.iter().take(25).cloned().collect::<Vec<_>>().join("\n")
     );
-    eprintln!("{} cases, {compared} layout values and every filter equal to the style-spec's", cases.len());
+    eprintln!(
+        "{} cases, {compared} values and every filter equal to the style-spec's; of them {colours_compared} colours, {colours_exact} printed the same",
+        cases.len()
+    );
 }

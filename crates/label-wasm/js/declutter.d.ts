@@ -411,7 +411,11 @@ export declare class Style {
 
 /** Lines and areas for `Style.spots`; coordinates flat `[x, y, …]` in px. */
 export interface SpotsRequest {
-  lines?: { path: number[]; advances: number[]; spacing?: number; maxAngle?: number; keepUpright?: boolean }[];
+  /**
+   * `nested`: copies at the fractions k/m of the line (m a power of two, at least `spacing`
+   * px apart) that stay copies at the next zoom level; else in equal slots, as `declutter place`.
+   */
+  lines?: { path: number[]; advances: number[]; spacing?: number; maxAngle?: number; keepUpright?: boolean; nested?: boolean }[];
   /** Per area its polygons, per polygon its rings (the outer first). */
   areas?: number[][][][];
 }

@@ -6,13 +6,16 @@
 //!   ([`label_style::lines::along::paths`]). The line is given in px at the zoom the spacing is
 //!   meant for and is not clipped to a view: a frame engine pans it every frame. Answered per
 //!   line: the offsets (px along the line, at that zoom) of its copies' middles, or `null` when
-//!   the text is longer than the line.
+//!   the text is longer than the line. With `nested: true` the copies are those of
+//!   [`label_style::lines::along::nested`] instead — at the fractions `k/m` of the line,
+//!   `k = 1 … m − 1`, so that the copies of one zoom level are among those of the next and a
+//!   map keeps them (their key is their fraction, `(k + 1)/(count + 1)` for the `k`-th).
 //! - **Areas** (polygons, `symbol-placement: point`): the pole of inaccessibility of the largest
 //!   polygon ([`label_style::polygons::pole`]). Answered per area: `[x, y]`, or `null` when no
 //!   polygon has an area.
 //!
 //! The request: `{lines: [{path: [x, y, …], advances: [px, …], spacing, maxAngle,
-//! keepUpright}], areas: [[[x, y, …] (outer ring), [x, y, …] (hole), …] (polygon), …]}`.
+//! keepUpright, nested}], areas: [[[x, y, …] (outer ring), [x, y, …] (hole), …] (polygon), …]}`.
 
 use glam::DVec2;
 use label_style::lines::along::{self, Curved};
@@ -64,7 +67,11 @@ fn line_offsets(line: &Json, at: &str) -> Result<Json, Json> {
     if curved.spacing <= 0.0 {
         return Err(error(format!("{at}.spacing: {} is not a positive distance", curved.spacing)));
     }
-    let copies = along::paths(&[path], &advances, UNCLIPPED, &curved);
+    let copies = if line["nested"].as_bool().unwrap_or(false) {
+        along::nested(&path, &advances, &curved)
+    } else {
+        along::paths(&[path], &advances, UNCLIPPED, &curved)
+    };
     Ok(copies.map_or(Json::Null, |c| c.iter().map(|p| p.path_offset.map_or(Json::Null, |o| json!(o))).collect()))
 }
 
@@ -115,6 +122,10 @@ mod tests {
         let answer = spots(request).unwrap();
         assert_eq!(answer["lines"][0], json!([125.0, 375.0, 625.0, 875.0]));
         assert_eq!(answer["lines"][1], Json::Null, "the text is longer than the line");
+        let nested = spots(
+            r#"{"lines": [{"path": [0, 500, 1000, 500], "advances": [10, 10], "spacing": 250, "nested": true}]}"#,
+        );
+        assert_eq!(nested.unwrap()["lines"][0], json!([250.0, 500.0, 750.0]), "at 1/4, 2/4, 3/4");
         let pole = &answer["areas"][0];
         assert!(
             (pole[0].as_f64().unwrap() - 50.0).abs() < 1.0 && (pole[1].as_f64().unwrap() - 50.0).abs() < 1.0,

@@ -96,11 +96,12 @@ test('what a style asks for that is ignored comes back as warnings', async () =>
 test('spots: a name repeated along a line, an area named at its pole, bad requests named', async () => {
   const style = await createStyle({ version: 8, sources: {}, layers: [] }, module);
   const { lines, areas } = style.spots({
-    lines: [{ path: [0, 500, 1000, 500], advances: [10, 10, 10, 10, 10], spacing: 250 }, { path: [0, 0, 40, 0], advances: [10, 10, 10, 10, 10] }],
+    lines: [{ path: [0, 500, 1000, 500], advances: [10, 10, 10, 10, 10], spacing: 250 }, { path: [0, 0, 40, 0], advances: [10, 10, 10, 10, 10] },
+      { path: [0, 500, 1000, 500], advances: [10, 10, 10, 10, 10], spacing: 250, nested: true }],
     // An L: the name goes to its thick corner, not to its box's middle.
     areas: [[[[0, 0, 100, 0, 100, 40, 40, 40, 40, 100, 0, 100, 0, 0]]]],
   });
-  assert.deepEqual(lines, [[125, 375, 625, 875], null]);
+  assert.deepEqual(lines, [[125, 375, 625, 875], null, [250, 500, 750]], 'equal slots, as declutter place; nested: at k/4');
   assert.ok(areas[0][0] < 40 && areas[0][1] < 40, JSON.stringify(areas));
   assert.throws(() => style.spots({ lines: [{ path: [0, 0, 1], advances: [] }] }), (e) => e instanceof StyleError && /lines\[0\]\.path: an odd count/.test(e.message));
 });

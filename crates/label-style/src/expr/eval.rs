@@ -2,6 +2,7 @@
 //! curves (`interpolate`) are its children.
 
 mod collections;
+pub(crate) mod color;
 pub(crate) mod interpolate;
 
 use super::value::{Section, Type, Value};
@@ -117,7 +118,8 @@ pub(crate) enum Expr {
     Case(Vec<(Expr, Expr)>, Box<Expr>),
     Coalesce(Vec<Expr>),
     Step(Box<Expr>, Vec<(f64, Expr)>),
-    Interpolate(Curve, Box<Expr>, Vec<(f64, Expr)>),
+    /// `interpolate` (colours mixed in sRGB), `interpolate-hcl`, `interpolate-lab`.
+    Interpolate(Curve, color::Space, Box<Expr>, Vec<(f64, Expr)>),
     /// `number`, `string`, … and the checks the parser adds: the first argument of the kind.
     Assert(Type, Vec<Expr>),
     /// `array` with an item type and length.
@@ -127,6 +129,8 @@ pub(crate) enum Expr {
     ToBoolean(Box<Expr>),
     /// A string coerced to formatted text (a `text-field` of a plain string).
     ToFormatted(Box<Expr>),
+    /// A string checked to be a CSS colour (where a colour is wanted); the text as it is.
+    ToColor(Box<Expr>),
     Typeof(Box<Expr>),
     Concat(Vec<Expr>),
     Format(Vec<FormatSection>),
@@ -282,7 +286,7 @@ impl Expr {
                 let index = stops.iter().rposition(|(at, _)| *at <= x).unwrap_or(0);
                 stops[index].1.eval(ctx)?
             }
-            Expr::Interpolate(curve, input, stops) => interpolate::evaluate(*curve, input, stops, ctx)?,
+            Expr::Interpolate(curve, space, input, stops) => interpolate::evaluate(*curve, *space, input, stops, ctx)?,
             Expr::Assert(kind, args) => {
                 for (i, arg) in args.iter().enumerate() {
                     let value = arg.eval(ctx)?;
@@ -331,6 +335,10 @@ impl Expr {
                 Value::String(s) => !s.is_empty(),
                 _ => true,
             }),
+            Expr::ToColor(arg) => match arg.eval(ctx)? {
+                Value::String(s) if color::is_color(&s) => Value::String(s),
+                other => return fail(format!("Could not parse color from value '{}'", other.to_text())),
+            },
             Expr::ToFormatted(arg) => match arg.eval(ctx)? {
                 Value::Formatted(sections) => Value::Formatted(sections),
                 other => Value::Formatted(vec![Section { text: other.to_text(), scale: None, font: None }]),
@@ -490,7 +498,7 @@ impl Expr {
                 }
                 out.push(otherwise);
             }
-            Expr::Step(input, stops) | Expr::Interpolate(_, input, stops) => {
+            Expr::Step(input, stops) | Expr::Interpolate(_, _, input, stops) => {
                 out.push(input);
                 out.extend(stops.iter().map(|(_, e)| e));
             }
@@ -505,6 +513,7 @@ impl Expr {
             | Expr::ToString(a)
             | Expr::ToBoolean(a)
             | Expr::ToFormatted(a)
+            | Expr::ToColor(a)
             | Expr::Typeof(a)
             | Expr::Upcase(a)
             | Expr::Downcase(a)

@@ -35,6 +35,19 @@ mod zoom;
 
 pub use value::{Section, Type, Value};
 
+/// Whether `text` is a CSS colour a style may give (`#2f6f9f`, `rgba(0, 0, 0, 0.5)`, `white`).
+#[must_use]
+pub fn is_color(text: &str) -> bool {
+    eval::color::is_color(text)
+}
+
+/// A CSS colour as MapLibre prints one, `rgba(r,g,b,a)` (red, green and blue rounded to
+/// 0…255), or `None` when `text` is no colour: how a mixed colour comes back.
+#[must_use]
+pub fn color_as_rgba(text: &str) -> Option<String> {
+    eval::color::as_rgba(text)
+}
+
 use serde_json::Map;
 
 /// The kind of geometry a feature has, as a vector tile gives it and as `geometry-type` and

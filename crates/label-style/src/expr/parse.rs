@@ -2,6 +2,7 @@
 //! types and assertions work).
 
 use super::CompileError;
+use super::eval::color::{self, Space};
 use super::eval::{Compare, Curve, Expr, FormatSection, Label, Math};
 use super::value::{Type, Value};
 use serde_json::Value as Json;
@@ -25,8 +26,6 @@ const UNSUPPORTED: &[&str] = &[
     "rgb",
     "rgba",
     "to-color",
-    "interpolate-hcl",
-    "interpolate-lab",
     "is-supported-script",
     "split",
     "sum",
@@ -47,6 +46,8 @@ const SUPPORTED: &[&str] = &[
     "coalesce",
     "step",
     "interpolate",
+    "interpolate-hcl",
+    "interpolate-lab",
     "number",
     "string",
     "boolean",
@@ -273,7 +274,9 @@ impl Parser {
                 (Expr::Coalesce(parsed), if all_fit { output } else { Type::Value })
             }
             "step" => self.parse_step(args, path, expected)?,
-            "interpolate" => self.parse_interpolate(args, path, expected)?,
+            "interpolate" => self.parse_interpolate(args, path, expected, Space::Rgb)?,
+            "interpolate-hcl" => self.parse_interpolate(args, path, Type::Color, Space::Hcl)?,
+            "interpolate-lab" => self.parse_interpolate(args, path, Type::Color, Space::Lab)?,
             "number" | "string" | "boolean" | "object" => {
                 if args.is_empty() {
                     return error(path, "Expected at least one argument.");
@@ -527,7 +530,9 @@ impl Parser {
         Ok((Expr::Step(input, stops), output))
     }
 
-    fn parse_interpolate(&mut self, args: &[Json], path: &str, expected: Type) -> Parsed {
+    /// `interpolate`, or (in `space` HCL or Lab) `interpolate-hcl` and `interpolate-lab`, which
+    /// give colours.
+    fn parse_interpolate(&mut self, args: &[Json], path: &str, expected: Type, space: Space) -> Parsed {
         if args.len() < 4 || !args.len().is_multiple_of(2) {
             return error(path, format!("Expected an even number of arguments, at least 4, but found {}.", args.len()));
         }
@@ -552,10 +557,10 @@ impl Parser {
         let input = Box::new(self.parse(&args[1], &child(path, 2), Type::Number)?.0);
         let mut output = if expected == Type::Value { Type::Number } else { expected };
         let stops = self.parse_stops(args, 2, path, &mut output)?;
-        if !matches!(output, Type::Number | Type::Array | Type::Any) {
+        if !matches!(output, Type::Number | Type::Array | Type::Color | Type::Any) {
             return error(path, format!("Type {} is not interpolatable.", output.name()));
         }
-        Ok((Expr::Interpolate(curve, input, stops), output))
+        Ok((Expr::Interpolate(curve, space, input, stops), output))
     }
 
     fn parse_format(&mut self, args: &[Json], path: &str) -> Parsed {
@@ -660,7 +665,20 @@ fn annotate(expr: Expr, actual: Type, expected: Type, path: &str) -> Parsed {
         }
         (Type::Array, Type::Value) => Ok((Expr::AssertArray(None, None, Box::new(expr)), Type::Array)),
         (Type::Formatted, Type::Value | Type::String) => Ok((Expr::ToFormatted(Box::new(expr)), Type::Formatted)),
+        (Type::Color, Type::Value | Type::String) => as_color(expr, path),
         _ => error(path, format!("Expected {} but found {} instead.", expected.name(), actual.name())),
+    }
+}
+
+/// Where a colour is wanted: a literal is checked now, as the style-spec checks it; anything
+/// else when evaluated.
+fn as_color(expr: Expr, path: &str) -> Parsed {
+    match expr {
+        Expr::Literal(Value::String(s)) if !color::is_color(&s) => {
+            error(path, format!("Could not parse color from value '{s}'"))
+        }
+        literal @ Expr::Literal(_) => Ok((literal, Type::Color)),
+        other => Ok((Expr::ToColor(Box::new(other)), Type::Color)),
     }
 }
 

@@ -58,6 +58,8 @@ pub enum Type {
     Object,
     /// Formatted text.
     Formatted,
+    /// A colour: CSS colour text (`#2f6f9f`, `white`), checked where a colour is wanted.
+    Color,
     /// Wanted where whatever comes is converted afterwards (padding, image names, anchor
     /// offsets): branches of any kind, no checks added.
     Any,
@@ -76,6 +78,7 @@ impl Type {
             Type::Array => "array",
             Type::Object => "object",
             Type::Formatted => "formatted",
+            Type::Color => "color",
         }
     }
 }

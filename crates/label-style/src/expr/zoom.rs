@@ -35,7 +35,7 @@ fn find(expr: &Expr) -> Result<Option<&Expr>, &'static str> {
             }
             found
         }
-        Expr::Step(input, _) | Expr::Interpolate(_, input, _) if matches!(**input, Expr::Zoom) => Some(expr),
+        Expr::Step(input, _) | Expr::Interpolate(_, _, input, _) if matches!(**input, Expr::Zoom) => Some(expr),
         _ => None,
     };
     for child in expr.children() {

@@ -65,17 +65,47 @@ pub fn paths(parts: &[Vec<DVec2>], advances: &[f64], size: DVec2, curved: &Curve
         let base = TextPath::new(piece, advances.to_vec())
             .with_max_angle(curved.max_angle)
             .with_keep_upright(curved.keep_upright);
-        let step = length / n / 16.0;
-        for k in 0..n as usize {
-            let centre = (k as f64 + 0.5) * length / n;
-            let tries = (1..=SLIDES).flat_map(|j| [centre - f64::from(j) * step, centre + f64::from(j) * step]);
-            let fits = std::iter::once(centre)
-                .chain(tries)
-                .find(|&offset| base.clone().with_path_offset(offset).layout().is_ok());
-            out.push(base.clone().with_path_offset(fits.unwrap_or(centre)));
-        }
+        out.extend((0..n as usize).map(|k| slid(&base, (k as f64 + 0.5) * length / n, length / n)));
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// `base` with its middle at `centre` along its line, or — where the text does not fit there —
+/// at the nearest of `centre ± j·slot/16`, `j = 1 … 8` (before after after) where it fits; at
+/// `centre` when none does.
+fn slid(base: &TextPath, centre: f64, slot: f64) -> TextPath {
+    let step = slot / 16.0;
+    let tries = (1..=SLIDES).flat_map(|j| [centre - f64::from(j) * step, centre + f64::from(j) * step]);
+    let fits =
+        std::iter::once(centre).chain(tries).find(|&offset| base.clone().with_path_offset(offset).layout().is_ok());
+    base.clone().with_path_offset(fits.unwrap_or(centre))
+}
+
+/// The copies of a name along one whole `line` laid out so that they nest across zoom levels
+/// (the map packages' copies, laid out again at each whole zoom): `m − 1` copies at the
+/// fractions `k/m` of the line's length `ℓ`, `k = 1 … m − 1`, where `m` is the power of two
+/// nearest `ℓ / spacing` (in ratio: `ℓ / m` from `spacing / √2` to `spacing · √2`; at least 2,
+/// one copy at the middle). At the next zoom level the line is twice as long in px, `m`
+/// doubles, and every copy of this level is again a copy there (`k/m = 2k/2m`), with new ones
+/// between: a copy on screen stays where it was. Each slides off bends as [`paths`]' do
+/// (sixteenths of the distance between copies). `None` when the line is shorter than the text.
+#[must_use]
+pub fn nested(line: &[DVec2], advances: &[f64], curved: &Curved) -> Option<Vec<TextPath>> {
+    /// Copies of one line at most: 2^20 − 1.
+    const MOST: f64 = (1u64 << 20) as f64;
+    let text: f64 = advances.iter().sum();
+    let length: f64 = line.windows(2).map(|w| (w[1] - w[0]).length()).sum();
+    if length < text || line.len() < 2 {
+        return None;
+    }
+    let mut m = 2.0;
+    while m * curved.spacing * std::f64::consts::SQRT_2 <= length && m < MOST {
+        m *= 2.0;
+    }
+    let base = TextPath::new(line.to_vec(), advances.to_vec())
+        .with_max_angle(curved.max_angle)
+        .with_keep_upright(curved.keep_upright);
+    Some((1..m as usize).map(|k| slid(&base, k as f64 * length / m, length / m)).collect())
 }
 
 /// Joins lines of one name end to start: `lines[i]` is the screen parts of the `i`-th line of
@@ -158,6 +188,25 @@ mod tests {
         assert_eq!(p.len(), 1);
         assert_eq!(p[0].path_offset, Some(100.0 - 2.0 * 200.0 / 16.0));
         assert!(p[0].layout().is_ok());
+    }
+
+    #[test]
+    fn nested_copies_of_one_level_are_copies_of_the_next() {
+        // A right angle at 500 px of a 1000-px line, and the line twice as long (the next zoom).
+        let offsets = |scale: f64| {
+            let l = line(&[[0.0, 0.0], [500.0 * scale, 0.0], [500.0 * scale, 500.0 * scale]]);
+            let copies = nested(&l, &[10.0; 4], &CURVED).unwrap();
+            copies.iter().map(|t| t.path_offset.unwrap() / scale).collect::<Vec<_>>()
+        };
+        // 1000 px: m = 4 (1000 / 4 = 250), copies at 1/4, 2/4, 3/4; the middle one on the
+        // corner slides a sixteenth of 250 px back (its glyphs all before the corner).
+        assert_eq!(offsets(1.0), [250.0, 500.0 - 250.0 / 16.0, 750.0]);
+        // 2000 px: m = 8; each copy of 1000 px is again one (k/4 = 2k/8), with one between each.
+        assert_eq!(offsets(2.0), [125.0, 250.0, 375.0, 500.0 - 125.0 / 16.0, 625.0, 750.0, 875.0]);
+        // Under 2√2 · spacing: one copy at the middle; from there to 4√2 · spacing, three.
+        let copies = |length: f64| nested(&line(&[[0.0, 0.0], [length, 0.0]]), &[10.0; 4], &CURVED).unwrap().len();
+        assert_eq!((copies(707.0), copies(708.0), copies(1414.0), copies(1415.0)), (1, 3, 3, 7));
+        assert_eq!(nested(&line(&[[0.0, 0.0], [30.0, 0.0]]), &[10.0; 4], &CURVED), None);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //!
 //! Kept apart from [`Style`](super::Style), which places: nothing here changes what
 //! `declutter place --style` reads or warns about. A drawn property this crate cannot compile
-//! (an operator it does not know, a colour `interpolate`) is a [`Warning`] and keeps its
+//! (an operator it does not know, such as `to-color`) is a [`Warning`] and keeps its
 //! default — the map that draws the style has accepted it already, and a colour never decides
 //! a placement.
 
@@ -87,6 +87,7 @@ mod tests {
              "paint": {"text-color": ["case", [">", ["get", "rank"], 3], "#111111", "#999999"],
                        "text-halo-width": ["interpolate", ["exponential", 2], ["zoom"], 4, 1, 6, 4],
                        "text-halo-color": ["interpolate", ["linear"], ["zoom"], 4, "#fff", 6, "#000"],
+                       "icon-halo-color": ["to-color", ["get", "halo"]],
                        "icon-color": {"property": "kind", "type": "categorical",
                                       "stops": [["city", "#f00"]], "default": "#00f"}}}]});
         let (layers, warnings) = compile(&style);
@@ -94,14 +95,16 @@ mod tests {
         let places = &layers[0];
         assert_eq!(places.id, "places");
         assert_eq!(warnings.len(), 1, "{warnings:?}");
-        assert_eq!(warnings[0].property, "text-halo-color");
+        assert_eq!(warnings[0].property, "icon-halo-color");
         let city = json!({"kind": "city", "rank": 5});
         let city = city.as_object().unwrap();
         let at = |name: &str, zoom: f64| places.evaluate(name, zoom, &feature(city));
         assert_eq!(at("text-color", 5.0), Some(Value::String("#111111".into())));
         // 2^(0.5·2) − 1 over 2^2 − 1 = 1/3 of the way from 1 to 4.
         assert_eq!(at("text-halo-width", 5.0), Some(Value::Number(2.0)));
-        assert_eq!(at("text-halo-color", 5.0), Some(Value::String("rgba(0, 0, 0, 0)".into())), "the default");
+        assert_eq!(at("text-halo-color", 5.0), Some(Value::String("rgba(128,128,128,1)".into())), "mixed in sRGB");
+        assert_eq!(at("text-halo-color", 3.0), Some(Value::String("#fff".into())), "below the first stop: as given");
+        assert_eq!(at("icon-halo-color", 5.0), Some(Value::String("rgba(0, 0, 0, 0)".into())), "the default");
         assert_eq!(at("icon-anchor", 5.0), Some(Value::String("bottom".into())));
         assert_eq!(at("icon-offset", 5.0), Some(Value::Array(vec![Value::Number(0.0), Value::Number(-2.0)])));
         assert_eq!(at("icon-color", 5.0), Some(Value::String("#f00".into())));

@@ -111,17 +111,17 @@ pub const SPECS: &[Spec] = &[
 
 /// The properties of a symbol layer that the drawing of its labels needs and their placement
 /// does not: the paint properties and the icon's own anchor, offset and rotation (layout).
-/// Colours are the style's CSS text and do not interpolate (a colour `interpolate` is refused;
-/// a zoom function of colours steps).
+/// Colours are the style's CSS text, checked where the style gives them; `interpolate` (and a
+/// zoom function of colours) mixes them in sRGB as the style-spec does.
 /// [`crate::style::drawn`] compiles them.
 pub const DRAWN: &[Spec] = &[
-    spec("text-color", Kind::Color, Some("\"#000000\""), false, true),
-    spec("text-halo-color", Kind::Color, Some("\"rgba(0, 0, 0, 0)\""), false, true),
+    spec("text-color", Kind::Color, Some("\"#000000\""), true, true),
+    spec("text-halo-color", Kind::Color, Some("\"rgba(0, 0, 0, 0)\""), true, true),
     spec("text-halo-width", Kind::Number, Some("0"), true, true),
     spec("text-halo-blur", Kind::Number, Some("0"), true, true),
     spec("text-opacity", Kind::Number, Some("1"), true, true),
-    spec("icon-color", Kind::Color, Some("\"#000000\""), false, true),
-    spec("icon-halo-color", Kind::Color, Some("\"rgba(0, 0, 0, 0)\""), false, true),
+    spec("icon-color", Kind::Color, Some("\"#000000\""), true, true),
+    spec("icon-halo-color", Kind::Color, Some("\"rgba(0, 0, 0, 0)\""), true, true),
     spec("icon-halo-width", Kind::Number, Some("0"), true, true),
     spec("icon-halo-blur", Kind::Number, Some("0"), true, true),
     spec("icon-opacity", Kind::Number, Some("1"), true, true),
@@ -186,7 +186,8 @@ impl Spec {
         match self.kind {
             Kind::Number => Type::Number,
             Kind::Boolean => Type::Boolean,
-            Kind::Enum(_) | Kind::Color => Type::String,
+            Kind::Enum(_) => Type::String,
+            Kind::Color => Type::Color,
             Kind::Formatted => Type::Formatted,
             Kind::Pair | Kind::Fonts | Kind::Anchors => Type::Array,
             Kind::Image | Kind::AnchorOffsets | Kind::Padding => Type::Any,
@@ -208,7 +209,7 @@ pub fn coerce(kind: Kind, value: Value) -> Option<Value> {
         (Kind::Number, Value::Number(n)) if !n.is_nan() => Some(Value::Number(n)),
         (Kind::Boolean, v @ Value::Bool(_)) => Some(v),
         (Kind::Enum(names), Value::String(s)) if names.contains(&s.as_str()) => Some(Value::String(s)),
-        (Kind::Color, Value::String(s)) => Some(Value::String(s)),
+        (Kind::Color, Value::String(s)) if crate::expr::is_color(&s) => Some(Value::String(s)),
         (Kind::Formatted, v @ Value::Formatted(_)) => Some(v),
         (Kind::Formatted, v) => Some(Value::Formatted(vec![Section { text: v.to_text(), scale: None, font: None }])),
         (Kind::Image, v) => Some(Value::String(v.to_text())).filter(|s| s != &Value::String(String::new())),

@@ -5,9 +5,11 @@
 //! zero-width span gives 0); cubic-bezier the curve's `y` at the `x` the factor would have
 //! been linearly, the curve from (0, 0) to (1, 1) with control points (x1, y1), (x2, y2),
 //! solved as MapLibre solves it (to 1e-6 in `x`).
-//! Outputs mix as `lower + t · (upper − lower)`, numbers and arrays of numbers item by item.
+//! Outputs mix as `lower + t · (upper − lower)`, numbers and arrays of numbers item by item,
+//! colours channel by channel ([`super::color`]).
 //! Inputs at or below the first stop take the first output, at or above the last the last.
 
+use super::color::Space;
 use super::{Context, Curve, Expr};
 use crate::expr::EvalError;
 use crate::expr::value::Value;
@@ -83,10 +85,12 @@ fn bezier_y_at_x(x1: f64, y1: f64, x2: f64, y2: f64, x: f64) -> f64 {
     curve_y(t)
 }
 
-/// Mixes two outputs: numbers, or arrays of numbers of one length.
+/// Mixes two outputs: numbers, arrays of numbers of one length, or colours (CSS text,
+/// [`super::color`]).
 pub(crate) fn mix(lower: &Value, upper: &Value, t: f64) -> Result<Value, EvalError> {
     match (lower, upper) {
         (Value::Number(a), Value::Number(b)) => Ok(Value::Number(a + t * (b - a))),
+        (Value::String(a), Value::String(b)) => super::color::mix(a, b, t).map(Value::String),
         (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
             a.iter().zip(b).map(|(a, b)| mix(a, b, t)).collect::<Result<_, _>>().map(Value::Array)
         }
@@ -96,6 +100,7 @@ pub(crate) fn mix(lower: &Value, upper: &Value, t: f64) -> Result<Value, EvalErr
 
 pub(crate) fn evaluate(
     curve: Curve,
+    space: Space,
     input: &Expr,
     stops: &[(f64, Expr)],
     ctx: &Context<'_, '_>,
@@ -122,7 +127,11 @@ pub(crate) fn evaluate(
     let index = stops.iter().rposition(|(at, _)| *at <= x).unwrap_or(0);
     let (lower, upper) = (&stops[index], &stops[index + 1]);
     let t = factor(curve, x, lower.0, upper.0);
-    mix(&lower.1.eval(ctx)?, &upper.1.eval(ctx)?, t)
+    match (space, lower.1.eval(ctx)?, upper.1.eval(ctx)?) {
+        (Space::Rgb, a, b) => mix(&a, &b, t),
+        (space, Value::String(a), Value::String(b)) => super::color::mix_in(space, &a, &b, t).map(Value::String),
+        (_, a, b) => Err(EvalError(format!("Cannot interpolate between {} and {}.", a.kind().name(), b.kind().name()))),
+    }
 }
 
 #[cfg(test)]
