@@ -27,9 +27,8 @@ use pyo3::prelude::*;
 
 /// The extension's Rust allocations come from mimalloc, not the C library's `malloc`: Dask
 /// workers set `MALLOC_TRIM_THRESHOLD_`, which pins glibc's mmap threshold at 128 KiB, so that
-/// every larger buffer of a placement is mapped, faulted in page by page and unmapped again
-/// (a planet region's task took 1.4× the CPU time). mimalloc reuses its pages within a call and
-/// returns them to the system after it.
+/// every larger buffer of a placement is mapped, faulted in page by page and unmapped again.
+/// mimalloc reuses its pages within a call and returns them to the system after it.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -94,7 +94,7 @@ pub(crate) fn mix_in(space: Space, lower: &str, upper: &str, t: f64) -> Result<S
     let (a, b) = (parse(lower)?, parse(upper)?);
     let lerp = |x: f64, y: f64| x + t * (y - x);
     let mixed = match space {
-        Space::Rgb => return mix(lower, upper, t),
+        Space::Rgb => [0, 1, 2, 3].map(|i| lerp(a[i], b[i])),
         Space::Lab => {
             let (a, b) = (lab(a), lab(b));
             rgb([0, 1, 2, 3].map(|i| lerp(a[i], b[i])))
@@ -141,12 +141,9 @@ pub(crate) fn is_color(text: &str) -> bool {
     channels(text).is_some()
 }
 
-/// The colour `t` of the way from `lower` to `upper`.
+/// The colour `t` of the way from `lower` to `upper`, in RGB.
 pub(crate) fn mix(lower: &str, upper: &str, t: f64) -> Result<String, EvalError> {
-    let parse =
-        |text: &str| channels(text).ok_or_else(|| EvalError(format!("Could not parse color from value '{text}'")));
-    let (a, b) = (parse(lower)?, parse(upper)?);
-    Ok(print(premultiplied_round_trip([0, 1, 2, 3].map(|i| a[i] + t * (b[i] - a[i])))))
+    mix_in(Space::Rgb, lower, upper, t)
 }
 
 #[cfg(test)]
