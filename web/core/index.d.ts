@@ -73,7 +73,8 @@ export interface Spec extends LabelFields {
 
 /**
  * Where names of lines and areas go, asked of the style library in WebAssembly: `apply`
- * replaces every spec with `spacing` by its copies along its line (keys `key@k`), laid out at
+ * replaces every spec with `spacing` by its copies along its line (keys `key@<fraction>`:
+ * the copy's fraction of the line, e.g. `key@0.5`, `key@0.25`), laid out at
  * `scale` px per world px, and moves every spec with `area` to its pole (or drops it).
  */
 export declare class Spots {

@@ -1,12 +1,15 @@
 // Where the labels of lines and areas go, from the style library in WebAssembly (`Style.spots`):
-// a name along a line (`symbol-placement: line`) is repeated at least `symbol-spacing` px apart,
-// one label per copy, each with the world offset along the line of its text's middle. The
-// copies are laid out at the whole zoom level read, as MapLibre lays them per tile level, at the
-// fractions k/m of the line (m a power of two: `nested`), so that every copy of one level is a
-// copy of the next; a copy's key is its fraction (`key@0.5`, `key@0.25`, …), so a copy on screen
-// keeps its key, and with it its fade state, when the zoom crosses a whole level. An area's name
-// (a polygon with `symbol-placement: point`) goes to the pole of inaccessibility of its largest
-// polygon. One request per label set; a label whose line or area is unchanged keeps its answer.
+// a name along a line (`symbol-placement: line`) is repeated along it, one label per copy, each
+// with the world offset along the line of its text's middle. The copies are laid out at the
+// whole zoom level read, as MapLibre lays them per tile level, at the fractions k/m of the
+// line, k = 1 … m − 1, m the power of two nearest the line's length ÷ `symbol-spacing` (at
+// least 2; `nested`): `length / m` apart, from `symbol-spacing / √2` to `symbol-spacing · √2`
+// on a line long enough (a shorter one gets one copy, at its middle), each slid off a bend by
+// at most half that. Every copy of one level is a copy of the next; a copy's key is its
+// fraction (`key@0.5`, `key@0.25`, …), so a copy on screen keeps its key, and with it its fade
+// state, when the zoom crosses a whole level. An area's name (a polygon with
+// `symbol-placement: point`) goes to the pole of inaccessibility of its largest polygon. One
+// request per label set; a label whose line or area is unchanged keeps its answer.
 import { sameNumbers } from './labels.js';
 
 export class Spots {

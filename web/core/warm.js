@@ -1,19 +1,15 @@
 // Compiling the engine's code before the map's first frame. V8 compiles a WebAssembly function
-// the first time it is called (lazily, on the calling thread), and again later, when it is hot,
-// with its optimising compiler (in the background). A code path first taken in the middle of a
-// camera move then costs that frame the compilation of its functions: in the map test's 240
-// frames of turning and zooming over Europe's places, the first batch of waiting labels without
-// symbols (label-core's plain pass) compiled 31 functions inside one placement, 2–5 ms.
+// lazily, on the calling thread, the first time it is called; a code path first taken in the
+// middle of a camera move would cost that frame the compilation of its functions.
 //
-// `warmUp` places a made-up scene on a throwaway instance of the same module (compiled code is
-// the module's, shared by its instances; the engines that place the map's labels never see
-// the scene): plain labels, symbols with icons and several candidates, texts along wavy lines
-// (some too curved), repeat groups, labels that may overlap; frames panned (reused), zoomed,
-// turned, tilted to the horizon, let settle, and zoomed out past one copy of the world. Then
-// 1,300 plain labels with one symbol far away (symbol frames whose batches are all plain), and
-// alone (plain frames, over 1,024 labels in view: the core's staged pipeline). Afterwards
-// neither that map path nor the web demo's tour (33,539 labels) compiles a function lazily past
-// its first frame (node --trace-wasm-compilation-times).
+// `warmUp` places a made-up scene on a throwaway instance of the module (the engines that place
+// the map's labels never see the scene), taking the paths the map takes: plain labels, symbols
+// with icons and several candidates, texts along wavy lines (some too curved), repeat groups,
+// labels that may overlap; frames panned (reused), zoomed, turned, tilted to the horizon, let
+// settle, and zoomed out past one copy of the world; then over 1,024 plain labels (the core's
+// staged pipeline), with one symbol far away (symbol frames whose batches are all plain) and
+// alone (plain frames). Compiled code belongs to the module, shared by its instances, so a
+// module is warmed once (a second attach, or maps sharing `options.module`, skip it).
 import { Flags, createEngine } from '@declutter/wasm';
 import { commitEngineLabels } from './labels.js';
 import { lonLatToWorld } from './lines.js';
@@ -98,8 +94,22 @@ function* cameras() {
   yield c(0, ZOOM);
 }
 
-// Places the scene on a throwaway instance of `module` with `frameOptions` (see above).
-export async function warmUp(module, frameOptions) {
+// The modules warmed (or being warmed): module → the warm-up's promise.
+const warmed = new WeakMap();
+
+// Places the scene on a throwaway instance of `module` with `frameOptions` (see above), once
+// per module.
+export function warmUp(module, frameOptions) {
+  let done = warmed.get(module);
+  if (!done) {
+    done = place(module, frameOptions);
+    warmed.set(module, done);
+    done.catch(() => warmed.delete(module)); // a failed warm-up is tried again next time
+  }
+  return done;
+}
+
+async function place(module, frameOptions) {
   const engine = await createEngine(module, frameOptions);
   const labels = warmUpScene();
   let now = 0;

@@ -3,10 +3,11 @@
 // identity however many tiles hold it. A point is taken from the tile it lies in (the copies in
 // neighbouring tiles' buffers are the same feature); a line's pieces are cut to their tiles and
 // joined (@declutter/core's lines.js) so a street crossing tile edges is one text along one line,
-// repeated along it every `symbol-spacing` px (@declutter/core's spots.js). A polygon's pieces
-// (each tile holds its part and a buffer) are gathered from the tiles of one level and the
-// name goes to the pole of inaccessibility of the largest piece; with `symbol-placement: line`
-// its rings are lines, cut to their tiles and joined as a line's pieces are.
+// repeated along it about every `symbol-spacing` px (at k/m of the line: @declutter/core's
+// spots.js). A polygon's pieces (each tile holds its part and a buffer) are gathered from the
+// tiles of one level and the name goes to the pole of inaccessibility of the largest piece;
+// with `symbol-placement: line` its rings are lines, cut to their tiles and joined as a line's
+// pieces are.
 import {
   clipToSquare, featureKey, labelSpec, lineLength, longestChain, lonLatToWorld, pointHalfway, polygonsOf, tileToWorld,
 } from '@declutter/core';
@@ -151,7 +152,7 @@ export function readLabels(map, layer, layout, image, out) {
     if (loading && before && lineLength(before) > 1.01 * lineLength(best)) best = before;
     layer.lastLines.set(key, best);
     const base = { ...entry.fields, layer: layer.id, properties: entry.props };
-    // `line-center`: one label at the middle; `line`: repeated every `spacing` px.
+    // `line-center`: one label at the middle; `line`: repeated about every `spacing` px.
     const spec = entry.along
       ? labelSpec({ ...base, path: best, spacing: entry.fields.placement === 'line' ? entry.fields.spacing : 0 })
       : labelSpec({ ...base, ...pointHalfway(best) });

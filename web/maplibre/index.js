@@ -63,7 +63,14 @@ export async function attach(map, options) {
   }
   const layers = options.layers.map((l) => (typeof l === 'string' ? { id: l } : l));
   // Until the style is loaded: its first load, or changes just made to it (a layer added).
-  while (!map.isStyleLoaded()) await new Promise((resolve) => { map.once('load', resolve); map.once('idle', resolve); });
+  while (!map.isStyleLoaded()) {
+    await new Promise((resolve) => {
+      // Whichever fires first; the other listener is removed, not left for a later event.
+      const done = () => { map.off('load', done); map.off('idle', done); resolve(); };
+      map.on('load', done);
+      map.on('idle', done);
+    });
+  }
   const module = options.module ?? await loadModule(options.wasmUrl);
   // The style as the map holds it, before attach() hides the layers' symbols.
   const compiled = await createStyle(styleOf(map.getStyle(), layers.map((l) => l.id)), module);
@@ -72,6 +79,7 @@ export async function attach(map, options) {
     const style = map.getLayer(l.id);
     if (!style) throw new Error(`declutter: the map's style has no layer "${l.id}"`);
     if (style.type !== 'symbol') throw new Error(`declutter: layer "${l.id}" is a ${style.type} layer, not a symbol layer`);
+    if (map.getLayer(standInId(l.id))) throw new Error(`declutter: layer "${l.id}" is already taken over by declutter; detach first`);
     return {
       id: l.id, source: style.source, sourceLayer: style.sourceLayer ?? style['source-layer'],
       minzoom: style.minzoom ?? 0, maxzoom: style.maxzoom ?? 24,

@@ -169,7 +169,7 @@ export async function areasAndCopies(page, source, { areas: areaPrefix, lines, z
   const copies = await page.evaluate(copyCheck, { spacing: 120, prefix: lines });
   console.log(`# ${source}: ${copies.streets} streets, ${copies.copies} names along them (${copies.repeated} streets with 2 or more, ${copies.shownTwice} shown twice or more)`);
   assert.ok(copies.repeated >= 10 && copies.shownTwice >= 3, `long streets carry their name several times: ${JSON.stringify(copies)}`);
-  assert.deepEqual(copies.wrong, [], 'the copies at k/m of the line, at least a spacing apart, in order along it');
+  assert.deepEqual(copies.wrong, [], 'the copies at k/m of the line (m the power of two nearest length ÷ spacing), in order along it');
   // Out across a whole zoom level: the copies are laid out again, and a copy shown on both sides
   // of the crossing is the same label at the same spot, opaque in every frame (no fade-in).
   const before = await page.evaluate(copySpots, lines);

@@ -2,13 +2,17 @@
 // style library in WebAssembly — variable anchors with radial offsets, format, zoom and data
 // interpolation, filters, sort keys and icons, and the paint colours (interpolated and stepped
 // by zoom), halo and icon anchor and offset in the same call — and the attach() options that
-// replace a field or add one (repeatDistance, in both packages, placed by the engine).
+// replace a field or add one (repeatDistance, in both packages, placed by the engine); attach()
+// on a fake map up to the takeover (its wait for the style, a layer taken over twice), and a
+// module warmed once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine, createStyle, REASONS } from '@declutter/wasm';
 import { layoutOf, styleOf } from '../maplibre/layout.js';
 import { textFields } from '../openlayers/style.js';
 import { LabelStore, commitEngineLabels } from '../core/labels.js';
+import { warmUp } from '../core/warm.js';
+import { attach } from '../maplibre/index.js';
 import { labelSpec } from '../core/text.js';
 import Style from 'ol/style/Style.js';
 import Text from 'ol/style/Text.js';
@@ -160,4 +164,39 @@ test('repeatDistance (both packages\' layer option): labels of one layer and tex
   const g = engine.placeFrame({ x: 100 + 200 / 256, y: 100, zoom: 8, width: 1200, height: 400 }, 0);
   assert.deepEqual([...g.reason.subarray(0, g.count)].map((r) => REASONS[r]), ['visible', 'visible', 'repeat', 'visible', 'visible'],
     'the "Wien" 200 px after the first is a repeat; the other layer\'s is not; the one 400 px after is not');
+});
+
+// A map with the style `STYLE` that holds `layers` (ids) and is loaded after one 'load' event.
+function fakeMap(layers) {
+  const listeners = new Map(); // type -> Set of listeners
+  let loaded = false;
+  const map = {
+    listeners,
+    isStyleLoaded: () => loaded,
+    on(type, fn) { if (!listeners.has(type)) listeners.set(type, new Set()); listeners.get(type).add(fn); },
+    off(type, fn) { listeners.get(type)?.delete(fn); },
+    once(type, fn) { const f = () => { map.off(type, f); fn(); }; map.on(type, f); },
+    fire(type) { for (const fn of [...(listeners.get(type) ?? [])]) fn(); },
+    getStyle: () => STYLE,
+    getLayer: (id) => (layers.includes(id) ? { type: id.endsWith('.declutter-stand-in') ? 'circle' : 'symbol', source: 'ne' } : undefined),
+    getFilter: () => undefined,
+  };
+  setTimeout(() => { loaded = true; map.fire('load'); }, 0);
+  return map;
+}
+
+test('attach() waits for the style without leaving a listener, and refuses a layer taken over twice', async () => {
+  const map = fakeMap(['places', 'places.declutter-stand-in']);
+  await assert.rejects(attach(map, { layers: ['places'], warmUp: false }),
+    { message: 'declutter: layer "places" is already taken over by declutter; detach first' });
+  assert.deepEqual([...map.listeners].filter(([, fns]) => fns.size > 0), [], 'no load or idle listener left');
+});
+
+test('a module is warmed once', async () => {
+  const { loadModule } = await import('@declutter/wasm');
+  const module = await loadModule();
+  const first = warmUp(module);
+  assert.equal(warmUp(module), first, 'a second warm-up of the module is the first one');
+  await first;
+  assert.equal(warmUp(module), first, 'and after it ended');
 });

@@ -405,15 +405,17 @@ export declare class Style {
   values(layer: string, zoom: number, features: StyleFeature[], properties: string[]): PropertyValues[];
   /** One property of one feature (see `values`). */
   evaluate(layer: string, property: string, feature: StyleFeature, zoom: number): PropertyValues[string];
-  /** Where names of lines (repeated every `spacing` px) and of areas (their pole) go. */
+  /** Where names of lines (repeated about every `spacing` px: `SpotsRequest`) and areas (their pole) go. */
   spots(request: SpotsRequest): { lines: (number[] | null)[]; areas: ([number, number] | null)[] };
 }
 
 /** Lines and areas for `Style.spots`; coordinates flat `[x, y, …]` in px. */
 export interface SpotsRequest {
   /**
-   * `nested`: copies at the fractions k/m of the line (m a power of two, at least `spacing`
-   * px apart) that stay copies at the next zoom level; else in equal slots, as `declutter place`.
+   * `nested`: copies at the fractions k/m of the line, k = 1 … m − 1, m the power of two
+   * nearest length ÷ `spacing` (at least 2), so `spacing / √2` to `spacing · √2` px apart on a
+   * line long enough, that stay copies at the next zoom level; else in equal slots, as
+   * `declutter place`.
    */
   lines?: { path: number[]; advances: number[]; spacing?: number; maxAngle?: number; keepUpright?: boolean; nested?: boolean }[];
   /** Per area its polygons, per polygon its rings (the outer first). */

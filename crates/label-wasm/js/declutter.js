@@ -582,9 +582,12 @@ export class Style {
 
   /**
    * Where the names of lines and areas go, as `declutter place --style` puts them: `lines`
-   * `[{path: [x, y, …] (px), advances: [px, …], spacing, maxAngle, keepUpright}]` get the
-   * offsets (px along the line) of a name repeated every `spacing` px, slid off bends it cannot
-   * follow (`null`: the text is longer than the line); `areas` (each a list of polygons, each a
+   * `[{path: [x, y, …] (px), advances: [px, …], spacing, maxAngle, keepUpright, nested}]` get
+   * the offsets (px along the line) of a name repeated every `spacing` px (with `nested: true`
+   * at the fractions k/m of the line instead, m the power of two nearest length ÷ `spacing`, at
+   * least 2: `spacing / √2` to `spacing · √2` px apart, and the copies of one zoom level are
+   * copies of the next), slid off bends it cannot follow (`null`: the text is longer than the
+   * line); `areas` (each a list of polygons, each a
    * list of flat rings, the outer first) get the pole of inaccessibility of their largest
    * polygon, `[x, y]` (`null`: no area). Answers `{lines, areas}`.
    */
