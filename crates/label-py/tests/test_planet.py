@@ -170,3 +170,5 @@ def test_a_transform_may_not_change_the_boxes(client):
     p = planet.Planet(client, lon, lat, parts=2, **cols)
     with pytest.raises(ValueError, match="width"):
         p.place_zoom(6, regions=2, transform=lambda c, gids: dict(c, width=c["width"] * 2))
+    with pytest.raises(ValueError, match="'x'"):
+        p.place_zoom(6, regions=2, transform=lambda c, gids: dict(c, x=c["x"] + 1.0))

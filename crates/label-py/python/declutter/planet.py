@@ -68,7 +68,7 @@ class ZoomStats:
 
 #: The columns that make a label's box: a ``transform`` must leave them as they are (the near
 #: labels are picked from anchors and radii computed once).
-GEOMETRY = ("width", "height", "angle", "anchor", "offset_x", "offset_y", "padding")
+GEOMETRY = ("x", "y", "width", "height", "angle", "anchor", "offset_x", "offset_y", "padding")
 
 
 def _at_zoom(part, zoom, transform):
@@ -81,7 +81,7 @@ def _at_zoom(part, zoom, transform):
     out = transform(cols, part["gids"])
     changed = [k for k in GEOMETRY if out[k] is not cols[k] and not np.array_equal(out[k], cols[k])]
     if changed:
-        raise ValueError(f"transform: may change priorities and flags, not the boxes' columns {changed}")
+        raise ValueError(f"transform: may change priorities and flags, not the boxes' columns (anchors and shapes) {changed}")
     return out
 
 
@@ -244,8 +244,9 @@ class Planet:
         """The state code of every label at ``zoom`` (see :data:`PLACED`, :data:`OFFSCREEN`;
         ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``regions``: how many
         regions, each a run of consecutive parts (by default :func:`auto_regions`: one per
-        worker). ``transform(cols, gids)`` may rewrite a part's columns first (the monotone
-        variant does)."""
+        worker). ``transform(cols, gids)`` may rewrite a part's priorities and flags first (the monotone
+        variant does); changing a column of :data:`GEOMETRY` (anchors, sizes, angles, offsets,
+        padding) raises ``ValueError``."""
         c = self.client
         zoom = int(zoom)
         p = len(self.parts)
