@@ -20,6 +20,7 @@ export class Declutter {
     this.record = options.record ? { commits: [], frames: [] } : null;
     this.recordEngine = engine; // the engine the record's frames are on (a compaction swaps it)
     this.last = null;
+    this.span = null;
   }
 
   get debug() { return this.overlay.debug; }
@@ -33,10 +34,7 @@ export class Declutter {
   // Places and draws one frame; returns whether a label is still fading (draw again soon).
   frame(camera, dpr, now) {
     if (this.store.changed) this.commit();
-    const t0 = performance.now();
-    let f = this.engine.placeFrame(camera, now);
-    this.times.push(performance.now() - t0);
-    if (this.times.length > 10000) this.times.splice(0, 5000);
+    let f = this.place(camera, now);
     const slots = this.store.slots;
     // The glyphs of the texts along lines, copied: each call into the engine may move its views.
     const glyphs = new Map();
@@ -66,6 +64,19 @@ export class Declutter {
       this.record.frames.push({ camera, now, commit: this.record.commits.length - 1, drawn, lines, inView, ...decisions });
     }
     return fading;
+  }
+
+  // The placement, timed: the clock read just before the engine's call and just after it has
+  // returned the frame's views (the camera written, the frame placed, the result columns read),
+  // nothing else between; `span` keeps the two readings (performance.now() ms).
+  place(camera, now) {
+    const t0 = performance.now();
+    const f = this.engine.placeFrame(camera, now);
+    const t1 = performance.now();
+    this.times.push(t1 - t0);
+    if (this.times.length > 10000) this.times.splice(0, 5000);
+    this.span = [t0, t1];
+    return f;
   }
 
   // Per label: visible, reason, blocker, hiddenBy and opacity bits, as plain arrays.

@@ -1,5 +1,5 @@
-// The features of a symbol layer as labels: read from every loaded tile of its source
-// (`map.querySourceFeatures`, GeoJSON and vector tile sources alike), one label per feature
+// The features of a symbol layer as labels: read from the loaded tiles of its source (a tile's
+// features once, when it arrives; GeoJSON and vector tile sources alike), one label per feature
 // identity however many tiles hold it. A point is taken from the tile it lies in (the copies in
 // neighbouring tiles' buffers are the same feature); a line's pieces are cut to their tiles and
 // joined (@declutter/core's lines.js) so a street crossing tile edges is one text along one line,
@@ -48,79 +48,129 @@ function better(a, b, ideal) {
   return a <= ideal;
 }
 
+// The tiles a source is drawn from now, one per tile of data (the copies of a tile across the
+// antimeridian share it), in the order `map.querySourceFeatures` reads them; null when the map
+// does not expose them (MapLibre's TileManager of version 5, its SourceCache before).
+function tilesOf(map, sourceId) {
+  const manager = map.style?.tileManagers?.[sourceId] ?? map.style?.sourceCaches?.[sourceId];
+  if (typeof manager?.getRenderableIds !== 'function' || typeof manager.getTileByID !== 'function') return null;
+  const tiles = [];
+  const seen = new Set();
+  for (const id of manager.getRenderableIds()) {
+    const tile = manager.getTileByID(id);
+    if (!tile || typeof tile.querySourceFeatures !== 'function' || seen.has(tile.tileID.canonical.key)) continue;
+    seen.add(tile.tileID.canonical.key);
+    tiles.push(tile);
+  }
+  return tiles;
+}
+
+// What one feature of one tile gives the layer: its key, the layout's fields at `zoom`, its
+// properties, the tile level `z` and its geometry in world px (`point`, line `pieces` cut to the
+// tile, or `polygons`), or null when the layer does not show it.
+function featureItem(feature, layer, layout, image, zoom) {
+  const props = feature.properties ?? {};
+  const t = tileGeometry(feature);
+  let point = null;
+  let pieces = null;
+  let polygons = null;
+  let rings = null; // a polygon's rings as lines, for a name along them
+  let z = 0;
+  let eps = 1e-9;
+  if (t) {
+    const world = tileToWorld(t.z, t.x, t.y, t.extent);
+    z = t.z;
+    eps = 256 / (t.extent * 2 ** t.z) / 8;
+    // Lines (or rings) cut back to the tile, in world px.
+    const cut = () => {
+      const out = [];
+      for (const ring of t.rings) {
+        for (const part of clipToSquare(ring.flatMap((q) => [q.x, q.y]), t.extent)) {
+          const flat = [];
+          for (let k = 0; k < part.length; k += 2) flat.push(...world(part[k], part[k + 1]));
+          out.push(flat);
+        }
+      }
+      return out;
+    };
+    if (t.type === 1) {
+      const p = t.rings.flat().find((q) => q.x >= 0 && q.y >= 0 && q.x < t.extent && q.y < t.extent);
+      if (!p) return null; // a copy in this tile's buffer; the tile that holds it gives it
+      point = world(p.x, p.y);
+    } else if (t.type === 2) {
+      pieces = cut();
+    } else if (t.type === 3) {
+      polygons = polygonsOf(t.rings.map((ring) => ring.flatMap((q) => world(q.x, q.y))));
+      rings = cut;
+    } else return null;
+  } else {
+    const g = plainGeometry(feature);
+    point = g.point;
+    pieces = g.point || g.polygons.length ? null : g.lines;
+    polygons = g.polygons.length ? g.polygons : null;
+    rings = () => g.polygons.flat();
+  }
+  const geometry = t ? ['Point', 'LineString', 'Polygon'][t.type - 1] : feature.geometry.type;
+  const fields = layout(props, zoom, image, geometry, feature.id);
+  if (!fields) return null; // the style's filter or zoom range leaves it out
+  const along = fields.placement !== 'point';
+  // `symbol-placement: line` (or line-center) on a polygon: its name along its rings, as along
+  // a line (the longest ring, joined across tiles).
+  if (polygons && along) { pieces = rings(); polygons = null; }
+  if (polygons ? !polygons.length : !point && !pieces?.length) return null;
+  return { key: featureKey(layer.id, feature.id, props), fields, props, z, eps, along, point, pieces, polygons };
+}
+
 // Labels (key -> spec) of one layer: `layer` {id, source, sourceLayer, filter}, `layout` from
-// layout.js (null for a feature the layer does not show).
-export function readLabels(map, layer, layout, image, out) {
-  const zoom = map.getZoom();
-  const features = map.querySourceFeatures(layer.source, {
-    sourceLayer: layer.sourceLayer, filter: layer.filter ?? undefined,
-  });
+// layout.js (null for a feature the layer does not show), evaluated at `zoom`.
+//
+// Read incrementally: what each tile gives (its features' items) is kept in `layer.tiles`
+// (tile -> {index, zoom, items}) and read again only for a tile that arrived, was loaded again
+// (MapLibre gives it a new feature index) or whose items were made at another zoom; a tile that
+// left the source's drawn set leaves the map. The labels are then gathered from the kept items
+// in the order a full read (`map.querySourceFeatures`) meets them, so they equal a full read's;
+// `fresh` reads every tile again and keeps nothing (the check of that). `stats` counts the tiles
+// read and kept.
+export function readLabels(map, layer, layout, image, out, zoom, { fresh = false, stats } = {}) {
+  const params = { sourceLayer: layer.sourceLayer, filter: layer.filter ?? undefined };
+  const items = (features) => features.map((f) => featureItem(f, layer, layout, image, zoom)).filter((item) => item);
+  const tiles = tilesOf(map, layer.source);
+  const all = [];
+  if (tiles) {
+    const kept = fresh ? new Map() : layer.tiles ?? new Map();
+    const next = new Map();
+    for (const tile of tiles) {
+      const key = tile.tileID.canonical.key;
+      let entry = kept.get(key);
+      if (entry && entry.index === tile.latestFeatureIndex && entry.zoom === zoom) {
+        if (stats) stats.tilesKept++;
+      } else {
+        const features = [];
+        tile.querySourceFeatures(features, { ...params, globalState: map.style._globalState });
+        entry = { index: tile.latestFeatureIndex, zoom, items: items(features) };
+        if (stats) stats.tilesRead++;
+      }
+      next.set(key, entry);
+      for (const item of entry.items) all.push(item);
+    }
+    if (!fresh) layer.tiles = next;
+  } else {
+    for (const item of items(map.querySourceFeatures(layer.source, params))) all.push(item);
+  }
   const lines = new Map(); // key -> {fields, props, along, byZoom: Map(z -> pieces), eps}
   const points = new Map(); // key -> {z, fields, props, point}
   const areas = new Map(); // key -> {z, fields, props, polygons} of the preferred level
   const ideal = idealZoom(map, layer.source);
-  for (const feature of features) {
-    const props = feature.properties ?? {};
-    const t = tileGeometry(feature);
-    let point = null;
-    let pieces = null;
-    let polygons = null;
-    let rings = null; // a polygon's rings as lines, for a name along them
-    let z = 0;
-    let eps = 1e-9;
-    if (t) {
-      const world = tileToWorld(t.z, t.x, t.y, t.extent);
-      z = t.z;
-      eps = 256 / (t.extent * 2 ** t.z) / 8;
-      // Lines (or rings) cut back to the tile, in world px.
-      const cut = () => {
-        const out = [];
-        for (const ring of t.rings) {
-          for (const part of clipToSquare(ring.flatMap((q) => [q.x, q.y]), t.extent)) {
-            const flat = [];
-            for (let k = 0; k < part.length; k += 2) flat.push(...world(part[k], part[k + 1]));
-            out.push(flat);
-          }
-        }
-        return out;
-      };
-      if (t.type === 1) {
-        const p = t.rings.flat().find((q) => q.x >= 0 && q.y >= 0 && q.x < t.extent && q.y < t.extent);
-        if (!p) continue; // a copy in this tile's buffer; the tile that holds it gives it
-        point = world(p.x, p.y);
-      } else if (t.type === 2) {
-        pieces = cut();
-      } else if (t.type === 3) {
-        polygons = polygonsOf(t.rings.map((ring) => ring.flatMap((q) => world(q.x, q.y))));
-        rings = cut;
-      } else continue;
-    } else {
-      const g = plainGeometry(feature);
-      point = g.point;
-      pieces = g.point || g.polygons.length ? null : g.lines;
-      polygons = g.polygons.length ? g.polygons : null;
-      rings = () => g.polygons.flat();
-    }
-    const geometry = t ? ['Point', 'LineString', 'Polygon'][t.type - 1] : feature.geometry.type;
-    const fields = layout(props, zoom, image, geometry, feature.id);
-    if (!fields) continue; // the style's filter or zoom range leaves it out
-    const along = fields.placement !== 'point';
-    // `symbol-placement: line` (or line-center) on a polygon: its name along its rings, as along
-    // a line (the longest ring, joined across tiles).
-    if (polygons && along) { pieces = rings(); polygons = null; }
+  for (const { key, fields, props, z, eps, along, point, pieces, polygons } of all) {
     if (polygons) {
       // An area's name at its pole.
-      if (!polygons.length) continue;
-      const key = featureKey(layer.id, feature.id, props);
       let entry = areas.get(key);
       if (!entry || better(z, entry.z, ideal)) { entry = { z, fields, props, polygons: [] }; areas.set(key, entry); }
       if (entry.z === z) entry.polygons.push(...polygons);
     } else if (point) {
-      const key = featureKey(layer.id, feature.id, props);
       const seen = points.get(key);
       if (!seen || better(z, seen.z, ideal)) points.set(key, { z, fields, props, point });
-    } else if (pieces?.length) {
-      const key = featureKey(layer.id, feature.id, props);
+    } else {
       let entry = lines.get(key);
       if (!entry) { entry = { fields, props, along, byZoom: new Map(), eps }; lines.set(key, entry); }
       if (!entry.byZoom.has(z)) entry.byZoom.set(z, []);
@@ -141,8 +191,9 @@ export function readLabels(map, layer, layout, image, out) {
   // where a tile of it is not there yet at any level) keeps the last line, so that its name
   // neither jumps nor loses its room for the frames the tile takes.
   const loading = !map.isSourceLoaded(layer.source);
-  const last = layer.lastLines ?? new Map();
-  layer.lastLines = new Map();
+  const last = (!fresh && layer.lastLines) || new Map();
+  const lastLines = new Map();
+  if (!fresh) layer.lastLines = lastLines;
   for (const [key, entry] of lines) {
     let z = null;
     for (const level of entry.byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
@@ -150,7 +201,7 @@ export function readLabels(map, layer, layout, image, out) {
     if (!best) continue;
     const before = last.get(key);
     if (loading && before && lineLength(before) > 1.01 * lineLength(best)) best = before;
-    layer.lastLines.set(key, best);
+    lastLines.set(key, best);
     const base = { ...entry.fields, layer: layer.id, properties: entry.props };
     // `line-center`: one label at the middle; `line`: repeated about every `spacing` px.
     const spec = entry.along

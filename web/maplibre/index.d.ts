@@ -1,6 +1,6 @@
 // Types of @declutter/maplibre. See docs/web.md.
 import type { Camera } from '@declutter/wasm';
-import type { Attached, ControllerOptions } from '@declutter/core';
+import type { Attached, ControllerOptions, Spec } from '@declutter/core';
 
 export type { Attached } from '@declutter/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -49,8 +49,23 @@ export interface AttachOptions extends ControllerOptions {
   layers: (string | LayerOptions)[];
 }
 
+/** The features read so far: reads, tiles read and tiles kept from earlier reads, time (ms). */
+export interface Reading {
+  reads: number;
+  tilesRead: number;
+  tilesKept: number;
+  ms: number;
+}
+
+export interface MapLibreAttached extends Attached {
+  /** The labels as read from the sources now, by key; `fresh`: every tile read again (what the
+   * incremental read must equal). */
+  labels(options?: { fresh?: boolean }): Map<string, Spec>;
+  reading(): Reading;
+}
+
 /** Takes over the placement of the named symbol layers of `map`. */
-export declare function attach(map: MapLibreMap, options: AttachOptions): Promise<Attached>;
+export declare function attach(map: MapLibreMap, options: AttachOptions): Promise<MapLibreAttached>;
 
 /** The map's camera as the engine takes it (zoom + 1: 256-px tiles); with padding, the centred
  * viewport around the centre of perspective and its `shift` past the canvas's corner. */

@@ -102,6 +102,24 @@ export async function attach(map, options) {
 
   let dirty = true;
   let zoomRead = Math.floor(map.getZoom());
+  // The zoom the layouts are evaluated at: the map's zoom at the first read in each whole zoom
+  // level (a tile arriving later in the level is laid out alike, and the tiles read before are
+  // kept as they are).
+  let layoutZoom = map.getZoom();
+  const reading = { reads: 0, tilesRead: 0, tilesKept: 0, ms: 0 };
+  // The labels of every taken-over layer in its zoom range, read now; `fresh`: every tile read
+  // again, nothing kept (the check that the incremental read equals a full one).
+  const read = (fresh = false) => {
+    const labels = new Map();
+    const zoom = map.getZoom();
+    // A layer outside its zoom range is not drawn by MapLibre: its labels leave.
+    for (const l of taken) {
+      if (zoom >= l.minzoom && zoom < l.maxzoom) readLabels(map, l, l.layout, image, labels, layoutZoom, { fresh, stats: fresh ? null : reading });
+    }
+    // Copies along lines laid out at the whole zoom (px per world px: 2^(zoom + 1), 512-px tiles).
+    spots.apply(labels, 2 ** (zoomRead + 1));
+    return labels;
+  };
   const onData = (e) => {
     if (e.sourceId && !sources.has(e.sourceId)) return;
     dirty = true;
@@ -111,15 +129,13 @@ export async function attach(map, options) {
     // Zoom-dependent layout (sizes, steps, layer zoom ranges) is read again at each whole zoom level.
     const z = Math.floor(map.getZoom());
     if (dirty || z !== zoomRead) {
-      const labels = new Map();
-      const zoom = map.getZoom();
-      // A layer outside its zoom range is not drawn by MapLibre: its labels leave.
-      for (const l of taken) if (zoom >= l.minzoom && zoom < l.maxzoom) readLabels(map, l, l.layout, image, labels);
-      // Copies along lines laid out at the whole zoom (px per world px: 2^(zoom + 1), 512-px tiles).
-      spots.apply(labels, 2 ** (z + 1));
-      d.setLabels(labels);
-      dirty = false;
+      const t0 = performance.now();
+      if (z !== zoomRead) layoutZoom = map.getZoom();
       zoomRead = z;
+      d.setLabels(read());
+      dirty = false;
+      reading.reads++;
+      reading.ms += performance.now() - t0;
     }
     const camera = cameraOf(map);
     if (camera.width === 0 || camera.height === 0) return;
@@ -138,7 +154,7 @@ export async function attach(map, options) {
   map.on('mousemove', onMove);
   map.triggerRepaint();
 
-  return attached(d, {
+  const result = attached(d, {
     render: () => map.triggerRepaint(),
     pending: () => dirty,
     detach() {
@@ -152,6 +168,11 @@ export async function attach(map, options) {
       }
     },
   });
+  /** The labels read from the sources now (key -> spec); `{fresh: true}`: every tile read again. */
+  result.labels = (opts) => read(!!opts?.fresh);
+  /** The reads so far: how many, the tiles read and kept, the time they took (ms). */
+  result.reading = () => ({ ...reading });
+  return result;
 }
 
 // A style image as a canvas at its size in CSS px, or null when the style has none so named.
