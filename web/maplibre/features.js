@@ -157,35 +157,47 @@ export function readLabels(map, layer, layout, image, out, zoom, { fresh = false
   } else {
     for (const item of items(map.querySourceFeatures(layer.source, params))) all.push(item);
   }
-  const lines = new Map(); // key -> {fields, props, along, byZoom: Map(z -> pieces), eps}
-  const points = new Map(); // key -> {z, fields, props, point}
-  const areas = new Map(); // key -> {z, fields, props, polygons} of the preferred level
+  // Each label's items, by kind, in the order met; a label whose items are the very ones of the
+  // last read (and the preferred tile level the same) keeps its spec (`layer.specs`).
+  const kinds = { points: new Map(), areas: new Map(), lines: new Map() };
+  for (const item of all) {
+    const byKey = item.polygons ? kinds.areas : item.point ? kinds.points : kinds.lines;
+    const list = byKey.get(item.key);
+    if (list) list.push(item); else byKey.set(item.key, [item]);
+  }
   const ideal = idealZoom(map, layer.source);
-  for (const { key, fields, props, z, eps, along, point, pieces, polygons } of all) {
-    if (polygons) {
-      // An area's name at its pole.
-      let entry = areas.get(key);
-      if (!entry || better(z, entry.z, ideal)) { entry = { z, fields, props, polygons: [] }; areas.set(key, entry); }
-      if (entry.z === z) entry.polygons.push(...polygons);
-    } else if (point) {
-      const seen = points.get(key);
-      if (!seen || better(z, seen.z, ideal)) points.set(key, { z, fields, props, point });
-    } else {
-      let entry = lines.get(key);
-      if (!entry) { entry = { fields, props, along, byZoom: new Map(), eps }; lines.set(key, entry); }
-      if (!entry.byZoom.has(z)) entry.byZoom.set(z, []);
-      entry.byZoom.get(z).push(...pieces);
-      entry.eps = Math.max(entry.eps, eps);
+  const kept = fresh ? null : layer.specs;
+  const specs = new Map(); // key -> {items, ideal, spec, chain, best}
+  if (!fresh) layer.specs = specs;
+  const same = (key, items) => {
+    const k = kept?.get(key);
+    return k && k.ideal === ideal && k.items.length === items.length && k.items.every((item, n) => item === items[n]) ? k : null;
+  };
+  for (const [key, items] of kinds.points) {
+    let k = same(key, items);
+    if (!k) {
+      let chosen = null;
+      for (const item of items) if (!chosen || better(item.z, chosen.z, ideal)) chosen = item;
+      const { fields, props, point } = chosen;
+      k = { items, ideal, spec: labelSpec({ ...fields, x: point[0], y: point[1], layer: layer.id, properties: props }) };
     }
+    specs.set(key, k);
+    if (k.spec) out.set(key, k.spec);
   }
-  for (const [key, { z, fields, props, point }] of points) {
-    const spec = labelSpec({ ...fields, x: point[0], y: point[1], layer: layer.id, properties: props });
-    if (spec && z !== undefined) out.set(key, spec);
-  }
-  for (const [key, { fields, props, polygons }] of areas) {
-    const [x, y] = polygons[0][0];
-    const spec = labelSpec({ ...fields, x, y, area: polygons, layer: layer.id, properties: props });
-    if (spec) out.set(key, spec);
+  for (const [key, items] of kinds.areas) {
+    let k = same(key, items);
+    if (!k) {
+      // An area's name at its pole: the pieces of the preferred level.
+      let entry = null;
+      for (const { z, fields, props, polygons } of items) {
+        if (!entry || better(z, entry.z, ideal)) entry = { z, fields, props, polygons: [] };
+        if (entry.z === z) entry.polygons.push(...polygons);
+      }
+      const [x, y] = entry.polygons[0][0];
+      k = { items, ideal, spec: labelSpec({ ...entry.fields, x, y, area: entry.polygons, layer: layer.id, properties: entry.props }) };
+    }
+    specs.set(key, k);
+    if (k.spec) out.set(key, k.spec);
   }
   // While the source still loads, a line read more than 1% shorter than the last time (cut
   // where a tile of it is not there yet at any level) keeps the last line, so that its name
@@ -194,19 +206,36 @@ export function readLabels(map, layer, layout, image, out, zoom, { fresh = false
   const last = (!fresh && layer.lastLines) || new Map();
   const lastLines = new Map();
   if (!fresh) layer.lastLines = lastLines;
-  for (const [key, entry] of lines) {
-    let z = null;
-    for (const level of entry.byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
-    let best = longestChain(entry.byZoom.get(z), entry.eps);
+  for (const [key, items] of kinds.lines) {
+    // The first item's fields; the pieces of the preferred level joined.
+    const { fields, props, along } = items[0];
+    let k = same(key, items);
+    if (!k) {
+      const byZoom = new Map();
+      let eps = 0;
+      for (const item of items) {
+        if (!byZoom.has(item.z)) byZoom.set(item.z, []);
+        byZoom.get(item.z).push(...item.pieces);
+        eps = Math.max(eps, item.eps);
+      }
+      let z = null;
+      for (const level of byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
+      k = { items, ideal, chain: longestChain(byZoom.get(z), eps), spec: null, best: null };
+    }
+    specs.set(key, k);
+    let best = k.chain;
     if (!best) continue;
     const before = last.get(key);
     if (loading && before && lineLength(before) > 1.01 * lineLength(best)) best = before;
     lastLines.set(key, best);
-    const base = { ...entry.fields, layer: layer.id, properties: entry.props };
-    // `line-center`: one label at the middle; `line`: repeated about every `spacing` px.
-    const spec = entry.along
-      ? labelSpec({ ...base, path: best, spacing: entry.fields.placement === 'line' ? entry.fields.spacing : 0 })
-      : labelSpec({ ...base, ...pointHalfway(best) });
-    if (spec) out.set(key, spec);
+    if (best !== k.best) {
+      const base = { ...fields, layer: layer.id, properties: props };
+      // `line-center`: one label at the middle; `line`: repeated about every `spacing` px.
+      k.spec = along
+        ? labelSpec({ ...base, path: best, spacing: fields.placement === 'line' ? fields.spacing : 0 })
+        : labelSpec({ ...base, ...pointHalfway(best) });
+      k.best = best;
+    }
+    if (k.spec) out.set(key, k.spec);
   }
 }
