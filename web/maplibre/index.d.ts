@@ -58,8 +58,8 @@ export interface Reading {
 }
 
 export interface MapLibreAttached extends Attached {
-  /** The labels as read from the sources now, by key; `fresh`: every tile read again (what the
-   * incremental read must equal). */
+  /** The labels of the last read, by key; `fresh`: every tile read again now, nothing kept
+   * (what the labels read tile by tile must equal). */
   labels(options?: { fresh?: boolean }): Map<string, Spec>;
   reading(): Reading;
 }

@@ -107,6 +107,7 @@ export async function attach(map, options) {
   // kept as they are).
   let layoutZoom = map.getZoom();
   const reading = { reads: 0, tilesRead: 0, tilesKept: 0, ms: 0 };
+  let lastRead = new Map();
   // The labels of every taken-over layer in its zoom range, read now; `fresh`: every tile read
   // again, nothing kept (the check that the incremental read equals a full one).
   const read = (fresh = false) => {
@@ -132,7 +133,8 @@ export async function attach(map, options) {
       const t0 = performance.now();
       if (z !== zoomRead) layoutZoom = map.getZoom();
       zoomRead = z;
-      d.setLabels(read());
+      lastRead = read();
+      d.setLabels(lastRead);
       dirty = false;
       reading.reads++;
       reading.ms += performance.now() - t0;
@@ -168,8 +170,8 @@ export async function attach(map, options) {
       }
     },
   });
-  /** The labels read from the sources now (key -> spec); `{fresh: true}`: every tile read again. */
-  result.labels = (opts) => read(!!opts?.fresh);
+  /** The labels of the last read (key -> spec); `{fresh: true}`: every tile read again now. */
+  result.labels = (opts) => (opts?.fresh ? read(true) : new Map(lastRead));
   /** The reads so far: how many, the tiles read and kept, the time they took (ms). */
   result.reading = () => ({ ...reading });
   return result;

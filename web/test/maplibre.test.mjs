@@ -20,12 +20,16 @@ import { causeOf, pinChromium, quantile, replayInPage, traceByFrame, TRACE_CATEG
 const open = testPages('maplibre');
 const results = RESULTS;
 
-// The labels the package read tile by tile as tiles came and went (the store's live labels)
-// against every tile read again now (`labels({fresh: true})`): the keys that differ, and the
-// reads' counts (tiles kept from earlier reads must be some: the incremental path ran).
+// The labels the package read tile by tile as tiles came and went (the last read's, which the
+// store's live labels are) against every tile read again now (`labels({fresh: true})`): the
+// keys that differ, and the reads' counts (tiles kept from earlier reads must be some: the
+// incremental path ran).
 const incremental = (page) => page.evaluate(() => {
   const d = window.declutter.controller;
-  const live = new Map(d.store.slots.filter((s) => s.live).map((s) => [s.key, JSON.stringify(s.spec)]));
+  const last = window.declutter.labels();
+  const stored = d.store.slots.filter((s) => s.live);
+  if (stored.length !== last.size || stored.some((s) => s.spec !== last.get(s.key))) throw new Error('the store holds other labels than the last read');
+  const live = new Map([...last].map(([key, spec]) => [key, JSON.stringify(spec)]));
   const fresh = window.declutter.labels({ fresh: true });
   const differ = [...new Set([...live.keys(), ...fresh.keys()])].filter((k) => live.get(k) !== (fresh.has(k) ? JSON.stringify(fresh.get(k)) : undefined));
   return { labels: live.size, differ: differ.slice(0, 10), reading: window.declutter.reading() };
