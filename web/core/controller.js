@@ -49,7 +49,7 @@ export class Declutter {
     // Fading: shown and not yet opaque (a new label starts at 0), or hidden and not yet gone.
     for (let i = 0; i < f.count && !fading; i++) fading = f.visible[i] ? f.opacity[i] < 1 : f.opacity[i] > 0;
     const decisions = this.record ? this.decisions(f) : null;
-    this.overlay.begin(camera.width, camera.height, dpr, camera.shift);
+    this.overlay.begin(camera.width, camera.height, dpr);
     const drawn = this.record ? [] : null;
     const lines = this.record ? [] : null;
     this.overlay.draw(slots, f, glyphs, dpr, drawn, lines);
@@ -104,11 +104,8 @@ export class Declutter {
 
   // The labels whose box in the last frame holds screen point (x, y) (CSS px): what shows there,
   // and for a hidden one, which label (or obstacle) hid it and why.
-  query(px, py) {
+  query(x, y) {
     if (!this.last) return [];
-    // The engine's viewport may reach past the map's (camera.shift: a map's padding).
-    const [sx, sy] = this.last.camera.shift ?? [0, 0];
-    const [x, y] = [px + sx, py + sy];
     const b = this.engine.boxes();
     const f = this.engine.views();
     const slots = this.store.slots;

@@ -150,9 +150,8 @@ export declare class Declutter {
   span: [number, number] | null;
   record: { commits: object[]; frames: object[] } | null;
   setLabels(specs: Map<string, Spec>): void;
-  /** Places and draws a frame; true while a label fades (draw again soon). `shift`: how far
-   * (CSS px) the engine's viewport reaches left of and above the map's (drawn shifted back). */
-  frame(camera: Camera & { shift?: [number, number] }, dpr: number, timeMs: number): boolean;
+  /** Places and draws a frame; true while a label fades (draw again soon). */
+  frame(camera: Camera, dpr: number, timeMs: number): boolean;
   /** The engine's placement of one frame, timed (`times`, `span`); returns the frame's views. */
   place(camera: Camera, timeMs: number): FrameViews;
   query(x: number, y: number): LabelHit[];

@@ -67,6 +67,6 @@ export interface MapLibreAttached extends Attached {
 /** Takes over the placement of the named symbol layers of `map`. */
 export declare function attach(map: MapLibreMap, options: AttachOptions): Promise<MapLibreAttached>;
 
-/** The map's camera as the engine takes it (zoom + 1: 256-px tiles); with padding, the centred
- * viewport around the centre of perspective and its `shift` past the canvas's corner. */
-export declare function cameraOf(map: MapLibreMap): Camera & { lon: number; lat: number; shift?: [number, number] };
+/** The map's camera as the engine takes it (zoom + 1: 256-px tiles); with padding, the centre
+ * of perspective's `centerOffset` from the canvas's middle. */
+export declare function cameraOf(map: MapLibreMap): Camera & { lon: number; lat: number };

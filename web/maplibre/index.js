@@ -33,10 +33,8 @@ function standIn(layer, visibility) {
 // The map's camera as the engine takes it (256-px tiles: MapLibre's zoom + 1). With padding
 // (`map.setPadding`), MapLibre moves the centre of perspective to the padded area's centre,
 // (left − right) / 2, (top − bottom) / 2 px from the canvas's (an off-axis frustum, the same
-// vertical field of view and camera distance). The engine's perspective is centred, so it is
-// given the centred viewport that holds the canvas with that point in its middle (wider by
-// |dx|·2, taller by |dy|·2, the field of view widened to keep the focal length); `shift` is how
-// far that viewport reaches left of and above the canvas (the overlay is drawn shifted back).
+// vertical field of view and camera distance): the engine's `centerOffset`, its viewport still
+// the canvas.
 export function cameraOf(map) {
   const c = map.getCenter().wrap();
   const canvas = map.getCanvas();
@@ -48,13 +46,7 @@ export function cameraOf(map) {
   const p = typeof map.getPadding === 'function' ? map.getPadding() : null;
   const dx = p ? (p.left - p.right) / 2 : 0;
   const dy = p ? (p.top - p.bottom) / 2 : 0;
-  if (dx === 0 && dy === 0) return camera;
-  const focal = camera.height / 2 / Math.tan((fov * Math.PI) / 360);
-  const height = camera.height + 2 * Math.abs(dy);
-  return {
-    ...camera, width: camera.width + 2 * Math.abs(dx), height,
-    fov: (Math.atan(height / 2 / focal) * 360) / Math.PI, shift: [Math.abs(dx) - dx, Math.abs(dy) - dy],
-  };
+  return dx === 0 && dy === 0 ? camera : { ...camera, centerOffset: [dx, dy] };
 }
 
 export async function attach(map, options) {

@@ -286,29 +286,57 @@ test('query, hover events, the debug view, the device pixel ratio', async () => 
 
 test('padding: the centre of perspective moved, labels drawn where MapLibre puts them', async () => {
   // MapLibre moves the centre of perspective to the padded area's centre (an off-axis
-  // frustum); the package gives the engine the centred viewport around it and draws shifted.
+  // frustum); the package gives the engine that offset, its viewport the canvas.
   const { page, problems } = await open('tiles', { center: [10, 50], zoom: 4.2, bearing: 25, pitch: 50 });
   const { step, worst } = cameraPath(page, 'MapLibre');
   await step('padding left and top', () => page.evaluate(() => map.setPadding({ left: 360, top: 150, right: 0, bottom: 40 })));
   await step('padding right, turned', () => page.evaluate(() => map.jumpTo({ padding: { left: 0, top: 0, right: 300, bottom: 120 }, bearing: -30 })));
-  const { shift, shown } = await page.evaluate(() => {
+  // Every shown label's box meets the canvas, so none beyond it hides one on it; and which
+  // labels on the canvas a label wholly beyond it hides (none: it is off screen and blocks
+  // nothing).
+  const { offset, shown, beyond, hiddenByBeyond } = await page.evaluate(() => {
     const d = window.declutter.controller;
     const f = d.engine.views();
-    return { shift: d.last.camera.shift, shown: d.store.slots.filter((s, i) => s.live && !s.spec.path && f.visible[i]).length };
+    const b = d.engine.boxes();
+    const { width, height } = d.last.camera;
+    // A label's text box (`boxes()`), or its icon (centred on the anchor; the reach of a
+    // twice-scaled one), meets the canvas.
+    const meets = (i) => {
+      const ex = Math.abs(b.ux[i]) * b.hx[i] + Math.abs(b.uy[i]) * b.hy[i];
+      const ey = Math.abs(b.uy[i]) * b.hx[i] + Math.abs(b.ux[i]) * b.hy[i];
+      const icon = d.store.slots[i].spec.icon;
+      const r = icon ? Math.max(icon.width, icon.height) : -Infinity;
+      const [x, y] = [f.pose.x[i], f.pose.y[i]];
+      return (b.cx[i] + ex > 0 && b.cx[i] - ex < width && b.cy[i] + ey > 0 && b.cy[i] - ey < height)
+        || (x + r > 0 && x - r < width && y + r > 0 && y - r < height);
+    };
+    const live = (i) => d.store.slots[i].live;
+    const out = { offset: d.last.camera.centerOffset, shown: 0, beyond: [], hiddenByBeyond: [] };
+    for (let i = 0; i < f.count; i++) {
+      if (!live(i) || !f.visible[i]) continue;
+      if (!d.store.slots[i].spec.path) out.shown++;
+      if (!meets(i)) out.beyond.push(d.store.slots[i].key);
+    }
+    for (let i = 0; i < f.count; i++) {
+      if (live(i) && !f.visible[i] && f.reason[i] === 1 && !Number.isNaN(b.cx[i]) && meets(i) && f.blocker[i] === 1 && !meets(f.hiddenBy[i])) {
+        out.hiddenByBeyond.push(`${d.store.slots[i].key} by ${d.store.slots[f.hiddenBy[i]].key}`);
+      }
+    }
+    return out;
   });
-  // Padding right 300, bottom 120: the centre 150 px left of and 60 px above the canvas's; the
-  // engine's viewport reaches 300 px past the canvas's left edge and 120 px past its top.
-  assert.deepEqual(shift, [300, 120], 'the engine\'s viewport around the centre of perspective');
+  // Padding right 300, bottom 120: the centre 150 px left of and 60 px above the canvas's.
+  assert.deepEqual(offset, [-150, -60], 'the centre of perspective\'s offset');
   assert.ok(shown > 20, `point labels shown: ${shown}`);
-  // A shown label is found where it is drawn on the map (the query shifts the point too).
+  assert.deepEqual(beyond, [], 'no label shown beyond the canvas');
+  assert.deepEqual(hiddenByBeyond, [], 'no label on the canvas hidden by one beyond it');
+  // A shown label is found where it is drawn on the map.
   const hit = await page.evaluate(() => {
     const d = window.declutter.controller;
     const f = d.engine.views();
-    const [sx, sy] = d.last.camera.shift;
-    const i = d.store.slots.findIndex((s, k) => s.live && !s.spec.path && f.visible[k] && f.pose.x[k] > sx + 50 && f.pose.x[k] < sx + 1000);
+    const i = d.store.slots.findIndex((s, k) => s.live && !s.spec.path && f.visible[k] && f.pose.x[k] > 50 && f.pose.x[k] < 1000);
     const key = d.store.slots[i].key;
     const b = d.engine.boxes();
-    return { key, found: window.declutter.query({ x: b.cx[i] - sx, y: b.cy[i] - sy }).map((l) => l.key) };
+    return { key, found: window.declutter.query({ x: b.cx[i], y: b.cy[i] }).map((l) => l.key) };
   });
   assert.ok(hit.found.includes(hit.key), `the query at its drawn box finds it: ${JSON.stringify(hit)}`);
   const checked = await checkRecord(page, 'padding');
