@@ -177,6 +177,8 @@ fn camera(u: &mut Unstructured) -> Result<DeclutterCamera> {
         height: number(u)?,
         fov: if u.arbitrary()? { 0.0 } else { number(u)? },
         coordinates: code(u, 2)?,
+        center_offset_x: if u.arbitrary()? { 0.0 } else { number(u)? },
+        center_offset_y: if u.arbitrary()? { 0.0 } else { number(u)? },
     })
 }
 

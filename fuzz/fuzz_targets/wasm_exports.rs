@@ -115,9 +115,11 @@ fn run(u: &mut Unstructured) -> Result<()> {
                     number(u)?,
                     number(u)?,
                     if u.arbitrary()? { 0.0 } else { number(u)? },
+                    if u.arbitrary()? { 0.0 } else { number(u)? },
+                    if u.arbitrary()? { 0.0 } else { number(u)? },
                 ];
                 for (k, v) in values.into_iter().enumerate() {
-                    // SAFETY: the module's camera buffer of nine f64s.
+                    // SAFETY: the module's camera buffer of eleven f64s.
                     unsafe { (address as *mut f64).add(k).write(v) };
                 }
             }

@@ -20,6 +20,7 @@ export class Declutter {
     this.record = options.record ? { commits: [], frames: [] } : null;
     this.recordEngine = engine; // the engine the record's frames are on (a compaction swaps it)
     this.last = null;
+    this.span = null;
   }
 
   get debug() { return this.overlay.debug; }
@@ -33,10 +34,7 @@ export class Declutter {
   // Places and draws one frame; returns whether a label is still fading (draw again soon).
   frame(camera, dpr, now) {
     if (this.store.changed) this.commit();
-    const t0 = performance.now();
-    let f = this.engine.placeFrame(camera, now);
-    this.times.push(performance.now() - t0);
-    if (this.times.length > 10000) this.times.splice(0, 5000);
+    let f = this.place(camera, now);
     const slots = this.store.slots;
     // The glyphs of the texts along lines, copied: each call into the engine may move its views.
     const glyphs = new Map();
@@ -51,7 +49,7 @@ export class Declutter {
     // Fading: shown and not yet opaque (a new label starts at 0), or hidden and not yet gone.
     for (let i = 0; i < f.count && !fading; i++) fading = f.visible[i] ? f.opacity[i] < 1 : f.opacity[i] > 0;
     const decisions = this.record ? this.decisions(f) : null;
-    this.overlay.begin(camera.width, camera.height, dpr, camera.shift);
+    this.overlay.begin(camera.width, camera.height, dpr);
     const drawn = this.record ? [] : null;
     const lines = this.record ? [] : null;
     this.overlay.draw(slots, f, glyphs, dpr, drawn, lines);
@@ -66,6 +64,19 @@ export class Declutter {
       this.record.frames.push({ camera, now, commit: this.record.commits.length - 1, drawn, lines, inView, ...decisions });
     }
     return fading;
+  }
+
+  // The placement, timed: the clock read just before the engine's call and just after it has
+  // returned the frame's views (the camera written, the frame placed, the result columns read),
+  // nothing else between; `span` keeps the two readings (performance.now() ms).
+  place(camera, now) {
+    const t0 = performance.now();
+    const f = this.engine.placeFrame(camera, now);
+    const t1 = performance.now();
+    this.times.push(t1 - t0);
+    if (this.times.length > 10000) this.times.splice(0, 5000);
+    this.span = [t0, t1];
+    return f;
   }
 
   // Per label: visible, reason, blocker, hiddenBy and opacity bits, as plain arrays.
@@ -93,11 +104,8 @@ export class Declutter {
 
   // The labels whose box in the last frame holds screen point (x, y) (CSS px): what shows there,
   // and for a hidden one, which label (or obstacle) hid it and why.
-  query(px, py) {
+  query(x, y) {
     if (!this.last) return [];
-    // The engine's viewport may reach past the map's (camera.shift: a map's padding).
-    const [sx, sy] = this.last.camera.shift ?? [0, 0];
-    const [x, y] = [px + sx, py + sy];
     const b = this.engine.boxes();
     const f = this.engine.views();
     const slots = this.store.slots;

@@ -45,13 +45,8 @@ export class Overlay {
 
   remove() { this.canvas.remove(); this.sprites.clear(); }
 
-  // Sizes the canvas to `width` × `height` CSS px at `dpr`, `shift` ([x, y] CSS px, default
-  // none) left of and above the map's corner, and clears it.
-  begin(width, height, dpr, [sx, sy] = [0, 0]) {
-    if (this.shift?.[0] !== sx || this.shift?.[1] !== sy) {
-      this.shift = [sx, sy];
-      Object.assign(this.canvas.style, { left: `${-sx}px`, top: `${-sy}px` });
-    }
+  // Sizes the canvas to `width` × `height` CSS px at `dpr` and clears it.
+  begin(width, height, dpr) {
     const w = Math.round(width * dpr);
     const h = Math.round(height * dpr);
     if (this.canvas.width !== w || this.canvas.height !== h) {

@@ -1,5 +1,5 @@
 // Types of @declutter/core, the glue @declutter/maplibre and @declutter/openlayers share.
-import type { Anchor, Camera, CandidateObject, Engine, FrameOptions } from '@declutter/wasm';
+import type { Anchor, Camera, CandidateObject, Engine, FrameOptions, FrameViews } from '@declutter/wasm';
 
 /** A label's fields before measuring (`labelSpec`): world px at zoom 0 (256-px world, y down). */
 export interface LabelFields {
@@ -146,11 +146,14 @@ export declare class Declutter {
   /** Whether a label was still fading in the last frame. */
   fading: boolean;
   times: number[];
+  /** The last placement's clock readings (performance.now() ms) before and after the engine call. */
+  span: [number, number] | null;
   record: { commits: object[]; frames: object[] } | null;
   setLabels(specs: Map<string, Spec>): void;
-  /** Places and draws a frame; true while a label fades (draw again soon). `shift`: how far
-   * (CSS px) the engine's viewport reaches left of and above the map's (drawn shifted back). */
-  frame(camera: Camera & { shift?: [number, number] }, dpr: number, timeMs: number): boolean;
+  /** Places and draws a frame; true while a label fades (draw again soon). */
+  frame(camera: Camera, dpr: number, timeMs: number): boolean;
+  /** The engine's placement of one frame, timed (`times`, `span`); returns the frame's views. */
+  place(camera: Camera, timeMs: number): FrameViews;
   query(x: number, y: number): LabelHit[];
   on(type: 'hover', fn: (event: HoverEvent) => void): () => void;
   emit(type: string, event: unknown): void;

@@ -1,5 +1,5 @@
-// The features of a symbol layer as labels: read from every loaded tile of its source
-// (`map.querySourceFeatures`, GeoJSON and vector tile sources alike), one label per feature
+// The features of a symbol layer as labels: read from the loaded tiles of its source (a tile's
+// features once, when it arrives; GeoJSON and vector tile sources alike), one label per feature
 // identity however many tiles hold it. A point is taken from the tile it lies in (the copies in
 // neighbouring tiles' buffers are the same feature); a line's pieces are cut to their tiles and
 // joined (@declutter/core's lines.js) so a street crossing tile edges is one text along one line,
@@ -48,114 +48,194 @@ function better(a, b, ideal) {
   return a <= ideal;
 }
 
-// Labels (key -> spec) of one layer: `layer` {id, source, sourceLayer, filter}, `layout` from
-// layout.js (null for a feature the layer does not show).
-export function readLabels(map, layer, layout, image, out) {
-  const zoom = map.getZoom();
-  const features = map.querySourceFeatures(layer.source, {
-    sourceLayer: layer.sourceLayer, filter: layer.filter ?? undefined,
-  });
-  const lines = new Map(); // key -> {fields, props, along, byZoom: Map(z -> pieces), eps}
-  const points = new Map(); // key -> {z, fields, props, point}
-  const areas = new Map(); // key -> {z, fields, props, polygons} of the preferred level
-  const ideal = idealZoom(map, layer.source);
-  for (const feature of features) {
-    const props = feature.properties ?? {};
-    const t = tileGeometry(feature);
-    let point = null;
-    let pieces = null;
-    let polygons = null;
-    let rings = null; // a polygon's rings as lines, for a name along them
-    let z = 0;
-    let eps = 1e-9;
-    if (t) {
-      const world = tileToWorld(t.z, t.x, t.y, t.extent);
-      z = t.z;
-      eps = 256 / (t.extent * 2 ** t.z) / 8;
-      // Lines (or rings) cut back to the tile, in world px.
-      const cut = () => {
-        const out = [];
-        for (const ring of t.rings) {
-          for (const part of clipToSquare(ring.flatMap((q) => [q.x, q.y]), t.extent)) {
-            const flat = [];
-            for (let k = 0; k < part.length; k += 2) flat.push(...world(part[k], part[k + 1]));
-            out.push(flat);
-          }
+// The tiles a source is drawn from now, one per tile of data (the copies of a tile across the
+// antimeridian share it), in the order `map.querySourceFeatures` reads them; null when the map
+// does not expose them (MapLibre's TileManager of version 5, its SourceCache before).
+function tilesOf(map, sourceId) {
+  const manager = map.style?.tileManagers?.[sourceId] ?? map.style?.sourceCaches?.[sourceId];
+  if (typeof manager?.getRenderableIds !== 'function' || typeof manager.getTileByID !== 'function') return null;
+  const tiles = [];
+  const seen = new Set();
+  for (const id of manager.getRenderableIds()) {
+    const tile = manager.getTileByID(id);
+    if (!tile || typeof tile.querySourceFeatures !== 'function' || seen.has(tile.tileID.canonical.key)) continue;
+    seen.add(tile.tileID.canonical.key);
+    tiles.push(tile);
+  }
+  return tiles;
+}
+
+// What one feature of one tile gives the layer: its key, the layout's fields at `zoom`, its
+// properties, the tile level `z` and its geometry in world px (`point`, line `pieces` cut to the
+// tile, or `polygons`), or null when the layer does not show it.
+function featureItem(feature, layer, layout, image, zoom) {
+  const props = feature.properties ?? {};
+  const t = tileGeometry(feature);
+  let point = null;
+  let pieces = null;
+  let polygons = null;
+  let rings = null; // a polygon's rings as lines, for a name along them
+  let z = 0;
+  let eps = 1e-9;
+  if (t) {
+    const world = tileToWorld(t.z, t.x, t.y, t.extent);
+    z = t.z;
+    eps = 256 / (t.extent * 2 ** t.z) / 8;
+    // Lines (or rings) cut back to the tile, in world px.
+    const cut = () => {
+      const out = [];
+      for (const ring of t.rings) {
+        for (const part of clipToSquare(ring.flatMap((q) => [q.x, q.y]), t.extent)) {
+          const flat = [];
+          for (let k = 0; k < part.length; k += 2) flat.push(...world(part[k], part[k + 1]));
+          out.push(flat);
         }
-        return out;
-      };
-      if (t.type === 1) {
-        const p = t.rings.flat().find((q) => q.x >= 0 && q.y >= 0 && q.x < t.extent && q.y < t.extent);
-        if (!p) continue; // a copy in this tile's buffer; the tile that holds it gives it
-        point = world(p.x, p.y);
-      } else if (t.type === 2) {
-        pieces = cut();
-      } else if (t.type === 3) {
-        polygons = polygonsOf(t.rings.map((ring) => ring.flatMap((q) => world(q.x, q.y))));
-        rings = cut;
-      } else continue;
-    } else {
-      const g = plainGeometry(feature);
-      point = g.point;
-      pieces = g.point || g.polygons.length ? null : g.lines;
-      polygons = g.polygons.length ? g.polygons : null;
-      rings = () => g.polygons.flat();
-    }
-    const geometry = t ? ['Point', 'LineString', 'Polygon'][t.type - 1] : feature.geometry.type;
-    const fields = layout(props, zoom, image, geometry, feature.id);
-    if (!fields) continue; // the style's filter or zoom range leaves it out
-    const along = fields.placement !== 'point';
-    // `symbol-placement: line` (or line-center) on a polygon: its name along its rings, as along
-    // a line (the longest ring, joined across tiles).
-    if (polygons && along) { pieces = rings(); polygons = null; }
-    if (polygons) {
-      // An area's name at its pole.
-      if (!polygons.length) continue;
-      const key = featureKey(layer.id, feature.id, props);
-      let entry = areas.get(key);
-      if (!entry || better(z, entry.z, ideal)) { entry = { z, fields, props, polygons: [] }; areas.set(key, entry); }
-      if (entry.z === z) entry.polygons.push(...polygons);
-    } else if (point) {
-      const key = featureKey(layer.id, feature.id, props);
-      const seen = points.get(key);
-      if (!seen || better(z, seen.z, ideal)) points.set(key, { z, fields, props, point });
-    } else if (pieces?.length) {
-      const key = featureKey(layer.id, feature.id, props);
-      let entry = lines.get(key);
-      if (!entry) { entry = { fields, props, along, byZoom: new Map(), eps }; lines.set(key, entry); }
-      if (!entry.byZoom.has(z)) entry.byZoom.set(z, []);
-      entry.byZoom.get(z).push(...pieces);
-      entry.eps = Math.max(entry.eps, eps);
-    }
+      }
+      return out;
+    };
+    if (t.type === 1) {
+      const p = t.rings.flat().find((q) => q.x >= 0 && q.y >= 0 && q.x < t.extent && q.y < t.extent);
+      if (!p) return null; // a copy in this tile's buffer; the tile that holds it gives it
+      point = world(p.x, p.y);
+    } else if (t.type === 2) {
+      pieces = cut();
+    } else if (t.type === 3) {
+      polygons = polygonsOf(t.rings.map((ring) => ring.flatMap((q) => world(q.x, q.y))));
+      rings = cut;
+    } else return null;
+  } else {
+    const g = plainGeometry(feature);
+    point = g.point;
+    pieces = g.point || g.polygons.length ? null : g.lines;
+    polygons = g.polygons.length ? g.polygons : null;
+    rings = () => g.polygons.flat();
   }
-  for (const [key, { z, fields, props, point }] of points) {
-    const spec = labelSpec({ ...fields, x: point[0], y: point[1], layer: layer.id, properties: props });
-    if (spec && z !== undefined) out.set(key, spec);
+  const geometry = t ? ['Point', 'LineString', 'Polygon'][t.type - 1] : feature.geometry.type;
+  const fields = layout(props, zoom, image, geometry, feature.id);
+  if (!fields) return null; // the style's filter or zoom range leaves it out
+  const along = fields.placement !== 'point';
+  // `symbol-placement: line` (or line-center) on a polygon: its name along its rings, as along
+  // a line (the longest ring, joined across tiles).
+  if (polygons && along) { pieces = rings(); polygons = null; }
+  if (polygons ? !polygons.length : !point && !pieces?.length) return null;
+  return { key: featureKey(layer.id, feature.id, props), fields, props, z, eps, along, point, pieces, polygons };
+}
+
+// Labels (key -> spec) of one layer: `layer` {id, source, sourceLayer, filter}, `layout` from
+// layout.js (null for a feature the layer does not show), evaluated at `zoom`.
+//
+// Read incrementally: what each tile gives (its features' items) is kept in `layer.tiles`
+// (tile -> {index, zoom, items}) and read again only for a tile that arrived, was loaded again
+// (MapLibre gives it a new feature index) or whose items were made at another zoom; a tile that
+// left the source's drawn set leaves the map. The labels are then gathered from the kept items
+// in the order a full read (`map.querySourceFeatures`) meets them, so they equal a full read's;
+// `fresh` reads every tile again and keeps nothing (the check of that). `stats` counts the tiles
+// read and kept.
+export function readLabels(map, layer, layout, image, out, zoom, { fresh = false, stats } = {}) {
+  const params = { sourceLayer: layer.sourceLayer, filter: layer.filter ?? undefined };
+  const items = (features) => features.map((f) => featureItem(f, layer, layout, image, zoom)).filter((item) => item);
+  const tiles = tilesOf(map, layer.source);
+  const all = [];
+  if (tiles) {
+    const kept = fresh ? new Map() : layer.tiles ?? new Map();
+    const next = new Map();
+    for (const tile of tiles) {
+      const key = tile.tileID.canonical.key;
+      let entry = kept.get(key);
+      if (entry && entry.index === tile.latestFeatureIndex && entry.zoom === zoom) {
+        if (stats) stats.tilesKept++;
+      } else {
+        const features = [];
+        tile.querySourceFeatures(features, { ...params, globalState: map.style._globalState });
+        entry = { index: tile.latestFeatureIndex, zoom, items: items(features) };
+        if (stats) stats.tilesRead++;
+      }
+      next.set(key, entry);
+      for (const item of entry.items) all.push(item);
+    }
+    if (!fresh) layer.tiles = next;
+  } else {
+    for (const item of items(map.querySourceFeatures(layer.source, params))) all.push(item);
   }
-  for (const [key, { fields, props, polygons }] of areas) {
-    const [x, y] = polygons[0][0];
-    const spec = labelSpec({ ...fields, x, y, area: polygons, layer: layer.id, properties: props });
-    if (spec) out.set(key, spec);
+  // Each label's items, by kind, in the order met; a label whose items are the very ones of the
+  // last read (and the preferred tile level the same) keeps its spec (`layer.specs`).
+  const kinds = { points: new Map(), areas: new Map(), lines: new Map() };
+  for (const item of all) {
+    const byKey = item.polygons ? kinds.areas : item.point ? kinds.points : kinds.lines;
+    const list = byKey.get(item.key);
+    if (list) list.push(item); else byKey.set(item.key, [item]);
+  }
+  const ideal = idealZoom(map, layer.source);
+  const kept = fresh ? null : layer.specs;
+  const specs = new Map(); // key -> {items, ideal, spec, chain, best}
+  if (!fresh) layer.specs = specs;
+  const same = (key, items) => {
+    const k = kept?.get(key);
+    return k && k.ideal === ideal && k.items.length === items.length && k.items.every((item, n) => item === items[n]) ? k : null;
+  };
+  for (const [key, items] of kinds.points) {
+    let k = same(key, items);
+    if (!k) {
+      let chosen = null;
+      for (const item of items) if (!chosen || better(item.z, chosen.z, ideal)) chosen = item;
+      const { fields, props, point } = chosen;
+      k = { items, ideal, spec: labelSpec({ ...fields, x: point[0], y: point[1], layer: layer.id, properties: props }) };
+    }
+    specs.set(key, k);
+    if (k.spec) out.set(key, k.spec);
+  }
+  for (const [key, items] of kinds.areas) {
+    let k = same(key, items);
+    if (!k) {
+      // An area's name at its pole: the pieces of the preferred level.
+      let entry = null;
+      for (const { z, fields, props, polygons } of items) {
+        if (!entry || better(z, entry.z, ideal)) entry = { z, fields, props, polygons: [] };
+        if (entry.z === z) entry.polygons.push(...polygons);
+      }
+      const [x, y] = entry.polygons[0][0];
+      k = { items, ideal, spec: labelSpec({ ...entry.fields, x, y, area: entry.polygons, layer: layer.id, properties: entry.props }) };
+    }
+    specs.set(key, k);
+    if (k.spec) out.set(key, k.spec);
   }
   // While the source still loads, a line read more than 1% shorter than the last time (cut
   // where a tile of it is not there yet at any level) keeps the last line, so that its name
   // neither jumps nor loses its room for the frames the tile takes.
   const loading = !map.isSourceLoaded(layer.source);
-  const last = layer.lastLines ?? new Map();
-  layer.lastLines = new Map();
-  for (const [key, entry] of lines) {
-    let z = null;
-    for (const level of entry.byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
-    let best = longestChain(entry.byZoom.get(z), entry.eps);
+  const last = (!fresh && layer.lastLines) || new Map();
+  const lastLines = new Map();
+  if (!fresh) layer.lastLines = lastLines;
+  for (const [key, items] of kinds.lines) {
+    // The first item's fields; the pieces of the preferred level joined.
+    const { fields, props, along } = items[0];
+    let k = same(key, items);
+    if (!k) {
+      const byZoom = new Map();
+      let eps = 0;
+      for (const item of items) {
+        if (!byZoom.has(item.z)) byZoom.set(item.z, []);
+        byZoom.get(item.z).push(...item.pieces);
+        eps = Math.max(eps, item.eps);
+      }
+      let z = null;
+      for (const level of byZoom.keys()) if (z === null || better(level, z, ideal)) z = level;
+      k = { items, ideal, chain: longestChain(byZoom.get(z), eps), spec: null, best: null };
+    }
+    specs.set(key, k);
+    let best = k.chain;
     if (!best) continue;
     const before = last.get(key);
     if (loading && before && lineLength(before) > 1.01 * lineLength(best)) best = before;
-    layer.lastLines.set(key, best);
-    const base = { ...entry.fields, layer: layer.id, properties: entry.props };
-    // `line-center`: one label at the middle; `line`: repeated about every `spacing` px.
-    const spec = entry.along
-      ? labelSpec({ ...base, path: best, spacing: entry.fields.placement === 'line' ? entry.fields.spacing : 0 })
-      : labelSpec({ ...base, ...pointHalfway(best) });
-    if (spec) out.set(key, spec);
+    lastLines.set(key, best);
+    if (best !== k.best) {
+      const base = { ...fields, layer: layer.id, properties: props };
+      // `line-center`: one label at the middle; `line`: repeated about every `spacing` px.
+      k.spec = along
+        ? labelSpec({ ...base, path: best, spacing: fields.placement === 'line' ? fields.spacing : 0 })
+        : labelSpec({ ...base, ...pointHalfway(best) });
+      k.best = best;
+    }
+    if (k.spec) out.set(key, k.spec);
   }
 }

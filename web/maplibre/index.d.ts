@@ -1,6 +1,6 @@
 // Types of @declutter/maplibre. See docs/web.md.
 import type { Camera } from '@declutter/wasm';
-import type { Attached, ControllerOptions } from '@declutter/core';
+import type { Attached, ControllerOptions, Spec } from '@declutter/core';
 
 export type { Attached } from '@declutter/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
@@ -49,9 +49,24 @@ export interface AttachOptions extends ControllerOptions {
   layers: (string | LayerOptions)[];
 }
 
-/** Takes over the placement of the named symbol layers of `map`. */
-export declare function attach(map: MapLibreMap, options: AttachOptions): Promise<Attached>;
+/** The features read so far: reads, tiles read and tiles kept from earlier reads, time (ms). */
+export interface Reading {
+  reads: number;
+  tilesRead: number;
+  tilesKept: number;
+  ms: number;
+}
 
-/** The map's camera as the engine takes it (zoom + 1: 256-px tiles); with padding, the centred
- * viewport around the centre of perspective and its `shift` past the canvas's corner. */
-export declare function cameraOf(map: MapLibreMap): Camera & { lon: number; lat: number; shift?: [number, number] };
+export interface MapLibreAttached extends Attached {
+  /** The labels of the last read, by key; `fresh`: every tile read again now, nothing kept
+   * (what the labels read tile by tile must equal). */
+  labels(options?: { fresh?: boolean }): Map<string, Spec>;
+  reading(): Reading;
+}
+
+/** Takes over the placement of the named symbol layers of `map`. */
+export declare function attach(map: MapLibreMap, options: AttachOptions): Promise<MapLibreAttached>;
+
+/** The map's camera as the engine takes it (zoom + 1: 256-px tiles); with padding, the centre
+ * of perspective's `centerOffset` from the canvas's middle. */
+export declare function cameraOf(map: MapLibreMap): Camera & { lon: number; lat: number };

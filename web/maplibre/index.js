@@ -33,10 +33,8 @@ function standIn(layer, visibility) {
 // The map's camera as the engine takes it (256-px tiles: MapLibre's zoom + 1). With padding
 // (`map.setPadding`), MapLibre moves the centre of perspective to the padded area's centre,
 // (left − right) / 2, (top − bottom) / 2 px from the canvas's (an off-axis frustum, the same
-// vertical field of view and camera distance). The engine's perspective is centred, so it is
-// given the centred viewport that holds the canvas with that point in its middle (wider by
-// |dx|·2, taller by |dy|·2, the field of view widened to keep the focal length); `shift` is how
-// far that viewport reaches left of and above the canvas (the overlay is drawn shifted back).
+// vertical field of view and camera distance): the engine's `centerOffset`, its viewport still
+// the canvas.
 export function cameraOf(map) {
   const c = map.getCenter().wrap();
   const canvas = map.getCanvas();
@@ -48,13 +46,7 @@ export function cameraOf(map) {
   const p = typeof map.getPadding === 'function' ? map.getPadding() : null;
   const dx = p ? (p.left - p.right) / 2 : 0;
   const dy = p ? (p.top - p.bottom) / 2 : 0;
-  if (dx === 0 && dy === 0) return camera;
-  const focal = camera.height / 2 / Math.tan((fov * Math.PI) / 360);
-  const height = camera.height + 2 * Math.abs(dy);
-  return {
-    ...camera, width: camera.width + 2 * Math.abs(dx), height,
-    fov: (Math.atan(height / 2 / focal) * 360) / Math.PI, shift: [Math.abs(dx) - dx, Math.abs(dy) - dy],
-  };
+  return dx === 0 && dy === 0 ? camera : { ...camera, centerOffset: [dx, dy] };
 }
 
 export async function attach(map, options) {
@@ -102,6 +94,25 @@ export async function attach(map, options) {
 
   let dirty = true;
   let zoomRead = Math.floor(map.getZoom());
+  // The zoom the layouts are evaluated at: the map's zoom at the first read in each whole zoom
+  // level (a tile arriving later in the level is laid out alike, and the tiles read before are
+  // kept as they are).
+  let layoutZoom = map.getZoom();
+  const reading = { reads: 0, tilesRead: 0, tilesKept: 0, ms: 0 };
+  let lastRead = new Map();
+  // The labels of every taken-over layer in its zoom range, read now; `fresh`: every tile read
+  // again, nothing kept (the check that the incremental read equals a full one).
+  const read = (fresh = false) => {
+    const labels = new Map();
+    const zoom = map.getZoom();
+    // A layer outside its zoom range is not drawn by MapLibre: its labels leave.
+    for (const l of taken) {
+      if (zoom >= l.minzoom && zoom < l.maxzoom) readLabels(map, l, l.layout, image, labels, layoutZoom, { fresh, stats: fresh ? null : reading });
+    }
+    // Copies along lines laid out at the whole zoom (px per world px: 2^(zoom + 1), 512-px tiles).
+    spots.apply(labels, 2 ** (zoomRead + 1));
+    return labels;
+  };
   const onData = (e) => {
     if (e.sourceId && !sources.has(e.sourceId)) return;
     dirty = true;
@@ -111,15 +122,14 @@ export async function attach(map, options) {
     // Zoom-dependent layout (sizes, steps, layer zoom ranges) is read again at each whole zoom level.
     const z = Math.floor(map.getZoom());
     if (dirty || z !== zoomRead) {
-      const labels = new Map();
-      const zoom = map.getZoom();
-      // A layer outside its zoom range is not drawn by MapLibre: its labels leave.
-      for (const l of taken) if (zoom >= l.minzoom && zoom < l.maxzoom) readLabels(map, l, l.layout, image, labels);
-      // Copies along lines laid out at the whole zoom (px per world px: 2^(zoom + 1), 512-px tiles).
-      spots.apply(labels, 2 ** (z + 1));
-      d.setLabels(labels);
-      dirty = false;
+      const t0 = performance.now();
+      if (z !== zoomRead) layoutZoom = map.getZoom();
       zoomRead = z;
+      lastRead = read();
+      d.setLabels(lastRead);
+      dirty = false;
+      reading.reads++;
+      reading.ms += performance.now() - t0;
     }
     const camera = cameraOf(map);
     if (camera.width === 0 || camera.height === 0) return;
@@ -138,7 +148,7 @@ export async function attach(map, options) {
   map.on('mousemove', onMove);
   map.triggerRepaint();
 
-  return attached(d, {
+  const result = attached(d, {
     render: () => map.triggerRepaint(),
     pending: () => dirty,
     detach() {
@@ -152,6 +162,11 @@ export async function attach(map, options) {
       }
     },
   });
+  /** The labels of the last read (key -> spec); `{fresh: true}`: every tile read again now. */
+  result.labels = (opts) => (opts?.fresh ? read(true) : new Map(lastRead));
+  /** The reads so far: how many, the tiles read and kept, the time they took (ms). */
+  result.reading = () => ({ ...reading });
+  return result;
 }
 
 // A style image as a canvas at its size in CSS px, or null when the style has none so named.

@@ -59,8 +59,6 @@ export function projectionError(page) {
   return page.evaluate(() => {
     const d = window.declutter.controller;
     const f = d.engine.views();
-    // The engine's viewport reaches `shift` px left of and above the map's (a map's padding).
-    const [sx, sy] = d.last.camera.shift ?? [0, 0];
     let worst = 0;
     let n = 0;
     d.store.slots.forEach((s, i) => {
@@ -68,7 +66,7 @@ export function projectionError(page) {
       const lon = (s.spec.x / 256) * 360 - 180;
       const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * s.spec.y) / 256))) * 180) / Math.PI;
       const [x, y] = window.project(lon, lat);
-      worst = Math.max(worst, Math.hypot(x - (f.pose.x[i] - sx), y - (f.pose.y[i] - sy)));
+      worst = Math.max(worst, Math.hypot(x - f.pose.x[i], y - f.pose.y[i]));
       n++;
     });
     return { worst, n };

@@ -5,9 +5,12 @@
 // optimising compiler ran beside them on other threads. The frames are then placed again, three
 // times, on fresh engines of the same module with the same labels, cameras and times (the same
 // work, the same decisions): each frame's fastest replay is its work. With
-// DECLUTTER_ATTRIBUTE=1 marks around each placement give its time on the thread's own clock
-// beside its wall time: a frame slow on the map, fast in its replays, without compilation,
-// growth or collection, and whose thread ran a fraction of the wall time, waited for a core.
+// DECLUTTER_ATTRIBUTE=1 marks just outside the placement's two clock readings give the thread's
+// own clock over the whole timed region: a frame slow on the map, fast in its replays, without
+// compilation, growth or collection, whose thread ran less than half its time, waited for a core.
+
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // V8's WebAssembly trace events, and the marks that delimit the frames.
 export const TRACE_CATEGORIES = ['v8.wasm', 'disabled-by-default-v8.gc', 'blink.user_timing'];
@@ -22,14 +25,14 @@ export function traceByFrame(bytes, spansMs, mark) {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const calibrate = events.find((e) => e.cat === 'blink.user_timing' && e.name === 'calibrate');
   const main = `${calibrate.pid}:${calibrate.tid}`;
-  // Trace µs from performance.now() ms; the page's clock is coarsened to 0.1 ms, so each span
-  // is widened by that much on both sides.
+  // Trace µs from performance.now() ms; the page's clock may be coarsened to 0.1 ms (a page not
+  // cross-origin isolated), so each span is widened by that much on both sides.
   const at = (ms) => calibrate.ts + (ms - mark) * 1000;
   const spans = Array.from({ length: spansMs.length / 2 }, (_, k) => ({ k, from: at(spansMs[2 * k]) - 100, to: at(spansMs[2 * k + 1]) + 100 }));
   const frames = spans.length;
-  // With marks `place${k}` and `placed${k}` around the placements (DECLUTTER_ATTRIBUTE=1; they
-  // cost the measured time a little), each placement's time on the thread (the marks' thread
-  // clock, `tts`) beside its wall time.
+  // With marks `place${k}` and `placed${k}` around the placements (DECLUTTER_ATTRIBUTE=1; outside
+  // the timed region, which they enclose), each placement's time on the thread (the marks' thread
+  // clock, `tts`) beside their wall time.
   const marks = new Map(events.filter((e) => e.cat === 'blink.user_timing' && /^placed?\d+$/.test(e.name)).map((e) => [e.name, e]));
   const ordered = spans.sort((x, y) => x.from - y.from);
   const out = Array.from({ length: frames }, (_, k) => {
@@ -96,15 +99,49 @@ export function quantile(list, p) {
 }
 
 // What made a frame slow: compilation, memory growth or garbage collection inside its
-// placement, or its work (over 2 ms in every replay); else, with the marks, whether the thread
-// ran less than half the time between them (waiting for a core), or the time went outside them
-// (in the marks themselves, or waiting there).
+// placement, or its work (over 2 ms in every replay); else, with the marks (which enclose the
+// timed region), whether the thread ran less than half the frame's time (waiting for a core).
 export function causeOf(f) {
   if (f.compiled) return 'compilation';
   if (f.grew) return 'memory growth';
   if (f.gcMs > 0.5) return 'garbage collection';
   if (f.workMs > 2) return 'work';
   if (f.threadMs === undefined) return 'no compilation, growth, collection or work';
-  if (f.wallMs < f.ms / 2) return 'outside the marks';
-  return f.threadMs < f.wallMs / 2 ? 'waiting for a core' : 'unexplained';
+  return f.threadMs < f.ms / 2 ? 'waiting for a core' : 'on the thread, unexplained';
+}
+
+// DECLUTTER_PIN=1: Chromium's processes (this process's descendants) pinned with taskset: each
+// renderer's main thread (its first thread: the page's JavaScript and WebAssembly) on CPU 1,
+// every other thread of every Chromium process (GPU and SwiftShader, browser, compositor, V8's
+// helpers) on CPU 0. Threads started later inherit their creator's core. DECLUTTER_PIN=nice:
+// instead, each renderer's main thread at nice −20 (renice; root only), the rest untouched.
+export function pinChromium(mode = '1') {
+  const parent = new Map();
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone */ }
+  }
+  const ours = (pid) => { for (let p = pid; p > 1; p = parent.get(p) ?? 0) if (p === process.pid) return true; return false; };
+  const main = [];
+  let others = 0;
+  for (const pid of [...parent.keys()].filter((p) => p !== process.pid && ours(p))) {
+    let renderer;
+    let tasks;
+    try {
+      // A zygote's child writes its arguments over the zygote's, spaces between them.
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+      renderer = args.includes('--type=renderer') && !args.includes('--top-chrome-webui'); // not the browser's own UI
+      tasks = readdirSync(`/proc/${pid}/task`).map(Number);
+    } catch { continue; }
+    for (const tid of tasks) {
+      const first = renderer && tid === pid;
+      const command = mode === 'nice' ? ['renice', '-n', '-20', '-p', String(tid)] : ['taskset', '-p', '-c', first ? '1' : '0', String(tid)];
+      if (mode === 'nice' && !first) continue;
+      try { execFileSync(command[0], command.slice(1), { stdio: 'ignore' }); } catch { continue; }
+      if (first) main.push(tid); else others++;
+    }
+  }
+  return { main, others };
 }

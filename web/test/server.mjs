@@ -1,6 +1,8 @@
 // The repository served on the loopback interface for the browser tests, and the browser: every
 // request is answered from the checkout (glyph ranges under /glyphs/ as empty PBFs: the maps'
-// own text is hidden), every console error, page error and failed request is collected.
+// own text is hidden), every console error, page error and failed request is collected. The
+// pages are cross-origin isolated (COOP and COEP headers): their performance.now() then reads
+// to 5 µs instead of 100 µs (with jitter), fine enough to time a 0.3-ms placement.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -14,8 +16,11 @@ const TYPES = {
   '.geojson': 'application/json', '.wasm': 'application/wasm', '.css': 'text/css', '.pbf': 'application/x-protobuf',
 };
 
+const ISOLATED = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+
 export function serve() {
   const server = createServer(async (request, response) => {
+    for (const [name, value] of Object.entries(ISOLATED)) response.setHeader(name, value);
     const pathname = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     if (pathname.startsWith('/glyphs/')) { response.writeHead(200, { 'content-type': TYPES['.pbf'] }).end(); return; }
     const path = normalize(join(ROOT, pathname));

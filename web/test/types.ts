@@ -17,8 +17,10 @@ export async function mapLibreApp(container: HTMLElement): Promise<number> {
   const hits = declutter.query([10, 20]);
   off();
   const { p99 } = declutter.placementTimes();
+  const { tilesRead, ms } = declutter.reading();
+  const same = declutter.labels().size === declutter.labels({ fresh: true }).size;
   declutter.detach();
-  return hits.length + p99 + cameraOf(map).zoom;
+  return hits.length + p99 + cameraOf(map).zoom + tilesRead + ms + Number(same);
 }
 
 import OlMap from 'ol/Map.js';

@@ -327,6 +327,13 @@ typedef struct DeclutterCamera {
   double fov;
   // `DECLUTTER_LON_LAT` or `DECLUTTER_WORLD_PX`.
   uint32_t coordinates;
+  // Where the centre of perspective (the screen point of the centre) lies right of the
+  // viewport's middle, px; 0 for a centred camera. A map's padding moves it (MapLibre:
+  // `(left − right) / 2`); the viewport stays `width` × `height`.
+  double center_offset_x;
+  // Where the centre of perspective lies below the viewport's middle, px (MapLibre's padding:
+  // `(top − bottom) / 2`); 0 for a centred camera.
+  double center_offset_y;
 } DeclutterCamera;
 
 // Counts of the last frame.

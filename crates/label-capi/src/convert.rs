@@ -91,6 +91,7 @@ pub fn camera(c: &DeclutterCamera) -> Result<Camera, Failure> {
     if c.fov != 0.0 {
         camera = camera.with_fov(c.fov);
     }
+    camera = camera.with_center_offset(DVec2::new(c.center_offset_x, c.center_offset_y));
     camera.validate()?;
     Ok(camera)
 }

@@ -166,6 +166,13 @@ pub struct DeclutterCamera {
     pub fov: f64,
     /// `DECLUTTER_LON_LAT` or `DECLUTTER_WORLD_PX`.
     pub coordinates: u32,
+    /// Where the centre of perspective (the screen point of the centre) lies right of the
+    /// viewport's middle, px; 0 for a centred camera. A map's padding moves it (MapLibre:
+    /// `(left − right) / 2`); the viewport stays `width` × `height`.
+    pub center_offset_x: f64,
+    /// Where the centre of perspective lies below the viewport's middle, px (MapLibre's padding:
+    /// `(top − bottom) / 2`); 0 for a centred camera.
+    pub center_offset_y: f64,
 }
 
 /// Engine settings; start from `declutter_options_default`.

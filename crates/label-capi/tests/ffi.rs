@@ -78,6 +78,17 @@ fn every_error_path_returns_a_code_and_a_message() {
         assert_eq!(two[0].visible, 1);
         assert_eq!(CStr::from_ptr(declutter_reason_name(two[1].reason)).to_str(), Ok("collision"));
         assert_eq!(CStr::from_ptr(declutter_reason_name(77)).to_str(), Ok("unknown"));
+        // The centre of perspective 100 px right of the middle, 30 px above: every point moves
+        // so (no pitch); a NaN offset is named.
+        let off_centre = DeclutterCamera { center_offset_x: 100.0, center_offset_y: -30.0, ..camera };
+        assert_eq!(declutter_engine_set_camera(engine, &off_centre), DECLUTTER_OK);
+        assert_eq!(declutter_engine_place_frame(engine, 16.0, &mut stats), DECLUTTER_OK);
+        let mut moved = DeclutterLabelResult::default();
+        assert_eq!(declutter_engine_result(engine, 0, &mut moved), DECLUTTER_OK);
+        assert!((moved.x - two[0].x - 100.0).abs() < 1e-9 && (moved.y - two[0].y + 30.0).abs() < 1e-9, "{moved:?}");
+        let bad = DeclutterCamera { center_offset_y: f64::NAN, ..camera };
+        assert_eq!(declutter_engine_set_camera(engine, &bad), DECLUTTER_INVALID_ARGUMENT);
+        assert!(message().contains("center_offset"), "{}", message());
 
         declutter_engine_free(engine);
         declutter_engine_free(ptr::null_mut());

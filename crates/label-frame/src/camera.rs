@@ -27,7 +27,12 @@ pub const DEFAULT_FOV: f64 = 36.869_897_645_844_02;
 /// - `pitch`: tilt from straight down, degrees, `0 ..= MAX_PITCH`; the far side of the map is at
 ///   the top of the screen;
 /// - `size`: viewport width and height, px, at most [`MAX_VIEWPORT`];
-/// - `fov`: vertical field of view, degrees (only matters under pitch).
+/// - `fov`: vertical field of view, degrees (only matters under pitch);
+/// - `center_offset`: where the centre of perspective (the screen point of `center`) lies from
+///   the viewport's middle, px, each side within [`MAX_VIEWPORT`]; default 0. A map's padding
+///   moves it (MapLibre: `((left − right)/2, (top − bottom)/2)`): an off-axis view whose
+///   viewport is still exactly the canvas, seen as the centred viewport around that point would
+///   see it ([`crate::Projection`]).
 ///
 /// ```
 /// use label_frame::Camera;
@@ -49,13 +54,24 @@ pub struct Camera {
     pub size: DVec2,
     /// Vertical field of view, degrees, in `(0, 120]`.
     pub fov: f64,
+    /// The centre of perspective's offset from the viewport's middle, px (x right, y down).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub center_offset: DVec2,
 }
 
 impl Camera {
     /// A camera looking straight down at a world point (world px, zoom 0), north up.
     #[must_use]
     pub fn new(center: DVec2, zoom: f64, width: f64, height: f64) -> Self {
-        Self { center, zoom, bearing: 0.0, pitch: 0.0, size: DVec2::new(width, height), fov: DEFAULT_FOV }
+        Self {
+            center,
+            zoom,
+            bearing: 0.0,
+            pitch: 0.0,
+            size: DVec2::new(width, height),
+            fov: DEFAULT_FOV,
+            center_offset: DVec2::ZERO,
+        }
     }
 
     /// A camera looking straight down at a longitude and latitude, north up.
@@ -99,6 +115,13 @@ impl Camera {
         self
     }
 
+    /// Sets the centre of perspective's offset from the viewport's middle, px.
+    #[must_use]
+    pub fn with_center_offset(mut self, offset: DVec2) -> Self {
+        self.center_offset = offset;
+        self
+    }
+
     /// Checks every field.
     ///
     /// # Errors
@@ -114,6 +137,8 @@ impl Camera {
         positive(self.size.x, MAX_VIEWPORT).map_err(fail("size"))?;
         positive(self.size.y, MAX_VIEWPORT).map_err(fail("size"))?;
         positive(self.fov, 120.0).map_err(fail("fov"))?;
+        within(self.center_offset.x, MAX_VIEWPORT).map_err(fail("center_offset"))?;
+        within(self.center_offset.y, MAX_VIEWPORT).map_err(fail("center_offset"))?;
         Ok(())
     }
 }
@@ -138,6 +163,8 @@ mod tests {
         assert_eq!(field(ok.with_pitch(86.0)), "pitch");
         assert_eq!(field(Camera { size: DVec2::new(0.0, 10.0), ..ok }), "size");
         assert_eq!(field(ok.with_fov(0.0)), "fov");
+        assert_eq!(field(ok.with_center_offset(DVec2::new(0.0, f64::NAN))), "center_offset");
+        assert_eq!(field(ok.with_center_offset(DVec2::new(-70_000.0, 0.0))), "center_offset");
         assert_eq!(
             ok.with_pitch(-1.0).validate(),
             Err(FrameError::InvalidCamera { field: "pitch", problem: Problem::Negative(-1.0) })

@@ -159,6 +159,10 @@ export type Camera = ({ x: number; y: number } | { lon: number; lat: number }) &
   pitch?: number;
   /** Vertical field of view, degrees (default 36.87). */
   fov?: number;
+  /** Where the centre of perspective (the screen point of the centre) lies from the viewport's
+   * middle, px, [x right, y down] (default [0, 0]): a map's padding, the viewport still exactly
+   * the canvas. */
+  centerOffset?: [number, number];
 };
 
 /** Frame options; omitted fields take label-frame's defaults. */

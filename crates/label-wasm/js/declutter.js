@@ -412,7 +412,8 @@ export class Engine {
   /**
    * Places a frame: `placeFrame(camera, timeMs)`, or `placeFrame(timeMs)` with the camera of
    * `setCamera`. `camera`: `{x, y}` (world px) or `{lon, lat}`, `zoom`, `width`, `height`, and
-   * optionally `bearing`, `pitch`, `fov` (degrees). Returns the frame's views.
+   * optionally `bearing`, `pitch`, `fov` (degrees), `centerOffset` ([x, y] px: where the centre
+   * of perspective lies from the viewport's middle; a map's padding). Returns the frame's views.
    */
   placeFrame(camera, timeMs) {
     if (typeof camera === 'number') {
@@ -427,9 +428,12 @@ export class Engine {
   // Writes a camera to the module's camera buffer.
   writeCamera(camera) {
     const lonlat = camera.lon !== undefined;
-    const values = this.f64(this.call('dc_camera'), 9);
+    const values = this.f64(this.call('dc_camera'), 11);
+    const offset = camera.centerOffset ?? [0, 0];
+    if (!Array.isArray(offset) || offset.length !== 2) throw new Error('camera.centerOffset: not an [x, y] pair (px)');
+    const [ox, oy] = offset;
     values.set([lonlat ? camera.lon : camera.x, lonlat ? camera.lat : camera.y, lonlat ? 1 : 0, camera.zoom,
-      camera.bearing ?? 0, camera.pitch ?? 0, camera.width, camera.height, camera.fov ?? 0]);
+      camera.bearing ?? 0, camera.pitch ?? 0, camera.width, camera.height, camera.fov ?? 0, ox, oy]);
   }
 
   /**

@@ -22,8 +22,9 @@ pub type Status = i32;
 pub const OBSTACLE_VALUES: usize = 5;
 
 /// Values in the camera buffer: centre x, centre y, coordinates (0 world px, 1 lon/lat), zoom,
-/// bearing, pitch, viewport width, height, vertical field of view (0: the default).
-pub const CAMERA_VALUES: usize = 9;
+/// bearing, pitch, viewport width, height, vertical field of view (0: the default), the centre
+/// of perspective's offset x, y from the viewport's middle (px; a map's padding).
+pub const CAMERA_VALUES: usize = 11;
 
 /// The camera in a camera buffer (checked by the engine when a frame is placed).
 pub fn camera(v: &[f64; CAMERA_VALUES]) -> Result<Camera, String> {
@@ -37,7 +38,7 @@ pub fn camera(v: &[f64; CAMERA_VALUES]) -> Result<Camera, String> {
     if v[8] != 0.0 {
         camera = camera.with_fov(v[8]);
     }
-    Ok(camera)
+    Ok(camera.with_center_offset(DVec2::new(v[9], v[10])))
 }
 
 /// Obstacle `i` from its row (kind, then a box's left, top, right, bottom or a circle's
@@ -355,7 +356,7 @@ mod tests {
     use label_frame::WorldLabel;
 
     /// Centre (128, 128) world px, zoom 4, 800 × 600 px.
-    const CAMERA: [f64; CAMERA_VALUES] = [128.0, 128.0, 0.0, 4.0, 0.0, 0.0, 800.0, 600.0, 0.0];
+    const CAMERA: [f64; CAMERA_VALUES] = [128.0, 128.0, 0.0, 4.0, 0.0, 0.0, 800.0, 600.0, 0.0, 0.0, 0.0];
 
     #[test]
     fn points_project_and_unproject_with_the_engines_projection() {
@@ -368,6 +369,12 @@ mod tests {
         engine.unproject(400.0, 296.0).unwrap();
         assert_eq!(engine.unprojected, [129.0, 128.0]);
         assert_eq!(engine.projected, [400.0, 296.0, 400.0, 300.0]);
+        // The centre of perspective 100 px right of and 20 px above the middle.
+        (engine.camera[9], engine.camera[10]) = (100.0, -20.0);
+        engine.project_points().unwrap();
+        assert_eq!(engine.projected, [500.0, 276.0, 500.0, 280.0]);
+        engine.camera[10] = f64::NAN;
+        assert!(engine.project_points().unwrap_err().contains("center_offset"));
         engine.camera[3] = f64::NAN;
         assert!(engine.project_points().is_err());
     }

@@ -175,8 +175,9 @@ pub extern "C" fn dc_set_obstacles() -> Status {
     status(|e| e.set_obstacles())
 }
 
-/// Address of the camera buffer: nine `f64` — centre x, centre y, coordinates (0 world px,
-/// 1 lon/lat), zoom, bearing, pitch, viewport width, height, field of view (0: default).
+/// Address of the camera buffer: eleven `f64` — centre x, centre y, coordinates (0 world px,
+/// 1 lon/lat), zoom, bearing, pitch, viewport width, height, field of view (0: default), the
+/// centre of perspective's offset x, y from the viewport's middle (px).
 #[unsafe(no_mangle)]
 pub extern "C" fn dc_camera() -> usize {
     with(|e| e.camera.as_ptr() as usize)

@@ -302,6 +302,12 @@ test('geography goes through the engine\'s projection', async () => {
   assert.deepEqual([...screen], [400, 296, 400, 300], 'unproject leaves the projected points');
   assert.equal(engine.unproject({ ...camera, pitch: 60 }, 400, -5000), null);
   assert.throws(() => engine.projectPoints({ ...camera, zoom: NaN }), /camera: field `zoom`/);
+  // The centre of perspective 100 px right of and 20 px above the middle (a map's padding).
+  assert.deepEqual([...engine.projectPoints({ ...camera, centerOffset: [100, -20] })], [500, 276, 500, 280]);
+  assert.deepEqual(engine.unproject({ ...camera, centerOffset: [100, -20] }, 500, 276), { x: 129, y: 128 });
+  assert.deepEqual([...engine.projectPoints(camera)], [400, 296, 400, 300], 'the next camera without it is centred');
+  assert.throws(() => engine.projectPoints({ ...camera, centerOffset: 3 }), /camera\.centerOffset: not an \[x, y\] pair/);
+  assert.throws(() => engine.projectPoints({ ...camera, centerOffset: [NaN, 0] }), /center_offset/);
 });
 
 test('loadModule resolves relative addresses as the guide says and names what it tried', async () => {

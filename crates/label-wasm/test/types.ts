@@ -42,7 +42,7 @@ export async function example(): Promise<number> {
     if (PARTS[frame.parts[i]] !== 'icon' && frame.candidate[i] !== NO_CANDIDATE) drawn += frame.candidate[i];
     if (REASONS[frame.reason[i]] === 'collision' && frame.blocker[i] === Blocker.LABEL) drawn += frame.hiddenBy[i];
   }
-  engine.setCamera({ ...camera, pitch: 30 });
+  engine.setCamera({ ...camera, pitch: 30, centerOffset: [40, -12] });
   drawn += engine.placeFrame(33.4).stats.visible;
   engine.setObstacles([{ box: [0, 0, 100, 40] }, { circle: [640, 360, 12] }]);
   const under = engine.unproject(camera, 10, 10);

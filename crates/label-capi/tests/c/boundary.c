@@ -138,7 +138,7 @@ int main(void) {
     along.path = &path;
     DeclutterLabel river = world_label(9, 0, 0);
     report("path label", declutter_engine_set_labels_with_symbols(engine, &river, &along, 1));
-    DeclutterCamera camera = {120, 128, 2, 0, 0, 800, 600, 0, DECLUTTER_WORLD_PX};
+    DeclutterCamera camera = {120, 128, 2, 0, 0, 800, 600, 0, DECLUTTER_WORLD_PX, 0, 0};
     declutter_engine_set_camera(engine, &camera);
     report("frame", declutter_engine_place_frame(engine, 0, NULL));
     DeclutterGlyphPose poses[3];

@@ -4,12 +4,17 @@
 //!
 //! 1. **scale and turn**: `r = R(bearing) · 2^zoom · (P − center)`, where `R` turns the map
 //!    counter-clockwise on screen by the bearing (y down: `r = (d.x·cos β + d.y·sin β,
-//!    −d.x·sin β + d.y·cos β)`). Without pitch the screen point is `size/2 + r`.
+//!    −d.x·sin β + d.y·cos β)`). Without pitch the screen point is `o + r`, where
+//!    `o = size/2 + center_offset` is the centre of perspective (the viewport's middle unless
+//!    the camera is off-centre: a map's padding).
 //! 2. **tilt**: the camera sits `D = (height/2) / tan(fov/2)` px above the centre, tilted by the
 //!    pitch `θ` towards the top of the screen. A ground point at `r` is at depth
 //!    `z = D − r.y·sin θ` from the camera; points with `z ≤ NEAR·D` are behind it.
-//! 3. **perspective**: screen = `size/2 + (r.x, r.y·cos θ) · D/z`. The factor `D/z` (1 at the
+//! 3. **perspective**: screen = `o + (r.x, r.y·cos θ) · D/z`. The factor `D/z` (1 at the
 //!    centre, smaller far away) is what labels are scaled by under pitch.
+//!
+//! An off-centre camera is thus the centred camera of a viewport around `o` (as large as
+//! needed, the same `D`), cut to `0 ..= size`: what lies beyond the viewport takes no part.
 //!
 //! [`Projection::view_projection`] is the same map as a 4×4 clip-space matrix (OpenGL
 //! conventions), so a renderer can draw with the transform the labels were placed with.
@@ -59,7 +64,8 @@ pub struct Projection {
     sin_p: f64,
     cos_p: f64,
     distance: f64,
-    half: DVec2,
+    /// The centre of perspective on screen: `size/2 + center_offset`, px.
+    origin: DVec2,
 }
 
 impl Projection {
@@ -77,7 +83,7 @@ impl Projection {
             sin_p,
             cos_p,
             distance,
-            half: camera.size * 0.5,
+            origin: camera.size * 0.5 + camera.center_offset,
         }
     }
 
@@ -138,14 +144,14 @@ impl Projection {
     pub fn project(&self, world: DVec2) -> Option<Projected> {
         let ground = self.turn((world - self.camera.center) * self.scale);
         if self.sin_p == 0.0 {
-            return Some(Projected { screen: self.half + ground, perspective: 1.0, ground });
+            return Some(Projected { screen: self.origin + ground, perspective: 1.0, ground });
         }
         let z = self.distance - ground.y * self.sin_p;
         if z <= NEAR * self.distance {
             return None;
         }
         let k = self.distance / z;
-        let screen = self.half + DVec2::new(ground.x * k, ground.y * self.cos_p * k);
+        let screen = self.origin + DVec2::new(ground.x * k, ground.y * self.cos_p * k);
         Some(Projected { screen, perspective: k, ground })
     }
 
@@ -177,13 +183,14 @@ impl Projection {
         DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b)
     }
 
-    /// Whether `next` has neither pitch nor this one, and the same bearing and viewport: it can
-    /// differ only by its centre and zoom.
+    /// Whether `next` has neither pitch nor this one, and the same bearing, viewport and centre
+    /// of perspective: it can differ only by its centre and zoom.
     fn only_moves_or_zooms_to(&self, next: &Projection) -> bool {
         self.sin_p == 0.0
             && next.sin_p == 0.0
             && (self.sin_b, self.cos_b) == (next.sin_b, next.cos_b)
             && self.camera.size == next.camera.size
+            && self.camera.center_offset == next.camera.center_offset
     }
 
     /// If `next` differs from this projection only by a shift of the whole screen (no pitch in
@@ -210,7 +217,7 @@ impl Projection {
     /// ```
     #[must_use]
     pub fn unproject(&self, screen: DVec2) -> Option<DVec2> {
-        let (v, d) = (screen - self.half, self.distance);
+        let (v, d) = (screen - self.origin, self.distance);
         // Steps 2–3 backwards: `v.y = r.y·cos θ·D/(D − r.y·sin θ)` solved for `r.y`.
         let denominator = d * self.cos_p + v.y * self.sin_p;
         if denominator <= 0.0 {
@@ -243,10 +250,12 @@ impl Projection {
 
     /// The projection as a clip-space matrix (OpenGL: x, y, z in `[-1, 1]` after the divide by
     /// w, y up): world px at zoom 0 with z = height above the ground in world px. Screen px
-    /// from clip: `((x/w + 1)/2 · width, (1 − y/w)/2 · height)`, the same as [`Self::project`].
+    /// from clip: `((x/w + 1)/2 · width, (1 − y/w)/2 · height)`, the same as [`Self::project`]
+    /// (an off-centre camera's frustum is skewed by `2·center_offset/size`).
     #[must_use]
     pub fn view_projection(&self) -> DMat4 {
         let (w, h) = (self.camera.size.x, self.camera.size.y);
+        let o = self.camera.center_offset;
         let d = self.distance;
         let (near, far) = self.depth_range();
         let translate = DMat4::from_translation(DVec3::new(-self.camera.center.x, -self.camera.center.y, 0.0));
@@ -267,7 +276,7 @@ impl Projection {
         let clip = DMat4::from_cols(
             DVec4::new(2.0 * d / w, 0.0, 0.0, 0.0),
             DVec4::new(0.0, -2.0 * d / h, 0.0, 0.0),
-            DVec4::new(0.0, 0.0, (far + near) / (far - near), 1.0),
+            DVec4::new(2.0 * o.x / w, -2.0 * o.y / h, (far + near) / (far - near), 1.0),
             DVec4::new(0.0, 0.0, -2.0 * far * near / (far - near), 0.0),
         );
         clip * tilt * turn * scale * translate
@@ -277,7 +286,8 @@ impl Projection {
     /// ground point at the top edge of the screen (or 100 camera distances when the horizon is
     /// in view).
     fn depth_range(&self) -> (f64, f64) {
-        let (d, h2) = (self.distance, self.half.y);
+        // How far the top edge is above the centre of perspective.
+        let (d, h2) = (self.distance, self.origin.y);
         let denominator = d * self.cos_p - h2 * self.sin_p;
         let far = if denominator > 0.0 {
             let top = -h2 * d / denominator; // r.y of the ground point at the top edge

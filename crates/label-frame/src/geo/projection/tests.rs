@@ -140,3 +140,54 @@ fn quarter_turns_are_exact() {
     let (s, c) = sin_cos_degrees(30.0);
     assert!((s - 0.5).abs() < 1e-15 && (c - 0.75f64.sqrt()).abs() < 1e-15);
 }
+
+/// The centred camera whose viewport holds `camera`'s (off-centre) one with its centre of
+/// perspective in the middle: wider and taller by twice the offset, the same camera distance;
+/// and where `camera`'s viewport's top-left corner lies in it.
+fn centred_around(camera: &Camera) -> (Camera, DVec2) {
+    let o = camera.center_offset;
+    let size = camera.size + 2.0 * o.abs();
+    let distance = camera.size.y * 0.5 / (camera.fov.to_radians() * 0.5).tan();
+    let fov = 2.0 * (size.y * 0.5 / distance).atan().to_degrees();
+    (Camera { size, fov, center_offset: DVec2::ZERO, ..*camera }, o.abs() - o)
+}
+
+#[test]
+fn an_off_centre_camera_projects_like_the_shifted_centred_one() {
+    for (bearing, pitch) in [(0.0, 0.0), (33.0, 0.0), (-120.0, 40.0), (200.0, 60.0), (10.0, 70.0)] {
+        for offset in [(150.0, 0.0), (-80.0, 45.5), (0.0, -200.0), (310.25, 120.0)] {
+            let camera = camera().with_bearing(bearing).with_pitch(pitch).with_center_offset(offset.into());
+            let p = Projection::new(&camera);
+            let (centred, corner) = centred_around(&camera);
+            let q = Projection::new(&centred);
+            assert!((p.distance() - q.distance()).abs() < 1e-9);
+            let m = p.view_projection();
+            for i in 0..=16 {
+                for j in 0..=9 {
+                    let screen = DVec2::new(f64::from(i) * 80.0, f64::from(j) * 80.0);
+                    let (Some(world), Some(want)) = (p.unproject(screen), q.unproject(screen + corner)) else {
+                        assert_eq!(q.unproject(screen + corner), None, "{bearing} {pitch} {offset:?} {screen}");
+                        continue;
+                    };
+                    assert!(world.abs_diff_eq(want, 1e-9), "{bearing} {pitch} {offset:?} {screen}: {world} {want}");
+                    let (a, b) = (p.project(world).unwrap(), q.project(world).unwrap());
+                    assert!(a.screen.abs_diff_eq(b.screen - corner, 1e-6), "{a:?} {b:?}");
+                    assert!(a.screen.abs_diff_eq(screen, 1e-6));
+                    assert!((a.perspective - b.perspective).abs() < 1e-12);
+                    assert!((p.screen_angle(&a, 25.0) - q.screen_angle(&b, 25.0)).abs() < 1e-9);
+                    let clip = m * world.extend(0.0).extend(1.0);
+                    let ndc = clip.truncate() / clip.w;
+                    let got = DVec2::new((ndc.x + 1.0) * 0.5 * 1280.0, (1.0 - ndc.y) * 0.5 * 720.0);
+                    assert!(got.abs_diff_eq(screen, 1e-6), "matrix: {got} vs {screen}");
+                    assert!(ndc.z > -1.0 && ndc.z < 1.0, "depth {} out of the clip range", ndc.z);
+                }
+            }
+        }
+    }
+    // A default camera is centred: the offset 0 changes nothing, bit for bit.
+    let p = Projection::new(&camera().with_pitch(50.0));
+    assert_eq!(p.project(camera().center).unwrap().screen, DVec2::new(640.0, 360.0));
+    // Another centre of perspective is no translation of the screen.
+    let a = Projection::new(&camera());
+    assert!(a.translation_to(&Projection::new(&camera().with_center_offset(DVec2::new(1.0, 0.0)))).is_none());
+}

@@ -57,6 +57,7 @@ struct Follow {
     w: DVec2,
     center: DVec2,
     size: DVec2,
+    center_offset: DVec2,
 }
 
 /// What the camera did since the set was last emptied, frame by frame (`k`): the lengths of the
@@ -174,9 +175,10 @@ impl Dormant {
             self.wake_all();
             return;
         };
-        let now = Follow { w, center: camera.center, size: camera.size };
+        let now = Follow { w, center: camera.center, size: camera.size, center_offset: camera.center_offset };
         match self.last {
-            Some(last) if last.size == now.size => {
+            // (A moved centre of perspective pans the screen by what the paths do not follow.)
+            Some(last) if last.size == now.size && last.center_offset == now.center_offset => {
                 let (dw, dc) = ((now.w - last.w).length(), (now.center - last.center).length());
                 let paths = &mut self.paths;
                 paths.cross += dw * paths.center;

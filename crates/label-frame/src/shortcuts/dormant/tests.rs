@@ -107,4 +107,9 @@ fn anchors_wake_before_they_can_have_left_the_viewport() {
     d.advance(Some(w), false, &Camera { size: DVec2::new(801.0, 600.0), ..camera });
     assert_eq!(d.count(), 0);
     assert!(d.bits.iter().all(|&word| word == 0));
+    // So does a moved centre of perspective (a map's padding), which pans the screen.
+    d.advance(Some(w), false, &camera);
+    d.add([(7, always(1), 50.0, 1.0)].into_iter());
+    d.advance(Some(w), false, &camera.with_center_offset(DVec2::new(0.0, 40.0)));
+    assert_eq!(d.count(), 0);
 }
