@@ -53,7 +53,7 @@ def in_process(lon, lat, cols, zooms, parts):
         def scheduler_info(self):
             return {"workers": {}}
 
-        def scatter(self, data, workers=None):
+        def scatter(self, data, workers=None, hash=True):
             return data
 
     p = planet.Planet(Here(), lon, lat, parts=parts, **cols)

@@ -20,15 +20,19 @@ How (the Rust side is crates/label-planet; its module doc has the argument):
    labels that no foreign label reaches, even through a chain of own labels, are decided by
    the core's ``place`` of the region's labels alone; only the others walk with the foreign
    labels.
-4. Rounds: every region with waiting labels walks them again, given the states (decided before
-   the round) of the labels their lists name — a few integers per waiting label, sent by the
-   client. No geometry moves. When a round decides less than a quarter of the waiting labels, or
-   after ``max_rounds``, the client merges the lists and decides the rest in one walk.
+4. Settling: the client gathers the regions' states and waiting lists, merges the lists and
+   walks them once in placement order, which decides them all. With ``max_rounds``, rounds on
+   the workers go first: every region with waiting labels walks them again, given the states
+   (decided before the round) of the labels their lists name, until a round decides less than
+   a quarter of them.
+5. Zooms in flight (:meth:`Planet.place_zooms`): the tasks of several zooms are submitted at
+   once, the near labels' ahead of the regions', so that no worker waits for the client or
+   for the other worker's region of an earlier zoom.
 
 Only small things cross the network after step 1: near labels (those within a label's reach of
 a region's edge), states and waiting lists. The client holds one int64 state per label and
-zoom it asks for (the result). A zoom costs one task per part (with more than one region) and
-one per region, plus the rounds' small ones.
+zoom it asks for (the result). A zoom costs two tasks per region (its near labels and its walk)
+with more than one region, one without.
 """
 
 import json
@@ -215,7 +219,9 @@ class Planet:
         for w, address in enumerate(workers or [None]):
             mine = data[w * parts // self.workers:(w + 1) * parts // self.workers]
             if mine:
-                self.parts += client.scatter(mine, workers=None if address is None else [address])
+                # Keys of their own (not the data's hash): a planet of the same labels scattered
+                # while this one is released must not lose its parts with this one's.
+                self.parts += client.scatter(mine, workers=None if address is None else [address], hash=False)
 
     def _reaches(self, groups, zoom):
         """Each region's reach at ``zoom`` (``x0, y0, x1, y1``; NaN for a region without
@@ -529,7 +535,7 @@ class TilesResult:
 
 
 def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, feature=None, font_size=12.0,
-                groups=None, regions=None, max_rounds=0, overwrite=False):
+                groups=None, regions=None, max_rounds=0, ahead=4, overwrite=False):
     """Places every zoom of ``zooms`` on the cluster as :meth:`Planet.place_zooms` does (exactly
     :func:`declutter.place` of the world at that zoom as one screen) and writes its shown labels
     as label tiles, as ``declutter tiles`` writes them: Mapbox Vector Tiles with a ``labels``
@@ -544,7 +550,8 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     ``pmtiles``: a PMTiles v3 archive (gzip-compressed tiles), written by the client from the
     tiles the workers encode. Outputs that exist are refused unless ``overwrite``; both are
     built beside their target and moved over it once complete. ``groups``: how many writer
-    tasks per zoom (default: 4 per worker); tiles are split among them by position.
+    tasks per zoom (default: 4 per worker); tiles are split among them by position. ``ahead``:
+    zooms placed in flight together (:meth:`Planet.place_zooms`).
 
     Per zoom, the parts cut their shown labels into tiles and the writer tasks encode and
     write them; the client holds the state of every label, and the archive's directory.
@@ -570,7 +577,7 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     groups = int(groups or 4 * planet.workers)
     part_gids = planet.part_gids
     props = c.scatter([{"texts": [texts[g] for g in gids], "ids": [ids[g] for g in gids], "feature": feature[gids]}
-                       for gids in part_gids])
+                       for gids in part_gids], hash=False)
     temp_dir = None
     if out_dir is not None:
         out_dir = os.path.abspath(out_dir)
@@ -589,7 +596,7 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     result = TilesResult(zooms=zooms, first_zoom=first, shown={}, tiles={}, place_seconds={}, write_seconds={})
     try:
         t = time.perf_counter()
-        for state, st in planet.place_zooms(zooms, regions=regions, max_rounds=max_rounds):
+        for state, st in planet.place_zooms(zooms, regions=regions, max_rounds=max_rounds, ahead=ahead):
             z = st.zoom
             shown = state == PLACED
             first[(first < 0) & shown] = z
