@@ -144,6 +144,7 @@ def main():
                       + ", region tasks' CPU " + " + ".join(f"{v:.2f}" for v in st.region_cpu) + " s")
             total, cpu = time.perf_counter() - t, time.process_time() - cpu
             worker_cpu = [v - worker_cpu[k] for k, v in c.run(time.process_time).items()]
+            copied = sum(len(held) > 1 for held in c.who_has(p.parts).values())
             first = first or (workers, total, max(worker_cpu))
             print(f"{workers} worker(s): {total:.1f} s (+{scatter:.1f} s scatter), "
                   f"{n * len(zooms) / total / 1e6:.2f} M labels/s, {single / total:.2f}x one process, "
@@ -151,7 +152,8 @@ def main():
                   + " + ".join(f"{v:.1f}" for v in worker_cpu) + " s (of which round-0 tasks "
                   + " + ".join(f"{v:.1f}" for v in region_cpu) + f" s), client and scheduler {cpu:.1f} s; "
                   + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
-                  + f"; CPU path {first[2] / max(worker_cpu):.2f}x {first[0]} worker(s)")
+                  + f"; CPU path {first[2] / max(worker_cpu):.2f}x {first[0]} worker(s); parts copied to "
+                  f"another worker {copied}")
     print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
 
 

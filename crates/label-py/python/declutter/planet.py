@@ -215,13 +215,21 @@ class Planet:
                                   np.max(x0[p], initial=-np.inf), np.max(y0[p], initial=-np.inf),
                                   np.nanmax(rx[p], initial=0.0), np.nanmax(ry[p], initial=0.0)]
                                  for p in self.part_gids])
-        self.parts = []
+        self.parts, self.holders = [], []
         for w, address in enumerate(workers or [None]):
             mine = data[w * parts // self.workers:(w + 1) * parts // self.workers]
             if mine:
                 # Keys of their own (not the data's hash): a planet of the same labels scattered
                 # while this one is released must not lose its parts with this one's.
                 self.parts += client.scatter(mine, workers=None if address is None else [address], hash=False)
+                self.holders += [address] * len(mine)
+
+    def _where(self, group):
+        """Where a region's tasks run: the worker holding most of its parts. Without this, Dask
+        may move a queued region task to an idle worker, copying the region's parts there (a
+        hundred bytes a label) to save less time than the copy takes."""
+        held = [self.holders[i] for i in group if self.holders[i] is not None]
+        return {"workers": [max(held, key=held.count)]} if held else {}
 
     def _reaches(self, groups, zoom):
         """Each region's reach at ``zoom`` (``x0, y0, x1, y1``; NaN for a region without
@@ -253,10 +261,10 @@ class Planet:
         nears = []
         if count > 1:
             reach = self._reaches(groups, zoom)
-            nears = [c.submit(_near, [self.parts[i] for i in g], reach, k, zoom, transform, pure=False, priority=1)
-                     for k, g in enumerate(groups)]
-        tasks = [c.submit(_region, k, [self.parts[i] for i in g], nears, zoom, area, transform, pure=False)
-                 for k, g in enumerate(groups)]
+            nears = [c.submit(_near, [self.parts[i] for i in g], reach, k, zoom, transform, pure=False, priority=1,
+                              **self._where(g)) for k, g in enumerate(groups)]
+        tasks = [c.submit(_region, k, [self.parts[i] for i in g], nears, zoom, area, transform, pure=False,
+                          **self._where(g)) for k, g in enumerate(groups)]
         return stats, groups, tasks, start
 
     def _settle(self, submitted, max_rounds):
