@@ -223,7 +223,9 @@ impl Neighbours {
     }
 
     fn column_row(&self, p: Vec2) -> (usize, usize) {
-        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).floor().max(0.0) as usize).min(n - 1);
+        // The cast truncates, which is the floor once negative values (and NaN) are 0: the
+        // same buckets as `floor()`, without its call into libm (x86-64 without SSE4.1).
+        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).max(0.0) as usize).min(n - 1);
         (at(p.x, self.origin.x, self.columns), at(p.y, self.origin.y, self.rows))
     }
 
@@ -302,7 +304,7 @@ impl Occupied {
 
     /// The cells the bounds meet (boxes beyond the extent in the border cells), columns then rows.
     fn span(&self, b: &Aabb) -> ([usize; 2], [usize; 2]) {
-        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).floor().max(0.0) as usize).min(n - 1);
+        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).max(0.0) as usize).min(n - 1);
         let x = [at(b.min.x, self.origin.x, self.columns), at(b.max.x, self.origin.x, self.columns)];
         let y = [at(b.min.y, self.origin.y, self.rows), at(b.max.y, self.origin.y, self.rows)];
         (x, y)
