@@ -74,7 +74,7 @@ def in_process(lon, lat, cols, zooms, parts):
         order = np.concatenate(p.part_gids)
         assert (one["codes"] == reference[order]).all(), f"zoom {z}: one region differs from one process"
         reach = p._reaches(halves, z)
-        nears = run("two regions: near labels of 8 parts", lambda: [
+        nears = run("two regions: near labels", lambda: [
             planet._near([p.parts[i] for i in g], reach, k, z, None) for k, g in enumerate(halves)])
         for k, g in enumerate(halves):
             run(f"two regions: region {k}", lambda: planet._region(k, [p.parts[i] for i in g], nears, z, 0.0, None))
