@@ -23,6 +23,10 @@
 //! The frontier runs first; where a foreign label's reach runs into a crowd (a city at zoom 6,
 //! thousands of labels meeting each one), it reads too many neighbours, and after as many reads
 //! as the region has labels it gives way to the sweep.
+//!
+//! Both run first on the own labels of a *band* around the foreign labels (`banded`), which is
+//! the whole answer when no tainted label reaches the band's edge: then neither the grid nor the
+//! sweep's sort covers the region's million labels, only the few near its edge.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
