@@ -65,7 +65,9 @@ class ZoomStats:
     waited: int = 0
     rounds: int = 0
     merged: int = 0
-    #: Seconds in each step (wall clock on the client).
+    #: Seconds in each step (wall clock on the client): ``round0`` from the zoom's submission to
+    #: its regions' results (other zooms in flight meanwhile), ``settle`` deciding its waiting
+    #: labels.
     seconds: dict = field(default_factory=dict)
     #: Per region, the CPU seconds of its worker's process over its round-0 task.
     region_cpu: list = field(default_factory=list)
