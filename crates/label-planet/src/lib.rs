@@ -72,6 +72,6 @@ mod waiting;
 
 pub use local::{Rounds, good_progress, place_in_regions, reach};
 pub use region::{Labels, Region, decide_region};
-pub use screen::{SLACK, Screen, may_meet, radius, world_pixels};
+pub use screen::{SLACK, Screen, may_meet, radius, reach_of_anchors, world_pixels};
 pub use state::State;
 pub use waiting::Waiting;

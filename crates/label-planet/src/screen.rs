@@ -86,15 +86,26 @@ pub fn radius(label: &Label) -> DVec2 {
     r + r.max_element() * SLACK
 }
 
+/// A box `[x0, y0, x1, y1]` holding the bounds of every label anchored within `lo..=hi` (world
+/// pixels, per axis) whose [`radius`] is at most `radius`: the anchors' box grown by the radius
+/// and the [`SLACK`] of the largest coordinate. The one statement of the bound: a region's reach
+/// is this of its labels' anchors, and [`may_meet`] this of one anchor.
+#[must_use]
+pub fn reach_of_anchors(lo: DVec2, hi: DVec2, radius: DVec2) -> [f64; 4] {
+    let r = radius + lo.abs().max(hi.abs()).max_element() * SLACK;
+    let (lo, hi) = (lo - r, hi + r);
+    [lo.x, lo.y, hi.x, hi.y]
+}
+
 /// Whether the box of a label anchored at `anchor` (world pixels), with this [`radius`], may
 /// meet the box `[x0, y0, x1, y1]` (touching included): false only when it cannot.
 #[must_use]
 pub fn may_meet(anchor: DVec2, radius: DVec2, [x0, y0, x1, y1]: [f64; 4]) -> bool {
-    let r = radius + anchor.abs().max_element() * SLACK;
-    anchor.x - r.x <= x1 && anchor.x + r.x >= x0 && anchor.y - r.y <= y1 && anchor.y + r.y >= y0
+    let [a0, b0, a1, b1] = reach_of_anchors(anchor, anchor, radius);
+    a0 <= x1 && a1 >= x0 && b0 <= y1 && b1 >= y0
 }
 
-/// The relative slack of [`radius`]: 2⁻²⁰, four times the rounding a box's bounds carry
+/// The relative slack of [`radius`] and [`reach_of_anchors`]: 2⁻²⁰, four times the rounding a box's bounds carry
 /// (`Obb::bounds`: 2⁻²³ of the coordinates' size, then the rounding to f32).
 pub const SLACK: f64 = 1.0 / 1_048_576.0;
 
@@ -133,9 +144,12 @@ mod tests {
                 .with_padding(padding);
             let b = label.obb().bounds();
             let a = DVec2::new(label.x, label.y);
-            let reach = radius(&label) + a.abs().max_element() * SLACK;
-            prop_assert!((a - reach).cmple(b.min.as_dvec2()).all(), "{b:?} beyond {a} ± {reach}");
-            prop_assert!((a + reach).cmpge(b.max.as_dvec2()).all(), "{b:?} beyond {a} ± {reach}");
+            let [x0, y0, x1, y1] = reach_of_anchors(a, a, radius(&label));
+            prop_assert!(x0 <= f64::from(b.min.x) && y0 <= f64::from(b.min.y), "{b:?} beyond {x0}, {y0}");
+            prop_assert!(x1 >= f64::from(b.max.x) && y1 >= f64::from(b.max.y), "{b:?} beyond {x1}, {y1}");
+            // Any anchors' box around this one reaches as far.
+            let [u0, v0, u1, v1] = reach_of_anchors(a - DVec2::new(3.0, 1.0), a + DVec2::new(0.5, 7.0), radius(&label));
+            prop_assert!(u0 <= x0 && v0 <= y0 && u1 >= x1 && v1 >= y1);
             // A box that meets only the label's bounds' corner is one it may meet.
             let (min, max) = (b.min.as_dvec2(), b.max.as_dvec2());
             for corner in [[max.x, max.y, max.x + 5.0, max.y + 5.0], [min.x - 5.0, min.y - 5.0, min.x, min.y]] {

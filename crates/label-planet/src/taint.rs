@@ -23,6 +23,10 @@
 //! The frontier runs first; where a foreign label's reach runs into a crowd (a city at zoom 6,
 //! thousands of labels meeting each one), it reads too many neighbours, and after as many reads
 //! as the region has labels it gives way to the sweep.
+//!
+//! Both run first on the own labels of a *band* around the foreign labels (`banded`), which is
+//! the whole answer when no tainted label reaches the band's edge: then neither the grid nor the
+//! sweep's sort covers the region's million labels, only the few near its edge.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -41,8 +45,17 @@ pub(crate) struct Taint {
 }
 
 /// The [`Taint`] of `own` by `foreign` (labels that can block: in view, without
-/// `ignore_placement`).
+/// `ignore_placement`): in the [`banded`] labels near the foreign ones where that settles it,
+/// else among them all.
 pub(crate) fn taint(screen: &Screen, own: &[Walked], foreign: &[Walked]) -> Taint {
+    banded(screen, own, foreign, BAND).unwrap_or_else(|| everywhere(screen, own, foreign))
+}
+
+/// How far the band reaches beyond the foreign labels' bounds, in their largest side.
+const BAND: f32 = 8.0;
+
+/// The [`Taint`] of every own label: the frontier, or the sweep where it gives way.
+fn everywhere(screen: &Screen, own: &[Walked], foreign: &[Walked]) -> Taint {
     let near = Neighbours::new(own);
     if let Some(taint) = frontier(screen, own, &near, foreign, own.len()) {
         return taint;
@@ -50,6 +63,37 @@ pub(crate) fn taint(screen: &Screen, own: &[Walked], foreign: &[Walked]) -> Tain
     let tainted = sweep(screen, own, foreign);
     let meets = meeting(own, &tainted);
     Taint { tainted, meets }
+}
+
+/// The [`Taint`] found among the own labels whose bounds meet the *band* (the foreign labels'
+/// bounds grown by `sides` times their largest side), when they are at most half of them and
+/// every label tainted there has its bounds inside the band; `None` otherwise.
+///
+/// Why that is the whole answer: a label whose bounds miss the band collides with no foreign
+/// label and no label inside the band (colliding boxes' bounds meet). In placement order, if
+/// the labels tainted so far are the band's and lie inside it, the next label is tainted in the
+/// whole iff it is in the band's walk: outside the band nothing it collides with is tainted or
+/// foreign; inside, it sees the same earlier tainted labels. And a label meeting a tainted
+/// one's bounds meets the band, so `meets` agrees too.
+fn banded(screen: &Screen, own: &[Walked], foreign: &[Walked], sides: f32) -> Option<Taint> {
+    let reach = foreign.iter().map(|w| w.obb.bounds()).reduce(|a, b| a.union(&b))?;
+    let side = foreign.iter().map(|w| w.obb.bounds().size().max_element()).fold(1.0f32, f32::max);
+    let band = reach.inflate(sides * side);
+    let picked: Vec<usize> = (0..own.len()).filter(|&i| own[i].obb.bounds().intersects_closed(&band)).collect();
+    if picked.len() * 2 > own.len() {
+        return None;
+    }
+    let sub: Vec<Walked> = picked.iter().map(|&i| own[i]).collect();
+    let found = everywhere(screen, &sub, foreign);
+    let inside = |b: Aabb| band.min.cmple(b.min).all() && b.max.cmple(band.max).all();
+    if sub.iter().zip(&found.tainted).any(|(w, &t)| t && !inside(w.obb.bounds())) {
+        return None;
+    }
+    let (mut tainted, mut meets) = (vec![false; own.len()], vec![false; own.len()]);
+    for (k, &i) in picked.iter().enumerate() {
+        (tainted[i], meets[i]) = (found.tainted[k], found.meets[k]);
+    }
+    Some(Taint { tainted, meets })
 }
 
 /// The frontier, or `None` once it has read more than `budget` neighbours.
@@ -223,7 +267,9 @@ impl Neighbours {
     }
 
     fn column_row(&self, p: Vec2) -> (usize, usize) {
-        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).floor().max(0.0) as usize).min(n - 1);
+        // The cast truncates, which is the floor once negative values (and NaN) are 0: the
+        // same buckets as `floor()`, without its call into libm (x86-64 without SSE4.1).
+        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).max(0.0) as usize).min(n - 1);
         (at(p.x, self.origin.x, self.columns), at(p.y, self.origin.y, self.rows))
     }
 
@@ -302,7 +348,7 @@ impl Occupied {
 
     /// The cells the bounds meet (boxes beyond the extent in the border cells), columns then rows.
     fn span(&self, b: &Aabb) -> ([usize; 2], [usize; 2]) {
-        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).floor().max(0.0) as usize).min(n - 1);
+        let at = |v: f32, o: f32, n: usize| (((v - o) * self.inv_cell).max(0.0) as usize).min(n - 1);
         let x = [at(b.min.x, self.origin.x, self.columns), at(b.max.x, self.origin.x, self.columns)];
         let y = [at(b.min.y, self.origin.y, self.rows), at(b.max.y, self.origin.y, self.rows)];
         (x, y)
@@ -365,6 +411,33 @@ mod tests {
         })
     }
 
+    fn at(id: u32, x: f64, priority: f64) -> Walked {
+        let obb = Label::new(x, 100.0, 30.0, 10.0).obb();
+        Walked { id, priority, obb, flags: Flags { allow_overlap: false, ignore_placement: false } }
+    }
+
+    /// A band settles labels far from the foreign ones, and gives way to the whole when a
+    /// chain of tainted labels leaves it.
+    #[test]
+    fn a_band_answers_or_gives_way() {
+        let screen = Screen::world(2, 0.0).unwrap();
+        let foreign = [at(0, 100.0, 9.0)];
+        // One own label next to the foreign one, and many far away.
+        let own: Vec<Walked> = [(1, 120.0)]
+            .into_iter()
+            .chain((2..12).map(|i| (i, 400.0 + 40.0 * i as f64)))
+            .map(|(i, x)| at(i, x, 5.0))
+            .collect();
+        let band = banded(&screen, &own, &foreign, 2.0).expect("the band settles it");
+        assert_eq!(band.tainted, everywhere(&screen, &own, &foreign).tainted);
+        assert!(band.tainted[0] && !band.tainted[1..].iter().any(|&t| t));
+        // A chain of overlapping labels, each later than the one before, taints its way out.
+        let chain: Vec<Walked> =
+            (1..40).map(|i| at(i, 100.0 + 20.0 * f64::from(i), 9.0 - f64::from(i) / 10.0)).collect();
+        assert!(banded(&screen, &chain, &foreign, 2.0).is_none());
+        assert!(taint(&screen, &chain, &foreign).tainted.iter().all(|&t| t));
+    }
+
     proptest! {
         /// The frontier and the sweep taint the same labels, and the frontier's neighbours of
         /// tainted labels are the labels whose bounds meet a tainted one's.
@@ -379,6 +452,21 @@ mod tests {
             let frontier = frontier(&screen, own, &near, &foreign, usize::MAX).unwrap();
             prop_assert_eq!(&frontier.tainted, &sweep(&screen, own, &foreign));
             prop_assert_eq!(frontier.meets, meeting(own, &frontier.tainted));
+        }
+
+        /// The band's answer, where it gives one, is the whole's.
+        #[test]
+        fn a_band_taints_as_the_whole(labels in walked(), split in 0..120usize, sides in 0.0..4.0f32) {
+            let screen = Screen::world(1, 0.0).unwrap();
+            let split = split.min(labels.len());
+            let (own, foreign) = labels.split_at(split);
+            let foreign: Vec<Walked> =
+                foreign.iter().copied().filter(|w| !w.flags.ignore_placement && screen.in_view(&w.obb)).collect();
+            let whole = everywhere(&screen, own, &foreign);
+            if let Some(band) = banded(&screen, own, &foreign, sides) {
+                prop_assert_eq!(band.tainted, whole.tainted);
+                prop_assert_eq!(band.meets, whole.meets);
+            }
         }
 
         /// The buckets find every label whose bounds meet the query, and no other.

@@ -1,14 +1,18 @@
 """Benchmark (not a test): labels per second of the planet job on a Dask LocalCluster with 1 and
 2 worker processes of one thread, against one process running declutter.place per zoom on one
 thread, on a seeded synthetic planet; and where the job's time goes, in wall seconds on the
-client (round 0: the near labels and the regions' tasks; rounds: waiting labels) and in CPU
-seconds, which a loaded machine disturbs less: each worker process's, the part of it spent in
-the regions' round-0 tasks, and the client's (with the scheduler, which runs in it).
+client (round0: from a zoom's submission to its regions' results, zooms in flight together;
+settle: the waiting labels decided on the client) and in CPU seconds, which a loaded machine
+disturbs less: each worker process's, the part of it spent in the regions' round-0 tasks, and
+the client's (with the scheduler, which runs in it). The busiest worker's CPU seconds bound the
+job's time from below when each process has a core: "CPU path" is the one worker's CPU over the
+busiest of two workers' (the speed-up two workers can reach at most, short of a core each).
 
     python3 crates/label-py/scripts/bench_planet.py --labels 2000000 --zooms 6-12
 
 Every run checks that the job's states equal the single process's, zoom by zoom. ``--threads``
-sets RAYON_NUM_THREADS for the single process and the workers alike (default 1: one thread each).
+sets RAYON_NUM_THREADS for the single process and the workers alike (default 1: one thread each);
+``--ahead`` how many zooms are in flight together (default 4; 1: one zoom after the other).
 ``--steps`` runs the tasks' steps in this process instead of on a cluster, one after the other
 (the parts built as the job builds them), and prints the CPU seconds and page faults of each:
 declutter.place, one region of every label, and two regions (the near labels, each region).
@@ -49,7 +53,7 @@ def in_process(lon, lat, cols, zooms, parts):
         def scheduler_info(self):
             return {"workers": {}}
 
-        def scatter(self, data, workers=None):
+        def scatter(self, data, workers=None, hash=True):
             return data
 
     p = planet.Planet(Here(), lon, lat, parts=parts, **cols)
@@ -70,8 +74,8 @@ def in_process(lon, lat, cols, zooms, parts):
         order = np.concatenate(p.part_gids)
         assert (one["codes"] == reference[order]).all(), f"zoom {z}: one region differs from one process"
         reach = p._reaches(halves, z)
-        nears = run("two regions: near labels of 8 parts", lambda: [
-            planet._near(q, reach, int(k >= parts // 2), z, None) for k, q in enumerate(p.parts)])
+        nears = run("two regions: near labels", lambda: [
+            planet._near([p.parts[i] for i in g], reach, k, z, None) for k, g in enumerate(halves)])
         for k, g in enumerate(halves):
             run(f"two regions: region {k}", lambda: planet._region(k, [p.parts[i] for i in g], nears, z, 0.0, None))
     for name, (cpu, faults) in total.items():
@@ -86,6 +90,7 @@ def main():
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="rayon threads per process")
+    ap.add_argument("--ahead", type=int, default=4, help="zooms in flight together (Planet.place_zooms)")
     ap.add_argument("--steps", action="store_true", help="the tasks' steps in this process, no cluster")
     args = ap.parse_args()
     os.environ["RAYON_NUM_THREADS"] = str(args.threads)  # before declutter's first placement
@@ -125,27 +130,30 @@ def main():
             p = planet.Planet(c, lon, lat, parts=args.parts, **cols)
             scatter = time.perf_counter() - t
             t, cpu, worker_cpu = time.perf_counter(), time.process_time(), c.run(time.process_time)
-            steps = {"round0": 0.0, "rounds": 0.0}
+            steps = {"round0": 0.0, "settle": 0.0}
             region_cpu = np.zeros(workers)
-            for z in zooms:
-                state, st = p.place_zoom(z)
+            for state, st in p.place_zooms(zooms, ahead=args.ahead):
+                z = st.zoom
                 assert (state == reference[z]).all(), f"zoom {z} differs from one process"
                 for k in steps:
                     steps[k] += st.seconds[k]
                 region_cpu[:len(st.region_cpu)] += st.region_cpu  # region k holds worker k's parts
                 print(f"  {workers} worker(s) zoom {z}: regions {st.regions}, near {st.near:,}, "
-                      f"waited {st.waited:,}, rounds {st.rounds}, merged {st.merged}, "
+                      f"waited {st.waited:,}, merged {st.merged}, "
                       + ", ".join(f"{k} {v:.2f} s" for k, v in st.seconds.items())
                       + ", region tasks' CPU " + " + ".join(f"{v:.2f}" for v in st.region_cpu) + " s")
             total, cpu = time.perf_counter() - t, time.process_time() - cpu
             worker_cpu = [v - worker_cpu[k] for k, v in c.run(time.process_time).items()]
-            first = first or (workers, total)
+            copied = sum(len(held) > 1 for held in c.who_has(p.parts).values())
+            first = first or (workers, total, max(worker_cpu))
             print(f"{workers} worker(s): {total:.1f} s (+{scatter:.1f} s scatter), "
                   f"{n * len(zooms) / total / 1e6:.2f} M labels/s, {single / total:.2f}x one process, "
                   f"{first[1] / total:.2f}x {first[0]} worker(s); CPU: workers "
                   + " + ".join(f"{v:.1f}" for v in worker_cpu) + " s (of which round-0 tasks "
                   + " + ".join(f"{v:.1f}" for v in region_cpu) + f" s), client and scheduler {cpu:.1f} s; "
-                  + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items()))
+                  + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
+                  + f"; CPU path {first[2] / max(worker_cpu):.2f}x {first[0]} worker(s); parts copied to "
+                  f"another worker {copied}")
     print("load average (1, 5, 15 min): %.1f %.1f %.1f" % os.getloadavg())
 
 

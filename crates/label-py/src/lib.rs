@@ -44,7 +44,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(geo::measure, m)?)?;
     m.add_function(wrap_pyfunction!(planet::radii, m)?)?;
     m.add_function(wrap_pyfunction!(planet::near_rows, m)?)?;
-    m.add("RADIUS_SLACK", label_planet::SLACK)?;
+    m.add_function(wrap_pyfunction!(planet::reach_of_anchors, m)?)?;
     m.add_function(wrap_pyfunction!(planet::decide_parts, m)?)?;
     m.add_function(wrap_pyfunction!(planet::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(planet::merge, m)?)?;

@@ -73,6 +73,14 @@ pub fn radii<'py>(py: Python<'py>, cols: &Bound<'py, PyDict>) -> PyResult<Pair<'
     Ok((PyArray1::from_vec(py, rx), PyArray1::from_vec(py, ry)))
 }
 
+/// [`label_planet::reach_of_anchors`]: a box `[x0, y0, x1, y1]` holding every box of labels
+/// anchored within `x0..=x1`, `y0..=y1` (world pixels) whose radii are at most `rx`, `ry`.
+#[pyfunction]
+pub fn reach_of_anchors(x0: f64, y0: f64, x1: f64, y1: f64, rx: f64, ry: f64) -> [f64; 4] {
+    let v = glam::DVec2::new;
+    label_planet::reach_of_anchors(v(x0, y0), v(x1, y1), v(rx, ry))
+}
+
 /// The rows of a part near each box of `reaches` (`[x0, y0, x1, y1]` each; NaN: none), at
 /// `zoom`: those whose box may meet it ([`label_planet::may_meet`]), from the zoom-0 anchors
 /// `x0`/`y0` (times `2^zoom`) and the radii `rx`/`ry`.

@@ -1,5 +1,6 @@
 """The planet job on a Dask LocalCluster equals declutter.place on one machine, zoom by zoom,
-for several partitionings (parts, row orders, region grids, rounds) and worker counts."""
+for several partitionings (parts, row orders, region grids, rounds), worker counts and zooms in
+flight."""
 
 import numpy as np
 import pandas as pd
@@ -74,6 +75,31 @@ def test_rounds_and_the_merge_both_run(client):
         p.place_zoom(4, regions=65)
     assert planet.auto_regions(4, 2, 8) == 1 and planet.auto_regions(6, 2, 8) == 2 and planet.auto_regions(6, 8, 3) == 3
     assert many.waited > 0 and many.rounds >= 1 and none.rounds == 0 and none.merged == none.waited > 0
+
+
+@pytest.mark.parametrize("ahead", [1, 3])
+def test_zooms_in_flight_come_back_in_order_and_exact(client, ahead):
+    lon, lat, cols = synthetic(2000, seed=3)
+    p = planet.Planet(client, lon, lat, parts=4, **cols)
+    zooms = [6, 2, 5, 4]
+    placed = list(p.place_zooms(zooms, regions=2, max_overlap_area=20.0, ahead=ahead))
+    assert [stats.zoom for _, stats in placed] == zooms
+    for state, stats in placed:
+        reference = planet.single_machine(lon, lat, stats.zoom, max_overlap_area=20.0, **cols)
+        np.testing.assert_array_equal(state, reference, err_msg=f"zoom {stats.zoom}, {stats}")
+    assert sum(stats.waited for _, stats in placed) > 0
+
+
+def test_a_planet_of_the_same_labels_keeps_its_parts_when_another_is_released(client):
+    # Parts scattered under their data's hash shared their keys with the planet before, and the
+    # release of that one lost them ("lost dependencies").
+    lon, lat, cols = synthetic(500, seed=6)
+    reference = planet.single_machine(lon, lat, 3, **cols)
+    for _ in range(6):  # a race: the old keys failed one time in two or so
+        p = planet.Planet(client, lon, lat, parts=2, **cols)
+        state, _ = p.place_zoom(3, regions=2)
+        np.testing.assert_array_equal(state, reference)
+        del p  # released while the next one scatters
 
 
 def test_natural_earth_every_zoom_and_first_zoom_shown(client):

@@ -20,20 +20,25 @@ How (the Rust side is crates/label-planet; its module doc has the argument):
    labels that no foreign label reaches, even through a chain of own labels, are decided by
    the core's ``place`` of the region's labels alone; only the others walk with the foreign
    labels.
-4. Rounds: every region with waiting labels walks them again, given the states (decided before
-   the round) of the labels their lists name — a few integers per waiting label, sent by the
-   client. No geometry moves. When a round decides less than a quarter of the waiting labels, or
-   after ``max_rounds``, the client merges the lists and decides the rest in one walk.
+4. Settling: the client gathers the regions' states and waiting lists, merges the lists and
+   walks them once in placement order, which decides them all. With ``max_rounds``, rounds on
+   the workers go first: every region with waiting labels walks them again, given the states
+   (decided before the round) of the labels their lists name, until a round decides less than
+   a quarter of them.
+5. Zooms in flight (:meth:`Planet.place_zooms`): the tasks of several zooms are submitted at
+   once, the near labels' ahead of the regions', so that no worker waits for the client or
+   for the other worker's region of an earlier zoom.
 
 Only small things cross the network after step 1: near labels (those within a label's reach of
 a region's edge), states and waiting lists. The client holds one int64 state per label and
-zoom it asks for (the result). A zoom costs one task per part (with more than one region) and
-one per region, plus the rounds' small ones.
+zoom it asks for (the result). A zoom costs two tasks per region (its near labels and its walk)
+with more than one region, one without.
 """
 
 import json
 import os
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -60,7 +65,9 @@ class ZoomStats:
     waited: int = 0
     rounds: int = 0
     merged: int = 0
-    #: Seconds in each step (wall clock on the client).
+    #: Seconds in each step (wall clock on the client): ``round0`` from the zoom's submission to
+    #: its regions' results (other zooms in flight meanwhile), ``settle`` deciding its waiting
+    #: labels.
     seconds: dict = field(default_factory=dict)
     #: Per region, the CPU seconds of its worker's process over its round-0 task.
     region_cpu: list = field(default_factory=list)
@@ -85,9 +92,9 @@ def _at_zoom(part, zoom, transform):
     return out
 
 
-def _near(part, reach, mine, zoom, transform):
-    """The part's labels near each other region, by region: those whose box may meet the
-    region's reach (``x0, y0, x1, y1``), judged by anchor and radius (label_planet::may_meet)."""
+def _near_part(part, reach, mine, zoom, transform):
+    """A part's labels near each other region, by region: those whose box may meet the region's
+    reach (``x0, y0, x1, y1``), judged by anchor and radius (label_planet::may_meet)."""
     others = [r for r in range(len(reach)) if r != mine]
     rows = _native.near_rows(part["x0"], part["y0"], part["rx"], part["ry"], zoom, [tuple(reach[r]) for r in others])
     out, cols = {}, None
@@ -98,39 +105,30 @@ def _near(part, reach, mine, zoom, transform):
     return out
 
 
+def _near(parts, reach, mine, zoom, transform):
+    """Region ``mine``'s labels near each other region: per region, a list of pieces (columns
+    at ``zoom``, global indices), one per part that has some."""
+    out = {}
+    for part in parts:
+        for r, piece in _near_part(part, reach, mine, zoom, transform).items():
+            out.setdefault(r, []).append(piece)
+    return out
+
+
 def _region(r, parts, nears, zoom, area, transform):
     """Round 0 of region ``r``, in one native call: its parts walked with the labels of other
     regions near it. Also returns the CPU seconds of the worker's process over the task."""
     t = time.process_time()
     own = [(_at_zoom(p, zoom, transform), p["gids"]) for p in parts]
-    near = [n[r] for n in nears if r in n]
+    near = [piece for n in nears for piece in n.get(r, ())]
     codes, waiting = _native.decide_parts(own, near, zoom, area)
     return {"codes": codes, "waiting": waiting, "near": sum(len(g) for _, g in near), "cpu": time.process_time() - t}
 
 
-def _decided(region):
-    return region["codes"], region["near"], len(region["waiting"][0]), region["cpu"]
-
-
-def _waiting(region):
-    return region["waiting"]
-
-
-def _referenced(waiting):
-    return np.unique(waiting[3])
-
-
 def _resolve(waiting, known_gids, known_codes):
+    """One round of a region's waiting labels (label_planet::Waiting::resolve)."""
     dg, dc, still = _native.resolve(*waiting, known_gids, known_codes)
-    return {"decided": (dg, dc), "waiting": still}
-
-
-def _resolve_decided(result):
-    return result["decided"], len(result["waiting"][0])
-
-
-def _resolve_waiting(result):
-    return result["waiting"]
+    return (dg, dc), still
 
 
 def resolve_all(waitings, state):
@@ -219,15 +217,25 @@ class Planet:
                                   np.max(x0[p], initial=-np.inf), np.max(y0[p], initial=-np.inf),
                                   np.nanmax(rx[p], initial=0.0), np.nanmax(ry[p], initial=0.0)]
                                  for p in self.part_gids])
-        self.parts = []
+        self.parts, self.holders = [], []
         for w, address in enumerate(workers or [None]):
             mine = data[w * parts // self.workers:(w + 1) * parts // self.workers]
             if mine:
-                self.parts += client.scatter(mine, workers=None if address is None else [address])
+                # Keys of their own (not the data's hash): a planet of the same labels scattered
+                # while this one is released must not lose its parts with this one's.
+                self.parts += client.scatter(mine, workers=None if address is None else [address], hash=False)
+                self.holders += [address] * len(mine)
+
+    def _where(self, group):
+        """Where a region's tasks run: the worker holding most of its parts. Without this, Dask
+        may move a queued region task to an idle worker, copying the region's parts there (a
+        hundred bytes a label) to save less time than the copy takes."""
+        held = [self.holders[i] for i in group if self.holders[i] is not None]
+        return {"workers": [max(held, key=held.count)]} if held else {}
 
     def _reaches(self, groups, zoom):
         """Each region's reach at ``zoom`` (``x0, y0, x1, y1``; NaN for a region without
-        labels): a box that every box of its labels lies in."""
+        labels): a box that every box of its labels lies in (label_planet::reach_of_anchors)."""
         scale = 2.0 ** zoom
         out = []
         for g in groups:
@@ -236,17 +244,12 @@ class Planet:
             if not np.isfinite(lo).all() or not np.isfinite(hi).all():
                 out.append([np.nan] * 4)
                 continue
-            grow = e[:, 4:6].max(axis=0) + np.abs(np.r_[lo, hi]).max() * _native.RADIUS_SLACK
-            out.append([*(lo - grow), *(hi + grow)])
+            out.append(_native.reach_of_anchors(*lo, *hi, *e[:, 4:6].max(axis=0)))
         return np.array(out, dtype=np.float64)
 
-    def place_zoom(self, zoom, regions=None, max_rounds=8, max_overlap_area=0.0, transform=None):
-        """The state code of every label at ``zoom`` (see :data:`PLACED`, :data:`OFFSCREEN`;
-        ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``regions``: how many
-        regions, each a run of consecutive parts (by default :func:`auto_regions`: one per
-        worker). ``transform(cols, gids)`` may rewrite a part's priorities and flags first (the monotone
-        variant does); changing a column of :data:`GEOMETRY` (anchors, sizes, angles, offsets,
-        padding) raises ``ValueError``."""
+    def _submit(self, zoom, regions, max_overlap_area, transform):
+        """Submits round 0 of ``zoom``: the near labels (one task per region, ahead of every
+        region task already queued) and the region tasks. Returns what :meth:`_settle` needs."""
         c = self.client
         zoom = int(zoom)
         p = len(self.parts)
@@ -256,53 +259,81 @@ class Planet:
         area = float(max_overlap_area)
         stats = ZoomStats(zoom=zoom, labels=self.n, regions=count)
         groups = [range(k * p // count, (k + 1) * p // count) for k in range(count)]
-        t = time.perf_counter()
+        start = time.perf_counter()
         nears = []
         if count > 1:
             reach = self._reaches(groups, zoom)
-            region_of = np.repeat(np.arange(count), [len(g) for g in groups])
-            nears = [c.submit(_near, part, reach, region_of[k], zoom, transform, pure=False)
-                     for k, part in enumerate(self.parts)]
-        tasks = [c.submit(_region, k, [self.parts[i] for i in g], nears, zoom, area, transform, pure=False)
-                 for k, g in enumerate(groups)]
-        state = np.full(self.n, WAITING, dtype=np.int64)
-        waiting_counts = []
-        for g, (codes, near, waiting, cpu) in zip(groups, c.gather([c.submit(_decided, r) for r in tasks])):
-            state[np.concatenate([self.part_gids[i] for i in g])] = codes
-            stats.near += near
-            waiting_counts.append(waiting)
-            stats.region_cpu.append(cpu)
-        del nears
-        stats.seconds["round0"] = time.perf_counter() - t
+            nears = [c.submit(_near, [self.parts[i] for i in g], reach, k, zoom, transform, pure=False, priority=1,
+                              **self._where(g)) for k, g in enumerate(groups)]
+        tasks = [c.submit(_region, k, [self.parts[i] for i in g], nears, zoom, area, transform, pure=False,
+                          **self._where(g)) for k, g in enumerate(groups)]
+        return stats, groups, tasks, start
 
+    def _settle(self, submitted, max_rounds):
+        """Gathers round 0 of a zoom submitted by :meth:`_submit` and decides its waiting labels:
+        up to ``max_rounds`` rounds on the workers (one round trip each), then the rest in one
+        walk on the client. Returns the states and the :class:`ZoomStats`."""
+        stats, groups, tasks, start = submitted
+        c = self.client
+        state = np.full(self.n, WAITING, dtype=np.int64)
+        waitings = []
+        for g, result in zip(groups, c.gather(tasks)):
+            state[np.concatenate([self.part_gids[i] for i in g])] = result["codes"]
+            stats.near += result["near"]
+            stats.region_cpu.append(result["cpu"])
+            waitings.append(result["waiting"])
+        for task in tasks:
+            task.release()
+        stats.seconds["round0"] = time.perf_counter() - start
         t = time.perf_counter()
-        waitings = [c.submit(_waiting, r) for r in tasks]
-        left = sum(waiting_counts)
-        stats.waited = left
-        while left:
-            if stats.rounds >= max_rounds:
-                break
-            live = [k for k, cnt in enumerate(waiting_counts) if cnt]
-            refs = c.gather([c.submit(_referenced, waitings[k]) for k in live])
-            results = {k: c.submit(_resolve, waitings[k], ref.astype(np.uint32), state[ref]) for k, ref in zip(live, refs)}
-            before = left
-            snapshot_updates = c.gather([c.submit(_resolve_decided, results[k]) for k in live])
-            for k, ((dg, dc), still) in zip(live, snapshot_updates):
+        left = stats.waited = sum(len(w[0]) for w in waitings)
+        while left and stats.rounds < max_rounds:
+            waitings = [w for w in waitings if len(w[0])]
+            known = [np.unique(w[3]).astype(np.uint32) for w in waitings]
+            rounds = c.gather([c.submit(_resolve, w, k, state[k], pure=False, priority=2)
+                               for w, k in zip(waitings, known)])
+            for (dg, dc), _ in rounds:
                 state[dg] = dc
-                waiting_counts[k] = still
-                waitings[k] = c.submit(_resolve_waiting, results[k])
+            waitings = [still for _, still in rounds]
+            before, left = left, sum(len(w[0]) for w in waitings)
             stats.rounds += 1
-            left = sum(waiting_counts)
             if left * 4 > before * 3:
                 break
         if left:
             stats.merged = left
-            live = [waitings[k] for k, cnt in enumerate(waiting_counts) if cnt]
-            dg, dc = resolve_all(c.gather(live), state)
+            dg, dc = resolve_all([w for w in waitings if len(w[0])], state)
             state[dg] = dc
-        stats.seconds["rounds"] = time.perf_counter() - t
+        stats.seconds["settle"] = time.perf_counter() - t
         assert not (state == WAITING).any()
         return state, stats
+
+    def place_zoom(self, zoom, regions=None, max_rounds=0, max_overlap_area=0.0, transform=None):
+        """The state code of every label at ``zoom`` (see :data:`PLACED`, :data:`OFFSCREEN`;
+        ``>= 0``: hidden by that label), and the :class:`ZoomStats`. ``regions``: how many
+        regions, each a run of consecutive parts (by default :func:`auto_regions`: one per
+        worker). ``max_rounds``: rounds of the waiting labels on the workers before the client
+        decides the rest in one walk (default none: they are few, 0.01–0.2% of the labels on
+        the synthetic planet). ``transform(cols, gids)`` may rewrite a part's priorities and
+        flags first (the monotone variant does); changing a column of :data:`GEOMETRY`
+        (anchors, sizes, angles, offsets, padding) raises ``ValueError``."""
+        return self._settle(self._submit(zoom, regions, max_overlap_area, transform), max_rounds)
+
+    def place_zooms(self, zooms, regions=None, max_rounds=0, max_overlap_area=0.0, ahead=4):
+        """Yields ``(state, stats)`` for each zoom of ``zooms``, in their order, as
+        :meth:`place_zoom` would return them, with up to ``ahead`` zooms in flight: their
+        near-label and region tasks are all submitted, so that a worker goes on with the next
+        zoom's region while the other finishes a zoom and the client decides its waiting labels.
+        Memory: besides the parts, the workers hold the results of the zooms in flight (an int64
+        state per label each, and their small near labels and waiting lists) until the client
+        gathers them; the client holds the states only of the zoom it yields."""
+        ahead = max(1, int(ahead))
+        in_flight = deque()
+        for z in zooms:
+            in_flight.append(self._submit(z, regions, max_overlap_area, None))
+            if len(in_flight) >= ahead:
+                yield self._settle(in_flight.popleft(), max_rounds)
+        while in_flight:
+            yield self._settle(in_flight.popleft(), max_rounds)
 
 
 def single_machine(lon, lat, zoom, max_overlap_area=0.0, **cols):
@@ -355,25 +386,26 @@ class PyramidResult:
     dropped: dict
 
 
-def place_zooms(planet, zooms, regions=None, max_rounds=8, monotone=False, keep_states=True, max_overlap_area=0.0):
+def place_zooms(planet, zooms, regions=None, max_rounds=0, monotone=False, keep_states=True, max_overlap_area=0.0,
+                ahead=4):
     """Places every zoom of ``zooms`` (ascending) on the cluster: per label its first zoom
-    shown, and per zoom how many labels shown there are hidden one zoom in.
+    shown, and per zoom how many labels shown there are hidden one zoom in. Up to ``ahead``
+    zooms are in flight together (:meth:`Planet.place_zooms`).
 
     ``monotone=True`` is the variant in which a label shown at a zoom stays shown at every
     higher zoom of the range: at each zoom after the first, the labels shown at the zoom
     before are placed first (in their usual order) and shown even where they collide
-    (``allow_overlap``); the others are placed after them by the usual rule.
+    (``allow_overlap``); the others are placed after them by the usual rule. Each zoom then
+    needs the one before: they run one after the other.
     """
     zooms = sorted(int(z) for z in zooms)
     first = np.full(planet.n, -1, dtype=np.int64)
     states, stats, dropped = {}, [], {}
     shown_before, prev = None, None
-    for z in zooms:
-        transform = None
-        if monotone and shown_before is not None:
-            transform = monotone_transform(shown_before, planet.levels)
-        state, st = planet.place_zoom(z, regions=regions, max_rounds=max_rounds, max_overlap_area=max_overlap_area,
-                                      transform=transform)
+    options = dict(regions=regions, max_rounds=max_rounds, max_overlap_area=max_overlap_area)
+    placed = _monotone(planet, zooms, options) if monotone else planet.place_zooms(zooms, ahead=ahead, **options)
+    for state, st in placed:
+        z = st.zoom
         shown = state == PLACED
         first[(first < 0) & shown] = z
         if shown_before is not None:
@@ -383,6 +415,16 @@ def place_zooms(planet, zooms, regions=None, max_rounds=8, monotone=False, keep_
             states[z] = state
         stats.append(st)
     return PyramidResult(zooms=zooms, first_zoom=first, states=states, stats=stats, dropped=dropped)
+
+
+def _monotone(planet, zooms, options):
+    """The monotone variant's zooms, one after the other (each transformed by the one before)."""
+    shown_before = None
+    for z in zooms:
+        transform = None if shown_before is None else monotone_transform(shown_before, planet.levels)
+        state, st = planet.place_zoom(z, transform=transform, **options)
+        shown_before = state == PLACED
+        yield state, st
 
 
 def single_machine_zooms(lon, lat, zooms, monotone=False, **cols):
@@ -496,14 +538,15 @@ class TilesResult:
     #: Per zoom: labels shown, tiles written.
     shown: dict
     tiles: dict
-    #: Per zoom: seconds placing (:meth:`Planet.place_zoom`) and cutting, encoding and writing.
+    #: Per zoom: seconds waiting for its placement (:meth:`Planet.place_zooms`, later zooms in
+    #: flight meanwhile) and cutting, encoding and writing.
     place_seconds: dict
     write_seconds: dict
 
 
 def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, feature=None, font_size=12.0,
-                groups=None, regions=None, max_rounds=8, overwrite=False):
-    """Places every zoom of ``zooms`` on the cluster as :meth:`Planet.place_zoom` does (exactly
+                groups=None, regions=None, max_rounds=0, ahead=4, overwrite=False):
+    """Places every zoom of ``zooms`` on the cluster as :meth:`Planet.place_zooms` does (exactly
     :func:`declutter.place` of the world at that zoom as one screen) and writes its shown labels
     as label tiles, as ``declutter tiles`` writes them: Mapbox Vector Tiles with a ``labels``
     layer, each label in the tile under its anchor and every tile its box overlaps, with the
@@ -517,7 +560,8 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     ``pmtiles``: a PMTiles v3 archive (gzip-compressed tiles), written by the client from the
     tiles the workers encode. Outputs that exist are refused unless ``overwrite``; both are
     built beside their target and moved over it once complete. ``groups``: how many writer
-    tasks per zoom (default: 4 per worker); tiles are split among them by position.
+    tasks per zoom (default: 4 per worker); tiles are split among them by position. ``ahead``:
+    zooms placed in flight together (:meth:`Planet.place_zooms`).
 
     Per zoom, the parts cut their shown labels into tiles and the writer tasks encode and
     write them; the client holds the state of every label, and the archive's directory.
@@ -543,7 +587,7 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     groups = int(groups or 4 * planet.workers)
     part_gids = planet.part_gids
     props = c.scatter([{"texts": [texts[g] for g in gids], "ids": [ids[g] for g in gids], "feature": feature[gids]}
-                       for gids in part_gids])
+                       for gids in part_gids], hash=False)
     temp_dir = None
     if out_dir is not None:
         out_dir = os.path.abspath(out_dir)
@@ -561,9 +605,9 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
     first = np.full(n, -1, dtype=np.int64)
     result = TilesResult(zooms=zooms, first_zoom=first, shown={}, tiles={}, place_seconds={}, write_seconds={})
     try:
-        for z in zooms:
-            t = time.perf_counter()
-            state, _ = planet.place_zoom(z, regions=regions, max_rounds=max_rounds)
+        t = time.perf_counter()
+        for state, st in planet.place_zooms(zooms, regions=regions, max_rounds=max_rounds, ahead=ahead):
+            z = st.zoom
             shown = state == PLACED
             first[(first < 0) & shown] = z
             result.place_seconds[z] = time.perf_counter() - t
@@ -582,6 +626,7 @@ def write_tiles(planet, zooms, texts, out_dir=None, pmtiles=None, *, ids=None, f
                 future.release()
             result.write_seconds[z] = time.perf_counter() - t
             result.shown[z], result.tiles[z] = int(shown.sum()), count
+            t = time.perf_counter()
         metadata = {"name": "declutter.planet", "format": "pbf", "generator": "declutter tiles", "minzoom": zooms[0],
                     "maxzoom": zooms[-1], "vector_layers": [{"id": "labels", "minzoom": zooms[0], "maxzoom": zooms[-1]}]}
         if temp_dir is not None:
