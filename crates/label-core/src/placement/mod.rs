@@ -15,6 +15,7 @@ mod outcome;
 mod rounds;
 pub mod rule;
 mod sequential;
+mod small;
 pub mod stages;
 mod symbols;
 
@@ -109,12 +110,24 @@ fn place_by(
     options: &PlacementOptions,
     ties: Option<&[u32]>,
 ) -> Result<Placement, Error> {
+    if small::takes(labels, options) {
+        return small::place(labels, obstacles, options, ties, true);
+    }
     Input::check(labels, obstacles, options)?;
     Ok(place_checked(labels, obstacles, options, ties))
 }
 
 /// [`place_by`] on input already checked.
 fn place_checked(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions, ties: Option<&[u32]>) -> Placement {
+    if small::takes(labels, options) {
+        return small::place(labels, obstacles, options, ties, false).expect("checked input");
+    }
+    staged(labels, obstacles, options, ties)
+}
+
+/// The staged pipeline of [`crate::pipeline`] on checked input: every stage in turn, each in
+/// parallel over the labels or the tiles.
+fn staged(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions, ties: Option<&[u32]>) -> Placement {
     // The boxes on screen, their bounds measured from a point near the labels.
     let obbs = stages::build_boxes(labels, glam::DVec2::ZERO);
     let origin = stages::origin(labels, options.viewport.as_ref());
