@@ -13,7 +13,7 @@
 //! split below [`super::MIN_PARALLEL_CHUNK`]), so nothing is lost to the second core.
 //!
 //! The grid's cells are no smaller than a label's bounds on average (so a query reads few
-//! cells) and hold about [`FirstHit::BOXES_PER_CELL`] labels in view; the grid lies over the
+//! cells) and hold about [`LABELS_PER_CELL`] labels in view; the grid lies over the
 //! bounds' extent, cut to the viewport when there is one, or over the robust extent of the
 //! centres ([`crate::broad::Grid`]'s, which leaves out far-off stragglers) without one. Boxes
 //! beyond the grid are clamped into its border cells, so the extent and the cell size decide
@@ -171,13 +171,20 @@ fn extent(seen: &InView, viewport: Option<&Aabb>, origin: DVec2) -> Aabb {
     }
 }
 
-/// The side of the grid's cells: about [`FirstHit::BOXES_PER_CELL`] labels in view each, and no
-/// smaller than a label's bounds on average.
+/// Labels in view per cell of the small pass's grid. The grid lists only the shown labels (a
+/// fifth to a half of them on maps), so its cells are larger than [`FirstHit::BOXES_PER_CELL`]'s.
+/// Chosen by instruction counts of `place` on W(1k) and W(10k) (callgrind, per label): 2 labels
+/// per cell cost 915 and 906, 8 cost 874 and 884, 16 cost 889 at 10k; cells no smaller than
+/// twice a label's side instead cost 877 and 878.
+const LABELS_PER_CELL: f32 = 8.0;
+
+/// The side of the grid's cells: about [`LABELS_PER_CELL`] labels in view each, and no smaller
+/// than a label's bounds on average.
 fn cell_side(seen: &InView) -> f32 {
     let count = seen.keys.len();
     let Some(extent) = seen.extent else { return 1.0 };
     let label = (seen.area / count.max(1) as f64).sqrt() as f32;
-    FirstHit::cell_for(&extent, count, FirstHit::BOXES_PER_CELL).max(label)
+    FirstHit::cell_for(&extent, count, LABELS_PER_CELL).max(label)
 }
 
 /// What the labels before the one in view at `me` occupy: the obstacles, and the shown blocking
