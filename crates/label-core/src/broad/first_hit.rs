@@ -101,8 +101,9 @@ impl FirstHit {
         (size.x * size.y * per_cell / count.max(1) as f32).sqrt()
     }
 
-    /// Empties the grid and lays it over `extent` with cells of side `cell`.
-    fn lay(&mut self, extent: Aabb, cell: f32) {
+    /// Empties the grid and lays it over `extent` as [`Self::over`] does, keeping its
+    /// allocations (for a pass that lays a grid at every call).
+    pub fn lay(&mut self, extent: Aabb, cell: f32) {
         let size = extent.size().max(Vec2::ONE);
         let cell = cell.max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
         let side = |length: f32| ((length / cell).ceil() as usize).clamp(1, Self::MAX_SIDE);

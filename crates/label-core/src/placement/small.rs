@@ -12,6 +12,11 @@
 //! [`SMALL_MAX`] labels the staged pipeline runs on one thread too (its parallel loops do not
 //! split below [`super::MIN_PARALLEL_CHUNK`]), so nothing is lost to the second core.
 //!
+//! The arrays, the sort's buffers and the grid are kept per thread between calls (at most
+//! [`SMALL_MAX`] labels' worth, about 1.5 MB): a call allocates only its result. Fresh buffers
+//! cost more than the pass at 10k labels — the system allocator hands large blocks back to the
+//! kernel and every call faulted its pages in again (230 page faults a call).
+//!
 //! The grid's cells are no smaller than a label's bounds on average (so a query reads few
 //! cells) and hold about [`LABELS_PER_CELL`] labels in view; the grid lies over the
 //! bounds' extent, cut to the viewport when there is one, or over the robust extent of the
@@ -19,13 +24,15 @@
 //! beyond the grid are clamped into its border cells, so the extent and the cell size decide
 //! only how fast a blocker is found, never which ([`FirstHit`]).
 
+use std::cell::Cell;
+
 use glam::{DVec2, Vec2};
 
 use super::cull::{View, in_view};
 use super::greedy::collides;
 use super::layout::Flags;
 use super::obstacles::ObstacleIndex;
-use super::order::{placement_key, sorted_positions};
+use super::order::{placement_key, sort_positions};
 use super::outcome::Decision;
 use super::rule::{self, Blocked, Occupied, Plain};
 use super::{PlacementOptions, stages};
@@ -42,18 +49,41 @@ pub(super) fn takes(labels: &[Label], options: &PlacementOptions) -> bool {
     labels.len() <= SMALL_MAX && options.tile_size.is_none() && options.tile_labels.is_none()
 }
 
-/// The labels in view, in input order: their placement keys (which end with the input
-/// position), boxes, bounds (measured from the run's origin) and flags.
+/// One label in view as the walk reads it.
+#[derive(Clone, Copy)]
+struct Slot {
+    obb: Obb,
+    /// Bounds measured from the run's origin.
+    bounds: Aabb,
+    /// Input position.
+    input: u32,
+    flags: Flags,
+}
+
+/// The labels in view: their placement keys (which end with the input position) and slots in
+/// input order, then the slots in placement order.
 #[derive(Default)]
 struct InView {
     keys: Vec<u128>,
-    obbs: Vec<Obb>,
-    bounds: Vec<Aabb>,
-    flags: Vec<Flags>,
+    slots: Vec<Slot>,
+    ranked: Vec<Slot>,
     /// The union of the bounds.
     extent: Option<Aabb>,
     /// The sum of the bounds' areas, px².
     area: f64,
+}
+
+/// What a call keeps for the next one on its thread (see the module docs).
+#[derive(Default)]
+struct Scratch {
+    seen: InView,
+    sort: Vec<(u32, u32)>,
+    order: Vec<u32>,
+    grid: FirstHit,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
 }
 
 /// Places `labels` as [`super::place`] does (`ties` as [`super::place_with_ties`], its length
@@ -67,48 +97,66 @@ pub(super) fn place(
     ties: Option<&[u32]>,
     check: bool,
 ) -> Result<Placement, Error> {
+    let mut scratch = SCRATCH.take();
+    let placement = place_in(&mut scratch, labels, obstacles, options, ties, check);
+    SCRATCH.set(scratch);
+    placement
+}
+
+/// [`place`] in the buffers of `scratch`.
+fn place_in(
+    scratch: &mut Scratch,
+    labels: &[Label],
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+    ties: Option<&[u32]>,
+    check: bool,
+) -> Result<Placement, Error> {
     if check {
         options.validate()?;
     }
     let origin = stages::origin(labels, options.viewport.as_ref());
     let view = options.viewport.as_ref().map(|v| View::new(v, origin));
-    let seen = read(labels, ties, view.as_ref(), origin, check)?;
+    let Scratch { seen, sort, order, grid } = scratch;
+    read(seen, labels, ties, view.as_ref(), origin, check)?;
     if check {
         obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))?;
     }
-    let order = sorted_positions(&seen.keys);
-    let mut grid = FirstHit::over(extent(&seen, options.viewport.as_ref(), origin), cell_side(&seen));
+    sort_positions(&seen.keys, sort, order);
+    // The slots in placement order: the walk reads them in sequence, and the boxes it tests
+    // against by rank.
+    seen.ranked.clear();
+    seen.ranked.extend(order.iter().map(|&v| seen.slots[v as usize]));
+    let seen = &*seen;
+    grid.lay(extent(seen, options.viewport.as_ref(), origin), cell_side(seen));
     let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new_from(obstacles, origin));
     let mut outcomes = vec![LabelOutcome::OFFSCREEN; labels.len()];
     let (mut shown, mut tests) = (0, 0);
-    for (rank, &v) in order.iter().enumerate() {
-        let v = v as usize;
-        let flags = seen.flags[v];
+    for (rank, me) in seen.ranked.iter().enumerate() {
         let mut earlier = Earlier {
-            me: v,
-            seen: &seen,
-            order: &order,
-            grid: &grid,
+            me,
+            ranked: &seen.ranked,
+            grid,
             obstacles: obstacles.as_ref(),
             max_overlap_area: options.max_overlap_area,
             tests: 0,
         };
-        let decision = rule::decide(&Plain { allow_overlap: flags.allow_overlap }, &mut earlier)
-            .decision(|k| seen.keys[order[k as usize] as usize] as u32);
+        let decision = rule::decide(&Plain { allow_overlap: me.flags.allow_overlap }, &mut earlier)
+            .decision(|k| seen.ranked[k as usize].input);
         tests += earlier.tests;
         if decision == Decision::Placed {
             shown += 1;
-            if !flags.ignore_placement {
-                grid.insert(rank as u32, &seen.bounds[v]);
+            if !me.flags.ignore_placement {
+                grid.insert(rank as u32, &me.bounds);
             }
         }
-        outcomes[seen.keys[v] as u32 as usize] = decision.into();
+        outcomes[me.input as usize] = decision.into();
     }
     let stats = PlacementStats {
         labels: labels.len(),
         visible: shown,
-        hidden_collision: order.len() - shown,
-        hidden_offscreen: labels.len() - order.len(),
+        hidden_collision: seen.ranked.len() - shown,
+        hidden_offscreen: labels.len() - seen.ranked.len(),
         cells: grid.cells(),
         narrow_tests: tests,
         tiles: 1,
@@ -117,23 +165,22 @@ pub(super) fn place(
     Ok(Placement { outcomes, stats, choices: Vec::new() })
 }
 
-/// The one read of the labels: each checked (with `check`), its box and bounds built and
-/// culled; those in view kept.
+/// The one read of the labels into `seen`: each checked (with `check`), its box and bounds
+/// built and culled; those in view kept.
 fn read(
+    seen: &mut InView,
     labels: &[Label],
     ties: Option<&[u32]>,
     view: Option<&View>,
     origin: DVec2,
     check: bool,
-) -> Result<InView, Error> {
+) -> Result<(), Error> {
     let n = labels.len();
-    let mut seen = InView {
-        keys: Vec::with_capacity(n),
-        obbs: Vec::with_capacity(n),
-        bounds: Vec::with_capacity(n),
-        flags: Vec::with_capacity(n),
-        ..InView::default()
-    };
+    seen.keys.clear();
+    seen.slots.clear();
+    seen.area = 0.0;
+    seen.keys.reserve(n);
+    seen.slots.reserve(n);
     let (mut lo, mut hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
     for (i, l) in labels.iter().enumerate() {
         if check {
@@ -148,14 +195,13 @@ fn read(
         }
         let s = &l.style;
         seen.keys.push(placement_key(s.priority, ties.map_or(0, |t| t[i]), i as u32));
-        seen.obbs.push(obb);
-        seen.bounds.push(bounds);
-        seen.flags.push(Flags { allow_overlap: s.allow_overlap, ignore_placement: s.ignore_placement });
+        let flags = Flags { allow_overlap: s.allow_overlap, ignore_placement: s.ignore_placement };
+        seen.slots.push(Slot { obb, bounds, input: i as u32, flags });
         (lo, hi) = (lo.min(bounds.min), hi.max(bounds.max));
         seen.area += f64::from(bounds.area());
     }
     seen.extent = (!seen.keys.is_empty()).then_some(Aabb { min: lo, max: hi });
-    Ok(seen)
+    Ok(())
 }
 
 /// The box the grid lies over (see the module docs).
@@ -165,7 +211,7 @@ fn extent(seen: &InView, viewport: Option<&Aabb>, origin: DVec2) -> Aabb {
     match viewport {
         Some(v) => all.intersection(&v.outside_from(origin)).unwrap_or(all),
         None => {
-            let centers: Vec<Vec2> = seen.bounds.iter().map(Aabb::center).collect();
+            let centers: Vec<Vec2> = seen.slots.iter().map(|s| s.bounds.center()).collect();
             robust_extent(&centers)
         }
     }
@@ -187,12 +233,11 @@ fn cell_side(seen: &InView) -> f32 {
     FirstHit::cell_for(&extent, count, LABELS_PER_CELL).max(label)
 }
 
-/// What the labels before the one in view at `me` occupy: the obstacles, and the shown blocking
-/// labels listed in the grid by rank.
+/// What the labels before `me` occupy: the obstacles, and the shown blocking labels listed in
+/// the grid by rank.
 struct Earlier<'a> {
-    me: usize,
-    seen: &'a InView,
-    order: &'a [u32],
+    me: &'a Slot,
+    ranked: &'a [Slot],
     grid: &'a FirstHit,
     obstacles: Option<&'a ObstacleIndex<'a>>,
     max_overlap_area: f32,
@@ -202,15 +247,14 @@ struct Earlier<'a> {
 impl Occupied for Earlier<'_> {
     #[inline(always)]
     fn hit(&mut self, _: usize) -> Option<Blocked> {
-        let (me, bounds) = (&self.seen.obbs[self.me], &self.seen.bounds[self.me]);
+        let (me, bounds) = (&self.me.obb, &self.me.bounds);
         if let Some(o) = self.obstacles.and_then(|x| x.first_hit(me, bounds)) {
             return Some(Blocked::Obstacle(o));
         }
-        let (obbs, order, area) = (&self.seen.obbs, self.order, self.max_overlap_area);
-        let tests = &mut self.tests;
+        let (ranked, area, tests) = (self.ranked, self.max_overlap_area, &mut self.tests);
         let hit = |k: u32| {
             *tests += 1;
-            collides(me, &obbs[order[k as usize] as usize], area)
+            collides(me, &ranked[k as usize].obb, area)
         };
         self.grid.first(bounds, hit).map(Blocked::Label)
     }
