@@ -223,10 +223,14 @@ impl FirstHit {
                     if listed.number >= *limit {
                         break;
                     }
-                    if !listed.bounds.intersects_closed(query)
-                        || usize::from(listed.column).max(x0) != column
-                        || usize::from(listed.row).max(y0) != row
-                    {
+                    // One branch for the three tests (non-short-circuit `&`): whether a listed
+                    // box is a candidate is a coin flip a predictor cannot learn.
+                    let (b, q) = (&listed.bounds, query);
+                    let meets =
+                        (b.min.x <= q.max.x) & (q.min.x <= b.max.x) & (b.min.y <= q.max.y) & (q.min.y <= b.max.y);
+                    let home =
+                        (usize::from(listed.column).max(x0) == column) & (usize::from(listed.row).max(y0) == row);
+                    if !(meets & home) {
                         continue;
                     }
                     match visit(listed, limit) {
