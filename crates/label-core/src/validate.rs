@@ -141,7 +141,7 @@ fn check_fields(index: usize, l: &Label) -> Result<(), Error> {
 #[inline]
 fn in_range(l: &Label) -> bool {
     let s = &l.style;
-    let size = |v: f64| (v >= MIN_SIZE) & (v <= MAX_SIZE);
+    let size = |v: f64| (MIN_SIZE..=MAX_SIZE).contains(&v);
     (l.x.abs() <= MAX_COORDINATE)
         & (l.y.abs() <= MAX_COORDINATE)
         & size(s.width)
@@ -150,8 +150,7 @@ fn in_range(l: &Label) -> bool {
         & (s.priority.abs() <= f64::MAX)
         & (s.offset.x.abs() <= MAX_COORDINATE)
         & (s.offset.y.abs() <= MAX_COORDINATE)
-        & (s.padding >= 0.0)
-        & (s.padding <= MAX_SIZE)
+        & (0.0..=MAX_SIZE).contains(&s.padding)
 }
 
 /// Checks what a symbol adds to label `index` (contract §3b): at most

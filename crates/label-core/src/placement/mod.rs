@@ -1,7 +1,9 @@
 //! Greedy priority placement of one frame or batch (contract §4).
 //!
 //! The stages, in call order, are described in [`crate::pipeline`], which makes them public;
-//! this module's [`place`] runs them on checked input.
+//! this module's [`place`] runs them on checked input — or, for up to 16,384 labels with the
+//! tiling left automatic, the small pass (`small.rs`), which decides the same with less fixed
+//! cost.
 
 mod blockers;
 mod cull;

@@ -86,6 +86,15 @@ thread_local! {
     static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
 }
 
+/// One call's input.
+struct Call<'a> {
+    labels: &'a [Label],
+    obstacles: &'a [Shape],
+    options: &'a PlacementOptions,
+    ties: Option<&'a [u32]>,
+    check: bool,
+}
+
 /// Places `labels` as [`super::place`] does (`ties` as [`super::place_with_ties`], its length
 /// checked). With `check`, the options, labels and obstacles are checked here, in the order and
 /// with the errors of the staged pipeline's check (the labels in the same read that builds
@@ -98,20 +107,14 @@ pub(super) fn place(
     check: bool,
 ) -> Result<Placement, Error> {
     let mut scratch = SCRATCH.take();
-    let placement = place_in(&mut scratch, labels, obstacles, options, ties, check);
+    let placement = place_in(&mut scratch, &Call { labels, obstacles, options, ties, check });
     SCRATCH.set(scratch);
     placement
 }
 
 /// [`place`] in the buffers of `scratch`.
-fn place_in(
-    scratch: &mut Scratch,
-    labels: &[Label],
-    obstacles: &[Shape],
-    options: &PlacementOptions,
-    ties: Option<&[u32]>,
-    check: bool,
-) -> Result<Placement, Error> {
+fn place_in(scratch: &mut Scratch, call: &Call<'_>) -> Result<Placement, Error> {
+    let &Call { labels, obstacles, options, ties, check } = call;
     if check {
         options.validate()?;
     }
