@@ -2,7 +2,8 @@
 # declutter's plain pass against isect2d (tangram-es's label collider) on the same W(n) labels,
 # interleaved in one run. A measurement for a developer's machine, never run in CI: it clones
 # isect2d (MIT, not part of this repository) at a pinned commit into benches/isect2d/vendor/
-# (git-ignored) and builds driver.cpp against its headers.
+# (git-ignored) and builds driver.cpp against its headers. ISECT2D_REPO names another place to
+# clone from (a local clone, for a machine without network).
 #
 #   bash benches/isect2d/run.sh [ROUNDS] [REPEATS] [N...]     (defaults: 31 3 1000 10000 100000)
 #
@@ -19,7 +20,7 @@ if [ $# -gt 2 ]; then sizes=("${@:3}"); else sizes=(1000 10000 100000); fi
 commit=2e1a75cee09d9949900e926c61c86505b09205b2
 vendor="$here/vendor"
 if [ ! -d "$vendor/isect2d" ]; then
-    git clone --quiet https://github.com/tangrams/isect2d "$vendor/isect2d"
+    git clone --quiet "${ISECT2D_REPO:-https://github.com/tangrams/isect2d}" "$vendor/isect2d"
 fi
 git -C "$vendor/isect2d" checkout --quiet "$commit"
 g++ -O3 -march=native -std=c++17 -I"$vendor/isect2d/include" "$here/driver.cpp" -o "$vendor/driver"

@@ -47,9 +47,9 @@ def main():
     load = " ".join(open("/proc/loadavg").read().split()[:3])
     for b in binaries:
         print(
-            f"{b} {only} n={n} threads={threads}: CPU per call median {statistics.median(cpu[b]):.1f} ms "
-            f"({min(cpu[b]):.1f}-{max(cpu[b]):.1f}), wall median {statistics.median(wall[b]):.1f} ms "
-            f"({min(wall[b]):.1f}-{max(wall[b]):.1f}); load {load}"
+            f"{b} {only} n={n} threads={threads}: CPU per call median {statistics.median(cpu[b]):.3f} ms "
+            f"({min(cpu[b]):.3f}-{max(cpu[b]):.3f}), wall median {statistics.median(wall[b]):.3f} ms "
+            f"({min(wall[b]):.3f}-{max(wall[b]):.3f}); load {load}"
         )
 
 

@@ -117,6 +117,11 @@ pub fn threads(n: usize) -> Result<usize, Problem> {
 /// # Errors
 /// [`Error::InvalidLabel`] naming `index` and the first bad field.
 pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
+    if in_range(l) { Ok(()) } else { check_fields(index, l) }
+}
+
+/// [`check_label`] field by field: the first bad field named.
+fn check_fields(index: usize, l: &Label) -> Result<(), Error> {
     let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
     within(l.x, MAX_COORDINATE).map_err(fail("x"))?;
     within(l.y, MAX_COORDINATE).map_err(fail("y"))?;
@@ -128,6 +133,24 @@ pub fn check_label(index: usize, l: &Label) -> Result<(), Error> {
     within(l.style.offset.y, MAX_COORDINATE).map_err(fail("offset"))?;
     non_negative(l.style.padding, MAX_SIZE).map_err(fail("padding"))?;
     Ok(())
+}
+
+/// Whether every field [`check_label`] checks is in range, in one branch-free sweep: true
+/// exactly when `check_label` finds nothing (a NaN or an infinity fails every comparison), so
+/// that the field-by-field walk that names the bad field runs only for a bad label.
+#[inline]
+fn in_range(l: &Label) -> bool {
+    let s = &l.style;
+    let size = |v: f64| (MIN_SIZE..=MAX_SIZE).contains(&v);
+    (l.x.abs() <= MAX_COORDINATE)
+        & (l.y.abs() <= MAX_COORDINATE)
+        & size(s.width)
+        & size(s.height)
+        & (s.angle.abs() <= MAX_ANGLE)
+        & (s.priority.abs() <= f64::MAX)
+        & (s.offset.x.abs() <= MAX_COORDINATE)
+        & (s.offset.y.abs() <= MAX_COORDINATE)
+        & (0.0..=MAX_SIZE).contains(&s.padding)
 }
 
 /// Checks what a symbol adds to label `index` (contract §3b): at most
@@ -263,6 +286,56 @@ pub fn check_unique_ids<'a, I: Eq + Hash + 'a>(ids: impl IntoIterator<Item = &'a
 mod tests {
     use super::*;
     use crate::BoxStyle;
+
+    #[test]
+    fn the_quick_check_passes_exactly_the_labels_the_field_walk_passes() {
+        // Each field through the values at and around its limits, the others fine.
+        let edges = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            MIN_SIZE,
+            MIN_SIZE / 2.0,
+            1e-310,
+            MAX_SIZE,
+            MAX_SIZE * (1.0 + f64::EPSILON),
+            -MAX_SIZE,
+            MAX_ANGLE,
+            -MAX_ANGLE,
+            MAX_ANGLE * 1.5,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            -f64::NAN,
+        ];
+        let ok = Label::new(1.0, 2.0, 3.0, 4.0);
+        let fields: [fn(&mut Label, f64); 10] = [
+            |l, v| l.x = v,
+            |l, v| l.y = v,
+            |l, v| l.style.width = v,
+            |l, v| l.style.height = v,
+            |l, v| l.style.angle = v,
+            |l, v| l.style.priority = v,
+            |l, v| l.style.offset.x = v,
+            |l, v| l.style.offset.y = v,
+            |l, v| l.style.padding = v,
+            |l, v| l.style.padding = -v,
+        ];
+        let (mut good, mut bad) = (0, 0);
+        for (f, set) in fields.iter().enumerate() {
+            for &v in &edges {
+                let mut l = ok.clone();
+                set(&mut l, v);
+                let walk = check_fields(0, &l).is_ok();
+                assert_eq!(in_range(&l), walk, "field {f} = {v:e}");
+                (good, bad) = if walk { (good + 1, bad) } else { (good, bad + 1) };
+            }
+        }
+        assert!(good > 50 && bad > 50, "{good} good, {bad} bad");
+    }
 
     #[test]
     fn each_bad_field_is_named() {

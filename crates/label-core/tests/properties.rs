@@ -552,6 +552,33 @@ proptest! {
         prop_assert_eq!(blocking, shown);
     }
 
+    /// The small pass (`place` with the tiling automatic, up to 16,384 labels) and the staged
+    /// pipeline (the same input with a tiling asked for) both equal the brute-force reference,
+    /// with and without tie-break keys, a tolerated overlap area and obstacles of every kind.
+    #[test]
+    fn small_pass_and_staged_pipeline_equal_the_reference(
+        scene in arb_scene(10..400, 12),
+        keys in prop::collection::vec(0u32..3, 400),
+        with_ties in any::<bool>(),
+        max_overlap in prop_oneof![3 => Just(0.0f32), 1 => 0.5..80.0f32],
+    ) {
+        let ties = with_ties.then(|| &keys[..scene.labels.len()]);
+        let small = PlacementOptions { tile_size: None, tile_labels: None, max_overlap_area: max_overlap, ..scene.options };
+        let staged = PlacementOptions { tile_labels: Some(usize::MAX), ..small.clone() };
+        let want = reference_place_with_ties(&scene.labels, &scene.obstacles, &small, ties);
+        for options in [&small, &staged] {
+            let got = match ties {
+                Some(t) => place_with_ties(&scene.labels, &scene.obstacles, options, t),
+                None => place(&scene.labels, &scene.obstacles, options),
+            }
+            .unwrap();
+            if let Some(diff) = first_difference(&got.outcomes, &want, &scene.labels) {
+                return Err(TestCaseError::fail(format!("{diff}\nties {ties:?}\noptions {options:?}")));
+            }
+            check_stats(&got)?;
+        }
+    }
+
     /// The bucketed reference (used for the big inputs below) is the brute-force one.
     #[test]
     fn bucketed_reference_equals_brute_force(scene in arb_scene(10..400, 8)) {
@@ -744,7 +771,8 @@ proptest! {
             "{:?}",
             first_difference(&sequential.outcomes, &want, &scene.labels)
         );
-        for run in runs {
+        // The tiling automatic: up to 16,384 labels, the small pass.
+        for run in runs.into_iter().chain([(2, None, None)]) {
             let got = place_in_pool(&scene, run);
             prop_assert!(
                 got.outcomes == sequential.outcomes,

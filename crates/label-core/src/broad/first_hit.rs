@@ -101,8 +101,9 @@ impl FirstHit {
         (size.x * size.y * per_cell / count.max(1) as f32).sqrt()
     }
 
-    /// Empties the grid and lays it over `extent` with cells of side `cell`.
-    fn lay(&mut self, extent: Aabb, cell: f32) {
+    /// Empties the grid and lays it over `extent` as [`Self::over`] does, keeping its
+    /// allocations (for a pass that lays a grid at every call).
+    pub fn lay(&mut self, extent: Aabb, cell: f32) {
         let size = extent.size().max(Vec2::ONE);
         let cell = cell.max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
         let side = |length: f32| ((length / cell).ceil() as usize).clamp(1, Self::MAX_SIDE);
@@ -222,10 +223,14 @@ impl FirstHit {
                     if listed.number >= *limit {
                         break;
                     }
-                    if !listed.bounds.intersects_closed(query)
-                        || usize::from(listed.column).max(x0) != column
-                        || usize::from(listed.row).max(y0) != row
-                    {
+                    // One branch for the three tests (non-short-circuit `&`): whether a listed
+                    // box is a candidate is a coin flip a predictor cannot learn.
+                    let (b, q) = (&listed.bounds, query);
+                    let meets =
+                        (b.min.x <= q.max.x) & (q.min.x <= b.max.x) & (b.min.y <= q.max.y) & (q.min.y <= b.max.y);
+                    let home =
+                        (usize::from(listed.column).max(x0) == column) & (usize::from(listed.row).max(y0) == row);
+                    if !(meets & home) {
                         continue;
                     }
                     match visit(listed, limit) {

@@ -147,7 +147,7 @@ fn number_by_tile(cols: u32, rows: u32, side: u32) -> (Vec<u32>, Vec<u32>) {
 
 /// The box the grid covers: all sampled centres, or, for many, all but the extreme 0.5% on each
 /// side (found by selection, in linear time).
-fn extent(centers: &[Vec2]) -> Aabb {
+pub(crate) fn extent(centers: &[Vec2]) -> Aabb {
     if centers.len() < ROBUST_EXTENT_MIN_LABELS {
         return Aabb::from_points(centers).unwrap_or(Aabb { min: Vec2::ZERO, max: Vec2::ONE });
     }

@@ -21,4 +21,5 @@ mod tiles;
 pub use candidates::{Candidates, find_candidates};
 pub use cells::Cells;
 pub use first_hit::FirstHit;
+pub(crate) use grid::extent as robust_extent;
 pub use grid::{Grid, LABELS_PER_CELL, LABELS_PER_TILE};

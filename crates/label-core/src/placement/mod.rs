@@ -1,7 +1,9 @@
 //! Greedy priority placement of one frame or batch (contract §4).
 //!
 //! The stages, in call order, are described in [`crate::pipeline`], which makes them public;
-//! this module's [`place`] runs them on checked input.
+//! this module's [`place`] runs them on checked input — or, for up to 16,384 labels with the
+//! tiling left automatic, the small pass (`small.rs`), which decides the same with less fixed
+//! cost.
 
 mod blockers;
 mod cull;
@@ -15,6 +17,7 @@ mod outcome;
 mod rounds;
 pub mod rule;
 mod sequential;
+mod small;
 pub mod stages;
 mod symbols;
 
@@ -109,12 +112,24 @@ fn place_by(
     options: &PlacementOptions,
     ties: Option<&[u32]>,
 ) -> Result<Placement, Error> {
+    if small::takes(labels, options) {
+        return small::place(labels, obstacles, options, ties, true);
+    }
     Input::check(labels, obstacles, options)?;
     Ok(place_checked(labels, obstacles, options, ties))
 }
 
 /// [`place_by`] on input already checked.
 fn place_checked(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions, ties: Option<&[u32]>) -> Placement {
+    if small::takes(labels, options) {
+        return small::place(labels, obstacles, options, ties, false).expect("checked input");
+    }
+    staged(labels, obstacles, options, ties)
+}
+
+/// The staged pipeline of [`crate::pipeline`] on checked input: every stage in turn, each in
+/// parallel over the labels or the tiles.
+fn staged(labels: &[Label], obstacles: &[Shape], options: &PlacementOptions, ties: Option<&[u32]>) -> Placement {
     // The boxes on screen, their bounds measured from a point near the labels.
     let obbs = stages::build_boxes(labels, glam::DVec2::ZERO);
     let origin = stages::origin(labels, options.viewport.as_ref());

@@ -36,12 +36,24 @@ const RADIX_MIN: usize = 256;
 /// bits on the whole key — short and rare unless priorities repeat.
 #[must_use]
 pub(crate) fn sorted_positions(keys: &[u128]) -> Vec<u32> {
-    let mut v: Vec<(u32, u32)> = keys.iter().enumerate().map(|(k, &key)| ((key >> 96) as u32, k as u32)).collect();
+    let mut order = Vec::new();
+    sort_positions(keys, &mut Vec::new(), &mut order);
+    order
+}
+
+/// [`sorted_positions`] into `order`, with `work` as the sort's buffer: both keep their
+/// allocations for the next call.
+pub(crate) fn sort_positions(keys: &[u128], work: &mut Vec<(u32, u32)>, order: &mut Vec<u32>) {
+    let v = work;
+    v.clear();
+    v.extend(keys.iter().enumerate().map(|(k, &key)| ((key >> 96) as u32, k as u32)));
+    order.clear();
     if v.len() < RADIX_MIN {
         v.sort_unstable_by_key(|e| keys[e.1 as usize]);
-        return v.into_iter().map(|e| e.1).collect();
+        order.extend(v.iter().map(|e| e.1));
+        return;
     }
-    radsort::sort_by_key(&mut v, |e| e.0);
+    radsort::sort_by_key(v, |e| e.0);
     let mut start = 0;
     while start < v.len() {
         let run = v[start..].iter().take_while(|e| e.0 == v[start].0).count();
@@ -50,7 +62,7 @@ pub(crate) fn sorted_positions(keys: &[u128]) -> Vec<u32> {
         }
         start += run;
     }
-    v.into_iter().map(|e| e.1).collect()
+    order.extend(v.iter().map(|e| e.1));
 }
 
 #[cfg(test)]
