@@ -18,7 +18,7 @@ use crate::frame_pass::full::waits;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::shortcuts::sleep::Sleeps;
-use crate::state::memo::{self, bits};
+use crate::state::memo::bits;
 use crate::{FrameError, FrameStats, LabelFrame, Stickiness};
 
 /// A label decided in this frame: its index, frame and choice.
@@ -106,8 +106,7 @@ fn pass_one(
             .map(|k| k as usize)
             .filter(|&k| k < viewer.labels[i].symbol.candidates.len())
     };
-    let provisional = |i: usize| memo::provisional(memo[i].load(Ordering::Relaxed));
-    let extra = |i: usize| if provisional(i) { 0.0 } else { margin(&frames[i], options) };
+    let extra = |i: usize| margin(memo[i].load(Ordering::Relaxed), options);
     let mut one = Batch::with_capacity(free.len());
     for &i in free {
         one.push_any(viewer, (sights, paths), i, extra(i as usize), shown_at(i as usize));
