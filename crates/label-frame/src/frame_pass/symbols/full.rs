@@ -60,7 +60,7 @@ pub(super) fn place(
         }
     }
     let out = Written { frames, choices, memo, sleeps };
-    let stats = out.write(cx, (sights, paths), Some(&kept), decided, &asleep);
+    let stats = out.write(cx, (sights, paths), &kept, decided, &asleep);
     Ok((free.len() + waiting.len() + asleep.len(), stats))
 }
 
@@ -138,13 +138,13 @@ fn kept_of_pass_one(
     (fixed, kept)
 }
 
-/// What the last loop of a symbol frame, full or reused, writes: every label's frame and
-/// choice, its byte, and the certificates of the labels it gives one.
-pub(super) struct Written<'a> {
-    pub(super) frames: &'a mut [LabelFrame],
-    pub(super) choices: &'a mut [Choice],
-    pub(super) memo: &'a [AtomicU8],
-    pub(super) sleeps: &'a mut Sleeps,
+/// What the last loop of a full symbol frame writes: every label's frame and choice, its byte,
+/// and the certificates of the labels it gives one.
+struct Written<'a> {
+    frames: &'a mut [LabelFrame],
+    choices: &'a mut [Choice],
+    memo: &'a [AtomicU8],
+    sleeps: &'a mut Sleeps,
 }
 
 impl Written<'_> {
@@ -152,13 +152,12 @@ impl Written<'_> {
     /// those out of view. Most of those were out of view and not drawn last frame too
     /// ([`LabelFrame::UNSEEN`], byte `FAR`, no choice): they stay so unchanged (resting), and
     /// are only counted. The sleeping ones (`asleep`, ascending) stay as they are, and are
-    /// counted. With the `kept` parts (a full frame), a label decided hidden in view may be
-    /// certified to sleep from now on; a reused frame issues no certificate.
-    pub(super) fn write(
+    /// counted. A label decided hidden in view may be certified to sleep from now on.
+    fn write(
         self,
         cx: &FrameContext,
         (sights, paths): (&[Sight], &[Option<ScreenPath>]),
-        kept: Option<&Kept>,
+        kept: &Kept,
         decided: Vec<Decided>,
         asleep: &[u32],
     ) -> FrameStats {
@@ -195,7 +194,7 @@ impl Written<'_> {
             if frame.visible || frame.opacity == 0.0 {
                 choices[i] = choice;
             }
-            if let (Sight::In(pose), Some(kept)) = (sights[i], kept) {
+            if let Sight::In(pose) = sights[i] {
                 certify(cx, sights, kept, sleeps, i, &pose, &mut frame, &memo[i], &mut blockers);
             }
             frames[i] = frame;

@@ -18,10 +18,6 @@
 //! - a label hidden by a label that has since left the screen stays hidden until the next full
 //!   frame, which [`crate::FrameOptions::full_placement_interval_ms`] brings.
 //!
-//! The kept labels and the newcomers' decisions are then written, faded and counted by the
-//! full frame's last loop (`full.rs`, `Written`), which also finds the labels out of view and,
-//! here, issues no certificate.
-//!
 //! A symbol asleep in the last frame (`asleep/`) sleeps on while it stays well inside the
 //! viewport and each of its blockers is kept shown (so with the position and parts it had when
 //! its certificates were issued); otherwise it wakes, keeping its decision while it stays in
@@ -37,11 +33,11 @@ use label_core::broad::FirstHit;
 use label_core::{Aabb, Choice, Obb, Parts};
 
 use super::batch::Batch;
-use super::full::Written;
 use super::kept::Kept;
 use super::waiting::pass_two;
-use super::{SymbolMemory, pose_of};
+use super::{SymbolMemory, out_of_view};
 use crate::frame_pass::FrameContext;
+use crate::frame_pass::fade::finish;
 use crate::frame_pass::place::by_priority;
 use crate::geo::cells::Reach;
 use crate::geo::path::ScreenPath;
@@ -63,8 +59,8 @@ pub(super) fn place(
 ) -> Result<(usize, FrameStats), FrameError> {
     let mut sorted = Sorted::of(cx, (frames, choices, memo), sleeps.enabled, (sights, paths));
     let asleep = sorted.sleep_on(&cx.viewer, memo, sleeps, sights);
-    let Sorted { kept, shown, newcomers, .. } = sorted;
-    let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(kept.len() + newcomers.len());
+    let Sorted { kept, shown, newcomers, gone, resting, .. } = sorted;
+    let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(newcomers.len());
     if !newcomers.is_empty() {
         // The kept shown labels count as placed first, in priority order (then input order):
         // those that can act on a newcomer, as `Batch::near_then` says (the others change no
@@ -77,29 +73,57 @@ pub(super) fn place(
         let blocking = Kept::of_fixed(frames.len(), &fixed, &shown);
         pass_two(cx, frames, sights, paths, &fixed, &blocking, &newcomers, 0.0, &mut decided)?;
     }
-    // The kept labels keep their decisions (a hidden one shows no choice) with their new poses.
-    decided.extend(kept.iter().map(|&i| {
-        let last = frames[i as usize];
-        let choice = if last.visible { choices[i as usize] } else { Choice::default() };
-        (i, LabelFrame { pose: Some(pose_of(sights, i)), ..last }, choice)
-    }));
-    let out = Written { frames: &mut *frames, choices, memo, sleeps };
-    let stats = out.write(cx, (sights, paths), None, decided, &asleep);
-    for &i in newcomers.iter().filter(|&&i| frames[i as usize].reason == Some(HiddenReason::Collision)) {
-        memo[i as usize].fetch_or(bits::PROVISIONAL, Ordering::Relaxed);
+
+    let mut stats = FrameStats {
+        asleep,
+        in_view: asleep,
+        hidden_collision: asleep,
+        hidden_offscreen: resting,
+        ..FrameStats::default()
+    };
+    // Label `i`'s frame and choice, given its last frame (`None`: it keeps its choice).
+    let mut settle = |i: usize, now: &dyn Fn(&LabelFrame) -> (LabelFrame, Option<Choice>)| {
+        let last = frames[i];
+        let (mut frame, choice) = now(&last);
+        finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
+        // A label fading out is drawn where it was last shown.
+        if let Some(choice) = choice.filter(|_| frame.visible || frame.opacity == 0.0) {
+            choices[i] = choice;
+        }
+        frames[i] = frame;
+    };
+    for &i in &kept {
+        let pose = sights[i as usize].pose().expect("kept labels are in view");
+        settle(i as usize, &|last| {
+            let hidden = (!last.visible).then_some(Choice::default());
+            (LabelFrame { pose: Some(pose), ..*last }, hidden)
+        });
+    }
+    for &i in &gone {
+        let i = i as usize;
+        settle(i, &|last| (out_of_view(paths, &sights[i], i, last), Some(Choice::default())));
+    }
+    for &(i, frame, choice) in &decided {
+        settle(i as usize, &|_| (frame, Some(choice)));
+        if frame.reason == Some(HiddenReason::Collision) {
+            memo[i as usize].fetch_or(bits::PROVISIONAL, Ordering::Relaxed);
+        }
     }
     Ok((newcomers.len(), stats))
 }
 
-/// The labels of a reused frame in view or dozing, in index order: kept in view (the shown
-/// ones also in `shown`), placed anew, or dozing; the dozing ones that wake in view join `kept`
-/// after ([`Self::sleep_on`]). The others are out of view, which [`Written::write`] finds.
+/// Every label of a reused frame once, in index order: kept in view (the shown ones also in
+/// `shown`), placed anew, dozing, out of view (gone), or resting (out of view and undrawn now
+/// and last frame, only counted); the dozing ones that wake join `kept` or `gone` after
+/// ([`Self::sleep_on`]).
 #[derive(Default)]
 struct Sorted {
     kept: Vec<u32>,
     shown: Vec<u32>,
     newcomers: Vec<u32>,
     dozing: Vec<u32>,
+    gone: Vec<u32>,
+    resting: usize,
 }
 
 impl Sorted {
@@ -137,23 +161,29 @@ impl Sorted {
                     }
                 }
                 Sight::In(_) => sorted.newcomers.push(i as u32),
-                _ => {}
+                Sight::Far | Sight::Off(_)
+                    if m == bits::FAR && path(i).is_none() && choices[i] == Choice::default() =>
+                {
+                    debug_assert_eq!(*last, LabelFrame::UNSEEN);
+                    sorted.resting += 1;
+                }
+                _ => sorted.gone.push(i as u32),
             }
         }
         sorted
     }
 
-    /// The dozing labels that sleep on (returned, ascending): those whose blockers are all kept
+    /// The dozing labels that sleep on (returns how many): those whose blockers are all kept
     /// shown (then they show the parts its certificates were issued against; a label placed
     /// anew may show others) and that stay well inside the viewport. The others wake: they are
-    /// projected, and join the kept labels if in view.
-    fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sights: &mut [Sight]) -> Vec<u32> {
+    /// projected and join the kept labels or the gone ones.
+    fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sights: &mut [Sight]) -> usize {
         let mut is_shown = vec![false; sights.len()];
         for &i in &self.shown {
             is_shown[i as usize] = true;
         }
         let kept_shown = |b: u32| is_shown[b as usize];
-        let mut asleep = Vec::new();
+        let mut asleep = 0;
         for &i in &self.dozing {
             let i = i as usize;
             let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
@@ -161,15 +191,13 @@ impl Sorted {
                 || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
             if blocked() && inside() {
                 sleeps.backoff.slept(i, &memo[i]);
-                asleep.push(i as u32);
+                asleep += 1;
                 continue;
             }
             woke(&memo[i]);
             let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
             sights[i] = sight;
-            if matches!(sight, Sight::In(_)) {
-                self.kept.push(i as u32);
-            }
+            if matches!(sight, Sight::In(_)) { self.kept.push(i as u32) } else { self.gone.push(i as u32) }
         }
         asleep
     }
