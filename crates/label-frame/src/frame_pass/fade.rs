@@ -15,6 +15,7 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use crate::state::memo::bits;
 use crate::{FrameOptions, FrameStats, HiddenReason, LabelFrame};
 
 /// The tie-break key of a label given its last frame: shown labels first.
@@ -24,11 +25,21 @@ pub(crate) fn tie_key(last: &LabelFrame) -> u32 {
     u32::from(!last.visible)
 }
 
-/// Extra padding for a label given its last frame: the hysteresis margin if a collision hid it.
+/// Whether a label whose last frame's byte is `m` ([`bits`]) was hidden by a collision after it
+/// had its turn by priority (it is not provisional, see [`bits::PROVISIONAL`]): it shows again
+/// only with the hysteresis margin, and with [`crate::Stickiness::Shown`] it waits for room.
 #[must_use]
 #[inline]
-pub(crate) fn margin(last: &LabelFrame, options: &FrameOptions) -> f64 {
-    if last.reason == Some(HiddenReason::Collision) { options.hysteresis_px } else { 0.0 }
+pub(crate) fn held_back(m: u8) -> bool {
+    m & (bits::COLLISION | bits::PROVISIONAL) == bits::COLLISION
+}
+
+/// Extra padding for a label in a full frame given its last frame's byte `m`: the hysteresis
+/// margin if it was [`held_back`].
+#[must_use]
+#[inline]
+pub(crate) fn margin(m: u8, options: &FrameOptions) -> f64 {
+    if held_back(m) { options.hysteresis_px } else { 0.0 }
 }
 
 /// How far opacity moves in one frame: `dt_ms / fade_ms`, or all the way without fading.
@@ -119,7 +130,7 @@ mod tests {
     }
 
     #[test]
-    fn only_collisions_earn_the_margin_and_only_shown_labels_win_ties() {
+    fn only_collisions_after_a_turn_earn_the_margin_and_only_shown_labels_win_ties() {
         let options = FrameOptions::default().with_hysteresis(2.5);
         let shown = LabelFrame { visible: true, reason: None, ..LabelFrame::UNSEEN };
         let hidden = LabelFrame {
@@ -128,8 +139,11 @@ mod tests {
             hidden_by: Some(Blocker::Label(0)),
             ..LabelFrame::UNSEEN
         };
-        assert_eq!((margin(&shown, &options), tie_key(&shown)), (0.0, 0));
-        assert_eq!((margin(&hidden, &options), tie_key(&hidden)), (2.5, 1));
-        assert_eq!((margin(&LabelFrame::UNSEEN, &options), tie_key(&LabelFrame::UNSEEN)), (0.0, 1));
+        let byte = crate::state::memo::of;
+        assert_eq!((margin(byte(&shown), &options), tie_key(&shown)), (0.0, 0));
+        assert_eq!((margin(byte(&hidden), &options), tie_key(&hidden)), (2.5, 1));
+        assert_eq!((margin(byte(&LabelFrame::UNSEEN), &options), tie_key(&LabelFrame::UNSEEN)), (0.0, 1));
+        // A provisional label (it yielded in a reused frame) competes as new to the view.
+        assert_eq!(margin(byte(&hidden) | bits::PROVISIONAL, &options), 0.0);
     }
 }

@@ -10,7 +10,7 @@ use label_core::{Blocker, Label, Obb};
 
 use crate::Projected;
 use crate::frame_pass::covered::covered;
-use crate::frame_pass::fade::{finish, margin, tie_key};
+use crate::frame_pass::fade::{finish, held_back, margin, tie_key};
 use crate::frame_pass::pass::{PassTwo, pass_over};
 use crate::frame_pass::place::{STAGED_FROM, decided, hidden, off_frame, place_among, staged};
 use crate::frame_pass::shown::ShownBoxes;
@@ -73,8 +73,7 @@ impl FullScratch {
         let FullScratch { screen, ties, free_frames, shown, kept, .. } = self;
         let (viewer, options, labels) = (&cx.viewer, cx.options, cx.viewer.labels);
         let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
-        let provisional = |i: u32| memo::provisional(memo[i as usize].load(Ordering::Relaxed));
-        let extra = |i: u32| if provisional(i) { 0.0 } else { margin(&frames[i as usize], options) };
+        let extra = |i: u32| margin(memo[i as usize].load(Ordering::Relaxed), options);
         let with_ties = options.stickiness != Stickiness::None;
         ties.clear();
         if with_ties {
@@ -348,10 +347,10 @@ impl FullPass<'_> {
     }
 }
 
-/// Whether label `i`, whose last frame's byte is `memo` ([`bits`]), waits for room in a full frame: with
-/// [`Stickiness::Shown`], a label hidden in view by a collision last frame, unless it came into
-/// view in a reused frame and yielded there ([`bits::PROVISIONAL`]).
+/// Whether a label whose last frame's byte is `memo` ([`bits`]) waits for room in a full
+/// frame, plain or symbol: with [`Stickiness::Shown`], one [`held_back`] (hidden in view by a
+/// collision last frame, and not provisional).
 #[inline]
 pub(crate) fn waits(options: &FrameOptions, memo: u8) -> bool {
-    options.stickiness == Stickiness::Shown && memo & (bits::COLLISION | bits::PROVISIONAL) == bits::COLLISION
+    options.stickiness == Stickiness::Shown && held_back(memo)
 }

@@ -4,7 +4,7 @@
 
 use glam::DVec2;
 use label_core::pipeline::rule::Plain;
-use label_core::pipeline::{Decision, place_sequentially, stages};
+use label_core::pipeline::{Decision, descending_key, place_sequentially, stages};
 use label_core::{Blocker, Label, Shape};
 
 use crate::frame_pass::covered::covered;
@@ -119,6 +119,15 @@ pub(crate) fn place_among(
     for (&i, d) in contenders.iter().zip(decisions) {
         next[i as usize] = decided(d, contenders, Some(pose(i)));
     }
+}
+
+/// The labels `shown` (engine indices) in the order a reused frame counts them placed before its
+/// newcomers: by priority, then index.
+pub(crate) fn by_priority(labels: &[WorldLabel], shown: impl IntoIterator<Item = u32>) -> Vec<u32> {
+    let mut order: Vec<(u64, u32)> =
+        shown.into_iter().map(|i| (descending_key(labels[i as usize].style.priority), i)).collect();
+    order.sort_unstable();
+    order.into_iter().map(|(_, i)| i).collect()
 }
 
 /// A label hidden by a collision with `by`.

@@ -22,11 +22,9 @@
 
 use std::sync::atomic::Ordering;
 
-use label_core::pipeline::descending_key;
-
 use crate::frame_pass::fade::finish;
 use crate::frame_pass::pass::{PassTwo, pass_over};
-use crate::frame_pass::place::{off_frame, place_around};
+use crate::frame_pass::place::{by_priority, off_frame, place_around};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
@@ -93,10 +91,7 @@ pub(crate) fn place_reused(
         return (0, stats);
     }
     // The shown labels count as placed first, in priority order (then input order).
-    let mut order: Vec<(u64, u32)> =
-        shown.iter().map(|&i| (descending_key(viewer.labels[i as usize].style.priority), i)).collect();
-    order.sort_unstable();
-    let shown: Vec<u32> = order.into_iter().map(|(_, i)| i).collect();
+    let shown = by_priority(viewer.labels, shown.iter().copied());
     kept.rebuild(viewer.parts, sights, &shown);
     let kept = &*kept;
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();

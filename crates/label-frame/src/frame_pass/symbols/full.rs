@@ -5,19 +5,21 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use label_core::Choice;
+use label_core::pipeline::descending_key;
 
 use super::asleep::{certify, doze, wake};
 use super::batch::Batch;
 use super::kept::Kept;
 use super::waiting::pass_two;
-use super::{SymbolMemory, out_of_view, total_order};
+use super::{SymbolMemory, out_of_view};
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{finish, margin, tie_key};
+use crate::frame_pass::full::waits;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::shortcuts::sleep::Sleeps;
-use crate::state::memo::{self, bits};
-use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, Stickiness};
+use crate::state::memo::bits;
+use crate::{FrameError, FrameStats, LabelFrame, Stickiness};
 
 /// A label decided in this frame: its index, frame and choice.
 type Decided = (u32, LabelFrame, Choice);
@@ -68,16 +70,11 @@ pub(super) fn place(
 /// `memo` says) competes as one new to the view: it is free.
 fn in_view(cx: &FrameContext, frames: &[LabelFrame], memo: &[AtomicU8], sights: &[Sight]) -> (Vec<u32>, Vec<u32>) {
     let options = cx.options;
-    let waits = |i: usize| {
-        options.stickiness == Stickiness::Shown
-            && frames[i].reason == Some(HiddenReason::Collision)
-            && !memo::provisional(memo[i].load(Ordering::Relaxed))
-    };
     let mut free: Vec<u32> = Vec::new();
     let mut waiting: Vec<u32> = Vec::new();
     for (i, s) in sights.iter().enumerate() {
         if matches!(s, Sight::In(_)) {
-            if waits(i) { waiting.push(i as u32) } else { free.push(i as u32) }
+            if waits(options, memo[i].load(Ordering::Relaxed)) { waiting.push(i as u32) } else { free.push(i as u32) }
         }
     }
     if options.stickiness != Stickiness::None {
@@ -109,8 +106,7 @@ fn pass_one(
             .map(|k| k as usize)
             .filter(|&k| k < viewer.labels[i].symbol.candidates.len())
     };
-    let provisional = |i: usize| memo::provisional(memo[i].load(Ordering::Relaxed));
-    let extra = |i: usize| if provisional(i) { 0.0 } else { margin(&frames[i], options) };
+    let extra = |i: usize| margin(memo[i].load(Ordering::Relaxed), options);
     let mut one = Batch::with_capacity(free.len());
     for &i in free {
         one.push_any(viewer, (sights, paths), i, extra(i as usize), shown_at(i as usize));
@@ -135,8 +131,7 @@ fn kept_of_pass_one(
     let mut shown: Vec<usize> = (0..one.len()).filter(|&k| decided[k].1.visible).collect();
     // −0 and 0 tie, as in the core; every key differs (`k` breaks ties), so an unstable sort
     // orders them as a stable one.
-    let priority = |k: usize| std::cmp::Reverse(total_order(one.labels[k].style.priority + 0.0));
-    shown.sort_unstable_by_key(|&k| (priority(k), k));
+    shown.sort_unstable_by_key(|&k| (descending_key(one.labels[k].style.priority), k));
     let shown: Vec<(u32, Choice)> = shown.iter().map(|&k| (decided[k].0, decided[k].2)).collect();
     let fixed = Batch::of_shown(&cx.viewer, sights, paths, &shown);
     let kept = Kept::of_fixed(sights.len(), &fixed, &shown);

@@ -150,11 +150,5 @@ pub(crate) struct SymbolMemory<'a> {
     pub(crate) sleeps: &'a mut Sleeps,
 }
 
-/// `x`'s place in [`f64::total_cmp`]'s order, as an integer.
-fn total_order(x: f64) -> i64 {
-    let bits = x.to_bits() as i64;
-    bits ^ ((((bits >> 63) as u64) >> 1) as i64)
-}
-
 #[cfg(test)]
 mod tests;

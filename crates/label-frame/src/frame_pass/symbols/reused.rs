@@ -30,7 +30,6 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use label_core::broad::FirstHit;
-use label_core::pipeline::descending_key;
 use label_core::{Aabb, Choice, Obb, Parts};
 
 use super::batch::Batch;
@@ -39,6 +38,7 @@ use super::waiting::pass_two;
 use super::{SymbolMemory, out_of_view};
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::finish;
+use crate::frame_pass::place::by_priority;
 use crate::geo::cells::Reach;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::{Sight, inside_by};
@@ -67,13 +67,8 @@ pub(super) fn place(
         // newcomer's decision).
         let viewer = &cx.viewer;
         let near = near_newcomers(viewer, sights, paths, &newcomers);
-        let mut order: Vec<(u64, u32)> = shown
-            .iter()
-            .filter(|&&i| near(i))
-            .map(|&i| (descending_key(viewer.labels[i as usize].style.priority), i))
-            .collect();
-        order.sort_unstable();
-        let shown: Vec<(u32, Choice)> = order.into_iter().map(|(_, i)| (i, choices[i as usize])).collect();
+        let near_first = by_priority(viewer.labels, shown.iter().copied().filter(|&i| near(i)));
+        let shown: Vec<(u32, Choice)> = near_first.into_iter().map(|i| (i, choices[i as usize])).collect();
         let fixed = Batch::of_shown(viewer, sights, paths, &shown);
         let blocking = Kept::of_fixed(frames.len(), &fixed, &shown);
         pass_two(cx, frames, sights, paths, &fixed, &blocking, &newcomers, 0.0, &mut decided)?;

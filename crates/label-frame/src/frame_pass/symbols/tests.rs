@@ -5,16 +5,6 @@ use crate::testing::{busy_path, path_patch, play_against_sleepless, play_alongsi
 use crate::{FrameKind, HiddenReason};
 
 #[test]
-fn total_order_orders_as_total_cmp() {
-    let xs = [f64::NEG_INFINITY, -1e300, -2.5, -0.0, 0.0, 1e-310, 3.0, f64::INFINITY, f64::NAN, -f64::NAN];
-    for a in xs {
-        for b in xs {
-            assert_eq!(super::total_order(a).cmp(&super::total_order(b)), a.total_cmp(&b), "{a} {b}");
-        }
-    }
-}
-
-#[test]
 fn symbol_frames_decide_alike_with_and_without_shortcuts() {
     // The dense patch, two labels of three symbols, over every fourth frame of the busy
     // path (zooms, turns, tilts, pans, the last pan in reused frames): the frames of the
