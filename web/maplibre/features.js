@@ -137,17 +137,22 @@ export function readLabels(map, layer, layout, image, out, zoom, { fresh = false
   const tiles = tilesOf(map, layer.source);
   const all = [];
   if (tiles) {
+    const state = map.style._globalState;
+    const stateKey = JSON.stringify(state ?? null);
     const kept = fresh ? new Map() : layer.tiles ?? new Map();
     const next = new Map();
     for (const tile of tiles) {
       const key = tile.tileID.canonical.key;
       let entry = kept.get(key);
-      if (entry && entry.index === tile.latestFeatureIndex && entry.zoom === zoom) {
+      // Kept only while the tile's feature index and the style's global state (which filters
+      // may read; MapLibre changes it in place) are the ones it was read with; a tile without
+      // an index is read again.
+      if (entry && tile.latestFeatureIndex && entry.index === tile.latestFeatureIndex && entry.state === stateKey && entry.zoom === zoom) {
         if (stats) stats.tilesKept++;
       } else {
         const features = [];
-        tile.querySourceFeatures(features, { ...params, globalState: map.style._globalState });
-        entry = { index: tile.latestFeatureIndex, zoom, items: items(features) };
+        tile.querySourceFeatures(features, { ...params, globalState: state });
+        entry = { index: tile.latestFeatureIndex, state: stateKey, zoom, items: items(features) };
         if (stats) stats.tilesRead++;
       }
       next.set(key, entry);

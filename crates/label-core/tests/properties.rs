@@ -844,3 +844,23 @@ fn viewport_cull_agrees_with_the_exact_test_at_the_edge() {
     let got = place(std::slice::from_ref(&label), &[], &options).unwrap().outcomes[0];
     assert_eq!(got.visible, exact, "{got:?}, box {:?}", label.obb());
 }
+
+/// One label far from a crowd leaves the small pass's grid as fine as the crowd needs: its cells
+/// are sized over the extent the grid lies over (the crowd's), not over the union that holds
+/// the straggler, which gave one cell and a scan of every earlier shown label at each turn.
+/// The decisions are the reference's either way.
+#[test]
+fn a_far_off_label_leaves_the_small_pass_grid_fine() {
+    let mut labels: Vec<Label> = (0..2_000)
+        .map(|i| {
+            let (x, y) = (f64::from(i % 50) * 40.0, f64::from(i / 50) * 50.0);
+            Label::new(x, y, 60.0, 14.0).with_priority(f64::from(i % 7))
+        })
+        .collect();
+    labels.push(Label::new(1.0e6, 1.0e6, 60.0, 14.0));
+    let options = PlacementOptions::default();
+    let got = place(&labels, &[], &options).unwrap();
+    assert!(got.stats.cells >= 64, "the crowd shares {} cells", got.stats.cells);
+    let want = reference_place_bucketed(&labels, &[], &options);
+    assert!(got.outcomes == want, "{:?}", first_difference(&got.outcomes, &want, &labels));
+}

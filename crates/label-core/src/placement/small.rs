@@ -4,7 +4,7 @@
 //!
 //! One read of the labels checks each one, builds its box and its bounds, culls it against the
 //! viewport and keeps, for those in view, the placement key, box, bounds and flags in arrays
-//! sized once; it also gathers the extent and the mean area of the bounds. The keys are sorted
+//! sized once; it also sums the areas of the bounds. The keys are sorted
 //! into placement order, and the labels are walked in that order against a [`FirstHit`] grid
 //! that holds only the shown labels that block, numbered by rank: a label's earliest collision
 //! is the lowest-numbered listed box that its box collides with (every listed box is placed, so
@@ -13,16 +13,18 @@
 //! split below [`super::MIN_PARALLEL_CHUNK`]), so nothing is lost to the second core.
 //!
 //! The arrays, the sort's buffers and the grid are kept per thread between calls (at most
-//! [`SMALL_MAX`] labels' worth, about 1.5 MB): a call allocates only its result. Fresh buffers
-//! cost more than the pass at 10k labels — the system allocator hands large blocks back to the
-//! kernel and every call faulted its pages in again (230 page faults a call).
+//! [`SMALL_MAX`] labels' worth, about 3 MB): besides its result, a call allocates only the
+//! centres it takes the grid's extent from and, when there are obstacles, their index. Fresh
+//! buffers at every call cost more than the pass at 10k labels: the system allocator hands
+//! large blocks back to the kernel, and every call faults their pages in again.
 //!
-//! The grid's cells are no smaller than a label's bounds on average (so a query reads few
-//! cells) and hold about [`LABELS_PER_CELL`] labels in view; the grid lies over the
-//! bounds' extent, cut to the viewport when there is one, or over the robust extent of the
-//! centres ([`crate::broad::Grid`]'s, which leaves out far-off stragglers) without one. Boxes
-//! beyond the grid are clamped into its border cells, so the extent and the cell size decide
-//! only how fast a blocker is found, never which ([`FirstHit`]).
+//! The grid lies over the robust extent of the centres in view ([`crate::broad::Grid`]'s, which
+//! leaves out far-off stragglers), cut to the viewport when there is one; its cells are sized
+//! over that extent to hold about [`LABELS_PER_CELL`] labels in view each, and no smaller than
+//! a label's bounds on average (so a query reads few cells). One label far from the others
+//! therefore leaves the cells as small as the crowd needs. Boxes beyond the grid are clamped
+//! into its border cells, so the extent and the cell size decide only how fast a blocker is
+//! found, never which ([`FirstHit`]).
 
 use std::cell::Cell;
 
@@ -67,8 +69,6 @@ struct InView {
     keys: Vec<u128>,
     slots: Vec<Slot>,
     ranked: Vec<Slot>,
-    /// The union of the bounds.
-    extent: Option<Aabb>,
     /// The sum of the bounds' areas, px².
     area: f64,
 }
@@ -131,7 +131,8 @@ fn place_in(scratch: &mut Scratch, call: &Call<'_>) -> Result<Placement, Error> 
     seen.ranked.clear();
     seen.ranked.extend(order.iter().map(|&v| seen.slots[v as usize]));
     let seen = &*seen;
-    grid.lay(extent(seen, options.viewport.as_ref(), origin), cell_side(seen));
+    let over = extent(seen, options.viewport.as_ref(), origin);
+    grid.lay(over, cell_side(seen, &over));
     let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new_from(obstacles, origin));
     let mut outcomes = vec![LabelOutcome::OFFSCREEN; labels.len()];
     let (mut shown, mut tests) = (0, 0);
@@ -184,7 +185,6 @@ fn read(
     seen.area = 0.0;
     seen.keys.reserve(n);
     seen.slots.reserve(n);
-    let (mut lo, mut hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
     for (i, l) in labels.iter().enumerate() {
         if check {
             check_label(i, l)?;
@@ -200,40 +200,37 @@ fn read(
         seen.keys.push(placement_key(s.priority, ties.map_or(0, |t| t[i]), i as u32));
         let flags = Flags { allow_overlap: s.allow_overlap, ignore_placement: s.ignore_placement };
         seen.slots.push(Slot { obb, bounds, input: i as u32, flags });
-        (lo, hi) = (lo.min(bounds.min), hi.max(bounds.max));
         seen.area += f64::from(bounds.area());
     }
-    seen.extent = (!seen.keys.is_empty()).then_some(Aabb { min: lo, max: hi });
     Ok(())
 }
 
 /// The box the grid lies over (see the module docs).
 fn extent(seen: &InView, viewport: Option<&Aabb>, origin: DVec2) -> Aabb {
     let unit = Aabb { min: Vec2::ZERO, max: Vec2::ONE };
-    let Some(all) = seen.extent else { return unit };
-    match viewport {
-        Some(v) => all.intersection(&v.outside_from(origin)).unwrap_or(all),
-        None => {
-            let centers: Vec<Vec2> = seen.slots.iter().map(|s| s.bounds.center()).collect();
-            robust_extent(&centers)
-        }
+    if seen.slots.is_empty() {
+        return unit;
     }
+    let centers: Vec<Vec2> = seen.slots.iter().map(|s| s.bounds.center()).collect();
+    let robust = robust_extent(&centers);
+    viewport.and_then(|v| robust.intersection(&v.outside_from(origin))).unwrap_or(robust)
 }
 
 /// Labels in view per cell of the small pass's grid. The grid lists only the shown labels (a
-/// fifth to a half of them on maps), so its cells are larger than [`FirstHit::BOXES_PER_CELL`]'s.
-/// Chosen by instruction counts of `place` on W(1k) and W(10k) (callgrind, per label): 2 labels
-/// per cell cost 915 and 906, 8 cost 874 and 884, 16 cost 889 at 10k; cells no smaller than
-/// twice a label's side instead cost 877 and 878.
+/// fifth to a half of them on maps), so its cells are larger than [`FirstHit::BOXES_PER_CELL`]'s;
+/// the value is the fewest instructions per label of `place` on W(1k) and W(10k) among 2, 8 and
+/// 16 (callgrind).
 const LABELS_PER_CELL: f32 = 8.0;
 
-/// The side of the grid's cells: about [`LABELS_PER_CELL`] labels in view each, and no smaller
-/// than a label's bounds on average.
-fn cell_side(seen: &InView) -> f32 {
+/// The side of the grid's cells over `over` (the extent the grid lies over): about
+/// [`LABELS_PER_CELL`] labels in view each, and no smaller than a label's bounds on average.
+fn cell_side(seen: &InView, over: &Aabb) -> f32 {
     let count = seen.keys.len();
-    let Some(extent) = seen.extent else { return 1.0 };
-    let label = (seen.area / count.max(1) as f64).sqrt() as f32;
-    FirstHit::cell_for(&extent, count, LABELS_PER_CELL).max(label)
+    if count == 0 {
+        return 1.0;
+    }
+    let label = (seen.area / count as f64).sqrt() as f32;
+    FirstHit::cell_for(over, count, LABELS_PER_CELL).max(label)
 }
 
 /// What the labels before `me` occupy: the obstacles, and the shown blocking labels listed in

@@ -194,7 +194,8 @@ impl Projection {
     }
 
     /// If `next` differs from this projection only by a shift of the whole screen (no pitch in
-    /// either, same zoom, bearing and viewport; any centre), the shift in px: every world point
+    /// either, same zoom, bearing, viewport and centre of perspective (`center_offset`); any
+    /// centre), the shift in px: every world point
     /// moves by it. `None` otherwise. Under pitch a moved centre changes the perspective of
     /// every point differently, so it is never a shift.
     #[must_use]

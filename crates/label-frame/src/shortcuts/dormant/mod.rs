@@ -11,7 +11,8 @@
 //! Without pitch the certificate is a rectangle and the label goes dormant if its box can move
 //! some way on screen and still meet the viewport; its entry stays while:
 //!
-//! - the camera has no pitch, its viewport keeps its size, and labels can sleep (else every
+//! - the camera has no pitch, its viewport keeps its size and its centre of perspective
+//!   (`center_offset`), and labels can sleep (else every
 //!   label wakes);
 //! - its blocker still blocks (full frames; a reused frame keeps every decision in view);
 //! - the camera's `w` is still inside the certificate's rectangle, checked as a visit checks it
@@ -66,8 +67,8 @@ struct Follow {
 ///
 /// An anchor `x` at distance `d` (world px) from the centre at a frame where the paths were
 /// `W₀, C₀, P₀, X₀` lies at most `d + C − C₀` from the centre later, and moves on screen by
-/// `|Δw|·|x − c| + |w′|·|Δc|` at most from one frame to the next (`p = half + w·(x − c)`
-/// without pitch); summed, by `(d − C₀)·(W − W₀) + (X − X₀) + (P − P₀)` at most.
+/// `|Δw|·|x − c| + |w′|·|Δc|` at most from one frame to the next (`p = o + w·(x − c)`
+/// without pitch, `o` the centre of perspective on screen); summed, by `(d − C₀)·(W − W₀) + (X − X₀) + (P − P₀)` at most.
 #[derive(Clone, Copy, Debug, Default)]
 struct Paths {
     w: f64,
