@@ -29,7 +29,7 @@ pub const DEFAULT_FOV: f64 = 36.869_897_645_844_02;
 /// - `size`: viewport width and height, px, at most [`MAX_VIEWPORT`];
 /// - `fov`: vertical field of view, degrees (only matters under pitch);
 /// - `center_offset`: where the centre of perspective (the screen point of `center`) lies from
-///   the viewport's middle, px, each side within [`MAX_VIEWPORT`]; default 0. A map's padding
+///   the viewport's middle, px, each side within half the viewport's; default 0. A map's padding
 ///   moves it (MapLibre: `((left − right)/2, (top − bottom)/2)`): an off-axis view whose
 ///   viewport is still exactly the canvas, seen as the centred viewport around that point would
 ///   see it ([`crate::Projection`]).
@@ -137,8 +137,11 @@ impl Camera {
         positive(self.size.x, MAX_VIEWPORT).map_err(fail("size"))?;
         positive(self.size.y, MAX_VIEWPORT).map_err(fail("size"))?;
         positive(self.fov, 120.0).map_err(fail("fov"))?;
-        within(self.center_offset.x, MAX_VIEWPORT).map_err(fail("center_offset"))?;
-        within(self.center_offset.y, MAX_VIEWPORT).map_err(fail("center_offset"))?;
+        // Half the viewport each side: the most a padding that leaves some canvas moves it. A
+        // centre of perspective far beyond the canvas would put the near side of a pitched
+        // view behind the camera's near plane, and labels on the canvas would not be placed.
+        within(self.center_offset.x, self.size.x / 2.0).map_err(fail("center_offset"))?;
+        within(self.center_offset.y, self.size.y / 2.0).map_err(fail("center_offset"))?;
         Ok(())
     }
 }
@@ -165,6 +168,9 @@ mod tests {
         assert_eq!(field(ok.with_fov(0.0)), "fov");
         assert_eq!(field(ok.with_center_offset(DVec2::new(0.0, f64::NAN))), "center_offset");
         assert_eq!(field(ok.with_center_offset(DVec2::new(-70_000.0, 0.0))), "center_offset");
+        assert_eq!(ok.with_center_offset(DVec2::new(-400.0, 300.0)).validate(), Ok(()));
+        assert_eq!(field(ok.with_center_offset(DVec2::new(400.5, 0.0))), "center_offset");
+        assert_eq!(field(ok.with_center_offset(DVec2::new(0.0, -300.5))), "center_offset");
         assert_eq!(
             ok.with_pitch(-1.0).validate(),
             Err(FrameError::InvalidCamera { field: "pitch", problem: Problem::Negative(-1.0) })
