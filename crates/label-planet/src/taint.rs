@@ -411,6 +411,35 @@ mod tests {
         })
     }
 
+    /// The band's taint and the whole's, the last `foreign` labels (those in view that take
+    /// part) being the foreign ones, or `None` where the band gives way.
+    fn band_and_whole(labels: &[Walked], foreign: usize, sides: f32) -> Option<(Taint, Taint)> {
+        let screen = Screen::world(1, 0.0).unwrap();
+        let (own, foreign) = labels.split_at(labels.len().saturating_sub(foreign));
+        let foreign: Vec<Walked> =
+            foreign.iter().copied().filter(|w| !w.flags.ignore_placement && screen.in_view(&w.obb)).collect();
+        let band = banded(&screen, own, &foreign, sides)?;
+        Some((band, everywhere(&screen, own, &foreign)))
+    }
+
+    /// The property test above checks something: on its own strategy, the band answers (rather
+    /// than giving way to the whole) in at least a fifth of the cases (73 of 300 with the
+    /// deterministic runner).
+    #[test]
+    fn the_band_answers_in_a_fifth_of_its_property_test_cases() {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let mut runner = TestRunner::deterministic();
+        let cases = (walked(), 1..4usize, 0.0..9.0f32);
+        let answered = (0..300)
+            .filter(|_| {
+                let (labels, foreign, sides) = cases.new_tree(&mut runner).unwrap().current();
+                band_and_whole(&labels, foreign, sides).is_some()
+            })
+            .count();
+        assert!(answered * 5 >= 300, "the band answered {answered} of 300 cases");
+    }
+
     fn at(id: u32, x: f64, priority: f64) -> Walked {
         let obb = Label::new(x, 100.0, 30.0, 10.0).obb();
         Walked { id, priority, obb, flags: Flags { allow_overlap: false, ignore_placement: false } }
@@ -454,16 +483,11 @@ mod tests {
             prop_assert_eq!(frontier.meets, meeting(own, &frontier.tainted));
         }
 
-        /// The band's answer, where it gives one, is the whole's.
+        /// The band's answer, where it gives one, is the whole's (how often it gives one:
+        /// [`the_band_answers_in_a_fifth_of_its_property_test_cases`]).
         #[test]
-        fn a_band_taints_as_the_whole(labels in walked(), split in 0..120usize, sides in 0.0..4.0f32) {
-            let screen = Screen::world(1, 0.0).unwrap();
-            let split = split.min(labels.len());
-            let (own, foreign) = labels.split_at(split);
-            let foreign: Vec<Walked> =
-                foreign.iter().copied().filter(|w| !w.flags.ignore_placement && screen.in_view(&w.obb)).collect();
-            let whole = everywhere(&screen, own, &foreign);
-            if let Some(band) = banded(&screen, own, &foreign, sides) {
+        fn a_band_taints_as_the_whole(labels in walked(), foreign in 1..4usize, sides in 0.0..9.0f32) {
+            if let Some((band, whole)) = band_and_whole(&labels, foreign, sides) {
                 prop_assert_eq!(band.tainted, whole.tainted);
                 prop_assert_eq!(band.meets, whole.meets);
             }
