@@ -43,9 +43,12 @@ export function overlapsIn(drawn) {
 
 const FIELDS = ['visible', 'reason', 'blocker', 'hiddenBy', 'opacityBits'];
 
+let compiled = null;
+const wasm = () => (compiled ??= readFile(join(ROOT, 'crates/label-wasm/pkg/declutter.wasm')).then((b) => WebAssembly.compile(b)));
+
 // Replays a record on fresh engines; returns the first frame whose decisions differ, or null.
 export async function replay(record, frameOptions) {
-  const module = await WebAssembly.compile(await readFile(join(ROOT, 'crates/label-wasm/pkg/declutter.wasm')));
+  const module = await wasm();
   let engine = null;
   let applied = -1;
   for (let k = 0; k < record.frames.length; k++) {
@@ -68,4 +71,28 @@ export async function replay(record, frameOptions) {
     }
   }
   return null;
+}
+
+// Every live label of the page, by key: visible, reason and the key of what hid it, as an engine
+// without memory (the plain greedy placement) decides the page's labels seen by the camera of
+// its last frame: a function of the labels, their order and the camera alone. The page's own
+// engine keeps a memory of earlier frames (a label shown while a neighbour's tile was still
+// loading keeps its place, and wins ties), so its decisions at rest also depend on the order
+// the tiles arrived in.
+export async function plainDecisions(page) {
+  const { labels, keys, live, camera } = await page.evaluate(() => {
+    const { store, last } = window.declutter.controller;
+    return { labels: store.engineLabels(), keys: store.slots.map((s) => s.key), live: store.slots.map((s) => s.live), camera: last.camera };
+  });
+  const engine = await createEngine(await wasm());
+  engine.setOptionsWithoutStability();
+  commitEngineLabels(engine, labels);
+  const f = engine.placeFrame(camera, 0);
+  const out = {};
+  keys.forEach((key, i) => {
+    if (!live[i]) return;
+    const by = f.blocker[i] === 1 ? keys[f.hiddenBy[i]] : f.blocker[i] === 2 ? 'obstacle' : null;
+    out[key] = [f.visible[i], f.reason[i], by];
+  });
+  return out;
 }

@@ -3,9 +3,10 @@
 // error or failed request; a camera path driven by the keyboard and the mouse (pan, zoom across
 // tile levels, rotate, pitch) where every frame's drawn labels do not overlap and every frame's
 // decisions equal the WebAssembly engine's replayed in node; point labels drawn where MapLibre
-// projects them; a tile reload (zoom out and back) that loses no label and changes no decision;
-// country names at their poles and their drawn lines (wrapped, spaced, turned) inside the boxes
-// the engine placed, street names repeated every symbol-spacing px along their lines;
+// projects them; a tile reload (zoom out and back) that loses no label and changes none (their
+// plain placement decides the same); country names at their poles and their drawn lines
+// (wrapped, spaced, turned) inside the boxes the engine placed, street names repeated every
+// symbol-spacing px along their lines;
 // queries and hover events; the debug view; placement time with about 1,000 labels in view at
 // 1920×1080 and what made each frame over 2 ms slow, printed (and written to
 // web/test-results/maplibre-times.json; DECLUTTER_ATTRIBUTE=1 prints every such frame).

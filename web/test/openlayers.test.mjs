@@ -4,7 +4,7 @@
 // (pan, zoom across tile levels, rotate) where every frame's drawn labels do not overlap and
 // every frame's decisions equal the WebAssembly engine's replayed in node, and point labels sit
 // where OpenLayers puts their coordinates; a zoom out and back that loses no label and changes
-// no decision; the layers' own texts are not drawn by OpenLayers; country names at their poles,
+// none (their plain placement decides the same); the layers' own texts are not drawn by OpenLayers; country names at their poles,
 // their lines inside the boxes placed, street names repeated every `repeat` px; queries; the
 // view's padding.
 import { test } from 'node:test';

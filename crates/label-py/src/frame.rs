@@ -85,8 +85,10 @@ impl FrameEngine {
         self.engine.set_labels(world).map_err(|e| frame_error(&e))
     }
 
-    /// Places one frame seen by a camera at `center` (world px, zoom 0) at `time_ms`.
-    #[pyo3(signature = (center, zoom, size, time_ms, bearing=0.0, pitch=0.0))]
+    /// Places one frame seen by a camera at `center` (world px, zoom 0) at `time_ms`; `fov`
+    /// (degrees, `None`: label-frame's default) and `center_offset` (px from the viewport's
+    /// middle) as [`Camera`] has them, checked by [`Camera::validate`] like every other door's.
+    #[pyo3(signature = (center, zoom, size, time_ms, bearing=0.0, pitch=0.0, fov=None, center_offset=(0.0, 0.0)))]
     #[allow(clippy::too_many_arguments, reason = "the camera's settings, as Python passes them")]
     fn place_frame<'py>(
         &mut self,
@@ -97,9 +99,14 @@ impl FrameEngine {
         time_ms: f64,
         bearing: f64,
         pitch: f64,
+        fov: Option<f64>,
+        center_offset: (f64, f64),
     ) -> PyResult<FrameArrays<'py>> {
-        let camera =
-            Camera::new(DVec2::new(center.0, center.1), zoom, size.0, size.1).with_bearing(bearing).with_pitch(pitch);
+        let camera = Camera::new(DVec2::new(center.0, center.1), zoom, size.0, size.1)
+            .with_bearing(bearing)
+            .with_pitch(pitch)
+            .with_fov(fov.unwrap_or(label_frame::DEFAULT_FOV))
+            .with_center_offset(DVec2::new(center_offset.0, center_offset.1));
         let engine = &mut self.engine;
         let frame = py.detach(|| engine.place_frame(&camera, time_ms).cloned()).map_err(|e| frame_error(&e))?;
         let n = frame.labels.len();

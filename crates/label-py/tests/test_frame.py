@@ -2,6 +2,7 @@
 labels fade in."""
 
 import numpy as np
+import pytest
 
 import declutter
 
@@ -47,3 +48,101 @@ def test_frame_reasons_have_the_engines_names():
                       priority=[2.0, 1.0, 0.0, 0.0])
     frame = engine.place_frame(center_lon_lat=(0, 38), zoom=2, size=(400, 300), time_ms=0, pitch=60)
     assert frame.reason.tolist() == [None, "collision", "behind_camera", "offscreen"]
+
+
+def test_an_off_centre_camera_places_the_shifted_screen():
+    # The centre of perspective `offset` px off the viewport's middle (a map's padding): looking
+    # straight down, the screen is the centred one moved by the offset, and a frame without
+    # memory is the plain placement of that moved screen in the same viewport.
+    cols = labels(n=1500)
+    engine = declutter.FrameEngine(stable=False)
+    engine.set_labels(**cols)
+    offset = (250.0, -120.0)
+    frame = engine.place_frame(center_lon_lat=(10, 48.5), zoom=6, size=(1280, 720), time_ms=0, center_offset=offset)
+    x, y = declutter.project(cols["lon"], cols["lat"], zoom=6, center=(10, 48.5), size=(1280, 720))
+    x, y = x + offset[0], y + offset[1]
+    ref = declutter.place(x=x, y=y, width=cols["width"], height=12.0, priority=cols["priority"], viewport=(1280, 720))
+    assert (frame.visible == ref.visible).all()
+    centred = engine.place_frame(center_lon_lat=(10, 48.5), zoom=6, size=(1280, 720), time_ms=0)
+    off = (frame.reason == "offscreen", centred.reason == "offscreen")
+    assert (off[0] != off[1]).sum() > 10, "the offset moved which labels are on screen"
+    shown = frame.visible
+    assert np.allclose(frame.x[shown], x[shown], atol=1e-6) and np.allclose(frame.y[shown], y[shown], atol=1e-6)
+
+
+def centred_around(size, fov, offset):
+    """The centred camera's size and field of view that see what an off-centre camera sees, and
+    where its viewport's corner lies in the centred one's (label-frame's projection tests)."""
+    o = np.abs(offset)
+    big = np.asarray(size) + 2 * o
+    distance = size[1] / 2 / np.tan(np.radians(fov) / 2)
+    return tuple(big), float(np.degrees(2 * np.arctan(big[1] / 2 / distance))), o - np.asarray(offset)
+
+
+def test_fov_and_center_offset_under_pitch_project_like_the_centred_camera_around_them():
+    # Under pitch, a camera whose centre of perspective is off the middle sees what the larger
+    # centred viewport around it sees (its field of view widened to the same camera distance),
+    # cut at the canvas: every anchor is drawn where that camera draws it, less the corner.
+    cols = labels(n=1500)
+    engine = declutter.FrameEngine(stable=False)
+    engine.set_labels(**cols)
+    camera = dict(center_lon_lat=(10, 48.5), zoom=6, time_ms=0, bearing=30, pitch=55)
+    for fov, offset in [(50.0, (200.0, -90.0)), (20.0, (-310.0, 170.0))]:
+        frame = engine.place_frame(size=(1280, 720), fov=fov, center_offset=offset, **camera)
+        size, wide, corner = centred_around((1280, 720), fov, offset)
+        ref = engine.place_frame(size=size, fov=wide, **camera)
+        drawn = np.isfinite(frame.x)
+        assert drawn.sum() > 100 and frame.visible.sum() > 20
+        assert np.allclose(frame.x[drawn], ref.x[drawn] - corner[0], atol=1e-6)
+        assert np.allclose(frame.y[drawn], ref.y[drawn] - corner[1], atol=1e-6)
+        assert np.allclose(frame.angle[drawn], ref.angle[drawn], atol=1e-9)
+
+
+def test_fov_changes_what_is_in_view_under_pitch_only():
+    # Labels from the Sahara to Svalbard, seen from Bavaria looking north.
+    rng = np.random.default_rng(7)
+    cols = dict(lon=rng.uniform(-10, 30, 1500), lat=rng.uniform(20, 80, 1500), width=rng.uniform(20, 90, 1500),
+                height=12.0, priority=rng.integers(0, 5, 1500).astype(float))
+    engine = declutter.FrameEngine(stable=False)
+    engine.set_labels(**cols)
+    camera = dict(center_lon_lat=(10, 48.5), zoom=6, size=(1280, 720), time_ms=0)
+    # Straight down the field of view changes nothing.
+    flat = [engine.place_frame(fov=fov, **camera) for fov in (20, 90)]
+    assert (flat[0].visible == flat[1].visible).all()
+    assert np.allclose(flat[0].x, flat[1].x, atol=1e-6, equal_nan=True)
+    # Under pitch a wider field of view (the camera nearer the ground, the zoom's scale kept at
+    # the centre) sees farther up the screen and less far down it.
+    frames = [engine.place_frame(fov=fov, pitch=60, **camera) for fov in (20, None, 60)]
+    in_view = [(f.reason != "offscreen") & (f.reason != "behind_camera") for f in frames]
+    north = [cols["lat"][v].max() for v in in_view]
+    south = [cols["lat"][v].min() for v in in_view]
+    assert north[0] + 2 < north[1] < north[2] - 2 and south[0] < south[1] < south[2], (north, south)
+    assert (frames[0].visible != frames[2].visible).sum() > 50
+    # None is label-frame's default, MapLibre's field of view.
+    explicit = engine.place_frame(fov=36.86989764584402, pitch=60, **camera)
+    assert (explicit.visible == frames[1].visible).all() and np.array_equal(explicit.x, frames[1].x, equal_nan=True)
+
+
+@pytest.mark.parametrize("field, value, problem", [
+    ("center_offset", (float("nan"), 0.0), "finite"),
+    ("center_offset", (0.0, float("inf")), "finite"),
+    ("center_offset", (640.5, 0.0), "640.5"),
+    ("center_offset", (0.0, -360.5), "360.5"),
+    ("center_offset", (1.0, 2.0, 3.0), "two numbers"),
+    ("center_offset", 5.0, "two numbers"),
+    ("center_offset", ("a", 1.0), "a number"),
+    ("fov", float("nan"), "finite"),
+    ("fov", 0.0, ""),
+    ("fov", -10.0, ""),
+    ("fov", 120.5, "120"),
+    ("fov", "wide", "a number"),
+])
+def test_a_bad_fov_or_center_offset_names_the_field(field, value, problem):
+    engine = declutter.FrameEngine(stable=False)
+    engine.set_labels(**labels(n=50))
+    camera = dict(center_lon_lat=(10, 48.5), zoom=6, size=(1280, 720), time_ms=0, pitch=40)
+    with pytest.raises(ValueError, match=f"`{field}`") as error:
+        engine.place_frame(**camera, **{field: value})
+    assert problem in str(error.value)
+    # Nothing changed: the next good frame places.
+    assert engine.place_frame(**camera, center_offset=(640.0, -360.0), fov=120).visible.any()

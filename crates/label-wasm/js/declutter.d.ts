@@ -161,8 +161,8 @@ export type Camera = ({ x: number; y: number } | { lon: number; lat: number }) &
   fov?: number;
   /** Where the centre of perspective (the screen point of the centre) lies from the viewport's
    * middle, px, [x right, y down] (default [0, 0]): a map's padding, the viewport still exactly
-   * the canvas. */
-  centerOffset?: [number, number];
+   * the canvas. Any pair of two numbers: an array or a typed array of length 2. */
+  centerOffset?: readonly [number, number] | Float64Array | Float32Array;
 };
 
 /** Frame options; omitted fields take label-frame's defaults. */

@@ -430,8 +430,11 @@ export class Engine {
     const lonlat = camera.lon !== undefined;
     const values = this.f64(this.call('dc_camera'), 11);
     const offset = camera.centerOffset ?? [0, 0];
-    if (!Array.isArray(offset) || offset.length !== 2) throw new Error('camera.centerOffset: not an [x, y] pair (px)');
-    const [ox, oy] = offset;
+    // Any array-like pair of numbers (an Array, a Float64Array…); their range is the engine's.
+    if (typeof offset !== 'object' || offset.length !== 2 || typeof offset[0] !== 'number' || typeof offset[1] !== 'number') {
+      throw new Error('camera.centerOffset: not an [x, y] pair (px)');
+    }
+    const [ox, oy] = [offset[0], offset[1]];
     values.set([lonlat ? camera.lon : camera.x, lonlat ? camera.lat : camera.y, lonlat ? 1 : 0, camera.zoom,
       camera.bearing ?? 0, camera.pitch ?? 0, camera.width, camera.height, camera.fov ?? 0, ox, oy]);
   }

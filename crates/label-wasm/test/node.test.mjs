@@ -306,7 +306,13 @@ test('geography goes through the engine\'s projection', async () => {
   assert.deepEqual([...engine.projectPoints({ ...camera, centerOffset: [100, -20] })], [500, 276, 500, 280]);
   assert.deepEqual(engine.unproject({ ...camera, centerOffset: [100, -20] }, 500, 276), { x: 129, y: 128 });
   assert.deepEqual([...engine.projectPoints(camera)], [400, 296, 400, 300], 'the next camera without it is centred');
-  assert.throws(() => engine.projectPoints({ ...camera, centerOffset: 3 }), /camera\.centerOffset: not an \[x, y\] pair/);
+  // Any array-like pair of numbers: a typed array as an Array.
+  for (const pair of [new Float64Array([100, -20]), new Float32Array([100, -20]), { 0: 100, 1: -20, length: 2 }]) {
+    assert.deepEqual([...engine.projectPoints({ ...camera, centerOffset: pair })], [500, 276, 500, 280], pair.constructor.name);
+  }
+  for (const bad of [3, 'ab', [1], [1, 2, 3], new Float64Array(3), [null, 0], ['5', 0], [0, undefined], [0n, 0]]) {
+    assert.throws(() => engine.projectPoints({ ...camera, centerOffset: bad }), /^Error: camera\.centerOffset: not an \[x, y\] pair \(px\)$/, String(bad));
+  }
   assert.throws(() => engine.projectPoints({ ...camera, centerOffset: [NaN, 0] }), /center_offset/);
 });
 

@@ -44,6 +44,7 @@ export async function example(): Promise<number> {
   }
   engine.setCamera({ ...camera, pitch: 30, centerOffset: [40, -12] });
   drawn += engine.placeFrame(33.4).stats.visible;
+  drawn += engine.placeFrame({ ...camera, centerOffset: new Float64Array([40, -12]) }, 50).stats.visible;
   engine.setObstacles([{ box: [0, 0, 100, 40] }, { circle: [640, 360, 12] }]);
   const under = engine.unproject(camera, 10, 10);
   const glyphs = engine.glyphs(2);

@@ -12,3 +12,20 @@ class LabelError(ValueError):
         self.row = row
         self.column = column
         self.id = None
+
+
+def number(field, value):
+    """``value`` as a float, or ValueError naming ``field``."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"`{field}` must be a number, got {value!r}") from None
+
+
+def pair(field, value):
+    """``value`` as two floats ``(x, y)``, or ValueError naming ``field``."""
+    try:
+        x, y = value
+    except (TypeError, ValueError):
+        raise ValueError(f"`{field}` must be two numbers (x, y), got {value!r}") from None
+    return number(field, x), number(field, y)

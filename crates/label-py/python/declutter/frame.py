@@ -6,6 +6,7 @@ import numpy as np
 
 from . import _native
 from ._columns import columns
+from ._errors import number, pair
 from ._place import REASONS
 from .geo import world_pixels
 
@@ -50,15 +51,25 @@ class FrameEngine:
         aligned = np.zeros(n, dtype=bool) if map_aligned is None else np.ascontiguousarray(map_aligned, dtype=bool)
         self._engine.set_labels(cols, ids, aligned)
 
-    def place_frame(self, *, zoom, size, time_ms, center=None, center_lon_lat=None, bearing=0.0, pitch=0.0):
+    def place_frame(self, *, zoom, size, time_ms, center=None, center_lon_lat=None, bearing=0.0, pitch=0.0,
+                    fov=None, center_offset=(0.0, 0.0)):
         """Places one frame seen from ``center`` (world px at zoom 0) or ``center_lon_lat``, at
-        ``zoom``, for a viewport of ``size`` px, at time ``time_ms`` (for fades)."""
+        ``zoom``, for a viewport of ``size`` px, at time ``time_ms`` (for fades).
+
+        ``fov`` is the vertical field of view in degrees, ``(0, 120]`` (default MapLibre's,
+        about 36.87; it only matters under ``pitch``). ``center_offset=(x, y)`` moves the centre
+        of perspective (where ``center`` is drawn) that many px from the viewport's middle, each
+        side within half the viewport's: a map's padding, ``((left - right)/2, (top - bottom)/2)``.
+        A value out of range raises ValueError naming the field."""
         if center_lon_lat is not None:
             cx, cy = world_pixels([center_lon_lat[0]], [center_lon_lat[1]], 0)
             center = (float(cx[0]), float(cy[0]))
         if center is None:
             raise ValueError("place_frame: give center (world px at zoom 0) or center_lon_lat")
-        v, o, r, h, x, y, a = self._engine.place_frame((float(center[0]), float(center[1])), float(zoom),
-                                                       (float(size[0]), float(size[1])), float(time_ms),
-                                                       float(bearing), float(pitch))
+        v, o, r, h, x, y, a = self._engine.place_frame(pair("center", center), number("zoom", zoom),
+                                                       pair("size", size), number("time_ms", time_ms),
+                                                       number("bearing", bearing), number("pitch", pitch),
+                                                       None if fov is None else number("fov", fov),
+                                                       pair("center_offset", center_offset))
         return Frame(visible=v, opacity=o, reason=REASONS[r], hidden_by=h, x=x, y=y, angle=a)
+

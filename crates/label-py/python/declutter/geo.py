@@ -12,7 +12,7 @@ from json.encoder import encode_basestring_ascii
 import numpy as np
 
 from . import _native
-from ._errors import LabelError
+from ._errors import LabelError, pair
 from ._place import PARTS, REASONS
 
 #: Names of the reasons a row gets no label, as the command reports them.
@@ -32,7 +32,7 @@ def project(lon, lat, *, zoom, center, size=(1920, 1080), bearing=0.0):
     """Screen pixels of longitudes/latitudes in a view (centre lon/lat, size px, bearing
     degrees clockwise), in the copy of the world nearest the centre."""
     return _native.project(np.ascontiguousarray(lon, dtype=np.float64), np.ascontiguousarray(lat, dtype=np.float64),
-                           float(zoom), _pair(center), _pair(size), float(bearing))
+                           float(zoom), pair("center", center), pair("size", size), float(bearing))
 
 
 def measure_text(texts, font_size=12.0):
@@ -40,11 +40,6 @@ def measure_text(texts, font_size=12.0):
     texts = [str(t) for t in texts]
     sizes = np.broadcast_to(np.asarray(font_size, dtype=np.float64), (len(texts),))
     return _native.measure(texts, np.ascontiguousarray(sizes))
-
-
-def _pair(v):
-    a, b = v
-    return (float(a), float(b))
 
 
 def _text(value):
@@ -277,15 +272,18 @@ def place_geodataframe(gdf, *, zoom, center, size=(1920, 1080), bearing=0.0, tex
         doc = _feature_collection(gdf, gdf_ll.geometry.to_numpy(), properties, drop_null=True)
     # Properties are named by the columns' names as text (JSON keys are strings).
     name = (lambda c: None if c is None else str(c))
-    flags = dict(zoom=float(zoom), center=_pair(center), size=_pair(size), bearing=float(bearing),
+    flags = dict(zoom=float(zoom), center=pair("center", center), size=pair("size", size),
+                 bearing=float(bearing),
                  text_field=name(text), priority_field=name(priority), priority_order=priority_order,
                  tie_field=name(tie), tie_order=tie_order, padding=float(padding),
                  font_size=12.0 if size_column else float(font_size), font_size_field=name(size_column),
-                 point_anchor=point_anchor, point_offset=None if point_offset is None else _pair(point_offset),
+                 point_anchor=point_anchor,
+                 point_offset=None if point_offset is None else pair("point_offset", point_offset),
                  variable_anchor=_anchor_list(variable_anchor),
                  radial_offset=None if radial_offset is None else float(radial_offset),
                  variable_anchor_offset=_anchor_offsets(variable_anchor_offset),
-                 icon_size=None if icon_size is None else _pair(icon_size), text_optional=bool(text_optional),
+                 icon_size=None if icon_size is None else pair("icon_size", icon_size),
+                 text_optional=bool(text_optional),
                  icon_optional=bool(icon_optional),
                  repeat_distance=None if repeat_distance is None else float(repeat_distance),
                  repeat_group_field=name(repeat_group), max_overlap_area=float(max_overlap_area),
