@@ -2,47 +2,45 @@
 //!
 //! The sequential pass ([`Pass::run`]) spends its time waiting for memory: each label lies
 //! anywhere on the map, so the first read of a grid cell, of a placed box and of the label's
-//! parts miss the cache. This walk takes the labels in blocks of consecutive ranks and decides
-//! each block in two steps:
+//! parts miss the cache. This walk takes the labels in blocks of [`BLOCK`] consecutive ranks.
+//! While the labels of one block are *committed* on one thread, those of the next are
+//! *speculated* on the others, both reading the grid and repeat trees, which then hold the
+//! labels before the block being committed; then that block's shown labels go into them.
 //!
-//! 1. **Speculate**, in parallel: every label of the block is decided by the one rule
-//!    ([`Pass::speculate`], [`crate::placement::rule::decide`]) against what the labels before
-//!    the block placed, the grid and repeat trees frozen (read through a shared borrow), as if
-//!    no label of the block were placed. This is where the misses are, now on every core.
-//! 2. **Commit**, in placement order: each label keeps its speculative verdict unless a label
-//!    of the block placed before it might change it, in which case it is decided again by the
-//!    sequential pass's own [`Pass::decide`] against the grid, which by then holds every label
-//!    ranked before it. Then a shown label's parts and anchor point go into the grid and the
-//!    repeat trees, as in the sequential pass.
+//! - **Speculate** (in parallel, jobs of [`JOB`] labels): each label is decided by the one rule
+//!   ([`Pass::decide_shared`], [`crate::placement::rule::decide`]) against what the grid and
+//!   repeat trees hold, as if no later label were placed. This is where the cache misses are,
+//!   now on every core.
+//! - **Commit** (in placement order): each label keeps its speculative verdict unless a label
+//!   placed since the speculation ([`Recent`]: the previous block's shown labels and the
+//!   block's earlier ones) might change it; then it is decided again, exactly, against the
+//!   grid and the labels placed since ([`Near`], as the tile engine gives the labels of other
+//!   tiles).
 //!
-//! **Why the verdicts are the sequential ones, for any block size and thread count.** A label
-//! of the block is decided sequentially against the labels before the block *and* the block's
-//! labels before it; the speculation saw only the former. Every label before the block ranks
-//! below every label of the block, so adding the block's labels changes the rule's answers only
-//! thus: a part's earliest collision (`hit`) stays what it was if it had one and may become a
-//! label of the block if it had none; a part that was not free stays so; the earliest repeat
-//! stays what it was if there was one. The rule reads no other answer, so:
+//! **Why the verdicts are the sequential ones, for any block size and thread count.** The
+//! sequential pass decides a label against every label ranked before it; the speculation saw
+//! those ranked before the previous block. Each label placed since ranks after all of those,
+//! so adding them changes the rule's answers only thus: a part's earliest collision (`hit`)
+//! stays what it was if it had one and may appear (a later label) if it had none; a part that
+//! was not free stays so; the earliest repeat stays what it was if there was one and may
+//! appear if there was none. The rule asks the repeat first, then reads only these answers, so:
 //!
-//! - `offscreen` depends on no answer; a label hidden by repeat is hidden by the same label
-//!   (its earliest repeat stays the earliest); a label hidden by collision stays hidden by the
-//!   same blocker: the icon's and the first position's earliest collisions only turn from none
-//!   to a later label, every position that was not free stays so, and so does every optional
-//!   part set, which was not shown because it was not free (a part set that was never asked
-//!   about stays unasked).
+//! - `offscreen` reads no answer, and a label hidden by repeat is hidden by the same label;
+//! - a label hidden by collision stays hidden by the same blocker (the icon's and the first
+//!   position's earliest collisions can only appear, later than the one found; positions and
+//!   optional part sets that were not free stay so) unless a label placed since hides it by
+//!   repeat;
 //! - a label shown at position `k` with some parts was shown because those parts (the text at
-//!   `k`, the icon) were free, because what was asked before was not free or blocked (which
-//!   stays so) and, in a repeat group, because no earlier label of its group was near. Its
-//!   verdict stands unless a part the block placed before it collides with one of the parts it
-//!   shows, or an anchor point of its group that the block placed before it lies within its
-//!   repeat distance.
+//!   `k`, the icon) were free, because every answer read before was "not free" or "blocked"
+//!   (which stays so) and, in a repeat group, because no label of its group was near. Its
+//!   verdict stands unless a part placed since collides with a part it shows or a label placed
+//!   since hides it by repeat.
 //!
-//! The commit step tests exactly that, conservatively: a part placed by the block whose bounds
-//! meet a shown part's bounds ([`Recent`]: a small hashed bitmap of cells, then the boxes), or
-//! an anchor point of the same group within the repeat distance; a label flagged so is decided
-//! again, exactly. Blocks of [`BLOCK`] labels: a label is flagged when one of the few labels
-//! that can reach it falls in the same block, which happens rarely among many labels (see
-//! `docs/performance.md`, "Symbols"). The count of exact tests differs from the sequential
-//! pass's (the re-decided labels test twice) but not with the thread count.
+//! The commit tests exactly that, conservatively: a label whose repeat group has a label placed
+//! since within its repeat distance, or, shown, one of whose shown parts' bounds meet a part
+//! placed since, is decided again. Among many labels that is rare: a label is reached by few
+//! others, spread over the whole order. The count of exact tests differs from the sequential
+//! pass's (a label decided again tests twice) but not with the thread count.
 
 use glam::DVec2;
 use rayon::prelude::*;
@@ -163,7 +161,7 @@ impl Block<'_> {
                 Verdict::Shown(k, shown) => r.repeats(e).is_some() || r.meets_shown(parts, e, k, shown),
             };
             let verdict = if changes(earlier) || changes(recent) {
-                pass.decide_shared::<true>(scratch, parts, rank, e, &recent.near(e))
+                pass.decide_shared::<true>(scratch, parts, rank, e, recent.near(e))
             } else {
                 verdict
             };
@@ -188,8 +186,9 @@ struct Recent {
     links: Vec<(u32, u32)>,
     /// The placed parts' bounds.
     bounds: Vec<Aabb>,
-    /// The placed parts: their label's rank and their index among the parts.
-    placed: Vec<(u32, usize)>,
+    /// The placed parts (their label's rank and their index among the parts) as [`Near`] gives
+    /// them to a label being decided again, with the earliest repeat of its group.
+    near: Near,
     /// The parts that span more than [`Self::MAX_CELLS`] cells, read by every query.
     wide: Vec<u32>,
     /// The placed labels of a repeat group: group, anchor point and rank.
@@ -212,7 +211,7 @@ impl Recent {
             listed: Vec::new(),
             links: Vec::new(),
             bounds: Vec::new(),
-            placed: Vec::new(),
+            near: Near::default(),
             wide: Vec::new(),
             anchors: Vec::new(),
         }
@@ -225,7 +224,7 @@ impl Recent {
         self.listed.clear();
         self.links.clear();
         self.bounds.clear();
-        self.placed.clear();
+        self.near.parts.clear();
         self.wide.clear();
         self.anchors.clear();
     }
@@ -252,7 +251,7 @@ impl Recent {
             let b = parts[p].bounds;
             let index = self.bounds.len() as u32;
             self.bounds.push(b);
-            self.placed.push((rank, p));
+            self.near.parts.push((rank, p));
             let Some(cells) = self.cells(&b) else {
                 self.wide.push(index);
                 continue;
@@ -272,8 +271,9 @@ impl Recent {
 
     /// The placed labels as [`Near`] gives them to the label `e`: every placed part, and the
     /// earliest placed label of its group within its repeat distance.
-    fn near(&self, e: &Entry) -> Near {
-        Near { parts: self.placed.clone(), repeat: self.repeats(e) }
+    fn near(&mut self, e: &Entry) -> &Near {
+        self.near.repeat = self.repeats(e);
+        &self.near
     }
 
     /// The earliest placed label of `e`'s group whose anchor point lies within its repeat
@@ -333,7 +333,8 @@ mod tests {
                 l
             },
         );
-        let candidate = (0..Anchor::ALL.len(), -4.0..4.0f64).prop_map(|(a, d)| Candidate::new(Anchor::ALL[a]).with_offset(d, 0.0));
+        let candidate =
+            (0..Anchor::ALL.len(), -4.0..4.0f64).prop_map(|(a, d)| Candidate::new(Anchor::ALL[a]).with_offset(d, 0.0));
         let symbol = (
             prop::collection::vec(candidate, 0..=4),
             prop::option::of((2.0..14.0f64, 2.0..14.0f64)),
@@ -343,7 +344,9 @@ mod tests {
             .prop_map(|(candidates, icon, optional, repeat)| {
                 let mut s = Symbol::default().with_candidates(candidates);
                 if let Some((w, h)) = icon {
-                    s = s.with_icon(Icon::new(w, h)).with_optional([Optional::None, Optional::Text, Optional::Icon][usize::from(optional)]);
+                    s = s
+                        .with_icon(Icon::new(w, h))
+                        .with_optional([Optional::None, Optional::Text, Optional::Icon][usize::from(optional)]);
                 }
                 if let Some((group, distance)) = repeat {
                     s = s.with_repeat(group, distance);
@@ -377,7 +380,7 @@ mod tests {
             let blocks = pool.install(|| place_walking(&labels, &symbols, &obstacles, &options, Some(block)));
             prop_assert_eq!(&blocks.outcomes, &sequential.outcomes);
             prop_assert_eq!(&blocks.choices, &sequential.choices);
-            let stats = |p: &crate::Placement| crate::PlacementStats { narrow_tests: 0, ..p.stats.clone() };
+            let stats = |p: &crate::Placement| crate::PlacementStats { narrow_tests: 0, ..p.stats };
             prop_assert_eq!(stats(&blocks), stats(&sequential));
         }
     }

@@ -21,7 +21,9 @@
 //! `too_curved` before the rule's first step (`offscreen`).
 //!
 //! The pass is sequential and every parallel step keeps input order, so the result is the
-//! same bit for bit on any thread count. With [`PlacementOptions::tile_labels`] given (and more
+//! same bit for bit on any thread count. On more than one thread and from
+//! [`MIN_BLOCK_WALK`] labels it walks speculative blocks of placement order ([`blocks`]):
+//! the labels of a block decided in parallel, then kept or decided again in order, exactly. With [`PlacementOptions::tile_labels`] given (and more
 //! labels than that), the same rule runs on tiles in parallel ([`tiles`]), deciding the same.
 //! The grid's extent (the anchor points in view) and cell size
 //! ([`PlacementOptions::tile_size`] when given) only decide where to look. Labels that add
@@ -101,8 +103,7 @@ const MIN_BLOCK_WALK: usize = 8 * blocks::BLOCK;
 
 /// [`place_symbols`] on valid input, with symbols.
 fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], options: &PlacementOptions) -> Placement {
-    let block = std::env::var("S39B_BLOCK").ok().and_then(|b| b.parse().ok()).unwrap_or(blocks::BLOCK); // TEMP
-    let blocks = (rayon::current_num_threads() > 1 && labels.len() >= MIN_BLOCK_WALK).then_some(block);
+    let blocks = (rayon::current_num_threads() > 1 && labels.len() >= MIN_BLOCK_WALK).then_some(blocks::BLOCK);
     place_walking(labels, symbols, obstacles, options, blocks)
 }
 
@@ -247,7 +248,8 @@ mod tests {
                 // Without tiles, more than one thread walks the sequential pass in blocks,
                 // which runs more exact tests (the same on any thread count).
                 let blocks = tile_labels == usize::MAX;
-                let strip = |s: &PlacementStats| PlacementStats { narrow_tests: if blocks { 0 } else { s.narrow_tests }, ..*s };
+                let strip =
+                    |s: &PlacementStats| PlacementStats { narrow_tests: if blocks { 0 } else { s.narrow_tests }, ..*s };
                 assert_eq!(strip(&p.stats), strip(&tiled.stats), "{threads} threads");
                 stats.push(p.stats);
             }
