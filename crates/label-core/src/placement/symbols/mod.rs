@@ -98,8 +98,9 @@ pub fn place_symbols(
 }
 
 /// The sequential pass walks in blocks ([`blocks`]) from this many labels, on more than one
-/// thread.
-const MIN_BLOCK_WALK: usize = 8 * blocks::BLOCK;
+/// thread: below, the blocks' joins cost about what the second thread wins
+/// (`docs/performance.md`, "Symbols").
+const MIN_BLOCK_WALK: usize = 16 * blocks::BLOCK;
 
 /// [`place_symbols`] on valid input, with symbols.
 fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], options: &PlacementOptions) -> Placement {
