@@ -1,6 +1,8 @@
 //! The greedy pass over symbols: contract §4 step 3, one label after the other in placement
 //! order.
 
+use rayon::prelude::*;
+
 use super::parts::{Compiled, Entry, NONE, Part};
 use super::placed::{Hit, PlacedParts};
 use super::repeat::Repeats;
@@ -25,11 +27,19 @@ pub(super) struct Near {
 pub(super) struct Pass {
     placed: PlacedParts,
     repeats: Repeats,
+    scratch: Scratch,
+    max_overlap_area: f32,
+}
+
+/// What deciding a label writes besides its verdict: one per thread that decides labels.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
     /// The placed parts the label being decided has collided with so far: a label's positions
     /// lie around one point, and a part over that point often blocks them all, so they are
     /// tested first.
     hits: Vec<Hit>,
-    max_overlap_area: f32,
+    /// Exact tests run so far.
+    pub tests: usize,
 }
 
 /// Each label's outcome and choice in input order, the labels hidden by repeat, and the exact
@@ -55,24 +65,55 @@ impl Decided {
     #[inline]
     pub fn record(&mut self, entries: &[Entry], e: &Entry, verdict: Verdict) {
         let input = e.input as usize;
-        let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
-        self.outcomes[input] = match verdict {
-            Verdict::Offscreen => LabelOutcome::OFFSCREEN,
-            Verdict::Repeat(b) => {
-                self.repeated += 1;
-                LabelOutcome { visible: false, reason: Some(HiddenReason::Repeat), hidden_by: Some(by_label(b)) }
-            }
-            Verdict::Collision(Blocked::Obstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
-            Verdict::Collision(Blocked::Label(b)) => LabelOutcome::hidden_by(by_label(b)),
-            Verdict::Shown(k, shown) => {
-                self.choices[input] = Choice {
-                    candidate: (e.candidates && shown != Parts::Icon).then_some(k as u32),
-                    parts: e.icon.then_some(shown),
-                };
-                LabelOutcome::VISIBLE
-            }
-        };
+        self.repeated += usize::from(matches!(verdict, Verdict::Repeat(_)));
+        (self.outcomes[input], self.choices[input]) = outcome(entries, e, verdict);
     }
+
+    /// Records the verdicts on all labels, by rank: in parallel, each thread writing the
+    /// labels of its stretch of input positions.
+    pub fn record_all(&mut self, entries: &[Entry], verdicts: &[Verdict]) {
+        let stretch = entries.len().div_ceil(rayon::current_num_threads()).max(1);
+        let Self { outcomes, choices, repeated, .. } = self;
+        *repeated += outcomes
+            .par_chunks_mut(stretch)
+            .zip(choices.par_chunks_mut(stretch))
+            .enumerate()
+            .map(|(c, (outcomes, choices))| {
+                let start = c * stretch;
+                let mut repeated = 0;
+                for (e, &verdict) in entries.iter().zip(verdicts) {
+                    let Some(i) = (e.input as usize).checked_sub(start).filter(|&i| i < outcomes.len()) else {
+                        continue;
+                    };
+                    repeated += usize::from(matches!(verdict, Verdict::Repeat(_)));
+                    (outcomes[i], choices[i]) = outcome(entries, e, verdict);
+                }
+                repeated
+            })
+            .sum::<usize>();
+    }
+}
+
+/// The outcome and choice of the label `e` for `verdict`, blockers named by input position.
+#[inline]
+fn outcome(entries: &[Entry], e: &Entry, verdict: Verdict) -> (LabelOutcome, Choice) {
+    let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
+    let outcome = match verdict {
+        Verdict::Offscreen => LabelOutcome::OFFSCREEN,
+        Verdict::Repeat(b) => {
+            LabelOutcome { visible: false, reason: Some(HiddenReason::Repeat), hidden_by: Some(by_label(b)) }
+        }
+        Verdict::Collision(Blocked::Obstacle(o)) => LabelOutcome::hidden_by(Blocker::Obstacle(o)),
+        Verdict::Collision(Blocked::Label(b)) => LabelOutcome::hidden_by(by_label(b)),
+        Verdict::Shown(k, shown) => {
+            let choice = Choice {
+                candidate: (e.candidates && shown != Parts::Icon).then_some(k as u32),
+                parts: e.icon.then_some(shown),
+            };
+            return (LabelOutcome::VISIBLE, choice);
+        }
+    };
+    (outcome, Choice::default())
 }
 
 /// How many labels the pass reads ahead at once (a label's parts and its anchor's grid cell),
@@ -81,12 +122,22 @@ pub(super) const READ_AHEAD: usize = 8;
 
 impl Pass {
     pub fn new(placed: PlacedParts, max_overlap_area: f32) -> Self {
-        Self { placed, repeats: Repeats::default(), hits: Vec::new(), max_overlap_area }
+        Self { placed, repeats: Repeats::default(), scratch: Scratch::default(), max_overlap_area }
     }
 
     /// Exact tests run so far.
     pub fn tests(&self) -> usize {
-        self.placed.tests
+        self.scratch.tests
+    }
+
+    /// Adds exact tests run for this pass elsewhere (by [`Pass::decide_shared`]).
+    pub fn add_tests(&mut self, tests: usize) {
+        self.scratch.tests += tests;
+    }
+
+    /// The grid's cell size, px.
+    pub fn cell(&self) -> f32 {
+        self.placed.cell()
     }
 
     /// Decides every label, in placement order: the sequential definition.
@@ -126,22 +177,22 @@ impl Pass {
     /// sequential pass, compiled without it).
     #[inline]
     pub fn decide<const NEAR: bool>(&mut self, parts: &[Part], rank: u32, e: &Entry, near: &Near) -> Verdict {
-        self.hits.clear();
-        rule::decide(&Laid { e, parts }, &mut Against::<NEAR> { pass: self, parts, rank, e, near })
+        let Self { placed, repeats, scratch, max_overlap_area } = self;
+        decide::<NEAR>(placed, repeats, scratch, *max_overlap_area, parts, rank, e, near)
     }
 
-    /// The earliest label of `near`, ranked below `before`, with a part that `part` collides
-    /// with.
-    fn first_near(&mut self, parts: &[Part], part: &Part, near: &Near, before: u32) -> Option<u32> {
-        for &(rank, q) in near.parts.iter().take_while(|n| n.0 < before) {
-            if parts[q].bounds.intersects_closed(&part.bounds) {
-                self.placed.tests += 1;
-                if collides(&part.obb, &parts[q].obb, self.max_overlap_area) {
-                    return Some(rank);
-                }
-            }
-        }
-        None
+    /// [`Pass::decide`] through a shared borrow, with the caller's scratch: many labels can be
+    /// decided so at once, on any threads, against what the pass holds.
+    #[inline]
+    pub fn decide_shared<const NEAR: bool>(
+        &self,
+        scratch: &mut Scratch,
+        parts: &[Part],
+        rank: u32,
+        e: &Entry,
+        near: &Near,
+    ) -> Verdict {
+        decide::<NEAR>(&self.placed, &self.repeats, scratch, self.max_overlap_area, parts, rank, e, near)
     }
 
     /// Records a shown label: its shown parts block later labels (unless it ignores
@@ -155,6 +206,24 @@ impl Pass {
             self.repeats.insert(e.group, e.anchor, rank);
         }
     }
+}
+
+/// Contract §4 for one label against `placed` and `repeats` (and, with `NEAR`, `near`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn decide<const NEAR: bool>(
+    placed: &PlacedParts,
+    repeats: &Repeats,
+    scratch: &mut Scratch,
+    max_overlap_area: f32,
+    parts: &[Part],
+    rank: u32,
+    e: &Entry,
+    near: &Near,
+) -> Verdict {
+    scratch.hits.clear();
+    let mut against = Against::<NEAR> { placed, repeats, scratch, max_overlap_area, parts, rank, e, near };
+    rule::decide(&Laid { e, parts }, &mut against)
 }
 
 /// A symbol's entry with the parts it indexes: the rule's view of it.
@@ -201,11 +270,31 @@ impl Candidate for Laid<'_> {
 /// What the pass's grid and repeat trees (and, with `NEAR`, the labels `near` names) hold
 /// against the label of rank `rank`.
 struct Against<'a, const NEAR: bool> {
-    pass: &'a mut Pass,
+    placed: &'a PlacedParts,
+    repeats: &'a Repeats,
+    scratch: &'a mut Scratch,
+    max_overlap_area: f32,
     parts: &'a [Part],
     rank: u32,
     e: &'a Entry,
     near: &'a Near,
+}
+
+impl<const NEAR: bool> Against<'_, NEAR> {
+    /// The earliest label of `near`, ranked below `before`, with a part that `part` collides
+    /// with.
+    fn first_near(&mut self, part: &Part, before: u32) -> Option<u32> {
+        let parts = self.parts;
+        for &(rank, q) in self.near.parts.iter().take_while(|n| n.0 < before) {
+            if parts[q].bounds.intersects_closed(&part.bounds) {
+                self.scratch.tests += 1;
+                if collides(&part.obb, &parts[q].obb, self.max_overlap_area) {
+                    return Some(rank);
+                }
+            }
+        }
+        None
+    }
 }
 
 impl<const NEAR: bool> Occupied for Against<'_, NEAR> {
@@ -213,15 +302,14 @@ impl<const NEAR: bool> Occupied for Against<'_, NEAR> {
     /// with.
     #[inline(always)]
     fn hit(&mut self, p: usize) -> Option<Blocked> {
-        let (pass, parts) = (&mut *self.pass, self.parts);
-        let part = &parts[p];
+        let part = &self.parts[p];
         if part.obstacle != NONE {
             return Some(Blocked::Obstacle(part.obstacle));
         }
-        let hit = pass.placed.earliest(part, self.rank);
-        pass.hits.extend(hit);
+        let hit = self.placed.earliest(part, self.rank, &mut self.scratch.tests);
+        self.scratch.hits.extend(hit);
         let own = hit.map(|h| h.rank);
-        let near = if NEAR { pass.first_near(parts, part, self.near, own.unwrap_or(u32::MAX)) } else { None };
+        let near = if NEAR { self.first_near(part, own.unwrap_or(u32::MAX)) } else { None };
         near.or(own).map(Blocked::Label)
     }
 
@@ -229,24 +317,22 @@ impl<const NEAR: bool> Occupied for Against<'_, NEAR> {
     /// label has collided with so far first (a label's positions lie around one point, and a
     /// part over that point often blocks them all).
     fn free(&mut self, p: usize) -> bool {
-        let (pass, parts) = (&mut *self.pass, self.parts);
-        let part = &parts[p];
+        let part = &self.parts[p];
         if part.obstacle != NONE {
             return false;
         }
-        for i in 0..pass.hits.len() {
-            if pass.placed.collides_with(part, pass.hits[i]) {
-                return false;
-            }
+        let Scratch { hits, tests } = &mut *self.scratch;
+        if hits.iter().any(|&h| self.placed.collides_with(part, h, tests)) {
+            return false;
         }
-        let hit = pass.placed.any(part, self.rank);
-        pass.hits.extend(hit);
-        hit.is_none() && !(NEAR && pass.first_near(parts, part, self.near, u32::MAX).is_some())
+        let hit = self.placed.any(part, self.rank, tests);
+        hits.extend(hit);
+        hit.is_none() && !(NEAR && self.first_near(part, u32::MAX).is_some())
     }
 
     fn repeat(&mut self) -> Option<u32> {
         let e = self.e;
-        let own = self.pass.repeats.earliest(e.group, e.anchor, e.repeat_distance, self.rank);
+        let own = self.repeats.earliest(e.group, e.anchor, e.repeat_distance, self.rank);
         own.into_iter().chain(self.near.repeat.filter(|_| NEAR)).min()
     }
 }

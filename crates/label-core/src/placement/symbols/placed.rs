@@ -34,8 +34,8 @@ pub(super) struct PlacedParts {
     /// The placed parts, in placement order.
     placed: Vec<Placed>,
     max_overlap_area: f32,
-    /// Exact tests run so far.
-    pub tests: usize,
+    /// The grid's cell size, px.
+    cell: f32,
 }
 
 impl PlacedParts {
@@ -62,12 +62,17 @@ impl PlacedParts {
     pub fn new((extent, count): (Aabb, usize), cell_size: Option<f32>, max_overlap_area: f32) -> Self {
         let per = |labels: f32| FirstHit::cell_for(&extent, count, labels);
         let cell = cell_size.unwrap_or_else(|| per(Self::LABELS_PER_CELL)).max(per(1.0 / 16.0));
-        Self { grid: FirstHit::over(extent, cell), placed: Vec::new(), max_overlap_area, tests: 0 }
+        Self { grid: FirstHit::over(extent, cell), placed: Vec::new(), max_overlap_area, cell }
     }
 
     /// How many cells.
     pub fn len(&self) -> usize {
         self.grid.cells()
+    }
+
+    /// The cells' size, px.
+    pub fn cell(&self) -> f32 {
+        self.cell
     }
 
     /// Reads the list of the cell that holds `p` ahead of a query ([`FirstHit::touch`]).
@@ -83,10 +88,10 @@ impl PlacedParts {
     }
 
     /// A placed part of an earlier label than `before` that `part` collides with (contract
-    /// §3, `part` the later box), if there is one.
-    pub fn any(&mut self, part: &Part, before: u32) -> Option<Hit> {
+    /// §3, `part` the later box), if there is one; the exact tests run are added to `tests`.
+    pub fn any(&self, part: &Part, before: u32, tests: &mut usize) -> Option<Hit> {
         let limit = self.placed_before(before);
-        let Self { grid, placed, max_overlap_area, tests } = self;
+        let Self { grid, placed, max_overlap_area, .. } = self;
         let index = grid.any_below(&part.bounds, limit, |k| {
             *tests += 1;
             collides(&part.obb, &placed[k as usize].obb, *max_overlap_area)
@@ -95,9 +100,9 @@ impl PlacedParts {
     }
 
     /// The placed part of the earliest label ranked below `before` that `part` collides with.
-    pub fn earliest(&mut self, part: &Part, before: u32) -> Option<Hit> {
+    pub fn earliest(&self, part: &Part, before: u32, tests: &mut usize) -> Option<Hit> {
         let limit = self.placed_before(before);
-        let Self { grid, placed, max_overlap_area, tests } = self;
+        let Self { grid, placed, max_overlap_area, .. } = self;
         let index = grid.first_below(&part.bounds, limit, |k| {
             *tests += 1;
             collides(&part.obb, &placed[k as usize].obb, *max_overlap_area)
@@ -107,12 +112,12 @@ impl PlacedParts {
 
     /// Whether `part` collides with the placed part `hit`: an exact test, when their bounds
     /// meet.
-    pub fn collides_with(&mut self, part: &Part, hit: Hit) -> bool {
+    pub fn collides_with(&self, part: &Part, hit: Hit, tests: &mut usize) -> bool {
         let placed = &self.placed[hit.index as usize];
         if !placed.bounds.intersects_closed(&part.bounds) {
             return false;
         }
-        self.tests += 1;
+        *tests += 1;
         collides(&part.obb, &placed.obb, self.max_overlap_area)
     }
 
@@ -144,20 +149,20 @@ mod tests {
         let extent = (Aabb::from_corners(Vec2::ZERO, Vec2::splat(110.0)), 2);
         for cell in [None, Some(1.0), Some(7.0), Some(1000.0)] {
             let mut grid = PlacedParts::new(extent, cell, 0.0);
+            let mut tests = 0;
             grid.insert(&b(0.0, 0.0, 30.0), 3);
             grid.insert(&b(20.0, 20.0, 30.0), 5);
             grid.insert(&b(200.0, 200.0, 10.0), 9); // beyond the extent: the border cells
             grid.insert(&b(-50.0, -50.0, 1000.0), 11);
-            let tests = grid.tests;
-            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 12).map(|h| h.rank), Some(3), "{cell:?}");
-            assert!(grid.tests - tests <= 3, "each of the three placed parts around it at most once: {cell:?}");
-            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 5).map(|h| h.rank), Some(3), "{cell:?}");
-            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 3), None, "only earlier labels: {cell:?}");
-            assert_eq!(grid.any(&b(25.0, 25.0, 2.0), 4), Some(Hit { rank: 3, index: 0 }));
-            assert_eq!(grid.any(&b(25.0, 25.0, 2.0), 3), None);
-            assert_eq!(grid.earliest(&b(205.0, 205.0, 1.0), 13).map(|h| h.rank), Some(9));
+            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 12, &mut tests).map(|h| h.rank), Some(3), "{cell:?}");
+            assert!(tests <= 3, "each of the three placed parts around it at most once: {cell:?}");
+            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 5, &mut tests).map(|h| h.rank), Some(3), "{cell:?}");
+            assert_eq!(grid.earliest(&b(25.0, 25.0, 2.0), 3, &mut tests), None, "only earlier labels: {cell:?}");
+            assert_eq!(grid.any(&b(25.0, 25.0, 2.0), 4, &mut tests), Some(Hit { rank: 3, index: 0 }));
+            assert_eq!(grid.any(&b(25.0, 25.0, 2.0), 3, &mut tests), None);
+            assert_eq!(grid.earliest(&b(205.0, 205.0, 1.0), 13, &mut tests).map(|h| h.rank), Some(9));
             assert_eq!(
-                grid.earliest(&b(30.0, 0.0, 5.0), 14).map(|h| h.rank),
+                grid.earliest(&b(30.0, 0.0, 5.0), 14, &mut tests).map(|h| h.rank),
                 Some(11),
                 "touching the first, inside the big one"
             );
@@ -171,10 +176,11 @@ mod tests {
         let huge = part(Obb::from_center_half_extents_angle(Vec2::new(200.0, 150.0), Vec2::new(50_000.0, 7.0), 30.0));
         let small = part(Obb::from_aabb(&Aabb::from_corners(Vec2::ZERO, Vec2::new(10.0, 10.0))));
         let mut grid = PlacedParts::new((huge.bounds.union(&small.bounds), 40), Some(3.0), 0.0);
+        let mut tests = 0;
         assert!(grid.len() <= 16 * 40 * 2, "{} cells", grid.len());
         grid.insert(&huge, 0);
         let on_it = part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(195.0, 145.0), Vec2::new(205.0, 155.0))));
-        assert_eq!(grid.earliest(&on_it, 1).map(|h| h.rank), Some(0));
-        assert_eq!(grid.earliest(&small, 1), None);
+        assert_eq!(grid.earliest(&on_it, 1, &mut tests).map(|h| h.rank), Some(0));
+        assert_eq!(grid.earliest(&small, 1, &mut tests), None);
     }
 }
