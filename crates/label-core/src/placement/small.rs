@@ -14,12 +14,12 @@
 //!
 //! The arrays, the sort's buffers and the grid are kept per thread between calls (at most
 //! [`SMALL_MAX`] labels' worth, about 3 MB): besides its result, a call allocates only the
-//! centres it takes the grid's extent from and, when there are obstacles, their index. Fresh
+//! sample of centres (at most 1,024) it takes the grid's extent from and, when there are obstacles, their index. Fresh
 //! buffers at every call cost more than the pass at 10k labels: the system allocator hands
 //! large blocks back to the kernel, and every call faults their pages in again.
 //!
-//! The grid lies over the robust extent of the centres in view ([`crate::broad::Grid`]'s, which
-//! leaves out far-off stragglers), cut to the viewport when there is one; its cells are sized
+//! The grid lies over the robust extent of an evenly spread sample of the centres in view (as
+//! [`crate::broad::Grid`]'s, which leaves out far-off stragglers), cut to the viewport when there is one; its cells are sized
 //! over that extent to hold about [`LABELS_PER_CELL`] labels in view each, and no smaller than
 //! a label's bounds on average (so a query reads few cells). One label far from the others
 //! therefore leaves the cells as small as the crowd needs. Boxes beyond the grid are clamped
@@ -32,7 +32,7 @@ use glam::{DVec2, Vec2};
 
 use super::cull::{View, in_view};
 use super::greedy::collides;
-use super::layout::Flags;
+use super::layout::{self, Flags};
 use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sort_positions};
 use super::outcome::Decision;
@@ -211,7 +211,8 @@ fn extent(seen: &InView, viewport: Option<&Aabb>, origin: DVec2) -> Aabb {
     if seen.slots.is_empty() {
         return unit;
     }
-    let centers: Vec<Vec2> = seen.slots.iter().map(|s| s.bounds.center()).collect();
+    let stride = layout::extent_stride(seen.slots.len());
+    let centers: Vec<Vec2> = seen.slots.iter().step_by(stride).map(|s| s.bounds.center()).collect();
     let robust = robust_extent(&centers);
     viewport.and_then(|v| robust.intersection(&v.outside_from(origin))).unwrap_or(robust)
 }
