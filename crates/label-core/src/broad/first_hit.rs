@@ -165,11 +165,13 @@ impl FirstHit {
 
     /// The lowest number among the boxes whose bounds meet `query` (touching included) and that
     /// `hits`, if any.
+    #[inline]
     pub fn first(&self, query: &Aabb, hits: impl FnMut(u32) -> bool) -> Option<u32> {
         self.first_below(query, u32::MAX, hits)
     }
 
     /// [`Self::first`] among the boxes numbered below `limit`.
+    #[inline]
     pub fn first_below(&self, query: &Aabb, limit: u32, hits: impl FnMut(u32) -> bool) -> Option<u32> {
         self.scan(query, limit, false, hits)
     }
@@ -195,7 +197,7 @@ impl FirstHit {
 
     /// The lowest-numbered box below `limit` (or, with `any`, the first found) whose bounds meet
     /// `query` and for which `hits` is true.
-    #[inline]
+    #[inline(always)]
     fn scan(&self, query: &Aabb, limit: u32, any: bool, mut hits: impl FnMut(u32) -> bool) -> Option<u32> {
         let mut best = limit;
         self.each(query, &mut best, |listed, best| {

@@ -15,6 +15,13 @@ use crate::{Aabb, Label, Obb};
 /// Centres the grid's extent is measured on, at most.
 const EXTENT_SAMPLE: usize = 1024;
 
+/// The stride of an evenly spread sample of `count` centres, at most [`EXTENT_SAMPLE`] of them
+/// (all of them when there are few), that a grid's extent is measured on: the extent only
+/// shapes the cells, it never changes the placement.
+pub(super) fn extent_stride(count: usize) -> usize {
+    count.div_ceil(EXTENT_SAMPLE).max(1)
+}
+
 /// The two flags of a label the pass reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flags {
@@ -130,9 +137,8 @@ pub fn lay_out_from(
     });
     let visible = |i: usize| seen.as_ref().is_none_or(|s| s[i]);
     let count = seen.as_ref().map_or(obbs.len(), |s| s.iter().filter(|&&v| v).count());
-    // The grid's extent from an evenly spread sample of the centres in view (all of them when
-    // there are few): the extent only shapes the cells, it never changes the placement.
-    let stride = count.div_ceil(EXTENT_SAMPLE).max(1);
+    // The grid's extent from an evenly spread sample of the centres in view.
+    let stride = extent_stride(count);
     let sampled: Vec<usize> = (0..obbs.len()).filter(|&i| visible(i)).step_by(stride).collect();
     let sample: Vec<Vec2> = sampled.iter().map(|&i| (obbs[i].center - origin).as_vec2()).collect();
     // The sample's mean bounds area tells the grid how crowded the labels are.

@@ -20,6 +20,7 @@ mod sequential;
 mod small;
 pub mod stages;
 mod symbols;
+mod walk;
 
 /// Below this many items a parallel loop over labels is not worth splitting (rayon's wake-ups
 /// cost more than they save).

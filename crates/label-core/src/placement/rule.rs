@@ -1,6 +1,6 @@
 //! Contract §4 for one label, written once: what becomes of a label given what the labels
 //! placed before it occupy. Every pass asks [`decide`] — the plain pipeline's tiles
-//! (`greedy.rs`), the sequential pass (`sequential.rs`), the symbol pass (`symbols/pass.rs`)
+//! (`greedy.rs`), the one-thread walk (`walk.rs`), the symbol pass (`symbols/pass.rs`)
 //! and its tiles (`symbols/tiles.rs`) — and they differ only in how they find what a part
 //! collides with ([`Occupied`]) and in how a label is laid out ([`Candidate`]).
 //!

@@ -1,22 +1,20 @@
-//! The greedy pass for a few labels, on the calling thread: the sequential definition of the contract
-//! §4 run as written, with the boxes indexed by bounds in placement order so that each label
-//! tests only the earlier labels near it.
+//! The greedy pass for a few labels, on the calling thread, as a frame engine calls it: the
+//! one-thread walk (`walk.rs`, the small pass's) over labels given by their parts, keeping the
+//! boxes and the grid of the shown labels for the caller to query after the pass.
 //!
 //! For a few hundred labels (the labels a frame engine re-places every frame) the staged
 //! pipeline's layout, tiles and broad phase cost more than the placement itself; this pass does
-//! without them and decides the same, bit for bit (see the property tests). Its index holds
-//! every label, hidden ones too, so a label's query also meets the earlier labels near it that
-//! were hidden: on crowded sets (thousands of long rotated labels, most of them hidden) the
-//! staged pipeline, which drops hidden labels from its cells, is faster.
+//! without them and decides the same, bit for bit (see the property tests).
 
-use crate::broad::FirstHit;
-use crate::{Aabb, Error, Label, Obb, Shape};
+use glam::DVec2;
 
-use super::collides;
+use super::layout::Flags;
 use super::obstacles::ObstacleIndex;
-use super::order::{placement_key, sorted_positions};
+use super::order::placement_key;
 use super::outcome::Decision;
-use super::rule::{self, Blocked, Occupied, Plain};
+use super::walk::{Over, Slot, Walk};
+use crate::broad::FirstHit;
+use crate::{Error, Label, Obb, Shape};
 
 /// Places `labels` (all in view) by priority descending, then `ties[i]` if given (lower first),
 /// then input position: a label is shown unless it has no `allow_overlap` and an obstacle or an
@@ -46,24 +44,18 @@ pub fn place_sequentially(
 }
 
 /// [`place_sequentially`] that keeps what it built: the boxes in placement order, which of them
-/// block, and their index, for the caller to query after the pass (a frame engine's shown
-/// labels); the boxes, the flags and the index are built into the same allocations at the next
-/// call.
+/// block, and the grid of the blocking ones, for the caller to query after the pass (a frame
+/// engine's shown labels); the boxes, the flags and the grid are built into the same
+/// allocations at the next call.
 #[derive(Debug, Default)]
 pub struct Sequential {
-    /// Input positions in placement order.
-    order: Vec<u32>,
-    /// The boxes, by rank in placement order.
-    obbs: Vec<Obb>,
+    walk: Walk,
     /// By rank: shown and blocking.
     blocks: Vec<bool>,
-    /// The boxes' bounds by rank, and their index.
-    bounds: Vec<Aabb>,
-    index: FirstHit,
 }
 
 impl Sequential {
-    /// [`place_sequentially`], keeping the pass's boxes and index.
+    /// [`place_sequentially`], keeping the pass's boxes and grid.
     ///
     /// # Errors
     /// [`Error::TieBreakLength`] when `ties` is given without one key per label.
@@ -100,51 +92,34 @@ impl Sequential {
         obstacles: &[Shape],
         max_overlap_area: f32,
     ) -> (Vec<Decision>, Vec<u32>) {
-        let keys: Vec<u128> = (0..count)
-            .map(|i| {
-                let (priority, tie) = key(i);
-                placement_key(priority, tie, i as u32)
-            })
-            .collect();
-        // Input positions in placement order, and the boxes by rank in that order.
-        self.order = sorted_positions(&keys);
-        let Self { order, obbs, bounds, blocks, index } = self;
-        obbs.clear();
-        obbs.extend(order.iter().map(|&i| obb(i as usize)));
-        bounds.clear();
-        bounds.extend(obbs.iter().map(Obb::bounds));
-        index.rebuild(bounds.iter().copied());
+        let Self { walk, blocks } = self;
+        walk.clear(count);
+        for i in 0..count {
+            let (priority, tie) = key(i);
+            let me = obb(i);
+            let (allow_overlap, ignore_placement) = flags(i);
+            let slot = Slot { bounds: me.bounds(), input: i as u32, flags: Flags { allow_overlap, ignore_placement } };
+            walk.push(placement_key(priority, tie, i as u32), me, slot);
+        }
         let obstacles = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
-        blocks.clear();
-        blocks.resize(count, false);
         let mut decisions = vec![Decision::Placed; count];
         let mut shown = Vec::new();
-        for (rank, (&i, me)) in order.iter().zip(obbs.iter()).enumerate() {
-            let (allow_overlap, ignore_placement) = flags(i as usize);
-            let mut earlier = Earlier {
-                me,
-                bounds: &bounds[rank],
-                rank: rank as u32,
-                obbs,
-                blocks,
-                index,
-                obstacles: obstacles.as_ref(),
-                max_overlap_area,
-            };
-            let decision = rule::decide(&Plain { allow_overlap }, &mut earlier).decision(|k| order[k as usize]);
+        blocks.clear();
+        blocks.resize(count, false);
+        walk.run(Over::Union, DVec2::ZERO, obstacles.as_ref(), max_overlap_area, |rank, me, decision| {
             if decision.is_placed() {
-                shown.push(i);
-                blocks[rank] = !ignore_placement;
+                shown.push(me.input);
+                blocks[rank] = !me.flags.ignore_placement;
             }
-            decisions[i as usize] = decision;
-        }
+            decisions[me.input as usize] = decision;
+        });
         (decisions, shown)
     }
 
     /// The input positions of the last pass's labels, in placement order (their ranks).
     #[must_use]
     pub fn order(&self) -> &[u32] {
-        &self.order
+        self.walk.order()
     }
 
     /// Whether the label of rank `rank` was shown and blocks.
@@ -153,35 +128,10 @@ impl Sequential {
         self.blocks[rank]
     }
 
-    /// Moves the last pass's boxes (by rank) and their index into `boxes` and `index`, taking
-    /// theirs in exchange, to build into at the next call.
+    /// Moves the last pass's boxes (by rank) and the grid of its shown blocking labels (their
+    /// bounds numbered by rank) into `boxes` and `index`, taking theirs in exchange, to build
+    /// into at the next call.
     pub fn swap_boxes(&mut self, boxes: &mut Vec<Obb>, index: &mut FirstHit) {
-        std::mem::swap(&mut self.obbs, boxes);
-        std::mem::swap(&mut self.index, index);
-    }
-}
-
-/// What the labels before the one of rank `rank` occupy: the obstacles, and the shown blocking
-/// boxes among the earlier ones, found by bounds.
-struct Earlier<'a> {
-    me: &'a Obb,
-    bounds: &'a Aabb,
-    rank: u32,
-    obbs: &'a [Obb],
-    blocks: &'a [bool],
-    index: &'a FirstHit,
-    obstacles: Option<&'a ObstacleIndex<'a>>,
-    max_overlap_area: f32,
-}
-
-impl Occupied for Earlier<'_> {
-    #[inline(always)]
-    fn hit(&mut self, _: usize) -> Option<Blocked> {
-        let (me, bounds) = (self.me, self.bounds);
-        if let Some(o) = self.obstacles.and_then(|x| x.first_hit(me, bounds)) {
-            return Some(Blocked::Obstacle(o));
-        }
-        let hit = |k: u32| self.blocks[k as usize] && collides(me, &self.obbs[k as usize], self.max_overlap_area);
-        self.index.first_below(bounds, self.rank, hit).map(Blocked::Label)
+        self.walk.swap_boxes(boxes, index);
     }
 }

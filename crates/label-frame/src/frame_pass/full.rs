@@ -24,14 +24,12 @@ use crate::{FrameOptions, FrameStats, LabelFrame, ScreenPose, Stickiness};
 /// From this many labels, pass 1 of a full frame with [`Stickiness::Shown`] runs the core's
 /// staged pipeline; below it, from [`STAGED_FROM`] labels, if at least a quarter of them were
 /// shown in the last frame. Its labels are those shown in the last frame and those new to the
-/// view; the shown ones seldom collide, so the sequential pass's index, which keeps hidden
-/// labels, stays small, and the sequential pass leaves its boxes and index to the shown
-/// labels' set, which the pipeline makes [`crate::frame_pass::shown::ShownBoxes`] build again.
-/// The staged pipeline costs more per label (layout, tiles, broad phase, then the shown set's
-/// grid built again: about 1,700 instructions a label against the sequential pass's 700)
-/// unless most labels collide and would fill the sequential pass's index with hidden ones: a
-/// pass 1 of labels all new to the view (a first frame, a jump) on a crowded map is the case
-/// the pipeline is for.
+/// view; the shown ones seldom collide, and the sequential pass leaves its boxes and its grid
+/// of the shown labels to the shown labels' set, which the pipeline makes
+/// [`crate::frame_pass::shown::ShownBoxes`] build again. The staged pipeline costs more per
+/// label (layout, tiles, broad phase, then the shown set's grid built again) except on many
+/// labels that mostly collide: a pass 1 of labels all new to the view (a first frame, a jump)
+/// on a crowded map is the case the pipeline is for.
 const PASS_ONE_STAGED_FROM: usize = 4096;
 
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.

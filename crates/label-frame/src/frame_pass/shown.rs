@@ -4,8 +4,9 @@
 //! labels near it instead of a greedy pass over all of them.
 //!
 //! The index is the core's [`FirstHit`] (the one its obstacles use), rebuilt every frame in
-//! the allocations of the last; or, after a sequential pass 1, that pass's own boxes and index
-//! (every label of pass 1, the hidden ones not blocking), taken over rather than built again.
+//! the allocations of the last; or, after a sequential pass 1, that pass's own boxes (every
+//! label of pass 1, the hidden ones not blocking) and its grid of the shown blocking ones,
+//! taken over rather than built again.
 
 use label_core::Obb;
 use label_core::pipeline::{FirstHit, Sequential, collides};
