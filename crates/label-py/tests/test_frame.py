@@ -131,11 +131,14 @@ def test_fov_changes_what_is_in_view_under_pitch_only():
     ("center_offset", (1.0, 2.0, 3.0), "two numbers"),
     ("center_offset", 5.0, "two numbers"),
     ("center_offset", ("a", 1.0), "a number"),
+    ("center_offset", ("5", 0.0), "a number"),
+    ("center_offset", (True, 0.0), "a number"),
     ("fov", float("nan"), "finite"),
     ("fov", 0.0, ""),
     ("fov", -10.0, ""),
     ("fov", 120.5, "120"),
     ("fov", "wide", "a number"),
+    ("fov", "36", "a number"),
 ])
 def test_a_bad_fov_or_center_offset_names_the_field(field, value, problem):
     engine = declutter.FrameEngine(stable=False)

@@ -25,7 +25,7 @@ pub(crate) struct ShownBoxes {
     boxes: Vec<Obb>,
     /// Per engine label: its position in `labels` if it blocks, else [`NOT_BLOCKING`].
     slot: Vec<u32>,
-    /// The boxes' bounds, numbered in placement order.
+    /// The blocking boxes' bounds, numbered in placement order (the others are not listed).
     index: FirstHit,
     /// Pass 1's sequential placement, in its allocations.
     sequential: Sequential,

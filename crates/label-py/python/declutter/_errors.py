@@ -15,7 +15,10 @@ class LabelError(ValueError):
 
 
 def number(field, value):
-    """``value`` as a float, or ValueError naming ``field``."""
+    """``value`` as a float, or ValueError naming ``field`` (a string or a bool is not a
+    number here, though ``float`` would read it)."""
+    if isinstance(value, (str, bytes, bool)):
+        raise ValueError(f"`{field}` must be a number, got {value!r}")
     try:
         return float(value)
     except (TypeError, ValueError):

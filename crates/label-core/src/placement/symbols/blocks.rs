@@ -67,9 +67,10 @@ pub(super) fn run(mut pass: Pass, compiled: &Compiled, block: usize) -> Decided 
     let mut scratch = Scratch::default();
     speculate(&pass, parts, 0, labels(0), &mut speculated);
     for start in (0..entries.len()).step_by(block) {
-        // `pass` holds the labels before the previous block, `earlier` the previous block's
-        // shown labels: this block was speculated against `pass`, and so is the next one,
-        // while this one is committed.
+        // `pass` holds every label before this block, `earlier` the previous block's shown
+        // labels: this block was speculated against `pass` as it was one block ago (without
+        // `earlier`), and the next one is speculated against `pass` as it is now, while this
+        // one is committed.
         let after = start + block;
         rayon::join(
             || {
@@ -133,8 +134,8 @@ struct Block<'a> {
 
 impl Block<'_> {
     /// Decides the block's labels in placement order into `verdicts` (see the module docs):
-    /// `pass` holds the labels before the previous block, `earlier` the previous block's shown
-    /// labels; the block's shown labels go into `recent`.
+    /// `pass` holds every label before the block, `earlier` the previous block's shown labels
+    /// (which the block's speculation did not see); the block's shown labels go into `recent`.
     fn commit(
         &self,
         pass: &Pass,
@@ -235,7 +236,8 @@ impl Recent {
         let (x0, y0) = ((b.min.x * self.inv_cell) as i32, (b.min.y * self.inv_cell) as i32);
         let (x1, y1) = ((b.max.x * self.inv_cell) as i32, (b.max.y * self.inv_cell) as i32);
         let (w, h) = (i64::from(x1) - i64::from(x0) + 1, i64::from(y1) - i64::from(y0) + 1);
-        (w * h <= Self::MAX_CELLS as i64).then(|| {
+        // Saturating too: a box spanning 2^32 cells each way (a valid giant label) overflows.
+        (w.saturating_mul(h) <= Self::MAX_CELLS as i64).then(|| {
             (y0..=y1).flat_map(move |y| {
                 (x0..=x1).map(move |x| {
                     let h = (x as u32).wrapping_mul(0x9E37_79B1) ^ (y as u32).wrapping_mul(0x85EB_CA77);
@@ -354,6 +356,23 @@ mod tests {
                 s
             });
         (label, symbol)
+    }
+
+    /// A valid giant label (as wide as the limits allow, turned) is shown in a block and
+    /// listed without overflowing the count of cells it spans; the blocks decide as the
+    /// sequential pass.
+    #[test]
+    fn a_giant_turned_label_is_listed_without_overflow() {
+        let mut labels: Vec<Label> =
+            (0..40).map(|i| Label::new(f64::from(i % 8) * 30.0, f64::from(i / 8) * 20.0, 20.0, 8.0)).collect();
+        labels.push(Label::new(100.0, 60.0, 1e12, 1e12).with_angle(45.0).with_priority(9.0));
+        let symbols = vec![Symbol::default().with_candidates(vec![Candidate::new(Anchor::Left)]); labels.len()];
+        let options = PlacementOptions::default();
+        let sequential = place_walking(&labels, &symbols, &[], &options, None);
+        let blocks = place_walking(&labels, &symbols, &[], &options, Some(4));
+        assert!(sequential.outcomes[40].visible);
+        assert_eq!(blocks.outcomes, sequential.outcomes);
+        assert_eq!(blocks.choices, sequential.choices);
     }
 
     proptest! {

@@ -22,15 +22,15 @@
 //!
 //! The pass is sequential and every parallel step keeps input order, so the result is the
 //! same bit for bit on any thread count. On more than one thread and from
-//! [`MIN_BLOCK_WALK`] labels it walks speculative blocks of placement order ([`blocks`]):
-//! the labels of a block decided in parallel, then kept or decided again in order, exactly. With [`PlacementOptions::tile_labels`] given (and more
-//! labels than that), the same rule runs on tiles in parallel ([`tiles`]), deciding the same.
-//! The grid's extent (the anchor points in view) and cell size
-//! ([`PlacementOptions::tile_size`] when given) only decide where to look. Labels that add
-//! nothing (a [`Symbol`] with no candidates, icon or group) go to the plain engine unchanged
-//! when the whole set is plain;
-//! in a mixed set they are symbols with one position and one part, which §4 places exactly
-//! as the plain rule does (property tests check both against one brute-force reference).
+//! [`MIN_BLOCK_WALK`] labels it walks speculative blocks of placement order ([`blocks`]): the
+//! labels of a block decided in parallel, then kept or decided again in order, exactly. With
+//! [`PlacementOptions::tile_labels`] given (and more labels than that), the same rule runs on
+//! tiles in parallel ([`tiles`]), deciding the same. The grid's extent (the anchor points in
+//! view) and cell size ([`PlacementOptions::tile_size`] when given) only decide where to look.
+//! Labels that add nothing (a [`Symbol`] with no candidates, icon or group) go to the plain
+//! engine unchanged when the whole set is plain; in a mixed set they are symbols with one
+//! position and one part, which §4 places exactly as the plain rule does (property tests check
+//! both against one brute-force reference).
 
 mod blocks;
 mod parts;
@@ -191,8 +191,8 @@ mod tests {
 
     /// Entries and parts are computed in chunks of input order on every thread and the
     /// entries gathered into placement order: enough labels for several chunks and several
-    /// gathers in parallel, and neither the thread count nor the tiles change a decision (the
-    /// thread count not even the count of exact tests).
+    /// gathers in parallel, and neither the thread count nor the tiles change a decision (nor
+    /// a count but the exact tests: on more threads the block walk decides a few labels twice).
     #[test]
     fn any_thread_count_gives_the_one_thread_decisions() {
         let n = 40_000u32;
