@@ -162,7 +162,7 @@ impl Block<'_> {
                 Verdict::Shown(k, shown) => r.repeats(e).is_some() || r.meets_shown(parts, e, k, shown),
             };
             let verdict = if changes(earlier) || changes(recent) {
-                pass.decide_shared::<true>(scratch, parts, rank, e, recent.near(e))
+                pass.decide_shared::<true>(scratch, parts, rank, e, recent.near(parts, e))
             } else {
                 verdict
             };
@@ -187,9 +187,13 @@ struct Recent {
     links: Vec<(u32, u32)>,
     /// The placed parts' bounds.
     bounds: Vec<Aabb>,
-    /// The placed parts (their label's rank and their index among the parts) as [`Near`] gives
-    /// them to a label being decided again, with the earliest repeat of its group.
-    near: Near,
+    /// The placed parts by index into `bounds`: their label's rank and their index among the
+    /// parts.
+    placed: Vec<(u32, usize)>,
+    /// What a label decided again is given ([`Self::near`]), and the indices into `bounds`
+    /// picked for it.
+    given: Near,
+    picked: Vec<u32>,
     /// The parts that span more than [`Self::MAX_CELLS`] cells, read by every query.
     wide: Vec<u32>,
     /// The placed labels of a repeat group: group, anchor point and rank.
@@ -212,7 +216,9 @@ impl Recent {
             listed: Vec::new(),
             links: Vec::new(),
             bounds: Vec::new(),
-            near: Near::default(),
+            placed: Vec::new(),
+            given: Near::default(),
+            picked: Vec::new(),
             wide: Vec::new(),
             anchors: Vec::new(),
         }
@@ -225,7 +231,7 @@ impl Recent {
         self.listed.clear();
         self.links.clear();
         self.bounds.clear();
-        self.near.parts.clear();
+        self.placed.clear();
         self.wide.clear();
         self.anchors.clear();
     }
@@ -253,7 +259,7 @@ impl Recent {
             let b = parts[p].bounds;
             let index = self.bounds.len() as u32;
             self.bounds.push(b);
-            self.near.parts.push((rank, p));
+            self.placed.push((rank, p));
             let Some(cells) = self.cells(&b) else {
                 self.wide.push(index);
                 continue;
@@ -271,11 +277,40 @@ impl Recent {
         }
     }
 
-    /// The placed labels as [`Near`] gives them to the label `e`: every placed part, and the
-    /// earliest placed label of its group within its repeat distance.
-    fn near(&mut self, e: &Entry) -> &Near {
-        self.near.repeat = self.repeats(e);
-        &self.near
+    /// The placed labels as [`Near`] gives them to the label `e`: the placed parts whose
+    /// bounds meet those of all of `e`'s parts together, in rank order, and the earliest placed
+    /// label of its group within its repeat distance.
+    fn near(&mut self, parts: &[Part], e: &Entry) -> &Near {
+        let reach = parts[e.first..e.first + e.part_count()].iter().map(|p| p.bounds).reduce(|a, b| a.union(&b));
+        self.picked.clear();
+        if let Some(reach) = reach {
+            let cells = self.cells(&reach);
+            let Self { bounds, heads, links, wide, picked, .. } = self;
+            let meets = |i: &u32| bounds[*i as usize].intersects_closed(&reach);
+            picked.extend(wide.iter().filter(|i| meets(i)));
+            match cells {
+                None => picked.extend((0..bounds.len() as u32).filter(meets)),
+                Some(cells) => {
+                    for c in cells {
+                        let mut at = heads[c];
+                        while at != NIL {
+                            let (i, next) = links[at as usize];
+                            if meets(&i) {
+                                picked.push(i);
+                            }
+                            at = next;
+                        }
+                    }
+                }
+            }
+        }
+        // Parts were listed in placement order, so their indices sort into rank order.
+        self.picked.sort_unstable();
+        self.picked.dedup();
+        self.given.parts.clear();
+        self.given.parts.extend(self.picked.iter().map(|&i| self.placed[i as usize]));
+        self.given.repeat = self.repeats(e);
+        &self.given
     }
 
     /// The earliest placed label of `e`'s group whose anchor point lies within its repeat
@@ -320,11 +355,11 @@ mod tests {
     use proptest::prelude::*;
 
     use super::super::place_walking;
-    use crate::{Aabb, Anchor, Candidate, Icon, Label, Optional, PlacementOptions, Shape, Symbol};
+    use crate::{Aabb, Anchor, Candidate, Icon, Label, Optional, PlacementOptions, Shape, Symbol, TextPath};
 
     /// A label and its symbol: a crowded world, ties of priority, quarter turns and free
     /// angles, 0–4 candidates, an icon with either optional part, repeat groups (of three),
-    /// `allow_overlap` and `ignore_placement`.
+    /// `allow_overlap` and `ignore_placement`, and texts along lines.
     fn arb_pair(world: f64) -> impl Strategy<Value = (Label, Symbol)> {
         let label = (0.0..world, 0.0..world, 2.0..30.0f64, 2.0..12.0f64, 0u8..8, 0u8..4, 0u8..20).prop_map(
             |(x, y, w, h, angle, priority, flags)| {
@@ -355,7 +390,26 @@ mod tests {
                 }
                 s
             });
-        (label, symbol)
+        // A quarter of the symbols lay their text along a line from the label's point instead
+        // (a position of many glyph parts), keeping the repeat group.
+        let path = prop::option::weighted(
+            0.25,
+            (prop::collection::vec((-60.0..60.0f64, 8.0..40.0f64), 1..=3), prop::collection::vec(2.0..8.0f64, 2..=8)),
+        );
+        (label, symbol, path).prop_map(|(l, s, path)| match path {
+            None => (l, s),
+            Some((turns, advances)) => {
+                let mut points = vec![glam::DVec2::new(l.x, l.y)];
+                let mut heading = 0.0f64;
+                for (turn, length) in turns {
+                    heading += turn;
+                    let step = glam::DVec2::new(heading.to_radians().cos(), -heading.to_radians().sin()) * length;
+                    points.push(points[points.len() - 1] + step);
+                }
+                let path = TextPath::new(points, advances);
+                (l, Symbol { candidates: vec![], icon: None, ..s }.with_path(path))
+            }
+        })
     }
 
     /// A valid giant label (as wide as the limits allow, turned) is shown in a block and
