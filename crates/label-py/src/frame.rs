@@ -1,6 +1,8 @@
 //! `declutter.FrameEngine`: label-frame's engine for Python renderers and notebooks.
 
 use glam::DVec2;
+use label_core::{Problem, validate};
+use label_frame::mercator::lon_lat_to_world;
 use label_frame::{Alignment, Blocker, Camera, FrameOptions, WorldLabel};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
@@ -30,6 +32,19 @@ pub struct FrameEngine {
 
 fn frame_error(e: &label_frame::FrameError) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// World px (zoom 0) of a camera's centre given as longitude and latitude (degrees), held to
+/// the limits the JS and C cameras keep ([`label_core::limits`]; Web Mercator clamps a latitude
+/// past ±85.05° to its edge), or ValueError naming `field` in their words.
+#[pyfunction]
+pub fn camera_center(field: &str, lon: f64, lat: f64) -> PyResult<(f64, f64)> {
+    let fail =
+        |what: &str, p: Problem| PyValueError::new_err(format!("camera: field `{field}` ({what}, degrees): {p}"));
+    validate::longitude(lon).map_err(|p| fail("longitude", p))?;
+    validate::latitude(lat).map_err(|p| fail("latitude", p))?;
+    let world = lon_lat_to_world(lon, lat);
+    Ok((world.x, world.y))
 }
 
 #[pymethods]

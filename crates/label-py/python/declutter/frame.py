@@ -60,12 +60,13 @@ class FrameEngine:
         about 36.87; it only matters under ``pitch``). ``center_offset=(x, y)`` moves the centre
         of perspective (where ``center`` is drawn) that many px from the viewport's middle, each
         side within half the viewport's: a map's padding, ``((left - right)/2, (top - bottom)/2)``.
+        ``center_lon_lat`` is held to the limits of the other doors' cameras: longitude within
+        ±360°, latitude within ±90° (Web Mercator shows a latitude past ±85.05° at its edge).
         A value out of range raises ValueError naming the field."""
+        if (center is None) == (center_lon_lat is None):
+            raise ValueError("place_frame: give one of `center` (world px at zoom 0) or `center_lon_lat` (degrees)")
         if center_lon_lat is not None:
-            cx, cy = world_pixels([center_lon_lat[0]], [center_lon_lat[1]], 0)
-            center = (float(cx[0]), float(cy[0]))
-        if center is None:
-            raise ValueError("place_frame: give center (world px at zoom 0) or center_lon_lat")
+            center = _native.camera_center("center_lon_lat", *pair("center_lon_lat", center_lon_lat))
         v, o, r, h, x, y, a = self._engine.place_frame(pair("center", center), number("zoom", zoom),
                                                        pair("size", size), number("time_ms", time_ms),
                                                        number("bearing", bearing), number("pitch", pitch),
