@@ -8,7 +8,6 @@ from . import _native
 from ._columns import columns
 from ._errors import number, pair
 from ._place import REASONS
-from .geo import world_pixels
 
 
 @dataclass(frozen=True)
@@ -41,10 +40,12 @@ class FrameEngine:
 
     def set_labels(self, data=None, *, ids=None, lon=None, lat=None, map_aligned=None, **given):
         """Replaces the labels: as :func:`declutter.place` takes them, with the anchor either as
-        ``lon``/``lat`` (degrees) or as ``x``/``y`` in world pixels at zoom 0. ``ids`` (unique
+        ``lon``/``lat`` (degrees: longitudes within ±360°, latitudes within ±90°, else
+        ``LabelError`` naming the row) or as ``x``/``y`` in world pixels at zoom 0. ``ids`` (unique
         integers, default the row numbers) carry each label's memory across label sets."""
         if lon is not None or lat is not None:
-            given["x"], given["y"] = world_pixels(lon, lat, 0)
+            given["x"], given["y"] = _native.labels_world(np.ascontiguousarray(lon, dtype=np.float64),
+                                                          np.ascontiguousarray(lat, dtype=np.float64))
         cols = columns(data, **given)
         n = len(cols["x"])
         ids = np.arange(n, dtype=np.uint64) if ids is None else np.ascontiguousarray(ids, dtype=np.uint64)
