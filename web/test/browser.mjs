@@ -89,9 +89,10 @@ export async function checkRecord(page, name) {
 
 // A tile reload: from `start` out to each zoom of `away` and back; no label may be lost, and the
 // labels back in view are the same labels, in the same order: the plain placement of them
-// (`plainDecisions`) changes no decision. (The page's own engine decides each frame as the
-// engine does, `checkRecord`; with its memory, its decisions at rest depend on the order the
-// tiles arrived in too.) Returns what it saw (for the test's printout).
+// (`plainDecisions`) changes no decision. The page's engine holds them again (`heldByEngine`).
+// (The page's own engine decides each frame as the engine does, `checkRecord`; with its
+// memory, its decisions at rest depend on the order the tiles arrived in too.) Returns what it
+// saw (for the test's printout).
 export async function reload(page, start, away, liveOf) {
   const before = await plainDecisions(page);
   const shown = Object.values(before).filter(([visible]) => visible).length;
@@ -109,7 +110,33 @@ export async function reload(page, start, away, liveOf) {
   assert.deepEqual(lost, [], 'no label is lost');
   const changed = Object.keys(before).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(again[k]));
   assert.deepEqual(changed.map((k) => [k, before[k], again[k]]), [], 'no decision changed');
+  await heldByEngine(page);
   return { labels: Object.keys(before).length, shown, seen };
+}
+
+// At rest, the page's engine holds the store's labels: the last label set the page gave its
+// engine (the record's last commit; the packages commit a changed store just before they place
+// a frame) is every slot's labels as the store has them now, reloaded tiles' labels live, not
+// the ghosts they left, and the engine's last frame has one decision per slot. `checkRecord`
+// replays the record's commits and frames on a fresh engine and checks that the page's
+// decisions are the replay's, so together what the page's engine shows is the engine's
+// placement of the store's labels. A controller that skipped the commit after a reload fails
+// here; `plainDecisions` places the store's labels, not the engine's, and cannot see it.
+async function heldByEngine(page) {
+  const held = await page.evaluate(() => {
+    const { record, store, engine } = window.declutter.controller;
+    const last = record.commits.length - 1;
+    const given = record.commits[last];
+    const now = store.engineLabels();
+    return {
+      count: engine.views().count, slots: store.slots.length,
+      order: given.keys.length === now.length && given.keys.every((k, i) => k === store.slots[i].key),
+      stale: now.flatMap((l, i) => (JSON.stringify(l) === JSON.stringify(given.labels[i]) ? [] : [store.slots[i].key])),
+    };
+  });
+  assert.ok(held.order, 'the engine holds the store\'s slots, in order');
+  assert.deepEqual(held.stale, [], 'the engine holds every slot\'s labels as the store has them (reloaded tiles live again)');
+  assert.equal(held.count, held.slots, 'the engine\'s last frame decided every slot');
 }
 
 // A camera path: each step acted (keys, mouse), then waited for, then the shown point labels

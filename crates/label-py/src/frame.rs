@@ -1,13 +1,16 @@
 //! `declutter.FrameEngine`: label-frame's engine for Python renderers and notebooks.
 
 use glam::DVec2;
+use label_core::{Problem, validate};
+use label_frame::mercator::lon_lat_to_world;
 use label_frame::{Alignment, Blocker, Camera, FrameOptions, WorldLabel};
 use numpy::PyArray1;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::columns::{labels, vector};
+use crate::columns::{label_error, labels, vector};
+use crate::geo::Xy;
 use crate::placing::reason_code;
 
 /// The arrays of one frame: visible, opacity, reason code (as a placement's, `reason_code`), hidden_by (-1 if none), and screen x, y, angle (NaN without a pose).
@@ -30,6 +33,41 @@ pub struct FrameEngine {
 
 fn frame_error(e: &label_frame::FrameError) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// World px (zoom 0) of a camera's centre given as longitude and latitude (degrees), held to
+/// the limits the JS and C cameras keep ([`label_core::limits`]; Web Mercator clamps a latitude
+/// past ±85.05° to its edge), or ValueError naming `field` in their words.
+#[pyfunction]
+pub fn camera_center(field: &str, lon: f64, lat: f64) -> PyResult<(f64, f64)> {
+    let fail =
+        |what: &str, p: Problem| PyValueError::new_err(format!("camera: field `{field}` ({what}, degrees): {p}"));
+    validate::longitude(lon).map_err(|p| fail("longitude", p))?;
+    validate::latitude(lat).map_err(|p| fail("latitude", p))?;
+    let world = lon_lat_to_world(lon, lat);
+    Ok((world.x, world.y))
+}
+
+/// World px (zoom 0) of labels' longitudes and latitudes (degrees), held to the limits the JS
+/// and C labels keep, or `LabelError` naming the first bad row and its column (`lon`, `lat`).
+#[pyfunction]
+pub fn labels_world<'py>(py: Python<'py>, lon: Bound<'py, PyAny>, lat: Bound<'py, PyAny>) -> PyResult<Xy<'py>> {
+    let (lon, lat) = (vector::<f64>(&lon, "lon")?, vector::<f64>(&lat, "lat")?);
+    if lon.len() != lat.len() {
+        return Err(PyValueError::new_err(format!("{} longitudes for {} latitudes", lon.len(), lat.len())));
+    }
+    let (mut x, mut y) = (Vec::with_capacity(lon.len()), Vec::with_capacity(lon.len()));
+    for (row, (&a, &b)) in lon.iter().zip(lat.iter()).enumerate() {
+        let fail = |column: &str, p: Problem| {
+            label_error(py, format!("row {row}, column `{column}` (degrees): {p}"), Some(row), Some(column))
+        };
+        validate::longitude(a).map_err(|p| fail("lon", p))?;
+        validate::latitude(b).map_err(|p| fail("lat", p))?;
+        let world = lon_lat_to_world(a, b);
+        x.push(world.x);
+        y.push(world.y);
+    }
+    Ok((PyArray1::from_vec(py, x), PyArray1::from_vec(py, y)))
 }
 
 #[pymethods]

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use crate::columns::{label_error, vector};
 
 /// Two f64 arrays.
-type Xy<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
+pub(crate) type Xy<'py> = (Bound<'py, PyArray1<f64>>, Bound<'py, PyArray1<f64>>);
 
 fn pair<'py>(py: Python<'py>, v: Vec<DVec2>) -> Xy<'py> {
     let (x, y): (Vec<f64>, Vec<f64>) = v.into_iter().map(|p| (p.x, p.y)).unzip();

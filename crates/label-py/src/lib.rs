@@ -39,6 +39,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(placing::place, m)?)?;
     m.add("REASON_NAMES", placing::reason_names())?;
     m.add_function(wrap_pyfunction!(geo::world, m)?)?;
+    m.add_function(wrap_pyfunction!(frame::camera_center, m)?)?;
+    m.add_function(wrap_pyfunction!(frame::labels_world, m)?)?;
     m.add_function(wrap_pyfunction!(geo::project, m)?)?;
     m.add_function(wrap_pyfunction!(features::place_features, m)?)?;
     m.add_function(wrap_pyfunction!(geo::measure, m)?)?;

@@ -149,3 +149,66 @@ def test_a_bad_fov_or_center_offset_names_the_field(field, value, problem):
     assert problem in str(error.value)
     # Nothing changed: the next good frame places.
     assert engine.place_frame(**camera, center_offset=(640.0, -360.0), fov=120).visible.any()
+
+
+@pytest.mark.parametrize("value, problem", [
+    ("10,48", "two numbers"),
+    (10.0, "two numbers"),
+    ((10.0, 48.5, 0.0), "two numbers"),
+    ((10.0,), "two numbers"),
+    (("10", 48.5), "a number"),
+    ((True, 48.5), "a number"),
+    ((10.0, float("nan")), "finite"),
+    ((float("inf"), 48.5), "finite"),
+    ((10.0, 90.5), "at most 90, got 90.5"),
+    ((10.0, -1e300), "at most 90, got -1e300"),
+    ((360.5, 48.5), "at most 360, got 360.5"),
+])
+def test_a_bad_center_lon_lat_names_the_field(value, problem):
+    # The limits of the JS and C cameras' longitude and latitude (label-core's limits table).
+    engine = declutter.FrameEngine(stable=False)
+    engine.set_labels(**labels(n=50))
+    camera = dict(zoom=6, size=(1280, 720), time_ms=0)
+    with pytest.raises(ValueError, match="`center_lon_lat`") as error:
+        engine.place_frame(center_lon_lat=value, **camera)
+    assert problem in str(error.value)
+    # A good centre still places, at the extremes of the limits too (Web Mercator clamps a
+    # latitude past ±85.05° to its edge; a longitude one wrap past ±180° is a copy of the world).
+    shown = engine.place_frame(center_lon_lat=(10.0, 48.5), **camera).visible
+    assert shown.any()
+    assert (engine.place_frame(center_lon_lat=(-350.0, 48.5), **camera).visible == shown).all()
+    for lon, lat in ((-360.0, 90.0), (360.0, -90.0)):
+        engine.place_frame(center_lon_lat=(lon, lat), **camera)
+
+
+def test_center_and_center_lon_lat_are_one_or_the_other():
+    engine = declutter.FrameEngine(stable=False)
+    engine.set_labels(**labels(n=50))
+    camera = dict(zoom=6, size=(1280, 720), time_ms=0)
+    with pytest.raises(ValueError, match="one of `center`.*or `center_lon_lat`"):
+        engine.place_frame(center=(128.0, 128.0), center_lon_lat=(10, 48.5), **camera)
+    with pytest.raises(ValueError, match="one of `center`.*or `center_lon_lat`"):
+        engine.place_frame(**camera)
+
+
+@pytest.mark.parametrize("column, value, problem", [
+    ("lat", 90.5, "at most 90, got 90.5"),
+    ("lat", -1e300, "at most 90, got -1e300"),
+    ("lat", float("nan"), "finite"),
+    ("lon", 360.5, "at most 360, got 360.5"),
+    ("lon", float("inf"), "finite"),
+])
+def test_a_bad_label_lon_lat_names_its_row_and_column(column, value, problem):
+    # The limits of the JS and C labels' longitude and latitude; a latitude past ±85.05° was
+    # clamped to the map's edge before, a longitude of 1e300 refused as a world position.
+    cols = labels(n=5)
+    cols[column] = cols[column].copy()
+    cols[column][3] = value
+    engine = declutter.FrameEngine(stable=False)
+    with pytest.raises(declutter.LabelError, match=f"row 3, column `{column}`") as error:
+        engine.set_labels(**cols)
+    assert problem in str(error.value) and (error.value.row, error.value.column) == (3, column)
+    # At the limits, labels are taken (Web Mercator shows a latitude past ±85.05° at its edge).
+    cols[column][3] = 90.0 if column == "lat" else -360.0
+    engine.set_labels(**cols)
+    assert engine.place_frame(center_lon_lat=(10, 48.5), zoom=6, size=(1280, 720), time_ms=0).visible.any()

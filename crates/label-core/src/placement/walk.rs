@@ -22,9 +22,9 @@
 //! crowd needs. For a frame engine (labels all in sight, and the grid queried again after the
 //! walk by the labels that wait for room) it lies over the union of the bounds in cells of
 //! about [`FirstHit::BOXES_PER_CELL`] labels: the small pass's cells cost a frame 4% more
-//! instructions (places zoom, `benches/scripts/frame_instructions.sh`). Boxes beyond the grid are clamped into its border cells, so the
-//! extent and the cell size decide only how fast a blocker is found, never which
-//! ([`FirstHit`]).
+//! instructions (places zoom, `benches/scripts/frame_instructions.sh`). Boxes beyond the grid
+//! are clamped into its border cells, so the extent and the cell size decide only how fast a
+//! blocker is found, never which ([`FirstHit`]).
 
 use glam::{DVec2, Vec2};
 

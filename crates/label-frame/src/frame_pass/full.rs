@@ -21,17 +21,6 @@ use crate::shortcuts::sleep::{Sleep, Sleeps};
 use crate::state::memo::{self, bits};
 use crate::{FrameOptions, FrameStats, LabelFrame, ScreenPose, Stickiness};
 
-/// From this many labels, pass 1 of a full frame with [`Stickiness::Shown`] runs the core's
-/// staged pipeline; below it, from [`STAGED_FROM`] labels, if at least a quarter of them were
-/// shown in the last frame. Its labels are those shown in the last frame and those new to the
-/// view; the shown ones seldom collide, and the sequential pass leaves its boxes and its grid
-/// of the shown labels to the shown labels' set, which the pipeline makes
-/// [`crate::frame_pass::shown::ShownBoxes`] build again. The staged pipeline costs more per
-/// label (layout, tiles, broad phase, then the shown set's grid built again) except on many
-/// labels that mostly collide: a pass 1 of labels all new to the view (a first frame, a jump)
-/// on a crowded map is the case the pipeline is for.
-const PASS_ONE_STAGED_FROM: usize = 4096;
-
 /// Buffers of a full frame, kept by the engine so that a frame does not allocate them again.
 #[derive(Debug, Default)]
 pub(crate) struct FullScratch {
@@ -79,11 +68,9 @@ impl FullScratch {
         }
         let ties = with_ties.then_some(ties.as_slice());
         // A sequential pass 1 runs in the buffers of the shown labels' set, which takes its boxes
-        // and index over below; it builds each box from the label's parts, as pass 2 does.
-        let sequential = free.len() < STAGED_FROM
-            || (options.stickiness == Stickiness::Shown
-                && free.len() < PASS_ONE_STAGED_FROM
-                && free.iter().filter(|&&i| frames[i as usize].visible).count() * 4 >= free.len());
+        // and index over below (the staged pipeline's are built again there); it builds each box
+        // from the label's parts, as pass 2 does.
+        let sequential = free.len() < STAGED_FROM;
         let (decisions, shown_order) = if sequential {
             let parts = |k: usize| &viewer.parts[free[k] as usize];
             kept.sequential().place_parts(

@@ -8,7 +8,6 @@ from . import _native
 from ._columns import columns
 from ._errors import number, pair
 from ._place import REASONS
-from .geo import world_pixels
 
 
 @dataclass(frozen=True)
@@ -41,10 +40,12 @@ class FrameEngine:
 
     def set_labels(self, data=None, *, ids=None, lon=None, lat=None, map_aligned=None, **given):
         """Replaces the labels: as :func:`declutter.place` takes them, with the anchor either as
-        ``lon``/``lat`` (degrees) or as ``x``/``y`` in world pixels at zoom 0. ``ids`` (unique
+        ``lon``/``lat`` (degrees: longitudes within ±360°, latitudes within ±90°, else
+        ``LabelError`` naming the row) or as ``x``/``y`` in world pixels at zoom 0. ``ids`` (unique
         integers, default the row numbers) carry each label's memory across label sets."""
         if lon is not None or lat is not None:
-            given["x"], given["y"] = world_pixels(lon, lat, 0)
+            given["x"], given["y"] = _native.labels_world(np.ascontiguousarray(lon, dtype=np.float64),
+                                                          np.ascontiguousarray(lat, dtype=np.float64))
         cols = columns(data, **given)
         n = len(cols["x"])
         ids = np.arange(n, dtype=np.uint64) if ids is None else np.ascontiguousarray(ids, dtype=np.uint64)
@@ -60,12 +61,13 @@ class FrameEngine:
         about 36.87; it only matters under ``pitch``). ``center_offset=(x, y)`` moves the centre
         of perspective (where ``center`` is drawn) that many px from the viewport's middle, each
         side within half the viewport's: a map's padding, ``((left - right)/2, (top - bottom)/2)``.
+        ``center_lon_lat`` is held to the limits of the other doors' cameras: longitude within
+        ±360°, latitude within ±90° (Web Mercator shows a latitude past ±85.05° at its edge).
         A value out of range raises ValueError naming the field."""
+        if (center is None) == (center_lon_lat is None):
+            raise ValueError("place_frame: give one of `center` (world px at zoom 0) or `center_lon_lat` (degrees)")
         if center_lon_lat is not None:
-            cx, cy = world_pixels([center_lon_lat[0]], [center_lon_lat[1]], 0)
-            center = (float(cx[0]), float(cy[0]))
-        if center is None:
-            raise ValueError("place_frame: give center (world px at zoom 0) or center_lon_lat")
+            center = _native.camera_center("center_lon_lat", *pair("center_lon_lat", center_lon_lat))
         v, o, r, h, x, y, a = self._engine.place_frame(pair("center", center), number("zoom", zoom),
                                                        pair("size", size), number("time_ms", time_ms),
                                                        number("bearing", bearing), number("pitch", pitch),
