@@ -174,14 +174,24 @@ mod tests {
         Part { obb, bounds: obb.bounds(), obstacle: NONE, in_view: true }
     }
 
+    /// An axis-aligned square part `w` px a side, its top-left corner at (`x`, `y`).
+    fn square(x: f32, y: f32, w: f32) -> Part {
+        part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w))))
+    }
+
+    /// Empty grids over 110 px holding two labels: cells of the automatic size, of 1, 7 and
+    /// 1,000 px.
+    fn grids() -> impl Iterator<Item = (Option<f32>, PlacedParts)> {
+        let extent = (Aabb::from_corners(Vec2::ZERO, Vec2::splat(110.0)), 2);
+        [None, Some(1.0), Some(7.0), Some(1000.0)]
+            .into_iter()
+            .map(move |cell| (cell, PlacedParts::new(extent, cell, 0.0)))
+    }
+
     #[test]
     fn every_placed_part_near_a_part_is_tested_once_and_the_earliest_found() {
-        let b = |x: f32, y: f32, w: f32| {
-            part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w))))
-        };
-        let extent = (Aabb::from_corners(Vec2::ZERO, Vec2::splat(110.0)), 2);
-        for cell in [None, Some(1.0), Some(7.0), Some(1000.0)] {
-            let mut grid = PlacedParts::new(extent, cell, 0.0);
+        let b = square;
+        for (cell, mut grid) in grids() {
             let mut tests = 0;
             grid.insert(&b(0.0, 0.0, 30.0), 3);
             grid.insert(&b(20.0, 20.0, 30.0), 5);
@@ -212,12 +222,8 @@ mod tests {
 
     #[test]
     fn every_placed_part_near_a_reach_is_gathered_once_in_placement_order() {
-        let b = |x: f32, y: f32, w: f32| {
-            part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w))))
-        };
-        let extent = (Aabb::from_corners(Vec2::ZERO, Vec2::splat(110.0)), 2);
-        for cell in [None, Some(1.0), Some(7.0), Some(1000.0)] {
-            let mut grid = PlacedParts::new(extent, cell, 0.0);
+        let b = square;
+        for (cell, mut grid) in grids() {
             let mut tests = 0;
             grid.insert(&b(-50.0, -50.0, 1000.0), 1);
             grid.insert(&b(0.0, 0.0, 30.0), 3);
