@@ -99,6 +99,12 @@ pub trait Occupied {
     /// What part `p` collides with first: the lowest-index obstacle, else the earliest placed
     /// blocking label.
     fn hit(&mut self, p: usize) -> Option<Blocked>;
+    /// [`Self::hit`] if it is earlier than `before` (the earliest the caller has found so far
+    /// among the parts of one position), else none: a pass may stop looking at `before`.
+    #[inline(always)]
+    fn hit_before(&mut self, p: usize, before: Option<Blocked>) -> Option<Blocked> {
+        self.hit(p).filter(|h| before.is_none_or(|b| *h < b))
+    }
     /// Whether part `p` collides with no obstacle and no placed blocking label.
     fn free(&mut self, p: usize) -> bool {
         self.hit(p).is_none()
@@ -171,7 +177,7 @@ pub fn decide(label: &impl Candidate, occupied: &mut impl Occupied) -> Verdict {
     }
     let icon = label.icon();
     let icon_hit = icon.and_then(|i| occupied.hit(i));
-    let first_hit = label.text(first).filter_map(|p| occupied.hit(p)).min();
+    let first_hit = label.text(first).fold(None, |found, p| occupied.hit_before(p, found).or(found));
     if icon_hit.is_none() {
         if first_hit.is_none() {
             return Verdict::Shown(first, Parts::Both);

@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use super::parts::{Compiled, Entry, NONE, Part};
-use super::placed::{Hit, PlacedParts};
+use super::placed::{Hit, Nearby, PlacedParts};
 use super::repeat::Repeats;
 use crate::placement::collides;
 use crate::placement::rule::{self, Candidate, Occupied};
@@ -38,6 +38,9 @@ pub(super) struct Scratch {
     /// lie around one point, and a part over that point often blocks them all, so they are
     /// tested first.
     hits: Vec<Hit>,
+    /// The placed parts near the label being decided ([`PlacedParts::gather`]), gathered at its
+    /// first question.
+    around: Vec<Nearby>,
     /// Exact tests run so far.
     pub tests: usize,
 }
@@ -222,7 +225,8 @@ fn decide<const NEAR: bool>(
     near: &Near,
 ) -> Verdict {
     scratch.hits.clear();
-    let mut against = Against::<NEAR> { placed, repeats, scratch, max_overlap_area, parts, rank, e, near };
+    let mut against =
+        Against::<NEAR> { placed, repeats, scratch, max_overlap_area, parts, rank, e, near, gathered: false };
     rule::decide(&Laid { e, parts }, &mut against)
 }
 
@@ -278,9 +282,50 @@ struct Against<'a, const NEAR: bool> {
     rank: u32,
     e: &'a Entry,
     near: &'a Near,
+    /// Whether `scratch.around` holds the placed parts near the label.
+    gathered: bool,
 }
 
 impl<const NEAR: bool> Against<'_, NEAR> {
+    /// Gathers the placed parts whose bounds meet the label's reach (all its parts' bounds
+    /// together), once: every part of every position then looks only through them, where a
+    /// grid query a part cost several times as much (cells, their lists, the repeats of parts
+    /// listed in several).
+    #[inline]
+    fn gather(&mut self) {
+        if !self.gathered {
+            self.gathered = true;
+            let e = self.e;
+            let run = &self.parts[e.first..e.first + e.part_count()];
+            let reach = run.iter().skip(1).fold(run[0].bounds, |b, p| b.union(&p.bounds));
+            self.placed.gather(&reach, self.rank, &mut self.scratch.around);
+        }
+    }
+
+    /// Whether the label's parts look through the placed parts gathered around it
+    /// ([`Self::gather`]) rather than each asking the grid: those of a text along a line, many
+    /// glyph boxes in one position. A point symbol's positions lie apart around its point, so
+    /// its reach is several times one part's and the gathering costs more than the queries it
+    /// saves (the first often ends the label; the next positions try its hits first).
+    #[inline(always)]
+    fn gathers(&self) -> bool {
+        self.e.per_position > 1
+    }
+
+    /// The earliest of the placed parts near the label, ranked below `before` (other than
+    /// those it has hit, with `skip`), that `part` collides with.
+    #[inline]
+    fn first_around(&mut self, part: &Part, before: u32, skip: bool) -> Option<Hit> {
+        self.gather();
+        let Scratch { hits, around, tests } = &mut *self.scratch;
+        let placed = self.placed;
+        let meets = |n: &&Nearby| n.bounds.intersects_closed(&part.bounds) && !(skip && hits.contains(&n.hit));
+        let earlier = around.iter().take_while(|n| n.hit.rank < before);
+        let hit = earlier.filter(meets).find(|n| placed.test(part, n.hit, tests)).map(|n| n.hit);
+        hits.extend(hit);
+        hit
+    }
+
     /// The earliest label of `near`, ranked below `before`, with a part that `part` collides
     /// with.
     fn first_near(&mut self, part: &Part, before: u32) -> Option<u32> {
@@ -302,14 +347,31 @@ impl<const NEAR: bool> Occupied for Against<'_, NEAR> {
     /// with.
     #[inline(always)]
     fn hit(&mut self, p: usize) -> Option<Blocked> {
+        self.hit_before(p, None)
+    }
+
+    /// [`Self::hit`] if earlier than `before`: only the placed labels ranked before it are
+    /// looked at.
+    #[inline(always)]
+    fn hit_before(&mut self, p: usize, before: Option<Blocked>) -> Option<Blocked> {
         let part = &self.parts[p];
         if part.obstacle != NONE {
-            return Some(Blocked::Obstacle(part.obstacle));
+            return Some(Blocked::Obstacle(part.obstacle)).filter(|h| before.is_none_or(|b| *h < b));
         }
-        let hit = self.placed.earliest(part, self.rank, &mut self.scratch.tests);
-        self.scratch.hits.extend(hit);
+        let limit = match before {
+            None => self.rank,
+            Some(Blocked::Obstacle(_)) => return None, // every label is later than an obstacle
+            Some(Blocked::Label(b)) => b.min(self.rank),
+        };
+        let hit = if self.gathers() {
+            self.first_around(part, limit, false)
+        } else {
+            let hit = self.placed.earliest(part, limit, &mut self.scratch.tests);
+            self.scratch.hits.extend(hit);
+            hit
+        };
         let own = hit.map(|h| h.rank);
-        let near = if NEAR { self.first_near(part, own.unwrap_or(u32::MAX)) } else { None };
+        let near = if NEAR { self.first_near(part, own.unwrap_or(limit)) } else { None };
         near.or(own).map(Blocked::Label)
     }
 
@@ -321,12 +383,17 @@ impl<const NEAR: bool> Occupied for Against<'_, NEAR> {
         if part.obstacle != NONE {
             return false;
         }
-        let Scratch { hits, tests } = &mut *self.scratch;
+        let Scratch { hits, tests, .. } = &mut *self.scratch;
         if hits.iter().any(|&h| self.placed.collides_with(part, h, tests)) {
             return false;
         }
-        let hit = self.placed.any(part, self.rank, tests);
-        hits.extend(hit);
+        let hit = if self.gathers() {
+            self.first_around(part, self.rank, true)
+        } else {
+            let hit = self.placed.any(part, self.rank, &mut self.scratch.tests);
+            self.scratch.hits.extend(hit);
+            hit
+        };
         hit.is_none() && !(NEAR && self.first_near(part, u32::MAX).is_some())
     }
 

@@ -3,6 +3,11 @@
 //! on the placed parts whose bounds meet its own, each once — whether one collides (a position
 //! is free or not, stopping at the first) or which collides earliest (`hidden_by`). Placed parts
 //! of labels ranked after the one being decided are skipped.
+//!
+//! A label of many parts in one position (a text along a line, a part per glyph) instead
+//! gathers, in one query, the placed parts whose bounds meet those of all its parts together
+//! (its *reach*), in placement order ([`PlacedParts::gather`]); each glyph then looks through
+//! that short list, the first in it that collides being the earliest.
 
 use glam::Vec2;
 use rayon::prelude::*;
@@ -26,6 +31,14 @@ struct Placed {
 pub(super) struct Hit {
     pub rank: u32,
     pub index: u32,
+}
+
+/// A placed part near a label being decided: its bounds (read where the list is) and which
+/// part it is.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Nearby {
+    pub bounds: Aabb,
+    pub hit: Hit,
 }
 
 /// The placed parts, numbered in placement order, and their grid.
@@ -110,15 +123,35 @@ impl PlacedParts {
         index.map(|index| Hit { rank: placed[index as usize].rank, index })
     }
 
-    /// Whether `part` collides with the placed part `hit`: an exact test, when their bounds
-    /// meet.
+    /// Every placed part of a label ranked below `before` whose bounds meet `reach`, in
+    /// placement order (so in rank order), into `near`, which is cleared first: one grid query
+    /// for all of a label's parts, which then look only through `near`.
+    pub fn gather(&self, reach: &Aabb, before: u32, near: &mut Vec<Nearby>) {
+        near.clear();
+        let limit = self.placed_before(before);
+        let Self { grid, placed, .. } = self;
+        // The scan visits every box meeting `reach` once, cell by cell; none "hits", so none
+        // is listed in the (never allocated) vector it returns.
+        grid.all_below(reach, limit, |index| {
+            let p = &placed[index as usize];
+            near.push(Nearby { bounds: p.bounds, hit: Hit { rank: p.rank, index } });
+            false
+        });
+        near.sort_unstable_by_key(|n| n.hit.index);
+    }
+
+    /// Whether `part` collides with the placed part `hit` (contract §3, `part` the later box):
+    /// the exact test, counted in `tests`, when their bounds meet.
     pub fn collides_with(&self, part: &Part, hit: Hit, tests: &mut usize) -> bool {
         let placed = &self.placed[hit.index as usize];
-        if !placed.bounds.intersects_closed(&part.bounds) {
-            return false;
-        }
+        placed.bounds.intersects_closed(&part.bounds) && self.test(part, hit, tests)
+    }
+
+    /// The exact test of `part` against the placed part `hit`, counted in `tests`.
+    #[inline]
+    pub fn test(&self, part: &Part, hit: Hit, tests: &mut usize) -> bool {
         *tests += 1;
-        collides(&part.obb, &placed.obb, self.max_overlap_area)
+        collides(&part.obb, &self.placed[hit.index as usize].obb, self.max_overlap_area)
     }
 
     /// How many placed parts belong to labels ranked below `before`: they are the first ones.
@@ -141,14 +174,24 @@ mod tests {
         Part { obb, bounds: obb.bounds(), obstacle: NONE, in_view: true }
     }
 
+    /// An axis-aligned square part `w` px a side, its top-left corner at (`x`, `y`).
+    fn square(x: f32, y: f32, w: f32) -> Part {
+        part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w))))
+    }
+
+    /// Empty grids over 110 px holding two labels: cells of the automatic size, of 1, 7 and
+    /// 1,000 px.
+    fn grids() -> impl Iterator<Item = (Option<f32>, PlacedParts)> {
+        let extent = (Aabb::from_corners(Vec2::ZERO, Vec2::splat(110.0)), 2);
+        [None, Some(1.0), Some(7.0), Some(1000.0)]
+            .into_iter()
+            .map(move |cell| (cell, PlacedParts::new(extent, cell, 0.0)))
+    }
+
     #[test]
     fn every_placed_part_near_a_part_is_tested_once_and_the_earliest_found() {
-        let b = |x: f32, y: f32, w: f32| {
-            part(Obb::from_aabb(&Aabb::from_corners(Vec2::new(x, y), Vec2::new(x + w, y + w))))
-        };
-        let extent = (Aabb::from_corners(Vec2::ZERO, Vec2::splat(110.0)), 2);
-        for cell in [None, Some(1.0), Some(7.0), Some(1000.0)] {
-            let mut grid = PlacedParts::new(extent, cell, 0.0);
+        let b = square;
+        for (cell, mut grid) in grids() {
             let mut tests = 0;
             grid.insert(&b(0.0, 0.0, 30.0), 3);
             grid.insert(&b(20.0, 20.0, 30.0), 5);
@@ -166,6 +209,43 @@ mod tests {
                 Some(11),
                 "touching the first, inside the big one"
             );
+        }
+    }
+
+    /// The placed part of the earliest label ranked below `before` that `part` collides with,
+    /// from the parts gathered around `part` alone.
+    fn earliest_around(grid: &PlacedParts, part: &Part, before: u32, tests: &mut usize) -> Option<Hit> {
+        let mut near = Vec::new();
+        grid.gather(&part.bounds, before, &mut near);
+        near.iter().find(|n| grid.test(part, n.hit, tests)).map(|n| n.hit)
+    }
+
+    #[test]
+    fn every_placed_part_near_a_reach_is_gathered_once_in_placement_order() {
+        let b = square;
+        for (cell, mut grid) in grids() {
+            let mut tests = 0;
+            grid.insert(&b(-50.0, -50.0, 1000.0), 1);
+            grid.insert(&b(0.0, 0.0, 30.0), 3);
+            grid.insert(&b(20.0, 20.0, 30.0), 5);
+            grid.insert(&b(200.0, 200.0, 10.0), 9); // beyond the extent: the border cells
+            grid.insert(&b(40.0, 40.0, 10.0), 11);
+            let mut near = Vec::new();
+            grid.gather(&Aabb::from_corners(Vec2::new(25.0, 25.0), Vec2::new(60.0, 60.0)), 12, &mut near);
+            let found: Vec<(u32, u32)> = near.iter().map(|n| (n.hit.rank, n.hit.index)).collect();
+            assert_eq!(found, [(1, 0), (3, 1), (5, 2), (11, 4)], "{cell:?}");
+            grid.gather(&Aabb::from_corners(Vec2::new(25.0, 25.0), Vec2::new(60.0, 60.0)), 5, &mut near);
+            assert_eq!(near.len(), 2, "only earlier labels: {cell:?}");
+            grid.gather(&Aabb::from_corners(Vec2::new(-90.0, 1000.0), Vec2::new(-80.0, 1010.0)), 12, &mut near);
+            assert!(near.is_empty(), "{cell:?}");
+            let small = b(25.0, 25.0, 2.0);
+            assert_eq!(earliest_around(&grid, &small, 12, &mut tests).map(|h| h.rank), Some(1), "{cell:?}");
+            assert_eq!(tests, 1, "the earliest first: {cell:?}");
+            grid.gather(&b(205.0, 205.0, 1.0).bounds, 13, &mut near);
+            assert_eq!(near.iter().map(|n| n.hit.rank).collect::<Vec<_>>(), [1, 9], "{cell:?}");
+            assert_eq!(earliest_around(&grid, &b(205.0, 205.0, 1.0), 1, &mut tests), None, "{cell:?}");
+            assert!(!grid.collides_with(&b(70.0, 70.0, 5.0), Hit { rank: 3, index: 1 }, &mut tests), "apart");
+            assert!(grid.collides_with(&b(25.0, 25.0, 2.0), Hit { rank: 5, index: 2 }, &mut tests), "{cell:?}");
         }
     }
 
