@@ -38,14 +38,11 @@ pub(crate) fn staged(
 }
 
 /// From this many labels a frame's greedy pass runs the core's staged pipeline; below, its
-/// sequential pass, whose grid lists only the shown labels that block, costs fewer
-/// instructions on most frames (`benches/scripts/frame_instructions.sh`, frames without
-/// stability: the places zooming at 1920×1080 mean 16.8M → 16.0M, p50 12.1M → 10.6M; the
-/// streets turning at 3840×2160, about 3,000 labels a frame, mean 5.1M → 4.1M; with stability,
-/// a first frame's pass 1 of the streets panning 3.9M → 3.2M, at 3840×2160 7.2M → 5.5M) and
-/// up to 8% more on a crowd that mostly collides (all 3,356 streets at zoom 14: 5.9M → 6.4M).
-/// The staged pipeline wins on larger sets (the places' first frame, about 30,000 labels:
-/// 38.5M staged, 46.5M sequential). `place()` switches at the same size.
+/// sequential pass, whose grid lists only the shown labels that block. Measured in instructions
+/// per frame (`benches/scripts/frame_instructions.sh`), the sequential pass costs less on the
+/// frames the benchmark plays, up to a few thousand labels, and up to 8% more on a crowd that
+/// mostly collides (all 3,356 streets at zoom 14); the staged pipeline wins on the places'
+/// first frame (about 30,000 labels). `place()` switches at the same size.
 pub(crate) const STAGED_FROM: usize = 16_384;
 
 /// A label's frame from a decision, with labels renamed from positions in `placed_set` to
