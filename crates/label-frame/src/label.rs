@@ -249,7 +249,7 @@ impl WorldLabel {
 
     /// Every part of the label on screen at `pose` with `extra` padding on each, as the core
     /// lists them ([`Symbol::parts`]: the text at each position in the label's own order, then
-    /// the icon): `self.screen_symbol(pose.scale, extra, None).parts(&self.on_screen(pose,
+    /// the icon): `self.screen_symbol(pose.scale, extra, None, vec![]).parts(&self.on_screen(pose,
     /// extra), DVec2::ZERO)`, bit for bit, without building the symbol.
     pub(crate) fn screen_parts(&self, pose: &ScreenPose, extra: f64) -> impl Iterator<Item = Obb> + '_ {
         let s = pose.scale;
@@ -279,12 +279,20 @@ impl WorldLabel {
     /// The label's symbol on screen at `scale`: candidate offsets and the icon's size and
     /// offset scaled as [`Self::on_screen`] scales the text's, `extra_padding` added to the
     /// icon's padding as it is to the text's, and the candidate `first` (if any) moved to the
-    /// front of the list (a label shown there last frame tries it first, contract §4).
+    /// front of the list (a label shown there last frame tries it first, contract §4); its
+    /// candidates written into `candidates` (cleared first: a spare allocation).
     #[must_use]
-    pub(crate) fn screen_symbol(&self, scale: f64, extra_padding: f64, first: Option<usize>) -> Symbol {
+    pub(crate) fn screen_symbol(
+        &self,
+        scale: f64,
+        extra_padding: f64,
+        first: Option<usize>,
+        mut candidates: Vec<Candidate>,
+    ) -> Symbol {
         let s = &self.symbol;
         let scaled = |c: &Candidate| Candidate { offset: c.offset * scale, ..*c };
-        let mut candidates: Vec<Candidate> = Vec::with_capacity(s.candidates.len());
+        candidates.clear();
+        candidates.reserve(s.candidates.len());
         if let Some(k) = first {
             candidates.push(scaled(&s.candidates[k]));
         }
@@ -369,7 +377,7 @@ mod tests {
                 let pose = ScreenPose { position: DVec2::new(812.25, -3.5), angle, scale };
                 for extra in [0.0, 2.0] {
                     let want: Vec<Obb> = l
-                        .screen_symbol(scale, extra, None)
+                        .screen_symbol(scale, extra, None, Vec::new())
                         .parts(&l.on_screen(&pose, extra), DVec2::ZERO, None)
                         .collect();
                     assert_eq!(l.screen_parts(&pose, extra).collect::<Vec<_>>(), want, "{l:?} {pose:?}");

@@ -20,7 +20,7 @@ impl FrameEngine {
             return Some(self.screen_path(index)?.symbol(&self.labels[index]));
         }
         let pose = self.screen_pose(index)?;
-        Some(self.labels[index].screen_symbol(pose.scale, 0.0, None))
+        Some(self.labels[index].screen_symbol(pose.scale, 0.0, None, Vec::new()))
     }
 
     /// The boxes label `index` shows in the last frame, px, relative to the screen's top-left
@@ -59,7 +59,7 @@ impl FrameEngine {
         let choice = self.frame.choices.get(index).copied().unwrap_or_default();
         // A choice carried over by `set_labels` may name a candidate the label no longer has.
         let shown = choice.candidate.map(|k| k as usize).filter(|&k| k < world.symbol.candidates.len());
-        let symbol = world.screen_symbol(pose.scale, 0.0, shown);
+        let symbol = world.screen_symbol(pose.scale, 0.0, shown, Vec::new());
         let text = (choice.parts != Some(Parts::Icon)).then(|| symbol.text_box(&label, 0, glam::DVec2::ZERO));
         let icon = if choice.parts == Some(Parts::Text) { None } else { symbol.icon_box(&label, glam::DVec2::ZERO) };
         text.into_iter().chain(icon).collect()

@@ -7,6 +7,7 @@ use label_core::{
     Blocker, BoxStyle, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol, place_symbols,
 };
 
+use super::kept::shown_boxes;
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::off_frame;
 use crate::geo::path::ScreenPath;
@@ -26,6 +27,8 @@ pub(super) struct Batch {
     pub(super) symbols: Vec<Symbol>,
     /// A path label's glyphs on screen (`None` for the others).
     layouts: Vec<Option<PathLayout>>,
+    /// Symbols of a past batch, whose candidates' allocations [`Self::push`] reuses.
+    pub(super) spare: Vec<Symbol>,
 }
 
 impl Batch {
@@ -39,6 +42,7 @@ impl Batch {
             labels: Vec::with_capacity(n),
             symbols: Vec::with_capacity(n),
             layouts: Vec::with_capacity(n),
+            spare: Vec::new(),
         }
     }
 
@@ -49,7 +53,8 @@ impl Batch {
         self.poses.push(pose);
         self.first.push(first);
         self.labels.push(world.on_screen(&pose, extra));
-        self.symbols.push(world.screen_symbol(pose.scale, extra, first));
+        let reuse = self.spare.pop().map(|s| s.candidates).unwrap_or_default();
+        self.symbols.push(world.screen_symbol(pose.scale, extra, first, reuse));
         self.layouts.push(None);
     }
 
@@ -99,7 +104,7 @@ impl Batch {
     /// placed whatever it overlaps, before every label of the pass that has not its priority.
     pub(super) fn push_shown(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, choice: Choice) {
         let mut label = world.on_screen(&pose, 0.0).with_allow_overlap(true).with_priority(f64::MAX);
-        let full = world.screen_symbol(pose.scale, 0.0, choice.candidate.map(|k| k as usize));
+        let full = world.screen_symbol(pose.scale, 0.0, choice.candidate.map(|k| k as usize), Vec::new());
         let icon = match choice.parts {
             Some(Parts::Both) => full.icon,
             // The icon alone: the icon's box is the label's only part.
@@ -127,30 +132,6 @@ impl Batch {
         self.layouts.push(None);
     }
 
-    /// The `shown` labels (engine index and choice, in placement order; all in view, their
-    /// lines on screen in `paths` for path labels) as [`Self::push_shown`] and
-    /// [`Self::push_path_shown`] add them: the labels placed first, whatever they overlap, in a
-    /// pass that places others around them.
-    pub(super) fn of_shown(
-        viewer: &Viewer,
-        sights: &[Sight],
-        paths: &[Option<ScreenPath>],
-        shown: &[(u32, Choice)],
-    ) -> Batch {
-        let mut fixed = Batch::with_capacity(shown.len());
-        for &(i, choice) in shown {
-            let world = &viewer.labels[i as usize];
-            match paths.get(i as usize).and_then(Option::as_ref) {
-                Some(p) => fixed.push_path_shown(world, i, p),
-                None => {
-                    let pose = sights[i as usize].pose().expect("shown labels are in view");
-                    fixed.push_shown(world, i, pose, choice);
-                }
-            }
-        }
-        fixed
-    }
-
     pub(super) fn len(&self) -> usize {
         self.index.len()
     }
@@ -159,35 +140,48 @@ impl Batch {
         self.index.is_empty()
     }
 
-    /// The labels of `fixed` (shown labels, placed whatever they overlap) that can act on a
-    /// label of `rest` in a pass, in `fixed`'s order, then all of `rest`'s. A label of `fixed`
-    /// acts on another only through a collision, for which the bounds of a part of each must
-    /// meet, or through a repeat group; the others are placed in a pass over all of `fixed`
-    /// and `rest` without hiding any of `rest`'s, so this pass decides `rest`'s labels as that
-    /// one does, and `rest`'s labels start at [`Self::len`] of the result minus `rest`'s.
-    pub(super) fn near_then(fixed: &Batch, rest: Batch) -> Batch {
+    /// The `shown` labels (engine index and choice, in placement order; all in view, their
+    /// lines on screen in `paths` for path labels) that can act on a label of `rest` in a pass,
+    /// in `shown`'s order, as [`Self::push_shown`] and [`Self::push_path_shown`] add them
+    /// (placed whatever they overlap), then all of `rest`'s. A shown label acts on another only
+    /// through a collision, for which the bounds of a part of each must meet, or through a
+    /// repeat group; the others are placed in a pass over all of `shown` and `rest` without
+    /// hiding any of `rest`'s, so this pass decides `rest`'s labels as that one does, and
+    /// `rest`'s labels start at [`Self::len`] of the result minus `rest`'s.
+    pub(super) fn near_then(
+        viewer: &Viewer,
+        (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+        shown: &[(u32, Choice)],
+        rest: Batch,
+    ) -> Batch {
         let index = FirstHit::new((0..rest.len()).flat_map(|k| rest.parts(k)).map(|b| b.bounds()));
-        let mut near = Batch::with_capacity(fixed.len() + rest.len());
-        for k in 0..fixed.len() {
-            let meets = || fixed.parts(k).any(|b| index.first(&b.bounds(), |_| true).is_some());
-            if fixed.symbols[k].repeat_group.is_some() || meets() {
-                near.push_from(fixed, k);
+        let mut near = Batch::with_capacity(rest.len());
+        let mut boxes = Vec::new();
+        for &(i, choice) in shown {
+            let world = &viewer.labels[i as usize];
+            boxes.clear();
+            shown_boxes(viewer, (sights, paths), (i, choice), &mut boxes);
+            let meets = || boxes.iter().any(|b| index.first(&b.bounds(), |_| true).is_some());
+            if world.symbol.repeat_group.is_none() && !meets() {
+                continue;
+            }
+            match paths.get(i as usize).and_then(Option::as_ref) {
+                Some(p) => near.push_path_shown(world, i, p),
+                None => near.push_shown(world, i, super::pose_of(sights, i), choice),
             }
         }
-        for k in 0..rest.len() {
-            near.push_from(&rest, k);
-        }
+        near.append(rest);
         near
     }
 
-    /// Adds the label at position `k` of `other`.
-    fn push_from(&mut self, other: &Batch, k: usize) {
-        self.index.push(other.index[k]);
-        self.poses.push(other.poses[k]);
-        self.first.push(other.first[k]);
-        self.labels.push(other.labels[k].clone());
-        self.symbols.push(other.symbols[k].clone());
-        self.layouts.push(other.layouts[k].clone());
+    /// Adds the labels of `other`, in its order (moved, not copied).
+    fn append(&mut self, mut other: Batch) {
+        self.index.append(&mut other.index);
+        self.poses.append(&mut other.poses);
+        self.first.append(&mut other.first);
+        self.labels.append(&mut other.labels);
+        self.symbols.append(&mut other.symbols);
+        self.layouts.append(&mut other.layouts);
     }
 
     /// The core's placement of the batch: each label's outcome and choice, in batch order

@@ -4,8 +4,8 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use label_core::Choice;
 use label_core::pipeline::descending_key;
+use label_core::{Choice, Symbol};
 
 use super::asleep::{certify, doze, wake};
 use super::batch::Batch;
@@ -33,32 +33,35 @@ pub(super) fn place(
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
-    let SymbolMemory { frames, choices, memo, sleeps } = memory;
+    let SymbolMemory { frames, choices, memo, sleeps, spare } = memory;
     // The labels the projection skipped for their certificate (their sight a stand-in): those
     // whose certificates hold doze, the others are projected now.
     let dozing = doze(&cx.viewer, memo, sleeps, sights);
     let (free, mut waiting) = in_view(cx, frames, memo, sights);
     let mut decided: Vec<Decided> = Vec::with_capacity(free.len() + waiting.len());
-    let one = pass_one(cx, (frames, choices), memo, (sights, paths), &free, &mut decided)?;
+    let one = pass_one(cx, (frames, choices), memo, (sights, paths), (&free, std::mem::take(spare)), &mut decided)?;
     // Labels sleeping through the frame, ascending; the kept parts, for the waiting labels and
     // the certificates.
     let mut asleep: Vec<u32> = Vec::new();
     let mut kept = Kept::default();
     if !waiting.is_empty() || !dozing.is_empty() || sleeps.enabled {
-        let fixed;
-        (fixed, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
+        let shown;
+        (shown, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
         let woken;
         (asleep, woken) = wake(&cx.viewer, memo, sleeps, &kept, choices, &dozing, sights);
         if !woken.is_empty() {
-            // Ascending again (the pass breaks ties by it).
+            // Ascending again (the pass breaks ties by it): two ascending runs, which the
+            // stable sort merges in one sweep.
             waiting.extend(woken);
-            waiting.sort_unstable();
+            waiting.sort();
         }
         if !waiting.is_empty() {
             let margin = cx.options.hysteresis_px;
-            pass_two(cx, frames, sights, paths, &fixed, &kept, &waiting, margin, &mut decided)?;
+            pass_two(cx, frames, sights, paths, &shown, &kept, &waiting, margin, &mut decided)?;
         }
     }
+    *spare = one.spare;
+    spare.extend(one.symbols);
     let out = Written { frames, choices, memo, sleeps };
     let stats = out.write(cx, (sights, paths), &kept, decided, &asleep);
     Ok((free.len() + waiting.len() + asleep.len(), stats))
@@ -88,14 +91,14 @@ fn in_view(cx: &FrameContext, frames: &[LabelFrame], memo: &[AtomicU8], sights: 
 
 /// Pass 1: the `free` labels through the core's pass, those hidden by a collision last frame
 /// (and not provisional) with the margin, a label shown last frame trying its last candidate
-/// first ([`crate::FrameOptions::last_position_first`]). Returns the pass's batch; its
-/// decisions go to `decided`, in batch order.
+/// first ([`crate::FrameOptions::last_position_first`]), their symbols written over the
+/// `spare` ones. Returns the pass's batch; its decisions go to `decided`, in batch order.
 fn pass_one(
     cx: &FrameContext,
     (frames, choices): (&[LabelFrame], &[Choice]),
     memo: &[AtomicU8],
     (sights, paths): (&[Sight], &[Option<ScreenPath>]),
-    free: &[u32],
+    (free, spare): (&[u32], Vec<Symbol>),
     decided: &mut Vec<Decided>,
 ) -> Result<Batch, FrameError> {
     let (viewer, options) = (&cx.viewer, cx.options);
@@ -108,6 +111,7 @@ fn pass_one(
     };
     let extra = |i: usize| margin(memo[i].load(Ordering::Relaxed), options);
     let mut one = Batch::with_capacity(free.len());
+    one.spare = spare;
     for &i in free {
         one.push_any(viewer, (sights, paths), i, extra(i as usize), shown_at(i as usize));
     }
@@ -121,21 +125,21 @@ fn pass_one(
 }
 
 /// The labels pass 1 (`one`, its decisions `decided`) showed, in its placement order —
-/// priority, then batch position — as the fixed labels of pass 2, and their parts, kept.
+/// priority, then batch position — as the fixed labels of pass 2 (engine index and choice),
+/// and their parts, kept.
 fn kept_of_pass_one(
     cx: &FrameContext,
     (sights, paths): (&[Sight], &[Option<ScreenPath>]),
     one: &Batch,
     decided: &[Decided],
-) -> (Batch, Kept) {
+) -> (Vec<(u32, Choice)>, Kept) {
     let mut shown: Vec<usize> = (0..one.len()).filter(|&k| decided[k].1.visible).collect();
     // −0 and 0 tie, as in the core; every key differs (`k` breaks ties), so an unstable sort
     // orders them as a stable one.
     shown.sort_unstable_by_key(|&k| (descending_key(one.labels[k].style.priority), k));
     let shown: Vec<(u32, Choice)> = shown.iter().map(|&k| (decided[k].0, decided[k].2)).collect();
-    let fixed = Batch::of_shown(&cx.viewer, sights, paths, &shown);
-    let kept = Kept::of_fixed(sights.len(), &fixed, &shown);
-    (fixed, kept)
+    let kept = Kept::of_shown(&cx.viewer, (sights, paths), &shown);
+    (shown, kept)
 }
 
 /// What the last loop of a full symbol frame writes: every label's frame and choice, its byte,
@@ -172,18 +176,18 @@ impl Written<'_> {
         let mut gone = Vec::new();
         let mut sleeping = asleep.iter().peekable();
         for (i, s) in sights.iter().enumerate() {
-            if sleeping.next_if_eq(&&(i as u32)).is_some() {
-                continue;
-            }
             match s {
                 Sight::In(_) => {}
                 Sight::Far | Sight::Off(_) if resting(i) => {
                     debug_assert_eq!(frames[i], LabelFrame::UNSEEN);
                     stats.hidden_offscreen += 1;
                 }
+                // A sleeping label (its sight a stand-in, its byte marked: not resting).
+                _ if sleeping.next_if_eq(&&(i as u32)).is_some() => {}
                 _ => gone.push((i, None)),
             }
         }
+        debug_assert!(sleeping.next().is_none(), "every sleeping label met");
         let mut blockers = Vec::new();
         for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(gone) {
             let last = frames[i];

@@ -11,11 +11,14 @@ use std::ops::Range;
 
 use label_core::pipeline::rule;
 use label_core::pipeline::{FirstHit, collides};
-use label_core::{Blocker, Choice, Obb, Optional, Shape};
+use label_core::{Blocker, Choice, Obb, Optional, Parts, Shape};
 
-use super::batch::Batch;
-use crate::WorldLabel;
+use super::pose_of;
 use crate::frame_pass::covered::{self, KeptBoxes};
+use crate::geo::path::ScreenPath;
+use crate::geo::sight::Sight;
+use crate::geo::view::Viewer;
+use crate::{ScreenPose, WorldLabel};
 
 /// The blocking parts pass 1 showed, in its placement order.
 #[derive(Debug, Default)]
@@ -33,29 +36,24 @@ pub(super) struct Kept {
 }
 
 impl Kept {
-    /// The boxes of `shown` (engine index below `n`, the choice it is shown with and the boxes
-    /// it shows, in placement order; each label once).
-    pub(super) fn new<B: IntoIterator<Item = Obb>>(
-        n: usize,
-        shown: impl IntoIterator<Item = (u32, Choice, B)>,
+    /// The blocking labels of `shown` (engine index and choice, in placement order; all in
+    /// view, their lines on screen in `paths` for path labels; each label once), their boxes
+    /// as [`shown_boxes`] says.
+    pub(super) fn of_shown(
+        viewer: &Viewer,
+        (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+        shown: &[(u32, Choice)],
     ) -> Self {
-        let mut kept = Kept { slot: vec![u32::MAX; n], ..Kept::default() };
-        for (i, choice, boxes) in shown {
+        let mut kept = Kept { slot: vec![u32::MAX; sights.len()], ..Kept::default() };
+        for &(i, choice) in shown.iter().filter(|&&(i, _)| !viewer.labels[i as usize].style.ignore_placement) {
             let start = kept.boxes.len() as u32;
-            kept.boxes.extend(boxes);
+            shown_boxes(viewer, (sights, paths), (i, choice), &mut kept.boxes);
             kept.owners.resize(kept.boxes.len(), i);
             kept.slot[i as usize] = kept.of_label.len() as u32;
             kept.of_label.push((start, kept.boxes.len() as u32, choice));
         }
         kept.index = FirstHit::new(kept.boxes.iter().map(Obb::bounds));
         kept
-    }
-
-    /// The blocking labels of `fixed` ([`Batch::of_shown`] of `shown`, engine index and
-    /// choice of each, in placement order), for an engine of `n` labels.
-    pub(super) fn of_fixed(n: usize, fixed: &Batch, shown: &[(u32, Choice)]) -> Self {
-        let blocking = (0..fixed.len()).filter(|&k| !fixed.labels[k].style.ignore_placement);
-        Kept::new(n, blocking.map(|k| (fixed.index[k], shown[k].1, fixed.parts(k))))
     }
 
     /// Whether `blocker` is a kept label that one of `parts` collides with.
@@ -90,6 +88,43 @@ impl KeptBoxes for Kept {
     fn owner(&self, k: u32) -> u32 {
         self.owners[k as usize]
     }
+}
+
+/// The boxes label `i` shows with `choice` (in view at its pose in `sights`; a path label
+/// along its line in `paths`, its glyphs) onto `out`: [`shown_parts`] — bit for bit the parts
+/// of the label as [`super::batch::Batch::push_shown`] and `push_path_shown` add it, without
+/// building its symbol.
+pub(super) fn shown_boxes(
+    viewer: &Viewer,
+    (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+    (i, choice): (u32, Choice),
+    out: &mut Vec<Obb>,
+) {
+    let world = &viewer.labels[i as usize];
+    if let Some(path) = paths.get(i as usize).and_then(Option::as_ref) {
+        out.extend(path.glyph_boxes(world, 0.0));
+        return;
+    }
+    let pose = pose_of(sights, i);
+    out.extend(shown_parts(world, &pose, choice));
+}
+
+/// The parts `label` shows at `pose` with `choice`: its text at the position shown, then its
+/// icon, as the choice's parts say.
+pub(super) fn shown_parts<'a>(
+    label: &'a WorldLabel,
+    pose: &'a ScreenPose,
+    choice: Choice,
+) -> impl Iterator<Item = Obb> + 'a {
+    // Part `k < positions` is the text at position `k`, part `positions` the icon.
+    let positions = label.symbol.positions();
+    let text = match choice.parts {
+        Some(Parts::Icon) => None,
+        _ => Some(choice.candidate.map_or(0, |k| k as usize).min(positions - 1)),
+    };
+    let icon = matches!(choice.parts, Some(Parts::Both | Parts::Icon)).then_some(positions);
+    let parts = label.screen_parts(pose, 0.0).take(positions + 1).enumerate();
+    parts.filter(move |&(k, _)| Some(k) == text || Some(k) == icon).map(|(_, part)| part)
 }
 
 /// The parts at the first position in view (`view`) of a label whose parts are `parts` (its

@@ -30,10 +30,9 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use label_core::broad::FirstHit;
-use label_core::{Aabb, Choice, Obb, Parts};
+use label_core::{Aabb, Choice, Obb};
 
-use super::batch::Batch;
-use super::kept::Kept;
+use super::kept::{Kept, shown_parts};
 use super::waiting::pass_two;
 use super::{SymbolMemory, out_of_view};
 use crate::frame_pass::FrameContext;
@@ -53,7 +52,7 @@ use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose};
 /// see [`super::place_symbol_frame`]. Counts the labels placed anew as placed now.
 pub(super) fn place(
     cx: &FrameContext,
-    SymbolMemory { frames, choices, memo, sleeps }: SymbolMemory,
+    SymbolMemory { frames, choices, memo, sleeps, .. }: SymbolMemory,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
@@ -69,9 +68,8 @@ pub(super) fn place(
         let near = near_newcomers(viewer, sights, paths, &newcomers);
         let near_first = by_priority(viewer.labels, shown.iter().copied().filter(|&i| near(i)));
         let shown: Vec<(u32, Choice)> = near_first.into_iter().map(|i| (i, choices[i as usize])).collect();
-        let fixed = Batch::of_shown(viewer, sights, paths, &shown);
-        let blocking = Kept::of_fixed(frames.len(), &fixed, &shown);
-        pass_two(cx, frames, sights, paths, &fixed, &blocking, &newcomers, 0.0, &mut decided)?;
+        let blocking = Kept::of_shown(viewer, (sights, paths), &shown);
+        pass_two(cx, frames, sights, paths, &shown, &blocking, &newcomers, 0.0, &mut decided)?;
     }
 
     let mut stats = FrameStats {
@@ -230,24 +228,13 @@ fn near_newcomers<'a>(
 
 /// Whether shown label `i`, at `pose` with `choice`, still shows at a position that meets the
 /// viewport `view` (contract §4 step 1): one of the parts it shows does — its text at the
-/// position shown, its icon if shown. These are the parts the pass places it with
-/// ([`Batch::of_shown`]); a label kept shown that the pass then found off screen would block
-/// no newcomer. Most labels are well inside the viewport, which settles them without a box.
+/// position shown, its icon if shown ([`shown_parts`], those the pass places it with); a
+/// label kept shown that the pass then found off screen would block no newcomer. Most labels
+/// are well inside the viewport, which settles them without a box.
 fn shown_meets_view(viewer: &Viewer, i: usize, pose: &ScreenPose, choice: Choice, view: &Obb) -> bool {
     let size = viewer.projection.camera().size;
     if inside_by(pose.position, pose.position, viewer.hot[i].reach_px(pose.scale), size) {
         return true;
     }
-    let label = &viewer.labels[i];
-    let positions = label.symbol.positions();
-    let text = match choice.parts {
-        Some(Parts::Icon) => None,
-        _ => Some(choice.candidate.map_or(0, |k| k as usize).min(positions - 1)),
-    };
-    let icon = matches!(choice.parts, Some(Parts::Both | Parts::Icon)).then_some(positions);
-    label
-        .screen_parts(pose, 0.0)
-        .enumerate()
-        .filter(|&(k, _)| Some(k) == text || Some(k) == icon)
-        .any(|(_, part)| view.overlaps(&part))
+    shown_parts(&viewer.labels[i], pose, choice).any(|part| view.overlaps(&part))
 }

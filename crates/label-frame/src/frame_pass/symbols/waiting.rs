@@ -21,8 +21,8 @@ use crate::{FrameError, HiddenReason, LabelFrame};
 const WAITING_RUN: usize = 8_192;
 
 /// Pass 2 ([`Stickiness::Shown`]): the `waiting` labels (ascending, in view, with `margin`
-/// more padding on every part) around the labels pass 1 showed (`fixed`, in its placement
-/// order; the blocking ones' parts `kept`), their decisions onto `decided`. A reused frame
+/// more padding on every part) around the labels pass 1 showed (`shown`, engine index and
+/// choice, in its placement order; the blocking ones' parts `kept`), their decisions onto `decided`. A reused frame
 /// places the labels that came into view so too, without the margin, around the shown labels
 /// it keeps.
 #[allow(clippy::too_many_arguments, reason = "the frame's state, each read once")]
@@ -31,7 +31,7 @@ pub(super) fn pass_two(
     frames: &[LabelFrame],
     sights: &[Sight],
     paths: &[Option<ScreenPath>],
-    fixed: &Batch,
+    shown: &[(u32, Choice)],
     kept: &Kept,
     waiting: &[u32],
     margin: f64,
@@ -70,7 +70,7 @@ pub(super) fn pass_two(
     // Only the shown labels that can act on the waiting ones left go first: the pass
     // decides those as one after every shown label would, at a fraction of its cost.
     let waiting_left = rest.len();
-    let two = Batch::near_then(fixed, rest);
+    let two = Batch::near_then(viewer, (sights, paths), shown, rest);
     let fixed = two.len() - waiting_left;
     let (outcomes, two_choices) = two.place(cx)?;
     for k in fixed..two.len() {
