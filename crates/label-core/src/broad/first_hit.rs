@@ -6,9 +6,14 @@
 //! [`crate::pipeline::decide_with_foreign`]) and the frame engine's shown labels.
 //!
 //! Each cell lists the boxes whose bounds meet it, in ascending number, each entry with its
-//! bounds (the quick test reads them where the list is) and its first cell. A query reads the
-//! cells its own bounds meet and tests each box once: a box listed in several cells only in the
-//! cell that holds the top-left corner of the two bounds' common part (the larger of the two
+//! bounds (the quick test reads them where the list is) and its first cell. The list is held in
+//! quads of four entries, structure of arrays (each side of the four bounds in one 16-byte lane
+//! vector, then the numbers and the first cells apart), so that the quick test reads 16 bytes an
+//! entry and tests four entries with four vector comparisons and one mask, and branches only on
+//! the entries that meet the query (whether a listed box does is a branch no predictor learns);
+//! a quad's unused lanes hold empty bounds, which meet nothing. A query reads the cells its own
+//! bounds meet and tests each box once: a box listed in several cells only in the cell that
+//! holds the top-left corner of the two bounds' common part (the larger of the two
 //! first columns and of the two first rows, which lies in both spans once). A cell's scan stops
 //! at the first box that passes the test, or at a number past the best found so far; so the
 //! lowest number wins in as few exact tests as the lists allow.
@@ -21,24 +26,65 @@
 //! boxes are found, never what is found. The first cells of a list are held in the grid itself
 //! (most cells are read where the grid is, and allocate nothing).
 
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 use smallvec::SmallVec;
 
 use crate::Aabb;
 
-/// A box as a cell lists it: its bounds, its number and the first cell (column, row) its bounds
-/// meet.
+/// Four listed boxes, structure of arrays: the sides of their bounds, their numbers and the
+/// first cell (column, row) their bounds meet. Unused lanes hold empty bounds (min +∞, max −∞)
+/// and the number `u32::MAX`.
 #[derive(Clone, Copy, Debug)]
-struct Listed {
-    bounds: Aabb,
-    number: u32,
-    column: u16,
-    row: u16,
+struct Quad {
+    min_x: Vec4,
+    min_y: Vec4,
+    max_x: Vec4,
+    max_y: Vec4,
+    number: [u32; 4],
+    column: [u16; 4],
+    row: [u16; 4],
 }
 
-/// Five listed boxes and the length make 128 bytes, two cache lines.
-const CELL_INLINE: usize = 5;
-type Cell = SmallVec<[Listed; CELL_INLINE]>;
+impl Quad {
+    const EMPTY: Self = Self {
+        min_x: Vec4::INFINITY,
+        min_y: Vec4::INFINITY,
+        max_x: Vec4::NEG_INFINITY,
+        max_y: Vec4::NEG_INFINITY,
+        number: [u32::MAX; 4],
+        column: [0; 4],
+        row: [0; 4],
+    };
+}
+
+/// A cell's list: its quads, filled in order, and how many boxes they hold. Two quads are held
+/// in the grid itself: the grids built over known boxes list a few boxes a cell, and a frame
+/// engine builds one every frame (with one, the spilled cells' allocations cost a frame more
+/// instructions than the quads save).
+#[derive(Clone, Debug, Default)]
+struct Cell {
+    quads: SmallVec<[Quad; 2]>,
+    len: u32,
+}
+
+impl Cell {
+    #[inline]
+    fn push(&mut self, bounds: &Aabb, number: u32, column: u16, row: u16) {
+        let lane = self.len as usize % 4;
+        if lane == 0 {
+            self.quads.push(Quad::EMPTY);
+        }
+        let quad = self.quads.last_mut().expect("a quad was pushed");
+        quad.min_x[lane] = bounds.min.x;
+        quad.min_y[lane] = bounds.min.y;
+        quad.max_x[lane] = bounds.max.x;
+        quad.max_y[lane] = bounds.max.y;
+        quad.number[lane] = number;
+        quad.column[lane] = column;
+        quad.row[lane] = row;
+        self.len += 1;
+    }
+}
 
 /// Numbered bounds binned into square cells; each cell lists the boxes whose bounds meet it, in
 /// ascending number.
@@ -111,7 +157,7 @@ impl FirstHit {
         self.origin = extent.min;
         self.inv_cell = 1.0 / cell;
         self.cells.clear();
-        self.cells.resize(self.columns * self.rows, Cell::new());
+        self.cells.resize(self.columns * self.rows, Cell::default());
         self.last = None;
     }
 
@@ -129,10 +175,9 @@ impl FirstHit {
         debug_assert!(self.last.is_none_or(|l| l < number), "boxes are inserted in ascending number");
         self.last = Some(number);
         let [x0, y0, x1, y1] = self.span(bounds);
-        let listed = Listed { bounds: *bounds, number, column: x0 as u16, row: y0 as u16 };
         for row in y0..y1 + 1 {
             for cell in &mut self.cells[row * self.columns + x0..row * self.columns + x1 + 1] {
-                cell.push(listed);
+                cell.push(bounds, number, x0 as u16, y0 as u16);
             }
         }
     }
@@ -142,7 +187,7 @@ impl FirstHit {
     pub fn touch(&self, p: Vec2) {
         if !self.cells.is_empty() {
             let (column, row) = self.cell(p);
-            std::hint::black_box(self.cells[row * self.columns + column].len());
+            std::hint::black_box(self.cells[row * self.columns + column].len);
         }
     }
 
@@ -185,9 +230,9 @@ impl FirstHit {
     /// Every box numbered below `limit` whose bounds meet `query` and that `hits`, ascending.
     pub fn all_below(&self, query: &Aabb, mut limit: u32, mut hits: impl FnMut(u32) -> bool) -> Vec<u32> {
         let mut found = Vec::new();
-        self.each(query, &mut limit, |listed, _| {
-            if hits(listed.number) {
-                found.push(listed.number);
+        self.each(query, &mut limit, |number, _| {
+            if hits(number) {
+                found.push(number);
             }
             Scan::Next
         });
@@ -200,11 +245,11 @@ impl FirstHit {
     #[inline(always)]
     fn scan(&self, query: &Aabb, limit: u32, any: bool, mut hits: impl FnMut(u32) -> bool) -> Option<u32> {
         let mut best = limit;
-        self.each(query, &mut best, |listed, best| {
-            if !hits(listed.number) {
+        self.each(query, &mut best, |number, best| {
+            if !hits(number) {
                 return Scan::Next;
             }
-            *best = listed.number;
+            *best = number;
             if any { Scan::Stop } else { Scan::NextCell }
         });
         (best != limit).then_some(best)
@@ -213,32 +258,44 @@ impl FirstHit {
     /// Calls `visit` on each box numbered below `*limit` whose bounds meet `query`, once, cell by
     /// cell, each cell's in ascending number, as long as it says so; `visit` may lower `limit`.
     #[inline(always)]
-    fn each(&self, query: &Aabb, limit: &mut u32, mut visit: impl FnMut(&Listed, &mut u32) -> Scan) {
+    fn each(&self, query: &Aabb, limit: &mut u32, mut visit: impl FnMut(u32, &mut u32) -> Scan) {
         if self.cells.is_empty() {
             return; // a default grid, never laid
         }
         let [x0, y0, x1, y1] = self.span(query);
+        let (min_x, min_y) = (Vec4::splat(query.min.x), Vec4::splat(query.min.y));
+        let (max_x, max_y) = (Vec4::splat(query.max.x), Vec4::splat(query.max.y));
         // Exclusive ranges: an inclusive range's loop costs a check more per step.
         for row in y0..y1 + 1 {
             for column in x0..x1 + 1 {
-                for listed in &self.cells[row * self.columns + column] {
-                    if listed.number >= *limit {
+                'cell: for quad in &self.cells[row * self.columns + column].quads {
+                    if quad.number[0] >= *limit {
                         break;
                     }
-                    // One branch for the three tests (non-short-circuit `&`): whether a listed
-                    // box is a candidate is a coin flip a predictor cannot learn.
-                    let (b, q) = (&listed.bounds, query);
-                    let meets =
-                        (b.min.x <= q.max.x) & (q.min.x <= b.max.x) & (b.min.y <= q.max.y) & (q.min.y <= b.max.y);
-                    let home =
-                        (usize::from(listed.column).max(x0) == column) & (usize::from(listed.row).max(y0) == row);
-                    if !(meets & home) {
-                        continue;
-                    }
-                    match visit(listed, limit) {
-                        Scan::Next => {}
-                        Scan::NextCell => break,
-                        Scan::Stop => return,
+                    // The four boxes' quick tests at once; then only the boxes that meet the
+                    // query, in lane (ascending number) order.
+                    let meets = quad.min_x.cmple(max_x)
+                        & min_x.cmple(quad.max_x)
+                        & quad.min_y.cmple(max_y)
+                        & min_y.cmple(quad.max_y);
+                    let mut lanes = meets.bitmask();
+                    while lanes != 0 {
+                        let lane = lanes.trailing_zeros() as usize;
+                        lanes &= lanes - 1;
+                        let number = quad.number[lane];
+                        if number >= *limit {
+                            break 'cell;
+                        }
+                        let home = (usize::from(quad.column[lane]).max(x0) == column)
+                            & (usize::from(quad.row[lane]).max(y0) == row);
+                        if !home {
+                            continue;
+                        }
+                        match visit(number, limit) {
+                            Scan::Next => {}
+                            Scan::NextCell => break 'cell,
+                            Scan::Stop => return,
+                        }
                     }
                 }
             }
@@ -273,6 +330,36 @@ mod tests {
         assert_eq!(index.first(&q, |i| i != 0), Some(1));
         assert_eq!(index.first(&q, |i| i == 3), None, "3 is far away");
         assert_eq!(FirstHit::default().first(&q, |_| true), None);
+    }
+
+    #[test]
+    fn a_cell_of_many_quads_answers_like_a_scan() {
+        // One cell listing 37 boxes (ten quads, the last part-filled, spilled from the grid):
+        // each answer is the brute-force scan's, whatever the limit and the test, so that
+        // quads, lanes and the limit within and across quads are read in number order.
+        let boxes: Vec<Aabb> = (0..37u32)
+            .map(|k| {
+                let at = Vec2::new((k * 23 % 90) as f32, (k * 41 % 90) as f32);
+                Aabb::from_corners(at, at + Vec2::new(4.0 + (k % 5) as f32, 3.0 + (k % 4) as f32))
+            })
+            .collect();
+        let mut grid = FirstHit::over(Aabb::from_corners(Vec2::ZERO, Vec2::splat(100.0)), 100.0);
+        for (k, b) in boxes.iter().enumerate() {
+            grid.insert(k as u32, b);
+        }
+        assert_eq!((grid.cells(), grid.cells[0].quads.len()), (1, 10));
+        for q in 0..200u32 {
+            let at = Vec2::new((q * 13 % 100) as f32, (q * 7 % 100) as f32);
+            let query = Aabb::from_corners(at, at + Vec2::splat(6.0 + (q % 9) as f32 * 4.0));
+            let hits = |k: u32| k % 3 != q % 3;
+            for limit in [u32::MAX, 4, 9, 20, 36] {
+                let want: Vec<u32> =
+                    (0..37u32.min(limit)).filter(|&k| hits(k) && boxes[k as usize].intersects_closed(&query)).collect();
+                assert_eq!(grid.all_below(&query, limit, hits), want, "query {q} below {limit}");
+                assert_eq!(grid.first_below(&query, limit, hits), want.first().copied(), "query {q} below {limit}");
+                assert_eq!(grid.any_below(&query, limit, hits).is_some(), !want.is_empty(), "query {q}");
+            }
+        }
     }
 
     #[test]
