@@ -10,6 +10,11 @@ impl FrameEngine {
         memo::in_sync(&self.table.memo, &self.frame.labels)
     }
 
+    /// How many candidate lists the engine keeps for the next full symbol frame to reuse.
+    pub(crate) fn spare_lists(&self) -> usize {
+        self.spare_candidates.len()
+    }
+
     /// The per-label table, with the last frame's labels and the labels.
     pub(crate) fn table(&mut self) -> (&mut Table, &[crate::LabelFrame], &[crate::WorldLabel]) {
         (&mut self.table, &self.frame.labels, &self.labels)

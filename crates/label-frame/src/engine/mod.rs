@@ -6,7 +6,7 @@ mod place;
 mod symbols;
 mod world_copies;
 
-use label_core::{Blocker, Label, Shape, Symbol};
+use label_core::{Blocker, Candidate, Label, Shape};
 use std::collections::HashMap;
 
 use crate::frame_pass::full::FullScratch;
@@ -83,7 +83,7 @@ pub struct FrameEngine {
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     screen_paths: Vec<Option<ScreenPath>>,
-    spare_symbols: Vec<Symbol>,
+    spare_candidates: Vec<Vec<Candidate>>,
     in_sight: Vec<u32>,
     in_reach: Vec<Reach>,
     full: FullScratch,

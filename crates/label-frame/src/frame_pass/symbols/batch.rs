@@ -4,7 +4,8 @@
 use glam::DVec2;
 use label_core::broad::FirstHit;
 use label_core::{
-    Blocker, BoxStyle, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol, place_symbols,
+    Blocker, BoxStyle, Candidate, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol,
+    place_symbols,
 };
 
 use super::kept::shown_boxes;
@@ -27,8 +28,8 @@ pub(super) struct Batch {
     pub(super) symbols: Vec<Symbol>,
     /// A path label's glyphs on screen (`None` for the others).
     layouts: Vec<Option<PathLayout>>,
-    /// Symbols of a past batch, whose candidates' allocations [`Self::push`] reuses.
-    pub(super) spare: Vec<Symbol>,
+    /// Candidate lists of a past batch, whose allocations [`Self::push`] reuses.
+    pub(super) spare: Vec<Vec<Candidate>>,
 }
 
 impl Batch {
@@ -53,7 +54,7 @@ impl Batch {
         self.poses.push(pose);
         self.first.push(first);
         self.labels.push(world.on_screen(&pose, extra));
-        let reuse = self.spare.pop().map(|s| s.candidates).unwrap_or_default();
+        let reuse = self.spare.pop().unwrap_or_default();
         self.symbols.push(world.screen_symbol(pose.scale, extra, first, reuse));
         self.layouts.push(None);
     }

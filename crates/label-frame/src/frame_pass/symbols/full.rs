@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use label_core::pipeline::descending_key;
-use label_core::{Choice, Symbol};
+use label_core::{Candidate, Choice};
 
 use super::asleep::{certify, doze, wake};
 use super::batch::Batch;
@@ -60,8 +60,10 @@ pub(super) fn place(
             pass_two(cx, frames, sights, paths, &shown, &kept, &waiting, margin, &mut decided)?;
         }
     }
+    // Only a point symbol takes a spare list (`Batch::push`): a path symbol's, kept too, would
+    // pile up by one a frame for every path label in view.
     *spare = one.spare;
-    spare.extend(one.symbols);
+    spare.extend(one.symbols.into_iter().filter(|s| s.path.is_none()).map(|s| s.candidates));
     let out = Written { frames, choices, memo, sleeps };
     let stats = out.write(cx, (sights, paths), &kept, decided, &asleep);
     Ok((free.len() + waiting.len() + asleep.len(), stats))
@@ -98,7 +100,7 @@ fn pass_one(
     (frames, choices): (&[LabelFrame], &[Choice]),
     memo: &[AtomicU8],
     (sights, paths): (&[Sight], &[Option<ScreenPath>]),
-    (free, spare): (&[u32], Vec<Symbol>),
+    (free, spare): (&[u32], Vec<Vec<Candidate>>),
     decided: &mut Vec<Decided>,
 ) -> Result<Batch, FrameError> {
     let (viewer, options) = (&cx.viewer, cx.options);

@@ -47,7 +47,7 @@ mod waiting;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use label_core::{Choice, Obb, Symbol};
+use label_core::{Candidate, Choice, Obb};
 use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
@@ -148,9 +148,9 @@ pub(crate) struct SymbolMemory<'a> {
     pub(crate) choices: &'a mut Vec<Choice>,
     pub(crate) memo: &'a [AtomicU8],
     pub(crate) sleeps: &'a mut Sleeps,
-    /// Scratch: the symbols of the last full frame's pass 1, whose allocations the next one
-    /// reuses.
-    pub(crate) spare: &'a mut Vec<Symbol>,
+    /// Scratch: the candidate lists of the last full frame's pass 1 (its point symbols'),
+    /// whose allocations the next one reuses.
+    pub(crate) spare: &'a mut Vec<Vec<Candidate>>,
 }
 
 #[cfg(test)]
