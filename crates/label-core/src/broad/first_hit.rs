@@ -11,10 +11,12 @@
 //! vector, then the numbers and the first cells apart), so that the quick test reads 16 bytes an
 //! entry and tests four entries with four vector comparisons and one mask, and branches only on
 //! the entries that meet the query (whether a listed box does is a branch no predictor learns);
-//! a quad's unused lanes hold empty bounds, which meet nothing. A query reads the cells its own
-//! bounds meet and tests each box once: a box listed in several cells only in the cell that
-//! holds the top-left corner of the two bounds' common part (the larger of the two
-//! first columns and of the two first rows, which lies in both spans once). A cell's scan stops
+//! a quad's unused lanes hold empty bounds and the number `u32::MAX`, which no query's limit
+//! admits (a query with infinite bounds may meet the empty bounds; the number keeps the lane
+//! out). A query reads the cells its own bounds meet and tests each box once: a box listed in
+//! several cells only in the cell that holds the top-left corner of the two bounds' common part
+//! (the larger of the two first columns and of the two first rows, which lies in both spans
+//! once). A cell's scan stops
 //! at the first box that passes the test, or at a number past the best found so far; so the
 //! lowest number wins in as few exact tests as the lists allow.
 //!
@@ -23,8 +25,10 @@
 //! and filled as a pass goes ([`FirstHit::over`], [`FirstHit::insert`]: the placed labels, in
 //! placement order). Boxes beyond the extent go to the border cells (clamping keeps every pair
 //! of meeting bounds in a shared cell), so the extent and cell size only decide how quickly
-//! boxes are found, never what is found. The first cells of a list are held in the grid itself
-//! (most cells are read where the grid is, and allocate nothing).
+//! boxes are found, never what is found. The first two quads of a list are held in the grid
+//! itself: a cell of up to eight boxes (the grids built over known boxes, about
+//! [`FirstHit::BOXES_PER_CELL`] a cell) is read where the grid is and allocates nothing; the
+//! small pass's larger cells spill to the heap.
 
 use glam::{Vec2, Vec4};
 use smallvec::SmallVec;
@@ -182,8 +186,8 @@ impl FirstHit {
         }
     }
 
-    /// Reads the list of the cell that holds `p`, so that it is in the cache when a later query
-    /// reads it: a pass calls this a few labels ahead of the one it decides.
+    /// Reads the cell that holds `p` (its length), so that its first cache line is in the cache
+    /// when a later query reads it: a pass calls this a few labels ahead of the one it decides.
     pub fn touch(&self, p: Vec2) {
         if !self.cells.is_empty() {
             let (column, row) = self.cell(p);

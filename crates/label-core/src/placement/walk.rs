@@ -21,8 +21,8 @@
 //! reads few cells); one label far from the others therefore leaves the cells as small as the
 //! crowd needs. For a frame engine (labels all in sight, and the grid queried again after the
 //! walk by the labels that wait for room) it lies over the union of the bounds in cells of
-//! about [`FirstHit::BOXES_PER_CELL`] labels: cells of 8 labels in view cost a frame 4% more
-//! instructions (places zoom, `benches/scripts/frame_instructions.sh`). Boxes beyond the grid
+//! about [`FirstHit::BOXES_PER_CELL`] labels, the grid's own choice for boxes known up front
+//! (measure a change with `benches/scripts/frame_instructions.sh`). Boxes beyond the grid
 //! are clamped into its border cells, so the extent and the cell size decide only how fast a
 //! blocker is found, never which ([`FirstHit`]).
 
@@ -87,9 +87,10 @@ pub(super) struct Counts {
 /// Labels per cell of the walk's grid. The grid lists only the shown labels (a fifth to a half
 /// of them on maps), so its cells are larger than [`FirstHit::BOXES_PER_CELL`]'s. Large cells
 /// cost few instructions an entry (the grid tests four at once) and fewer hard-to-predict
-/// branches a query (fewer cells, fewer quads started): the value is the fewest instructions
-/// and mispredicted branches per label of `place` on W(1k) and W(10k) among 8, 16, 32, 64, 128
-/// and 256 (callgrind with `--branch-sim=yes`; 256 costs more instructions).
+/// branches a query (fewer cells, fewer quads started). Measured per label of `place` on W(1k)
+/// and W(10k) among 8, 16, 32, 64, 128 and 256 (callgrind with `--branch-sim=yes`): 64 and 128
+/// cost about the same instructions, the fewest; 128 and up mispredict a little less; 256 costs
+/// more instructions. 64 keeps a crowd's cells the smaller.
 const LABELS_PER_CELL: f32 = 64.0;
 
 impl Walk {
