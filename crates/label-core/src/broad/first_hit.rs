@@ -160,8 +160,15 @@ impl FirstHit {
         (self.columns, self.rows) = (side(size.x), side(size.y));
         self.origin = extent.min;
         self.inv_cell = 1.0 / cell;
-        self.cells.clear();
-        self.cells.resize(self.columns * self.rows, Cell::default());
+        // Emptied in place, so that a cell that outgrew its inline quads keeps its allocation
+        // for the next pass (the walk's grid is laid again at every call).
+        let n = self.columns * self.rows;
+        self.cells.truncate(n);
+        for cell in &mut self.cells {
+            cell.quads.clear();
+            cell.len = 0;
+        }
+        self.cells.resize(n, Cell::default());
         self.last = None;
     }
 
