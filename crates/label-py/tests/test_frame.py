@@ -212,3 +212,14 @@ def test_a_bad_label_lon_lat_names_its_row_and_column(column, value, problem):
     cols[column][3] = 90.0 if column == "lat" else -360.0
     engine.set_labels(**cols)
     assert engine.place_frame(center_lon_lat=(10, 48.5), zoom=6, size=(1280, 720), time_ms=0).visible.any()
+
+
+@pytest.mark.parametrize("given", ["lon", "lat"])
+def test_lon_without_lat_names_the_missing_column(given):
+    # Before, the missing one was read as one NaN: "row 0 … finite" or a length mismatch.
+    cols = labels(n=5)
+    missing = "lat" if given == "lon" else "lon"
+    del cols[missing]
+    with pytest.raises(declutter.LabelError, match=f"missing column `{missing}`") as error:
+        declutter.FrameEngine().set_labels(**cols)
+    assert error.value.column == missing

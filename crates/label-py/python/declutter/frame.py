@@ -6,7 +6,7 @@ import numpy as np
 
 from . import _native
 from ._columns import columns
-from ._errors import number, pair
+from ._errors import LabelError, number, pair
 from ._place import REASONS
 
 
@@ -43,7 +43,10 @@ class FrameEngine:
         ``lon``/``lat`` (degrees: longitudes within ±360°, latitudes within ±90°, else
         ``LabelError`` naming the row) or as ``x``/``y`` in world pixels at zoom 0. ``ids`` (unique
         integers, default the row numbers) carry each label's memory across label sets."""
-        if lon is not None or lat is not None:
+        if (lon is None) != (lat is None):
+            missing = "lat" if lat is None else "lon"
+            raise LabelError(f"missing column `{missing}` (`lon` and `lat` go together)", None, missing)
+        if lon is not None:
             given["x"], given["y"] = _native.labels_world(np.ascontiguousarray(lon, dtype=np.float64),
                                                           np.ascontiguousarray(lat, dtype=np.float64))
         cols = columns(data, **given)
