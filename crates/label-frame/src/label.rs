@@ -249,8 +249,9 @@ impl WorldLabel {
 
     /// Every part of the label on screen at `pose` with `extra` padding on each, as the core
     /// lists them ([`Symbol::parts`]: the text at each position in the label's own order, then
-    /// the icon): `self.screen_symbol(pose.scale, extra, None, vec![]).parts(&self.on_screen(pose,
-    /// extra), DVec2::ZERO)`, bit for bit, without building the symbol.
+    /// the icon): `self.screen_symbol(pose.scale, extra, None, vec![])
+    /// .parts(&self.on_screen(pose, extra), DVec2::ZERO)`, bit for bit, without building the
+    /// symbol.
     pub(crate) fn screen_parts(&self, pose: &ScreenPose, extra: f64) -> impl Iterator<Item = Obb> + '_ {
         let s = pose.scale;
         let axis = reading_axis(pose.angle);
@@ -356,23 +357,7 @@ mod tests {
 
     #[test]
     fn screen_parts_are_the_screen_symbols_parts() {
-        use label_core::{Candidate, Icon, Optional, Symbol};
-        for (k, anchor) in Anchor::ALL.into_iter().enumerate() {
-            let candidates: Vec<Candidate> = (0..k % 4)
-                .map(|j| Candidate::new(Anchor::ALL[(k + j * 2) % 9]).with_offset(1.5 * j as f64, -0.75))
-                .collect();
-            let icon = (k % 2 == 0).then(|| Icon {
-                anchor,
-                offset: DVec2::new(0.5, 2.25),
-                padding: 1.0,
-                ..Icon::new(7.3, 5.1)
-            });
-            let symbol = Symbol { candidates, icon, optional: Optional::Text, ..Symbol::default() };
-            let l = WorldLabel::from_world(0, DVec2::new(3.0, 4.0), 41.3, 9.7)
-                .with_anchor(anchor)
-                .with_offset(2.5, -1.25)
-                .with_padding(1.5)
-                .with_symbol(symbol);
+        for (k, l) in crate::testing::anchored_labels(|k| k % 2 == 0) {
             for (angle, scale) in [(37.0 * k as f64, 1.0), (-12.5, 0.613), (90.0, 1.7)] {
                 let pose = ScreenPose { position: DVec2::new(812.25, -3.5), angle, scale };
                 for extra in [0.0, 2.0] {

@@ -195,3 +195,25 @@ pub(crate) fn assert_decided_alike(k: usize, awake: &FrameEngine, sleeping: &Fra
         }
     }
 }
+
+/// One label for each of the nine anchors (`k`, its index in [`label_core::Anchor::ALL`]):
+/// `k % 4` candidates at other anchors with offsets, an icon at the anchor when `icon(k)`,
+/// optional text, an offset and padding of its own: the shapes whose parts the tests of a
+/// label's screen parts compare.
+pub(crate) fn anchored_labels(icon: impl Fn(usize) -> bool) -> Vec<(usize, WorldLabel)> {
+    use label_core::{Anchor, Candidate, Icon, Optional, Symbol};
+    let label = |(k, anchor): (usize, Anchor)| {
+        let candidates: Vec<Candidate> = (0..k % 4)
+            .map(|j| Candidate::new(Anchor::ALL[(k + j * 2) % 9]).with_offset(1.5 * j as f64, -0.75))
+            .collect();
+        let icon = icon(k).then(|| Icon { anchor, offset: DVec2::new(0.5, 2.25), padding: 1.0, ..Icon::new(7.3, 5.1) });
+        let symbol = Symbol { candidates, icon, optional: Optional::Text, ..Symbol::default() };
+        let label = WorldLabel::from_world(0, DVec2::new(3.0, 4.0), 41.3, 9.7)
+            .with_anchor(anchor)
+            .with_offset(2.5, -1.25)
+            .with_padding(1.5)
+            .with_symbol(symbol);
+        (k, label)
+    };
+    Anchor::ALL.into_iter().enumerate().map(label).collect()
+}

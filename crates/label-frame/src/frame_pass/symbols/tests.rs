@@ -1,11 +1,11 @@
 use glam::DVec2;
-use label_core::{Anchor, Candidate, Choice, Icon, Obb, Optional, Parts, Symbol};
+use label_core::{Choice, Obb, Parts};
 
 use super::batch::Batch;
 use super::kept::shown_parts;
-use crate::testing::{busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
+use crate::testing::{anchored_labels, busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
 use crate::{FrameKind, HiddenReason};
-use crate::{ScreenPose, Shortcuts, WorldLabel};
+use crate::{ScreenPose, Shortcuts};
 
 #[test]
 fn symbol_frames_decide_alike_with_and_without_shortcuts() {
@@ -62,17 +62,7 @@ fn a_kept_label_blocks_with_the_parts_pass_two_places_it_with() {
     // `kept.rs` takes a shown label's parts from its world label; pass 2 places it as
     // `Batch::push_shown` builds it: the same boxes, bit for bit, for every position and
     // every choice of parts, with and without candidates.
-    for (k, anchor) in Anchor::ALL.into_iter().enumerate() {
-        let candidates: Vec<Candidate> = (0..k % 4)
-            .map(|j| Candidate::new(Anchor::ALL[(k + j * 2) % 9]).with_offset(1.5 * j as f64, -0.75))
-            .collect();
-        let icon = Icon { anchor, offset: DVec2::new(0.5, 2.25), padding: 1.0, ..Icon::new(7.3, 5.1) };
-        let symbol = Symbol { candidates, icon: Some(icon), optional: Optional::Text, ..Symbol::default() };
-        let label = WorldLabel::from_world(0, DVec2::new(3.0, 4.0), 41.3, 9.7)
-            .with_anchor(anchor)
-            .with_offset(2.5, -1.25)
-            .with_padding(1.5)
-            .with_symbol(symbol);
+    for (k, label) in anchored_labels(|_| true) {
         let pose = ScreenPose { position: DVec2::new(812.25, -3.5), angle: 37.0 * k as f64, scale: 0.613 };
         let positions: Vec<Option<u32>> = match label.symbol.candidates.len() as u32 {
             0 => vec![None],
