@@ -52,18 +52,15 @@ pub fn camera_center(field: &str, lon: f64, lat: f64) -> PyResult<(f64, f64)> {
 /// and C labels keep, or `LabelError` naming the first bad row and its column (`lon`, `lat`).
 #[pyfunction]
 pub fn labels_world<'py>(py: Python<'py>, lon: Bound<'py, PyAny>, lat: Bound<'py, PyAny>) -> PyResult<Xy<'py>> {
-    let (lon, lat) = (vector::<f64>(&lon, "lon")?, vector::<f64>(&lat, "lat")?);
-    if lon.len() != lat.len() {
-        return Err(PyValueError::new_err(format!("{} longitudes for {} latitudes", lon.len(), lat.len())));
-    }
-    let (mut x, mut y) = (Vec::with_capacity(lon.len()), Vec::with_capacity(lon.len()));
-    for (row, (&a, &b)) in lon.iter().zip(lat.iter()).enumerate() {
+    let points = crate::geo::lon_lat(&lon, &lat)?;
+    let (mut x, mut y) = (Vec::with_capacity(points.len()), Vec::with_capacity(points.len()));
+    for (row, p) in points.iter().enumerate() {
         let fail = |column: &str, p: Problem| {
             label_error(py, format!("row {row}, column `{column}` (degrees): {p}"), Some(row), Some(column))
         };
-        validate::longitude(a).map_err(|p| fail("lon", p))?;
-        validate::latitude(b).map_err(|p| fail("lat", p))?;
-        let world = lon_lat_to_world(a, b);
+        validate::longitude(p.x).map_err(|p| fail("lon", p))?;
+        validate::latitude(p.y).map_err(|p| fail("lat", p))?;
+        let world = lon_lat_to_world(p.x, p.y);
         x.push(world.x);
         y.push(world.y);
     }

@@ -18,7 +18,8 @@ fn pair<'py>(py: Python<'py>, v: Vec<DVec2>) -> Xy<'py> {
     (PyArray1::from_vec(py, x), PyArray1::from_vec(py, y))
 }
 
-fn lon_lat(lon: &Bound<'_, PyAny>, lat: &Bound<'_, PyAny>) -> PyResult<Vec<DVec2>> {
+/// Longitudes and latitudes as points (x = longitude), of equal lengths.
+pub(crate) fn lon_lat(lon: &Bound<'_, PyAny>, lat: &Bound<'_, PyAny>) -> PyResult<Vec<DVec2>> {
     let (lon, lat) = (vector::<f64>(lon, "lon")?, vector::<f64>(lat, "lat")?);
     if lon.len() != lat.len() {
         return Err(PyValueError::new_err(format!("{} longitudes for {} latitudes", lon.len(), lat.len())));
