@@ -46,7 +46,7 @@ impl FrameEngine {
             if sleep.is_some() && (moved || blockers().any(|s| is_moved[s.blocker() as usize])) {
                 self.table.sleeps.set(i, Sleep::NONE);
                 self.table.dormant.wake(i as u32);
-                *self.table.memo[i].get_mut() &= !(bits::SLEEPY | bits::FRESH);
+                *self.table.memo[i].get_mut() &= !bits::SLEEPY;
             }
         }
     }

@@ -26,11 +26,8 @@ pub(crate) mod bits {
     /// yielded: it has not had its turn by priority yet, so the next full frame places it as new
     /// to the view. Set by a reused frame; the next full frame clears it on every label.
     pub(crate) const PROVISIONAL: u8 = 32;
-    /// Sleepy, given its certificate in the last full frame, and not slept on it yet: if that
-    /// certificate breaks at once, the try counts as failed (`shortcuts/sleep/backoff.rs`).
-    pub(crate) const FRESH: u8 = 64;
     /// The bits that are not the frame's ([`super::of`]): the state the engine adds to it.
-    pub(crate) const STATE: u8 = SLEEPY | QUIET | PROVISIONAL | FRESH;
+    pub(crate) const STATE: u8 = SLEEPY | QUIET | PROVISIONAL;
 }
 
 /// The byte of a label's frame: [`bits`] but those of [`bits::STATE`].
@@ -70,7 +67,7 @@ pub(crate) fn provisional(m: u8) -> bool {
 /// The invariant of the bytes: one per label, each its label's frame ([`of`]) but for the bits
 /// of [`bits::STATE`]; a quiet label is unseen; a sleepy one hidden in view by a collision,
 /// undrawn, without a pose. The engine checks it after every call in debug builds, and what
-/// the other state bits say in `table/` (fresh, provisional).
+/// the other state bits say in `table/` (provisional).
 pub(crate) fn in_sync(memo: &[AtomicU8], frames: &[LabelFrame]) -> bool {
     let in_sync = |m: u8, f: &LabelFrame| {
         let sleepy = m & bits::SLEEPY != 0;

@@ -36,7 +36,7 @@ pub(crate) enum LabelState {
     /// not had its turn by priority yet, so the next full frame places it as new to the view.
     Provisional,
     /// Waiting, with a certificate that it stays hidden by the same label (byte
-    /// [`bits::SLEEPY`], and [`bits::FRESH`] until it slept on a new one): undrawn, no pose.
+    /// [`bits::SLEEPY`]): undrawn, no pose.
     Sleepy,
     /// Sleepy, and out of the passes: an entry of the dormant set stands for it.
     Dormant,

@@ -23,13 +23,13 @@ pub(crate) use label_state::LabelState;
 /// - `hot[i]` is label `i`'s [`Hot`] but for its position, which the copies of the world move
 ///   by whole worlds (`geo/copies.rs`); `parts[i]` is its [`BoxParts`];
 /// - `memo[i]` is the byte of label `i`'s last frame with its state's bits ([`memo::in_sync`]:
-///   quiet, sleepy, fresh, provisional);
+///   quiet, sleepy, provisional);
 /// - after a full frame no label is provisional (only a reused frame makes one); a provisional
 ///   label is hidden by a collision, and neither sleepy nor dormant;
 /// - a label that sleeps ([`LabelState::Sleepy`], [`LabelState::Dormant`]) holds a
 ///   certificate about the label that hides it, which after a full frame is shown; a dormant
 ///   label is sleepy; the dormant set agrees with itself and with the certificates
-///   ([`Dormant::broken`]), and so does the back-off ([`Sleeps::broken`]).
+///   ([`Dormant::broken`]); one certificate entry per label ([`Sleeps::broken`]).
 #[derive(Debug, Default)]
 pub(crate) struct Table {
     /// What the projection stage reads, packed.
@@ -69,7 +69,7 @@ impl Table {
         self.sleeps.reset(n);
         self.dormant.reset(n);
         for m in &mut self.memo {
-            *m.get_mut() &= !(bits::SLEEPY | bits::FRESH);
+            *m.get_mut() &= !bits::SLEEPY;
         }
     }
 
@@ -142,9 +142,6 @@ impl Table {
         let by_collision = frame.reason == Some(HiddenReason::Collision);
         if memo::provisional(m) && (!by_collision || m & bits::SLEEPY != 0 || self.dormant.is_dormant(i)) {
             return Some("a provisional label is hidden by a collision, neither sleepy nor dormant");
-        }
-        if m & bits::FRESH != 0 && !state.sleeps() {
-            return Some("a label fresh only while it sleeps");
         }
         if self.dormant.is_dormant(i) && state != LabelState::Dormant {
             return Some("a dormant label is sleepy");

@@ -79,11 +79,7 @@ fn the_checks_catch_a_table_whose_stores_disagree() {
         if !found.is_empty() || !full {
             return;
         }
-        let (Some(d), Some(s), Some(w)) = (
-            first_in(engine, LabelState::Dormant),
-            first_in(engine, LabelState::Sleepy),
-            first_in(engine, LabelState::Waiting),
-        ) else {
+        let (Some(d), Some(s)) = (first_in(engine, LabelState::Dormant), first_in(engine, LabelState::Sleepy)) else {
             return;
         };
         let (d_sleep, s_sleep) = {
@@ -102,8 +98,6 @@ fn the_checks_catch_a_table_whose_stores_disagree() {
             spoiled(engine, |t| t.sleeps.set(d, Sleep::NONE), |t| t.sleeps.set(d, d_sleep)),
             // A provisional label asleep.
             spoiled(engine, |t| flip(t, s, bits::PROVISIONAL), |t| flip(t, s, bits::PROVISIONAL)),
-            // A waiting label fresh.
-            spoiled(engine, |t| flip(t, w, bits::FRESH), |t| flip(t, w, bits::FRESH)),
         ];
     });
     assert_eq!(
@@ -113,7 +107,6 @@ fn the_checks_catch_a_table_whose_stores_disagree() {
             Some("a sleeping label holds a certificate about the label that hides it"),
             Some("every dormant label, and only they, listed under its certificate's blocker"),
             Some("a provisional label is hidden by a collision, neither sleepy nor dormant"),
-            Some("a label fresh only while it sleeps"),
         ]
     );
 }

@@ -115,7 +115,7 @@ pub(crate) fn project_symbols(
 /// [`FrameError::Core`] if a label on screen is out of the core's range (a size beyond
 /// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then but the
 /// sights of labels that woke and the certificates' bookkeeping (a rectangle turned into the
-/// depth it gives, the back-off's counts), which decides nothing.
+/// depth it gives), which decides nothing.
 pub(crate) fn place_symbol_frame(
     cx: &FrameContext,
     memory: SymbolMemory,

@@ -22,10 +22,7 @@
 //! viewport and each of its blockers is kept shown (so with the position and parts it had when
 //! its certificates were issued); otherwise it wakes, keeping its decision while it stays in
 //! view. Its certificates are not tested here: it keeps its decision either way, and the next
-//! full frame tests them under its camera. No certificate is issued in a reused frame, and its
-//! frames do not count as frames of the back-off (`shortcuts/sleep/backoff.rs`, which counts
-//! full frames, the frames that try); a symbol that sleeps on through one has slept, for the
-//! back-off as in a full frame.
+//! full frame tests them under its camera. No certificate is issued in a reused frame.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -43,7 +40,6 @@ use crate::geo::path::ScreenPath;
 use crate::geo::sight::{Sight, inside_by};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
-use crate::shortcuts::sleep::backoff::woke;
 use crate::state::memo::bits;
 use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose};
 
@@ -175,7 +171,7 @@ impl Sorted {
     /// shown (then they show the parts its certificates were issued against; a label placed
     /// anew may show others) and that stay well inside the viewport. The others wake: they are
     /// projected and join the kept labels or the gone ones.
-    fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sights: &mut [Sight]) -> usize {
+    fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &Sleeps, sights: &mut [Sight]) -> usize {
         let mut is_shown = vec![false; sights.len()];
         for &i in &self.shown {
             is_shown[i as usize] = true;
@@ -188,11 +184,9 @@ impl Sorted {
             let blocked =
                 || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
             if blocked() && inside() {
-                sleeps.backoff.slept(i, &memo[i]);
                 asleep += 1;
                 continue;
             }
-            woke(&memo[i]);
             let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
             sights[i] = sight;
             if matches!(sight, Sight::In(_)) { self.kept.push(i as u32) } else { self.gone.push(i as u32) }

@@ -50,10 +50,8 @@
 //! Certificates are issued only where the waiting rule is the plain overlap test (stickiness
 //! `Shown`, no obstacles, no tolerated overlap area); everything else wakes every label.
 //! Symbols (several parts, several positions) sleep by certificates per part (`symbol.rs`,
-//! and `frame_pass/symbols/asleep/` for when they do), tried less often where they fail
-//! (`backoff.rs`).
+//! and `frame_pass/symbols/asleep/` for when they do).
 
-pub(crate) mod backoff;
 pub(crate) mod deep;
 mod store;
 mod symbol;

@@ -5,7 +5,6 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use glam::{DVec2, Vec2};
 
-use super::backoff::Backoff;
 use super::{Certificate, Sleep, inside};
 
 /// Rectangle certificates of many labels, by label, in arrays (the x and y of `turned`,
@@ -70,8 +69,6 @@ pub(crate) struct Sleeps {
     /// Per label, a symbol's certificates beyond the one in `cells`, each about another blocker
     /// (`symbol.rs`); empty for the others.
     further: Vec<Vec<Sleep>>,
-    /// When symbols try for a certificate.
-    pub(crate) backoff: Backoff,
     /// Whether the labels of the frame being placed can sleep.
     pub(crate) enabled: bool,
     /// How the last frame mapped world vectors to the screen, if it had no pitch.
@@ -88,18 +85,13 @@ impl Sleeps {
         self.cells.resize_with(count, || Self::pack(Sleep::NONE).map(AtomicU32::new));
         self.further.clear();
         self.further.resize_with(count, Vec::new);
-        self.backoff.reset(count);
     }
 
     /// The first invariant of the certificates of `count` labels that does not hold; `None` if
-    /// all hold: one certificate, one list of further ones per label, and the back-off's
-    /// ([`Backoff::broken`]).
+    /// all hold: one certificate, one list of further ones per label.
     #[must_use]
     pub(crate) fn broken(&self, count: usize) -> Option<&'static str> {
-        if self.cells.len() != count || self.further.len() != count {
-            return Some("one certificate per label");
-        }
-        self.backoff.broken(count)
+        (self.cells.len() != count || self.further.len() != count).then_some("one certificate per label")
     }
 
     /// Label `i`'s certificates beyond [`Self::get`]'s (a symbol's, about other blockers).

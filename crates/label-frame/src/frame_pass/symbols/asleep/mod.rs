@@ -55,7 +55,6 @@ use crate::{HiddenReason, LabelFrame, ScreenPose};
 /// Whether a dozing label sleeps through this frame too is known after pass 1 ([`wake`]).
 pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sights: &mut [Sight]) -> Vec<u32> {
     let mut dozing = Vec::new();
-    sleeps.backoff.tick();
     if !sleeps.enabled {
         return dozing;
     }
@@ -72,7 +71,6 @@ pub(super) fn doze(viewer: &Viewer, memo: &[AtomicU8], sleeps: &mut Sleeps, sigh
         if holds {
             dozing.push(i as u32);
         } else {
-            sleeps.backoff.broke(i, &memo[i]);
             awake.push(i);
         }
     }
@@ -106,7 +104,7 @@ fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, 
 pub(super) fn wake(
     viewer: &Viewer,
     memo: &[AtomicU8],
-    sleeps: &mut Sleeps,
+    sleeps: &Sleeps,
     kept: &Kept,
     choices: &[Choice],
     dozing: &[u32],
@@ -122,11 +120,9 @@ pub(super) fn wake(
         let m = memo[i].load(Ordering::Relaxed);
         let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
         if kept_alike(&sleeps.get(i)) && sleeps.further(i).iter().all(kept_alike) && inside() {
-            sleeps.backoff.slept(i, &memo[i]);
             asleep.push(i as u32);
             continue;
         }
-        sleeps.backoff.broke(i, &memo[i]);
         let sight = viewer.symbol_sight(i, m);
         sights[i] = sight;
         if matches!(sight, Sight::In(_)) {
@@ -137,9 +133,8 @@ pub(super) fn wake(
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`
-/// written): if it waits in the next frame and can sleep through it (see the module), and may
-/// try now (`shortcuts/sleep/backoff.rs`), its certificates into `sleeps`, and it sleeps from
-/// now on (no pose, its byte marked).
+/// written): if it waits in the next frame and can sleep through it (see the module), its
+/// certificates into `sleeps`, and it sleeps from now on (no pose, its byte marked).
 #[allow(clippy::too_many_arguments, reason = "the frame's state, each read once")]
 pub(super) fn certify(
     cx: &FrameContext,
@@ -169,17 +164,11 @@ pub(super) fn certify(
         return;
     }
     let Some((_, hers)) = kept.shown_as(b) else { return };
-    if !sleeps.backoff.may_try(i) {
-        return;
-    }
-    let Some(issued) = issue(cx, sights, kept, sleeps.now, (i, b, hers), pose, blockers) else {
-        sleeps.backoff.failed(i);
-        return;
-    };
-    // The first position's text went to `b`, first; the certificate is fresh.
+    let Some(issued) = issue(cx, sights, kept, sleeps.now, (i, b, hers), pose, blockers) else { return };
+    // The first position's text went to `b`, first.
     sleeps.set_all(i, issued[0], &issued[1..]);
     frame.pose = None;
-    memo.store(memo::of(frame) | bits::SLEEPY | bits::FRESH, Ordering::Relaxed);
+    memo.store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
 }
 
 /// The certificates of label `i` at `pose`, hidden by `b`, whose boxes are `hers` (see
