@@ -162,6 +162,33 @@ fn in_range(l: &Label) -> bool {
 /// [`Error::InvalidLabel`] naming `index` and the first bad field (`candidates`, `icon.width`,
 /// `icon.height`, `icon.offset`, `icon.padding`, `repeat_distance`, and [`check_path`]'s).
 pub fn check_symbol(index: usize, s: &Symbol) -> Result<(), Error> {
+    if symbol_in_range(s) { Ok(()) } else { check_symbol_fields(index, s) }
+}
+
+/// Whether a symbol without a path has every field [`check_symbol`] checks in range, in one
+/// sweep without branches per number (as [`in_range`] for labels): true exactly when the field
+/// walk finds nothing, which then runs only for a bad symbol or a path label.
+#[inline]
+fn symbol_in_range(s: &Symbol) -> bool {
+    let coordinate = |v: f64| v.abs() <= MAX_COORDINATE;
+    let size = |v: f64| (MIN_SIZE..=MAX_SIZE).contains(&v);
+    let candidates = s.candidates.iter().fold(true, |ok, c| ok & coordinate(c.offset.x) & coordinate(c.offset.y));
+    let icon = s.icon.as_ref().is_none_or(|i| {
+        size(i.width)
+            & size(i.height)
+            & coordinate(i.offset.x)
+            & coordinate(i.offset.y)
+            & (0.0..=MAX_SIZE).contains(&i.padding)
+    });
+    s.path.is_none()
+        & (s.candidates.len() <= MAX_CANDIDATES)
+        & candidates
+        & icon
+        & (0.0..=MAX_COORDINATE).contains(&s.repeat_distance)
+}
+
+/// [`check_symbol`] field by field: the first bad field named.
+fn check_symbol_fields(index: usize, s: &Symbol) -> Result<(), Error> {
     let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
     if let Some(path) = &s.path {
         let alone = |field| fail(field)(Problem::BadShape("a path label has no candidates or icon".into()));
@@ -335,6 +362,58 @@ mod tests {
             }
         }
         assert!(good > 50 && bad > 50, "{good} good, {bad} bad");
+    }
+
+    #[test]
+    fn the_quick_symbol_check_passes_exactly_the_symbols_the_field_walk_passes() {
+        use crate::{Anchor, Candidate, Icon};
+        let edges = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            MIN_SIZE,
+            MIN_SIZE / 2.0,
+            MAX_SIZE,
+            MAX_SIZE * (1.0 + f64::EPSILON),
+            MAX_COORDINATE,
+            MAX_COORDINATE * (1.0 + f64::EPSILON),
+            -MAX_COORDINATE,
+            -MAX_COORDINATE * (1.0 + f64::EPSILON),
+            f64::MAX,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        let around = vec![Candidate::new(Anchor::Left), Candidate::new(Anchor::Right)];
+        let ok = Symbol::default().with_candidates(around).with_icon(Icon::new(3.0, 4.0)).with_repeat(1, 5.0);
+        let fields: [fn(&mut Symbol, f64); 8] = [
+            |s, v| s.candidates[1].offset.x = v,
+            |s, v| s.candidates[0].offset.y = v,
+            |s, v| s.icon.as_mut().unwrap().width = v,
+            |s, v| s.icon.as_mut().unwrap().height = v,
+            |s, v| s.icon.as_mut().unwrap().offset.x = v,
+            |s, v| s.icon.as_mut().unwrap().offset.y = v,
+            |s, v| s.icon.as_mut().unwrap().padding = v,
+            |s, v| s.repeat_distance = v,
+        ];
+        let (mut good, mut bad) = (0, 0);
+        for (f, set) in fields.iter().enumerate() {
+            for &v in &edges {
+                let mut s = ok.clone();
+                set(&mut s, v);
+                let walk = check_symbol_fields(0, &s).is_ok();
+                assert_eq!(symbol_in_range(&s), walk, "field {f} = {v:e}");
+                (good, bad) = if walk { (good + 1, bad) } else { (good, bad + 1) };
+            }
+        }
+        assert!(good > 30 && bad > 30, "{good} good, {bad} bad");
+        let many = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Top); MAX_CANDIDATES + 1]);
+        assert!(!symbol_in_range(&many) && check_symbol(0, &many).is_err());
+        let path = TextPath::new(vec![glam::DVec2::ZERO, glam::DVec2::X], vec![1.0]);
+        let along = Symbol::default().with_path(path);
+        assert!(!symbol_in_range(&along), "a path is always walked");
+        assert_eq!(check_symbol(0, &along), check_symbol_fields(0, &along));
     }
 
     #[test]
