@@ -338,30 +338,58 @@ mod tests {
     use super::*;
     use crate::BoxStyle;
 
+    /// Values at and around every limit, for a field of each kind.
+    const EDGES: [f64; 25] = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        MIN_SIZE,
+        MIN_SIZE / 2.0,
+        1e-310,
+        MAX_SIZE,
+        MAX_SIZE * (1.0 + f64::EPSILON),
+        -MAX_SIZE,
+        MAX_ANGLE,
+        -MAX_ANGLE,
+        MAX_ANGLE * 1.5,
+        180.0,
+        180.000_000_000_1,
+        MAX_COORDINATE,
+        MAX_COORDINATE * (1.0 + f64::EPSILON),
+        -MAX_COORDINATE,
+        -MAX_COORDINATE * (1.0 + f64::EPSILON),
+        f64::MAX,
+        f64::MIN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        -f64::NAN,
+    ];
+
+    /// Each field of `ok` set, in turn, to each of [`EDGES`], the others fine: the quick check
+    /// agrees with the field walk every time. How many values were good and how many bad.
+    fn quick_agrees_with_walk<T: Clone>(
+        ok: &T,
+        fields: &[fn(&mut T, f64)],
+        quick: impl Fn(&T) -> bool,
+        walk: impl Fn(&T) -> bool,
+    ) -> (usize, usize) {
+        let (mut good, mut bad) = (0, 0);
+        for (f, set) in fields.iter().enumerate() {
+            for &v in &EDGES {
+                let mut t = ok.clone();
+                set(&mut t, v);
+                let walked = walk(&t);
+                assert_eq!(quick(&t), walked, "field {f} = {v:e}");
+                (good, bad) = if walked { (good + 1, bad) } else { (good, bad + 1) };
+            }
+        }
+        (good, bad)
+    }
+
     #[test]
     fn the_quick_check_passes_exactly_the_labels_the_field_walk_passes() {
-        // Each field through the values at and around its limits, the others fine.
-        let edges = [
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            MIN_SIZE,
-            MIN_SIZE / 2.0,
-            1e-310,
-            MAX_SIZE,
-            MAX_SIZE * (1.0 + f64::EPSILON),
-            -MAX_SIZE,
-            MAX_ANGLE,
-            -MAX_ANGLE,
-            MAX_ANGLE * 1.5,
-            f64::MAX,
-            f64::MIN,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NAN,
-            -f64::NAN,
-        ];
         let ok = Label::new(1.0, 2.0, 3.0, 4.0);
         let fields: [fn(&mut Label, f64); 10] = [
             |l, v| l.x = v,
@@ -375,40 +403,13 @@ mod tests {
             |l, v| l.style.padding = v,
             |l, v| l.style.padding = -v,
         ];
-        let (mut good, mut bad) = (0, 0);
-        for (f, set) in fields.iter().enumerate() {
-            for &v in &edges {
-                let mut l = ok.clone();
-                set(&mut l, v);
-                let walk = check_fields(0, &l).is_ok();
-                assert_eq!(in_range(&l), walk, "field {f} = {v:e}");
-                (good, bad) = if walk { (good + 1, bad) } else { (good, bad + 1) };
-            }
-        }
+        let (good, bad) = quick_agrees_with_walk(&ok, &fields, in_range, |l| check_fields(0, l).is_ok());
         assert!(good > 50 && bad > 50, "{good} good, {bad} bad");
     }
 
     #[test]
     fn the_quick_symbol_check_passes_exactly_the_symbols_the_field_walk_passes() {
         use crate::{Anchor, Candidate, Icon};
-        let edges = [
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            MIN_SIZE,
-            MIN_SIZE / 2.0,
-            MAX_SIZE,
-            MAX_SIZE * (1.0 + f64::EPSILON),
-            MAX_COORDINATE,
-            MAX_COORDINATE * (1.0 + f64::EPSILON),
-            -MAX_COORDINATE,
-            -MAX_COORDINATE * (1.0 + f64::EPSILON),
-            f64::MAX,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NAN,
-        ];
         let around = vec![Candidate::new(Anchor::Left), Candidate::new(Anchor::Right)];
         let ok = Symbol::default().with_candidates(around).with_icon(Icon::new(3.0, 4.0)).with_repeat(1, 5.0);
         let fields: [fn(&mut Symbol, f64); 8] = [
@@ -421,21 +422,12 @@ mod tests {
             |s, v| s.icon.as_mut().unwrap().padding = v,
             |s, v| s.repeat_distance = v,
         ];
-        let (mut good, mut bad) = (0, 0);
-        for (f, set) in fields.iter().enumerate() {
-            for &v in &edges {
-                let mut s = ok.clone();
-                set(&mut s, v);
-                let walk = check_symbol_fields(0, &s).is_ok();
-                assert_eq!(symbol_in_range(&s), walk, "field {f} = {v:e}");
-                (good, bad) = if walk { (good + 1, bad) } else { (good, bad + 1) };
-            }
-        }
+        let (good, bad) = quick_agrees_with_walk(&ok, &fields, symbol_in_range, |s| check_symbol_fields(0, s).is_ok());
         assert!(good > 30 && bad > 30, "{good} good, {bad} bad");
         let many = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Top); MAX_CANDIDATES + 1]);
         assert!(!symbol_in_range(&many) && check_symbol(0, &many).is_err());
         let path = TextPath::new(vec![glam::DVec2::ZERO, glam::DVec2::X], vec![1.0]);
-        let along = Symbol::default().with_path(path.clone());
+        let along = Symbol::default().with_path(path);
         assert!(symbol_in_range(&along) && check_symbol(0, &along).is_ok());
         let along_with_icon = along.clone().with_icon(Icon::new(3.0, 4.0));
         assert!(!symbol_in_range(&along_with_icon) && check_symbol(0, &along_with_icon).is_err());
@@ -446,25 +438,6 @@ mod tests {
 
     #[test]
     fn the_quick_path_check_passes_exactly_the_paths_the_field_walk_passes() {
-        let edges = [
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            MIN_SIZE,
-            MIN_SIZE / 2.0,
-            MAX_SIZE,
-            MAX_SIZE * (1.0 + f64::EPSILON),
-            180.0,
-            180.000_000_000_1,
-            MAX_COORDINATE,
-            MAX_COORDINATE * (1.0 + f64::EPSILON),
-            -MAX_COORDINATE,
-            f64::MAX,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NAN,
-        ];
         let p = |x, y| glam::DVec2::new(x, y);
         let ok = TextPath::new(vec![p(0.0, 0.0), p(10.0, 0.0), p(20.0, 5.0)], vec![2.0, 3.0]);
         let fields: [fn(&mut TextPath, f64); 8] = [
@@ -477,16 +450,7 @@ mod tests {
             |t, v| t.max_angle = v,
             |t, v| t.max_angle = -v,
         ];
-        let (mut good, mut bad) = (0, 0);
-        for (f, set) in fields.iter().enumerate() {
-            for &v in &edges {
-                let mut t = ok.clone();
-                set(&mut t, v);
-                let walk = check_path_fields(&t).is_ok();
-                assert_eq!(path_in_range(&t), walk, "field {f} = {v:e}");
-                (good, bad) = if walk { (good + 1, bad) } else { (good, bad + 1) };
-            }
-        }
+        let (good, bad) = quick_agrees_with_walk(&ok, &fields, path_in_range, |t| check_path_fields(t).is_ok());
         assert!(good > 30 && bad > 30, "{good} good, {bad} bad");
         let counts =
             [(1, 1), (2, 0), (MAX_PATH_POINTS, 1), (MAX_PATH_POINTS + 1, 1), (2, MAX_GLYPHS), (2, MAX_GLYPHS + 1)];
