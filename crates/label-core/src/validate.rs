@@ -162,6 +162,35 @@ fn in_range(l: &Label) -> bool {
 /// [`Error::InvalidLabel`] naming `index` and the first bad field (`candidates`, `icon.width`,
 /// `icon.height`, `icon.offset`, `icon.padding`, `repeat_distance`, and [`check_path`]'s).
 pub fn check_symbol(index: usize, s: &Symbol) -> Result<(), Error> {
+    let in_range = s.path.as_ref().is_none_or(path_in_range) && symbol_in_range(s);
+    if in_range { Ok(()) } else { check_symbol_fields(index, s) }
+}
+
+/// Whether a symbol's candidates, icon and repeat distance are in range (its path is
+/// [`path_in_range`]'s), in one sweep without branches per number (as [`in_range`] for
+/// labels): true exactly when the field walk finds nothing there, so that the walk, which
+/// names the bad field, runs only for a bad symbol.
+#[inline]
+fn symbol_in_range(s: &Symbol) -> bool {
+    let coordinate = |v: f64| v.abs() <= MAX_COORDINATE;
+    let size = |v: f64| (MIN_SIZE..=MAX_SIZE).contains(&v);
+    let candidates = s.candidates.iter().fold(true, |ok, c| ok & coordinate(c.offset.x) & coordinate(c.offset.y));
+    let icon = s.icon.as_ref().is_none_or(|i| {
+        size(i.width)
+            & size(i.height)
+            & coordinate(i.offset.x)
+            & coordinate(i.offset.y)
+            & (0.0..=MAX_SIZE).contains(&i.padding)
+    });
+    (s.path.is_none() | (s.candidates.is_empty() & s.icon.is_none()))
+        & (s.candidates.len() <= MAX_CANDIDATES)
+        & candidates
+        & icon
+        & (0.0..=MAX_COORDINATE).contains(&s.repeat_distance)
+}
+
+/// [`check_symbol`] field by field: the first bad field named.
+fn check_symbol_fields(index: usize, s: &Symbol) -> Result<(), Error> {
     let fail = |field: &'static str| move |problem| Error::InvalidLabel { index, field, problem };
     if let Some(path) = &s.path {
         let alone = |field| fail(field)(Problem::BadShape("a path label has no candidates or icon".into()));
@@ -199,6 +228,28 @@ pub fn check_symbol(index: usize, s: &Symbol) -> Result<(), Error> {
 /// # Errors
 /// The bad field (`path`, `glyph_advances`, `path_offset`, `max_angle`) and its problem.
 pub fn check_path(p: &TextPath) -> Result<(), (&'static str, Problem)> {
+    if path_in_range(p) { Ok(()) } else { check_path_fields(p) }
+}
+
+/// Whether a path passes [`check_path`], in one sweep over its points and advances without a
+/// branch per number: true exactly when the field walk finds nothing.
+#[inline]
+fn path_in_range(p: &TextPath) -> bool {
+    let coordinate = |v: f64| v.abs() <= MAX_COORDINATE;
+    let points = p.points.iter().fold(true, |ok, q| ok & coordinate(q.x) & coordinate(q.y));
+    let distinct = p.points.windows(2).fold(true, |ok, w| ok & (w[0] != w[1]));
+    let advances = p.glyph_advances.iter().fold(true, |ok, a| ok & (MIN_SIZE..=MAX_SIZE).contains(a));
+    (2..=MAX_PATH_POINTS).contains(&p.points.len())
+        & (1..=MAX_GLYPHS).contains(&p.glyph_advances.len())
+        & points
+        & distinct
+        & advances
+        & p.path_offset.is_none_or(coordinate)
+        & (0.0..=180.0).contains(&p.max_angle)
+}
+
+/// [`check_path`] field by field: the first bad field named.
+fn check_path_fields(p: &TextPath) -> Result<(), (&'static str, Problem)> {
     let shape = |field, text: String| Err((field, Problem::BadShape(text)));
     if p.points.len() < 2 {
         return shape("path", format!("expected at least 2 points, got {}", p.points.len()));
@@ -287,30 +338,58 @@ mod tests {
     use super::*;
     use crate::BoxStyle;
 
+    /// Values at and around every limit, for a field of each kind.
+    const EDGES: [f64; 25] = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        MIN_SIZE,
+        MIN_SIZE / 2.0,
+        1e-310,
+        MAX_SIZE,
+        MAX_SIZE * (1.0 + f64::EPSILON),
+        -MAX_SIZE,
+        MAX_ANGLE,
+        -MAX_ANGLE,
+        MAX_ANGLE * 1.5,
+        180.0,
+        180.000_000_000_1,
+        MAX_COORDINATE,
+        MAX_COORDINATE * (1.0 + f64::EPSILON),
+        -MAX_COORDINATE,
+        -MAX_COORDINATE * (1.0 + f64::EPSILON),
+        f64::MAX,
+        f64::MIN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        -f64::NAN,
+    ];
+
+    /// Each field of `ok` set, in turn, to each of [`EDGES`], the others fine: the quick check
+    /// agrees with the field walk every time. How many values were good and how many bad.
+    fn quick_agrees_with_walk<T: Clone>(
+        ok: &T,
+        fields: &[fn(&mut T, f64)],
+        quick: impl Fn(&T) -> bool,
+        walk: impl Fn(&T) -> bool,
+    ) -> (usize, usize) {
+        let (mut good, mut bad) = (0, 0);
+        for (f, set) in fields.iter().enumerate() {
+            for &v in &EDGES {
+                let mut t = ok.clone();
+                set(&mut t, v);
+                let walked = walk(&t);
+                assert_eq!(quick(&t), walked, "field {f} = {v:e}");
+                (good, bad) = if walked { (good + 1, bad) } else { (good, bad + 1) };
+            }
+        }
+        (good, bad)
+    }
+
     #[test]
     fn the_quick_check_passes_exactly_the_labels_the_field_walk_passes() {
-        // Each field through the values at and around its limits, the others fine.
-        let edges = [
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            MIN_SIZE,
-            MIN_SIZE / 2.0,
-            1e-310,
-            MAX_SIZE,
-            MAX_SIZE * (1.0 + f64::EPSILON),
-            -MAX_SIZE,
-            MAX_ANGLE,
-            -MAX_ANGLE,
-            MAX_ANGLE * 1.5,
-            f64::MAX,
-            f64::MIN,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NAN,
-            -f64::NAN,
-        ];
         let ok = Label::new(1.0, 2.0, 3.0, 4.0);
         let fields: [fn(&mut Label, f64); 10] = [
             |l, v| l.x = v,
@@ -324,17 +403,61 @@ mod tests {
             |l, v| l.style.padding = v,
             |l, v| l.style.padding = -v,
         ];
-        let (mut good, mut bad) = (0, 0);
-        for (f, set) in fields.iter().enumerate() {
-            for &v in &edges {
-                let mut l = ok.clone();
-                set(&mut l, v);
-                let walk = check_fields(0, &l).is_ok();
-                assert_eq!(in_range(&l), walk, "field {f} = {v:e}");
-                (good, bad) = if walk { (good + 1, bad) } else { (good, bad + 1) };
-            }
-        }
+        let (good, bad) = quick_agrees_with_walk(&ok, &fields, in_range, |l| check_fields(0, l).is_ok());
         assert!(good > 50 && bad > 50, "{good} good, {bad} bad");
+    }
+
+    #[test]
+    fn the_quick_symbol_check_passes_exactly_the_symbols_the_field_walk_passes() {
+        use crate::{Anchor, Candidate, Icon};
+        let around = vec![Candidate::new(Anchor::Left), Candidate::new(Anchor::Right)];
+        let ok = Symbol::default().with_candidates(around).with_icon(Icon::new(3.0, 4.0)).with_repeat(1, 5.0);
+        let fields: [fn(&mut Symbol, f64); 8] = [
+            |s, v| s.candidates[1].offset.x = v,
+            |s, v| s.candidates[0].offset.y = v,
+            |s, v| s.icon.as_mut().unwrap().width = v,
+            |s, v| s.icon.as_mut().unwrap().height = v,
+            |s, v| s.icon.as_mut().unwrap().offset.x = v,
+            |s, v| s.icon.as_mut().unwrap().offset.y = v,
+            |s, v| s.icon.as_mut().unwrap().padding = v,
+            |s, v| s.repeat_distance = v,
+        ];
+        let (good, bad) = quick_agrees_with_walk(&ok, &fields, symbol_in_range, |s| check_symbol_fields(0, s).is_ok());
+        assert!(good > 30 && bad > 30, "{good} good, {bad} bad");
+        let many = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Top); MAX_CANDIDATES + 1]);
+        assert!(!symbol_in_range(&many) && check_symbol(0, &many).is_err());
+        let path = TextPath::new(vec![glam::DVec2::ZERO, glam::DVec2::X], vec![1.0]);
+        let along = Symbol::default().with_path(path);
+        assert!(symbol_in_range(&along) && check_symbol(0, &along).is_ok());
+        let along_with_icon = along.clone().with_icon(Icon::new(3.0, 4.0));
+        assert!(!symbol_in_range(&along_with_icon) && check_symbol(0, &along_with_icon).is_err());
+        let short = Symbol::default().with_path(TextPath::new(vec![glam::DVec2::ZERO], vec![1.0]));
+        assert!(symbol_in_range(&short), "the path is not this check's");
+        assert!(check_symbol(0, &short).is_err(), "a bad path fails the symbol");
+    }
+
+    #[test]
+    fn the_quick_path_check_passes_exactly_the_paths_the_field_walk_passes() {
+        let p = |x, y| glam::DVec2::new(x, y);
+        let ok = TextPath::new(vec![p(0.0, 0.0), p(10.0, 0.0), p(20.0, 5.0)], vec![2.0, 3.0]);
+        let fields: [fn(&mut TextPath, f64); 8] = [
+            |t, v| t.points[0].x = v,
+            |t, v| t.points[2].y = v,
+            |t, v| t.points[1].x = v,                   // equal to the point before it at 0
+            |t, v| t.points[1] = glam::DVec2::splat(v), // and at ±0 (−0 equals 0)
+            |t, v| t.glyph_advances[1] = v,             // a size
+            |t, v| t.path_offset = Some(v),
+            |t, v| t.max_angle = v,
+            |t, v| t.max_angle = -v,
+        ];
+        let (good, bad) = quick_agrees_with_walk(&ok, &fields, path_in_range, |t| check_path_fields(t).is_ok());
+        assert!(good > 30 && bad > 30, "{good} good, {bad} bad");
+        let counts =
+            [(1, 1), (2, 0), (MAX_PATH_POINTS, 1), (MAX_PATH_POINTS + 1, 1), (2, MAX_GLYPHS), (2, MAX_GLYPHS + 1)];
+        for (points, glyphs) in counts {
+            let t = TextPath::new((0..points).map(|k| p(k as f64, 0.0)).collect(), vec![1.0; glyphs]);
+            assert_eq!(path_in_range(&t), check_path_fields(&t).is_ok(), "{points} points, {glyphs} glyphs");
+        }
     }
 
     #[test]

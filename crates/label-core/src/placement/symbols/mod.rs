@@ -83,11 +83,12 @@ pub fn place_symbols(
         return Err(Error::SymbolLength { labels: labels.len(), symbols: symbols.len() });
     }
     Input::check(labels, obstacles, options)?;
-    let bad = symbols
-        .par_iter()
-        .enumerate()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .find_map_first(|(i, s)| crate::validate::check_symbol(i, s).err());
+    // Chunks in parallel, each a plain loop: the first bad symbol in input order, without
+    // rayon's bookkeeping (is an earlier one found yet?) at every symbol.
+    let bad = symbols.par_chunks(MIN_PARALLEL_CHUNK).enumerate().find_map_first(|(c, chunk)| {
+        let first = c * MIN_PARALLEL_CHUNK;
+        chunk.iter().enumerate().find_map(|(k, s)| crate::validate::check_symbol(first + k, s).err())
+    });
     if let Some(e) = bad {
         return Err(e);
     }
@@ -188,6 +189,28 @@ fn place_walking(
 mod tests {
     use super::*;
     use crate::{Anchor, Candidate, Icon, Optional};
+
+    /// Symbols are checked in chunks in parallel: the error names the first bad one in input
+    /// order, whichever chunk a thread finishes first, on any thread count.
+    #[test]
+    fn the_first_bad_symbol_is_named() {
+        let n = 3 * MIN_PARALLEL_CHUNK + 5;
+        let labels = vec![Label::new(1.0, 2.0, 3.0, 4.0); n];
+        let mut symbols = vec![Symbol::default().with_icon(Icon::new(2.0, 2.0)); n];
+        for (i, width) in [(2 * MIN_PARALLEL_CHUNK + 7, f64::NAN), (MIN_PARALLEL_CHUNK + 3, -1.0), (n - 1, 0.0)] {
+            symbols[i].icon.as_mut().unwrap().width = width;
+        }
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let err = pool.install(|| place_symbols(&labels, &symbols, &[], &PlacementOptions::default()));
+            match err {
+                Err(Error::InvalidLabel { index, field, .. }) => {
+                    assert_eq!((index, field), (MIN_PARALLEL_CHUNK + 3, "icon.width"), "{threads} threads");
+                }
+                other => panic!("{threads} threads: {other:?}"),
+            }
+        }
+    }
 
     /// Entries and parts are computed in chunks of input order on every thread and the
     /// entries gathered into placement order: enough labels for several chunks and several

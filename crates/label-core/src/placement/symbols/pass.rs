@@ -326,6 +326,22 @@ impl<const NEAR: bool> Against<'_, NEAR> {
         hit
     }
 
+    /// A placed part of a label ranked below `before` that `part` collides with, added to the
+    /// label's hits: the earliest with `earliest`, else any but those already hit (which
+    /// [`Occupied::free`] has tried first). Through the parts gathered around the label when it
+    /// gathers ([`Self::gathers`]), else one grid query.
+    #[inline(always)]
+    fn placed_hit(&mut self, part: &Part, before: u32, earliest: bool) -> Option<Hit> {
+        if self.gathers() {
+            return self.first_around(part, before, !earliest);
+        }
+        let tests = &mut self.scratch.tests;
+        let hit =
+            if earliest { self.placed.earliest(part, before, tests) } else { self.placed.any(part, before, tests) };
+        self.scratch.hits.extend(hit);
+        hit
+    }
+
     /// The earliest label of `near`, ranked below `before`, with a part that `part` collides
     /// with.
     fn first_near(&mut self, part: &Part, before: u32) -> Option<u32> {
@@ -363,14 +379,7 @@ impl<const NEAR: bool> Occupied for Against<'_, NEAR> {
             Some(Blocked::Obstacle(_)) => return None, // every label is later than an obstacle
             Some(Blocked::Label(b)) => b.min(self.rank),
         };
-        let hit = if self.gathers() {
-            self.first_around(part, limit, false)
-        } else {
-            let hit = self.placed.earliest(part, limit, &mut self.scratch.tests);
-            self.scratch.hits.extend(hit);
-            hit
-        };
-        let own = hit.map(|h| h.rank);
+        let own = self.placed_hit(part, limit, true).map(|h| h.rank);
         let near = if NEAR { self.first_near(part, own.unwrap_or(limit)) } else { None };
         near.or(own).map(Blocked::Label)
     }
@@ -387,14 +396,7 @@ impl<const NEAR: bool> Occupied for Against<'_, NEAR> {
         if hits.iter().any(|&h| self.placed.collides_with(part, h, tests)) {
             return false;
         }
-        let hit = if self.gathers() {
-            self.first_around(part, self.rank, true)
-        } else {
-            let hit = self.placed.any(part, self.rank, &mut self.scratch.tests);
-            self.scratch.hits.extend(hit);
-            hit
-        };
-        hit.is_none() && !(NEAR && self.first_near(part, u32::MAX).is_some())
+        self.placed_hit(part, self.rank, false).is_none() && !(NEAR && self.first_near(part, u32::MAX).is_some())
     }
 
     fn repeat(&mut self) -> Option<u32> {
