@@ -1,7 +1,6 @@
 //! Overlap area of two shapes (seed 001 §4, `docs/contract.md`, Sources), in f64 for accuracy.
 
 use glam::{DVec2, Vec2};
-use smallvec::SmallVec;
 
 use crate::geometry::{Circle, Shape};
 
@@ -35,11 +34,8 @@ pub fn overlap_area(a: &Shape, b: &Shape) -> f32 {
 /// sense): Sutherland–Hodgman clipping of one by the other's edges, then the shoelace formula.
 #[must_use]
 pub fn convex_overlap_area(subject: &[Vec2], clip: &[Vec2]) -> f32 {
-    // Two boxes clip to at most 8 corners (a half-plane adds at most one to a convex polygon):
-    // the polygons stay inline, as a label pass calls this for every pair it tests.
-    let mut poly: Corners = subject.iter().map(|p| p.as_dvec2()).collect();
-    let mut clip: Corners = clip.iter().map(|p| p.as_dvec2()).collect();
-    let mut next = Corners::new();
+    let mut poly: Vec<DVec2> = subject.iter().map(|p| p.as_dvec2()).collect();
+    let mut clip: Vec<DVec2> = clip.iter().map(|p| p.as_dvec2()).collect();
     // A shape without area shares none; the clipping below also needs the clip polygon
     // counter-clockwise.
     let (subject_area, clip_area) = (shoelace(&poly), shoelace(&clip));
@@ -56,7 +52,7 @@ pub fn convex_overlap_area(subject: &[Vec2], clip: &[Vec2]) -> f32 {
         }
         let (p, q) = (clip[i], clip[(i + 1) % n]);
         let side = |x: DVec2| (q - p).perp_dot(x - p);
-        next.clear();
+        let mut next = Vec::with_capacity(poly.len() + 1);
         for j in 0..poly.len() {
             let (s, e) = (poly[j], poly[(j + 1) % poly.len()]);
             let (ds, de) = (side(s), side(e));
@@ -67,13 +63,10 @@ pub fn convex_overlap_area(subject: &[Vec2], clip: &[Vec2]) -> f32 {
                 next.push(s + (e - s) * (ds / (ds - de)));
             }
         }
-        std::mem::swap(&mut poly, &mut next);
+        poly = next;
     }
     shoelace(&poly).abs() as f32
 }
-
-/// A polygon's corners, inline up to two clipped boxes' worth.
-type Corners = SmallVec<[DVec2; 8]>;
 
 fn shoelace(p: &[DVec2]) -> f64 {
     let n = p.len();
