@@ -26,7 +26,7 @@ use super::order::placement_key;
 use super::walk::{Over, Slot, Walk};
 use super::{PlacementOptions, stages};
 use crate::validate::{check_label, check_obstacle};
-use crate::{Error, Label, LabelOutcome, Placement, PlacementStats, Shape};
+use crate::{Error, Label, LabelOutcome, Obb, Placement, PlacementStats, Shape};
 
 /// Most labels the small pass takes when the options leave the tiling automatic.
 pub(super) const SMALL_MAX: usize = super::MIN_PARALLEL_CHUNK;
@@ -37,8 +37,22 @@ pub(super) fn takes(labels: &[Label], options: &PlacementOptions) -> bool {
     labels.len() <= SMALL_MAX && options.tile_size.is_none() && options.tile_labels.is_none()
 }
 
+/// From this many labels, with more than one thread in the pool, the read runs in two halves
+/// on two threads (a smaller read costs less than waking the second thread).
+const SPLIT_READ_MIN: usize = 4_096;
+
+/// A label read by the second half of a split read: its placement key, box and slot.
+type Read = (u128, Obb, Slot);
+
+/// A thread's buffers: the walk's, and the second half of a split read's.
+#[derive(Default)]
+struct Scratch {
+    walk: Walk,
+    second_half: Vec<Read>,
+}
+
 thread_local! {
-    static SCRATCH: Cell<Walk> = Cell::new(Walk::default());
+    static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
 }
 
 /// One call's input.
@@ -61,21 +75,23 @@ pub(super) fn place(
     ties: Option<&[u32]>,
     check: bool,
 ) -> Result<Placement, Error> {
-    let mut walk = SCRATCH.take();
-    let placement = place_in(&mut walk, &Call { labels, obstacles, options, ties, check });
-    SCRATCH.set(walk);
+    let mut scratch = SCRATCH.take();
+    let placement = place_in(&mut scratch, &Call { labels, obstacles, options, ties, check });
+    SCRATCH.set(scratch);
     placement
 }
 
-/// [`place`] in the buffers of `walk`.
-fn place_in(walk: &mut Walk, call: &Call<'_>) -> Result<Placement, Error> {
+/// [`place`] in the buffers of `scratch`.
+fn place_in(scratch: &mut Scratch, call: &Call<'_>) -> Result<Placement, Error> {
     let &Call { labels, obstacles, options, ties, check } = call;
     if check {
         options.validate()?;
     }
     let origin = stages::origin(labels, options.viewport.as_ref());
     let view = options.viewport.as_ref().map(|v| View::new(v, origin));
-    read(walk, labels, ties, view.as_ref(), origin, check)?;
+    let reading = Reading { ties, view: view.as_ref(), origin, check };
+    read(scratch, labels, &reading)?;
+    let walk = &mut scratch.walk;
     if check {
         obstacles.iter().enumerate().try_for_each(|(i, s)| check_obstacle(i, s))?;
     }
@@ -104,18 +120,50 @@ fn place_in(walk: &mut Walk, call: &Call<'_>) -> Result<Placement, Error> {
     Ok(Placement { outcomes, stats, choices: Vec::new() })
 }
 
-/// The one read of the labels into `walk`: each checked (with `check`), its box and bounds
-/// built and culled; those in view handed over.
-fn read(
-    walk: &mut Walk,
-    labels: &[Label],
-    ties: Option<&[u32]>,
-    view: Option<&View>,
+/// How the labels are read: their tie-break keys, the view they are culled to, the origin their
+/// bounds are measured from, and whether they are checked.
+struct Reading<'a> {
+    ties: Option<&'a [u32]>,
+    view: Option<&'a View>,
     origin: DVec2,
     check: bool,
-) -> Result<(), Error> {
+}
+
+/// The one read of the labels into the walk: each checked (with `check`), its box and bounds
+/// built and culled; those in view handed over, in input order. From [`SPLIT_READ_MIN`] labels
+/// on, with a second thread in the pool, the second half is read on it into `second_half` and
+/// handed over after the first: the same labels in the same order, and the first bad label's
+/// error, as one read.
+fn read(scratch: &mut Scratch, labels: &[Label], reading: &Reading<'_>) -> Result<(), Error> {
+    let Scratch { walk, second_half } = scratch;
     walk.clear(labels.len());
+    if labels.len() < SPLIT_READ_MIN || rayon::current_num_threads() < 2 {
+        return read_from(labels, 0, reading, |key, obb, slot| walk.push(key, obb, slot));
+    }
+    let mid = labels.len() / 2;
+    second_half.clear();
+    let (first, second) = rayon::join(
+        || read_from(&labels[..mid], 0, reading, |key, obb, slot| walk.push(key, obb, slot)),
+        || read_from(&labels[mid..], mid, reading, |key, obb, slot| second_half.push((key, obb, slot))),
+    );
+    first?;
+    second?;
+    for &(key, obb, slot) in second_half.iter() {
+        walk.push(key, obb, slot);
+    }
+    Ok(())
+}
+
+/// Reads `labels`, the first at input position `start`, handing those in view to `hand_over`.
+fn read_from(
+    labels: &[Label],
+    start: usize,
+    reading: &Reading<'_>,
+    mut hand_over: impl FnMut(u128, Obb, Slot),
+) -> Result<(), Error> {
+    let &Reading { ties, view, origin, check } = reading;
     for (i, l) in labels.iter().enumerate() {
+        let i = start + i;
         if check {
             check_label(i, l)?;
         }
@@ -129,7 +177,39 @@ fn read(
         let s = &l.style;
         let key = placement_key(s.priority, ties.map_or(0, |t| t[i]), i as u32);
         let flags = Flags { allow_overlap: s.allow_overlap, ignore_placement: s.ignore_placement };
-        walk.push(key, obb, Slot { bounds, input: i as u32, flags });
+        hand_over(key, obb, Slot { bounds, input: i as u32, flags });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A read split over two threads hands over the labels in input order and reports the
+    /// first bad label, whichever half it is in.
+    #[test]
+    fn a_split_read_is_one_read() {
+        let labels: Vec<Label> = (0..2 * SPLIT_READ_MIN as u32)
+            .map(|i| Label::new(f64::from(i % 97) * 9.0, f64::from(i / 97) * 7.0, 30.0, 10.0))
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("a pool of two threads");
+        let place = |labels: &[Label]| pool.install(|| super::super::place(labels, &[], &PlacementOptions::default()));
+        let split = place(&labels).expect("good labels");
+        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a pool of one thread");
+        let whole =
+            one.install(|| super::super::place(&labels, &[], &PlacementOptions::default())).expect("good labels");
+        assert_eq!(split.outcomes, whole.outcomes);
+        assert_eq!(split.stats, whole.stats);
+        let mut bad = labels.clone();
+        let late = SPLIT_READ_MIN + 5;
+        bad[late].style.width = f64::NAN;
+        let index = |r: Result<Placement, Error>| match r {
+            Err(Error::InvalidLabel { index, .. }) => index,
+            other => panic!("expected a bad label, got {other:?}"),
+        };
+        assert_eq!(index(place(&bad)), late);
+        bad[3].style.height = -1.0;
+        assert_eq!(index(place(&bad)), 3);
+    }
 }
