@@ -179,7 +179,6 @@ struct Input<'a> {
 }
 
 /// What the pass reads of each slot: placement key, flags, box and cell.
-#[derive(Default)]
 struct Slots {
     keys: Vec<u128>,
     flags: Vec<Flags>,

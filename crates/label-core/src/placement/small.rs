@@ -4,14 +4,16 @@
 //!
 //! One read of the labels checks each one, builds its box and its bounds, culls it against the
 //! viewport and hands those in view to the one-thread walk (`walk.rs`), which sorts them into
-//! placement order and walks them against a grid of the shown labels. Below [`SMALL_MAX`]
-//! labels the staged pipeline runs on one thread too (its parallel loops do not split below
-//! [`super::MIN_PARALLEL_CHUNK`]), so nothing is lost to the second core.
+//! placement order and walks them against a grid of the shown labels. The read is about a
+//! quarter of the work; from [`SPLIT_READ_MIN`] labels, when the thread pool has a second
+//! thread, its second half runs there. Below [`SMALL_MAX`] labels the staged pipeline runs on
+//! one thread too (its parallel loops do not split below [`super::MIN_PARALLEL_CHUNK`]), so
+//! the small pass loses nothing to it on two cores.
 //!
-//! The walk's buffers (the labels in view, the sort's, the grid) are kept per thread between
-//! calls (at most [`SMALL_MAX`] labels' worth, about 3 MB): besides its result, a call
-//! allocates only the sample of centres (at most 1,024) the walk takes its grid's extent from
-//! and, when there are obstacles, their index. Fresh buffers at every call cost more than the
+//! The walk's buffers (the labels in view, the sort's, the grid) and the second half's are kept
+//! per thread between calls (at most [`SMALL_MAX`] labels' worth, about 3.5 MB): besides its
+//! result, a call allocates only the sample of centres (at most 1,024) the walk takes its
+//! grid's extent from and, when there are obstacles, their index. Fresh buffers at every call cost more than the
 //! pass at 10k labels: the system allocator hands large blocks back to the kernel, and every
 //! call faults their pages in again.
 
@@ -142,6 +144,7 @@ fn read(scratch: &mut Scratch, labels: &[Label], reading: &Reading<'_>) -> Resul
     }
     let mid = labels.len() / 2;
     second_half.clear();
+    second_half.reserve(labels.len() - mid);
     let (first, second) = rayon::join(
         || read_from(&labels[..mid], 0, reading, |key, obb, slot| walk.push(key, obb, slot)),
         || read_from(&labels[mid..], mid, reading, |key, obb, slot| second_half.push((key, obb, slot))),
