@@ -1,46 +1,26 @@
 //! A cell's list of the labels that can block later labels there, in placement order, and the
 //! scan for the first one whose bounds overlap a box.
 //!
-//! The list is held in quads of four entries, structure of arrays, as
-//! [`crate::broad::FirstHit`]'s cells are: each side of the four bounds in one lane vector, then
-//! the ranks and the slots apart. The quick test reads 16 bytes an entry and tests four entries
-//! with four vector comparisons and one mask, so the scan branches once a quad instead of once
-//! an entry. The last quad's unused lanes hold empty bounds, which overlap nothing.
-
-use glam::Vec4;
+//! The list is held in quads of four entries, as [`crate::broad::FirstHit`]'s cells are: the
+//! four bounds side by side (`Bounds4`), then the ranks and the slots apart. The quick test
+//! reads 16 bytes an entry and tests four entries at once, so the scan branches once a quad
+//! instead of once an entry. The last quad's unused lanes hold empty bounds, which overlap
+//! nothing.
 
 use crate::Aabb;
+use crate::broad::lanes::{Bounds4, Query4};
 
-/// Four labels that can block: the sides of their bounds for the quick test, their ranks in the
-/// tile's order and their slots.
+/// Four labels that can block: their bounds for the quick test, their ranks in the tile's order
+/// and their slots.
 #[derive(Clone, Copy, Debug)]
 struct Quad {
-    min_x: Vec4,
-    min_y: Vec4,
-    max_x: Vec4,
-    max_y: Vec4,
+    bounds: Bounds4,
     rank: [u32; 4],
     slot: [u32; 4],
 }
 
 impl Quad {
-    const EMPTY: Self = Self {
-        min_x: Vec4::INFINITY,
-        min_y: Vec4::INFINITY,
-        max_x: Vec4::NEG_INFINITY,
-        max_y: Vec4::NEG_INFINITY,
-        rank: [u32::MAX; 4],
-        slot: [u32::MAX; 4],
-    };
-
-    /// The lanes whose bounds overlap the interior of the query's (its sides splatted), as a
-    /// bitmask.
-    #[inline(always)]
-    fn overlapping(&self, query: &[Vec4; 4]) -> u32 {
-        let [min_x, min_y, max_x, max_y] = *query;
-        (self.min_x.cmplt(max_x) & min_x.cmplt(self.max_x) & self.min_y.cmplt(max_y) & min_y.cmplt(self.max_y))
-            .bitmask()
-    }
+    const EMPTY: Self = Self { bounds: Bounds4::EMPTY, rank: [u32::MAX; 4], slot: [u32::MAX; 4] };
 }
 
 /// Labels that can block, in the order they were added (placement order within a tile).
@@ -62,10 +42,7 @@ impl Blockers {
             self.quads.push(Quad::EMPTY);
         }
         let quad = self.quads.last_mut().expect("a quad was pushed");
-        quad.min_x[lane] = bounds.min.x;
-        quad.min_y[lane] = bounds.min.y;
-        quad.max_x[lane] = bounds.max.x;
-        quad.max_y[lane] = bounds.max.y;
+        quad.bounds.set(lane, bounds);
         quad.rank[lane] = rank;
         quad.slot[lane] = slot;
         self.len += 1;
@@ -99,13 +76,13 @@ impl Blockers {
         if from >= end {
             return None;
         }
-        let query = [Vec4::splat(q.min.x), Vec4::splat(q.min.y), Vec4::splat(q.max.x), Vec4::splat(q.max.y)];
+        let query = Query4::new(q);
         let first = from / 4;
         // The first quad's lanes before `from` are masked off; the entries at `end` and after
         // are past the first overlap found in the last quad, if any.
         let mut keep = u32::MAX << (from % 4);
         for (i, quad) in self.quads[first..end.div_ceil(4)].iter().enumerate() {
-            let lanes = quad.overlapping(&query) & keep;
+            let lanes = quad.bounds.overlapping(&query) & keep;
             if lanes != 0 {
                 let k = (first + i) * 4 + lanes.trailing_zeros() as usize;
                 return (k < end).then_some(k);
