@@ -166,8 +166,10 @@ pub fn lay_out_from(
     Layout { grid, cell_starts, members, index, cell_of, obbs, bounds, keys, flags, origin }
 }
 
-/// Labels per part of the scatter's input (the parts run in parallel).
-const SCATTER_PART: usize = 1 << 16;
+/// Parts the scatter's input is cut into, at most (the parts run in parallel; each counts its
+/// labels per cell, so more parts cost more counts), each of at least
+/// [`super::MIN_PARALLEL_CHUNK`] labels: enough for the threads to share the work evenly.
+const SCATTER_PARTS: usize = 16;
 
 /// What the scatter reads: the labels, their boxes and tie-break keys, and each label's cell
 /// (`u32::MAX`: culled), all in input order.
@@ -217,8 +219,10 @@ impl<'a> SlotsMut<'a> {
 /// about 90 MB).
 fn scatter(input: &Input<'_>, grid: &Grid) -> (Vec<u32>, Slots) {
     let (cells, tiles) = (grid.len(), grid.tiles());
-    let parts = input.cell.len().div_ceil(SCATTER_PART).max(1);
-    let part = |p: usize| p * SCATTER_PART..((p + 1) * SCATTER_PART).min(input.cell.len());
+    let n = input.cell.len();
+    let part_len = n.div_ceil(SCATTER_PARTS).max(super::MIN_PARALLEL_CHUNK);
+    let parts = n.div_ceil(part_len).max(1);
+    let part = |p: usize| (p * part_len).min(n)..((p + 1) * part_len).min(n);
     // Each part's labels per cell, then the cells' starts.
     let counts: Vec<Vec<u32>> = (0..parts)
         .into_par_iter()
@@ -235,12 +239,12 @@ fn scatter(input: &Input<'_>, grid: &Grid) -> (Vec<u32>, Slots) {
         cell_starts[c + 1] = cell_starts[c] + counts.iter().map(|n| n[c]).sum::<u32>();
     }
     // Each tile's range cut into one run per part, in part order.
-    let n = cell_starts[cells] as usize;
+    let laid_out = cell_starts[cells] as usize;
     let mut slots = Slots {
-        keys: vec![0; n],
-        flags: vec![Flags::default(); n],
-        obbs: vec![Obb { center: DVec2::ZERO, half: Vec2::ZERO, axis: Vec2::X }; n],
-        cell_of: vec![0; n],
+        keys: vec![0; laid_out],
+        flags: vec![Flags::default(); laid_out],
+        obbs: vec![Obb { center: DVec2::ZERO, half: Vec2::ZERO, axis: Vec2::X }; laid_out],
+        cell_of: vec![0; laid_out],
     };
     let mut rest =
         SlotsMut { keys: &mut slots.keys, flags: &mut slots.flags, obbs: &mut slots.obbs, cell_of: &mut slots.cell_of };
@@ -337,5 +341,43 @@ mod tests {
                 assert_eq!(l.grid.cell(l.obbs[s].center.as_vec2()), l.cell_of[s]);
             }
         }
+    }
+
+    #[test]
+    fn the_scatter_in_parts_lays_out_every_label_with_its_own_box_key_and_flags() {
+        // More labels than one part of the scatter holds, so that several parts write each tile.
+        let n = 3 * super::super::MIN_PARALLEL_CHUNK + 17;
+        let labels: Vec<Label> = (0..n as u32)
+            .map(|i| {
+                let spread = |m: u64, side: u64| (u64::from(i) * m % side) as f64;
+                Label::new(spread(7919, 2003), spread(104_729, 1409), 12.0, 6.0)
+                    .with_priority(f64::from(i % 13))
+                    .with_allow_overlap(i % 5 == 0)
+            })
+            .collect();
+        let obbs: Vec<Obb> = labels.iter().map(Label::obb).collect();
+        let viewport = Aabb::from_corners(Vec2::ZERO, Vec2::new(1800.0, 1300.0));
+        let l = lay_out(&labels, &obbs, Some(&viewport), None, None, Some(5000));
+        assert!(l.grid.tiles() > 1 && l.len() > 2 * super::super::MIN_PARALLEL_CHUNK, "{} tiles", l.grid.tiles());
+        for t in 0..l.grid.tiles() {
+            let slots = l.tile_slots(t);
+            assert!(l.keys[slots].windows(2).all(|k| k[0] < k[1]), "tile {t} in placement order");
+        }
+        for s in 0..l.len() {
+            let i = l.index[s] as usize;
+            assert_eq!(l.obbs[s], obbs[i]);
+            assert_eq!(l.keys[s], placement_key(labels[i].style.priority, 0, i as u32));
+            assert_eq!(l.flags[s].allow_overlap, labels[i].style.allow_overlap);
+            assert_eq!(l.bounds[s], obbs[i].bounds());
+        }
+        for c in 0..l.grid.len() {
+            let members = l.cell_slots(c);
+            assert!(members.windows(2).all(|m| m[0] < m[1]), "cell {c} in placement order");
+            assert!(members.iter().all(|&s| l.cell_of[s as usize] as usize == c));
+        }
+        let mut seen = l.index.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), l.len(), "each label in view once");
     }
 }
