@@ -30,9 +30,10 @@
 //! [`FirstHit::BOXES_PER_CELL`] a cell) is read where the grid is and allocates nothing; the
 //! small pass's larger cells spill to the heap.
 
-use glam::{Vec2, Vec4};
+use glam::Vec2;
 use smallvec::SmallVec;
 
+use super::lanes::{Bounds4, Query4};
 use crate::Aabb;
 
 /// Four listed boxes, structure of arrays: the sides of their bounds, their numbers and the
@@ -40,25 +41,14 @@ use crate::Aabb;
 /// and the number `u32::MAX`.
 #[derive(Clone, Copy, Debug)]
 struct Quad {
-    min_x: Vec4,
-    min_y: Vec4,
-    max_x: Vec4,
-    max_y: Vec4,
+    bounds: Bounds4,
     number: [u32; 4],
     column: [u16; 4],
     row: [u16; 4],
 }
 
 impl Quad {
-    const EMPTY: Self = Self {
-        min_x: Vec4::INFINITY,
-        min_y: Vec4::INFINITY,
-        max_x: Vec4::NEG_INFINITY,
-        max_y: Vec4::NEG_INFINITY,
-        number: [u32::MAX; 4],
-        column: [0; 4],
-        row: [0; 4],
-    };
+    const EMPTY: Self = Self { bounds: Bounds4::EMPTY, number: [u32::MAX; 4], column: [0; 4], row: [0; 4] };
 }
 
 /// A cell's list: its quads, filled in order, and how many boxes they hold. Two quads are held
@@ -79,10 +69,7 @@ impl Cell {
             self.quads.push(Quad::EMPTY);
         }
         let quad = self.quads.last_mut().expect("a quad was pushed");
-        quad.min_x[lane] = bounds.min.x;
-        quad.min_y[lane] = bounds.min.y;
-        quad.max_x[lane] = bounds.max.x;
-        quad.max_y[lane] = bounds.max.y;
+        quad.bounds.set(lane, bounds);
         quad.number[lane] = number;
         quad.column[lane] = column;
         quad.row[lane] = row;
@@ -274,8 +261,7 @@ impl FirstHit {
             return; // a default grid, never laid
         }
         let [x0, y0, x1, y1] = self.span(query);
-        let (min_x, min_y) = (Vec4::splat(query.min.x), Vec4::splat(query.min.y));
-        let (max_x, max_y) = (Vec4::splat(query.max.x), Vec4::splat(query.max.y));
+        let lanes4 = Query4::new(query);
         // Exclusive ranges: an inclusive range's loop costs a check more per step.
         for row in y0..y1 + 1 {
             for column in x0..x1 + 1 {
@@ -285,11 +271,7 @@ impl FirstHit {
                     }
                     // The four boxes' quick tests at once; then only the boxes that meet the
                     // query, in lane (ascending number) order.
-                    let meets = quad.min_x.cmple(max_x)
-                        & min_x.cmple(quad.max_x)
-                        & quad.min_y.cmple(max_y)
-                        & min_y.cmple(quad.max_y);
-                    let mut lanes = meets.bitmask();
+                    let mut lanes = quad.bounds.meeting(&lanes4);
                     while lanes != 0 {
                         let lane = lanes.trailing_zeros() as usize;
                         lanes &= lanes - 1;

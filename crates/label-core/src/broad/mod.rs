@@ -16,6 +16,7 @@ mod candidates;
 mod cells;
 mod first_hit;
 mod grid;
+pub(crate) mod lanes;
 mod tiles;
 
 pub use candidates::{Candidates, find_candidates};
