@@ -65,15 +65,9 @@ pub(crate) fn provisional(m: u8) -> bool {
 }
 
 /// The invariant of the bytes: one per label, each its label's frame ([`of`]) but for the bits
-/// of [`bits::STATE`]; a quiet label is unseen; a sleepy one hidden in view by a collision,
-/// undrawn, without a pose. The engine checks it after every call in debug builds, and what
-/// the other state bits say in `table/` (provisional).
+/// of [`bits::STATE`]; a quiet label is unseen. The engine checks it after every call in debug
+/// builds, and what the other state bits say in `table/` (sleepy, provisional).
 pub(crate) fn in_sync(memo: &[AtomicU8], frames: &[LabelFrame]) -> bool {
-    let in_sync = |m: u8, f: &LabelFrame| {
-        let sleepy = m & bits::SLEEPY != 0;
-        m & !bits::STATE == of(f)
-            && (m & bits::QUIET == 0 || m & bits::FAR != 0)
-            && (!sleepy || (f.pose.is_none() && f.opacity == 0.0 && f.reason == Some(HiddenReason::Collision)))
-    };
+    let in_sync = |m: u8, f: &LabelFrame| m & !bits::STATE == of(f) && (m & bits::QUIET == 0 || m & bits::FAR != 0);
     memo.len() == frames.len() && memo.iter().zip(frames).all(|(m, f)| in_sync(m.load(Ordering::Relaxed), f))
 }

@@ -24,6 +24,8 @@ pub(crate) use label_state::LabelState;
 ///   by whole worlds (`geo/copies.rs`); `parts[i]` is its [`BoxParts`];
 /// - `memo[i]` is the byte of label `i`'s last frame with its state's bits ([`memo::in_sync`]:
 ///   quiet, sleepy, provisional);
+/// - a sleepy label is hidden in view by a collision, undrawn, without a pose: never unseen, so
+///   never resting (the last loop of a full symbol frame takes such labels as they are);
 /// - after a full frame no label is provisional (only a reused frame makes one); a provisional
 ///   label is hidden by a collision, and neither sleepy nor dormant;
 /// - a label that sleeps ([`LabelState::Sleepy`], [`LabelState::Dormant`]) holds a
@@ -140,6 +142,9 @@ impl Table {
         let state = self.state(i, frame);
         let m = self.memo[i].load(Ordering::Relaxed);
         let by_collision = frame.reason == Some(HiddenReason::Collision);
+        if m & bits::SLEEPY != 0 && !(by_collision && frame.opacity == 0.0 && frame.pose.is_none()) {
+            return Some("a sleepy label is hidden in view by a collision, undrawn, without a pose");
+        }
         if memo::provisional(m) && (!by_collision || m & bits::SLEEPY != 0 || self.dormant.is_dormant(i)) {
             return Some("a provisional label is hidden by a collision, neither sleepy nor dormant");
         }

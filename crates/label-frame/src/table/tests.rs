@@ -82,6 +82,9 @@ fn the_checks_catch_a_table_whose_stores_disagree() {
         let (Some(d), Some(s)) = (first_in(engine, LabelState::Dormant), first_in(engine, LabelState::Sleepy)) else {
             return;
         };
+        let (Some(u), Some(v)) = (first_in(engine, LabelState::Unseen), first_in(engine, LabelState::Shown)) else {
+            return;
+        };
         let (d_sleep, s_sleep) = {
             let (table, ..) = engine.table();
             (table.sleeps.get(d), table.sleeps.get(s))
@@ -98,6 +101,9 @@ fn the_checks_catch_a_table_whose_stores_disagree() {
             spoiled(engine, |t| t.sleeps.set(d, Sleep::NONE), |t| t.sleeps.set(d, d_sleep)),
             // A provisional label asleep.
             spoiled(engine, |t| flip(t, s, bits::PROVISIONAL), |t| flip(t, s, bits::PROVISIONAL)),
+            // A sleepy byte on an unseen label (a sleeper that would rest too), and on a shown one.
+            spoiled(engine, |t| flip(t, u, bits::SLEEPY), |t| flip(t, u, bits::SLEEPY)),
+            spoiled(engine, |t| flip(t, v, bits::SLEEPY), |t| flip(t, v, bits::SLEEPY)),
         ];
     });
     assert_eq!(
@@ -107,6 +113,8 @@ fn the_checks_catch_a_table_whose_stores_disagree() {
             Some("a sleeping label holds a certificate about the label that hides it"),
             Some("every dormant label, and only they, listed under its certificate's blocker"),
             Some("a provisional label is hidden by a collision, neither sleepy nor dormant"),
+            Some("a sleepy label is hidden in view by a collision, undrawn, without a pose"),
+            Some("a sleepy label is hidden in view by a collision, undrawn, without a pose"),
         ]
     );
 }

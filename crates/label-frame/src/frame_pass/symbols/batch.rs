@@ -161,7 +161,7 @@ impl Batch {
         for &(i, choice) in shown {
             let world = &viewer.labels[i as usize];
             boxes.clear();
-            shown_boxes(viewer, (sights, paths), (i, choice), &mut boxes);
+            shown_boxes(viewer.labels, (sights, paths), (i, choice), &mut boxes);
             let meets = || boxes.iter().any(|b| index.first(&b.bounds(), |_| true).is_some());
             if world.symbol.repeat_group.is_none() && !meets() {
                 continue;

@@ -178,18 +178,21 @@ impl Written<'_> {
         let mut gone = Vec::new();
         let mut sleeping = asleep.iter().peekable();
         for (i, s) in sights.iter().enumerate() {
+            // A sleeping label first, whatever its sight (a stand-in) says: the table's
+            // invariants keep a sleepy label from being resting too (`Table::broken`).
+            if sleeping.next_if_eq(&&(i as u32)).is_some() {
+                continue;
+            }
             match s {
                 Sight::In(_) => {}
                 Sight::Far | Sight::Off(_) if resting(i) => {
                     debug_assert_eq!(frames[i], LabelFrame::UNSEEN);
                     stats.hidden_offscreen += 1;
                 }
-                // A sleeping label (its sight a stand-in, its byte marked: not resting).
-                _ if sleeping.next_if_eq(&&(i as u32)).is_some() => {}
                 _ => gone.push((i, None)),
             }
         }
-        debug_assert!(sleeping.next().is_none(), "every sleeping label met");
+        debug_assert!(sleeping.next().is_none(), "the sleeping labels ascending");
         let mut blockers = Vec::new();
         for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(gone) {
             let last = frames[i];

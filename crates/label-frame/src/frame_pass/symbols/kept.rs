@@ -47,7 +47,7 @@ impl Kept {
         let mut kept = Kept { slot: vec![u32::MAX; sights.len()], ..Kept::default() };
         for &(i, choice) in shown.iter().filter(|&&(i, _)| !viewer.labels[i as usize].style.ignore_placement) {
             let start = kept.boxes.len() as u32;
-            shown_boxes(viewer, (sights, paths), (i, choice), &mut kept.boxes);
+            shown_boxes(viewer.labels, (sights, paths), (i, choice), &mut kept.boxes);
             kept.owners.resize(kept.boxes.len(), i);
             kept.slot[i as usize] = kept.of_label.len() as u32;
             kept.of_label.push((start, kept.boxes.len() as u32, choice));
@@ -90,17 +90,17 @@ impl KeptBoxes for Kept {
     }
 }
 
-/// The boxes label `i` shows with `choice` (in view at its pose in `sights`; a path label
-/// along its line in `paths`, its glyphs) onto `out`: [`shown_parts`] — bit for bit the parts
-/// of the label as [`super::batch::Batch::push_shown`] and `push_path_shown` add it, without
-/// building its symbol.
+/// The boxes label `i` of `labels` shows with `choice` (in view at its pose in `sights`; a
+/// path label along its line in `paths`, its glyphs) onto `out`: [`shown_parts`] — bit for bit
+/// the parts of the label as [`super::batch::Batch::push_shown`] and `push_path_shown` add it,
+/// without building its symbol.
 pub(super) fn shown_boxes(
-    viewer: &Viewer,
+    labels: &[WorldLabel],
     (sights, paths): (&[Sight], &[Option<ScreenPath>]),
     (i, choice): (u32, Choice),
     out: &mut Vec<Obb>,
 ) {
-    let world = &viewer.labels[i as usize];
+    let world = &labels[i as usize];
     if let Some(path) = paths.get(i as usize).and_then(Option::as_ref) {
         out.extend(path.glyph_boxes(world, 0.0));
         return;

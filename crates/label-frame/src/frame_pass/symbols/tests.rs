@@ -2,9 +2,13 @@ use glam::DVec2;
 use label_core::{Choice, Obb, Parts};
 
 use super::batch::Batch;
-use super::kept::shown_parts;
+use super::kept::{shown_boxes, shown_parts};
+use crate::geo::path::{ScreenPath, project_label};
+use crate::geo::projection::Projection;
+use crate::geo::sight::Sight;
+use crate::state::hot::Hot;
 use crate::testing::{anchored_labels, busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
-use crate::{FrameKind, HiddenReason};
+use crate::{Camera, FrameKind, HiddenReason, WorldLabel};
 use crate::{ScreenPose, Shortcuts};
 
 #[test]
@@ -78,4 +82,55 @@ fn a_kept_label_blocks_with_the_parts_pass_two_places_it_with() {
             }
         }
     }
+}
+
+#[test]
+fn a_kept_path_label_blocks_with_the_glyphs_pass_two_places_it_with() {
+    // The same for texts along lines: `kept.rs` takes a shown path label's glyph boxes from
+    // its line on screen; pass 2 places it as `Batch::push_path_shown` builds it (the core's
+    // `Symbol::parts` with the layout): the same boxes, bit for bit. Lines straight and bent,
+    // each way (so some texts are turned upright), upright or not, with and without a repeat
+    // group, under a turned and tilted camera.
+    use label_core::TextPath;
+    let lines = [
+        vec![DVec2::new(99.0, 79.5), DVec2::new(101.5, 80.25)],
+        vec![DVec2::new(98.5, 81.0), DVec2::new(99.75, 80.5), DVec2::new(100.5, 81.25), DVec2::new(101.75, 81.0)],
+        vec![DVec2::new(101.0, 78.5), DVec2::new(100.25, 79.0), DVec2::new(99.0, 78.75)],
+    ];
+    let mut labels: Vec<WorldLabel> = Vec::new();
+    for (k, points) in lines.iter().enumerate() {
+        for (j, reversed) in [false, true].into_iter().enumerate() {
+            let mut points = points.clone();
+            if reversed {
+                points.reverse();
+            }
+            let advances = (0..5 + 2 * k).map(|g| 6.5 + (g % 3) as f64).collect();
+            let path = TextPath::new(points, advances).with_keep_upright(j == 0).with_max_angle(60.0);
+            let mut street = WorldLabel::along_path(labels.len() as u64, path, 11.5).with_padding(1.25 + k as f64);
+            if k == 1 {
+                street.symbol = street.symbol.with_repeat(2, 40.0);
+            }
+            labels.push(street);
+        }
+    }
+    let camera = Camera::new(DVec2::new(100.0, 80.0), 7.0, 800.0, 600.0).with_bearing(23.0).with_pitch(35.0);
+    let projection = Projection::new(&camera);
+    let paths: Vec<Option<ScreenPath>> =
+        labels.iter().map(|l| project_label(l, &Hot::new(l), &projection, 1.0)).collect();
+    // A path label's sight is not read: its line is.
+    let sights = vec![Sight::Far; labels.len()];
+    let mut upright = 0;
+    for (i, label) in labels.iter().enumerate() {
+        let path = paths[i].as_ref().expect("in front of the camera");
+        let layout = path.layout.as_ref().expect("the text fits its line");
+        upright += usize::from(layout.reversed);
+        let mut batch = Batch::default();
+        batch.push_path_shown(label, i as u32, path);
+        let want: Vec<Obb> = batch.parts(0).collect();
+        assert_eq!(want.len(), label.symbol.path.as_ref().unwrap().glyph_advances.len(), "{i}");
+        let mut got = Vec::new();
+        shown_boxes(&labels, (&sights, &paths), (i as u32, Choice::default()), &mut got);
+        assert_eq!(got, want, "{i}");
+    }
+    assert!(upright > 0, "some text turned upright");
 }
