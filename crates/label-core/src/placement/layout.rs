@@ -171,6 +171,20 @@ pub fn lay_out_from(
 /// [`super::MIN_PARALLEL_CHUNK`] labels: enough for the threads to share the work evenly.
 const SCATTER_PARTS: usize = 16;
 
+/// Bytes a label that the scatter's parts may spend on their counts and runs, in all.
+const SCATTER_BYTES_PER_LABEL: usize = 16;
+
+/// How many parts the scatter cuts `n` labels into, over `cells` cells in `tiles` tiles: up to
+/// [`SCATTER_PARTS`] of at least [`super::MIN_PARALLEL_CHUNK`] labels, and fewer (one at least)
+/// where each part's count per cell and run per tile would cost more than
+/// [`SCATTER_BYTES_PER_LABEL`] a label in all (a fine grid, from a small `tile_size`).
+fn scatter_parts(n: usize, cells: usize, tiles: usize) -> usize {
+    let by_size = (n / super::MIN_PARALLEL_CHUNK).clamp(1, SCATTER_PARTS);
+    let per_part = 4 * cells + std::mem::size_of::<SlotsMut<'_>>() * tiles;
+    let by_memory = SCATTER_BYTES_PER_LABEL * n / per_part.max(1);
+    by_size.min(by_memory).max(1)
+}
+
 /// What the scatter reads: the labels, their boxes and tie-break keys, and each label's cell
 /// (`u32::MAX`: culled), all in input order.
 struct Input<'a> {
@@ -186,6 +200,13 @@ struct Slots {
     flags: Vec<Flags>,
     obbs: Vec<Obb>,
     cell_of: Vec<u32>,
+}
+
+impl Slots {
+    /// All the slots, borrowed to be cut into runs.
+    fn as_mut(&mut self) -> SlotsMut<'_> {
+        SlotsMut { keys: &mut self.keys, flags: &mut self.flags, obbs: &mut self.obbs, cell_of: &mut self.cell_of }
+    }
 }
 
 /// A run of [`Slots`], borrowed to be written or reordered.
@@ -220,8 +241,8 @@ impl<'a> SlotsMut<'a> {
 fn scatter(input: &Input<'_>, grid: &Grid) -> (Vec<u32>, Slots) {
     let (cells, tiles) = (grid.len(), grid.tiles());
     let n = input.cell.len();
-    let part_len = n.div_ceil(SCATTER_PARTS).max(super::MIN_PARALLEL_CHUNK);
-    let parts = n.div_ceil(part_len).max(1);
+    let parts = scatter_parts(n, cells, tiles);
+    let part_len = n.div_ceil(parts).max(1);
     let part = |p: usize| (p * part_len).min(n)..((p + 1) * part_len).min(n);
     // Each part's labels per cell, then the cells' starts.
     let counts: Vec<Vec<u32>> = (0..parts)
@@ -246,8 +267,7 @@ fn scatter(input: &Input<'_>, grid: &Grid) -> (Vec<u32>, Slots) {
         obbs: vec![Obb { center: DVec2::ZERO, half: Vec2::ZERO, axis: Vec2::X }; laid_out],
         cell_of: vec![0; laid_out],
     };
-    let mut rest =
-        SlotsMut { keys: &mut slots.keys, flags: &mut slots.flags, obbs: &mut slots.obbs, cell_of: &mut slots.cell_of };
+    let mut rest = slots.as_mut();
     let mut runs: Vec<Vec<SlotsMut<'_>>> = (0..parts).map(|_| Vec::with_capacity(tiles)).collect();
     for t in 0..tiles {
         for (p, count) in counts.iter().enumerate() {
@@ -282,8 +302,7 @@ fn scatter(input: &Input<'_>, grid: &Grid) -> (Vec<u32>, Slots) {
 fn order_tiles(grid: &Grid, cell_starts: &[u32], mut slots: Slots) -> (Slots, Vec<u32>) {
     let mut members = vec![0u32; slots.keys.len()];
     let mut parts = Vec::with_capacity(grid.tiles());
-    let mut rest =
-        SlotsMut { keys: &mut slots.keys, flags: &mut slots.flags, obbs: &mut slots.obbs, cell_of: &mut slots.cell_of };
+    let mut rest = slots.as_mut();
     let mut m = members.as_mut_slice();
     for t in 0..grid.tiles() {
         let cells = grid.tile_cells(t);
@@ -341,6 +360,18 @@ mod tests {
                 assert_eq!(l.grid.cell(l.obbs[s].center.as_vec2()), l.cell_of[s]);
             }
         }
+    }
+
+    #[test]
+    fn a_fine_grid_scatters_in_fewer_parts() {
+        let n = 1_000_000;
+        // Cells of about 64 labels: parts of the size alone.
+        assert_eq!(super::scatter_parts(n, n / 64, 8), super::SCATTER_PARTS);
+        // A cell or more a label (a tiny `tile_size`): one part, not sixteen counts of every cell.
+        assert_eq!(super::scatter_parts(n, 4 * n, 4 * n), 1);
+        assert_eq!(super::scatter_parts(n, n, 64), 3);
+        assert_eq!(super::scatter_parts(0, 16, 1), 1);
+        assert_eq!(super::scatter_parts(40_000, 600, 4), 2);
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub(crate) fn provisional(m: u8) -> bool {
 }
 
 /// The invariant of the bytes: one per label, each its label's frame ([`of`]) but for the bits
-/// of [`bits::STATE`]; a quiet label is unseen. The engine checks it after every call in debug
+/// of [`bits::STATE`]; a quiet label is unseen. The engine checks it after every frame in debug
 /// builds, and what the other state bits say in `table/` (sleepy, provisional).
 pub(crate) fn in_sync(memo: &[AtomicU8], frames: &[LabelFrame]) -> bool {
     let in_sync = |m: u8, f: &LabelFrame| m & !bits::STATE == of(f) && (m & bits::QUIET == 0 || m & bits::FAR != 0);

@@ -72,8 +72,8 @@ fn flip(t: &mut Table, i: usize, bit: u8) {
 
 #[test]
 fn the_checks_catch_a_table_whose_stores_disagree() {
-    // In a frame with dormant, sleepy and waiting labels, one store at a time is spoiled for
-    // one label, the check names what broke, and the store is mended.
+    // In a frame with dormant, sleepy, unseen and shown labels, one store at a time is spoiled
+    // for one label, the check names what broke, and the store is mended.
     let mut found = Vec::new();
     play(patch(DVec2::new(100.0, 80.0), 0.04), |engine, full| {
         if !found.is_empty() || !full {
