@@ -21,6 +21,11 @@
 //!    pose is the layout's anchor point (the point at the offset), the reading angle of its
 //!    middle glyph and the scale; its parts are the glyph boxes.
 //!
+//! A label not drawn in the last frame skips all four through a camera without pitch when its
+//! text surely has no room on its line ([`surely_no_room`]: the projection is then a
+//! similarity, so the line's length on screen is its world length scaled, up to a bounded
+//! rounding); it is hidden `no_room` as the layout would hide it, wherever its line is.
+//!
 //! The frame engine places a path label as the core places a symbol of one position whose
 //! parts are its glyphs (`frame_pass/symbols/`): it meets the viewport iff some glyph box
 //! does, and collides iff some glyph box collides.
@@ -149,32 +154,23 @@ pub(crate) fn surely_no_room(
 }
 
 /// Path label `label`'s line through `projection`, in the copy of the world its projection data
-/// `hot` is in; `None` behind the camera, or if it has no path.
+/// `hot` is in; `None` behind the camera, or if it has no path. Unless `line_needed` (a label
+/// drawn in the last frame fades out on its line; a caller asking for the line itself),
+/// [`surely_no_room`] settles most labels whose text is too long for their line through a
+/// camera without pitch, without the projected line: whether in view or not, they are hidden
+/// `no_room`.
 #[must_use]
 pub(crate) fn project_label(
     label: &WorldLabel,
     hot: &Hot,
     projection: &Projection,
     perspective_scaling: f64,
-) -> Option<ScreenPath> {
-    let path = label.symbol.path.as_ref()?;
-    project_path(path, hot.position - label.world_anchor(), projection, perspective_scaling)
-}
-
-/// [`project_label`] for a label not drawn in the last frame: [`surely_no_room`] settles most
-/// labels whose text is too long for their line through a camera without pitch (whether in
-/// view or not, they are hidden `no_room`; one drawn would need its line to fade out on).
-#[must_use]
-pub(crate) fn project_undrawn(
-    label: &WorldLabel,
-    hot: &Hot,
-    projection: &Projection,
-    perspective_scaling: f64,
+    line_needed: bool,
 ) -> Option<ScreenPath> {
     let path = label.symbol.path.as_ref()?;
     let shift = hot.position - label.world_anchor();
-    surely_no_room(path, shift, projection, perspective_scaling)
-        .or_else(|| project_path(path, shift, projection, perspective_scaling))
+    let sure = if line_needed { None } else { surely_no_room(path, shift, projection, perspective_scaling) };
+    sure.or_else(|| project_path(path, shift, projection, perspective_scaling))
 }
 
 /// The cumulative arc lengths of a polyline, from 0 at its first point.

@@ -52,7 +52,7 @@ use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::{off_frame, unfit_frame};
-use crate::geo::path::{ScreenPath, project_label, project_undrawn};
+use crate::geo::path::{ScreenPath, project_label};
 use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
@@ -98,9 +98,8 @@ pub(crate) fn project_symbols(
             if label.symbol.path.is_none() {
                 return (sight(i), None);
             }
-            let project =
-                if memo[i].load(Ordering::Relaxed) & bits::DRAWN == 0 { project_undrawn } else { project_label };
-            match project(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling) {
+            let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
+            match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, drawn) {
                 Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
