@@ -297,7 +297,13 @@ impl FrameEngine {
     /// a path, behind the camera, out of range, or before any frame.
     pub(super) fn screen_path(&self, index: usize) -> Option<ScreenPath> {
         let projection = self.frame_projection.as_ref()?;
-        project_label(self.labels.get(index)?, &self.table.hot[index], projection, self.options.perspective_scaling)
+        project_label(
+            self.labels.get(index)?,
+            &self.table.hot[index],
+            projection,
+            self.options.perspective_scaling,
+            true,
+        )
     }
 
     /// Places one frame: projects every label with `camera`, culls what is behind the camera

@@ -21,6 +21,11 @@
 //!    pose is the layout's anchor point (the point at the offset), the reading angle of its
 //!    middle glyph and the scale; its parts are the glyph boxes.
 //!
+//! A label not drawn in the last frame skips all four through a camera without pitch when its
+//! text surely has no room on its line ([`surely_no_room`]: the projection is then a
+//! similarity, so the line's length on screen is its world length scaled, up to a bounded
+//! rounding); it is hidden `no_room` as the layout would hide it, wherever its line is.
+//!
 //! The frame engine places a path label as the core places a symbol of one position whose
 //! parts are its glyphs (`frame_pass/symbols/`): it meets the viewport iff some glyph box
 //! does, and collides iff some glyph box collides.
@@ -70,16 +75,9 @@ pub(crate) fn project_path(
         points.push(q);
         screen_lengths.push(along);
     }
-    // The world point at the offset, on segment `k` of the world line.
-    let world_lengths: Vec<f64> = arc_lengths(&world.points);
-    let total = world_lengths[world_lengths.len() - 1];
-    let offset = world.path_offset.unwrap_or(total / 2.0).clamp(0.0, total);
-    let last_segment = world.points.len() - 2;
-    let k = world_lengths[1..=last_segment].partition_point(|&s| s <= offset);
-    let (a, b) = (world.points[k], world.points[k + 1]);
-    let t = (offset - world_lengths[k]) / (world_lengths[k + 1] - world_lengths[k]);
-    let at = projection.project(a.lerp(b, t) + shift)?;
-    let from = projection.project(a + shift)?.screen;
+    let (_, _, k, at) = world_offset(world);
+    let at = projection.project(at + shift)?;
+    let from = projection.project(world.points[k] + shift)?.screen;
     let screen_offset = (screen_lengths[k] + (at.screen - from).length()).clamp(0.0, along);
     let scale = label_scale(at.perspective, perspective_scaling);
     let path = TextPath {
@@ -97,17 +95,82 @@ pub(crate) fn project_path(
     Some(ScreenPath { pose, path, layout })
 }
 
+/// The world line's length, the label's offset on it (clamped to it), and the world point at
+/// the offset, on segment `k`.
+fn world_offset(world: &TextPath) -> (f64, f64, usize, DVec2) {
+    let world_lengths: Vec<f64> = arc_lengths(&world.points);
+    let total = world_lengths[world_lengths.len() - 1];
+    let offset = world.path_offset.unwrap_or(total / 2.0).clamp(0.0, total);
+    let last_segment = world.points.len() - 2;
+    let k = world_lengths[1..=last_segment].partition_point(|&s| s <= offset);
+    let (a, b) = (world.points[k], world.points[k + 1]);
+    let t = (offset - world_lengths[k]) / (world_lengths[k + 1] - world_lengths[k]);
+    (total, offset, k, a.lerp(b, t))
+}
+
+/// [`project_path`]'s answer for a line (`world`, moved by `shift`) whose text surely has no
+/// room on it through a camera without pitch, found without projecting the line or laying
+/// it out: hidden [`PathFailure::NoRoom`], posed at its offset point (no glyphs, no projected
+/// line). `None` under pitch, or if the text may fit.
+///
+/// Without pitch the projection is a similarity of ratio `2^zoom` and the perspective scale
+/// is 1, so the projected line's length and the offset's arc length on it are the world ones
+/// times `2^zoom`, up to the rounding of the projection and of the sums. That rounding is
+/// below `m = 1e-9 · (n + 1) · (M + length)` px, `n` the line's points and `M` the largest
+/// screen coordinate a point of it can have (each projected point is off by a few ulps of
+/// `M`, each of the `n` segments' lengths by a few ulps of `M` and of its own, and the text's
+/// length by a few ulps of it): the text surely has no room when the layout's test
+/// ([`label_core::tolerance::fits_along`], either end) fails by more than `m` either way.
+#[must_use]
+pub(crate) fn surely_no_room(
+    world: &TextPath,
+    shift: DVec2,
+    projection: &Projection,
+    perspective_scaling: f64,
+) -> Option<ScreenPath> {
+    if projection.is_pitched() {
+        return None;
+    }
+    let (total, offset, _, at) = world_offset(world);
+    let zoom = projection.scale();
+    let scale = label_scale(1.0, perspective_scaling);
+    let text: f64 = world.glyph_advances.iter().map(|a| a * scale).sum();
+    let center = projection.camera().center;
+    // The largest coordinate any step of the projection handles, world px.
+    let far = world.points.iter().fold(center.abs().max_element(), |far, &p| {
+        far.max((p + shift).abs().max_element()).max((p + shift - center).abs().max_element())
+    });
+    let reach = (far * zoom + projection.camera().size.max_element()) * std::f64::consts::SQRT_2;
+    let m = 1e-9 * (world.points.len() + 1) as f64 * (reach + total * zoom + text);
+    let (length, start) = (total * zoom, offset * zoom - text / 2.0);
+    let tolerance = label_core::tolerance::LENGTH;
+    if start + m >= -tolerance && start - m + text <= length + m + tolerance {
+        return None;
+    }
+    let at = projection.project(at + shift)?;
+    let pose = ScreenPose { position: at.screen, angle: 0.0, scale };
+    let path = TextPath { points: Vec::new(), glyph_advances: Vec::new(), path_offset: None, ..*world };
+    Some(ScreenPath { pose, path, layout: Err(PathFailure::NoRoom) })
+}
+
 /// Path label `label`'s line through `projection`, in the copy of the world its projection data
-/// `hot` is in; `None` behind the camera, or if it has no path.
+/// `hot` is in; `None` behind the camera, or if it has no path. Unless `line_needed` (a label
+/// drawn in the last frame fades out on its line; a caller asking for the line itself),
+/// [`surely_no_room`] settles most labels whose text is too long for their line through a
+/// camera without pitch, without the projected line: whether in view or not, they are hidden
+/// `no_room`.
 #[must_use]
 pub(crate) fn project_label(
     label: &WorldLabel,
     hot: &Hot,
     projection: &Projection,
     perspective_scaling: f64,
+    line_needed: bool,
 ) -> Option<ScreenPath> {
     let path = label.symbol.path.as_ref()?;
-    project_path(path, hot.position - label.world_anchor(), projection, perspective_scaling)
+    let shift = hot.position - label.world_anchor();
+    let sure = if line_needed { None } else { surely_no_room(path, shift, projection, perspective_scaling) };
+    sure.or_else(|| project_path(path, shift, projection, perspective_scaling))
 }
 
 /// The cumulative arc lengths of a polyline, from 0 at its first point.
@@ -195,6 +258,47 @@ mod tests {
         assert_eq!(s.failure(), None);
         let s = project_path(&path.clone().with_path_offset(4.0), DVec2::ZERO, &far, 1.0).unwrap();
         assert_eq!((s.failure(), s.path.path_offset), (Some(PathFailure::NoRoom), Some(4.0)));
+    }
+
+    #[test]
+    fn a_text_surely_without_room_is_what_the_layout_finds() {
+        // Zigzag lines of 2 to 9 points with texts from far too short to far too long, and
+        // exactly as long as the room at the middle, through flat cameras at many zooms,
+        // bearings and centres (the lines far off screen too): whenever the certificate
+        // answers, it is the projection's and layout's answer, pose included.
+        let mut certified = 0;
+        for k in 0..3000u32 {
+            let n = 2 + k as usize % 8;
+            let points: Vec<[f64; 2]> = (0..n)
+                .map(|j| {
+                    let j = j as f64;
+                    [100.0 + j * (0.3 + f64::from(k % 7) * 0.1), 100.0 + (j * 1.7 + f64::from(k)).sin() * 0.2]
+                })
+                .collect();
+            let world = street(&points, &[1.0]);
+            let length = world.points.windows(2).map(|w| (w[1] - w[0]).length()).sum::<f64>();
+            let zoom = f64::from(k % 9) * 0.7;
+            // The text's length on screen: a share of the line's there, 1 exactly at k % 5 == 0.
+            let share = [1.0, 0.2, 0.999, 1.001, 3.0][k as usize % 5];
+            let advances = vec![share * length * zoom.exp2() / 3.0; 3];
+            let world = TextPath { glyph_advances: advances, ..world };
+            let world = if k % 3 == 0 { world.with_path_offset(length * 0.3) } else { world };
+            let center = DVec2::new(100.0 + f64::from(k % 11) - 5.0, 100.0 - f64::from(k % 13) * 0.5);
+            let camera = Camera::new(center, zoom, 400.0, 300.0).with_bearing(f64::from(k * 37 % 360));
+            let p = Projection::new(&camera);
+            let Some(sure) = surely_no_room(&world, DVec2::ZERO, &p, 1.0) else { continue };
+            let full = project_path(&world, DVec2::ZERO, &p, 1.0).unwrap();
+            assert_eq!((sure.pose, sure.failure()), (full.pose, full.failure()), "{k}");
+            certified += 1;
+            assert!(k % 5 != 0 || k % 3 == 0, "{k}: a text exactly as long as its room at the middle fits");
+        }
+        assert!(certified > 1000, "{certified}");
+        // Under pitch the projection is no similarity: never certified.
+        let world = street(&[[100.0, 100.0], [100.1, 100.0]], &[50.0]);
+        let pitched = Projection::new(&Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0).with_pitch(10.0));
+        assert_eq!(surely_no_room(&world, DVec2::ZERO, &pitched, 1.0), None);
+        let flat = Projection::new(&Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0));
+        assert!(surely_no_room(&world, DVec2::ZERO, &flat, 1.0).is_some());
     }
 
     #[test]

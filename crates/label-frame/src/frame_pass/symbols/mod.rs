@@ -68,7 +68,8 @@ use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 /// `with_paths` (some label has a path), `paths` gets every label's line on screen (`None` for
 /// the others): a path label is always projected (its line may reach far from its first
 /// point), in view iff a glyph box meets the viewport, and [`Sight::Off`] when its text does
-/// not fit. Each label on its own, in parallel only in pieces of at least [`RUN`] labels.
+/// not fit — unless it is not drawn and its text surely has no room on its line
+/// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is). Each label on its own, in parallel only in pieces of at least [`RUN`] labels.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
@@ -97,7 +98,8 @@ pub(crate) fn project_symbols(
             if label.symbol.path.is_none() {
                 return (sight(i), None);
             }
-            match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling) {
+            let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
+            match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, drawn) {
                 Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
