@@ -6,8 +6,9 @@
 mod common;
 
 use common::*;
+use glam::DVec2;
 use label_core::{Blocker, Candidate, Icon, Optional, Parts, Symbol};
-use label_frame::{Anchor, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{Anchor, FrameEngine, FrameError, FrameKind, FrameOptions, HiddenReason, WorldLabel};
 
 /// Left of its point, then right of it.
 fn left_or_right() -> Symbol {
@@ -70,6 +71,36 @@ fn the_later_label_of_a_repeat_group_is_hidden_by_the_earlier() {
     assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Label(0)));
     assert!(frame.labels[1].in_view());
     assert_eq!((frame.stats.hidden_repeat, frame.stats.in_view), (1, 3));
+}
+
+#[test]
+fn a_newcomer_of_a_reused_frame_yields_to_a_kept_label_of_a_repeat_group() {
+    // Frame 0 shows street B (group 7, 100 px apart, priority 1) at the bottom right edge;
+    // A (group 7 too, 1 px apart, priority 5) is 60 px right of it, off screen. A pan left
+    // brings A into view, placed around B (60 px is no repeat at A's 1 px): both shown. A pan
+    // up brings C in, which covers B at its first position and nothing at its second. Kept,
+    // A goes before B (priority), within B's 100 px: B must still block C, which takes its
+    // second position.
+    let street =
+        |id, x, distance| at_screen(id, x, 302.5, 30.0, 15.0).with_symbol(Symbol::default().with_repeat(7, distance));
+    let a = street(1, 440.0, 1.0).with_priority(5.0);
+    let b = street(2, 380.0, 100.0).with_priority(1.0);
+    let below = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center), Candidate::new(Anchor::Top)]);
+    let c = at_screen(3, 380.0, 315.0, 30.0, 14.0).with_symbol(below);
+    let mut e = engine(FrameOptions::default(), vec![a, b, c]);
+    let camera = flat_camera();
+    let frame = e.place_frame(&camera, 0.0).unwrap();
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [false, true, false]);
+    let panned = camera.with_center(camera.center + DVec2::new(60.0, 0.0) / FLAT_SCALE);
+    let frame = e.place_frame(&panned, 16.0).unwrap();
+    assert_eq!(frame.stats.kind, FrameKind::Reused);
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [true, true, false]);
+    let up = panned.with_center(panned.center + DVec2::new(0.0, 30.0) / FLAT_SCALE);
+    let frame = e.place_frame(&up, 32.0).unwrap();
+    assert_eq!(frame.stats.kind, FrameKind::Reused);
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [true, true, true]);
+    assert_eq!(frame.choices[2].candidate, Some(1), "C below B, not over it");
+    assert_eq!(overlapping_visible_pairs(&e, e.frame()), []);
 }
 
 #[test]

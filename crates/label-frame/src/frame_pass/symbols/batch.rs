@@ -76,6 +76,7 @@ impl Batch {
         let label = self.labels.last_mut().expect("just pushed");
         label.style.allow_overlap = true;
         label.style.priority = f64::MAX;
+        self.symbols.last_mut().expect("just pushed").repeat_distance = 0.0;
     }
 
     /// Every part of the label at batch position `k` ([`Symbol::parts`]; a path label's
@@ -103,6 +104,12 @@ impl Batch {
 
     /// Adds label `i`, shown at `pose` with `choice`, as the part set it shows: one position,
     /// placed whatever it overlaps, before every label of the pass that has not its priority.
+    /// It is no repeat of another shown label either (its `repeat_distance` is 0 here: §4 step
+    /// 3a measures by the later label's distance, and a reused frame keeps shown labels that
+    /// were placed in another order than this pass's, so one of a group could otherwise be
+    /// hidden by another kept one — its parts then out of the pass, which would place a
+    /// newcomer over them while the frame keeps it shown); its anchor point still joins its
+    /// group, against which the pass's other labels are measured by their own distances.
     pub(super) fn push_shown(&mut self, world: &WorldLabel, i: u32, pose: ScreenPose, choice: Choice) {
         let mut label = world.on_screen(&pose, 0.0).with_allow_overlap(true).with_priority(f64::MAX);
         let full = world.screen_symbol(pose.scale, 0.0, choice.candidate.map(|k| k as usize), Vec::new());
@@ -129,7 +136,7 @@ impl Batch {
         self.poses.push(pose);
         self.first.push(None);
         self.labels.push(label);
-        self.symbols.push(Symbol { candidates, icon, ..full });
+        self.symbols.push(Symbol { candidates, icon, repeat_distance: 0.0, ..full });
         self.layouts.push(None);
     }
 
