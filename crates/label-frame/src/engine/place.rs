@@ -86,7 +86,14 @@ impl FrameEngine {
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
         let cx = frame_context!(self, projection, dt);
         let memo = &self.table.memo;
-        project_symbols(&cx.viewer, memo, &self.table.sleeps, self.paths, &mut self.sights, &mut self.screen_paths);
+        project_symbols(
+            &cx.viewer,
+            memo,
+            &self.table.sleeps,
+            (self.paths, self.shortcuts.no_room),
+            &mut self.sights,
+            &mut self.screen_paths,
+        );
         let projected = Instant::now();
         let memory = SymbolMemory {
             frames: &mut self.frame.labels,

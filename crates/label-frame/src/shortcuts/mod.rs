@@ -1,7 +1,8 @@
 //! Which shortcuts a frame takes: work it skips without changing a decision.
 //!
 //! - `sleep`: certificates that a hidden label stays hidden by the same shown label;
-//! - `dormant`: sleeping labels out of the passes altogether, listed by blocker.
+//! - `dormant`: sleeping labels out of the passes altogether, listed by blocker;
+//! - `no_room`: texts along lines that surely have no room, hidden without laying their lines out.
 //!
 //! Each stays only while turning it off alone costs at least a fifth of some animation's p50 or
 //! p99 frame time in the `frames` benchmark (its `no_sleep` and `no_dormant` methods).
@@ -22,6 +23,10 @@ pub struct Shortcuts {
     /// Sleeping labels leave the passes over the labels until something could wake them
     /// (`dormant/`; needs `sleep`).
     pub dormant: bool,
+    /// A text along a line, not drawn in the last frame, whose text surely has no room on its
+    /// line under a camera without pitch is hidden `no_room` from its world line, without
+    /// projecting or laying the line out (`geo/path.rs`, `surely_no_room`).
+    pub no_room: bool,
     /// Labels per run of a parallel pass (`util/runs.rs`): [`crate::util::runs::RUN`], or fewer in a
     /// test that splits small passes.
     pub(crate) run: usize,
@@ -29,9 +34,9 @@ pub struct Shortcuts {
 
 impl Shortcuts {
     /// Every shortcut (the default).
-    pub const ALL: Shortcuts = Shortcuts { sleep: true, dormant: true, run: crate::util::runs::RUN };
+    pub const ALL: Shortcuts = Shortcuts { sleep: true, dormant: true, no_room: true, run: crate::util::runs::RUN };
     /// No shortcut.
-    pub const NONE: Shortcuts = Shortcuts { sleep: false, dormant: false, run: crate::util::runs::RUN };
+    pub const NONE: Shortcuts = Shortcuts { sleep: false, dormant: false, no_room: false, run: crate::util::runs::RUN };
 }
 
 impl Default for Shortcuts {

@@ -64,17 +64,18 @@ use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
 /// bytes of the last frame), or if it may doze (it has a certificate to sleep, see
 /// `asleep/`: [`place_symbol_frame`] projects it if the certificate fails), else as
-/// [`crate::geo::sight::symbol_sight`] finds it. With
-/// `with_paths` (some label has a path), `paths` gets every label's line on screen (`None` for
-/// the others): a path label is always projected (its line may reach far from its first
-/// point), in view iff a glyph box meets the viewport, and [`Sight::Off`] when its text does
-/// not fit — unless it is not drawn and its text surely has no room on its line
-/// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is). Each label on its own, in parallel only in pieces of at least [`RUN`] labels.
+/// [`crate::geo::sight::symbol_sight`] finds it. With `with_paths` (some label has a path),
+/// `paths` gets every label's line on screen (`None` for the others): a path label is always
+/// projected (its line may reach far from its first point), in view iff a glyph box meets the
+/// viewport, and [`Sight::Off`] when its text does not fit — unless `no_room` (the shortcut
+/// [`crate::Shortcuts::no_room`]), it is not drawn and its text surely has no room on its line
+/// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is). Each label on its
+/// own, in parallel only in pieces of at least [`RUN`] labels.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
     sleeps: &Sleeps,
-    with_paths: bool,
+    (with_paths, no_room): (bool, bool),
     sights: &mut Vec<Sight>,
     paths: &mut Vec<Option<ScreenPath>>,
 ) {
@@ -98,8 +99,8 @@ pub(crate) fn project_symbols(
             if label.symbol.path.is_none() {
                 return (sight(i), None);
             }
-            let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
-            match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, drawn) {
+            let line_needed = !no_room || memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
+            match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, line_needed) {
                 Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
