@@ -50,10 +50,8 @@ pub(super) fn place(
         let woken;
         (asleep, woken) = wake(&cx.viewer, memo, sleeps, &kept, choices, &dozing, sights);
         if !woken.is_empty() {
-            // Ascending again (the pass breaks ties by it): two ascending runs, which the
-            // stable sort merges in one sweep.
-            waiting.extend(woken);
-            waiting.sort();
+            // Ascending again (the pass breaks ties by it).
+            waiting = merged(&waiting, &woken);
         }
         if !waiting.is_empty() {
             let margin = cx.options.hysteresis_px;
@@ -210,4 +208,25 @@ impl Written<'_> {
         }
         stats
     }
+}
+
+/// The merge of two ascending lists, ascending. A merge, not a sort: a sort's pivot code, taken
+/// only by some lists, would be compiled lazily in the middle of a camera move in WebAssembly
+/// (`web/core/warm.js` compiles what the engine calls before the map's first frame).
+fn merged(a: &[u32], b: &[u32]) -> Vec<u32> {
+    debug_assert!(a.is_sorted() && b.is_sorted());
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }
