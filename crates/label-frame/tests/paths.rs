@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use glam::DVec2;
-use label_core::{Blocker, Obb, PathFailure, TextPath};
-use label_frame::{Camera, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
+use label_core::{Blocker, Candidate, Obb, PathFailure, Symbol, TextPath};
+use label_frame::{Anchor, Camera, FrameEngine, FrameError, FrameKind, FrameOptions, HiddenReason, WorldLabel};
 
 /// A line through screen points of [`flat_camera`], in world px.
 fn line(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
@@ -141,4 +141,36 @@ fn boundaries_are_decided_with_the_contracts_tolerances() {
     let frame = e.place_frame(&flat_camera(), 0.0).unwrap();
     let reasons: Vec<_> = frame.labels.iter().map(|l| l.reason).collect();
     assert_eq!(reasons, [None; 4]);
+}
+
+#[test]
+fn a_newcomer_of_a_reused_frame_yields_to_a_kept_street_of_a_repeat_group() {
+    // `symbols.rs`' case of the same name with streets along their lines: B (group 7, 100 px
+    // apart, priority 1) shows at the bottom edge; A (group 7, 1 px apart, priority 5) is 60 px
+    // right of it, off screen until a pan left brings it in, placed around B. A pan up brings
+    // C in, whose first position covers B's glyphs and whose second is free. Kept, A goes
+    // before B, within B's 100 px: B must still block C.
+    let street = |id, x: f64, distance| {
+        let mut l = WorldLabel::along_path(id, line(&[[x - 30.0, 302.5], [x + 30.0, 302.5]], &[10.0; 3]), 15.0);
+        l.symbol = l.symbol.with_repeat(7, distance);
+        l
+    };
+    let a = street(1, 440.0, 1.0).with_priority(5.0);
+    let b = street(2, 380.0, 100.0).with_priority(1.0);
+    let below = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center), Candidate::new(Anchor::Top)]);
+    let c = at_screen(3, 380.0, 315.0, 30.0, 14.0).with_symbol(below);
+    let mut e = engine(vec![a, b, c]);
+    let camera = flat_camera();
+    let frame = e.place_frame(&camera, 0.0).unwrap();
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [false, true, false]);
+    let panned = camera.with_center(camera.center + DVec2::new(60.0, 0.0) / FLAT_SCALE);
+    let frame = e.place_frame(&panned, 16.0).unwrap();
+    assert_eq!(frame.stats.kind, FrameKind::Reused);
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [true, true, false]);
+    let up = panned.with_center(panned.center + DVec2::new(0.0, 30.0) / FLAT_SCALE);
+    let frame = e.place_frame(&up, 32.0).unwrap();
+    assert_eq!(frame.stats.kind, FrameKind::Reused);
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [true, true, true]);
+    assert_eq!(frame.choices[2].candidate, Some(1), "C below B's glyphs, not over them");
+    assert_eq!(overlapping_visible_pairs(&e, e.frame()), []);
 }
