@@ -191,9 +191,7 @@ fn event(b: &mut Bytes, event: u8, engines: &mut [FrameEngine; 2], labels: &mut 
             }
             let turn = usize::from(b.byte()) % next.len().max(1);
             next.rotate_left(turn);
-            let taken: Vec<bool> = engines.iter_mut().map(|e| e.set_labels(next.clone()).is_ok()).collect();
-            assert_eq!(taken[0], taken[1], "both engines take the new labels or refuse them");
-            if taken[0] {
+            if set_both(engines, &next) {
                 *labels = next;
             }
         }
@@ -218,6 +216,13 @@ fn event(b: &mut Bytes, event: u8, engines: &mut [FrameEngine; 2], labels: &mut 
         }
         _ => {}
     }
+}
+
+/// `labels` set on both engines; whether they took them (both or neither, asserted).
+fn set_both(engines: &mut [FrameEngine; 2], labels: &[WorldLabel]) -> bool {
+    let taken = engines.each_mut().map(|e| e.set_labels(labels.to_vec()).is_ok());
+    assert_eq!(taken[0], taken[1], "both engines take the labels or refuse them");
+    taken[0]
 }
 
 /// The next camera: a pan, a zoom about a screen point, a turn, a tilt, the same view given
@@ -331,15 +336,13 @@ pub fn check(data: &[u8]) -> bool {
     let (mut labels, spread, symbols) = labels(&mut b, around);
     let mut engines = [FrameEngine::new(options.clone()), FrameEngine::without_shortcuts(options)]
         .map(|e| e.expect("valid settings"));
-    let set: Vec<bool> = engines.iter_mut().map(|e| e.set_labels(labels.clone()).is_ok()).collect();
-    assert_eq!(set[0], set[1], "both engines take the labels or refuse them");
-    if !set[0] {
+    let refused = !set_both(&mut engines, &labels);
+    if refused {
         assert!(labels.iter().any(|l| l.style.width.is_nan()), "only the invalid label is refused");
         // Both refused alike; both go on with the valid labels (a refusal that spoiled both
         // engines alike would not be seen here).
         labels.retain(|l| !l.style.width.is_nan());
-        let set: Vec<bool> = engines.iter_mut().map(|e| e.set_labels(labels.clone()).is_ok()).collect();
-        assert!(set[0] && set[1], "both engines take the valid labels");
+        assert!(set_both(&mut engines, &labels), "both engines take the valid labels");
     }
     let mut camera = Camera::new(around, 1.0 + b.unit() * 8.0, 320.0 + b.unit() * 700.0, 200.0 + b.unit() * 400.0);
     let mut t = 0.0;
@@ -366,5 +369,5 @@ pub fn check(data: &[u8]) -> bool {
             assert!(bad.is_empty(), "frame {k} ({:?}): visible labels overlap: {bad:?}", fast.frame().stats.kind);
         }
     }
-    !set[0]
+    refused
 }
