@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use glam::DVec2;
 use label_core::{Blocker, Candidate, Obb, PathFailure, Symbol, TextPath};
-use label_frame::{Anchor, Camera, FrameEngine, FrameError, FrameKind, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{Anchor, Camera, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
 
 /// A line through screen points of [`flat_camera`], in world px.
 fn line(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
@@ -160,17 +160,6 @@ fn a_newcomer_of_a_reused_frame_yields_to_a_kept_street_of_a_repeat_group() {
     let below = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center), Candidate::new(Anchor::Top)]);
     let c = at_screen(3, 380.0, 315.0, 30.0, 14.0).with_symbol(below);
     let mut e = engine(vec![a, b, c]);
-    let camera = flat_camera();
-    let frame = e.place_frame(&camera, 0.0).unwrap();
-    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [false, true, false]);
-    let panned = camera.with_center(camera.center + DVec2::new(60.0, 0.0) / FLAT_SCALE);
-    let frame = e.place_frame(&panned, 16.0).unwrap();
-    assert_eq!(frame.stats.kind, FrameKind::Reused);
-    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [true, true, false]);
-    let up = panned.with_center(panned.center + DVec2::new(0.0, 30.0) / FLAT_SCALE);
-    let frame = e.place_frame(&up, 32.0).unwrap();
-    assert_eq!(frame.stats.kind, FrameKind::Reused);
-    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [true, true, true]);
+    let frame = pan_in_a_then_c(&mut e);
     assert_eq!(frame.choices[2].candidate, Some(1), "C below B's glyphs, not over them");
-    assert_eq!(overlapping_visible_pairs(&e, e.frame()), []);
 }

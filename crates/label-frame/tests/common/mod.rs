@@ -12,7 +12,7 @@ mod symbol_reference;
 pub use frames_check::{first_difference, overlapping_visible_pairs};
 use glam::DVec2;
 use label_core::{BoxStyle, Label, PlacementOptions, Shape};
-use label_frame::{Alignment, Camera, Frame, FrameEngine, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{Alignment, Camera, Frame, FrameEngine, FrameKind, FrameOptions, HiddenReason, WorldLabel};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 #[allow(unused_imports, reason = "each test binary uses a different subset")]
@@ -106,4 +106,24 @@ pub fn sticky_reference(
         visible[i] = p2.outcomes[shown.len() + k].visible;
     }
     visible
+}
+
+/// The three frames of the repeat-group case (`symbols.rs` and `paths.rs`): the labels at
+/// `0, 1, 2` are A (off screen at first), B (at the bottom edge) and C (below the view). A flat
+/// frame shows B alone; a pan 60 px left brings A into view, reused (A and B shown); a pan
+/// 30 px up brings C in, reused, and shows all three. Returns the last frame.
+pub fn pan_in_a_then_c(e: &mut FrameEngine) -> Frame {
+    let camera = flat_camera();
+    let frame = e.place_frame(&camera, 0.0).unwrap();
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [false, true, false]);
+    let panned = camera.with_center(camera.center + DVec2::new(60.0, 0.0) / FLAT_SCALE);
+    let frame = e.place_frame(&panned, 16.0).unwrap();
+    assert_eq!(frame.stats.kind, FrameKind::Reused);
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [true, true, false]);
+    let up = panned.with_center(panned.center + DVec2::new(0.0, 30.0) / FLAT_SCALE);
+    let frame = e.place_frame(&up, 32.0).unwrap().clone();
+    assert_eq!(frame.stats.kind, FrameKind::Reused);
+    assert_eq!([0, 1, 2].map(|i| frame.labels[i].visible), [true, true, true]);
+    assert_eq!(overlapping_visible_pairs(e, e.frame()), []);
+    frame
 }
