@@ -64,20 +64,20 @@ use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
 /// bytes of the last frame), or if it may doze (it has a certificate to sleep, see
 /// `asleep/`: [`place_symbol_frame`] projects it if the certificate fails), else as
-/// [`crate::geo::sight::symbol_sight`] finds it. With `with_paths` (some label has a path),
-/// `paths` gets every label's line on screen (`None` for the others): a path label is always
+/// [`crate::geo::sight::symbol_sight`] finds it. If some label has a path (`paths`), `lines`
+/// gets every label's line on screen (`None` for the others): a path label is always
 /// projected (its line may reach far from its first point), in view iff a glyph box meets the
-/// viewport, and [`Sight::Off`] when its text does not fit — unless `no_room` (the shortcut
-/// [`crate::Shortcuts::no_room`]), it is not drawn and its text surely has no room on its line
+/// viewport, and [`Sight::Off`] when its text does not fit — unless [`Paths::no_room`] and it
+/// is not drawn and its text surely has no room on its line
 /// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is). Each label on its
 /// own, in parallel only in pieces of at least [`RUN`] labels.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
     sleeps: &Sleeps,
-    (with_paths, no_room): (bool, bool),
+    paths: Paths,
     sights: &mut Vec<Sight>,
-    paths: &mut Vec<Option<ScreenPath>>,
+    lines: &mut Vec<Option<ScreenPath>>,
 ) {
     let sight = |i: usize| {
         let m = memo[i].load(Ordering::Relaxed);
@@ -85,8 +85,8 @@ pub(crate) fn project_symbols(
         if m & bits::SLEEPY != 0 && sleeps.enabled { Sight::Far } else { viewer.symbol_sight(i, m) }
     };
     sights.clear();
-    paths.clear();
-    if !with_paths {
+    lines.clear();
+    if !paths.any {
         sights.par_extend((0..memo.len()).into_par_iter().with_min_len(RUN).map(sight));
         return;
     }
@@ -99,13 +99,23 @@ pub(crate) fn project_symbols(
             if label.symbol.path.is_none() {
                 return (sight(i), None);
             }
-            let line_needed = !no_room || memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
+            let line_needed = !paths.no_room || memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
             match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, line_needed) {
                 Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
         })
-        .unzip_into_vecs(sights, paths);
+        .unzip_into_vecs(sights, lines);
+}
+
+/// What [`project_symbols`] does with texts along lines.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Paths {
+    /// Some label has a path: the lines are projected.
+    pub(crate) any: bool,
+    /// A label not drawn whose text surely has no room on its line is hidden so without
+    /// projecting the line ([`crate::Shortcuts::no_room`]).
+    pub(crate) no_room: bool,
 }
 
 /// One frame's decisions into `memory`'s frames (the last frame's on entry) and choices, faded,
