@@ -52,7 +52,7 @@ use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::{off_frame, unfit_frame};
-use crate::geo::path::{ScreenPath, project_label};
+use crate::geo::path::{ScreenPath, WorldLine, project_label};
 use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
@@ -75,7 +75,7 @@ pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
     sleeps: &Sleeps,
-    paths: Paths,
+    paths: Paths<'_>,
     sights: &mut Vec<Sight>,
     lines: &mut Vec<Option<ScreenPath>>,
 ) {
@@ -86,7 +86,7 @@ pub(crate) fn project_symbols(
     };
     sights.clear();
     lines.clear();
-    if !paths.any {
+    if paths.lines.is_empty() {
         sights.par_extend((0..memo.len()).into_par_iter().with_min_len(RUN).map(sight));
         return;
     }
@@ -95,12 +95,11 @@ pub(crate) fn project_symbols(
         .into_par_iter()
         .with_min_len(RUN)
         .map(|i| {
+            let Some(line) = &paths.lines[i] else { return (sight(i), None) };
             let label = &viewer.labels[i];
-            if label.symbol.path.is_none() {
-                return (sight(i), None);
-            }
             let line_needed = !paths.no_room || memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
-            match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, line_needed) {
+            match project_label(label, line, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, line_needed)
+            {
                 Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
@@ -110,9 +109,10 @@ pub(crate) fn project_symbols(
 
 /// What [`project_symbols`] does with texts along lines.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Paths {
-    /// Some label has a path: the lines are projected.
-    pub(crate) any: bool,
+pub(crate) struct Paths<'a> {
+    /// Each label's line measured in the world (`None` for a label without a path); empty when
+    /// no label has a path.
+    pub(crate) lines: &'a [Option<WorldLine>],
     /// A label not drawn whose text surely has no room on its line is hidden so without
     /// projecting the line ([`crate::Shortcuts::no_room`]).
     pub(crate) no_room: bool,

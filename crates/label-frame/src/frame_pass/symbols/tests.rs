@@ -3,7 +3,7 @@ use label_core::{Choice, Obb, Parts};
 
 use super::batch::Batch;
 use super::kept::{shown_boxes, shown_parts};
-use crate::geo::path::{ScreenPath, project_label};
+use crate::geo::path::{ScreenPath, WorldLine, project_label};
 use crate::geo::projection::Projection;
 use crate::geo::sight::Sight;
 use crate::state::hot::Hot;
@@ -115,8 +115,10 @@ fn a_kept_path_label_blocks_with_the_glyphs_pass_two_places_it_with() {
     }
     let camera = Camera::new(DVec2::new(100.0, 80.0), 7.0, 800.0, 600.0).with_bearing(23.0).with_pitch(35.0);
     let projection = Projection::new(&camera);
-    let paths: Vec<Option<ScreenPath>> =
-        labels.iter().map(|l| project_label(l, &Hot::new(l), &projection, 1.0, true)).collect();
+    let paths: Vec<Option<ScreenPath>> = labels
+        .iter()
+        .map(|l| project_label(l, &WorldLine::of(l).unwrap(), &Hot::new(l), &projection, 1.0, true))
+        .collect();
     // A path label's sight is not read: its line is.
     let sights = vec![Sight::Far; labels.len()];
     let mut upright = 0;

@@ -1,0 +1,109 @@
+use super::*;
+use crate::Camera;
+
+/// `world`'s line through `p`, not moved, as a frame projects it.
+fn projected(world: &TextPath, p: &Projection) -> Option<ScreenPath> {
+    project_path(world, &WorldLine::new(world), DVec2::ZERO, p, 1.0)
+}
+
+/// [`surely_no_room`]'s answer for `world`'s line through `p`, not moved.
+fn sure(world: &TextPath, p: &Projection) -> Option<ScreenPath> {
+    surely_no_room(world, &WorldLine::new(world), DVec2::ZERO, p, 1.0)
+}
+
+fn street(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
+    TextPath::new(points.iter().map(|p| DVec2::from_array(*p)).collect(), advances.to_vec())
+}
+
+#[test]
+fn a_flat_camera_scales_the_line_and_the_offset_by_the_zoom() {
+    // At zoom 2 a world px is 4 screen px: a 10-world-px line is 40 px, its middle 20 px in.
+    let path = street(&[[100.0, 100.0], [105.0, 100.0], [110.0, 100.0]], &[5.0, 5.0]);
+    let p = Projection::new(&Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0));
+    let s = projected(&path, &p).unwrap();
+    assert_eq!(s.path.points, vec![DVec2::new(200.0, 150.0), DVec2::new(220.0, 150.0), DVec2::new(240.0, 150.0)]);
+    assert_eq!(s.path.path_offset, Some(20.0));
+    assert_eq!(s.pose, ScreenPose { position: DVec2::new(220.0, 150.0), angle: 0.0, scale: 1.0 });
+    let glyphs = &s.layout.as_ref().unwrap().glyphs;
+    assert_eq!((glyphs[0].center, glyphs[1].center), (DVec2::new(217.5, 150.0), DVec2::new(222.5, 150.0)));
+    // An offset in world px lands on the same point of the line at every zoom.
+    let path = path.with_path_offset(2.5);
+    let s = projected(&path, &p).unwrap();
+    assert_eq!(s.path.path_offset, Some(10.0));
+    assert_eq!(s.failure(), None);
+    // At zoom 0 the 10-px text fits the 10-px line exactly in its middle, and not a px
+    // off it: no room.
+    let far = Projection::new(&Camera::new(DVec2::new(100.0, 100.0), 0.0, 400.0, 300.0));
+    let s = projected(&path.clone().with_path_offset(5.0), &far).unwrap();
+    assert_eq!(s.failure(), None);
+    let s = projected(&path.clone().with_path_offset(4.0), &far).unwrap();
+    assert_eq!((s.failure(), s.path.path_offset), (Some(PathFailure::NoRoom), Some(4.0)));
+}
+
+#[test]
+fn a_text_surely_without_room_is_what_the_layout_finds() {
+    // Zigzag lines of 2 to 9 points with texts from far too short to far too long, and
+    // exactly as long as the room at the middle, through flat cameras at many zooms,
+    // bearings and centres (the lines far off screen too): whenever the certificate
+    // answers, it is the projection's and layout's answer, pose included.
+    let mut certified = 0;
+    for k in 0..3000u32 {
+        let n = 2 + k as usize % 8;
+        let points: Vec<[f64; 2]> = (0..n)
+            .map(|j| {
+                let j = j as f64;
+                [100.0 + j * (0.3 + f64::from(k % 7) * 0.1), 100.0 + (j * 1.7 + f64::from(k)).sin() * 0.2]
+            })
+            .collect();
+        let world = street(&points, &[1.0]);
+        let length = world.points.windows(2).map(|w| (w[1] - w[0]).length()).sum::<f64>();
+        let zoom = f64::from(k % 9) * 0.7;
+        // The text's length on screen: a share of the line's there, 1 exactly at k % 5 == 0.
+        let share = [1.0, 0.2, 0.999, 1.001, 3.0][k as usize % 5];
+        let advances = vec![share * length * zoom.exp2() / 3.0; 3];
+        let world = TextPath { glyph_advances: advances, ..world };
+        let world = if k % 3 == 0 { world.with_path_offset(length * 0.3) } else { world };
+        let center = DVec2::new(100.0 + f64::from(k % 11) - 5.0, 100.0 - f64::from(k % 13) * 0.5);
+        let camera = Camera::new(center, zoom, 400.0, 300.0).with_bearing(f64::from(k * 37 % 360));
+        let p = Projection::new(&camera);
+        let Some(sure) = sure(&world, &p) else { continue };
+        let full = projected(&world, &p).unwrap();
+        assert_eq!((sure.pose, sure.failure()), (full.pose, full.failure()), "{k}");
+        certified += 1;
+        assert!(k % 5 != 0 || k % 3 == 0, "{k}: a text exactly as long as its room at the middle fits");
+    }
+    assert!(certified > 1000, "{certified}");
+    // Under pitch the projection is no similarity: never certified.
+    let world = street(&[[100.0, 100.0], [100.1, 100.0]], &[50.0]);
+    let pitched = Projection::new(&Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0).with_pitch(10.0));
+    assert_eq!(sure(&world, &pitched), None);
+    let flat = Projection::new(&Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0));
+    assert!(sure(&world, &flat).is_some());
+}
+
+#[test]
+fn a_line_turned_upside_down_by_the_bearing_is_reversed() {
+    let path = street(&[[100.0, 100.0], [110.0, 100.0]], &[5.0, 5.0]);
+    let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0);
+    let upright = projected(&path, &Projection::new(&camera)).unwrap();
+    assert!(!upright.layout.unwrap().reversed);
+    let turned = Projection::new(&camera.with_bearing(180.0));
+    let s = projected(&path, &turned).unwrap();
+    let layout = s.layout.unwrap();
+    assert!(layout.reversed);
+    assert!(layout.glyphs[0].axis.x > 0.999, "reads left to right: {:?}", layout.glyphs[0].axis);
+}
+
+#[test]
+fn a_point_behind_the_camera_hides_the_label_and_merged_points_keep_the_offset() {
+    let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0).with_pitch(60.0);
+    // Far south of the centre under pitch: behind the camera.
+    let path = street(&[[100.0, 100.0], [100.0, 300.0]], &[5.0]);
+    assert_eq!(projected(&path, &Projection::new(&camera)), None);
+    // Two points a hair apart project onto one at zoom 0: merged, the offset unchanged.
+    let path = street(&[[100.0, 100.0], [100.0 + 1e-14, 100.0], [200.0, 100.0]], &[5.0]);
+    let p = Projection::new(&Camera::new(DVec2::new(100.0, 100.0), 0.0, 400.0, 300.0));
+    let s = projected(&path, &p).unwrap();
+    assert_eq!(s.path.points.len(), 2);
+    assert_eq!(s.path.path_offset, Some(50.0));
+}
