@@ -90,7 +90,7 @@ impl FrameEngine {
             &cx.viewer,
             memo,
             &self.table.sleeps,
-            Paths { lines: &self.lines, no_room: self.shortcuts.no_room },
+            Paths { lines: &self.lines, no_room: self.shortcuts.no_room, far_lines: self.shortcuts.far_lines },
             &mut self.sights,
             &mut self.screen_paths,
         );

@@ -52,7 +52,7 @@ use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::{off_frame, unfit_frame};
-use crate::geo::path::{ScreenPath, WorldLine, project_label};
+use crate::geo::path::{ScreenPath, WorldLine, project_label, surely_far};
 use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
@@ -67,10 +67,12 @@ use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 /// [`crate::geo::sight::symbol_sight`] finds it. If some label has a path (`paths`), `lines`
 /// gets every label's line on screen (`None` for the others): a path label is always
 /// projected (its line may reach far from its first point), in view iff a glyph box meets the
-/// viewport, and [`Sight::Off`] when its text does not fit — unless [`Paths::no_room`] and it
-/// is not drawn and its text surely has no room on its line
-/// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is). Each label on its
-/// own, in parallel only in pieces of at least [`RUN`] labels.
+/// viewport, and [`Sight::Off`] when its text does not fit — unless it is not drawn and
+/// [`Paths::no_room`] finds its text surely without room on its line
+/// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is), or
+/// [`Paths::far_lines`] finds it surely laid out off screen ([`crate::geo::path::surely_far`]:
+/// [`Sight::Far`], no line). Each label on its own, in parallel only in pieces of at least
+/// [`RUN`] labels.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
@@ -97,9 +99,16 @@ pub(crate) fn project_symbols(
         .map(|i| {
             let Some(line) = &paths.lines[i] else { return (sight(i), None) };
             let label = &viewer.labels[i];
-            let line_needed = !paths.no_room || memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
-            match project_label(label, line, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, line_needed)
+            let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
+            let hot = &viewer.hot[i];
+            if paths.far_lines
+                && !drawn
+                && surely_far(label, line, hot.position - label.world_anchor(), viewer.projection)
             {
+                return (Sight::Far, None);
+            }
+            let line_needed = !paths.no_room || drawn;
+            match project_label(label, line, hot, viewer.projection, viewer.perspective_scaling, line_needed) {
                 Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
@@ -116,6 +125,9 @@ pub(crate) struct Paths<'a> {
     /// A label not drawn whose text surely has no room on its line is hidden so without
     /// projecting the line ([`crate::Shortcuts::no_room`]).
     pub(crate) no_room: bool,
+    /// A label not drawn whose text is surely laid out off screen is [`Sight::Far`] without
+    /// projecting the line ([`crate::Shortcuts::far_lines`]).
+    pub(crate) far_lines: bool,
 }
 
 /// One frame's decisions into `memory`'s frames (the last frame's on entry) and choices, faded,

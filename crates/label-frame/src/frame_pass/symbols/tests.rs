@@ -62,6 +62,22 @@ fn path_frames_decide_alike_with_and_without_shortcuts() {
 }
 
 #[test]
+fn lines_surely_laid_out_off_screen_decide_as_projected_ones() {
+    // The patch with a text along a line on every fourth label over the busy path: many
+    // lines lie off screen with their text fitting, and the engine that projects and lays out
+    // every one of them decides alike, frame for frame.
+    let labels = path_patch(DVec2::new(100.0, 80.0), 0.04);
+    let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
+    let projected = Shortcuts { far_lines: false, ..Shortcuts::ALL };
+    let mut far = 0;
+    play_alongside(&labels, &cameras, projected, |k, engine, other| {
+        far += engine.far_lines();
+        assert_eq!(other.far_lines(), 0, "frame {k}");
+    });
+    assert!(far > 200, "{far} lines left unprojected over the frames");
+}
+
+#[test]
 fn a_kept_label_blocks_with_the_parts_pass_two_places_it_with() {
     // `kept.rs` takes a shown label's parts from its world label; pass 2 places it as
     // `Batch::push_shown` builds it: the same boxes, bit for bit, for every position and

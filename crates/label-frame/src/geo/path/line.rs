@@ -23,6 +23,14 @@ pub(crate) struct WorldLine {
     pub(crate) hi: DVec2,
     /// The text's length at scale 1: the sum of the glyph advances, px.
     pub(crate) text: f64,
+    /// An upper bound of the line's whole turn, degrees: the sum over its inner vertices of the
+    /// angle between the segments meeting there, and the rounding of each (a direction's
+    /// coordinates off by a few ulps of the largest coordinate, over its segment's length).
+    pub(crate) turning: f64,
+    /// The shortest segment's length.
+    pub(crate) shortest: f64,
+    /// The largest glyph advance at scale 1, px.
+    pub(crate) longest_glyph: f64,
 }
 
 impl WorldLine {
@@ -37,6 +45,7 @@ impl WorldLine {
         let k = lengths[1..=last_segment].partition_point(|&s| s <= offset);
         let t = (offset - lengths[k]) / (lengths[k + 1] - lengths[k]);
         let (lo, hi) = points.iter().fold((points[0], points[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+        let (turning, shortest) = turning(points, lo, hi);
         Self {
             length,
             offset,
@@ -45,6 +54,9 @@ impl WorldLine {
             lo,
             hi,
             text: path.glyph_advances.iter().sum(),
+            turning,
+            shortest,
+            longest_glyph: path.glyph_advances.iter().copied().fold(0.0, f64::max),
         }
     }
 
@@ -53,6 +65,22 @@ impl WorldLine {
     pub(crate) fn of(label: &WorldLabel) -> Option<Self> {
         label.symbol.path.as_ref().map(Self::new)
     }
+}
+
+/// An upper bound of the whole turn of a polyline of distinct consecutive points, degrees, and
+/// its shortest segment's length.
+fn turning(points: &[DVec2], lo: DVec2, hi: DVec2) -> (f64, f64) {
+    let shortest = points.windows(2).map(|w| (w[1] - w[0]).length()).fold(f64::INFINITY, f64::min);
+    let turns: f64 = points
+        .windows(3)
+        .map(|w| {
+            let (a, b) = (w[1] - w[0], w[2] - w[1]);
+            a.perp_dot(b).atan2(a.dot(b)).abs()
+        })
+        .sum();
+    let largest = lo.abs().max(hi.abs()).max_element();
+    let rounding = (points.len() as f64) * (1e-14 * largest / shortest + 1e-14);
+    ((turns + rounding).to_degrees(), shortest)
 }
 
 /// The cumulative arc lengths of a polyline, from 0 at its first point.

@@ -40,7 +40,7 @@ use crate::geo::projection::{Projection, label_scale};
 use crate::state::hot::Hot;
 use crate::{ScreenPose, WorldLabel};
 pub(crate) use line::WorldLine;
-pub(crate) use sure::surely_no_room;
+pub(crate) use sure::{surely_far, surely_no_room};
 
 /// A path label through one frame's camera.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,5 +1,5 @@
 use super::*;
-use crate::Camera;
+use crate::{Camera, WorldLabel};
 
 /// `world`'s line through `p`, not moved, as a frame projects it.
 fn projected(world: &TextPath, p: &Projection) -> Option<ScreenPath> {
@@ -106,4 +106,74 @@ fn a_point_behind_the_camera_hides_the_label_and_merged_points_keep_the_offset()
     let s = projected(&path, &p).unwrap();
     assert_eq!(s.path.points.len(), 2);
     assert_eq!(s.path.path_offset, Some(50.0));
+}
+
+#[test]
+fn a_line_surely_laid_out_off_screen_is_what_the_layout_finds() {
+    // Lines of 2 to 9 points, straight, gently bent and hooked, with texts from far too short
+    // to too long for them, through flat cameras at many zooms and bearings (and a world copy
+    // away), each line put beside one of the viewport's edges, from across it to far off it
+    // (gaps in units of its glyphs' reach): whenever the certificate answers, the text is laid
+    // out (neither `no_room` nor `too_curved`) and no glyph box meets the viewport.
+    let mut certified = [0; 2];
+    for k in 0..8000u32 {
+        let n = 2 + k as usize % 8;
+        let bend = [0.0, 0.05, 0.3, 1.2][k as usize % 4];
+        let mut heading = f64::from(k * 53 % 360).to_radians();
+        let mut points = vec![DVec2::new(100.0, 100.0)];
+        for j in 0..n as u32 - 1 {
+            let last = points[points.len() - 1];
+            points.push(last + DVec2::from_angle(heading) * (0.02 + f64::from((k + j) % 5) * 0.01));
+            heading += bend * (f64::from((k * 7 + j * 3) % 11) - 5.0) / 5.0;
+        }
+        let zoom = 9.0 + f64::from(k % 7) * 0.5;
+        let length = points.windows(2).map(|w| (w[1] - w[0]).length()).sum::<f64>() * zoom.exp2();
+        let share = [0.2, 0.6, 0.9, 1.0, 1.3][k as usize % 5];
+        let glyphs = 1 + k as usize % 6;
+        let advances = vec![share * length / glyphs as f64; glyphs];
+        let world = TextPath { glyph_advances: advances, ..TextPath::new(points, vec![]) };
+        let world = if k % 3 == 0 { world.with_path_offset(0.3 * length / zoom.exp2()) } else { world };
+        let (height, padding) = (8.0 + f64::from(k % 3), f64::from(k % 2));
+        let label = WorldLabel::along_path(u64::from(k), world.clone(), height).with_padding(padding);
+        let shift = if k % 5 == 0 { DVec2::new(256.0, 0.0) } else { DVec2::ZERO };
+        let start =
+            Camera::new(DVec2::new(100.0, 100.0) + shift, zoom, 400.0, 300.0).with_bearing(f64::from(k * 37 % 360));
+        let p = Projection::new(&start);
+        let on_screen: Vec<DVec2> = world.points.iter().map(|&q| p.project(q + shift).unwrap().screen).collect();
+        let (lo, hi) = on_screen.iter().fold((on_screen[0], on_screen[0]), |(lo, hi), &q| (lo.min(q), hi.max(q)));
+        // Moved by `t` on screen so that it lies `gap` px beside an edge, across from its middle.
+        let reach = DVec2::new(advances_max(&world) / 2.0 + padding, height / 2.0 + padding).length();
+        let gap = [-0.3, 0.3, 0.7, 0.95, 1.05, 1.5, 4.0, 40.0][k as usize / 4 % 8] * reach;
+        let middle = DVec2::new(200.0, 150.0) - (lo + hi) / 2.0;
+        let t = match k / 32 % 4 {
+            0 => DVec2::new(400.0 + gap - lo.x, middle.y),
+            1 => DVec2::new(-gap - hi.x, middle.y),
+            2 => DVec2::new(middle.x, 300.0 + gap - lo.y),
+            _ => DVec2::new(middle.x, -gap - hi.y),
+        };
+        let camera = start.with_center(p.unproject(DVec2::new(200.0, 150.0) - t).unwrap());
+        let p = Projection::new(&camera);
+        let line = WorldLine::new(&world);
+        if !surely_far(&label, &line, shift, &p) {
+            continue;
+        }
+        let full = project_path(&world, &line, shift, &p, 1.0).unwrap();
+        assert_eq!(full.failure(), None, "{k}: laid out");
+        let view = Obb::from_aabb(&p.viewport());
+        assert!(full.glyph_boxes(&label, 0.0).all(|b| !view.overlaps(&b)), "{k}: off screen");
+        certified[usize::from(gap < 1.1 * reach)] += 1;
+    }
+    assert!(certified[0] > 500 && certified[1] > 100, "{certified:?} certified far from the viewport, and near it");
+    // Under pitch, never.
+    let world = street(&[[100.0, 100.0], [100.001, 100.0]], &[2.0]);
+    let label = WorldLabel::along_path(0, world.clone(), 10.0);
+    let camera = Camera::new(DVec2::new(90.0, 100.0), 12.0, 400.0, 300.0);
+    assert!(surely_far(&label, &WorldLine::new(&world), DVec2::ZERO, &Projection::new(&camera)));
+    let pitched = Projection::new(&camera.with_pitch(10.0));
+    assert!(!surely_far(&label, &WorldLine::new(&world), DVec2::ZERO, &pitched));
+}
+
+/// The longest glyph advance of `world`.
+fn advances_max(world: &TextPath) -> f64 {
+    world.glyph_advances.iter().copied().fold(0.0, f64::max)
 }
