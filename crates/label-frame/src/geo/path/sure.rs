@@ -77,6 +77,19 @@ pub(crate) fn surely_far(label: &WorldLabel, line: &WorldLine, shift: DVec2, pro
     fits && flat.never_too_curved(world, line) && flat.off_screen(label, line, shift, projection)
 }
 
+/// The bound `m` of the rounding (see the module's documentation) for a text `text` px long
+/// on `line` (measured from `world`, moved by `shift`) through `projection`, without pitch.
+#[cfg(test)]
+pub(super) fn rounding_bound(
+    world: &TextPath,
+    line: &WorldLine,
+    shift: DVec2,
+    projection: &Projection,
+    text: f64,
+) -> f64 {
+    Flat::new(world, line, shift, projection, text).m
+}
+
 /// What a camera without pitch makes of a world line's measures.
 struct Flat {
     /// The bound of the rounding, px (`m` in the module's documentation).

@@ -82,6 +82,59 @@ fn a_text_surely_without_room_is_what_the_layout_finds() {
 }
 
 #[test]
+fn the_no_room_certificate_keeps_its_rounding_bound_from_the_threshold() {
+    // Texts within rounding of the layout's threshold (τ too long for their room at the nearer
+    // end of the line, give or take 1 to 256 ulps of the largest screen coordinate), on lines
+    // of 2 to 150 points near x = 255 world px, some a world copy away (coordinates of 2^32 px
+    // and more), through flat cameras at zooms 16 to 24.4 at many bearings: the certificate
+    // answers only as the layout does. Without its bound it would not (the projection and the
+    // world lengths scaled differ by up to a few ulps of those coordinates); beyond the
+    // threshold by five bounds it answers.
+    let mut answered = 0;
+    for k in 0..900u32 {
+        let n = [2, 3, 9, 101, 150][k as usize % 5];
+        let zoom = 16.0 + f64::from(k % 9) + [0.0, 0.4][k as usize / 9 % 2];
+        let step = 40.0 / zoom.exp2();
+        let points: Vec<DVec2> = (0..n)
+            .map(|j| {
+                let j = j as f64;
+                DVec2::new(255.0 - step * j, 120.0 + (j * 1.3 + f64::from(k)).sin() * step * 0.3)
+            })
+            .collect();
+        let world = TextPath::new(points, vec![1.0]);
+        let world = if k % 4 == 0 { world.with_path_offset(step * 0.7) } else { world };
+        let shift = DVec2::new([0.0, 256.0, -256.0][k as usize % 3], 0.0);
+        let line = WorldLine::new(&world);
+        let away = DVec2::new(f64::from(k % 7) - 3.0, f64::from(k % 5) - 2.0) * 300.0 / zoom.exp2();
+        let camera = Camera::new(line.at + shift + away, zoom, 1920.0, 1080.0).with_bearing(f64::from(k * 37 % 360));
+        let p = Projection::new(&camera);
+        // The layout's threshold: the text τ longer than twice the room at the nearer end.
+        let probe = project_path(&world, &line, shift, &p, 1.0).unwrap();
+        let (offset, length) = (probe.path.path_offset.unwrap(), probe.path.length());
+        let threshold = 2.0 * (offset.min(length - offset) + label_core::tolerance::LENGTH);
+        let largest = (probe.path.points.iter().fold(0.0, |m: f64, q| m.max(q.abs().max_element())))
+            .max(((line.lo + shift) * zoom.exp2()).abs().max_element());
+        let ulp = largest * f64::EPSILON;
+        let bound = sure::rounding_bound(&world, &line, shift, &p, threshold);
+        let mut texts: Vec<f64> =
+            (0..=8).flat_map(|j| [-1.0, 1.0].map(|s| threshold + s * ulp * f64::from(1 << j))).collect();
+        texts.push(threshold + 5.0 * bound + 1.0);
+        for (j, &text) in texts.iter().enumerate() {
+            let world = TextPath { glyph_advances: vec![text / 2.0; 2], ..world.clone() };
+            let line = WorldLine::new(&world);
+            let Some(sure) = surely_no_room(&world, &line, shift, &p, 1.0) else {
+                assert!(j + 1 < texts.len(), "{k}: a text beyond its room by five bounds is certified");
+                continue;
+            };
+            let full = project_path(&world, &line, shift, &p, 1.0).unwrap();
+            assert_eq!((sure.pose, sure.failure()), (full.pose, full.failure()), "{k}, text {text}");
+            answered += 1;
+        }
+    }
+    assert!(answered >= 900, "{answered} answers");
+}
+
+#[test]
 fn a_line_turned_upside_down_by_the_bearing_is_reversed() {
     let path = street(&[[100.0, 100.0], [110.0, 100.0]], &[5.0, 5.0]);
     let camera = Camera::new(DVec2::new(100.0, 100.0), 2.0, 400.0, 300.0);
