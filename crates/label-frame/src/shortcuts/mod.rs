@@ -25,8 +25,8 @@ pub struct Shortcuts {
     /// (`dormant/`; needs `sleep`).
     pub dormant: bool,
     /// A text along a line, not drawn in the last frame, whose text surely has no room on its
-    /// line under a camera without pitch is hidden `no_room` from its world line, without
-    /// projecting or laying the line out (`geo/path.rs`, `surely_no_room`).
+    /// line is hidden `no_room` from its world line, without projecting or laying the line out
+    /// (`geo/path/sure.rs`, `surely_no_room`; under pitch `geo/path/pitched.rs`).
     pub no_room: bool,
     /// A text along a line, not drawn in the last frame, whose text surely fits its line and
     /// never bends too much there, and whose line (grown by its glyphs' reach) is surely off

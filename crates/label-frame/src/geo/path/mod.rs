@@ -21,10 +21,14 @@
 //!    pose is the layout's anchor point (the point at the offset), the reading angle of its
 //!    middle glyph and the scale; its parts are the glyph boxes.
 //!
-//! A label not drawn in the last frame skips all four through a camera without pitch when its
-//! text surely has no room on its line ([`surely_no_room`]: the projection is then a
-//! similarity, so the line's length on screen is its world length scaled, up to a bounded
-//! rounding); it is hidden `no_room` as the layout would hide it, wherever its line is.
+//! A label not drawn in the last frame skips all four when its text surely has no room on its
+//! line ([`surely_no_room`]: without pitch the projection is a similarity, so the line's length
+//! on screen is its world length scaled, up to a bounded rounding; under pitch it is at most
+//! that times the projection's largest stretch over the line's bounds, `pitched.rs`): it is
+//! hidden `no_room` as the layout would hide it, wherever its line is. Through a camera
+//! without pitch it skips them too when its text surely fits, never bends too much, and its
+//! line is surely off screen ([`surely_far`]): it is hidden `offscreen`. `sure.rs` holds the
+//! proofs.
 //!
 //! The frame engine places a path label as the core places a symbol of one position whose
 //! parts are its glyphs (`frame_pass/symbols/`): it meets the viewport iff some glyph box
@@ -34,6 +38,7 @@ use glam::DVec2;
 use label_core::{BoxStyle, Label, Obb, PathFailure, PathLayout, Symbol, TextPath};
 
 mod line;
+mod pitched;
 mod sure;
 
 use crate::geo::projection::{Projection, label_scale};
@@ -106,8 +111,7 @@ pub(crate) fn project_path(
 /// world its projection data `hot` is in; `None` behind the camera, or if it has no path.
 /// Unless `line_needed` (a label drawn in the last frame fades out on its line; a caller asking
 /// for the line itself), [`surely_no_room`] settles most labels whose text is too long for
-/// their line through a camera without pitch, without the projected line: whether in view or
-/// not, they are hidden `no_room`.
+/// their line, without the projected line: whether in view or not, they are hidden `no_room`.
 #[must_use]
 pub(crate) fn project_label(
     label: &WorldLabel,

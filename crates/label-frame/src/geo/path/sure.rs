@@ -29,15 +29,16 @@ use glam::DVec2;
 use label_core::tolerance::{self, LENGTH};
 use label_core::{PathFailure, TextPath};
 
+use super::pitched::surely_no_room_pitched;
 use super::{ScreenPath, WorldLine};
 use crate::geo::projection::{Projection, label_scale};
 use crate::{ScreenPose, WorldLabel};
 
 /// [`super::project_path`]'s answer for a line (`world`, measured in `line`, moved by `shift`)
-/// whose text surely has no room on it through a camera without pitch (see the module's
-/// documentation), found without projecting the line or laying it out: hidden
+/// whose text surely has no room on it (see the module's documentation; under pitch,
+/// `pitched.rs`), found without projecting the line or laying it out: hidden
 /// [`PathFailure::NoRoom`], posed at its offset point (no glyphs, no projected line). `None`
-/// under pitch, or if the text may fit.
+/// if the text may fit.
 #[must_use]
 pub(crate) fn surely_no_room(
     world: &TextPath,
@@ -47,7 +48,7 @@ pub(crate) fn surely_no_room(
     perspective_scaling: f64,
 ) -> Option<ScreenPath> {
     if projection.is_pitched() {
-        return None;
+        return surely_no_room_pitched(world, line, shift, projection, perspective_scaling);
     }
     let scale = label_scale(1.0, perspective_scaling);
     let text = line.text * scale;
@@ -56,9 +57,16 @@ pub(crate) fn surely_no_room(
         return None;
     }
     let at = projection.project(line.at + shift)?;
-    let pose = ScreenPose { position: at.screen, angle: 0.0, scale };
+    Some(no_room(world, at.screen, scale))
+}
+
+/// What [`super::project_path`] gives a line (`world`) whose text has no room on it, its offset
+/// point on screen `at` and its scale `scale`: hidden [`PathFailure::NoRoom`], posed at `at`
+/// with angle 0, no glyphs, no projected line.
+pub(super) fn no_room(world: &TextPath, at: DVec2, scale: f64) -> ScreenPath {
+    let pose = ScreenPose { position: at, angle: 0.0, scale };
     let path = TextPath { points: Vec::new(), glyph_advances: Vec::new(), path_offset: None, ..*world };
-    Some(ScreenPath { pose, path, layout: Err(PathFailure::NoRoom) })
+    ScreenPath { pose, path, layout: Err(PathFailure::NoRoom) }
 }
 
 /// Whether path label `label`'s line (measured in `line`, moved by `shift`) through a camera
@@ -90,6 +98,15 @@ pub(super) fn rounding_bound(
     Flat::new(world, line, shift, projection, text).m
 }
 
+/// The largest coordinate any step of the projection handles for `line` moved by `shift`,
+/// world px: on a corner of the line's bounds, as rounding keeps the order of the coordinates.
+pub(super) fn largest_coordinate(line: &WorldLine, shift: DVec2, projection: &Projection) -> f64 {
+    let center = projection.camera().center;
+    [line.lo, line.hi].into_iter().fold(center.abs().max_element(), |far, p| {
+        far.max((p + shift).abs().max_element()).max((p + shift - center).abs().max_element())
+    })
+}
+
 /// What a camera without pitch makes of a world line's measures.
 struct Flat {
     /// The bound of the rounding, px (`m` in the module's documentation).
@@ -106,12 +123,7 @@ struct Flat {
 impl Flat {
     fn new(world: &TextPath, line: &WorldLine, shift: DVec2, projection: &Projection, text: f64) -> Self {
         let zoom = projection.scale();
-        let center = projection.camera().center;
-        // The largest coordinate any step of the projection handles, world px: on a corner of
-        // the line's bounds, as rounding keeps the order of the coordinates.
-        let far = [line.lo, line.hi].into_iter().fold(center.abs().max_element(), |far, p| {
-            far.max((p + shift).abs().max_element()).max((p + shift - center).abs().max_element())
-        });
+        let far = largest_coordinate(line, shift, projection);
         let reach = (far * zoom + projection.camera().size.max_element()) * std::f64::consts::SQRT_2;
         let m = 1e-9 * (world.points.len() + 1) as f64 * (reach + line.length * zoom + text);
         Self { m, reach, length: line.length * zoom, start: line.offset * zoom - text / 2.0, zoom }
