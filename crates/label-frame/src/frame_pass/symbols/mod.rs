@@ -26,7 +26,7 @@
 //!    whose bounds meet one of theirs, or a repeat group): the others, placed whatever they
 //!    overlap, hide none of them, so the pass decides them as one after every shown label.
 //!
-//! A text along a line (`geo/path.rs`) is a symbol of one position whose parts are its glyphs
+//! A text along a line (`geo/path/`) is a symbol of one position whose parts are its glyphs
 //! on the projected line: in view iff a glyph meets the viewport, hidden `no_room` or
 //! `too_curved` before any pass when its text does not fit the projected line.
 //!
