@@ -1,6 +1,7 @@
 //! What the engine's tests ask of its inner state.
 
 use crate::FrameEngine;
+use crate::geo::sight::Sight;
 use crate::state::memo;
 use crate::table::Table;
 
@@ -18,6 +19,13 @@ impl FrameEngine {
     /// The per-label table, with the last frame's labels and the labels.
     pub(crate) fn table(&mut self) -> (&mut Table, &[crate::LabelFrame], &[crate::WorldLabel]) {
         (&mut self.table, &self.frame.labels, &self.labels)
+    }
+
+    /// How many path labels the last frame did not project, their text surely laid out off
+    /// screen (`Shortcuts::far_lines`).
+    pub(crate) fn far_lines(&self) -> usize {
+        let far = |(line, sight): (&Option<_>, &Sight)| line.is_some() && *sight == Sight::Far;
+        self.lines.iter().zip(&self.sights).filter(|&pair| far(pair)).count()
     }
 
     /// The reference of the copies of the world the labels are in (see `geo/copies.rs`).

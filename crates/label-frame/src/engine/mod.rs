@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use crate::frame_pass::full::FullScratch;
 use crate::geo::cells::{Reach, WorldCells};
 use crate::geo::copies::{self, Copies};
-use crate::geo::path::{ScreenPath, project_label};
+use crate::geo::path::{ScreenPath, WorldLine, project_label};
 use crate::geo::sight::{Sight, sight};
 use crate::shortcuts::Shortcuts;
 use crate::table::Table;
@@ -69,8 +69,9 @@ pub struct FrameEngine {
     /// Whether a label adds to its box ([`label_core::Symbol::is_plain`] is false for one):
     /// then every frame goes through `frame_pass/symbols/`.
     symbols: bool,
-    /// Whether a label has a path (text along a line): then every frame lays the lines out.
-    paths: bool,
+    /// Each label's line measured in the world (`None` for a label without a path), if some
+    /// label has a path (text along a line): then every frame lays the lines out. Empty if none has.
+    lines: Vec<Option<WorldLine>>,
     /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
     /// Whether the next frame may reuse the last placement: nothing changed since it but the
@@ -213,7 +214,8 @@ impl FrameEngine {
         self.frame.labels = carried;
         self.frame.choices = choices;
         self.symbols = symbols;
-        self.paths = self.labels.iter().any(|l| l.symbol.path.is_some());
+        let paths = self.labels.iter().any(|l| l.symbol.path.is_some());
+        self.lines = if paths { self.labels.iter().map(WorldLine::of).collect() } else { Vec::new() };
         self.reusable = false;
         self.forget_certificates();
         Ok(())
@@ -299,6 +301,7 @@ impl FrameEngine {
         let projection = self.frame_projection.as_ref()?;
         project_label(
             self.labels.get(index)?,
+            self.lines.get(index)?.as_ref()?,
             &self.table.hot[index],
             projection,
             self.options.perspective_scaling,

@@ -4,7 +4,7 @@ use crate::frame_pass::fade::Fading;
 use crate::frame_pass::full::{place_full, waits};
 use crate::frame_pass::project::project_all;
 use crate::frame_pass::reuse::place_reused;
-use crate::frame_pass::symbols::{SymbolMemory, place_symbol_frame, project_symbols};
+use crate::frame_pass::symbols::{Paths, SymbolMemory, place_symbol_frame, project_symbols};
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
@@ -90,7 +90,7 @@ impl FrameEngine {
             &cx.viewer,
             memo,
             &self.table.sleeps,
-            (self.paths, self.shortcuts.no_room),
+            Paths { lines: &self.lines, no_room: self.shortcuts.no_room, far_lines: self.shortcuts.far_lines },
             &mut self.sights,
             &mut self.screen_paths,
         );

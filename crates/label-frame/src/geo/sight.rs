@@ -6,7 +6,7 @@ use label_core::Obb;
 use label_core::geometry::readable_angle;
 use rayon::prelude::*;
 
-use crate::geo::path::{ScreenPath, project_path};
+use crate::geo::path::{ScreenPath, WorldLine, project_path};
 use crate::geo::projection::label_scale;
 use crate::state::hot::Hot;
 use crate::state::parts::BoxParts;
@@ -132,7 +132,7 @@ pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_
     if let Some(path) = &label.symbol.path {
         // A text along a line: in view iff a glyph meets the viewport ([`crate::geo::path`]).
         let view = Obb::from_aabb(&projection.viewport());
-        return project_path(path, DVec2::ZERO, projection, perspective_scaling)
+        return project_path(path, &WorldLine::new(path), DVec2::ZERO, projection, perspective_scaling)
             .map_or(Sight::Behind, |p| path_sight(&p, label, &view));
     }
     if label.symbol.is_plain() {

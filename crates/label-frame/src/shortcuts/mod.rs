@@ -2,7 +2,8 @@
 //!
 //! - `sleep`: certificates that a hidden label stays hidden by the same shown label;
 //! - `dormant`: sleeping labels out of the passes altogether, listed by blocker;
-//! - `no_room`: texts along lines that surely have no room, hidden without laying their lines out.
+//! - `no_room`: texts along lines that surely have no room, hidden without laying their lines out;
+//! - `far_lines`: texts along lines surely laid out off screen, hidden without laying them out.
 //!
 //! Each stays only while turning it off alone costs at least a fifth of some animation's p50 or
 //! p99 frame time in the `frames` benchmark (its `no_sleep` and `no_dormant` methods).
@@ -24,9 +25,14 @@ pub struct Shortcuts {
     /// (`dormant/`; needs `sleep`).
     pub dormant: bool,
     /// A text along a line, not drawn in the last frame, whose text surely has no room on its
-    /// line under a camera without pitch is hidden `no_room` from its world line, without
-    /// projecting or laying the line out (`geo/path.rs`, `surely_no_room`).
+    /// line is hidden `no_room` from its world line, without projecting or laying the line out
+    /// (`geo/path/sure.rs`, `surely_no_room`; under pitch `geo/path/pitched.rs`).
     pub no_room: bool,
+    /// A text along a line, not drawn in the last frame, whose text surely fits its line and
+    /// never bends too much there, and whose line (grown by its glyphs' reach) is surely off
+    /// screen, under a camera without pitch, is hidden `offscreen` from its world line,
+    /// without projecting or laying the line out (`geo/path/sure.rs`, `surely_far`).
+    pub far_lines: bool,
     /// Labels per run of a parallel pass (`util/runs.rs`): [`crate::util::runs::RUN`], or fewer in a
     /// test that splits small passes.
     pub(crate) run: usize,
@@ -34,9 +40,11 @@ pub struct Shortcuts {
 
 impl Shortcuts {
     /// Every shortcut (the default).
-    pub const ALL: Shortcuts = Shortcuts { sleep: true, dormant: true, no_room: true, run: crate::util::runs::RUN };
+    pub const ALL: Shortcuts =
+        Shortcuts { sleep: true, dormant: true, no_room: true, far_lines: true, run: crate::util::runs::RUN };
     /// No shortcut.
-    pub const NONE: Shortcuts = Shortcuts { sleep: false, dormant: false, no_room: false, run: crate::util::runs::RUN };
+    pub const NONE: Shortcuts =
+        Shortcuts { sleep: false, dormant: false, no_room: false, far_lines: false, run: crate::util::runs::RUN };
 }
 
 impl Default for Shortcuts {

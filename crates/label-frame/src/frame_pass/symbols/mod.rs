@@ -26,7 +26,7 @@
 //!    whose bounds meet one of theirs, or a repeat group): the others, placed whatever they
 //!    overlap, hide none of them, so the pass decides them as one after every shown label.
 //!
-//! A text along a line (`geo/path.rs`) is a symbol of one position whose parts are its glyphs
+//! A text along a line (`geo/path/`) is a symbol of one position whose parts are its glyphs
 //! on the projected line: in view iff a glyph meets the viewport, hidden `no_room` or
 //! `too_curved` before any pass when its text does not fit the projected line.
 //!
@@ -52,7 +52,7 @@ use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::{off_frame, unfit_frame};
-use crate::geo::path::{ScreenPath, project_label};
+use crate::geo::path::{ScreenPath, WorldLine, project_label, surely_far};
 use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
@@ -64,20 +64,22 @@ use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 /// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
 /// bytes of the last frame), or if it may doze (it has a certificate to sleep, see
 /// `asleep/`: [`place_symbol_frame`] projects it if the certificate fails), else as
-/// [`crate::geo::sight::symbol_sight`] finds it. With `with_paths` (some label has a path),
-/// `paths` gets every label's line on screen (`None` for the others): a path label is always
+/// [`crate::geo::sight::symbol_sight`] finds it. If some label has a path (`paths`), `lines`
+/// gets every label's line on screen (`None` for the others): a path label is always
 /// projected (its line may reach far from its first point), in view iff a glyph box meets the
-/// viewport, and [`Sight::Off`] when its text does not fit — unless `no_room` (the shortcut
-/// [`crate::Shortcuts::no_room`]), it is not drawn and its text surely has no room on its line
-/// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is). Each label on its
-/// own, in parallel only in pieces of at least [`RUN`] labels.
+/// viewport, and [`Sight::Off`] when its text does not fit — unless it is not drawn and
+/// [`Paths::no_room`] finds its text surely without room on its line
+/// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is), or
+/// [`Paths::far_lines`] finds it surely laid out off screen ([`crate::geo::path::surely_far`]:
+/// [`Sight::Far`], no line). Each label on its own, in parallel only in pieces of at least
+/// [`RUN`] labels.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
     sleeps: &Sleeps,
-    (with_paths, no_room): (bool, bool),
+    paths: Paths<'_>,
     sights: &mut Vec<Sight>,
-    paths: &mut Vec<Option<ScreenPath>>,
+    lines: &mut Vec<Option<ScreenPath>>,
 ) {
     let sight = |i: usize| {
         let m = memo[i].load(Ordering::Relaxed);
@@ -85,8 +87,8 @@ pub(crate) fn project_symbols(
         if m & bits::SLEEPY != 0 && sleeps.enabled { Sight::Far } else { viewer.symbol_sight(i, m) }
     };
     sights.clear();
-    paths.clear();
-    if !with_paths {
+    lines.clear();
+    if paths.lines.is_empty() {
         sights.par_extend((0..memo.len()).into_par_iter().with_min_len(RUN).map(sight));
         return;
     }
@@ -95,17 +97,37 @@ pub(crate) fn project_symbols(
         .into_par_iter()
         .with_min_len(RUN)
         .map(|i| {
+            let Some(line) = &paths.lines[i] else { return (sight(i), None) };
             let label = &viewer.labels[i];
-            if label.symbol.path.is_none() {
-                return (sight(i), None);
+            let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
+            let hot = &viewer.hot[i];
+            if paths.far_lines
+                && !drawn
+                && surely_far(label, line, hot.position - label.world_anchor(), viewer.projection)
+            {
+                return (Sight::Far, None);
             }
-            let line_needed = !no_room || memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
-            match project_label(label, &viewer.hot[i], viewer.projection, viewer.perspective_scaling, line_needed) {
+            let line_needed = !paths.no_room || drawn;
+            match project_label(label, line, hot, viewer.projection, viewer.perspective_scaling, line_needed) {
                 Some(path) => (path_sight(&path, label, &view), Some(path)),
                 None => (Sight::Behind, None),
             }
         })
-        .unzip_into_vecs(sights, paths);
+        .unzip_into_vecs(sights, lines);
+}
+
+/// What [`project_symbols`] does with texts along lines.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Paths<'a> {
+    /// Each label's line measured in the world (`None` for a label without a path); empty when
+    /// no label has a path.
+    pub(crate) lines: &'a [Option<WorldLine>],
+    /// A label not drawn whose text surely has no room on its line is hidden so without
+    /// projecting the line ([`crate::Shortcuts::no_room`]).
+    pub(crate) no_room: bool,
+    /// A label not drawn whose text is surely laid out off screen is [`Sight::Far`] without
+    /// projecting the line ([`crate::Shortcuts::far_lines`]).
+    pub(crate) far_lines: bool,
 }
 
 /// One frame's decisions into `memory`'s frames (the last frame's on entry) and choices, faded,

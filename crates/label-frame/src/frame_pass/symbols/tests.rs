@@ -3,7 +3,7 @@ use label_core::{Choice, Obb, Parts};
 
 use super::batch::Batch;
 use super::kept::{shown_boxes, shown_parts};
-use crate::geo::path::{ScreenPath, project_label};
+use crate::geo::path::{ScreenPath, WorldLine, project_label};
 use crate::geo::projection::Projection;
 use crate::geo::sight::Sight;
 use crate::state::hot::Hot;
@@ -62,6 +62,22 @@ fn path_frames_decide_alike_with_and_without_shortcuts() {
 }
 
 #[test]
+fn lines_surely_laid_out_off_screen_decide_as_projected_ones() {
+    // The patch with a text along a line on every fourth label over the busy path: many
+    // lines lie off screen with their text fitting, and the engine that projects and lays out
+    // every one of them decides alike, frame for frame.
+    let labels = path_patch(DVec2::new(100.0, 80.0), 0.04);
+    let cameras: Vec<_> = busy_path().into_iter().step_by(4).collect();
+    let projected = Shortcuts { far_lines: false, ..Shortcuts::ALL };
+    let mut far = 0;
+    play_alongside(&labels, &cameras, projected, |k, engine, other| {
+        far += engine.far_lines();
+        assert_eq!(other.far_lines(), 0, "frame {k}");
+    });
+    assert!(far > 200, "{far} lines left unprojected over the frames");
+}
+
+#[test]
 fn a_kept_label_blocks_with_the_parts_pass_two_places_it_with() {
     // `kept.rs` takes a shown label's parts from its world label; pass 2 places it as
     // `Batch::push_shown` builds it: the same boxes, bit for bit, for every position and
@@ -115,8 +131,10 @@ fn a_kept_path_label_blocks_with_the_glyphs_pass_two_places_it_with() {
     }
     let camera = Camera::new(DVec2::new(100.0, 80.0), 7.0, 800.0, 600.0).with_bearing(23.0).with_pitch(35.0);
     let projection = Projection::new(&camera);
-    let paths: Vec<Option<ScreenPath>> =
-        labels.iter().map(|l| project_label(l, &Hot::new(l), &projection, 1.0, true)).collect();
+    let paths: Vec<Option<ScreenPath>> = labels
+        .iter()
+        .map(|l| project_label(l, &WorldLine::of(l).unwrap(), &Hot::new(l), &projection, 1.0, true))
+        .collect();
     // A path label's sight is not read: its line is.
     let sights = vec![Sight::Far; labels.len()];
     let mut upright = 0;

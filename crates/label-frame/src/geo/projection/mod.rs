@@ -99,6 +99,12 @@ impl Projection {
         self.scale
     }
 
+    /// The sine and cosine of the pitch.
+    #[must_use]
+    pub(crate) fn tilt(&self) -> (f64, f64) {
+        (self.sin_p, self.cos_p)
+    }
+
     /// Whether the camera is tilted.
     #[must_use]
     pub fn is_pitched(&self) -> bool {

@@ -1,0 +1,172 @@
+//! Text along a line through the camera (contract §3b "Path"): a street or river name whose
+//! line is in the world, laid out glyph by glyph on the screen every frame.
+//!
+//! A path label's line is in world px (Web Mercator at zoom 0), as a label's anchor point is,
+//! and so is its `path_offset` (arc length along the world line; default half its length).
+//! Each frame:
+//!
+//! 1. **Project** every point of the line, in the label's copy of the world (the line moves by
+//!    whole worlds with its first point, which stands for the label in the world's copies and
+//!    cells). A point behind the camera hides the label, `behind_camera`. Points that project
+//!    onto the one before them (a line seen from far away) are merged, as the core wants
+//!    consecutive points distinct.
+//! 2. **Carry the offset** to the screen: the world point at `path_offset`, projected, and the
+//!    arc length of the projected line up to it. A straight segment of the map projects to a
+//!    straight segment of the screen, under pitch too, so the text stays on the same point of
+//!    the street while the camera moves.
+//! 3. **Scale** the glyph advances and the line's height with perspective at that point, as a
+//!    plain label's size scales at its anchor (the padding does not scale).
+//! 4. **Lay out** on the projected line with the core's [`TextPath::layout`]: the upright
+//!    reversal, `no_room` and `too_curved` as in a batch, on what the viewer sees. The label's
+//!    pose is the layout's anchor point (the point at the offset), the reading angle of its
+//!    middle glyph and the scale; its parts are the glyph boxes.
+//!
+//! A label not drawn in the last frame skips all four when its text surely has no room on its
+//! line ([`surely_no_room`]: without pitch the projection is a similarity, so the line's length
+//! on screen is its world length scaled, up to a bounded rounding; under pitch it is at most
+//! that times the projection's largest stretch over the line's bounds, `pitched.rs`): it is
+//! hidden `no_room` as the layout would hide it, wherever its line is. Through a camera
+//! without pitch it skips them too when its text surely fits, never bends too much, and its
+//! line is surely off screen ([`surely_far`]): it is hidden `offscreen`. `sure.rs` holds the
+//! proofs.
+//!
+//! The frame engine places a path label as the core places a symbol of one position whose
+//! parts are its glyphs (`frame_pass/symbols/`): it meets the viewport iff some glyph box
+//! does, and collides iff some glyph box collides.
+
+use glam::DVec2;
+use label_core::{BoxStyle, Label, Obb, PathFailure, PathLayout, Symbol, TextPath};
+
+mod line;
+mod pitched;
+mod sure;
+
+use crate::geo::projection::{Projection, label_scale};
+use crate::state::hot::Hot;
+use crate::{ScreenPose, WorldLabel};
+pub(crate) use line::WorldLine;
+pub(crate) use sure::{surely_far, surely_no_room};
+
+/// A path label through one frame's camera.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ScreenPath {
+    /// The anchor point (the line's point at the offset), the middle glyph's reading angle,
+    /// and the scale from perspective there.
+    pub(crate) pose: ScreenPose,
+    /// The projected line, the scaled advances and the offset on screen: what the core lays
+    /// out.
+    pub(crate) path: TextPath,
+    /// The glyphs on screen, or why the text does not fit the projected line.
+    pub(crate) layout: Result<PathLayout, PathFailure>,
+}
+
+/// A path label's line (`world`, its path, measured in `line`) through `projection`, moved by
+/// `shift` world px (its copy of the world); `None` if a point of it is behind the camera.
+#[must_use]
+pub(crate) fn project_path(
+    world: &TextPath,
+    line: &WorldLine,
+    shift: DVec2,
+    projection: &Projection,
+    perspective_scaling: f64,
+) -> Option<ScreenPath> {
+    let mut points: Vec<DVec2> = Vec::with_capacity(world.points.len());
+    let mut along = 0.0;
+    // The point starting the offset's segment on screen, and the projected line's arc length
+    // there.
+    let (k, mut from) = (line.segment, (DVec2::ZERO, 0.0));
+    for (j, &p) in world.points.iter().enumerate() {
+        let q = projection.project(p + shift)?.screen;
+        match points.last() {
+            Some(&last) if q == last => {}
+            Some(&last) => {
+                along += (q - last).length();
+                points.push(q);
+            }
+            None => points.push(q),
+        }
+        if j == k {
+            from = (q, along);
+        }
+    }
+    let at = projection.project(line.at + shift)?;
+    let screen_offset = (from.1 + (at.screen - from.0).length()).clamp(0.0, along);
+    let scale = label_scale(at.perspective, perspective_scaling);
+    let path = TextPath {
+        points,
+        glyph_advances: world.glyph_advances.iter().map(|a| a * scale).collect(),
+        path_offset: Some(screen_offset),
+        max_angle: world.max_angle,
+        keep_upright: world.keep_upright,
+    };
+    let layout = path.layout();
+    let pose = match &layout {
+        Ok(l) => ScreenPose { position: l.anchor, angle: l.glyphs[l.glyphs.len() / 2].angle(), scale },
+        Err(_) => ScreenPose { position: at.screen, angle: 0.0, scale },
+    };
+    Some(ScreenPath { pose, path, layout })
+}
+
+/// Path label `label`'s line (measured in `line`) through `projection`, in the copy of the
+/// world its projection data `hot` is in; `None` behind the camera, or if it has no path.
+/// Unless `line_needed` (a label drawn in the last frame fades out on its line; a caller asking
+/// for the line itself), [`surely_no_room`] settles most labels whose text is too long for
+/// their line, without the projected line: whether in view or not, they are hidden `no_room`.
+#[must_use]
+pub(crate) fn project_label(
+    label: &WorldLabel,
+    line: &WorldLine,
+    hot: &Hot,
+    projection: &Projection,
+    perspective_scaling: f64,
+    line_needed: bool,
+) -> Option<ScreenPath> {
+    let path = label.symbol.path.as_ref()?;
+    let shift = hot.position - label.world_anchor();
+    let sure = if line_needed { None } else { surely_no_room(path, line, shift, projection, perspective_scaling) };
+    sure.or_else(|| project_path(path, line, shift, projection, perspective_scaling))
+}
+
+impl ScreenPath {
+    /// The core's label for it, with `extra` padding on every glyph (the hysteresis margin):
+    /// at the anchor point, its height scaled, its width the text's length on screen.
+    #[must_use]
+    pub(crate) fn label(&self, world: &WorldLabel, extra: f64) -> Label {
+        let style = BoxStyle {
+            height: world.style.height * self.pose.scale,
+            angle: self.pose.angle,
+            padding: world.style.padding + extra,
+            ..world.style.for_path_text(self.path.text_length())
+        };
+        Label { x: self.pose.position.x, y: self.pose.position.y, style }
+    }
+
+    /// The core's symbol for it: the projected line, and the label's repeat group.
+    #[must_use]
+    pub(crate) fn symbol(&self, world: &WorldLabel) -> Symbol {
+        let s = &world.symbol;
+        Symbol {
+            repeat_group: s.repeat_group,
+            repeat_distance: s.repeat_distance,
+            optional: s.optional,
+            path: Some(self.path.clone()),
+            ..Symbol::default()
+        }
+    }
+
+    /// The glyph boxes with the label's padding and `extra`; none when the text does not fit.
+    pub(crate) fn glyph_boxes<'a>(&'a self, world: &WorldLabel, extra: f64) -> impl Iterator<Item = Obb> + 'a {
+        let height = world.style.height * self.pose.scale;
+        let padding = world.style.padding + extra;
+        self.layout.iter().flat_map(move |l| l.glyphs.iter().map(move |g| g.obb(height, padding, DVec2::ZERO)))
+    }
+
+    /// Why the text does not fit, if it does not.
+    #[must_use]
+    pub(crate) fn failure(&self) -> Option<PathFailure> {
+        self.layout.as_ref().err().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests;
