@@ -13,9 +13,8 @@ use crate::{Aabb, HiddenReason, Label, Obb, Optional, Parts, PathLayout, Symbol}
 /// Labels per parallel chunk of the parts' computation.
 const PARTS_CHUNK: usize = 4096;
 
-/// Parts written at once when the parts' vector is first filled (two are copied in place;
-/// sixteen were copied through `memcpy`).
-const FILL_GROUP: usize = 2;
+/// Parts written at once when the parts' vector is first filled.
+const FILL_GROUP: usize = 16;
 
 /// No obstacle, no repeat group.
 pub(super) const NONE: u32 = u32::MAX;
@@ -59,6 +58,17 @@ pub(super) struct Entry {
     /// Why a path label is hidden before placement (`no_room`, `too_curved`); it then has no
     /// position.
     pub hidden: Option<HiddenReason>,
+}
+
+impl Part {
+    /// A part of no size at the origin, not in view: what fills the parts' vector before the
+    /// parts are computed.
+    const EMPTY: Self = Self {
+        obb: Obb { center: DVec2::ZERO, half: glam::Vec2::ZERO, axis: glam::Vec2::X },
+        bounds: Aabb { min: glam::Vec2::ZERO, max: glam::Vec2::ZERO },
+        obstacle: NONE,
+        in_view: false,
+    };
 }
 
 impl Entry {
@@ -155,17 +165,11 @@ impl Compiled {
             e.first = first;
             first += e.part_count();
         }
-        let empty = Part {
-            obb: Obb::from_aabb(&Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO)),
-            bounds: Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO),
-            obstacle: NONE,
-            in_view: false,
-        };
         // Filled in parallel: the first writes to a new allocation take page faults, which on
         // one thread cost about as much as a tenth of the pass at 1M labels. Filled by groups
         // of parts: rayon's bookkeeping a part cost more than writing it.
         let mut groups = Vec::new();
-        let group = |_| [empty; FILL_GROUP];
+        let group = |_| [Part::EMPTY; FILL_GROUP];
         let count = first.div_ceil(FILL_GROUP);
         (0..count).into_par_iter().with_min_len(PARTS_CHUNK / FILL_GROUP).map(group).collect_into_vec(&mut groups);
         let mut parts = groups.into_flattened();
