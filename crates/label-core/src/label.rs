@@ -177,9 +177,22 @@ impl Label {
 #[inline]
 pub fn text_box(at: DVec2, size: DVec2, offset: DVec2, shift: DVec2, axis: Vec2, padding: f64) -> Obb {
     let (u, v) = (axis.as_dvec2(), axis.perp().as_dvec2());
+    Obb { center: text_center(at, size, offset, shift, u, v), half: text_half(size, padding), axis }
+}
+
+/// [`text_box`]'s centre, given its axes `u` and `v` in f64.
+#[must_use]
+#[inline]
+pub(crate) fn text_center(at: DVec2, size: DVec2, offset: DVec2, shift: DVec2, u: DVec2, v: DVec2) -> DVec2 {
     let c = offset + shift * size;
-    let center = at + u * c.x + v * c.y;
-    Obb { center, half: (size * 0.5 + padding).as_vec2(), axis }
+    at + u * c.x + v * c.y
+}
+
+/// [`text_box`]'s half extents.
+#[must_use]
+#[inline]
+pub(crate) fn text_half(size: DVec2, padding: f64) -> Vec2 {
+    (size * 0.5 + padding).as_vec2()
 }
 
 #[cfg(test)]

@@ -7,8 +7,8 @@
 //!
 //! Each cell lists the boxes whose bounds meet it, in ascending number, each entry with its
 //! bounds (the quick test reads them where the list is) and its first cell. The list is held in
-//! quads of four entries, structure of arrays (each side of the four bounds in one 16-byte lane
-//! vector, then the numbers and the first cells apart), so that the quick test reads 16 bytes an
+//! quads of four entries (a `QuadList`, `lanes.rs`: each side of the four bounds in one 16-byte
+//! lane vector, then the numbers and the first cells), so that the quick test reads 16 bytes an
 //! entry and tests four entries with four vector comparisons and one mask, and branches only on
 //! the entries that meet the query (whether a listed box does is a branch no predictor learns);
 //! a quad's unused lanes hold empty bounds and the number `u32::MAX`, which no query's limit
@@ -33,49 +33,26 @@
 use glam::Vec2;
 use smallvec::SmallVec;
 
-use super::lanes::{Bounds4, Query4};
+use super::lanes::{Lane, Quad, QuadList, Query4};
 use crate::Aabb;
 
-/// Four listed boxes, structure of arrays: the sides of their bounds, their numbers and the
-/// first cell (column, row) their bounds meet. Unused lanes hold empty bounds (min +∞, max −∞)
-/// and the number `u32::MAX`.
+/// A listed box beside its bounds: its number and the first cell (column, row) its bounds
+/// meet. Unused lanes hold the number `u32::MAX`.
 #[derive(Clone, Copy, Debug)]
-struct Quad {
-    bounds: Bounds4,
-    number: [u32; 4],
-    column: [u16; 4],
-    row: [u16; 4],
+struct Listed {
+    number: u32,
+    column: u16,
+    row: u16,
 }
 
-impl Quad {
-    const EMPTY: Self = Self { bounds: Bounds4::EMPTY, number: [u32::MAX; 4], column: [0; 4], row: [0; 4] };
+impl Lane for Listed {
+    const UNUSED: Self = Self { number: u32::MAX, column: 0, row: 0 };
 }
 
-/// A cell's list: its quads, filled in order, and how many boxes they hold. Two quads are held
-/// in the grid itself: the grids built over known boxes list a few boxes a cell, and a frame
-/// engine builds one every frame (with one, the spilled cells' allocations cost a frame more
-/// instructions than the quads save).
-#[derive(Clone, Debug, Default)]
-struct Cell {
-    quads: SmallVec<[Quad; 2]>,
-    len: u32,
-}
-
-impl Cell {
-    #[inline]
-    fn push(&mut self, bounds: &Aabb, number: u32, column: u16, row: u16) {
-        let lane = self.len as usize % 4;
-        if lane == 0 {
-            self.quads.push(Quad::EMPTY);
-        }
-        let quad = self.quads.last_mut().expect("a quad was pushed");
-        quad.bounds.set(lane, bounds);
-        quad.number[lane] = number;
-        quad.column[lane] = column;
-        quad.row[lane] = row;
-        self.len += 1;
-    }
-}
+/// A cell's list, its first two quads held in the grid itself: the grids built over known boxes
+/// list a few boxes a cell, and a frame engine builds one every frame (with one, the spilled
+/// cells' allocations cost a frame more instructions than the quads save).
+type Cell = QuadList<SmallVec<[Quad<Listed>; 2]>>;
 
 /// Numbered bounds binned into square cells; each cell lists the boxes whose bounds meet it, in
 /// ascending number.
@@ -152,8 +129,7 @@ impl FirstHit {
         let n = self.columns * self.rows;
         self.cells.truncate(n);
         for cell in &mut self.cells {
-            cell.quads.clear();
-            cell.len = 0;
+            cell.clear();
         }
         self.cells.resize(n, Cell::default());
         self.last = None;
@@ -175,7 +151,7 @@ impl FirstHit {
         let [x0, y0, x1, y1] = self.span(bounds);
         for row in y0..y1 + 1 {
             for cell in &mut self.cells[row * self.columns + x0..row * self.columns + x1 + 1] {
-                cell.push(bounds, number, x0 as u16, y0 as u16);
+                cell.push(bounds, Listed { number, column: x0 as u16, row: y0 as u16 });
             }
         }
     }
@@ -185,7 +161,7 @@ impl FirstHit {
     pub fn touch(&self, p: Vec2) {
         if !self.cells.is_empty() {
             let (column, row) = self.cell(p);
-            std::hint::black_box(self.cells[row * self.columns + column].len);
+            std::hint::black_box(self.cells[row * self.columns + column].len());
         }
     }
 
@@ -265,8 +241,8 @@ impl FirstHit {
         // Exclusive ranges: an inclusive range's loop costs a check more per step.
         for row in y0..y1 + 1 {
             for column in x0..x1 + 1 {
-                'cell: for quad in &self.cells[row * self.columns + column].quads {
-                    if quad.number[0] >= *limit {
+                'cell: for quad in self.cells[row * self.columns + column].quads() {
+                    if quad.lanes[0].number >= *limit {
                         break;
                     }
                     // The four boxes' quick tests at once; then only the boxes that meet the
@@ -275,12 +251,12 @@ impl FirstHit {
                     while lanes != 0 {
                         let lane = lanes.trailing_zeros() as usize;
                         lanes &= lanes - 1;
-                        let number = quad.number[lane];
+                        let Listed { number, column: first_column, row: first_row } = quad.lanes[lane];
                         if number >= *limit {
                             break 'cell;
                         }
-                        let home = (usize::from(quad.column[lane]).max(x0) == column)
-                            & (usize::from(quad.row[lane]).max(y0) == row);
+                        let home =
+                            (usize::from(first_column).max(x0) == column) & (usize::from(first_row).max(y0) == row);
                         if !home {
                             continue;
                         }
@@ -340,7 +316,7 @@ mod tests {
         for (k, b) in boxes.iter().enumerate() {
             grid.insert(k as u32, b);
         }
-        assert_eq!((grid.cells(), grid.cells[0].quads.len()), (1, 10));
+        assert_eq!((grid.cells(), grid.cells[0].quads().len()), (1, 10));
         for q in 0..200u32 {
             let at = Vec2::new((q * 13 % 100) as f32, (q * 7 % 100) as f32);
             let query = Aabb::from_corners(at, at + Vec2::splat(6.0 + (q % 9) as f32 * 4.0));

@@ -1,10 +1,16 @@
 //! Four boxes' bounds side by side, structure of arrays: each side of the four in one 16-byte
 //! lane vector, so that one query's quick test against all four is four vector comparisons and
-//! one mask. The quads of [`super::FirstHit`]'s cells and of the greedy pass's cell lists hold
-//! their bounds so. Unused lanes hold empty bounds (min +∞, max −∞), which overlap nothing and
-//! meet only an infinite query (a caller keeps them out by their number or position).
+//! one mask. Unused lanes hold empty bounds (min +∞, max −∞), which overlap nothing and meet
+//! only an infinite query (a caller keeps them out by their number or position).
+//!
+//! A [`QuadList`] holds a list of boxes so, in quads of four entries filled in order: the four
+//! bounds, then what the list keeps of each entry, lane by lane. [`super::FirstHit`]'s cells
+//! (numbers and first cells) and the greedy pass's cell lists (ranks and slots) are such lists.
+
+use std::ops::DerefMut;
 
 use glam::Vec4;
+use smallvec::SmallVec;
 
 use crate::Aabb;
 
@@ -65,6 +71,91 @@ impl Bounds4 {
     }
 }
 
+/// What a [`QuadList`] keeps of each entry beside its bounds; [`Self::UNUSED`] fills the lanes
+/// no entry holds yet.
+pub(crate) trait Lane: Copy {
+    const UNUSED: Self;
+}
+
+/// Four entries of a [`QuadList`]: their bounds side by side, then what the list keeps of each.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Quad<T> {
+    pub(crate) bounds: Bounds4,
+    pub(crate) lanes: [T; 4],
+}
+
+impl<T: Lane> Quad<T> {
+    const EMPTY: Self = Self { bounds: Bounds4::EMPTY, lanes: [T::UNUSED; 4] };
+}
+
+/// Where a [`QuadList`] keeps its quads: a `Vec`, or a `SmallVec` holding the first few in
+/// place.
+pub(crate) trait Quads: Default + DerefMut<Target = [Quad<Self::Lane>]> + Extend<Quad<Self::Lane>> {
+    type Lane: Lane;
+    /// Removes every quad, keeping the allocation.
+    fn clear(&mut self);
+}
+
+impl<T: Lane> Quads for Vec<Quad<T>> {
+    type Lane = T;
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+}
+
+impl<T: Lane, A: smallvec::Array<Item = Quad<T>>> Quads for SmallVec<A> {
+    type Lane = T;
+    fn clear(&mut self) {
+        SmallVec::clear(self);
+    }
+}
+
+/// A list of boxes held in quads of four, filled in order; the last quad's unused lanes hold
+/// empty bounds and [`Lane::UNUSED`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct QuadList<Q> {
+    quads: Q,
+    len: usize,
+}
+
+impl<Q: Quads> QuadList<Q> {
+    /// An empty list over `quads` (which may hold room for some).
+    pub(crate) fn over(quads: Q) -> Self {
+        Self { quads, len: 0 }
+    }
+
+    /// Appends an entry: `bounds` and `lane`.
+    #[inline]
+    pub(crate) fn push(&mut self, bounds: &Aabb, lane: Q::Lane) {
+        let k = self.len % 4;
+        if k == 0 {
+            self.quads.extend([Quad::EMPTY]);
+        }
+        let quad = self.quads.last_mut().expect("a quad was pushed");
+        quad.bounds.set(k, bounds);
+        quad.lanes[k] = lane;
+        self.len += 1;
+    }
+
+    /// Empties the list, keeping its allocation.
+    pub(crate) fn clear(&mut self) {
+        self.quads.clear();
+        self.len = 0;
+    }
+
+    /// How many entries.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The quads, the last one part-filled unless the length is a multiple of four.
+    #[inline]
+    pub(crate) fn quads(&self) -> &[Quad<Q::Lane>] {
+        &self.quads
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use glam::Vec2;
@@ -90,5 +181,28 @@ mod tests {
         // The empty lane overlaps nothing, not even an infinite query.
         let all = Aabb::from_corners(Vec2::NEG_INFINITY, Vec2::INFINITY);
         assert_eq!(quad.overlapping(&Query4::new(&all)), 0b111);
+    }
+
+    impl Lane for u32 {
+        const UNUSED: Self = u32::MAX;
+    }
+
+    #[test]
+    fn a_list_fills_its_quads_in_order() {
+        let mut list: QuadList<Vec<Quad<u32>>> = QuadList::default();
+        let at = |k: u32| Aabb::from_corners(Vec2::splat(k as f32), Vec2::splat(k as f32 + 1.0));
+        for k in 0..6 {
+            list.push(&at(k), 10 + k);
+        }
+        assert_eq!((list.len(), list.quads().len()), (6, 2));
+        let lanes: Vec<u32> = list.quads().iter().flat_map(|q| q.lanes).collect();
+        assert_eq!(lanes, [10, 11, 12, 13, 14, 15, u32::MAX, u32::MAX]);
+        // Entry k's bounds are in lane k % 4 of quad k / 4; the unused lanes meet nothing.
+        for k in 0..8 {
+            let mask = list.quads()[k / 4].bounds.overlapping(&Query4::new(&at(k as u32)));
+            assert_eq!(mask, if k < 6 { 1 << (k % 4) } else { 0 }, "entry {k}");
+        }
+        list.clear();
+        assert_eq!((list.len(), list.quads().len()), (0, 0));
     }
 }

@@ -118,9 +118,24 @@ impl Obb {
     #[must_use]
     #[inline]
     pub fn bounds_from(&self, origin: DVec2) -> Aabb {
-        let center = self.center - origin;
-        let (u, half) = (self.u().as_dvec2().abs(), self.half.as_dvec2());
-        let ext = DVec2::new(u.x * half.x + u.y * half.y, u.y * half.x + u.x * half.y);
+        Self::bounds_around(self.center - origin, Self::bounds_half(self.axis, self.half))
+    }
+
+    /// The half extents, in f64, of the axis-aligned extent of a box with reading axis `axis`
+    /// and half extents `half`: what [`Obb::bounds_from`] grows around the centre. Every box of
+    /// one size and axis shares it.
+    #[must_use]
+    #[inline]
+    pub(crate) fn bounds_half(axis: Vec2, half: Vec2) -> DVec2 {
+        let (u, half) = (axis.as_dvec2().abs(), half.as_dvec2());
+        DVec2::new(u.x * half.x + u.y * half.y, u.y * half.x + u.x * half.y)
+    }
+
+    /// [`Obb::bounds_from`] of a box whose centre is `center` from the origin and whose extent's
+    /// half extents are `ext` ([`Obb::bounds_half`]).
+    #[must_use]
+    #[inline]
+    pub(crate) fn bounds_around(center: DVec2, ext: DVec2) -> Aabb {
         let slack = (center.abs().max_element() + ext.max_element()) * f64::from(f32::EPSILON);
         Aabb { min: (center - ext - slack).as_vec2(), max: (center + ext + slack).as_vec2() }
     }

@@ -1,73 +1,63 @@
 //! A cell's list of the labels that can block later labels there, in placement order, and the
 //! scan for the first one whose bounds overlap a box.
 //!
-//! The list is held in quads of four entries, as [`crate::broad::FirstHit`]'s cells are: the
-//! four bounds side by side (`Bounds4`), then the ranks and the slots apart. The quick test
+//! The list is a `QuadList` (`broad/lanes.rs`), as [`crate::broad::FirstHit`]'s cells are: the
+//! four bounds side by side, then the ranks and the slots. The quick test
 //! reads 16 bytes an entry and tests four entries at once, so the scan branches once a quad
 //! instead of once an entry. The last quad's unused lanes hold empty bounds, which overlap
 //! nothing.
 
 use crate::Aabb;
-use crate::broad::lanes::{Bounds4, Query4};
+use crate::broad::lanes::{Lane, Quad, QuadList, Query4};
 
-/// Four labels that can block: their bounds for the quick test, their ranks in the tile's order
-/// and their slots.
+/// A label that can block: its rank in the tile's order and its slot.
 #[derive(Clone, Copy, Debug)]
-struct Quad {
-    bounds: Bounds4,
-    rank: [u32; 4],
-    slot: [u32; 4],
+struct Blocker {
+    rank: u32,
+    slot: u32,
 }
 
-impl Quad {
-    const EMPTY: Self = Self { bounds: Bounds4::EMPTY, rank: [u32::MAX; 4], slot: [u32::MAX; 4] };
+impl Lane for Blocker {
+    const UNUSED: Self = Self { rank: u32::MAX, slot: u32::MAX };
 }
 
 /// Labels that can block, in the order they were added (placement order within a tile).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Blockers {
-    quads: Vec<Quad>,
-    len: usize,
+    list: QuadList<Vec<Quad<Blocker>>>,
 }
 
 impl Blockers {
     /// An empty list with room for `n` entries.
     pub(crate) fn with_capacity(n: usize) -> Self {
-        Self { quads: Vec::with_capacity(n.div_ceil(4)), len: 0 }
+        Self { list: QuadList::over(Vec::with_capacity(n.div_ceil(4))) }
     }
 
     pub(crate) fn push(&mut self, bounds: &Aabb, rank: u32, slot: u32) {
-        let lane = self.len % 4;
-        if lane == 0 {
-            self.quads.push(Quad::EMPTY);
-        }
-        let quad = self.quads.last_mut().expect("a quad was pushed");
-        quad.bounds.set(lane, bounds);
-        quad.rank[lane] = rank;
-        quad.slot[lane] = slot;
-        self.len += 1;
+        self.list.push(bounds, Blocker { rank, slot });
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.len
+        self.list.len()
     }
 
     /// How many entries rank before `rank` (they are a prefix).
     pub(crate) fn before(&self, rank: u32) -> usize {
         // The first quad whose first entry does not rank before, then the lanes of the quad
         // before it that do.
-        let quads = self.quads.partition_point(|q| q.rank[0] < rank);
-        let Some(quad) = quads.checked_sub(1).map(|q| &self.quads[q]) else {
+        let all = self.list.quads();
+        let quads = all.partition_point(|q| q.lanes[0].rank < rank);
+        let Some(quad) = quads.checked_sub(1).map(|q| &all[q]) else {
             return 0;
         };
-        let lanes = quad.rank.iter().take_while(|&&r| r < rank).count();
-        ((quads - 1) * 4 + lanes).min(self.len)
+        let lanes = quad.lanes.iter().take_while(|b| b.rank < rank).count();
+        ((quads - 1) * 4 + lanes).min(self.len())
     }
 
     /// The slot of entry `k`.
     #[inline]
     pub(crate) fn slot(&self, k: usize) -> u32 {
-        self.quads[k / 4].slot[k % 4]
+        self.list.quads()[k / 4].lanes[k % 4].slot
     }
 
     /// The first entry in `from..end` whose bounds overlap `q`'s interior.
@@ -81,7 +71,7 @@ impl Blockers {
         // The first quad's lanes before `from` are masked off; the entries at `end` and after
         // are past the first overlap found in the last quad, if any.
         let mut keep = u32::MAX << (from % 4);
-        for (i, quad) in self.quads[first..end.div_ceil(4)].iter().enumerate() {
+        for (i, quad) in self.list.quads()[first..end.div_ceil(4)].iter().enumerate() {
             let lanes = quad.bounds.overlapping(&query) & keep;
             if lanes != 0 {
                 let k = (first + i) * 4 + lanes.trailing_zeros() as usize;

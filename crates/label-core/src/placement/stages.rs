@@ -117,13 +117,19 @@ pub fn shown_in_order(layout: &Layout, decisions: &[Decision]) -> Vec<u32> {
 
 /// Every label checked at the boundary; the first bad one (lowest index) is reported.
 pub(crate) fn validate(labels: &[Label]) -> Result<(), crate::Error> {
-    match labels
-        .par_iter()
+    first_error(labels, crate::validate::check_label).map_or(Ok(()), Err)
+}
+
+/// The error `check` finds at the lowest index of `items`, if any: chunks in parallel, each a
+/// plain loop, without rayon's bookkeeping (is an earlier one found yet?) at every item, which
+/// cost about 30 instructions an item.
+pub(crate) fn first_error<T: Sync>(
+    items: &[T],
+    check: impl Fn(usize, &T) -> Result<(), crate::Error> + Sync,
+) -> Option<crate::Error> {
+    let chunk = super::MIN_PARALLEL_CHUNK;
+    items
+        .par_chunks(chunk)
         .enumerate()
-        .with_min_len(super::MIN_PARALLEL_CHUNK)
-        .find_map_first(|(i, l)| crate::validate::check_label(i, l).err())
-    {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+        .find_map_first(|(c, items)| items.iter().enumerate().find_map(|(k, item)| check(c * chunk + k, item).err()))
 }

@@ -36,6 +36,7 @@ mod blocks;
 mod parts;
 mod pass;
 mod placed;
+mod pose;
 mod reach;
 mod repeat;
 mod tiles;
@@ -46,6 +47,7 @@ use super::MIN_PARALLEL_CHUNK;
 use super::cull::View;
 use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sorted_positions};
+use super::stages::first_error;
 use super::{Input, place_checked};
 use crate::{Error, HiddenReason, Label, LabelOutcome, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
 use parts::{Compiled, Compiler};
@@ -83,13 +85,7 @@ pub fn place_symbols(
         return Err(Error::SymbolLength { labels: labels.len(), symbols: symbols.len() });
     }
     Input::check(labels, obstacles, options)?;
-    // Chunks in parallel, each a plain loop: the first bad symbol in input order, without
-    // rayon's bookkeeping (is an earlier one found yet?) at every symbol.
-    let bad = symbols.par_chunks(MIN_PARALLEL_CHUNK).enumerate().find_map_first(|(c, chunk)| {
-        let first = c * MIN_PARALLEL_CHUNK;
-        chunk.iter().enumerate().find_map(|(k, s)| crate::validate::check_symbol(first + k, s).err())
-    });
-    if let Some(e) = bad {
+    if let Some(e) = first_error(symbols, crate::validate::check_symbol) {
         return Err(e);
     }
     if symbols.iter().all(Symbol::is_plain) {

@@ -7,10 +7,14 @@ use rayon::prelude::*;
 use super::super::MIN_PARALLEL_CHUNK;
 use super::super::cull::{View, in_view};
 use super::super::obstacles::ObstacleIndex;
+use super::pose::Pose;
 use crate::{Aabb, HiddenReason, Label, Obb, Optional, Parts, PathLayout, Symbol};
 
 /// Labels per parallel chunk of the parts' computation.
 const PARTS_CHUNK: usize = 4096;
+
+/// Parts written at once when the parts' vector is first filled.
+const FILL_GROUP: usize = 16;
 
 /// No obstacle, no repeat group.
 pub(super) const NONE: u32 = u32::MAX;
@@ -54,6 +58,17 @@ pub(super) struct Entry {
     /// Why a path label is hidden before placement (`no_room`, `too_curved`); it then has no
     /// position.
     pub hidden: Option<HiddenReason>,
+}
+
+impl Part {
+    /// A part of no size at the origin, not in view: what fills the parts' vector before the
+    /// parts are computed.
+    const EMPTY: Self = Self {
+        obb: Obb { center: DVec2::ZERO, half: glam::Vec2::ZERO, axis: glam::Vec2::X },
+        bounds: Aabb { min: glam::Vec2::ZERO, max: glam::Vec2::ZERO },
+        obstacle: NONE,
+        in_view: false,
+    };
 }
 
 impl Entry {
@@ -150,16 +165,15 @@ impl Compiled {
             e.first = first;
             first += e.part_count();
         }
-        let empty = Part {
-            obb: Obb::from_aabb(&Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO)),
-            bounds: Aabb::from_corners(glam::Vec2::ZERO, glam::Vec2::ZERO),
-            obstacle: NONE,
-            in_view: false,
-        };
         // Filled in parallel: the first writes to a new allocation take page faults, which on
-        // one thread cost about as much as a tenth of the pass at 1M labels.
-        let mut parts = Vec::new();
-        (0..first).into_par_iter().with_min_len(PARTS_CHUNK).map(|_| empty).collect_into_vec(&mut parts);
+        // one thread cost about as much as a tenth of the pass at 1M labels. Filled by groups
+        // of parts: rayon's bookkeeping a part cost more than writing it.
+        let mut groups = Vec::new();
+        let group = |_| [Part::EMPTY; FILL_GROUP];
+        let count = first.div_ceil(FILL_GROUP);
+        (0..count).into_par_iter().with_min_len(PARTS_CHUNK / FILL_GROUP).map(group).collect_into_vec(&mut groups);
+        let mut parts = groups.into_flattened();
+        parts.truncate(first);
         compiler.fill(&mut entries, &mut parts);
         let entries = order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| entries[i as usize]).collect();
         Self { entries, parts }
@@ -191,25 +205,55 @@ impl Compiler<'_> {
             stretches.push(stretch);
             rest = after;
         }
-        entries.par_chunks_mut(PARTS_CHUNK).zip(stretches).for_each(|(chunk, stretch)| {
-            let mut slots = stretch.iter_mut();
+        entries.par_chunks_mut(PARTS_CHUNK).zip(stretches).for_each(|(chunk, mut stretch)| {
             for e in chunk {
+                let (run, rest) = std::mem::take(&mut stretch).split_at_mut(e.part_count());
+                stretch = rest;
                 let i = e.input as usize;
                 let (l, s) = (&self.labels[i], &self.symbols[i]);
-                let layout = self.layouts.get(i).and_then(Option::as_ref);
-                // The parts first: a zip stops after asking its first iterator once too often.
-                for (obb, slot) in s.parts(l, self.origin, layout).zip(slots.by_ref()) {
-                    let bounds = obb.bounds();
-                    let in_view = in_view(self.view.as_ref(), &obb, &bounds);
-                    *slot = Part {
-                        obb,
-                        bounds,
-                        obstacle: self.obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
-                        in_view,
-                    };
-                    e.in_view |= in_view;
+                if s.path.is_none() {
+                    self.point_parts(l, s, run);
+                } else {
+                    let layout = self.layouts.get(i).and_then(Option::as_ref);
+                    for (obb, slot) in s.parts(l, self.origin, layout).zip(run.iter_mut()) {
+                        *slot = self.part(obb, obb.bounds());
+                    }
                 }
+                e.in_view = run.iter().any(|p| p.in_view);
             }
         });
+    }
+
+    /// The parts of a point symbol (no path) into `run`: its text at each position, then its
+    /// icon, computed together ([`Pose`]).
+    #[inline]
+    fn point_parts(&self, l: &Label, s: &Symbol, run: &mut [Part]) {
+        let pose = Pose::new(l, self.origin);
+        let text = pose.sized(DVec2::new(l.style.width, l.style.height), l.style.padding);
+        let (texts, icon) = run.split_at_mut(s.positions());
+        if s.candidates.is_empty() {
+            let (obb, bounds) = pose.place(&text, l.style.offset, l.style.anchor);
+            texts[0] = self.part(obb, bounds);
+        } else {
+            for (slot, c) in texts.iter_mut().zip(&s.candidates) {
+                let (obb, bounds) = pose.place(&text, c.offset, c.anchor);
+                *slot = self.part(obb, bounds);
+            }
+        }
+        if let (Some(i), [slot]) = (&s.icon, icon) {
+            let (obb, bounds) = pose.place(&pose.sized(DVec2::new(i.width, i.height), i.padding), i.offset, i.anchor);
+            *slot = self.part(obb, bounds);
+        }
+    }
+
+    /// A part with its box and bounds: tested against the viewport and the obstacles.
+    #[inline]
+    fn part(&self, obb: Obb, bounds: Aabb) -> Part {
+        Part {
+            obb,
+            bounds,
+            obstacle: self.obstacles.and_then(|o| o.first_hit(&obb, &bounds)).unwrap_or(NONE),
+            in_view: in_view(self.view.as_ref(), &obb, &bounds),
+        }
     }
 }
