@@ -71,7 +71,8 @@ pub struct FrameEngine {
     symbols: bool,
     /// Each label's line measured in the world (`None` for a label without a path), if some
     /// label has a path (text along a line): then every frame lays the lines out. Empty if none has.
-    lines: Vec<Option<WorldLine>>,
+    /// Boxed: 8 bytes a label, and about 120 more (a `WorldLine` and its allocation) a path label.
+    lines: Vec<Option<Box<WorldLine>>>,
     /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
     /// Whether the next frame may reuse the last placement: nothing changed since it but the
@@ -215,7 +216,8 @@ impl FrameEngine {
         self.frame.choices = choices;
         self.symbols = symbols;
         let paths = self.labels.iter().any(|l| l.symbol.path.is_some());
-        self.lines = if paths { self.labels.iter().map(WorldLine::of).collect() } else { Vec::new() };
+        self.lines =
+            if paths { self.labels.iter().map(|l| WorldLine::of(l).map(Box::new)).collect() } else { Vec::new() };
         self.reusable = false;
         self.forget_certificates();
         Ok(())

@@ -121,7 +121,7 @@ pub(crate) fn project_symbols(
 pub(crate) struct Paths<'a> {
     /// Each label's line measured in the world (`None` for a label without a path); empty when
     /// no label has a path.
-    pub(crate) lines: &'a [Option<WorldLine>],
+    pub(crate) lines: &'a [Option<Box<WorldLine>>],
     /// A label not drawn whose text surely has no room on its line is hidden so without
     /// projecting the line ([`crate::Shortcuts::no_room`]).
     pub(crate) no_room: bool,

@@ -65,6 +65,12 @@ impl WorldLine {
     pub(crate) fn of(label: &WorldLabel) -> Option<Self> {
         label.symbol.path.as_ref().map(Self::new)
     }
+
+    /// The four corners of the line's bounds.
+    pub(crate) fn corners(&self) -> [DVec2; 4] {
+        let (lo, hi) = (self.lo, self.hi);
+        [lo, DVec2::new(hi.x, lo.y), DVec2::new(lo.x, hi.y), hi]
+    }
 }
 
 /// An upper bound of the whole turn of a polyline of distinct consecutive points, degrees, and

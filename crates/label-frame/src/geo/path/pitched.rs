@@ -38,9 +38,8 @@ pub(super) fn surely_no_room_pitched(
     projection: &Projection,
     perspective_scaling: f64,
 ) -> Option<ScreenPath> {
-    let corners = [line.lo, DVec2::new(line.hi.x, line.lo.y), DVec2::new(line.lo.x, line.hi.y), line.hi];
     let (mut k, mut across, mut r) = (0.0_f64, 0.0_f64, 0.0_f64);
-    for c in corners {
+    for c in line.corners() {
         let p = projection.project(c + shift)?;
         // Well in front of the camera plane: every point of the line is (its depth is affine).
         if p.perspective * NEAR >= 1.0 - 1e-6 {

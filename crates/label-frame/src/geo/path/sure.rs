@@ -6,8 +6,8 @@
 //! scaled, up to the rounding of the projection and of the sums:
 //!
 //! - **Lengths.** The projected line's length and the offset's arc length on it are the world
-//!   ones times `2^zoom`, up to `m = 1e-9 · (n + 1) · (M + length)` px, `n` the line's points
-//!   and `M` the largest screen coordinate a point of it can have (each projected point is off
+//!   ones times `2^zoom`, up to `m = 1e-9 · (n + 1) · (M + length + text)` px, `n` the line's
+//!   points and `M` the largest screen coordinate a point of it can have (each projected point is off
 //!   by a few ulps of `M`, each of the `n` segments' lengths by a few ulps of `M` and of its
 //!   own, and the text's length by a few ulps of it). The layout's test
 //!   ([`label_core::tolerance::fits_along`], either end) failing by more than `m` either way
@@ -146,9 +146,8 @@ impl Flat {
         let pad = label.style.padding;
         let half = DVec2::new(line.longest_glyph * 0.5 + pad, label.style.height * 0.5 + pad);
         let grow = half.length() * (1.0 + 1e-5) + LENGTH + self.m;
-        let corners = [line.lo, DVec2::new(line.hi.x, line.lo.y), DVec2::new(line.lo.x, line.hi.y), line.hi];
         let (mut lo, mut hi) = (DVec2::INFINITY, DVec2::NEG_INFINITY);
-        for c in corners {
+        for c in line.corners() {
             let Some(p) = projection.project(c + shift) else { return false };
             (lo, hi) = (lo.min(p.screen), hi.max(p.screen));
         }
