@@ -57,5 +57,6 @@ pub use label::{Anchor, Label, UnknownAnchor, text_box};
 pub use path::{GlyphPose, PathFailure, PathLayout, TextPath};
 pub use placement::{
     Blocker, HiddenReason, LabelOutcome, Placement, PlacementOptions, PlacementStats, place, place_symbols,
+    place_symbols_laid_out,
 };
 pub use symbol::{Candidate, Choice, Icon, Optional, Parts, Symbol};

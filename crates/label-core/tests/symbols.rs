@@ -12,7 +12,7 @@ use common::*;
 use glam::DVec2;
 use label_core::{
     Anchor, Blocker, Candidate, Choice, HiddenReason, Icon, Label, LabelOutcome, Optional, Parts, Placement,
-    PlacementOptions, Shape, Symbol, place, place_symbols,
+    PlacementOptions, Shape, Symbol, place, place_symbols, place_symbols_laid_out,
 };
 use proptest::prelude::*;
 
@@ -139,6 +139,11 @@ fn check(scene: &SymbolScene) -> Result<Placement, TestCaseError> {
         );
     }
     check_stats(&got)?;
+    // The paths laid out by the caller: the same placement.
+    let layouts: Vec<_> = scene.symbols.iter().map(|s| s.layout().and_then(Result::ok)).collect();
+    let laid_out =
+        place_symbols_laid_out(&scene.labels, &scene.symbols, &layouts, &scene.obstacles, &scene.options).unwrap();
+    prop_assert_eq!(&laid_out, &got);
     Ok(got)
 }
 

@@ -33,7 +33,7 @@ pub use options::PlacementOptions;
 pub use order::descending_key;
 pub use outcome::{Blocker, Decision, HiddenReason, LabelOutcome, Placement, PlacementStats};
 pub use sequential::{Sequential, place_sequentially};
-pub use symbols::place_symbols;
+pub use symbols::{place_symbols, place_symbols_laid_out};
 
 use crate::validate::check_obstacle;
 use crate::{Error, Label, Shape, limits};

@@ -422,8 +422,8 @@ mod tests {
         labels.push(Label::new(100.0, 60.0, 1e12, 1e12).with_angle(45.0).with_priority(9.0));
         let symbols = vec![Symbol::default().with_candidates(vec![Candidate::new(Anchor::Left)]); labels.len()];
         let options = PlacementOptions::default();
-        let sequential = place_walking(&labels, &symbols, &[], &options, None);
-        let blocks = place_walking(&labels, &symbols, &[], &options, Some(4));
+        let sequential = place_walking(&labels, &symbols, None, &[], &options, None);
+        let blocks = place_walking(&labels, &symbols, None, &[], &options, Some(4));
         assert!(sequential.outcomes[40].visible);
         assert_eq!(blocks.outcomes, sequential.outcomes);
         assert_eq!(blocks.choices, sequential.choices);
@@ -448,9 +448,9 @@ mod tests {
                 .into_iter()
                 .collect();
             let options = if viewport { PlacementOptions::default().with_viewport(150.0, 120.0) } else { PlacementOptions::default() };
-            let sequential = place_walking(&labels, &symbols, &obstacles, &options, None);
+            let sequential = place_walking(&labels, &symbols, None, &obstacles, &options, None);
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            let blocks = pool.install(|| place_walking(&labels, &symbols, &obstacles, &options, Some(block)));
+            let blocks = pool.install(|| place_walking(&labels, &symbols, None, &obstacles, &options, Some(block)));
             prop_assert_eq!(&blocks.outcomes, &sequential.outcomes);
             prop_assert_eq!(&blocks.choices, &sequential.choices);
             let stats = |p: &crate::Placement| crate::PlacementStats { narrow_tests: 0, ..p.stats };

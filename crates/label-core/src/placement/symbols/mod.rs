@@ -49,7 +49,9 @@ use super::obstacles::ObstacleIndex;
 use super::order::{placement_key, sorted_positions};
 use super::stages::first_error;
 use super::{Input, place_checked};
-use crate::{Error, HiddenReason, Label, LabelOutcome, Placement, PlacementOptions, PlacementStats, Shape, Symbol};
+use crate::{
+    Error, HiddenReason, Label, LabelOutcome, PathLayout, Placement, PlacementOptions, PlacementStats, Shape, Symbol,
+};
 use parts::{Compiled, Compiler};
 use pass::Pass;
 use placed::PlacedParts;
@@ -81,6 +83,39 @@ pub fn place_symbols(
     obstacles: &[Shape],
     options: &PlacementOptions,
 ) -> Result<Placement, Error> {
+    place_checked_symbols(labels, symbols, None, obstacles, options)
+}
+
+/// [`place_symbols`] with the path labels already laid out by the caller: `layouts[i]` is
+/// `symbols[i]`'s layout (`symbols[i].layout()` when it fits, `None` otherwise or without a
+/// path), which the core then does not compute again. A frame engine lays out each projected
+/// line to pose its label and hands the layouts over; the caller promises they are exactly
+/// what [`Symbol::layout`] gives (checked in debug builds).
+///
+/// # Errors
+/// As [`place_symbols`].
+///
+/// # Panics
+/// If there is not one layout per symbol.
+pub fn place_symbols_laid_out(
+    labels: &[Label],
+    symbols: &[Symbol],
+    layouts: &[Option<PathLayout>],
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+) -> Result<Placement, Error> {
+    assert_eq!(layouts.len(), symbols.len(), "one layout per symbol");
+    place_checked_symbols(labels, symbols, Some(layouts), obstacles, options)
+}
+
+/// [`place_symbols`], with the paths' layouts when the caller has them.
+fn place_checked_symbols(
+    labels: &[Label],
+    symbols: &[Symbol],
+    layouts: Option<&[Option<PathLayout>]>,
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+) -> Result<Placement, Error> {
     if symbols.len() != labels.len() {
         return Err(Error::SymbolLength { labels: labels.len(), symbols: symbols.len() });
     }
@@ -88,10 +123,14 @@ pub fn place_symbols(
     if let Some(e) = first_error(symbols, crate::validate::check_symbol) {
         return Err(e);
     }
+    debug_assert!(
+        layouts.is_none_or(|l| symbols.iter().zip(l).all(|(s, l)| s.layout().and_then(Result::ok) == *l)),
+        "a layout is not its symbol's"
+    );
     if symbols.iter().all(Symbol::is_plain) {
         return Ok(place_checked(labels, obstacles, options, None));
     }
-    Ok(place_valid(labels, symbols, obstacles, options))
+    Ok(place_valid(labels, symbols, layouts, obstacles, options))
 }
 
 /// The sequential pass walks in blocks ([`blocks`]) from this many labels, on more than one
@@ -99,16 +138,24 @@ pub fn place_symbols(
 /// (`docs/performance.md`, "Symbols").
 const MIN_BLOCK_WALK: usize = 16 * blocks::BLOCK;
 
-/// [`place_symbols`] on valid input, with symbols.
-fn place_valid(labels: &[Label], symbols: &[Symbol], obstacles: &[Shape], options: &PlacementOptions) -> Placement {
+/// [`place_symbols`] on valid input, with symbols, and the paths' layouts if the caller has
+/// them ([`place_symbols_laid_out`]).
+fn place_valid(
+    labels: &[Label],
+    symbols: &[Symbol],
+    layouts: Option<&[Option<PathLayout>]>,
+    obstacles: &[Shape],
+    options: &PlacementOptions,
+) -> Placement {
     let blocks = (rayon::current_num_threads() > 1 && labels.len() >= MIN_BLOCK_WALK).then_some(blocks::BLOCK);
-    place_walking(labels, symbols, obstacles, options, blocks)
+    place_walking(labels, symbols, layouts, obstacles, options, blocks)
 }
 
 /// [`place_valid`], the sequential pass walking in blocks of `blocks` labels when given.
 fn place_walking(
     labels: &[Label],
     symbols: &[Symbol],
+    layouts: Option<&[Option<PathLayout>]>,
     obstacles: &[Shape],
     options: &PlacementOptions,
     blocks: Option<usize>,
@@ -123,11 +170,18 @@ fn place_walking(
     drop(keys);
     let index = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
     let origin = glam::DVec2::ZERO; // boxes are absolute: their centres are f64 (contract §3)
-    let layouts = parts::lay_out(symbols);
+    let own;
+    let layouts = match layouts {
+        Some(given) => given,
+        None => {
+            own = parts::lay_out(symbols);
+            &own
+        }
+    };
     let compiler = Compiler {
         labels,
         symbols,
-        layouts: &layouts,
+        layouts,
         origin,
         view: options.viewport.as_ref().map(|v| View::new(v, origin)),
         obstacles: index.as_ref(),
@@ -246,7 +300,7 @@ mod tests {
         let on = |threads: usize, tile_labels: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             let options = options.clone().with_tile_labels(tile_labels);
-            pool.install(|| place_valid(&labels, &symbols, &obstacles, &options))
+            pool.install(|| place_valid(&labels, &symbols, None, &obstacles, &options))
         };
         // The sequential pass (one tile, one thread) is the reference.
         let one = on(1, usize::MAX);

@@ -5,7 +5,7 @@ use glam::DVec2;
 use label_core::broad::FirstHit;
 use label_core::{
     Blocker, BoxStyle, Candidate, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol,
-    place_symbols,
+    place_symbols_laid_out,
 };
 
 use super::kept::shown_boxes;
@@ -193,7 +193,8 @@ impl Batch {
     }
 
     /// The core's placement of the batch: each label's outcome and choice, in batch order
-    /// (`hidden_by` naming batch positions).
+    /// (`hidden_by` naming batch positions). The paths' layouts go with it: the core does not
+    /// lay them out again.
     pub(super) fn place(&self, cx: &FrameContext) -> Result<(Vec<LabelOutcome>, Vec<Choice>), FrameError> {
         let viewport = cx.viewer.projection.viewport();
         let options = PlacementOptions {
@@ -201,7 +202,8 @@ impl Batch {
             max_overlap_area: cx.options.max_overlap_area,
             ..PlacementOptions::default()
         };
-        let placement = place_symbols(&self.labels, &self.symbols, cx.obstacles, &options).map_err(FrameError::Core)?;
+        let placement = place_symbols_laid_out(&self.labels, &self.symbols, &self.layouts, cx.obstacles, &options)
+            .map_err(FrameError::Core)?;
         let mut choices = placement.choices;
         choices.resize(self.len(), Choice::default());
         Ok((placement.outcomes, choices))
