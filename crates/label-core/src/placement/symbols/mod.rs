@@ -213,15 +213,21 @@ fn place_walking(
     for e in compiled.entries.iter().filter(|e| e.hidden.is_some()) {
         decided.outcomes[e.input as usize] = LabelOutcome { visible: false, reason: e.hidden, hidden_by: None };
     }
+    placement(decided, (cells, tiles, waited))
+}
 
+/// The placement of `decided`'s outcomes and choices, with its counts; `cells`, `tiles` and
+/// `waited` as the walk reports them.
+fn placement(decided: pass::Decided, (cells, tiles, waited): (usize, usize, usize)) -> Placement {
+    let labels = decided.outcomes.len();
     let count = |reason: HiddenReason| decided.outcomes.iter().filter(|o| o.reason == Some(reason)).count();
     let visible = decided.outcomes.iter().filter(|o| o.visible).count();
     let (offscreen, no_room, too_curved) =
         (count(HiddenReason::Offscreen), count(HiddenReason::NoRoom), count(HiddenReason::TooCurved));
     let stats = PlacementStats {
-        labels: labels.len(),
+        labels,
         visible,
-        hidden_collision: labels.len() - visible - offscreen - decided.repeated - no_room - too_curved,
+        hidden_collision: labels - visible - offscreen - decided.repeated - no_room - too_curved,
         hidden_offscreen: offscreen,
         hidden_repeat: decided.repeated,
         hidden_no_room: no_room,
