@@ -133,6 +133,20 @@ impl From<PathFailure> for HiddenReason {
     }
 }
 
+/// The cumulative arc lengths of a polyline: `0` at its first point, then the sum of the
+/// segments' lengths up to each point, in order (the sums the layout measures with).
+#[must_use]
+pub fn arc_lengths(points: &[DVec2]) -> Vec<f64> {
+    let mut lengths = Vec::with_capacity(points.len());
+    let mut s = 0.0;
+    lengths.push(s);
+    for w in points.windows(2) {
+        s += (w[1] - w[0]).length();
+        lengths.push(s);
+    }
+    lengths
+}
+
 /// A polyline with its cumulative arc lengths.
 struct Walk<'a> {
     points: &'a [DVec2],
@@ -142,14 +156,7 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(points: &'a [DVec2]) -> Self {
-        let mut lengths = Vec::with_capacity(points.len());
-        let mut s = 0.0;
-        lengths.push(s);
-        for w in points.windows(2) {
-            s += (w[1] - w[0]).length();
-            lengths.push(s);
-        }
-        Self { points, lengths }
+        Self { points, lengths: arc_lengths(points) }
     }
 
     fn length(&self) -> f64 {

@@ -3,6 +3,7 @@
 
 use glam::DVec2;
 use label_core::TextPath;
+use label_core::path::arc_lengths;
 
 use crate::WorldLabel;
 
@@ -87,16 +88,4 @@ fn turning(points: &[DVec2], lo: DVec2, hi: DVec2) -> (f64, f64) {
     let largest = lo.abs().max(hi.abs()).max_element();
     let rounding = (points.len() as f64) * (1e-14 * largest / shortest + 1e-14);
     ((turns + rounding).to_degrees(), shortest)
-}
-
-/// The cumulative arc lengths of a polyline, from 0 at its first point.
-fn arc_lengths(points: &[DVec2]) -> Vec<f64> {
-    let mut s = 0.0;
-    let mut out = Vec::with_capacity(points.len());
-    out.push(0.0);
-    for w in points.windows(2) {
-        s += (w[1] - w[0]).length();
-        out.push(s);
-    }
-    out
 }
