@@ -26,6 +26,8 @@
 //! glyph: its broad phase reads the union of the glyph boxes, its narrow phase tests glyph by
 //! glyph, and two labels collide iff some glyph of one overlaps some part of the other.
 
+use std::cell::RefCell;
+
 use glam::DVec2;
 
 use crate::{HiddenReason, Label, Obb, text_box, tolerance};
@@ -138,25 +140,47 @@ impl From<PathFailure> for HiddenReason {
 #[must_use]
 pub fn arc_lengths(points: &[DVec2]) -> Vec<f64> {
     let mut lengths = Vec::with_capacity(points.len());
+    arc_lengths_into(points, &mut lengths);
+    lengths
+}
+
+/// [`arc_lengths`] into `lengths`, which is emptied first (its allocation kept).
+pub fn arc_lengths_into(points: &[DVec2], lengths: &mut Vec<f64>) {
+    lengths.clear();
     let mut s = 0.0;
     lengths.push(s);
     for w in points.windows(2) {
         s += (w[1] - w[0]).length();
         lengths.push(s);
     }
-    lengths
 }
 
 /// A polyline with its cumulative arc lengths.
 struct Walk<'a> {
     points: &'a [DVec2],
     /// `lengths[k]`: arc length at `points[k]`.
-    lengths: Vec<f64>,
+    lengths: &'a [f64],
+}
+
+/// The layout's buffers, kept by each thread between layouts (a frame engine lays out hundreds
+/// of lines a frame, and fresh buffers were two or three allocations each): a reversed path's
+/// points and the arc lengths of both directions.
+#[derive(Default)]
+struct Scratch {
+    backward: Vec<DVec2>,
+    forward: Vec<f64>,
+    reverse: Vec<f64>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
 impl<'a> Walk<'a> {
-    fn new(points: &'a [DVec2]) -> Self {
-        Self { points, lengths: arc_lengths(points) }
+    /// The walk along `points`, their arc lengths measured into `lengths`.
+    fn new(points: &'a [DVec2], lengths: &'a mut Vec<f64>) -> Self {
+        arc_lengths_into(points, lengths);
+        Self { points, lengths }
     }
 
     fn length(&self) -> f64 {
@@ -223,7 +247,11 @@ impl TextPath {
     /// The path's length, px.
     #[must_use]
     pub fn length(&self) -> f64 {
-        Walk::new(&self.points).length()
+        let mut s = 0.0;
+        for w in self.points.windows(2) {
+            s += (w[1] - w[0]).length();
+        }
+        s
     }
 
     /// The label that carries this path's text for `label` (a path label's height, padding,
@@ -251,16 +279,22 @@ impl TextPath {
         if self.points.len() < 2 {
             return Err(PathFailure::NoRoom);
         }
-        let forward = Walk::new(&self.points);
+        SCRATCH.with_borrow_mut(|scratch| self.layout_with(scratch))
+    }
+
+    /// [`Self::layout`] with `scratch`'s buffers.
+    fn layout_with(&self, scratch: &mut Scratch) -> Result<PathLayout, PathFailure> {
+        let Scratch { backward, forward, reverse } = scratch;
+        let forward = Walk::new(&self.points, forward);
         let length = forward.length();
         let mut offset = self.path_offset.unwrap_or(length / 2.0);
         let d = forward.direction(forward.segment(offset, 0));
         let reversed = self.keep_upright && (d.x < 0.0 || (d.x == 0.0 && d.y > 0.0));
-        let backward: Vec<DVec2>;
         let walk = if reversed {
-            backward = self.points.iter().rev().copied().collect();
+            backward.clear();
+            backward.extend(self.points.iter().rev());
             offset = length - offset;
-            Walk::new(&backward)
+            Walk::new(backward, reverse)
         } else {
             forward
         };

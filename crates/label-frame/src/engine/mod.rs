@@ -308,6 +308,7 @@ impl FrameEngine {
             projection,
             self.options.perspective_scaling,
             true,
+            None,
         )
     }
 

@@ -87,33 +87,29 @@ pub(crate) fn project_symbols(
         if m & bits::SLEEPY != 0 && sleeps.enabled { Sight::Far } else { viewer.symbol_sight(i, m) }
     };
     sights.clear();
-    lines.clear();
     if paths.lines.is_empty() {
+        lines.clear();
         sights.par_extend((0..memo.len()).into_par_iter().with_min_len(RUN).map(sight));
         return;
     }
     let view = Obb::from_aabb(&viewer.projection.viewport());
-    (0..memo.len())
-        .into_par_iter()
-        .with_min_len(RUN)
-        .map(|i| {
-            let Some(line) = &paths.lines[i] else { return (sight(i), None) };
-            let label = &viewer.labels[i];
-            let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
-            let hot = &viewer.hot[i];
-            if paths.far_lines
-                && !drawn
-                && surely_far(label, line, hot.position - label.world_anchor(), viewer.projection)
-            {
-                return (Sight::Far, None);
-            }
-            let line_needed = !paths.no_room || drawn;
-            match project_label(label, line, hot, viewer.projection, viewer.perspective_scaling, line_needed) {
-                Some(path) => (path_sight(&path, label, &view), Some(path)),
-                None => (Sight::Behind, None),
-            }
-        })
-        .unzip_into_vecs(sights, lines);
+    // Each label's line of the last frame, if any, lends its buffers to this frame's.
+    lines.resize_with(memo.len(), || None);
+    lines.truncate(memo.len());
+    let (labels, hot) = (viewer.labels, viewer.hot);
+    sights.par_extend(lines.par_iter_mut().enumerate().with_min_len(RUN).map(|(i, slot)| {
+        let spare = slot.take();
+        let Some(line) = &paths.lines[i] else { return sight(i) };
+        let (label, hot) = (&labels[i], &hot[i]);
+        let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
+        if paths.far_lines && !drawn && surely_far(label, line, hot.position - label.world_anchor(), viewer.projection)
+        {
+            return Sight::Far;
+        }
+        let line_needed = !paths.no_room || drawn;
+        *slot = project_label(label, line, hot, viewer.projection, viewer.perspective_scaling, line_needed, spare);
+        slot.as_ref().map_or(Sight::Behind, |path| path_sight(path, label, &view))
+    }));
 }
 
 /// What [`project_symbols`] does with texts along lines.

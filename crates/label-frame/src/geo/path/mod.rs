@@ -70,7 +70,21 @@ pub(crate) fn project_path(
     projection: &Projection,
     perspective_scaling: f64,
 ) -> Option<ScreenPath> {
-    let mut points: Vec<DVec2> = Vec::with_capacity(world.points.len());
+    project_path_into(world, line, shift, projection, perspective_scaling, None)
+}
+
+/// [`project_path`], into the buffers of `spare` (the label's line in the last frame, if it
+/// had one: a frame projects hundreds of lines, and fresh buffers were two allocations each).
+fn project_path_into(
+    world: &TextPath,
+    line: &WorldLine,
+    shift: DVec2,
+    projection: &Projection,
+    perspective_scaling: f64,
+    spare: Option<ScreenPath>,
+) -> Option<ScreenPath> {
+    let (mut points, mut advances) = spare.map(|s| (s.path.points, s.path.glyph_advances)).unwrap_or_default();
+    points.clear();
     let mut along = 0.0;
     // The point starting the offset's segment on screen, and the projected line's arc length
     // there.
@@ -92,9 +106,11 @@ pub(crate) fn project_path(
     let at = projection.project(line.at + shift)?;
     let screen_offset = (from.1 + (at.screen - from.0).length()).clamp(0.0, along);
     let scale = label_scale(at.perspective, perspective_scaling);
+    advances.clear();
+    advances.extend(world.glyph_advances.iter().map(|a| a * scale));
     let path = TextPath {
         points,
-        glyph_advances: world.glyph_advances.iter().map(|a| a * scale).collect(),
+        glyph_advances: advances,
         path_offset: Some(screen_offset),
         max_angle: world.max_angle,
         keep_upright: world.keep_upright,
@@ -112,6 +128,7 @@ pub(crate) fn project_path(
 /// Unless `line_needed` (a label drawn in the last frame fades out on its line; a caller asking
 /// for the line itself), [`surely_no_room`] settles most labels whose text is too long for
 /// their line, without the projected line: whether in view or not, they are hidden `no_room`.
+/// The projected line goes into `spare`'s buffers, if given ([`project_path_into`]).
 #[must_use]
 pub(crate) fn project_label(
     label: &WorldLabel,
@@ -120,11 +137,12 @@ pub(crate) fn project_label(
     projection: &Projection,
     perspective_scaling: f64,
     line_needed: bool,
+    spare: Option<ScreenPath>,
 ) -> Option<ScreenPath> {
     let path = label.symbol.path.as_ref()?;
     let shift = hot.position - label.world_anchor();
     let sure = if line_needed { None } else { surely_no_room(path, line, shift, projection, perspective_scaling) };
-    sure.or_else(|| project_path(path, line, shift, projection, perspective_scaling))
+    sure.or_else(|| project_path_into(path, line, shift, projection, perspective_scaling, spare))
 }
 
 impl ScreenPath {
