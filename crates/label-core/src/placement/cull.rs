@@ -116,4 +116,28 @@ mod tests {
         }
         assert!(seen.iter().all(|&n| n > 50), "{seen:?}");
     }
+
+    /// Bounds with a NaN side are off screen, as [`Aabb::overlaps`] finds them (no comparison
+    /// with NaN holds); infinite bounds overlap the outer bounds and are not within the inner
+    /// ones, so the exact test has the last word, both ways; empty bounds are off screen.
+    #[test]
+    fn nan_infinite_and_empty_sides_decide_as_the_bounds_do() {
+        let viewport = Aabb::from_corners(Vec2::new(-3.0, 5.0), Vec2::new(400.0, 250.0));
+        let view = View::new(&viewport, DVec2::ZERO);
+        let outer = viewport.outside_from(DVec2::ZERO);
+        let obb = Obb::from_center_half_extents_angle(Vec2::new(50.0, 50.0), Vec2::new(10.0, 5.0), 30.0);
+        assert!(in_view(Some(&view), &obb, &obb.bounds()));
+        for side in 0..4 {
+            let mut b = obb.bounds();
+            *[&mut b.min.x, &mut b.min.y, &mut b.max.x, &mut b.max.y][side] = f32::NAN;
+            assert!(!outer.overlaps(&b), "side {side}");
+            assert!(!in_view(Some(&view), &obb, &b), "side {side}");
+        }
+        let infinite = Aabb::from_corners(Vec2::NEG_INFINITY, Vec2::INFINITY);
+        assert!(outer.overlaps(&infinite));
+        assert!(in_view(Some(&view), &obb, &infinite));
+        let far = Obb::from_center_half_extents_angle(Vec2::new(5000.0, 50.0), Vec2::new(10.0, 5.0), 30.0);
+        assert!(!in_view(Some(&view), &far, &infinite));
+        assert!(!in_view(Some(&view), &obb, &Aabb::EMPTY));
+    }
 }
