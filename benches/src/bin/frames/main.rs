@@ -59,7 +59,8 @@ struct Args {
     animation: Vec<String>,
     /// Only these methods (engine, engine_ties_only, no_stability, aabb_grid — the default, the
     /// summary needs all four —, the engine without its shortcuts: no_shortcuts, no_sleep,
-    /// no_dormant, and the engine over the places made symbols of four candidates: symbols,
+    /// no_dormant, no_no_room, no_far_lines (the last two for texts along lines), and the engine
+    /// over the places made symbols of four candidates: symbols,
     /// symbols_in_order, the latter without the last position tried first).
     #[arg(long, value_delimiter = ',', value_parser = parse_method)]
     method: Vec<Method>,

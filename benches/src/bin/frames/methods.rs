@@ -33,6 +33,11 @@ pub enum Method {
     NoSleep,
     /// … sleeping labels never go dormant (they are visited).
     NoDormant,
+    /// … a path label's line is projected and laid out even where its world measures prove
+    /// the text has no room ([`Shortcuts::no_room`]).
+    NoNoRoom,
+    /// … or that it is laid out off screen ([`Shortcuts::far_lines`]).
+    NoFarLines,
     /// [`Method::Engine`] over the same labels made symbols: four candidate positions around
     /// each place's point ([`crate::world::with_candidates`]).
     Symbols,
@@ -47,7 +52,7 @@ impl Method {
     /// Every method: the default ones, then the engine with its shortcuts off (all, then each
     /// alone; each of these decides every frame as [`Method::Engine`] does: equal digests),
     /// then the engine over symbols.
-    pub const ALL: [Method; 9] = [
+    pub const ALL: [Method; 11] = [
         Method::Engine,
         Method::Ties,
         Method::Plain,
@@ -55,6 +60,8 @@ impl Method {
         Method::NoShortcuts,
         Method::NoSleep,
         Method::NoDormant,
+        Method::NoNoRoom,
+        Method::NoFarLines,
         Method::Symbols,
         Method::SymbolsInOrder,
     ];
@@ -73,6 +80,8 @@ impl Method {
             Method::NoShortcuts => "engine, no shortcuts",
             Method::NoSleep => "engine, no sleep",
             Method::NoDormant => "engine, no dormant",
+            Method::NoNoRoom => "engine, no sure no_room",
+            Method::NoFarLines => "engine, no far lines",
             Method::Symbols => "engine, symbols",
             Method::SymbolsInOrder => "engine, symbols, no last position first",
         }
@@ -87,6 +96,8 @@ impl Method {
             Method::NoShortcuts => "no_shortcuts",
             Method::NoSleep => "no_sleep",
             Method::NoDormant => "no_dormant",
+            Method::NoNoRoom => "no_no_room",
+            Method::NoFarLines => "no_far_lines",
             Method::Symbols => "symbols",
             Method::SymbolsInOrder => "symbols_in_order",
         }
@@ -106,6 +117,8 @@ impl Method {
             Method::NoShortcuts => shortcuts = Shortcuts::NONE,
             Method::NoSleep => shortcuts.sleep = false,
             Method::NoDormant => shortcuts.dormant = false,
+            Method::NoNoRoom => shortcuts.no_room = false,
+            Method::NoFarLines => shortcuts.far_lines = false,
         }
         shortcuts
     }
@@ -237,9 +250,13 @@ impl Runner {
     /// A runner; `hysteresis` px for the methods with stability.
     pub fn new(method: Method, labels: &[WorldLabel], hysteresis: f64) -> Self {
         let options = match method {
-            Method::Engine | Method::NoShortcuts | Method::NoSleep | Method::NoDormant | Method::Symbols => {
-                FrameOptions::default().with_hysteresis(hysteresis)
-            }
+            Method::Engine
+            | Method::NoShortcuts
+            | Method::NoSleep
+            | Method::NoDormant
+            | Method::NoNoRoom
+            | Method::NoFarLines
+            | Method::Symbols => FrameOptions::default().with_hysteresis(hysteresis),
             Method::SymbolsInOrder => {
                 FrameOptions::default().with_hysteresis(hysteresis).with_last_position_first(false)
             }
@@ -291,6 +308,8 @@ impl Runner {
             | Method::NoShortcuts
             | Method::NoSleep
             | Method::NoDormant
+            | Method::NoNoRoom
+            | Method::NoFarLines
             | Method::Symbols
             | Method::SymbolsInOrder => {
                 let start = Instant::now();
