@@ -109,6 +109,8 @@ fn speculate(pass: &Pass, parts: &[Part], start: usize, labels: &[Entry], out: &
     out.par_chunks_mut(JOB).zip(labels.par_chunks(JOB)).enumerate().for_each_init(
         Scratch::default,
         |scratch, (job, (out, labels))| {
+            // A job's first labels too: each job starts at a new place in the order.
+            pass.read_ahead(labels.iter().take(READ_AHEAD), parts);
             for (i, (slot, e)) in out.iter_mut().zip(labels).enumerate() {
                 if i % READ_AHEAD == 0 {
                     pass.read_ahead(labels[i..].iter().skip(READ_AHEAD).take(READ_AHEAD), parts);

@@ -6,7 +6,8 @@
 //! same at every position. What does not depend on other labels is computed in parallel, in
 //! input order (the caller's labels and symbols read one after the other): its box
 //! (absolute, its centre in f64, as for plain labels) and bounds, whether it meets the
-//! viewport, and the lowest-index obstacle it overlaps. One pass then takes the labels in
+//! viewport, and the lowest-index obstacle it overlaps (while one thread sorts the placement
+//! order and lays the pass's grid). One pass then takes the labels in
 //! placement order (priority descending, then input position), reading each label's parts as
 //! one contiguous run, and asks §4's rule ([`super::rule`]) what becomes of each, against what
 //! the labels placed before it occupy: their anchor points by repeat group, in one rstar tree
@@ -160,14 +161,6 @@ fn place_walking(
     options: &PlacementOptions,
     blocks: Option<usize>,
 ) -> Placement {
-    let keys: Vec<u128> = labels
-        .par_iter()
-        .enumerate()
-        .with_min_len(MIN_PARALLEL_CHUNK)
-        .map(|(i, l)| placement_key(l.style.priority, 0, i as u32))
-        .collect();
-    let order = sorted_positions(&keys);
-    drop(keys);
     let index = (!obstacles.is_empty()).then(|| ObstacleIndex::new(obstacles));
     let origin = glam::DVec2::ZERO; // boxes are absolute: their centres are f64 (contract §3)
     let own;
@@ -186,19 +179,26 @@ fn place_walking(
         view: options.viewport.as_ref().map(|v| View::new(v, origin)),
         obstacles: index.as_ref(),
     };
-    let compiled = Compiled::new(&compiler, &order);
     // Tiles only when asked for: on W_sym(100k) more labels wait than in the plain pass (9%
     // against 2–4%), and one thread runs 2.2 times the sequential pass's instructions, more
     // than two threads win back (docs/performance.md, "Symbols").
     let tiled = options.tile_labels.filter(|&t| labels.len() > t);
+    // The placement order is sorted and the pass's grid laid on one thread while the others
+    // compute the parts, which need the order only to put the entries in it (below a parallel
+    // chunk, as a frame engine's calls often are, all on the caller's thread as before).
+    let sort = || (placement_order(labels), tiled.is_none().then(|| empty_grid(labels, options)));
+    let compile = || Compiled::in_input_order(&compiler);
+    let ((order, grid), unordered) =
+        if labels.len() >= MIN_PARALLEL_CHUNK { rayon::join(sort, compile) } else { (sort(), compile()) };
+    let compiled = unordered.in_placement_order(&order);
+    drop(order);
     let (mut decided, cells, tiles, waited) = match tiled.and_then(|t| tiles::reach(&compiled, t)) {
         Some(reach) => {
             let (decided, waited) = tiles::run(&compiled, &reach, options.tile_size, options.max_overlap_area);
             (decided, reach.cells(), reach.tiles(), waited)
         }
         None => {
-            let extent = PlacedParts::extent(labels, options.viewport.as_ref());
-            let grid = PlacedParts::new(extent, options.tile_size, options.max_overlap_area);
+            let grid = grid.unwrap_or_else(|| empty_grid(labels, options));
             let cells = grid.len();
             let pass = Pass::new(grid, options.max_overlap_area);
             let decided = match blocks {
@@ -214,6 +214,23 @@ fn place_walking(
         decided.outcomes[e.input as usize] = LabelOutcome { visible: false, reason: e.hidden, hidden_by: None };
     }
     placement(decided, (cells, tiles, waited))
+}
+
+/// Input positions in placement order (priority descending, then input position).
+fn placement_order(labels: &[Label]) -> Vec<u32> {
+    let keys: Vec<u128> = labels
+        .par_iter()
+        .enumerate()
+        .with_min_len(MIN_PARALLEL_CHUNK)
+        .map(|(i, l)| placement_key(l.style.priority, 0, i as u32))
+        .collect();
+    sorted_positions(&keys)
+}
+
+/// The sequential pass's empty grid of placed parts, over the labels' anchor points in view.
+fn empty_grid(labels: &[Label], options: &PlacementOptions) -> PlacedParts {
+    let extent = PlacedParts::extent(labels, options.viewport.as_ref());
+    PlacedParts::new(extent, options.tile_size, options.max_overlap_area)
 }
 
 /// The placement of `decided`'s outcomes and choices, with its counts; `cells`, `tiles` and

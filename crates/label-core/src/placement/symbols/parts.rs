@@ -118,13 +118,33 @@ pub(super) fn lay_out(symbols: &[Symbol]) -> Vec<Option<PathLayout>> {
     }
 }
 
+/// Every label's entry and parts, the entries still in input order: what [`Compiled`] is
+/// before the placement order is known, so that the order can be sorted meanwhile.
+pub(super) struct Unordered(Compiled);
+
+impl Unordered {
+    /// The entries put in placement order (`order`: input positions by rank).
+    pub fn in_placement_order(self, order: &[u32]) -> Compiled {
+        let Compiled { entries, parts } = self.0;
+        let entries = order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| entries[i as usize]).collect();
+        Compiled { entries, parts }
+    }
+}
+
 impl Compiled {
-    /// Every label's entry and parts, computed in input order (the caller's labels, symbols
-    /// and candidate lists read one after the other, in parallel chunks), then the entries
-    /// put in placement order (`order`: input positions by rank). Reading the caller's data
-    /// in placement order, which is random over the map, missed the cache at almost every
-    /// label; the pass now reads a label's parts where they are, one contiguous run.
+    /// Every label's entry and parts, the entries in placement order (`order`: input
+    /// positions by rank): [`Self::in_input_order`], then [`Unordered::in_placement_order`].
+    #[cfg(test)]
     pub fn new(compiler: &Compiler<'_>, order: &[u32]) -> Self {
+        Self::in_input_order(compiler).in_placement_order(order)
+    }
+
+    /// Every label's entry and parts, computed in input order (the caller's labels, symbols
+    /// and candidate lists read one after the other, in parallel chunks); the entries are put
+    /// in placement order afterwards. Reading the caller's data in placement order, which is
+    /// random over the map, missed the cache at almost every label; the pass now reads a
+    /// label's parts where they are, one contiguous run.
+    pub fn in_input_order(compiler: &Compiler<'_>) -> Unordered {
         let layout = |i: usize| compiler.layouts.get(i).and_then(Option::as_ref);
         let mut entries: Vec<Entry> = compiler
             .labels
@@ -175,8 +195,7 @@ impl Compiled {
         let mut parts = groups.into_flattened();
         parts.truncate(first);
         compiler.fill(&mut entries, &mut parts);
-        let entries = order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| entries[i as usize]).collect();
-        Self { entries, parts }
+        Unordered(Self { entries, parts })
     }
 }
 

@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 
+use super::super::MIN_PARALLEL_CHUNK;
 use super::parts::{Compiled, Entry, NONE, Part};
 use super::placed::{Hit, Nearby, PlacedParts};
 use super::repeat::Repeats;
@@ -56,12 +57,10 @@ pub(super) struct Decided {
 
 impl Decided {
     pub fn new(labels: usize) -> Self {
-        Self {
-            outcomes: vec![LabelOutcome::OFFSCREEN; labels],
-            choices: vec![Choice::default(); labels],
-            repeated: 0,
-            tests: 0,
-        }
+        // Filled on all threads (from a parallel chunk): the first writes to new allocations
+        // take page faults.
+        let (outcomes, choices) = (filled(labels, LabelOutcome::OFFSCREEN), filled(labels, Choice::default()));
+        Self { outcomes, choices, repeated: 0, tests: 0 }
     }
 
     /// Records the verdict on the label `e`, blockers named by input position.
@@ -95,6 +94,11 @@ impl Decided {
             })
             .sum::<usize>();
     }
+}
+
+/// `n` copies of `value`, written in parallel.
+fn filled<T: Copy + Send + Sync>(n: usize, value: T) -> Vec<T> {
+    (0..n).into_par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|_| value).collect()
 }
 
 /// The outcome and choice of the label `e` for `verdict`, blockers named by input position.
