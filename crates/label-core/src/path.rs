@@ -50,7 +50,7 @@ pub const DEFAULT_MAX_ANGLE: f64 = 45.0;
 /// assert_eq!(layout.glyphs[0].center, DVec2::new(45.0, 0.0));
 /// assert_eq!(layout.glyphs[1].axis, DVec2::new(1.0, 0.0));
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TextPath {
     /// The line, screen px: at least 2 points, consecutive points distinct.
@@ -107,7 +107,7 @@ impl GlyphPose {
 }
 
 /// A text laid along its path.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct PathLayout {
     /// The path's point at `path_offset` (after the reversal).
     pub anchor: DVec2,
@@ -132,6 +132,33 @@ impl From<PathFailure> for HiddenReason {
             PathFailure::NoRoom => HiddenReason::NoRoom,
             PathFailure::TooCurved => HiddenReason::TooCurved,
         }
+    }
+}
+
+// `clone_from` copies into the target's vectors (a frame engine hands hundreds of paths and
+// layouts to the core every frame, into the buffers of the last frame's).
+impl Clone for TextPath {
+    fn clone(&self) -> Self {
+        Self { points: self.points.clone(), glyph_advances: self.glyph_advances.clone(), ..*self }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Self { points, glyph_advances, path_offset, max_angle, keep_upright } = source;
+        self.points.clone_from(points);
+        self.glyph_advances.clone_from(glyph_advances);
+        (self.path_offset, self.max_angle, self.keep_upright) = (*path_offset, *max_angle, *keep_upright);
+    }
+}
+
+impl Clone for PathLayout {
+    fn clone(&self) -> Self {
+        Self { glyphs: self.glyphs.clone(), ..*self }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Self { anchor, reversed, glyphs } = source;
+        (self.anchor, self.reversed) = (*anchor, *reversed);
+        self.glyphs.clone_from(glyphs);
     }
 }
 

@@ -11,9 +11,10 @@ impl FrameEngine {
         memo::in_sync(&self.table.memo, &self.frame.labels)
     }
 
-    /// How many candidate lists the engine keeps for the next full symbol frame to reuse.
+    /// How many candidate lists and lines the engine keeps for the next full symbol frame to
+    /// reuse.
     pub(crate) fn spare_lists(&self) -> usize {
-        self.spare_candidates.len()
+        self.spare.len()
     }
 
     /// The per-label table, with the last frame's labels and the labels.

@@ -6,10 +6,11 @@ mod place;
 mod symbols;
 mod world_copies;
 
-use label_core::{Blocker, Candidate, Label, Shape};
+use label_core::{Blocker, Label, Shape};
 use std::collections::HashMap;
 
 use crate::frame_pass::full::FullScratch;
+use crate::frame_pass::symbols::Spare;
 use crate::geo::cells::{Reach, WorldCells};
 use crate::geo::copies::{self, Copies};
 use crate::geo::path::{ScreenPath, WorldLine, project_label};
@@ -85,7 +86,7 @@ pub struct FrameEngine {
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     screen_paths: Vec<Option<ScreenPath>>,
-    spare_candidates: Vec<Vec<Candidate>>,
+    spare: Spare,
     in_sight: Vec<u32>,
     in_reach: Vec<Reach>,
     full: FullScratch,

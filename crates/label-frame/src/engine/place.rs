@@ -100,7 +100,7 @@ impl FrameEngine {
             choices: &mut self.frame.choices,
             memo,
             sleeps: &mut self.table.sleeps,
-            spare: &mut self.spare_candidates,
+            spare: &mut self.spare,
         };
         let placed = place_symbol_frame(&cx, memory, (&mut self.sights, &self.screen_paths), reuse)?;
         if reuse {

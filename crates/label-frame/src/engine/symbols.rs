@@ -17,7 +17,8 @@ impl FrameEngine {
     #[must_use]
     pub fn screen_symbol(&self, index: usize) -> Option<Symbol> {
         if self.labels.get(index)?.symbol.path.is_some() {
-            return Some(self.screen_path(index)?.symbol(&self.labels[index]));
+            let path = self.screen_path(index)?;
+            return Some(path.symbol(&self.labels[index], path.path.clone()));
         }
         let pose = self.screen_pose(index)?;
         Some(self.labels[index].screen_symbol(pose.scale, 0.0, None, Vec::new()))

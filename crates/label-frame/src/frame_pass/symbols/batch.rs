@@ -5,7 +5,7 @@ use glam::DVec2;
 use label_core::broad::FirstHit;
 use label_core::{
     Blocker, BoxStyle, Candidate, Choice, Label, LabelOutcome, Obb, Parts, PathLayout, PlacementOptions, Symbol,
-    place_symbols_laid_out,
+    TextPath, place_symbols_laid_out,
 };
 
 use super::kept::shown_boxes;
@@ -28,8 +28,38 @@ pub(super) struct Batch {
     pub(super) symbols: Vec<Symbol>,
     /// A path label's glyphs on screen (`None` for the others).
     layouts: Vec<Option<PathLayout>>,
-    /// Candidate lists of a past batch, whose allocations [`Self::push`] reuses.
-    pub(super) spare: Vec<Vec<Candidate>>,
+    /// What a past batch allocated, which this one's labels reuse.
+    pub(super) spare: Spare,
+}
+
+/// The allocations of a past batch ([`Batch::into_spare`]) that [`Batch::push`] and
+/// [`Batch::push_path`] reuse: a frame's batches are built anew every frame, each point symbol
+/// with its list of candidates, each path label with its line and glyphs.
+#[derive(Debug, Default)]
+pub(crate) struct Spare {
+    candidates: Vec<Vec<Candidate>>,
+    paths: Vec<TextPath>,
+    layouts: Vec<PathLayout>,
+}
+
+impl Spare {
+    /// How many candidate lists and lines it holds (each at most a pass's labels of its kind;
+    /// the layouts are fewer than the lines).
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.candidates.len() + self.paths.len()
+    }
+}
+
+/// `source` cloned into `spare`'s allocations, if there is one.
+fn reuse<T: Clone>(spare: Option<T>, source: &T) -> T {
+    match spare {
+        Some(mut s) => {
+            s.clone_from(source);
+            s
+        }
+        None => source.clone(),
+    }
 }
 
 impl Batch {
@@ -43,8 +73,21 @@ impl Batch {
             labels: Vec::with_capacity(n),
             symbols: Vec::with_capacity(n),
             layouts: Vec::with_capacity(n),
-            spare: Vec::new(),
+            spare: Spare::default(),
         }
+    }
+
+    /// Its symbols' candidate lists, lines and glyphs, and its own spares, for the next batch.
+    pub(super) fn into_spare(self) -> Spare {
+        let mut spare = self.spare;
+        for symbol in self.symbols {
+            match symbol.path {
+                Some(path) => spare.paths.push(path),
+                None => spare.candidates.push(symbol.candidates),
+            }
+        }
+        spare.layouts.extend(self.layouts.into_iter().flatten());
+        spare
     }
 
     /// Adds label `i` at `pose` with `extra` padding on every part, trying its candidate
@@ -54,8 +97,8 @@ impl Batch {
         self.poses.push(pose);
         self.first.push(first);
         self.labels.push(world.on_screen(&pose, extra));
-        let reuse = self.spare.pop().unwrap_or_default();
-        self.symbols.push(world.screen_symbol(pose.scale, extra, first, reuse));
+        let list = self.spare.candidates.pop().unwrap_or_default();
+        self.symbols.push(world.screen_symbol(pose.scale, extra, first, list));
         self.layouts.push(None);
     }
 
@@ -66,8 +109,9 @@ impl Batch {
         self.poses.push(path.pose);
         self.first.push(None);
         self.labels.push(path.label(world, extra));
-        self.symbols.push(path.symbol(world));
-        self.layouts.push(path.layout.as_ref().ok().cloned());
+        self.symbols.push(path.symbol(world, reuse(self.spare.paths.pop(), &path.path)));
+        let layout = path.layout.as_ref().ok().map(|l| reuse(self.spare.layouts.pop(), l));
+        self.layouts.push(layout);
     }
 
     /// Adds path label `i`, shown along `path`, as [`Self::push_shown`] adds a symbol.

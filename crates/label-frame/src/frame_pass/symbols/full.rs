@@ -4,11 +4,11 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use label_core::Choice;
 use label_core::pipeline::descending_key;
-use label_core::{Candidate, Choice};
 
 use super::asleep::{certify, doze, wake};
-use super::batch::Batch;
+use super::batch::{Batch, Spare};
 use super::kept::Kept;
 use super::waiting::pass_two;
 use super::{SymbolMemory, out_of_view};
@@ -58,10 +58,7 @@ pub(super) fn place(
             pass_two(cx, frames, sights, paths, &shown, &kept, &waiting, margin, &mut decided)?;
         }
     }
-    // Only a point symbol takes a spare list (`Batch::push`): a path symbol's, kept too, would
-    // pile up by one a frame for every path label in view.
-    *spare = one.spare;
-    spare.extend(one.symbols.into_iter().filter(|s| s.path.is_none()).map(|s| s.candidates));
+    *spare = one.into_spare();
     let out = Written { frames, choices, memo, sleeps };
     let stats = out.write(cx, (sights, paths), &kept, decided, &asleep);
     Ok((free.len() + waiting.len() + asleep.len(), stats))
@@ -98,7 +95,7 @@ fn pass_one(
     (frames, choices): (&[LabelFrame], &[Choice]),
     memo: &[AtomicU8],
     (sights, paths): (&[Sight], &[Option<ScreenPath>]),
-    (free, spare): (&[u32], Vec<Vec<Candidate>>),
+    (free, spare): (&[u32], Spare),
     decided: &mut Vec<Decided>,
 ) -> Result<Batch, FrameError> {
     let (viewer, options) = (&cx.viewer, cx.options);

@@ -47,8 +47,10 @@ mod waiting;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use label_core::{Candidate, Choice, Obb};
+use label_core::{Choice, Obb};
 use rayon::prelude::*;
+
+pub(crate) use batch::Spare;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::{off_frame, unfit_frame};
@@ -169,9 +171,9 @@ pub(crate) struct SymbolMemory<'a> {
     pub(crate) choices: &'a mut Vec<Choice>,
     pub(crate) memo: &'a [AtomicU8],
     pub(crate) sleeps: &'a mut Sleeps,
-    /// Scratch: the candidate lists of the last full frame's pass 1 (its point symbols'),
-    /// whose allocations the next one reuses.
-    pub(crate) spare: &'a mut Vec<Vec<Candidate>>,
+    /// Scratch: the candidate lists, lines and glyphs of the last full frame's pass 1, whose
+    /// allocations the next one reuses.
+    pub(crate) spare: &'a mut Spare,
 }
 
 #[cfg(test)]

@@ -159,15 +159,17 @@ impl ScreenPath {
         Label { x: self.pose.position.x, y: self.pose.position.y, style }
     }
 
-    /// The core's symbol for it: the projected line, and the label's repeat group.
+    /// The core's symbol for it: `path` (its projected line, [`Self::path`] copied), and the
+    /// label's repeat group.
     #[must_use]
-    pub(crate) fn symbol(&self, world: &WorldLabel) -> Symbol {
+    pub(crate) fn symbol(&self, world: &WorldLabel, path: TextPath) -> Symbol {
         let s = &world.symbol;
+        debug_assert!(path == self.path, "the symbol's path is the label's line on screen");
         Symbol {
             repeat_group: s.repeat_group,
             repeat_distance: s.repeat_distance,
             optional: s.optional,
-            path: Some(self.path.clone()),
+            path: Some(path),
             ..Symbol::default()
         }
     }
