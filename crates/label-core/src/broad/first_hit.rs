@@ -62,11 +62,13 @@ pub struct FirstHit {
     origin: Vec2,
     /// Cells per unit length.
     inv_cell: f32,
+    /// The last column and row, as floats: what [`Self::cell`] clamps to.
+    last: Vec2,
     columns: usize,
     rows: usize,
     cells: Vec<Cell>,
     /// The numbers inserted, ascending (for the debug check).
-    last: Option<u32>,
+    inserted: Option<u32>,
     /// [`Self::rebuild`]'s boxes, kept for the next rebuild (a frame engine's, every frame).
     scratch: Vec<Aabb>,
 }
@@ -122,6 +124,7 @@ impl FirstHit {
         let cell = cell.max(size.max_element() / Self::MAX_SIDE as f32).max(1e-3);
         let side = |length: f32| ((length / cell).ceil() as usize).clamp(1, Self::MAX_SIDE);
         (self.columns, self.rows) = (side(size.x), side(size.y));
+        self.last = Vec2::new((self.columns - 1) as f32, (self.rows - 1) as f32);
         self.origin = extent.min;
         self.inv_cell = 1.0 / cell;
         // Emptied in place, so that a cell that outgrew its inline quads keeps its allocation
@@ -132,7 +135,7 @@ impl FirstHit {
             cell.clear();
         }
         self.cells.resize(n, Cell::default());
-        self.last = None;
+        self.inserted = None;
     }
 
     /// How many cells.
@@ -146,8 +149,8 @@ impl FirstHit {
     /// # Panics
     /// On a grid not laid over an extent ([`FirstHit::default`]).
     pub fn insert(&mut self, number: u32, bounds: &Aabb) {
-        debug_assert!(self.last.is_none_or(|l| l < number), "boxes are inserted in ascending number");
-        self.last = Some(number);
+        debug_assert!(self.inserted.is_none_or(|l| l < number), "boxes are inserted in ascending number");
+        self.inserted = Some(number);
         let [x0, y0, x1, y1] = self.span(bounds);
         for row in y0..y1 + 1 {
             for cell in &mut self.cells[row * self.columns + x0..row * self.columns + x1 + 1] {
@@ -165,14 +168,14 @@ impl FirstHit {
         }
     }
 
-    /// The cell (column, row) that holds `p`, clamped to the grid.
+    /// The cell (column, row) that holds `p`, clamped to the grid (NaN to the first).
     #[inline]
     fn cell(&self, p: Vec2) -> (usize, usize) {
-        let at = (p - self.origin) * self.inv_cell;
-        // Through u32, whose saturating cast from f32 is cheaper than usize's (and takes
-        // negatives and NaN to 0).
-        let clamp = |v: f32, n: usize| (v as u32 as usize).min(n - 1);
-        (clamp(at.x, self.columns), clamp(at.y, self.rows))
+        // Clamped as floats (`max` takes NaN to 0), then truncated by a cast to u16 (at most
+        // 4,096 cells a side): about half the instructions of a saturating cast to u32 and a
+        // clamp as integers, for the same cell.
+        let at = ((p - self.origin) * self.inv_cell).max(Vec2::ZERO).min(self.last);
+        (usize::from(at.x as u16), usize::from(at.y as u16))
     }
 
     /// The cells `bounds` meets, clamped to the grid: columns `x0` to `x1`, rows `y0` to `y1`.
@@ -284,6 +287,27 @@ mod tests {
     use super::*;
     use crate::Obb;
     use crate::pipeline::collides;
+
+    #[test]
+    fn a_cell_is_the_position_truncated_and_clamped_as_an_integer() {
+        // The reference: a saturating cast to an integer (negatives and NaN to 0), then the
+        // clamp to the last column or row, as integers.
+        let reference = |v: f32, n: usize| (v as u32 as usize).min(n - 1);
+        let mut sides: Vec<f32> = vec![f32::NAN, f32::INFINITY, f32::NEG_INFINITY, f32::MAX, -f32::MAX, 1e30, -1e30];
+        sides.extend((-300..9000).map(|k| k as f32 * 0.51 - 20.0));
+        sides.extend([-0.0, 0.0, 0.999_999_9, 1.0, 4_094.999_8, 4095.0, 4096.0, 5e9]);
+        let extent = Aabb::from_corners(Vec2::new(-3.0, 5.0), Vec2::new(997.0, 605.0));
+        for cell in [0.013, 1.0, 7.0, 250.0, 5000.0] {
+            let grid = FirstHit::over(extent, cell);
+            for (k, &v) in sides.iter().enumerate() {
+                let w = sides[(k * 7919) % sides.len()];
+                let p = grid.origin + Vec2::new(v, w) / grid.inv_cell;
+                let at = (p - grid.origin) * grid.inv_cell;
+                let want = (reference(at.x, grid.columns), reference(at.y, grid.rows));
+                assert_eq!(grid.cell(p), want, "cell {cell}: ({v}, {w})");
+            }
+        }
+    }
 
     #[test]
     fn the_lowest_number_that_passes_the_test_wins() {

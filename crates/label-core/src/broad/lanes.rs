@@ -85,19 +85,31 @@ pub(crate) struct Quad<T> {
 }
 
 impl<T: Lane> Quad<T> {
-    const EMPTY: Self = Self { bounds: Bounds4::EMPTY, lanes: [T::UNUSED; 4] };
+    /// A quad holding one entry, `bounds` and `lane`, in its first lane.
+    #[inline]
+    fn first(bounds: &Aabb, lane: T) -> Self {
+        let mut quad = Self { bounds: Bounds4::EMPTY, lanes: [lane, T::UNUSED, T::UNUSED, T::UNUSED] };
+        quad.bounds.set(0, bounds);
+        quad
+    }
 }
 
 /// Where a [`QuadList`] keeps its quads: a `Vec`, or a `SmallVec` holding the first few in
 /// place.
-pub(crate) trait Quads: Default + DerefMut<Target = [Quad<Self::Lane>]> + Extend<Quad<Self::Lane>> {
+pub(crate) trait Quads: Default + DerefMut<Target = [Quad<Self::Lane>]> {
     type Lane: Lane;
+    /// Appends a quad.
+    fn push(&mut self, quad: Quad<Self::Lane>);
     /// Removes every quad, keeping the allocation.
     fn clear(&mut self);
 }
 
 impl<T: Lane> Quads for Vec<Quad<T>> {
     type Lane = T;
+    #[inline]
+    fn push(&mut self, quad: Quad<T>) {
+        Vec::push(self, quad);
+    }
     fn clear(&mut self) {
         Vec::clear(self);
     }
@@ -105,6 +117,10 @@ impl<T: Lane> Quads for Vec<Quad<T>> {
 
 impl<T: Lane, A: smallvec::Array<Item = Quad<T>>> Quads for SmallVec<A> {
     type Lane = T;
+    #[inline]
+    fn push(&mut self, quad: Quad<T>) {
+        SmallVec::push(self, quad);
+    }
     fn clear(&mut self) {
         SmallVec::clear(self);
     }
@@ -124,16 +140,18 @@ impl<Q: Quads> QuadList<Q> {
         Self { quads, len: 0 }
     }
 
-    /// Appends an entry: `bounds` and `lane`.
+    /// Appends an entry: `bounds` and `lane`. The first entry of a quad comes with it, its
+    /// other lanes unused; a later one is written into the last quad's next lane.
     #[inline]
     pub(crate) fn push(&mut self, bounds: &Aabb, lane: Q::Lane) {
         let k = self.len % 4;
         if k == 0 {
-            self.quads.extend([Quad::EMPTY]);
+            self.quads.push(Quad::first(bounds, lane));
+        } else {
+            let quad = self.quads.last_mut().expect("a part-filled quad");
+            quad.bounds.set(k, bounds);
+            quad.lanes[k] = lane;
         }
-        let quad = self.quads.last_mut().expect("a quad was pushed");
-        quad.bounds.set(k, bounds);
-        quad.lanes[k] = lane;
         self.len += 1;
     }
 

@@ -8,6 +8,13 @@
 //! gathers, in one query, the placed parts whose bounds meet those of all its parts together
 //! (its *reach*), in placement order ([`PlacedParts::gather`]); each glyph then looks through
 //! that short list, the first in it that collides being the earliest.
+//!
+//! A pass's grid and list of placed parts are kept per thread when it ends, for the next pass
+//! on that thread to lay and fill again (at most [`KEEP_PARTS`] parts and [`KEEP_CELLS`] cells'
+//! worth, a few MB): a frame engine calls the core every frame, and fresh ones cost every call
+//! the list's growth from empty and the allocations of the cells that outgrow the grid.
+
+use std::cell::Cell;
 
 use glam::Vec2;
 use rayon::prelude::*;
@@ -17,6 +24,16 @@ use super::parts::Part;
 use crate::broad::FirstHit;
 use crate::placement::collides;
 use crate::{Aabb, Label, Obb};
+
+/// Most placed parts a finished pass keeps its buffers for (see the module doc).
+const KEEP_PARTS: usize = 4 * MIN_PARALLEL_CHUNK;
+/// Most cells a finished pass keeps its grid for.
+const KEEP_CELLS: usize = MIN_PARALLEL_CHUNK;
+
+thread_local! {
+    /// The last finished pass's grid and placed parts on this thread, if it kept them.
+    static KEPT: Cell<Option<(FirstHit, Vec<Placed>)>> = const { Cell::new(None) };
+}
 
 /// A placed part: its box, its bounds and its label's rank.
 #[derive(Clone, Copy, Debug)]
@@ -75,7 +92,10 @@ impl PlacedParts {
     pub fn new((extent, count): (Aabb, usize), cell_size: Option<f32>, max_overlap_area: f32) -> Self {
         let per = |labels: f32| FirstHit::cell_for(&extent, count, labels);
         let cell = cell_size.unwrap_or_else(|| per(Self::LABELS_PER_CELL)).max(per(1.0 / 16.0));
-        Self { grid: FirstHit::over(extent, cell), placed: Vec::new(), max_overlap_area, cell }
+        let (mut grid, mut placed) = KEPT.take().unwrap_or_default();
+        grid.lay(extent, cell);
+        placed.clear();
+        Self { grid, placed, max_overlap_area, cell }
     }
 
     /// How many cells.
@@ -165,6 +185,15 @@ impl PlacedParts {
     }
 }
 
+impl Drop for PlacedParts {
+    /// Keeps the buffers for the next pass on this thread, when they are not too large.
+    fn drop(&mut self) {
+        if self.placed.capacity() <= KEEP_PARTS && self.grid.cells() <= KEEP_CELLS {
+            KEPT.set(Some((std::mem::take(&mut self.grid), std::mem::take(&mut self.placed))));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,6 +275,42 @@ mod tests {
             assert_eq!(earliest_around(&grid, &b(205.0, 205.0, 1.0), 1, &mut tests), None, "{cell:?}");
             assert!(!grid.collides_with(&b(70.0, 70.0, 5.0), Hit { rank: 3, index: 1 }, &mut tests), "apart");
             assert!(grid.collides_with(&b(25.0, 25.0, 2.0), Hit { rank: 5, index: 2 }, &mut tests), "{cell:?}");
+        }
+    }
+
+    #[test]
+    fn a_pass_on_the_buffers_of_the_last_one_finds_what_a_fresh_one_finds() {
+        // 300 squares over 60 px, placed first on a grid of four cells (which outgrow the
+        // grid's inline quads), then on one of automatic cells, which lays the kept buffers
+        // again; then on a fresh grid the same way.
+        let parts: Vec<Part> = (0..300u32)
+            .map(|k| square((k * 37 % 97) as f32 * 0.5, (k * 53 % 89) as f32 * 0.5, 2.0 + (k % 7) as f32))
+            .collect();
+        let fill = |extent: Aabb, cell: Option<f32>| {
+            let mut grid = PlacedParts::new((extent, parts.len()), cell, 0.0);
+            for (k, p) in parts.iter().enumerate().filter(|(k, _)| k % 4 != 3) {
+                grid.insert(p, k as u32);
+            }
+            grid
+        };
+        let small = Aabb::from_corners(Vec2::ZERO, Vec2::splat(60.0));
+        drop(fill(small, Some(30.0)));
+        let kept = KEPT.take().expect("the first pass's buffers are kept");
+        assert!(kept.1.capacity() >= 225);
+        KEPT.set(Some(kept));
+        let reused = fill(small, None);
+        let fresh = fill(small, None);
+        assert!(reused.placed.capacity() >= 225 && fresh.placed.capacity() >= 225);
+        let (mut near, mut fresh_near, mut tests) = (Vec::new(), Vec::new(), 0);
+        for (q, part) in parts.iter().enumerate() {
+            let before = (q * 7 % 310) as u32;
+            let reach = Aabb::from_corners(part.bounds.min - 3.0, part.bounds.max + 3.0);
+            let ask = |g: &PlacedParts, near: &mut Vec<Nearby>, tests: &mut usize| {
+                g.gather(&reach, before, near);
+                let near: Vec<Hit> = near.iter().map(|n| n.hit).collect();
+                (g.earliest(part, before, tests), g.any(part, before, tests).is_some(), near)
+            };
+            assert_eq!(ask(&reused, &mut near, &mut tests), ask(&fresh, &mut fresh_near, &mut tests), "part {q}");
         }
     }
 

@@ -6,7 +6,13 @@
 //! repeat group (an earlier waiting label of the group would hide them for `repeat`), and
 //! those that allow overlap. Texts along lines go through the pass too (their one position is
 //! many glyph boxes, which these tests do not take).
+//!
+//! The grid over the kept boxes is built again every full frame; a frame's grid goes back to
+//! its thread when the frame is done with it, and the next frame's is rebuilt in it
+//! ([`FirstHit::rebuild`]), keeping the allocations of its cells and of the cells that outgrew
+//! them.
 
+use std::cell::Cell;
 use std::ops::Range;
 
 use label_core::pipeline::rule;
@@ -19,6 +25,11 @@ use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::{ScreenPose, WorldLabel};
+
+thread_local! {
+    /// The grid of the last [`Kept`] dropped on this thread, for the next one to rebuild.
+    static GRID: Cell<FirstHit> = Cell::new(FirstHit::default());
+}
 
 /// The blocking parts pass 1 showed, in its placement order.
 #[derive(Debug, Default)]
@@ -44,7 +55,8 @@ impl Kept {
         (sights, paths): (&[Sight], &[Option<ScreenPath>]),
         shown: &[(u32, Choice)],
     ) -> Self {
-        let mut kept = Kept { slot: vec![u32::MAX; sights.len()], ..Kept::default() };
+        let mut kept = Kept::default();
+        kept.slot = vec![u32::MAX; sights.len()];
         for &(i, choice) in shown.iter().filter(|&&(i, _)| !viewer.labels[i as usize].style.ignore_placement) {
             let start = kept.boxes.len() as u32;
             shown_boxes(viewer.labels, (sights, paths), (i, choice), &mut kept.boxes);
@@ -52,7 +64,8 @@ impl Kept {
             kept.slot[i as usize] = kept.of_label.len() as u32;
             kept.of_label.push((start, kept.boxes.len() as u32, choice));
         }
-        kept.index = FirstHit::new(kept.boxes.iter().map(Obb::bounds));
+        kept.index = GRID.take();
+        kept.index.rebuild(kept.boxes.iter().map(Obb::bounds));
         kept
     }
 
@@ -73,6 +86,16 @@ impl Kept {
     /// The label of the earliest kept box that `me` collides with.
     pub(super) fn first_owner(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
         self.first_collider(me, max_overlap_area).map(|k| self.owner(k))
+    }
+}
+
+impl Drop for Kept {
+    /// Hands the grid to the next [`Kept`] on this thread (a [`Kept::default`]'s, never laid,
+    /// would only replace a laid one).
+    fn drop(&mut self) {
+        if self.index.cells() > 0 {
+            GRID.set(std::mem::take(&mut self.index));
+        }
     }
 }
 
