@@ -191,12 +191,29 @@ struct Walk<'a> {
 
 /// The layout's buffers, kept by each thread between layouts (a frame engine lays out hundreds
 /// of lines a frame, and fresh buffers were two or three allocations each): a reversed path's
-/// points and the arc lengths of both directions.
+/// points and the arc lengths of both directions, each dropped after a path of more than
+/// [`Scratch::KEEP`] points (so a thread keeps at most 128 KiB).
 #[derive(Default)]
 struct Scratch {
     backward: Vec<DVec2>,
     forward: Vec<f64>,
     reverse: Vec<f64>,
+}
+
+impl Scratch {
+    const KEEP: usize = 4096;
+
+    /// Drops the buffers a long path grew beyond [`Self::KEEP`] points.
+    fn trim(&mut self) {
+        if self.backward.capacity() > Self::KEEP {
+            self.backward = Vec::new();
+        }
+        for lengths in [&mut self.forward, &mut self.reverse] {
+            if lengths.capacity() > Self::KEEP {
+                *lengths = Vec::new();
+            }
+        }
+    }
 }
 
 thread_local! {
@@ -306,7 +323,11 @@ impl TextPath {
         if self.points.len() < 2 {
             return Err(PathFailure::NoRoom);
         }
-        SCRATCH.with_borrow_mut(|scratch| self.layout_with(scratch))
+        SCRATCH.with_borrow_mut(|scratch| {
+            let layout = self.layout_with(scratch);
+            scratch.trim();
+            layout
+        })
     }
 
     /// [`Self::layout`] with `scratch`'s buffers.

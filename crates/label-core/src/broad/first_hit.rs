@@ -76,6 +76,9 @@ pub struct FirstHit {
 impl FirstHit {
     /// About this many boxes per cell when the grid is built over known boxes.
     pub const BOXES_PER_CELL: f32 = 2.0;
+    /// The most heap a caller that keeps a grid between passes (on its thread) keeps: a grid
+    /// whose [`Self::heap_bytes`] are more is dropped when its pass ends.
+    pub const KEEP_BYTES: usize = 8 << 20;
     /// At most this many cells a side (a cell's column and row fit in a `u16`).
     pub const MAX_SIDE: usize = 4096;
 
@@ -142,6 +145,17 @@ impl FirstHit {
     #[must_use]
     pub fn cells(&self) -> usize {
         self.cells.len()
+    }
+
+    /// The bytes the grid holds on the heap: its cells, the lists that outgrew them, and the
+    /// boxes [`Self::rebuild`] keeps (for a caller that keeps a grid between passes; a walk
+    /// over the cells).
+    #[must_use]
+    pub fn heap_bytes(&self) -> usize {
+        let spilled: usize = self.cells.iter().map(QuadList::heap_bytes).sum();
+        self.cells.capacity() * std::mem::size_of::<Cell>()
+            + spilled
+            + self.scratch.capacity() * std::mem::size_of::<Aabb>()
     }
 
     /// Lists the box `number` with bounds `bounds`; numbers come in ascending order.

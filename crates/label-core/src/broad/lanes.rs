@@ -102,6 +102,8 @@ pub(crate) trait Quads: Default + DerefMut<Target = [Quad<Self::Lane>]> {
     fn push(&mut self, quad: Quad<Self::Lane>);
     /// Removes every quad, keeping the allocation.
     fn clear(&mut self);
+    /// How many quads its heap allocation holds room for (0 when it has none).
+    fn heap_capacity(&self) -> usize;
 }
 
 impl<T: Lane> Quads for Vec<Quad<T>> {
@@ -113,6 +115,9 @@ impl<T: Lane> Quads for Vec<Quad<T>> {
     fn clear(&mut self) {
         Vec::clear(self);
     }
+    fn heap_capacity(&self) -> usize {
+        self.capacity()
+    }
 }
 
 impl<T: Lane, A: smallvec::Array<Item = Quad<T>>> Quads for SmallVec<A> {
@@ -123,6 +128,9 @@ impl<T: Lane, A: smallvec::Array<Item = Quad<T>>> Quads for SmallVec<A> {
     }
     fn clear(&mut self) {
         SmallVec::clear(self);
+    }
+    fn heap_capacity(&self) -> usize {
+        if self.spilled() { self.capacity() } else { 0 }
     }
 }
 
@@ -165,6 +173,11 @@ impl<Q: Quads> QuadList<Q> {
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+
+    /// The bytes its quads hold on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.quads.heap_capacity() * std::mem::size_of::<Quad<Q::Lane>>()
     }
 
     /// The quads, the last one part-filled unless the length is a multiple of four.

@@ -10,9 +10,12 @@
 //! that short list, the first in it that collides being the earliest.
 //!
 //! A pass's grid and list of placed parts are kept per thread when it ends, for the next pass
-//! on that thread to lay and fill again (at most [`KEEP_PARTS`] parts and [`KEEP_CELLS`] cells'
-//! worth, a few MB): a frame engine calls the core every frame, and fresh ones cost every call
-//! the list's growth from empty and the allocations of the cells that outgrow the grid.
+//! on that thread to lay and fill again (only when they hold at most [`FirstHit::KEEP_BYTES`]
+//! on the heap together, the cells' spilled lists included, and the grid at most
+//! [`KEEP_CELLS`] cells: one such pair a thread, at most 8 MiB): a frame engine calls the core
+//! every frame, and fresh ones cost every call the list's growth from empty and the
+//! allocations of the cells that outgrow the grid. From [`MIN_PARALLEL_CHUNK`] labels the
+//! grid is laid on a pool thread and dropped on the caller's, so a large call starts afresh.
 
 use std::cell::Cell;
 
@@ -25,9 +28,8 @@ use crate::broad::FirstHit;
 use crate::placement::collides;
 use crate::{Aabb, Label, Obb};
 
-/// Most placed parts a finished pass keeps its buffers for (see the module doc).
-const KEEP_PARTS: usize = 4 * MIN_PARALLEL_CHUNK;
-/// Most cells a finished pass keeps its grid for.
+/// Most cells a finished pass keeps its grid for (see the module doc; counting the grid's
+/// heap walks its cells).
 const KEEP_CELLS: usize = MIN_PARALLEL_CHUNK;
 
 thread_local! {
@@ -188,7 +190,9 @@ impl PlacedParts {
 impl Drop for PlacedParts {
     /// Keeps the buffers for the next pass on this thread, when they are not too large.
     fn drop(&mut self) {
-        if self.placed.capacity() <= KEEP_PARTS && self.grid.cells() <= KEEP_CELLS {
+        let small = self.grid.cells() <= KEEP_CELLS
+            && self.placed.capacity() * std::mem::size_of::<Placed>() + self.grid.heap_bytes() <= FirstHit::KEEP_BYTES;
+        if small {
             KEPT.set(Some((std::mem::take(&mut self.grid), std::mem::take(&mut self.placed))));
         }
     }
@@ -312,6 +316,25 @@ mod tests {
             };
             assert_eq!(ask(&reused, &mut near, &mut tests), ask(&fresh, &mut fresh_near, &mut tests), "part {q}");
         }
+    }
+
+    /// A pass whose grid holds more than [`FirstHit::KEEP_BYTES`] on the heap (here 2,000
+    /// parts each listed in every one of about 10,000 cells: their lists spill) leaves nothing
+    /// kept; a small one is kept (review finding: the counts of parts and cells did not bound the
+    /// spilled lists).
+    #[test]
+    fn a_pass_whose_grid_grew_large_is_not_kept() {
+        KEPT.take();
+        let extent = Aabb::from_corners(Vec2::ZERO, Vec2::splat(1000.0));
+        let mut grid = PlacedParts::new((extent, 2_000), Some(10.0), 0.0);
+        for k in 0..2_000u32 {
+            grid.insert(&square(500.0, 500.0, 499.0 + (k % 3) as f32), k);
+        }
+        assert!(grid.grid.heap_bytes() > FirstHit::KEEP_BYTES, "{} bytes", grid.grid.heap_bytes());
+        drop(grid);
+        assert!(KEPT.take().is_none(), "a grid of more than KEEP_BYTES was kept");
+        drop(PlacedParts::new((extent, 20), Some(10.0), 0.0));
+        assert!(KEPT.take().is_some(), "a small grid is kept");
     }
 
     /// Held-out fault (fuzzing): a 100,000-px label turned 30° among 40 small ones, with 3-px

@@ -27,7 +27,9 @@ use crate::geo::view::Viewer;
 use crate::{ScreenPose, WorldLabel};
 
 thread_local! {
-    /// The grid of the last [`Kept`] dropped on this thread, for the next one to rebuild.
+    /// The grid of the last [`Kept`] dropped on this thread, for the next one to rebuild (at
+    /// most [`FirstHit::KEEP_BYTES`] on the heap; it stays with the thread, whichever engine
+    /// built it).
     static GRID: Cell<FirstHit> = Cell::new(FirstHit::default());
 }
 
@@ -90,10 +92,11 @@ impl Kept {
 }
 
 impl Drop for Kept {
-    /// Hands the grid to the next [`Kept`] on this thread (a [`Kept::default`]'s, never laid,
-    /// would only replace a laid one).
+    /// Hands the grid to the next [`Kept`] on this thread, unless it holds more than
+    /// [`FirstHit::KEEP_BYTES`] on the heap (a [`Kept::default`]'s, never laid, would only
+    /// replace a laid one).
     fn drop(&mut self) {
-        if self.index.cells() > 0 {
+        if self.index.cells() > 0 && self.index.heap_bytes() <= FirstHit::KEEP_BYTES {
             GRID.set(std::mem::take(&mut self.index));
         }
     }
