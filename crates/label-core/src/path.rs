@@ -174,12 +174,17 @@ pub fn arc_lengths(points: &[DVec2]) -> Vec<f64> {
 /// [`arc_lengths`] into `lengths`, which is emptied first (its allocation kept).
 pub fn arc_lengths_into(points: &[DVec2], lengths: &mut Vec<f64>) {
     lengths.clear();
-    let mut s = 0.0;
-    lengths.push(s);
-    for w in points.windows(2) {
-        s += (w[1] - w[0]).length();
-        lengths.push(s);
-    }
+    lengths.push(0.0);
+    lengths.extend(running_lengths(points));
+}
+
+/// The arc lengths of a polyline at its second point, its third, … to its last: each segment's
+/// length added in order (the one sum [`arc_lengths`] and [`TextPath::length`] both take).
+fn running_lengths(points: &[DVec2]) -> impl Iterator<Item = f64> + '_ {
+    points.windows(2).scan(0.0, |s, w| {
+        *s += (w[1] - w[0]).length();
+        Some(*s)
+    })
 }
 
 /// A polyline with its cumulative arc lengths.
@@ -291,11 +296,7 @@ impl TextPath {
     /// The path's length, px.
     #[must_use]
     pub fn length(&self) -> f64 {
-        let mut s = 0.0;
-        for w in self.points.windows(2) {
-            s += (w[1] - w[0]).length();
-        }
-        s
+        running_lengths(&self.points).last().unwrap_or(0.0)
     }
 
     /// The label that carries this path's text for `label` (a path label's height, padding,

@@ -97,7 +97,6 @@ pub(crate) fn project_symbols(
     let view = Obb::from_aabb(&viewer.projection.viewport());
     // Each label's line of the last frame, if any, lends its buffers to this frame's.
     lines.resize_with(memo.len(), || None);
-    lines.truncate(memo.len());
     let (labels, hot) = (viewer.labels, viewer.hot);
     sights.par_extend(lines.par_iter_mut().enumerate().with_min_len(RUN).map(|(i, slot)| {
         let spare = slot.take();

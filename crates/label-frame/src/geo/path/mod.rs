@@ -164,7 +164,6 @@ impl ScreenPath {
     #[must_use]
     pub(crate) fn symbol(&self, world: &WorldLabel, path: TextPath) -> Symbol {
         let s = &world.symbol;
-        debug_assert!(path == self.path, "the symbol's path is the label's line on screen");
         Symbol {
             repeat_group: s.repeat_group,
             repeat_distance: s.repeat_distance,
