@@ -94,7 +94,7 @@ pub(super) fn run(mut pass: Pass, compiled: &Compiled, block: usize) -> Decided 
     }
     pass.add_tests(scratch.tests);
     let mut decided = Decided::new(entries.len());
-    decided.record_all(entries, &verdicts);
+    decided.record_all(&compiled.inputs, entries, &verdicts);
     decided.tests = pass.tests();
     decided
 }

@@ -55,7 +55,7 @@ use crate::{
 };
 use parts::{Compiled, Compiler};
 use pass::Pass;
-use placed::PlacedParts;
+use placed::{Kept, PlacedParts};
 
 /// Places symbols: `labels[i]` with what `symbols[i]` adds to it (contract §3b). Decides, for
 /// every label, whether it is shown, where and with which parts (`Placement::choices`), and
@@ -186,19 +186,21 @@ fn place_walking(
     // The placement order is sorted and the pass's grid laid on one thread while the others
     // compute the parts, which need the order only to put the entries in it (below a parallel
     // chunk, as a frame engine's calls often are, all on the caller's thread as before).
-    let sort = || (placement_order(labels), tiled.is_none().then(|| empty_grid(labels, options)));
+    // The buffers this thread's last pass kept are taken here, on the caller's thread, where
+    // the pass ends and keeps them: the join may lay the grid on a pool thread.
+    let kept = if tiled.is_none() { Kept::take() } else { Kept::default() };
+    let sort = || (placement_order(labels), tiled.is_none().then(|| empty_grid(labels, options, kept)));
     let compile = || Compiled::in_input_order(&compiler);
     let ((order, grid), unordered) =
         if labels.len() >= MIN_PARALLEL_CHUNK { rayon::join(sort, compile) } else { (sort(), compile()) };
-    let compiled = unordered.in_placement_order(&order);
-    drop(order);
+    let compiled = unordered.in_placement_order(order);
     let (mut decided, cells, tiles, waited) = match tiled.and_then(|t| tiles::reach(&compiled, t)) {
         Some(reach) => {
             let (decided, waited) = tiles::run(&compiled, &reach, options.tile_size, options.max_overlap_area);
             (decided, reach.cells(), reach.tiles(), waited)
         }
         None => {
-            let grid = grid.unwrap_or_else(|| empty_grid(labels, options));
+            let grid = grid.unwrap_or_else(|| empty_grid(labels, options, Kept::take()));
             let cells = grid.len();
             let pass = Pass::new(grid, options.max_overlap_area);
             let decided = match blocks {
@@ -227,10 +229,11 @@ fn placement_order(labels: &[Label]) -> Vec<u32> {
     sorted_positions(&keys)
 }
 
-/// The sequential pass's empty grid of placed parts, over the labels' anchor points in view.
-fn empty_grid(labels: &[Label], options: &PlacementOptions) -> PlacedParts {
+/// The sequential pass's empty grid of placed parts, over the labels' anchor points in view,
+/// on the buffers `kept`.
+fn empty_grid(labels: &[Label], options: &PlacementOptions, kept: Kept) -> PlacedParts {
     let extent = PlacedParts::extent(labels, options.viewport.as_ref());
-    PlacedParts::new(extent, options.tile_size, options.max_overlap_area)
+    PlacedParts::on(kept, extent, options.tile_size, options.max_overlap_area)
 }
 
 /// The placement of `decided`'s outcomes and choices, with its counts; `cells`, `tiles` and
@@ -283,6 +286,23 @@ mod tests {
                 other => panic!("{threads} threads: {other:?}"),
             }
         }
+    }
+
+    /// A call of [`MIN_PARALLEL_CHUNK`] labels or more lays its grid on a pool thread, on the
+    /// buffers the caller's thread kept from its last pass (review: the pool thread took its
+    /// own, usually none, so such calls never reused theirs).
+    #[test]
+    fn a_large_call_lays_its_grid_on_the_buffers_its_thread_kept() {
+        let n = MIN_PARALLEL_CHUNK as u32 + 100;
+        let labels: Vec<Label> = (0..n)
+            .map(|i| Label::new(f64::from((i * 7919) % 2003), f64::from((i * 104_729) % 1999), 30.0, 10.0))
+            .collect();
+        let symbols = vec![Symbol::default().with_icon(Icon::new(8.0, 8.0)); n as usize];
+        let place = || place_symbols(&labels, &symbols, &[], &PlacementOptions::default()).unwrap();
+        let first = place();
+        let kept = placed::kept_list_at().expect("the pass keeps its buffers on the caller's thread");
+        assert_eq!(place().outcomes, first.outcomes);
+        assert_eq!(placed::kept_list_at(), Some(kept), "the second call filled the kept list again");
     }
 
     /// Entries and parts are computed in chunks of input order on every thread and the

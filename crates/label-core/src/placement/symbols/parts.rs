@@ -107,6 +107,10 @@ pub(super) struct Compiled {
     /// Label by label in input order: an entry's parts are one contiguous run, found by its
     /// `first`.
     pub parts: Vec<Part>,
+    /// Each rank's input position (`entries[r].input`, four bytes a label): what names a
+    /// blocking label in a result. Read by a blocker's rank, anywhere in the order, where
+    /// reading its entry missed the cache at most hidden labels.
+    pub inputs: Vec<u32>,
 }
 
 /// Each path label's layout, in input order (empty when no label has a path).
@@ -123,11 +127,12 @@ pub(super) fn lay_out(symbols: &[Symbol]) -> Vec<Option<PathLayout>> {
 pub(super) struct Unordered(Compiled);
 
 impl Unordered {
-    /// The entries put in placement order (`order`: input positions by rank).
-    pub fn in_placement_order(self, order: &[u32]) -> Compiled {
-        let Compiled { entries, parts } = self.0;
+    /// The entries put in placement order (`order`: input positions by rank, kept as
+    /// [`Compiled::inputs`]).
+    pub fn in_placement_order(self, order: Vec<u32>) -> Compiled {
+        let Compiled { entries, parts, .. } = self.0;
         let entries = order.par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|&i| entries[i as usize]).collect();
-        Compiled { entries, parts }
+        Compiled { entries, parts, inputs: order }
     }
 }
 
@@ -136,7 +141,7 @@ impl Compiled {
     /// positions by rank): [`Self::in_input_order`], then [`Unordered::in_placement_order`].
     #[cfg(test)]
     pub fn new(compiler: &Compiler<'_>, order: &[u32]) -> Self {
-        Self::in_input_order(compiler).in_placement_order(order)
+        Self::in_input_order(compiler).in_placement_order(order.to_vec())
     }
 
     /// Every label's entry and parts, computed in input order (the caller's labels, symbols
@@ -195,7 +200,7 @@ impl Compiled {
         let mut parts = groups.into_flattened();
         parts.truncate(first);
         compiler.fill(&mut entries, &mut parts);
-        Unordered(Self { entries, parts })
+        Unordered(Self { entries, parts, inputs: Vec::new() })
     }
 }
 

@@ -63,17 +63,18 @@ impl Decided {
         Self { outcomes, choices, repeated: 0, tests: 0 }
     }
 
-    /// Records the verdict on the label `e`, blockers named by input position.
+    /// Records the verdict on the label `e`, blockers named by input position (`inputs`, by
+    /// rank: [`Compiled::inputs`]).
     #[inline]
-    pub fn record(&mut self, entries: &[Entry], e: &Entry, verdict: Verdict) {
+    pub fn record(&mut self, inputs: &[u32], e: &Entry, verdict: Verdict) {
         let input = e.input as usize;
         self.repeated += usize::from(matches!(verdict, Verdict::Repeat(_)));
-        (self.outcomes[input], self.choices[input]) = outcome(entries, e, verdict);
+        (self.outcomes[input], self.choices[input]) = outcome(inputs, e, verdict);
     }
 
-    /// Records the verdicts on all labels, by rank: in parallel, each thread writing the
-    /// labels of its stretch of input positions.
-    pub fn record_all(&mut self, entries: &[Entry], verdicts: &[Verdict]) {
+    /// Records the verdicts on all labels (`entries`, by rank): in parallel, each thread
+    /// writing the labels of its stretch of input positions.
+    pub fn record_all(&mut self, inputs: &[u32], entries: &[Entry], verdicts: &[Verdict]) {
         let stretch = entries.len().div_ceil(rayon::current_num_threads()).max(1);
         let Self { outcomes, choices, repeated, .. } = self;
         *repeated += outcomes
@@ -88,7 +89,7 @@ impl Decided {
                         continue;
                     };
                     repeated += usize::from(matches!(verdict, Verdict::Repeat(_)));
-                    (outcomes[i], choices[i]) = outcome(entries, e, verdict);
+                    (outcomes[i], choices[i]) = outcome(inputs, e, verdict);
                 }
                 repeated
             })
@@ -101,10 +102,11 @@ fn filled<T: Copy + Send + Sync>(n: usize, value: T) -> Vec<T> {
     (0..n).into_par_iter().with_min_len(MIN_PARALLEL_CHUNK).map(|_| value).collect()
 }
 
-/// The outcome and choice of the label `e` for `verdict`, blockers named by input position.
+/// The outcome and choice of the label `e` for `verdict`, blockers named by input position
+/// (`inputs`, by rank).
 #[inline]
-fn outcome(entries: &[Entry], e: &Entry, verdict: Verdict) -> (LabelOutcome, Choice) {
-    let by_label = |rank: u32| Blocker::Label(entries[rank as usize].input);
+fn outcome(inputs: &[u32], e: &Entry, verdict: Verdict) -> (LabelOutcome, Choice) {
+    let by_label = |rank: u32| Blocker::Label(inputs[rank as usize]);
     let outcome = match verdict {
         Verdict::Offscreen => LabelOutcome::OFFSCREEN,
         Verdict::Repeat(b) => {
@@ -149,7 +151,7 @@ impl Pass {
 
     /// Decides every label, in placement order: the sequential definition.
     pub fn run(mut self, compiled: &Compiled) -> Decided {
-        let (entries, parts) = (&compiled.entries, &compiled.parts);
+        let Compiled { entries, parts, inputs } = compiled;
         let mut decided = Decided::new(entries.len());
         let near = Near::default();
         for (rank, e) in entries.iter().enumerate() {
@@ -160,21 +162,22 @@ impl Pass {
             if let Verdict::Shown(k, shown) = verdict {
                 self.show(parts, e, rank as u32, k, shown);
             }
-            decided.record(entries, e, verdict);
+            decided.record(inputs, e, verdict);
         }
         decided.tests = self.tests();
         decided
     }
 
-    /// Reads what the labels `ahead` (the [`READ_AHEAD`] after the next ones) will need first:
-    /// the ends of their parts' run and their anchor's grid cell. Labels in placement order lie
-    /// all over the map (or their tile), so these reads miss the cache; made together, a group
-    /// at a time, the misses overlap and are waited for once (there is no prefetch instruction
-    /// without `unsafe`).
+    /// Reads what the labels `ahead` (the [`READ_AHEAD`] after the next ones) will need: each
+    /// of their parts at both ends (its box's centre and its viewport flag: a part, 56 bytes,
+    /// lies across two cache lines at six in eight) and their anchor's grid cell. Labels in
+    /// placement order lie all over the map (or their tile), so these reads miss the cache;
+    /// made together, a group at a time, the misses overlap and are waited for once (there is
+    /// no prefetch instruction without `unsafe`).
     pub fn read_ahead<'e>(&self, ahead: impl Iterator<Item = &'e Entry>, parts: &[Part]) {
         for ahead in ahead {
             let run = &parts[ahead.first..ahead.first + ahead.part_count()];
-            std::hint::black_box((run.first().map(|p| p.in_view), run.last().map(|p| p.in_view)));
+            std::hint::black_box(run.iter().fold(0, |n, p| n ^ p.obb.center.x.to_bits() ^ u64::from(p.in_view)));
             self.placed.touch(ahead.anchor.as_vec2());
         }
     }

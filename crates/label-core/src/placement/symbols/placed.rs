@@ -15,7 +15,8 @@
 //! [`KEEP_CELLS`] cells: one such pair a thread, at most 8 MiB): a frame engine calls the core
 //! every frame, and fresh ones cost every call the list's growth from empty and the
 //! allocations of the cells that outgrow the grid. From [`MIN_PARALLEL_CHUNK`] labels the
-//! grid is laid on a pool thread and dropped on the caller's, so a large call starts afresh.
+//! grid is laid on a pool thread (beside the parts' computation) and dropped on the caller's:
+//! the caller takes its kept buffers first ([`Kept::take`]) and hands them over.
 
 use std::cell::Cell;
 
@@ -35,6 +36,19 @@ const KEEP_CELLS: usize = MIN_PARALLEL_CHUNK;
 thread_local! {
     /// The last finished pass's grid and placed parts on this thread, if it kept them.
     static KEPT: Cell<Option<(FirstHit, Vec<Placed>)>> = const { Cell::new(None) };
+}
+
+/// The buffers a finished pass kept on one thread ([`KEPT`]), taken for the next pass, which
+/// may lay its grid on another thread.
+#[derive(Default)]
+pub(super) struct Kept(Option<(FirstHit, Vec<Placed>)>);
+
+impl Kept {
+    /// What the last finished pass on this thread kept, if anything (the thread keeps nothing
+    /// more).
+    pub fn take() -> Self {
+        Self(KEPT.take())
+    }
 }
 
 /// A placed part: its box, its bounds and its label's rank.
@@ -91,10 +105,15 @@ impl PlacedParts {
     /// given, else of about [`Self::LABELS_PER_CELL`] labels — but at most 16 cells a label,
     /// whatever the cell size asked for: a part as large as the map is listed in as many cells
     /// as there are labels, not in millions.
-    pub fn new((extent, count): (Aabb, usize), cell_size: Option<f32>, max_overlap_area: f32) -> Self {
+    pub fn new(extent: (Aabb, usize), cell_size: Option<f32>, max_overlap_area: f32) -> Self {
+        Self::on(Kept::take(), extent, cell_size, max_overlap_area)
+    }
+
+    /// [`Self::new`] on the buffers `kept` (taken on another thread).
+    pub fn on(kept: Kept, (extent, count): (Aabb, usize), cell_size: Option<f32>, max_overlap_area: f32) -> Self {
         let per = |labels: f32| FirstHit::cell_for(&extent, count, labels);
         let cell = cell_size.unwrap_or_else(|| per(Self::LABELS_PER_CELL)).max(per(1.0 / 16.0));
-        let (mut grid, mut placed) = KEPT.take().unwrap_or_default();
+        let (mut grid, mut placed) = kept.0.unwrap_or_default();
         grid.lay(extent, cell);
         placed.clear();
         Self { grid, placed, max_overlap_area, cell }
@@ -185,6 +204,16 @@ impl PlacedParts {
         };
         count as u32
     }
+}
+
+/// Where the placed parts' list this thread keeps lies, if it keeps one: a later pass on the
+/// same buffers leaves it where it was.
+#[cfg(test)]
+pub(super) fn kept_list_at() -> Option<usize> {
+    let kept = KEPT.take();
+    let at = kept.as_ref().map(|(_, placed)| placed.as_ptr() as usize);
+    KEPT.set(kept);
+    at
 }
 
 impl Drop for PlacedParts {

@@ -159,7 +159,7 @@ pub(super) fn run(
     let mut decided = Decided::new(n);
     for tile in &tiles {
         for &(r, verdict) in &tile.verdicts {
-            decided.record(entries, &entries[r as usize], verdict);
+            decided.record(&compiled.inputs, &entries[r as usize], verdict);
         }
         decided.tests += tile.pass.tests() + tile.tests;
     }
@@ -245,7 +245,7 @@ impl Tile {
 
     /// A waiting label in `round` ≥ 1: its pending labels looked at again, then its turn.
     fn again(&mut self, shared: &Shared<'_>, w: &mut Waiting, round: u32) -> Option<Verdict> {
-        let Compiled { entries, parts } = shared.compiled;
+        let Compiled { entries, parts, .. } = shared.compiled;
         let (id, r) = (self.id, w.rank);
         let mine = shared.reach.boxes[r as usize];
         let Found { near, pending } = &mut w.found;
@@ -259,7 +259,7 @@ impl Tile {
 
     /// The label of rank `r`, given what it found: its verdict, or `None` while it waits.
     fn turn(&mut self, shared: &Shared<'_>, r: u32, found: &Found) -> Option<Verdict> {
-        let Compiled { entries, parts } = shared.compiled;
+        let Compiled { entries, parts, .. } = shared.compiled;
         let e = &entries[r as usize];
         if !e.in_view {
             return Some(Verdict::Offscreen);
@@ -306,7 +306,7 @@ impl Tile {
     /// A label listed in several cells is looked at once: in the cell holding the top-left
     /// corner of its reach's common part with the label's (both hold their anchor points).
     fn gather(&mut self, shared: &Shared<'_>, r: u32, found: &mut Found) {
-        let Compiled { entries, parts } = shared.compiled;
+        let Compiled { entries, parts, .. } = shared.compiled;
         let reach = shared.reach;
         let Self { id, span, waiting_in, .. } = self;
         let Found { near, pending } = found;
