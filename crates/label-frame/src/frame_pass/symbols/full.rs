@@ -47,8 +47,13 @@ pub(super) fn place(
     if !waiting.is_empty() || !dozing.is_empty() || sleeps.enabled {
         let shown;
         (shown, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
-        let woken;
-        (asleep, woken) = wake(&cx.viewer, memo, sleeps, &kept, choices, &dozing, sights);
+        let mut woken = Vec::new();
+        let kept_alike = |b: u32| kept.shown_as(b).is_some_and(|(choice, _)| choice == choices[b as usize]);
+        asleep = wake(&cx.viewer, memo, sleeps, (&dozing, sights), kept_alike, |i, in_view| {
+            if in_view {
+                woken.push(i);
+            }
+        });
         if !woken.is_empty() {
             // Ascending again (the pass breaks ties by it).
             waiting = merged(&waiting, &woken);

@@ -29,13 +29,13 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use label_core::broad::FirstHit;
 use label_core::{Aabb, Choice, Obb};
 
+use super::asleep::wake;
 use super::kept::{Kept, shown_parts};
 use super::waiting::pass_two;
 use super::{SymbolMemory, out_of_view};
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::finish;
 use crate::frame_pass::place::by_priority;
-use crate::geo::cells::Reach;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::{Sight, inside_by};
 use crate::geo::view::Viewer;
@@ -169,29 +169,16 @@ impl Sorted {
 
     /// The dozing labels that sleep on (returns how many): those whose blockers are all kept
     /// shown (then they show the parts its certificates were issued against; a label placed
-    /// anew may show others) and that stay well inside the viewport. The others wake: they are
+    /// anew may show others) and that stay well inside the viewport ([`wake`]). The others are
     /// projected and join the kept labels or the gone ones.
     fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &Sleeps, sights: &mut [Sight]) -> usize {
         let mut is_shown = vec![false; sights.len()];
         for &i in &self.shown {
             is_shown[i as usize] = true;
         }
-        let kept_shown = |b: u32| is_shown[b as usize];
-        let mut asleep = 0;
-        for &i in &self.dozing {
-            let i = i as usize;
-            let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
-            let blocked =
-                || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
-            if blocked() && inside() {
-                asleep += 1;
-                continue;
-            }
-            let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
-            sights[i] = sight;
-            if matches!(sight, Sight::In(_)) { self.kept.push(i as u32) } else { self.gone.push(i as u32) }
-        }
-        asleep
+        let Sorted { kept, gone, dozing, .. } = self;
+        let woken = |i, in_view| if in_view { kept.push(i) } else { gone.push(i) };
+        wake(viewer, memo, sleeps, (dozing, sights), |b| is_shown[b as usize], woken).len()
     }
 }
 

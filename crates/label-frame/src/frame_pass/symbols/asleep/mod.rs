@@ -34,7 +34,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
 use label_core::pipeline::collides;
-use label_core::{Blocker, Choice, Obb, Optional};
+use label_core::{Blocker, Obb, Optional};
 
 use super::kept::Kept;
 use crate::frame_pass::FrameContext;
@@ -97,39 +97,34 @@ fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, 
     true
 }
 
-/// The labels that dozed through the projection ([`doze`], ascending), split once pass 1 has
-/// shown the `kept` labels: those that sleep (returned, ascending) and the others, whose sights
-/// are written into `sights` (those in view returned second, ascending: they wait as usual).
-/// `choices` are the last frame's.
+/// The labels that dozed through the projection ([`doze`], ascending), split once the frame
+/// knows which labels it keeps shown as they were (`kept_alike`, by engine index: shown by
+/// pass 1 with the last frame's choice, or kept shown by a reused frame): those that sleep
+/// (returned, ascending) and the others, projected now: their sights into `sights`, and each
+/// handed to `woken` with whether it is in view (then it waits as usual).
 pub(super) fn wake(
     viewer: &Viewer,
     memo: &[AtomicU8],
     sleeps: &Sleeps,
-    kept: &Kept,
-    choices: &[Choice],
-    dozing: &[u32],
-    sights: &mut [Sight],
-) -> (Vec<u32>, Vec<u32>) {
-    let (mut asleep, mut woken) = (Vec::with_capacity(dozing.len()), Vec::new());
-    let kept_alike = |s: &Sleep| {
-        let b = s.blocker();
-        kept.shown_as(b).is_some_and(|(choice, _)| choice == choices[b as usize])
-    };
+    (dozing, sights): (&[u32], &mut [Sight]),
+    kept_alike: impl Fn(u32) -> bool,
+    mut woken: impl FnMut(u32, bool),
+) -> Vec<u32> {
+    let mut asleep = Vec::with_capacity(dozing.len());
     for &i in dozing {
         let i = i as usize;
-        let m = memo[i].load(Ordering::Relaxed);
+        let blocked =
+            || kept_alike(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_alike(s.blocker()));
         let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
-        if kept_alike(&sleeps.get(i)) && sleeps.further(i).iter().all(kept_alike) && inside() {
+        if blocked() && inside() {
             asleep.push(i as u32);
             continue;
         }
-        let sight = viewer.symbol_sight(i, m);
+        let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
         sights[i] = sight;
-        if matches!(sight, Sight::In(_)) {
-            woken.push(i as u32);
-        }
+        woken(i as u32, matches!(sight, Sight::In(_)));
     }
-    (asleep, woken)
+    asleep
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`
