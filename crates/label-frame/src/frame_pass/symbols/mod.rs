@@ -53,6 +53,7 @@ use rayon::prelude::*;
 pub(crate) use batch::Spare;
 
 use crate::frame_pass::FrameContext;
+use crate::frame_pass::fade::{Fading, finish};
 use crate::frame_pass::place::{off_frame, unfit_frame};
 use crate::geo::path::{ScreenPath, WorldLine, project_label, surely_far};
 use crate::geo::sight::{Sight, path_sight};
@@ -154,6 +155,54 @@ fn out_of_view(paths: &[Option<ScreenPath>], sight: &Sight, i: usize, last: &Lab
     match paths.get(i).and_then(Option::as_ref).and_then(ScreenPath::failure) {
         Some(failure) => unfit_frame(failure, sight, last),
         None => off_frame(sight, last),
+    }
+}
+
+/// Whether a label out of view now, its byte `m` ([`bits`]), its line on screen `path` and its
+/// last choice `choice`, rests: it was unseen and stays so (no line, no choice), only counted.
+fn resting(m: u8, path: Option<&ScreenPath>, choice: Choice) -> bool {
+    m == bits::FAR && path.is_none() && choice == Choice::default()
+}
+
+/// A label decided in this frame: its index, frame and choice.
+type Decided = (u32, LabelFrame, Choice);
+
+/// Every label's frame and choice as a symbol frame writes them, faded and counted, its byte
+/// kept.
+struct Written<'a> {
+    frames: &'a mut [LabelFrame],
+    choices: &'a mut [Choice],
+    memo: &'a [AtomicU8],
+    fading: Fading,
+    stats: FrameStats,
+}
+
+impl<'a> Written<'a> {
+    /// Nothing written yet; `asleep` labels sleep through the frame (in view, hidden by a
+    /// collision, not written).
+    fn new(
+        frames: &'a mut [LabelFrame],
+        choices: &'a mut [Choice],
+        memo: &'a [AtomicU8],
+        fading: Fading,
+        asleep: usize,
+    ) -> Self {
+        let stats = FrameStats { asleep, in_view: asleep, hidden_collision: asleep, ..FrameStats::default() };
+        Written { frames, choices, memo, fading, stats }
+    }
+
+    /// Label `i`'s frame and choice (`None`: it keeps its choice), as `now` makes them from its
+    /// last frame, written faded and counted; returns the frame written.
+    fn write(&mut self, i: usize, now: impl FnOnce(&LabelFrame) -> (LabelFrame, Option<Choice>)) -> &mut LabelFrame {
+        let last = self.frames[i];
+        let (mut frame, choice) = now(&last);
+        finish(&mut frame, &last, &self.memo[i], self.fading, &mut self.stats);
+        // A label fading out is drawn where it was last shown.
+        if let Some(choice) = choice.filter(|_| frame.visible || frame.opacity == 0.0) {
+            self.choices[i] = choice;
+        }
+        self.frames[i] = frame;
+        &mut self.frames[i]
     }
 }
 

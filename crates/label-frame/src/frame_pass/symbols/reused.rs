@@ -32,9 +32,8 @@ use label_core::{Aabb, Choice, Obb};
 use super::asleep::wake;
 use super::kept::{Kept, shown_parts};
 use super::waiting::pass_two;
-use super::{SymbolMemory, out_of_view};
+use super::{Decided, SymbolMemory, Written, out_of_view, resting};
 use crate::frame_pass::FrameContext;
-use crate::frame_pass::fade::finish;
 use crate::frame_pass::place::by_priority;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::{Sight, inside_by};
@@ -55,7 +54,7 @@ pub(super) fn place(
     let mut sorted = Sorted::of(cx, (frames, choices, memo), sleeps.enabled, (sights, paths));
     let asleep = sorted.sleep_on(&cx.viewer, memo, sleeps, sights);
     let Sorted { kept, shown, newcomers, gone, resting, .. } = sorted;
-    let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(newcomers.len());
+    let mut decided: Vec<Decided> = Vec::with_capacity(newcomers.len());
     if !newcomers.is_empty() {
         // The kept shown labels count as placed first, in priority order (then input order):
         // those that can act on a newcomer, as `Batch::near_then` says (the others change no
@@ -68,42 +67,25 @@ pub(super) fn place(
         pass_two(cx, frames, sights, paths, &shown, &blocking, &newcomers, 0.0, &mut decided)?;
     }
 
-    let mut stats = FrameStats {
-        asleep,
-        in_view: asleep,
-        hidden_collision: asleep,
-        hidden_offscreen: resting,
-        ..FrameStats::default()
-    };
-    // Label `i`'s frame and choice, given its last frame (`None`: it keeps its choice).
-    let mut settle = |i: usize, now: &dyn Fn(&LabelFrame) -> (LabelFrame, Option<Choice>)| {
-        let last = frames[i];
-        let (mut frame, choice) = now(&last);
-        finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
-        // A label fading out is drawn where it was last shown.
-        if let Some(choice) = choice.filter(|_| frame.visible || frame.opacity == 0.0) {
-            choices[i] = choice;
-        }
-        frames[i] = frame;
-    };
+    let mut out = Written::new(frames, choices, memo, cx.fading, asleep);
+    out.stats.hidden_offscreen = resting;
     for &i in &kept {
         let pose = sights[i as usize].pose().expect("kept labels are in view");
-        settle(i as usize, &|last| {
+        out.write(i as usize, |last| {
             let hidden = (!last.visible).then_some(Choice::default());
             (LabelFrame { pose: Some(pose), ..*last }, hidden)
         });
     }
     for &i in &gone {
         let i = i as usize;
-        settle(i, &|last| (out_of_view(paths, &sights[i], i, last), Some(Choice::default())));
+        out.write(i, |last| (out_of_view(paths, &sights[i], i, last), Some(Choice::default())));
     }
     for &(i, frame, choice) in &decided {
-        settle(i as usize, &|_| (frame, Some(choice)));
-        if frame.reason == Some(HiddenReason::Collision) {
+        if out.write(i as usize, |_| (frame, Some(choice))).reason == Some(HiddenReason::Collision) {
             memo[i as usize].fetch_or(bits::PROVISIONAL, Ordering::Relaxed);
         }
     }
-    Ok((newcomers.len(), stats))
+    Ok((newcomers.len(), out.stats))
 }
 
 /// Every label of a reused frame once, in index order: kept in view (the shown ones also in
@@ -155,9 +137,7 @@ impl Sorted {
                     }
                 }
                 Sight::In(_) => sorted.newcomers.push(i as u32),
-                Sight::Far | Sight::Off(_)
-                    if m == bits::FAR && path(i).is_none() && choices[i] == Choice::default() =>
-                {
+                Sight::Far | Sight::Off(_) if resting(m, path(i), choices[i]) => {
                     debug_assert_eq!(*last, LabelFrame::UNSEEN);
                     sorted.resting += 1;
                 }

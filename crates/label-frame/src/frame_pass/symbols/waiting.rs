@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::batch::Batch;
 use super::kept::{Kept, Waiting, covered, first_in_view};
-use super::pose_of;
+use super::{Decided, pose_of};
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::hidden;
 use crate::geo::path::ScreenPath;
@@ -35,7 +35,7 @@ pub(super) fn pass_two(
     kept: &Kept,
     waiting: &[u32],
     margin: f64,
-    decided: &mut Vec<(u32, LabelFrame, Choice)>,
+    decided: &mut Vec<Decided>,
 ) -> Result<(), FrameError> {
     let (viewer, options) = (&cx.viewer, cx.options);
     let pose = |i: u32| pose_of(sights, i);
