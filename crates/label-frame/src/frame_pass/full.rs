@@ -259,7 +259,7 @@ impl FullPass<'_> {
             }
             Some(by) => {
                 let last = *frame;
-                *frame = hidden(by, pose);
+                *frame = hidden(by, Some(pose));
                 finish(frame, &last, &self.memo[i], fading, &mut acc.stats);
             }
         }

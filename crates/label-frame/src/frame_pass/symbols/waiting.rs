@@ -60,7 +60,7 @@ pub(super) fn pass_two(
     let mut rest = Batch::with_capacity(settled.iter().filter(|by| by.is_none()).count());
     for (&i, by) in waiting.iter().zip(settled) {
         match by {
-            Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
+            Some(by) => decided.push((i, hidden(by, Some(pose(i))), Choice::default())),
             None => rest.push_any(viewer, (sights, paths), i, margin, None),
         }
     }
