@@ -1,28 +1,16 @@
-//! A reused symbol frame: the camera only moved the screen, so the plain engine's reuse
-//! (`frame_pass/reuse.rs`) holds for symbols too — every label that stays in view keeps its
-//! decision: a shown one its position and parts (its [`Choice`]), a hidden one its reason and
-//! `hidden_by`. What changes is at the screen's edge:
+//! A reused symbol frame: the plain engine's reuse (`frame_pass/reuse.rs`) for symbols. Every
+//! label that stays in view keeps its decision, a shown one its position and parts (its
+//! [`Choice`]) too. Beyond the plain rules:
 //!
-//! - a label no position of which meets the viewport any more goes `offscreen` (a path label
-//!   whose text no longer fits its projected line, `no_room` or `too_curved`);
-//! - a label that came into view, or a shown one whose shown position no longer meets the
-//!   viewport (another of its positions still does; contract §4 step 1), is placed anew, in
-//!   priority order, around the kept shown labels: those are placed first, in priority order,
-//!   whatever they overlap, as pass 2 of a full frame places its waiting labels around pass 1's
-//!   (`full.rs`, `waiting.rs`), and without the hysteresis margin (the label has no decision to keep). Repeat
-//!   groups count against the kept labels, and §4 applies per candidate. A newcomer that
-//!   yields is provisional: at the next full frame it competes by priority like a label new to
-//!   the view, rather than wait for room. Labels placed anew go in priority order, then input
-//!   order (§4 as written): a full frame would put one shown in the last frame ahead of others
-//!   of its priority, and the next full frame does;
-//! - a label hidden by a label that has since left the screen stays hidden until the next full
-//!   frame, which [`crate::FrameOptions::full_placement_interval_ms`] brings.
-//!
-//! A symbol asleep in the last frame (`asleep/`) sleeps on while it stays well inside the
-//! viewport and each of its blockers is kept shown (so with the position and parts it had when
-//! its certificates were issued); otherwise it wakes, keeping its decision while it stays in
-//! view. Its certificates are not tested here: it keeps its decision either way, and the next
-//! full frame tests them under its camera. No certificate is issued in a reused frame.
+//! - a shown label whose shown position no longer meets the viewport (another of its positions
+//!   still does; contract §4 step 1) is placed anew, as a label that came into view is;
+//! - the labels placed anew go around the kept shown labels as pass 2 of a full frame places
+//!   its waiting labels (`waiting.rs`), in priority order, then input order (§4 as written),
+//!   without the margin; repeat groups count against the kept labels;
+//! - a symbol asleep in the last frame (`asleep/`) sleeps on while it stays well inside the
+//!   viewport and each of its blockers is kept shown (so with the position and parts it had
+//!   when its certificates were issued); otherwise it wakes, keeping its decision while it
+//!   stays in view. Its certificates are tested by the next full frame, and none is issued here.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 

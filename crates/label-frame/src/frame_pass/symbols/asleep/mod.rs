@@ -9,21 +9,16 @@
 //!
 //! - the text at its first position collides with a part that `b`, kept (shown by pass 1,
 //!   blocking), shows — the first position is the first in view, and its answer names `b`
-//!   (`PartHit::Last` wins);
+//!   (the label that hid it last frame is numbered first, `frame_pass/covered.rs`);
 //! - the text at each other position, and the icon if it may show alone (`optional:
 //!   "text"`), collides with a part of some kept label — no position is free, no optional
 //!   part either.
 //!
-//! So such a label keeps its decision while its certificates hold — one per blocker `b_k`:
-//! every part given to `b_k` overlaps the part of `b_k` it overlapped (all the labels
-//! viewport-aligned, so their parts keep their shapes without pitch, and only scale with
-//! perspective under it). Without pitch a certificate is a rectangle that the camera's `w`
-//! must stay in ([`Sleep::issue_each`]); under pitch it is the least depth of those overlaps,
-//! which the anchors' and scales' moves must stay under ([`Sleep::issue_depth_each`]; in the
-//! first frame with pitch the rectangles turn into the depths they give). It sleeps while
-//! each `b_k` is kept, shown with the same choice (position and parts) as in the last frame
-//! (so, frame after frame, as when the certificates were issued: its parts are those), and
-//! while it is not drawn and stays well inside the viewport.
+//! So such a label keeps its decision while its certificates hold — one per blocker `b_k`, over
+//! the parts given to it (`shortcuts/sleep/symbol.rs`; in the first frame with pitch the
+//! rectangles turn into the depths they give) — while each `b_k` is kept, shown with the same
+//! choice (position and parts) as in the last frame (so, frame after frame, as when the
+//! certificates were issued), and while it is not drawn and stays well inside the viewport.
 //!
 //! Such a label is not tested, nor projected but for its anchor under pitch: its entry stays
 //! as it is (no pose, as a sleeping plain label's). Certificates are issued in the frame's last
@@ -38,6 +33,7 @@ use label_core::{Blocker, Obb, Optional};
 
 use super::kept::Kept;
 use crate::frame_pass::FrameContext;
+use crate::frame_pass::covered::KeptBoxes;
 use crate::geo::cells::Reach;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
