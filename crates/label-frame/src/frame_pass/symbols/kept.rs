@@ -84,11 +84,6 @@ impl Kept {
         let (start, end, choice) = self.of_label[at as usize];
         Some((choice, &self.boxes[start as usize..end as usize]))
     }
-
-    /// The label of the earliest kept box that `me` collides with.
-    pub(super) fn first_owner(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
-        self.first_collider(me, max_overlap_area).map(|k| self.owner(k))
-    }
 }
 
 impl Drop for Kept {

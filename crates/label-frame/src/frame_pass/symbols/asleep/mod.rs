@@ -201,7 +201,7 @@ fn issue(
         } else if let Some(o) = given() {
             o
         } else {
-            kept.first_owner(&part, max_overlap_area)?
+            kept.owner(kept.first_collider(&part, max_overlap_area)?)
         };
         let at = blockers[..groups].iter().position(|&(o, _)| o == owner);
         let at = at.unwrap_or_else(|| {
