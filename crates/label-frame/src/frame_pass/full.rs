@@ -182,15 +182,9 @@ impl FullPass<'_> {
         let viewer = &self.cx.viewer;
         if waits(self.cx.options, m) {
             let asleep = m & bits::SLEEPY != 0 && self.certified(i);
-            let sight = if asleep {
-                match acc.sleep_in_view(viewer, i, m) {
-                    Ok(()) => return,
-                    Err(sight) => sight,
-                }
-            } else {
-                viewer.sight(i, m)
-            };
-            self.settle_waiting(acc, i, sight, frame);
+            if let Some(sight) = acc.unless_asleep(viewer, (i, m), asleep, || viewer.sight(i, m)) {
+                self.settle_waiting(acc, i, sight, frame);
+            }
             return;
         }
         let sight = self.sights[i];

@@ -140,10 +140,3 @@ pub(crate) fn off_frame(sight: &Sight, last: &LabelFrame) -> LabelFrame {
     let pose = if last.opacity > 0.0 { sight.pose() } else { None };
     LabelFrame { visible: false, opacity: 0.0, reason: Some(reason), hidden_by: None, pose }
 }
-
-/// The frame of a path label whose text does not fit its projected line (`failure`), seen as
-/// `sight`, after `last`: hidden with that reason, posed if it is still drawn (fading out).
-#[must_use]
-pub(crate) fn unfit_frame(failure: label_core::PathFailure, sight: &Sight, last: &LabelFrame) -> LabelFrame {
-    LabelFrame { reason: Some(failure.into()), ..off_frame(sight, last) }
-}

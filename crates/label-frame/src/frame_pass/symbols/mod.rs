@@ -42,7 +42,7 @@ pub(crate) use batch::Spare;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{Fading, finish};
-use crate::frame_pass::place::{off_frame, unfit_frame};
+use crate::frame_pass::place::off_frame;
 use crate::geo::path::{ScreenPath, WorldLine, project_label, surely_far};
 use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
@@ -140,9 +140,10 @@ pub(crate) fn place_symbol_frame(
 /// The frame of label `i`, out of view as `sight` says, after `last`: off screen or behind the
 /// camera, or (a path label whose text does not fit its projected line) hidden with why.
 fn out_of_view(paths: &[Option<ScreenPath>], sight: &Sight, i: usize, last: &LabelFrame) -> LabelFrame {
+    let frame = off_frame(sight, last);
     match paths.get(i).and_then(Option::as_ref).and_then(ScreenPath::failure) {
-        Some(failure) => unfit_frame(failure, sight, last),
-        None => off_frame(sight, last),
+        Some(failure) => LabelFrame { reason: Some(failure.into()), ..frame },
+        None => frame,
     }
 }
 
