@@ -158,7 +158,7 @@ pub(super) fn first_in_view(parts: &[Obb], positions: usize, icon: bool, view: &
     std::iter::once(parts[first]).chain(icon).collect()
 }
 
-/// A waiting label as [`covered`] tests it: its parts on screen with the margin
+/// A waiting label as [`covered()`] tests it: its parts on screen with the margin
 /// ([`crate::WorldLabel::screen_parts`]) and what it was.
 pub(super) struct Waiting<'a> {
     pub(super) label: &'a WorldLabel,

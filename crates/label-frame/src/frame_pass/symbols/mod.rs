@@ -23,7 +23,7 @@
 //! `full.rs` runs a full frame stage by stage, `reused.rs` a reused one, `waiting.rs` is pass 2
 //! (which a reused frame runs for its newcomers too), `batch.rs` hands a pass's labels to the
 //! core and reads its decisions back. Sizes and offsets on screen scale with perspective as a
-//! plain label's do ([`WorldLabel::screen_symbol`]); every label's frame is faded and counted
+//! plain label's do ([`crate::WorldLabel::screen_symbol`]); every label's frame is faded and counted
 //! as in a plain frame ([`Written`]), and its [`Choice`] kept (while it fades out too).
 
 mod asleep;

@@ -20,7 +20,7 @@ use crate::{FrameError, HiddenReason, LabelFrame};
 /// they are done).
 const WAITING_RUN: usize = 8_192;
 
-/// Pass 2 ([`Stickiness::Shown`]): the `waiting` labels (ascending, in view, with `margin` more
+/// Pass 2 ([`crate::Stickiness::Shown`]): the `waiting` labels (ascending, in view, with `margin` more
 /// padding on every part) around the labels pass 1 showed (`shown`, engine index and choice, in its
 /// placement order; the blocking ones' parts `kept`), their decisions onto `decided`. A reused
 /// frame places the labels that came into view so too, without the margin, around the shown labels
