@@ -164,9 +164,7 @@ fn write(
         }
         match s {
             Sight::In(_) => {}
-            Sight::Far | Sight::Off(_)
-                if resting(memo[i].load(Ordering::Relaxed), paths.get(i).and_then(Option::as_ref), out.choices[i]) =>
-            {
+            Sight::Far | Sight::Off(_) if resting(memo[i].load(Ordering::Relaxed), i, paths, out.choices) => {
                 debug_assert_eq!(out.frames[i], LabelFrame::UNSEEN);
                 out.stats.hidden_offscreen += 1;
             }

@@ -147,10 +147,11 @@ fn out_of_view(paths: &[Option<ScreenPath>], sight: &Sight, i: usize, last: &Lab
     }
 }
 
-/// Whether a label out of view now, its byte `m` ([`bits`]), its line on screen `path` and its
-/// last choice `choice`, rests: it was unseen and stays so (no line, no choice), only counted.
-fn resting(m: u8, path: Option<&ScreenPath>, choice: Choice) -> bool {
-    m == bits::FAR && path.is_none() && choice == Choice::default()
+/// Whether label `i`, out of view now, its byte `m` ([`bits`]), its line on screen in `paths`
+/// and its last choice in `choices`, rests: it was unseen and stays so (no line, no choice),
+/// only counted.
+fn resting(m: u8, i: usize, paths: &[Option<ScreenPath>], choices: &[Choice]) -> bool {
+    m == bits::FAR && paths.get(i).is_none_or(Option::is_none) && choices[i] == Choice::default()
 }
 
 /// A label decided in this frame: its index, frame and choice.

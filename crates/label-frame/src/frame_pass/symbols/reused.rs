@@ -125,7 +125,7 @@ impl Sorted {
                     }
                 }
                 Sight::In(_) => sorted.newcomers.push(i as u32),
-                Sight::Far | Sight::Off(_) if resting(m, path(i), choices[i]) => {
+                Sight::Far | Sight::Off(_) if resting(m, i, paths, choices) => {
                     debug_assert_eq!(*last, LabelFrame::UNSEEN);
                     sorted.resting += 1;
                 }
