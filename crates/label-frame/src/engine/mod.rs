@@ -142,8 +142,7 @@ impl FrameEngine {
     pub fn set_options(&mut self, options: FrameOptions) -> Result<(), FrameError> {
         options.validate()?;
         self.options = options;
-        self.reusable = false;
-        self.forget_certificates();
+        self.changed();
         Ok(())
     }
 
@@ -219,8 +218,7 @@ impl FrameEngine {
         let paths = self.labels.iter().any(|l| l.symbol.path.is_some());
         self.lines =
             if paths { self.labels.iter().map(|l| WorldLine::of(l).map(Box::new)).collect() } else { Vec::new() };
-        self.reusable = false;
-        self.forget_certificates();
+        self.changed();
         Ok(())
     }
 
@@ -235,8 +233,7 @@ impl FrameEngine {
             label_core::validate::check_obstacle(i, s).map_err(FrameError::Core)?;
         }
         self.obstacles = obstacles;
-        self.reusable = false;
-        self.forget_certificates();
+        self.changed();
         Ok(())
     }
 
@@ -244,9 +241,8 @@ impl FrameEngine {
     pub fn reset(&mut self) {
         self.frame = Frame { labels: vec![LabelFrame::UNSEEN; self.labels.len()], ..Frame::default() };
         self.table.forget_frames(&self.frame.labels);
-        self.reusable = false;
         self.frame_projection = None;
-        self.forget_certificates();
+        self.changed();
         // The labels go back where they were set, for the next frame to choose their copies of
         // the world as a first frame does.
         self.copies.forget();

@@ -69,8 +69,10 @@ impl FrameEngine {
         projection
     }
 
-    /// Drops every label's certificate to sleep (every label wakes).
-    pub(super) fn forget_certificates(&mut self) {
+    /// Something but the camera changed: the next frame is a full one, and every label's
+    /// certificate to sleep is dropped (every label wakes).
+    pub(super) fn changed(&mut self) {
+        self.reusable = false;
         self.table.forget_certificates();
     }
 }

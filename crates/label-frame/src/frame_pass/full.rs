@@ -181,20 +181,10 @@ impl FullPass<'_> {
         }
         let viewer = &self.cx.viewer;
         if waits(self.cx.options, m) {
-            let asleep = m & bits::SLEEPY != 0
-                && match self.sleeps.now {
-                    Some(now) => self.certified(i, now),
-                    None => self.sleeps.enabled && self.certified_deep(i),
-                };
-            let sight = if asleep {
-                match acc.sleep_in_view(viewer, i, m) {
-                    Ok(()) => return,
-                    Err(sight) => sight,
-                }
-            } else {
-                viewer.sight(i, m)
-            };
-            self.settle_waiting(acc, i, sight, frame);
+            let asleep = m & bits::SLEEPY != 0 && self.certified(i);
+            if let Some(sight) = acc.unless_asleep(viewer, (i, m), asleep, || viewer.sight(i, m)) {
+                self.settle_waiting(acc, i, sight, frame);
+            }
             return;
         }
         let sight = self.sights[i];
@@ -259,7 +249,7 @@ impl FullPass<'_> {
             }
             Some(by) => {
                 let last = *frame;
-                *frame = hidden(by, pose);
+                *frame = hidden(by, Some(pose));
                 finish(frame, &last, &self.memo[i], fading, &mut acc.stats);
             }
         }
@@ -299,17 +289,16 @@ impl FullPass<'_> {
 
     /// Whether the certificate of waiting label `i`, whose byte says it can sleep, holds in
     /// this frame (see `shortcuts/sleep/`): its blocker shown, the camera inside the
-    /// certificate's rectangle. It sleeps if it is still in view as well.
-    fn certified(&self, i: usize, now: DVec2) -> bool {
+    /// certificate's rectangle, or under pitch the boxes moved less than its depth. It sleeps
+    /// if it is still in view as well.
+    fn certified(&self, i: usize) -> bool {
         let sleep = self.sleeps.get(i);
-        self.kept.blocks(sleep.blocker()) && sleep.holds(now)
-    }
-
-    /// [`Self::certified`] under pitch.
-    fn certified_deep(&self, i: usize) -> bool {
-        let sleep = self.sleeps.get(i);
+        let deep = |p| deep_holds(&self.cx.viewer, self.sights, self.sleeps, i, sleep, &p);
         self.kept.blocks(sleep.blocker())
-            && self.project(i).is_some_and(|p| deep_holds(&self.cx.viewer, self.sights, self.sleeps, i, sleep, &p))
+            && match self.sleeps.now {
+                Some(now) => sleep.holds(now),
+                None => self.sleeps.enabled && self.project(i).is_some_and(deep),
+            }
     }
 
     /// Under pitch, whether dormant label `i` (its blocker still blocks) stays asleep, tested

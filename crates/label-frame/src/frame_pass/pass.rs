@@ -53,15 +53,28 @@ impl PassTwo {
         PassTwo { stats: FrameStats::default(), around: 0, ..self }
     }
 
-    /// If sleeping label `i` (byte `memo`) is still in view, it is hidden in view by the same
-    /// blocker, certainly: its entry stays as it is, it is counted asleep (in view and hidden
-    /// by a collision, by [`Self::counted`]), and it may go dormant. Else its sight.
+    /// Label `i`'s sight, or `None` if it sleeps through the frame: `asleep` (its certificate
+    /// holds) and still in view, hidden in view by the same blocker, certainly. Then its entry
+    /// stays as it is, it is counted asleep (in view and hidden by a collision, by
+    /// [`Self::counted`]), and it may go dormant. `awake` gives the sight of a label that does
+    /// not sleep.
     #[inline]
-    pub(crate) fn sleep_in_view(&mut self, viewer: &Viewer, i: usize, memo: u8) -> Result<(), Sight> {
-        viewer.sight_unless_in_view(i, memo)?;
+    pub(crate) fn unless_asleep(
+        &mut self,
+        viewer: &Viewer,
+        (i, memo): (usize, u8),
+        asleep: bool,
+        awake: impl FnOnce() -> Sight,
+    ) -> Option<Sight> {
+        if !asleep {
+            return Some(awake());
+        }
+        if let Err(sight) = viewer.sight_unless_in_view(i, memo) {
+            return Some(sight);
+        }
         self.stats.asleep += 1;
         self.dormant.push(i as u32);
-        Ok(())
+        None
     }
 
     /// The pass with its sleeping labels, and the `dormant` ones it skipped, counted asleep,

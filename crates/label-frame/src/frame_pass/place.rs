@@ -51,19 +51,8 @@ pub(crate) const STAGED_FROM: usize = 16_384;
 pub(crate) fn decided(d: Decision, placed_set: &[u32], pose: Option<ScreenPose>) -> LabelFrame {
     match d {
         Decision::Placed => LabelFrame { visible: true, opacity: 0.0, reason: None, hidden_by: None, pose },
-        Decision::Hidden(b) => {
-            let hidden_by = match b {
-                Blocker::Label(k) => Blocker::Label(placed_set[k as usize]),
-                obstacle => obstacle,
-            };
-            LabelFrame {
-                visible: false,
-                opacity: 0.0,
-                reason: Some(HiddenReason::Collision),
-                hidden_by: Some(hidden_by),
-                pose,
-            }
-        }
+        Decision::Hidden(Blocker::Label(k)) => hidden(Blocker::Label(placed_set[k as usize]), pose),
+        Decision::Hidden(obstacle) => hidden(obstacle, pose),
     }
 }
 
@@ -91,7 +80,7 @@ pub(crate) fn place_around(
         let me = parts.on_screen(&pose, 0.0);
         let plain = Plain { allow_overlap: parts.allow_overlap };
         match covered(&plain, std::slice::from_ref(&me), None, kept, &[], max_overlap_area) {
-            Some(by) => next[i as usize] = hidden(by, pose),
+            Some(by) => next[i as usize] = hidden(by, Some(pose)),
             None => rest.push(i),
         }
     }
@@ -135,14 +124,8 @@ pub(crate) fn by_priority(labels: &[WorldLabel], shown: impl IntoIterator<Item =
 }
 
 /// A label hidden by a collision with `by`.
-pub(crate) fn hidden(by: Blocker, pose: ScreenPose) -> LabelFrame {
-    LabelFrame {
-        visible: false,
-        opacity: 0.0,
-        reason: Some(HiddenReason::Collision),
-        hidden_by: Some(by),
-        pose: Some(pose),
-    }
+pub(crate) fn hidden(by: Blocker, pose: Option<ScreenPose>) -> LabelFrame {
+    LabelFrame { visible: false, opacity: 0.0, reason: Some(HiddenReason::Collision), hidden_by: Some(by), pose }
 }
 
 /// The decision of a label out of sight (in-sight labels are overwritten by the placement),
@@ -156,11 +139,4 @@ pub(crate) fn off_frame(sight: &Sight, last: &LabelFrame) -> LabelFrame {
     };
     let pose = if last.opacity > 0.0 { sight.pose() } else { None };
     LabelFrame { visible: false, opacity: 0.0, reason: Some(reason), hidden_by: None, pose }
-}
-
-/// The frame of a path label whose text does not fit its projected line (`failure`), seen as
-/// `sight`, after `last`: hidden with that reason, posed if it is still drawn (fading out).
-#[must_use]
-pub(crate) fn unfit_frame(failure: label_core::PathFailure, sight: &Sight, last: &LabelFrame) -> LabelFrame {
-    LabelFrame { reason: Some(failure.into()), ..off_frame(sight, last) }
 }

@@ -54,14 +54,7 @@ pub(crate) fn place_reused(
         }
         // A sleeping label was not projected: while it stays in view, it stays as it is (the
         // frame keeps every decision of the labels in view).
-        let sight = if m & bits::SLEEPY != 0 {
-            match acc.sleep_in_view(viewer, i, m) {
-                Ok(()) => return,
-                Err(sight) => sight,
-            }
-        } else {
-            sights[i]
-        };
+        let Some(sight) = acc.unless_asleep(viewer, (i, m), m & bits::SLEEPY != 0, || sights[i]) else { return };
         let last = *frame;
         *frame = match &sight {
             Sight::In(pose) if last.in_view() => LabelFrame { pose: Some(*pose), ..last },

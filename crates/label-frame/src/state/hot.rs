@@ -6,7 +6,7 @@ use crate::{Alignment, WorldLabel};
 
 /// What the projection stage reads of a label, packed: a third of a `WorldLabel`'s bytes, so
 /// that projecting tens of thousands of labels per frame streams less memory. The box's parts
-/// ([`BoxParts`]) are read only for labels across the viewport's edge.
+/// ([`crate::state::parts::BoxParts`]) are read only for labels across the viewport's edge.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Hot {
     pub(crate) position: DVec2,

@@ -11,18 +11,14 @@ use super::asleep::{certify, doze, wake};
 use super::batch::{Batch, Spare};
 use super::kept::Kept;
 use super::waiting::pass_two;
-use super::{SymbolMemory, out_of_view};
+use super::{Decided, SymbolMemory, Written, out_of_view, resting};
 use crate::frame_pass::FrameContext;
-use crate::frame_pass::fade::{finish, margin, tie_key};
+use crate::frame_pass::fade::{margin, tie_key};
 use crate::frame_pass::full::waits;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::shortcuts::sleep::Sleeps;
-use crate::state::memo::bits;
 use crate::{FrameError, FrameStats, LabelFrame, Stickiness};
-
-/// A label decided in this frame: its index, frame and choice.
-type Decided = (u32, LabelFrame, Choice);
 
 /// A full frame's decisions into `frames` (the last frame's on entry) and `choices` (one per
 /// label), faded, given every label's sight (those of the labels that dozed through it are
@@ -47,8 +43,13 @@ pub(super) fn place(
     if !waiting.is_empty() || !dozing.is_empty() || sleeps.enabled {
         let shown;
         (shown, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
-        let woken;
-        (asleep, woken) = wake(&cx.viewer, memo, sleeps, &kept, choices, &dozing, sights);
+        let mut woken = Vec::new();
+        let kept_alike = |b: u32| kept.shown_as(b).is_some_and(|(choice, _)| choice == choices[b as usize]);
+        asleep = wake(&cx.viewer, memo, sleeps, (&dozing, sights), kept_alike, |i, in_view| {
+            if in_view {
+                woken.push(i);
+            }
+        });
         if !woken.is_empty() {
             // Ascending again (the pass breaks ties by it).
             waiting = merged(&waiting, &woken);
@@ -59,8 +60,8 @@ pub(super) fn place(
         }
     }
     *spare = one.into_spare();
-    let out = Written { frames, choices, memo, sleeps };
-    let stats = out.write(cx, (sights, paths), &kept, decided, &asleep);
+    let out = Written::new(frames, choices, memo, cx.fading, asleep.len());
+    let stats = write(cx, out, sleeps, (sights, paths), &kept, decided, &asleep);
     Ok((free.len() + waiting.len() + asleep.len(), stats))
 }
 
@@ -139,72 +140,49 @@ fn kept_of_pass_one(
     (shown, kept)
 }
 
-/// What the last loop of a full symbol frame writes: every label's frame and choice, its byte,
-/// and the certificates of the labels it gives one.
-struct Written<'a> {
-    frames: &'a mut [LabelFrame],
-    choices: &'a mut [Choice],
-    memo: &'a [AtomicU8],
-    sleeps: &'a mut Sleeps,
-}
-
-impl Written<'_> {
-    /// Every label's frame: the `decided` ones (all those in view but the sleeping ones), and
-    /// those out of view. Most of those were out of view and not drawn last frame too
-    /// ([`LabelFrame::UNSEEN`], byte `FAR`, no choice): they stay so unchanged (resting), and
-    /// are only counted. The sleeping ones (`asleep`, ascending) stay as they are, and are
-    /// counted. A label decided hidden in view may be certified to sleep from now on.
-    fn write(
-        self,
-        cx: &FrameContext,
-        (sights, paths): (&[Sight], &[Option<ScreenPath>]),
-        kept: &Kept,
-        decided: Vec<Decided>,
-        asleep: &[u32],
-    ) -> FrameStats {
-        let Written { frames, choices, memo, sleeps } = self;
-        let sleepers = asleep.len();
-        let mut stats =
-            FrameStats { asleep: sleepers, in_view: sleepers, hidden_collision: sleepers, ..FrameStats::default() };
-        let path = |i: usize| paths.get(i).and_then(Option::as_ref);
-        let resting = |i: usize| {
-            memo[i].load(Ordering::Relaxed) == bits::FAR && path(i).is_none() && choices[i] == Choice::default()
-        };
-        let mut gone = Vec::new();
-        let mut sleeping = asleep.iter().peekable();
-        for (i, s) in sights.iter().enumerate() {
-            // A sleeping label first, whatever its sight (a stand-in) says: the table's
-            // invariants keep a sleepy label from being resting too (`Table::broken`).
-            if sleeping.next_if_eq(&&(i as u32)).is_some() {
-                continue;
-            }
-            match s {
-                Sight::In(_) => {}
-                Sight::Far | Sight::Off(_) if resting(i) => {
-                    debug_assert_eq!(frames[i], LabelFrame::UNSEEN);
-                    stats.hidden_offscreen += 1;
-                }
-                _ => gone.push((i, None)),
-            }
+/// Every label's frame into `out`: the `decided` ones (all those in view but the sleeping
+/// ones), and those out of view, most of them resting. The sleeping ones (`asleep`, ascending)
+/// stay as they are. A label decided hidden in view may be certified to sleep from now on.
+/// Returns the frame's label counts.
+fn write(
+    cx: &FrameContext,
+    mut out: Written,
+    sleeps: &mut Sleeps,
+    (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+    kept: &Kept,
+    decided: Vec<Decided>,
+    asleep: &[u32],
+) -> FrameStats {
+    let memo = out.memo;
+    let mut gone = Vec::new();
+    let mut sleeping = asleep.iter().peekable();
+    for (i, s) in sights.iter().enumerate() {
+        // A sleeping label first, whatever its sight (a stand-in) says: the table's
+        // invariants keep a sleepy label from being resting too (`Table::broken`).
+        if sleeping.next_if_eq(&&(i as u32)).is_some() {
+            continue;
         }
-        debug_assert!(sleeping.next().is_none(), "the sleeping labels ascending");
-        let mut blockers = Vec::new();
-        for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(gone) {
-            let last = frames[i];
-            let (mut frame, choice) =
-                now.unwrap_or_else(|| (out_of_view(paths, &sights[i], i, &last), Choice::default()));
-            finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
-            // A label fading out is drawn where it was last shown.
-            if frame.visible || frame.opacity == 0.0 {
-                choices[i] = choice;
+        match s {
+            Sight::In(_) => {}
+            Sight::Far | Sight::Off(_) if resting(memo[i].load(Ordering::Relaxed), i, paths, out.choices) => {
+                debug_assert_eq!(out.frames[i], LabelFrame::UNSEEN);
+                out.stats.hidden_offscreen += 1;
             }
-            if let Sight::In(pose) = sights[i] {
-                certify(cx, sights, kept, sleeps, i, &pose, &mut frame, &memo[i], &mut blockers);
-            }
-            frames[i] = frame;
+            _ => gone.push((i, None)),
         }
-        stats
     }
+    debug_assert!(sleeping.next().is_none(), "the sleeping labels ascending");
+    let mut blockers = Vec::new();
+    for (i, now) in decided.into_iter().map(|(i, f, c)| (i as usize, Some((f, c)))).chain(gone) {
+        let frame = out.write(i, |last| {
+            let (frame, choice) = now.unwrap_or_else(|| (out_of_view(paths, &sights[i], i, last), Choice::default()));
+            (frame, Some(choice))
+        });
+        if let Sight::In(pose) = sights[i] {
+            certify(cx, sights, kept, sleeps, i, &pose, frame, &memo[i], &mut blockers);
+        }
+    }
+    out.stats
 }
 
 /// The merge of two ascending lists, ascending. A merge, not a sort: a sort's pivot code, taken

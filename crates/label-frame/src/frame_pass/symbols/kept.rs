@@ -84,11 +84,6 @@ impl Kept {
         let (start, end, choice) = self.of_label[at as usize];
         Some((choice, &self.boxes[start as usize..end as usize]))
     }
-
-    /// The label of the earliest kept box that `me` collides with.
-    pub(super) fn first_owner(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
-        self.first_collider(me, max_overlap_area).map(|k| self.owner(k))
-    }
 }
 
 impl Drop for Kept {
@@ -163,7 +158,7 @@ pub(super) fn first_in_view(parts: &[Obb], positions: usize, icon: bool, view: &
     std::iter::once(parts[first]).chain(icon).collect()
 }
 
-/// A waiting label as [`covered`] tests it: its parts on screen with the margin
+/// A waiting label as [`covered()`] tests it: its parts on screen with the margin
 /// ([`crate::WorldLabel::screen_parts`]) and what it was.
 pub(super) struct Waiting<'a> {
     pub(super) label: &'a WorldLabel,

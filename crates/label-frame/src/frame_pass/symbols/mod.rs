@@ -1,42 +1,30 @@
 //! A frame of an engine whose labels include symbols (contract §3b): candidate positions, an
-//! icon, optional parts, repeat groups.
+//! icon, optional parts, repeat groups, texts along lines.
 //!
-//! A frame whose camera only moved the screen reuses the last placement as the plain engine's
-//! does (`reused.rs`). A full frame takes one of the engine's shortcuts: waiting labels
-//! whose certificates hold sleep through it (`asleep/`, the plain `sleep` per part, with and
-//! without pitch; no label goes dormant). Every other label in reach of the screen is projected
-//! ([`symbol_sight`]: in view when some part of it at some position meets the viewport) and the
-//! labels in view go through the core's
-//! [`label_core::place_symbols`], which applies contract §4 as written, in the two passes of
-//! the plain engine's stability (see [`crate::Stickiness`]):
+//! It places in the plain engine's passes (`frame_pass/full.rs`, `frame_pass/reuse.rs`, after
+//! [`crate::Stickiness`]) through the core's [`label_core::place_symbols`], which applies
+//! contract §4 as written: pass 1 the free labels by priority, a label shown last frame trying
+//! the candidate it was shown at first ([`crate::FrameOptions::last_position_first`]; contract
+//! §4, "Frames"), the margin on every part; pass 2 the waiting labels around the labels pass 1
+//! showed, which go first with their candidate and parts only, placed whatever they overlap.
+//! Beyond a plain frame:
 //!
-//! 1. **The free labels** — all of them, or with [`Stickiness::Shown`] those not hidden by a
-//!    collision in the last frame — by priority, those shown last frame first on ties (input
-//!    order of the core's pass), those hidden by a collision last frame with the hysteresis
-//!    margin on every part. A label shown last frame tries the candidate it was shown at
-//!    first, then the others in list order ([`crate::FrameOptions::last_position_first`];
-//!    contract §4, "Frames").
-//! 2. With [`Stickiness::Shown`], **the waiting labels** — hidden by a collision last frame —
-//!    with the margin, around the labels pass 1 showed: those go first (in pass 1's placement
-//!    order, as they were shown: their candidate and parts only, placed whatever they
-//!    overlap), so that a waiting label appears only where it clears all of them, never
-//!    pushing one out. Most waiting labels are still covered at every position by those
-//!    (`kept`): exact tests against the parts near them settle them, and only the others go
-//!    through the core's pass — after those shown labels only that can act on them (a part
-//!    whose bounds meet one of theirs, or a repeat group): the others, placed whatever they
-//!    overlap, hide none of them, so the pass decides them as one after every shown label.
+//! - most waiting labels are settled by exact tests against the kept parts (`kept.rs`); the
+//!   others go through the core's pass after only the shown labels that can act on them (a part
+//!   whose bounds meet one of theirs, or a repeat group): the others hide none of them, so the
+//!   pass decides them as one after every shown label;
+//! - waiting labels whose certificates hold sleep through a full frame, per part (`asleep/`); no
+//!   label goes dormant;
+//! - a label is in view iff some part of it at some position meets the viewport
+//!   ([`crate::geo::sight::symbol_sight`]); a text along a line (`geo/path/`) is a symbol of
+//!   one position whose parts are its glyphs on the projected line, hidden `no_room` or
+//!   `too_curved` before any pass when its text does not fit.
 //!
-//! A text along a line (`geo/path/`) is a symbol of one position whose parts are its glyphs
-//! on the projected line: in view iff a glyph meets the viewport, hidden `no_room` or
-//! `too_curved` before any pass when its text does not fit the projected line.
-//!
-//! `full.rs` runs a full frame stage by stage, `waiting.rs` is pass 2 (which a reused frame runs
-//! for its newcomers too), `batch.rs` hands a pass's labels to the core and reads its decisions
-//! back, `kept.rs` holds the kept labels' parts and the test of a waiting label against them.
-//!
-//! Sizes and offsets on screen scale with perspective as a plain label's do
-//! ([`WorldLabel::screen_symbol`]). Every label's frame is then faded and counted as in a plain
-//! frame, and its [`Choice`] kept in the frame (while it fades out too).
+//! `full.rs` runs a full frame stage by stage, `reused.rs` a reused one, `waiting.rs` is pass 2
+//! (which a reused frame runs for its newcomers too), `batch.rs` hands a pass's labels to the
+//! core and reads its decisions back. Sizes and offsets on screen scale with perspective as a
+//! plain label's do ([`crate::WorldLabel::screen_symbol`]); every label's frame is faded and counted
+//! as in a plain frame ([`Written`]), and its [`Choice`] kept (while it fades out too).
 
 mod asleep;
 mod batch;
@@ -53,7 +41,8 @@ use rayon::prelude::*;
 pub(crate) use batch::Spare;
 
 use crate::frame_pass::FrameContext;
-use crate::frame_pass::place::{off_frame, unfit_frame};
+use crate::frame_pass::fade::{Fading, finish};
+use crate::frame_pass::place::off_frame;
 use crate::geo::path::{ScreenPath, WorldLine, project_label, surely_far};
 use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
@@ -151,9 +140,59 @@ pub(crate) fn place_symbol_frame(
 /// The frame of label `i`, out of view as `sight` says, after `last`: off screen or behind the
 /// camera, or (a path label whose text does not fit its projected line) hidden with why.
 fn out_of_view(paths: &[Option<ScreenPath>], sight: &Sight, i: usize, last: &LabelFrame) -> LabelFrame {
+    let frame = off_frame(sight, last);
     match paths.get(i).and_then(Option::as_ref).and_then(ScreenPath::failure) {
-        Some(failure) => unfit_frame(failure, sight, last),
-        None => off_frame(sight, last),
+        Some(failure) => LabelFrame { reason: Some(failure.into()), ..frame },
+        None => frame,
+    }
+}
+
+/// Whether label `i`, out of view now, its byte `m` ([`bits`]), its line on screen in `paths`
+/// and its last choice in `choices`, rests: it was unseen and stays so (no line, no choice),
+/// only counted.
+fn resting(m: u8, i: usize, paths: &[Option<ScreenPath>], choices: &[Choice]) -> bool {
+    m == bits::FAR && paths.get(i).is_none_or(Option::is_none) && choices[i] == Choice::default()
+}
+
+/// A label decided in this frame: its index, frame and choice.
+type Decided = (u32, LabelFrame, Choice);
+
+/// Every label's frame and choice as a symbol frame writes them, faded and counted, its byte
+/// kept.
+struct Written<'a> {
+    frames: &'a mut [LabelFrame],
+    choices: &'a mut [Choice],
+    memo: &'a [AtomicU8],
+    fading: Fading,
+    stats: FrameStats,
+}
+
+impl<'a> Written<'a> {
+    /// Nothing written yet; `asleep` labels sleep through the frame (in view, hidden by a
+    /// collision, not written).
+    fn new(
+        frames: &'a mut [LabelFrame],
+        choices: &'a mut [Choice],
+        memo: &'a [AtomicU8],
+        fading: Fading,
+        asleep: usize,
+    ) -> Self {
+        let stats = FrameStats { asleep, in_view: asleep, hidden_collision: asleep, ..FrameStats::default() };
+        Written { frames, choices, memo, fading, stats }
+    }
+
+    /// Label `i`'s frame and choice (`None`: it keeps its choice), as `now` makes them from its
+    /// last frame, written faded and counted; returns the frame written.
+    fn write(&mut self, i: usize, now: impl FnOnce(&LabelFrame) -> (LabelFrame, Option<Choice>)) -> &mut LabelFrame {
+        let last = self.frames[i];
+        let (mut frame, choice) = now(&last);
+        finish(&mut frame, &last, &self.memo[i], self.fading, &mut self.stats);
+        // A label fading out is drawn where it was last shown.
+        if let Some(choice) = choice.filter(|_| frame.visible || frame.opacity == 0.0) {
+            self.choices[i] = choice;
+        }
+        self.frames[i] = frame;
+        &mut self.frames[i]
     }
 }
 

@@ -1,41 +1,28 @@
-//! A reused symbol frame: the camera only moved the screen, so the plain engine's reuse
-//! (`frame_pass/reuse.rs`) holds for symbols too — every label that stays in view keeps its
-//! decision: a shown one its position and parts (its [`Choice`]), a hidden one its reason and
-//! `hidden_by`. What changes is at the screen's edge:
+//! A reused symbol frame: the plain engine's reuse (`frame_pass/reuse.rs`) for symbols. Every
+//! label that stays in view keeps its decision, a shown one its position and parts (its
+//! [`Choice`]) too. Beyond the plain rules:
 //!
-//! - a label no position of which meets the viewport any more goes `offscreen` (a path label
-//!   whose text no longer fits its projected line, `no_room` or `too_curved`);
-//! - a label that came into view, or a shown one whose shown position no longer meets the
-//!   viewport (another of its positions still does; contract §4 step 1), is placed anew, in
-//!   priority order, around the kept shown labels: those are placed first, in priority order,
-//!   whatever they overlap, as pass 2 of a full frame places its waiting labels around pass 1's
-//!   (`full.rs`, `waiting.rs`), and without the hysteresis margin (the label has no decision to keep). Repeat
-//!   groups count against the kept labels, and §4 applies per candidate. A newcomer that
-//!   yields is provisional: at the next full frame it competes by priority like a label new to
-//!   the view, rather than wait for room. Labels placed anew go in priority order, then input
-//!   order (§4 as written): a full frame would put one shown in the last frame ahead of others
-//!   of its priority, and the next full frame does;
-//! - a label hidden by a label that has since left the screen stays hidden until the next full
-//!   frame, which [`crate::FrameOptions::full_placement_interval_ms`] brings.
-//!
-//! A symbol asleep in the last frame (`asleep/`) sleeps on while it stays well inside the
-//! viewport and each of its blockers is kept shown (so with the position and parts it had when
-//! its certificates were issued); otherwise it wakes, keeping its decision while it stays in
-//! view. Its certificates are not tested here: it keeps its decision either way, and the next
-//! full frame tests them under its camera. No certificate is issued in a reused frame.
+//! - a shown label whose shown position no longer meets the viewport (another of its positions
+//!   still does; contract §4 step 1) is placed anew, as a label that came into view is;
+//! - the labels placed anew go around the kept shown labels as pass 2 of a full frame places
+//!   its waiting labels (`waiting.rs`), in priority order, then input order (§4 as written),
+//!   without the margin; repeat groups count against the kept labels;
+//! - a symbol asleep in the last frame (`asleep/`) sleeps on while it stays well inside the
+//!   viewport and each of its blockers is kept shown (so with the position and parts it had
+//!   when its certificates were issued); otherwise it wakes, keeping its decision while it
+//!   stays in view. Its certificates are tested by the next full frame, and none is issued here.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use label_core::broad::FirstHit;
 use label_core::{Aabb, Choice, Obb};
 
+use super::asleep::wake;
 use super::kept::{Kept, shown_parts};
 use super::waiting::pass_two;
-use super::{SymbolMemory, out_of_view};
+use super::{Decided, SymbolMemory, Written, out_of_view, resting};
 use crate::frame_pass::FrameContext;
-use crate::frame_pass::fade::finish;
 use crate::frame_pass::place::by_priority;
-use crate::geo::cells::Reach;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::{Sight, inside_by};
 use crate::geo::view::Viewer;
@@ -55,7 +42,7 @@ pub(super) fn place(
     let mut sorted = Sorted::of(cx, (frames, choices, memo), sleeps.enabled, (sights, paths));
     let asleep = sorted.sleep_on(&cx.viewer, memo, sleeps, sights);
     let Sorted { kept, shown, newcomers, gone, resting, .. } = sorted;
-    let mut decided: Vec<(u32, LabelFrame, Choice)> = Vec::with_capacity(newcomers.len());
+    let mut decided: Vec<Decided> = Vec::with_capacity(newcomers.len());
     if !newcomers.is_empty() {
         // The kept shown labels count as placed first, in priority order (then input order):
         // those that can act on a newcomer, as `Batch::near_then` says (the others change no
@@ -68,42 +55,25 @@ pub(super) fn place(
         pass_two(cx, frames, sights, paths, &shown, &blocking, &newcomers, 0.0, &mut decided)?;
     }
 
-    let mut stats = FrameStats {
-        asleep,
-        in_view: asleep,
-        hidden_collision: asleep,
-        hidden_offscreen: resting,
-        ..FrameStats::default()
-    };
-    // Label `i`'s frame and choice, given its last frame (`None`: it keeps its choice).
-    let mut settle = |i: usize, now: &dyn Fn(&LabelFrame) -> (LabelFrame, Option<Choice>)| {
-        let last = frames[i];
-        let (mut frame, choice) = now(&last);
-        finish(&mut frame, &last, &memo[i], cx.fading, &mut stats);
-        // A label fading out is drawn where it was last shown.
-        if let Some(choice) = choice.filter(|_| frame.visible || frame.opacity == 0.0) {
-            choices[i] = choice;
-        }
-        frames[i] = frame;
-    };
+    let mut out = Written::new(frames, choices, memo, cx.fading, asleep);
+    out.stats.hidden_offscreen = resting;
     for &i in &kept {
         let pose = sights[i as usize].pose().expect("kept labels are in view");
-        settle(i as usize, &|last| {
+        out.write(i as usize, |last| {
             let hidden = (!last.visible).then_some(Choice::default());
             (LabelFrame { pose: Some(pose), ..*last }, hidden)
         });
     }
     for &i in &gone {
         let i = i as usize;
-        settle(i, &|last| (out_of_view(paths, &sights[i], i, last), Some(Choice::default())));
+        out.write(i, |last| (out_of_view(paths, &sights[i], i, last), Some(Choice::default())));
     }
     for &(i, frame, choice) in &decided {
-        settle(i as usize, &|_| (frame, Some(choice)));
-        if frame.reason == Some(HiddenReason::Collision) {
+        if out.write(i as usize, |_| (frame, Some(choice))).reason == Some(HiddenReason::Collision) {
             memo[i as usize].fetch_or(bits::PROVISIONAL, Ordering::Relaxed);
         }
     }
-    Ok((newcomers.len(), stats))
+    Ok((newcomers.len(), out.stats))
 }
 
 /// Every label of a reused frame once, in index order: kept in view (the shown ones also in
@@ -155,9 +125,7 @@ impl Sorted {
                     }
                 }
                 Sight::In(_) => sorted.newcomers.push(i as u32),
-                Sight::Far | Sight::Off(_)
-                    if m == bits::FAR && path(i).is_none() && choices[i] == Choice::default() =>
-                {
+                Sight::Far | Sight::Off(_) if resting(m, i, paths, choices) => {
                     debug_assert_eq!(*last, LabelFrame::UNSEEN);
                     sorted.resting += 1;
                 }
@@ -169,29 +137,16 @@ impl Sorted {
 
     /// The dozing labels that sleep on (returns how many): those whose blockers are all kept
     /// shown (then they show the parts its certificates were issued against; a label placed
-    /// anew may show others) and that stay well inside the viewport. The others wake: they are
+    /// anew may show others) and that stay well inside the viewport ([`wake`]). The others are
     /// projected and join the kept labels or the gone ones.
     fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &Sleeps, sights: &mut [Sight]) -> usize {
         let mut is_shown = vec![false; sights.len()];
         for &i in &self.shown {
             is_shown[i as usize] = true;
         }
-        let kept_shown = |b: u32| is_shown[b as usize];
-        let mut asleep = 0;
-        for &i in &self.dozing {
-            let i = i as usize;
-            let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
-            let blocked =
-                || kept_shown(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_shown(s.blocker()));
-            if blocked() && inside() {
-                asleep += 1;
-                continue;
-            }
-            let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
-            sights[i] = sight;
-            if matches!(sight, Sight::In(_)) { self.kept.push(i as u32) } else { self.gone.push(i as u32) }
-        }
-        asleep
+        let Sorted { kept, gone, dozing, .. } = self;
+        let woken = |i, in_view| if in_view { kept.push(i) } else { gone.push(i) };
+        wake(viewer, memo, sleeps, (dozing, sights), |b| is_shown[b as usize], woken).len()
     }
 }
 

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::batch::Batch;
 use super::kept::{Kept, Waiting, covered, first_in_view};
-use super::pose_of;
+use super::{Decided, pose_of};
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::hidden;
 use crate::geo::path::ScreenPath;
@@ -20,7 +20,7 @@ use crate::{FrameError, HiddenReason, LabelFrame};
 /// they are done).
 const WAITING_RUN: usize = 8_192;
 
-/// Pass 2 ([`Stickiness::Shown`]): the `waiting` labels (ascending, in view, with `margin` more
+/// Pass 2 ([`crate::Stickiness::Shown`]): the `waiting` labels (ascending, in view, with `margin` more
 /// padding on every part) around the labels pass 1 showed (`shown`, engine index and choice, in its
 /// placement order; the blocking ones' parts `kept`), their decisions onto `decided`. A reused
 /// frame places the labels that came into view so too, without the margin, around the shown labels
@@ -35,7 +35,7 @@ pub(super) fn pass_two(
     kept: &Kept,
     waiting: &[u32],
     margin: f64,
-    decided: &mut Vec<(u32, LabelFrame, Choice)>,
+    decided: &mut Vec<Decided>,
 ) -> Result<(), FrameError> {
     let (viewer, options) = (&cx.viewer, cx.options);
     let pose = |i: u32| pose_of(sights, i);
@@ -60,7 +60,7 @@ pub(super) fn pass_two(
     let mut rest = Batch::with_capacity(settled.iter().filter(|by| by.is_none()).count());
     for (&i, by) in waiting.iter().zip(settled) {
         match by {
-            Some(by) => decided.push((i, hidden(by, pose(i)), Choice::default())),
+            Some(by) => decided.push((i, hidden(by, Some(pose(i))), Choice::default())),
             None => rest.push_any(viewer, (sights, paths), i, margin, None),
         }
     }

@@ -9,21 +9,16 @@
 //!
 //! - the text at its first position collides with a part that `b`, kept (shown by pass 1,
 //!   blocking), shows — the first position is the first in view, and its answer names `b`
-//!   (`PartHit::Last` wins);
+//!   (the label that hid it last frame is numbered first, `frame_pass/covered.rs`);
 //! - the text at each other position, and the icon if it may show alone (`optional:
 //!   "text"`), collides with a part of some kept label — no position is free, no optional
 //!   part either.
 //!
-//! So such a label keeps its decision while its certificates hold — one per blocker `b_k`:
-//! every part given to `b_k` overlaps the part of `b_k` it overlapped (all the labels
-//! viewport-aligned, so their parts keep their shapes without pitch, and only scale with
-//! perspective under it). Without pitch a certificate is a rectangle that the camera's `w`
-//! must stay in ([`Sleep::issue_each`]); under pitch it is the least depth of those overlaps,
-//! which the anchors' and scales' moves must stay under ([`Sleep::issue_depth_each`]; in the
-//! first frame with pitch the rectangles turn into the depths they give). It sleeps while
-//! each `b_k` is kept, shown with the same choice (position and parts) as in the last frame
-//! (so, frame after frame, as when the certificates were issued: its parts are those), and
-//! while it is not drawn and stays well inside the viewport.
+//! So such a label keeps its decision while its certificates hold — one per blocker `b_k`, over
+//! the parts given to it (`shortcuts/sleep/symbol.rs`; in the first frame with pitch the
+//! rectangles turn into the depths they give) — while each `b_k` is kept, shown with the same
+//! choice (position and parts) as in the last frame (so, frame after frame, as when the
+//! certificates were issued), and while it is not drawn and stays well inside the viewport.
 //!
 //! Such a label is not tested, nor projected but for its anchor under pitch: its entry stays
 //! as it is (no pose, as a sleeping plain label's). Certificates are issued in the frame's last
@@ -34,10 +29,11 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
 use label_core::pipeline::collides;
-use label_core::{Blocker, Choice, Obb, Optional};
+use label_core::{Blocker, Obb, Optional};
 
 use super::kept::Kept;
 use crate::frame_pass::FrameContext;
+use crate::frame_pass::covered::KeptBoxes;
 use crate::geo::cells::Reach;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
@@ -97,39 +93,34 @@ fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, 
     true
 }
 
-/// The labels that dozed through the projection ([`doze`], ascending), split once pass 1 has
-/// shown the `kept` labels: those that sleep (returned, ascending) and the others, whose sights
-/// are written into `sights` (those in view returned second, ascending: they wait as usual).
-/// `choices` are the last frame's.
+/// The labels that dozed through the projection ([`doze`], ascending), split once the frame
+/// knows which labels it keeps shown as they were (`kept_alike`, by engine index: shown by
+/// pass 1 with the last frame's choice, or kept shown by a reused frame): those that sleep
+/// (returned, ascending) and the others, projected now: their sights into `sights`, and each
+/// handed to `woken` with whether it is in view (then it waits as usual).
 pub(super) fn wake(
     viewer: &Viewer,
     memo: &[AtomicU8],
     sleeps: &Sleeps,
-    kept: &Kept,
-    choices: &[Choice],
-    dozing: &[u32],
-    sights: &mut [Sight],
-) -> (Vec<u32>, Vec<u32>) {
-    let (mut asleep, mut woken) = (Vec::with_capacity(dozing.len()), Vec::new());
-    let kept_alike = |s: &Sleep| {
-        let b = s.blocker();
-        kept.shown_as(b).is_some_and(|(choice, _)| choice == choices[b as usize])
-    };
+    (dozing, sights): (&[u32], &mut [Sight]),
+    kept_alike: impl Fn(u32) -> bool,
+    mut woken: impl FnMut(u32, bool),
+) -> Vec<u32> {
+    let mut asleep = Vec::with_capacity(dozing.len());
     for &i in dozing {
         let i = i as usize;
-        let m = memo[i].load(Ordering::Relaxed);
+        let blocked =
+            || kept_alike(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_alike(s.blocker()));
         let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
-        if kept_alike(&sleeps.get(i)) && sleeps.further(i).iter().all(kept_alike) && inside() {
+        if blocked() && inside() {
             asleep.push(i as u32);
             continue;
         }
-        let sight = viewer.symbol_sight(i, m);
+        let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
         sights[i] = sight;
-        if matches!(sight, Sight::In(_)) {
-            woken.push(i as u32);
-        }
+        woken(i as u32, matches!(sight, Sight::In(_)));
     }
-    (asleep, woken)
+    asleep
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`
@@ -210,7 +201,7 @@ fn issue(
         } else if let Some(o) = given() {
             o
         } else {
-            kept.first_owner(&part, max_overlap_area)?
+            kept.owner(kept.first_collider(&part, max_overlap_area)?)
         };
         let at = blockers[..groups].iter().position(|&(o, _)| o == owner);
         let at = at.unwrap_or_else(|| {
