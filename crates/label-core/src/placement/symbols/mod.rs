@@ -303,6 +303,21 @@ mod tests {
         let kept = placed::kept_list_at().expect("the pass keeps its buffers on the caller's thread");
         assert_eq!(place().outcomes, first.outcomes);
         assert_eq!(placed::kept_list_at(), Some(kept), "the second call filled the kept list again");
+        // A large call of another extent and label size (so another cell size) on those kept
+        // buffers decides as on a thread that kept none.
+        let wide: Vec<Label> = (0..n)
+            .map(|i| {
+                let (x, y) = (f64::from((i * 7919) % 5003) * 1.7, f64::from((i * 104_729) % 4001) * 0.8);
+                Label::new(x - 900.0, y - 400.0, 60.0 + f64::from(i % 11), 14.0).with_angle(f64::from(i % 5) * 20.0)
+            })
+            .collect();
+        let on_kept = place_symbols(&wide, &symbols, &[], &PlacementOptions::default()).unwrap();
+        let fresh =
+            std::thread::spawn(move || place_symbols(&wide, &symbols, &[], &PlacementOptions::default()).unwrap())
+                .join()
+                .unwrap();
+        assert_eq!(on_kept.outcomes, fresh.outcomes);
+        assert!(fresh.stats.visible > 100 && fresh.stats.visible < n as usize, "{}", fresh.stats.visible);
     }
 
     /// Entries and parts are computed in chunks of input order on every thread and the
