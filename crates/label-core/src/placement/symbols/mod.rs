@@ -289,8 +289,8 @@ mod tests {
     }
 
     /// A call of [`MIN_PARALLEL_CHUNK`] labels or more lays its grid on a pool thread, on the
-    /// buffers the caller's thread kept from its last pass (review: the pool thread took its
-    /// own, usually none, so such calls never reused theirs).
+    /// buffers the caller's thread kept from its last pass (before, the pool thread took its
+    /// own, so a caller outside the pool never reused its buffers).
     #[test]
     fn a_large_call_lays_its_grid_on_the_buffers_its_thread_kept() {
         let n = MIN_PARALLEL_CHUNK as u32 + 100;
