@@ -249,6 +249,13 @@ impl FrameEngine {
         self.place_copies(None);
     }
 
+    /// Something but the camera changed: the next frame is a full one, and every label's
+    /// certificate to sleep is dropped (every label wakes).
+    fn changed(&mut self) {
+        self.reusable = false;
+        self.table.forget_certificates();
+    }
+
     /// The last frame.
     #[must_use]
     pub fn frame(&self) -> &Frame {

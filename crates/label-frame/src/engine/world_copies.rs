@@ -68,11 +68,4 @@ impl FrameEngine {
         }
         projection
     }
-
-    /// Something but the camera changed: the next frame is a full one, and every label's
-    /// certificate to sleep is dropped (every label wakes).
-    pub(super) fn changed(&mut self) {
-        self.reusable = false;
-        self.table.forget_certificates();
-    }
 }

@@ -45,11 +45,14 @@ pub(super) fn place(
         (shown, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
         let mut woken = Vec::new();
         let kept_alike = |b: u32| kept.shown_as(b).is_some_and(|(choice, _)| choice == choices[b as usize]);
-        asleep = wake(&cx.viewer, memo, sleeps, (&dozing, sights), kept_alike, |i, in_view| {
+        asleep.reserve(dozing.len());
+        let slept = |i| asleep.push(i);
+        let woke = |i, in_view| {
             if in_view {
                 woken.push(i);
             }
-        });
+        };
+        wake(&cx.viewer, memo, sleeps, (&dozing, sights), kept_alike, (slept, woke));
         if !woken.is_empty() {
             // Ascending again (the pass breaks ties by it).
             waiting = merged(&waiting, &woken);

@@ -3,11 +3,12 @@
 //!
 //! It places in the plain engine's passes (`frame_pass/full.rs`, `frame_pass/reuse.rs`, after
 //! [`crate::Stickiness`]) through the core's [`label_core::place_symbols`], which applies
-//! contract §4 as written: pass 1 the free labels by priority, a label shown last frame trying
-//! the candidate it was shown at first ([`crate::FrameOptions::last_position_first`]; contract
-//! §4, "Frames"), the margin on every part; pass 2 the waiting labels around the labels pass 1
-//! showed, which go first with their candidate and parts only, placed whatever they overlap.
-//! Beyond a plain frame:
+//! contract §4 as written: pass 1 the free labels by priority (those shown last frame first on
+//! ties, each trying the candidate it was shown at first,
+//! [`crate::FrameOptions::last_position_first`], contract §4 "Frames"; those held back by a
+//! collision last frame with the margin on every part); with [`crate::Stickiness::Shown`],
+//! pass 2 the waiting labels around the labels pass 1 showed, which go first with their
+//! candidate and parts only, placed whatever they overlap. Beyond a plain frame:
 //!
 //! - most waiting labels are settled by exact tests against the kept parts (`kept.rs`); the
 //!   others go through the core's pass after only the shown labels that can act on them (a part

@@ -146,7 +146,9 @@ impl Sorted {
         }
         let Sorted { kept, gone, dozing, .. } = self;
         let woken = |i, in_view| if in_view { kept.push(i) } else { gone.push(i) };
-        wake(viewer, memo, sleeps, (dozing, sights), |b| is_shown[b as usize], woken).len()
+        let mut asleep = 0;
+        wake(viewer, memo, sleeps, (dozing, sights), |b| is_shown[b as usize], (|_| asleep += 1, woken));
+        asleep
     }
 }
 

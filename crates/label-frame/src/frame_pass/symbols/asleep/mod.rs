@@ -95,32 +95,31 @@ fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, 
 
 /// The labels that dozed through the projection ([`doze`], ascending), split once the frame
 /// knows which labels it keeps shown as they were (`kept_alike`, by engine index: shown by
-/// pass 1 with the last frame's choice, or kept shown by a reused frame): those that sleep
-/// (returned, ascending) and the others, projected now: their sights into `sights`, and each
-/// handed to `woken` with whether it is in view (then it waits as usual).
+/// pass 1 with the last frame's choice, or kept shown by a reused frame): each that sleeps
+/// handed to `asleep` (ascending), and the others projected now: their sights into `sights`,
+/// and each handed to `woken` with whether it is in view (a full frame has it wait, a reused
+/// one keep its decision while in view).
 pub(super) fn wake(
     viewer: &Viewer,
     memo: &[AtomicU8],
     sleeps: &Sleeps,
     (dozing, sights): (&[u32], &mut [Sight]),
     kept_alike: impl Fn(u32) -> bool,
-    mut woken: impl FnMut(u32, bool),
-) -> Vec<u32> {
-    let mut asleep = Vec::with_capacity(dozing.len());
+    (mut asleep, mut woken): (impl FnMut(u32), impl FnMut(u32, bool)),
+) {
     for &i in dozing {
         let i = i as usize;
         let blocked =
             || kept_alike(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_alike(s.blocker()));
         let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
         if blocked() && inside() {
-            asleep.push(i as u32);
+            asleep(i as u32);
             continue;
         }
         let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
         sights[i] = sight;
         woken(i as u32, matches!(sight, Sight::In(_)));
     }
-    asleep
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`
