@@ -6,6 +6,29 @@ fn projected(world: &TextPath, p: &Projection) -> Option<ScreenPath> {
     project_path(world, &WorldLine::new(world), DVec2::ZERO, p, 1.0)
 }
 
+/// [`surely`]'s answer with the `no_room` shortcut alone, for a label along `world` (measured
+/// in `line`, moved by `shift`) through `p`: the line's answer if its text surely has no room.
+fn surely_no_room(
+    world: &TextPath,
+    line: &WorldLine,
+    shift: DVec2,
+    p: &Projection,
+    perspective_scaling: f64,
+) -> Option<ScreenPath> {
+    let label = WorldLabel::along_path(0, world.clone(), 10.0);
+    match surely(&label, line, shift, p, perspective_scaling, (false, true)) {
+        Some(Sure::NoRoom(path)) => Some(path),
+        Some(Sure::Far) => unreachable!("far_lines is off"),
+        None => None,
+    }
+}
+
+/// [`surely`] with the `far_lines` shortcut alone: whether `label`'s line (measured in `line`,
+/// moved by `shift`) through `p` is surely laid out off screen.
+fn surely_far(label: &WorldLabel, line: &WorldLine, shift: DVec2, p: &Projection) -> bool {
+    matches!(surely(label, line, shift, p, 1.0, (true, false)), Some(Sure::Far))
+}
+
 /// [`surely_no_room`]'s answer for `world`'s line through `p`, not moved.
 fn sure(world: &TextPath, p: &Projection) -> Option<ScreenPath> {
     surely_no_room(world, &WorldLine::new(world), DVec2::ZERO, p, 1.0)
