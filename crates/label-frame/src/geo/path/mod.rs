@@ -160,10 +160,12 @@ impl ScreenPath {
         Label { x: self.pose.position.x, y: self.pose.position.y, style }
     }
 
-    /// The core's symbol for it: `path` (its projected line, [`Self::path`] copied), and the
-    /// label's repeat group.
+    /// The core's symbol for it: its projected line ([`Self::path`], copied into `spare`'s
+    /// vectors if given: a frame hands on the last one's symbols' lines), and the label's
+    /// repeat group.
     #[must_use]
-    pub(crate) fn symbol(&self, world: &WorldLabel, path: TextPath) -> Symbol {
+    pub(crate) fn symbol_into(&self, world: &WorldLabel, spare: Option<TextPath>) -> Symbol {
+        let path = reuse(spare, &self.path);
         let s = &world.symbol;
         Symbol {
             repeat_group: s.repeat_group,
@@ -185,6 +187,17 @@ impl ScreenPath {
     #[must_use]
     pub(crate) fn failure(&self) -> Option<PathFailure> {
         self.layout.as_ref().err().copied()
+    }
+}
+
+/// `source` cloned into `spare`'s allocations, if there is one.
+pub(crate) fn reuse<T: Clone>(spare: Option<T>, source: &T) -> T {
+    match spare {
+        Some(mut s) => {
+            s.clone_from(source);
+            s
+        }
+        None => source.clone(),
     }
 }
 
