@@ -43,11 +43,11 @@ pub(crate) struct Spare {
 }
 
 impl Spare {
-    /// How many candidate lists and lines it holds (each at most a pass's labels of its kind;
-    /// the layouts are fewer than the lines).
+    /// How many candidate lists, lines and layouts it holds (the lists and lines each at most
+    /// a pass's labels of their kind, the layouts at most its lines).
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.candidates.len() + self.paths.len()
+        self.candidates.len() + self.paths.len() + self.layouts.len()
     }
 }
 
