@@ -126,8 +126,9 @@ pub(crate) fn play_alongside(
         for e in &mut engines {
             e.place_frame(camera, k as f64 * 16.0).unwrap();
             assert!(e.memo_is_in_sync(), "frame {k}");
-            // The lists kept for reuse are at most one a label: none piles up over the frames.
-            assert!(e.spare_lists() <= labels.len(), "frame {k}: {} spare lists", e.spare_lists());
+            // The lists kept for reuse are at most two a label (a candidate list, or a line and
+            // its glyphs): none piles up over the frames.
+            assert!(e.spare_lists() <= 2 * labels.len(), "frame {k}: {} spare lists", e.spare_lists());
         }
         let [engine, other] = &engines;
         if changed.sleep {

@@ -11,8 +11,8 @@ impl FrameEngine {
         memo::in_sync(&self.table.memo, &self.frame.labels)
     }
 
-    /// How many candidate lists and lines the engine keeps for the next full symbol frame to
-    /// reuse.
+    /// How many candidate lists, lines and layouts the engine keeps for the next full symbol
+    /// frame to reuse.
     pub(crate) fn spare_lists(&self) -> usize {
         self.spare.len()
     }

@@ -311,7 +311,6 @@ impl FrameEngine {
             &self.table.hot[index],
             projection,
             self.options.perspective_scaling,
-            true,
             None,
         )
     }

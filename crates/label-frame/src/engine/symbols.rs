@@ -18,7 +18,7 @@ impl FrameEngine {
     pub fn screen_symbol(&self, index: usize) -> Option<Symbol> {
         if self.labels.get(index)?.symbol.path.is_some() {
             let path = self.screen_path(index)?;
-            return Some(path.symbol(&self.labels[index], path.path.clone()));
+            return Some(path.symbol_into(&self.labels[index], None));
         }
         let pose = self.screen_pose(index)?;
         Some(self.labels[index].screen_symbol(pose.scale, 0.0, None, Vec::new()))

@@ -11,7 +11,7 @@ use label_core::{
 use super::kept::shown_boxes;
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::off_frame;
-use crate::geo::path::ScreenPath;
+use crate::geo::path::{ScreenPath, reuse};
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::label::candidate_before_reorder;
@@ -43,22 +43,11 @@ pub(crate) struct Spare {
 }
 
 impl Spare {
-    /// How many candidate lists and lines it holds (each at most a pass's labels of its kind;
-    /// the layouts are fewer than the lines).
+    /// How many candidate lists, lines and layouts it holds (the lists and lines each at most
+    /// a pass's labels of their kind, the layouts at most its lines).
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.candidates.len() + self.paths.len()
-    }
-}
-
-/// `source` cloned into `spare`'s allocations, if there is one.
-fn reuse<T: Clone>(spare: Option<T>, source: &T) -> T {
-    match spare {
-        Some(mut s) => {
-            s.clone_from(source);
-            s
-        }
-        None => source.clone(),
+        self.candidates.len() + self.paths.len() + self.layouts.len()
     }
 }
 
@@ -109,7 +98,7 @@ impl Batch {
         self.poses.push(path.pose);
         self.first.push(None);
         self.labels.push(path.label(world, extra));
-        self.symbols.push(path.symbol(world, reuse(self.spare.paths.pop(), &path.path)));
+        self.symbols.push(path.symbol_into(world, self.spare.paths.pop()));
         let layout = path.layout.as_ref().ok().map(|l| reuse(self.spare.layouts.pop(), l));
         self.layouts.push(layout);
     }

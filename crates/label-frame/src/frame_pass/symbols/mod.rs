@@ -44,7 +44,7 @@ pub(crate) use batch::Spare;
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{Fading, finish};
 use crate::frame_pass::place::off_frame;
-use crate::geo::path::{ScreenPath, WorldLine, project_label, surely_far};
+use crate::geo::path::{ScreenPath, Sure, WorldLine, project_label, shift_of, surely};
 use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
@@ -60,10 +60,9 @@ use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 /// gets every label's line on screen (`None` for the others): a path label is always
 /// projected (its line may reach far from its first point), in view iff a glyph box meets the
 /// viewport, and [`Sight::Off`] when its text does not fit — unless it is not drawn and
-/// [`Paths::no_room`] finds its text surely without room on its line
-/// ([`crate::geo::path::surely_no_room`]: hidden so wherever its line is), or
-/// [`Paths::far_lines`] finds it surely laid out off screen ([`crate::geo::path::surely_far`]:
-/// [`Sight::Far`], no line). Each label on its own, in parallel only in pieces of at least
+/// [`Paths::far_lines`] finds it surely laid out off screen ([`Sight::Far`], no line), or
+/// [`Paths::no_room`] finds its text surely without room on its line (hidden so wherever its
+/// line is): [`crate::geo::path::surely`]. Each label on its own, in parallel only in pieces of at least
 /// [`RUN`] labels.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
@@ -92,13 +91,16 @@ pub(crate) fn project_symbols(
         let spare = slot.take();
         let Some(line) = &paths.lines[i] else { return sight(i) };
         let (label, hot) = (&labels[i], &hot[i]);
+        // A label drawn in the last frame fades out on its line: it needs the line.
         let drawn = memo[i].load(Ordering::Relaxed) & bits::DRAWN != 0;
-        if paths.far_lines && !drawn && surely_far(label, line, hot.position - label.world_anchor(), viewer.projection)
-        {
-            return Sight::Far;
-        }
-        let line_needed = !paths.no_room || drawn;
-        *slot = project_label(label, line, hot, viewer.projection, viewer.perspective_scaling, line_needed, spare);
+        let (projection, scaling) = (viewer.projection, viewer.perspective_scaling);
+        let shortcuts = (paths.far_lines, paths.no_room);
+        let sure = if drawn { None } else { surely(label, line, shift_of(label, hot), projection, scaling, shortcuts) };
+        *slot = match sure {
+            Some(Sure::Far) => return Sight::Far,
+            Some(Sure::NoRoom(path)) => Some(path),
+            None => project_label(label, line, hot, projection, scaling, spare),
+        };
         slot.as_ref().map_or(Sight::Behind, |path| path_sight(path, label, &view))
     }));
 }

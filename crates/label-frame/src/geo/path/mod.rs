@@ -22,12 +22,12 @@
 //!    middle glyph and the scale; its parts are the glyph boxes.
 //!
 //! A label not drawn in the last frame skips all four when its text surely has no room on its
-//! line ([`surely_no_room`]: without pitch the projection is a similarity, so the line's length
+//! line ([`surely`], `surely_no_room`: without pitch the projection is a similarity, so the line's length
 //! on screen is its world length scaled, up to a bounded rounding; under pitch it is at most
 //! that times the projection's largest stretch over the line's bounds, `pitched.rs`): it is
 //! hidden `no_room` as the layout would hide it, wherever its line is. Through a camera
 //! without pitch it skips them too when its text surely fits, never bends too much, and its
-//! line is surely off screen ([`surely_far`]): it is hidden `offscreen`. `sure.rs` holds the
+//! line is surely off screen (`surely_far`): it is hidden `offscreen`. `sure.rs` holds the
 //! proofs.
 //!
 //! The frame engine places a path label as the core places a symbol of one position whose
@@ -45,7 +45,7 @@ use crate::geo::projection::{Projection, label_scale};
 use crate::state::hot::Hot;
 use crate::{ScreenPose, WorldLabel};
 pub(crate) use line::WorldLine;
-pub(crate) use sure::{surely_far, surely_no_room};
+pub(crate) use sure::{Sure, surely};
 
 /// A path label through one frame's camera.
 #[derive(Clone, Debug, PartialEq)]
@@ -125,9 +125,6 @@ fn project_path_into(
 
 /// Path label `label`'s line (measured in `line`) through `projection`, in the copy of the
 /// world its projection data `hot` is in; `None` behind the camera, or if it has no path.
-/// Unless `line_needed` (a label drawn in the last frame fades out on its line; a caller asking
-/// for the line itself), [`surely_no_room`] settles most labels whose text is too long for
-/// their line, without the projected line: whether in view or not, they are hidden `no_room`.
 /// The projected line goes into `spare`'s buffers, if given ([`project_path_into`]).
 #[must_use]
 pub(crate) fn project_label(
@@ -136,13 +133,17 @@ pub(crate) fn project_label(
     hot: &Hot,
     projection: &Projection,
     perspective_scaling: f64,
-    line_needed: bool,
     spare: Option<ScreenPath>,
 ) -> Option<ScreenPath> {
     let path = label.symbol.path.as_ref()?;
-    let shift = hot.position - label.world_anchor();
-    let sure = if line_needed { None } else { surely_no_room(path, line, shift, projection, perspective_scaling) };
-    sure.or_else(|| project_path_into(path, line, shift, projection, perspective_scaling, spare))
+    project_path_into(path, line, shift_of(label, hot), projection, perspective_scaling, spare)
+}
+
+/// How far path label `label`'s line moves into the copy of the world its projection data
+/// `hot` is in, world px.
+#[must_use]
+pub(crate) fn shift_of(label: &WorldLabel, hot: &Hot) -> DVec2 {
+    hot.position - label.world_anchor()
 }
 
 impl ScreenPath {
@@ -159,10 +160,12 @@ impl ScreenPath {
         Label { x: self.pose.position.x, y: self.pose.position.y, style }
     }
 
-    /// The core's symbol for it: `path` (its projected line, [`Self::path`] copied), and the
-    /// label's repeat group.
+    /// The core's symbol for it: its projected line ([`Self::path`], copied into `spare`'s
+    /// vectors if given: a frame hands on the last one's symbols' lines), and the label's
+    /// repeat group.
     #[must_use]
-    pub(crate) fn symbol(&self, world: &WorldLabel, path: TextPath) -> Symbol {
+    pub(crate) fn symbol_into(&self, world: &WorldLabel, spare: Option<TextPath>) -> Symbol {
+        let path = reuse(spare, &self.path);
         let s = &world.symbol;
         Symbol {
             repeat_group: s.repeat_group,
@@ -184,6 +187,17 @@ impl ScreenPath {
     #[must_use]
     pub(crate) fn failure(&self) -> Option<PathFailure> {
         self.layout.as_ref().err().copied()
+    }
+}
+
+/// `source` cloned into `spare`'s allocations, if there is one.
+pub(crate) fn reuse<T: Clone>(spare: Option<T>, source: &T) -> T {
+    match spare {
+        Some(mut s) => {
+            s.clone_from(source);
+            s
+        }
+        None => source.clone(),
     }
 }
 

@@ -28,7 +28,7 @@ use super::sure::{largest_coordinate, no_room};
 use super::{ScreenPath, WorldLine};
 use crate::geo::projection::{NEAR, Projection, label_scale};
 
-/// [`super::surely_no_room`] through a camera under pitch (see the module's documentation):
+/// `surely_no_room` (`sure.rs`) through a camera under pitch (see the module's documentation):
 /// `None` if the text may fit, or if a corner of the line's bounds is near the camera plane or
 /// behind it (a point of the line may then be behind the camera).
 pub(super) fn surely_no_room_pitched(

@@ -31,33 +31,66 @@ use label_core::{PathFailure, TextPath};
 
 use super::pitched::surely_no_room_pitched;
 use super::{ScreenPath, WorldLine};
-use crate::geo::projection::{Projection, label_scale};
+use crate::geo::projection::Projection;
 use crate::{ScreenPose, WorldLabel};
 
-/// [`super::project_path`]'s answer for a line (`world`, measured in `line`, moved by `shift`)
-/// whose text surely has no room on it (see the module's documentation; under pitch,
-/// `pitched.rs`), found without projecting the line or laying it out: hidden
-/// [`PathFailure::NoRoom`], posed at its offset point (no glyphs, no projected line). `None`
-/// if the text may fit.
+/// What [`surely`] finds of a path label's line without projecting it.
+#[derive(Debug)]
+pub(crate) enum Sure {
+    /// Laid out off screen ([`surely_far`]): hidden `offscreen`.
+    Far,
+    /// No room for the text ([`surely_no_room`]): [`super::project_path`]'s answer.
+    NoRoom(ScreenPath),
+}
+
+/// What the shortcuts find of path label `label`'s line (measured in `line`, moved by `shift`)
+/// through `projection`, without projecting it or laying it out (see the module's
+/// documentation): with `far_lines`, [`Sure::Far`] if [`surely_far`]; else with `no_room`,
+/// [`Sure::NoRoom`] if [`surely_no_room`] (under pitch `pitched.rs`). `None` if neither is
+/// sure, or if the label has no path. Without pitch both read one [`Flat`].
 #[must_use]
-pub(crate) fn surely_no_room(
-    world: &TextPath,
+pub(crate) fn surely(
+    label: &WorldLabel,
     line: &WorldLine,
     shift: DVec2,
     projection: &Projection,
     perspective_scaling: f64,
-) -> Option<ScreenPath> {
+    (far_lines, no_room): (bool, bool),
+) -> Option<Sure> {
+    let world = label.symbol.path.as_ref()?;
     if projection.is_pitched() {
-        return surely_no_room_pitched(world, line, shift, projection, perspective_scaling);
+        let sure =
+            if no_room { surely_no_room_pitched(world, line, shift, projection, perspective_scaling) } else { None };
+        return sure.map(Sure::NoRoom);
     }
-    let scale = label_scale(1.0, perspective_scaling);
-    let text = line.text * scale;
-    let Flat { m, length, start, .. } = Flat::new(world, line, shift, projection, text);
-    if start + m >= -LENGTH && start - m + text <= length + m + LENGTH {
+    // Without pitch the perspective scale is 1: the glyphs are as large as in the world label.
+    let flat = Flat::new(world, line, shift, projection, line.text);
+    if far_lines && surely_far(&flat, label, world, line, shift, projection) {
+        return Some(Sure::Far);
+    }
+    if !no_room {
+        return None;
+    }
+    surely_no_room(&flat, world, line, shift, projection).map(Sure::NoRoom)
+}
+
+/// [`super::project_path`]'s answer for a line (`world`, measured in `line` and `flat`, moved
+/// by `shift`) through a camera without pitch, when its text surely has no room on it:
+/// hidden [`PathFailure::NoRoom`], posed at its offset point (no glyphs, no projected line).
+/// `None` if the text may fit.
+fn surely_no_room(
+    flat: &Flat,
+    world: &TextPath,
+    line: &WorldLine,
+    shift: DVec2,
+    projection: &Projection,
+) -> Option<ScreenPath> {
+    let Flat { m, length, start, .. } = *flat;
+    if start + m >= -LENGTH && start - m + line.text <= length + m + LENGTH {
         return None;
     }
     let at = projection.project(line.at + shift)?;
-    Some(no_room(world, at.screen, scale))
+    Some(no_room(world, at.screen, 1.0))
 }
 
 /// What [`super::project_path`] gives a line (`world`) whose text has no room on it, its offset
@@ -69,18 +102,21 @@ pub(super) fn no_room(world: &TextPath, at: DVec2, scale: f64) -> ScreenPath {
     ScreenPath { pose, path, layout: Err(PathFailure::NoRoom) }
 }
 
-/// Whether path label `label`'s line (measured in `line`, moved by `shift`) through a camera
-/// without pitch is surely laid out off screen (see the module's documentation): its text
-/// surely fits, never bends by more than its `max_angle`, and no glyph box (with the label's
-/// padding) can meet the viewport. [`super::project_path`] would then find the text laid out
-/// and every glyph off screen: the label is hidden `offscreen`. False under pitch.
-#[must_use]
-pub(crate) fn surely_far(label: &WorldLabel, line: &WorldLine, shift: DVec2, projection: &Projection) -> bool {
-    let Some(world) = label.symbol.path.as_ref().filter(|_| !projection.is_pitched()) else { return false };
-    // Without pitch the perspective scale is 1: the glyphs are as large as in the world label.
+/// Whether path label `label`'s line (`world`, measured in `line` and `flat`, moved by `shift`) through
+/// a camera without pitch is surely laid out off screen (see the module's documentation): its
+/// text surely fits, never bends by more than its `max_angle`, and no glyph box (with the
+/// label's padding) can meet the viewport. [`super::project_path`] would then find the text
+/// laid out and every glyph off screen: the label is hidden `offscreen`.
+fn surely_far(
+    flat: &Flat,
+    label: &WorldLabel,
+    world: &TextPath,
+    line: &WorldLine,
+    shift: DVec2,
+    projection: &Projection,
+) -> bool {
+    let Flat { m, length, start, .. } = *flat;
     let text = line.text;
-    let flat = Flat::new(world, line, shift, projection, text);
-    let Flat { m, length, start, .. } = flat;
     let fits = length > 2.0 * m && start - m >= -LENGTH && start + m + text <= length - m + LENGTH;
     fits && flat.never_too_curved(world, line) && flat.off_screen(label, line, shift, projection)
 }
@@ -108,6 +144,7 @@ pub(super) fn largest_coordinate(line: &WorldLine, shift: DVec2, projection: &Pr
 }
 
 /// What a camera without pitch makes of a world line's measures.
+#[derive(Clone, Copy, Debug)]
 struct Flat {
     /// The bound of the rounding, px (`m` in the module's documentation).
     m: f64,

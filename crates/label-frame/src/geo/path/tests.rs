@@ -6,6 +6,29 @@ fn projected(world: &TextPath, p: &Projection) -> Option<ScreenPath> {
     project_path(world, &WorldLine::new(world), DVec2::ZERO, p, 1.0)
 }
 
+/// [`surely`]'s answer with the `no_room` shortcut alone, for a label along `world` (measured
+/// in `line`, moved by `shift`) through `p`: the line's answer if its text surely has no room.
+fn surely_no_room(
+    world: &TextPath,
+    line: &WorldLine,
+    shift: DVec2,
+    p: &Projection,
+    perspective_scaling: f64,
+) -> Option<ScreenPath> {
+    let label = WorldLabel::along_path(0, world.clone(), 10.0);
+    match surely(&label, line, shift, p, perspective_scaling, (false, true)) {
+        Some(Sure::NoRoom(path)) => Some(path),
+        Some(Sure::Far) => unreachable!("far_lines is off"),
+        None => None,
+    }
+}
+
+/// [`surely`] with the `far_lines` shortcut alone: whether `label`'s line (measured in `line`,
+/// moved by `shift`) through `p` is surely laid out off screen.
+fn surely_far(label: &WorldLabel, line: &WorldLine, shift: DVec2, p: &Projection) -> bool {
+    matches!(surely(label, line, shift, p, 1.0, (true, false)), Some(Sure::Far))
+}
+
 /// [`surely_no_room`]'s answer for `world`'s line through `p`, not moved.
 fn sure(world: &TextPath, p: &Projection) -> Option<ScreenPath> {
     surely_no_room(world, &WorldLine::new(world), DVec2::ZERO, p, 1.0)
@@ -129,6 +152,32 @@ fn the_no_room_certificate_keeps_its_rounding_bound_from_the_threshold() {
         }
     }
     assert!(answered >= 900, "{answered} answers");
+}
+
+#[test]
+fn a_line_projected_into_a_dirty_spare_is_a_fresh_projection() {
+    // Spares that held a longer and a shorter line (more and fewer points and glyphs), every
+    // number of theirs NaN: the line projected into them is the one projected afresh, bit for
+    // bit, under flat, turned and pitched cameras.
+    let world = street(&[[100.0, 100.0], [103.0, 101.0], [106.0, 100.5], [109.0, 103.0]], &[2.0, 3.0, 2.5]);
+    let long =
+        street(&[[90.0, 90.0], [95.0, 92.0], [98.0, 97.0], [104.0, 99.0], [108.0, 95.0], [112.0, 99.0]], &[1.0; 9]);
+    let short = street(&[[100.0, 100.0], [101.0, 100.0]], &[4.0]);
+    let line = WorldLine::new(&world);
+    let camera = Camera::new(DVec2::new(104.0, 101.0), 4.0, 400.0, 300.0);
+    for camera in [camera, camera.with_bearing(200.0), camera.with_bearing(30.0).with_pitch(50.0)] {
+        let p = Projection::new(&camera);
+        let fresh = project_path_into(&world, &line, DVec2::ZERO, &p, 0.5, None).unwrap();
+        assert!(fresh.layout.is_ok(), "the text fits: the glyphs are compared too");
+        for other in [&long, &short] {
+            let mut dirty = project_path(other, &WorldLine::new(other), DVec2::ZERO, &p, 0.5).unwrap();
+            dirty.path.points.iter_mut().for_each(|q| *q = DVec2::NAN);
+            dirty.path.glyph_advances.iter_mut().for_each(|a| *a = f64::NAN);
+            let reused = project_path_into(&world, &line, DVec2::ZERO, &p, 0.5, Some(dirty)).unwrap();
+            assert_eq!(format!("{reused:?}"), format!("{fresh:?}"), "camera {camera:?}");
+            assert_eq!(reused, fresh);
+        }
+    }
 }
 
 #[test]
