@@ -46,12 +46,3 @@ fn random_inputs_pass_the_frames_checks() {
     // About one input in twenty has an invalid label: refused, then played without it.
     assert!(cases < 100 || refused > 0, "no input of {cases} was refused and played on");
 }
-
-/// The finds of the `frames` target not fixed yet (`tests/fuzz_open/`, docs/fuzzing.md "What
-/// `frames` found"): each fails the checks. Run with `--ignored`; a find moves to
-/// `tests/fuzz_regressions/` with its fix.
-#[test]
-#[ignore = "open finds: a reused frame keeps a path label whose glyph turned across a vertex of its line"]
-fn open_fuzz_finds_fail_the_frames_checks_until_fixed() {
-    check_every_input_in("tests/fuzz_open");
-}

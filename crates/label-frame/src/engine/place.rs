@@ -90,7 +90,12 @@ impl FrameEngine {
             &cx.viewer,
             memo,
             &self.table.sleeps,
-            Paths { lines: &self.lines, no_room: self.shortcuts.no_room, far_lines: self.shortcuts.far_lines },
+            Paths {
+                lines: &self.lines,
+                no_room: self.shortcuts.no_room,
+                far_lines: self.shortcuts.far_lines,
+                reused_after: reuse.then_some(&self.frame.labels[..]),
+            },
             &mut self.sights,
             &mut self.screen_paths,
         );

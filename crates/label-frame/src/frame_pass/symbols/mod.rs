@@ -87,6 +87,7 @@ pub(crate) fn project_symbols(
     // Each label's line of the last frame, if any, lends its buffers to this frame's.
     lines.resize_with(memo.len(), || None);
     let (labels, hot) = (viewer.labels, viewer.hot);
+    let before = paths.reused_after.map_or_else(Vec::new, |last| turns_before(lines, last));
     sights.par_extend(lines.par_iter_mut().enumerate().with_min_len(RUN).map(|(i, slot)| {
         let spare = slot.take();
         let Some(line) = &paths.lines[i] else { return sight(i) };
@@ -103,6 +104,18 @@ pub(crate) fn project_symbols(
         };
         slot.as_ref().map_or(Sight::Behind, |path| path_sight(path, label, &view))
     }));
+    for &(i, turn) in &before {
+        if let Some(path) = &mut lines[i as usize] {
+            path.turned = path.turned_from(turn);
+        }
+    }
+}
+
+/// A reused frame keeps the labels shown in the `last` frame: each one's line's turn there, to
+/// learn whether its glyphs turned since ([`ScreenPath::turned`]).
+fn turns_before(lines: &[Option<ScreenPath>], last: &[LabelFrame]) -> Vec<(u32, f64)> {
+    let shown = lines.iter().zip(last).enumerate().filter(|(_, (_, frame))| frame.visible);
+    shown.filter_map(|(i, (line, _))| Some((i as u32, line.as_ref()?.turn()?))).collect()
 }
 
 /// What [`project_symbols`] does with texts along lines.
@@ -117,6 +130,9 @@ pub(crate) struct Paths<'a> {
     /// A label not drawn whose text is surely laid out off screen is [`Sight::Far`] without
     /// projecting the line ([`crate::Shortcuts::far_lines`]).
     pub(crate) far_lines: bool,
+    /// In a reused frame, the last frame: a label shown there learns whether its glyphs
+    /// turned ([`ScreenPath::turned`]).
+    pub(crate) reused_after: Option<&'a [LabelFrame]>,
 }
 
 /// One frame's decisions into `memory`'s frames (the last frame's on entry) and choices, faded,

@@ -3,7 +3,9 @@
 //! [`Choice`]) too. Beyond the plain rules:
 //!
 //! - a shown label whose shown position no longer meets the viewport (another of its positions
-//!   still does; contract §4 step 1) is placed anew, as a label that came into view is;
+//!   still does; contract §4 step 1) is placed anew, as a label that came into view is; so is
+//!   a shown text along a line one of whose glyphs turned ([`ScreenPath::turned`]: rounding
+//!   carried it across a vertex of the line, so its boxes did not only move with the screen);
 //! - the labels placed anew go around the kept shown labels as pass 2 of a full frame places
 //!   its waiting labels (`waiting.rs`), in priority order, then input order (§4 as written),
 //!   without the margin; repeat groups count against the kept labels;
@@ -113,8 +115,8 @@ impl Sorted {
             }
             match sights[i] {
                 Sight::In(pose) if last.in_view() => {
-                    let keeps =
-                        !last.visible || path(i).is_some() || shown_meets_view(viewer, i, &pose, choices[i], &view);
+                    let keeps = !last.visible
+                        || path(i).map_or_else(|| shown_meets_view(viewer, i, &pose, choices[i], &view), |p| !p.turned);
                     if !keeps {
                         sorted.newcomers.push(i as u32);
                         continue;

@@ -99,7 +99,7 @@ fn surely_no_room(
 pub(super) fn no_room(world: &TextPath, at: DVec2, scale: f64) -> ScreenPath {
     let pose = ScreenPose { position: at, angle: 0.0, scale };
     let path = TextPath { points: Vec::new(), glyph_advances: Vec::new(), path_offset: None, ..*world };
-    ScreenPath { pose, path, layout: Err(PathFailure::NoRoom) }
+    ScreenPath { pose, path, layout: Err(PathFailure::NoRoom), turned: false }
 }
 
 /// Whether path label `label`'s line (`world`, measured in `line` and `flat`, moved by `shift`) through

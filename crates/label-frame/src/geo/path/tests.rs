@@ -350,3 +350,25 @@ fn the_far_lines_certificate_keeps_its_rounding_bound_from_the_fit_threshold() {
     assert!(certified > 400, "{certified} of 600 lines certified at half the threshold");
     assert!(near < 600 * 22, "{near}");
 }
+
+/// A glyph whose centre crosses a vertex of its line reads in the line's other direction:
+/// `turned_from` sees it; a pan that keeps every glyph on its segment does not.
+#[test]
+fn a_glyph_across_a_vertex_turned_and_a_pan_did_not() {
+    let p = Projection::new(&Camera::new(DVec2::new(100.0, 100.0), 0.0, 400.0, 300.0));
+    // One glyph of 8 px on a line that turns by 45° at (100, 100).
+    let at = |offset: f64| {
+        let mut world = street(&[[60.0, 100.0], [100.0, 100.0], [140.0, 140.0]], &[8.0]);
+        world.path_offset = Some(offset);
+        projected(&world, &p).expect("in front of the camera")
+    };
+    let before = at(39.999).turn().expect("the text fits");
+    assert!(at(40.001).turned_from(before), "the glyph crossed the vertex");
+    assert!(!at(39.999).turned_from(before));
+    assert!(!at(30.0).turned_from(at(20.0).turn().unwrap()), "moved along one segment");
+    // Every glyph of a longer text moved by a pan, none across a vertex.
+    let world = street(&[[60.0, 100.0], [100.0, 100.0], [140.0, 140.0]], &[6.0, 7.0, 5.0, 6.0]);
+    let moved = Projection::new(&Camera::new(DVec2::new(103.25, 97.5), 0.0, 400.0, 300.0));
+    let (here, there) = (projected(&world, &p).unwrap(), projected(&world, &moved).unwrap());
+    assert!(!there.turned_from(here.turn().unwrap()));
+}
