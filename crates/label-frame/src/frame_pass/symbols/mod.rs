@@ -44,7 +44,7 @@ pub(crate) use batch::Spare;
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::fade::{Fading, finish};
 use crate::frame_pass::place::off_frame;
-use crate::geo::path::{ScreenPath, Sure, WorldLine, project_label, shift_of, surely};
+use crate::geo::path::{LastGlyphs, ScreenPath, Sure, WorldLine, project_label, shift_of, surely};
 use crate::geo::sight::{Sight, path_sight};
 use crate::geo::view::Viewer;
 use crate::shortcuts::sleep::Sleeps;
@@ -87,7 +87,8 @@ pub(crate) fn project_symbols(
     // Each label's line of the last frame, if any, lends its buffers to this frame's.
     lines.resize_with(memo.len(), || None);
     let (labels, hot) = (viewer.labels, viewer.hot);
-    let before = paths.reused_after.map_or_else(Vec::new, |last| turns_before(lines, last));
+    // A reused frame keeps the labels shown in the last frame: whether their glyphs turned.
+    let before = paths.reused_after.map(|last| LastGlyphs::of(lines, |i| last[i].visible));
     sights.par_extend(lines.par_iter_mut().enumerate().with_min_len(RUN).map(|(i, slot)| {
         let spare = slot.take();
         let Some(line) = &paths.lines[i] else { return sight(i) };
@@ -104,18 +105,9 @@ pub(crate) fn project_symbols(
         };
         slot.as_ref().map_or(Sight::Behind, |path| path_sight(path, label, &view))
     }));
-    for &(i, turn) in &before {
-        if let Some(path) = &mut lines[i as usize] {
-            path.turned = path.turned_from(turn);
-        }
+    if let Some(before) = before {
+        before.mark(lines);
     }
-}
-
-/// A reused frame keeps the labels shown in the `last` frame: each one's line's turn there, to
-/// learn whether its glyphs turned since ([`ScreenPath::turned`]).
-fn turns_before(lines: &[Option<ScreenPath>], last: &[LabelFrame]) -> Vec<(u32, f64)> {
-    let shown = lines.iter().zip(last).enumerate().filter(|(_, (_, frame))| frame.visible);
-    shown.filter_map(|(i, (line, _))| Some((i as u32, line.as_ref()?.turn()?))).collect()
 }
 
 /// What [`project_symbols`] does with texts along lines.

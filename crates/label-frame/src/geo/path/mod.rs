@@ -40,12 +40,14 @@ use label_core::{BoxStyle, Label, Obb, PathFailure, PathLayout, Symbol, TextPath
 mod line;
 mod pitched;
 mod sure;
+mod turned;
 
 use crate::geo::projection::{Projection, label_scale};
 use crate::state::hot::Hot;
 use crate::{ScreenPose, WorldLabel};
 pub(crate) use line::WorldLine;
 pub(crate) use sure::{Sure, surely};
+pub(crate) use turned::LastGlyphs;
 
 /// A path label through one frame's camera.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,8 +61,7 @@ pub(crate) struct ScreenPath {
     /// The glyphs on screen, or why the text does not fit the projected line.
     pub(crate) layout: Result<PathLayout, PathFailure>,
     /// Whether a glyph reads in another direction than on the label's line of the last frame,
-    /// for a label shown in the last frame ([`Self::turned_from`]; set by a reused frame's
-    /// projection).
+    /// for a label shown in the last frame (set by a reused frame's projection: `turned.rs`).
     pub(crate) turned: bool,
 }
 
@@ -151,29 +152,6 @@ pub(crate) fn shift_of(label: &WorldLabel, hot: &Hot) -> DVec2 {
 }
 
 impl ScreenPath {
-    /// How far a glyph may turn by rounding alone, in [`Self::turn`]'s measure: a turn this
-    /// small moves a glyph's corners by far less than the contract's τ.
-    const TURN: f64 = 1e-6;
-
-    /// Its glyphs' reading directions summed with distinct weights (`None` if the text does
-    /// not fit): a glyph that turns moves it by about its weight times the angle.
-    #[must_use]
-    pub(crate) fn turn(&self) -> Option<f64> {
-        let weighted =
-            |(k, g): (usize, &label_core::GlyphPose)| (k as f64 + 1.0) * (g.axis.x + std::f64::consts::PI * g.axis.y);
-        self.layout.as_ref().ok().map(|l| l.glyphs.iter().enumerate().map(weighted).sum())
-    }
-
-    /// Whether a glyph reads in another direction than when its line's [`Self::turn`] was
-    /// `before`. Under a camera that only moved the screen every glyph keeps its direction,
-    /// but where rounding carries a glyph's centre across a vertex of the line (or the text
-    /// across the upright flip): then its boxes did not only move with the screen, and a
-    /// reused frame places the label anew.
-    #[must_use]
-    pub(crate) fn turned_from(&self, before: f64) -> bool {
-        self.turn().is_some_and(|now| (now - before).abs() > Self::TURN)
-    }
-
     /// The core's label for it, with `extra` padding on every glyph (the hysteresis margin):
     /// at the anchor point, its height scaled, its width the text's length on screen.
     #[must_use]
