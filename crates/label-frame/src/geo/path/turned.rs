@@ -11,8 +11,7 @@
 //! contract; rounding moves a projected axis by orders of magnitude less (10⁻⁹ on a curve
 //! sampled every 10⁻³ px). A false alarm only places a label anew.
 
-use glam::DVec2;
-use label_core::PathLayout;
+use label_core::{PathFailure, PathLayout};
 
 use super::ScreenPath;
 
@@ -21,40 +20,34 @@ const AXIS: f64 = 1e-6;
 
 /// The shown labels' glyphs before the frame's projection, to mark the lines that turned.
 #[derive(Debug, Default)]
-pub(crate) struct LastGlyphs {
-    /// Per label: its engine index, where its glyphs start in `glyphs`, whether it read
-    /// reversed.
-    labels: Vec<(u32, u32, bool)>,
-    /// Per glyph: its axis.
-    glyphs: Vec<DVec2>,
-}
+pub(crate) struct LastGlyphs(Vec<(u32, PathLayout)>);
 
 impl LastGlyphs {
-    /// The glyphs of the lines in `lines` whose label `shown` says (its engine index).
-    pub(crate) fn of(lines: &[Option<ScreenPath>], shown: impl Fn(usize) -> bool) -> Self {
-        let mut last = Self::default();
-        for (i, line) in lines.iter().enumerate() {
-            let Some(Ok(layout)) = line.as_ref().filter(|_| shown(i)).map(|l| &l.layout) else { continue };
-            last.labels.push((i as u32, last.glyphs.len() as u32, layout.reversed));
-            last.glyphs.extend(layout.glyphs.iter().map(|g| g.axis));
-        }
-        last
+    /// The glyphs of the lines in `lines` whose label `shown` says (its engine index), moved out
+    /// of them: the projection lays each line out anew, keeping only its points' and advances'
+    /// buffers.
+    pub(crate) fn of(lines: &mut [Option<ScreenPath>], shown: impl Fn(usize) -> bool) -> Self {
+        let laid = |(i, line): (usize, &mut Option<ScreenPath>)| {
+            let line = line.as_mut().filter(|_| shown(i))?;
+            let layout = std::mem::replace(&mut line.layout, Err(PathFailure::NoRoom)).ok()?;
+            Some((i as u32, layout))
+        };
+        Self(lines.iter_mut().enumerate().filter_map(laid).collect())
     }
 
     /// Marks each line of `lines` (projected again) whose glyphs no longer read as before.
     pub(crate) fn mark(&self, lines: &mut [Option<ScreenPath>]) {
-        let ends = self.labels.iter().skip(1).map(|l| l.1).chain([self.glyphs.len() as u32]);
-        for (&(i, start, reversed), end) in self.labels.iter().zip(ends) {
-            let Some(path) = lines[i as usize].as_mut() else { continue };
-            let before = &self.glyphs[start as usize..end as usize];
-            path.turned = path.layout.as_ref().is_ok_and(|now| !reads_as(now, reversed, before));
+        for (i, before) in &self.0 {
+            let Some(path) = lines[*i as usize].as_mut() else { continue };
+            path.turned = path.layout.as_ref().is_ok_and(|now| !reads_as(now, before));
         }
     }
 }
 
-/// Whether `now` reads as the text whose glyphs' axes were `before` and which read `reversed`.
-fn reads_as(now: &PathLayout, reversed: bool, before: &[DVec2]) -> bool {
-    now.reversed == reversed
-        && now.glyphs.len() == before.len()
-        && now.glyphs.iter().zip(before).all(|(g, b)| (g.axis - *b).length_squared() <= AXIS * AXIS)
+/// Whether `now` reads as `before`: the same reading direction and count, each glyph's axis
+/// within [`AXIS`].
+fn reads_as(now: &PathLayout, before: &PathLayout) -> bool {
+    now.reversed == before.reversed
+        && now.glyphs.len() == before.glyphs.len()
+        && now.glyphs.iter().zip(&before.glyphs).all(|(g, b)| (g.axis - b.axis).length_squared() <= AXIS * AXIS)
 }
