@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use glam::DVec2;
 use label_core::{Blocker, Candidate, Obb, PathFailure, Symbol, TextPath};
-use label_frame::{Anchor, Camera, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{Anchor, Camera, FrameEngine, FrameError, FrameKind, FrameOptions, HiddenReason, WorldLabel};
 
 /// A line through screen points of [`flat_camera`], in world px.
 fn line(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
@@ -162,4 +162,78 @@ fn a_newcomer_of_a_reused_frame_yields_to_a_kept_street_of_a_repeat_group() {
     let mut e = engine(vec![a, b, c]);
     let frame = pan_in_a_then_c(&mut e);
     assert_eq!(frame.choices[2].candidate, Some(1), "C below B's glyphs, not over them");
+}
+
+/// A camera at zoom 0 on [`CENTER`], 400×300 px: screen = `(200, 150) + P − CENTER`. (At zoom
+/// 2, [`flat_camera`]'s, a pan moves every point by a multiple of the screen's ulp: no rounding.)
+fn zoom_0() -> Camera {
+    Camera::new(CENTER, 0.0, 400.0, 300.0)
+}
+
+/// The options of the frames at [`zoom_0`]: no fades, and no copies of the world (256 px wide
+/// there, narrower than the viewport).
+fn zoom_0_options() -> FrameOptions {
+    FrameOptions::default().with_fade_ms(0.0).with_world_copies(false)
+}
+
+/// The world point at screen point `p` of [`zoom_0`].
+fn at_zoom_0(p: [f64; 2]) -> DVec2 {
+    CENTER + DVec2::from_array(p) - DVec2::new(200.0, 150.0)
+}
+
+/// A pan of [`zoom_0`] by about `dx` px right under which glyph `g` of the one label that
+/// `street` makes of an offset (world px) reads along another axis than under [`zoom_0`]
+/// (rounding carried its centre across a vertex of the line), and that label: the first found
+/// among offsets within 2·10⁻¹³ of `offset` and pans that differ by less than a micropixel.
+fn pan_that_turns(street: impl Fn(f64) -> WorldLabel, offset: f64, g: usize, dx: f64) -> (WorldLabel, Camera) {
+    let axis = |street: &WorldLabel, camera: &Camera| {
+        let mut e = FrameEngine::new(zoom_0_options()).unwrap();
+        e.set_labels(vec![street.clone()]).unwrap();
+        e.place_frame(camera, 0.0).unwrap();
+        e.screen_glyphs(0).unwrap().unwrap().glyphs[g].axis
+    };
+    let offsets = (0..40).map(|k| offset + (k - 20) as f64 * 1e-14);
+    let pans = (0..500).map(|k| DVec2::new(dx + k as f64 * 1.234_567e-9, k as f64 * 0.987_654e-9));
+    let pans: Vec<Camera> = pans.map(|pan| zoom_0().with_center(CENTER + pan)).collect();
+    offsets
+        .map(street)
+        .find_map(|street| {
+            let before = axis(&street, &zoom_0());
+            let turns = pans.iter().find(|camera| axis(&street, camera) != before)?;
+            Some((street.clone(), *turns))
+        })
+        .expect("a pan whose rounding turns the glyph")
+}
+
+#[test]
+fn a_turned_street_of_a_reused_frame_stays_shown_before_a_newcomer_of_higher_priority() {
+    // A street of 8 glyphs of 10 px bends 30° up at (370, 150), its fourth glyph centred on the
+    // vertex; its last glyphs reach past the right edge, where B (priority 5) waits off screen.
+    // A pan 40 px right brings B in over the last glyph; rounding turns the fourth glyph. The
+    // street was shown and is free of every kept label: it stays shown, B yields to it.
+    let street = |offset| {
+        let points = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
+        let l = TextPath::new(points, vec![10.0; 8]).with_path_offset(offset).with_max_angle(45.0);
+        WorldLabel::along_path(1, l, 12.0)
+    };
+    let (street, panned) = pan_that_turns(street, 45.0, 3, 40.0);
+    let b = at_zoom_0([413.0, 126.0]);
+    let b = WorldLabel::from_world(2, b, 24.0, 16.0).with_priority(5.0);
+    let options = zoom_0_options();
+    let mut frames = Vec::new();
+    for mut e in [FrameEngine::new(options.clone()).unwrap(), FrameEngine::without_shortcuts(options.clone()).unwrap()]
+    {
+        e.set_labels(vec![street.clone(), b.clone()]).unwrap();
+        let frame = e.place_frame(&zoom_0(), 0.0).unwrap();
+        assert!(frame.labels[0].visible && !frame.labels[1].in_view(), "B off screen at first");
+        let axis = e.screen_glyphs(0).unwrap().unwrap().glyphs[3].axis;
+        let frame = e.place_frame(&panned, 16.0).unwrap().clone();
+        assert_eq!(frame.stats.kind, FrameKind::Reused);
+        assert_ne!(e.screen_glyphs(0).unwrap().unwrap().glyphs[3].axis, axis, "the fourth glyph turned");
+        assert!(frame.labels[0].visible, "the street stays shown");
+        assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Label(0)), "B yields to it");
+        assert_eq!(overlapping_visible_pairs(&e, &frame), []);
+        frames.push(frame.labels);
+    }
+    assert_eq!(frames[0], frames[1], "the engine without shortcuts decides alike");
 }
