@@ -8,7 +8,9 @@ mod common;
 use common::*;
 use glam::DVec2;
 use label_core::{Blocker, Candidate, Obb, PathFailure, Symbol, TextPath};
-use label_frame::{Anchor, Camera, FrameEngine, FrameError, FrameKind, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{
+    Alignment, Anchor, Camera, FrameEngine, FrameError, FrameKind, FrameOptions, HiddenReason, WorldLabel,
+};
 
 /// A line through screen points of [`flat_camera`], in world px.
 fn line(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
@@ -184,8 +186,14 @@ fn at_zoom_0(p: [f64; 2]) -> DVec2 {
 /// A pan of [`zoom_0`] by about `dx` px right under which glyph `g` of the one label that
 /// `street` makes of an offset (world px) reads along another axis than under [`zoom_0`]
 /// (rounding carried its centre across a vertex of the line), and that label: the first found
-/// among offsets within 2·10⁻¹³ of `offset` and pans that differ by less than a micropixel.
-fn pan_that_turns(street: impl Fn(f64) -> WorldLabel, offset: f64, g: usize, dx: f64) -> (WorldLabel, Camera) {
+/// among offsets within 2·10⁻¹³ of `offset` whose glyph reads along an axis that `from` takes
+/// under [`zoom_0`], and pans that differ by less than a micropixel.
+fn pan_that_turns(
+    street: impl Fn(f64) -> WorldLabel,
+    offset: f64,
+    (g, from): (usize, impl Fn(DVec2) -> bool),
+    dx: f64,
+) -> (WorldLabel, Camera) {
     let axis = |street: &WorldLabel, camera: &Camera| {
         let mut e = FrameEngine::new(zoom_0_options()).unwrap();
         e.set_labels(vec![street.clone()]).unwrap();
@@ -199,6 +207,9 @@ fn pan_that_turns(street: impl Fn(f64) -> WorldLabel, offset: f64, g: usize, dx:
         .map(street)
         .find_map(|street| {
             let before = axis(&street, &zoom_0());
+            if !from(before) {
+                return None;
+            }
             let turns = pans.iter().find(|camera| axis(&street, camera) != before)?;
             Some((street.clone(), *turns))
         })
@@ -216,7 +227,7 @@ fn a_turned_street_of_a_reused_frame_stays_shown_before_a_newcomer_of_higher_pri
         let l = TextPath::new(points, vec![10.0; 8]).with_path_offset(offset).with_max_angle(45.0);
         WorldLabel::along_path(1, l, 12.0)
     };
-    let (street, panned) = pan_that_turns(street, 45.0, 3, 40.0);
+    let (street, panned) = pan_that_turns(street, 45.0, (3, |_| true), 40.0);
     let b = at_zoom_0([413.0, 126.0]);
     let b = WorldLabel::from_world(2, b, 24.0, 16.0).with_priority(5.0);
     let options = zoom_0_options();
@@ -233,6 +244,42 @@ fn a_turned_street_of_a_reused_frame_stays_shown_before_a_newcomer_of_higher_pri
         assert!(frame.labels[0].visible, "the street stays shown");
         assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Label(0)), "B yields to it");
         assert_eq!(overlapping_visible_pairs(&e, &frame), []);
+        frames.push(frame.labels);
+    }
+    assert_eq!(frames[0], frames[1], "the engine without shortcuts decides alike");
+}
+
+#[test]
+fn a_symbol_does_not_sleep_on_a_street_whose_glyph_can_turn() {
+    // A street (priority 5, given a viewport alignment, which a text along a line does not
+    // use) bends 30° up at (370, 150), its fourth glyph centred on the vertex and reading up
+    // the second segment. A sliver of a symbol sits inside that glyph's box, right of where the
+    // glyph would reach along the first segment and clear of the fifth glyph: hidden by the
+    // street. Full frames (no reuse) and no margin: a pan under which rounding turns the
+    // fourth glyph onto the first segment frees the symbol, and it must show — a certificate
+    // issued against the street's glyph boxes would keep it asleep.
+    let up = |axis: DVec2| axis.y < 0.0;
+    let street = |offset| {
+        let points = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
+        let l = TextPath::new(points, vec![10.0; 8]).with_path_offset(offset).with_max_angle(45.0);
+        WorldLabel::along_path(1, l, 12.0).with_priority(5.0).with_alignment(Alignment::Viewport)
+    };
+    let (street, panned) = pan_that_turns(street, 45.0, (3, up), 0.0);
+    let sliver = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
+    let sliver = WorldLabel::from_world(2, at_zoom_0([375.55, 151.5]), 0.6, 2.0).with_symbol(sliver);
+    let options = zoom_0_options().with_reuse_translations(false).with_hysteresis(0.0);
+    let mut frames = Vec::new();
+    for mut e in [FrameEngine::new(options.clone()).unwrap(), FrameEngine::without_shortcuts(options.clone()).unwrap()]
+    {
+        e.set_labels(vec![street.clone(), sliver.clone()]).unwrap();
+        let frame = e.place_frame(&zoom_0(), 0.0).unwrap();
+        assert!(frame.labels[0].visible && !frame.labels[1].visible, "the sliver hidden by the street");
+        // A frame at the same camera: the sliver waits (and may be certified).
+        e.place_frame(&zoom_0(), 16.0).unwrap();
+        let frame = e.place_frame(&panned, 32.0).unwrap().clone();
+        assert_eq!(frame.stats.kind, FrameKind::Full);
+        assert!(!up(e.screen_glyphs(0).unwrap().unwrap().glyphs[3].axis), "the fourth glyph turned");
+        assert!(frame.labels[1].visible, "the sliver, free now, shows");
         frames.push(frame.labels);
     }
     assert_eq!(frames[0], frames[1], "the engine without shortcuts decides alike");
