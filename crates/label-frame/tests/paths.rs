@@ -250,6 +250,25 @@ fn a_turned_street_of_a_reused_frame_stays_shown_before_a_newcomer_of_higher_pri
 }
 
 #[test]
+fn after_a_failed_frame_the_next_one_is_full() {
+    // A symbol as wide as the core allows, and a street. Pitched with the symbol below the
+    // screen's centre, perspective scales it past the core's range: the frame fails, having
+    // projected the street's line. The next frame, a pan of the last one placed, is a full
+    // one: a reused frame would compare the street's glyphs with the failed frame's.
+    let wide = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
+    let wide = at_screen(1, 200.0, 280.0, 0.99 * label_core::limits::MAX_SIZE, 12.0).with_symbol(wide);
+    let street = WorldLabel::along_path(2, line(&[[100.0, 100.0], [300.0, 100.0]], &[10.0; 6]), 12.0);
+    let mut e = FrameEngine::new(FrameOptions::default().with_perspective_scaling(1.0)).unwrap();
+    e.set_labels(vec![wide, street]).unwrap();
+    let camera = flat_camera();
+    assert_eq!(e.place_frame(&camera, 0.0).unwrap().stats.kind, FrameKind::Full);
+    let pitched = camera.with_pitch(60.0);
+    assert!(matches!(e.place_frame(&pitched, 16.0), Err(FrameError::Core(_))));
+    let panned = camera.with_center(camera.center + DVec2::new(0.25, 0.0));
+    assert_eq!(e.place_frame(&panned, 32.0).unwrap().stats.kind, FrameKind::Full);
+}
+
+#[test]
 fn a_symbol_does_not_sleep_on_a_street_whose_glyph_can_turn() {
     // A street (priority 5, given a viewport alignment, which a text along a line does not
     // use) bends 30° up at (370, 150), its fourth glyph centred on the vertex and reading up
