@@ -86,6 +86,9 @@ pub struct FrameEngine {
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     screen_paths: Vec<Option<ScreenPath>>,
+    /// If some label has a path: the labels the last symbol frame showed, in no order (a
+    /// reused frame checks the turns of their lines alone).
+    shown: Vec<u32>,
     spare: Spare,
     in_sight: Vec<u32>,
     in_reach: Vec<Reach>,

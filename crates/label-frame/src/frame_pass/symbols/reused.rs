@@ -43,7 +43,7 @@ use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose};
 /// see [`super::place_symbol_frame`]. Counts the labels placed anew as placed now.
 pub(super) fn place(
     cx: &FrameContext,
-    SymbolMemory { frames, choices, memo, sleeps, .. }: SymbolMemory,
+    SymbolMemory { frames, choices, memo, sleeps, shown: shown_now, .. }: SymbolMemory,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
@@ -72,7 +72,7 @@ pub(super) fn place(
         pass_two(cx, frames, sights, paths, &shown, &blocking, &newcomers, 0.0, &mut decided)?;
     }
 
-    let mut out = Written::new(frames, choices, memo, cx.fading, asleep);
+    let mut out = Written::new(frames, choices, memo, shown_now, cx.fading, asleep);
     out.stats.hidden_offscreen = resting;
     for &i in &kept {
         let pose = sights[i as usize].pose().expect("kept labels are in view");

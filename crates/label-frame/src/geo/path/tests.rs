@@ -354,7 +354,7 @@ fn the_far_lines_certificate_keeps_its_rounding_bound_from_the_fit_threshold() {
 /// Whether `now` turned against `before` (the same label's line in the last and this frame),
 /// as a reused frame marks it.
 fn turned(before: ScreenPath, now: ScreenPath) -> bool {
-    let last = LastGlyphs::of(&mut [Some(before)], |_| true);
+    let last = LastGlyphs::of(&mut [Some(before)], &[0]);
     let mut lines = [Some(now)];
     last.mark(&mut lines);
     lines[0].as_ref().unwrap().turned

@@ -23,16 +23,16 @@ const AXIS: f64 = 1e-6;
 pub(crate) struct LastGlyphs(Vec<(u32, PathLayout)>);
 
 impl LastGlyphs {
-    /// The glyphs of the lines in `lines` whose label `shown` says (its engine index), moved out
-    /// of them: the projection lays each line out anew, keeping only its points' and advances'
-    /// buffers.
-    pub(crate) fn of(lines: &mut [Option<ScreenPath>], shown: impl Fn(usize) -> bool) -> Self {
-        let laid = |(i, line): (usize, &mut Option<ScreenPath>)| {
-            let line = line.as_mut().filter(|_| shown(i))?;
+    /// The glyphs of the lines in `lines` of the labels `shown` (engine indices; those without
+    /// a line are skipped), moved out of them: the projection lays each line out anew, keeping
+    /// only its points' and advances' buffers.
+    pub(crate) fn of(lines: &mut [Option<ScreenPath>], shown: &[u32]) -> Self {
+        let laid = |&i: &u32| {
+            let line = lines.get_mut(i as usize)?.as_mut()?;
             let layout = std::mem::replace(&mut line.layout, Err(PathFailure::NoRoom)).ok()?;
-            Some((i as u32, layout))
+            Some((i, layout))
         };
-        Self(lines.iter_mut().enumerate().filter_map(laid).collect())
+        Self(shown.iter().filter_map(laid).collect())
     }
 
     /// Marks each line of `lines` (projected again) whose glyphs no longer read as before.
