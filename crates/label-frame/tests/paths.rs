@@ -303,3 +303,24 @@ fn a_symbol_does_not_sleep_on_a_street_whose_glyph_can_turn() {
     }
     assert_eq!(frames[0], frames[1], "the engine without shortcuts decides alike");
 }
+
+#[test]
+fn a_pan_tests_no_shown_street_again() {
+    // Streets (one bent) shown, then pans at zoom 0, whose rounding moves every glyph with the
+    // screen: reused frames that place no label anew (the turn check measures each glyph
+    // against the screen's shift).
+    let bent = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
+    let straight = [[100.0, 60.0], [300.0, 80.0]].map(at_zoom_0).to_vec();
+    let streets = [bent, straight].into_iter().enumerate();
+    let labels =
+        streets.map(|(k, points)| WorldLabel::along_path(k as u64, TextPath::new(points, vec![10.0; 8]), 12.0));
+    let mut e = FrameEngine::new(zoom_0_options()).unwrap();
+    e.set_labels(labels.collect()).unwrap();
+    assert_eq!(e.place_frame(&zoom_0(), 0.0).unwrap().visible_indices().count(), 2);
+    for k in 1..20 {
+        let pan = DVec2::new(f64::from(k) * 1.37, -f64::from(k) * 0.61);
+        let frame = e.place_frame(&zoom_0().with_center(CENTER + pan), f64::from(k)).unwrap();
+        assert_eq!((frame.stats.kind, frame.stats.placed_now), (FrameKind::Reused, 0), "pan {k}");
+        assert_eq!(frame.visible_indices().count(), 2);
+    }
+}

@@ -84,6 +84,7 @@ impl FrameEngine {
         reuse: bool,
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
+        let shift = self.shift_to(projection);
         let cx = frame_context!(self, projection, dt);
         let memo = &self.table.memo;
         project_symbols(
@@ -94,7 +95,7 @@ impl FrameEngine {
                 lines: &self.lines,
                 no_room: self.shortcuts.no_room,
                 far_lines: self.shortcuts.far_lines,
-                reused_after: reuse.then_some(&self.shown[..]),
+                reused_after: reuse.then_some((&self.shown[..], shift)),
             },
             &mut self.sights,
             &mut self.screen_paths,
@@ -163,5 +164,11 @@ impl FrameEngine {
         listed.sort_unstable();
         let visible = (0..self.frame.labels.len() as u32).filter(|&i| self.frame.labels[i as usize].visible);
         listed.into_iter().eq(visible)
+    }
+
+    /// How far the screen moved from the last frame to `projection`, px (zero if it did more
+    /// than move: then no frame reuses the last placement).
+    fn shift_to(&self, projection: &Projection) -> glam::DVec2 {
+        self.frame_projection.and_then(|p| p.translation_to(projection)).unwrap_or_default()
     }
 }

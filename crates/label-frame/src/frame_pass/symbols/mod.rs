@@ -36,6 +36,7 @@ mod waiting;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use glam::DVec2;
 use label_core::{Choice, Obb};
 use rayon::prelude::*;
 
@@ -88,7 +89,7 @@ pub(crate) fn project_symbols(
     lines.resize_with(memo.len(), || None);
     let (labels, hot) = (viewer.labels, viewer.hot);
     // A reused frame keeps the labels shown in the last frame: whether their glyphs turned.
-    let before = paths.reused_after.map(|shown| LastGlyphs::of(lines, shown));
+    let before = paths.reused_after.map(|(shown, shift)| (LastGlyphs::of(lines, shown), shift));
     sights.par_extend(lines.par_iter_mut().enumerate().with_min_len(RUN).map(|(i, slot)| {
         let spare = slot.take();
         let Some(line) = &paths.lines[i] else { return sight(i) };
@@ -105,8 +106,8 @@ pub(crate) fn project_symbols(
         };
         slot.as_ref().map_or(Sight::Behind, |path| path_sight(path, label, &view))
     }));
-    if let Some(before) = before {
-        before.mark(lines);
+    if let Some((before, shift)) = before {
+        before.mark(lines, (labels, paths.lines), shift);
     }
 }
 
@@ -122,9 +123,10 @@ pub(crate) struct Paths<'a> {
     /// A label not drawn whose text is surely laid out off screen is [`Sight::Far`] without
     /// projecting the line ([`crate::Shortcuts::far_lines`]).
     pub(crate) far_lines: bool,
-    /// In a reused frame, the labels shown in the last frame ([`SymbolMemory::shown`]): each
-    /// learns whether its glyphs turned ([`ScreenPath::turned`]).
-    pub(crate) reused_after: Option<&'a [u32]>,
+    /// In a reused frame, the labels shown in the last frame ([`SymbolMemory::shown`]), and
+    /// how far the screen moved since, px: each learns whether its glyphs turned
+    /// ([`ScreenPath::turned`]).
+    pub(crate) reused_after: Option<(&'a [u32], DVec2)>,
 }
 
 /// One frame's decisions into `memory`'s frames (the last frame's on entry) and choices, faded,
