@@ -8,7 +8,9 @@ mod common;
 use common::*;
 use glam::DVec2;
 use label_core::{Blocker, Candidate, Obb, PathFailure, Symbol, TextPath};
-use label_frame::{Anchor, Camera, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{
+    Alignment, Anchor, Camera, FrameEngine, FrameError, FrameKind, FrameOptions, HiddenReason, WorldLabel,
+};
 
 /// A line through screen points of [`flat_camera`], in world px.
 fn line(points: &[[f64; 2]], advances: &[f64]) -> TextPath {
@@ -162,4 +164,163 @@ fn a_newcomer_of_a_reused_frame_yields_to_a_kept_street_of_a_repeat_group() {
     let mut e = engine(vec![a, b, c]);
     let frame = pan_in_a_then_c(&mut e);
     assert_eq!(frame.choices[2].candidate, Some(1), "C below B's glyphs, not over them");
+}
+
+/// A camera at zoom 0 on [`CENTER`], 400×300 px: screen = `(200, 150) + P − CENTER`. (At zoom
+/// 2, [`flat_camera`]'s, a pan moves every point by a multiple of the screen's ulp: no rounding.)
+fn zoom_0() -> Camera {
+    Camera::new(CENTER, 0.0, 400.0, 300.0)
+}
+
+/// The options of the frames at [`zoom_0`]: no fades, and no copies of the world (256 px wide
+/// there, narrower than the viewport).
+fn zoom_0_options() -> FrameOptions {
+    FrameOptions::default().with_fade_ms(0.0).with_world_copies(false)
+}
+
+/// The world point at screen point `p` of [`zoom_0`].
+fn at_zoom_0(p: [f64; 2]) -> DVec2 {
+    CENTER + DVec2::from_array(p) - DVec2::new(200.0, 150.0)
+}
+
+/// A pan of [`zoom_0`] by about `dx` px right under which glyph `g` of the one label that
+/// `street` makes of an offset (world px) reads along another axis than under [`zoom_0`]
+/// (rounding carried its centre across a vertex of the line), and that label: the first found
+/// among offsets within 2·10⁻¹³ of `offset` whose glyph reads along an axis that `from` takes
+/// under [`zoom_0`], and pans that differ by less than a micropixel.
+fn pan_that_turns(
+    street: impl Fn(f64) -> WorldLabel,
+    offset: f64,
+    (g, from): (usize, impl Fn(DVec2) -> bool),
+    dx: f64,
+) -> (WorldLabel, Camera) {
+    let axis = |street: &WorldLabel, camera: &Camera| {
+        let mut e = FrameEngine::new(zoom_0_options()).unwrap();
+        e.set_labels(vec![street.clone()]).unwrap();
+        e.place_frame(camera, 0.0).unwrap();
+        e.screen_glyphs(0).unwrap().unwrap().glyphs[g].axis
+    };
+    let offsets = (0..40).map(|k| offset + (k - 20) as f64 * 1e-14);
+    let pans = (0..500).map(|k| DVec2::new(dx + k as f64 * 1.234_567e-9, k as f64 * 0.987_654e-9));
+    let pans: Vec<Camera> = pans.map(|pan| zoom_0().with_center(CENTER + pan)).collect();
+    offsets
+        .map(street)
+        .find_map(|street| {
+            let before = axis(&street, &zoom_0());
+            if !from(before) {
+                return None;
+            }
+            let turns = pans.iter().find(|camera| axis(&street, camera) != before)?;
+            Some((street.clone(), *turns))
+        })
+        .expect("a pan whose rounding turns the glyph")
+}
+
+#[test]
+fn a_turned_street_of_a_reused_frame_stays_shown_before_a_newcomer_of_higher_priority() {
+    // A street of 8 glyphs of 10 px bends 30° up at (370, 150), its fourth glyph centred on the
+    // vertex; its last glyphs reach past the right edge, where B (priority 5) waits off screen.
+    // A pan 40 px right brings B in over the last glyph; rounding turns the fourth glyph. The
+    // street was shown and is free of every kept label: it stays shown, B yields to it.
+    let street = |offset| {
+        let points = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
+        let l = TextPath::new(points, vec![10.0; 8]).with_path_offset(offset).with_max_angle(45.0);
+        WorldLabel::along_path(1, l, 12.0)
+    };
+    let (street, panned) = pan_that_turns(street, 45.0, (3, |_| true), 40.0);
+    let b = at_zoom_0([413.0, 126.0]);
+    let b = WorldLabel::from_world(2, b, 24.0, 16.0).with_priority(5.0);
+    let options = zoom_0_options();
+    let mut frames = Vec::new();
+    for mut e in [FrameEngine::new(options.clone()).unwrap(), FrameEngine::without_shortcuts(options.clone()).unwrap()]
+    {
+        e.set_labels(vec![street.clone(), b.clone()]).unwrap();
+        let frame = e.place_frame(&zoom_0(), 0.0).unwrap();
+        assert!(frame.labels[0].visible && !frame.labels[1].in_view(), "B off screen at first");
+        let axis = e.screen_glyphs(0).unwrap().unwrap().glyphs[3].axis;
+        let frame = e.place_frame(&panned, 16.0).unwrap().clone();
+        assert_eq!(frame.stats.kind, FrameKind::Reused);
+        assert_ne!(e.screen_glyphs(0).unwrap().unwrap().glyphs[3].axis, axis, "the fourth glyph turned");
+        assert!(frame.labels[0].visible, "the street stays shown");
+        assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Label(0)), "B yields to it");
+        assert_eq!(overlapping_visible_pairs(&e, &frame), []);
+        frames.push(frame.labels);
+    }
+    assert_eq!(frames[0], frames[1], "the engine without shortcuts decides alike");
+}
+
+#[test]
+fn after_a_failed_frame_the_next_one_is_full() {
+    // A symbol as wide as the core allows, and a street. Pitched with the symbol below the
+    // screen's centre, perspective scales it past the core's range: the frame fails, having
+    // projected the street's line. The next frame, a pan of the last one placed, is a full
+    // one: a reused frame would compare the street's glyphs with the failed frame's.
+    let wide = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
+    let wide = at_screen(1, 200.0, 280.0, 0.99 * label_core::limits::MAX_SIZE, 12.0).with_symbol(wide);
+    let street = WorldLabel::along_path(2, line(&[[100.0, 100.0], [300.0, 100.0]], &[10.0; 6]), 12.0);
+    let mut e = FrameEngine::new(FrameOptions::default().with_perspective_scaling(1.0)).unwrap();
+    e.set_labels(vec![wide, street]).unwrap();
+    let camera = flat_camera();
+    assert_eq!(e.place_frame(&camera, 0.0).unwrap().stats.kind, FrameKind::Full);
+    let pitched = camera.with_pitch(60.0);
+    assert!(matches!(e.place_frame(&pitched, 16.0), Err(FrameError::Core(_))));
+    let panned = camera.with_center(camera.center + DVec2::new(0.25, 0.0));
+    assert_eq!(e.place_frame(&panned, 32.0).unwrap().stats.kind, FrameKind::Full);
+}
+
+#[test]
+fn a_symbol_does_not_sleep_on_a_street_whose_glyph_can_turn() {
+    // A street (priority 5, given a viewport alignment, which a text along a line does not
+    // use) bends 30° up at (370, 150), its fourth glyph centred on the vertex and reading up
+    // the second segment. A sliver of a symbol sits inside that glyph's box, right of where the
+    // glyph would reach along the first segment and clear of the fifth glyph: hidden by the
+    // street. Full frames (no reuse) and no margin: a pan under which rounding turns the
+    // fourth glyph onto the first segment frees the symbol, and it must show — a certificate
+    // issued against the street's glyph boxes would keep it asleep.
+    let up = |axis: DVec2| axis.y < 0.0;
+    let street = |offset| {
+        let points = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
+        let l = TextPath::new(points, vec![10.0; 8]).with_path_offset(offset).with_max_angle(45.0);
+        WorldLabel::along_path(1, l, 12.0).with_priority(5.0).with_alignment(Alignment::Viewport)
+    };
+    let (street, panned) = pan_that_turns(street, 45.0, (3, up), 0.0);
+    let sliver = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
+    let sliver = WorldLabel::from_world(2, at_zoom_0([375.55, 151.5]), 0.6, 2.0).with_symbol(sliver);
+    let options = zoom_0_options().with_reuse_translations(false).with_hysteresis(0.0);
+    let mut frames = Vec::new();
+    for mut e in [FrameEngine::new(options.clone()).unwrap(), FrameEngine::without_shortcuts(options.clone()).unwrap()]
+    {
+        e.set_labels(vec![street.clone(), sliver.clone()]).unwrap();
+        let frame = e.place_frame(&zoom_0(), 0.0).unwrap();
+        assert!(frame.labels[0].visible && !frame.labels[1].visible, "the sliver hidden by the street");
+        // A frame at the same camera: the sliver waits (and may be certified).
+        e.place_frame(&zoom_0(), 16.0).unwrap();
+        let frame = e.place_frame(&panned, 32.0).unwrap().clone();
+        assert_eq!(frame.stats.kind, FrameKind::Full);
+        assert!(!up(e.screen_glyphs(0).unwrap().unwrap().glyphs[3].axis), "the fourth glyph turned");
+        assert!(frame.labels[1].visible, "the sliver, free now, shows");
+        frames.push(frame.labels);
+    }
+    assert_eq!(frames[0], frames[1], "the engine without shortcuts decides alike");
+}
+
+#[test]
+fn a_pan_tests_no_shown_street_again() {
+    // Streets (one bent) shown, then pans at zoom 0, whose rounding moves every glyph with the
+    // screen: reused frames that place no label anew (the turn check measures each glyph
+    // against the screen's shift).
+    let bent = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
+    let straight = [[100.0, 60.0], [300.0, 80.0]].map(at_zoom_0).to_vec();
+    let streets = [bent, straight].into_iter().enumerate();
+    let labels =
+        streets.map(|(k, points)| WorldLabel::along_path(k as u64, TextPath::new(points, vec![10.0; 8]), 12.0));
+    let mut e = FrameEngine::new(zoom_0_options()).unwrap();
+    e.set_labels(labels.collect()).unwrap();
+    assert_eq!(e.place_frame(&zoom_0(), 0.0).unwrap().visible_indices().count(), 2);
+    for k in 1..20 {
+        let pan = DVec2::new(f64::from(k) * 1.37, -f64::from(k) * 0.61);
+        let frame = e.place_frame(&zoom_0().with_center(CENTER + pan), f64::from(k)).unwrap();
+        assert_eq!((frame.stats.kind, frame.stats.placed_now), (FrameKind::Reused, 0), "pan {k}");
+        assert_eq!(frame.visible_indices().count(), 2);
+    }
 }

@@ -86,6 +86,9 @@ pub struct FrameEngine {
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     screen_paths: Vec<Option<ScreenPath>>,
+    /// If some label has a path: the labels the last symbol frame showed, in no order (a
+    /// reused frame checks the turns of their lines alone).
+    shown: Vec<u32>,
     spare: Spare,
     in_sight: Vec<u32>,
     in_reach: Vec<Reach>,
@@ -325,7 +328,8 @@ impl FrameEngine {
     /// [`FrameError::InvalidCamera`] for a bad camera, [`FrameError::InvalidOption`] (field
     /// `time_ms`) for a timestamp that is not finite; [`FrameError::Core`] if a symbol on
     /// screen is beyond the core's limits (sizes scaled by perspective past
-    /// [`label_core::limits::MAX_SIZE`]). Nothing changes then.
+    /// [`label_core::limits::MAX_SIZE`]). The last frame stays as it was then; after a
+    /// [`FrameError::Core`] the next frame is a full one.
     pub fn place_frame(&mut self, camera: &Camera, time_ms: f64) -> Result<&Frame, FrameError> {
         camera.validate()?;
         if !time_ms.is_finite() {
@@ -337,6 +341,10 @@ impl FrameEngine {
         let start = Instant::now();
         let projection = self.follow_copies(camera);
         let reuse = self.can_reuse(&projection, time_ms);
+        // Until this frame completes: a frame that fails from here may have projected the
+        // lines (and sights) over the last frame's, which a reused frame reads as the last
+        // frame's (the turns of its texts along lines).
+        self.reusable = false;
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
         self.cull(&projection);
         self.ready_sleep(&projection);

@@ -84,6 +84,7 @@ impl FrameEngine {
         reuse: bool,
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
+        let shift = self.shift_to(projection);
         let cx = frame_context!(self, projection, dt);
         let memo = &self.table.memo;
         project_symbols(
@@ -94,7 +95,7 @@ impl FrameEngine {
                 lines: &self.lines,
                 no_room: self.shortcuts.no_room,
                 far_lines: self.shortcuts.far_lines,
-                reused_after: reuse.then_some(&self.frame.labels[..]),
+                reused_after: reuse.then_some((&self.shown[..], shift)),
             },
             &mut self.sights,
             &mut self.screen_paths,
@@ -106,8 +107,10 @@ impl FrameEngine {
             memo,
             sleeps: &mut self.table.sleeps,
             spare: &mut self.spare,
+            shown: (!self.lines.is_empty()).then_some(&mut self.shown),
         };
         let placed = place_symbol_frame(&cx, memory, (&mut self.sights, &self.screen_paths), reuse)?;
+        debug_assert!(self.lines.is_empty() || self.shown_is_the_frames(), "the list of shown labels");
         if reuse {
             self.table.placed_in_reused(placed.0);
             return Ok((FrameKind::Reused, projected, placed));
@@ -153,5 +156,19 @@ impl FrameEngine {
             self.in_sight = free;
             (FrameKind::Full, projected, placed)
         }
+    }
+
+    /// Whether the engine's `shown` lists the labels the last frame shows, each once.
+    fn shown_is_the_frames(&self) -> bool {
+        let mut listed = self.shown.clone();
+        listed.sort_unstable();
+        let visible = (0..self.frame.labels.len() as u32).filter(|&i| self.frame.labels[i as usize].visible);
+        listed.into_iter().eq(visible)
+    }
+
+    /// How far the screen moved from the last frame to `projection`, px (zero if it did more
+    /// than move: then no frame reuses the last placement).
+    fn shift_to(&self, projection: &Projection) -> glam::DVec2 {
+        self.frame_projection.and_then(|p| p.translation_to(projection)).unwrap_or_default()
     }
 }

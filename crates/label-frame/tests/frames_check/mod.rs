@@ -84,7 +84,9 @@ fn label(b: &mut Bytes, id: u64, around: DVec2, spread: f64, symbols: bool) -> W
 
 /// Label `l` made a text along a line from its anchor point: 2 to 7 points, segments of up to
 /// half `spread` world px in any direction (kinks, reversals, hairpins), 1 to 8 glyphs, any
-/// `max_angle`, either upright setting, an offset now and then (off the line too).
+/// `max_angle`, either upright setting, an offset now and then (off the line too); `l`'s
+/// alignment, which a text along a line does not use (a viewport-aligned one once let a symbol
+/// sleep on its glyphs).
 fn along(b: &mut Bytes, l: WorldLabel, spread: f64) -> WorldLabel {
     let k = b.byte();
     let mut points = vec![l.position];
@@ -103,7 +105,8 @@ fn along(b: &mut Bytes, l: WorldLabel, spread: f64) -> WorldLabel {
     }
     let mut street = WorldLabel::along_path(l.id, path, l.style.height)
         .with_priority(l.style.priority)
-        .with_padding(l.style.padding);
+        .with_padding(l.style.padding)
+        .with_alignment(l.alignment);
     if k & 32 != 0 {
         street.symbol = street.symbol.with_repeat(0, 40.0);
     }

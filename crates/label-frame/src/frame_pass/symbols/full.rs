@@ -29,7 +29,7 @@ pub(super) fn place(
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
-    let SymbolMemory { frames, choices, memo, sleeps, spare } = memory;
+    let SymbolMemory { frames, choices, memo, sleeps, spare, shown } = memory;
     // The labels the projection skipped for their certificate (their sight a stand-in): those
     // whose certificates hold doze, the others are projected now.
     let dozing = doze(&cx.viewer, memo, sleeps, sights);
@@ -63,7 +63,7 @@ pub(super) fn place(
         }
     }
     *spare = one.into_spare();
-    let out = Written::new(frames, choices, memo, cx.fading, asleep.len());
+    let out = Written::new(frames, choices, memo, shown, cx.fading, asleep.len());
     let stats = write(cx, out, sleeps, (sights, paths), &kept, decided, &asleep);
     Ok((free.len() + waiting.len() + asleep.len(), stats))
 }

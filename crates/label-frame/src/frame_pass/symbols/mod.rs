@@ -36,6 +36,7 @@ mod waiting;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use glam::DVec2;
 use label_core::{Choice, Obb};
 use rayon::prelude::*;
 
@@ -88,7 +89,7 @@ pub(crate) fn project_symbols(
     lines.resize_with(memo.len(), || None);
     let (labels, hot) = (viewer.labels, viewer.hot);
     // A reused frame keeps the labels shown in the last frame: whether their glyphs turned.
-    let before = paths.reused_after.map(|last| LastGlyphs::of(lines, |i| last[i].visible));
+    let before = paths.reused_after.map(|(shown, shift)| (LastGlyphs::of(lines, shown), shift));
     sights.par_extend(lines.par_iter_mut().enumerate().with_min_len(RUN).map(|(i, slot)| {
         let spare = slot.take();
         let Some(line) = &paths.lines[i] else { return sight(i) };
@@ -105,8 +106,8 @@ pub(crate) fn project_symbols(
         };
         slot.as_ref().map_or(Sight::Behind, |path| path_sight(path, label, &view))
     }));
-    if let Some(before) = before {
-        before.mark(lines);
+    if let Some((before, shift)) = before {
+        before.mark(lines, (labels, paths.lines), shift);
     }
 }
 
@@ -122,9 +123,10 @@ pub(crate) struct Paths<'a> {
     /// A label not drawn whose text is surely laid out off screen is [`Sight::Far`] without
     /// projecting the line ([`crate::Shortcuts::far_lines`]).
     pub(crate) far_lines: bool,
-    /// In a reused frame, the last frame: a label shown there learns whether its glyphs
-    /// turned ([`ScreenPath::turned`]).
-    pub(crate) reused_after: Option<&'a [LabelFrame]>,
+    /// In a reused frame, the labels shown in the last frame ([`SymbolMemory::shown`]), and
+    /// how far the screen moved since, px: each learns whether its glyphs turned
+    /// ([`ScreenPath::turned`]).
+    pub(crate) reused_after: Option<(&'a [u32], DVec2)>,
 }
 
 /// One frame's decisions into `memory`'s frames (the last frame's on entry) and choices, faded,
@@ -174,22 +176,27 @@ struct Written<'a> {
     frames: &'a mut [LabelFrame],
     choices: &'a mut [Choice],
     memo: &'a [AtomicU8],
+    shown: Option<&'a mut Vec<u32>>,
     fading: Fading,
     stats: FrameStats,
 }
 
 impl<'a> Written<'a> {
     /// Nothing written yet; `asleep` labels sleep through the frame (in view, hidden by a
-    /// collision, not written).
+    /// collision, not written); `shown`, if given, gets the labels written shown.
     fn new(
         frames: &'a mut [LabelFrame],
         choices: &'a mut [Choice],
         memo: &'a [AtomicU8],
+        mut shown: Option<&'a mut Vec<u32>>,
         fading: Fading,
         asleep: usize,
     ) -> Self {
+        if let Some(shown) = shown.as_mut() {
+            shown.clear();
+        }
         let stats = FrameStats { asleep, in_view: asleep, hidden_collision: asleep, ..FrameStats::default() };
-        Written { frames, choices, memo, fading, stats }
+        Written { frames, choices, memo, shown, fading, stats }
     }
 
     /// Label `i`'s frame and choice (`None`: it keeps its choice), as `now` makes them from its
@@ -201,6 +208,9 @@ impl<'a> Written<'a> {
         // A label fading out is drawn where it was last shown.
         if let Some(choice) = choice.filter(|_| frame.visible || frame.opacity == 0.0) {
             self.choices[i] = choice;
+        }
+        if let Some(shown) = self.shown.as_mut().filter(|_| frame.visible) {
+            shown.push(i as u32);
         }
         self.frames[i] = frame;
         &mut self.frames[i]
@@ -223,6 +233,9 @@ pub(crate) struct SymbolMemory<'a> {
     /// Scratch: the candidate lists, lines and glyphs of the last full frame's pass 1, whose
     /// allocations the next one reuses.
     pub(crate) spare: &'a mut Spare,
+    /// If some label has a path: every label the frame shows, for the next frame's turn check
+    /// ([`Paths::reused_after`]: it visits those alone, not every line).
+    pub(crate) shown: Option<&'a mut Vec<u32>>,
 }
 
 #[cfg(test)]

@@ -3,9 +3,14 @@
 //! [`Choice`]) too. Beyond the plain rules:
 //!
 //! - a shown label whose shown position no longer meets the viewport (another of its positions
-//!   still does; contract §4 step 1) is placed anew, as a label that came into view is; so is
-//!   a shown text along a line one of whose glyphs turned ([`ScreenPath::turned`]: rounding
-//!   carried it across a vertex of the line, so its boxes did not only move with the screen);
+//!   still does; contract §4 step 1) is placed anew, as a label that came into view is;
+//! - a shown text along a line one of whose glyphs turned ([`ScreenPath::turned`]: rounding
+//!   carried it across a vertex of the line, so its boxes did not only move with the screen)
+//!   is tested again before the newcomers, against the kept shown labels alone (placed first,
+//!   whatever they overlap) and the other turned texts, in priority order, its repeat group
+//!   not counted (it was shown with the kept labels of its group): free, it stays shown and is
+//!   kept for the newcomers; colliding, it is hidden and provisional (it has not had its turn by
+//!   priority: the next full frame places it as a free label). A newcomer never pushes it out;
 //! - the labels placed anew go around the kept shown labels as pass 2 of a full frame places
 //!   its waiting labels (`waiting.rs`), in priority order, then input order (§4 as written),
 //!   without the margin; repeat groups count against the kept labels;
@@ -20,6 +25,7 @@ use label_core::broad::FirstHit;
 use label_core::{Aabb, Choice, Obb};
 
 use super::asleep::wake;
+use super::batch::Batch;
 use super::kept::{Kept, shown_parts};
 use super::waiting::pass_two;
 use super::{Decided, SymbolMemory, Written, out_of_view, resting};
@@ -37,27 +43,36 @@ use crate::{FrameError, FrameStats, HiddenReason, LabelFrame, ScreenPose};
 /// see [`super::place_symbol_frame`]. Counts the labels placed anew as placed now.
 pub(super) fn place(
     cx: &FrameContext,
-    SymbolMemory { frames, choices, memo, sleeps, .. }: SymbolMemory,
+    SymbolMemory { frames, choices, memo, sleeps, shown: shown_now, .. }: SymbolMemory,
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
     let mut sorted = Sorted::of(cx, (frames, choices, memo), sleeps.enabled, (sights, paths));
     let asleep = sorted.sleep_on(&cx.viewer, memo, sleeps, sights);
-    let Sorted { kept, shown, newcomers, gone, resting, .. } = sorted;
-    let mut decided: Vec<Decided> = Vec::with_capacity(newcomers.len());
-    if !newcomers.is_empty() {
-        // The kept shown labels count as placed first, in priority order (then input order):
-        // those that can act on a newcomer, as `Batch::near_then` says (the others change no
-        // newcomer's decision).
-        let viewer = &cx.viewer;
-        let near = near_newcomers(viewer, sights, paths, &newcomers);
+    let Sorted { kept, mut shown, turned, newcomers, gone, resting, .. } = sorted;
+    let mut decided: Vec<Decided> = Vec::with_capacity(turned.len() + newcomers.len());
+    let viewer = &cx.viewer;
+    // The kept shown labels count as placed first, in priority order (then input order):
+    // those that can act on a label placed after them, as `Batch::near_then` says (the others
+    // change no decision of theirs).
+    let fixed = |shown: &[u32], placing: &[u32]| {
+        let near = near_newcomers(viewer, sights, paths, placing);
         let near_first = by_priority(viewer.labels, shown.iter().copied().filter(|&i| near(i)));
-        let shown: Vec<(u32, Choice)> = near_first.into_iter().map(|i| (i, choices[i as usize])).collect();
+        near_first.into_iter().map(|i| (i, choices[i as usize])).collect::<Vec<(u32, Choice)>>()
+    };
+    if !turned.is_empty() {
+        let batch = turned_batch(viewer, paths, &turned);
+        place_around(cx, frames, (sights, paths), &fixed(&shown, &turned), batch, &mut decided)?;
+        // Those still free are kept for the newcomers.
+        shown.extend(decided.iter().filter(|(_, frame, _)| frame.visible).map(|&(i, ..)| i));
+    }
+    if !newcomers.is_empty() {
+        let shown = fixed(&shown, &newcomers);
         let blocking = Kept::of_shown(viewer, (sights, paths), &shown);
         pass_two(cx, frames, sights, paths, &shown, &blocking, &newcomers, 0.0, &mut decided)?;
     }
 
-    let mut out = Written::new(frames, choices, memo, cx.fading, asleep);
+    let mut out = Written::new(frames, choices, memo, shown_now, cx.fading, asleep);
     out.stats.hidden_offscreen = resting;
     for &i in &kept {
         let pose = sights[i as usize].pose().expect("kept labels are in view");
@@ -75,17 +90,53 @@ pub(super) fn place(
             memo[i as usize].fetch_or(bits::PROVISIONAL, Ordering::Relaxed);
         }
     }
-    Ok((newcomers.len(), out.stats))
+    Ok((turned.len() + newcomers.len(), out.stats))
+}
+
+/// The labels of `batch` placed around the `shown` labels (engine index and choice, in placement
+/// order; placed first whatever they overlap, as `Batch::near_then` adds them), their
+/// decisions onto `decided`.
+fn place_around(
+    cx: &FrameContext,
+    frames: &[LabelFrame],
+    (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+    shown: &[(u32, Choice)],
+    batch: Batch,
+    decided: &mut Vec<Decided>,
+) -> Result<(), FrameError> {
+    let placing = batch.len();
+    let two = Batch::near_then(&cx.viewer, (sights, paths), shown, batch);
+    let (outcomes, choices) = two.place(cx)?;
+    for k in two.len() - placing..two.len() {
+        let i = two.index[k];
+        let (frame, choice) = two.decided(k, &outcomes[k], choices[k], &frames[i as usize]);
+        decided.push((i, frame, choice));
+    }
+    Ok(())
+}
+
+/// The `turned` texts along lines (ascending) as a batch to test again: without the margin, and
+/// no repeat of another shown label (its `repeat_distance` 0, as [`Batch::push_path_shown`] says
+/// why; its anchor point still joins its group).
+fn turned_batch(viewer: &Viewer, paths: &[Option<ScreenPath>], turned: &[u32]) -> Batch {
+    let mut batch = Batch::with_capacity(turned.len());
+    for &i in turned {
+        let path = paths[i as usize].as_ref().expect("a turned label has its line");
+        batch.push_path(&viewer.labels[i as usize], i, path, 0.0);
+        batch.symbols.last_mut().expect("just pushed").repeat_distance = 0.0;
+    }
+    batch
 }
 
 /// Every label of a reused frame once, in index order: kept in view (the shown ones also in
-/// `shown`), placed anew, dozing, out of view (gone), or resting (out of view and undrawn now
-/// and last frame, only counted); the dozing ones that wake join `kept` or `gone` after
-/// ([`Self::sleep_on`]).
+/// `shown`), shown along a line whose glyphs turned (tested again), placed anew, dozing, out of
+/// view (gone), or resting (out of view and undrawn now and last frame, only counted); the
+/// dozing ones that wake join `kept` or `gone` after ([`Self::sleep_on`]).
 #[derive(Default)]
 struct Sorted {
     kept: Vec<u32>,
     shown: Vec<u32>,
+    turned: Vec<u32>,
     newcomers: Vec<u32>,
     dozing: Vec<u32>,
     gone: Vec<u32>,
@@ -114,9 +165,10 @@ impl Sorted {
                 continue;
             }
             match sights[i] {
+                Sight::In(_) if last.visible && path(i).is_some_and(|p| p.turned) => sorted.turned.push(i as u32),
                 Sight::In(pose) if last.in_view() => {
-                    let keeps = !last.visible
-                        || path(i).map_or_else(|| shown_meets_view(viewer, i, &pose, choices[i], &view), |p| !p.turned);
+                    let keeps =
+                        !last.visible || path(i).is_some() || shown_meets_view(viewer, i, &pose, choices[i], &view);
                     if !keeps {
                         sorted.newcomers.push(i as u32);
                         continue;

@@ -3,51 +3,78 @@
 //! so a laid-out text moves with the screen — but where rounding carries a glyph's centre
 //! across a vertex of its line the glyph reads along the next segment, and where it carries the
 //! offset across the upright flip the whole text reverses. Then its boxes did not only move,
-//! and a reused frame places the label anew ([`super::ScreenPath::turned`]).
+//! and a reused frame tests the label again ([`super::ScreenPath::turned`]).
 //!
 //! The test compares glyph by glyph: the same count and reading direction (a reversed text's
-//! glyphs swap ends), and each glyph's axis. A glyph that turns by `φ` moves its corners
-//! by about `φ` times its half-diagonal, so [`AXIS`] keeps a glyph of 100 px under τ/8 of the
-//! contract; rounding moves a projected axis by orders of magnitude less (10⁻⁹ on a curve
-//! sampled every 10⁻³ px). A false alarm only places a label anew.
+//! glyphs swap ends), and each glyph's box. A corner of a box of half extents `h` about centre
+//! `c` along axis `u` is `c + h.x·u + h.y·u⊥`, so against the screen's shift `s` it moves by at
+//! most `|Δu|·|h| + |Δc − s|`; the glyph still reads as before while that is at most [`MOVE`],
+//! τ/16 (contract §3's touching tolerance), which is the resolution of a box's f32 coordinates
+//! between 512 and 1024 px: a box that moved less is, as the core collides it, the box moved
+//! with the screen. A glyph across a vertex turns by its line's bend there, which moves the
+//! corners of a glyph of 10 px by 10⁻³ px at a bend of 0.01°; rounding moves them by orders of
+//! magnitude less than [`MOVE`] (10⁻⁷ px for an axis that rounding turned by 10⁻⁸, on a curve
+//! sampled every 10⁻³ px). A false alarm only tests a label again.
 
+use glam::DVec2;
+use label_core::narrow::TOLERANCE;
 use label_core::{PathFailure, PathLayout};
 
-use super::ScreenPath;
+use super::{ScreenPath, WorldLine};
+use crate::WorldLabel;
 
-/// The most a glyph's axis may move (as a vector) and still read as before.
-const AXIS: f64 = 1e-6;
+/// The most a corner of a glyph's box may move against the screen's shift, px, and the glyph
+/// still read as before (see the module).
+const MOVE: f64 = TOLERANCE / 16.0;
 
 /// The shown labels' glyphs before the frame's projection, to mark the lines that turned.
 #[derive(Debug, Default)]
 pub(crate) struct LastGlyphs(Vec<(u32, PathLayout)>);
 
 impl LastGlyphs {
-    /// The glyphs of the lines in `lines` whose label `shown` says (its engine index), moved out
-    /// of them: the projection lays each line out anew, keeping only its points' and advances'
-    /// buffers.
-    pub(crate) fn of(lines: &mut [Option<ScreenPath>], shown: impl Fn(usize) -> bool) -> Self {
-        let laid = |(i, line): (usize, &mut Option<ScreenPath>)| {
-            let line = line.as_mut().filter(|_| shown(i))?;
+    /// The glyphs of the lines in `lines` of the labels `shown` (engine indices; those without
+    /// a line are skipped), moved out of them: the projection lays each line out anew, keeping
+    /// only its points' and advances' buffers.
+    pub(crate) fn of(lines: &mut [Option<ScreenPath>], shown: &[u32]) -> Self {
+        let laid = |&i: &u32| {
+            let line = lines.get_mut(i as usize)?.as_mut()?;
             let layout = std::mem::replace(&mut line.layout, Err(PathFailure::NoRoom)).ok()?;
-            Some((i as u32, layout))
+            Some((i, layout))
         };
-        Self(lines.iter_mut().enumerate().filter_map(laid).collect())
+        Self(shown.iter().filter_map(laid).collect())
     }
 
-    /// Marks each line of `lines` (projected again) whose glyphs no longer read as before.
-    pub(crate) fn mark(&self, lines: &mut [Option<ScreenPath>]) {
+    /// Marks each line of `lines` (projected again after the screen moved by `shift` px; the
+    /// labels in `labels`, their lines measured in `world`) whose glyphs no longer read as
+    /// before.
+    pub(crate) fn mark(
+        &self,
+        lines: &mut [Option<ScreenPath>],
+        (labels, world): (&[WorldLabel], &[Option<Box<WorldLine>>]),
+        shift: DVec2,
+    ) {
         for (i, before) in &self.0 {
-            let Some(path) = lines[*i as usize].as_mut() else { continue };
-            path.turned = path.layout.as_ref().is_ok_and(|now| !reads_as(now, before));
+            let i = *i as usize;
+            let (Some(path), Some(line)) = (lines[i].as_mut(), world[i].as_ref()) else { continue };
+            let (style, scale) = (&labels[i].style, path.pose.scale);
+            let glyph = DVec2::new(line.longest_glyph * scale, style.height * scale);
+            path.turned = path.layout.as_ref().is_ok_and(|now| !reads_as(now, before, (glyph, style.padding), shift));
         }
     }
 }
 
-/// Whether `now` reads as `before`: the same reading direction and count, each glyph's axis
-/// within [`AXIS`].
-fn reads_as(now: &PathLayout, before: &PathLayout) -> bool {
+/// Whether `now` reads as `before`, the screen moved by `shift`, for glyphs at most `glyph`
+/// (the longest advance, the line's height) with `padding`: the same reading direction and
+/// count, and each glyph's corners moved by at most [`MOVE`] against the shift — half of it
+/// from the turn of its axis (against the largest glyph's half-diagonal), half from the first
+/// glyph's centre (the others lie at the same arc lengths from it, on segments whose axes did
+/// not turn, so they move with it up to rounding), compared squared.
+fn reads_as(now: &PathLayout, before: &PathLayout, (glyph, padding): (DVec2, f64), shift: DVec2) -> bool {
+    const HALF: f64 = MOVE / 2.0;
+    let (Some(first), Some(was)) = (now.glyphs.first(), before.glyphs.first()) else { return false };
+    let turn = HALF * HALF / (glyph / 2.0 + padding).length_squared();
     now.reversed == before.reversed
         && now.glyphs.len() == before.glyphs.len()
-        && now.glyphs.iter().zip(&before.glyphs).all(|(g, b)| (g.axis - b.axis).length_squared() <= AXIS * AXIS)
+        && (first.center - was.center - shift).length_squared() <= HALF * HALF
+        && now.glyphs.iter().zip(&before.glyphs).all(|(g, b)| (g.axis - b.axis).length_squared() <= turn)
 }

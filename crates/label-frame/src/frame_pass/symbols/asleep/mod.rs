@@ -19,6 +19,9 @@
 //! rectangles turn into the depths they give) — while each `b_k` is kept, shown with the same
 //! choice (position and parts) as in the last frame (so, frame after frame, as when the
 //! certificates were issued), and while it is not drawn and stays well inside the viewport.
+//! No `b_k` is a text along a line: its glyph boxes are laid out anew every frame, and under a
+//! pan rounding can carry a glyph across a vertex of its line (`geo/path/turned.rs`), so they
+//! do not only move with the screen as a certificate assumes.
 //!
 //! Such a label is not tested, nor projected but for its anchor under pitch: its entry stays
 //! as it is (no pose, as a sleeping plain label's). Certificates are issued in the frame's last
@@ -216,7 +219,9 @@ fn issue(
     let mut sleeps_now: Vec<Sleep> = Vec::with_capacity(groups);
     for (owner, mine) in &blockers[..groups] {
         let o = *owner as usize;
-        if !viewer.parts[o].keeps_shape() {
+        // A text along a line is laid out anew every frame: rounding can turn a glyph across
+        // a vertex of its line under a pan, so its boxes do not only move with the screen.
+        if !viewer.parts[o].keeps_shape() || viewer.labels[o].symbol.path.is_some() {
             return None;
         }
         let theirs = kept.shown_as(*owner).map_or(&[][..], |(_, boxes)| boxes);
