@@ -29,9 +29,9 @@
 //! and certified anew every frame.
 //!
 //! Such a label is not tested, nor projected but for its anchor under pitch (and across the
-//! edge): its entry stays as it is (no pose, as a sleeping plain label's). Certificates are issued in the frame's last
-//! loop to the labels it decided hidden by a kept label, undrawn, as the next frame will test
-//! them: with the hysteresis margin.
+//! edge): its entry stays as it is (no pose, as a sleeping plain label's). Certificates are
+//! issued in the frame's last loop to the labels it decided hidden by a kept label, undrawn, as
+//! the next frame will test them: with the hysteresis margin.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
