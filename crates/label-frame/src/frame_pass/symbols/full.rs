@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use label_core::Choice;
 use label_core::pipeline::descending_key;
 
-use super::asleep::{certify, doze, wake};
+use super::asleep::{certify, doze, hidden_at_edge, kept_alike, wake};
 use super::batch::{Batch, Spare};
 use super::kept::Kept;
 use super::waiting::pass_two;
@@ -44,7 +44,8 @@ pub(super) fn place(
         let shown;
         (shown, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
         let mut woken = Vec::new();
-        let kept_alike = |b: u32| kept.shown_as(b).is_some_and(|(choice, _)| choice == choices[b as usize]);
+        let alike = kept_alike(&kept, &shown, choices);
+        let kept_alike = |b: u32| alike[b as usize];
         asleep.reserve(dozing.len());
         let slept = |i| asleep.push(i);
         let woke = |i, in_view| {
@@ -52,7 +53,9 @@ pub(super) fn place(
                 woken.push(i);
             }
         };
-        wake(&cx.viewer, memo, sleeps, (&dozing, sights), kept_alike, (slept, woke));
+        let (margin, area) = (cx.options.hysteresis_px, cx.options.max_overlap_area);
+        let at_edge = |i, pose: &_| hidden_at_edge(&cx.viewer, &kept, (margin, area), (i, sleeps.blocker(i)), pose);
+        wake(&cx.viewer, memo, sleeps, (&dozing, sights), (kept_alike, at_edge), (slept, woke));
         if !woken.is_empty() {
             // Ascending again (the pass breaks ties by it).
             waiting = merged(&waiting, &woken);

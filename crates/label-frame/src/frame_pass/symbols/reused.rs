@@ -14,8 +14,8 @@
 //! - the labels placed anew go around the kept shown labels as pass 2 of a full frame places
 //!   its waiting labels (`waiting.rs`), in priority order, then input order (§4 as written),
 //!   without the margin; repeat groups count against the kept labels;
-//! - a symbol asleep in the last frame (`asleep/`) sleeps on while it stays well inside the
-//!   viewport and each of its blockers is kept shown (so with the position and parts it had
+//! - a symbol asleep in the last frame (`asleep/`) sleeps on while it stays in view and each
+//!   of its blockers is kept shown (so with the position and parts it had
 //!   when its certificates were issued); otherwise it wakes, keeping its decision while it
 //!   stays in view. Its certificates are tested by the next full frame, and none is issued here.
 
@@ -191,7 +191,8 @@ impl Sorted {
 
     /// The dozing labels that sleep on (returns how many): those whose blockers are all kept
     /// shown (then they show the parts its certificates were issued against; a label placed
-    /// anew may show others) and that stay well inside the viewport ([`wake`]). The others are
+    /// anew may show others) and that stay in view ([`wake`]; in view, a reused frame keeps
+    /// the decision either way). The others are
     /// projected and join the kept labels or the gone ones.
     fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &Sleeps, sights: &mut [Sight]) -> usize {
         let mut is_shown = vec![false; sights.len()];
@@ -201,7 +202,9 @@ impl Sorted {
         let Sorted { kept, gone, dozing, .. } = self;
         let woken = |i, in_view| if in_view { kept.push(i) } else { gone.push(i) };
         let mut asleep = 0;
-        wake(viewer, memo, sleeps, (dozing, sights), |b| is_shown[b as usize], (|_| asleep += 1, woken));
+        // In view, it keeps its decision either way.
+        let at_edge = |_, _: &_| true;
+        wake(viewer, memo, sleeps, (dozing, sights), (|b| is_shown[b as usize], at_edge), (|_| asleep += 1, woken));
         asleep
     }
 }

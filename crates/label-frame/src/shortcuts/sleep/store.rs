@@ -102,10 +102,10 @@ impl Sleeps {
     }
 
     /// Sets label `i`'s certificates: `first` ([`Self::get`]) and `further` ones.
-    pub(crate) fn set_all(&mut self, i: usize, first: Sleep, further: &[Sleep]) {
+    pub(crate) fn set_all(&mut self, i: usize, first: Sleep, further: impl IntoIterator<Item = Sleep>) {
         self.set(i, first);
         self.further[i].clear();
-        self.further[i].extend_from_slice(further);
+        self.further[i].extend(further);
     }
 
     fn pack(s: Sleep) -> [u32; 8] {
@@ -136,6 +136,13 @@ impl Sleeps {
             },
             _ => Sleep::NONE,
         }
+    }
+
+    /// The blocker of label `i`'s certificate ([`Self::get`]'s), read alone.
+    #[must_use]
+    #[inline]
+    pub(crate) fn blocker(&self, i: usize) -> u32 {
+        self.cells[i][7].load(Ordering::Relaxed)
     }
 
     /// Sets label `i`'s certificate.

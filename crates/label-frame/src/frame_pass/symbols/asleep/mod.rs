@@ -23,16 +23,24 @@
 //! pan rounding can carry a glyph across a vertex of its line (`geo/path/turned.rs`), so they
 //! do not only move with the screen as a certificate assumes.
 //!
-//! Such a label is not tested, nor projected but for its anchor under pitch: its entry stays
-//! as it is (no pose, as a sleeping plain label's). Certificates are issued in the frame's last
-//! loop to the labels it decided hidden by a kept label, undrawn, as the next frame will test
-//! them: with the hysteresis margin.
+//! Across the viewport's edge the first position in view need not be the first position, but
+//! every position still collides with a kept part (its certificates hold): the label is hidden
+//! by `b` as long as it is in view and `b` collides with its first position in view
+//! ([`hidden_at_edge`], with the margin, as pass 2 tests it). So a label whose blockers are
+//! kept alike sleeps on across the edge too, projected but not tested nor certified again:
+//! without this, the labels there (a few hundred a frame on the places turn) woke, were tested
+//! and certified anew every frame.
+//!
+//! Such a label is not tested, nor projected but for its anchor under pitch (and across the
+//! edge): its entry stays as it is (no pose, as a sleeping plain label's). Certificates are
+//! issued in the frame's last loop to the labels it decided hidden by a kept label, undrawn, as
+//! the next frame will test them: with the hysteresis margin.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
 use label_core::pipeline::collides;
-use label_core::{Blocker, Obb, Optional};
+use label_core::{Blocker, Choice, Obb, Optional};
 
 use super::kept::Kept;
 use crate::frame_pass::FrameContext;
@@ -91,7 +99,7 @@ fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, 
         deepened.push(d);
     }
     if first != sleeps.get(i) || deepened.as_slice() != sleeps.further(i) {
-        sleeps.set_all(i, first, deepened);
+        sleeps.set_all(i, first, deepened.iter().copied());
     }
     true
 }
@@ -101,28 +109,74 @@ fn holds_deep(viewer: &Viewer, sights: &[Sight], sleeps: &mut Sleeps, i: usize, 
 /// pass 1 with the last frame's choice, or kept shown by a reused frame): each that sleeps
 /// handed to `asleep` (ascending), and the others projected now: their sights into `sights`,
 /// and each handed to `woken` with whether it is in view (a full frame has it wait, a reused
-/// one keep its decision while in view).
+/// one keep its decision while in view). A label whose blockers are kept alike sleeps if it is
+/// well inside the viewport (its world cell or its anchor passes the projection's quick test),
+/// or else if it is in view and `at_edge` says so of it at its pose (a full frame:
+/// [`hidden_at_edge`]).
 pub(super) fn wake(
     viewer: &Viewer,
     memo: &[AtomicU8],
     sleeps: &Sleeps,
     (dozing, sights): (&[u32], &mut [Sight]),
-    kept_alike: impl Fn(u32) -> bool,
+    (kept_alike, at_edge): (impl Fn(u32) -> bool, impl Fn(usize, &ScreenPose) -> bool),
     (mut asleep, mut woken): (impl FnMut(u32), impl FnMut(u32, bool)),
 ) {
     for &i in dozing {
         let i = i as usize;
-        let blocked =
-            || kept_alike(sleeps.get(i).blocker()) && sleeps.further(i).iter().all(|s| kept_alike(s.blocker()));
+        let blocked = kept_alike(sleeps.blocker(i)) && sleeps.further(i).iter().all(|s| kept_alike(s.blocker()));
         let inside = || viewer.in_reach[viewer.cells.cell_of(i)] == Reach::Inside || viewer.anchor_inside(i);
-        if blocked() && inside() {
+        if blocked && inside() {
             asleep(i as u32);
             continue;
         }
         let sight = viewer.symbol_sight(i, memo[i].load(Ordering::Relaxed));
+        if let Sight::In(pose) = &sight
+            && blocked
+            && at_edge(i, pose)
+        {
+            asleep(i as u32);
+            continue;
+        }
         sights[i] = sight;
         woken(i as u32, matches!(sight, Sight::In(_)));
     }
+}
+
+/// Per engine label, whether pass 1 kept it shown as in the last frame: in `shown` (engine
+/// index and choice), blocking (`kept`), with its last choice (`choices`). A dozing label
+/// sleeps only if each of its blockers is ([`wake`]); one table for the frame, as each label
+/// looks up several blockers.
+pub(super) fn kept_alike(kept: &Kept, shown: &[(u32, Choice)], choices: &[Choice]) -> Vec<bool> {
+    let mut alike = vec![false; choices.len()];
+    for &(i, choice) in shown {
+        alike[i as usize] = choice == choices[i as usize] && kept.shown_as(i).is_some();
+    }
+    alike
+}
+
+/// Whether dozing label `i`, its blockers kept alike and in view at `pose` across the
+/// viewport's edge, is hidden again by `b`, the label that hid it, as pass 2 would find it:
+/// `b` collides with its first position in view (its parts with the `margin` that pass 2 gives
+/// them; `max_overlap_area` the frame's). Every position and the icon that may show alone
+/// still collides with a kept part (its certificates hold), so the test against the kept
+/// labels (`frame_pass/covered.rs`) hides it, and by `b`, numbered first there.
+pub(super) fn hidden_at_edge(
+    viewer: &Viewer,
+    kept: &Kept,
+    (margin, max_overlap_area): (f64, f32),
+    (i, b): (usize, u32),
+    pose: &ScreenPose,
+) -> bool {
+    let Some((_, theirs)) = kept.shown_as(b) else { return false };
+    let label = &viewer.labels[i];
+    let positions = label.symbol.positions();
+    let view = Obb::from_aabb(&viewer.projection.viewport());
+    // A position meets the viewport if its text or the icon (after the texts) does.
+    let icon = label.symbol.icon.is_some().then(|| label.screen_parts(pose, margin).nth(positions)).flatten();
+    let mut texts = label.screen_parts(pose, margin).take(positions);
+    let first =
+        if icon.is_some_and(|icon| view.overlaps(&icon)) { texts.next() } else { texts.find(|t| view.overlaps(t)) };
+    first.is_some_and(|text| theirs.iter().any(|t| collides(&text, t, max_overlap_area)))
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`
@@ -138,7 +192,7 @@ pub(super) fn certify(
     pose: &ScreenPose,
     frame: &mut LabelFrame,
     memo: &AtomicU8,
-    blockers: &mut Vec<(u32, Vec<Obb>)>,
+    blockers: &mut Vec<(u32, Vec<Obb>, Sleep)>,
 ) {
     if !sleeps.enabled {
         return;
@@ -157,16 +211,19 @@ pub(super) fn certify(
         return;
     }
     let Some((_, hers)) = kept.shown_as(b) else { return };
-    let Some(issued) = issue(cx, sights, kept, sleeps.now, (i, b, hers), pose, blockers) else { return };
+    let Some(groups) = issue(cx, sights, kept, sleeps.now, (i, b, hers), pose, blockers) else { return };
     // The first position's text went to `b`, first.
-    sleeps.set_all(i, issued[0], &issued[1..]);
+    let issued = &blockers[..groups];
+    sleeps.set_all(i, issued[0].2, issued[1..].iter().map(|g| g.2));
     frame.pose = None;
     memo.store(memo::of(frame) | bits::SLEEPY, Ordering::Relaxed);
 }
 
 /// The certificates of label `i` at `pose`, hidden by `b`, whose boxes are `hers` (see
-/// [`certify`]; `blockers`: room for its parts by blocker), under a camera that maps world
-/// vectors by `now` (`None` under pitch); `None` if some part cannot have one.
+/// [`certify`]), under a camera that maps world vectors by `now` (`None` under pitch), into
+/// `blockers` (room reused from label to label): the first groups, one per blocker, `b`'s
+/// first, each with its parts and its certificate. Returns how many; `None` if some part
+/// cannot have one.
 fn issue(
     cx: &FrameContext,
     sights: &[Sight],
@@ -174,8 +231,8 @@ fn issue(
     now: Option<DVec2>,
     (i, b, hers): (usize, u32, &[Obb]),
     pose: &ScreenPose,
-    blockers: &mut Vec<(u32, Vec<Obb>)>,
-) -> Option<Vec<Sleep>> {
+    blockers: &mut Vec<(u32, Vec<Obb>, Sleep)>,
+) -> Option<usize> {
     let viewer = &cx.viewer;
     let label = &viewer.labels[i];
     let symbol = &label.symbol;
@@ -185,7 +242,7 @@ fn issue(
     // Each part to the label it is certified against: `b` where it collides with `b` (the
     // first position's text must), else a kept label it collides with (any will do: it only
     // has to stay covered).
-    for (_, parts) in blockers.iter_mut() {
+    for (_, parts, _) in blockers.iter_mut() {
         parts.clear();
     }
     let mut groups = 0;
@@ -195,7 +252,7 @@ fn issue(
         // One already given a part first (fewer certificates, and no search), else the
         // earliest.
         let given =
-            || blockers[1..groups].iter().map(|&(o, _)| o).find(|&o| kept.shown_as(o).is_some_and(|(_, t)| hits(t)));
+            || blockers[1..groups].iter().map(|g| g.0).find(|&o| kept.shown_as(o).is_some_and(|(_, t)| hits(t)));
         let owner = if hits(hers) {
             b
         } else if k == 0 {
@@ -205,10 +262,10 @@ fn issue(
         } else {
             kept.owner(kept.first_collider(&part, max_overlap_area)?)
         };
-        let at = blockers[..groups].iter().position(|&(o, _)| o == owner);
+        let at = blockers[..groups].iter().position(|g| g.0 == owner);
         let at = at.unwrap_or_else(|| {
             if blockers.len() == groups {
-                blockers.push((owner, Vec::new()));
+                blockers.push((owner, Vec::new(), Sleep::NONE));
             }
             blockers[groups].0 = owner;
             groups += 1;
@@ -216,8 +273,7 @@ fn issue(
         });
         blockers[at].1.push(part);
     }
-    let mut sleeps_now: Vec<Sleep> = Vec::with_capacity(groups);
-    for (owner, mine) in &blockers[..groups] {
+    for (owner, mine, issued) in &mut blockers[..groups] {
         let o = *owner as usize;
         // A text along a line is laid out anew every frame: rounding can turn a glyph across
         // a vertex of its line under a pan, so its boxes do not only move with the screen.
@@ -239,9 +295,9 @@ fn issue(
         if !sleep.is_some() {
             return None;
         }
-        sleeps_now.push(sleep);
+        *issued = sleep;
     }
-    Some(sleeps_now)
+    Some(groups)
 }
 
 #[cfg(test)]

@@ -168,3 +168,45 @@ fn a_symbol_wakes_when_its_blocker_moves_or_hides() {
         assert!(states[..change].iter().any(|s| s.0 == 1) && states[change].0 == 0, "{change}: {states:?}");
     }
 }
+
+/// A symbol with two positions (a text of 20 × 8 px): the first far below its point, the
+/// second just above it; and a plain label below it that covers the first alone and one above
+/// it that covers the second alone (priorities 10 and 9), all at `y` in the world, x 100.
+fn two_positions_between(y: f64) -> Vec<WorldLabel> {
+    let candidates = vec![Candidate::new(Anchor::Top).with_offset(0.0, 20.0), Candidate::new(Anchor::Bottom)];
+    let symbol = WorldLabel::from_world(1, DVec2::new(100.0, y), 20.0, 8.0)
+        .with_priority(1.0)
+        .with_symbol(Symbol::default().with_candidates(candidates));
+    // 25 and 15 px from the symbol's point at 8 px a world unit.
+    let below = WorldLabel::from_world(2, DVec2::new(100.0, y + 25.0 / 8.0), 60.0, 40.0).with_priority(10.0);
+    let above = WorldLabel::from_world(3, DVec2::new(100.0, y - 15.0 / 8.0), 60.0, 30.0).with_priority(9.0);
+    vec![symbol, below, above]
+}
+
+#[test]
+fn a_symbol_sleeps_across_the_edge_while_its_first_position_in_view_is_its_blockers() {
+    // The zoom carries the symbol towards the bottom edge (its point from 360 to 410 px down
+    // a 400-px screen): its first position leaves the view before the label below does, and
+    // then its second, covered by the label above alone, is its first in view: it is hidden
+    // by that one from then on. Before, across the edge, it sleeps (the first position in
+    // view is its blocker's); after, it must wake.
+    let labels = two_positions_between(120.0);
+    // Its point 20 world units below the centre, at 8 px a unit and more.
+    let scale = |k: usize| 8.0 + 0.025 * k as f64;
+    let point = |k: usize| 200.0 + 20.0 * scale(k);
+    let cameras: Vec<Camera> = (0..100).map(|k| camera(scale(k).log2())).collect();
+    let mut engine = crate::FrameEngine::new(crate::FrameOptions::default()).unwrap();
+    engine.set_labels(labels.clone()).unwrap();
+    let blockers: Vec<_> = cameras
+        .iter()
+        .enumerate()
+        .map(|(k, c)| engine.place_frame(c, k as f64 * 16.0).unwrap().labels[0].hidden_by)
+        .collect();
+    let played = play_against_sleepless(&labels, &cameras);
+    // Across the edge (its reach, about 30 px, crosses it) with its first position in view.
+    let across = (0..100).filter(|&k| (372.0..380.0).contains(&point(k)));
+    assert!(across.clone().count() > 0 && across.clone().all(|k| played[k].0.asleep == 1), "{played:?}");
+    let by = |b: u32| Some(label_core::Blocker::Label(b));
+    let changed = (1..100).find(|&k| blockers[k] != blockers[k - 1]).expect("the blocker changes");
+    assert!(blockers[changed - 1] == by(1) && blockers[changed] == by(2), "{changed}: {blockers:?}");
+}
