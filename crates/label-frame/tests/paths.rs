@@ -312,6 +312,30 @@ fn after_a_failed_frame_the_next_one_is_full() {
 }
 
 #[test]
+fn a_failed_frame_that_moved_the_copies_of_the_world_leaves_the_last_frames_readers_as_they_were() {
+    // A street 75–100 world px west of the centre, and the symbol as wide as the core allows
+    // 80 world px east of it, below the centre of the screen. The failing frame pans 80 world
+    // px east under a pitch of 60°: the copies' reference follows the camera, which moves the
+    // street to the next copy east (more than half a world from the new reference), and then
+    // perspective scales the symbol past the core's range. The street's glyphs through the
+    // last frame's camera are then those of the last frame, not a world away.
+    let wide = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
+    let wide = at_screen(1, 520.0, 280.0, 0.99 * label_core::limits::MAX_SIZE, 12.0).with_symbol(wide);
+    let street = WorldLabel::along_path(2, line(&[[-200.0, 100.0], [-100.0, 100.0]], &[10.0; 6]), 12.0);
+    let mut e = FrameEngine::new(FrameOptions::default().with_perspective_scaling(1.0)).unwrap();
+    assert!(e.options().world_copies);
+    e.set_labels(vec![wide, street]).unwrap();
+    let camera = flat_camera();
+    e.place_frame(&camera, 0.0).unwrap();
+    let glyphs = e.screen_glyphs(1).unwrap();
+    let panned = camera.with_center(camera.center + DVec2::new(80.0, 0.0));
+    assert!(matches!(e.place_frame(&panned.with_pitch(60.0), 16.0), Err(FrameError::Core(_))));
+    assert_eq!(e.screen_glyphs(1).unwrap(), glyphs, "the street's glyphs of the last frame");
+    let frame = e.place_frame(&panned, 32.0).unwrap();
+    assert_eq!(frame.stats.kind, FrameKind::Full);
+}
+
+#[test]
 fn a_symbol_does_not_sleep_on_a_street_whose_glyph_can_turn() {
     // A street (priority 5, given a viewport alignment, which a text along a line does not
     // use) bends 30° up at (370, 150), its fourth glyph centred on the vertex and reading up
