@@ -87,7 +87,9 @@ pub struct FrameEngine {
     sights: Vec<Sight>,
     screen_paths: Vec<Option<ScreenPath>>,
     /// If some label has a path: the labels the last symbol frame showed, in no order (a
-    /// reused frame checks the turns of their lines alone).
+    /// reused frame checks the turns of their lines alone). Stale after `reset` and
+    /// `set_labels` (old indices) until the next frame, which is a full one and writes it anew:
+    /// read it only in a reused frame.
     shown: Vec<u32>,
     spare: Spare,
     in_sight: Vec<u32>,
