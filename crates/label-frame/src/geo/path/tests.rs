@@ -449,8 +449,9 @@ fn a_dense_curve_turns_no_glyph_under_pans_and_a_bend_of_a_hundredth_of_a_degree
 }
 
 /// The padding counts: a glyph of 8×16 px turned by 2·10⁻⁶ rad moves its corners by 1.8·10⁻⁵
-/// px, under `MOVE / 2`; padded by 30 px, its box's corners lie 51 px from its centre and move
-/// by 10⁻⁴ px: turned.
+/// px, under `MOVE / 2` (3.05·10⁻⁵); padded by 30 px, its box's corners lie 51 px from its
+/// centre and move by 10⁻⁴ px: turned. Padded by 12 px, 25.6 px and 5.1·10⁻⁵ px, 1.7 times
+/// `MOVE / 2`: turned (a bound of `MOVE` on the axis alone would miss it).
 #[test]
 fn a_padded_glyphs_turn_moves_its_corners_further() {
     let flat = Projection::new(&Camera::new(DVec2::new(300.0, 100.0), 0.0, 1200.0, 900.0));
@@ -461,5 +462,6 @@ fn a_padded_glyphs_turn_moves_its_corners_further() {
     let axis = |p: &ScreenPath| p.layout.as_ref().unwrap().glyphs[0].axis;
     assert!(((axis(&a) - axis(&b)).length() - turn).abs() < 1e-9, "the glyph crossed the kink");
     assert!(!turned(a.clone(), b.clone(), DVec2::ZERO), "unpadded, it reads as before");
+    assert!(padded_turned(a.clone(), b.clone(), DVec2::ZERO, 12.0), "padded by 12 px, it turned");
     assert!(padded_turned(a, b, DVec2::ZERO, 30.0), "padded, it turned");
 }
