@@ -81,8 +81,9 @@ pub struct FrameStats {
     /// Labels in view in this frame and the last one whose visibility changed: the flicker a
     /// viewer sees (labels crossing the screen's edge are not counted).
     pub flips: usize,
-    /// Labels that went through the greedy pass (all in view for a full frame; those that came
-    /// into view for a reused one).
+    /// Labels that went through the greedy pass (all in view for a full frame; for a reused
+    /// one, those that came into view and the shown texts along lines tested again because a
+    /// glyph turned).
     pub placed_now: usize,
     /// Labels hidden in view that slept through the frame: still hidden by the same shown
     /// label for certain, so neither projected nor tested (see [`crate::LabelFrame::pose`]).

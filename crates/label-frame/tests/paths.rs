@@ -216,17 +216,24 @@ fn pan_that_turns(
         .expect("a pan whose rounding turns the glyph")
 }
 
+/// A line that bends 30° up at screen point (370, 150) of [`zoom_0`], in world px.
+fn bent() -> Vec<DVec2> {
+    [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec()
+}
+
+/// A street of 8 glyphs of 10 px along [`bent`] at `offset` (world px; at 45 the fourth glyph
+/// is centred on the vertex), bending up to 45° a glyph.
+fn bent_street(offset: f64) -> TextPath {
+    TextPath::new(bent(), vec![10.0; 8]).with_path_offset(offset).with_max_angle(45.0)
+}
+
 #[test]
 fn a_turned_street_of_a_reused_frame_stays_shown_before_a_newcomer_of_higher_priority() {
     // A street of 8 glyphs of 10 px bends 30° up at (370, 150), its fourth glyph centred on the
     // vertex; its last glyphs reach past the right edge, where B (priority 5) waits off screen.
     // A pan 40 px right brings B in over the last glyph; rounding turns the fourth glyph. The
     // street was shown and is free of every kept label: it stays shown, B yields to it.
-    let street = |offset| {
-        let points = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
-        let l = TextPath::new(points, vec![10.0; 8]).with_path_offset(offset).with_max_angle(45.0);
-        WorldLabel::along_path(1, l, 12.0)
-    };
+    let street = |offset| WorldLabel::along_path(1, bent_street(offset), 12.0);
     let (street, panned) = pan_that_turns(street, 45.0, (3, |_| true), 40.0);
     let b = at_zoom_0([413.0, 126.0]);
     let b = WorldLabel::from_world(2, b, 24.0, 16.0).with_priority(5.0);
@@ -245,6 +252,42 @@ fn a_turned_street_of_a_reused_frame_stays_shown_before_a_newcomer_of_higher_pri
         assert_eq!(frame.labels[1].hidden_by, Some(Blocker::Label(0)), "B yields to it");
         assert_eq!(overlapping_visible_pairs(&e, &frame), []);
         frames.push(frame.labels);
+    }
+    assert_eq!(frames[0], frames[1], "the engine without shortcuts decides alike");
+}
+
+#[test]
+fn a_turned_street_that_meets_a_kept_symbol_is_hidden_provisional_and_takes_its_place_back() {
+    // The bent street (priority 5), its fourth glyph reading up the second segment, and a
+    // small symbol of priority 1 below the vertex, inside the box that glyph would have along
+    // the first segment but clear of every glyph: both shown. A pan whose rounding turns the
+    // fourth glyph onto the first segment, no newcomer: the reused frame tests the street again
+    // against the kept symbol, which hides it; the street is provisional (it has not had its
+    // turn by priority), so the next full frame, at the same camera, shows it and pushes the
+    // symbol out. (Waiting, it would need to clear the shown symbol by the margin.)
+    let up = |axis: DVec2| axis.y < 0.0;
+    let street = |offset| WorldLabel::along_path(1, bent_street(offset), 12.0).with_priority(5.0);
+    let (street, panned) = pan_that_turns(street, 45.0, (3, up), 0.0);
+    let below = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
+    let below = WorldLabel::from_world(2, at_zoom_0([374.5, 155.3]), 0.6, 0.6).with_symbol(below).with_priority(1.0);
+    let options = zoom_0_options();
+    let mut frames = Vec::new();
+    for mut e in [FrameEngine::new(options.clone()).unwrap(), FrameEngine::without_shortcuts(options.clone()).unwrap()]
+    {
+        e.set_labels(vec![street.clone(), below.clone()]).unwrap();
+        let frame = e.place_frame(&zoom_0(), 0.0).unwrap();
+        assert!(frame.labels[0].visible && frame.labels[1].visible, "both shown at first");
+        let frame = e.place_frame(&panned, 16.0).unwrap().clone();
+        assert_eq!((frame.stats.kind, frame.stats.placed_now), (FrameKind::Reused, 1), "the street tested again");
+        assert!(!up(e.screen_glyphs(0).unwrap().unwrap().glyphs[3].axis), "the fourth glyph turned");
+        assert_eq!(frame.labels[0].reason, Some(HiddenReason::Collision), "the kept symbol hides the street");
+        assert_eq!(frame.labels[0].hidden_by, Some(Blocker::Label(1)));
+        assert!(frame.labels[1].visible, "the symbol is kept");
+        let full = e.place_frame(&panned, 16.0 + options.full_placement_interval_ms + 1.0).unwrap().clone();
+        assert_eq!(full.stats.kind, FrameKind::Full);
+        assert!(full.labels[0].visible, "the street takes its place back");
+        assert_eq!(full.labels[1].hidden_by, Some(Blocker::Label(0)), "the symbol is pushed out");
+        frames.push([frame.labels, full.labels]);
     }
     assert_eq!(frames[0], frames[1], "the engine without shortcuts decides alike");
 }
@@ -269,6 +312,30 @@ fn after_a_failed_frame_the_next_one_is_full() {
 }
 
 #[test]
+fn a_failed_frame_that_moved_the_copies_of_the_world_leaves_the_last_frames_readers_as_they_were() {
+    // A street 75–100 world px west of the centre, and the symbol as wide as the core allows
+    // 80 world px east of it, below the centre of the screen. The failing frame pans 80 world
+    // px east under a pitch of 60°: the copies' reference follows the camera, which moves the
+    // street to the next copy east (more than half a world from the new reference), and then
+    // perspective scales the symbol past the core's range. The street's glyphs through the
+    // last frame's camera are then those of the last frame, not a world away.
+    let wide = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
+    let wide = at_screen(1, 520.0, 280.0, 0.99 * label_core::limits::MAX_SIZE, 12.0).with_symbol(wide);
+    let street = WorldLabel::along_path(2, line(&[[-200.0, 100.0], [-100.0, 100.0]], &[10.0; 6]), 12.0);
+    let mut e = FrameEngine::new(FrameOptions::default().with_perspective_scaling(1.0)).unwrap();
+    assert!(e.options().world_copies);
+    e.set_labels(vec![wide, street]).unwrap();
+    let camera = flat_camera();
+    e.place_frame(&camera, 0.0).unwrap();
+    let glyphs = e.screen_glyphs(1).unwrap();
+    let panned = camera.with_center(camera.center + DVec2::new(80.0, 0.0));
+    assert!(matches!(e.place_frame(&panned.with_pitch(60.0), 16.0), Err(FrameError::Core(_))));
+    assert_eq!(e.screen_glyphs(1).unwrap(), glyphs, "the street's glyphs of the last frame");
+    let frame = e.place_frame(&panned, 32.0).unwrap();
+    assert_eq!(frame.stats.kind, FrameKind::Full);
+}
+
+#[test]
 fn a_symbol_does_not_sleep_on_a_street_whose_glyph_can_turn() {
     // A street (priority 5, given a viewport alignment, which a text along a line does not
     // use) bends 30° up at (370, 150), its fourth glyph centred on the vertex and reading up
@@ -279,9 +346,7 @@ fn a_symbol_does_not_sleep_on_a_street_whose_glyph_can_turn() {
     // issued against the street's glyph boxes would keep it asleep.
     let up = |axis: DVec2| axis.y < 0.0;
     let street = |offset| {
-        let points = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
-        let l = TextPath::new(points, vec![10.0; 8]).with_path_offset(offset).with_max_angle(45.0);
-        WorldLabel::along_path(1, l, 12.0).with_priority(5.0).with_alignment(Alignment::Viewport)
+        WorldLabel::along_path(1, bent_street(offset), 12.0).with_priority(5.0).with_alignment(Alignment::Viewport)
     };
     let (street, panned) = pan_that_turns(street, 45.0, (3, up), 0.0);
     let sliver = Symbol::default().with_candidates(vec![Candidate::new(Anchor::Center)]);
@@ -309,11 +374,10 @@ fn a_pan_tests_no_shown_street_again() {
     // Streets (one bent) shown, then pans at zoom 0, whose rounding moves every glyph with the
     // screen: reused frames that place no label anew (the turn check measures each glyph
     // against the screen's shift).
-    let bent = [[330.0, 150.0], [370.0, 150.0], [421.961_524, 120.0]].map(at_zoom_0).to_vec();
     let straight = [[100.0, 60.0], [300.0, 80.0]].map(at_zoom_0).to_vec();
-    let streets = [bent, straight].into_iter().enumerate();
-    let labels =
-        streets.map(|(k, points)| WorldLabel::along_path(k as u64, TextPath::new(points, vec![10.0; 8]), 12.0));
+    let streets =
+        [TextPath::new(bent(), vec![10.0; 8]), TextPath::new(straight, vec![10.0; 8])].into_iter().enumerate();
+    let labels = streets.map(|(k, line)| WorldLabel::along_path(k as u64, line, 12.0));
     let mut e = FrameEngine::new(zoom_0_options()).unwrap();
     e.set_labels(labels.collect()).unwrap();
     assert_eq!(e.place_frame(&zoom_0(), 0.0).unwrap().visible_indices().count(), 2);

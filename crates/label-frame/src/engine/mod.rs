@@ -87,7 +87,9 @@ pub struct FrameEngine {
     sights: Vec<Sight>,
     screen_paths: Vec<Option<ScreenPath>>,
     /// If some label has a path: the labels the last symbol frame showed, in no order (a
-    /// reused frame checks the turns of their lines alone).
+    /// reused frame checks the turns of their lines alone). Stale after `reset` and
+    /// `set_labels` (old indices) until the next frame, which is a full one and writes it anew:
+    /// read it only in a reused frame.
     shown: Vec<u32>,
     spare: Spare,
     in_sight: Vec<u32>,
@@ -328,8 +330,15 @@ impl FrameEngine {
     /// [`FrameError::InvalidCamera`] for a bad camera, [`FrameError::InvalidOption`] (field
     /// `time_ms`) for a timestamp that is not finite; [`FrameError::Core`] if a symbol on
     /// screen is beyond the core's limits (sizes scaled by perspective past
-    /// [`label_core::limits::MAX_SIZE`]). The last frame stays as it was then; after a
-    /// [`FrameError::Core`] the next frame is a full one.
+    /// [`label_core::limits::MAX_SIZE`]). A bad camera or timestamp is refused before anything
+    /// changes. After a [`FrameError::Core`] the last frame stays as it was ([`Self::frame`]),
+    /// and so do its readers ([`Self::screen_pose`], [`Self::screen_label`],
+    /// [`Self::screen_glyphs`], [`Self::drawn_boxes`]: labels that the failed frame moved to
+    /// another copy of the world go back); the next frame is a full one. What the failed frame
+    /// changed changes no decision: the certificates to sleep of labels that changed copy are
+    /// forgotten (those labels wake: they are tested again), and a sleeping symbol's
+    /// certificates may be rewritten into the depth form that perspective tests (the same
+    /// fact).
     pub fn place_frame(&mut self, camera: &Camera, time_ms: f64) -> Result<&Frame, FrameError> {
         camera.validate()?;
         if !time_ms.is_finite() {
@@ -339,6 +348,7 @@ impl FrameEngine {
             });
         }
         let start = Instant::now();
+        let copies = self.copies;
         let projection = self.follow_copies(camera);
         let reuse = self.can_reuse(&projection, time_ms);
         // Until this frame completes: a frame that fails from here may have projected the
@@ -348,8 +358,12 @@ impl FrameEngine {
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
         self.cull(&projection);
         self.ready_sleep(&projection);
-        let (kind, projected, (placed_now, counts)) =
-            if self.symbols { self.place_symbols(&projection, reuse, dt)? } else { self.place(&projection, reuse, dt) };
+        let outcome = if self.symbols {
+            self.place_symbols(&projection, reuse, dt)
+        } else {
+            Ok(self.place(&projection, reuse, dt))
+        };
+        let (kind, projected, (placed_now, counts)) = outcome.inspect_err(|_| self.restore_copies(copies))?;
         if kind == FrameKind::Full {
             self.last_full_ms = time_ms;
         }

@@ -2,7 +2,7 @@
 //! certificates that a move between copies voids.
 
 use crate::geo::cells::WorldCells;
-use crate::geo::copies;
+use crate::geo::copies::{self, Copies};
 use crate::geo::projection::Projection;
 use crate::shortcuts::sleep::Sleep;
 use crate::state::memo::bits;
@@ -48,6 +48,18 @@ impl FrameEngine {
                 self.table.dormant.wake(i as u32);
                 *self.table.memo[i].get_mut() &= !bits::SLEEPY;
             }
+        }
+    }
+
+    /// Puts the labels back in the copies of the world that `before` (the engine's copies before
+    /// a frame that failed) had them in, if [`Self::follow_copies`] moved them: the readers of
+    /// the last frame (`screen_pose`, `screen_glyphs`, `drawn_boxes`…) project its labels from
+    /// where it had them. The certificates about the labels that move back go too (waking is
+    /// always safe).
+    pub(super) fn restore_copies(&mut self, before: Copies) {
+        if self.copies.reference() != before.reference() {
+            self.copies = before;
+            self.place_copies(before.reference());
         }
     }
 

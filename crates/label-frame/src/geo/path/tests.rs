@@ -355,7 +355,13 @@ fn the_far_lines_certificate_keeps_its_rounding_bound_from_the_fit_threshold() {
 /// the screen moved by `shift` px between them; its glyphs 16 px high), as a reused frame
 /// marks it.
 fn turned(before: ScreenPath, now: ScreenPath, shift: DVec2) -> bool {
-    let label = WorldLabel::along_path(0, before.path.clone(), 16.0);
+    padded_turned(before, now, shift, 0.0)
+}
+
+/// [`turned`] for a label whose boxes have `padding` px.
+fn padded_turned(before: ScreenPath, now: ScreenPath, shift: DVec2, padding: f64) -> bool {
+    let mut label = WorldLabel::along_path(0, before.path.clone(), 16.0);
+    label.style.padding = padding;
     let line = WorldLine::of(&label).map(Box::new);
     let last = LastGlyphs::of(&mut [Some(before)], &[0]);
     let mut lines = [Some(now)];
@@ -440,4 +446,22 @@ fn a_dense_curve_turns_no_glyph_under_pans_and_a_bend_of_a_hundredth_of_a_degree
     let kink = [[0.0, 100.0], [300.0, 100.0], [300.0 + 300.0 * tiny.cos(), 100.0 - 300.0 * tiny.sin()]];
     let wide = |offset: f64| projected(&street(&kink, &[200.0]).with_path_offset(offset), &flat).unwrap();
     assert!(turned(wide(299.999_999), wide(300.000_001), DVec2::ZERO), "a wide glyph's tiny turn");
+}
+
+/// The padding counts: a glyph of 8×16 px turned by 2·10⁻⁶ rad moves its corners by 1.8·10⁻⁵
+/// px, under `MOVE / 2` (3.05·10⁻⁵); padded by 30 px, its box's corners lie 51 px from its
+/// centre and move by 10⁻⁴ px: turned. Padded by 12 px, 25.6 px and 5.1·10⁻⁵ px, 1.7 times
+/// `MOVE / 2`: turned (a bound of `MOVE` on the axis alone would miss it).
+#[test]
+fn a_padded_glyphs_turn_moves_its_corners_further() {
+    let flat = Projection::new(&Camera::new(DVec2::new(300.0, 100.0), 0.0, 1200.0, 900.0));
+    let turn = 2e-6f64;
+    let kink = [[0.0, 100.0], [300.0, 100.0], [300.0 + 300.0 * turn.cos(), 100.0 - 300.0 * turn.sin()]];
+    let glyph = |offset: f64| projected(&street(&kink, &[8.0]).with_path_offset(offset), &flat).unwrap();
+    let (a, b) = (glyph(299.999_999), glyph(300.000_001));
+    let axis = |p: &ScreenPath| p.layout.as_ref().unwrap().glyphs[0].axis;
+    assert!(((axis(&a) - axis(&b)).length() - turn).abs() < 1e-9, "the glyph crossed the kink");
+    assert!(!turned(a.clone(), b.clone(), DVec2::ZERO), "unpadded, it reads as before");
+    assert!(padded_turned(a.clone(), b.clone(), DVec2::ZERO, 12.0), "padded by 12 px, it turned");
+    assert!(padded_turned(a, b, DVec2::ZERO, 30.0), "padded, it turned");
 }

@@ -9,12 +9,15 @@
 //! glyphs swap ends), and each glyph's box. A corner of a box of half extents `h` about centre
 //! `c` along axis `u` is `c + h.x·u + h.y·u⊥`, so against the screen's shift `s` it moves by at
 //! most `|Δu|·|h| + |Δc − s|`; the glyph still reads as before while that is at most [`MOVE`],
-//! τ/16 (contract §3's touching tolerance), which is the resolution of a box's f32 coordinates
-//! between 512 and 1024 px: a box that moved less is, as the core collides it, the box moved
-//! with the screen. A glyph across a vertex turns by its line's bend there, which moves the
-//! corners of a glyph of 10 px by 10⁻³ px at a bend of 0.01°; rounding moves them by orders of
-//! magnitude less than [`MOVE`] (10⁻⁷ px for an axis that rounding turned by 10⁻⁸, on a curve
-//! sampled every 10⁻³ px). A false alarm only tests a label again.
+//! τ/16, a sixteenth of contract §3's touching tolerance τ. The bound rests on τ alone: a kept
+//! glyph whose corners moved by at most τ/16 against the screen overlaps a kept neighbour that
+//! it touched within τ by at most τ + τ/16, a gap this check leaves. It sits between the two kinds of move: a glyph across a vertex turns by its line's
+//! bend there, which moves the corners of a glyph of 10 px by 10⁻³ px at a bend of 0.01°;
+//! rounding moves them by orders of magnitude less (10⁻⁷ px for an axis that rounding turned
+//! by 10⁻⁸, on a curve sampled every 10⁻³ px). A false alarm only tests a label again.
+//!
+//! A reused frame has no pitch, so its labels' scale is 1; the check scales the glyphs all
+//! the same, as the layout does.
 
 use glam::DVec2;
 use label_core::narrow::TOLERANCE;
@@ -66,9 +69,10 @@ impl LastGlyphs {
 /// Whether `now` reads as `before`, the screen moved by `shift`, for glyphs at most `glyph`
 /// (the longest advance, the line's height) with `padding`: the same reading direction and
 /// count, and each glyph's corners moved by at most [`MOVE`] against the shift — half of it
-/// from the turn of its axis (against the largest glyph's half-diagonal), half from the first
-/// glyph's centre (the others lie at the same arc lengths from it, on segments whose axes did
-/// not turn, so they move with it up to rounding), compared squared.
+/// from the turn of its axis (against the largest glyph's half-diagonal, padded), half from the
+/// first glyph's centre (the others lie at the same arc lengths from it on a line whose points
+/// all moved by the shift, up to the points' rounding, some 10⁻¹⁰ px even on a line of
+/// 2.7·10⁵ px at zoom 22: they move with it up to that), compared squared.
 fn reads_as(now: &PathLayout, before: &PathLayout, (glyph, padding): (DVec2, f64), shift: DVec2) -> bool {
     const HALF: f64 = MOVE / 2.0;
     let (Some(first), Some(was)) = (now.glyphs.first(), before.glyphs.first()) else { return false };
