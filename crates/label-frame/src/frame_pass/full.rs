@@ -5,14 +5,13 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
-use label_core::pipeline::rule::Plain;
 use label_core::{Blocker, Label, Obb};
 
 use crate::Projected;
-use crate::frame_pass::covered::covered;
+use crate::frame_pass::around::{Kind, PlainKind};
 use crate::frame_pass::fade::{finish, held_back, margin, tie_key};
 use crate::frame_pass::pass::{PassTwo, pass_over};
-use crate::frame_pass::place::{STAGED_FROM, decided, hidden, off_frame, place_among, staged};
+use crate::frame_pass::place::{STAGED_FROM, decided, hidden, off_frame, staged};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
@@ -128,7 +127,8 @@ pub(crate) fn place_full(
     scratch.pass_one(cx, sights, free, memo, frames);
     let FullScratch { free_frames, kept, pass_two, .. } = scratch;
     let viewer = &cx.viewer;
-    let pass = FullPass { cx, sights, free, free_frames, kept, memo, sleeps };
+    let around = PlainKind::waiting(cx, sights);
+    let pass = FullPass { cx, around, sights, free, free_frames, kept, memo, sleeps };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
     let skipped = &*dormant;
     // In each run, `next_free` is the position in `free` of the run's first label of pass 1.
@@ -141,9 +141,8 @@ pub(crate) fn place_full(
     for (c, pose) in gathered.contenders.iter().zip(&gathered.poses) {
         sights[c.0 as usize] = Sight::In(*pose);
     }
-    let (options, hysteresis) = (cx.options, cx.options.hysteresis_px);
     let indices: Vec<u32> = gathered.contenders.iter().map(|c| c.0).collect();
-    place_among(viewer.labels, sights, &indices, |_| hysteresis, cx.obstacles, options.max_overlap_area, frames);
+    let Ok(()) = PlainKind::waiting(cx, sights).contend(&indices, kept, frames);
     for (i, last) in &gathered.contenders {
         finish(&mut frames[*i as usize], last, &memo[*i as usize], cx.fading, &mut gathered.stats);
     }
@@ -157,6 +156,8 @@ pub(crate) fn place_full(
 /// Pass 2 of a full frame, label by label: what it reads, and its steps as methods.
 struct FullPass<'p> {
     cx: &'p FrameContext<'p>,
+    /// Pass 2's test of a waiting label.
+    around: PlainKind<'p>,
     /// Every label's sight (the waiting ones' are found here, not read from it).
     sights: &'p [Sight],
     /// Pass 1's labels, ascending, and their decisions.
@@ -218,12 +219,8 @@ impl FullPass<'_> {
             finish(frame, &last, &self.memo[i], fading, &mut acc.stats);
             return;
         };
-        let options = self.cx.options;
-        let parts = &self.cx.viewer.parts[i];
-        let me = parts.on_screen(&pose, options.hysteresis_px);
-        let plain = Plain { allow_overlap: parts.allow_overlap };
-        let (last, obstacles) = (frame.hidden_by, self.cx.obstacles);
-        let by = covered(&plain, std::slice::from_ref(&me), last, self.kept, obstacles, options.max_overlap_area);
+        let last = frame.hidden_by;
+        let (me, by) = self.around.covered_at(i, &pose, last, self.kept);
         // Not hidden again by an obstacle or by the same label: it went to the pass around
         // the shown labels.
         if !matches!(by, Some(Blocker::Obstacle(_))) && by != last {

@@ -7,6 +7,7 @@
 //! still covered by the labels kept before it (a waiting label, a newcomer of a reused frame)
 //! with one test, contract §4 against those labels alone (`covered`).
 
+pub(crate) mod around;
 pub(crate) mod covered;
 pub(crate) mod fade;
 pub(crate) mod full;

@@ -1,0 +1,154 @@
+//! Pass 2, plain labels and symbols alike: labels that must clear the labels kept before them —
+//! the waiting labels of a full frame around the labels pass 1 showed, the newcomers of a
+//! reused frame around the shown labels it keeps. Each one the kept labels cover is settled by
+//! one exact test against them (`covered.rs`); the others, the contenders, go through the
+//! core's greedy pass, last, in input order.
+//!
+//! [`pass_two`] is written once, generic over the label kind ([`Kind`]: how a label's parts are
+//! tested, how its decision is written, how the contenders are placed), and monomorphised: a
+//! plain frame runs [`PlainKind`] (one box per label: a contender clears every kept label, so
+//! the contenders are placed among themselves alone), a symbol frame `symbols/waiting.rs`'s
+//! kind (a contender may still collide with a kept label at some of its positions, so the kept
+//! labels near it go first). A full plain frame tests its waiting labels in its pass over every
+//! label instead (with their projection and certificates), through [`PlainKind::covered_at`],
+//! and places its contenders with [`Kind::contend`].
+
+use label_core::pipeline::rule::Plain;
+use label_core::{Blocker, Obb, Shape};
+use rayon::prelude::*;
+
+use crate::frame_pass::FrameContext;
+use crate::frame_pass::covered::{KeptBoxes, covered};
+use crate::frame_pass::place::{hidden, place_among};
+use crate::frame_pass::shown::ShownBoxes;
+use crate::geo::sight::Sight;
+use crate::geo::view::Viewer;
+use crate::{LabelFrame, ScreenPose};
+
+/// Labels per piece of the parallel test of which are still covered (a few hundred ns each for
+/// a symbol, against a few ns to project a label): fewer than twice this many are tested on
+/// the calling thread, as [`crate::util::runs::RUN`] keeps a pass over fewer labels there
+/// (handing work to rayon's threads from outside its pool wakes them and puts the caller to
+/// sleep until they are done).
+const WAITING_RUN: usize = 8_192;
+
+/// What pass 2 needs to know of a kind of label.
+pub(crate) trait Kind: Sync {
+    /// The boxes of the kept labels.
+    type Kept: KeptBoxes + Sync;
+    /// Where the decisions go.
+    type Out: ?Sized;
+    /// Why the pass may fail.
+    type Error;
+    /// What hides label `i` (in view) for certain among `kept` and the obstacles, given what hid
+    /// it last frame (`last`); `None`: it contends. `parts` is a buffer for its boxes.
+    fn covered(&self, i: u32, last: Option<Blocker>, kept: &Self::Kept, parts: &mut Vec<Obb>) -> Option<Blocker>;
+    /// Label `i`, hidden in view by `by`, into `out`.
+    fn hidden(&self, i: u32, by: Blocker, out: &mut Self::Out);
+    /// The `contenders` (ascending, none covered) through the core's greedy pass after the
+    /// `kept` labels; their decisions into `out`.
+    fn contend(&self, contenders: &[u32], kept: &Self::Kept, out: &mut Self::Out) -> Result<(), Self::Error>;
+}
+
+/// Pass 2 over `waiting` (ascending, in view; `last(i)`: what hid label `i` last frame) around
+/// the `kept` labels: the covered ones settled (each on its own, in parallel when there are
+/// many), then the others through the greedy pass; every decision into `out`, the settled ones
+/// first.
+pub(crate) fn pass_two<K: Kind>(
+    kind: &K,
+    kept: &K::Kept,
+    waiting: &[u32],
+    last: impl Fn(u32) -> Option<Blocker> + Sync,
+    out: &mut K::Out,
+) -> Result<(), K::Error> {
+    let settled: Vec<Option<Blocker>> = waiting
+        .par_iter()
+        .with_min_len(WAITING_RUN)
+        .map_init(Vec::new, |parts, &i| kind.covered(i, last(i), kept, parts))
+        .collect();
+    let mut contenders = Vec::with_capacity(settled.iter().filter(|by| by.is_none()).count());
+    for (&i, by) in waiting.iter().zip(settled) {
+        match by {
+            Some(by) => kind.hidden(i, by, out),
+            None => contenders.push(i),
+        }
+    }
+    if contenders.is_empty() {
+        return Ok(());
+    }
+    kind.contend(&contenders, kept, out)
+}
+
+/// Plain labels: one box each (their own padding and `margin`), among `obstacles`.
+pub(crate) struct PlainKind<'a> {
+    pub(crate) viewer: &'a Viewer<'a>,
+    /// Every label's sight (the contenders' in view).
+    pub(crate) sights: &'a [Sight],
+    pub(crate) margin: f64,
+    pub(crate) obstacles: &'a [Shape],
+    pub(crate) max_overlap_area: f32,
+}
+
+impl<'a> PlainKind<'a> {
+    /// The waiting labels of a full frame: with the hysteresis margin, among the obstacles.
+    pub(crate) fn waiting(cx: &'a FrameContext, sights: &'a [Sight]) -> Self {
+        let (options, obstacles) = (cx.options, cx.obstacles);
+        PlainKind {
+            viewer: &cx.viewer,
+            sights,
+            margin: options.hysteresis_px,
+            obstacles,
+            max_overlap_area: options.max_overlap_area,
+        }
+    }
+
+    /// The newcomers of a reused frame: no margin, no obstacles (a frame with obstacles is
+    /// never reused).
+    pub(crate) fn newcomers(cx: &'a FrameContext, sights: &'a [Sight]) -> Self {
+        let max_overlap_area = cx.options.max_overlap_area;
+        PlainKind { viewer: &cx.viewer, sights, margin: 0.0, obstacles: &[], max_overlap_area }
+    }
+
+    /// Label `i`'s box at `pose` with the margin, and what hides it for certain ([`covered`]).
+    #[inline]
+    pub(crate) fn covered_at(
+        &self,
+        i: usize,
+        pose: &ScreenPose,
+        last: Option<Blocker>,
+        kept: &ShownBoxes,
+    ) -> (Obb, Option<Blocker>) {
+        let parts = &self.viewer.parts[i];
+        let me = parts.on_screen(pose, self.margin);
+        let plain = Plain { allow_overlap: parts.allow_overlap };
+        let by = covered(&plain, std::slice::from_ref(&me), last, kept, self.obstacles, self.max_overlap_area);
+        (me, by)
+    }
+
+    fn pose(&self, i: u32) -> ScreenPose {
+        self.sights[i as usize].pose().expect("labels of pass 2 are in sight")
+    }
+}
+
+impl Kind for PlainKind<'_> {
+    type Kept = ShownBoxes;
+    /// Every label's frame, by engine index.
+    type Out = [LabelFrame];
+    type Error = std::convert::Infallible;
+
+    #[inline]
+    fn covered(&self, i: u32, last: Option<Blocker>, kept: &ShownBoxes, _: &mut Vec<Obb>) -> Option<Blocker> {
+        self.covered_at(i as usize, &self.pose(i), last, kept).1
+    }
+
+    fn hidden(&self, i: u32, by: Blocker, out: &mut [LabelFrame]) {
+        out[i as usize] = hidden(by, Some(self.pose(i)));
+    }
+
+    /// A contender clears every kept label: the contenders among themselves alone.
+    fn contend(&self, contenders: &[u32], _: &ShownBoxes, out: &mut [LabelFrame]) -> Result<(), Self::Error> {
+        let (labels, margin) = (self.viewer.labels, self.margin);
+        place_among(labels, self.sights, contenders, |_| margin, self.obstacles, self.max_overlap_area, out);
+        Ok(())
+    }
+}
