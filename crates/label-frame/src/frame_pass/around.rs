@@ -18,7 +18,7 @@ use label_core::{Blocker, Obb, Shape};
 use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
-use crate::frame_pass::covered::{KeptBoxes, covered};
+use crate::frame_pass::covered::covered;
 use crate::frame_pass::place::{hidden, place_among};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::geo::sight::Sight;
@@ -35,7 +35,7 @@ const WAITING_RUN: usize = 8_192;
 /// What pass 2 needs to know of a kind of label.
 pub(crate) trait Kind: Sync {
     /// The boxes of the kept labels.
-    type Kept: KeptBoxes + Sync;
+    type Kept: Sync;
     /// Where the decisions go.
     type Out: ?Sized;
     /// Why the pass may fail.

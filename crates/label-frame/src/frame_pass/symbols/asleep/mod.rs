@@ -33,7 +33,6 @@ use label_core::{Blocker, Obb, Optional};
 
 use super::kept::Kept;
 use crate::frame_pass::FrameContext;
-use crate::frame_pass::covered::KeptBoxes;
 use crate::geo::cells::Reach;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
