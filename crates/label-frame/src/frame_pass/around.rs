@@ -13,13 +13,14 @@
 //! label instead (with their projection and certificates), through [`PlainKind::covered_at`],
 //! and places its contenders with [`Kind::contend`].
 
+use label_core::pipeline::place_sequentially;
 use label_core::pipeline::rule::Plain;
-use label_core::{Blocker, Obb, Shape};
+use label_core::{Blocker, Label, Obb, Shape};
 use rayon::prelude::*;
 
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::covered::covered;
-use crate::frame_pass::place::{hidden, place_among};
+use crate::frame_pass::place::{STAGED_FROM, decided, hidden, staged};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
@@ -81,32 +82,22 @@ pub(crate) fn pass_two<K: Kind>(
 
 /// Plain labels: one box each (their own padding and `margin`), among `obstacles`.
 pub(crate) struct PlainKind<'a> {
-    pub(crate) viewer: &'a Viewer<'a>,
+    viewer: &'a Viewer<'a>,
     /// Every label's sight (the contenders' in view).
-    pub(crate) sights: &'a [Sight],
-    pub(crate) margin: f64,
-    pub(crate) obstacles: &'a [Shape],
-    pub(crate) max_overlap_area: f32,
+    sights: &'a [Sight],
+    margin: f64,
+    obstacles: &'a [Shape],
+    max_overlap_area: f32,
 }
 
 impl<'a> PlainKind<'a> {
-    /// The waiting labels of a full frame: with the hysteresis margin, among the obstacles.
-    pub(crate) fn waiting(cx: &'a FrameContext, sights: &'a [Sight]) -> Self {
-        let (options, obstacles) = (cx.options, cx.obstacles);
-        PlainKind {
-            viewer: &cx.viewer,
-            sights,
-            margin: options.hysteresis_px,
-            obstacles,
-            max_overlap_area: options.max_overlap_area,
-        }
-    }
-
-    /// The newcomers of a reused frame: no margin, no obstacles (a frame with obstacles is
-    /// never reused).
-    pub(crate) fn newcomers(cx: &'a FrameContext, sights: &'a [Sight]) -> Self {
-        let max_overlap_area = cx.options.max_overlap_area;
-        PlainKind { viewer: &cx.viewer, sights, margin: 0.0, obstacles: &[], max_overlap_area }
+    /// Pass 2 of a full frame (its waiting labels, with the hysteresis margin, among the
+    /// obstacles), or if `reused` of a reused one (its newcomers: no margin, no obstacles, as a
+    /// frame with obstacles is never reused).
+    pub(crate) fn new(cx: &'a FrameContext, sights: &'a [Sight], reused: bool) -> Self {
+        let options = cx.options;
+        let (margin, obstacles) = if reused { (0.0, &[][..]) } else { (options.hysteresis_px, cx.obstacles) };
+        PlainKind { viewer: &cx.viewer, sights, margin, obstacles, max_overlap_area: options.max_overlap_area }
     }
 
     /// Label `i`'s box at `pose` with the margin, and what hides it for certain ([`covered`]).
@@ -145,10 +136,22 @@ impl Kind for PlainKind<'_> {
         out[i as usize] = hidden(by, Some(self.pose(i)));
     }
 
-    /// A contender clears every kept label: the contenders among themselves alone.
+    /// A contender clears every kept label: the core's greedy pass over the contenders alone.
     fn contend(&self, contenders: &[u32], _: &ShownBoxes, out: &mut [LabelFrame]) -> Result<(), Self::Error> {
-        let (labels, margin) = (self.viewer.labels, self.margin);
-        place_among(labels, self.sights, contenders, |_| margin, self.obstacles, self.max_overlap_area, out);
+        if contenders.is_empty() {
+            return Ok(());
+        }
+        let (labels, max_overlap_area) = (self.viewer.labels, self.max_overlap_area);
+        let screen: Vec<Label> =
+            contenders.iter().map(|&i| labels[i as usize].on_screen(&self.pose(i), self.margin)).collect();
+        let (decisions, _) = if screen.len() < STAGED_FROM {
+            place_sequentially(&screen, None, self.obstacles, max_overlap_area).expect("no tie-break keys to miscount")
+        } else {
+            staged(&screen, None, self.obstacles, max_overlap_area)
+        };
+        for (&i, d) in contenders.iter().zip(decisions) {
+            out[i as usize] = decided(d, contenders, Some(self.pose(i)));
+        }
         Ok(())
     }
 }

@@ -127,7 +127,7 @@ pub(crate) fn place_full(
     scratch.pass_one(cx, sights, free, memo, frames);
     let FullScratch { free_frames, kept, pass_two, .. } = scratch;
     let viewer = &cx.viewer;
-    let around = PlainKind::waiting(cx, sights);
+    let around = PlainKind::new(cx, sights, false);
     let pass = FullPass { cx, around, sights, free, free_frames, kept, memo, sleeps };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
     let skipped = &*dormant;
@@ -142,7 +142,7 @@ pub(crate) fn place_full(
         sights[c.0 as usize] = Sight::In(*pose);
     }
     let indices: Vec<u32> = gathered.contenders.iter().map(|c| c.0).collect();
-    let Ok(()) = PlainKind::waiting(cx, sights).contend(&indices, kept, frames);
+    let Ok(()) = PlainKind::new(cx, sights, false).contend(&indices, kept, frames);
     for (i, last) in &gathered.contenders {
         finish(&mut frames[*i as usize], last, &memo[*i as usize], cx.fading, &mut gathered.stats);
     }

@@ -2,7 +2,7 @@
 //! its staged pipeline; and the decisions it gives turned into labels' frames.
 
 use glam::DVec2;
-use label_core::pipeline::{Decision, descending_key, place_sequentially, stages};
+use label_core::pipeline::{Decision, descending_key, stages};
 use label_core::{Blocker, Label, Shape};
 
 use crate::geo::sight::Sight;
@@ -48,33 +48,6 @@ pub(crate) fn decided(d: Decision, placed_set: &[u32], pose: Option<ScreenPose>)
         Decision::Placed => LabelFrame { visible: true, opacity: 0.0, reason: None, hidden_by: None, pose },
         Decision::Hidden(Blocker::Label(k)) => hidden(Blocker::Label(placed_set[k as usize]), pose),
         Decision::Hidden(obstacle) => hidden(obstacle, pose),
-    }
-}
-
-/// The core's greedy pass over `contenders` alone (engine indices, in input order, with `extra`
-/// padding each); their decisions into `next`.
-pub(crate) fn place_among(
-    labels: &[WorldLabel],
-    sights: &[Sight],
-    contenders: &[u32],
-    extra: impl Fn(usize) -> f64,
-    obstacles: &[Shape],
-    max_overlap_area: f32,
-    next: &mut [LabelFrame],
-) {
-    if contenders.is_empty() {
-        return;
-    }
-    let pose = |i: u32| sights[i as usize].pose().expect("placed labels are in sight");
-    let screen: Vec<Label> =
-        contenders.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i as usize))).collect();
-    let (decisions, _) = if screen.len() < STAGED_FROM {
-        place_sequentially(&screen, None, obstacles, max_overlap_area).expect("no tie-break keys to miscount")
-    } else {
-        staged(&screen, None, obstacles, max_overlap_area)
-    };
-    for (&i, d) in contenders.iter().zip(decisions) {
-        next[i as usize] = decided(d, contenders, Some(pose(i)));
     }
 }
 

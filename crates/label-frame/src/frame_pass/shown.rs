@@ -75,11 +75,12 @@ impl<P: PerLabel> KeptSet<P> {
     }
 
     /// The number of the earliest placed kept box that `me` collides with (the core's rule,
-    /// [`collides`]), if any.
+    /// [`collides`]), if any. The grid lists only blocking boxes.
     #[inline]
     pub(crate) fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
         self.index.first(&me.bounds(), |k| {
-            self.owners[k as usize] != NOT_BLOCKING && collides(me, &self.boxes[k as usize], max_overlap_area)
+            debug_assert_ne!(self.owners[k as usize], NOT_BLOCKING, "the grid lists a box that blocks nothing");
+            collides(me, &self.boxes[k as usize], max_overlap_area)
         })
     }
 
