@@ -10,7 +10,7 @@
 //! the contenders are placed among themselves alone), a symbol frame `symbols/waiting.rs`'s
 //! kind (a contender may still collide with a kept label at some of its positions, so the kept
 //! labels near it go first). A full plain frame tests its waiting labels in its pass over every
-//! label instead (with their projection and certificates), through [`PlainKind::covered_at`],
+//! label instead (with their projection and certificates), through [`PlainTest::covered_at`],
 //! and places its contenders with [`Kind::contend`].
 
 use label_core::pipeline::place_sequentially;
@@ -80,24 +80,25 @@ pub(crate) fn pass_two<K: Kind>(
     kind.contend(&contenders, kept, out)
 }
 
-/// Plain labels: one box each (their own padding and `margin`), among `obstacles`.
-pub(crate) struct PlainKind<'a> {
+/// The test of a plain label against the kept labels: its one box (its own padding and
+/// `margin`), among `obstacles`. It reads no pose: a full frame tests its waiting labels at
+/// the poses it finds for them, which their entries in the frame's sights do not hold.
+#[derive(Clone, Copy)]
+pub(crate) struct PlainTest<'a> {
     viewer: &'a Viewer<'a>,
-    /// Every label's sight (the contenders' in view).
-    sights: &'a [Sight],
     margin: f64,
     obstacles: &'a [Shape],
     max_overlap_area: f32,
 }
 
-impl<'a> PlainKind<'a> {
+impl<'a> PlainTest<'a> {
     /// Pass 2 of a full frame (its waiting labels, with the hysteresis margin, among the
     /// obstacles), or if `reused` of a reused one (its newcomers: no margin, no obstacles, as a
     /// frame with obstacles is never reused).
-    pub(crate) fn new(cx: &'a FrameContext, sights: &'a [Sight], reused: bool) -> Self {
+    pub(crate) fn new(cx: &'a FrameContext, reused: bool) -> Self {
         let options = cx.options;
         let (margin, obstacles) = if reused { (0.0, &[][..]) } else { (options.hysteresis_px, cx.obstacles) };
-        PlainKind { viewer: &cx.viewer, sights, margin, obstacles, max_overlap_area: options.max_overlap_area }
+        PlainTest { viewer: &cx.viewer, margin, obstacles, max_overlap_area: options.max_overlap_area }
     }
 
     /// Label `i`'s box at `pose` with the margin, and what hides it for certain ([`covered`]).
@@ -115,6 +116,19 @@ impl<'a> PlainKind<'a> {
         let by = covered(&plain, std::slice::from_ref(&me), last, kept, self.obstacles, self.max_overlap_area);
         (me, by)
     }
+}
+
+/// Plain labels: one box each ([`PlainTest`]), at the poses of `sights`, which must hold this
+/// frame's for every label of the pass (a full frame's contenders are written there first).
+pub(crate) struct PlainKind<'a> {
+    test: PlainTest<'a>,
+    sights: &'a [Sight],
+}
+
+impl<'a> PlainKind<'a> {
+    pub(crate) fn new(test: PlainTest<'a>, sights: &'a [Sight]) -> Self {
+        PlainKind { test, sights }
+    }
 
     fn pose(&self, i: u32) -> ScreenPose {
         self.sights[i as usize].pose().expect("labels of pass 2 are in sight")
@@ -129,7 +143,7 @@ impl Kind for PlainKind<'_> {
 
     #[inline]
     fn covered(&self, i: u32, last: Option<Blocker>, kept: &ShownBoxes, _: &mut Vec<Obb>) -> Option<Blocker> {
-        self.covered_at(i as usize, &self.pose(i), last, kept).1
+        self.test.covered_at(i as usize, &self.pose(i), last, kept).1
     }
 
     fn hidden(&self, i: u32, by: Blocker, out: &mut [LabelFrame]) {
@@ -141,13 +155,13 @@ impl Kind for PlainKind<'_> {
         if contenders.is_empty() {
             return Ok(());
         }
-        let (labels, max_overlap_area) = (self.viewer.labels, self.max_overlap_area);
+        let PlainTest { viewer, margin, obstacles, max_overlap_area } = self.test;
         let screen: Vec<Label> =
-            contenders.iter().map(|&i| labels[i as usize].on_screen(&self.pose(i), self.margin)).collect();
+            contenders.iter().map(|&i| viewer.labels[i as usize].on_screen(&self.pose(i), margin)).collect();
         let (decisions, _) = if screen.len() < STAGED_FROM {
-            place_sequentially(&screen, None, self.obstacles, max_overlap_area).expect("no tie-break keys to miscount")
+            place_sequentially(&screen, None, obstacles, max_overlap_area).expect("no tie-break keys to miscount")
         } else {
-            staged(&screen, None, self.obstacles, max_overlap_area)
+            staged(&screen, None, obstacles, max_overlap_area)
         };
         for (&i, d) in contenders.iter().zip(decisions) {
             out[i as usize] = decided(d, contenders, Some(self.pose(i)));

@@ -8,7 +8,7 @@ use glam::DVec2;
 use label_core::{Blocker, Label, Obb};
 
 use crate::Projected;
-use crate::frame_pass::around::{Kind, PlainKind};
+use crate::frame_pass::around::{Kind, PlainKind, PlainTest};
 use crate::frame_pass::fade::{finish, held_back, margin, tie_key};
 use crate::frame_pass::pass::{PassTwo, pass_over};
 use crate::frame_pass::place::{STAGED_FROM, decided, hidden, off_frame, staged};
@@ -127,7 +127,7 @@ pub(crate) fn place_full(
     scratch.pass_one(cx, sights, free, memo, frames);
     let FullScratch { free_frames, kept, pass_two, .. } = scratch;
     let viewer = &cx.viewer;
-    let around = PlainKind::new(cx, sights, false);
+    let around = PlainTest::new(cx, false);
     let pass = FullPass { cx, around, sights, free, free_frames, kept, memo, sleeps };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
     let skipped = &*dormant;
@@ -142,7 +142,7 @@ pub(crate) fn place_full(
         sights[c.0 as usize] = Sight::In(*pose);
     }
     let indices: Vec<u32> = gathered.contenders.iter().map(|c| c.0).collect();
-    let Ok(()) = PlainKind::new(cx, sights, false).contend(&indices, kept, frames);
+    let Ok(()) = PlainKind::new(around, sights).contend(&indices, kept, frames);
     for (i, last) in &gathered.contenders {
         finish(&mut frames[*i as usize], last, &memo[*i as usize], cx.fading, &mut gathered.stats);
     }
@@ -157,7 +157,7 @@ pub(crate) fn place_full(
 struct FullPass<'p> {
     cx: &'p FrameContext<'p>,
     /// Pass 2's test of a waiting label.
-    around: PlainKind<'p>,
+    around: PlainTest<'p>,
     /// Every label's sight (the waiting ones' are found here, not read from it).
     sights: &'p [Sight],
     /// Pass 1's labels, ascending, and their decisions.

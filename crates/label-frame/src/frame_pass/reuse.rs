@@ -22,7 +22,7 @@
 
 use std::sync::atomic::Ordering;
 
-use crate::frame_pass::around::{PlainKind, pass_two};
+use crate::frame_pass::around::{PlainKind, PlainTest, pass_two};
 use crate::frame_pass::fade::finish;
 use crate::frame_pass::pass::{PassTwo, pass_over};
 use crate::frame_pass::place::{by_priority, off_frame};
@@ -90,7 +90,7 @@ pub(crate) fn place_reused(
     let kept = &*kept;
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
     // A newcomer was out of view last frame: nothing hid it.
-    let Ok(()) = pass_two(&PlainKind::new(cx, sights, true), kept, &indices, |_| None, frames);
+    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true), sights), kept, &indices, |_| None, frames);
     for (i, last) in newcomers {
         let frame = &mut frames[*i as usize];
         finish(frame, last, &memo[*i as usize], fading, &mut stats);
