@@ -26,15 +26,12 @@ use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::{LabelFrame, ScreenPose};
 
-/// Labels per piece of the parallel test of which are still covered (a few hundred ns each for
-/// a symbol, against a few ns to project a label): fewer than twice this many are tested on
-/// the calling thread, as [`crate::util::runs::RUN`] keeps a pass over fewer labels there
-/// (handing work to rayon's threads from outside its pool wakes them and puts the caller to
-/// sleep until they are done).
-const WAITING_RUN: usize = 8_192;
-
 /// What pass 2 needs to know of a kind of label.
 pub(crate) trait Kind: Sync {
+    /// Labels per piece of the parallel test of which are still covered: fewer than twice
+    /// this many are tested on the calling thread (handing work to rayon's threads from
+    /// outside its pool wakes them and puts the caller to sleep until they are done).
+    const RUN: usize;
     /// The boxes of the kept labels.
     type Kept: Sync;
     /// Where the decisions go.
@@ -64,7 +61,7 @@ pub(crate) fn pass_two<K: Kind>(
 ) -> Result<(), K::Error> {
     let settled: Vec<Option<Blocker>> = waiting
         .par_iter()
-        .with_min_len(WAITING_RUN)
+        .with_min_len(K::RUN)
         .map_init(Vec::new, |parts, &i| kind.covered(i, last(i), kept, parts))
         .collect();
     let mut contenders = Vec::with_capacity(settled.iter().filter(|by| by.is_none()).count());
@@ -136,6 +133,9 @@ impl<'a> PlainKind<'a> {
 }
 
 impl Kind for PlainKind<'_> {
+    /// A plain label's test is one box against the few kept boxes near it (tens of ns): the
+    /// plain passes' split ([`crate::util::runs::RUN`]), as for the labels' projection.
+    const RUN: usize = crate::util::runs::RUN;
     type Kept = ShownBoxes;
     /// Every label's frame, by engine index.
     type Out = [LabelFrame];

@@ -50,6 +50,9 @@ struct Symbols<'a> {
 }
 
 impl Kind for Symbols<'_> {
+    /// A symbol's test costs a few hundred ns, against a few ns to project a label: pieces
+    /// smaller than the plain passes' ([`crate::util::runs::RUN`]).
+    const RUN: usize = 8_192;
     type Kept = Kept;
     type Out = Vec<Decided>;
     type Error = FrameError;
