@@ -43,8 +43,11 @@ pub(crate) trait Kind: Sync {
     fn covered(&self, i: u32, last: Option<Blocker>, kept: &Self::Kept, parts: &mut Vec<Obb>) -> Option<Blocker>;
     /// Label `i`, hidden in view by `by`, into `out`.
     fn hidden(&self, i: u32, by: Blocker, out: &mut Self::Out);
-    /// The `contenders` (ascending, none covered) through the core's greedy pass after the
-    /// `kept` labels; their decisions into `out`.
+    /// The `contenders` (ascending, none covered) through the core's greedy pass, as placed
+    /// after the kept labels; their decisions into `out`. `kept` is for a kind whose contender
+    /// may still collide with a kept label (a symbol: the kept labels near the contenders go
+    /// first, and `kept` says whether the last frame's blocker still hides one); a plain
+    /// contender clears every kept label.
     fn contend(&self, contenders: &[u32], kept: &Self::Kept, out: &mut Self::Out) -> Result<(), Self::Error>;
 }
 
