@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
+use label_core::pipeline::Sequential;
 use label_core::{Blocker, Label, Obb};
 
 use crate::Projected;
@@ -32,6 +33,9 @@ pub(crate) struct FullScratch {
     /// The labels pass 1 showed, in placement order, and the blocking ones' boxes.
     shown: Vec<u32>,
     kept: ShownBoxes,
+    /// A sequential pass 1's buffers: it hands its boxes and index over to `kept`, and takes
+    /// `kept`'s last ones to build into.
+    sequential: Sequential,
     /// The last pass over the labels, its lists to fill again.
     pass_two: PassTwo,
 }
@@ -56,7 +60,7 @@ impl FullScratch {
         memo: &[AtomicU8],
         frames: &[LabelFrame],
     ) {
-        let FullScratch { screen, ties, free_frames, shown, kept, .. } = self;
+        let FullScratch { screen, ties, free_frames, shown, kept, sequential: seq, .. } = self;
         let (viewer, options, labels) = (&cx.viewer, cx.options, cx.viewer.labels);
         let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
         let extra = |i: u32| margin(memo[i as usize].load(Ordering::Relaxed), options);
@@ -66,13 +70,13 @@ impl FullScratch {
             ties.extend(free.iter().map(|&i| tie_key(&frames[i as usize])));
         }
         let ties = with_ties.then_some(ties.as_slice());
-        // A sequential pass 1 runs in the buffers of the shown labels' set, which takes its boxes
-        // and index over below (the staged pipeline's are built again there); it builds each box
+        // A sequential pass 1 runs in its own buffers, whose boxes and index the shown labels'
+        // set takes over below (the staged pipeline's are built again there); it builds each box
         // from the label's parts, as pass 2 does.
         let sequential = free.len() < STAGED_FROM;
         let (decisions, shown_order) = if sequential {
             let parts = |k: usize| &viewer.parts[free[k] as usize];
-            kept.sequential().place_parts(
+            seq.place_parts(
                 free.len(),
                 |k| (labels[free[k] as usize].style.priority, ties.map_or(0, |t| t[k])),
                 |k| parts(k).on_screen(&pose(free[k]), extra(free[k])),
@@ -90,7 +94,7 @@ impl FullScratch {
         // With `Stickiness::Shown` every label of pass 1 had its own padding (the labels that
         // earn the margin wait), so the boxes of pass 1 are the shown labels' boxes.
         if options.stickiness == Stickiness::Shown && sequential {
-            kept.take_pass_one(free, labels.len());
+            kept.take_pass_one(seq, free, labels.len());
         } else {
             shown.clear();
             if options.stickiness == Stickiness::Shown {

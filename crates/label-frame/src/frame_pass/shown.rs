@@ -97,12 +97,9 @@ impl<P: PerLabel> Drop for KeptSet<P> {
     }
 }
 
-/// Plain labels: one box each, their slot its number; and pass 1's sequential placement, in
-/// its allocations.
+/// Plain labels: one box each, their slot its number.
 #[derive(Debug, Default)]
-pub(crate) struct OneBox {
-    sequential: Sequential,
-}
+pub(crate) struct OneBox;
 
 impl PerLabel for OneBox {
     #[inline]
@@ -128,18 +125,12 @@ impl ShownBoxes {
         self.index.rebuild(self.boxes.iter().map(Obb::bounds));
     }
 
-    /// The buffers of a sequential pass 1, to run it in (see [`Self::take_pass_one`]).
-    pub(crate) fn sequential(&mut self) -> &mut Sequential {
-        &mut self.per_label.sequential
-    }
-
-    /// Takes over the boxes and index of the pass 1 just run in [`Self::sequential`] over
-    /// `placed` (engine indices, in that pass's input order), for an engine of `count` labels:
-    /// the same set as [`Self::rebuild`] from the labels it showed, if every label of it was
-    /// placed with its own padding (no margin).
-    pub(crate) fn take_pass_one(&mut self, placed: &[u32], count: usize) {
+    /// Takes over the boxes and index of the pass 1 just run in `sequential` over `placed`
+    /// (engine indices, in that pass's input order), for an engine of `count` labels, and gives
+    /// it the set's to build into next time: the same set as [`Self::rebuild`] from the labels
+    /// it showed, if every label of it was placed with its own padding (no margin).
+    pub(crate) fn take_pass_one(&mut self, sequential: &mut Sequential, placed: &[u32], count: usize) {
         self.forget(count);
-        let sequential = &mut self.per_label.sequential;
         sequential.swap_boxes(&mut self.boxes, &mut self.index);
         for (rank, &p) in sequential.order().iter().enumerate() {
             let mut label = NOT_BLOCKING;
@@ -154,6 +145,6 @@ impl ShownBoxes {
     /// The box of kept label `label` (engine index), if it is a blocking kept label.
     #[must_use]
     pub(crate) fn box_of(&self, label: u32) -> Option<&Obb> {
-        self.boxes.get(*self.slot.get(label as usize)? as usize)
+        self.boxes_of(label).first()
     }
 }
