@@ -9,7 +9,7 @@ use label_core::narrow::{
     SegmentIntersection, TOLERANCE, convex_overlap_area, convex_separation, obb_obb_separation, overlap_area,
     segment_intersection,
 };
-use label_core::pipeline::{Sequential, place_sequentially, place_with_ties};
+use label_core::pipeline::{FirstHit, Sequential, place_sequentially, place_with_ties};
 use label_core::{
     Aabb, Blocker, Error, HiddenReason, Label, LabelOutcome, Obb, Placement, PlacementOptions, Segment, Shape, place,
 };
@@ -550,6 +550,15 @@ proptest! {
         let shown: Vec<u32> =
             want.1.iter().copied().filter(|&i| !second.labels[i as usize].style.ignore_placement).collect();
         prop_assert_eq!(blocking, shown);
+        // The grid handed over lists exactly the blocking ranks (a frame engine that takes it
+        // over as its shown labels' index relies on it).
+        let (mut boxes, mut grid) = (Vec::new(), FirstHit::default());
+        pass.swap_boxes(&mut boxes, &mut grid);
+        prop_assert_eq!(boxes.len(), pass.order().len());
+        for (r, b) in boxes.iter().enumerate() {
+            let listed = grid.first(&b.bounds(), |k| k == r as u32).is_some();
+            prop_assert_eq!(listed, pass.blocks(r), "rank {}", r);
+        }
     }
 
     /// The small pass (`place` with the tiling automatic, up to 16,384 labels) and the staged

@@ -130,7 +130,8 @@ impl Sequential {
 
     /// Moves the last pass's boxes (by rank) and the grid of its shown blocking labels (their
     /// bounds numbered by rank) into `boxes` and `index`, taking theirs in exchange, to build
-    /// into at the next call.
+    /// into at the next call. The grid lists exactly the ranks [`Self::blocks`] says (a frame
+    /// engine takes it over as its shown labels' index).
     pub fn swap_boxes(&mut self, boxes: &mut Vec<Obb>, index: &mut FirstHit) {
         self.walk.swap_boxes(boxes, index);
     }

@@ -17,29 +17,20 @@ use label_core::pipeline::collides;
 use label_core::pipeline::rule::{self, Blocked, Verdict};
 use label_core::{Blocker, Obb, Shape};
 
-/// The blocking boxes of the labels kept before a pass, numbered in their placement order.
-pub(crate) trait KeptBoxes {
-    /// The boxes kept label `label` (engine index) blocks with; none if it is not kept.
-    fn boxes_of(&self, label: u32) -> &[Obb];
-    /// The number of the earliest placed kept box that `me` collides with (the core's rule,
-    /// [`collides`]), if any.
-    fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32>;
-    /// The label (engine index) of kept box `k`.
-    fn owner(&self, k: u32) -> u32;
-}
+use crate::frame_pass::shown::{KeptSet, PerLabel};
 
 /// What a label's parts collide with among the kept ones ([`rule::Occupied`]): an obstacle
 /// (the lowest), else the label that hid it last frame (its boxes `last_boxes`), numbered
 /// before every kept box, else the earliest kept box, numbered one past its place.
-struct Against<'a, K> {
+struct Against<'a, P: PerLabel> {
     parts: &'a [Obb],
-    kept: &'a K,
+    kept: &'a KeptSet<P>,
     obstacles: &'a [Shape],
     last_boxes: &'a [Obb],
     max_overlap_area: f32,
 }
 
-impl<K: KeptBoxes> rule::Occupied for Against<'_, K> {
+impl<P: PerLabel> rule::Occupied for Against<'_, P> {
     #[inline]
     fn hit(&mut self, p: usize) -> Option<Blocked> {
         let b = &self.parts[p];
@@ -62,7 +53,7 @@ pub(crate) fn covered(
     label: &impl rule::Candidate,
     parts: &[Obb],
     last: Option<Blocker>,
-    kept: &impl KeptBoxes,
+    kept: &KeptSet<impl PerLabel>,
     obstacles: &[Shape],
     max_overlap_area: f32,
 ) -> Option<Blocker> {

@@ -5,14 +5,14 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use glam::DVec2;
-use label_core::pipeline::rule::Plain;
+use label_core::pipeline::Sequential;
 use label_core::{Blocker, Label, Obb};
 
 use crate::Projected;
-use crate::frame_pass::covered::covered;
+use crate::frame_pass::around::{Kind, PlainKind, PlainTest};
 use crate::frame_pass::fade::{finish, held_back, margin, tie_key};
 use crate::frame_pass::pass::{PassTwo, pass_over};
-use crate::frame_pass::place::{STAGED_FROM, decided, hidden, off_frame, place_among, staged};
+use crate::frame_pass::place::{STAGED_FROM, decided, hidden, off_frame, staged};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
@@ -33,6 +33,9 @@ pub(crate) struct FullScratch {
     /// The labels pass 1 showed, in placement order, and the blocking ones' boxes.
     shown: Vec<u32>,
     kept: ShownBoxes,
+    /// A sequential pass 1's buffers: it hands its boxes and index over to `kept`, and takes
+    /// `kept`'s last ones to build into.
+    sequential: Sequential,
     /// The last pass over the labels, its lists to fill again.
     pass_two: PassTwo,
 }
@@ -57,7 +60,7 @@ impl FullScratch {
         memo: &[AtomicU8],
         frames: &[LabelFrame],
     ) {
-        let FullScratch { screen, ties, free_frames, shown, kept, .. } = self;
+        let FullScratch { screen, ties, free_frames, shown, kept, sequential: seq, .. } = self;
         let (viewer, options, labels) = (&cx.viewer, cx.options, cx.viewer.labels);
         let pose = |i: u32| sights[i as usize].pose().expect("candidates are in sight");
         let extra = |i: u32| margin(memo[i as usize].load(Ordering::Relaxed), options);
@@ -67,13 +70,13 @@ impl FullScratch {
             ties.extend(free.iter().map(|&i| tie_key(&frames[i as usize])));
         }
         let ties = with_ties.then_some(ties.as_slice());
-        // A sequential pass 1 runs in the buffers of the shown labels' set, which takes its boxes
-        // and index over below (the staged pipeline's are built again there); it builds each box
+        // A sequential pass 1 runs in its own buffers, whose boxes and index the shown labels'
+        // set takes over below (the staged pipeline's are built again there); it builds each box
         // from the label's parts, as pass 2 does.
         let sequential = free.len() < STAGED_FROM;
         let (decisions, shown_order) = if sequential {
             let parts = |k: usize| &viewer.parts[free[k] as usize];
-            kept.sequential().place_parts(
+            seq.place_parts(
                 free.len(),
                 |k| (labels[free[k] as usize].style.priority, ties.map_or(0, |t| t[k])),
                 |k| parts(k).on_screen(&pose(free[k]), extra(free[k])),
@@ -91,7 +94,7 @@ impl FullScratch {
         // With `Stickiness::Shown` every label of pass 1 had its own padding (the labels that
         // earn the margin wait), so the boxes of pass 1 are the shown labels' boxes.
         if options.stickiness == Stickiness::Shown && sequential {
-            kept.take_pass_one(free, labels.len());
+            kept.take_pass_one(seq, free, labels.len());
         } else {
             shown.clear();
             if options.stickiness == Stickiness::Shown {
@@ -128,7 +131,8 @@ pub(crate) fn place_full(
     scratch.pass_one(cx, sights, free, memo, frames);
     let FullScratch { free_frames, kept, pass_two, .. } = scratch;
     let viewer = &cx.viewer;
-    let pass = FullPass { cx, sights, free, free_frames, kept, memo, sleeps };
+    let around = PlainTest::new(cx, false);
+    let pass = FullPass { cx, around, sights, free, free_frames, kept, memo, sleeps };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
     let skipped = &*dormant;
     // In each run, `next_free` is the position in `free` of the run's first label of pass 1.
@@ -141,9 +145,8 @@ pub(crate) fn place_full(
     for (c, pose) in gathered.contenders.iter().zip(&gathered.poses) {
         sights[c.0 as usize] = Sight::In(*pose);
     }
-    let (options, hysteresis) = (cx.options, cx.options.hysteresis_px);
     let indices: Vec<u32> = gathered.contenders.iter().map(|c| c.0).collect();
-    place_among(viewer.labels, sights, &indices, |_| hysteresis, cx.obstacles, options.max_overlap_area, frames);
+    let Ok(()) = PlainKind::new(around, sights).contend(&indices, kept, frames);
     for (i, last) in &gathered.contenders {
         finish(&mut frames[*i as usize], last, &memo[*i as usize], cx.fading, &mut gathered.stats);
     }
@@ -157,6 +160,8 @@ pub(crate) fn place_full(
 /// Pass 2 of a full frame, label by label: what it reads, and its steps as methods.
 struct FullPass<'p> {
     cx: &'p FrameContext<'p>,
+    /// Pass 2's test of a waiting label.
+    around: PlainTest<'p>,
     /// Every label's sight (the waiting ones' are found here, not read from it).
     sights: &'p [Sight],
     /// Pass 1's labels, ascending, and their decisions.
@@ -218,12 +223,8 @@ impl FullPass<'_> {
             finish(frame, &last, &self.memo[i], fading, &mut acc.stats);
             return;
         };
-        let options = self.cx.options;
-        let parts = &self.cx.viewer.parts[i];
-        let me = parts.on_screen(&pose, options.hysteresis_px);
-        let plain = Plain { allow_overlap: parts.allow_overlap };
-        let (last, obstacles) = (frame.hidden_by, self.cx.obstacles);
-        let by = covered(&plain, std::slice::from_ref(&me), last, self.kept, obstacles, options.max_overlap_area);
+        let last = frame.hidden_by;
+        let (me, by) = self.around.covered_at(i, &pose, last, self.kept);
         // Not hidden again by an obstacle or by the same label: it went to the pass around
         // the shown labels.
         if !matches!(by, Some(Blocker::Obstacle(_))) && by != last {

@@ -5,8 +5,10 @@
 //! is decided (`fade`). An engine whose labels include symbols places its frames, full or
 //! reused alike, through the core's symbol placement instead (`symbols`). Both settle a label
 //! still covered by the labels kept before it (a waiting label, a newcomer of a reused frame)
-//! with one test, contract §4 against those labels alone (`covered`).
+//! with one test, contract §4 against those labels alone (`covered`), in pass 2, written once
+//! for both kinds of label (`around`).
 
+pub(crate) mod around;
 pub(crate) mod covered;
 pub(crate) mod fade;
 pub(crate) mod full;

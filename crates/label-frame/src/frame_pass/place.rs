@@ -1,16 +1,11 @@
 //! The core's greedy pass as a frame uses it: over few labels its sequential pass, over many
-//! its staged pipeline; around the shown labels' boxes; and the decisions it gives turned into
-//! labels' frames.
+//! its staged pipeline; and the decisions it gives turned into labels' frames.
 
 use glam::DVec2;
-use label_core::pipeline::rule::Plain;
-use label_core::pipeline::{Decision, descending_key, place_sequentially, stages};
+use label_core::pipeline::{Decision, descending_key, stages};
 use label_core::{Blocker, Label, Shape};
 
-use crate::frame_pass::covered::covered;
-use crate::frame_pass::shown::ShownBoxes;
 use crate::geo::sight::Sight;
-use crate::geo::view::Viewer;
 use crate::{HiddenReason, LabelFrame, ScreenPose, WorldLabel};
 
 /// The core's greedy placement of screen-space labels, with `ties` if given, by its staged
@@ -53,64 +48,6 @@ pub(crate) fn decided(d: Decision, placed_set: &[u32], pose: Option<ScreenPose>)
         Decision::Placed => LabelFrame { visible: true, opacity: 0.0, reason: None, hidden_by: None, pose },
         Decision::Hidden(Blocker::Label(k)) => hidden(Blocker::Label(placed_set[k as usize]), pose),
         Decision::Hidden(obstacle) => hidden(obstacle, pose),
-    }
-}
-
-/// Places `contenders` (engine indices, with their own padding) around the `kept` labels, which
-/// stay shown whatever happens and count as placed before any contender, in their order: a
-/// contender is shown iff it overlaps no kept label and no contender placed before it (priority
-/// order); `hidden_by` names the earliest placed. Writes the contenders' decisions into `next`.
-/// For reused frames, which have no obstacles.
-///
-/// A contender that overlaps a kept label (and does not allow overlap) is hidden by the earliest
-/// placed such label whatever the other contenders do: exact tests against the kept labels near
-/// it settle it. Only the others go through the core's greedy pass, among themselves.
-pub(crate) fn place_around(
-    viewer: &Viewer,
-    sights: &[Sight],
-    kept: &ShownBoxes,
-    contenders: &[u32],
-    max_overlap_area: f32,
-    next: &mut [LabelFrame],
-) {
-    let mut rest: Vec<u32> = Vec::with_capacity(contenders.len());
-    for &i in contenders {
-        let pose = sights[i as usize].pose().expect("placed labels are in sight");
-        let parts = &viewer.parts[i as usize];
-        let me = parts.on_screen(&pose, 0.0);
-        let plain = Plain { allow_overlap: parts.allow_overlap };
-        match covered(&plain, std::slice::from_ref(&me), None, kept, &[], max_overlap_area) {
-            Some(by) => next[i as usize] = hidden(by, Some(pose)),
-            None => rest.push(i),
-        }
-    }
-    place_among(viewer.labels, sights, &rest, |_| 0.0, &[], max_overlap_area, next);
-}
-
-/// The core's greedy pass over `contenders` alone (engine indices, in input order, with `extra`
-/// padding each); their decisions into `next`.
-pub(crate) fn place_among(
-    labels: &[WorldLabel],
-    sights: &[Sight],
-    contenders: &[u32],
-    extra: impl Fn(usize) -> f64,
-    obstacles: &[Shape],
-    max_overlap_area: f32,
-    next: &mut [LabelFrame],
-) {
-    if contenders.is_empty() {
-        return;
-    }
-    let pose = |i: u32| sights[i as usize].pose().expect("placed labels are in sight");
-    let screen: Vec<Label> =
-        contenders.iter().map(|&i| labels[i as usize].on_screen(&pose(i), extra(i as usize))).collect();
-    let (decisions, _) = if screen.len() < STAGED_FROM {
-        place_sequentially(&screen, None, obstacles, max_overlap_area).expect("no tie-break keys to miscount")
-    } else {
-        staged(&screen, None, obstacles, max_overlap_area)
-    };
-    for (&i, d) in contenders.iter().zip(decisions) {
-        next[i as usize] = decided(d, contenders, Some(pose(i)));
     }
 }
 

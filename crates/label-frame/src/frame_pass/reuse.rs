@@ -22,9 +22,10 @@
 
 use std::sync::atomic::Ordering;
 
+use crate::frame_pass::around::{PlainKind, PlainTest, pass_two};
 use crate::frame_pass::fade::finish;
 use crate::frame_pass::pass::{PassTwo, pass_over};
-use crate::frame_pass::place::{by_priority, off_frame, place_around};
+use crate::frame_pass::place::{by_priority, off_frame};
 use crate::frame_pass::shown::ShownBoxes;
 use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::sight::Sight;
@@ -45,7 +46,7 @@ pub(crate) fn place_reused(
     (kept, last_pass): (&mut ShownBoxes, &mut PassTwo),
 ) -> (usize, FrameStats) {
     let Memory { frames, memo, sleeps, dormant } = memory;
-    let (viewer, fading, max_overlap_area) = (&cx.viewer, cx.fading, cx.options.max_overlap_area);
+    let (viewer, fading) = (&cx.viewer, cx.fading);
     let settle = |acc: &mut PassTwo, i: usize, frame: &mut LabelFrame| {
         let m = memo[i].load(Ordering::Relaxed);
         if m & bits::QUIET != 0 {
@@ -88,7 +89,8 @@ pub(crate) fn place_reused(
     kept.rebuild(viewer.parts, sights, &shown);
     let kept = &*kept;
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
-    place_around(viewer, sights, kept, &indices, max_overlap_area, frames);
+    // A newcomer was out of view last frame: nothing hid it.
+    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true), sights), kept, &indices, |_| None, frames);
     for (i, last) in newcomers {
         let frame = &mut frames[*i as usize];
         finish(frame, last, &memo[*i as usize], fading, &mut stats);

@@ -177,10 +177,6 @@ impl Batch {
         self.index.len()
     }
 
-    pub(super) fn is_empty(&self) -> bool {
-        self.index.is_empty()
-    }
-
     /// The `shown` labels (engine index and choice, in placement order; all in view, their
     /// lines on screen in `paths` for path labels) that can act on a label of `rest` in a pass,
     /// in `shown`'s order, as [`Self::push_shown`] and [`Self::push_path_shown`] add them

@@ -20,7 +20,8 @@ use label_core::pipeline::{FirstHit, collides};
 use label_core::{Blocker, Choice, Obb, Optional, Parts, Shape};
 
 use super::pose_of;
-use crate::frame_pass::covered::{self, KeptBoxes};
+use crate::frame_pass::covered;
+use crate::frame_pass::shown::{KeptSet, NOT_BLOCKING, PerLabel};
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
@@ -33,20 +34,31 @@ thread_local! {
     static GRID: Cell<FirstHit> = Cell::new(FirstHit::default());
 }
 
-/// The blocking parts pass 1 showed, in its placement order.
+/// Symbols: per kept label, in placement order, its boxes (`boxes[start..end]` of the set)
+/// and the position and parts it shows them at.
 #[derive(Debug, Default)]
-pub(super) struct Kept {
-    /// Per box: the engine index of its label.
-    owners: Vec<u32>,
-    boxes: Vec<Obb>,
-    index: FirstHit,
-    /// Per kept label, in placement order: its boxes, `boxes[start..end]`, and the position
-    /// and parts it shows them at.
-    of_label: Vec<(u32, u32, Choice)>,
-    /// Per engine label: its place in `of_label`, `u32::MAX` if it is not kept (a table: the
-    /// sleeping symbols look up several labels each).
-    slot: Vec<u32>,
+pub(super) struct Ranges(Vec<(u32, u32, Choice)>);
+
+impl PerLabel for Ranges {
+    fn range(&self, slot: u32) -> Range<usize> {
+        let (start, end, _) = self.0[slot as usize];
+        start as usize..end as usize
+    }
+
+    /// Hands the grid to the next set on this thread, unless it holds more than
+    /// [`FirstHit::KEEP_BYTES`] on the heap (a default set's, never laid, would only replace
+    /// a laid one).
+    fn release(index: &mut FirstHit) {
+        if index.cells() > 0 && index.heap_bytes() <= FirstHit::KEEP_BYTES {
+            GRID.set(std::mem::take(index));
+        }
+    }
 }
+
+/// The blocking parts pass 1 showed, in its placement order (the slot of a kept label: its
+/// place in that order; a table by engine index, as the sleeping symbols look up several
+/// labels each).
+pub(super) type Kept = KeptSet<Ranges>;
 
 impl Kept {
     /// The blocking labels of `shown` (engine index and choice, in placement order; all in
@@ -58,13 +70,13 @@ impl Kept {
         shown: &[(u32, Choice)],
     ) -> Self {
         let mut kept = Kept::default();
-        kept.slot = vec![u32::MAX; sights.len()];
+        kept.slot = vec![NOT_BLOCKING; sights.len()];
         for &(i, choice) in shown.iter().filter(|&&(i, _)| !viewer.labels[i as usize].style.ignore_placement) {
             let start = kept.boxes.len() as u32;
             shown_boxes(viewer.labels, (sights, paths), (i, choice), &mut kept.boxes);
             kept.owners.resize(kept.boxes.len(), i);
-            kept.slot[i as usize] = kept.of_label.len() as u32;
-            kept.of_label.push((start, kept.boxes.len() as u32, choice));
+            kept.slot[i as usize] = kept.per_label.0.len() as u32;
+            kept.per_label.0.push((start, kept.boxes.len() as u32, choice));
         }
         kept.index = GRID.take();
         kept.index.rebuild(kept.boxes.iter().map(Obb::bounds));
@@ -80,34 +92,9 @@ impl Kept {
 
     /// If label `b` is kept: the choice it is shown with, and its boxes.
     pub(super) fn shown_as(&self, b: u32) -> Option<(Choice, &[Obb])> {
-        let &at = self.slot.get(b as usize).filter(|&&at| at != u32::MAX)?;
-        let (start, end, choice) = self.of_label[at as usize];
+        let &at = self.slot.get(b as usize).filter(|&&at| at != NOT_BLOCKING)?;
+        let (start, end, choice) = self.per_label.0[at as usize];
         Some((choice, &self.boxes[start as usize..end as usize]))
-    }
-}
-
-impl Drop for Kept {
-    /// Hands the grid to the next [`Kept`] on this thread, unless it holds more than
-    /// [`FirstHit::KEEP_BYTES`] on the heap (a [`Kept::default`]'s, never laid, would only
-    /// replace a laid one).
-    fn drop(&mut self) {
-        if self.index.cells() > 0 && self.index.heap_bytes() <= FirstHit::KEEP_BYTES {
-            GRID.set(std::mem::take(&mut self.index));
-        }
-    }
-}
-
-impl KeptBoxes for Kept {
-    fn boxes_of(&self, label: u32) -> &[Obb] {
-        self.shown_as(label).map_or(&[], |(_, boxes)| boxes)
-    }
-
-    fn first_collider(&self, me: &Obb, max_overlap_area: f32) -> Option<u32> {
-        self.index.first(&me.bounds(), |k| collides(me, &self.boxes[k as usize], max_overlap_area))
-    }
-
-    fn owner(&self, k: u32) -> u32 {
-        self.owners[k as usize]
     }
 }
 

@@ -44,7 +44,6 @@ use label_core::{Blocker, Choice, Obb, Optional};
 
 use super::kept::Kept;
 use crate::frame_pass::FrameContext;
-use crate::frame_pass::covered::KeptBoxes;
 use crate::geo::cells::Reach;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
