@@ -45,7 +45,7 @@ pub(super) fn place(
         (shown, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
         let mut woken = Vec::new();
         let alike = kept_alike(&kept, &shown, choices);
-        let kept_alike = |b: u32| alike[b as usize];
+        let kept_alike = |b: u32| alike.get(b as usize).copied().unwrap_or(false);
         asleep.reserve(dozing.len());
         let slept = |i| asleep.push(i);
         let woke = |i, in_view| {

@@ -140,9 +140,20 @@ pub(super) fn shown_parts<'a>(
 /// icon.
 pub(super) fn first_in_view(parts: &[Obb], positions: usize, icon: bool, view: &Obb) -> Vec<Obb> {
     let icon = icon.then(|| parts[positions]);
-    let icon_meets = icon.is_some_and(|i| view.overlaps(&i));
-    let first = (0..positions).find(|&k| icon_meets || view.overlaps(&parts[k])).unwrap_or(0);
+    let first = first_text_in_view(parts[..positions].iter().copied(), icon.as_ref(), view).map_or(0, |(k, _)| k);
     std::iter::once(parts[first]).chain(icon).collect()
+}
+
+/// The first of a label's `texts` (one per position, in order) whose position is in view
+/// (`view`): the first text if its `icon` meets the view, else the first text that does; with
+/// its index. `None` if no position is in view.
+pub(super) fn first_text_in_view(
+    texts: impl IntoIterator<Item = Obb>,
+    icon: Option<&Obb>,
+    view: &Obb,
+) -> Option<(usize, Obb)> {
+    let icon_meets = icon.is_some_and(|i| view.overlaps(i));
+    texts.into_iter().enumerate().find(|(_, t)| icon_meets || view.overlaps(t))
 }
 
 /// A waiting label as [`covered()`] tests it: its parts on screen with the margin

@@ -15,9 +15,9 @@
 //!   its waiting labels (`waiting.rs`), in priority order, then input order (§4 as written),
 //!   without the margin; repeat groups count against the kept labels;
 //! - a symbol asleep in the last frame (`asleep/`) sleeps on while it stays in view and each
-//!   of its blockers is kept shown (so with the position and parts it had
-//!   when its certificates were issued); otherwise it wakes, keeping its decision while it
-//!   stays in view. Its certificates are tested by the next full frame, and none is issued here.
+//!   of its blockers is kept shown (so with the position and parts it had when its
+//!   certificates were issued); otherwise it wakes, keeping its decision while it stays in
+//!   view. Its certificates are tested by the next full frame, and none is issued here.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -192,8 +192,8 @@ impl Sorted {
     /// The dozing labels that sleep on (returns how many): those whose blockers are all kept
     /// shown (then they show the parts its certificates were issued against; a label placed
     /// anew may show others) and that stay in view ([`wake`]; in view, a reused frame keeps
-    /// the decision either way). The others are
-    /// projected and join the kept labels or the gone ones.
+    /// the decision either way). The others are projected and join the kept labels or the gone
+    /// ones.
     fn sleep_on(&mut self, viewer: &Viewer, memo: &[AtomicU8], sleeps: &Sleeps, sights: &mut [Sight]) -> usize {
         let mut is_shown = vec![false; sights.len()];
         for &i in &self.shown {

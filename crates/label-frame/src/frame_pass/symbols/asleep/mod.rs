@@ -18,7 +18,8 @@
 //! the parts given to it (`shortcuts/sleep/symbol.rs`; in the first frame with pitch the
 //! rectangles turn into the depths they give) — while each `b_k` is kept, shown with the same
 //! choice (position and parts) as in the last frame (so, frame after frame, as when the
-//! certificates were issued), and while it is not drawn and stays well inside the viewport.
+//! certificates were issued), and while it is not drawn and stays well inside the viewport (or
+//! across its edge, as below).
 //! No `b_k` is a text along a line: its glyph boxes are laid out anew every frame, and under a
 //! pan rounding can carry a glyph across a vertex of its line (`geo/path/turned.rs`), so they
 //! do not only move with the screen as a certificate assumes.
@@ -26,10 +27,13 @@
 //! Across the viewport's edge the first position in view need not be the first position, but
 //! every position still collides with a kept part (its certificates hold): the label is hidden
 //! by `b` as long as it is in view and `b` collides with its first position in view
-//! ([`hidden_at_edge`], with the margin, as pass 2 tests it). So a label whose blockers are
-//! kept alike sleeps on across the edge too, projected but not tested nor certified again:
-//! without this, the labels there (a few hundred a frame on the places turn) woke, were tested
-//! and certified anew every frame.
+//! ([`hidden_at_edge`], with the margin, as pass 2 tests it; only the text there is tested
+//! against `b`, not the icon as pass 2 also does, which wakes a few labels pass 2 would hide by
+//! `b` too — safe). While position 0 or the icon is in view the answer is yes (position 0's
+//! certificate is about `b`): the test does work only when both are out of view. So a label
+//! whose blockers are kept alike sleeps on across the edge too, projected but not tested nor
+//! certified again: without this, the labels there (a few hundred a frame on the places turn)
+//! woke, were tested and certified anew every frame.
 //!
 //! Such a label is not tested, nor projected but for its anchor under pitch (and across the
 //! edge): its entry stays as it is (no pose, as a sleeping plain label's). Certificates are
@@ -42,7 +46,7 @@ use glam::DVec2;
 use label_core::pipeline::collides;
 use label_core::{Blocker, Choice, Obb, Optional};
 
-use super::kept::Kept;
+use super::kept::{Kept, first_text_in_view};
 use crate::frame_pass::FrameContext;
 use crate::geo::cells::Reach;
 use crate::geo::sight::Sight;
@@ -172,10 +176,8 @@ pub(super) fn hidden_at_edge(
     let view = Obb::from_aabb(&viewer.projection.viewport());
     // A position meets the viewport if its text or the icon (after the texts) does.
     let icon = label.symbol.icon.is_some().then(|| label.screen_parts(pose, margin).nth(positions)).flatten();
-    let mut texts = label.screen_parts(pose, margin).take(positions);
-    let first =
-        if icon.is_some_and(|icon| view.overlaps(&icon)) { texts.next() } else { texts.find(|t| view.overlaps(t)) };
-    first.is_some_and(|text| theirs.iter().any(|t| collides(&text, t, max_overlap_area)))
+    let first = first_text_in_view(label.screen_parts(pose, margin).take(positions), icon.as_ref(), &view);
+    first.is_some_and(|(_, text)| theirs.iter().any(|t| collides(&text, t, max_overlap_area)))
 }
 
 /// Label `i`, decided in this frame at `pose` as `frame` (finished: faded, its byte `memo`

@@ -1,5 +1,5 @@
 use glam::DVec2;
-use label_core::{Anchor, Candidate, Symbol};
+use label_core::{Anchor, Candidate, Icon, Symbol};
 
 use crate::testing::play_against_sleepless;
 use crate::{Camera, WorldLabel};
@@ -169,6 +169,15 @@ fn a_symbol_wakes_when_its_blocker_moves_or_hides() {
     }
 }
 
+/// Per frame of `cameras` played on `labels` (a frame every 16 ms), the label that hides the
+/// first label.
+fn blockers_of_first(labels: &[WorldLabel], cameras: &[Camera]) -> Vec<Option<label_core::Blocker>> {
+    let mut engine = crate::FrameEngine::new(crate::FrameOptions::default()).unwrap();
+    engine.set_labels(labels.to_vec()).unwrap();
+    let place = |(k, c): (usize, &Camera)| engine.place_frame(c, k as f64 * 16.0).unwrap().labels[0].hidden_by;
+    cameras.iter().enumerate().map(place).collect()
+}
+
 /// A symbol with two positions (a text of 20 × 8 px): the first far below its point, the
 /// second just above it; and a plain label below it that covers the first alone and one above
 /// it that covers the second alone (priorities 10 and 9), all at `y` in the world, x 100.
@@ -195,13 +204,7 @@ fn a_symbol_sleeps_across_the_edge_while_its_first_position_in_view_is_its_block
     let scale = |k: usize| 8.0 + 0.025 * k as f64;
     let point = |k: usize| 200.0 + 20.0 * scale(k);
     let cameras: Vec<Camera> = (0..100).map(|k| camera(scale(k).log2())).collect();
-    let mut engine = crate::FrameEngine::new(crate::FrameOptions::default()).unwrap();
-    engine.set_labels(labels.clone()).unwrap();
-    let blockers: Vec<_> = cameras
-        .iter()
-        .enumerate()
-        .map(|(k, c)| engine.place_frame(c, k as f64 * 16.0).unwrap().labels[0].hidden_by)
-        .collect();
+    let blockers = blockers_of_first(&labels, &cameras);
     let played = play_against_sleepless(&labels, &cameras);
     // Across the edge (its reach, about 30 px, crosses it) with its first position in view.
     let across = (0..100).filter(|&k| (372.0..380.0).contains(&point(k)));
@@ -209,4 +212,55 @@ fn a_symbol_sleeps_across_the_edge_while_its_first_position_in_view_is_its_block
     let by = |b: u32| Some(label_core::Blocker::Label(b));
     let changed = (1..100).find(|&k| blockers[k] != blockers[k - 1]).expect("the blocker changes");
     assert!(blockers[changed - 1] == by(1) && blockers[changed] == by(2), "{changed}: {blockers:?}");
+}
+
+#[test]
+fn a_symbol_with_an_icon_out_of_view_wakes_when_its_first_text_in_view_is_another_labels() {
+    // As above, with an icon that no label covers, 40 px right of and 12 px below the point:
+    // it leaves the view (about 388 px down) before the second position's text is the first
+    // in view (about 390 px). Then only the texts say which position is first in view (the
+    // branch of `hidden_at_edge` that reads the icon); the blocker switches to the label
+    // above, and the sleepless reference asserts it.
+    let mut labels = two_positions_between(120.0);
+    labels[0].symbol.icon =
+        Some(Icon { width: 4.0, height: 4.0, anchor: Anchor::Top, offset: DVec2::new(40.0, 12.0), padding: 0.0 });
+    let cameras: Vec<Camera> = (0..100).map(|k| camera((8.0 + 0.025 * f64::from(k)).log2())).collect();
+    let blockers = blockers_of_first(&labels, &cameras);
+    let played = play_against_sleepless(&labels, &cameras);
+    let by = |b: u32| Some(label_core::Blocker::Label(b));
+    let changed = (1..100).find(|&k| blockers[k] != blockers[k - 1]).expect("the blocker changes");
+    assert!(blockers[changed - 1] == by(1) && blockers[changed] == by(2), "{changed}: {blockers:?}");
+    // It slept across the edge before the switch (so the edge test ran on it).
+    assert!((changed - 10..changed).any(|k| played[k].0.asleep == 1), "{played:?}");
+}
+
+#[test]
+fn a_symbol_across_the_edge_reads_its_first_position_in_view_with_the_margin() {
+    // Three positions: the first below the point, under the label below (`b`); the second 1 px
+    // higher and 40 px to the left, under a label of its own (`c`) alone; the third above the
+    // point, under `b` again. The zoom carries it down across the bottom edge: for a frame or
+    // two the first position has left the view while the second meets it only with the
+    // margin (2 px), as pass 2 pads it — then it is hidden by `c`, and must wake: read without
+    // the margin, the first position in view would be the third, `b`'s.
+    let candidates = vec![
+        Candidate::new(Anchor::Top).with_offset(0.0, 20.0),
+        Candidate::new(Anchor::Top).with_offset(-40.0, 19.0),
+        Candidate::new(Anchor::Bottom),
+    ];
+    let y = 120.0;
+    let symbol = WorldLabel::from_world(1, DVec2::new(100.0, y), 20.0, 8.0)
+        .with_priority(1.0)
+        .with_symbol(Symbol::default().with_candidates(candidates));
+    let b = WorldLabel::from_world(2, DVec2::new(100.0, y + 10.0 / 8.0), 30.0, 44.0).with_priority(10.0);
+    let c = WorldLabel::from_world(3, DVec2::new(100.0 - 40.0 / 8.0, y + 23.0 / 8.0), 30.0, 20.0).with_priority(9.0);
+    let labels = vec![symbol, b, c];
+    let cameras: Vec<Camera> = (0..100).map(|k| camera((8.0 + 0.025 * f64::from(k)).log2())).collect();
+    let blockers = blockers_of_first(&labels, &cameras);
+    let played = play_against_sleepless(&labels, &cameras);
+    let by = |b: u32| Some(label_core::Blocker::Label(b));
+    let to_c = (1..100).find(|&k| blockers[k] == by(2)).expect("hidden by the label of the second position");
+    assert!(
+        blockers[to_c - 1] == by(1) && (to_c - 5..to_c).any(|k| played[k].0.asleep == 1),
+        "{to_c}: {blockers:?} {played:?}"
+    );
 }
