@@ -1,13 +1,14 @@
 //! Symbols in frames, case by case: candidates tried in order and the last one shown first,
-//! repeat groups, optional parts, fading out where it was shown, the choices carried across
-//! `set_labels`, bad symbols named. (Random ones: `camera_paths.rs` against the brute-force
-//! definition, and the `frames` fuzz target.)
+//! the hysteresis margin on every candidate (`Stickiness::Ties`), repeat groups, optional
+//! parts, fading out where it was shown, the choices carried across `set_labels`, bad symbols
+//! named. (Random ones: `camera_paths.rs` against the brute-force definition, and the `frames`
+//! fuzz target.)
 
 mod common;
 
 use common::*;
 use label_core::{Blocker, Candidate, Icon, Optional, Parts, Symbol};
-use label_frame::{Anchor, FrameEngine, FrameError, FrameOptions, HiddenReason, WorldLabel};
+use label_frame::{Anchor, FrameEngine, FrameError, FrameOptions, HiddenReason, Stickiness, WorldLabel};
 
 /// Left of its point, then right of it.
 fn left_or_right() -> Symbol {
@@ -57,6 +58,34 @@ fn a_label_shown_at_a_candidate_tries_it_first_in_the_next_frame() {
         let frame = e.place_frame(&flat_camera(), 16.0).unwrap();
         assert!(frame.labels[1].visible);
         assert_eq!(frame.choices[1].candidate, Some(want), "last position first: {first}");
+    }
+}
+
+#[test]
+fn with_ties_a_hidden_symbol_clears_the_margin_in_pass_one() {
+    // The symbol's texts, 40×10 px, lie at x 160..200 (first candidate) and 200..240 (second);
+    // a wide label of higher priority covers both, then moves away from one candidate (to the
+    // right: the first; to the left: the second) step by step. With `Stickiness::Ties` pass 1
+    // places the symbol among the others, with the hysteresis margin on every candidate: it
+    // appears at the cleared candidate once the gap is the margin, on a panning camera, alike
+    // in the engine without shortcuts.
+    let town = at_screen(2, 200.0, 150.0, 40.0, 10.0).with_symbol(left_or_right());
+    let options = FrameOptions::default().with_stickiness(Stickiness::Ties);
+    for (cleared, side) in [(0, 1.0), (1, -1.0)] {
+        let blocker = |gap: f64| at_screen(1, 200.0 + side * (50.0 + gap), 150.0, 100.0, 10.0).with_priority(2.0);
+        play_margin_steps(
+            &options,
+            |gap| vec![blocker(gap), town.clone()],
+            |gap, with_margin, f| {
+                assert!(f.labels[0].visible);
+                assert_eq!(f.labels[1].visible, with_margin, "gap {gap}, candidate {cleared}");
+                if with_margin {
+                    assert_eq!(f.choices[1].candidate, Some(cleared), "gap {gap}");
+                } else {
+                    assert_eq!(f.labels[1].hidden_by, Some(Blocker::Label(0)), "gap {gap}");
+                }
+            },
+        );
     }
 }
 

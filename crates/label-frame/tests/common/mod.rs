@@ -127,3 +127,49 @@ pub fn pan_in_a_then_c(e: &mut FrameEngine) -> Frame {
     assert_eq!(overlapping_visible_pairs(e, e.frame()), []);
     frame
 }
+
+/// The steps of a label hidden by a collision whose blocker moves away, for the hysteresis
+/// margin's tests (2 px, the default): the gap (px) between the label and its blocker, whether
+/// the label is visible with the margin, and whether it is without (no memory between frames).
+/// A gap of 1 or 1.9 px after a collision keeps it hidden, 2 px shows it, and once shown it
+/// stays shown down to a gap of 0.
+pub const MARGIN_STEPS: [(f64, bool, bool); 8] = [
+    (-10.0, false, false),
+    (1.0, false, true),
+    (1.9, false, true),
+    (2.0, true, true),
+    (1.0, true, true),
+    (0.0, true, true),
+    (-0.5, false, false),
+    (1.5, false, true),
+];
+
+/// Plays [`MARGIN_STEPS`] with `options` on the default engine and on the one without
+/// shortcuts: at step `k`, the labels `scene(gap)` (same ids: the engines keep their memory),
+/// a full frame on the flat camera panned `k` px, then a reused one panned half a px further.
+/// Every frame decides alike in both engines; `check(gap, with_margin, frame)` sees every frame
+/// of the default engine.
+pub fn play_margin_steps(
+    options: &FrameOptions,
+    scene: impl Fn(f64) -> Vec<WorldLabel>,
+    mut check: impl FnMut(f64, bool, &Frame),
+) {
+    let mut engines =
+        [FrameEngine::new(options.clone()), FrameEngine::without_shortcuts(options.clone())].map(|e| e.unwrap());
+    let panned = |dx: f64| flat_camera().with_center(CENTER + DVec2::new(dx / FLAT_SCALE, 0.0));
+    for (k, &(gap, with_margin, _)) in MARGIN_STEPS.iter().enumerate() {
+        for e in &mut engines {
+            e.set_labels(scene(gap)).unwrap();
+        }
+        for (dx, t, kind) in [(0.0, 0.0, FrameKind::Full), (0.5, 8.0, FrameKind::Reused)] {
+            for e in &mut engines {
+                e.place_frame(&panned(k as f64 + dx), k as f64 * 16.0 + t).unwrap();
+            }
+            let [default, reference] = &engines;
+            assert_eq!(default.frame().stats.kind, kind, "gap {gap}");
+            let difference = first_difference(default, reference);
+            assert!(difference.is_none(), "gap {gap}, {kind:?}: {}", difference.unwrap_or_default());
+            check(gap, with_margin, default.frame());
+        }
+    }
+}
