@@ -103,10 +103,11 @@ impl<P: PerLabel> KeptSet<P> {
         }
     }
 
-    /// What kept label `label` (engine index) was recorded with, if it blocks.
+    /// What kept label `label` (engine index) was recorded with and its boxes, if it blocks.
     #[inline]
-    pub(super) fn entry_of(&self, label: u32) -> Option<P::Entry> {
-        self.slot_of(label).map(|s| self.per_label.entry(s))
+    pub(super) fn entry_of(&self, label: u32) -> Option<(P::Entry, &[Obb])> {
+        let s = self.slot_of(label)?;
+        Some((self.per_label.entry(s), &self.boxes[self.per_label.range(s)]))
     }
 
     /// The slot of kept label `label` (engine index), if it blocks.

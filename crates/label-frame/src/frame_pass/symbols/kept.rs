@@ -97,7 +97,7 @@ impl Kept {
 
     /// If label `b` is kept: the choice it is shown with, and its boxes.
     pub(super) fn shown_as(&self, b: u32) -> Option<(Choice, &[Obb])> {
-        Some((self.entry_of(b)?, self.boxes_of(b)))
+        self.entry_of(b)
     }
 }
 
