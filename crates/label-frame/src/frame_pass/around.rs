@@ -155,9 +155,6 @@ impl Kind for PlainKind<'_> {
 
     /// A contender clears every kept label: the core's greedy pass over the contenders alone.
     fn contend(&self, contenders: &[u32], _: &ShownBoxes, out: &mut [LabelFrame]) -> Result<(), Self::Error> {
-        if contenders.is_empty() {
-            return Ok(());
-        }
         let PlainTest { viewer, margin, obstacles, max_overlap_area } = self.test;
         let screen: Vec<Label> =
             contenders.iter().map(|&i| viewer.labels[i as usize].on_screen(&self.pose(i), margin)).collect();

@@ -146,7 +146,9 @@ pub(crate) fn place_full(
         sights[c.0 as usize] = Sight::In(*pose);
     }
     let indices: Vec<u32> = gathered.contenders.iter().map(|c| c.0).collect();
-    let Ok(()) = PlainKind::new(around, sights).contend(&indices, kept, frames);
+    if !indices.is_empty() {
+        let Ok(()) = PlainKind::new(around, sights).contend(&indices, kept, frames);
+    }
     for (i, last) in &gathered.contenders {
         finish(&mut frames[*i as usize], last, &memo[*i as usize], cx.fading, &mut gathered.stats);
     }

@@ -5,8 +5,10 @@
 //! is decided (`fade`). An engine whose labels include symbols places its frames, full or
 //! reused alike, through the core's symbol placement instead (`symbols`). Both settle a label
 //! still covered by the labels kept before it (a waiting label, a newcomer of a reused frame)
-//! with one test, contract §4 against those labels alone (`covered`), in pass 2, written once
-//! for both kinds of label (`around`).
+//! with one test, contract §4 against those labels alone (`covered`), in pass 2: one generic
+//! pass (`around`) run by the symbol frames and the plain reused frame; the plain full frame
+//! shares the kind's test and greedy pass only, and tests its waiting labels in its own pass
+//! over every label (`full`).
 
 pub(crate) mod around;
 pub(crate) mod covered;

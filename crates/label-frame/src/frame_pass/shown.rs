@@ -22,8 +22,15 @@ use crate::state::parts::BoxParts;
 
 /// What a kept label blocks with, by its slot.
 pub(crate) trait PerLabel: Default {
+    /// What the set records of a kept label beside its boxes.
+    type Entry: Copy;
     /// The boxes of the kept label in slot `slot`, as positions in the set's boxes.
     fn range(&self, slot: u32) -> Range<usize>;
+    /// Records the next kept label, its `boxes` (positions in the set's boxes) and `entry`;
+    /// returns its slot.
+    fn push(&mut self, boxes: Range<usize>, entry: Self::Entry) -> u32;
+    /// The entry of the kept label in slot `slot`.
+    fn entry(&self, slot: u32) -> Self::Entry;
     /// What becomes of the set's grid when the set is dropped (nothing, by default).
     fn release(_index: &mut FirstHit) {}
 }
@@ -33,21 +40,43 @@ pub(crate) trait PerLabel: Default {
 pub(crate) struct KeptSet<P: PerLabel> {
     /// Engine index of each box's label, in placement order; [`NOT_BLOCKING`] for a box that
     /// blocks nothing (a label a sequential pass 1 hid, or one that ignores placement).
-    pub(super) owners: Vec<u32>,
+    owners: Vec<u32>,
     /// The boxes (own padding, no margin), in placement order.
-    pub(super) boxes: Vec<Obb>,
+    boxes: Vec<Obb>,
     /// Per engine label: its slot if it blocks, else [`NOT_BLOCKING`].
-    pub(super) slot: Vec<u32>,
+    slot: Vec<u32>,
     /// The blocking boxes' bounds, numbered in placement order.
-    pub(super) index: FirstHit,
+    index: FirstHit,
     /// Where each slot's boxes are.
-    pub(super) per_label: P,
+    per_label: P,
 }
 
 /// A box that blocks nothing, or a label that has no blocking box.
-pub(super) const NOT_BLOCKING: u32 = u32::MAX;
+const NOT_BLOCKING: u32 = u32::MAX;
 
 impl<P: PerLabel> KeptSet<P> {
+    /// An empty set for an engine of `count` labels, to lay in `index` (a grid whose
+    /// allocations it reuses).
+    pub(super) fn new(count: usize, index: FirstHit) -> Self {
+        let slot = vec![NOT_BLOCKING; count];
+        Self { owners: Vec::new(), boxes: Vec::new(), slot, index, per_label: P::default() }
+    }
+
+    /// Adds kept label `i` (engine index, not in the set yet; the set sized by [`Self::forget`]
+    /// or [`Self::new`]) after the others, with `entry`: its boxes, those `push_boxes` adds.
+    /// Lay the set ([`Self::lay`]) before reading it.
+    pub(super) fn push_label(&mut self, i: u32, entry: P::Entry, push_boxes: impl FnOnce(&mut Vec<Obb>)) {
+        let start = self.boxes.len();
+        push_boxes(&mut self.boxes);
+        self.owners.resize(self.boxes.len(), i);
+        self.slot[i as usize] = self.per_label.push(start..self.boxes.len(), entry);
+    }
+
+    /// Indexes the boxes pushed, for [`Self::first_collider`].
+    pub(super) fn lay(&mut self) {
+        self.index.rebuild(self.boxes.iter().map(Obb::bounds));
+    }
+
     /// Empties the set, for an engine of `count` labels.
     pub(super) fn forget(&mut self, count: usize) {
         for &i in self.owners.iter().filter(|&&i| i != NOT_BLOCKING) {
@@ -68,10 +97,23 @@ impl<P: PerLabel> KeptSet<P> {
     /// The boxes kept label `label` (engine index) blocks with; none if it is not kept.
     #[inline]
     pub(crate) fn boxes_of(&self, label: u32) -> &[Obb] {
-        match self.slot.get(label as usize) {
-            Some(&s) if s != NOT_BLOCKING => &self.boxes[self.per_label.range(s)],
-            _ => &[],
+        match self.slot_of(label) {
+            Some(s) => &self.boxes[self.per_label.range(s)],
+            None => &[],
         }
+    }
+
+    /// What kept label `label` (engine index) was recorded with and its boxes, if it blocks.
+    #[inline]
+    pub(super) fn entry_of(&self, label: u32) -> Option<(P::Entry, &[Obb])> {
+        let s = self.slot_of(label)?;
+        Some((self.per_label.entry(s), &self.boxes[self.per_label.range(s)]))
+    }
+
+    /// The slot of kept label `label` (engine index), if it blocks.
+    #[inline]
+    fn slot_of(&self, label: u32) -> Option<u32> {
+        self.slot.get(label as usize).copied().filter(|&s| s != NOT_BLOCKING)
     }
 
     /// The number of the earliest placed kept box that `me` collides with (the core's rule,
@@ -102,10 +144,20 @@ impl<P: PerLabel> Drop for KeptSet<P> {
 pub(crate) struct OneBox;
 
 impl PerLabel for OneBox {
+    type Entry = ();
+
     #[inline]
     fn range(&self, slot: u32) -> Range<usize> {
         slot as usize..slot as usize + 1
     }
+
+    /// Its slot, its box's number.
+    fn push(&mut self, boxes: Range<usize>, (): ()) -> u32 {
+        debug_assert_eq!(boxes.len(), 1, "a plain label has one box");
+        boxes.start as u32
+    }
+
+    fn entry(&self, _: u32) {}
 }
 
 /// The kept plain labels.
@@ -118,11 +170,9 @@ impl ShownBoxes {
         self.forget(parts.len());
         for &i in shown.iter().filter(|&&i| !parts[i as usize].ignore_placement) {
             let pose = sights[i as usize].pose().expect("shown labels are in sight");
-            self.slot[i as usize] = self.owners.len() as u32;
-            self.owners.push(i);
-            self.boxes.push(parts[i as usize].on_screen(&pose, 0.0));
+            self.push_label(i, (), |boxes| boxes.push(parts[i as usize].on_screen(&pose, 0.0)));
         }
-        self.index.rebuild(self.boxes.iter().map(Obb::bounds));
+        self.lay();
     }
 
     /// Takes over the boxes and index of the pass 1 just run in `sequential` over `placed`

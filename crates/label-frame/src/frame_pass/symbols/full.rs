@@ -29,7 +29,7 @@ pub(super) fn place(
     sights: &mut [Sight],
     paths: &[Option<ScreenPath>],
 ) -> Result<(usize, FrameStats), FrameError> {
-    let SymbolMemory { frames, choices, memo, sleeps, spare, shown } = memory;
+    let SymbolMemory { frames, choices, memo, sleeps, spare, shown: shown_now } = memory;
     // The labels the projection skipped for their certificate (their sight a stand-in): those
     // whose certificates hold doze, the others are projected now.
     let dozing = doze(&cx.viewer, memo, sleeps, sights);
@@ -45,7 +45,11 @@ pub(super) fn place(
         (shown, kept) = kept_of_pass_one(cx, (sights, paths), &one, &decided);
         let mut woken = Vec::new();
         let alike = kept_alike(&kept, &shown, choices);
-        let kept_alike = |b: u32| alike.get(b as usize).copied().unwrap_or(false);
+        let kept_alike = |b: u32| {
+            // Unreachable today (a label without a certificate never dozes); woken if reached.
+            debug_assert!((b as usize) < alike.len(), "blocker {b} out of the kept table");
+            alike.get(b as usize).copied().unwrap_or(false)
+        };
         asleep.reserve(dozing.len());
         let slept = |i| asleep.push(i);
         let woke = |i, in_view| {
@@ -66,7 +70,7 @@ pub(super) fn place(
         }
     }
     *spare = one.into_spare();
-    let out = Written::new(frames, choices, memo, shown, cx.fading, asleep.len());
+    let out = Written::new(frames, choices, memo, shown_now, cx.fading, asleep.len());
     let stats = write(cx, out, sleeps, (sights, paths), &kept, decided, &asleep);
     Ok((free.len() + waiting.len() + asleep.len(), stats))
 }

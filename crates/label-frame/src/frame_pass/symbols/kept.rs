@@ -21,7 +21,7 @@ use label_core::{Blocker, Choice, Obb, Optional, Parts, Shape};
 
 use super::pose_of;
 use crate::frame_pass::covered;
-use crate::frame_pass::shown::{KeptSet, NOT_BLOCKING, PerLabel};
+use crate::frame_pass::shown::{KeptSet, PerLabel};
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
@@ -40,9 +40,20 @@ thread_local! {
 pub(super) struct Ranges(Vec<(u32, u32, Choice)>);
 
 impl PerLabel for Ranges {
+    type Entry = Choice;
+
     fn range(&self, slot: u32) -> Range<usize> {
         let (start, end, _) = self.0[slot as usize];
         start as usize..end as usize
+    }
+
+    fn push(&mut self, boxes: Range<usize>, choice: Choice) -> u32 {
+        self.0.push((boxes.start as u32, boxes.end as u32, choice));
+        self.0.len() as u32 - 1
+    }
+
+    fn entry(&self, slot: u32) -> Choice {
+        self.0[slot as usize].2
     }
 
     /// Hands the grid to the next set on this thread, unless it holds more than
@@ -69,17 +80,11 @@ impl Kept {
         (sights, paths): (&[Sight], &[Option<ScreenPath>]),
         shown: &[(u32, Choice)],
     ) -> Self {
-        let mut kept = Kept::default();
-        kept.slot = vec![NOT_BLOCKING; sights.len()];
+        let mut kept = Kept::new(sights.len(), GRID.take());
         for &(i, choice) in shown.iter().filter(|&&(i, _)| !viewer.labels[i as usize].style.ignore_placement) {
-            let start = kept.boxes.len() as u32;
-            shown_boxes(viewer.labels, (sights, paths), (i, choice), &mut kept.boxes);
-            kept.owners.resize(kept.boxes.len(), i);
-            kept.slot[i as usize] = kept.per_label.0.len() as u32;
-            kept.per_label.0.push((start, kept.boxes.len() as u32, choice));
+            kept.push_label(i, choice, |boxes| shown_boxes(viewer.labels, (sights, paths), (i, choice), boxes));
         }
-        kept.index = GRID.take();
-        kept.index.rebuild(kept.boxes.iter().map(Obb::bounds));
+        kept.lay();
         kept
     }
 
@@ -92,9 +97,7 @@ impl Kept {
 
     /// If label `b` is kept: the choice it is shown with, and its boxes.
     pub(super) fn shown_as(&self, b: u32) -> Option<(Choice, &[Obb])> {
-        let &at = self.slot.get(b as usize).filter(|&&at| at != NOT_BLOCKING)?;
-        let (start, end, choice) = self.per_label.0[at as usize];
-        Some((choice, &self.boxes[start as usize..end as usize]))
+        self.entry_of(b)
     }
 }
 

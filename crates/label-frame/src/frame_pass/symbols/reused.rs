@@ -8,7 +8,8 @@
 //!   carried it across a vertex of the line, so its boxes did not only move with the screen)
 //!   is tested again before the newcomers, against the kept shown labels alone (placed first,
 //!   whatever they overlap) and the other turned texts, in priority order, its repeat group
-//!   not counted (it was shown with the kept labels of its group): free, it stays shown and is
+//!   not counted (it was shown with the kept labels of its group), through pass 2's greedy
+//!   pass of the symbols (`waiting.rs`'s `place_after`): free, it stays shown and is
 //!   kept for the newcomers; colliding, it is hidden and provisional (it has not had its turn by
 //!   priority: the next full frame places it as a free label). A newcomer never pushes it out;
 //! - the labels placed anew go around the kept shown labels as pass 2 of a full frame places
@@ -27,7 +28,7 @@ use label_core::{Aabb, Choice, Obb};
 use super::asleep::wake;
 use super::batch::Batch;
 use super::kept::{Kept, shown_parts};
-use super::waiting::pass_two;
+use super::waiting::{pass_two, place_after};
 use super::{Decided, SymbolMemory, Written, out_of_view, resting};
 use crate::frame_pass::FrameContext;
 use crate::frame_pass::place::by_priority;
@@ -62,7 +63,8 @@ pub(super) fn place(
     };
     if !turned.is_empty() {
         let batch = turned_batch(viewer, paths, &turned);
-        place_around(cx, frames, (sights, paths), &fixed(&shown, &turned), batch, &mut decided)?;
+        let as_placed = |_: &Batch, _, _: &LabelFrame, frame| frame;
+        place_after(cx, frames, (sights, paths), &fixed(&shown, &turned), batch, as_placed, &mut decided)?;
         // Those still free are kept for the newcomers.
         shown.extend(decided.iter().filter(|(_, frame, _)| frame.visible).map(|&(i, ..)| i));
     }
@@ -91,28 +93,6 @@ pub(super) fn place(
         }
     }
     Ok((turned.len() + newcomers.len(), out.stats))
-}
-
-/// The labels of `batch` placed around the `shown` labels (engine index and choice, in placement
-/// order; placed first whatever they overlap, as `Batch::near_then` adds them), their
-/// decisions onto `decided`.
-fn place_around(
-    cx: &FrameContext,
-    frames: &[LabelFrame],
-    (sights, paths): (&[Sight], &[Option<ScreenPath>]),
-    shown: &[(u32, Choice)],
-    batch: Batch,
-    decided: &mut Vec<Decided>,
-) -> Result<(), FrameError> {
-    let placing = batch.len();
-    let two = Batch::near_then(&cx.viewer, (sights, paths), shown, batch);
-    let (outcomes, choices) = two.place(cx)?;
-    for k in two.len() - placing..two.len() {
-        let i = two.index[k];
-        let (frame, choice) = two.decided(k, &outcomes[k], choices[k], &frames[i as usize]);
-        decided.push((i, frame, choice));
-    }
-    Ok(())
 }
 
 /// The `turned` texts along lines (ascending) as a batch to test again: without the margin, and

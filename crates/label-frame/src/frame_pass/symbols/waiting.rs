@@ -81,13 +81,7 @@ impl Kind for Symbols<'_> {
         for &i in contenders {
             rest.push_any(&cx.viewer, (sights, paths), i, self.margin, None);
         }
-        let two = Batch::near_then(&cx.viewer, (sights, paths), self.shown, rest);
-        let fixed = two.len() - contenders.len();
-        let (outcomes, two_choices) = two.place(cx)?;
-        for k in fixed..two.len() {
-            let i = two.index[k];
-            let last = &self.frames[i as usize];
-            let (mut frame, choice) = two.decided(k, &outcomes[k], two_choices[k], last);
+        let kept_hides = |two: &Batch, k: usize, last: &LabelFrame, mut frame: LabelFrame| {
             let first_at = |k: usize| {
                 let symbol = &two.symbols[k];
                 let parts: Vec<Obb> = two.parts(k).collect();
@@ -105,8 +99,34 @@ impl Kind for Symbols<'_> {
             {
                 frame.hidden_by = last.hidden_by;
             }
-            decided.push((i, frame, choice));
-        }
-        Ok(())
+            frame
+        };
+        place_after(cx, self.frames, (sights, paths), self.shown, rest, kept_hides, decided)
     }
+}
+
+/// The labels of `rest` placed by the core's greedy pass after the `shown` labels near them
+/// (engine index and choice, in placement order; placed first whatever they overlap, as
+/// [`Batch::near_then`] adds them), their decisions onto `decided`, each through `then` (the
+/// batch placed, the label's place in it, its last frame, its decision): the contenders of pass
+/// 2, and a reused frame's turned texts (`reused.rs`, with no rule after the pass).
+pub(super) fn place_after(
+    cx: &FrameContext,
+    frames: &[LabelFrame],
+    (sights, paths): (&[Sight], &[Option<ScreenPath>]),
+    shown: &[(u32, Choice)],
+    rest: Batch,
+    then: impl Fn(&Batch, usize, &LabelFrame, LabelFrame) -> LabelFrame,
+    decided: &mut Vec<Decided>,
+) -> Result<(), FrameError> {
+    let placing = rest.len();
+    let two = Batch::near_then(&cx.viewer, (sights, paths), shown, rest);
+    let (outcomes, choices) = two.place(cx)?;
+    for k in two.len() - placing..two.len() {
+        let i = two.index[k];
+        let last = &frames[i as usize];
+        let (frame, choice) = two.decided(k, &outcomes[k], choices[k], last);
+        decided.push((i, then(&two, k, last, frame), choice));
+    }
+    Ok(())
 }

@@ -208,3 +208,5 @@ pub(crate) fn reuse<T: Clone>(spare: Option<T>, source: &T) -> T {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod turned_tests;

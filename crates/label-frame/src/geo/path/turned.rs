@@ -11,9 +11,10 @@
 //! most `|Δu|·|h| + |Δc − s|`; the glyph still reads as before while that is at most [`MOVE`],
 //! τ/16, a sixteenth of contract §3's touching tolerance τ. The bound rests on τ alone: a kept
 //! glyph whose corners moved by at most τ/16 against the screen overlaps a kept neighbour that
-//! it touched within τ by at most τ + τ/16, a gap this check leaves. It sits between the two kinds of move: a glyph across a vertex turns by its line's
-//! bend there, which moves the corners of a glyph of 10 px by 10⁻³ px at a bend of 0.01°;
-//! rounding moves them by orders of magnitude less (10⁻⁷ px for an axis that rounding turned
+//! it touched within τ by at most τ + τ/16, a gap this check leaves (docs/frame-states.md
+//! lists it). It sits between the two kinds of move: a glyph across a vertex turns by its
+//! line's bend there, which moves the corners of a glyph of 10 px by 10⁻³ px at a bend of
+//! 0.01°; rounding moves them by orders of magnitude less (10⁻⁷ px for an axis that rounding turned
 //! by 10⁻⁸, on a curve sampled every 10⁻³ px). A false alarm only tests a label again.
 //!
 //! A reused frame has no pitch, so its labels' scale is 1; the check scales the glyphs all
