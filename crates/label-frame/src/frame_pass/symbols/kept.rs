@@ -94,11 +94,6 @@ impl Kept {
         let theirs = self.boxes_of(b);
         parts.iter().any(|me| theirs.iter().any(|t| collides(me, t, max_overlap_area)))
     }
-
-    /// If label `b` is kept: the choice it is shown with, and its boxes.
-    pub(super) fn shown_as(&self, b: u32) -> Option<(Choice, &[Obb])> {
-        self.entry_of(b)
-    }
 }
 
 /// The boxes label `i` of `labels` shows with `choice` (in view at its pose in `sights`; a

@@ -152,7 +152,7 @@ pub(super) fn wake(
 pub(super) fn kept_alike(kept: &Kept, shown: &[(u32, Choice)], choices: &[Choice]) -> Vec<bool> {
     let mut alike = vec![false; choices.len()];
     for &(i, choice) in shown {
-        alike[i as usize] = choice == choices[i as usize] && kept.shown_as(i).is_some();
+        alike[i as usize] = choice == choices[i as usize] && kept.entry_of(i).is_some();
     }
     alike
 }
@@ -170,7 +170,7 @@ pub(super) fn hidden_at_edge(
     (i, b): (usize, u32),
     pose: &ScreenPose,
 ) -> bool {
-    let Some((_, theirs)) = kept.shown_as(b) else { return false };
+    let Some((_, theirs)) = kept.entry_of(b) else { return false };
     let label = &viewer.labels[i];
     let positions = label.symbol.positions();
     let view = Obb::from_aabb(&viewer.projection.viewport());
@@ -211,7 +211,7 @@ pub(super) fn certify(
     {
         return;
     }
-    let Some((_, hers)) = kept.shown_as(b) else { return };
+    let Some((_, hers)) = kept.entry_of(b) else { return };
     let Some(groups) = issue(cx, sights, kept, sleeps.now, (i, b, hers), pose, blockers) else { return };
     // The first position's text went to `b`, first.
     let issued = &blockers[..groups];
@@ -253,7 +253,7 @@ fn issue(
         // One already given a part first (fewer certificates, and no search), else the
         // earliest.
         let given =
-            || blockers[1..groups].iter().map(|g| g.0).find(|&o| kept.shown_as(o).is_some_and(|(_, t)| hits(t)));
+            || blockers[1..groups].iter().map(|g| g.0).find(|&o| kept.entry_of(o).is_some_and(|(_, t)| hits(t)));
         let owner = if hits(hers) {
             b
         } else if k == 0 {
@@ -281,7 +281,7 @@ fn issue(
         if !viewer.parts[o].keeps_shape() || viewer.labels[o].symbol.path.is_some() {
             return None;
         }
-        let theirs = kept.shown_as(*owner).map_or(&[][..], |(_, boxes)| boxes);
+        let theirs = kept.entry_of(*owner).map_or(&[][..], |(_, boxes)| boxes);
         let sleep = match (now, sights[o].pose()) {
             (Some(now), _) => {
                 Sleep::issue_each(mine, theirs, *owner, viewer.hot[i].position - viewer.hot[o].position, now)
