@@ -26,38 +26,33 @@ use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::{LabelFrame, ScreenPose};
 
-/// What pass 2 needs to know of a kind of label.
+/// What pass 2 needs to know of a kind of label, whose kept labels the kind holds.
 pub(crate) trait Kind: Sync {
     /// Labels per piece of the parallel test of which are still covered: fewer than twice
     /// this many are tested on the calling thread (handing work to rayon's threads from
     /// outside its pool wakes them and puts the caller to sleep until they are done).
     const RUN: usize;
-    /// The boxes of the kept labels.
-    type Kept: Sync;
     /// Where the decisions go.
     type Out: ?Sized;
     /// Why the pass may fail.
     type Error;
-    /// What hides label `i` (in view) for certain among `kept` and the obstacles, given what hid
-    /// it last frame (`last`); `None`: it contends. `parts` is a buffer for its boxes.
-    fn covered(&self, i: u32, last: Option<Blocker>, kept: &Self::Kept, parts: &mut Vec<Obb>) -> Option<Blocker>;
+    /// What hides label `i` (in view) for certain among the kept labels and the obstacles,
+    /// given what hid it last frame (`last`); `None`: it contends. `parts` is a buffer for its
+    /// boxes.
+    fn covered(&self, i: u32, last: Option<Blocker>, parts: &mut Vec<Obb>) -> Option<Blocker>;
     /// Label `i`, hidden in view by `by`, into `out`.
     fn hidden(&self, i: u32, by: Blocker, out: &mut Self::Out);
     /// The `contenders` (ascending, none covered) through the core's greedy pass, as placed
-    /// after the kept labels; their decisions into `out`. `kept` is for a kind whose contender
-    /// may still collide with a kept label (a symbol: the kept labels near the contenders go
-    /// first, and `kept` says whether the last frame's blocker still hides one); a plain
-    /// contender clears every kept label.
-    fn contend(&self, contenders: &[u32], kept: &Self::Kept, out: &mut Self::Out) -> Result<(), Self::Error>;
+    /// after the kept labels; their decisions into `out`.
+    fn contend(&self, contenders: &[u32], out: &mut Self::Out) -> Result<(), Self::Error>;
 }
 
 /// Pass 2 over `waiting` (ascending, in view; `last(i)`: what hid label `i` last frame) around
-/// the `kept` labels: the covered ones settled (each on its own, in parallel when there are
-/// many), then the others through the greedy pass; every decision into `out`, the settled ones
-/// first.
+/// the kind's kept labels: the covered ones settled (each on its own, in parallel when there
+/// are many), then the others through the greedy pass; every decision into `out`, the settled
+/// ones first.
 pub(crate) fn pass_two<K: Kind>(
     kind: &K,
-    kept: &K::Kept,
     waiting: &[u32],
     last: impl Fn(u32) -> Option<Blocker> + Sync,
     out: &mut K::Out,
@@ -65,7 +60,7 @@ pub(crate) fn pass_two<K: Kind>(
     let settled: Vec<Option<Blocker>> = waiting
         .par_iter()
         .with_min_len(K::RUN)
-        .map_init(Vec::new, |parts, &i| kind.covered(i, last(i), kept, parts))
+        .map_init(Vec::new, |parts, &i| kind.covered(i, last(i), parts))
         .collect();
     let mut contenders = Vec::with_capacity(settled.iter().filter(|by| by.is_none()).count());
     for (&i, by) in waiting.iter().zip(settled) {
@@ -77,7 +72,7 @@ pub(crate) fn pass_two<K: Kind>(
     if contenders.is_empty() {
         return Ok(());
     }
-    kind.contend(&contenders, kept, out)
+    kind.contend(&contenders, out)
 }
 
 /// The test of a plain label against the kept labels: its one box (its own padding and
@@ -118,16 +113,18 @@ impl<'a> PlainTest<'a> {
     }
 }
 
-/// Plain labels: one box each ([`PlainTest`]), at the poses of `sights`, which must hold this
-/// frame's for every label of the pass (a full frame's contenders are written there first).
+/// Plain labels: one box each ([`PlainTest`]) around the `kept` ones, at the poses of
+/// `sights`, which must hold this frame's for every label of the pass (a full frame's
+/// contenders are written there first).
 pub(crate) struct PlainKind<'a> {
     test: PlainTest<'a>,
     sights: &'a [Sight],
+    kept: &'a ShownBoxes,
 }
 
 impl<'a> PlainKind<'a> {
-    pub(crate) fn new(test: PlainTest<'a>, sights: &'a [Sight]) -> Self {
-        PlainKind { test, sights }
+    pub(crate) fn new(test: PlainTest<'a>, sights: &'a [Sight], kept: &'a ShownBoxes) -> Self {
+        PlainKind { test, sights, kept }
     }
 
     fn pose(&self, i: u32) -> ScreenPose {
@@ -139,14 +136,13 @@ impl Kind for PlainKind<'_> {
     /// A plain label's test is one box against the few kept boxes near it (tens of ns): the
     /// plain passes' split ([`crate::util::runs::RUN`]), as for the labels' projection.
     const RUN: usize = crate::util::runs::RUN;
-    type Kept = ShownBoxes;
     /// Every label's frame, by engine index.
     type Out = [LabelFrame];
     type Error = std::convert::Infallible;
 
     #[inline]
-    fn covered(&self, i: u32, last: Option<Blocker>, kept: &ShownBoxes, _: &mut Vec<Obb>) -> Option<Blocker> {
-        self.test.covered_at(i as usize, &self.pose(i), last, kept).1
+    fn covered(&self, i: u32, last: Option<Blocker>, _: &mut Vec<Obb>) -> Option<Blocker> {
+        self.test.covered_at(i as usize, &self.pose(i), last, self.kept).1
     }
 
     fn hidden(&self, i: u32, by: Blocker, out: &mut [LabelFrame]) {
@@ -154,7 +150,7 @@ impl Kind for PlainKind<'_> {
     }
 
     /// A contender clears every kept label: the core's greedy pass over the contenders alone.
-    fn contend(&self, contenders: &[u32], _: &ShownBoxes, out: &mut [LabelFrame]) -> Result<(), Self::Error> {
+    fn contend(&self, contenders: &[u32], out: &mut [LabelFrame]) -> Result<(), Self::Error> {
         let PlainTest { viewer, margin, obstacles, max_overlap_area } = self.test;
         let screen: Vec<Label> =
             contenders.iter().map(|&i| viewer.labels[i as usize].on_screen(&self.pose(i), margin)).collect();

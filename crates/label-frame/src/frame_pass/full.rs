@@ -147,7 +147,7 @@ pub(crate) fn place_full(
     }
     let indices: Vec<u32> = gathered.contenders.iter().map(|c| c.0).collect();
     if !indices.is_empty() {
-        let Ok(()) = PlainKind::new(around, sights).contend(&indices, kept, frames);
+        let Ok(()) = PlainKind::new(around, sights, kept).contend(&indices, frames);
     }
     for (i, last) in &gathered.contenders {
         finish(&mut frames[*i as usize], last, &memo[*i as usize], cx.fading, &mut gathered.stats);

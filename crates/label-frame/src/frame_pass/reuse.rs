@@ -6,9 +6,12 @@
 //! - labels whose box came into view have no decision yet: they are placed, in priority order,
 //!   around the labels already shown (which are kept whatever their priority) — a newcomer of
 //!   higher priority yields to a shown label until the next full frame, where it competes by
-//!   priority as a label new to the view does;
+//!   priority as a label new to the view does (it is marked provisional);
 //! - a label hidden by a label that has since left the screen stays hidden (its `hidden_by`
-//!   names a label now off screen) until the next full frame.
+//!   names a label now off screen) until the next full frame;
+//! - a label asleep in the last frame (`shortcuts/sleep/`) sleeps on while it stays in view
+//!   (no blocker stops blocking), and joins the dormant labels, skipped while their boxes stay
+//!   in view (`shortcuts/dormant/`).
 //!
 //! Kept labels keep their `hidden_by` too. A full frame at the same place shows the same labels
 //! but may name another of the shown labels that cover a hidden one: shown labels sort first
@@ -33,12 +36,10 @@ use crate::state::memo::bits;
 use crate::{FrameStats, HiddenReason, LabelFrame};
 
 /// The frame's decisions into `memory.frames` (the last frame on entry, this one on return,
-/// faded). Newcomers that had to yield are marked provisional in their bytes: at the next full frame
-/// they compete by priority like labels new to the view, rather than wait for room; `kept`
-/// (the engine's buffer, rebuilt here) holds the shown labels' boxes for them. The `dormant`
-/// labels, kept while their boxes stay in view, are skipped, and sleeping labels join them if
-/// they can; labels the projection left quiet are counted off screen. Returns how many labels
-/// went through the greedy pass (the newcomers), and the frame's label counts.
+/// faded), by the module's rules; `kept` (the engine's buffer, rebuilt here) holds the shown
+/// labels' boxes for the newcomers. Labels the projection left quiet are counted off screen.
+/// Returns how many labels went through the greedy pass (the newcomers), and the frame's label
+/// counts.
 pub(crate) fn place_reused(
     cx: &FrameContext,
     sights: &[Sight],
@@ -70,9 +71,8 @@ pub(crate) fn place_reused(
             acc.shown.push(i as u32);
         }
     };
-    // The frame keeps every decision in view, so no blocker stops blocking. A reused frame has
-    // no pitch (it shifts the screen), so the dormant set's test under pitch does not run here
-    // (were it to, waking is always safe).
+    // A reused frame has no pitch (it shifts the screen), so the dormant set's test under pitch
+    // does not run here (were it to, waking is always safe).
     dormant.keep(sleeps, viewer, |_| true, |_| false);
     let skipped = &*dormant;
     let pass = pass_over(viewer.run, last_pass, frames, skipped, |_| (), |acc, (), i, frame| settle(acc, i, frame))
@@ -87,10 +87,9 @@ pub(crate) fn place_reused(
     // The shown labels count as placed first, in priority order (then input order).
     let shown = by_priority(viewer.labels, shown.iter().copied());
     kept.rebuild(viewer.parts, sights, &shown);
-    let kept = &*kept;
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
     // A newcomer was out of view last frame: nothing hid it.
-    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true), sights), kept, &indices, |_| None, frames);
+    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true), sights, kept), &indices, |_| None, frames);
     for (i, last) in newcomers {
         let frame = &mut frames[*i as usize];
         finish(frame, last, &memo[*i as usize], fading, &mut stats);

@@ -22,15 +22,11 @@ use crate::state::parts::BoxParts;
 
 /// What a kept label blocks with, by its slot.
 pub(crate) trait PerLabel: Default {
-    /// What the set records of a kept label beside its boxes.
-    type Entry: Copy;
     /// The boxes of the kept label in slot `slot`, as positions in the set's boxes.
     fn range(&self, slot: u32) -> Range<usize>;
-    /// Records the next kept label, its `boxes` (positions in the set's boxes) and `entry`;
-    /// returns its slot.
-    fn push(&mut self, boxes: Range<usize>, entry: Self::Entry) -> u32;
-    /// The entry of the kept label in slot `slot`.
-    fn entry(&self, slot: u32) -> Self::Entry;
+    /// Records the next kept label, its `boxes` (positions in the set's boxes); returns its
+    /// slot.
+    fn push(&mut self, boxes: Range<usize>) -> u32;
     /// What becomes of the set's grid when the set is dropped (nothing, by default).
     fn release(_index: &mut FirstHit) {}
 }
@@ -63,13 +59,13 @@ impl<P: PerLabel> KeptSet<P> {
     }
 
     /// Adds kept label `i` (engine index, not in the set yet; the set sized by [`Self::forget`]
-    /// or [`Self::new`]) after the others, with `entry`: its boxes, those `push_boxes` adds.
+    /// or [`Self::new`]) after the others: its boxes, those `push_boxes` adds.
     /// Lay the set ([`Self::lay`]) before reading it.
-    pub(super) fn push_label(&mut self, i: u32, entry: P::Entry, push_boxes: impl FnOnce(&mut Vec<Obb>)) {
+    pub(super) fn push_label(&mut self, i: u32, push_boxes: impl FnOnce(&mut Vec<Obb>)) {
         let start = self.boxes.len();
         push_boxes(&mut self.boxes);
         self.owners.resize(self.boxes.len(), i);
-        self.slot[i as usize] = self.per_label.push(start..self.boxes.len(), entry);
+        self.slot[i as usize] = self.per_label.push(start..self.boxes.len());
     }
 
     /// Indexes the boxes pushed, for [`Self::first_collider`].
@@ -94,26 +90,13 @@ impl<P: PerLabel> KeptSet<P> {
         self.slot.get(label as usize).is_some_and(|&s| s != NOT_BLOCKING)
     }
 
-    /// The boxes kept label `label` (engine index) blocks with; none if it is not kept.
+    /// The boxes kept label `label` (engine index) blocks with; none if it does not block.
     #[inline]
     pub(crate) fn boxes_of(&self, label: u32) -> &[Obb] {
-        match self.slot_of(label) {
-            Some(s) => &self.boxes[self.per_label.range(s)],
-            None => &[],
+        match self.slot.get(label as usize) {
+            Some(&s) if s != NOT_BLOCKING => &self.boxes[self.per_label.range(s)],
+            _ => &[],
         }
-    }
-
-    /// What kept label `label` (engine index) was recorded with and its boxes, if it blocks.
-    #[inline]
-    pub(super) fn entry_of(&self, label: u32) -> Option<(P::Entry, &[Obb])> {
-        let s = self.slot_of(label)?;
-        Some((self.per_label.entry(s), &self.boxes[self.per_label.range(s)]))
-    }
-
-    /// The slot of kept label `label` (engine index), if it blocks.
-    #[inline]
-    fn slot_of(&self, label: u32) -> Option<u32> {
-        self.slot.get(label as usize).copied().filter(|&s| s != NOT_BLOCKING)
     }
 
     /// The number of the earliest placed kept box that `me` collides with (the core's rule,
@@ -144,20 +127,16 @@ impl<P: PerLabel> Drop for KeptSet<P> {
 pub(crate) struct OneBox;
 
 impl PerLabel for OneBox {
-    type Entry = ();
-
     #[inline]
     fn range(&self, slot: u32) -> Range<usize> {
         slot as usize..slot as usize + 1
     }
 
     /// Its slot, its box's number.
-    fn push(&mut self, boxes: Range<usize>, (): ()) -> u32 {
+    fn push(&mut self, boxes: Range<usize>) -> u32 {
         debug_assert_eq!(boxes.len(), 1, "a plain label has one box");
         boxes.start as u32
     }
-
-    fn entry(&self, _: u32) {}
 }
 
 /// The kept plain labels.
@@ -170,7 +149,7 @@ impl ShownBoxes {
         self.forget(parts.len());
         for &i in shown.iter().filter(|&&i| !parts[i as usize].ignore_placement) {
             let pose = sights[i as usize].pose().expect("shown labels are in sight");
-            self.push_label(i, (), |boxes| boxes.push(parts[i as usize].on_screen(&pose, 0.0)));
+            self.push_label(i, |boxes| boxes.push(parts[i as usize].on_screen(&pose, 0.0)));
         }
         self.lay();
     }

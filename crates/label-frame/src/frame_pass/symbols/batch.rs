@@ -105,10 +105,17 @@ impl Batch {
 
     /// Adds path label `i`, shown along `path`, as [`Self::push_shown`] adds a symbol.
     pub(super) fn push_path_shown(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath) {
-        self.push_path(world, i, path, 0.0);
+        self.push_path_turned(world, i, path);
         let label = self.labels.last_mut().expect("just pushed");
         label.style.allow_overlap = true;
         label.style.priority = f64::MAX;
+    }
+
+    /// Adds path label `i`, shown along `path` (its glyphs turned: it is tested again), without
+    /// the margin, and no repeat of another shown label (its `repeat_distance` 0, as
+    /// [`Self::push_shown`] says why; its anchor point still joins its group).
+    pub(super) fn push_path_turned(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath) {
+        self.push_path(world, i, path, 0.0);
         self.symbols.last_mut().expect("just pushed").repeat_distance = 0.0;
     }
 

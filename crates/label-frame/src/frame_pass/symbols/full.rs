@@ -10,9 +10,10 @@ use label_core::pipeline::descending_key;
 use super::asleep::{certify, doze, hidden_at_edge, kept_alike, wake};
 use super::batch::{Batch, Spare};
 use super::kept::Kept;
-use super::waiting::pass_two;
+use super::waiting::Symbols;
 use super::{Decided, SymbolMemory, Written, out_of_view, resting};
 use crate::frame_pass::FrameContext;
+use crate::frame_pass::around::pass_two;
 use crate::frame_pass::fade::{margin, tie_key};
 use crate::frame_pass::full::waits;
 use crate::geo::path::ScreenPath;
@@ -65,8 +66,8 @@ pub(super) fn place(
             waiting = merged(&waiting, &woken);
         }
         if !waiting.is_empty() {
-            let margin = cx.options.hysteresis_px;
-            pass_two(cx, frames, sights, paths, &shown, &kept, &waiting, margin, &mut decided)?;
+            let kind = Symbols::new(cx, (frames, sights, paths), (&shown, &kept), cx.options.hysteresis_px);
+            pass_two(&kind, &waiting, |i| frames[i as usize].hidden_by, &mut decided)?;
         }
     }
     *spare = one.into_spare();

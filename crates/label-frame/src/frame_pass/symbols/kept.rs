@@ -34,26 +34,19 @@ thread_local! {
     static GRID: Cell<FirstHit> = Cell::new(FirstHit::default());
 }
 
-/// Symbols: per kept label, in placement order, its boxes (`boxes[start..end]` of the set)
-/// and the position and parts it shows them at.
+/// Symbols: per kept label, in placement order, its boxes (`boxes[start..end]` of the set).
 #[derive(Debug, Default)]
-pub(super) struct Ranges(Vec<(u32, u32, Choice)>);
+pub(super) struct Ranges(Vec<(u32, u32)>);
 
 impl PerLabel for Ranges {
-    type Entry = Choice;
-
     fn range(&self, slot: u32) -> Range<usize> {
-        let (start, end, _) = self.0[slot as usize];
+        let (start, end) = self.0[slot as usize];
         start as usize..end as usize
     }
 
-    fn push(&mut self, boxes: Range<usize>, choice: Choice) -> u32 {
-        self.0.push((boxes.start as u32, boxes.end as u32, choice));
+    fn push(&mut self, boxes: Range<usize>) -> u32 {
+        self.0.push((boxes.start as u32, boxes.end as u32));
         self.0.len() as u32 - 1
-    }
-
-    fn entry(&self, slot: u32) -> Choice {
-        self.0[slot as usize].2
     }
 
     /// Hands the grid to the next set on this thread, unless it holds more than
@@ -82,7 +75,7 @@ impl Kept {
     ) -> Self {
         let mut kept = Kept::new(sights.len(), GRID.take());
         for &(i, choice) in shown.iter().filter(|&&(i, _)| !viewer.labels[i as usize].style.ignore_placement) {
-            kept.push_label(i, choice, |boxes| shown_boxes(viewer.labels, (sights, paths), (i, choice), boxes));
+            kept.push_label(i, |boxes| shown_boxes(viewer.labels, (sights, paths), (i, choice), boxes));
         }
         kept.lay();
         kept

@@ -28,9 +28,10 @@ use label_core::{Aabb, Choice, Obb};
 use super::asleep::wake;
 use super::batch::Batch;
 use super::kept::{Kept, shown_parts};
-use super::waiting::{pass_two, place_after};
+use super::waiting::{Symbols, place_after};
 use super::{Decided, SymbolMemory, Written, out_of_view, resting};
 use crate::frame_pass::FrameContext;
+use crate::frame_pass::around::pass_two;
 use crate::frame_pass::place::by_priority;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::{Sight, inside_by};
@@ -62,7 +63,11 @@ pub(super) fn place(
         near_first.into_iter().map(|i| (i, choices[i as usize])).collect::<Vec<(u32, Choice)>>()
     };
     if !turned.is_empty() {
-        let batch = turned_batch(viewer, paths, &turned);
+        let mut batch = Batch::with_capacity(turned.len());
+        for &i in &turned {
+            let path = paths[i as usize].as_ref().expect("a turned label has its line");
+            batch.push_path_turned(&viewer.labels[i as usize], i, path);
+        }
         let as_placed = |_: &Batch, _, _: &LabelFrame, frame| frame;
         place_after(cx, frames, (sights, paths), &fixed(&shown, &turned), batch, as_placed, &mut decided)?;
         // Those still free are kept for the newcomers.
@@ -70,8 +75,9 @@ pub(super) fn place(
     }
     if !newcomers.is_empty() {
         let shown = fixed(&shown, &newcomers);
-        let blocking = Kept::of_shown(viewer, (sights, paths), &shown);
-        pass_two(cx, frames, sights, paths, &shown, &blocking, &newcomers, 0.0, &mut decided)?;
+        let kept = Kept::of_shown(viewer, (sights, paths), &shown);
+        let kind = Symbols::new(cx, (frames, sights, paths), (&shown, &kept), 0.0);
+        pass_two(&kind, &newcomers, |i| frames[i as usize].hidden_by, &mut decided)?;
     }
 
     let mut out = Written::new(frames, choices, memo, shown_now, cx.fading, asleep);
@@ -93,19 +99,6 @@ pub(super) fn place(
         }
     }
     Ok((turned.len() + newcomers.len(), out.stats))
-}
-
-/// The `turned` texts along lines (ascending) as a batch to test again: without the margin, and
-/// no repeat of another shown label (its `repeat_distance` 0, as [`Batch::push_path_shown`] says
-/// why; its anchor point still joins its group).
-fn turned_batch(viewer: &Viewer, paths: &[Option<ScreenPath>], turned: &[u32]) -> Batch {
-    let mut batch = Batch::with_capacity(turned.len());
-    for &i in turned {
-        let path = paths[i as usize].as_ref().expect("a turned label has its line");
-        batch.push_path(&viewer.labels[i as usize], i, path, 0.0);
-        batch.symbols.last_mut().expect("just pushed").repeat_distance = 0.0;
-    }
-    batch
 }
 
 /// Every label of a reused frame once, in index order: kept in view (the shown ones also in

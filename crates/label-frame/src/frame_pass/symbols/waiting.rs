@@ -8,56 +8,50 @@ use super::batch::Batch;
 use super::kept::{Kept, Waiting, covered, first_in_view};
 use super::{Decided, pose_of};
 use crate::frame_pass::FrameContext;
-use crate::frame_pass::around::{self, Kind};
+use crate::frame_pass::around::Kind;
 use crate::frame_pass::place::hidden;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::{FrameError, HiddenReason, LabelFrame};
 
-/// Pass 2 ([`crate::Stickiness::Shown`]): the `waiting` labels (ascending, in view, with `margin` more
-/// padding on every part) around the labels pass 1 showed (`shown`, engine index and choice, in its
-/// placement order; the blocking ones' parts `kept`), their decisions onto `decided`. A reused
-/// frame places the labels that came into view so too, without the margin, around the shown labels
-/// it keeps.
-#[allow(clippy::too_many_arguments, reason = "the frame's state, each read once")]
-pub(super) fn pass_two(
-    cx: &FrameContext,
-    frames: &[LabelFrame],
-    sights: &[Sight],
-    paths: &[Option<ScreenPath>],
-    shown: &[(u32, Choice)],
-    kept: &Kept,
-    waiting: &[u32],
-    margin: f64,
-    decided: &mut Vec<Decided>,
-) -> Result<(), FrameError> {
-    let view = Obb::from_aabb(&cx.viewer.projection.viewport());
-    let kind = Symbols { cx, sights, paths, shown, frames, margin, view };
-    around::pass_two(&kind, kept, waiting, |i| frames[i as usize].hidden_by, decided)
-}
-
-/// Symbols as pass 2 takes them: a label is covered if every position of it in view is
-/// (`kept.rs`); a contender may still collide with a kept label, so the kept labels near the
-/// contenders go first.
-struct Symbols<'a> {
+/// Symbols as pass 2 ([`crate::Stickiness::Shown`]) takes them: a label is covered if every
+/// position of it in view is (`kept.rs`); a contender may still collide with a kept label, so
+/// the kept labels near the contenders go first. A full frame places its waiting labels so
+/// around the labels pass 1 showed, a reused frame the labels that came into view, without the
+/// margin, around the shown labels it keeps.
+pub(super) struct Symbols<'a> {
     cx: &'a FrameContext<'a>,
+    frames: &'a [LabelFrame],
     sights: &'a [Sight],
     paths: &'a [Option<ScreenPath>],
     shown: &'a [(u32, Choice)],
-    frames: &'a [LabelFrame],
+    kept: &'a Kept,
     margin: f64,
     view: Obb,
+}
+
+impl<'a> Symbols<'a> {
+    /// Around the `shown` labels (engine index and choice, in placement order; the blocking
+    /// ones' parts `kept`), with `margin` more padding on every part of a waiting label.
+    pub(super) fn new(
+        cx: &'a FrameContext<'a>,
+        (frames, sights, paths): (&'a [LabelFrame], &'a [Sight], &'a [Option<ScreenPath>]),
+        (shown, kept): (&'a [(u32, Choice)], &'a Kept),
+        margin: f64,
+    ) -> Self {
+        let view = Obb::from_aabb(&cx.viewer.projection.viewport());
+        Symbols { cx, frames, sights, paths, shown, kept, margin, view }
+    }
 }
 
 impl Kind for Symbols<'_> {
     /// A symbol's test costs a few hundred ns, against a few ns to project a label: pieces
     /// smaller than the plain passes' ([`crate::util::runs::RUN`]).
     const RUN: usize = 8_192;
-    type Kept = Kept;
     type Out = Vec<Decided>;
     type Error = FrameError;
 
-    fn covered(&self, i: u32, last: Option<Blocker>, kept: &Kept, parts: &mut Vec<Obb>) -> Option<Blocker> {
+    fn covered(&self, i: u32, last: Option<Blocker>, parts: &mut Vec<Obb>) -> Option<Blocker> {
         let label = &self.cx.viewer.labels[i as usize];
         // A path label goes through the pass (one position of many parts).
         if label.symbol.path.is_some() {
@@ -66,7 +60,7 @@ impl Kind for Symbols<'_> {
         parts.clear();
         parts.extend(label.screen_parts(&pose_of(self.sights, i), self.margin));
         let (obstacles, max_overlap_area) = (self.cx.obstacles, self.cx.options.max_overlap_area);
-        covered(&Waiting { label, parts, last }, &self.view, kept, obstacles, max_overlap_area)
+        covered(&Waiting { label, parts, last }, &self.view, self.kept, obstacles, max_overlap_area)
     }
 
     fn hidden(&self, i: u32, by: Blocker, decided: &mut Vec<Decided>) {
@@ -75,7 +69,7 @@ impl Kind for Symbols<'_> {
 
     /// Only the shown labels that can act on the contenders go first: the pass decides those
     /// as one after every shown label would, at a fraction of its cost.
-    fn contend(&self, contenders: &[u32], kept: &Kept, decided: &mut Vec<Decided>) -> Result<(), FrameError> {
+    fn contend(&self, contenders: &[u32], decided: &mut Vec<Decided>) -> Result<(), FrameError> {
         let (cx, sights, paths, view) = (self.cx, self.sights, self.paths, &self.view);
         let mut rest = Batch::with_capacity(contenders.len());
         for &i in contenders {
@@ -95,7 +89,7 @@ impl Kind for Symbols<'_> {
             // greedy pass names the earliest placed).
             if frame.reason == Some(HiddenReason::Collision)
                 && matches!(frame.hidden_by, Some(Blocker::Label(_)))
-                && kept.still_hides(last.hidden_by, &first_at(k), cx.options.max_overlap_area)
+                && self.kept.still_hides(last.hidden_by, &first_at(k), cx.options.max_overlap_area)
             {
                 frame.hidden_by = last.hidden_by;
             }

@@ -152,7 +152,7 @@ pub(super) fn wake(
 pub(super) fn kept_alike(kept: &Kept, shown: &[(u32, Choice)], choices: &[Choice]) -> Vec<bool> {
     let mut alike = vec![false; choices.len()];
     for &(i, choice) in shown {
-        alike[i as usize] = choice == choices[i as usize] && kept.entry_of(i).is_some();
+        alike[i as usize] = choice == choices[i as usize] && kept.blocks(i);
     }
     alike
 }
@@ -170,7 +170,7 @@ pub(super) fn hidden_at_edge(
     (i, b): (usize, u32),
     pose: &ScreenPose,
 ) -> bool {
-    let Some((_, theirs)) = kept.entry_of(b) else { return false };
+    let theirs = kept.boxes_of(b);
     let label = &viewer.labels[i];
     let positions = label.symbol.positions();
     let view = Obb::from_aabb(&viewer.projection.viewport());
@@ -211,7 +211,7 @@ pub(super) fn certify(
     {
         return;
     }
-    let Some((_, hers)) = kept.entry_of(b) else { return };
+    let hers = kept.boxes_of(b);
     let Some(groups) = issue(cx, sights, kept, sleeps.now, (i, b, hers), pose, blockers) else { return };
     // The first position's text went to `b`, first.
     let issued = &blockers[..groups];
@@ -252,8 +252,7 @@ fn issue(
         let hits = |boxes: &[Obb]| boxes.iter().any(|t| collides(&part, t, max_overlap_area));
         // One already given a part first (fewer certificates, and no search), else the
         // earliest.
-        let given =
-            || blockers[1..groups].iter().map(|g| g.0).find(|&o| kept.entry_of(o).is_some_and(|(_, t)| hits(t)));
+        let given = || blockers[1..groups].iter().map(|g| g.0).find(|&o| hits(kept.boxes_of(o)));
         let owner = if hits(hers) {
             b
         } else if k == 0 {
@@ -281,7 +280,7 @@ fn issue(
         if !viewer.parts[o].keeps_shape() || viewer.labels[o].symbol.path.is_some() {
             return None;
         }
-        let theirs = kept.entry_of(*owner).map_or(&[][..], |(_, boxes)| boxes);
+        let theirs = kept.boxes_of(*owner);
         let sleep = match (now, sights[o].pose()) {
             (Some(now), _) => {
                 Sleep::issue_each(mine, theirs, *owner, viewer.hot[i].position - viewer.hot[o].position, now)
