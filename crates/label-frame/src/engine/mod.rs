@@ -1,9 +1,9 @@
 //! The frame engine: labels and options kept across frames, and the memory of the last frame.
 
-#[cfg(test)]
-mod checks;
 mod place;
 mod symbols;
+#[cfg(test)]
+mod tests;
 mod world_copies;
 
 use label_core::{Blocker, Label, Shape};

@@ -52,25 +52,3 @@ impl Default for Shortcuts {
         Self::ALL
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use glam::DVec2;
-
-    use super::Shortcuts;
-
-    #[test]
-    fn sleeping_labels_kept_in_the_passes_decide_as_dormant_ones() {
-        // The dense patch under a zoom, a turn, a tilt and a pan: most hidden labels sleep, and
-        // with `dormant` off every one of them is visited instead of skipped.
-        let labels = crate::testing::patch(DVec2::new(100.0, 80.0), 0.04);
-        let cameras = crate::testing::busy_path();
-        let visited = Shortcuts { dormant: false, ..Shortcuts::ALL };
-        let mut dormant = 0;
-        crate::testing::play_alongside(&labels, &cameras, visited, |_, engine, other| {
-            dormant += engine.dormant_count();
-            assert_eq!(other.dormant_count(), 0);
-        });
-        assert!(dormant > 10_000, "{dormant} labels dormant over the frames");
-    }
-}
