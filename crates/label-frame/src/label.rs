@@ -61,11 +61,8 @@ pub struct WorldLabel {
     /// What the label adds to become a symbol (contract §3b): candidate positions for its
     /// text, an icon, which part may show alone, a repeat group. Sizes and offsets are screen
     /// px at scale 1 (they scale with perspective as the text does; paddings and the repeat
-    /// distance do not). The default adds nothing.
-    ///
-    /// A path label ([`Self::along_path`]) has its line in `symbol.path`, in world px at zoom
-    /// 0 like `position`, and its `path_offset` in world px along that line: every frame lays
-    /// its glyphs out along the projected line (see [`Self::along_path`]).
+    /// distance do not). The default adds nothing. A path label ([`Self::along_path`]) has its
+    /// line here, in world px at zoom 0 like `position`.
     pub symbol: Symbol,
 }
 
@@ -110,11 +107,10 @@ impl WorldLabel {
     /// `position`, `alignment` and its style's `width`, `angle`, `anchor` and `offset` are not
     /// used (its width is set to the text's length, its `position` to the line's first point).
     ///
-    /// Every frame projects the line through the camera (under pitch too), scales the glyphs
-    /// with perspective at the offset's point, and lays them out on the projected line as the
-    /// core does (upright reversal, [`crate::HiddenReason::NoRoom`],
-    /// [`crate::HiddenReason::TooCurved`]); the label collides glyph box by glyph box.
-    /// [`crate::FrameEngine::screen_glyphs`] gives the glyphs to draw.
+    /// Every frame lays the glyphs out on the projected line as the core does (hidden
+    /// [`crate::HiddenReason::NoRoom`] or [`crate::HiddenReason::TooCurved`] where they do not
+    /// fit), and the label collides glyph box by glyph box; [`crate::FrameEngine::screen_glyphs`]
+    /// gives the glyphs to draw.
     ///
     /// ```
     /// use glam::DVec2;
@@ -180,39 +176,6 @@ impl WorldLabel {
         }
     }
 
-    /// Sets whether the angle is on screen or on the map.
-    #[must_use]
-    pub fn with_alignment(mut self, alignment: Alignment) -> Self {
-        self.alignment = alignment;
-        self
-    }
-
-    /// Sets whether a map-aligned label turns by 180° rather than read upside down.
-    #[must_use]
-    pub fn with_keep_upright(mut self, keep: bool) -> Self {
-        self.keep_upright = keep;
-        self
-    }
-
-    /// Sets what the label adds to become a symbol: candidates, icon, optional part, repeat
-    /// group (contract §3b).
-    ///
-    /// ```
-    /// use label_frame::{Anchor, WorldLabel};
-    /// use label_core::{Candidate, Icon, Symbol};
-    /// let town = WorldLabel::from_lon_lat(3, 16.37, 48.21, 50.0, 14.0).with_symbol(
-    ///     Symbol::default()
-    ///         .with_candidates(vec![Candidate::new(Anchor::Left).with_offset(5.0, 0.0), Candidate::new(Anchor::Right).with_offset(-5.0, 0.0)])
-    ///         .with_icon(Icon::new(8.0, 8.0)),
-    /// );
-    /// assert_eq!(town.symbol.positions(), 2);
-    /// ```
-    #[must_use]
-    pub fn with_symbol(mut self, symbol: Symbol) -> Self {
-        self.symbol = symbol;
-        self
-    }
-
     /// The label on screen at `pose`: the anchor point, angle and scale of one frame. `extra`
     /// padding (px) is added to the label's own; the engine uses it for the hysteresis margin.
     #[must_use]
@@ -229,9 +192,8 @@ impl WorldLabel {
         Label { x: pose.position.x, y: pose.position.y, style }
     }
 
-    /// How far from the anchor point any point of the box (without padding) can lie at scale
-    /// 1, px: the culling step skips labels whose anchor is farther than this (scaled, plus
-    /// padding) outside the viewport without building their box.
+    /// How far from the anchor point any point of the box (a symbol: of any part), without
+    /// padding, can lie at scale 1, px: the bound of the cull's and the projection's tests.
     #[must_use]
     pub(crate) fn reach(&self) -> f64 {
         let size = DVec2::new(self.style.width, self.style.height);
@@ -240,7 +202,6 @@ impl WorldLabel {
         if self.symbol.is_plain() {
             return text;
         }
-        // A symbol reaches as far as its farthest part: the text at every candidate, the icon.
         let candidates = self.symbol.candidates.iter().map(|c| own(c.offset, c.anchor.shift(), size));
         let icon = self.symbol.icon.iter().map(|i| own(i.offset, i.anchor.shift(), DVec2::new(i.width, i.height)));
         let parts = candidates.chain(icon);
@@ -269,12 +230,6 @@ impl WorldLabel {
             text_box(at, size, i.offset * s, i.anchor.shift(), axis, i.padding + extra)
         });
         text.chain(icon)
-    }
-
-    /// The largest padding of the label's parts, px: its own, or its icon's.
-    #[must_use]
-    pub(crate) fn max_padding(&self) -> f64 {
-        self.symbol.icon.map_or(self.style.padding, |i| self.style.padding.max(i.padding))
     }
 
     /// The label's symbol on screen at `scale`: candidate offsets and the icon's size and
@@ -316,6 +271,27 @@ impl WorldLabel {
         }
     }
 }
+
+crate::util::setters!(WorldLabel:
+    /// Sets whether the angle is on screen or on the map.
+    with_alignment(alignment: Alignment),
+    /// Sets whether a map-aligned label turns by 180° rather than read upside down.
+    with_keep_upright(keep_upright: bool),
+    /// Sets what the label adds to become a symbol: candidates, icon, optional part, repeat
+    /// group (contract §3b).
+    ///
+    /// ```
+    /// use label_frame::{Anchor, WorldLabel};
+    /// use label_core::{Candidate, Icon, Symbol};
+    /// let town = WorldLabel::from_lon_lat(3, 16.37, 48.21, 50.0, 14.0).with_symbol(
+    ///     Symbol::default()
+    ///         .with_candidates(vec![Candidate::new(Anchor::Left).with_offset(5.0, 0.0), Candidate::new(Anchor::Right).with_offset(-5.0, 0.0)])
+    ///         .with_icon(Icon::new(8.0, 8.0)),
+    /// );
+    /// assert_eq!(town.symbol.positions(), 2);
+    /// ```
+    with_symbol(symbol: Symbol),
+);
 
 /// The index in a label's own candidate list of the candidate at `j` in the list
 /// [`WorldLabel::screen_symbol`] made with `first` in front.

@@ -108,69 +108,6 @@ impl FrameOptions {
         }
     }
 
-    /// Sets the hysteresis margin, px.
-    #[must_use]
-    pub fn with_hysteresis(mut self, px: f64) -> Self {
-        self.hysteresis_px = px;
-        self
-    }
-
-    /// Sets the fade duration, ms.
-    #[must_use]
-    pub fn with_fade_ms(mut self, ms: f64) -> Self {
-        self.fade_ms = ms;
-        self
-    }
-
-    /// Sets how much shown labels hold on to their place.
-    #[must_use]
-    pub fn with_stickiness(mut self, stickiness: Stickiness) -> Self {
-        self.stickiness = stickiness;
-        self
-    }
-
-    /// Sets whether translation-only frames reuse the last placement.
-    #[must_use]
-    pub fn with_reuse_translations(mut self, reuse: bool) -> Self {
-        self.reuse_translations = reuse;
-        self
-    }
-
-    /// Sets the longest time a placement is reused, ms.
-    #[must_use]
-    pub fn with_full_placement_interval_ms(mut self, ms: f64) -> Self {
-        self.full_placement_interval_ms = ms;
-        self
-    }
-
-    /// Sets the perspective scaling, 0 to 1.
-    #[must_use]
-    pub fn with_perspective_scaling(mut self, s: f64) -> Self {
-        self.perspective_scaling = s;
-        self
-    }
-
-    /// Sets the tolerated overlap area, px².
-    #[must_use]
-    pub fn with_max_overlap_area(mut self, area: f32) -> Self {
-        self.max_overlap_area = area;
-        self
-    }
-
-    /// Sets whether the world repeats east–west.
-    #[must_use]
-    pub fn with_world_copies(mut self, on: bool) -> Self {
-        self.world_copies = on;
-        self
-    }
-
-    /// Sets whether a symbol shown last frame tries its last candidate first.
-    #[must_use]
-    pub fn with_last_position_first(mut self, on: bool) -> Self {
-        self.last_position_first = on;
-        self
-    }
-
     /// Checks every setting.
     ///
     /// # Errors
@@ -186,6 +123,27 @@ impl FrameOptions {
         Ok(())
     }
 }
+
+crate::util::setters!(FrameOptions:
+    /// Sets the hysteresis margin, px.
+    with_hysteresis(hysteresis_px: f64),
+    /// Sets the fade duration, ms.
+    with_fade_ms(fade_ms: f64),
+    /// Sets how much shown labels hold on to their place.
+    with_stickiness(stickiness: Stickiness),
+    /// Sets whether translation-only frames reuse the last placement.
+    with_reuse_translations(reuse_translations: bool),
+    /// Sets the longest time a placement is reused, ms.
+    with_full_placement_interval_ms(full_placement_interval_ms: f64),
+    /// Sets the perspective scaling, 0 to 1.
+    with_perspective_scaling(perspective_scaling: f64),
+    /// Sets the tolerated overlap area, px².
+    with_max_overlap_area(max_overlap_area: f32),
+    /// Sets whether the world repeats east–west.
+    with_world_copies(world_copies: bool),
+    /// Sets whether a symbol shown last frame tries its last candidate first.
+    with_last_position_first(last_position_first: bool),
+);
 
 #[cfg(test)]
 #[path = "options_tests.rs"]

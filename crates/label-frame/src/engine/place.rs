@@ -47,15 +47,9 @@ impl FrameEngine {
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms
     }
 
-    /// Which world cells can reach the screen (labels out of reach are not projected, unless
-    /// still drawn).
-    pub(super) fn cull(&mut self, projection: &Projection) {
-        self.cells.in_reach(projection, self.options.perspective_scaling, &mut self.in_reach);
-    }
-
-    /// Whether labels can sleep in this frame (see `shortcuts/sleep/`): where the waiting rule
-    /// is the plain overlap test; and how the camera maps world vectors now and did last frame
-    /// (none under pitch). The dormant labels follow the camera.
+    /// Whether labels can sleep in this frame (`shortcuts/sleep/`: where the waiting rule is the
+    /// plain overlap test), and the camera's similarity now and last frame; the dormant set
+    /// follows the camera.
     pub(super) fn ready_sleep(&mut self, projection: &Projection) {
         let options = &self.options;
         let can_sleep = self.shortcuts.sleep
@@ -75,16 +69,15 @@ impl FrameEngine {
         );
     }
 
-    /// Projects the labels and places them through the symbol placement (see
-    /// `frame_pass/symbols/`): a reused frame (`reuse`) or a full one, faded by `dt` ms.
-    /// Returns what [`Self::place`] does.
+    /// [`Self::place`] for an engine with symbols (`frame_pass/symbols/`).
     pub(super) fn place_symbols(
         &mut self,
         projection: &Projection,
         reuse: bool,
         dt: f64,
     ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
-        let shift = self.shift_to(projection);
+        // How far the screen moved: read by a reused frame only.
+        let shift = self.frame_projection.and_then(|p| p.translation_to(projection)).unwrap_or_default();
         let cx = frame_context!(self, projection, dt);
         let memo = &self.table.memo;
         project_symbols(
@@ -164,11 +157,5 @@ impl FrameEngine {
         listed.sort_unstable();
         let visible = (0..self.frame.labels.len() as u32).filter(|&i| self.frame.labels[i as usize].visible);
         listed.into_iter().eq(visible)
-    }
-
-    /// How far the screen moved from the last frame to `projection`, px (zero if it did more
-    /// than move: then no frame reuses the last placement).
-    fn shift_to(&self, projection: &Projection) -> glam::DVec2 {
-        self.frame_projection.and_then(|p| p.translation_to(projection)).unwrap_or_default()
     }
 }

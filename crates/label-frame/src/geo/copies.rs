@@ -42,7 +42,7 @@ pub(crate) struct Copies {
     reference: Option<f64>,
     /// How far every point of a label's box lies from its anchor at most, px at scale 1 (the
     /// largest reach with padding of the labels).
-    reach: f64,
+    pub(crate) reach: f64,
 }
 
 /// Puts every label's projection data `hot` in the copy of the world nearest `reference`
@@ -69,11 +69,6 @@ impl Copies {
     /// The reference, if any.
     pub(crate) fn reference(&self) -> Option<f64> {
         self.reference
-    }
-
-    /// Sets the labels' largest reach at scale 1 with padding, px.
-    pub(crate) fn set_reach(&mut self, reach: f64) {
-        self.reach = reach;
     }
 
     /// Forgets the reference (copies turned off): labels are where they were set.

@@ -6,8 +6,7 @@ use super::*;
 
 #[test]
 fn the_reference_follows_the_camera_only_when_the_seam_comes_near() {
-    let mut copies = Copies::default();
-    copies.set_reach(100.0);
+    let mut copies = Copies { reach: 100.0, ..Copies::default() };
     // Zoom 6 at 1920x1080: the view reaches 960/64 = 15 world px east and west.
     let camera = |x: f64| Camera::new(DVec2::new(x, 100.0), 6.0, 1920.0, 1080.0);
     assert_eq!(copies.moved_reference(&Projection::new(&camera(250.0))), Some(250.0), "the first frame");

@@ -102,22 +102,20 @@ fn sight_by(
     if meets(&pose, &Obb::from_aabb(&projection.viewport())) { Sight::In(pose) } else { Sight::Off(pose) }
 }
 
-/// The projection stage on its own: every label's [`Sight`] through `projection`, with labels
-/// scaled by `perspective_scaling` (see [`crate::FrameOptions::perspective_scaling`]), none
-/// culled in world space. The same result on any thread count. This is the first stage of
-/// every frame; it is public for renderers that place labels their own way, and for benchmarks.
-/// A path label is in view iff one of its glyphs on the projected line meets the viewport
-/// (one whose text does not fit its line is [`Sight::Off`]; a frame says why).
-/// Positions are taken as given: no copies of the world (a frame engine with
-/// [`crate::FrameOptions::world_copies`] moves each label into the copy nearest the camera
-/// first; move them so before calling this to get the same).
+/// The projection stage on its own, for renderers that place labels their own way and for
+/// benchmarks: every label's [`Sight`] through `projection`, labels scaled by
+/// `perspective_scaling` ([`crate::FrameOptions::perspective_scaling`]), none culled in world
+/// space, the same on any thread count. A path label is in view iff one of its glyphs on the
+/// projected line meets the viewport ([`Sight::Off`] if its text does not fit). Positions are
+/// taken as given: move labels into the copy of the world nearest the camera first to get what
+/// an engine with [`crate::FrameOptions::world_copies`] sees.
 #[must_use]
 pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspective_scaling: f64) -> Vec<Sight> {
     labels.par_iter().map(|l| sight_of(l, projection, perspective_scaling)).collect()
 }
 
-/// A path label's sight: off screen when the text does not fit (the frame gives the reason),
-/// in view iff a glyph box (with the label's own padding) meets the viewport `view`.
+/// A path label's sight: in view iff its text fits and a glyph box (with the label's own
+/// padding) meets the viewport `view`.
 pub(crate) fn path_sight(path: &ScreenPath, label: &WorldLabel, view: &Obb) -> Sight {
     if path.layout.is_ok() && path.glyph_boxes(label, 0.0).any(|b| view.overlaps(&b)) {
         Sight::In(path.pose)
@@ -130,9 +128,8 @@ pub(crate) fn path_sight(path: &ScreenPath, label: &WorldLabel, view: &Obb) -> S
 #[must_use]
 pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_scaling: f64) -> Sight {
     if let Some(path) = &label.symbol.path {
-        // A text along a line: in view iff a glyph meets the viewport ([`crate::geo::path`]).
         let view = Obb::from_aabb(&projection.viewport());
-        return project_path(path, &WorldLine::new(path), DVec2::ZERO, projection, perspective_scaling)
+        return project_path(path, &WorldLine::new(path), DVec2::ZERO, projection, perspective_scaling, None)
             .map_or(Sight::Behind, |p| path_sight(&p, label, &view));
     }
     if label.symbol.is_plain() {

@@ -1,12 +1,6 @@
-//! Which shortcuts a frame takes: work it skips without changing a decision.
-//!
-//! - `sleep`: certificates that a hidden label stays hidden by the same shown label;
-//! - `dormant`: sleeping labels out of the passes altogether, listed by blocker;
-//! - `no_room`: texts along lines that surely have no room, hidden without laying their lines out;
-//! - `far_lines`: texts along lines surely laid out off screen, hidden without laying them out.
-//!
+//! Which shortcuts a frame takes ([`Shortcuts`]): work it skips without changing a decision.
 //! Each stays only while turning it off alone costs at least a fifth of some animation's p50 or
-//! p99 frame time in the `frames` benchmark (its `no_sleep` and `no_dormant` methods).
+//! p99 frame time in the `frames` benchmark (its `no_*` methods).
 
 pub(crate) mod dormant;
 pub(crate) mod sleep;

@@ -22,7 +22,7 @@ fn play(labels: Vec<WorldLabel>, mut each: impl FnMut(&mut FrameEngine, bool)) -
         let (table, frames, labels) = engine.table();
         assert_eq!(table.broken(labels, frames, full), None, "frame {k}");
         for (i, f) in frames.iter().enumerate() {
-            *seen.entry(table.state(i, f)).or_default() += 1;
+            *seen.entry(LabelState::of(table, i, f)).or_default() += 1;
         }
         each(&mut engine, full);
     }
@@ -47,7 +47,7 @@ fn every_state_occurs_on_a_busy_path() {
 /// The first label of `engine` in `state`.
 fn first_in(engine: &mut FrameEngine, state: LabelState) -> Option<usize> {
     let (table, frames, _) = engine.table();
-    (0..frames.len()).find(|&i| table.state(i, &frames[i]) == state)
+    (0..frames.len()).find(|&i| LabelState::of(table, i, &frames[i]) == state)
 }
 
 /// What [`Table::broken`] says of `engine`'s table after `spoil`, which `mend` undoes.

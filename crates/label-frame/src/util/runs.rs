@@ -1,11 +1,7 @@
-//! The per-label passes of a frame, split into runs for rayon only when there are many labels.
-//!
-//! A parallel call made from outside rayon's pool hands its work to the pool's threads and
-//! sleeps until they are done. On a busy machine that hand-over (waking a thread, and waking
-//! the caller again) costs about as much as a pass over tens of thousands of labels: with a
-//! frame's passes split across two threads a frame took longer than with them all on the
-//! calling thread, and made more context switches. So a pass over fewer than [`RUN`] labels
-//! runs where it is called.
+//! The per-label passes of a frame, split into runs for rayon only when there are many labels:
+//! a parallel call from outside rayon's pool hands its work to the pool's threads and sleeps
+//! until they are done, a hand-over that on a busy machine costs about as much as a pass over
+//! tens of thousands of labels. So a pass over fewer than [`RUN`] labels runs where it is called.
 
 use rayon::prelude::*;
 

@@ -156,7 +156,9 @@ fn a_kept_path_label_blocks_with_the_glyphs_pass_two_places_it_with() {
     let projection = Projection::new(&camera);
     let paths: Vec<Option<ScreenPath>> = labels
         .iter()
-        .map(|l| project_label(l, &WorldLine::of(l).unwrap(), &Hot::new(l), &projection, 1.0, None))
+        .map(|l| {
+            project_label(l, &WorldLine::new(l.symbol.path.as_ref().unwrap()), &Hot::new(l), &projection, 1.0, None)
+        })
         .collect();
     // A path label's sight is not read: its line is.
     let sights = vec![Sight::Far; labels.len()];
