@@ -351,10 +351,15 @@ impl FrameEngine {
         } else {
             Ok(self.place(&projection, reuse, dt))
         };
-        let (kind, projected, (placed_now, counts)) = outcome.inspect_err(|_| self.restore_copies(copies))?;
-        if kind == FrameKind::Full {
+        let (projected, (placed_now, counts)) = outcome.inspect_err(|_| self.restore_copies(copies))?;
+        let kind = if reuse {
+            self.table.placed_in_reused(placed_now);
+            FrameKind::Reused
+        } else {
+            self.table.clear_provisional();
             self.last_full_ms = time_ms;
-        }
+            FrameKind::Full
+        };
         let placed = Instant::now();
         let stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..counts };
         self.frame.stats = stats;

@@ -3,8 +3,9 @@
 //!
 //! It runs the plain frame's passes (`frame_pass/full.rs`, `frame_pass/reuse.rs`) through the
 //! core's [`label_core::place_symbols`], contract §4 as written: pass 1 the free labels by
-//! priority, shown ones first on ties and each trying the candidate it was shown at first
-//! ([`crate::FrameOptions::last_position_first`]); with [`crate::Stickiness::Shown`], pass 2
+//! priority, shown ones first on ties, each trying the candidate it was shown at first
+//! ([`crate::FrameOptions::last_position_first`]), those held back last frame with the margin
+//! on every part; with [`crate::Stickiness::Shown`], pass 2
 //! the waiting labels around the labels pass 1 showed, which go first with their candidate and
 //! parts only. Beyond a plain frame:
 //!
@@ -121,7 +122,8 @@ pub(crate) struct Paths<'a> {
 /// through it) and the frame's label counts.
 ///
 /// # Errors
-/// [`FrameError::Core`], as [`crate::FrameEngine::place_frame`] says.
+/// [`FrameError::Core`], as [`crate::FrameEngine::place_frame`] says (written then: only the
+/// sights of labels that woke and the certificates' bookkeeping, which decide nothing).
 pub(crate) fn place_symbol_frame(
     cx: &FrameContext,
     memory: SymbolMemory,
