@@ -17,22 +17,7 @@ pub const MAX_VIEWPORT: f64 = 65_536.0;
 /// heights above the centre.
 pub const DEFAULT_FOV: f64 = 36.869_897_645_844_02;
 
-/// A map camera, the way map engines describe it.
-///
-/// - `center`: the world point at the middle of the viewport, world px at zoom 0
-///   ([`crate::geo::mercator`]);
-/// - `zoom`: one world px is `2^zoom` screen px at the centre;
-/// - `bearing`: the compass direction at the top of the screen, degrees. Growing bearings turn
-///   the map **counter-clockwise** on screen (bearing 90: east is up);
-/// - `pitch`: tilt from straight down, degrees, `0 ..= MAX_PITCH`; the far side of the map is at
-///   the top of the screen;
-/// - `size`: viewport width and height, px, at most [`MAX_VIEWPORT`];
-/// - `fov`: vertical field of view, degrees (only matters under pitch);
-/// - `center_offset`: where the centre of perspective (the screen point of `center`) lies from
-///   the viewport's middle, px, each side within half the viewport's; default 0. A map's padding
-///   moves it (MapLibre: `((left − right)/2, (top − bottom)/2)`): an off-axis view whose
-///   viewport is still exactly the canvas, seen as the centred viewport around that point would
-///   see it ([`crate::Projection`]).
+/// A map camera, the way map engines describe it ([`crate::Projection`] has its math).
 ///
 /// ```
 /// use label_frame::Camera;
@@ -42,19 +27,24 @@ pub const DEFAULT_FOV: f64 = 36.869_897_645_844_02;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Camera {
-    /// World point at the viewport's centre, world px at zoom 0.
+    /// World point at the viewport's centre, world px at zoom 0 ([`crate::geo::mercator`]).
     pub center: DVec2,
-    /// Zoom level, `0 ..= MAX_ZOOM`.
+    /// Zoom level, `0 ..= MAX_ZOOM`: one world px is `2^zoom` screen px at the centre.
     pub zoom: f64,
-    /// Compass direction at the top of the screen, degrees.
+    /// Compass direction at the top of the screen, degrees. Growing bearings turn the map
+    /// **counter-clockwise** on screen (bearing 90: east is up).
     pub bearing: f64,
-    /// Tilt from straight down, degrees, `0 ..= MAX_PITCH`.
+    /// Tilt from straight down, degrees, `0 ..= MAX_PITCH`; the far side of the map is at the
+    /// top of the screen.
     pub pitch: f64,
-    /// Viewport width and height, px.
+    /// Viewport width and height, px, at most [`MAX_VIEWPORT`].
     pub size: DVec2,
-    /// Vertical field of view, degrees, in `(0, 120]`.
+    /// Vertical field of view, degrees, in `(0, 120]` (only matters under pitch).
     pub fov: f64,
-    /// The centre of perspective's offset from the viewport's middle, px (x right, y down).
+    /// Where the centre of perspective (the screen point of `center`) lies from the viewport's
+    /// middle, px (x right, y down), each side within half the viewport's; default 0. A map's
+    /// padding moves it (MapLibre: `((left − right)/2, (top − bottom)/2)`): an off-axis view of
+    /// the same canvas.
     #[cfg_attr(feature = "serde", serde(default))]
     pub center_offset: DVec2,
 }
@@ -78,48 +68,6 @@ impl Camera {
     #[must_use]
     pub fn from_lon_lat(lon: f64, lat: f64, zoom: f64, width: f64, height: f64) -> Self {
         Self::new(lon_lat_to_world(lon, lat), zoom, width, height)
-    }
-
-    /// Sets the bearing, degrees.
-    #[must_use]
-    pub fn with_bearing(mut self, bearing: f64) -> Self {
-        self.bearing = bearing;
-        self
-    }
-
-    /// Sets the pitch, degrees.
-    #[must_use]
-    pub fn with_pitch(mut self, pitch: f64) -> Self {
-        self.pitch = pitch;
-        self
-    }
-
-    /// Sets the zoom.
-    #[must_use]
-    pub fn with_zoom(mut self, zoom: f64) -> Self {
-        self.zoom = zoom;
-        self
-    }
-
-    /// Sets the centre, world px at zoom 0.
-    #[must_use]
-    pub fn with_center(mut self, center: DVec2) -> Self {
-        self.center = center;
-        self
-    }
-
-    /// Sets the vertical field of view, degrees.
-    #[must_use]
-    pub fn with_fov(mut self, fov: f64) -> Self {
-        self.fov = fov;
-        self
-    }
-
-    /// Sets the centre of perspective's offset from the viewport's middle, px.
-    #[must_use]
-    pub fn with_center_offset(mut self, offset: DVec2) -> Self {
-        self.center_offset = offset;
-        self
     }
 
     /// Checks every field.
@@ -146,34 +94,21 @@ impl Camera {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use label_core::Problem;
+crate::util::setters!(Camera:
+    /// Sets the bearing, degrees.
+    with_bearing(bearing: f64),
+    /// Sets the pitch, degrees.
+    with_pitch(pitch: f64),
+    /// Sets the zoom.
+    with_zoom(zoom: f64),
+    /// Sets the centre, world px at zoom 0.
+    with_center(center: DVec2),
+    /// Sets the vertical field of view, degrees.
+    with_fov(fov: f64),
+    /// Sets the centre of perspective's offset from the viewport's middle, px.
+    with_center_offset(center_offset: DVec2),
+);
 
-    #[test]
-    fn each_bad_field_is_named() {
-        let ok = Camera::new(DVec2::new(128.0, 128.0), 4.0, 800.0, 600.0);
-        assert_eq!(ok.validate(), Ok(()));
-        let field = |c: Camera| match c.validate() {
-            Err(FrameError::InvalidCamera { field, .. }) => field,
-            other => panic!("expected a camera error, got {other:?}"),
-        };
-        assert_eq!(field(ok.with_center(DVec2::new(f64::NAN, 0.0))), "center");
-        assert_eq!(field(ok.with_zoom(-1.0)), "zoom");
-        assert_eq!(field(ok.with_zoom(31.0)), "zoom");
-        assert_eq!(field(ok.with_bearing(f64::INFINITY)), "bearing");
-        assert_eq!(field(ok.with_pitch(86.0)), "pitch");
-        assert_eq!(field(Camera { size: DVec2::new(0.0, 10.0), ..ok }), "size");
-        assert_eq!(field(ok.with_fov(0.0)), "fov");
-        assert_eq!(field(ok.with_center_offset(DVec2::new(0.0, f64::NAN))), "center_offset");
-        assert_eq!(field(ok.with_center_offset(DVec2::new(-70_000.0, 0.0))), "center_offset");
-        assert_eq!(ok.with_center_offset(DVec2::new(-400.0, 300.0)).validate(), Ok(()));
-        assert_eq!(field(ok.with_center_offset(DVec2::new(400.5, 0.0))), "center_offset");
-        assert_eq!(field(ok.with_center_offset(DVec2::new(0.0, -300.5))), "center_offset");
-        assert_eq!(
-            ok.with_pitch(-1.0).validate(),
-            Err(FrameError::InvalidCamera { field: "pitch", problem: Problem::Negative(-1.0) })
-        );
-    }
-}
+#[cfg(test)]
+#[path = "camera_tests.rs"]
+mod tests;

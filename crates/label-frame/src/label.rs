@@ -61,11 +61,8 @@ pub struct WorldLabel {
     /// What the label adds to become a symbol (contract §3b): candidate positions for its
     /// text, an icon, which part may show alone, a repeat group. Sizes and offsets are screen
     /// px at scale 1 (they scale with perspective as the text does; paddings and the repeat
-    /// distance do not). The default adds nothing.
-    ///
-    /// A path label ([`Self::along_path`]) has its line in `symbol.path`, in world px at zoom
-    /// 0 like `position`, and its `path_offset` in world px along that line: every frame lays
-    /// its glyphs out along the projected line (see [`Self::along_path`]).
+    /// distance do not). The default adds nothing. A path label ([`Self::along_path`]) has its
+    /// line here, in world px at zoom 0 like `position`.
     pub symbol: Symbol,
 }
 
@@ -110,11 +107,10 @@ impl WorldLabel {
     /// `position`, `alignment` and its style's `width`, `angle`, `anchor` and `offset` are not
     /// used (its width is set to the text's length, its `position` to the line's first point).
     ///
-    /// Every frame projects the line through the camera (under pitch too), scales the glyphs
-    /// with perspective at the offset's point, and lays them out on the projected line as the
-    /// core does (upright reversal, [`crate::HiddenReason::NoRoom`],
-    /// [`crate::HiddenReason::TooCurved`]); the label collides glyph box by glyph box.
-    /// [`crate::FrameEngine::screen_glyphs`] gives the glyphs to draw.
+    /// Every frame lays the glyphs out on the projected line as the core does (hidden
+    /// [`crate::HiddenReason::NoRoom`] or [`crate::HiddenReason::TooCurved`] where they do not
+    /// fit), and the label collides glyph box by glyph box; [`crate::FrameEngine::screen_glyphs`]
+    /// gives the glyphs to draw.
     ///
     /// ```
     /// use glam::DVec2;
@@ -180,39 +176,6 @@ impl WorldLabel {
         }
     }
 
-    /// Sets whether the angle is on screen or on the map.
-    #[must_use]
-    pub fn with_alignment(mut self, alignment: Alignment) -> Self {
-        self.alignment = alignment;
-        self
-    }
-
-    /// Sets whether a map-aligned label turns by 180° rather than read upside down.
-    #[must_use]
-    pub fn with_keep_upright(mut self, keep: bool) -> Self {
-        self.keep_upright = keep;
-        self
-    }
-
-    /// Sets what the label adds to become a symbol: candidates, icon, optional part, repeat
-    /// group (contract §3b).
-    ///
-    /// ```
-    /// use label_frame::{Anchor, WorldLabel};
-    /// use label_core::{Candidate, Icon, Symbol};
-    /// let town = WorldLabel::from_lon_lat(3, 16.37, 48.21, 50.0, 14.0).with_symbol(
-    ///     Symbol::default()
-    ///         .with_candidates(vec![Candidate::new(Anchor::Left).with_offset(5.0, 0.0), Candidate::new(Anchor::Right).with_offset(-5.0, 0.0)])
-    ///         .with_icon(Icon::new(8.0, 8.0)),
-    /// );
-    /// assert_eq!(town.symbol.positions(), 2);
-    /// ```
-    #[must_use]
-    pub fn with_symbol(mut self, symbol: Symbol) -> Self {
-        self.symbol = symbol;
-        self
-    }
-
     /// The label on screen at `pose`: the anchor point, angle and scale of one frame. `extra`
     /// padding (px) is added to the label's own; the engine uses it for the hysteresis margin.
     #[must_use]
@@ -229,9 +192,8 @@ impl WorldLabel {
         Label { x: pose.position.x, y: pose.position.y, style }
     }
 
-    /// How far from the anchor point any point of the box (without padding) can lie at scale
-    /// 1, px: the culling step skips labels whose anchor is farther than this (scaled, plus
-    /// padding) outside the viewport without building their box.
+    /// How far from the anchor point any point of the box (a symbol: of any part), without
+    /// padding, can lie at scale 1, px: the bound of the cull's and the projection's tests.
     #[must_use]
     pub(crate) fn reach(&self) -> f64 {
         let size = DVec2::new(self.style.width, self.style.height);
@@ -240,7 +202,6 @@ impl WorldLabel {
         if self.symbol.is_plain() {
             return text;
         }
-        // A symbol reaches as far as its farthest part: the text at every candidate, the icon.
         let candidates = self.symbol.candidates.iter().map(|c| own(c.offset, c.anchor.shift(), size));
         let icon = self.symbol.icon.iter().map(|i| own(i.offset, i.anchor.shift(), DVec2::new(i.width, i.height)));
         let parts = candidates.chain(icon);
@@ -269,12 +230,6 @@ impl WorldLabel {
             text_box(at, size, i.offset * s, i.anchor.shift(), axis, i.padding + extra)
         });
         text.chain(icon)
-    }
-
-    /// The largest padding of the label's parts, px: its own, or its icon's.
-    #[must_use]
-    pub(crate) fn max_padding(&self) -> f64 {
-        self.symbol.icon.map_or(self.style.padding, |i| self.style.padding.max(i.padding))
     }
 
     /// The label's symbol on screen at `scale`: candidate offsets and the icon's size and
@@ -317,6 +272,27 @@ impl WorldLabel {
     }
 }
 
+crate::util::setters!(WorldLabel:
+    /// Sets whether the angle is on screen or on the map.
+    with_alignment(alignment: Alignment),
+    /// Sets whether a map-aligned label turns by 180° rather than read upside down.
+    with_keep_upright(keep_upright: bool),
+    /// Sets what the label adds to become a symbol: candidates, icon, optional part, repeat
+    /// group (contract §3b).
+    ///
+    /// ```
+    /// use label_frame::{Anchor, WorldLabel};
+    /// use label_core::{Candidate, Icon, Symbol};
+    /// let town = WorldLabel::from_lon_lat(3, 16.37, 48.21, 50.0, 14.0).with_symbol(
+    ///     Symbol::default()
+    ///         .with_candidates(vec![Candidate::new(Anchor::Left).with_offset(5.0, 0.0), Candidate::new(Anchor::Right).with_offset(-5.0, 0.0)])
+    ///         .with_icon(Icon::new(8.0, 8.0)),
+    /// );
+    /// assert_eq!(town.symbol.positions(), 2);
+    /// ```
+    with_symbol(symbol: Symbol),
+);
+
 /// The index in a label's own candidate list of the candidate at `j` in the list
 /// [`WorldLabel::screen_symbol`] made with `first` in front.
 #[must_use]
@@ -341,45 +317,5 @@ pub struct ScreenPose {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use label_core::Anchor;
-
-    #[test]
-    fn on_screen_scales_size_and_offset_but_not_padding() {
-        let l = WorldLabel::from_world(1, DVec2::ZERO, 40.0, 10.0).with_offset(4.0, 2.0).with_padding(1.0);
-        let pose = ScreenPose { position: DVec2::new(100.0, 50.0), angle: 30.0, scale: 0.5 };
-        let s = l.on_screen(&pose, 2.0);
-        assert_eq!((s.x, s.y, s.style.width, s.style.height, s.style.angle), (100.0, 50.0, 20.0, 5.0, 30.0));
-        assert_eq!(s.style.offset, DVec2::new(2.0, 1.0));
-        assert_eq!(s.style.padding, 3.0);
-    }
-
-    #[test]
-    fn screen_parts_are_the_screen_symbols_parts() {
-        for (k, l) in crate::testing::anchored_labels(|k| k % 2 == 0) {
-            for (angle, scale) in [(37.0 * k as f64, 1.0), (-12.5, 0.613), (90.0, 1.7)] {
-                let pose = ScreenPose { position: DVec2::new(812.25, -3.5), angle, scale };
-                for extra in [0.0, 2.0] {
-                    let want: Vec<Obb> = l
-                        .screen_symbol(scale, extra, None, Vec::new())
-                        .parts(&l.on_screen(&pose, extra), DVec2::ZERO, None)
-                        .collect();
-                    assert_eq!(l.screen_parts(&pose, extra).collect::<Vec<_>>(), want, "{l:?} {pose:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn reach_covers_every_corner_of_every_anchor() {
-        for anchor in Anchor::ALL {
-            let l = WorldLabel::from_world(0, DVec2::ZERO, 40.0, 10.0).with_anchor(anchor).with_offset(3.0, -5.0);
-            for angle in [0.0, 17.0, 90.0, 200.0] {
-                let pose = ScreenPose { position: DVec2::ZERO, angle, scale: 1.0 };
-                let far = l.on_screen(&pose, 0.0).obb().corners().iter().map(|c| c.length()).fold(0.0f32, f32::max);
-                assert!(f64::from(far) <= l.reach() + 1e-4, "{anchor} {angle}: {far} > {}", l.reach());
-            }
-        }
-    }
-}
+#[path = "label_tests.rs"]
+mod tests;

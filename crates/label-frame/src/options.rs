@@ -108,69 +108,6 @@ impl FrameOptions {
         }
     }
 
-    /// Sets the hysteresis margin, px.
-    #[must_use]
-    pub fn with_hysteresis(mut self, px: f64) -> Self {
-        self.hysteresis_px = px;
-        self
-    }
-
-    /// Sets the fade duration, ms.
-    #[must_use]
-    pub fn with_fade_ms(mut self, ms: f64) -> Self {
-        self.fade_ms = ms;
-        self
-    }
-
-    /// Sets how much shown labels hold on to their place.
-    #[must_use]
-    pub fn with_stickiness(mut self, stickiness: Stickiness) -> Self {
-        self.stickiness = stickiness;
-        self
-    }
-
-    /// Sets whether translation-only frames reuse the last placement.
-    #[must_use]
-    pub fn with_reuse_translations(mut self, reuse: bool) -> Self {
-        self.reuse_translations = reuse;
-        self
-    }
-
-    /// Sets the longest time a placement is reused, ms.
-    #[must_use]
-    pub fn with_full_placement_interval_ms(mut self, ms: f64) -> Self {
-        self.full_placement_interval_ms = ms;
-        self
-    }
-
-    /// Sets the perspective scaling, 0 to 1.
-    #[must_use]
-    pub fn with_perspective_scaling(mut self, s: f64) -> Self {
-        self.perspective_scaling = s;
-        self
-    }
-
-    /// Sets the tolerated overlap area, px².
-    #[must_use]
-    pub fn with_max_overlap_area(mut self, area: f32) -> Self {
-        self.max_overlap_area = area;
-        self
-    }
-
-    /// Sets whether the world repeats east–west.
-    #[must_use]
-    pub fn with_world_copies(mut self, on: bool) -> Self {
-        self.world_copies = on;
-        self
-    }
-
-    /// Sets whether a symbol shown last frame tries its last candidate first.
-    #[must_use]
-    pub fn with_last_position_first(mut self, on: bool) -> Self {
-        self.last_position_first = on;
-        self
-    }
-
     /// Checks every setting.
     ///
     /// # Errors
@@ -187,21 +124,27 @@ impl FrameOptions {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+crate::util::setters!(FrameOptions:
+    /// Sets the hysteresis margin, px.
+    with_hysteresis(hysteresis_px: f64),
+    /// Sets the fade duration, ms.
+    with_fade_ms(fade_ms: f64),
+    /// Sets how much shown labels hold on to their place.
+    with_stickiness(stickiness: Stickiness),
+    /// Sets whether translation-only frames reuse the last placement.
+    with_reuse_translations(reuse_translations: bool),
+    /// Sets the longest time a placement is reused, ms.
+    with_full_placement_interval_ms(full_placement_interval_ms: f64),
+    /// Sets the perspective scaling, 0 to 1.
+    with_perspective_scaling(perspective_scaling: f64),
+    /// Sets the tolerated overlap area, px².
+    with_max_overlap_area(max_overlap_area: f32),
+    /// Sets whether the world repeats east–west.
+    with_world_copies(world_copies: bool),
+    /// Sets whether a symbol shown last frame tries its last candidate first.
+    with_last_position_first(last_position_first: bool),
+);
 
-    #[test]
-    fn each_bad_setting_is_named() {
-        let field = |o: FrameOptions| match o.validate() {
-            Err(FrameError::InvalidOption { field, .. }) => field,
-            other => panic!("expected an option error, got {other:?}"),
-        };
-        assert_eq!(FrameOptions::default().validate(), Ok(()));
-        assert_eq!(field(FrameOptions::default().with_hysteresis(-1.0)), "hysteresis_px");
-        assert_eq!(field(FrameOptions::default().with_fade_ms(f64::NAN)), "fade_ms");
-        assert_eq!(field(FrameOptions::default().with_full_placement_interval_ms(-5.0)), "full_placement_interval_ms");
-        assert_eq!(field(FrameOptions::default().with_perspective_scaling(1.5)), "perspective_scaling");
-        assert_eq!(field(FrameOptions::default().with_max_overlap_area(f32::INFINITY)), "max_overlap_area");
-    }
-}
+#[cfg(test)]
+#[path = "options_tests.rs"]
+mod tests;

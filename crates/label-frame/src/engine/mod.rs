@@ -1,9 +1,9 @@
 //! The frame engine: labels and options kept across frames, and the memory of the last frame.
 
-#[cfg(test)]
-mod checks;
 mod place;
 mod symbols;
+#[cfg(test)]
+mod tests;
 mod world_copies;
 
 use label_core::{Blocker, Label, Shape};
@@ -67,12 +67,11 @@ pub struct FrameEngine {
     frame: Frame,
     /// The work frames skip (see [`Shortcuts`]).
     shortcuts: Shortcuts,
-    /// Whether a label adds to its box ([`label_core::Symbol::is_plain`] is false for one):
-    /// then every frame goes through `frame_pass/symbols/`.
+    /// Whether some label is not [`label_core::Symbol::is_plain`]: then every frame goes
+    /// through `frame_pass/symbols/`.
     symbols: bool,
-    /// Each label's line measured in the world (`None` for a label without a path), if some
-    /// label has a path (text along a line): then every frame lays the lines out. Empty if none has.
-    /// Boxed: 8 bytes a label, and about 120 more (a `WorldLine` and its allocation) a path label.
+    /// Each label's line measured in the world (`None` without a path); empty if no label has
+    /// a path. Boxed: 8 bytes a label, 120 more a path label.
     lines: Vec<Option<Box<WorldLine>>>,
     /// The projection of the last frame; `None` before the first frame and after a reset.
     frame_projection: Option<Projection>,
@@ -86,10 +85,9 @@ pub struct FrameEngine {
     /// Scratch, kept to reuse its allocation.
     sights: Vec<Sight>,
     screen_paths: Vec<Option<ScreenPath>>,
-    /// If some label has a path: the labels the last symbol frame showed, in no order (a
-    /// reused frame checks the turns of their lines alone). Stale after `reset` and
-    /// `set_labels` (old indices) until the next frame, which is a full one and writes it anew:
-    /// read it only in a reused frame.
+    /// If some label has a path: the labels the last symbol frame showed, in no order, for a
+    /// reused frame's turn check. Stale after `reset` and `set_labels` until the next (full)
+    /// frame writes it: read it only in a reused frame.
     shown: Vec<u32>,
     spare: Spare,
     in_sight: Vec<u32>,
@@ -107,13 +105,11 @@ impl FrameEngine {
         Ok(Self { options, ..Self::default() })
     }
 
-    /// An engine that takes none of its shortcuts: no label sleeps, so every label in reach of the screen is
-    /// projected and tested in every full frame. Its frames decide as the default engine's do —
-    /// the same visibility, opacity, reason and blocker for every label, the same pose for
-    /// every label drawn and from [`Self::screen_pose`] — only more slowly, and it poses every
-    /// label in view (a sleeping label has none) and counts none asleep: a reference to check
-    /// an engine, or a change to it, against (the engine's tests and the `frames` fuzz target
-    /// do).
+    /// An engine that takes none of its shortcuts ([`Shortcuts::NONE`]): its frames decide as
+    /// the default engine's do — the same visibility, opacity, reason and blocker for every
+    /// label, the same pose for every label drawn and from [`Self::screen_pose`] — only more
+    /// slowly; it poses every label in view and counts none asleep. The reference the engine's
+    /// tests and the `frames` fuzz target check the default engine against.
     ///
     /// # Errors
     /// [`FrameError::InvalidOption`] for a bad setting.
@@ -163,9 +159,8 @@ impl FrameEngine {
     ///
     /// The order is the frames' order (and breaks priority ties), and it matters for speed:
     /// labels that lie near each other should come near each other, as they do tile by tile
-    /// from vector tiles. Frames then read the per-label arrays in order, so the labels a frame
-    /// touches share cache lines: on the frame benchmark's places scene, tile order takes
-    /// 16–37% off the p99 frame time against the fixtures' order (by source and id).
+    /// from vector tiles, so that the labels a frame touches share cache lines
+    /// (`docs/dev/frame-performance.md`).
     ///
     /// # Errors
     /// [`FrameError::InvalidLabel`] for a field that is not a finite number in range,
@@ -214,15 +209,15 @@ impl FrameEngine {
         self.table = Table::new(&labels, &carried);
         self.table.dormant.never = never;
         copies::place(&labels, &mut self.table.hot, self.copies.reference(), |_| {});
-        self.copies.set_reach(self.table.hot.iter().map(|h| h.reach + h.padding_reach).fold(0.0, f64::max));
+        self.copies.reach = self.table.hot.iter().map(|h| h.reach + h.padding_reach).fold(0.0, f64::max);
         self.cells = WorldCells::new(&self.table.hot);
         self.labels = labels;
         self.frame.labels = carried;
         self.frame.choices = choices;
         self.symbols = symbols;
+        let line = |l: &WorldLabel| l.symbol.path.as_ref().map(|p| Box::new(WorldLine::new(p)));
         let paths = self.labels.iter().any(|l| l.symbol.path.is_some());
-        self.lines =
-            if paths { self.labels.iter().map(|l| WorldLine::of(l).map(Box::new)).collect() } else { Vec::new() };
+        self.lines = if paths { self.labels.iter().map(line).collect() } else { Vec::new() };
         self.changed();
         Ok(())
     }
@@ -254,8 +249,7 @@ impl FrameEngine {
         self.place_copies(None);
     }
 
-    /// Something but the camera changed: the next frame is a full one, and every label's
-    /// certificate to sleep is dropped (every label wakes).
+    /// Something but the camera changed: the next frame is a full one, every label awake.
     fn changed(&mut self) {
         self.reusable = false;
         self.table.forget_certificates();
@@ -274,13 +268,11 @@ impl FrameEngine {
         self.timings
     }
 
-    /// Label `index` on screen with the last frame's camera (its own padding, without the
-    /// hysteresis margin): the box a renderer can draw or query (for a symbol, its text at its
-    /// own anchor and offset: [`Self::drawn_boxes`] has the boxes it shows; for a path label,
-    /// the core's label the frame placed: at its anchor point on the projected line, its
-    /// height scaled, as wide as its text). The pose is the frame's, or
-    /// for a label the frame did not need to project (see [`LabelFrame::pose`]) the one the
-    /// projection gives now. `None` behind the camera, out of range, or before any frame.
+    /// Label `index` on screen at [`Self::screen_pose`] (its own padding, without the
+    /// hysteresis margin): the box a renderer can draw or query. For a symbol, its text at its
+    /// own anchor and offset ([`Self::drawn_boxes`] has the boxes it shows); for a path label,
+    /// at its anchor point on the projected line, its height scaled, as wide as its text. `None`
+    /// behind the camera, out of range, or before any frame.
     #[must_use]
     pub fn screen_label(&self, index: usize) -> Option<Label> {
         if self.labels.get(index)?.symbol.path.is_some() {
@@ -328,17 +320,12 @@ impl FrameEngine {
     ///
     /// # Errors
     /// [`FrameError::InvalidCamera`] for a bad camera, [`FrameError::InvalidOption`] (field
-    /// `time_ms`) for a timestamp that is not finite; [`FrameError::Core`] if a symbol on
-    /// screen is beyond the core's limits (sizes scaled by perspective past
-    /// [`label_core::limits::MAX_SIZE`]). A bad camera or timestamp is refused before anything
-    /// changes. After a [`FrameError::Core`] the last frame stays as it was ([`Self::frame`]),
-    /// and so do its readers ([`Self::screen_pose`], [`Self::screen_label`],
-    /// [`Self::screen_glyphs`], [`Self::drawn_boxes`]: labels that the failed frame moved to
-    /// another copy of the world go back); the next frame is a full one. What the failed frame
-    /// changed changes no decision: the certificates to sleep of labels that changed copy are
-    /// forgotten (those labels wake: they are tested again), and a sleeping symbol's
-    /// certificates may be rewritten into the depth form that perspective tests (the same
-    /// fact).
+    /// `time_ms`) for a timestamp that is not finite: refused before anything changes.
+    /// [`FrameError::Core`] if a symbol on screen is beyond the core's limits (sizes scaled by
+    /// perspective past [`label_core::limits::MAX_SIZE`]): the last frame and its readers
+    /// ([`Self::screen_pose`], [`Self::drawn_boxes`], …) stay as they were, the next frame is a
+    /// full one, and what the failed frame changed changes no decision (labels that changed
+    /// copy of the world wake; a sleeping symbol's certificates may take their depth form).
     pub fn place_frame(&mut self, camera: &Camera, time_ms: f64) -> Result<&Frame, FrameError> {
         camera.validate()?;
         if !time_ms.is_finite() {
@@ -356,17 +343,23 @@ impl FrameEngine {
         // frame's (the turns of its texts along lines).
         self.reusable = false;
         let dt = if self.frame_projection.is_some() { (time_ms - self.frame.time_ms).max(0.0) } else { 0.0 };
-        self.cull(&projection);
+        // Which world cells can reach the screen: labels out of reach are not projected.
+        self.cells.in_reach(&projection, self.options.perspective_scaling, &mut self.in_reach);
         self.ready_sleep(&projection);
         let outcome = if self.symbols {
             self.place_symbols(&projection, reuse, dt)
         } else {
             Ok(self.place(&projection, reuse, dt))
         };
-        let (kind, projected, (placed_now, counts)) = outcome.inspect_err(|_| self.restore_copies(copies))?;
-        if kind == FrameKind::Full {
+        let (projected, (placed_now, counts)) = outcome.inspect_err(|_| self.restore_copies(copies))?;
+        let kind = if reuse {
+            self.table.placed_in_reused(placed_now);
+            FrameKind::Reused
+        } else {
+            self.table.clear_provisional();
             self.last_full_ms = time_ms;
-        }
+            FrameKind::Full
+        };
         let placed = Instant::now();
         let stats = FrameStats { kind, labels: self.labels.len(), placed_now, ..counts };
         self.frame.stats = stats;

@@ -9,7 +9,7 @@ use crate::frame_pass::{FrameContext, Memory};
 use crate::geo::view::Viewer;
 use crate::state::memo::bits;
 use crate::util::clock::Instant;
-use crate::{FrameEngine, FrameError, FrameKind, FrameStats, Projection, Stickiness};
+use crate::{FrameEngine, FrameError, FrameStats, Projection, Stickiness};
 
 /// The [`FrameContext`] of a frame of `$engine` through `$projection`, faded by `$dt` ms: a
 /// macro rather than a method, so that it borrows only the fields it reads and the frame's
@@ -47,15 +47,9 @@ impl FrameEngine {
             && time_ms - self.last_full_ms <= options.full_placement_interval_ms
     }
 
-    /// Which world cells can reach the screen (labels out of reach are not projected, unless
-    /// still drawn).
-    pub(super) fn cull(&mut self, projection: &Projection) {
-        self.cells.in_reach(projection, self.options.perspective_scaling, &mut self.in_reach);
-    }
-
-    /// Whether labels can sleep in this frame (see `shortcuts/sleep/`): where the waiting rule
-    /// is the plain overlap test; and how the camera maps world vectors now and did last frame
-    /// (none under pitch). The dormant labels follow the camera.
+    /// Whether labels can sleep in this frame (`shortcuts/sleep/`: where the waiting rule is the
+    /// plain overlap test), and the camera's similarity now and last frame; the dormant set
+    /// follows the camera.
     pub(super) fn ready_sleep(&mut self, projection: &Projection) {
         let options = &self.options;
         let can_sleep = self.shortcuts.sleep
@@ -75,16 +69,15 @@ impl FrameEngine {
         );
     }
 
-    /// Projects the labels and places them through the symbol placement (see
-    /// `frame_pass/symbols/`): a reused frame (`reuse`) or a full one, faded by `dt` ms.
-    /// Returns what [`Self::place`] does.
+    /// [`Self::place`] for an engine with symbols (`frame_pass/symbols/`).
     pub(super) fn place_symbols(
         &mut self,
         projection: &Projection,
         reuse: bool,
         dt: f64,
-    ) -> Result<(FrameKind, Instant, (usize, FrameStats)), FrameError> {
-        let shift = self.shift_to(projection);
+    ) -> Result<(Instant, (usize, FrameStats)), FrameError> {
+        // How far the screen moved: read by a reused frame only.
+        let shift = self.frame_projection.and_then(|p| p.translation_to(projection)).unwrap_or_default();
         let cx = frame_context!(self, projection, dt);
         let memo = &self.table.memo;
         project_symbols(
@@ -111,23 +104,13 @@ impl FrameEngine {
         };
         let placed = place_symbol_frame(&cx, memory, (&mut self.sights, &self.screen_paths), reuse)?;
         debug_assert!(self.lines.is_empty() || self.shown_is_the_frames(), "the list of shown labels");
-        if reuse {
-            self.table.placed_in_reused(placed.0);
-            return Ok((FrameKind::Reused, projected, placed));
-        }
-        self.table.clear_provisional();
-        Ok((FrameKind::Full, projected, placed))
+        Ok((projected, placed))
     }
 
     /// Projects the labels and places them: a reused frame (`reuse`) or a full one, faded by
-    /// `dt` ms. Returns the frame's kind, when the projection ended, how many labels were placed
-    /// now and the label counts.
-    pub(super) fn place(
-        &mut self,
-        projection: &Projection,
-        reuse: bool,
-        dt: f64,
-    ) -> (FrameKind, Instant, (usize, FrameStats)) {
+    /// `dt` ms. Returns when the projection ended, how many labels were placed now and the
+    /// label counts.
+    pub(super) fn place(&mut self, projection: &Projection, reuse: bool, dt: f64) -> (Instant, (usize, FrameStats)) {
         let options = &self.options;
         let cx = frame_context!(self, projection, dt);
         let memory = Memory {
@@ -143,18 +126,15 @@ impl FrameEngine {
             let sleepy = |_, m| m & bits::SLEEPY != 0;
             self.in_sight = project_all(&cx.viewer, memory.memo, skipped, sleepy, &mut self.sights, in_sight);
             let projected = Instant::now();
-            let placed = place_reused(&cx, &self.sights, memory, self.full.for_reuse());
-            self.table.placed_in_reused(placed.0);
-            (FrameKind::Reused, projected, placed)
+            (projected, place_reused(&cx, &self.sights, memory, self.full.for_reuse()))
         } else {
             // The labels that wait for room are projected in the placement's pass over them.
             let waiting = |_, m| waits(options, m);
             let free = project_all(&cx.viewer, memory.memo, skipped, waiting, &mut self.sights, in_sight);
             let projected = Instant::now();
             let placed = place_full(&cx, &mut self.sights, &free, memory, &mut self.full);
-            self.table.clear_provisional();
             self.in_sight = free;
-            (FrameKind::Full, projected, placed)
+            (projected, placed)
         }
     }
 
@@ -164,11 +144,5 @@ impl FrameEngine {
         listed.sort_unstable();
         let visible = (0..self.frame.labels.len() as u32).filter(|&i| self.frame.labels[i as usize].visible);
         listed.into_iter().eq(visible)
-    }
-
-    /// How far the screen moved from the last frame to `projection`, px (zero if it did more
-    /// than move: then no frame reuses the last placement).
-    fn shift_to(&self, projection: &Projection) -> glam::DVec2 {
-        self.frame_projection.and_then(|p| p.translation_to(projection)).unwrap_or_default()
     }
 }

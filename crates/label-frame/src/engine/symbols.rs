@@ -5,15 +5,10 @@ use label_core::{Obb, Parts, PathFailure, PathLayout, Symbol};
 use crate::FrameEngine;
 
 impl FrameEngine {
-    /// Label `index`'s symbol on screen with the last frame's camera: its candidate offsets
-    /// and icon scaled with perspective as [`Self::screen_label`]'s text is. With
-    /// [`Self::screen_label`] it gives every part at every position
-    /// ([`label_core::Symbol::parts`]). `None` when [`Self::screen_pose`] is.
-    ///
-    /// A path label's symbol holds its line on screen (projected, its glyph advances scaled,
-    /// its offset carried to the projected line, see [`crate::WorldLabel::along_path`]): with
-    /// [`Self::screen_label`], [`Symbol::layout`] and [`Symbol::parts`] give its glyph boxes,
-    /// as the frame placed them.
+    /// Label `index`'s symbol on screen with the last frame's camera, its sizes and offsets
+    /// scaled with perspective as [`Self::screen_label`]'s text is (a path label's: its line on
+    /// screen, its advances scaled): with [`Self::screen_label`], [`Symbol::parts`] gives every
+    /// part at every position as the frame placed them. `None` when [`Self::screen_pose`] is.
     #[must_use]
     pub fn screen_symbol(&self, index: usize) -> Option<Symbol> {
         if self.labels.get(index)?.symbol.path.is_some() {

@@ -1,5 +1,5 @@
-//! The engine's bookkeeping of the copies of the world its labels are in, and of the
-//! certificates that a move between copies voids.
+//! The engine's bookkeeping of the copies of the world its labels are in (`geo/copies.rs`),
+//! and of the certificates that a move between copies voids.
 
 use crate::geo::cells::WorldCells;
 use crate::geo::copies::{self, Copies};
@@ -10,10 +10,9 @@ use crate::{Camera, FrameEngine};
 
 impl FrameEngine {
     /// Puts the labels in the copies of the world nearest `reference` (where they were set if
-    /// `None`). Labels that change copy have new positions: the world cells are built again,
-    /// the next frame is a full one, and if one of them was not out of
-    /// view undrawn in the last frame ([`bits::FAR`]: no pose, nothing refers to
-    /// it) the certificates about the labels that moved go too.
+    /// `None`). If a label changes copy the world cells are built again and the next frame is a
+    /// full one; unless every label that moved was [`bits::FAR`] (nothing refers to it), the
+    /// certificates about them go too.
     pub(super) fn place_copies(&mut self, reference: Option<f64>) {
         use std::sync::atomic::Ordering;
         let (mut moved, mut seen) = (Vec::new(), false);
@@ -31,10 +30,9 @@ impl FrameEngine {
         }
     }
 
-    /// Drops the certificates to sleep that are about a label of `moved` (which changed copy),
-    /// as the label or as its blocker: they were issued for the world vector between two
-    /// anchors one of which has moved a world away. The labels that held them wake; the others
-    /// keep theirs (their anchors and their blockers' did not move).
+    /// Drops the certificates about a label of `moved` (which changed copy), as the label or as
+    /// its blocker: they were issued for a world vector that has grown by a world. Their labels
+    /// wake.
     pub(super) fn forget_certificates_of(&mut self, moved: &[usize]) {
         let mut is_moved = vec![false; self.labels.len()];
         for &i in moved {
@@ -51,11 +49,9 @@ impl FrameEngine {
         }
     }
 
-    /// Puts the labels back in the copies of the world that `before` (the engine's copies before
-    /// a frame that failed) had them in, if [`Self::follow_copies`] moved them: the readers of
-    /// the last frame (`screen_pose`, `screen_glyphs`, `drawn_boxes`…) project its labels from
-    /// where it had them. The certificates about the labels that move back go too (waking is
-    /// always safe).
+    /// Puts the labels back in the copies of the world of `before` (the engine's copies before
+    /// a frame that failed), for the readers of the last frame; the certificates about the
+    /// labels that move back go too.
     pub(super) fn restore_copies(&mut self, before: Copies) {
         if self.copies.reference() != before.reference() {
             self.copies = before;
@@ -63,8 +59,8 @@ impl FrameEngine {
         }
     }
 
-    /// The projection of `camera` seen in the copy of the world the labels are in (see
-    /// `geo/copies.rs`), moving the labels' reference first if the camera needs it.
+    /// The projection of `camera` seen in the labels' copy of the world, moving the labels'
+    /// reference first if the camera needs it.
     pub(super) fn follow_copies(&mut self, camera: &Camera) -> Projection {
         if !self.options.world_copies {
             // Turned off since the last frame: the labels go back where they were set.

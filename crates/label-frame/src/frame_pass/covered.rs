@@ -45,9 +45,8 @@ impl<P: PerLabel> rule::Occupied for Against<'_, P> {
 }
 
 /// What hides `label` (its parts on screen `parts`, numbered as its [`rule::Candidate`]
-/// numbers them) for certain, given the `kept` labels and the `obstacles`, if it is covered as
-/// the module says: `last` (what hid it last frame) while that label still collides with it,
-/// else the first obstacle or earliest kept label. `None` if it must go through the pass.
+/// numbers them) for certain among the `kept` labels and the `obstacles` (see the module);
+/// `None` if it must go through the pass.
 #[inline]
 pub(crate) fn covered(
     label: &impl rule::Candidate,

@@ -1,14 +1,9 @@
-//! One frame, stage by stage in call order: the projection of the labels in reach of the screen
-//! (`project`), then either a full placement (`full`, through the core's greedy pass in
-//! `place`, around the shown labels' boxes in `shown`) or the reuse of the last one when the
-//! camera only moved the screen (`reuse`); every label's opacity and counts are finished as it
-//! is decided (`fade`). An engine whose labels include symbols places its frames, full or
-//! reused alike, through the core's symbol placement instead (`symbols`). Both settle a label
-//! still covered by the labels kept before it (a waiting label, a newcomer of a reused frame)
-//! with one test, contract §4 against those labels alone (`covered`), in pass 2: one generic
-//! pass (`around`) run by the symbol frames and the plain reused frame; the plain full frame
-//! shares the kind's test and greedy pass only, and tests its waiting labels in its own pass
-//! over every label (`full`).
+//! One frame, stage by stage in call order: the projection (`project`), then a full placement
+//! (`full`, through the core's greedy pass in `place`, around the shown boxes of `shown`) or
+//! the reuse of the last one when the camera only moved the screen (`reuse`), each label faded
+//! and counted as it is decided (`fade`); an engine with symbols runs `symbols` instead. Pass
+//! 2, the labels placed around the kept ones, is `around` (its doc says which frames run it),
+//! with `covered`'s one test.
 
 pub(crate) mod around;
 pub(crate) mod covered;
@@ -41,8 +36,7 @@ pub(crate) struct FrameContext<'a> {
 }
 
 /// The engine's memory of the labels as a placement reads and writes it: their last frames
-/// (this one's on return) and those frames' bytes, their certificates to sleep, and the labels
-/// the passes skip (dormant).
+/// (this one's on return), their bytes, certificates and dormant set.
 pub(crate) struct Memory<'a> {
     pub(crate) frames: &'a mut [LabelFrame],
     pub(crate) memo: &'a [AtomicU8],

@@ -1,6 +1,5 @@
-//! The projection stage of a frame: every label's pose on screen, and whether its box meets
-//! the viewport (in parallel; each label on its own, so the result does not depend on the
-//! thread count).
+//! The projection stage of a frame: every label's [`Sight`], each on its own (in parallel, the
+//! same on any thread count).
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -11,14 +10,11 @@ use crate::shortcuts::dormant::Dormant;
 use crate::state::memo::bits;
 use crate::util::runs::in_runs;
 
-/// The sight of every label but those `deferred` (which keep their entry in `out`) into `out`,
-/// whose allocation and entries are kept from frame to frame; `memo` holds the bytes of the
-/// labels' last frame ([`crate::state::memo::bits`]), and gets [`bits::QUIET`] set on the labels
-/// that stay out of view undrawn (their entry in `out` is not written) and cleared on the
-/// others; quiet labels whose cells are still out of reach are skipped, as are the `dormant`
-/// labels (all `deferred`).
-/// Returns the labels in sight and not deferred, ascending, in the allocation of `in_sight`
-/// (the last frame's list, emptied here).
+/// The sight into `out` (kept from frame to frame) of every label but the `deferred` and
+/// `dormant` ones, which keep their entry; sets [`bits::QUIET`] in `memo` on the labels that
+/// stay out of view undrawn (their entry not written; skipped while their cell is out of reach)
+/// and clears it on the others. Returns the labels in sight and not deferred, ascending, in
+/// `in_sight`'s allocation.
 pub(crate) fn project_all(
     viewer: &Viewer,
     memo: &[AtomicU8],

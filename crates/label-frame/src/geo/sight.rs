@@ -102,22 +102,20 @@ fn sight_by(
     if meets(&pose, &Obb::from_aabb(&projection.viewport())) { Sight::In(pose) } else { Sight::Off(pose) }
 }
 
-/// The projection stage on its own: every label's [`Sight`] through `projection`, with labels
-/// scaled by `perspective_scaling` (see [`crate::FrameOptions::perspective_scaling`]), none
-/// culled in world space. The same result on any thread count. This is the first stage of
-/// every frame; it is public for renderers that place labels their own way, and for benchmarks.
-/// A path label is in view iff one of its glyphs on the projected line meets the viewport
-/// (one whose text does not fit its line is [`Sight::Off`]; a frame says why).
-/// Positions are taken as given: no copies of the world (a frame engine with
-/// [`crate::FrameOptions::world_copies`] moves each label into the copy nearest the camera
-/// first; move them so before calling this to get the same).
+/// The projection stage on its own, for renderers that place labels their own way and for
+/// benchmarks: every label's [`Sight`] through `projection`, labels scaled by
+/// `perspective_scaling` ([`crate::FrameOptions::perspective_scaling`]), none culled in world
+/// space, the same on any thread count. A path label is in view iff one of its glyphs on the
+/// projected line meets the viewport ([`Sight::Off`] if its text does not fit). Positions are
+/// taken as given: move labels into the copy of the world nearest the camera first to get what
+/// an engine with [`crate::FrameOptions::world_copies`] sees.
 #[must_use]
 pub fn project_labels(labels: &[WorldLabel], projection: &Projection, perspective_scaling: f64) -> Vec<Sight> {
     labels.par_iter().map(|l| sight_of(l, projection, perspective_scaling)).collect()
 }
 
-/// A path label's sight: off screen when the text does not fit (the frame gives the reason),
-/// in view iff a glyph box (with the label's own padding) meets the viewport `view`.
+/// A path label's sight: in view iff its text fits and a glyph box (with the label's own
+/// padding) meets the viewport `view`.
 pub(crate) fn path_sight(path: &ScreenPath, label: &WorldLabel, view: &Obb) -> Sight {
     if path.layout.is_ok() && path.glyph_boxes(label, 0.0).any(|b| view.overlaps(&b)) {
         Sight::In(path.pose)
@@ -130,9 +128,8 @@ pub(crate) fn path_sight(path: &ScreenPath, label: &WorldLabel, view: &Obb) -> S
 #[must_use]
 pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_scaling: f64) -> Sight {
     if let Some(path) = &label.symbol.path {
-        // A text along a line: in view iff a glyph meets the viewport ([`crate::geo::path`]).
         let view = Obb::from_aabb(&projection.viewport());
-        return project_path(path, &WorldLine::new(path), DVec2::ZERO, projection, perspective_scaling)
+        return project_path(path, &WorldLine::new(path), DVec2::ZERO, projection, perspective_scaling, None)
             .map_or(Sight::Behind, |p| path_sight(&p, label, &view));
     }
     if label.symbol.is_plain() {
@@ -143,104 +140,5 @@ pub(crate) fn sight_of(label: &WorldLabel, projection: &Projection, perspective_
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Camera;
-    use crate::geo::cells::WorldCells;
-    use crate::geo::view::Viewer;
-
-    #[test]
-    fn bounds_and_the_exact_test_agree_with_the_box() {
-        // A grid of labels around the viewport's edges, some rotated; each one's sight must be
-        // what the exact box test says.
-        let camera = Camera::new(DVec2::new(100.0, 100.0), 3.0, 320.0, 200.0);
-        let projection = Projection::new(&camera);
-        let view = Obb::from_aabb(&projection.viewport());
-        let mut checked = [0usize; 2];
-        for i in 0..60 {
-            for j in 0..40 {
-                let world = DVec2::new(100.0 + (f64::from(i) - 30.0) * 0.75, 100.0 + (f64::from(j) - 20.0) * 0.75);
-                let label = WorldLabel::from_world(0, world, 30.0, 8.0)
-                    .with_angle(f64::from(i * 7 + j))
-                    .with_anchor(label_core::Anchor::ALL[(i + j) as usize % 9])
-                    .with_padding(f64::from(j % 3) * f64::from(1 + i % 7));
-                let s = sight_of(&label, &projection, 0.5);
-                let pose = s.pose().unwrap();
-                let exact = view.overlaps(&label.on_screen(&pose, 0.0).obb());
-                assert_eq!(matches!(s, Sight::In(_)), exact, "{label:?} at {pose:?}");
-                checked[usize::from(exact)] += 1;
-            }
-        }
-        assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
-    }
-
-    #[test]
-    fn a_box_moved_by_less_than_its_room_still_meets_the_viewport() {
-        // Labels across and near the viewport's edges, rotated, with every anchor and some
-        // padding; a camera without pitch. Each box moved by its room in 24 directions still
-        // meets the viewport, and most labels across the edge have room (their anchor fails the
-        // quick test, so only the box's room can make them dormant).
-        let camera = Camera::new(DVec2::new(100.0, 100.0), 3.0, 320.0, 200.0).with_bearing(20.0);
-        let projection = Projection::new(&camera);
-        let labels: Vec<WorldLabel> = (0..2400)
-            .map(|k| {
-                let (i, j) = (f64::from(k % 60), f64::from(k / 60));
-                let world = DVec2::new(100.0 + (i - 30.0) * 0.75, 100.0 + (j - 20.0) * 0.75);
-                WorldLabel::from_world(0, world, 30.0 + f64::from(k % 7) * 9.0, 8.0)
-                    .with_angle(f64::from(k * 7 % 360))
-                    .with_anchor(label_core::Anchor::ALL[k as usize % 9])
-                    .with_padding(f64::from(k % 3))
-            })
-            .collect();
-        let hot: Vec<Hot> = labels.iter().map(Hot::new).collect();
-        let parts: Vec<BoxParts> = labels.iter().map(BoxParts::new).collect();
-        let cells = WorldCells::new(&hot);
-        let mut in_reach = Vec::new();
-        cells.in_reach(&projection, 0.0, &mut in_reach);
-        let viewer = Viewer {
-            labels: &labels,
-            hot: &hot,
-            parts: &parts,
-            projection: &projection,
-            perspective_scaling: 0.0,
-            cells: &cells,
-            in_reach: &in_reach,
-            run: crate::util::runs::RUN,
-        };
-        let view = Obb::from_aabb(&projection.viewport());
-        let mut across_with_room = 0;
-        for (i, part) in parts.iter().enumerate() {
-            let (room, _) = viewer.room_inside(i);
-            if room <= 0.0 {
-                continue;
-            }
-            let obb = part.on_screen(&viewer.sight(i, 0).pose().unwrap(), 0.0);
-            for k in 0..24 {
-                let turn = f64::from(k) * std::f64::consts::TAU / 24.0;
-                let moved = obb.translate(DVec2::from_angle(turn) * room);
-                assert!(view.overlaps(&moved), "label {i} moved by {room} at {k}/24");
-            }
-            across_with_room += usize::from(!viewer.anchor_inside(i));
-        }
-        assert!(across_with_room > 200, "{across_with_room}");
-    }
-
-    #[test]
-    fn every_corner_of_a_padded_box_lies_within_its_reach() {
-        // The bounds tests (a label's, a world cell's) rest on this, at any scale.
-        for k in 0..2000u32 {
-            let label = WorldLabel::from_world(0, DVec2::ZERO, 10.0 + f64::from(k % 97), 4.0 + f64::from(k % 13))
-                .with_angle(f64::from(k % 360) * 0.5)
-                .with_anchor(label_core::Anchor::ALL[k as usize % 9])
-                .with_offset(f64::from(k % 5) - 2.0, f64::from(k % 3))
-                .with_padding(f64::from(k % 21));
-            let hot = Hot::new(&label);
-            for scale in [0.4, 1.0, 1.7] {
-                let pose = ScreenPose { position: DVec2::ZERO, angle: label.style.angle, scale };
-                let obb = label.on_screen(&pose, 0.0).obb();
-                let far = obb.corners().iter().map(|c| f64::from(c.length())).fold(0.0, f64::max);
-                assert!(far <= hot.reach_px(scale) + 1e-3, "{label:?} at {scale}: {far} > {}", hot.reach_px(scale));
-            }
-        }
-    }
-}
+#[path = "sight_tests.rs"]
+mod tests;

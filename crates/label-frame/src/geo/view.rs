@@ -27,9 +27,8 @@ pub(crate) struct Viewer<'a> {
 }
 
 impl Viewer<'_> {
-    /// The sight of label `i`, whose last frame's byte is `memo` ([`crate::state::memo::bits`]):
-    /// [`Sight::Far`] without projecting it if its world cell cannot reach the screen and it is
-    /// not drawn (a label drawn has a pose).
+    /// The sight of label `i`, its last frame's byte `memo`: [`Sight::Far`] unprojected if its
+    /// world cell cannot reach the screen and it is not drawn (a drawn label has a pose).
     #[inline(always)]
     pub(crate) fn sight(&self, i: usize, memo: u8) -> Sight {
         if self.in_reach[self.cells.cell_of(i)] != Reach::Out || memo & bits::DRAWN != 0 {
@@ -39,8 +38,7 @@ impl Viewer<'_> {
         }
     }
 
-    /// [`Self::sight`] of a symbol: [`Sight::Far`] as there, else [`symbol_sight`] (some part
-    /// at some position meets the viewport).
+    /// [`Self::sight`] of a symbol ([`symbol_sight`]: some part at some position in view).
     #[inline]
     pub(crate) fn symbol_sight(&self, i: usize, memo: u8) -> Sight {
         if self.in_reach[self.cells.cell_of(i)] == Reach::Out && memo & bits::DRAWN == 0 {
@@ -59,7 +57,7 @@ impl Viewer<'_> {
         self.sight_unless_inside(i, memo, || self.anchor_inside(i))
     }
 
-    /// [`Self::sight_unless_in_view`] is `Ok`, for label `i` whose anchor projects to `p`.
+    /// Whether [`Self::sight_unless_in_view`] is `Ok`, label `i`'s anchor projected to `p`.
     #[inline]
     pub(crate) fn in_view_at(&self, i: usize, memo: u8, p: &Projected) -> bool {
         self.sight_unless_inside(i, memo, || self.anchor_inside_at(i, p)).is_ok()

@@ -1,12 +1,6 @@
-//! Which shortcuts a frame takes: work it skips without changing a decision.
-//!
-//! - `sleep`: certificates that a hidden label stays hidden by the same shown label;
-//! - `dormant`: sleeping labels out of the passes altogether, listed by blocker;
-//! - `no_room`: texts along lines that surely have no room, hidden without laying their lines out;
-//! - `far_lines`: texts along lines surely laid out off screen, hidden without laying them out.
-//!
+//! Which shortcuts a frame takes ([`Shortcuts`]): work it skips without changing a decision.
 //! Each stays only while turning it off alone costs at least a fifth of some animation's p50 or
-//! p99 frame time in the `frames` benchmark (its `no_sleep` and `no_dormant` methods).
+//! p99 frame time in the `frames` benchmark (its `no_*` methods).
 
 pub(crate) mod dormant;
 pub(crate) mod sleep;
@@ -50,27 +44,5 @@ impl Shortcuts {
 impl Default for Shortcuts {
     fn default() -> Self {
         Self::ALL
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use glam::DVec2;
-
-    use super::Shortcuts;
-
-    #[test]
-    fn sleeping_labels_kept_in_the_passes_decide_as_dormant_ones() {
-        // The dense patch under a zoom, a turn, a tilt and a pan: most hidden labels sleep, and
-        // with `dormant` off every one of them is visited instead of skipped.
-        let labels = crate::testing::patch(DVec2::new(100.0, 80.0), 0.04);
-        let cameras = crate::testing::busy_path();
-        let visited = Shortcuts { dormant: false, ..Shortcuts::ALL };
-        let mut dormant = 0;
-        crate::testing::play_alongside(&labels, &cameras, visited, |_, engine, other| {
-            dormant += engine.dormant_count();
-            assert_eq!(other.dormant_count(), 0);
-        });
-        assert!(dormant > 10_000, "{dormant} labels dormant over the frames");
     }
 }

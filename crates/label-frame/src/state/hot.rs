@@ -12,8 +12,8 @@ pub(crate) struct Hot {
     pub(crate) position: DVec2,
     /// How far the box (without padding) reaches from the anchor point at scale 1, px.
     pub(crate) reach: f64,
-    /// How much further its padding takes it, px: the padding moves a corner by `(p, p)` in
-    /// the box's axes, so by `√2·p` (rounded up a hair).
+    /// How much further its padding (its parts' largest) takes it, px: the padding moves a
+    /// corner by `(p, p)` in the box's axes, so by `√2·p` (rounded up a hair).
     pub(crate) padding_reach: f64,
     pub(crate) angle: f64,
     pub(crate) map_aligned: bool,
@@ -22,10 +22,11 @@ pub(crate) struct Hot {
 
 impl Hot {
     pub(crate) fn new(label: &WorldLabel) -> Self {
+        let padding = label.symbol.icon.map_or(label.style.padding, |i| label.style.padding.max(i.padding));
         Self {
             position: label.world_anchor(),
             reach: label.reach(),
-            padding_reach: label.max_padding() * (std::f64::consts::SQRT_2 + 1e-12),
+            padding_reach: padding * (std::f64::consts::SQRT_2 + 1e-12),
             angle: label.style.angle,
             map_aligned: label.alignment == Alignment::Map,
             keep_upright: label.keep_upright,

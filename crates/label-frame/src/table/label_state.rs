@@ -1,11 +1,5 @@
-//! A label's one state between frames, read off the engine's per-label table.
-//!
-//! The engine keeps what it knows of a label in a few arrays, each packed for the pass that
-//! reads it (the last frame, its byte, the provisional flags, the certificates, the dormant
-//! set). [`LabelState`] names what they say together: every label is in exactly one state after
-//! a frame, [`LabelState::of`] reads it, and [`super::Table::broken`] checks that the arrays
-//! agree with it after every frame in debug builds. `docs/frame-states.md` draws the
-//! transitions.
+//! A label's one state between frames, read off the engine's per-label arrays (each packed for
+//! the pass that reads it); `docs/frame-states.md` defines each state and draws the transitions.
 
 use std::sync::atomic::Ordering;
 

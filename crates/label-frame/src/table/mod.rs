@@ -1,6 +1,6 @@
 //! What the engine keeps per label between frames: one [`Table`] owning the per-label arrays,
-//! each label in one [`LabelState`] that they say together, with their invariants written down
-//! and checked after every frame in debug builds.
+//! which together put each label in one [`LabelState`], their invariants checked after every
+//! frame in debug builds.
 
 pub(crate) mod label_state;
 
@@ -16,22 +16,10 @@ use crate::state::parts::BoxParts;
 use crate::{HiddenReason, LabelFrame, WorldLabel};
 pub(crate) use label_state::LabelState;
 
-/// The per-label arrays the engine keeps between frames, entry `i` about label `i`.
-///
-/// Invariants (checked by [`Table::broken`]):
-/// - every array has one entry per label;
-/// - `hot[i]` is label `i`'s [`Hot`] but for its position, which the copies of the world move
-///   by whole worlds (`geo/copies.rs`); `parts[i]` is its [`BoxParts`];
-/// - `memo[i]` is the byte of label `i`'s last frame with its state's bits ([`memo::in_sync`]:
-///   quiet, sleepy, provisional);
-/// - a sleepy label is hidden in view by a collision, undrawn, without a pose: never unseen, so
-///   never resting (the last loop of a full symbol frame takes such labels as they are);
-/// - after a full frame no label is provisional (only a reused frame makes one); a provisional
-///   label is hidden by a collision, and neither sleepy nor dormant;
-/// - a label that sleeps ([`LabelState::Sleepy`], [`LabelState::Dormant`]) holds a
-///   certificate about the label that hides it, which after a full frame is shown; a dormant
-///   label is sleepy; the dormant set agrees with itself and with the certificates
-///   ([`Dormant::broken`]); one certificate entry per label ([`Sleeps::broken`]).
+/// The per-label arrays the engine keeps between frames, entry `i` about label `i`; their
+/// invariants are [`Table::broken`]'s messages (`docs/frame-states.md` lists them). `hot[i]`
+/// is label `i`'s [`Hot`] but for its position, which the copies of the world move by whole
+/// worlds (`geo/copies.rs`).
 #[derive(Debug, Default)]
 pub(crate) struct Table {
     /// What the projection stage reads, packed.
@@ -89,12 +77,6 @@ impl Table {
         }
     }
 
-    /// Label `i`'s state, its last frame `frame`.
-    #[must_use]
-    pub(crate) fn state(&self, i: usize, frame: &LabelFrame) -> LabelState {
-        LabelState::of(self, i, frame)
-    }
-
     /// Forgets what the frames left (after a reset to `frames`): the bytes are `frames`' and no
     /// label is provisional.
     pub(crate) fn forget_frames(&mut self, frames: &[LabelFrame]) {
@@ -106,8 +88,8 @@ impl Table {
         frames.iter().map(|f| AtomicU8::new(memo::of(f))).collect()
     }
 
-    /// The first invariant (see [`Table`]) that does not hold for `labels` and their last
-    /// `frames`, the last frame full or not (`full`); `None` if all hold.
+    /// The first invariant that does not hold for `labels` and their last `frames`, the last
+    /// frame full or not (`full`); `None` if all hold.
     #[must_use]
     pub(crate) fn broken(&self, labels: &[WorldLabel], frames: &[LabelFrame], full: bool) -> Option<&'static str> {
         let n = labels.len();
@@ -136,10 +118,9 @@ impl Table {
         frames.iter().enumerate().find_map(|(i, f)| self.broken_state(i, f, frames, full))
     }
 
-    /// The first invariant about label `i` alone (its state, see [`Table`]) that does not hold,
-    /// its last frame `frame` among `frames`.
+    /// The first invariant about label `i` alone that does not hold, its last frame `frame`.
     fn broken_state(&self, i: usize, frame: &LabelFrame, frames: &[LabelFrame], full: bool) -> Option<&'static str> {
-        let state = self.state(i, frame);
+        let state = LabelState::of(self, i, frame);
         let m = self.memo[i].load(Ordering::Relaxed);
         let by_collision = frame.reason == Some(HiddenReason::Collision);
         if m & bits::SLEEPY != 0 && !(by_collision && frame.opacity == 0.0 && frame.pose.is_none()) {

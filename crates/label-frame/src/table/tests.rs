@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::{LabelState, Table};
 use crate::shortcuts::sleep::Sleep;
 use crate::state::memo::bits;
-use crate::testing::{busy_path, patch, symbol_patch};
+use crate::tests::{busy_path, patch, symbol_patch};
 use crate::{FrameEngine, FrameKind, FrameOptions, WorldLabel};
 
 /// Plays the busy path over `labels`, checking the table and counting the labels in each
@@ -22,7 +22,7 @@ fn play(labels: Vec<WorldLabel>, mut each: impl FnMut(&mut FrameEngine, bool)) -
         let (table, frames, labels) = engine.table();
         assert_eq!(table.broken(labels, frames, full), None, "frame {k}");
         for (i, f) in frames.iter().enumerate() {
-            *seen.entry(table.state(i, f)).or_default() += 1;
+            *seen.entry(LabelState::of(table, i, f)).or_default() += 1;
         }
         each(&mut engine, full);
     }
@@ -47,7 +47,7 @@ fn every_state_occurs_on_a_busy_path() {
 /// The first label of `engine` in `state`.
 fn first_in(engine: &mut FrameEngine, state: LabelState) -> Option<usize> {
     let (table, frames, _) = engine.table();
-    (0..frames.len()).find(|&i| table.state(i, &frames[i]) == state)
+    (0..frames.len()).find(|&i| LabelState::of(table, i, &frames[i]) == state)
 }
 
 /// What [`Table::broken`] says of `engine`'s table after `spoil`, which `mend` undoes.

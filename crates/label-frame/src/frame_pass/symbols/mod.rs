@@ -1,14 +1,13 @@
 //! A frame of an engine whose labels include symbols (contract §3b): candidate positions, an
 //! icon, optional parts, repeat groups, texts along lines.
 //!
-//! It places in the plain engine's passes (`frame_pass/full.rs`, `frame_pass/reuse.rs`, after
-//! [`crate::Stickiness`]) through the core's [`label_core::place_symbols`], which applies
-//! contract §4 as written: pass 1 the free labels by priority (those shown last frame first on
-//! ties, each trying the candidate it was shown at first,
-//! [`crate::FrameOptions::last_position_first`], contract §4 "Frames"; those held back by a
-//! collision last frame with the margin on every part); with [`crate::Stickiness::Shown`],
-//! pass 2 the waiting labels around the labels pass 1 showed, which go first with their
-//! candidate and parts only, placed whatever they overlap. Beyond a plain frame:
+//! It runs the plain frame's passes (`frame_pass/full.rs`, `frame_pass/reuse.rs`) through the
+//! core's [`label_core::place_symbols`], contract §4 as written: pass 1 the free labels by
+//! priority, shown ones first on ties, each trying the candidate it was shown at first
+//! ([`crate::FrameOptions::last_position_first`]), those held back last frame with the margin
+//! on every part; with [`crate::Stickiness::Shown`], pass 2
+//! the waiting labels around the labels pass 1 showed, which go first with their candidate and
+//! parts only. Beyond a plain frame:
 //!
 //! - most waiting labels are settled by exact tests against the kept parts (`kept.rs`); the
 //!   others go through the core's pass after only the shown labels that can act on them (a part
@@ -16,16 +15,13 @@
 //!   pass decides them as one after every shown label;
 //! - waiting labels whose certificates hold sleep through a full frame, per part (`asleep/`); no
 //!   label goes dormant;
-//! - a label is in view iff some part of it at some position meets the viewport
-//!   ([`crate::geo::sight::symbol_sight`]); a text along a line (`geo/path/`) is a symbol of
-//!   one position whose parts are its glyphs on the projected line, hidden `no_room` or
-//!   `too_curved` before any pass when its text does not fit.
+//! - a label is in view iff some part of it at some position meets the viewport; a text along a
+//!   line (`geo/path/`) is a symbol of one position whose parts are its glyphs.
 //!
-//! `full.rs` runs a full frame stage by stage, `reused.rs` a reused one, `waiting.rs` is pass 2
-//! (which a reused frame runs for its newcomers too), `batch.rs` hands a pass's labels to the
-//! core and reads its decisions back. Sizes and offsets on screen scale with perspective as a
-//! plain label's do ([`crate::WorldLabel::screen_symbol`]); every label's frame is faded and counted
-//! as in a plain frame ([`Written`]), and its [`Choice`] kept (while it fades out too).
+//! `full.rs` runs a full frame, `reused.rs` a reused one, `waiting.rs` is pass 2 (and a reused
+//! frame's newcomers), `batch.rs` hands a pass's labels to the core and reads its decisions
+//! back; every label's frame is faded and counted as in a plain frame ([`Written`]), its
+//! [`Choice`] kept (while it fades out too).
 
 mod asleep;
 mod batch;
@@ -53,18 +49,11 @@ use crate::state::memo::bits;
 use crate::util::runs::RUN;
 use crate::{FrameError, FrameStats, LabelFrame, ScreenPose};
 
-/// Every label's sight through the frame's camera into `sights`: [`Sight::Far`] without
-/// projecting it if its world cell cannot reach the screen and it is not drawn (`memo`, the
-/// bytes of the last frame), or if it may doze (it has a certificate to sleep, see
-/// `asleep/`: [`place_symbol_frame`] projects it if the certificate fails), else as
-/// [`crate::geo::sight::symbol_sight`] finds it. If some label has a path (`paths`), `lines`
-/// gets every label's line on screen (`None` for the others): a path label is always
-/// projected (its line may reach far from its first point), in view iff a glyph box meets the
-/// viewport, and [`Sight::Off`] when its text does not fit — unless it is not drawn and
-/// [`Paths::far_lines`] finds it surely laid out off screen ([`Sight::Far`], no line), or
-/// [`Paths::no_room`] finds its text surely without room on its line (hidden so wherever its
-/// line is): [`crate::geo::path::surely`]. Each label on its own, in parallel only in pieces of at least
-/// [`RUN`] labels.
+/// Every label's sight into `sights`, each on its own, in parallel in pieces of at least
+/// [`RUN`] labels: [`Sight::Far`] unprojected if its cell is out of reach and it is undrawn, or
+/// if it may doze (a stand-in, see `asleep/`), else [`Viewer::symbol_sight`]. If some label has
+/// a path, `lines` gets every label's line on screen: a path label is projected whatever its
+/// cell (its line may reach far from its first point) unless, undrawn, [`surely`] settles it.
 pub(crate) fn project_symbols(
     viewer: &Viewer,
     memo: &[AtomicU8],
@@ -75,7 +64,7 @@ pub(crate) fn project_symbols(
 ) {
     let sight = |i: usize| {
         let m = memo[i].load(Ordering::Relaxed);
-        // A stand-in: [`place_symbol_frame`] projects it if it does not doze.
+        // A stand-in: `place_symbol_frame` projects it if it does not doze.
         if m & bits::SLEEPY != 0 && sleeps.enabled { Sight::Far } else { viewer.symbol_sight(i, m) }
     };
     sights.clear();
@@ -117,11 +106,9 @@ pub(crate) struct Paths<'a> {
     /// Each label's line measured in the world (`None` for a label without a path); empty when
     /// no label has a path.
     pub(crate) lines: &'a [Option<Box<WorldLine>>],
-    /// A label not drawn whose text surely has no room on its line is hidden so without
-    /// projecting the line ([`crate::Shortcuts::no_room`]).
+    /// [`crate::Shortcuts::no_room`].
     pub(crate) no_room: bool,
-    /// A label not drawn whose text is surely laid out off screen is [`Sight::Far`] without
-    /// projecting the line ([`crate::Shortcuts::far_lines`]).
+    /// [`crate::Shortcuts::far_lines`].
     pub(crate) far_lines: bool,
     /// In a reused frame, the labels shown in the last frame ([`SymbolMemory::shown`]), and
     /// how far the screen moved since, px: each learns whether its glyphs turned
@@ -129,17 +116,14 @@ pub(crate) struct Paths<'a> {
     pub(crate) reused_after: Option<(&'a [u32], DVec2)>,
 }
 
-/// One frame's decisions into `memory`'s frames (the last frame's on entry) and choices, faded,
-/// given every label's sight ([`project_symbols`]; those of the labels that dozed through it are
-/// written here if they wake): a reused frame if `reuse` (`reused.rs`), else a full one
-/// (`full.rs`). Returns how many labels went through a greedy pass (or slept through it) and
-/// the frame's label counts.
+/// One frame's decisions into `memory` (the last frame's on entry), given every label's sight
+/// ([`project_symbols`]; a label that dozed gets its own here if it wakes): a reused frame if
+/// `reuse`, else a full one. Returns how many labels went through a greedy pass (or slept
+/// through it) and the frame's label counts.
 ///
 /// # Errors
-/// [`FrameError::Core`] if a label on screen is out of the core's range (a size beyond
-/// [`label_core::limits::MAX_SIZE`] under perspective); nothing is written then but the
-/// sights of labels that woke and the certificates' bookkeeping (a rectangle turned into the
-/// depth it gives), which decides nothing.
+/// [`FrameError::Core`], as [`crate::FrameEngine::place_frame`] says (written then: only the
+/// sights of labels that woke and the certificates' bookkeeping, which decide nothing).
 pub(crate) fn place_symbol_frame(
     cx: &FrameContext,
     memory: SymbolMemory,

@@ -7,7 +7,7 @@ use crate::geo::path::{ScreenPath, WorldLine, project_label};
 use crate::geo::projection::Projection;
 use crate::geo::sight::Sight;
 use crate::state::hot::Hot;
-use crate::testing::{anchored_labels, busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
+use crate::tests::{anchored_labels, busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
 use crate::{Camera, FrameKind, HiddenReason, WorldLabel};
 use crate::{ScreenPose, Shortcuts};
 
@@ -156,7 +156,9 @@ fn a_kept_path_label_blocks_with_the_glyphs_pass_two_places_it_with() {
     let projection = Projection::new(&camera);
     let paths: Vec<Option<ScreenPath>> = labels
         .iter()
-        .map(|l| project_label(l, &WorldLine::of(l).unwrap(), &Hot::new(l), &projection, 1.0, None))
+        .map(|l| {
+            project_label(l, &WorldLine::new(l.symbol.path.as_ref().unwrap()), &Hot::new(l), &projection, 1.0, None)
+        })
         .collect();
     // A path label's sight is not read: its line is.
     let sights = vec![Sight::Far; labels.len()];

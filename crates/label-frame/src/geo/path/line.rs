@@ -5,8 +5,6 @@ use glam::DVec2;
 use label_core::TextPath;
 use label_core::path::arc_lengths;
 
-use crate::WorldLabel;
-
 /// A path label's line in the world, measured once (world px at zoom 0, in the copy of the
 /// world the label was set in; a frame moves the points by its shift).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,12 +57,6 @@ impl WorldLine {
             shortest,
             longest_glyph: path.glyph_advances.iter().copied().fold(0.0, f64::max),
         }
-    }
-
-    /// The measures of `label`'s line; `None` for a label without a path.
-    #[must_use]
-    pub(crate) fn of(label: &WorldLabel) -> Option<Self> {
-        label.symbol.path.as_ref().map(Self::new)
     }
 
     /// The four corners of the line's bounds.

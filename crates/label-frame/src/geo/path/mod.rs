@@ -21,18 +21,10 @@
 //!    pose is the layout's anchor point (the point at the offset), the reading angle of its
 //!    middle glyph and the scale; its parts are the glyph boxes.
 //!
-//! A label not drawn in the last frame skips all four when its text surely has no room on its
-//! line ([`surely`], `surely_no_room`: without pitch the projection is a similarity, so the line's length
-//! on screen is its world length scaled, up to a bounded rounding; under pitch it is at most
-//! that times the projection's largest stretch over the line's bounds, `pitched.rs`): it is
-//! hidden `no_room` as the layout would hide it, wherever its line is. Through a camera
-//! without pitch it skips them too when its text surely fits, never bends too much, and its
-//! line is surely off screen (`surely_far`): it is hidden `offscreen`. `sure.rs` holds the
-//! proofs.
-//!
-//! The frame engine places a path label as the core places a symbol of one position whose
-//! parts are its glyphs (`frame_pass/symbols/`): it meets the viewport iff some glyph box
-//! does, and collides iff some glyph box collides.
+//! A label not drawn in the last frame skips all four when its world line's measures settle
+//! it: surely no room (hidden `no_room`), or surely laid out off screen (hidden `offscreen`);
+//! `sure.rs` and `pitched.rs` hold the proofs. The frame engine places a path label as a
+//! symbol of one position whose parts are its glyphs (`frame_pass/symbols/`).
 
 use glam::DVec2;
 use label_core::{BoxStyle, Label, Obb, PathFailure, PathLayout, Symbol, TextPath};
@@ -66,21 +58,11 @@ pub(crate) struct ScreenPath {
 }
 
 /// A path label's line (`world`, its path, measured in `line`) through `projection`, moved by
-/// `shift` world px (its copy of the world); `None` if a point of it is behind the camera.
+/// `shift` world px (its copy of the world), into the buffers of `spare` if given (the label's
+/// line in the last frame: fresh buffers are two allocations a line); `None` if a point of it
+/// is behind the camera.
 #[must_use]
 pub(crate) fn project_path(
-    world: &TextPath,
-    line: &WorldLine,
-    shift: DVec2,
-    projection: &Projection,
-    perspective_scaling: f64,
-) -> Option<ScreenPath> {
-    project_path_into(world, line, shift, projection, perspective_scaling, None)
-}
-
-/// [`project_path`], into the buffers of `spare` (the label's line in the last frame, if it
-/// had one: a frame projects hundreds of lines, and fresh buffers were two allocations each).
-fn project_path_into(
     world: &TextPath,
     line: &WorldLine,
     shift: DVec2,
@@ -129,8 +111,8 @@ fn project_path_into(
 }
 
 /// Path label `label`'s line (measured in `line`) through `projection`, in the copy of the
-/// world its projection data `hot` is in; `None` behind the camera, or if it has no path.
-/// The projected line goes into `spare`'s buffers, if given ([`project_path_into`]).
+/// world its projection data `hot` is in, into `spare`'s buffers if given; `None` behind the
+/// camera, or if it has no path.
 #[must_use]
 pub(crate) fn project_label(
     label: &WorldLabel,
@@ -141,7 +123,7 @@ pub(crate) fn project_label(
     spare: Option<ScreenPath>,
 ) -> Option<ScreenPath> {
     let path = label.symbol.path.as_ref()?;
-    project_path_into(path, line, shift_of(label, hot), projection, perspective_scaling, spare)
+    project_path(path, line, shift_of(label, hot), projection, perspective_scaling, spare)
 }
 
 /// How far path label `label`'s line moves into the copy of the world its projection data

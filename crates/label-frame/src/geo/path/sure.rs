@@ -43,11 +43,9 @@ pub(crate) enum Sure {
     NoRoom(ScreenPath),
 }
 
-/// What the shortcuts find of path label `label`'s line (measured in `line`, moved by `shift`)
-/// through `projection`, without projecting it or laying it out (see the module's
-/// documentation): with `far_lines`, [`Sure::Far`] if [`surely_far`]; else with `no_room`,
-/// [`Sure::NoRoom`] if [`surely_no_room`] (under pitch `pitched.rs`). `None` if neither is
-/// sure, or if the label has no path. Without pitch both read one [`Flat`].
+/// What the shortcuts (`far_lines`, `no_room`) find of path label `label`'s line (measured in
+/// `line`, moved by `shift`) through `projection` without projecting it; `None` if neither is
+/// sure, or if the label has no path.
 #[must_use]
 pub(crate) fn surely(
     label: &WorldLabel,
@@ -74,10 +72,8 @@ pub(crate) fn surely(
     surely_no_room(&flat, world, line, shift, projection).map(Sure::NoRoom)
 }
 
-/// [`super::project_path`]'s answer for a line (`world`, measured in `line` and `flat`, moved
-/// by `shift`) through a camera without pitch, when its text surely has no room on it:
-/// hidden [`PathFailure::NoRoom`], posed at its offset point (no glyphs, no projected line).
-/// `None` if the text may fit.
+/// [`no_room`] if the text of a line (`world`, measured in `line` and `flat`, moved by
+/// `shift`) through a camera without pitch surely has no room on it; `None` if it may fit.
 fn surely_no_room(
     flat: &Flat,
     world: &TextPath,
@@ -102,11 +98,8 @@ pub(super) fn no_room(world: &TextPath, at: DVec2, scale: f64) -> ScreenPath {
     ScreenPath { pose, path, layout: Err(PathFailure::NoRoom), turned: false }
 }
 
-/// Whether path label `label`'s line (`world`, measured in `line` and `flat`, moved by `shift`) through
-/// a camera without pitch is surely laid out off screen (see the module's documentation): its
-/// text surely fits, never bends by more than its `max_angle`, and no glyph box (with the
-/// label's padding) can meet the viewport. [`super::project_path`] would then find the text
-/// laid out and every glyph off screen: the label is hidden `offscreen`.
+/// Whether path label `label`'s line (`world`, measured in `line` and `flat`, moved by
+/// `shift`) through a camera without pitch is surely laid out off screen (see the module).
 fn surely_far(
     flat: &Flat,
     label: &WorldLabel,
@@ -121,19 +114,6 @@ fn surely_far(
     fits && flat.never_too_curved(world, line) && flat.off_screen(label, line, shift, projection)
 }
 
-/// The bound `m` of the rounding (see the module's documentation) for a text `text` px long
-/// on `line` (measured from `world`, moved by `shift`) through `projection`, without pitch.
-#[cfg(test)]
-pub(super) fn rounding_bound(
-    world: &TextPath,
-    line: &WorldLine,
-    shift: DVec2,
-    projection: &Projection,
-    text: f64,
-) -> f64 {
-    Flat::new(world, line, shift, projection, text).m
-}
-
 /// The largest coordinate any step of the projection handles for `line` moved by `shift`,
 /// world px: on a corner of the line's bounds, as rounding keeps the order of the coordinates.
 pub(super) fn largest_coordinate(line: &WorldLine, shift: DVec2, projection: &Projection) -> f64 {
@@ -145,9 +125,9 @@ pub(super) fn largest_coordinate(line: &WorldLine, shift: DVec2, projection: &Pr
 
 /// What a camera without pitch makes of a world line's measures.
 #[derive(Clone, Copy, Debug)]
-struct Flat {
+pub(super) struct Flat {
     /// The bound of the rounding, px (`m` in the module's documentation).
-    m: f64,
+    pub(super) m: f64,
     /// The largest screen coordinate a point of the line can have, px (`M`).
     reach: f64,
     /// The line's length and where the text starts on it, px, unrounded.
@@ -158,7 +138,8 @@ struct Flat {
 }
 
 impl Flat {
-    fn new(world: &TextPath, line: &WorldLine, shift: DVec2, projection: &Projection, text: f64) -> Self {
+    /// For a text `text` px long on `line` (measured from `world`, moved by `shift`).
+    pub(super) fn new(world: &TextPath, line: &WorldLine, shift: DVec2, projection: &Projection, text: f64) -> Self {
         let zoom = projection.scale();
         let far = largest_coordinate(line, shift, projection);
         let reach = (far * zoom + projection.camera().size.max_element()) * std::f64::consts::SQRT_2;

@@ -3,7 +3,7 @@ use crate::{Camera, WorldLabel};
 
 /// `world`'s line through `p`, not moved, as a frame projects it.
 pub(super) fn projected(world: &TextPath, p: &Projection) -> Option<ScreenPath> {
-    project_path(world, &WorldLine::new(world), DVec2::ZERO, p, 1.0)
+    project_path(world, &WorldLine::new(world), DVec2::ZERO, p, 1.0, None)
 }
 
 /// [`surely`]'s answer with the `no_room` shortcut alone, for a label along `world` (measured
@@ -129,13 +129,13 @@ fn the_no_room_certificate_keeps_its_rounding_bound_from_the_threshold() {
         let camera = Camera::new(line.at + shift + away, zoom, 1920.0, 1080.0).with_bearing(f64::from(k * 37 % 360));
         let p = Projection::new(&camera);
         // The layout's threshold: the text τ longer than twice the room at the nearer end.
-        let probe = project_path(&world, &line, shift, &p, 1.0).unwrap();
+        let probe = project_path(&world, &line, shift, &p, 1.0, None).unwrap();
         let (offset, length) = (probe.path.path_offset.unwrap(), probe.path.length());
         let threshold = 2.0 * (offset.min(length - offset) + label_core::tolerance::LENGTH);
         let largest = (probe.path.points.iter().fold(0.0, |m: f64, q| m.max(q.abs().max_element())))
             .max(((line.lo + shift) * zoom.exp2()).abs().max_element());
         let ulp = largest * f64::EPSILON;
-        let bound = sure::rounding_bound(&world, &line, shift, &p, threshold);
+        let bound = sure::Flat::new(&world, &line, shift, &p, threshold).m;
         let mut texts: Vec<f64> =
             (0..=8).flat_map(|j| [-1.0, 1.0].map(|s| threshold + s * ulp * f64::from(1 << j))).collect();
         texts.push(threshold + 5.0 * bound + 1.0);
@@ -146,7 +146,7 @@ fn the_no_room_certificate_keeps_its_rounding_bound_from_the_threshold() {
                 assert!(j + 1 < texts.len(), "{k}: a text beyond its room by five bounds is certified");
                 continue;
             };
-            let full = project_path(&world, &line, shift, &p, 1.0).unwrap();
+            let full = project_path(&world, &line, shift, &p, 1.0, None).unwrap();
             assert_eq!((sure.pose, sure.failure()), (full.pose, full.failure()), "{k}, text {text}");
             answered += 1;
         }
@@ -167,13 +167,13 @@ fn a_line_projected_into_a_dirty_spare_is_a_fresh_projection() {
     let camera = Camera::new(DVec2::new(104.0, 101.0), 4.0, 400.0, 300.0);
     for camera in [camera, camera.with_bearing(200.0), camera.with_bearing(30.0).with_pitch(50.0)] {
         let p = Projection::new(&camera);
-        let fresh = project_path_into(&world, &line, DVec2::ZERO, &p, 0.5, None).unwrap();
+        let fresh = project_path(&world, &line, DVec2::ZERO, &p, 0.5, None).unwrap();
         assert!(fresh.layout.is_ok(), "the text fits: the glyphs are compared too");
         for other in [&long, &short] {
-            let mut dirty = project_path(other, &WorldLine::new(other), DVec2::ZERO, &p, 0.5).unwrap();
+            let mut dirty = project_path(other, &WorldLine::new(other), DVec2::ZERO, &p, 0.5, None).unwrap();
             dirty.path.points.iter_mut().for_each(|q| *q = DVec2::NAN);
             dirty.path.glyph_advances.iter_mut().for_each(|a| *a = f64::NAN);
-            let reused = project_path_into(&world, &line, DVec2::ZERO, &p, 0.5, Some(dirty)).unwrap();
+            let reused = project_path(&world, &line, DVec2::ZERO, &p, 0.5, Some(dirty)).unwrap();
             assert_eq!(format!("{reused:?}"), format!("{fresh:?}"), "camera {camera:?}");
             assert_eq!(reused, fresh);
         }
@@ -256,7 +256,7 @@ fn a_line_surely_laid_out_off_screen_is_what_the_layout_finds() {
         if !surely_far(&label, &line, shift, &p) {
             continue;
         }
-        let full = project_path(&world, &line, shift, &p, 1.0).unwrap();
+        let full = project_path(&world, &line, shift, &p, 1.0, None).unwrap();
         assert_eq!(full.failure(), None, "{k}: laid out");
         let view = Obb::from_aabb(&p.viewport());
         assert!(full.glyph_boxes(&label, 0.0).all(|b| !view.overlaps(&b)), "{k}: off screen");
@@ -323,7 +323,7 @@ fn the_far_lines_certificate_keeps_its_rounding_bound_from_the_fit_threshold() {
         let away = DVec2::new(0.0, 3000.0) / zoom.exp2();
         let camera = Camera::new(line.at + shift + away, zoom, 1920.0, 1080.0).with_bearing(f64::from(k * 37 % 360));
         let p = Projection::new(&camera);
-        let probe = project_path(&world, &line, shift, &p, 1.0).unwrap();
+        let probe = project_path(&world, &line, shift, &p, 1.0, None).unwrap();
         let (offset, length) = (probe.path.path_offset.unwrap(), probe.path.length());
         let threshold = 2.0 * (offset.min(length - offset) + label_core::tolerance::LENGTH);
         let largest = probe.path.points.iter().fold(0.0, |m: f64, q| m.max(q.abs().max_element()));
@@ -341,7 +341,7 @@ fn the_far_lines_certificate_keeps_its_rounding_bound_from_the_fit_threshold() {
             } else {
                 certified += 1;
             }
-            let full = project_path(&world, &line, shift, &p, 1.0).unwrap();
+            let full = project_path(&world, &line, shift, &p, 1.0, None).unwrap();
             assert_eq!(full.failure(), None, "line {k}, text {text}: off screen, not without room");
         }
     }

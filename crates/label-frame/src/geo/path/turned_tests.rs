@@ -16,7 +16,7 @@ fn turned(before: ScreenPath, now: ScreenPath, shift: DVec2) -> bool {
 fn padded_turned(before: ScreenPath, now: ScreenPath, shift: DVec2, padding: f64) -> bool {
     let mut label = WorldLabel::along_path(0, before.path.clone(), 16.0);
     label.style.padding = padding;
-    let line = WorldLine::of(&label).map(Box::new);
+    let line = label.symbol.path.as_ref().map(|p| Box::new(WorldLine::new(p)));
     let last = LastGlyphs::of(&mut [Some(before)], &[0]);
     let mut lines = [Some(now)];
     last.mark(&mut lines, (&[label], &[line]), shift);

@@ -189,25 +189,18 @@ impl Projection {
         DVec2::new(d.x * self.cos_b + d.y * self.sin_b, -d.x * self.sin_b + d.y * self.cos_b)
     }
 
-    /// Whether `next` has neither pitch nor this one, and the same bearing, viewport and centre
-    /// of perspective: it can differ only by its centre and zoom.
-    fn only_moves_or_zooms_to(&self, next: &Projection) -> bool {
-        self.sin_p == 0.0
-            && next.sin_p == 0.0
-            && (self.sin_b, self.cos_b) == (next.sin_b, next.cos_b)
-            && self.camera.size == next.camera.size
-            && self.camera.center_offset == next.camera.center_offset
-    }
-
     /// If `next` differs from this projection only by a shift of the whole screen (no pitch in
     /// either, same zoom, bearing, viewport and centre of perspective (`center_offset`); any
-    /// centre), the shift in px: every world point
-    /// moves by it. `None` otherwise. Under pitch a moved centre changes the perspective of
-    /// every point differently, so it is never a shift.
+    /// centre), the shift in px: every world point moves by it. `None` otherwise. Under pitch a
+    /// moved centre changes the perspective of every point differently, so it is never a shift.
     #[must_use]
     pub fn translation_to(&self, next: &Projection) -> Option<DVec2> {
         let (a, b) = (&self.camera, &next.camera);
-        (self.only_moves_or_zooms_to(next) && a.zoom == b.zoom).then(|| self.turn((a.center - b.center) * self.scale))
+        let shift = self.sin_p == 0.0
+            && next.sin_p == 0.0
+            && (self.sin_b, self.cos_b, a.zoom, a.size, a.center_offset)
+                == (next.sin_b, next.cos_b, b.zoom, b.size, b.center_offset);
+        shift.then(|| self.turn((a.center - b.center) * self.scale))
     }
 
     /// The ground point seen at screen point `screen` (px), world px at zoom 0: the inverse of

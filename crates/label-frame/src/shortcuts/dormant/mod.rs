@@ -1,19 +1,17 @@
 //! Dormant labels: sleeping labels (see `shortcuts/sleep/`) that the passes over the labels skip
 //! altogether, frame after frame, until something could wake them.
 //!
-//! A sleeping label still costs a visit per frame: its byte, its certificate, its blocker's
-//! slot, its world cell or its projection. On a busy map most labels sleep (25,000 of 30,000
-//! on the places zoom), and those visits were most of a frame. A label found asleep, or given a
+//! A sleeping label still costs a visit per frame (its byte, certificate, blocker, world cell
+//! or projection), and on a busy map most labels sleep. A label found asleep, or given a
 //! certificate (which holds in the frame that gives it), goes dormant: it leaves the passes, and
-//! an entry stands for it. Every full frame the entries are filtered, and an entry stays only
-//! while the label would sleep if it were visited.
+//! an entry stands for it, filtered every full frame, which stays only while the label would
+//! sleep if it were visited.
 //!
 //! Without pitch the certificate is a rectangle and the label goes dormant if its box can move
 //! some way on screen and still meet the viewport; its entry stays while:
 //!
 //! - the camera has no pitch, its viewport keeps its size and its centre of perspective
-//!   (`center_offset`), and labels can sleep (else every
-//!   label wakes);
+//!   (`center_offset`), and labels can sleep (else every label wakes);
 //! - its blocker still blocks (full frames; a reused frame keeps every decision in view);
 //! - the camera's `w` is still inside the certificate's rectangle, checked as a visit checks it
 //!   on a copy of the rectangle kept with the entry;
@@ -207,11 +205,9 @@ impl Dormant {
         self.paths = Paths::default();
     }
 
-    /// Keeps the labels whose certificate still holds, whose box still meets the viewport and
-    /// whose blocker `blocks`; wakes the others. Without pitch, an entry whose bound on the box
-    /// ran out is renewed where the box still has room (checking that costs less than a
-    /// visit); under pitch, `asleep(label)` is the visit's own test of a sleeping label
-    /// (its depth certificate and its box in view), run on the dormant labels alone.
+    /// The filter (see the module): keeps the labels whose certificate still holds, whose box
+    /// still meets the viewport and whose blocker `blocks`; wakes the others. Under pitch
+    /// `asleep(label)` is the visit's own test of a sleeping label.
     pub(crate) fn keep(
         &mut self,
         sleeps: &Sleeps,
@@ -270,8 +266,8 @@ impl Dormant {
         }
     }
 
-    /// [`Self::keep`], with `w` the camera's similarity, and each label's box's room
-    /// ([`Viewer::room_inside`]) as a function.
+    /// [`Self::keep`] without pitch, `now` the camera's similarity: an entry whose bound on the
+    /// box ran out is renewed if the box still has `room` ([`Viewer::room_inside`]).
     fn keep_renewing(&mut self, now: DVec2, blocks: impl Fn(u32) -> bool, room: impl Fn(u32) -> (f64, f64)) {
         self.wake_unblocked(blocks);
         let Self { bits, rectangles, slope, limit, by_blocker, count, paths, .. } = self;
@@ -302,13 +298,9 @@ impl Dormant {
         }
     }
 
-    /// Makes `asleep` labels dormant (labels a pass found asleep, or gave a rectangle
-    /// certificate that holds in this frame; none of them dormant) in a frame whose labels can
-    /// sleep and which has no pitch; those whose certificate or box leaves no room stay awake
-    /// (on the places scenes 16 to 74 a frame, offered again in the next).
-    ///
-    /// All of them at once: when a whole map falls asleep (the first frame after new labels),
-    /// that frame costs more and the next ones little, which beat spreading them over frames.
+    /// Makes `asleep` labels dormant (labels a pass found asleep, or gave a certificate that
+    /// holds in this frame; none of them dormant), all at once; those whose certificate or box
+    /// leaves no room stay awake.
     pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
         if self.never {
             return;

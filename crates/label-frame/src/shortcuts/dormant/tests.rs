@@ -1,4 +1,5 @@
-//! The dormant set's tests: which labels the passes visit, and that anchors wake before they can have left the viewport.
+//! The dormant set's tests: which labels the passes visit, that anchors wake before they can have left the viewport,
+//! and that frames decide alike with dormant labels visited instead.
 
 use super::*;
 use glam::Vec2;
@@ -112,4 +113,19 @@ fn anchors_wake_before_they_can_have_left_the_viewport() {
     d.add([(7, always(1), 50.0, 1.0)].into_iter());
     d.advance(Some(w), false, &camera.with_center_offset(DVec2::new(0.0, 40.0)));
     assert_eq!(d.count(), 0);
+}
+
+#[test]
+fn sleeping_labels_kept_in_the_passes_decide_as_dormant_ones() {
+    // The dense patch under a zoom, a turn, a tilt and a pan: most hidden labels sleep, and
+    // with `dormant` off every one of them is visited instead of skipped.
+    let labels = crate::tests::patch(DVec2::new(100.0, 80.0), 0.04);
+    let cameras = crate::tests::busy_path();
+    let visited = crate::Shortcuts { dormant: false, ..crate::Shortcuts::ALL };
+    let mut dormant = 0;
+    crate::tests::play_alongside(&labels, &cameras, visited, |_, engine, other| {
+        dormant += engine.dormant_count();
+        assert_eq!(other.dormant_count(), 0);
+    });
+    assert!(dormant > 10_000, "{dormant} labels dormant over the frames");
 }
