@@ -43,9 +43,9 @@ pub(crate) enum Sure {
     NoRoom(ScreenPath),
 }
 
-/// What the shortcuts (`far_lines`, `no_room`) find of path label `label`'s line (measured in
-/// `line`, moved by `shift`) through `projection` without projecting it; `None` if neither is
-/// sure, or if the label has no path.
+/// What the shortcuts (`far_lines` first, then `no_room`) find of path label `label`'s line
+/// (measured in `line`, moved by `shift`) through `projection` without projecting it; `None` if
+/// neither is sure, or if the label has no path.
 #[must_use]
 pub(crate) fn surely(
     label: &WorldLabel,
