@@ -107,7 +107,8 @@ impl WorldLabel {
     /// `position`, `alignment` and its style's `width`, `angle`, `anchor` and `offset` are not
     /// used (its width is set to the text's length, its `position` to the line's first point).
     ///
-    /// Every frame lays the glyphs out on the projected line as the core does (hidden
+    /// Every frame lays the glyphs out on the projected line as the core does, all scaled with
+    /// perspective at the offset's point (upright reversal; hidden
     /// [`crate::HiddenReason::NoRoom`] or [`crate::HiddenReason::TooCurved`] where they do not
     /// fit), and the label collides glyph box by glyph box; [`crate::FrameEngine::screen_glyphs`]
     /// gives the glyphs to draw.

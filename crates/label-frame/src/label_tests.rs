@@ -15,7 +15,7 @@ fn on_screen_scales_size_and_offset_but_not_padding() {
 
 #[test]
 fn screen_parts_are_the_screen_symbols_parts() {
-    for (k, l) in crate::tests::anchored_labels(|k| k % 2 == 0) {
+    for (k, l) in crate::test_support::anchored_labels(|k| k % 2 == 0) {
         for (angle, scale) in [(37.0 * k as f64, 1.0), (-12.5, 0.613), (90.0, 1.7)] {
             let pose = ScreenPose { position: DVec2::new(812.25, -3.5), angle, scale };
             for extra in [0.0, 2.0] {

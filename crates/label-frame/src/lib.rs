@@ -70,7 +70,7 @@ mod shortcuts;
 mod state;
 mod table;
 #[cfg(test)]
-mod tests;
+mod test_support;
 mod util;
 
 // The Rust samples of the README (the core's and this crate's) and of the renderer's guide,

@@ -105,7 +105,8 @@ impl FrameEngine {
         Ok(Self { options, ..Self::default() })
     }
 
-    /// An engine that takes none of its shortcuts ([`Shortcuts::NONE`]): its frames decide as
+    /// An engine that takes none of its shortcuts ([`Shortcuts::NONE`]): no label sleeps, so
+    /// every label in reach is projected and tested in every full frame. Its frames decide as
     /// the default engine's do — the same visibility, opacity, reason and blocker for every
     /// label, the same pose for every label drawn and from [`Self::screen_pose`] — only more
     /// slowly; it poses every label in view and counts none asleep. The reference the engine's

@@ -8,7 +8,9 @@ impl FrameEngine {
     /// Label `index`'s symbol on screen with the last frame's camera, its sizes and offsets
     /// scaled with perspective as [`Self::screen_label`]'s text is (a path label's: its line on
     /// screen, its advances scaled): with [`Self::screen_label`], [`Symbol::parts`] gives every
-    /// part at every position as the frame placed them. `None` when [`Self::screen_pose`] is.
+    /// part at every position as the frame placed them (a path label's glyphs: with
+    /// [`Symbol::layout`] as `parts`' layout, see [`Self::screen_glyphs`]' example). `None` when
+    /// [`Self::screen_pose`] is.
     #[must_use]
     pub fn screen_symbol(&self, index: usize) -> Option<Symbol> {
         if self.labels.get(index)?.symbol.path.is_some() {
@@ -79,6 +81,11 @@ impl FrameEngine {
     /// assert!(frame.labels[0].visible);
     /// let glyphs = engine.screen_glyphs(0).unwrap().unwrap().glyphs;
     /// assert_eq!((glyphs[0].center, glyphs[1].center), (DVec2::new(196.0, 150.0), DVec2::new(204.0, 150.0)));
+    /// // Its symbol's parts are the glyphs' boxes, given the symbol's layout (none without).
+    /// let (symbol, label) = (engine.screen_symbol(0).unwrap(), engine.screen_label(0).unwrap());
+    /// let layout = symbol.layout().unwrap().ok();
+    /// assert_eq!(symbol.parts(&label, DVec2::ZERO, layout.as_ref()).collect::<Vec<_>>(), engine.drawn_boxes(0));
+    /// assert_eq!(symbol.parts(&label, DVec2::ZERO, None).count(), 0);
     /// # Ok::<(), label_frame::FrameError>(())
     /// ```
     #[must_use]

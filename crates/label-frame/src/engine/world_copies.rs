@@ -31,8 +31,8 @@ impl FrameEngine {
     }
 
     /// Drops the certificates about a label of `moved` (which changed copy), as the label or as
-    /// its blocker: they were issued for a world vector that has grown by a world. Their labels
-    /// wake.
+    /// its blocker: they were issued for a world vector one of whose anchors has moved a world
+    /// away. Their labels wake.
     pub(super) fn forget_certificates_of(&mut self, moved: &[usize]) {
         let mut is_moved = vec![false; self.labels.len()];
         for &i in moved {

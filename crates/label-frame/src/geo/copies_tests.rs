@@ -46,7 +46,7 @@ fn a_label_whose_blocker_changes_copy_wakes() {
     let blocker = WorldLabel::from_world(0, DVec2::new(197.9, y), 40.0, 12.0).with_priority(2.0);
     let label = WorldLabel::from_world(1, DVec2::new(198.1, y), 40.0, 12.0);
     let cameras = [0.0, 70.0].map(|x| Camera::new(DVec2::new(x, y), 1.0, 1600.0, 900.0));
-    let played = crate::tests::play_against_sleepless(&[blocker, label], &cameras);
+    let played = crate::test_support::play_against_sleepless(&[blocker, label], &cameras);
     assert_eq!(played[0].1, 1, "the label is dormant after the first frame");
     assert_eq!(played[1].0.visible, 2, "{:?}", played[1]);
 }
@@ -59,7 +59,7 @@ fn frames_are_the_same_whether_labels_sleep_or_not_as_the_reference_moves() {
     // zooms out, then is given its centre in the first world. Zooms wobble, so that most
     // frames are full ones, where labels sleep. An engine whose labels never sleep must
     // compute the same frames.
-    let labels = crate::tests::patch(DVec2::new(0.0, 20.0), WORLD / 500.0);
+    let labels = crate::test_support::patch(DVec2::new(0.0, 20.0), WORLD / 500.0);
     let cameras: Vec<Camera> = (0..240)
         .map(|k| {
             let t = f64::from(k);
@@ -78,7 +78,7 @@ fn frames_are_the_same_whether_labels_sleep_or_not_as_the_reference_moves() {
             }
         })
         .collect();
-    crate::tests::play_against_sleepless(&labels, &cameras);
+    crate::test_support::play_against_sleepless(&labels, &cameras);
     // The same path again against an engine whose sleeping labels never go dormant; and
     // where the reference moved, and which labels slept on.
     // Labels that changed copy in view drop the certificates about them, not the others':
@@ -86,7 +86,7 @@ fn frames_are_the_same_whether_labels_sleep_or_not_as_the_reference_moves() {
     let (mut moves, mut dormant_kept, mut slept_through) = (0, 0, 0);
     let (mut last, mut dormant) = (None, 0);
     let visited = crate::Shortcuts { dormant: false, ..crate::Shortcuts::ALL };
-    crate::tests::play_alongside(&labels, &cameras, visited, |_, engine, _| {
+    crate::test_support::play_alongside(&labels, &cameras, visited, |_, engine, _| {
         if last.is_some() && engine.copies_reference() != last {
             moves += 1;
             dormant_kept += usize::from(dormant > 0 && engine.dormant_count() > 0);

@@ -17,9 +17,9 @@ use crate::{HiddenReason, LabelFrame, WorldLabel};
 pub(crate) use label_state::LabelState;
 
 /// The per-label arrays the engine keeps between frames, entry `i` about label `i`; their
-/// invariants are [`Table::broken`]'s messages (`docs/frame-states.md` lists them). `hot[i]`
-/// is label `i`'s [`Hot`] but for its position, which the copies of the world move by whole
-/// worlds (`geo/copies.rs`).
+/// invariants are [`Table::broken`]'s messages. `docs/frame-states.md` lists all but two:
+/// `hot[i]` is label `i`'s [`Hot`] but for its position, which the copies of the world move by
+/// whole worlds (`geo/copies.rs`), and `parts[i]` its [`BoxParts`].
 #[derive(Debug, Default)]
 pub(crate) struct Table {
     /// What the projection stage reads, packed.

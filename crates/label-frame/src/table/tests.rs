@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::{LabelState, Table};
 use crate::shortcuts::sleep::Sleep;
 use crate::state::memo::bits;
-use crate::tests::{busy_path, patch, symbol_patch};
+use crate::test_support::{busy_path, patch, symbol_patch};
 use crate::{FrameEngine, FrameKind, FrameOptions, WorldLabel};
 
 /// Plays the busy path over `labels`, checking the table and counting the labels in each

@@ -11,6 +11,7 @@ macro_rules! setters {
         impl $type {
             $(
                 $(#[doc = $doc])+
+                #[doc = concat!("See the field it sets, [`Self::", stringify!($field), "`], for what it means.")]
                 #[must_use]
                 pub fn $setter(mut self, $field: $t) -> Self {
                     self.$field = $field;

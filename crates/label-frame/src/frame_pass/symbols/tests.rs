@@ -7,7 +7,9 @@ use crate::geo::path::{ScreenPath, WorldLine, project_label};
 use crate::geo::projection::Projection;
 use crate::geo::sight::Sight;
 use crate::state::hot::Hot;
-use crate::tests::{anchored_labels, busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch};
+use crate::test_support::{
+    anchored_labels, busy_path, path_patch, play_against_sleepless, play_alongside, symbol_patch,
+};
 use crate::{Camera, FrameKind, HiddenReason, WorldLabel};
 use crate::{ScreenPose, Shortcuts};
 

@@ -43,9 +43,9 @@ pub(crate) enum Sure {
     NoRoom(ScreenPath),
 }
 
-/// What the shortcuts (`far_lines`, `no_room`) find of path label `label`'s line (measured in
-/// `line`, moved by `shift`) through `projection` without projecting it; `None` if neither is
-/// sure, or if the label has no path.
+/// What the shortcuts (`far_lines` first, then `no_room`) find of path label `label`'s line
+/// (measured in `line`, moved by `shift`) through `projection` without projecting it; `None` if
+/// neither is sure, or if the label has no path.
 #[must_use]
 pub(crate) fn surely(
     label: &WorldLabel,
@@ -123,11 +123,17 @@ pub(super) fn largest_coordinate(line: &WorldLine, shift: DVec2, projection: &Pr
     })
 }
 
+/// [`Flat::new`]'s bound `m` of the rounding (see the module), through `p`.
+#[cfg(test)]
+pub(super) fn rounding_bound(world: &TextPath, line: &WorldLine, shift: DVec2, p: &Projection, text: f64) -> f64 {
+    Flat::new(world, line, shift, p, text).m
+}
+
 /// What a camera without pitch makes of a world line's measures.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Flat {
+struct Flat {
     /// The bound of the rounding, px (`m` in the module's documentation).
-    pub(super) m: f64,
+    m: f64,
     /// The largest screen coordinate a point of the line can have, px (`M`).
     reach: f64,
     /// The line's length and where the text starts on it, px, unrounded.
@@ -139,7 +145,7 @@ pub(super) struct Flat {
 
 impl Flat {
     /// For a text `text` px long on `line` (measured from `world`, moved by `shift`).
-    pub(super) fn new(world: &TextPath, line: &WorldLine, shift: DVec2, projection: &Projection, text: f64) -> Self {
+    fn new(world: &TextPath, line: &WorldLine, shift: DVec2, projection: &Projection, text: f64) -> Self {
         let zoom = projection.scale();
         let far = largest_coordinate(line, shift, projection);
         let reach = (far * zoom + projection.camera().size.max_element()) * std::f64::consts::SQRT_2;

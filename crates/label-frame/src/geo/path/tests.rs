@@ -135,7 +135,7 @@ fn the_no_room_certificate_keeps_its_rounding_bound_from_the_threshold() {
         let largest = (probe.path.points.iter().fold(0.0, |m: f64, q| m.max(q.abs().max_element())))
             .max(((line.lo + shift) * zoom.exp2()).abs().max_element());
         let ulp = largest * f64::EPSILON;
-        let bound = sure::Flat::new(&world, &line, shift, &p, threshold).m;
+        let bound = sure::rounding_bound(&world, &line, shift, &p, threshold);
         let mut texts: Vec<f64> =
             (0..=8).flat_map(|j| [-1.0, 1.0].map(|s| threshold + s * ulp * f64::from(1 << j))).collect();
         texts.push(threshold + 5.0 * bound + 1.0);

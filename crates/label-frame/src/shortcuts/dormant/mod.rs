@@ -267,7 +267,8 @@ impl Dormant {
     }
 
     /// [`Self::keep`] without pitch, `now` the camera's similarity: an entry whose bound on the
-    /// box ran out is renewed if the box still has `room` ([`Viewer::room_inside`]).
+    /// box ran out is renewed if the box still has `room` ([`Viewer::room_inside`]), as checking
+    /// that costs less than a visit.
     fn keep_renewing(&mut self, now: DVec2, blocks: impl Fn(u32) -> bool, room: impl Fn(u32) -> (f64, f64)) {
         self.wake_unblocked(blocks);
         let Self { bits, rectangles, slope, limit, by_blocker, count, paths, .. } = self;
@@ -299,8 +300,9 @@ impl Dormant {
     }
 
     /// Makes `asleep` labels dormant (labels a pass found asleep, or gave a certificate that
-    /// holds in this frame; none of them dormant), all at once; those whose certificate or box
-    /// leaves no room stay awake.
+    /// holds in this frame; none of them dormant), all at once: when a whole map falls asleep
+    /// (the first frame after new labels), one dearer frame beat spreading them over frames.
+    /// Those whose certificate or box leaves no room stay awake.
     pub(crate) fn add_asleep(&mut self, asleep: &[u32], sleeps: &Sleeps, viewer: &Viewer) {
         if self.never {
             return;

@@ -119,11 +119,11 @@ fn anchors_wake_before_they_can_have_left_the_viewport() {
 fn sleeping_labels_kept_in_the_passes_decide_as_dormant_ones() {
     // The dense patch under a zoom, a turn, a tilt and a pan: most hidden labels sleep, and
     // with `dormant` off every one of them is visited instead of skipped.
-    let labels = crate::tests::patch(DVec2::new(100.0, 80.0), 0.04);
-    let cameras = crate::tests::busy_path();
+    let labels = crate::test_support::patch(DVec2::new(100.0, 80.0), 0.04);
+    let cameras = crate::test_support::busy_path();
     let visited = crate::Shortcuts { dormant: false, ..crate::Shortcuts::ALL };
     let mut dormant = 0;
-    crate::tests::play_alongside(&labels, &cameras, visited, |_, engine, other| {
+    crate::test_support::play_alongside(&labels, &cameras, visited, |_, engine, other| {
         dormant += engine.dormant_count();
         assert_eq!(other.dormant_count(), 0);
     });

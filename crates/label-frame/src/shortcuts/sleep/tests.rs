@@ -1,7 +1,7 @@
 //! The certificates' tests, and frames with sleeping labels against frames without.
 
 use super::*;
-use crate::tests::{Played, patch, play_against_sleepless};
+use crate::test_support::{Played, patch, play_against_sleepless};
 use crate::{Camera, WorldLabel};
 use glam::Vec2;
 
@@ -15,7 +15,7 @@ fn dense_patch() -> Vec<WorldLabel> {
 fn sleeping_labels_keep_the_frames_they_would_have() {
     // The camera zooms, turns, pans, tilts, comes back, zooms in on a point, and pans far.
     // Most sleeping labels are dormant in the frames without pitch.
-    let cameras = crate::tests::busy_path();
+    let cameras = crate::test_support::busy_path();
     let played = play_against_sleepless(&dense_patch(), &cameras);
     // Labels hidden in the first frame (new to the view, by pass 1) sleep from the second on.
     let second = played[1].0;

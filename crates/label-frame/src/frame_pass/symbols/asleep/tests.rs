@@ -1,7 +1,7 @@
 use glam::DVec2;
 use label_core::{Anchor, Candidate, Icon, Symbol};
 
-use crate::tests::play_against_sleepless;
+use crate::test_support::play_against_sleepless;
 use crate::{Camera, WorldLabel};
 
 /// A symbol of four positions around its point (a text of 20 × 8 px), priority 1.
