@@ -1,7 +1,9 @@
 //! The batch benchmark: on W(n), interleaved round by round in one process, times
 //! (a) the floor — read every label once and sort by (priority, index);
 //! (b) the naive baseline — rstar insert-and-query of placed labels with a plain SAT;
-//! (c) the engine on one thread and on all threads;
+//! (c) the engine on one thread (installed in a one-thread pool) and on all threads, called from
+//! the caller's thread as a renderer calls it (the global pool) and installed in a pool of as
+//! many threads (as `--threads` times it);
 //! and checks that (b) and (c) agree label for label. It also measures the engine's peak working
 //! memory per label (a counting allocator) and, with `--threads`, its speed-up over thread
 //! counts. With `--symbols` the same rounds also time `place_symbols` on the symbol workload
@@ -44,7 +46,8 @@ struct Args {
     /// Skip the naive baseline (slow at 1M).
     #[arg(long)]
     no_naive: bool,
-    /// Also time the engine on each of these thread counts (speed-up over threads).
+    /// Also time the engine on each of these thread counts (speed-up over threads), installed in
+    /// a fresh pool, its rounds back to back: the best case, see docs/performance.md.
     #[arg(long, value_delimiter = ',')]
     threads: Vec<usize>,
     /// Also time the engine on the symbol workload W_sym(n).
@@ -81,8 +84,12 @@ struct Report {
     /// (boxes, order, cells, lists and the result), per label.
     engine_bytes_per_label: f64,
     timings: Vec<Timing>,
-    /// Median milliseconds of the engine on each thread count of `--threads`.
+    /// Median milliseconds of the engine on each thread count of `--threads`, installed in a
+    /// pool of that many threads, its rounds back to back (not interleaved).
     thread_scaling: Vec<(usize, f64)>,
+    /// Median milliseconds of the interleaved rounds of the engine installed in a pool of all
+    /// threads: the `--threads` block's call, interleaved, to set its figure against.
+    installed_ms: f64,
     /// With `--symbols`: labels of W_sym(n) shown, and the engine's median on W_sym(n) over
     /// its median on W(n), both on all threads.
     symbols_visible: Option<usize>,
@@ -129,6 +136,7 @@ fn run(args: &Args, n: usize) -> Report {
     let options = w.options();
     let all = rayon::current_num_threads();
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("a one-thread pool");
+    let pool_all = rayon::ThreadPoolBuilder::new().num_threads(all).build().expect("a thread pool");
     let engine = |labels: &[Label]| place(labels, &[], &options).expect("the workload is valid");
 
     let before = ALLOCATOR.current_usage();
@@ -155,7 +163,7 @@ fn run(args: &Args, n: usize) -> Report {
         symbol_engine(s).outcomes.iter().zip(&naive).all(|(o, shown)| o.visible == *shown)
     });
     debug_assert!(sym.is_none_or(|sym| sym.labels == w.labels));
-    let (mut t_floor, mut t_naive, mut t_one, mut t_all) = (vec![], vec![], vec![], vec![]);
+    let (mut t_floor, mut t_naive, mut t_one, mut t_all, mut t_installed) = (vec![], vec![], vec![], vec![], vec![]);
     let (mut t_sym_one, mut t_sym_all, mut t_sym_naive) = (vec![], vec![], vec![]);
     for _ in 0..args.rounds {
         if let Some(s) = symbols.as_deref() {
@@ -171,6 +179,7 @@ fn run(args: &Args, n: usize) -> Report {
         }
         t_one.push(time(|| one.install(|| black_box(engine(black_box(&w.labels))))).0);
         t_all.push(time(|| black_box(engine(black_box(&w.labels)))).0);
+        t_installed.push(time(|| pool_all.install(|| black_box(engine(black_box(&w.labels))))).0);
     }
     let mut thread_scaling = Vec::new();
     for &threads in &args.threads {
@@ -184,6 +193,8 @@ fn run(args: &Args, n: usize) -> Report {
     let naive = (!args.no_naive).then(|| summarize("naive rstar + SAT", n, 1, t_naive));
     let one = summarize("engine", n, 1, t_one);
     let all_t = summarize("engine", n, all, t_all);
+    let installed = summarize("engine, installed", n, all, t_installed);
+    let installed_ms = installed.median_ms;
     let mut timings = vec![];
     let report_ratio = all_t.median_ms / floor.median_ms;
     let speedup = naive.as_ref().map(|b| b.median_ms / all_t.median_ms);
@@ -193,6 +204,7 @@ fn run(args: &Args, n: usize) -> Report {
     timings.extend(naive);
     timings.push(one);
     timings.push(all_t);
+    timings.push(installed);
     let mut paths = PathTimes::default();
     if args.paths {
         paths = time_paths(args, n, plain_ms, &mut timings);
@@ -222,6 +234,7 @@ fn run(args: &Args, n: usize) -> Report {
         engine_bytes_per_label: engine_bytes as f64 / n as f64,
         timings,
         thread_scaling,
+        installed_ms,
         symbols_visible,
         symbols_over_plain,
         paths_visible: paths.visible,
@@ -323,7 +336,10 @@ fn main() {
             println!("  W_sym: speed-up over naive {speedup:.2}x; agrees with naive: {agree}");
         }
         for (threads, ms) in &r.thread_scaling {
-            println!("  {threads} threads: {ms:.3} ms median");
+            println!("  {threads} threads, installed, rounds back to back: {ms:.3} ms median");
+        }
+        if !r.thread_scaling.is_empty() {
+            println!("  (interleaved, installed in a pool of all threads: {:.3} ms median)", r.installed_ms);
         }
     }
 }
