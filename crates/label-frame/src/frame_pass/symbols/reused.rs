@@ -64,9 +64,9 @@ pub(super) fn place(
     };
     if !turned.is_empty() {
         let mut batch = Batch::with_capacity(turned.len());
+        // Its glyphs turned, each is tested again, unrepeated: it was shown with its group's.
         for &i in &turned {
-            let path = paths[i as usize].as_ref().expect("a turned label has its line");
-            batch.push_path_turned(&viewer.labels[i as usize], i, path);
+            batch.push_path_unrepeated(viewer.labels, paths, i);
         }
         let as_placed = |_: &Batch, _, _: &LabelFrame, frame| frame;
         place_after(cx, frames, (sights, paths), &fixed(&shown, &turned), batch, as_placed, &mut decided)?;
