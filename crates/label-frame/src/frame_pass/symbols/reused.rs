@@ -74,9 +74,9 @@ pub(super) fn place(
         shown.extend(decided.iter().filter(|(_, frame, _)| frame.visible).map(|&(i, ..)| i));
     }
     if !newcomers.is_empty() {
-        let shown = fixed(&shown, &newcomers);
-        let kept = Kept::of_shown(viewer, (sights, paths), &shown);
-        let kind = Symbols::new(cx, (frames, sights, paths), (&shown, &kept), 0.0);
+        let near = fixed(&shown, &newcomers);
+        let blocking = Kept::of_shown(viewer, (sights, paths), &near);
+        let kind = Symbols::new(cx, (frames, sights, paths), (&near, &blocking), 0.0);
         pass_two(&kind, &newcomers, |i| frames[i as usize].hidden_by, &mut decided)?;
     }
 
