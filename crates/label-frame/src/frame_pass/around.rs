@@ -37,9 +37,9 @@ pub(crate) trait Kind: Sync {
     /// Why the pass may fail.
     type Error;
     /// What hides label `i` (in view) for certain among the kept labels and the obstacles,
-    /// given what hid it last frame (`last`); `None`: it contends. `parts` is a buffer for its
-    /// boxes.
-    fn covered(&self, i: u32, last: Option<Blocker>, parts: &mut Vec<Obb>) -> Option<Blocker>;
+    /// given what hid it last frame (the kind knows); `None`: it contends. `parts` is a buffer
+    /// for its boxes.
+    fn covered(&self, i: u32, parts: &mut Vec<Obb>) -> Option<Blocker>;
     /// Label `i`, hidden in view by `by`, into `out`.
     fn hidden(&self, i: u32, by: Blocker, out: &mut Self::Out);
     /// The `contenders` (ascending, none covered) through the core's greedy pass, as placed
@@ -47,21 +47,12 @@ pub(crate) trait Kind: Sync {
     fn contend(&self, contenders: &[u32], out: &mut Self::Out) -> Result<(), Self::Error>;
 }
 
-/// Pass 2 over `waiting` (ascending, in view; `last(i)`: what hid label `i` last frame) around
-/// the kind's kept labels: the covered ones settled (each on its own, in parallel when there
-/// are many), then the others through the greedy pass; every decision into `out`, the settled
-/// ones first.
-pub(crate) fn pass_two<K: Kind>(
-    kind: &K,
-    waiting: &[u32],
-    last: impl Fn(u32) -> Option<Blocker> + Sync,
-    out: &mut K::Out,
-) -> Result<(), K::Error> {
-    let settled: Vec<Option<Blocker>> = waiting
-        .par_iter()
-        .with_min_len(K::RUN)
-        .map_init(Vec::new, |parts, &i| kind.covered(i, last(i), parts))
-        .collect();
+/// Pass 2 over `waiting` (ascending, in view) around the kind's kept labels: the covered ones
+/// settled (each on its own, in parallel when there are many), then the others through the
+/// greedy pass; every decision into `out`, the settled ones first.
+pub(crate) fn pass_two<K: Kind>(kind: &K, waiting: &[u32], out: &mut K::Out) -> Result<(), K::Error> {
+    let settled: Vec<Option<Blocker>> =
+        waiting.par_iter().with_min_len(K::RUN).map_init(Vec::new, |parts, &i| kind.covered(i, parts)).collect();
     let mut contenders = Vec::with_capacity(settled.iter().filter(|by| by.is_none()).count());
     for (&i, by) in waiting.iter().zip(settled) {
         match by {
@@ -115,7 +106,8 @@ impl<'a> PlainTest<'a> {
 
 /// Plain labels: one box each ([`PlainTest`]) around the `kept` ones, at the poses of
 /// `sights`, which must hold this frame's for every label of the pass (a full frame's
-/// contenders are written there first).
+/// contenders are written there first). Only a reused frame's newcomers, which nothing hid
+/// last frame, go through [`pass_two`] (a full frame tests its own, [`PlainTest::covered_at`]).
 pub(crate) struct PlainKind<'a> {
     test: PlainTest<'a>,
     sights: &'a [Sight],
@@ -141,8 +133,8 @@ impl Kind for PlainKind<'_> {
     type Error = std::convert::Infallible;
 
     #[inline]
-    fn covered(&self, i: u32, last: Option<Blocker>, _: &mut Vec<Obb>) -> Option<Blocker> {
-        self.test.covered_at(i as usize, &self.pose(i), last, self.kept).1
+    fn covered(&self, i: u32, _: &mut Vec<Obb>) -> Option<Blocker> {
+        self.test.covered_at(i as usize, &self.pose(i), None, self.kept).1
     }
 
     fn hidden(&self, i: u32, by: Blocker, out: &mut [LabelFrame]) {

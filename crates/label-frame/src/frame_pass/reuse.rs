@@ -88,8 +88,7 @@ pub(crate) fn place_reused(
     let shown = by_priority(viewer.labels, shown.iter().copied());
     kept.rebuild(viewer.parts, sights, &shown);
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
-    // A newcomer was out of view last frame: nothing hid it.
-    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true), sights, kept), &indices, |_| None, frames);
+    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true), sights, kept), &indices, frames);
     for (i, last) in newcomers {
         let frame = &mut frames[*i as usize];
         finish(frame, last, &memo[*i as usize], fading, &mut stats);

@@ -77,7 +77,7 @@ pub(super) fn place(
         let near = fixed(&shown, &newcomers);
         let blocking = Kept::of_shown(viewer, (sights, paths), &near);
         let kind = Symbols::new(cx, (frames, sights, paths), (&near, &blocking), 0.0);
-        pass_two(&kind, &newcomers, |i| frames[i as usize].hidden_by, &mut decided)?;
+        pass_two(&kind, &newcomers, &mut decided)?;
     }
 
     let mut out = Written::new(frames, choices, memo, shown_now, cx.fading, asleep);
