@@ -66,12 +66,13 @@ pub(crate) fn pass_two<K: Kind>(kind: &K, waiting: &[u32], out: &mut K::Out) -> 
     kind.contend(&contenders, out)
 }
 
-/// The test of a plain label against the kept labels: its one box (its own padding and
+/// The test of a plain label against the `kept` labels: its one box (its own padding and
 /// `margin`), among `obstacles`. It reads no pose: a full frame tests its waiting labels at
 /// the poses it finds for them, which their entries in the frame's sights do not hold.
 #[derive(Clone, Copy)]
 pub(crate) struct PlainTest<'a> {
     viewer: &'a Viewer<'a>,
+    kept: &'a ShownBoxes,
     margin: f64,
     obstacles: &'a [Shape],
     max_overlap_area: f32,
@@ -80,43 +81,36 @@ pub(crate) struct PlainTest<'a> {
 impl<'a> PlainTest<'a> {
     /// Pass 2 of a full frame (its waiting labels, with the hysteresis margin, among the
     /// obstacles), or if `reused` of a reused one (its newcomers: no margin, no obstacles, as a
-    /// frame with obstacles is never reused).
-    pub(crate) fn new(cx: &'a FrameContext, reused: bool) -> Self {
+    /// frame with obstacles is never reused), around `kept`.
+    pub(crate) fn new(cx: &'a FrameContext, reused: bool, kept: &'a ShownBoxes) -> Self {
         let options = cx.options;
         let (margin, obstacles) = if reused { (0.0, &[][..]) } else { (options.hysteresis_px, cx.obstacles) };
-        PlainTest { viewer: &cx.viewer, margin, obstacles, max_overlap_area: options.max_overlap_area }
+        PlainTest { viewer: &cx.viewer, kept, margin, obstacles, max_overlap_area: options.max_overlap_area }
     }
 
     /// Label `i`'s box at `pose` with the margin, and what hides it for certain ([`covered`]).
     #[inline]
-    pub(crate) fn covered_at(
-        &self,
-        i: usize,
-        pose: &ScreenPose,
-        last: Option<Blocker>,
-        kept: &ShownBoxes,
-    ) -> (Obb, Option<Blocker>) {
+    pub(crate) fn covered_at(&self, i: usize, pose: &ScreenPose, last: Option<Blocker>) -> (Obb, Option<Blocker>) {
         let parts = &self.viewer.parts[i];
         let me = parts.on_screen(pose, self.margin);
         let plain = Plain { allow_overlap: parts.allow_overlap };
-        let by = covered(&plain, std::slice::from_ref(&me), last, kept, self.obstacles, self.max_overlap_area);
+        let by = covered(&plain, std::slice::from_ref(&me), last, self.kept, self.obstacles, self.max_overlap_area);
         (me, by)
     }
 }
 
-/// Plain labels: one box each ([`PlainTest`]) around the `kept` ones, at the poses of
-/// `sights`, which must hold this frame's for every label of the pass (a full frame's
-/// contenders are written there first). Only a reused frame's newcomers, which nothing hid
-/// last frame, go through [`pass_two`] (a full frame tests its own, [`PlainTest::covered_at`]).
+/// Plain labels: one box each ([`PlainTest`], around its kept ones), at the poses of `sights`,
+/// which must hold this frame's for every label of the pass (a full frame's contenders are
+/// written there first). Only a reused frame's newcomers, which nothing hid last frame, go
+/// through [`pass_two`] (a full frame tests its own, [`PlainTest::covered_at`]).
 pub(crate) struct PlainKind<'a> {
     test: PlainTest<'a>,
     sights: &'a [Sight],
-    kept: &'a ShownBoxes,
 }
 
 impl<'a> PlainKind<'a> {
-    pub(crate) fn new(test: PlainTest<'a>, sights: &'a [Sight], kept: &'a ShownBoxes) -> Self {
-        PlainKind { test, sights, kept }
+    pub(crate) fn new(test: PlainTest<'a>, sights: &'a [Sight]) -> Self {
+        PlainKind { test, sights }
     }
 
     fn pose(&self, i: u32) -> ScreenPose {
@@ -134,7 +128,7 @@ impl Kind for PlainKind<'_> {
 
     #[inline]
     fn covered(&self, i: u32, _: &mut Vec<Obb>) -> Option<Blocker> {
-        self.test.covered_at(i as usize, &self.pose(i), None, self.kept).1
+        self.test.covered_at(i as usize, &self.pose(i), None).1
     }
 
     fn hidden(&self, i: u32, by: Blocker, out: &mut [LabelFrame]) {
@@ -143,7 +137,7 @@ impl Kind for PlainKind<'_> {
 
     /// A contender clears every kept label: the core's greedy pass over the contenders alone.
     fn contend(&self, contenders: &[u32], out: &mut [LabelFrame]) -> Result<(), Self::Error> {
-        let PlainTest { viewer, margin, obstacles, max_overlap_area } = self.test;
+        let PlainTest { viewer, margin, obstacles, max_overlap_area, .. } = self.test;
         let screen: Vec<Label> =
             contenders.iter().map(|&i| viewer.labels[i as usize].on_screen(&self.pose(i), margin)).collect();
         let (decisions, _) = if screen.len() < STAGED_FROM {

@@ -88,7 +88,7 @@ pub(crate) fn place_reused(
     let shown = by_priority(viewer.labels, shown.iter().copied());
     kept.rebuild(viewer.parts, sights, &shown);
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
-    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true), sights, kept), &indices, frames);
+    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true, kept), sights), &indices, frames);
     for (i, last) in newcomers {
         let frame = &mut frames[*i as usize];
         finish(frame, last, &memo[*i as usize], fading, &mut stats);
