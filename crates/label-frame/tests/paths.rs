@@ -293,6 +293,31 @@ fn a_turned_street_that_meets_a_kept_symbol_is_hidden_provisional_and_takes_its_
 }
 
 #[test]
+fn a_turned_street_is_no_repeat_of_a_kept_street_of_its_group() {
+    // T, the bent street (group 9, 200 px apart, priority 5), and S, a straight street of the
+    // group 1 px apart (priority 1) about 114 px from T's anchor: the full frame places T, then
+    // S, which measures by its own 1 px, so both show. A pan turns T's fourth glyph: the reused
+    // frame tests T again after the kept S. Measured by its own 200 px (§4 step 3a), T would
+    // be S's repeat; it was shown with S, so it is not one here (its repeat distance 0).
+    let street = |offset| {
+        let mut l = WorldLabel::along_path(1, bent_street(offset), 12.0).with_priority(5.0);
+        l.symbol = l.symbol.with_repeat(9, 200.0);
+        l
+    };
+    let (t, panned) = pan_that_turns(street, 45.0, (3, |_| true), 0.0);
+    let s_line = TextPath::new([[270.0, 60.0], [330.0, 60.0]].map(at_zoom_0).to_vec(), vec![10.0; 3]);
+    let mut s = WorldLabel::along_path(2, s_line, 12.0).with_priority(1.0);
+    s.symbol = s.symbol.with_repeat(9, 1.0);
+    let mut e = FrameEngine::new(zoom_0_options()).unwrap();
+    e.set_labels(vec![t, s]).unwrap();
+    let frame = e.place_frame(&zoom_0(), 0.0).unwrap();
+    assert!(frame.labels[0].visible && frame.labels[1].visible, "both shown at first");
+    let frame = e.place_frame(&panned, 16.0).unwrap().clone();
+    assert_eq!((frame.stats.kind, frame.stats.placed_now), (FrameKind::Reused, 1), "T tested again");
+    assert_eq!(frame.labels[0].reason, None, "T is no repeat of S");
+}
+
+#[test]
 fn after_a_failed_frame_the_next_one_is_full() {
     // A symbol as wide as the core allows, and a street. Pitched with the symbol below the
     // screen's centre, perspective scales it past the core's range: the frame fails, having

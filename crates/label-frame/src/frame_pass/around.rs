@@ -37,9 +37,9 @@ pub(crate) trait Kind: Sync {
     /// Why the pass may fail.
     type Error;
     /// What hides label `i` (in view) for certain among the kept labels and the obstacles,
-    /// given what hid it last frame (`last`); `None`: it contends. `parts` is a buffer for its
-    /// boxes.
-    fn covered(&self, i: u32, last: Option<Blocker>, parts: &mut Vec<Obb>) -> Option<Blocker>;
+    /// given what hid it last frame (the kind knows); `None`: it contends. `parts` is a buffer
+    /// for its boxes.
+    fn covered(&self, i: u32, parts: &mut Vec<Obb>) -> Option<Blocker>;
     /// Label `i`, hidden in view by `by`, into `out`.
     fn hidden(&self, i: u32, by: Blocker, out: &mut Self::Out);
     /// The `contenders` (ascending, none covered) through the core's greedy pass, as placed
@@ -47,21 +47,12 @@ pub(crate) trait Kind: Sync {
     fn contend(&self, contenders: &[u32], out: &mut Self::Out) -> Result<(), Self::Error>;
 }
 
-/// Pass 2 over `waiting` (ascending, in view; `last(i)`: what hid label `i` last frame) around
-/// the kind's kept labels: the covered ones settled (each on its own, in parallel when there
-/// are many), then the others through the greedy pass; every decision into `out`, the settled
-/// ones first.
-pub(crate) fn pass_two<K: Kind>(
-    kind: &K,
-    waiting: &[u32],
-    last: impl Fn(u32) -> Option<Blocker> + Sync,
-    out: &mut K::Out,
-) -> Result<(), K::Error> {
-    let settled: Vec<Option<Blocker>> = waiting
-        .par_iter()
-        .with_min_len(K::RUN)
-        .map_init(Vec::new, |parts, &i| kind.covered(i, last(i), parts))
-        .collect();
+/// Pass 2 over `waiting` (ascending, in view) around the kind's kept labels: the covered ones
+/// settled (each on its own, in parallel when there are many), then the others through the
+/// greedy pass; every decision into `out`, the settled ones first.
+pub(crate) fn pass_two<K: Kind>(kind: &K, waiting: &[u32], out: &mut K::Out) -> Result<(), K::Error> {
+    let settled: Vec<Option<Blocker>> =
+        waiting.par_iter().with_min_len(K::RUN).map_init(Vec::new, |parts, &i| kind.covered(i, parts)).collect();
     let mut contenders = Vec::with_capacity(settled.iter().filter(|by| by.is_none()).count());
     for (&i, by) in waiting.iter().zip(settled) {
         match by {
@@ -75,12 +66,13 @@ pub(crate) fn pass_two<K: Kind>(
     kind.contend(&contenders, out)
 }
 
-/// The test of a plain label against the kept labels: its one box (its own padding and
+/// The test of a plain label against the `kept` labels: its one box (its own padding and
 /// `margin`), among `obstacles`. It reads no pose: a full frame tests its waiting labels at
 /// the poses it finds for them, which their entries in the frame's sights do not hold.
 #[derive(Clone, Copy)]
 pub(crate) struct PlainTest<'a> {
     viewer: &'a Viewer<'a>,
+    kept: &'a ShownBoxes,
     margin: f64,
     obstacles: &'a [Shape],
     max_overlap_area: f32,
@@ -89,42 +81,36 @@ pub(crate) struct PlainTest<'a> {
 impl<'a> PlainTest<'a> {
     /// Pass 2 of a full frame (its waiting labels, with the hysteresis margin, among the
     /// obstacles), or if `reused` of a reused one (its newcomers: no margin, no obstacles, as a
-    /// frame with obstacles is never reused).
-    pub(crate) fn new(cx: &'a FrameContext, reused: bool) -> Self {
+    /// frame with obstacles is never reused), around `kept`.
+    pub(crate) fn new(cx: &'a FrameContext, reused: bool, kept: &'a ShownBoxes) -> Self {
         let options = cx.options;
         let (margin, obstacles) = if reused { (0.0, &[][..]) } else { (options.hysteresis_px, cx.obstacles) };
-        PlainTest { viewer: &cx.viewer, margin, obstacles, max_overlap_area: options.max_overlap_area }
+        PlainTest { viewer: &cx.viewer, kept, margin, obstacles, max_overlap_area: options.max_overlap_area }
     }
 
     /// Label `i`'s box at `pose` with the margin, and what hides it for certain ([`covered`]).
     #[inline]
-    pub(crate) fn covered_at(
-        &self,
-        i: usize,
-        pose: &ScreenPose,
-        last: Option<Blocker>,
-        kept: &ShownBoxes,
-    ) -> (Obb, Option<Blocker>) {
+    pub(crate) fn covered_at(&self, i: usize, pose: &ScreenPose, last: Option<Blocker>) -> (Obb, Option<Blocker>) {
         let parts = &self.viewer.parts[i];
         let me = parts.on_screen(pose, self.margin);
         let plain = Plain { allow_overlap: parts.allow_overlap };
-        let by = covered(&plain, std::slice::from_ref(&me), last, kept, self.obstacles, self.max_overlap_area);
+        let by = covered(&plain, std::slice::from_ref(&me), last, self.kept, self.obstacles, self.max_overlap_area);
         (me, by)
     }
 }
 
-/// Plain labels: one box each ([`PlainTest`]) around the `kept` ones, at the poses of
-/// `sights`, which must hold this frame's for every label of the pass (a full frame's
-/// contenders are written there first).
+/// Plain labels: one box each ([`PlainTest`], around its kept ones), at the poses of `sights`,
+/// which must hold this frame's for every label of the pass (a full frame's contenders are
+/// written there first). Only a reused frame's newcomers, which nothing hid last frame, go
+/// through [`pass_two`] (a full frame tests its own, [`PlainTest::covered_at`]).
 pub(crate) struct PlainKind<'a> {
     test: PlainTest<'a>,
     sights: &'a [Sight],
-    kept: &'a ShownBoxes,
 }
 
 impl<'a> PlainKind<'a> {
-    pub(crate) fn new(test: PlainTest<'a>, sights: &'a [Sight], kept: &'a ShownBoxes) -> Self {
-        PlainKind { test, sights, kept }
+    pub(crate) fn new(test: PlainTest<'a>, sights: &'a [Sight]) -> Self {
+        PlainKind { test, sights }
     }
 
     fn pose(&self, i: u32) -> ScreenPose {
@@ -141,8 +127,8 @@ impl Kind for PlainKind<'_> {
     type Error = std::convert::Infallible;
 
     #[inline]
-    fn covered(&self, i: u32, last: Option<Blocker>, _: &mut Vec<Obb>) -> Option<Blocker> {
-        self.test.covered_at(i as usize, &self.pose(i), last, self.kept).1
+    fn covered(&self, i: u32, _: &mut Vec<Obb>) -> Option<Blocker> {
+        self.test.covered_at(i as usize, &self.pose(i), None).1
     }
 
     fn hidden(&self, i: u32, by: Blocker, out: &mut [LabelFrame]) {
@@ -151,7 +137,7 @@ impl Kind for PlainKind<'_> {
 
     /// A contender clears every kept label: the core's greedy pass over the contenders alone.
     fn contend(&self, contenders: &[u32], out: &mut [LabelFrame]) -> Result<(), Self::Error> {
-        let PlainTest { viewer, margin, obstacles, max_overlap_area } = self.test;
+        let PlainTest { viewer, margin, obstacles, max_overlap_area, .. } = self.test;
         let screen: Vec<Label> =
             contenders.iter().map(|&i| viewer.labels[i as usize].on_screen(&self.pose(i), margin)).collect();
         let (decisions, _) = if screen.len() < STAGED_FROM {

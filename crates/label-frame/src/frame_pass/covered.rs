@@ -17,21 +17,21 @@ use label_core::pipeline::collides;
 use label_core::pipeline::rule::{self, Blocked, Verdict};
 use label_core::{Blocker, Obb, Shape};
 
-use crate::frame_pass::shown::{KeptSet, PerLabel};
+use crate::frame_pass::shown::KeptSet;
 
 /// What a label's parts collide with among the kept ones ([`rule::Occupied`]): an obstacle
 /// (the lowest), else the label that hid it last frame (its boxes `last_boxes`), numbered
 /// before every kept box, else the earliest kept box, numbered one past its place.
-struct Against<'a, P: PerLabel> {
+struct Against<'a> {
     parts: &'a [Obb],
-    kept: &'a KeptSet<P>,
+    kept: &'a KeptSet,
     obstacles: &'a [Shape],
     last_boxes: &'a [Obb],
     max_overlap_area: f32,
 }
 
-impl<P: PerLabel> rule::Occupied for Against<'_, P> {
-    #[inline]
+impl rule::Occupied for Against<'_> {
+    #[inline(always)]
     fn hit(&mut self, p: usize) -> Option<Blocked> {
         let b = &self.parts[p];
         if let Some(o) = self.obstacles.iter().position(|s| s.overlaps_obb(b)) {
@@ -52,7 +52,7 @@ pub(crate) fn covered(
     label: &impl rule::Candidate,
     parts: &[Obb],
     last: Option<Blocker>,
-    kept: &KeptSet<impl PerLabel>,
+    kept: &KeptSet,
     obstacles: &[Shape],
     max_overlap_area: f32,
 ) -> Option<Blocker> {

@@ -131,7 +131,7 @@ pub(crate) fn place_full(
     scratch.pass_one(cx, sights, free, memo, frames);
     let FullScratch { free_frames, kept, pass_two, .. } = scratch;
     let viewer = &cx.viewer;
-    let around = PlainTest::new(cx, false);
+    let around = PlainTest::new(cx, false, kept);
     let pass = FullPass { cx, around, sights, free, free_frames, kept, memo, sleeps };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
     let skipped = &*dormant;
@@ -147,7 +147,7 @@ pub(crate) fn place_full(
     }
     let indices: Vec<u32> = gathered.contenders.iter().map(|c| c.0).collect();
     if !indices.is_empty() {
-        let Ok(()) = PlainKind::new(around, sights, kept).contend(&indices, frames);
+        let Ok(()) = PlainKind::new(around, sights).contend(&indices, frames);
     }
     for (i, last) in &gathered.contenders {
         finish(&mut frames[*i as usize], last, &memo[*i as usize], cx.fading, &mut gathered.stats);
@@ -226,7 +226,7 @@ impl FullPass<'_> {
             return;
         };
         let last = frame.hidden_by;
-        let (me, by) = self.around.covered_at(i, &pose, last, self.kept);
+        let (me, by) = self.around.covered_at(i, &pose, last);
         // Not hidden again by an obstacle or by the same label: it went to the pass around
         // the shown labels.
         if !matches!(by, Some(Blocker::Obstacle(_))) && by != last {

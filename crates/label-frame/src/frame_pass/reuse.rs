@@ -10,8 +10,8 @@
 //! - a label hidden by a label that has since left the screen stays hidden (its `hidden_by`
 //!   names a label now off screen) until the next full frame;
 //! - a label asleep in the last frame (`shortcuts/sleep/`) sleeps on while it stays in view
-//!   (no blocker stops blocking), and joins the dormant labels, skipped while their boxes stay
-//!   in view (`shortcuts/dormant/`).
+//!   (no blocker stops blocking), and joins the dormant labels if it can, skipped while their
+//!   boxes stay in view (`shortcuts/dormant/`).
 //!
 //! Kept labels keep their `hidden_by` too. A full frame at the same place shows the same labels
 //! but may name another of the shown labels that cover a hidden one: shown labels sort first
@@ -71,8 +71,8 @@ pub(crate) fn place_reused(
             acc.shown.push(i as u32);
         }
     };
-    // A reused frame has no pitch (it shifts the screen), so the dormant set's test under pitch
-    // does not run here (were it to, waking is always safe).
+    // No blocker stops blocking (every decision in view is kept); a reused frame has no pitch, so
+    // the dormant set's test under pitch does not run here (were it to, waking is always safe).
     dormant.keep(sleeps, viewer, |_| true, |_| false);
     let skipped = &*dormant;
     let pass = pass_over(viewer.run, last_pass, frames, skipped, |_| (), |acc, (), i, frame| settle(acc, i, frame))
@@ -88,8 +88,7 @@ pub(crate) fn place_reused(
     let shown = by_priority(viewer.labels, shown.iter().copied());
     kept.rebuild(viewer.parts, sights, &shown);
     let indices: Vec<u32> = newcomers.iter().map(|n| n.0).collect();
-    // A newcomer was out of view last frame: nothing hid it.
-    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true), sights, kept), &indices, |_| None, frames);
+    let Ok(()) = pass_two(&PlainKind::new(PlainTest::new(cx, true, kept), sights), &indices, frames);
     for (i, last) in newcomers {
         let frame = &mut frames[*i as usize];
         finish(frame, last, &memo[*i as usize], fading, &mut stats);

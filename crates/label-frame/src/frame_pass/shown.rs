@@ -4,15 +4,17 @@
 //! settled by exact tests against the few kept labels near it instead of a greedy pass over
 //! all of them.
 //!
-//! One type for plain labels and symbols, [`KeptSet`], generic over what a kept label blocks
-//! with ([`PerLabel`]) and monomorphised: a plain label one box, its slot the box's number
-//! ([`OneBox`]); a symbol the boxes of the position and parts it shows (`symbols/kept.rs`). The
-//! index is the core's [`FirstHit`] (the one its obstacles use), rebuilt every frame in the
-//! allocations of the last. The plain set is the engine's, kept from frame to frame; after a
-//! sequential pass 1 it takes over that pass's own boxes (every label of pass 1, the hidden
-//! ones not blocking) and its grid of the shown blocking ones rather than build them again.
+//! One type for plain labels and symbols, [`KeptSet`]: a kept label blocks with boxes that
+//! lie together in placement order (a plain label one box; a symbol the boxes of the position
+//! and parts it shows, `symbols/kept.rs`). The index is the core's
+//! [`FirstHit`] (the one its obstacles use), rebuilt every frame in the allocations of the
+//! last. The plain set is the engine's, kept from frame to frame; after a sequential pass 1 it
+//! takes over that pass's own boxes (every label of pass 1, the hidden ones not blocking) and
+//! its grid of the shown blocking ones rather than build them again. A symbol frame builds its
+//! sets anew, each in the grid that the last set dropped on its thread left there
+//! ([`FirstHit::rebuild`]: the allocations of its cells, and of the cells that outgrew them).
 
-use std::ops::Range;
+use std::cell::Cell;
 
 use label_core::Obb;
 use label_core::pipeline::{FirstHit, Sequential, collides};
@@ -20,52 +22,47 @@ use label_core::pipeline::{FirstHit, Sequential, collides};
 use crate::geo::sight::Sight;
 use crate::state::parts::BoxParts;
 
-/// What a kept label blocks with, by its slot.
-pub(crate) trait PerLabel: Default {
-    /// The boxes of the kept label in slot `slot`, as positions in the set's boxes.
-    fn range(&self, slot: u32) -> Range<usize>;
-    /// Records the next kept label, its `boxes` (positions in the set's boxes); returns its
-    /// slot.
-    fn push(&mut self, boxes: Range<usize>) -> u32;
-    /// What becomes of the set's grid when the set is dropped (nothing, by default).
-    fn release(_index: &mut FirstHit) {}
+thread_local! {
+    /// The grid of the last [`KeptSet`] dropped on this thread, for the next one to rebuild (at
+    /// most [`FirstHit::KEEP_BYTES`] on the heap; it stays with the thread, whichever engine
+    /// built it).
+    static GRID: Cell<FirstHit> = Cell::new(FirstHit::default());
 }
 
 /// The blocking kept labels (`ignore_placement` ones block nothing) of one frame.
 #[derive(Debug, Default)]
-pub(crate) struct KeptSet<P: PerLabel> {
+pub(crate) struct KeptSet {
     /// Engine index of each box's label, in placement order; [`NOT_BLOCKING`] for a box that
     /// blocks nothing (a label a sequential pass 1 hid, or one that ignores placement).
     owners: Vec<u32>,
     /// The boxes (own padding, no margin), in placement order.
     boxes: Vec<Obb>,
-    /// Per engine label: its slot if it blocks, else [`NOT_BLOCKING`].
-    slot: Vec<u32>,
+    /// Per engine label: where its boxes are (first, past the last) if it blocks, else
+    /// [`NOT_BLOCKING`] first.
+    range: Vec<(u32, u32)>,
     /// The blocking boxes' bounds, numbered in placement order.
     index: FirstHit,
-    /// Where each slot's boxes are.
-    per_label: P,
 }
 
 /// A box that blocks nothing, or a label that has no blocking box.
 const NOT_BLOCKING: u32 = u32::MAX;
 
-impl<P: PerLabel> KeptSet<P> {
-    /// An empty set for an engine of `count` labels, to lay in `index` (a grid whose
-    /// allocations it reuses).
-    pub(super) fn new(count: usize, index: FirstHit) -> Self {
-        let slot = vec![NOT_BLOCKING; count];
-        Self { owners: Vec::new(), boxes: Vec::new(), slot, index, per_label: P::default() }
+impl KeptSet {
+    /// An empty set for an engine of `count` labels, to lay in the grid the last set dropped on
+    /// this thread left (whose allocations it reuses).
+    pub(super) fn new(count: usize) -> Self {
+        let range = vec![(NOT_BLOCKING, 0); count];
+        Self { owners: Vec::new(), boxes: Vec::new(), range, index: GRID.take() }
     }
 
     /// Adds kept label `i` (engine index, not in the set yet; the set sized by [`Self::forget`]
     /// or [`Self::new`]) after the others: its boxes, those `push_boxes` adds.
     /// Lay the set ([`Self::lay`]) before reading it.
     pub(super) fn push_label(&mut self, i: u32, push_boxes: impl FnOnce(&mut Vec<Obb>)) {
-        let start = self.boxes.len();
+        let start = self.boxes.len() as u32;
         push_boxes(&mut self.boxes);
         self.owners.resize(self.boxes.len(), i);
-        self.slot[i as usize] = self.per_label.push(start..self.boxes.len());
+        self.range[i as usize] = (start, self.boxes.len() as u32);
     }
 
     /// Indexes the boxes pushed, for [`Self::first_collider`].
@@ -76,9 +73,9 @@ impl<P: PerLabel> KeptSet<P> {
     /// Empties the set, for an engine of `count` labels.
     pub(super) fn forget(&mut self, count: usize) {
         for &i in self.owners.iter().filter(|&&i| i != NOT_BLOCKING) {
-            self.slot[i as usize] = NOT_BLOCKING;
+            self.range[i as usize] = (NOT_BLOCKING, 0);
         }
-        self.slot.resize(count, NOT_BLOCKING);
+        self.range.resize(count, (NOT_BLOCKING, 0));
         self.owners.clear();
         self.boxes.clear();
     }
@@ -87,14 +84,14 @@ impl<P: PerLabel> KeptSet<P> {
     #[must_use]
     #[inline]
     pub(crate) fn blocks(&self, label: u32) -> bool {
-        self.slot.get(label as usize).is_some_and(|&s| s != NOT_BLOCKING)
+        self.range.get(label as usize).is_some_and(|&(s, _)| s != NOT_BLOCKING)
     }
 
     /// The boxes kept label `label` (engine index) blocks with; none if it does not block.
     #[inline]
     pub(crate) fn boxes_of(&self, label: u32) -> &[Obb] {
-        match self.slot.get(label as usize) {
-            Some(&s) if s != NOT_BLOCKING => &self.boxes[self.per_label.range(s)],
+        match self.range.get(label as usize) {
+            Some(&(s, end)) if s != NOT_BLOCKING => &self.boxes[s as usize..end as usize],
             _ => &[],
         }
     }
@@ -116,31 +113,19 @@ impl<P: PerLabel> KeptSet<P> {
     }
 }
 
-impl<P: PerLabel> Drop for KeptSet<P> {
+impl Drop for KeptSet {
+    /// Hands the grid to the next set on this thread, unless it holds more than
+    /// [`FirstHit::KEEP_BYTES`] on the heap (a default set's, never laid, would only replace
+    /// a laid one).
     fn drop(&mut self) {
-        P::release(&mut self.index);
+        if self.index.cells() > 0 && self.index.heap_bytes() <= FirstHit::KEEP_BYTES {
+            GRID.set(std::mem::take(&mut self.index));
+        }
     }
 }
 
-/// Plain labels: one box each, their slot its number.
-#[derive(Debug, Default)]
-pub(crate) struct OneBox;
-
-impl PerLabel for OneBox {
-    #[inline]
-    fn range(&self, slot: u32) -> Range<usize> {
-        slot as usize..slot as usize + 1
-    }
-
-    /// Its slot, its box's number.
-    fn push(&mut self, boxes: Range<usize>) -> u32 {
-        debug_assert_eq!(boxes.len(), 1, "a plain label has one box");
-        boxes.start as u32
-    }
-}
-
-/// The kept plain labels.
-pub(crate) type ShownBoxes = KeptSet<OneBox>;
+/// The kept plain labels (one box each).
+pub(crate) type ShownBoxes = KeptSet;
 
 impl ShownBoxes {
     /// Rebuilds the set from `shown` (engine indices in placement order, all in sight), for an
@@ -165,7 +150,7 @@ impl ShownBoxes {
             let mut label = NOT_BLOCKING;
             if sequential.blocks(rank) {
                 label = placed[p as usize];
-                self.slot[label as usize] = rank as u32;
+                self.range[label as usize] = (rank as u32, rank as u32 + 1);
             }
             self.owners.push(label);
         }

@@ -103,19 +103,19 @@ impl Batch {
         self.layouts.push(layout);
     }
 
-    /// Adds path label `i`, shown along `path`, as [`Self::push_shown`] adds a symbol.
-    pub(super) fn push_path_shown(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath) {
-        self.push_path_turned(world, i, path);
+    /// Adds path label `i`, shown along its line in `paths`, as [`Self::push_shown`] adds a symbol.
+    pub(super) fn push_path_shown(&mut self, labels: &[WorldLabel], paths: &[Option<ScreenPath>], i: u32) {
+        self.push_path_unrepeated(labels, paths, i);
         let label = self.labels.last_mut().expect("just pushed");
         label.style.allow_overlap = true;
         label.style.priority = f64::MAX;
     }
 
-    /// Adds path label `i`, shown along `path` (its glyphs turned: it is tested again), without
-    /// the margin, and no repeat of another shown label (its `repeat_distance` 0, as
-    /// [`Self::push_shown`] says why; its anchor point still joins its group).
-    pub(super) fn push_path_turned(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath) {
-        self.push_path(world, i, path, 0.0);
+    /// Adds path label `i` along its line in `paths`, without the margin, with no repeat distance
+    /// of its own (0: [`Self::push_shown`] says why; its anchor point still joins its group).
+    pub(super) fn push_path_unrepeated(&mut self, labels: &[WorldLabel], paths: &[Option<ScreenPath>], i: u32) {
+        let path = paths[i as usize].as_ref().expect("a path label shown has its line");
+        self.push_path(&labels[i as usize], i, path, 0.0);
         self.symbols.last_mut().expect("just pushed").repeat_distance = 0.0;
     }
 
@@ -210,7 +210,7 @@ impl Batch {
                 continue;
             }
             match paths.get(i as usize).and_then(Option::as_ref) {
-                Some(p) => near.push_path_shown(world, i, p),
+                Some(_) => near.push_path_shown(viewer.labels, paths, i),
                 None => near.push_shown(world, i, super::pose_of(sights, i), choice),
             }
         }

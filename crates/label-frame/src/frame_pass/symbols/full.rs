@@ -67,7 +67,7 @@ pub(super) fn place(
         }
         if !waiting.is_empty() {
             let kind = Symbols::new(cx, (frames, sights, paths), (&shown, &kept), cx.options.hysteresis_px);
-            pass_two(&kind, &waiting, |i| frames[i as usize].hidden_by, &mut decided)?;
+            pass_two(&kind, &waiting, &mut decided)?;
         }
     }
     *spare = one.into_spare();

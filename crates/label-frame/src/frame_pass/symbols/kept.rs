@@ -6,63 +6,24 @@
 //! repeat group (an earlier waiting label of the group would hide them for `repeat`), and
 //! those that allow overlap. Texts along lines go through the pass too (their one position is
 //! many glyph boxes, which these tests do not take).
-//!
-//! The grid over the kept boxes is built again every full frame; a frame's grid goes back to
-//! its thread when the frame is done with it, and the next frame's is rebuilt in it
-//! ([`FirstHit::rebuild`]), keeping the allocations of its cells and of the cells that outgrew
-//! them.
 
-use std::cell::Cell;
 use std::ops::Range;
 
+use label_core::pipeline::collides;
 use label_core::pipeline::rule;
-use label_core::pipeline::{FirstHit, collides};
 use label_core::{Blocker, Choice, Obb, Optional, Parts, Shape};
 
 use super::pose_of;
 use crate::frame_pass::covered;
-use crate::frame_pass::shown::{KeptSet, PerLabel};
+use crate::frame_pass::shown::KeptSet;
 use crate::geo::path::ScreenPath;
 use crate::geo::sight::Sight;
 use crate::geo::view::Viewer;
 use crate::{ScreenPose, WorldLabel};
 
-thread_local! {
-    /// The grid of the last [`Kept`] dropped on this thread, for the next one to rebuild (at
-    /// most [`FirstHit::KEEP_BYTES`] on the heap; it stays with the thread, whichever engine
-    /// built it).
-    static GRID: Cell<FirstHit> = Cell::new(FirstHit::default());
-}
-
-/// Symbols: per kept label, in placement order, its boxes (`boxes[start..end]` of the set).
-#[derive(Debug, Default)]
-pub(super) struct Ranges(Vec<(u32, u32)>);
-
-impl PerLabel for Ranges {
-    fn range(&self, slot: u32) -> Range<usize> {
-        let (start, end) = self.0[slot as usize];
-        start as usize..end as usize
-    }
-
-    fn push(&mut self, boxes: Range<usize>) -> u32 {
-        self.0.push((boxes.start as u32, boxes.end as u32));
-        self.0.len() as u32 - 1
-    }
-
-    /// Hands the grid to the next set on this thread, unless it holds more than
-    /// [`FirstHit::KEEP_BYTES`] on the heap (a default set's, never laid, would only replace
-    /// a laid one).
-    fn release(index: &mut FirstHit) {
-        if index.cells() > 0 && index.heap_bytes() <= FirstHit::KEEP_BYTES {
-            GRID.set(std::mem::take(index));
-        }
-    }
-}
-
-/// The blocking parts pass 1 showed, in its placement order (the slot of a kept label: its
-/// place in that order; a table by engine index, as the sleeping symbols look up several
-/// labels each).
-pub(super) type Kept = KeptSet<Ranges>;
+/// The blocking parts pass 1 showed, in its placement order (a table by engine index, as the
+/// sleeping symbols look up several labels each).
+pub(super) type Kept = KeptSet;
 
 impl Kept {
     /// The blocking labels of `shown` (engine index and choice, in placement order; all in
@@ -73,7 +34,7 @@ impl Kept {
         (sights, paths): (&[Sight], &[Option<ScreenPath>]),
         shown: &[(u32, Choice)],
     ) -> Self {
-        let mut kept = Kept::new(sights.len(), GRID.take());
+        let mut kept = Kept::new(sights.len());
         for &(i, choice) in shown.iter().filter(|&&(i, _)| !viewer.labels[i as usize].style.ignore_placement) {
             kept.push_label(i, |boxes| shown_boxes(viewer.labels, (sights, paths), (i, choice), boxes));
         }

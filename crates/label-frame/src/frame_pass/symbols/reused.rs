@@ -64,9 +64,9 @@ pub(super) fn place(
     };
     if !turned.is_empty() {
         let mut batch = Batch::with_capacity(turned.len());
+        // Its glyphs turned, each is tested again, unrepeated: it was shown with its group's.
         for &i in &turned {
-            let path = paths[i as usize].as_ref().expect("a turned label has its line");
-            batch.push_path_turned(&viewer.labels[i as usize], i, path);
+            batch.push_path_unrepeated(viewer.labels, paths, i);
         }
         let as_placed = |_: &Batch, _, _: &LabelFrame, frame| frame;
         place_after(cx, frames, (sights, paths), &fixed(&shown, &turned), batch, as_placed, &mut decided)?;
@@ -74,10 +74,10 @@ pub(super) fn place(
         shown.extend(decided.iter().filter(|(_, frame, _)| frame.visible).map(|&(i, ..)| i));
     }
     if !newcomers.is_empty() {
-        let shown = fixed(&shown, &newcomers);
-        let kept = Kept::of_shown(viewer, (sights, paths), &shown);
-        let kind = Symbols::new(cx, (frames, sights, paths), (&shown, &kept), 0.0);
-        pass_two(&kind, &newcomers, |i| frames[i as usize].hidden_by, &mut decided)?;
+        let near = fixed(&shown, &newcomers);
+        let blocking = Kept::of_shown(viewer, (sights, paths), &near);
+        let kind = Symbols::new(cx, (frames, sights, paths), (&near, &blocking), 0.0);
+        pass_two(&kind, &newcomers, &mut decided)?;
     }
 
     let mut out = Written::new(frames, choices, memo, shown_now, cx.fading, asleep);

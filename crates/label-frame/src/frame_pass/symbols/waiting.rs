@@ -51,7 +51,7 @@ impl Kind for Symbols<'_> {
     type Out = Vec<Decided>;
     type Error = FrameError;
 
-    fn covered(&self, i: u32, last: Option<Blocker>, parts: &mut Vec<Obb>) -> Option<Blocker> {
+    fn covered(&self, i: u32, parts: &mut Vec<Obb>) -> Option<Blocker> {
         let label = &self.cx.viewer.labels[i as usize];
         // A path label goes through the pass (one position of many parts).
         if label.symbol.path.is_some() {
@@ -60,6 +60,7 @@ impl Kind for Symbols<'_> {
         parts.clear();
         parts.extend(label.screen_parts(&pose_of(self.sights, i), self.margin));
         let (obstacles, max_overlap_area) = (self.cx.obstacles, self.cx.options.max_overlap_area);
+        let last = self.frames[i as usize].hidden_by;
         covered(&Waiting { label, parts, last }, &self.view, self.kept, obstacles, max_overlap_area)
     }
 
