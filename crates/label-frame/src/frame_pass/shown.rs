@@ -52,7 +52,7 @@ impl KeptSet {
     /// this thread left (whose allocations it reuses).
     pub(super) fn new(count: usize) -> Self {
         let range = vec![(NOT_BLOCKING, 0); count];
-        Self { owners: Vec::new(), boxes: Vec::new(), range, index: GRID.take() }
+        Self { owners: Vec::new(), boxes: Vec::new(), range, index: GRID.try_with(Cell::take).unwrap_or_default() }
     }
 
     /// Adds kept label `i` (engine index, not in the set yet; the set sized by [`Self::forget`]
@@ -116,10 +116,11 @@ impl KeptSet {
 impl Drop for KeptSet {
     /// Hands the grid to the next set on this thread, unless it holds more than
     /// [`FirstHit::KEEP_BYTES`] on the heap (a default set's, never laid, would only replace
-    /// a laid one).
+    /// a laid one), or the thread's cache is already gone (an engine in a thread-local dropped
+    /// as its thread ends).
     fn drop(&mut self) {
         if self.index.cells() > 0 && self.index.heap_bytes() <= FirstHit::KEEP_BYTES {
-            GRID.set(std::mem::take(&mut self.index));
+            let _ = GRID.try_with(|grid| grid.set(std::mem::take(&mut self.index)));
         }
     }
 }
