@@ -163,3 +163,7 @@ impl ShownBoxes {
         self.boxes_of(label).first()
     }
 }
+
+#[cfg(test)]
+#[path = "shown_tests.rs"]
+mod tests;
