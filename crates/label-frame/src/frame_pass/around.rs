@@ -72,7 +72,8 @@ pub(crate) fn pass_two<K: Kind>(kind: &K, waiting: &[u32], out: &mut K::Out) -> 
 #[derive(Clone, Copy)]
 pub(crate) struct PlainTest<'a> {
     viewer: &'a Viewer<'a>,
-    kept: &'a ShownBoxes,
+    /// The kept labels it tests against.
+    pub(crate) kept: &'a ShownBoxes,
     margin: f64,
     obstacles: &'a [Shape],
     max_overlap_area: f32,

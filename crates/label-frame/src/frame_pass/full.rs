@@ -132,7 +132,7 @@ pub(crate) fn place_full(
     let FullScratch { free_frames, kept, pass_two, .. } = scratch;
     let viewer = &cx.viewer;
     let around = PlainTest::new(cx, false, kept);
-    let pass = FullPass { cx, around, sights, free, free_frames, kept, memo, sleeps };
+    let pass = FullPass { cx, around, sights, free, free_frames, memo, sleeps };
     dormant.keep(sleeps, viewer, |b| kept.blocks(b), |i| pass.asleep_deep(i));
     let skipped = &*dormant;
     // In each run, `next_free` is the position in `free` of the run's first label of pass 1.
@@ -169,8 +169,6 @@ struct FullPass<'p> {
     /// Pass 1's labels, ascending, and their decisions.
     free: &'p [u32],
     free_frames: &'p [LabelFrame],
-    /// The boxes of the labels that stay shown.
-    kept: &'p ShownBoxes,
     memo: &'p [AtomicU8],
     sleeps: &'p Sleeps,
 }
@@ -270,7 +268,7 @@ impl FullPass<'_> {
             && frame.opacity == 0.0
             && viewer.parts[i].keeps_shape()
             && viewer.parts[b as usize].keeps_shape()
-            && let Some(them) = self.kept.box_of(b)
+            && let Some(them) = self.around.kept.box_of(b)
         {
             let sleep = if let Some(now) = self.sleeps.now {
                 let world = viewer.hot[i].position - viewer.hot[b as usize].position;
@@ -297,7 +295,7 @@ impl FullPass<'_> {
     fn certified(&self, i: usize) -> bool {
         let sleep = self.sleeps.get(i);
         let deep = |p| deep_holds(&self.cx.viewer, self.sights, self.sleeps, i, sleep, &p);
-        self.kept.blocks(sleep.blocker())
+        self.around.kept.blocks(sleep.blocker())
             && match self.sleeps.now {
                 Some(now) => sleep.holds(now),
                 None => self.sleeps.enabled && self.project(i).is_some_and(deep),

@@ -42,6 +42,9 @@ pub(crate) struct KeptSet {
     range: Vec<(u32, u32)>,
     /// The blocking boxes' bounds, numbered in placement order.
     index: FirstHit,
+    /// Built in the grid of the thread's cache ([`Self::new`], a frame's set of symbols), to
+    /// which it hands the grid back when dropped; the engine's own plain set is not.
+    pooled: bool,
 }
 
 /// A box that blocks nothing, or a label that has no blocking box.
@@ -52,7 +55,8 @@ impl KeptSet {
     /// this thread left (whose allocations it reuses).
     pub(super) fn new(count: usize) -> Self {
         let range = vec![(NOT_BLOCKING, 0); count];
-        Self { owners: Vec::new(), boxes: Vec::new(), range, index: GRID.try_with(Cell::take).unwrap_or_default() }
+        let index = GRID.try_with(Cell::take).unwrap_or_default();
+        Self { owners: Vec::new(), boxes: Vec::new(), range, index, pooled: true }
     }
 
     /// Adds kept label `i` (engine index, not in the set yet; the set sized by [`Self::forget`]
@@ -114,12 +118,11 @@ impl KeptSet {
 }
 
 impl Drop for KeptSet {
-    /// Hands the grid to the next set on this thread, unless it holds more than
-    /// [`FirstHit::KEEP_BYTES`] on the heap (a default set's, never laid, would only replace
-    /// a laid one), or the thread's cache is already gone (an engine in a thread-local dropped
-    /// as its thread ends).
+    /// Hands the grid of a set from the thread's cache back to it, unless it holds more than
+    /// [`FirstHit::KEEP_BYTES`] on the heap (a set never laid would only replace a laid grid),
+    /// or the cache is already gone (the thread is ending).
     fn drop(&mut self) {
-        if self.index.cells() > 0 && self.index.heap_bytes() <= FirstHit::KEEP_BYTES {
+        if self.pooled && self.index.cells() > 0 && self.index.heap_bytes() <= FirstHit::KEEP_BYTES {
             let _ = GRID.try_with(|grid| grid.set(std::mem::take(&mut self.index)));
         }
     }

@@ -103,19 +103,20 @@ impl Batch {
         self.layouts.push(layout);
     }
 
-    /// Adds path label `i`, shown along its line in `paths`, as [`Self::push_shown`] adds a symbol.
-    pub(super) fn push_path_shown(&mut self, labels: &[WorldLabel], paths: &[Option<ScreenPath>], i: u32) {
-        self.push_path_unrepeated(labels, paths, i);
+    /// Adds path label `i` (`world`), shown along its line `path`, as [`Self::push_shown`] adds a
+    /// symbol.
+    pub(super) fn push_path_shown(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath) {
+        self.push_path_unrepeated(world, i, path);
         let label = self.labels.last_mut().expect("just pushed");
         label.style.allow_overlap = true;
         label.style.priority = f64::MAX;
     }
 
-    /// Adds path label `i` along its line in `paths`, without the margin, with no repeat distance
-    /// of its own (0: [`Self::push_shown`] says why; its anchor point still joins its group).
-    pub(super) fn push_path_unrepeated(&mut self, labels: &[WorldLabel], paths: &[Option<ScreenPath>], i: u32) {
-        let path = paths[i as usize].as_ref().expect("a path label shown has its line");
-        self.push_path(&labels[i as usize], i, path, 0.0);
+    /// Adds path label `i` (`world`) along its line `path`, without the margin, with no repeat
+    /// distance of its own (0: [`Self::push_shown`] says why; its anchor point still joins its
+    /// group).
+    pub(super) fn push_path_unrepeated(&mut self, world: &WorldLabel, i: u32, path: &ScreenPath) {
+        self.push_path(world, i, path, 0.0);
         self.symbols.last_mut().expect("just pushed").repeat_distance = 0.0;
     }
 
@@ -203,14 +204,16 @@ impl Batch {
         let mut boxes = Vec::new();
         for &(i, choice) in shown {
             let world = &viewer.labels[i as usize];
-            boxes.clear();
-            shown_boxes(viewer.labels, (sights, paths), (i, choice), &mut boxes);
-            let meets = || boxes.iter().any(|b| index.first(&b.bounds(), |_| true).is_some());
-            if world.symbol.repeat_group.is_none() && !meets() {
-                continue;
+            // A label of a repeat group goes first wherever it is; another only if it meets one.
+            if world.symbol.repeat_group.is_none() {
+                boxes.clear();
+                shown_boxes(viewer.labels, (sights, paths), (i, choice), &mut boxes);
+                if !boxes.iter().any(|b| index.first(&b.bounds(), |_| true).is_some()) {
+                    continue;
+                }
             }
             match paths.get(i as usize).and_then(Option::as_ref) {
-                Some(_) => near.push_path_shown(viewer.labels, paths, i),
+                Some(path) => near.push_path_shown(world, i, path),
                 None => near.push_shown(world, i, super::pose_of(sights, i), choice),
             }
         }

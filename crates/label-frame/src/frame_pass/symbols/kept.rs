@@ -42,11 +42,17 @@ impl Kept {
         kept
     }
 
-    /// Whether `blocker` is a kept label that one of `parts` collides with.
-    pub(super) fn still_hides(&self, blocker: Option<Blocker>, parts: &[Obb], max_overlap_area: f32) -> bool {
+    /// Whether `blocker` is a kept label that one of `parts` collides with (laid out only if
+    /// it is).
+    pub(super) fn still_hides(
+        &self,
+        blocker: Option<Blocker>,
+        parts: impl FnOnce() -> Vec<Obb>,
+        max_overlap_area: f32,
+    ) -> bool {
         let Some(Blocker::Label(b)) = blocker else { return false };
         let theirs = self.boxes_of(b);
-        parts.iter().any(|me| theirs.iter().any(|t| collides(me, t, max_overlap_area)))
+        !theirs.is_empty() && parts().iter().any(|me| theirs.iter().any(|t| collides(me, t, max_overlap_area)))
     }
 }
 

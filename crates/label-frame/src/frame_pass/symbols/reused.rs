@@ -66,7 +66,8 @@ pub(super) fn place(
         let mut batch = Batch::with_capacity(turned.len());
         // Its glyphs turned, each is tested again, unrepeated: it was shown with its group's.
         for &i in &turned {
-            batch.push_path_unrepeated(viewer.labels, paths, i);
+            let path = paths[i as usize].as_ref().expect("a turned label has its line");
+            batch.push_path_unrepeated(&viewer.labels[i as usize], i, path);
         }
         let as_placed = |_: &Batch, _, _: &LabelFrame, frame| frame;
         place_after(cx, frames, (sights, paths), &fixed(&shown, &turned), batch, as_placed, &mut decided)?;

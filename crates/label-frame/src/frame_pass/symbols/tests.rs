@@ -170,7 +170,7 @@ fn a_kept_path_label_blocks_with_the_glyphs_pass_two_places_it_with() {
         let layout = path.layout.as_ref().expect("the text fits its line");
         upright += usize::from(layout.reversed);
         let mut batch = Batch::default();
-        batch.push_path_shown(&labels, &paths, i as u32);
+        batch.push_path_shown(label, i as u32, path);
         let want: Vec<Obb> = batch.parts(0).collect();
         assert_eq!(want.len(), label.symbol.path.as_ref().unwrap().glyph_advances.len(), "{i}");
         let mut got = Vec::new();

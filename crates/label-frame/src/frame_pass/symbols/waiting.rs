@@ -90,7 +90,7 @@ impl Kind for Symbols<'_> {
             // greedy pass names the earliest placed).
             if frame.reason == Some(HiddenReason::Collision)
                 && matches!(frame.hidden_by, Some(Blocker::Label(_)))
-                && self.kept.still_hides(last.hidden_by, &first_at(k), cx.options.max_overlap_area)
+                && self.kept.still_hides(last.hidden_by, || first_at(k), cx.options.max_overlap_area)
             {
                 frame.hidden_by = last.hidden_by;
             }
